@@ -1,0 +1,65 @@
+/**
+ * The navigation guard of spec section 2 as a pure function of route, storage and user-agent. The shell applies its
+ * answer: it writes the storage, loads the stylesheet and follows the redirect.
+ */
+import { isAndroid } from '../layout/device.ts';
+import { queryStorageWrites, type StorageWrites } from './query-storage.ts';
+import { stylesheetName, type RouteDef, type RouteTable } from './route-table.ts';
+
+/** Platforms a product can decline. */
+export type Platform = 'android';
+
+/** Everything the guard looks at. */
+export interface GuardInput {
+  pathname: string;
+  search: string;
+  userAgent: string;
+  /** Logged-in state: both must be present. */
+  token?: string | null;
+  customerId?: string | number | null;
+}
+
+/** Product policy the guard applies. */
+export interface GuardPolicy {
+  table: RouteTable;
+  loginPath: string;
+  unsupportedPlatforms: readonly Platform[];
+  unsupportedPath: string;
+}
+
+/** The guard's answer: render `route`, or go to `redirect` (replacing the history entry). */
+export interface GuardDecision {
+  route?: RouteDef;
+  redirect?: string;
+  /** Why it redirected, for tests and logs. */
+  reason?: 'platform' | 'alias' | 'forward' | 'loggedIn' | 'login' | 'unknown';
+  storage: StorageWrites;
+  stylesheet: string;
+}
+
+/** True when both a token and a customer id are held. */
+export function isLoggedIn(input: Pick<GuardInput, 'token' | 'customerId'>): boolean {
+  return Boolean(input.token) && input.customerId !== undefined && input.customerId !== null && input.customerId !== '';
+}
+
+/** Decides where a navigation ends. Rules apply in the order of the spec. */
+export function guard(input: GuardInput, policy: GuardPolicy): GuardDecision {
+  const storage = queryStorageWrites(input.search);
+  const resolved = policy.table.resolve(input.pathname);
+  const stylesheet = stylesheetName(resolved?.route.path ?? input.pathname);
+  const base = { storage, stylesheet };
+  const keepQuery = (path: string) => path + input.search;
+
+  if (policy.unsupportedPlatforms.includes('android') && isAndroid(input.userAgent)) {
+    if (resolved?.route.path === policy.unsupportedPath) return { ...base, route: resolved.route };
+    return { ...base, redirect: policy.unsupportedPath, reason: 'platform' };
+  }
+  if (!resolved) return { ...base, redirect: policy.loginPath, reason: 'unknown' };
+  const { route, viaAlias } = resolved;
+  if (viaAlias) return { ...base, redirect: keepQuery(route.path), reason: 'alias' };
+  if (route.redirect) return { ...base, redirect: keepQuery(route.redirect), reason: 'forward' };
+  const loggedIn = isLoggedIn(input);
+  if (route.loggedInRedirect && loggedIn) return { ...base, redirect: route.loggedInRedirect, reason: 'loggedIn' };
+  if (!route.noCheck && !loggedIn) return { ...base, redirect: policy.loginPath, reason: 'login' };
+  return { ...base, route };
+}

@@ -1,0 +1,23 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+/** Catches a render or chunk-load failure below it and shows `fallback(retry)` instead of a blank page. */
+export class ErrorBoundary extends Component<
+  { fallback: (retry: () => void) => ReactNode; onError?: (error: unknown, info: ErrorInfo) => void; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    this.props.onError?.(error, info);
+  }
+
+  private readonly retry = () => this.setState({ failed: false });
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
+  }
+}

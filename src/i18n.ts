@@ -1,0 +1,64 @@
+/**
+ * i18next setup: English common strings ship in the first bundle (English is the default and the fallback);
+ * every other language and every screen namespace is a separate chunk loaded when needed.
+ */
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enCommon from '../locales/en/common.json';
+import { product, type Language } from './config.ts';
+import { readStorage, STORAGE, writeStorage } from './storage.ts';
+
+const catalogs = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/en/common.json']);
+
+const lazyCatalogs: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = catalogs[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`no catalog ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (mod) => callback(null, mod.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/** The stored language when the product offers it, else the configured default. */
+export function initialLanguage(): Language {
+  const stored = readStorage('local', STORAGE.language);
+  return (product.languages as readonly string[]).includes(stored ?? '') ? (stored as Language) : product.defaultLanguage;
+}
+
+/** Starts i18next; resolves once the first language's common strings are ready. */
+export async function initI18n(): Promise<typeof i18next> {
+  const lng = initialLanguage();
+  i18next.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
+  await i18next
+    .use(lazyCatalogs)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: 'en',
+      supportedLngs: product.languages,
+      load: 'currentOnly',
+      ns: ['common'],
+      defaultNS: 'common',
+      partialBundledLanguages: true,
+      resources: { en: { common: enCommon } },
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+  return i18next;
+}
+
+/** Switches the language and remembers the choice under `language`. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await i18next.changeLanguage(language);
+  writeStorage('local', STORAGE.language, language);
+}

@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { installLayout } from '../engine/layout/apply-layout.ts';
+import { product } from './config.ts';
+import { initI18n } from './i18n.ts';
+import { Shell } from './shell/shell.tsx';
+import { applyTheme } from './shell/theme.ts';
+import { registerServiceWorker } from './shell/service-worker.ts';
+import { initChannel } from './storage.ts';
+import { useCoreStore } from './store/core-store.ts';
+import './styles/base.css';
+
+installLayout(window, { userScalable: product.zoom.userScalable });
+initChannel();
+applyTheme(useCoreStore.getState().subProTheme);
+
+void initI18n().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <BrowserRouter>
+        <Shell />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+  registerServiceWorker();
+});

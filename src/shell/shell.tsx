@@ -1,0 +1,81 @@
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { guard, type GuardPolicy, type Platform } from '../../engine/screens/guard.ts';
+import { KeepAliveOutlet } from '../../engine/screens/keep-alive-outlet.tsx';
+import { RouteTable, stylesheetName } from '../../engine/screens/route-table.ts';
+import type { StorageWrites } from '../../engine/screens/query-storage.ts';
+import { BottomNav } from '../../engine/ui/bottom-nav.tsx';
+import { ConfirmHost } from '../../engine/ui/confirm-dialog.tsx';
+import { ToastHost } from '../../engine/ui/toast.tsx';
+import { product, routesConfig } from '../config.ts';
+import { writeStorage } from '../storage.ts';
+import { useCoreStore } from '../store/core-store.ts';
+import { NetworkBanner } from './network-banner.tsx';
+import { ScreenView } from './screen-view.tsx';
+import { TitleBar } from './title-bar.tsx';
+
+const table = new RouteTable(routesConfig.routes);
+const policy: GuardPolicy = {
+  table,
+  loginPath: routesConfig.loginRoute,
+  unsupportedPlatforms: product.unsupportedPlatforms as Platform[],
+  unsupportedPath: product.unsupportedRoute,
+};
+
+function applyStorage(writes: StorageWrites): void {
+  for (const [key, value] of Object.entries(writes.local)) writeStorage('local', key, value);
+  for (const [key, value] of Object.entries(writes.session)) writeStorage('session', key, value);
+}
+
+/** The root shell: guards every navigation, then renders the route's view inside the title bar and navigation. */
+export function Shell() {
+  const { pathname, search } = useLocation();
+  const token = useCoreStore((s) => s.publicData.token);
+  const customerId = useCoreStore((s) => s.publicData.customerId);
+  const setRoute = useCoreStore((s) => s.setRoute);
+  const decision = useMemo(
+    () => guard({ pathname, search, userAgent: navigator.userAgent, token, customerId }, policy),
+    [pathname, search, token, customerId],
+  );
+  useEffect(() => applyStorage(decision.storage), [decision]);
+  const routeName = decision.route?.name;
+  useEffect(() => {
+    if (routeName) setRoute(routeName);
+  }, [routeName, setRoute]);
+
+  if (decision.redirect || !decision.route) return <Navigate to={decision.redirect ?? routesConfig.loginRoute} replace />;
+  const route = decision.route;
+  const isTab = routesConfig.tabs.some((tab) => tab.route === route.name);
+  return (
+    <div className="app" data-route={route.name}>
+      <TitleBar routeName={route.name} back={route.back !== false} />
+      <main className="app-main">
+        <KeepAliveOutlet
+          current={{ name: route.name, keepAlive: Boolean(route.keepAlive) }}
+          render={(name) => {
+            const view = table.byRouteName(name);
+            return <ScreenView screen={view?.screen} stylesheet={stylesheetName(view?.path ?? '/')} />;
+          }}
+        />
+      </main>
+      {isTab && <TabBar current={route.name} />}
+      <NetworkBanner />
+      <ToastHost />
+      <ConfirmHost />
+    </div>
+  );
+}
+
+function TabBar({ current }: { current: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const items = routesConfig.tabs.map((tab) => ({
+    id: tab.id,
+    label: t(`nav.${tab.id}`),
+    href: table.byRouteName(tab.route)?.path ?? '/',
+    icon: tab.icon,
+    active: tab.route === current,
+  }));
+  return <BottomNav items={items} onNavigate={(href) => navigate(href)} />;
+}

@@ -1,0 +1,47 @@
+/**
+ * Test helper for component tests (jsdom): starts the real i18n with the real catalogs, switches to `language`,
+ * preloads the screen's namespaces and renders `ui` inside a router with the toast and dialog hosts.
+ */
+import { render, type RenderResult } from '@testing-library/react';
+import i18next from 'i18next';
+import { Suspense, type ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ConfirmHost } from '../../engine/ui/confirm-dialog.tsx';
+import { ToastHost } from '../../engine/ui/toast.tsx';
+import type { Language } from '../config.ts';
+import { initI18n } from '../i18n.ts';
+
+let started: Promise<unknown> | undefined;
+
+/** Where the rendered screen navigated to; read it with `screen.getByTestId('location')`. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+export interface RenderScreenOptions {
+  language?: Language;
+  namespaces?: string[];
+  /** Initial URL, e.g. '/guildDetail?browser=safari'. */
+  path?: string;
+}
+
+export async function renderScreen(ui: ReactElement, options: RenderScreenOptions = {}): Promise<RenderResult> {
+  started ??= initI18n();
+  await started;
+  await i18next.changeLanguage(options.language ?? 'en');
+  await i18next.loadNamespaces(options.namespaces ?? []);
+  const path = options.path ?? '/';
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Suspense fallback={<p>loading</p>}>
+        <Routes>
+          <Route path="*" element={ui} />
+        </Routes>
+      </Suspense>
+      <LocationProbe />
+      <ToastHost />
+      <ConfirmHost />
+    </MemoryRouter>,
+  );
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import product from './config/product.json' with { type: 'json' };
+import theme1 from './config/themes/theme-1.json' with { type: 'json' };
+import type { ProductConfig } from './config/types/product.ts';
+import type { ThemeConfig } from './config/types/theme.ts';
+import { bundleReport } from './scripts/vite/bundle-report.ts';
+import { precompress } from './scripts/vite/precompress.ts';
+import { productHtml } from './scripts/vite/product-html.ts';
+import { pwa } from './scripts/vite/pwa.ts';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const config = product as ProductConfig;
+const theme = theme1 as ThemeConfig;
+
+export default defineConfig({
+  plugins: [
+    react(),
+    productHtml(config, theme),
+    pwa(config, theme, fileURLToPath(new URL('./src/sw-template.js', import.meta.url))),
+    bundleReport(root),
+    precompress(),
+  ],
+  build: {
+    manifest: true,
+    target: ['es2022', 'safari15'],
+    modulePreload: { polyfill: false },
+    cssCodeSplit: true,
+    sourcemap: false,
+    reportCompressedSize: false,
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': `http://127.0.0.1:${process.env['API_PORT'] ?? '3001'}` },
+  },
+});
