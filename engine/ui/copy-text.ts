@@ -27,12 +27,11 @@ function copyWithTextarea(text: string): boolean {
   area.style.opacity = '0';
   document.body.appendChild(area);
   area.select();
-  let ok = false;
   try {
-    ok = document.execCommand('copy');
+    return document.execCommand('copy');
   } catch {
-    ok = false;
+    return false;
+  } finally {
+    area.remove();
   }
-  area.remove();
-  return ok;
 }

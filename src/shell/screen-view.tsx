@@ -1,16 +1,17 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../engine/ui/error-boundary.tsx';
-import { screenComponent } from './screens.ts';
+import { routeScreens } from './screens.ts';
 
-/** One route's view: its lazy screen, a loading state, and a retry when the chunk cannot be fetched. */
-export function ScreenView({ screen, stylesheet }: { screen: string | undefined; stylesheet: string }) {
-  const Screen = screen ? screenComponent(screen, stylesheet) : undefined;
+/** One route's view: its lazy screen, a loading state, and a reload offer when the chunk cannot be fetched. */
+export function ScreenView({ routeName }: { routeName: string }) {
+  const Screen = routeScreens.get(routeName);
   // Routes whose screens arrive with later work show the shell (title bar, navigation) and nothing invented.
   if (!Screen) return <div className="page" data-screen="shell-only" />;
   return (
-    <ErrorBoundary fallback={(retry) => <ScreenFailed retry={retry} />}>
+    <ErrorBoundary fallback={() => <ScreenFailed />}>
       <Suspense fallback={<ScreenLoading />}>
+        {/* eslint-disable-next-line react-hooks/static-components -- looked up in a module-level map, never created here */}
         <Screen />
       </Suspense>
     </ErrorBoundary>
@@ -27,12 +28,13 @@ function ScreenLoading() {
   );
 }
 
-function ScreenFailed({ retry }: { retry: () => void }) {
+function ScreenFailed() {
   const { t } = useTranslation();
+  // A lazy chunk that failed stays failed inside React.lazy, so retrying means loading the page again.
   return (
     <div className="page page-failed" role="alert">
       <p>{t('app.unavailableScreen')}</p>
-      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()} onBlur={retry}>
+      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
         {t('app.retry')}
       </button>
     </div>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { guard, type GuardPolicy, type Platform } from '../../engine/screens/guard.ts';
 import { KeepAliveOutlet } from '../../engine/screens/keep-alive-outlet.tsx';
-import { RouteTable, stylesheetName } from '../../engine/screens/route-table.ts';
+import { RouteTable } from '../../engine/screens/route-table.ts';
 import type { StorageWrites } from '../../engine/screens/query-storage.ts';
 import { BottomNav } from '../../engine/ui/bottom-nav.tsx';
 import { ConfirmHost } from '../../engine/ui/confirm-dialog.tsx';
@@ -53,10 +53,7 @@ export function Shell() {
       <main className="app-main">
         <KeepAliveOutlet
           current={{ name: route.name, keepAlive: Boolean(route.keepAlive) }}
-          render={(name) => {
-            const view = table.byRouteName(name);
-            return <ScreenView screen={view?.screen} stylesheet={stylesheetName(view?.path ?? '/')} />;
-          }}
+          render={(name) => <ScreenView routeName={name} />}
         />
       </main>
       {isTab && <TabBar current={route.name} />}

@@ -1,0 +1,53 @@
+// Lint: TypeScript rules, React hooks, and the architecture's one-way arrows (architecture.md): engine and domain
+// import nothing of ours; src and server never import each other; no import cycles anywhere.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const ours = ['config', 'schemas', 'locales', 'domain', 'engine', 'src', 'server', 'scripts', 'tests'];
+const others = (...allowed) => ours.filter((dir) => !allowed.includes(dir)).map((dir) => `./${dir}`);
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'config/types/**', 'src/sw-template.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  importX.flatConfigs.typescript,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './engine', from: others('engine'), message: 'engine/ imports nothing of ours (architecture.md).' },
+            { target: './domain', from: others('domain'), message: 'domain/ imports nothing of ours (architecture.md).' },
+            { target: './src', from: ['./server', './scripts', './tests'], message: 'src/ never imports server/, scripts/ or tests/.' },
+            { target: './server', from: ['./src', './scripts', './tests'], message: 'server/ never imports src/, scripts/ or tests/.' },
+            {
+              target: './server',
+              from: './engine',
+              except: ['./validation'],
+              message: 'server/ may use only engine/validation of the engine.',
+            },
+            { target: './config', from: others('config'), message: 'config/ is data: it imports nothing of ours.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Test fixtures may be shared across layers; production code may not.
+    files: ['**/*.test.{ts,tsx}', 'tests/**'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+);

@@ -1,0 +1,50 @@
+/** The lint rules that hold the architecture: wrong arrows and import cycles fail `npm run lint`. */
+import { ESLint } from 'eslint';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+const scratch = ['engine/__lint_probe__', 'domain/__lint_probe__', 'src/__lint_probe__', 'server/__lint_probe__'];
+
+async function ruleIds(file: string, code: string): Promise<string[]> {
+  writeFileSync(file, code);
+  const [result] = await eslint.lintFiles([file]);
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+beforeAll(() => scratch.forEach((dir) => mkdirSync(dir, { recursive: true })));
+afterAll(() => scratch.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe('architecture lint', () => {
+  it('forbids engine importing src, config or domain', async () => {
+    const file = join(scratch[0]!, 'probe.ts');
+    expect(await ruleIds(file, "import { product } from '../../src/config.ts';\nexport const x = product;\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(file, "import product from '../../config/product.json';\nexport const x = product;\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(file, "import { formatPeso } from '../../domain/money.ts';\nexport const x = formatPeso;\n")).toContain('import-x/no-restricted-paths');
+  });
+
+  it('forbids domain importing the engine', async () => {
+    const file = join(scratch[1]!, 'probe.ts');
+    expect(await ruleIds(file, "import { layoutMode } from '../../engine/layout/device.ts';\nexport const x = layoutMode;\n")).toContain('import-x/no-restricted-paths');
+  });
+
+  it('forbids src importing server and server importing src or the engine beyond validation', async () => {
+    expect(await ruleIds(join(scratch[2]!, 'probe.ts'), "import { buildApp } from '../../server/app.ts';\nexport const x = buildApp;\n")).toContain('import-x/no-restricted-paths');
+    const serverFile = join(scratch[3]!, 'probe.ts');
+    expect(await ruleIds(serverFile, "import { product } from '../../src/config.ts';\nexport const x = product;\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(serverFile, "import { guard } from '../../engine/screens/guard.ts';\nexport const x = guard;\n")).toContain('import-x/no-restricted-paths');
+  });
+
+  it('allows the arrows the architecture draws', async () => {
+    expect(await ruleIds(join(scratch[2]!, 'probe.ts'), "import { guard } from '../../engine/screens/guard.ts';\nimport { formatPeso } from '../../domain/money.ts';\nexport const x = [guard, formatPeso];\n")).toEqual([]);
+    expect(await ruleIds(join(scratch[3]!, 'probe.ts'), "import { formatPeso } from '../../domain/money.ts';\nexport const x = formatPeso;\n")).toEqual([]);
+  });
+
+  it('forbids import cycles', async () => {
+    const a = join(scratch[2]!, 'a.ts');
+    const b = join(scratch[2]!, 'b.ts');
+    writeFileSync(b, "import { a } from './a.ts';\nexport const b = () => a;\n");
+    expect(await ruleIds(a, "import { b } from './b.ts';\nexport const a = () => b;\n")).toContain('import-x/no-cycle');
+  });
+});
