@@ -6,6 +6,7 @@ import theme1 from './config/themes/theme-1.json' with { type: 'json' };
 import type { ProductConfig } from './config/types/product.ts';
 import type { ThemeConfig } from './config/types/theme.ts';
 import { bundleReport } from './scripts/vite/bundle-report.ts';
+import { localeFiles, localesVersion } from './scripts/vite/locales.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { productHtml } from './scripts/vite/product-html.ts';
 import { pwa } from './scripts/vite/pwa.ts';
@@ -13,12 +14,19 @@ import { pwa } from './scripts/vite/pwa.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const config = product as ProductConfig;
 const theme = theme1 as ThemeConfig;
+const localesDir = fileURLToPath(new URL('./locales', import.meta.url));
 
-export default defineConfig({
+// React Router publishes its development build as the default export; production builds use its production build
+// (no dev warnings, about 10 KB gzip less on every page).
+const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
+export default defineConfig(({ command }) => ({
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   plugins: [
     react(),
     productHtml(config, theme),
-    pwa(config, theme, fileURLToPath(new URL('./src/sw-template.js', import.meta.url))),
+    localeFiles(localesDir),
+    pwa(config, theme, fileURLToPath(new URL('./src/sw-template.js', import.meta.url)), localesVersion(localesDir)),
     bundleReport(root),
     precompress(),
   ],
@@ -34,4 +42,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${process.env['API_PORT'] ?? '3001'}` },
   },
-});
+}));

@@ -8,23 +8,29 @@ import enCommon from '../locales/en/common.json';
 import { product, type Language } from './config.ts';
 import { readStorage, STORAGE, writeStorage } from './storage.ts';
 
-const catalogs = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/en/common.json']);
+/** Loads one catalog (language, namespace). */
+export type CatalogLoader = (language: string, namespace: string) => Promise<Record<string, unknown>>;
 
-const lazyCatalogs: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language: string, namespace: string, callback: ReadCallback) {
-    const load = catalogs[`../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(new Error(`no catalog ${language}/${namespace}`), false);
-      return;
-    }
-    load().then(
-      (mod) => callback(null, mod.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
+/** Fetches /locales/<lng>/<ns>.json, versioned so an updated translation is never served stale. */
+const fetchCatalog: CatalogLoader = async (language, namespace) => {
+  const version = typeof __LOCALES_VERSION__ === 'string' ? __LOCALES_VERSION__ : 'dev';
+  const response = await fetch(`/locales/${language}/${namespace}.json?v=${version}`);
+  if (!response.ok) throw new Error(`catalog ${language}/${namespace}: HTTP ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
 };
+
+function backend(load: CatalogLoader): BackendModule {
+  return {
+    type: 'backend',
+    init() {},
+    read(language: string, namespace: string, callback: ReadCallback) {
+      load(language, namespace).then(
+        (catalog) => callback(null, catalog),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
+    },
+  };
+}
 
 /** The stored language when the product offers it, else the configured default. */
 export function initialLanguage(): Language {
@@ -33,13 +39,13 @@ export function initialLanguage(): Language {
 }
 
 /** Starts i18next; resolves once the first language's common strings are ready. */
-export async function initI18n(): Promise<typeof i18next> {
+export async function initI18n(load: CatalogLoader = fetchCatalog): Promise<typeof i18next> {
   const lng = initialLanguage();
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
   await i18next
-    .use(lazyCatalogs)
+    .use(backend(load))
     .use(initReactI18next)
     .init({
       lng,

@@ -33,7 +33,11 @@ export function webManifest(product: ProductConfig, theme: ThemeConfig) {
   };
 }
 
-/** Files the entry needs before it renders: itself, its static imports, their CSS. */
+/**
+ * The app shell: the entry with its static imports and their CSS, plus the lazy chunks of the shell itself
+ * (src/shell/*: banner, toasts, dialogs) and the shared screen stylesheet, so the shell opens and reports its
+ * state with no network at all.
+ */
 export function shellFiles(bundle: OutputBundle): string[] {
   const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -47,17 +51,23 @@ export function shellFiles(bundle: OutputBundle): string[] {
       if (next) visit(next);
     }
   };
-  for (const chunk of chunks) if (chunk.isEntry) visit(chunk);
+  for (const chunk of chunks) {
+    if (chunk.isEntry || chunk.facadeModuleId?.includes('/src/shell/')) visit(chunk);
+  }
+  for (const item of Object.values(bundle)) {
+    if (item.type === 'asset' && /^assets\/kit-.*\.css$/.test(item.fileName)) files.add(item.fileName);
+  }
   return [...files].sort();
 }
 
-export function pwa(product: ProductConfig, theme: ThemeConfig, swTemplatePath: string): Plugin {
+export function pwa(product: ProductConfig, theme: ThemeConfig, swTemplatePath: string, localesVersion: string): Plugin {
   return {
     name: 'pwa',
     apply: 'build',
     generateBundle(_options, bundle) {
       this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: JSON.stringify(webManifest(product, theme), null, 2) });
-      const precache = ['/', '/index.html', '/manifest.webmanifest', '/icons/icon.svg', '/icons/apple-touch-icon.png', ...shellFiles(bundle).map((f) => `/${f}`)];
+      const catalogs = product.languages.filter((lng) => lng !== 'en').map((lng) => `/locales/${lng}/common.json?v=${localesVersion}`);
+      const precache = ['/', '/index.html', '/manifest.webmanifest', '/icons/icon.svg', '/icons/apple-touch-icon.png', ...catalogs, ...shellFiles(bundle).map((f) => `/${f}`)];
       const version = createHash('sha256').update(Object.keys(bundle).sort().join('\n')).digest('hex').slice(0, 12);
       const source = readFileSync(swTemplatePath, 'utf8')
         .replace('self.__PRECACHE__', JSON.stringify(precache))

@@ -1,6 +1,7 @@
 /**
  * Screen modules and page stylesheets by name. Each screen is its own chunk (src/screens/<name>/<name>-screen.tsx),
- * fetched on first visit together with its page stylesheet (src/screens/<name>/<name>.css) when there is one.
+ * fetched on first visit together with its page stylesheet (src/screens/<name>/<stylesheet>.page.css, the stylesheet
+ * named after the route path) when there is one.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { stylesheetName } from '../../engine/screens/route-table.ts';
@@ -8,9 +9,11 @@ import { routesConfig } from '../config.ts';
 
 type ScreenModule = { default: ComponentType };
 const screenModules = import.meta.glob<ScreenModule>('../screens/*/*-screen.tsx');
-const pageStyles = import.meta.glob('../screens/*/*.css');
+const pageStyles = import.meta.glob('../screens/*/*.page.css');
+/** Classes every screen shares (src/screens/README.md); not needed by the bare shell. */
+const loadKit = () => import('../styles/kit.css');
 
-const baseName = (path: string) => path.split('/').pop()!.replace(/(-screen)?\.(tsx|css)$/, '');
+const baseName = (path: string) => path.split('/').pop()!.replace(/(-screen\.tsx|\.page\.css)$/, '');
 const screenLoaders = new Map(Object.entries(screenModules).map(([path, load]) => [baseName(path), load]));
 const styleLoaders = new Map(Object.entries(pageStyles).map(([path, load]) => [baseName(path), load]));
 
@@ -28,6 +31,6 @@ export const routeScreens: ReadonlyMap<string, LazyExoticComponent<ComponentType
     const load = route.screen ? screenLoaders.get(route.screen) : undefined;
     if (!load) return [];
     const stylesheet = stylesheetName(route.path);
-    return [[route.name, lazy(() => Promise.all([load(), loadPageStyle(stylesheet)]).then(([mod]) => mod))] as const];
+    return [[route.name, lazy(() => Promise.all([load(), loadKit(), loadPageStyle(stylesheet)]).then(([mod]) => mod))] as const];
   }),
 );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { guard, type GuardPolicy, type Platform } from '../../engine/screens/guard.ts';
@@ -6,15 +6,13 @@ import { KeepAliveOutlet } from '../../engine/screens/keep-alive-outlet.tsx';
 import { RouteTable } from '../../engine/screens/route-table.ts';
 import type { StorageWrites } from '../../engine/screens/query-storage.ts';
 import { BottomNav } from '../../engine/ui/bottom-nav.tsx';
-import { ConfirmHost } from '../../engine/ui/confirm-dialog.tsx';
-import { ToastHost } from '../../engine/ui/toast.tsx';
 import { product, routesConfig } from '../config.ts';
 import { writeStorage } from '../storage.ts';
 import { useCoreStore } from '../store/core-store.ts';
-import { NetworkBanner } from './network-banner.tsx';
 import { ScreenView } from './screen-view.tsx';
 import { TitleBar } from './title-bar.tsx';
 
+const ShellExtras = lazy(() => import('./shell-extras.tsx'));
 const table = new RouteTable(routesConfig.routes);
 const policy: GuardPolicy = {
   table,
@@ -57,9 +55,9 @@ export function Shell() {
         />
       </main>
       {isTab && <TabBar current={route.name} />}
-      <NetworkBanner />
-      <ToastHost />
-      <ConfirmHost />
+      <Suspense fallback={null}>
+        <ShellExtras />
+      </Suspense>
     </div>
   );
 }

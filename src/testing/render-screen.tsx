@@ -11,6 +11,15 @@ import { ToastHost } from '../../engine/ui/toast.tsx';
 import type { Language } from '../config.ts';
 import { initI18n } from '../i18n.ts';
 
+const catalogs = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { import: 'default' });
+
+/** Reads catalogs from locales/ (the browser fetches the same files from /locales/). */
+async function loadFromDisk(language: string, namespace: string): Promise<Record<string, unknown>> {
+  const load = catalogs[`../../locales/${language}/${namespace}.json`];
+  if (!load) throw new Error(`no catalog ${language}/${namespace}`);
+  return load();
+}
+
 let started: Promise<unknown> | undefined;
 
 /** Where the rendered screen navigated to; read it with `screen.getByTestId('location')`. */
@@ -27,7 +36,7 @@ export interface RenderScreenOptions {
 }
 
 export async function renderScreen(ui: ReactElement, options: RenderScreenOptions = {}): Promise<RenderResult> {
-  started ??= initI18n();
+  started ??= initI18n(loadFromDisk);
   await started;
   await i18next.changeLanguage(options.language ?? 'en');
   await i18next.loadNamespaces(options.namespaces ?? []);

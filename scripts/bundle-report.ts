@@ -1,0 +1,102 @@
+/**
+ * Bytes each route downloads before its first render, from the production build (dist/): the entry and its static
+ * imports, the route's screen chunk and its static imports, their CSS, the page stylesheet and the screen's locale
+ * namespaces for the chosen language. Sizes are gzip -9. `npm run bundle-report` prints the table; the budget tests
+ * assert on it and the browser suite checks it against what Chromium really downloads.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Manifest } from 'vite';
+import type { RoutesConfig } from '../config/types/routes.ts';
+import type { ChunkModules } from './vite/bundle-report.ts';
+
+export interface RouteAssets {
+  route: string;
+  files: string[];
+  modules: string[];
+  js: number;
+  css: number;
+  total: number;
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** gzip -9 size of a built file. */
+export function gzipBytes(distDir: string, file: string): number {
+  return gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
+}
+
+/** Locale namespaces a screen's sources ask for with useTranslation (besides `common`, which ships in the entry). */
+function namespacesOf(sources: string[]): string[] {
+  const found = new Set<string>();
+  for (const source of sources) {
+    if (!/^(src|engine)\/.*\.(tsx?|jsx?)$/.test(source)) continue;
+    const text = readFileSync(join(root, source), 'utf8');
+    for (const match of text.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[^']*')/g)) {
+      for (const ns of match[1]!.matchAll(/'([^']+)'/g)) found.add(ns[1]!);
+    }
+  }
+  found.delete('common');
+  return [...found].sort();
+}
+
+/** The files (and source modules) a route needs before it renders, in language `lng`. */
+export function routeAssets(distDir: string, routeName: string, lng = 'en'): RouteAssets {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const chunks = JSON.parse(readFileSync(join(distDir, '.vite/modules.json'), 'utf8')) as ChunkModules;
+  const routes = JSON.parse(readFileSync(join(root, 'config/routes.json'), 'utf8')) as RoutesConfig;
+  const route = routes.routes.find((r) => r.name === routeName);
+  if (!route) throw new Error(`no route ${routeName}`);
+
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    if (key.startsWith('locales/')) {
+      // Catalogs are plain JSON files fetched by i18next (scripts/vite/locales.ts), not chunks.
+      if (existsSync(join(distDir, key))) files.add(key);
+      return;
+    }
+    const entry = manifest[key];
+    if (!entry || files.has(entry.file)) return;
+    files.add(entry.file);
+    for (const css of entry.css ?? []) files.add(css);
+    for (const next of entry.imports ?? []) visit(next);
+  };
+  visit('index.html');
+  if (lng !== 'en') visit(`locales/${lng}/common.json`);
+  const screenKey = `src/screens/${route.screen}/${route.screen}-screen.tsx`;
+  if (route.screen && manifest[screenKey]) {
+    visit(screenKey);
+    const stylesheet = route.path === '/' ? 'welcome' : route.path.slice(1);
+    visit('src/styles/kit.css');
+    visit(`src/screens/${route.screen}/${stylesheet}.page.css`);
+    const sources = Object.entries(chunks)
+      .filter(([file]) => files.has(file) && file !== manifest['index.html']?.file)
+      .flatMap(([, chunk]) => chunk.modules);
+    for (const ns of namespacesOf(sources)) visit(`locales/${lng}/${ns}.json`);
+  }
+  const list = [...files].sort();
+  const modules = list.flatMap((file) => chunks[file]?.modules ?? []);
+  let js = 0;
+  let css = 0;
+  for (const file of list) {
+    const size = gzipBytes(distDir, file);
+    if (file.endsWith('.css')) css += size;
+    else js += size;
+  }
+  return { route: routeName, files: list, modules, js, css, total: js + css };
+}
+
+/** Every route of the table, measured. */
+export function allRouteAssets(distDir: string, lng = 'en'): RouteAssets[] {
+  const routes = JSON.parse(readFileSync(join(root, 'config/routes.json'), 'utf8')) as RoutesConfig;
+  return routes.routes.filter((r) => !r.redirect).map((r) => routeAssets(distDir, r.name, lng));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const distDir = join(root, 'dist');
+  const kb = (n: number) => (n / 1000).toFixed(1).padStart(7);
+  console.log('route                  JS KB  CSS KB  total KB  (gzip -9, before first render, English)');
+  for (const r of allRouteAssets(distDir)) console.log(`${r.route.padEnd(20)} ${kb(r.js)} ${kb(r.css)} ${kb(r.total)}`);
+}

@@ -1,0 +1,18 @@
+/**
+ * Parts of the shell that are not needed for the first render: the network banner and the toast and dialog hosts.
+ * They arrive in their own chunk right after the first screen shows, so a slow network paints sooner.
+ */
+import { ConfirmHost } from '../../engine/ui/confirm-dialog.tsx';
+import { ToastHost } from '../../engine/ui/toast.tsx';
+import { NetworkBanner } from './network-banner.tsx';
+import './shell-extras.css';
+
+export default function ShellExtras() {
+  return (
+    <>
+      <NetworkBanner />
+      <ToastHost />
+      <ConfirmHost />
+    </>
+  );
+}
