@@ -1,0 +1,120 @@
+/**
+ * Customer-service hours and channels (e-mail, WhatsApp, phone) from config, each with a copy button. Used by the
+ * about-us page and, with the same `service.*` keys in their own namespaces, by the settings and Android pages.
+ * It brings its own stylesheet because those pages do not load aboutUs.css.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../engine/ui/copy-text.ts';
+import { Icon, type IconName } from '../../../engine/ui/icons.tsx';
+import { product } from '../../config.ts';
+import { isServiceOpen } from './service-hours.ts';
+import './service-channels.css';
+
+/** One configured customer-service channel. */
+export type ServiceChannel = (typeof product.customerService.channels)[number];
+
+/** A pre-filled e-mail: translated subject and optional body. */
+export interface MailDraft {
+  subject: string;
+  body?: string;
+}
+
+/** `mailto:` link, with subject and body encoded as RFC 6068 asks (spaces as %20). */
+export function mailtoHref(address: string, draft?: MailDraft): string {
+  const query = [
+    draft?.subject ? `subject=${encodeURIComponent(draft.subject)}` : '',
+    draft?.body ? `body=${encodeURIComponent(draft.body)}` : '',
+  ].filter(Boolean);
+  return `mailto:${address}${query.length > 0 ? `?${query.join('&')}` : ''}`;
+}
+
+/** `tel:` link: the number with its leading + and digits only. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** WhatsApp click-to-chat link: wa.me takes the international number as digits only (a local 09… becomes 639…). */
+export function whatsappHref(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return `https://wa.me/${digits.startsWith('0') ? `63${digits.slice(1)}` : digits}`;
+}
+
+/** The link that opens a channel. */
+export function channelHref(channel: ServiceChannel, mail?: MailDraft): string {
+  switch (channel.type) {
+    case 'email':
+      return mailtoHref(channel.value, mail);
+    case 'whatsapp':
+      return whatsappHref(channel.value);
+    case 'phone':
+      return telHref(channel.value);
+  }
+}
+
+const ICONS: Record<ServiceChannel['type'], IconName> = { email: 'mail', whatsapp: 'chat', phone: 'phone' };
+
+/** Whether customer service is open, re-evaluated every minute. */
+export function useServiceOpen(): boolean {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(id);
+  }, []);
+  return isServiceOpen(now, product.customerService);
+}
+
+export interface ServiceChannelsProps {
+  /** Namespace holding the `service.*` keys (hours, openNow, closedNow, closedHint, email, whatsapp, phone, copy). */
+  ns: string;
+  /** Pre-fills the e-mail channel's message. */
+  mail?: MailDraft;
+}
+
+/** Service hours with an open/closed indicator in Manila time, then the channels with copy buttons. */
+export function ServiceChannels({ ns, mail }: ServiceChannelsProps) {
+  const { t } = useTranslation([ns, 'common']);
+  const open = useServiceOpen();
+  const { opens, closes, channels } = product.customerService;
+  return (
+    <div className="aboutUs-service">
+      <p className="aboutUs-service-hours">
+        <Icon name="clock" />
+        <span className="aboutUs-service-hours-text">{t('service.hours', { opens, closes })}</span>
+        <span className={open ? 'aboutUs-service-status is-open' : 'aboutUs-service-status is-closed'} data-testid="service-status">
+          {open ? t('service.openNow') : t('service.closedNow')}
+        </span>
+      </p>
+      {!open && <p className="muted">{t('service.closedHint')}</p>}
+      <ul className="list aboutUs-service-channels">
+        {channels.map((channel) => {
+          const label = t(`service.${channel.type}`);
+          const external = channel.type === 'whatsapp';
+          return (
+            <li key={`${channel.type}:${channel.value}`} className="list-item aboutUs-service-channel">
+              <Icon name={ICONS[channel.type]} />
+              <a
+                className="list-item-label aboutUs-service-link"
+                href={channelHref(channel, channel.type === 'email' ? mail : undefined)}
+                data-channel={channel.type}
+                target={external ? '_blank' : undefined}
+                rel={external ? 'noopener noreferrer' : undefined}
+              >
+                <span className="aboutUs-service-type">{label}</span>
+                <span className="aboutUs-service-value">{channel.value}</span>
+              </a>
+              <button
+                type="button"
+                className="aboutUs-service-copy"
+                aria-label={t('service.copy', { channel: label, value: channel.value })}
+                onClick={() => void copyText(channel.value, t('app.copySuccess', { ns: 'common' }))}
+              >
+                {t('app.copy', { ns: 'common' })}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
