@@ -9,6 +9,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          setupFiles: ['tests/setup/dom-cleanup.ts'],
           include: ['{engine,domain,config,schemas,locales,src,server,scripts}/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
         },

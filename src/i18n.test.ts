@@ -1,0 +1,36 @@
+// @vitest-environment jsdom
+import i18next from 'i18next';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, initI18n, initialLanguage } from './i18n.ts';
+
+const fromDisk = vi.fn(async (lng: string, ns: string) => JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Record<string, unknown>);
+
+beforeAll(async () => {
+  localStorage.clear();
+  await initI18n(fromDisk);
+});
+
+describe('i18n', () => {
+  it('starts in English from the bundled catalog, without loading anything', () => {
+    expect(i18next.language).toBe('en');
+    expect(i18next.t('nav.myLoan')).toBe('My Loan');
+    expect(fromDisk).not.toHaveBeenCalled();
+  });
+
+  it('switches language, loads its catalog once and keeps the choice under "language"', async () => {
+    await changeLanguage('zh-CN');
+    expect(i18next.t('nav.myLoan')).toBe('我的借款');
+    expect(document.documentElement.lang).toBe('zh-CN');
+    expect(localStorage.getItem('language')).toBe('zh-CN');
+    expect(initialLanguage()).toBe('zh-CN');
+    await changeLanguage('en');
+    await changeLanguage('zh-CN');
+    expect(fromDisk.mock.calls.filter(([lng, ns]) => lng === 'zh-CN' && ns === 'common')).toHaveLength(1);
+  });
+
+  it('ignores a stored language the product does not offer', () => {
+    localStorage.setItem('language', 'ko');
+    expect(initialLanguage()).toBe('en');
+  });
+});
