@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { installLayout } from '../engine/layout/apply-layout.ts';
+import { captureInstallPrompt } from '../engine/ui/install-prompt.ts';
 import { product } from './config.ts';
 import { initI18n } from './i18n.ts';
 import { Shell } from './shell/shell.tsx';
@@ -13,6 +14,7 @@ import './styles/base.css';
 
 installLayout(window, { userScalable: product.zoom.userScalable });
 initChannel();
+captureInstallPrompt(window);
 applyTheme(useCoreStore.getState().subProTheme);
 
 void initI18n().then(() => {

@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { BottomNav } from './bottom-nav.tsx';
 
 const items = [
-  { id: 'home', label: 'Home', href: '/homeIndex', icon: 'home' as const, active: true },
-  { id: 'myLoan', label: 'My Loan', href: '/billIndex', icon: 'loan' as const, active: false },
-  { id: 'profile', label: 'Profile', href: '/my', icon: 'profile' as const, active: false },
+  { id: 'home', label: 'Home', href: '/homeIndex', icon: 'M1 1', active: true },
+  { id: 'myLoan', label: 'My Loan', href: '/billIndex', icon: 'M2 2', active: false },
+  { id: 'profile', label: 'Profile', href: '/my', icon: 'M3 3', active: false },
 ];
 
 describe('BottomNav', () => {

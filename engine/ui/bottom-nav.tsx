@@ -1,11 +1,12 @@
-import { Icon, type IconName } from './icons.tsx';
+import { Icon } from './icons.tsx';
 
 /** One tab of the bottom navigation; the label is already translated. */
 export interface BottomNavItem {
   id: string;
   label: string;
   href: string;
-  icon: IconName;
+  /** Icon path data, e.g. homeIcon from ./icons.tsx. */
+  icon: string;
   active: boolean;
 }
 
@@ -24,7 +25,7 @@ export function BottomNav({ items, onNavigate }: { items: readonly BottomNavItem
             if (!item.active) onNavigate(item.href);
           }}
         >
-          <Icon name={item.icon} />
+          <Icon path={item.icon} />
           <span>{item.label}</span>
         </a>
       ))}

@@ -6,6 +6,7 @@ import { KeepAliveOutlet } from '../../engine/screens/keep-alive-outlet.tsx';
 import { RouteTable } from '../../engine/screens/route-table.ts';
 import type { StorageWrites } from '../../engine/screens/query-storage.ts';
 import { BottomNav } from '../../engine/ui/bottom-nav.tsx';
+import { homeIcon, loanIcon, profileIcon } from '../../engine/ui/icons.tsx';
 import { product, routesConfig } from '../config.ts';
 import { writeStorage } from '../storage.ts';
 import { useCoreStore } from '../store/core-store.ts';
@@ -62,6 +63,8 @@ export function Shell() {
   );
 }
 
+const TAB_ICONS = { home: homeIcon, loan: loanIcon, profile: profileIcon } as const;
+
 function TabBar({ current }: { current: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -69,7 +72,7 @@ function TabBar({ current }: { current: string }) {
     id: tab.id,
     label: t(`nav.${tab.id}`),
     href: table.byRouteName(tab.route)?.path ?? '/',
-    icon: tab.icon,
+    icon: TAB_ICONS[tab.icon],
     active: tab.route === current,
   }));
   return <BottomNav items={items} onNavigate={(href) => navigate(href)} />;

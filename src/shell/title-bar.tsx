@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Icon } from '../../engine/ui/icons.tsx';
+import { backIcon, Icon } from '../../engine/ui/icons.tsx';
 import { product } from '../config.ts';
 
 /** The title bar: the route's translated title and, where the route wants one, a back button. */
@@ -17,7 +17,7 @@ export function TitleBar({ routeName, back }: { routeName: string; back: boolean
     <header className="title-bar">
       {back && (
         <button type="button" className="title-bar-back" onClick={goBack} aria-label={t('app.back')}>
-          <Icon name="back" />
+          <Icon path={backIcon} />
         </button>
       )}
       <h1 className="title-bar-title">{t(`routes.${routeName}`, { name: product.displayName })}</h1>

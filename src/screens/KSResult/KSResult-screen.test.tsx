@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { product, type Language } from '../../config.ts';
+import { checkIcon, clockIcon, crossIcon } from '../../../engine/ui/icon-set.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
 import { catalogProblems, readCatalogs } from '../aboutUs/catalog-check.ts';
 import KSResultScreen from './KSResult-screen.tsx';
@@ -11,7 +12,7 @@ import { CONTINUE_TO, parseResult, RESULT_STATUSES, RESULT_TEXTS, RESULT_TYPES, 
 const catalogs = readCatalogs('result');
 const allTypes: ResultType[] = [...RESULT_TYPES, 'generic'];
 const combos = allTypes.flatMap((type) => RESULT_STATUSES.map((status) => [type, status] as [ResultType, ResultStatus]));
-const ICON_OF: Record<ResultStatus, string> = { success: 'check', fail: 'cross', pending: 'clock' };
+const ICON_OF: Record<ResultStatus, string> = { success: checkIcon, fail: crossIcon, pending: clockIcon };
 
 afterEach(cleanup);
 
@@ -69,7 +70,7 @@ describe('KSResultScreen', () => {
   it('treats an unknown status as pending and an unknown type as generic', async () => {
     await renderResult('/KSResult?status=weird&type=unknown');
     expect(await screen.findByRole('heading', { name: catalogs.en['ks.generic.pending.title'] })).toBeTruthy();
-    expect(screen.getByTestId('result-icon').getAttribute('data-icon')).toBe('clock');
+    expect(screen.getByTestId('result-icon').getAttribute('data-icon')).toBe(clockIcon);
   });
 
   it.each(['fil', 'zh-CN'] as const)('speaks %s', async (language) => {

@@ -20,7 +20,7 @@ export default function KSResultScreen() {
     <div className="page KSResult" data-status={status} data-type={type}>
       <section className="card KSResult-card" aria-labelledby="KSResult-title">
         <span className={`KSResult-icon KSResult-icon-${status}`} data-testid="result-icon" data-icon={look.icon}>
-          <Icon name={look.icon} />
+          <Icon path={look.icon} />
         </span>
         <h2 id="KSResult-title" className="KSResult-title">
           {t(text.title)}

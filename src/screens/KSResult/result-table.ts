@@ -2,7 +2,7 @@
  * What /KSResult shows at the end of an external flow (identity check, face check, payment, Facebook linking), as
  * data: `?status=` picks the look, `?type=` and the status pick the texts (namespace `result`).
  */
-import type { IconName } from '../../../engine/ui/icons.tsx';
+import { checkIcon, clockIcon, crossIcon } from '../../../engine/ui/icon-set.ts';
 
 export const RESULT_STATUSES = ['success', 'fail', 'pending'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
@@ -15,10 +15,10 @@ export type ResultType = (typeof RESULT_TYPES)[number] | 'generic';
 export const CONTINUE_TO = '/homeIndex';
 
 /** How each status looks and whether it offers "try again" (back in history). */
-export const STATUS_LOOK: Record<ResultStatus, { icon: IconName; retry: boolean }> = {
-  success: { icon: 'check', retry: false },
-  fail: { icon: 'cross', retry: true },
-  pending: { icon: 'clock', retry: false },
+export const STATUS_LOOK: Record<ResultStatus, { icon: string; retry: boolean }> = {
+  success: { icon: checkIcon, retry: false },
+  fail: { icon: crossIcon, retry: true },
+  pending: { icon: clockIcon, retry: false },
 };
 
 interface ResultText {

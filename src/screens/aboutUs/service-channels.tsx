@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../engine/ui/copy-text.ts';
-import { Icon, type IconName } from '../../../engine/ui/icons.tsx';
+import { Icon } from '../../../engine/ui/icons.tsx';
+import { chatIcon, clockIcon, mailIcon, phoneIcon } from '../../../engine/ui/icon-set.ts';
 import { product } from '../../config.ts';
 import { isServiceOpen } from './service-hours.ts';
 import './service-channels.css';
@@ -52,7 +53,7 @@ export function channelHref(channel: ServiceChannel, mail?: MailDraft): string {
   }
 }
 
-const ICONS: Record<ServiceChannel['type'], IconName> = { email: 'mail', whatsapp: 'chat', phone: 'phone' };
+const ICONS: Record<ServiceChannel['type'], string> = { email: mailIcon, whatsapp: chatIcon, phone: phoneIcon };
 
 /** Whether customer service is open, re-evaluated every minute. */
 export function useServiceOpen(): boolean {
@@ -79,7 +80,7 @@ export function ServiceChannels({ ns, mail }: ServiceChannelsProps) {
   return (
     <div className="aboutUs-service">
       <p className="aboutUs-service-hours">
-        <Icon name="clock" />
+        <Icon path={clockIcon} />
         <span className="aboutUs-service-hours-text">{t('service.hours', { opens, closes })}</span>
         <span className={open ? 'aboutUs-service-status is-open' : 'aboutUs-service-status is-closed'} data-testid="service-status">
           {open ? t('service.openNow') : t('service.closedNow')}
@@ -92,7 +93,7 @@ export function ServiceChannels({ ns, mail }: ServiceChannelsProps) {
           const external = channel.type === 'whatsapp';
           return (
             <li key={`${channel.type}:${channel.value}`} className="list-item aboutUs-service-channel">
-              <Icon name={ICONS[channel.type]} />
+              <Icon path={ICONS[channel.type]} />
               <a
                 className="list-item-label aboutUs-service-link"
                 href={channelHref(channel, channel.type === 'email' ? mail : undefined)}

@@ -1,6 +1,6 @@
 /**
  * React hooks shared by the add-to-home-screen screens: the browser chosen through `?browser=`, whether the page
- * already runs from the home screen, the Chromium install prompt, and the reduced-motion preference.
+ * already runs from the home screen, and the reduced-motion preference (the install prompt is engine/ui/install-prompt.ts).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -70,53 +70,6 @@ export function useStandalone(): boolean {
     };
   }, []);
   return standalone;
-}
-
-/** The non-standard event Chromium browsers fire when the page can be installed. */
-export interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<unknown>;
-  readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform?: string }>;
-}
-
-function isInstallPromptEvent(event: Event): event is BeforeInstallPromptEvent {
-  return typeof (event as Partial<BeforeInstallPromptEvent>).prompt === 'function';
-}
-
-/**
- * The Chromium install prompt: `install` is set while the browser offers installation (after its
- * `beforeinstallprompt`), and shows the browser's own dialog. Resolves whether the user accepted.
- */
-export function useInstallPrompt(): { install: (() => Promise<boolean>) | undefined } {
-  const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | undefined>(undefined);
-  useEffect(() => {
-    const onPrompt = (event: Event) => {
-      if (!isInstallPromptEvent(event)) return;
-      event.preventDefault();
-      setDeferred(event);
-    };
-    const onInstalled = () => setDeferred(undefined);
-    window.addEventListener('beforeinstallprompt', onPrompt);
-    window.addEventListener('appinstalled', onInstalled);
-    return () => {
-      window.removeEventListener('beforeinstallprompt', onPrompt);
-      window.removeEventListener('appinstalled', onInstalled);
-    };
-  }, []);
-  const install = useMemo(() => {
-    if (!deferred) return undefined;
-    return async () => {
-      // The event can be used once: drop it whatever the user answers.
-      setDeferred(undefined);
-      try {
-        await deferred.prompt();
-        const choice = await deferred.userChoice;
-        return choice.outcome === 'accepted';
-      } catch {
-        return false;
-      }
-    };
-  }, [deferred]);
-  return { install };
 }
 
 /** True while the system asks for reduced motion; follows changes. */

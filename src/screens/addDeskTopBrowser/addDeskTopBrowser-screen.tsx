@@ -9,8 +9,10 @@ import { Link } from 'react-router-dom';
 import { useClickGuard } from '../../../engine/ui/click-guard.ts';
 import { copyText } from '../../../engine/ui/copy-text.ts';
 import { Icon } from '../../../engine/ui/icons.tsx';
+import { checkIcon, plusIcon } from '../../../engine/ui/icon-set.ts';
 import { product } from '../../config.ts';
-import { useChosenBrowser, useInstallPrompt, useStandalone } from './a2hs-hooks.ts';
+import { useInstallPrompt } from '../../../engine/ui/install-prompt.ts';
+import { useChosenBrowser, useStandalone } from './a2hs-hooks.ts';
 import { A2HS_PATHS, BROWSER_IDS, browserHref, isInAppBrowser, rewardAmounts, stepKey, stepsFor, type BrowserId } from './browsers.ts';
 import { BrowserGlyph, StepIllustration } from './step-art.tsx';
 
@@ -30,7 +32,7 @@ export default function AddDeskTopBrowserScreen() {
       {standalone ? (
         <section className={`card ${P}-done`} role="status">
           <span className={`${P}-done-mark`}>
-            <Icon name="check" />
+            <Icon path={checkIcon} />
           </span>
           <h2 className="section-title">{t('standalone.title', { name: appName })}</h2>
           <p className="muted">{t('standalone.body')}</p>
@@ -44,7 +46,7 @@ export default function AddDeskTopBrowserScreen() {
             <section className={`card ${P}-install`}>
               <p>{t('tutorial.installTitle', { name: appName })}</p>
               <button type="button" className="btn btn-primary btn-block" onClick={guard(() => void install())}>
-                <Icon name="plus" />
+                <Icon path={plusIcon} />
                 {t('tutorial.installButton', { name: appName })}
               </button>
             </section>

@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../engine/ui/copy-text.ts';
 import { Icon } from '../../../engine/ui/icons.tsx';
+import { phoneIcon } from '../../../engine/ui/icon-set.ts';
 import { product } from '../../config.ts';
 import { ServiceChannels } from '../aboutUs/service-channels.tsx';
 
@@ -15,7 +16,7 @@ export default function NoAndroidScreen() {
     <div className="page noAndroid">
       <section className="card noAndroid-notice" aria-labelledby="noAndroid-title">
         <span className="noAndroid-icon">
-          <Icon name="phone" />
+          <Icon path={phoneIcon} />
         </span>
         <h2 id="noAndroid-title" className="noAndroid-title">
           {t('noAndroid.title', { name })}

@@ -9,6 +9,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useClickGuard } from '../../../engine/ui/click-guard.ts';
 import { confirmDialog } from '../../../engine/ui/confirm-dialog.tsx';
 import { Icon } from '../../../engine/ui/icons.tsx';
+import { chevronIcon } from '../../../engine/ui/icon-set.ts';
 import { product, type Language } from '../../config.ts';
 import { changeLanguage } from '../../i18n.ts';
 import { useCoreStore } from '../../store/core-store.ts';
@@ -79,7 +80,7 @@ function SettingsList() {
             <li key={link.to}>
               <Link className="list-item" to={link.to}>
                 <span className="list-item-label">{t(link.label)}</span>
-                <Icon name="chevron" />
+                <Icon path={chevronIcon} />
               </Link>
             </li>
           ))}
@@ -90,7 +91,7 @@ function SettingsList() {
         <li>
           <Link className="list-item" to={{ search: `?view=${DELETE_ACCOUNT_VIEW}` }}>
             <span className="list-item-label">{t('account.delete')}</span>
-            <Icon name="chevron" />
+            <Icon path={chevronIcon} />
           </Link>
         </li>
       </ul>
