@@ -11,6 +11,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { product } from '../config.ts';
 import { formatLegalDate, legalValues, telHref } from './legal-values.ts';
+import './legal-document.css';
 
 type Block = string | string[];
 
@@ -24,8 +25,8 @@ function isBlockList(value: unknown): value is Block[] {
 export interface LegalDocumentProps {
   /** Top-level key of the document in the `legal` namespace. */
   document: 'privacy' | 'terms';
-  /** The screen's name: prefix of the CSS classes and of the section ids. */
-  classPrefix: string;
+  /** The screen's name: prefix of the section ids (anchors must be unique per page). */
+  idPrefix: string;
   /** Section keys in reading order, without the closing `contact` section. */
   sections: readonly string[];
   /** Date of this version, YYYY-MM-DD (Manila calendar day). */
@@ -45,7 +46,7 @@ function jumpTo(event: MouseEvent<HTMLAnchorElement>, sectionId: string) {
   section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
 }
 
-export function LegalDocument({ document: doc, classPrefix, sections, updated }: LegalDocumentProps) {
+export function LegalDocument({ document: doc, idPrefix, sections, updated }: LegalDocumentProps) {
   const { t, i18n } = useTranslation('legal');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const values = legalValues(language);
@@ -54,19 +55,19 @@ export function LegalDocument({ document: doc, classPrefix, sections, updated }:
     return isBlockList(value) ? value : [];
   };
   const keys = [...sections, CONTACT_SECTION];
-  const sectionId = (key: string) => `${classPrefix}-${key}`;
-  const tocTitleId = `${classPrefix}-toc-title`;
+  const sectionId = (key: string) => `${idPrefix}-${key}`;
+  const tocTitleId = `${idPrefix}-toc-title`;
 
   return (
     <div className="page">
-      <article className={`card prose ${classPrefix}-doc`}>
-        <p className={`muted ${classPrefix}-updated`}>{t('common.lastUpdated', { date: formatLegalDate(updated, language) })}</p>
+      <article className="card prose legal-doc">
+        <p className="muted legal-updated">{t('common.lastUpdated', { date: formatLegalDate(updated, language) })}</p>
         <Blocks blocks={blocks(`${doc}.intro`)} />
-        <nav className={`${classPrefix}-toc`} aria-labelledby={tocTitleId}>
-          <h2 id={tocTitleId} className={`${classPrefix}-toc-title`}>
+        <nav className="legal-toc" aria-labelledby={tocTitleId}>
+          <h2 id={tocTitleId} className="legal-toc-title">
             {t('common.contents')}
           </h2>
-          <ol className={`${classPrefix}-toc-list`}>
+          <ol className="legal-toc-list">
             {keys.map((key) => (
               <li key={key}>
                 <a href={`#${sectionId(key)}`} onClick={(event) => jumpTo(event, sectionId(key))}>
@@ -77,12 +78,12 @@ export function LegalDocument({ document: doc, classPrefix, sections, updated }:
           </ol>
         </nav>
         {keys.map((key) => (
-          <section key={key} id={sectionId(key)} className={`${classPrefix}-section`} aria-labelledby={`${sectionId(key)}-title`}>
+          <section key={key} id={sectionId(key)} className="legal-section" aria-labelledby={`${sectionId(key)}-title`}>
             <h2 id={`${sectionId(key)}-title`} tabIndex={-1}>
               {t(`${doc}.sections.${key}.title`, values)}
             </h2>
             <Blocks blocks={blocks(`${doc}.sections.${key}.body`)} />
-            {key === CONTACT_SECTION && <ContactDetails classPrefix={classPrefix} />}
+            {key === CONTACT_SECTION && <ContactDetails />}
           </section>
         ))}
       </article>
@@ -104,15 +105,14 @@ function Blocks({ blocks }: { blocks: Block[] }) {
   );
 }
 
-function ContactDetails({ classPrefix }: { classPrefix: string }) {
+function ContactDetails() {
   const { t, i18n } = useTranslation('legal');
   const values = legalValues(i18n.resolvedLanguage ?? i18n.language);
   const { lender, grievanceOfficer } = product;
-  const group = `${classPrefix}-contact`;
   return (
-    <div className={group}>
+    <div className="legal-contact">
       <h3>{t('common.contact.lenderTitle')}</h3>
-      <dl className={`${group}-list`}>
+      <dl className="legal-contact-list">
         <dt>{t('common.contact.company')}</dt>
         <dd>{lender.corporateName}</dd>
         <dt>{t('common.contact.secNumber')}</dt>
@@ -123,7 +123,7 @@ function ContactDetails({ classPrefix }: { classPrefix: string }) {
         <dd>{lender.address}</dd>
       </dl>
       <h3>{t('common.contact.supportTitle')}</h3>
-      <dl className={`${group}-list`}>
+      <dl className="legal-contact-list">
         <dt>{t('common.contact.email')}</dt>
         <dd>
           <a href={`mailto:${product.supportEmail}`}>{product.supportEmail}</a>
@@ -142,7 +142,7 @@ function ContactDetails({ classPrefix }: { classPrefix: string }) {
         </dd>
       </dl>
       <h3>{t('common.contact.officerTitle')}</h3>
-      <dl className={`${group}-list`}>
+      <dl className="legal-contact-list">
         <dt>{t('common.contact.name')}</dt>
         <dd>{grievanceOfficer.name}</dd>
         <dt>{t('common.contact.email')}</dt>

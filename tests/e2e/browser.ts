@@ -1,5 +1,6 @@
 /** Headless Chromium through playwright-core, with the phone and desktop profiles the suites use. */
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { UA } from '../../engine/layout/user-agents.fixture.ts';
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -35,4 +36,48 @@ export async function loggedIn(context: BrowserContext): Promise<BrowserContext>
     if (!localStorage.getItem('core')) localStorage.setItem('core', core);
   }, LOGGED_IN_CORE);
   return context;
+}
+
+/** Options of {@link chromiumSuite}'s `open`. */
+export interface OpenOptions {
+  /** Start logged in (token and customer id in the core store). */
+  session?: boolean;
+  /** Stored language before the first page loads. */
+  language?: string;
+}
+
+/**
+ * One Chromium per test file and a fresh context per test, closed after it; any uncaught page error fails the test.
+ * `open` makes the context and, given a path, goes there on the server the e2e setup started.
+ */
+export function chromiumSuite(base: string) {
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  const pageErrors: string[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+  return {
+    get context(): BrowserContext {
+      if (!context) throw new Error('no page opened in this test');
+      return context;
+    },
+    async open(profile: BrowserContextOptions, path?: string, options: OpenOptions = {}): Promise<Page> {
+      context = await browser.newContext(profile);
+      if (options.session) await loggedIn(context);
+      if (options.language) await context.addInitScript((lng) => localStorage.setItem('language', lng), options.language);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      if (path !== undefined) await page.goto(base + path);
+      return page;
+    },
+  };
 }

@@ -1,29 +1,17 @@
 /** Installability, offline shell, security policy, and the bytes Chromium really downloads. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { routeAssets } from '../../scripts/bundle-report.ts';
 import type { ChunkModules } from '../../scripts/vite/bundle-report.ts';
-import { iPhone, launchChromium } from './browser.ts';
+import { chromiumSuite, iPhone } from './browser.ts';
 
 const base = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext | undefined;
+const suite = chromiumSuite(base);
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function newPage(): Promise<Page> {
-  context = await browser.newContext({ ...iPhone(3), serviceWorkers: 'allow' });
-  return context.newPage();
+/** A phone page with service workers allowed, not yet navigated anywhere. */
+function newPage(): Promise<Page> {
+  return suite.open({ ...iPhone(3), serviceWorkers: 'allow' });
 }
 
 describe('installable', () => {
@@ -49,13 +37,13 @@ describe('installable', () => {
       }
     });
     expect(await page.locator('.network-banner').count()).toBe(0);
-    await context!.setOffline(true);
+    await suite.context.setOffline(true);
     await page.reload();
     await page.locator('.title-bar-title', { hasText: 'PesoAgad' }).waitFor();
     const banner = page.locator('.network-banner');
     await banner.waitFor();
     expect(await banner.textContent()).toContain('Network abnormal, check mobile data or wifi');
-    await context!.setOffline(false);
+    await suite.context.setOffline(false);
     await banner.waitFor({ state: 'detached' });
   });
 

@@ -1,36 +1,12 @@
 /** Every screen that needs no server, in each language, as a borrower on an iPhone sees it. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { iPhone, launchChromium, loggedIn } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumSuite, iPhone } from './browser.ts';
 
-const base = inject('baseUrl');
 const LANGUAGES = ['en', 'fil', 'zh-CN'] as const;
-let browser: Browser;
-let context: BrowserContext | undefined;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-
-async function open(path: string, language?: string, session = true): Promise<Page> {
-  context = await browser.newContext(iPhone(3));
-  if (session) await loggedIn(context);
-  if (language) await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(base + path);
-  return page;
-}
+const base = inject('baseUrl');
+const suite = chromiumSuite(base);
+const open = (path: string, language?: string) => suite.open(iPhone(3), path, { session: true, language });
 
 /** Every dotted key of every catalog: none may reach the screen as raw text. */
 const rawKeys = readdirSync('locales/en').flatMap((file) => {

@@ -1,33 +1,11 @@
 /** The shell in a real browser: guard redirects, query storage, keep-alive, layout numbers, desktop column. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { androidPhone, desktop, iPhone, launchChromium, loggedIn } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { androidPhone, chromiumSuite, desktop, iPhone } from './browser.ts';
 
 const base = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext | undefined;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-
-async function open(options: Parameters<Browser['newContext']>[0], path: string, session = false): Promise<Page> {
-  context = await browser.newContext(options);
-  if (session) await loggedIn(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(base + path);
-  return page;
-}
+const suite = chromiumSuite(base);
+const open = (profile: Parameters<typeof suite.open>[0], path: string, session = false) => suite.open(profile, path, { session });
 
 /** Navigates inside the single-page app, as a link would (no reload). */
 async function navigateInApp(page: Page, path: string) {

@@ -27,5 +27,5 @@ const TERMS_UPDATED = '2026-11-21';
 
 /** /conditionalTerms: the Terms and Conditions of every loan. */
 export default function ConditionalTermsScreen() {
-  return <LegalDocument document="terms" classPrefix="conditionalTerms" sections={TERMS_SECTIONS} updated={TERMS_UPDATED} />;
+  return <LegalDocument document="terms" idPrefix="conditionalTerms" sections={TERMS_SECTIONS} updated={TERMS_UPDATED} />;
 }

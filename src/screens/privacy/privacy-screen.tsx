@@ -22,5 +22,5 @@ const PRIVACY_UPDATED = '2026-11-21';
 
 /** /privacy: the Privacy Policy under the Data Privacy Act of 2012 (RA 10173). */
 export default function PrivacyScreen() {
-  return <LegalDocument document="privacy" classPrefix="privacy" sections={PRIVACY_SECTIONS} updated={PRIVACY_UPDATED} />;
+  return <LegalDocument document="privacy" idPrefix="privacy" sections={PRIVACY_SECTIONS} updated={PRIVACY_UPDATED} />;
 }
