@@ -2,12 +2,13 @@
  * Inline SVG illustrations of the add-to-home-screen steps and small browser glyphs, drawn with the theme's colours
  * (CSS custom properties), so there is no image to download and they follow the sub-product theme.
  * The labels drawn inside (the iPhone's menu entries, the app's name) come from the `a2hs` catalog and the config.
- * Sizing and the tap-highlight pulse are styled by the screen through `<prefix>-art` and `<prefix>-art-pulse`.
+ * Sizing is styled by the screen through `<prefix>-art`; the tap-highlight pulse by step-art.css.
  */
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { product } from '../../config.ts';
 import type { BrowserId, IllustrationKind } from './browsers.ts';
+import './step-art.css';
 
 const C = {
   primary: 'var(--color-primary)',
@@ -60,20 +61,20 @@ function Glyph({ name, x, y, size = 10, colour = C.text, width }: { name: GlyphN
 }
 
 /** The pulsing ring that marks where to tap. */
-function TapCircle({ x, y, r, prefix }: { x: number; y: number; r: number; prefix: string }) {
+function TapCircle({ x, y, r }: { x: number; y: number; r: number }) {
   return (
     <g>
-      <circle className={`${prefix}-art-pulse`} cx={x} cy={y} r={r} style={line(C.accent, 2)} />
+      <circle className="step-art-pulse" cx={x} cy={y} r={r} style={line(C.accent, 2)} />
       <circle cx={x} cy={y} r={r} style={line(C.accent, 1.5)} />
     </g>
   );
 }
 
 /** The pulsing outline that marks a row or a button to tap. */
-function TapRect({ x, y, w, h, prefix }: { x: number; y: number; w: number; h: number; prefix: string }) {
+function TapRect({ x, y, w, h }: { x: number; y: number; w: number; h: number }) {
   return (
     <g>
-      <rect className={`${prefix}-art-pulse`} x={x} y={y} width={w} height={h} rx={4} style={line(C.accent, 2)} />
+      <rect className="step-art-pulse" x={x} y={y} width={w} height={h} rx={4} style={line(C.accent, 2)} />
       <rect x={x} y={y} width={w} height={h} rx={4} style={line(C.accent, 1.5)} />
     </g>
   );
@@ -184,7 +185,7 @@ function AppIcon({ x, y, size }: { x: number; y: number; size: number }) {
   );
 }
 
-function Art({ kind, prefix }: { kind: IllustrationKind; prefix: string }) {
+function Art({ kind }: { kind: IllustrationKind }) {
   const { t } = useTranslation('a2hs');
   const appName = product.shortName ?? product.displayName;
   switch (kind) {
@@ -195,7 +196,7 @@ function Art({ kind, prefix }: { kind: IllustrationKind; prefix: string }) {
           <StatusBar />
           <AppPage top={12} />
           <SafariBottom />
-          <TapCircle x={60} y={186} r={9} prefix={prefix} />
+          <TapCircle x={60} y={186} r={9} />
         </>
       );
     case 'shareAddressBar':
@@ -214,7 +215,7 @@ function Art({ kind, prefix }: { kind: IllustrationKind; prefix: string }) {
           <Glyph name="plus" x={60} y={188} />
           <Glyph name="tabs" x={83} y={188} />
           <Glyph name="dots" x={106} y={188} />
-          <TapCircle x={106} y={22} r={9} prefix={prefix} />
+          <TapCircle x={106} y={22} r={9} />
         </>
       );
     case 'menuToolbar':
@@ -224,7 +225,7 @@ function Art({ kind, prefix }: { kind: IllustrationKind; prefix: string }) {
           <StatusBar />
           <AppPage top={12} />
           <MenuBottom />
-          <TapCircle x={106} y={186} r={9} prefix={prefix} />
+          <TapCircle x={106} y={186} r={9} />
         </>
       );
     case 'menuShare':
@@ -246,7 +247,7 @@ function Art({ kind, prefix }: { kind: IllustrationKind; prefix: string }) {
           </Label>
           <Glyph name="book" x={18} y={166} size={9} colour={C.muted} />
           <Bar x={30} y={164} w={56} />
-          <TapRect x={9} y={137} w={102} h={18} prefix={prefix} />
+          <TapRect x={9} y={137} w={102} h={18} />
         </>
       );
     case 'shareSheet':
@@ -273,7 +274,7 @@ function Art({ kind, prefix }: { kind: IllustrationKind; prefix: string }) {
           </Label>
           <Glyph name="plusSquare" x={104} y={163} size={9} colour={C.primary} />
           <Bar x={12} y={180} w={40} />
-          <TapRect x={8} y={154} w={104} h={18} prefix={prefix} />
+          <TapRect x={8} y={154} w={104} h={18} />
         </>
       );
     case 'confirmAdd':
@@ -298,7 +299,7 @@ function Art({ kind, prefix }: { kind: IllustrationKind; prefix: string }) {
           <Bar x={44} y={67} w={50} colour={C.muted} h={3} />
           <Bar x={10} y={88} w={96} h={3} />
           <Bar x={10} y={95} w={70} h={3} />
-          <TapRect x={88} y={18} w={28} h={16} prefix={prefix} />
+          <TapRect x={88} y={18} w={28} h={16} />
         </>
       );
     case 'homeIcon': {
@@ -320,7 +321,7 @@ function Art({ kind, prefix }: { kind: IllustrationKind; prefix: string }) {
           {cols.map((x) => (
             <rect key={x} x={x} y={173} width={18} height={18} rx={4.5} style={fill(C.border)} />
           ))}
-          <TapRect x={34} y={107} w={30} h={36} prefix={prefix} />
+          <TapRect x={34} y={107} w={30} h={36} />
         </>
       );
     }
@@ -331,7 +332,7 @@ function Art({ kind, prefix }: { kind: IllustrationKind; prefix: string }) {
           <StatusBar />
           <InAppTop />
           <AppPage top={33} />
-          <TapCircle x={106} y={22} r={9} prefix={prefix} />
+          <TapCircle x={106} y={22} r={9} />
         </>
       );
     case 'openInSafari':
@@ -353,7 +354,7 @@ function Art({ kind, prefix }: { kind: IllustrationKind; prefix: string }) {
           </Label>
           <Glyph name="share" x={34} y={99} size={9} colour={C.muted} />
           <Bar x={44} y={97} w={46} />
-          <TapRect x={26} y={72} w={86} h={18} prefix={prefix} />
+          <TapRect x={26} y={72} w={86} h={18} />
         </>
       );
   }
@@ -372,7 +373,7 @@ export function StepIllustration({ kind, prefix, className }: { kind: Illustrati
       focusable="false"
       data-illustration={kind}
     >
-      <Art kind={kind} prefix={prefix} />
+      <Art kind={kind} />
     </svg>
   );
 }
