@@ -10,7 +10,8 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { product } from '../config.ts';
-import { formatLegalDate, legalValues, telHref } from './legal-values.ts';
+import { telHref } from '../contact/contact-links.ts';
+import { formatLegalDate, legalValues } from './legal-values.ts';
 import './legal-document.css';
 
 type Block = string | string[];

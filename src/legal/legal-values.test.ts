@@ -3,7 +3,8 @@ import en from '../../locales/en/legal.json';
 import fil from '../../locales/fil/legal.json';
 import zhCN from '../../locales/zh-CN/legal.json';
 import { product } from '../config.ts';
-import { formatClock, formatLegalDate, legalValues, telHref } from './legal-values.ts';
+import { telHref } from '../contact/contact-links.ts';
+import { formatClock, formatLegalDate, legalValues } from './legal-values.ts';
 
 function strings(tree: unknown): string[] {
   if (typeof tree === 'string') return [tree];

@@ -44,11 +44,6 @@ function percent(value: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
 }
 
-/** Phone number as a tel: link target (digits and a leading +). */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
 /** Every `{{placeholder}}` the legal texts may use, formatted for `language`. */
 export function legalValues(language: string): Record<string, string> {
   const { lender, grievanceOfficer, customerService } = product;

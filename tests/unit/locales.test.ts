@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ProductConfig } from '../../config/types/product.ts';
 import type { RoutesConfig } from '../../config/types/routes.ts';
 
 const LANGUAGES = ['en', 'fil', 'zh-CN'];
@@ -54,6 +55,20 @@ describe('locales', () => {
     for (const lng of LANGUAGES) {
       for (const ns of namespaces) {
         for (const [key, text] of catalog(lng, ns)) expect(/(₱|PHP)\s?\d/.test(text), `${lng}/${ns}:${key}`).toBe(false);
+      }
+    }
+  });
+
+  it('writes no product fact into a translation (names, numbers and contacts come from config)', () => {
+    const product = JSON.parse(readFileSync('config/product.json', 'utf8')) as ProductConfig;
+    const { lender, grievanceOfficer, customerService } = product;
+    const facts = [product.displayName, product.supportEmail, product.hotline, product.webServiceEmail, product.website,
+      ...Object.values(lender), ...Object.values(grievanceOfficer), ...customerService.channels.map((c) => c.value)];
+    for (const lng of LANGUAGES) {
+      for (const ns of namespaces) {
+        for (const [key, text] of catalog(lng, ns)) {
+          expect(facts.filter((fact) => text.includes(fact)), `${lng}/${ns}:${key}`).toEqual([]);
+        }
       }
     }
   });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { product, type Language } from '../../config.ts';
 import { checkIcon, clockIcon, crossIcon } from '../../../engine/ui/icon-set.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
-import { catalogProblems, readCatalogs } from '../aboutUs/catalog-check.ts';
+import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
 import KSResultScreen from './KSResult-screen.tsx';
 import { CONTINUE_TO, parseResult, RESULT_STATUSES, RESULT_TEXTS, RESULT_TYPES, type ResultStatus, type ResultType } from './result-table.ts';
 

@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { product, type Language } from '../../config.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
 import AboutUsScreen from './aboutUs-screen.tsx';
-import { catalogProblems, readCatalogs } from './catalog-check.ts';
-import { channelHref, mailtoHref, telHref, whatsappHref } from './service-channels.tsx';
+import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
+import { mailtoHref, telHref, whatsappHref } from '../../contact/contact-links.ts';
+import { channelHref } from '../../contact/service-channels.tsx';
 
 const languages = product.languages as readonly Language[];
 

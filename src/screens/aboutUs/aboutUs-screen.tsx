@@ -5,7 +5,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { product } from '../../config.ts';
-import { mailtoHref, ServiceChannels, telHref } from './service-channels.tsx';
+import { mailtoHref, telHref } from '../../contact/contact-links.ts';
+import { ServiceChannels } from '../../contact/service-channels.tsx';
 
 export default function AboutUsScreen() {
   const { t } = useTranslation(['about', 'common']);

@@ -22,21 +22,9 @@ function flatten(value: unknown, prefix = ''): Map<string, string> {
 }
 
 const flat = Object.fromEntries(Object.entries(catalogs).map(([lng, catalog]) => [lng, flatten(catalog)]));
-const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
 describe('a2hs catalogs', () => {
   const enKeys = [...flat['en']!.keys()].sort();
-
-  it.each(['fil', 'zh-CN'])('%s has exactly the English keys', (lng) => {
-    expect([...flat[lng]!.keys()].sort()).toEqual(enKeys);
-  });
-
-  it.each(['en', 'fil', 'zh-CN'])('%s has no empty text and the same placeholders as English', (lng) => {
-    for (const [key, text] of flat[lng]!) {
-      expect(text.trim(), `${lng}:${key}`).not.toBe('');
-      expect(placeholders(text), `${lng}:${key}`).toEqual(placeholders(flat['en']!.get(key)!));
-    }
-  });
 
   it.each(['en', 'fil', 'zh-CN'])('%s writes no amounts (they come from config)', (lng) => {
     for (const [key, text] of flat[lng]!) {

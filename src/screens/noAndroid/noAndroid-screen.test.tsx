@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { product, type Language } from '../../config.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
-import { readCatalogs } from '../aboutUs/catalog-check.ts';
+import { readCatalogs } from '../../testing/catalog-check.ts';
 import NoAndroidScreen from './noAndroid-screen.tsx';
 
 const catalogs = readCatalogs('result');

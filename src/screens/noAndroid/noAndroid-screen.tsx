@@ -7,7 +7,7 @@ import { copyText } from '../../../engine/ui/copy-text.ts';
 import { Icon } from '../../../engine/ui/icons.tsx';
 import { phoneIcon } from '../../../engine/ui/icon-set.ts';
 import { product } from '../../config.ts';
-import { ServiceChannels } from '../aboutUs/service-channels.tsx';
+import { ServiceChannels } from '../../contact/service-channels.tsx';
 
 export default function NoAndroidScreen() {
   const { t } = useTranslation(['result', 'common']);

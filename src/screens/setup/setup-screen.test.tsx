@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { product } from '../../config.ts';
 import { useCoreStore } from '../../store/core-store.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
-import { catalogProblems, readCatalogs } from '../aboutUs/catalog-check.ts';
+import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
 import SetupScreen from './setup-screen.tsx';
 
 const en = readCatalogs('setup').en;

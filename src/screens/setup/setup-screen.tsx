@@ -13,7 +13,7 @@ import { chevronIcon } from '../../../engine/ui/icon-set.ts';
 import { product, type Language } from '../../config.ts';
 import { changeLanguage } from '../../i18n.ts';
 import { useCoreStore } from '../../store/core-store.ts';
-import { ServiceChannels } from '../aboutUs/service-channels.tsx';
+import { ServiceChannels } from '../../contact/service-channels.tsx';
 
 /** The query value that opens the account-deletion sub-view. */
 export const DELETE_ACCOUNT_VIEW = 'deleteAccount';

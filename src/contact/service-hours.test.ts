@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { product } from '../../config.ts';
+import { product } from '../config.ts';
 import { clockMinutes, isServiceOpen, minutesInZone } from './service-hours.ts';
 
 const manila = { opens: '09:00', closes: '18:00', timeZone: 'Asia/Manila' };

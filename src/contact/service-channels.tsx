@@ -1,45 +1,20 @@
 /**
  * Customer-service hours and channels (e-mail, WhatsApp, phone) from config, each with a copy button. Used by the
  * about-us page and, with the same `service.*` keys in their own namespaces, by the settings and Android pages.
- * It brings its own stylesheet because those pages do not load aboutUs.css.
+ * It brings its own stylesheet because those pages do not load aboutUs.page.css.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../../../engine/ui/copy-text.ts';
-import { Icon } from '../../../engine/ui/icons.tsx';
-import { chatIcon, clockIcon, mailIcon, phoneIcon } from '../../../engine/ui/icon-set.ts';
-import { product } from '../../config.ts';
+import { copyText } from '../../engine/ui/copy-text.ts';
+import { Icon } from '../../engine/ui/icons.tsx';
+import { chatIcon, clockIcon, mailIcon, phoneIcon } from '../../engine/ui/icon-set.ts';
+import { product } from '../config.ts';
+import { mailtoHref, telHref, whatsappHref, type MailDraft } from './contact-links.ts';
 import { isServiceOpen } from './service-hours.ts';
 import './service-channels.css';
 
 /** One configured customer-service channel. */
 export type ServiceChannel = (typeof product.customerService.channels)[number];
-
-/** A pre-filled e-mail: translated subject and optional body. */
-export interface MailDraft {
-  subject: string;
-  body?: string;
-}
-
-/** `mailto:` link, with subject and body encoded as RFC 6068 asks (spaces as %20). */
-export function mailtoHref(address: string, draft?: MailDraft): string {
-  const query = [
-    draft?.subject ? `subject=${encodeURIComponent(draft.subject)}` : '',
-    draft?.body ? `body=${encodeURIComponent(draft.body)}` : '',
-  ].filter(Boolean);
-  return `mailto:${address}${query.length > 0 ? `?${query.join('&')}` : ''}`;
-}
-
-/** `tel:` link: the number with its leading + and digits only. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
-/** WhatsApp click-to-chat link: wa.me takes the international number as digits only (a local 09… becomes 639…). */
-export function whatsappHref(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return `https://wa.me/${digits.startsWith('0') ? `63${digits.slice(1)}` : digits}`;
-}
 
 /** The link that opens a channel. */
 export function channelHref(channel: ServiceChannel, mail?: MailDraft): string {
