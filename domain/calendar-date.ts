@@ -1,0 +1,67 @@
+/**
+ * Calendar days as 'YYYY-MM-DD' strings (product-decisions.md: dates are Asia/Manila calendar days), and age in whole
+ * years. Plain strings, not Date objects, so a birthday never shifts by a day in some machine's time zone.
+ */
+
+/**
+ * A real Gregorian calendar date 'YYYY-MM-DD' (years 0000-9999), leap years included: 2024-02-29 matches, 2023-02-29
+ * and 2100-02-29 do not.
+ */
+export const ISO_DATE_PATTERN =
+  '^(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))' +
+  '|(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)$';
+
+interface Ymd {
+  year: number;
+  month: number;
+  day: number;
+}
+
+function parseDate(text: string): Ymd | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/u.exec(text);
+  if (match === null) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // Date.UTC maps years 0-99 to 1900-1999; setUTCFullYear does not.
+  const probe = new Date(Date.UTC(2000, month - 1, day));
+  probe.setUTCFullYear(year);
+  const real = probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+  return real ? { year, month, day } : null;
+}
+
+/** True when `text` is a real calendar date written 'YYYY-MM-DD'. */
+export function isCalendarDate(text: string): boolean {
+  return parseDate(text) !== null;
+}
+
+/**
+ * Age in whole years on `today` of someone born on `birthDate` (both 'YYYY-MM-DD'); null when either is not a real
+ * date or the birth date is after `today`. A 29 February birthday counts as passed only from 1 March in common
+ * years, so such a person turns 18 on 1 March, not 28 February: the later reading never makes a minor an adult early.
+ */
+export function ageOn(birthDate: string, today: string): number | null {
+  const birth = parseDate(birthDate);
+  const now = parseDate(today);
+  if (birth === null || now === null) return null;
+  const birthdayPassed = now.month > birth.month || (now.month === birth.month && now.day >= birth.day);
+  const age = now.year - birth.year - (birthdayPassed ? 0 : 1);
+  return age < 0 ? null : age;
+}
+
+// Built once: constructing Intl formatters is slow. en-US with explicit calendar and digits, read part by part,
+// so neither the machine's locale nor its time zone can change the result.
+const MANILA_DAY = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Manila',
+  calendar: 'gregory',
+  numberingSystem: 'latn',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The Asia/Manila (UTC+8, no daylight saving) calendar day of the instant `now`, as 'YYYY-MM-DD'. */
+export function manilaToday(now: Date): string {
+  if (Number.isNaN(now.getTime())) throw new RangeError('manilaToday needs a valid Date');
+  const parts = MANILA_DAY.formatToParts(now);
+  const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
