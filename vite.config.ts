@@ -9,6 +9,7 @@ import { bundleReport } from './scripts/vite/bundle-report.ts';
 import { localeFiles, localesVersion } from './scripts/vite/locales.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { productHtml } from './scripts/vite/product-html.ts';
+import { psgcData } from './scripts/vite/psgc.ts';
 import { pwa } from './scripts/vite/pwa.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -26,6 +27,7 @@ export default defineConfig(({ command }) => ({
     react(),
     productHtml(config, theme),
     localeFiles(localesDir),
+    psgcData(),
     pwa(config, theme, fileURLToPath(new URL('./src/sw-template.js', import.meta.url)), localesVersion(localesDir)),
     bundleReport(root),
     precompress(),

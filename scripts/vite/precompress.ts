@@ -1,7 +1,9 @@
 /** Writes .gz (level 9) and .br (quality 11) beside every text asset so the server sends them precompressed. */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(js|css|html|json|svg|webmanifest|txt)$/;
@@ -13,6 +15,9 @@ function walk(dir: string): string[] {
   });
 }
 
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
 export function precompress(): Plugin {
   let outDir = 'dist';
   return {
@@ -21,14 +26,20 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    closeBundle() {
-      for (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file) || file.includes('/.vite/')) continue;
-        const data = readFileSync(file);
-        if (data.length < 512) continue;
-        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-      }
+    // zlib's asynchronous calls run on libuv's thread pool, so the files compress in parallel on every core.
+    async closeBundle() {
+      const files = walk(outDir).filter((file) => COMPRESSIBLE.test(file) && !file.includes('/.vite/'));
+      await Promise.all(
+        files.map(async (file) => {
+          const data = await readFile(file);
+          if (data.length < 512) return;
+          const [gz, br] = await Promise.all([
+            gzipAsync(data, { level: 9 }),
+            brotliAsync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          ]);
+          await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+        }),
+      );
     },
   };
 }

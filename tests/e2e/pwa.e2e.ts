@@ -60,6 +60,22 @@ describe('installable', () => {
   });
 });
 
+describe('address data', () => {
+  it('serves the PSGC levels as static JSON, compressed, with no PSGC data in any script', async () => {
+    const page = await newPage();
+    const provinces = await page.request.get(`${base}/psgc/provinces.json`, { headers: { 'accept-encoding': 'br' } });
+    expect(provinces.status()).toBe(200);
+    expect(provinces.headers()['content-encoding']).toBe('br');
+    const list = (await provinces.json()) as { code: string; name: string }[];
+    const metro = list.find((p) => p.name === 'Metro Manila');
+    expect(metro).toBeDefined();
+    const cities = (await (await page.request.get(`${base}/psgc/cities/${metro!.code}.json`)).json()) as { name: string }[];
+    expect(cities.map((c) => c.name)).toEqual(expect.arrayContaining(['Quezon City']));
+    const chunks = JSON.parse(readFileSync('dist/.vite/modules.json', 'utf8')) as ChunkModules;
+    expect(Object.values(chunks).flatMap((c) => c.modules).filter((m) => m.includes('ph-address'))).toEqual([]);
+  });
+});
+
 describe('security policy', () => {
   it('sends a CSP without unsafe-eval or unsafe-inline, and the app runs under it without violations', async () => {
     const page = await newPage();
