@@ -94,4 +94,8 @@ export interface ProductConfig {
      */
     loanLimitCentavos: number;
   };
+  /**
+   * Digits in a postal code: 4 for Philippine ZIP codes, 6 in the spec's template (product-decisions.md).
+   */
+  postalCodeDigits: number;
 }

@@ -1,0 +1,35 @@
+import { Ajv } from 'ajv';
+import { normalizeKeyword } from './normalize-keyword.ts';
+import { uniqueByKeyword } from './unique-by-keyword.ts';
+import type { ValidationVocabulary } from './vocabulary.ts';
+
+/** Options of `createAjv`. */
+export interface CreateAjvOptions {
+  /** Keep the generated source so `standaloneModule` can emit it (the build). Off for live use (the server). */
+  readonly standalone?: boolean;
+  /** Ajv's English messages on errors, for debugging only: borrowers see i18n keys mapped from keyword and params. */
+  readonly messages?: boolean;
+}
+
+/**
+ * The one ajv setup of the engine, shared by the build (standalone code), the browser (only that generated code) and
+ * the server (route validation): draft-07, all errors, strict schemas, unicode regexps, no `$data`, the vocabulary's
+ * formats (regex sources, so they serialise as regex literals) and the `normalize` and `uniqueBy` keywords.
+ */
+export function createAjv(vocabulary: ValidationVocabulary, options: CreateAjvOptions = {}): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: true,
+    $data: false,
+    unicodeRegExp: true,
+    messages: options.messages ?? false,
+    code: options.standalone === true ? { source: true, esm: true, lines: true } : {},
+  });
+  for (const name of Object.keys(vocabulary.formats).sort()) {
+    ajv.addFormat(name, new RegExp(vocabulary.formats[name] ?? '', 'u'));
+  }
+  // With no normalisers the keyword stays undefined, so strict mode refuses a schema that names one.
+  if (Object.keys(vocabulary.normalizers).length > 0) ajv.addKeyword(normalizeKeyword(vocabulary.normalizers));
+  ajv.addKeyword(uniqueByKeyword);
+  return ajv;
+}

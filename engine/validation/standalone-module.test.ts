@@ -1,0 +1,68 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CompiledValidator } from './compiled-validator.ts';
+import { createAjv } from './create-ajv.ts';
+import { moduleImports, RUNTIME_PREFIX, standaloneModule } from './standalone-module.ts';
+import type { ValidationVocabulary } from './vocabulary.ts';
+
+const vocabulary: ValidationVocabulary = { formats: { 'two-digits': '^\\d{2}$' }, normalizers: { trim: [{ replace: '^\\s+|\\s+$', with: '' }] } };
+
+// Needs ucs2length (maxLength) and equal (enum of objects): both ajv runtime helpers.
+const schema = {
+  $id: 'probe.schema.json',
+  type: 'object',
+  properties: {
+    code: { type: 'string', normalize: 'trim', maxLength: 2, format: 'two-digits' },
+    pick: { enum: [{ a: 1 }, 'b'] },
+    list: { type: 'array', uniqueBy: '' },
+  },
+};
+
+// Inside node_modules so Node resolves `ajv/dist/runtime/*` from there, and loads it as Node would, untransformed.
+const scratch = join(process.cwd(), 'node_modules/.cache/standalone-module-test');
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function load(source: string, file: string): Promise<CompiledValidator> {
+  mkdirSync(scratch, { recursive: true });
+  const path = join(scratch, file);
+  writeFileSync(path, source);
+  return ((await import(/* @vite-ignore */ pathToFileURL(path).href)) as { default: CompiledValidator }).default;
+}
+
+describe('standaloneModule', () => {
+  const source = standaloneModule(vocabulary, schema);
+
+  it('is ESM with no eval, no new Function and no require', () => {
+    expect(source).not.toMatch(/\beval\s*\(|new Function|\bFunction\s*\(|\brequire\s*\(/u);
+    expect(source).toMatch(/^export default /mu);
+  });
+
+  it('imports only ajv runtime helpers, as .js files', () => {
+    expect(moduleImports(source)).toEqual([`${RUNTIME_PREFIX}ucs2length.js`, `${RUNTIME_PREFIX}equal.js`]);
+  });
+
+  it('is deterministic', () => {
+    expect(standaloneModule(vocabulary, schema)).toBe(source);
+  });
+
+  it('runs in plain Node with the same verdicts and errors as the live ajv', async () => {
+    const compiled = await load(source, 'probe.mjs');
+    const live = createAjv(vocabulary).compile(schema);
+    const samples = [{ code: ' 42 ' }, { code: '4' }, { pick: { a: 1 } }, { pick: { a: 2 } }, { list: [1, 2, 1] }, { code: 42 }, []];
+    for (const sample of samples) {
+      const [a, b] = [structuredClone(sample), structuredClone(sample)];
+      expect(compiled(a), JSON.stringify(sample)).toBe(live(b));
+      expect(compiled.errors ?? null).toEqual(live.errors ?? null);
+      expect(a).toEqual(b);
+    }
+  });
+
+  it('compiles the current rules even when a schema keeps its $id (no cache between calls)', async () => {
+    const changed = { ...schema, properties: { ...schema.properties, code: { ...schema.properties.code, maxLength: 1 } } };
+    const next = standaloneModule(vocabulary, changed);
+    expect(next).not.toBe(source);
+    expect((await load(next, 'probe-changed.mjs'))({ code: '42' })).toBe(false);
+  });
+});
