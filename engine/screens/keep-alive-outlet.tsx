@@ -1,4 +1,4 @@
-import { Activity, useState, type ReactNode } from 'react';
+import { Activity, Fragment, useState, type ReactNode } from 'react';
 
 /** The view to show: its key and whether it stays mounted after the user leaves it. */
 export interface OutletView {
@@ -23,11 +23,7 @@ export function KeepAliveOutlet({ current, render }: { current: OutletView; rend
           {render(name)}
         </Activity>
       ))}
-      {!current.keepAlive && <Fragmentless key={current.name}>{render(current.name)}</Fragmentless>}
+      {!current.keepAlive && <Fragment key={current.name}>{render(current.name)}</Fragment>}
     </>
   );
-}
-
-function Fragmentless({ children }: { children: ReactNode }) {
-  return <>{children}</>;
 }
