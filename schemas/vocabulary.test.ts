@@ -35,6 +35,7 @@ describe('vocabulary mirrors domain', () => {
   it('strips the same phone separators as domain, for every BMP character', () => {
     const all = Array.from({ length: 0xd800 }, (_, c) => String.fromCharCode(c)).join('');
     expect(normalizeOnly('whatsApp', all)).toBe(stripPhoneSeparators(all));
+    expect(normalizeOnly('separators', all)).toBe(stripPhoneSeparators(all));
   });
 
   it('strips the same Chinese characters as domain (noChinese)', () => {

@@ -67,6 +67,8 @@ export const vocabulary: ValidationVocabulary = {
     viber: mobile,
     ewallet: [phoneSeparators, strip('^0(?=9\\d{9}$)')],
     whatsApp: [phoneSeparators],
+    /** Spaces, dots, brackets and dashes typed between digit groups (bank account numbers). */
+    separators: [phoneSeparators],
     facebookUsername: [trim, strip('^@'), { case: 'lower' }],
     personName: [{ unicode: 'NFC' }, { replace: '[\\u2018\\u2019\\u02BC]', with: "'" }, { replace: '\\s+', with: ' ' }, trim],
     email: [trim],

@@ -1,4 +1,5 @@
 import { Ajv } from 'ajv';
+import { matchesKeyword } from './matches-keyword.ts';
 import { normalizeKeyword } from './normalize-keyword.ts';
 import { uniqueByKeyword } from './unique-by-keyword.ts';
 import type { ValidationVocabulary } from './vocabulary.ts';
@@ -14,7 +15,7 @@ export interface CreateAjvOptions {
 /**
  * The one ajv setup of the engine, shared by the build (standalone code), the browser (only that generated code) and
  * the server (route validation): draft-07, all errors, strict schemas, unicode regexps, no `$data`, the vocabulary's
- * formats (regex sources, so they serialise as regex literals) and the `normalize` and `uniqueBy` keywords.
+ * formats (regex sources, so they serialise as regex literals) and the `normalize`, `uniqueBy` and `matches` keywords.
  */
 export function createAjv(vocabulary: ValidationVocabulary, options: CreateAjvOptions = {}): Ajv {
   const ajv = new Ajv({
@@ -31,5 +32,7 @@ export function createAjv(vocabulary: ValidationVocabulary, options: CreateAjvOp
   // With no normalisers the keyword stays undefined, so strict mode refuses a schema that names one.
   if (Object.keys(vocabulary.normalizers).length > 0) ajv.addKeyword(normalizeKeyword(vocabulary.normalizers));
   ajv.addKeyword(uniqueByKeyword);
+  // After normalize (both are string keywords, added in this order), so it compares normalised values.
+  ajv.addKeyword(matchesKeyword);
   return ajv;
 }

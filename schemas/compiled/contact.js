@@ -1,12 +1,12 @@
 /* eslint-disable */
-// Generated from schemas/contact.schema.json (rules b608e522c5765644) by npm run compile:validators. Do not edit.
+// Generated from schemas/contact.schema.json (rules 72d49ea0eca77499) by npm run compile:validators. Do not edit.
 "use strict";
 import * as func2_module from "ajv/dist/runtime/ucs2length.js";
 function runtimeDefault(ns) { const d = ns.default; return typeof d === "function" ? d : d.default; }
-export const validate = validate12;
-export default validate12;
-const schema13 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"contact.schema.json","title":"contact.title","type":"object","additionalProperties":false,"required":["email","whatsApp","emergencyContacts"],"properties":{"email":{"title":"contact.email","type":"string","normalize":"email","maxLength":254,"format":"email"},"whatsApp":{"title":"contact.whatsApp","type":"string","normalize":"whatsApp","format":"ph-whatsapp"},"viber":{"title":"contact.viber","type":"string","normalize":"viber","format":"viber"},"facebookUsername":{"title":"contact.facebookUsername","type":"string","normalize":"facebookUsername","format":"facebook-username"},"emergencyContacts":{"title":"contact.emergencyContacts","type":"array","minItems":3,"maxItems":3,"uniqueBy":"/phone","items":{"$ref":"#/definitions/emergencyContact"}}},"definitions":{"emergencyContact":{"type":"object","additionalProperties":false,"required":["name","phone","relation"],"properties":{"name":{"title":"contact.contactName","type":"string","normalize":["noChinese","personName"],"format":"person-name"},"phone":{"title":"contact.contactPhone","type":"string","normalize":"phMobile","format":"ph-mobile"},"relation":{"title":"contact.relation","type":"string","enum":["parents","spouse","children","siblings","friends","relatives","other"]}}}}};
-const schema14 = {"type":"object","additionalProperties":false,"required":["name","phone","relation"],"properties":{"name":{"title":"contact.contactName","type":"string","normalize":["noChinese","personName"],"format":"person-name"},"phone":{"title":"contact.contactPhone","type":"string","normalize":"phMobile","format":"ph-mobile"},"relation":{"title":"contact.relation","type":"string","enum":["parents","spouse","children","siblings","friends","relatives","other"]}}};
+export const validate = validate13;
+export default validate13;
+const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"contact.schema.json","title":"contact.title","type":"object","additionalProperties":false,"required":["email","whatsApp","emergencyContacts"],"properties":{"email":{"title":"contact.email","type":"string","normalize":"email","maxLength":254,"format":"email"},"whatsApp":{"title":"contact.whatsApp","type":"string","normalize":"whatsApp","format":"ph-whatsapp"},"viber":{"title":"contact.viber","type":"string","normalize":"viber","format":"viber"},"facebookUsername":{"title":"contact.facebookUsername","type":"string","normalize":"facebookUsername","format":"facebook-username"},"emergencyContacts":{"title":"contact.emergencyContacts","type":"array","minItems":3,"maxItems":3,"uniqueBy":"/phone","items":{"$ref":"#/definitions/emergencyContact"}}},"definitions":{"emergencyContact":{"type":"object","additionalProperties":false,"required":["name","phone","relation"],"properties":{"name":{"title":"contact.contactName","type":"string","normalize":["noChinese","personName"],"format":"person-name"},"phone":{"title":"contact.contactPhone","type":"string","normalize":"phMobile","format":"ph-mobile"},"relation":{"title":"contact.relation","type":"string","enum":["parents","spouse","children","siblings","friends","relatives","other"]}}}}};
+const schema15 = {"type":"object","additionalProperties":false,"required":["name","phone","relation"],"properties":{"name":{"title":"contact.contactName","type":"string","normalize":["noChinese","personName"],"format":"person-name"},"phone":{"title":"contact.contactPhone","type":"string","normalize":"phMobile","format":"ph-mobile"},"relation":{"title":"contact.relation","type":"string","enum":["parents","spouse","children","siblings","friends","relatives","other"]}}};
 const formats0 = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/u;
 const formats2 = /^09\d{9}$/u;
 const formats4 = /^9\d{9}$/u;
@@ -22,7 +22,7 @@ const pattern8 = new RegExp("[\\u2018\\u2019\\u02BC]", "gu");
 const pattern9 = new RegExp("\\s+", "gu");
 const func2 = runtimeDefault(func2_module);
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="contact.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -343,7 +343,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(((((((data8 === "parents") || (data8 === "spouse")) || (data8 === "children")) || (data8 === "siblings")) || (data8 === "friends")) || (data8 === "relatives")) || (data8 === "other"))){
-const err24 = {instancePath:instancePath+"/emergencyContacts/" + i0+"/relation",schemaPath:"#/definitions/emergencyContact/properties/relation/enum",keyword:"enum",params:{allowedValues: schema14.properties.relation.enum}};
+const err24 = {instancePath:instancePath+"/emergencyContacts/" + i0+"/relation",schemaPath:"#/definitions/emergencyContact/properties/relation/enum",keyword:"enum",params:{allowedValues: schema15.properties.relation.enum}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -409,6 +409,6 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
