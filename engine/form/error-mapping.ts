@@ -1,0 +1,69 @@
+import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
+import type { ValidationError } from '../validation/compiled-validator.ts';
+
+/**
+ * Gives the i18n KEY of an error's message from its keyword and params and the schema of the field it is on
+ * (undefined when the path leaves the schema). The engine knows no text: the caller owns the key scheme.
+ */
+export type ErrorKeyFn = (error: ValidationError, schema: RJSFSchema | undefined) => string;
+
+function unescape(segment: string): string {
+  return segment.replace(/~1/gu, '/').replace(/~0/gu, '~');
+}
+
+/** The segments of a JSON pointer (`/a/0/b` -> ['a', '0', 'b']). */
+export function pointerSegments(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.slice(1).split('/').map(unescape);
+}
+
+function deref(schema: RJSFSchema | undefined, root: RJSFSchema): RJSFSchema | undefined {
+  let node = schema;
+  for (let hops = 0; node?.$ref !== undefined && hops < 16; hops += 1) {
+    let target: unknown = root;
+    for (const segment of pointerSegments(node.$ref.slice(1))) {
+      target = target !== null && typeof target === 'object' ? (target as Record<string, unknown>)[segment] : undefined;
+    }
+    node = target as RJSFSchema | undefined;
+  }
+  return node;
+}
+
+/** The sub-schema at a data path (`properties`, `items` and local `$ref`s followed), or undefined. */
+export function schemaAt(root: RJSFSchema, segments: readonly string[]): RJSFSchema | undefined {
+  let node = deref(root, root);
+  for (const segment of segments) {
+    if (node === undefined) return undefined;
+    const child = node.properties?.[segment] ?? (Array.isArray(node.items) ? node.items[Number(segment)] : node.items);
+    node = typeof child === 'object' ? deref(child, root) : undefined;
+  }
+  return node;
+}
+
+/**
+ * The data path an error belongs to, as segments: `required` points at the missing property (its field shows the
+ * error), `uniqueBy` at the compared property of the repeated item (`/contacts/2` + `/phone`), others at instancePath.
+ */
+export function errorSegments(error: ValidationError): string[] {
+  const segments = pointerSegments(error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required' && typeof params['missingProperty'] === 'string') {
+    return [...segments, params['missingProperty']];
+  }
+  if (error.keyword === 'uniqueBy' && typeof params['property'] === 'string') {
+    return [...segments, ...pointerSegments(params['property'])];
+  }
+  return segments;
+}
+
+/**
+ * Our validation errors as RJSF's: `name` the keyword, `params` as generated, `property` in RJSF's dotted form
+ * (`.contacts.2.phone`) and `message` (and `stack`) the i18n key `errorKey` gives. Nothing here is English.
+ */
+export function toRjsfErrors(errors: readonly ValidationError[], root: RJSFSchema, errorKey: ErrorKeyFn): RJSFValidationError[] {
+  return errors.map((error) => {
+    const segments = errorSegments(error);
+    const message = errorKey(error, schemaAt(root, segments));
+    const property = segments.map((s) => `.${s}`).join('');
+    return { name: error.keyword, params: error.params, property, message, stack: `${property} ${message}`.trim(), schemaPath: error.schemaPath };
+  });
+}

@@ -1,0 +1,40 @@
+import { toPath } from '@rjsf/utils';
+import type { RJSFValidationError } from '@rjsf/utils';
+
+/** The id RJSF gives the field at an error's `property` (`.contacts.1.phone` -> `root_contacts_1_phone`). */
+export function fieldIdOf(property: string | undefined, idPrefix = 'root', separator = '_'): string {
+  return [idPrefix, ...toPath(property ?? '').filter((s) => s !== '')].join(separator);
+}
+
+/**
+ * The errors a borrower should see now: all of them once the form was submitted; before that only those of fields
+ * left (blurred) at least once: the field itself or, for a group (an object, a list item), a field inside it.
+ */
+export function visibleErrors(errors: readonly RJSFValidationError[], touched: ReadonlySet<string>, all: boolean): RJSFValidationError[] {
+  if (all) return [...errors];
+  return errors.filter((error) => {
+    const id = fieldIdOf(error.property);
+    for (const blurred of touched) if (blurred === id || blurred.startsWith(`${id}_`) || blurred.startsWith(`${id}-`)) return true;
+    return false;
+  });
+}
+
+/**
+ * Errors in the order their fields appear on screen (`order`: field ids top to bottom; an error's field or its
+ * nearest enclosing group counts), unknown ones last. RJSF focuses the first error, so this picks the field focused.
+ */
+export function inFieldOrder(errors: readonly RJSFValidationError[], order: readonly string[]): RJSFValidationError[] {
+  const rank = (error: RJSFValidationError): number => {
+    let id = fieldIdOf(error.property);
+    for (;;) {
+      const at = order.indexOf(id);
+      if (at >= 0) return at;
+      const cut = id.lastIndexOf('_');
+      if (cut < 0) return Number.MAX_SAFE_INTEGER;
+      id = id.slice(0, cut);
+    }
+  };
+  return errors.map((error, index) => ({ error, index, rank: rank(error) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map((entry) => entry.error);
+}

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RJSFSchema } from '@rjsf/utils';
+import contactSchema from '../../schemas/contact.schema.json' with { type: 'json' };
+import validateContact from '../../schemas/compiled/contact.js';
+import { vocabulary } from '../../schemas/vocabulary.ts';
+import { createAjv } from '../validation/create-ajv.ts';
+import type { ValidationError } from '../validation/compiled-validator.ts';
+import { precompiledValidator } from './precompiled-validator.ts';
+import { SchemaForm } from './schema-form.tsx';
+
+const schema = contactSchema as RJSFSchema;
+const errorKey = (error: ValidationError, at: RJSFSchema | undefined) => `${at?.title ?? 'form'}.errors.${error.keyword}`;
+const validator = precompiledValidator({ rootSchema: schema, validate: validateContact, errorKey });
+
+/** Makes `new Function`/`Function()`/`eval` throw, except for jsdom's selector engine (nwsapi compiles selectors:
+ * test infrastructure; a browser has native selectors). Returns the list of refused attempts. */
+function forbidCodeGeneration(): string[] {
+  const refused: string[] = [];
+  const RealFunction = Function;
+  const guard = (args: unknown[]) => {
+    const stack = new Error().stack ?? '';
+    if (stack.includes('nwsapi')) return Reflect.construct(RealFunction, args) as unknown;
+    refused.push(stack);
+    throw new Error('code generation at runtime');
+  };
+  vi.stubGlobal('Function', new Proxy(RealFunction, { construct: (_t, args: unknown[]) => guard(args) as object, apply: (_t, _this, args: unknown[]) => guard(args) }));
+  vi.stubGlobal('eval', (...args: unknown[]) => guard(args));
+  return refused;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('precompiledValidator', () => {
+  it('maps errors to RJSF errors whose message is the key errorKey gives for the field schema', () => {
+    const { errors, errorSchema } = validator.validateFormData({ whatsApp: '9171234567' }, schema);
+    const byProperty = Object.fromEntries(errors.map((e) => [e.property, e]));
+    expect(byProperty['.email']).toMatchObject({ name: 'required', message: 'contact.email.errors.required', params: { missingProperty: 'email' } });
+    expect(byProperty['.whatsApp']).toMatchObject({ name: 'format', message: 'contact.whatsApp.errors.format', params: { format: 'ph-whatsapp' } });
+    expect(errorSchema.whatsApp?.__errors).toEqual(['contact.whatsApp.errors.format']);
+  });
+
+  it('does not change the data it validates (the compiled function normalises in place)', () => {
+    const data = { email: ' a@b.ph ', whatsApp: '0917 123 4567' };
+    validator.isValid(schema, data, schema);
+    validator.validateFormData(data, schema);
+    expect(data).toEqual({ email: ' a@b.ph ', whatsApp: '0917 123 4567' });
+  });
+
+  it('answers isValid for the root schema with the compiled function, for sub-schemas structurally', () => {
+    expect(validator.isValid(schema, {}, schema)).toBe(false);
+    expect(validator.isValid({ properties: { kind: { const: 'student' } }, required: ['kind'] }, { kind: 'student' }, schema)).toBe(true);
+    expect(validator.isValid({ properties: { kind: { const: 'student' } }, required: ['kind'] }, { kind: 'worker' }, schema)).toBe(false);
+  });
+
+  it('never generates code: validates and renders under a global Function and eval that throw', async () => {
+    const refused = forbidCodeGeneration();
+    // The stub catches a runtime compiler: ajv's compile needs new Function (ajv logs the failure: silenced).
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => createAjv(vocabulary).compile({ type: 'string' })).toThrow();
+    expect(refused.length).toBeGreaterThan(0);
+    refused.length = 0;
+    expect(validator.validateFormData({}, schema).errors.length).toBeGreaterThan(0);
+    expect(validator.isValid({ if: { properties: { a: { enum: [1] } } }, then: { required: ['b'] } }, { a: 1 }, schema)).toBe(false);
+    const onSubmit = vi.fn();
+    render(<SchemaForm schema={schema} validate={validateContact} errorKey={errorKey} t={(k) => k} onSubmit={onSubmit} />);
+    fireEvent.submit(screen.getByRole('button', { name: 'form.submit' }).closest('form') as HTMLFormElement);
+    await waitFor(() => expect(document.getElementById('root_email__error')?.textContent).toBe('contact.email.errors.required'));
+    expect(refused).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+import { createErrorHandler, toErrorSchema, unwrapErrorHandler, validationDataMerge } from '@rjsf/utils';
+import type { CustomValidator, ErrorTransformer, RJSFSchema, RJSFValidationError, UiSchema, ValidationData, ValidatorType } from '@rjsf/utils';
+import type { CompiledValidator, ValidationError } from '../validation/compiled-validator.ts';
+import { toRjsfErrors, type ErrorKeyFn } from './error-mapping.ts';
+import { matchesCondition } from './schema-condition.ts';
+
+/** Options of `precompiledValidator`. */
+export interface PrecompiledValidatorOptions {
+  /** The form's root schema, the one `validate` was compiled from. */
+  readonly rootSchema: RJSFSchema;
+  /** The standalone function compiled at build time (a `schemas/compiled/*.js` default export). */
+  readonly validate: CompiledValidator;
+  /** The i18n key of each error's message. */
+  readonly errorKey: ErrorKeyFn;
+}
+
+function isRoot(schema: RJSFSchema, root: RJSFSchema): boolean {
+  return schema === root || (root.$id !== undefined && schema.$id === root.$id);
+}
+
+/**
+ * An RJSF `ValidatorType` on OUR build-time compiled function: nothing is compiled at runtime, so no `new Function`
+ * and the app runs under a CSP without 'unsafe-eval'.
+ *
+ * - `validateFormData` always runs the compiled function (the whole form's rules, whatever resolved schema RJSF
+ *   passes) on a copy of the data: the function normalises in place and RJSF's state must not change under it.
+ * - `isValid(schema, data, root)`: the root schema (same object or `$id`) goes to the compiled function; any other
+ *   schema is a sub-schema RJSF asks about (`if` conditions, `oneOf`/`anyOf` options), which validator-ajv8's
+ *   precompiled mode looks up by `$id`/hash among schemas compiled ahead. We evaluate it structurally instead
+ *   (`matchesCondition`: const/enum/type/required/properties/pattern/lengths/bounds/combinators; format ignored, other
+ *   keywords throw). So a condition on a raw, unnormalised value sees what the borrower typed.
+ */
+export function precompiledValidator({ rootSchema, validate, errorKey }: PrecompiledValidatorOptions): ValidatorType {
+  const run = (data: unknown): ValidationError[] => {
+    const copy: unknown = data === undefined ? undefined : structuredClone(data);
+    return validate(copy) ? [] : [...(validate.errors ?? [])];
+  };
+
+  return {
+    validateFormData(
+      formData: unknown,
+      schema: RJSFSchema,
+      customValidate?: CustomValidator,
+      transformErrors?: ErrorTransformer,
+      uiSchema?: UiSchema,
+    ): ValidationData<unknown> {
+      let errors: RJSFValidationError[] = toRjsfErrors(run(formData), schema, errorKey);
+      if (transformErrors) errors = transformErrors(errors, uiSchema);
+      const errorSchema = toErrorSchema(errors);
+      if (!customValidate) return { errors, errorSchema };
+      const handler = customValidate(formData, createErrorHandler(formData), uiSchema, errorSchema);
+      return validationDataMerge({ errors, errorSchema }, unwrapErrorHandler(handler));
+    },
+    isValid(schema: RJSFSchema, formData: unknown, root: RJSFSchema): boolean {
+      if (isRoot(schema, rootSchema)) return run(formData).length === 0;
+      return matchesCondition(schema, formData, root);
+    },
+    rawValidation<Result = ValidationError>(schema: RJSFSchema, formData?: unknown) {
+      if (!isRoot(schema, rootSchema)) return { errors: [] as Result[], validationError: new Error('only the root schema is precompiled') };
+      return { errors: run(formData) as Result[] };
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import type { ComponentType } from 'react';
+import getDefaultRegistry from '@rjsf/core/lib/getDefaultRegistry.js';
+import type { FieldProps } from '@rjsf/utils';
+import { useFormText } from './form-text.ts';
+import { translateUi } from './translate-ui.ts';
+
+const SchemaField = getDefaultRegistry().fields['SchemaField'] as ComponentType<FieldProps>;
+
+/**
+ * RJSF's SchemaField with the field's title, description, option labels and widget labels translated
+ * (`translateUi`), so every template and widget below receives text, not keys. It is the engine's `SchemaField`
+ * registry entry: a product replacing `SchemaField` loses translation unless it wraps this one.
+ */
+export function TranslatedSchemaField(props: FieldProps) {
+  const { t, optionKey } = useFormText();
+  const { schema, uiSchema, name, registry } = props;
+  const ui = useMemo(() => {
+    const resolved = schema.$ref === undefined ? schema : registry.schemaUtils.retrieveSchema(schema);
+    return translateUi(resolved, uiSchema, name, t, optionKey);
+  }, [schema, uiSchema, name, registry.schemaUtils, t, optionKey]);
+  return <SchemaField {...props} uiSchema={ui} />;
+}
