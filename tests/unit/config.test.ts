@@ -1,10 +1,11 @@
 /** Every config file against its meta-schema, the generated types against the schemas, and the cross-references. */
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RouteTable } from '../../engine/screens/route-table.ts';
+import type { FlowConfig } from '../../config/types/flow.ts';
 import type { ProductConfig } from '../../config/types/product.ts';
 import type { RoutesConfig } from '../../config/types/routes.ts';
 import { generateConfigTypes } from '../../scripts/gen-config-types.ts';
@@ -17,11 +18,13 @@ const validator = (schema: string) => ajv.getSchema(schema) ?? ajv.compile(read(
 const themeFiles = readdirSync('config/themes').filter((f) => f.endsWith('.json'));
 const product = read('config/product.json') as ProductConfig;
 const routes = read('config/routes.json') as RoutesConfig;
+const flow = read('config/flow.json') as FlowConfig;
 
 describe('config files match their meta-schemas', () => {
   it.each([
     ['config/product.json', 'product.schema.json'],
     ['config/routes.json', 'routes.schema.json'],
+    ['config/flow.json', 'flow.schema.json'],
     ...themeFiles.map((f) => [`config/themes/${f}`, 'theme.schema.json']),
   ])('%s', (file, schema) => {
     const validate = validator(schema);
@@ -79,6 +82,15 @@ describe('cross-references', () => {
     expect(exists(routes.loginRoute)).toBe(true);
     expect(exists(product.unsupportedRoute)).toBe(true);
     expect(table.resolve(product.unsupportedRoute)?.route.noCheck).toBe(true);
+  });
+
+  it('gives every flow step a unique name, an existing schema, a real route and a real next route', () => {
+    expect(new Set(flow.steps.map((s) => s.step)).size).toBe(flow.steps.length);
+    for (const step of flow.steps) {
+      expect(existsSync(`schemas/${step.schema}.schema.json`), step.step).toBe(true);
+      expect(table.resolve(step.route), step.step).toBeDefined();
+      expect(exists(step.next), step.step).toBe(true);
+    }
   });
 
   it('has a theme file for the product theme, each named after its id', () => {
