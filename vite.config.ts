@@ -11,6 +11,7 @@ import { precompress } from './scripts/vite/precompress.ts';
 import { productHtml } from './scripts/vite/product-html.ts';
 import { psgcData } from './scripts/vite/psgc.ts';
 import { pwa } from './scripts/vite/pwa.ts';
+import { rjsfTrim } from './scripts/vite/rjsf-trim.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const config = product as ProductConfig;
@@ -21,18 +22,25 @@ const localesDir = fileURLToPath(new URL('./locales', import.meta.url));
 // (no development-only checks or warnings).
 const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
 
+const standIn = (file: string) => fileURLToPath(new URL(`./engine/form/stand-ins/${file}`, import.meta.url));
+
 // RJSF imports markdown-to-jsx (about 32 KB gzip) for RichDescription/RichHelp; our forms show plain text.
-const markdownAlias = {
-  find: /^markdown-to-jsx(?:\/react)?$/,
-  replacement: fileURLToPath(new URL('./engine/form/plain-markdown.tsx', import.meta.url)),
-};
+const markdownAlias = { find: /^markdown-to-jsx(?:\/react)?$/, replacement: standIn('plain-markdown.tsx') };
+
+// @rjsf/utils uses two functions of fast-uri (about 12 KB gzip) and one of fast-equals (about 4 KB gzip); the
+// stand-ins do the same on what forms hold (engine/form/stand-ins/*.test.ts compares them with the libraries).
+const rjsfStandIns = [
+  { find: /^fast-uri$/, replacement: standIn('uri.ts') },
+  { find: /^fast-equals$/, replacement: standIn('equals.ts') },
+];
 
 export default defineConfig(({ command }) => ({
   resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }, markdownAlias] : [markdownAlias],
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }, markdownAlias, ...rjsfStandIns] : [markdownAlias, ...rjsfStandIns],
   },
   plugins: [
     react(),
+    rjsfTrim(),
     productHtml(config, theme),
     localeFiles(localesDir),
     psgcData(),

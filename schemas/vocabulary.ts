@@ -16,8 +16,6 @@ import { ID_DOCUMENTS } from '../domain/ph-ids.ts';
 import { EWALLET_NUMBER_PATTERN, PH_MOBILE_PATTERN, VIBER_NUMBER_PATTERN, WHATSAPP_NUMBER_PATTERN } from '../domain/ph-phone.ts';
 import { postalCodePattern } from '../domain/postal-code.ts';
 
-const config = product as ProductConfig;
-
 /** One character domain's stripChinese removes, taken from NO_CHINESE_PATTERN (`^[^<class>]*$`). */
 function chineseCharacter(): string {
   const match = /^\^\[\^(.+)\]\*\$$/u.exec(NO_CHINESE_PATTERN);
@@ -46,32 +44,43 @@ const idNormalizers = Object.fromEntries(
   ]),
 );
 
-/** The vocabulary every schema in schemas/ is compiled with (build), and validated with (server). */
-export const vocabulary: ValidationVocabulary = {
-  formats: {
-    'ph-mobile': PH_MOBILE_PATTERN,
-    'ph-ewallet': EWALLET_NUMBER_PATTERN,
-    'ph-whatsapp': WHATSAPP_NUMBER_PATTERN,
-    viber: VIBER_NUMBER_PATTERN,
-    'facebook-username': FACEBOOK_USERNAME_PATTERN,
-    'person-name': PERSON_NAME_PATTERN,
-    'iso-date': ISO_DATE_PATTERN,
-    email: EMAIL_PATTERN,
-    'postal-code': postalCodePattern(config.postalCodeDigits),
-    ...idFormats,
-  },
-  normalizers: {
-    noChinese: [strip(chineseCharacter())],
-    trim: [trim],
-    phMobile: mobile,
-    viber: mobile,
-    ewallet: [phoneSeparators, strip('^0(?=9\\d{9}$)')],
-    whatsApp: [phoneSeparators],
-    /** Spaces, dots, brackets and dashes typed between digit groups (bank account numbers). */
-    separators: [phoneSeparators],
-    facebookUsername: [trim, strip('^@'), { case: 'lower' }],
-    personName: [{ unicode: 'NFC' }, { replace: '[\\u2018\\u2019\\u02BC]', with: "'" }, { replace: '\\s+', with: ' ' }, trim],
-    email: [trim],
-    ...idNormalizers,
-  },
-};
+/** What of the product config the vocabulary reads. */
+export type VocabularySettings = Pick<ProductConfig, 'postalCodeDigits'>;
+
+/**
+ * The vocabulary for a product config: pure, so another product (or a test's alternate config) gets its own rules
+ * from its own file. Every rule that depends on configuration (today the postal code's digit count) is read here.
+ */
+export function vocabularyFor(settings: VocabularySettings): ValidationVocabulary {
+  return {
+    formats: {
+      'ph-mobile': PH_MOBILE_PATTERN,
+      'ph-ewallet': EWALLET_NUMBER_PATTERN,
+      'ph-whatsapp': WHATSAPP_NUMBER_PATTERN,
+      viber: VIBER_NUMBER_PATTERN,
+      'facebook-username': FACEBOOK_USERNAME_PATTERN,
+      'person-name': PERSON_NAME_PATTERN,
+      'iso-date': ISO_DATE_PATTERN,
+      email: EMAIL_PATTERN,
+      'postal-code': postalCodePattern(settings.postalCodeDigits),
+      ...idFormats,
+    },
+    normalizers: {
+      noChinese: [strip(chineseCharacter())],
+      trim: [trim],
+      phMobile: mobile,
+      viber: mobile,
+      ewallet: [phoneSeparators, strip('^0(?=9\\d{9}$)')],
+      whatsApp: [phoneSeparators],
+      /** Spaces, dots, brackets and dashes typed between digit groups (bank account numbers). */
+      separators: [phoneSeparators],
+      facebookUsername: [trim, strip('^@'), { case: 'lower' }],
+      personName: [{ unicode: 'NFC' }, { replace: '[\\u2018\\u2019\\u02BC]', with: "'" }, { replace: '\\s+', with: ' ' }, trim],
+      email: [trim],
+      ...idNormalizers,
+    },
+  };
+}
+
+/** The vocabulary every schema in schemas/ is compiled with (build), and validated with (server): config/product.json's. */
+export const vocabulary: ValidationVocabulary = vocabularyFor(product as ProductConfig);

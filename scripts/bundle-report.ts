@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
+import type { FlowConfig } from '../config/types/flow.ts';
 import type { RoutesConfig } from '../config/types/routes.ts';
 import type { ChunkModules } from './vite/bundle-report.ts';
 
@@ -18,7 +19,10 @@ export interface RouteAssets {
   modules: string[];
   js: number;
   css: number;
+  /** JS plus CSS: what the budgets limit. */
   total: number;
+  /** Catalogs (locale JSON) fetched as data, reported apart from code. */
+  data: number;
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -40,6 +44,38 @@ function namespacesOf(sources: string[]): string[] {
   }
   found.delete('common');
   return [...found].sort();
+}
+
+/** The lazy engine widgets by `ui:widget` name and their source file, read from engine/widgets/registry.ts. */
+function lazyWidgetFiles(): Map<string, string> {
+  const source = readFileSync(join(root, 'engine/widgets/registry.ts'), 'utf8');
+  return new Map([...source.matchAll(/(\w+): lazyWidget\(\(\) => import\('\.\/([\w-]+\.tsx)'\)/g)].map((m) => [m[1]!, `engine/widgets/${m[2]!}`]));
+}
+
+/** The `ui:widget` names in a uiSchema. */
+function widgetNames(ui: unknown, out = new Set<string>()): Set<string> {
+  if (ui !== null && typeof ui === 'object') {
+    for (const [key, value] of Object.entries(ui)) {
+      if (key === 'ui:widget' && typeof value === 'string') out.add(value);
+      else widgetNames(value, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * What an information step loads after its screen chunk and before its form shows (src/forms/step-modules.ts): its
+ * schema, uiSchema and compiled validator, and the lazy widgets its uiSchema uses. Empty for other routes.
+ */
+function stepModules(routePath: string): string[] {
+  const flow = JSON.parse(readFileSync(join(root, 'config/flow.json'), 'utf8')) as FlowConfig;
+  const step = flow.steps.find((s) => s.route === routePath);
+  if (!step) return [];
+  const uiFile = `schemas/${step.schema}.ui.json`;
+  const ui: unknown = existsSync(join(root, uiFile)) ? JSON.parse(readFileSync(join(root, uiFile), 'utf8')) : {};
+  const widgets = lazyWidgetFiles();
+  const widgetFiles = [...widgetNames(ui)].flatMap((name) => (widgets.has(name) ? [widgets.get(name)!] : []));
+  return [`schemas/${step.schema}.schema.json`, uiFile, `schemas/compiled/${step.schema}.js`, ...widgetFiles];
 }
 
 /** The files (and source modules) a route needs before it renders, in language `lng`. */
@@ -71,6 +107,7 @@ export function routeAssets(distDir: string, routeName: string, lng = 'en'): Rou
     const stylesheet = route.path === '/' ? 'welcome' : route.path.slice(1);
     visit('src/styles/kit.css');
     visit(`src/screens/${route.screen}/${stylesheet}.page.css`);
+    for (const key of stepModules(route.path)) visit(key);
     const sources = Object.entries(chunks)
       .filter(([file]) => files.has(file) && file !== manifest['index.html']?.file)
       .flatMap(([, chunk]) => chunk.modules);
@@ -80,12 +117,14 @@ export function routeAssets(distDir: string, routeName: string, lng = 'en'): Rou
   const modules = list.flatMap((file) => chunks[file]?.modules ?? []);
   let js = 0;
   let css = 0;
+  let data = 0;
   for (const file of list) {
     const size = gzipBytes(distDir, file);
     if (file.endsWith('.css')) css += size;
+    else if (file.endsWith('.json')) data += size;
     else js += size;
   }
-  return { route: routeName, files: list, modules, js, css, total: js + css };
+  return { route: routeName, files: list, modules, js, css, total: js + css, data };
 }
 
 /** Every route of the table, measured. */
@@ -97,6 +136,6 @@ export function allRouteAssets(distDir: string, lng = 'en'): RouteAssets[] {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const distDir = join(root, 'dist');
   const kb = (n: number) => (n / 1000).toFixed(1).padStart(7);
-  console.log('route                  JS KB  CSS KB  total KB  (gzip -9, before first render, English)');
-  for (const r of allRouteAssets(distDir)) console.log(`${r.route.padEnd(20)} ${kb(r.js)} ${kb(r.css)} ${kb(r.total)}`);
+  console.log('route                  JS KB  CSS KB  total KB  catalogs KB  (gzip -9, before first render, English)');
+  for (const r of allRouteAssets(distDir)) console.log(`${r.route.padEnd(20)} ${kb(r.js)} ${kb(r.css)} ${kb(r.total)} ${kb(r.data).padStart(12)}`);
 }

@@ -7,14 +7,15 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnySchemaObject } from 'ajv';
 import { standaloneModule } from '../engine/validation/standalone-module.ts';
 import type { ValidationVocabulary } from '../engine/validation/vocabulary.ts';
 import { vocabulary as productVocabulary } from '../schemas/vocabulary.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+// Not `new URL('..', import.meta.url)`: Vite rewrites that form as an asset URL when a browser-like (jsdom) test imports this.
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The folder of the form schemas. */
 export const schemasDir = join(root, 'schemas');
 /** The folder the compiled validators are written to. */

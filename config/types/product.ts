@@ -98,4 +98,17 @@ export interface ProductConfig {
    * Digits in a postal code: 4 for Philippine ZIP codes, 6 in the spec's template (product-decisions.md).
    */
   postalCodeDigits: number;
+  /**
+   * Ages (whole years, Manila calendar) at which a borrower may apply; the identity step refuses a birth date outside them.
+   */
+  borrowerAge: {
+    /**
+     * Youngest age; 18 is the age of majority (Family Code art. 234).
+     */
+    min: number;
+    /**
+     * Oldest age.
+     */
+    max: number;
+  };
 }

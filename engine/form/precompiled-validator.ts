@@ -12,7 +12,15 @@ export interface PrecompiledValidatorOptions {
   readonly validate: CompiledValidator;
   /** The i18n key of each error's message. */
   readonly errorKey: ErrorKeyFn;
+  /**
+   * Rules a schema cannot hold because they need context from outside the form (the registered phone, today's date
+   * for an age): called with the NORMALISED data after the compiled function, its errors reported like the schema's.
+   */
+  readonly check?: FormCheck;
 }
+
+/** Extra rules over the normalised form data; errors as the compiled validator reports them (keyword, params, path). */
+export type FormCheck = (data: unknown) => ValidationError[];
 
 function isRoot(schema: RJSFSchema, root: RJSFSchema): boolean {
   return schema === root || (root.$id !== undefined && schema.$id === root.$id);
@@ -30,10 +38,11 @@ function isRoot(schema: RJSFSchema, root: RJSFSchema): boolean {
  *   (`matchesCondition`: const/enum/type/required/properties/pattern/lengths/bounds/combinators; format ignored, other
  *   keywords throw). So a condition on a raw, unnormalised value sees what the borrower typed.
  */
-export function precompiledValidator({ rootSchema, validate, errorKey }: PrecompiledValidatorOptions): ValidatorType {
+export function precompiledValidator({ rootSchema, validate, errorKey, check }: PrecompiledValidatorOptions): ValidatorType {
   const run = (data: unknown): ValidationError[] => {
     const copy: unknown = data === undefined ? undefined : structuredClone(data);
-    return validate(copy) ? [] : [...(validate.errors ?? [])];
+    const errors = validate(copy) ? [] : [...(validate.errors ?? [])];
+    return check ? [...errors, ...check(copy)] : errors;
   };
 
   return {

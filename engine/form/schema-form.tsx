@@ -10,6 +10,7 @@ import { inFieldOrder, visibleErrors } from './error-visibility.ts';
 import { FormTextContext, prefixedOptionKey } from './form-text.ts';
 import type { FormText, OptionKeyFn, TranslateFn } from './form-text.ts';
 import { precompiledValidator } from './precompiled-validator.ts';
+import type { FormCheck } from './precompiled-validator.ts';
 import { engineRegistry, mergeRegistry } from './registry.ts';
 import type { RegistryLayer } from './registry.ts';
 
@@ -21,6 +22,8 @@ export interface SchemaFormProps<T> extends RegistryLayer {
   readonly validate: CompiledValidator;
   /** The i18n key of each validation error. */
   readonly errorKey: ErrorKeyFn;
+  /** Rules beyond the schema that need outside context (stable function; see `precompiledValidator`). */
+  readonly check?: FormCheck;
   /** Translates i18n keys: titles, descriptions, option labels, widget labels, error messages. */
   readonly t: TranslateFn;
   /** The key of an option label; default `<prefix>.options.<field>.<value>`, prefix the schema `$id` up to its first dot. */
@@ -50,12 +53,12 @@ function defaultPrefix(schema: RJSFSchema): string {
  * attempt), focus on the first field in error (in screen order) on submit, no HTML5 validation.
  */
 export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
-  const { schema, uiSchema, validate, errorKey, t, optionKey, product, widgets, fields, templates, formData, onChange, onSubmit, onError, disabled, readonly, children } = props;
+  const { schema, uiSchema, validate, errorKey, check, t, optionKey, product, widgets, fields, templates, formData, onChange, onSubmit, onError, disabled, readonly, children } = props;
   const root = useRef<HTMLDivElement>(null);
   const touched = useRef(new Set<string>());
   const submitted = useRef(false);
 
-  const validator = useMemo(() => precompiledValidator({ rootSchema: schema, validate, errorKey }), [schema, validate, errorKey]);
+  const validator = useMemo(() => precompiledValidator({ rootSchema: schema, validate, errorKey, check }), [schema, validate, errorKey, check]);
   const registry = useMemo(() => mergeRegistry(engineRegistry, product, { widgets, fields, templates }), [product, widgets, fields, templates]);
   const text = useMemo<FormText>(() => ({ t, optionKey: optionKey ?? prefixedOptionKey(defaultPrefix(schema)) }), [t, optionKey, schema]);
 
@@ -71,6 +74,7 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
     // The compiled function normalises in place; Form validated a copy, so normalise the submitted data once more.
     const data = structuredClone(event.formData) as T;
     validate(data);
+    // RJSF refuses a submit on errors from validateFormData, check's included, so it passed here too.
     onSubmit?.(data);
   }, [validate, onSubmit]);
 

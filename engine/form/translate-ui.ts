@@ -9,7 +9,8 @@ function translated(labels: object | null | string | number | boolean | unknown[
 /**
  * The uiSchema of one field with its text translated: `ui:title` (or the schema's `title`) and `ui:description` (or
  * `description`) are i18n keys made text; enum options get `ui:enumNames` from `optionKey(field, value)` unless the
- * uiSchema names them (then those are keys too); `ui:options.labels` (widget labels) are keys made text.
+ * uiSchema names them (then those are keys too); `ui:placeholder`, `ui:help`, `ui:options.guidance` and
+ * `ui:options.labels` (widget labels) are keys made text.
  * Pure; the schema must already be resolved (no `$ref`) for its title to be found.
  */
 export function translateUi(schema: RJSFSchema, uiSchema: UiSchema | undefined, field: string, t: TranslateFn, optionKey: OptionKeyFn): UiSchema {
@@ -24,7 +25,16 @@ export function translateUi(schema: RJSFSchema, uiSchema: UiSchema | undefined, 
       ? names.map((key) => t(String(key)))
       : Object.fromEntries(schema.enum.map((value) => [String(value), t(optionKey(field, value as string | number | boolean | null))]));
   }
+  for (const key of ['ui:placeholder', 'ui:help'] as const) {
+    const value: unknown = ui[key];
+    if (typeof value === 'string') ui[key] = t(value);
+  }
   const options = ui['ui:options'];
-  if (options?.['labels'] !== undefined) ui['ui:options'] = { ...options, labels: translated(options['labels'], t) };
+  if (options !== undefined) {
+    const next = { ...options };
+    if (options['labels'] !== undefined) next['labels'] = translated(options['labels'], t);
+    if (typeof options['guidance'] === 'string') next['guidance'] = t(options['guidance']);
+    ui['ui:options'] = next;
+  }
   return ui;
 }

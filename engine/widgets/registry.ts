@@ -1,22 +1,44 @@
 import type { RegistryWidgetsType } from '@rjsf/utils';
-import { AddressPicker } from './address-picker.tsx';
 import { ChipSelect } from './chip-select.tsx';
-import { ContactPicker } from './contact-picker.tsx';
-import { OtpInput } from './otp-input.tsx';
-import { PhotoCapture } from './photo-capture.tsx';
+import { lazyWidget } from './lazy-widget.tsx';
+import type { LazyWidget } from './lazy-widget.tsx';
 import { RadioSelect } from './radio-select.tsx';
-import { SignaturePad } from './signature-pad.tsx';
+
+/*
+ * Widgets one step uses (a photo on the identity step, the address on the address step, a signature when
+ * withdrawing) are fetched when a field needs them, so no form carries the code of all: `preloadWidgets(uiSchema)`
+ * starts the fetch together with a step's form. Small widgets every form may use are bundled.
+ */
+const lazyWidgets = {
+  otp: lazyWidget(() => import('./otp-input.tsx').then((m) => m.OtpInput)),
+  signature: lazyWidget(() => import('./signature-pad.tsx').then((m) => m.SignaturePad)),
+  photo: lazyWidget(() => import('./photo-capture.tsx').then((m) => m.PhotoCapture)),
+  contactPicker: lazyWidget(() => import('./contact-picker.tsx').then((m) => m.ContactPicker)),
+  address: lazyWidget(() => import('./address-picker.tsx').then((m) => m.AddressPicker)),
+} satisfies Record<string, LazyWidget>;
 
 /**
  * The engine's own widgets by the name a uiSchema gives in `ui:widget`; the lowest layer of the widget registry
  * (engine defaults < product < call site). Adding a widget is one file, one line here and one test (README.md).
  */
 export const engineWidgets = {
-  otp: OtpInput,
   chips: ChipSelect,
   radios: RadioSelect,
-  signature: SignaturePad,
-  photo: PhotoCapture,
-  contactPicker: ContactPicker,
-  address: AddressPicker,
+  ...lazyWidgets,
 } satisfies RegistryWidgetsType;
+
+/** The `ui:widget` names used anywhere in a uiSchema. */
+export function widgetsOf(ui: unknown, out = new Set<string>()): Set<string> {
+  if (ui === null || typeof ui !== 'object') return out;
+  for (const [key, value] of Object.entries(ui)) {
+    if (key === 'ui:widget' && typeof value === 'string') out.add(value);
+    else widgetsOf(value, out);
+  }
+  return out;
+}
+
+/** Starts fetching the code of the engine's lazy widgets a uiSchema uses. */
+export function preloadWidgets(ui: unknown): Promise<unknown> {
+  const names = [...widgetsOf(ui)].filter((name): name is keyof typeof lazyWidgets => name in lazyWidgets);
+  return Promise.all(names.map((name) => lazyWidgets[name].preload()));
+}

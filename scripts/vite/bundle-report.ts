@@ -5,7 +5,7 @@
 import type { Plugin } from 'vite';
 
 export interface ChunkModules {
-  [fileName: string]: { modules: string[]; imports: string[]; dynamicImports: string[]; css: string[]; isEntry: boolean; facade: string | null };
+  [fileName: string]: { modules: string[]; sizes: Record<string, number>; imports: string[]; dynamicImports: string[]; css: string[]; isEntry: boolean; facade: string | null };
 }
 
 export function bundleReport(root: string): Plugin {
@@ -19,6 +19,8 @@ export function bundleReport(root: string): Plugin {
         if (item.type !== 'chunk') continue;
         report[item.fileName] = {
           modules: item.moduleIds.map(rel),
+          // Minified bytes each module contributes to the chunk (before gzip): what to cut first.
+          sizes: Object.fromEntries(Object.entries(item.modules).map(([id, m]) => [rel(id), m.renderedLength])),
           imports: item.imports,
           dynamicImports: item.dynamicImports,
           css: [...(item.viteMetadata?.importedCss ?? [])],

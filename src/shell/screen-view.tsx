@@ -12,7 +12,7 @@ export function ScreenView({ routeName }: { routeName: string }) {
     <ErrorBoundary fallback={() => <ScreenFailed />}>
       <Suspense fallback={<ScreenLoading />}>
         {/* eslint-disable-next-line react-hooks/static-components -- looked up in a module-level map, never created here */}
-        <Screen />
+        <Screen routeName={routeName} />
       </Suspense>
     </ErrorBoundary>
   );

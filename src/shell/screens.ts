@@ -7,7 +7,12 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { stylesheetName } from '../../engine/screens/route-table.ts';
 import { routesConfig } from '../config.ts';
 
-type ScreenModule = { default: ComponentType };
+/** What the shell gives every screen: the name of the route it is shown for (one screen may serve several routes). */
+export interface ScreenProps {
+  readonly routeName: string;
+}
+
+type ScreenModule = { default: ComponentType<ScreenProps> };
 const screenModules = import.meta.glob<ScreenModule>('../screens/*/*-screen.tsx');
 const pageStyles = import.meta.glob('../screens/*/*.page.css');
 /** Classes every screen shares (src/screens/README.md); not needed by the bare shell. */
@@ -26,7 +31,7 @@ export function loadPageStyle(stylesheet: string): Promise<unknown> {
  * Lazy component per route name, made once at start (React.lazy fetches nothing until first render). Routes whose
  * screen module does not exist yet are absent: the shell shows its chrome alone.
  */
-export const routeScreens: ReadonlyMap<string, LazyExoticComponent<ComponentType>> = new Map(
+export const routeScreens: ReadonlyMap<string, LazyExoticComponent<ComponentType<ScreenProps>>> = new Map(
   routesConfig.routes.flatMap((route) => {
     const load = route.screen ? screenLoaders.get(route.screen) : undefined;
     if (!load) return [];

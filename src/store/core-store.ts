@@ -38,7 +38,7 @@ export interface CoreData {
 export interface CoreState extends CoreData {
   setRoute: (routeName: string) => void;
   setSession: (session: Required<Pick<PublicData, 'customerId' | 'token'>> & Pick<PublicData, 'phone_number'>) => void;
-  /** Clears token, phone number and customer id and removes the user-info entry. Asks nothing: callers confirm first. */
+  /** Clears token, phone number and customer id, removes the user-info entry and the step drafts. Asks nothing: callers confirm first. */
   logout: () => void;
   patch: (data: Partial<CoreData>) => void;
 }
@@ -76,6 +76,8 @@ export const useCoreStore = create<CoreState>()(
         const { token: _token, customerId: _customerId, phone_number: _phone, ...rest } = get().publicData;
         set({ publicData: rest });
         removeStorage('local', STORAGE.userInfo);
+        // The step drafts: their store (loaded with the steps) also clears itself in memory when the token goes.
+        removeStorage('local', STORAGE.drafts);
       },
       patch: (data) => set(data),
     }),

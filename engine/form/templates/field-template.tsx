@@ -1,17 +1,26 @@
 import type { FieldTemplateProps } from '@rjsf/utils';
+import { useFormText } from '../form-text.ts';
 import './form.css';
 
 /**
  * One field, mobile first: label above (with a required marker), the control, its description and help as plain text,
  * and its errors under it (`FieldErrorTemplate`, already translated). `data-field` carries the id so SchemaForm can
- * order errors as the borrower sees the fields.
+ * order errors as the borrower sees the fields. `ui:options.notice` (an i18n key) is a just-in-time notice above the
+ * field: why the product asks for it (an ID photo, a face photo, contacts), shown where and when it is asked for.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, displayLabel, required, hidden, children, errors, description, help, rawDescription, uiSchema, classNames } = props;
+  const { t } = useFormText();
   if (hidden) return <div hidden>{children}</div>;
   const groupLabel = !displayLabel && uiSchema?.['ui:field'] === 'widget';
+  const notice: unknown = uiSchema?.['ui:options']?.['notice'];
   return (
     <div className={`ui-form-field ${classNames ?? ''}`.trim()} data-field={id}>
+      {typeof notice === 'string' && (
+        <p className="ui-form-notice" role="note" id={`${id}__notice`}>
+          {t(notice)}
+        </p>
+      )}
       {(displayLabel || groupLabel) && label !== '' && (
         <label className="ui-form-label" htmlFor={groupLabel ? undefined : id} id={`${id}__title`}>
           {label}

@@ -1,0 +1,10 @@
+import type { FieldProps } from '@rjsf/utils';
+
+/**
+ * Stands in for RJSF's layout fields (LayoutGridField, LayoutHeaderField, LayoutMultiSchemaField, about 4 KB gzip)
+ * in the browser build (scripts/vite/rjsf-trim.ts): they exist only for `ui:field` layout grids, which the engine's
+ * mobile templates replace. A uiSchema that names one fails loudly instead of rendering half a form.
+ */
+export default function UnsupportedField({ name }: FieldProps): never {
+  throw new Error(`field ${name}: RJSF layout fields are not part of the engine (engine/form/stand-ins)`);
+}

@@ -1,0 +1,25 @@
+import { lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+
+/** A registry widget whose code is fetched on first render; `preload()` fetches it ahead (e.g. with a step's form). */
+export type LazyWidget = ComponentType<WidgetProps> & { preload: () => Promise<unknown> };
+
+/**
+ * Registers a heavy widget without putting its code in every form's chunk: `lazyWidget(() => import('./x.tsx').then(
+ * (m) => m.X))`. Until the code arrives the field shows a busy placeholder of the widget's height class.
+ */
+export function lazyWidget(load: () => Promise<ComponentType<WidgetProps>>): LazyWidget {
+  let pending: Promise<{ default: ComponentType<WidgetProps> }> | undefined;
+  const fetchOnce = () => (pending ??= load().then((component) => ({ default: component })));
+  const Lazy = lazy(fetchOnce);
+  function Loading({ id }: { id: string }) {
+    return <div id={id} className="ui-widget-loading" aria-busy="true" />;
+  }
+  const Widget = (props: WidgetProps) => (
+    <Suspense fallback={<Loading id={props.id} />}>
+      <Lazy {...props} />
+    </Suspense>
+  );
+  return Object.assign(Widget, { preload: fetchOnce });
+}

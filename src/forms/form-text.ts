@@ -1,0 +1,116 @@
+/**
+ * The product's text scheme for step forms (the engine knows none): which i18n key an error shows, how a key carries
+ * the values it interpolates, and the labels of the engine's widgets. Every text is in locales/<lng>/forms.json.
+ *
+ * A key may carry values as a query, `errors.minLength?limit=3`: `formT` passes them to i18next as interpolation
+ * values, together with the product's own numbers (postal code digits, ages) so that no number sits in a translation.
+ */
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorKeyFn } from '../../engine/form/error-mapping.ts';
+import type { TranslateFn } from '../../engine/form/form-text.ts';
+import type { ValidationError } from '../../engine/validation/compiled-validator.ts';
+import { formatPeso } from '../../domain/money.ts';
+import incomeBands from '../../schemas/workInfo.income-bands.json';
+import { product } from '../config.ts';
+
+/** The forms namespace. */
+export const FORMS_NS = 'forms';
+
+/** Product numbers any form text may interpolate. */
+const productValues = {
+  postalCodeDigits: product.postalCodeDigits,
+  minAge: product.borrowerAge.min,
+  maxAge: product.borrowerAge.max,
+};
+
+const bandValues = new Map(
+  incomeBands.bands.map((band) => [
+    `workInfo.options.monthlyIncome.${band.id}`,
+    {
+      min: band.minCentavos === null ? '' : formatPeso(band.minCentavos, { wholeIfExact: true }),
+      max: band.maxCentavos === null ? '' : formatPeso(band.maxCentavos, { wholeIfExact: true }),
+    },
+  ]),
+);
+
+/** `key?name=value&...` from a key and values (primitive values only). */
+export function keyWithValues(key: string, values: Readonly<Record<string, unknown>>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') query.set(name, String(value));
+  }
+  const text = query.toString();
+  return text === '' ? key : `${key}?${text}`;
+}
+
+/** The key and its values from `key?name=value`. */
+export function splitKey(key: string): { key: string; values: Record<string, string> } {
+  const at = key.indexOf('?');
+  if (at < 0) return { key, values: {} };
+  return { key: key.slice(0, at), values: Object.fromEntries(new URLSearchParams(key.slice(at + 1))) };
+}
+
+/** The i18next functions `formT` and `formErrorKey` need (i18next's own `t` and `exists` fit). */
+export interface Translator {
+  t: (key: string, options: Record<string, unknown>) => string;
+  exists: (key: string, options: { ns: string }) => boolean;
+}
+
+/** A SchemaForm `t` over the forms namespace: key values, income-band amounts and product numbers interpolated. */
+export function formT(i18n: Translator): TranslateFn {
+  return (raw) => {
+    const { key, values } = splitKey(raw);
+    return i18n.t(key, { ns: FORMS_NS, ...productValues, ...bandValues.get(key), ...values });
+  };
+}
+
+/**
+ * The key of an error: `<step>.errors.<field>.<keyword>` when the catalog has one for that field (the field named by
+ * the last part of its title key, `contact.contactPhone` -> `contact.errors.contactPhone.format`), for an ID number
+ * the rule of its document (`identity.errors.idNumber.<id>`), else the general `errors.<keyword>`; with the error's
+ * params (`limit`, ...) as values.
+ */
+export function formErrorKey(i18n: Pick<Translator, 'exists'>): ErrorKeyFn {
+  return (error: ValidationError, at: RJSFSchema | undefined) => {
+    const params = error.params as Record<string, unknown>;
+    const format = params['format'];
+    if (error.keyword === 'format' && typeof format === 'string' && format.startsWith('id-')) {
+      const idKey = `identity.errors.idNumber.${format.slice(3)}`;
+      if (i18n.exists(idKey, { ns: FORMS_NS })) return idKey;
+    }
+    const title = at?.title;
+    const dot = title?.indexOf('.') ?? -1;
+    if (title !== undefined && dot > 0) {
+      const specific = `${title.slice(0, dot)}.errors.${title.slice(dot + 1)}.${error.keyword}`;
+      if (i18n.exists(specific, { ns: FORMS_NS })) return keyWithValues(specific, params);
+    }
+    return keyWithValues(`errors.${error.keyword}`, params);
+  };
+}
+
+/** The labels (i18n keys under `widgets.<widget>`) each engine widget reads from `ui:options.labels`. */
+const WIDGET_LABELS: Readonly<Record<string, readonly string[]>> = {
+  address: ['province', 'city', 'barangay', 'choose', 'search', 'loading', 'loadError', 'retry', 'noMatch'],
+  photo: ['take', 'retake', 'preview', 'processing', 'failed'],
+  contactPicker: ['name', 'phone', 'pick'],
+  signature: ['clear'],
+  otp: ['digit'],
+};
+
+/**
+ * A uiSchema with what the product gives the engine's widgets: their label keys (translated by the form) and, per
+ * widget, the `extra` options (the address picker's `loadLevel`). Options the uiSchema sets itself win.
+ */
+export function withWidgetOptions(ui: UiSchema, extra: Readonly<Record<string, Record<string, unknown>>> = {}): UiSchema {
+  const out: UiSchema = {};
+  for (const [name, value] of Object.entries(ui)) {
+    out[name] = value !== null && typeof value === 'object' && !Array.isArray(value) && !name.startsWith('ui:') ? withWidgetOptions(value as UiSchema, extra) : value;
+  }
+  const widget = ui['ui:widget'];
+  if (typeof widget === 'string' && (WIDGET_LABELS[widget] || extra[widget])) {
+    const options = (ui['ui:options'] ?? {}) as Record<string, unknown>;
+    const labels = Object.fromEntries((WIDGET_LABELS[widget] ?? []).map((label) => [label, `widgets.${widget}.${label}`]));
+    out['ui:options'] = { ...extra[widget], ...options, labels: { ...labels, ...(options['labels'] as object | undefined) } };
+  }
+  return out;
+}

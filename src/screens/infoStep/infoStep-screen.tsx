@@ -1,0 +1,96 @@
+/**
+ * One information step (identity, personal, address, contact, work, payout), for every route config/flow.json lists:
+ * the step's form from its JSON Schema and uiSchema (src/forms/step-modules.ts) rendered by the engine's SchemaForm,
+ * with the step's progress, what was typed kept in the draft store (survives navigation and reloads), and a valid
+ * submit leading to the next incomplete step. Opening a step while an earlier one is incomplete resumes at that one.
+ * Nothing here knows a field: product staff change steps, order and fields in configuration and schemas.
+ */
+import { use, useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { firstIncomplete, nextRoute, progressOf, stepAt, type FlowStepEntry } from '../../../engine/flow/flow.ts';
+import { SchemaForm } from '../../../engine/form/schema-form.tsx';
+import { StepProgress } from '../../../engine/form/step-progress.tsx';
+import flow from '../../../config/flow.json';
+import type { FlowConfig } from '../../../config/types/flow.ts';
+import { product, routesConfig } from '../../config.ts';
+import { formErrorKey, formT, withWidgetOptions } from '../../forms/form-text.ts';
+import { loadPsgcLevel } from '../../forms/psgc.ts';
+import { checkContext, stepCheck } from '../../forms/step-checks.ts';
+import { loadStepForm } from '../../forms/step-modules.ts';
+import { stepUi } from '../../forms/step-ui.ts';
+import type { ScreenProps } from '../../shell/screens.ts';
+import { useCoreStore } from '../../store/core-store.ts';
+import { useDraftStore } from '../../store/draft-store.ts';
+
+const steps: readonly FlowStepEntry[] = (flow as FlowConfig).steps;
+const widgetOptions = { address: { loadLevel: loadPsgcLevel } };
+
+type Data = Record<string, unknown>;
+
+/** The step a route shows, from the route table and the flow. */
+function stepOfRoute(routeName: string): FlowStepEntry | undefined {
+  const path = routesConfig.routes.find((r) => r.name === routeName)?.path;
+  return path === undefined ? undefined : stepAt(steps, path);
+}
+
+export default function InfoStepScreen({ routeName }: ScreenProps) {
+  const step = stepOfRoute(routeName);
+  if (!step) throw new Error(`route ${routeName} is not a step of config/flow.json`);
+  const completed = useDraftStore((s) => s.completed);
+  const resume = firstIncomplete(steps, completed);
+  const position = steps.indexOf(step);
+  // A step after the first incomplete one (a typed URL, an old bookmark) resumes at that one.
+  if (resume && steps.indexOf(resume) < position) return <Navigate to={resume.route} replace />;
+  return <StepForm step={step} />;
+}
+
+function StepForm({ step }: { step: FlowStepEntry }) {
+  const form = use(loadStepForm(step.schema));
+  const { t, i18n } = useTranslation('forms');
+  const navigate = useNavigate();
+  const phone = useCoreStore((s) => s.publicData.phone_number);
+  const formData = useDraftStore((s) => s.sections[step.step]);
+  const setSection = useDraftStore((s) => s.setSection);
+  const complete = useDraftStore((s) => s.complete);
+
+  // i18next's t changes identity with the language, so the form re-renders its text when the language changes.
+  const translate = useMemo(() => formT({ t: (key, options) => t(key, options), exists: (key, options) => i18n.exists(key, options) }), [t, i18n]);
+  const errorKey = useMemo(() => formErrorKey(i18n), [i18n]);
+  const context = useMemo(() => checkContext(phone, product.borrowerAge), [phone]);
+  const check = useMemo(() => stepCheck(step.schema, context), [step.schema, context]);
+  const baseUi = useMemo(() => withWidgetOptions(form.uiSchema, widgetOptions), [form.uiSchema]);
+  const uiSchema = useMemo(() => stepUi(step.schema, baseUi, formData, context.today), [step.schema, baseUi, formData, context.today]);
+  const progress = progressOf(steps, step.step);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [step.step]);
+
+  const handleChange = useCallback((data: Data | undefined) => setSection(step.step, data ?? {}), [setSection, step.step]);
+  const handleSubmit = useCallback(
+    (data: Data) => {
+      complete(step.step, data);
+      const to = nextRoute(steps, useDraftStore.getState().completed, step.step);
+      if (to !== undefined) void navigate(to);
+    },
+    [complete, navigate, step.step],
+  );
+
+  return (
+    <div className="page info-step" data-step={step.step}>
+      {progress && <StepProgress step={progress.index} total={progress.total} label={t('flow.stepOf', progress)} />}
+      <SchemaForm<Data>
+        schema={form.schema}
+        uiSchema={uiSchema}
+        validate={form.validate}
+        errorKey={errorKey}
+        check={check}
+        t={translate}
+        formData={formData}
+        onChange={handleChange}
+        onSubmit={handleSubmit}
+      />
+    </div>
+  );
+}
