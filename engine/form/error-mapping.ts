@@ -1,4 +1,4 @@
-import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
+import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import type { ValidationError } from '../validation/compiled-validator.ts';
 
 /**
@@ -55,12 +55,45 @@ export function errorSegments(error: ValidationError): string[] {
   return segments;
 }
 
+/** The uiSchema node at a data path (`items` for array items), or undefined. */
+function uiAt(ui: UiSchema | undefined, segments: readonly string[]): UiSchema | undefined {
+  let node = ui;
+  for (const segment of segments) {
+    if (node === undefined) return undefined;
+    node = (/^\d+$/u.test(segment) ? node['items'] : node[segment]) as UiSchema | undefined;
+  }
+  return node;
+}
+
+/**
+ * The error as seen from the field that shows it. A value edited by one widget (`"ui:field": "widget"`, e.g. the
+ * address: `{provinceCode, cityCode, ...}`) has no fields inside, so an error deeper in it (a missing `cityCode`)
+ * moves to the widget's own path; a missing part reads as the whole value being required.
+ */
+export function atOwningField(error: ValidationError, ui: UiSchema | undefined): ValidationError {
+  if (ui === undefined) return error;
+  const segments = errorSegments(error);
+  for (let depth = 1; depth < segments.length; depth += 1) {
+    if (uiAt(ui, segments.slice(0, depth))?.['ui:field'] !== 'widget') continue;
+    const instancePath = segments.slice(0, depth).map((s) => `/${s.replace(/~/gu, '~0').replace(/\//gu, '~1')}`).join('');
+    return error.keyword === 'required' ? { ...error, instancePath, params: {} } : { ...error, instancePath };
+  }
+  return error;
+}
+
 /**
  * Our validation errors as RJSF's: `name` the keyword, `params` as generated, `property` in RJSF's dotted form
  * (`.contacts.2.phone`) and `message` (and `stack`) the i18n key `errorKey` gives. Nothing here is English.
  */
-export function toRjsfErrors(errors: readonly ValidationError[], root: RJSFSchema, errorKey: ErrorKeyFn): RJSFValidationError[] {
-  return errors.map((error) => {
+export function toRjsfErrors(errors: readonly ValidationError[], root: RJSFSchema, errorKey: ErrorKeyFn, ui?: UiSchema): RJSFValidationError[] {
+  const seen = new Set<string>();
+  return errors.map((raw) => atOwningField(raw, ui)).filter((error) => {
+    // Several parts missing from one widget's value make one error at the widget.
+    const key = `${error.instancePath} ${error.keyword} ${JSON.stringify(error.params)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  }).map((error) => {
     const segments = errorSegments(error);
     const message = errorKey(error, schemaAt(root, segments));
     const property = segments.map((s) => `.${s}`).join('');

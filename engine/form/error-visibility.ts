@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { toPath } from '@rjsf/utils';
 import type { RJSFValidationError } from '@rjsf/utils';
 
@@ -7,16 +8,31 @@ export function fieldIdOf(property: string | undefined, idPrefix = 'root', separ
 }
 
 /**
- * The errors a borrower should see now: all of them once the form was submitted; before that only those of fields
- * left (blurred) at least once: the field itself or, for a group (an object, a list item), a field inside it.
+ * Whether the borrower should see the errors of the field with id `id` now: always once the form was submitted;
+ * before that once they left (blurred) the field itself or, for a group (an object, a list item), a field inside it.
  */
+export function showsErrorsOf(id: string, touched: ReadonlySet<string>, all: boolean): boolean {
+  if (all) return true;
+  for (const blurred of touched) if (blurred === id || blurred.startsWith(`${id}_`) || blurred.startsWith(`${id}-`)) return true;
+  return false;
+}
+
+/** The errors a borrower should see now (`showsErrorsOf` their field). */
 export function visibleErrors(errors: readonly RJSFValidationError[], touched: ReadonlySet<string>, all: boolean): RJSFValidationError[] {
-  if (all) return [...errors];
-  return errors.filter((error) => {
-    const id = fieldIdOf(error.property);
-    for (const blurred of touched) if (blurred === id || blurred.startsWith(`${id}_`) || blurred.startsWith(`${id}-`)) return true;
-    return false;
-  });
+  return errors.filter((error) => showsErrorsOf(fieldIdOf(error.property), touched, all));
+}
+
+/** Which fields show their errors; provided by SchemaForm to the error template and the inputs (`aria-invalid`). */
+export interface ErrorReveal {
+  readonly shows: (fieldId: string) => boolean;
+}
+
+/** Without a SchemaForm around (a template rendered alone), every error shows. */
+export const ErrorRevealContext = createContext<ErrorReveal>({ shows: () => true });
+
+/** Whether the field `fieldId` shows its errors now. */
+export function useShowsErrors(fieldId: string): boolean {
+  return useContext(ErrorRevealContext).shows(fieldId);
 }
 
 /**

@@ -3,7 +3,12 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import contactSchema from '../../schemas/contact.schema.json' with { type: 'json' };
+import addressSchema from '../../schemas/addressInfo.schema.json' with { type: 'json' };
+import addressUi from '../../schemas/addressInfo.ui.json' with { type: 'json' };
+import identitySchema from '../../schemas/identity.schema.json' with { type: 'json' };
+import validateAddress from '../../schemas/compiled/addressInfo.js';
 import validateContact from '../../schemas/compiled/contact.js';
+import validateIdentity from '../../schemas/compiled/identity.js';
 import { vocabulary } from '../../schemas/vocabulary.ts';
 import { createAjv } from '../validation/create-ajv.ts';
 import type { ValidationError } from '../validation/compiled-validator.ts';
@@ -42,6 +47,37 @@ describe('precompiledValidator', () => {
     expect(byProperty['.email']).toMatchObject({ name: 'required', message: 'contact.email.errors.required', params: { missingProperty: 'email' } });
     expect(byProperty['.whatsApp']).toMatchObject({ name: 'format', message: 'contact.whatsApp.errors.format', params: { format: 'ph-whatsapp' } });
     expect(errorSchema.whatsApp?.__errors).toEqual(['contact.whatsApp.errors.format']);
+  });
+
+  it('reports the failing branch of an if/then, not ajv\'s field-less "if" error beside it', () => {
+    const root = identitySchema as unknown as RJSFSchema;
+    const identity = precompiledValidator({ rootSchema: root, validate: validateIdentity, errorKey });
+    const { errors } = identity.validateFormData({ idType: 'sss', idNumber: '12345' }, root);
+    expect(errors.map((e) => e.name)).not.toContain('if');
+    expect(errors.find((e) => e.property === '.idNumber')?.name).toBe('format');
+  });
+
+  it('shows the errors inside a one-widget value (the address) at the widget, once, with its own key', () => {
+    const root = addressSchema as unknown as RJSFSchema;
+    const address = precompiledValidator({ rootSchema: root, validate: validateAddress, errorKey });
+    const { errors } = address.validateFormData({ address: { provinceCode: '0702200000', provinceName: 'Cebu' } }, root, undefined, undefined, addressUi);
+    expect(errors.filter((e) => e.property?.startsWith('.address'))).toEqual([
+      expect.objectContaining({ property: '.address', name: 'required', message: 'addressInfo.address.errors.required' }),
+    ]);
+  });
+
+  it('adds the errors of a check over the normalised data, reported like the schema\'s', () => {
+    const seen: unknown[] = [];
+    const checked = precompiledValidator({
+      rootSchema: schema, validate: validateContact, errorKey,
+      check: (data) => {
+        seen.push(data);
+        return [{ instancePath: '/whatsApp', schemaPath: '#/own', keyword: 'own', params: {} }];
+      },
+    });
+    const { errors } = checked.validateFormData({ whatsApp: '0917 123 4567' }, schema);
+    expect(seen).toEqual([expect.objectContaining({ whatsApp: '09171234567' })]);
+    expect(errors.find((e) => e.name === 'own')).toMatchObject({ property: '.whatsApp', message: 'contact.whatsApp.errors.own' });
   });
 
   it('does not change the data it validates (the compiled function normalises in place)', () => {

@@ -41,7 +41,9 @@ function isRoot(schema: RJSFSchema, root: RJSFSchema): boolean {
 export function precompiledValidator({ rootSchema, validate, errorKey, check }: PrecompiledValidatorOptions): ValidatorType {
   const run = (data: unknown): ValidationError[] => {
     const copy: unknown = data === undefined ? undefined : structuredClone(data);
-    const errors = validate(copy) ? [] : [...(validate.errors ?? [])];
+    // ajv adds an `if` error ("must match then") beside the errors of the branch that failed: it names no field and
+    // says nothing the branch's own errors do not, so the borrower never sees it.
+    const errors = validate(copy) ? [] : (validate.errors ?? []).filter((error) => error.keyword !== 'if');
     return check ? [...errors, ...check(copy)] : errors;
   };
 
@@ -53,7 +55,7 @@ export function precompiledValidator({ rootSchema, validate, errorKey, check }: 
       transformErrors?: ErrorTransformer,
       uiSchema?: UiSchema,
     ): ValidationData<unknown> {
-      let errors: RJSFValidationError[] = toRjsfErrors(run(formData), schema, errorKey);
+      let errors: RJSFValidationError[] = toRjsfErrors(run(formData), schema, errorKey, uiSchema);
       if (transformErrors) errors = transformErrors(errors, uiSchema);
       const errorSchema = toErrorSchema(errors);
       if (!customValidate) return { errors, errorSchema };

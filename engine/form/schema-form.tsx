@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 // Deep imports: the package index also exports getTestRegistry, which imports @rjsf/validator-ajv8 (not installed).
 import Form from '@rjsf/core/lib/components/Form.js';
@@ -6,7 +6,8 @@ import type { IChangeEvent } from '@rjsf/core/lib/components/Form.js';
 import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import type { CompiledValidator } from '../validation/compiled-validator.ts';
 import type { ErrorKeyFn } from './error-mapping.ts';
-import { inFieldOrder, visibleErrors } from './error-visibility.ts';
+import { ErrorRevealContext, inFieldOrder, showsErrorsOf } from './error-visibility.ts';
+import type { ErrorReveal } from './error-visibility.ts';
 import { FormTextContext, prefixedOptionKey } from './form-text.ts';
 import type { FormText, OptionKeyFn, TranslateFn } from './form-text.ts';
 import { precompiledValidator } from './precompiled-validator.ts';
@@ -49,26 +50,32 @@ function defaultPrefix(schema: RJSFSchema): string {
 /**
  * A form from a JSON Schema on @rjsf/core with the engine's registry (engine < product < call site), our precompiled
  * validator (no runtime compiler: CSP without 'unsafe-eval'), every text through `t`, errors under their own field
- * only (no list), live validation of a field once the borrower has left it (and of everything after a submit
- * attempt), focus on the first field in error (in screen order) on submit, no HTML5 validation.
+ * only (no list), live validation on every change, its errors shown for a field once the borrower has left it (and
+ * for all after a submit attempt), so a fixed value clears its error as it is typed; focus on the first field in
+ * error (in screen order) on submit, no HTML5 validation.
  */
 export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
   const { schema, uiSchema, validate, errorKey, check, t, optionKey, product, widgets, fields, templates, formData, onChange, onSubmit, onError, disabled, readonly, children } = props;
   const root = useRef<HTMLDivElement>(null);
   const touched = useRef(new Set<string>());
   const submitted = useRef(false);
+  const [revealed, setRevealed] = useState(0);
+  const revealLater = useDeferredReveal(() => setRevealed((n) => n + 1));
 
   const validator = useMemo(() => precompiledValidator({ rootSchema: schema, validate, errorKey, check }), [schema, validate, errorKey, check]);
   const registry = useMemo(() => mergeRegistry(engineRegistry, product, { widgets, fields, templates }), [product, widgets, fields, templates]);
   const text = useMemo<FormText>(() => ({ t, optionKey: optionKey ?? prefixedOptionKey(defaultPrefix(schema)) }), [t, optionKey, schema]);
+  // A new object each time a field is left or a submit is tried, so the error templates and inputs re-render.
+  const reveal = useMemo<ErrorReveal>(() => ({ shows: (id) => showsErrorsOf(id, touched.current, submitted.current) }), [revealed]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const transformErrors = useCallback((errors: RJSFValidationError[]) => {
     const order = [...(root.current?.querySelectorAll('[data-field]') ?? [])].map((el) => el.getAttribute('data-field') ?? '');
-    return inFieldOrder(visibleErrors(errors, touched.current, submitted.current), order);
+    return inFieldOrder(errors, order);
   }, []);
   const handleBlur = useCallback((id: string) => {
     touched.current.add(id);
-  }, []);
+    revealLater();
+  }, [revealLater]);
   const handleChange = useCallback((event: IChangeEvent<T>) => onChange?.(event.formData), [onChange]);
   const handleSubmit = useCallback((event: IChangeEvent<T>) => {
     // The compiled function normalises in place; Form validated a copy, so normalise the submitted data once more.
@@ -80,7 +87,8 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
 
   return (
     <FormTextContext.Provider value={text}>
-      <div className="ui-form" ref={root} onSubmitCapture={() => { submitted.current = true; }}>
+      <ErrorRevealContext.Provider value={reveal}>
+      <div className="ui-form" ref={root} onSubmitCapture={() => { submitted.current = true; setRevealed((n) => n + 1); }}>
         <Form<T>
           schema={schema}
           uiSchema={uiSchema}
@@ -90,7 +98,7 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
           fields={registry.fields}
           templates={registry.templates}
           transformErrors={transformErrors}
-          liveValidate="onBlur"
+          liveValidate="onChange"
           showErrorList={false}
           focusOnFirstError
           noHtml5Validate
@@ -104,6 +112,55 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
           {children}
         </Form>
       </div>
+      </ErrorRevealContext.Provider>
     </FormTextContext.Provider>
   );
+}
+
+/**
+ * Runs `reveal` once the pointer interaction in progress ends. Leaving a field by tapping the next one blurs it on
+ * pointerdown; showing its error then would push the next field down under the finger before the tap's click
+ * lands, so the tap would hit something else. With no pointer down (Tab, Enter) it runs at once.
+ */
+function useDeferredReveal(reveal: () => void): () => void {
+  const latest = useRef(reveal);
+  const state = useRef({ down: false, pending: false, timer: 0 });
+  useEffect(() => {
+    latest.current = reveal;
+  });
+  useEffect(() => {
+    const s = state.current;
+    const flush = () => {
+      window.clearTimeout(s.timer);
+      s.down = false;
+      if (s.pending) {
+        s.pending = false;
+        latest.current();
+      }
+    };
+    // After the click's own handlers (a change made by the tap renders first), or a cancelled touch (a scroll).
+    const end = () => {
+      window.clearTimeout(s.timer);
+      s.timer = window.setTimeout(flush, 0);
+    };
+    const down = () => {
+      s.down = true;
+      window.clearTimeout(s.timer);
+      // A press that never clicks (dragged off and released on nothing) must not hold errors back for long.
+      s.timer = window.setTimeout(flush, 1000);
+    };
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('click', end, true);
+    document.addEventListener('pointercancel', end, true);
+    return () => {
+      window.clearTimeout(s.timer);
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('click', end, true);
+      document.removeEventListener('pointercancel', end, true);
+    };
+  }, []);
+  return useCallback(() => {
+    if (state.current.down) state.current.pending = true;
+    else latest.current();
+  }, []);
 }

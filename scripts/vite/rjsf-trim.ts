@@ -1,19 +1,23 @@
 /**
- * Replaces RJSF's layout fields with a stand-in that refuses them (engine/form/stand-ins/unsupported-field.tsx):
- * @rjsf/core's default registry imports every field, so they cannot be tree-shaken, and the engine does not use them.
+ * Replaces RJSF's layout fields and the widgets the engine replaces with stand-ins that refuse them
+ * (engine/form/stand-ins/unsupported-*.tsx): @rjsf/core's default registry imports every field and widget, so they
+ * cannot be tree-shaken, and the engine does not use them.
  */
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 const LAYOUT_FIELD = /^\.\/Layout(?:Grid|Header|MultiSchema)Field\.js$/;
+const UNUSED_WIDGET = /^\.\/(?:AltDate|AltDateTime|Color|File|Range|Rating)Widget\.js$/;
 
 export function rjsfTrim(): Plugin {
   const standIn = fileURLToPath(new URL('../../engine/form/stand-ins/unsupported-field.tsx', import.meta.url));
+  const widgetStandIn = fileURLToPath(new URL('../../engine/form/stand-ins/unsupported-widget.tsx', import.meta.url));
   return {
     name: 'rjsf-trim',
     enforce: 'pre',
     resolveId(source, importer) {
       if (importer?.includes('/@rjsf/core/lib/components/fields/') && LAYOUT_FIELD.test(source)) return standIn;
+      if (importer?.includes('/@rjsf/core/lib/components/widgets/') && UNUSED_WIDGET.test(source)) return widgetStandIn;
       return null;
     },
   };

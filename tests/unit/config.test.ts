@@ -93,6 +93,17 @@ describe('cross-references', () => {
     }
   });
 
+  it('shows every flow step with the generic step screen, and that screen only at flow steps', () => {
+    const stepRoutes = new Set(flow.steps.map((s) => s.route));
+    for (const step of flow.steps) expect(routes.routes.find((r) => r.path === step.route)?.screen, step.route).toBe('infoStep');
+    for (const route of routes.routes.filter((r) => r.screen === 'infoStep')) expect(stepRoutes.has(route.path), route.path).toBe(true);
+  });
+
+  it('allows only adults, within a sane age range', () => {
+    expect(product.borrowerAge.min).toBeGreaterThanOrEqual(18);
+    expect(product.borrowerAge.max).toBeGreaterThan(product.borrowerAge.min);
+  });
+
   it('has a theme file for the product theme, each named after its id', () => {
     for (const file of themeFiles) expect(file).toBe(`theme-${(read(`config/themes/${file}`) as { id: number }).id}.json`);
     expect(themeFiles).toContain(`theme-${product.subProTheme}.json`);

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import type { ChangeEvent, FocusEvent, HTMLAttributes } from 'react';
 import { ariaDescribedByIds, getInputProps } from '@rjsf/utils';
 import type { BaseInputTemplateProps, RJSFSchema } from '@rjsf/utils';
+import { useShowsErrors } from '../error-visibility.ts';
 import './form.css';
 
 type InputMode = HTMLAttributes<HTMLInputElement>['inputMode'];
@@ -32,7 +33,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const handleChange = useCallback((e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === '' ? emptyValue : e.target.value), [onChange, emptyValue]);
   const handleBlur = useCallback((e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value), [onBlur, id]);
   const handleFocus = useCallback((e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value), [onFocus, id]);
-  const invalid = (rawErrors?.length ?? 0) > 0;
+  const invalid = useShowsErrors(id) && (rawErrors?.length ?? 0) > 0;
   return (
     <input
       id={id}

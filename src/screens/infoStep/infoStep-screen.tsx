@@ -38,11 +38,17 @@ export default function InfoStepScreen({ routeName }: ScreenProps) {
   const step = stepOfRoute(routeName);
   if (!step) throw new Error(`route ${routeName} is not a step of config/flow.json`);
   const completed = useDraftStore((s) => s.completed);
+  const sessionKey = useSessionKey();
   const resume = firstIncomplete(steps, completed);
   const position = steps.indexOf(step);
   // A step after the first incomplete one (a typed URL, an old bookmark) resumes at that one.
   if (resume && steps.indexOf(resume) < position) return <Navigate to={resume.route} replace />;
-  return <StepForm step={step} />;
+  return <StepForm key={sessionKey} step={step} />;
+}
+
+/** The keep-alive view of a step outlives a session: a new login (another borrower, maybe) starts from the store. */
+function useSessionKey(): string {
+  return useCoreStore((s) => `${s.publicData.customerId ?? ''}:${s.publicData.token ?? ''}`);
 }
 
 function StepForm({ step }: { step: FlowStepEntry }) {
