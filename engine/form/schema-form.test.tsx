@@ -78,6 +78,33 @@ describe('SchemaForm on the contact schema and its compiled validator', () => {
     expect(screen.getByLabelText(/\[contact\.whatsApp\]/u).getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('clears a field\'s error while the borrower corrects it, without waiting for them to leave it', async () => {
+    renderContact();
+    const user = userEvent.setup();
+    const whatsApp = screen.getByLabelText(/\[contact\.whatsApp\]/u);
+    await user.type(whatsApp, '9171234567');
+    await user.tab();
+    await waitFor(() => expect(errorUnder('root_whatsApp')).toBe('[errors.format.ph-whatsapp]'));
+    await user.clear(whatsApp);
+    await user.type(whatsApp, '09171234567');
+    expect(errorUnder('root_whatsApp')).toBeNull();
+    expect(document.activeElement).toBe(whatsApp);
+  });
+
+  it('holds back the error of a field left by a tap until that tap has landed, so nothing moves under the finger', async () => {
+    renderContact();
+    const user = userEvent.setup();
+    const whatsApp = screen.getByLabelText(/\[contact\.whatsApp\]/u);
+    const email = screen.getByLabelText(/\[contact\.email\]/u);
+    await user.type(whatsApp, '9171234567');
+    fireEvent.pointerDown(email);
+    fireEvent.blur(whatsApp);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(errorUnder('root_whatsApp')).toBeNull();
+    fireEvent.click(email);
+    await waitFor(() => expect(errorUnder('root_whatsApp')).toBe('[errors.format.ph-whatsapp]'));
+  });
+
   it('shows the uniqueBy key on the repeated contact number, after normalising both', async () => {
     const repeated = [contacts[0], { ...contacts[1], phone: '+63 918 111 2222' }, contacts[2]];
     renderContact(vi.fn(), { email: 'a@b.ph', whatsApp: '09171234567', emergencyContacts: repeated });

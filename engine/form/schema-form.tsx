@@ -31,6 +31,10 @@ export interface SchemaFormProps<T> extends RegistryLayer {
   readonly optionKey?: OptionKeyFn;
   /** The product's registry layer, between the engine's and the call site's (`widgets`, `fields`, `templates`). */
   readonly product?: RegistryLayer;
+  /**
+   * The data shown. The form is controlled: pass back what `onChange` gave (or hold none and pass nothing). Data
+   * that lags behind the changes while other props change (a new uiSchema) resets the form to it.
+   */
   readonly formData?: T;
   readonly onChange?: (formData: T | undefined) => void;
   /** Called with the VALID data, normalised as the compiled validator normalises it (trimmed, canonical numbers). */

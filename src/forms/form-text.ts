@@ -93,7 +93,7 @@ const WIDGET_LABELS: Readonly<Record<string, readonly string[]>> = {
   address: ['province', 'city', 'barangay', 'choose', 'search', 'loading', 'loadError', 'retry', 'noMatch'],
   photo: ['take', 'retake', 'preview', 'processing', 'failed'],
   contactPicker: ['name', 'phone', 'pick'],
-  signature: ['clear'],
+  signature: ['pad', 'clear'],
   otp: ['digit'],
 };
 
