@@ -19,5 +19,10 @@ export function TranslatedSchemaField(props: FieldProps) {
     const resolved = schema.$ref === undefined ? schema : registry.schemaUtils.retrieveSchema(schema);
     return translateUi(resolved, uiSchema, name, t, optionKey);
   }, [schema, uiSchema, name, registry.schemaUtils, t, optionKey]);
-  return <SchemaField {...props} uiSchema={ui} />;
+  // RJSF titles a list with its schema's `title`, not `ui:title`, so a list gets a schema whose title is the text.
+  const shown = useMemo(
+    () => (schema.type === 'array' && typeof schema.title === 'string' ? { ...schema, title: t(schema.title) } : schema),
+    [schema, t],
+  );
+  return <SchemaField {...props} schema={shown} uiSchema={ui} />;
 }

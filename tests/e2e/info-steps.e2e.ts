@@ -37,6 +37,20 @@ async function leave(page: Page, selector: string, value: string) {
   await page.locator(selector).blur();
 }
 
+/** Every dotted key of the forms and common catalogs, as it would appear if a text were missing. */
+const rawKeys = ['forms', 'common'].flatMap((ns) => {
+  const walk = (node: unknown, prefix: string): string[] =>
+    node && typeof node === 'object' ? Object.entries(node).flatMap(([k, v]) => walk(v, prefix ? `${prefix}.${k}` : k)) : prefix.includes('.') ? [prefix] : [];
+  return walk(JSON.parse(readFileSync(`locales/en/${ns}.json`, 'utf8')), '');
+});
+
+/** No catalog key is shown as text on the step (titles, list titles, options, notices, widget labels). */
+async function expectNoRawKeys(page: Page) {
+  // innerText leaves out what is not rendered: the hidden keep-alive views of other steps.
+  const shown = await page.evaluate(() => document.body.innerText);
+  expect(rawKeys.filter((key) => shown.includes(key))).toEqual([]);
+}
+
 /** No i18n key, ajv message or pattern reaches the screen: every error is a sentence of the catalog. */
 async function expectOnlyTranslatedErrors(page: Page) {
   const shown = await page.locator('.ui-form-error').allTextContents();
@@ -53,6 +67,7 @@ function steps(lng: string) {
   const atStep = async (page: Page, step: string) => {
     await page.waitForURL((url) => url.pathname === flow.steps.find((s) => s.step === step)?.route);
     await page.locator(`.info-step[data-step="${step}"] form`).waitFor();
+    await expectNoRawKeys(page);
   };
   const required = tx('errors.required');
 

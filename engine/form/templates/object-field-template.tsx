@@ -1,10 +1,14 @@
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import './form.css';
 
-/** An object's fields in one column under its (translated) title; the root form's title is left to the screen. */
+/**
+ * An object's fields in one column under its (translated) title; the root form's title is left to the screen, and a
+ * list item's to its card (ArrayFieldItemTemplate numbers it: RJSF would title it `<list title>-<n>`).
+ */
 export function ObjectFieldTemplate({ title, description, properties, fieldPathId, uiSchema }: ObjectFieldTemplateProps) {
   const isRoot = fieldPathId.path.length === 0;
-  const showTitle = !isRoot && title !== '' && uiSchema?.['ui:options']?.['label'] !== false;
+  const isListItem = typeof fieldPathId.path.at(-1) === 'number';
+  const showTitle = !isRoot && !isListItem && title !== '' && uiSchema?.['ui:options']?.['label'] !== false;
   return (
     <fieldset className="ui-form-group" id={fieldPathId.$id}>
       {showTitle && <legend className="ui-form-group-title">{title}</legend>}

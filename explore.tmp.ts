@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+await ctx.addInitScript(() => { localStorage.setItem('drafts', JSON.stringify({ state: { sections: {}, completed: ['identityInfo','baseInfo','baseInfo2','addressInfo'] }, version: 1 })); if (!localStorage.getItem('core')) localStorage.setItem('core', JSON.stringify({ state: { publicData: { token: 't', customerId: '1', phone_number: '9171234567' } }, version: 1 })); });
+const page = await ctx.newPage();
+await page.goto('http://127.0.0.1:3999/contact');
+await page.locator('#root_email').waitFor();
+console.log((await page.locator('legend, .ui-form-array-item-title, label').allTextContents()).join(' | '));
+await page.screenshot({ path: '/tmp/contact.png', fullPage: true });
+await browser.close();

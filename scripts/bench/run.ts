@@ -1,0 +1,52 @@
+/**
+ * `npm run bench [-- NAME...]`: runs the benchmarks (all, or those whose name contains one of the NAMEs), prints
+ * each one's table and, as the LAST line of stdout, one JSON object with every result by name. Each result is also
+ * written to bench-results/<name>.json. Benchmarks report; they never fail the build: the exit code is 0 whether a
+ * target is met or not (non-zero only when a benchmark could not run). Add one: a module exporting a run function,
+ * and one entry in BENCHMARKS.
+ */
+import { printKeystroke, runKeystrokeBench } from './keystroke.ts';
+
+interface Benchmark {
+  readonly name: string;
+  readonly description: string;
+  run(): Promise<unknown>;
+}
+
+const BENCHMARKS: readonly Benchmark[] = [
+  {
+    name: 'keystroke',
+    description: 'keystroke-to-commit latency, ours vs stock RJSF, largest step, 4x CPU throttling',
+    run: async () => {
+      const result = await runKeystrokeBench();
+      printKeystroke(result);
+      // The figures; every sample and the profile stay in bench-results/keystroke.json.
+      return { ...result, forms: result.forms.map(({ samples: _samples, profile: _profile, ...figures }) => figures), details: 'bench-results/keystroke.json' };
+    },
+  },
+];
+
+async function main(): Promise<number> {
+  const filters = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const chosen = BENCHMARKS.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f)));
+  if (chosen.length === 0) {
+    console.error(`No benchmark matches ${filters.join(', ')}. Benchmarks: ${BENCHMARKS.map((b) => `${b.name} (${b.description})`).join('; ')}`);
+    return 2;
+  }
+  const results: Record<string, unknown> = {};
+  let failed = false;
+  for (const bench of chosen) {
+    console.log(`\n== bench: ${bench.name}: ${bench.description}`);
+    try {
+      results[bench.name] = await bench.run();
+    } catch (error) {
+      failed = true;
+      console.error(`bench ${bench.name} could not run:`, error);
+      results[bench.name] = { error: String(error) };
+    }
+  }
+  console.log(JSON.stringify(results));
+  return failed ? 1 : 0;
+}
+
+process.exitCode = await main();
