@@ -10,6 +10,7 @@ import { ErrorRevealContext, inFieldOrder, showsErrorsOf } from './error-visibil
 import type { ErrorReveal } from './error-visibility.ts';
 import { FormTextContext, prefixedOptionKey } from './form-text.ts';
 import type { FormText, OptionKeyFn, TranslateFn } from './form-text.ts';
+import { inlineLocalRefs } from './inline-refs.ts';
 import { precompiledValidator } from './precompiled-validator.ts';
 import type { FormCheck } from './precompiled-validator.ts';
 import { engineRegistry, mergeRegistry } from './registry.ts';
@@ -66,13 +67,20 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
   const [revealed, setRevealed] = useState(0);
   const revealLater = useDeferredReveal(() => setRevealed((n) => n + 1));
 
-  const validator = useMemo(() => precompiledValidator({ rootSchema: schema, validate, errorKey, check }), [schema, validate, errorKey, check]);
+  // RJSF gets the schema with its local $refs resolved once; the compiled validator was built from the original.
+  const shownSchema = useMemo(() => inlineLocalRefs(schema), [schema]);
+  const validator = useMemo(() => precompiledValidator({ rootSchema: shownSchema, validate, errorKey, check }), [shownSchema, validate, errorKey, check]);
   const registry = useMemo(() => mergeRegistry(engineRegistry, product, { widgets, fields, templates }), [product, widgets, fields, templates]);
   const text = useMemo<FormText>(() => ({ t, optionKey: optionKey ?? prefixedOptionKey(defaultPrefix(schema)) }), [t, optionKey, schema]);
   // A new object each time a field is left or a submit is tried, so the error templates and inputs re-render.
   const reveal = useMemo<ErrorReveal>(() => ({ shows: (id) => showsErrorsOf(id, touched.current, submitted.current) }), [revealed]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Screen order matters only for the focus after a submit attempt (RJSF focuses the first error): live validation
+  // on each keystroke skips reading the fields' order from the DOM. RJSF validates a submit in a state updater, after
+  // the event's handlers, so ordering ends with a timeout.
+  const ordering = useRef(false);
   const transformErrors = useCallback((errors: RJSFValidationError[]) => {
+    if (!ordering.current) return errors;
     const order = [...(root.current?.querySelectorAll('[data-field]') ?? [])].map((el) => el.getAttribute('data-field') ?? '');
     return inFieldOrder(errors, order);
   }, []);
@@ -92,9 +100,9 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
   return (
     <FormTextContext.Provider value={text}>
       <ErrorRevealContext.Provider value={reveal}>
-      <div className="ui-form" ref={root} onSubmitCapture={() => { submitted.current = true; setRevealed((n) => n + 1); }}>
+      <div className="ui-form" ref={root} onSubmitCapture={() => { submitted.current = true; ordering.current = true; setRevealed((n) => n + 1); }} onSubmit={() => window.setTimeout(() => { ordering.current = false; }, 0)}>
         <Form<T>
-          schema={schema}
+          schema={shownSchema}
           uiSchema={uiSchema}
           formData={formData}
           validator={validator}

@@ -20,43 +20,62 @@ export function createCustomEqual(options: Options = {}): Equal {
   const config = options.createCustomConfig?.({}) ?? {};
   const functionsEqual = config.areFunctionsEqual ?? ((a: unknown, b: unknown) => a === b);
 
-  const equal = (a: unknown, b: unknown, seen: Map<object, object> | undefined): boolean => {
+  // The pairs being compared, for circular references; made on the first nested object (most calls compare the
+  // same reference or a primitive and never need it).
+  let seen: Map<object, object> | undefined;
+  const equal = (a: unknown, b: unknown): boolean => {
     if (a === b || (a !== a && b !== b)) return true;
     if (typeof a === 'function' || typeof b === 'function') return typeof a === 'function' && functionsEqual(a, b);
     if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
     if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
-    if (seen) {
+    if (options.circular) {
+      seen ??= new Map();
       const paired = seen.get(a);
       if (paired !== undefined) return paired === b;
       seen.set(a, b);
     }
-    try {
-      if (Array.isArray(a)) {
-        const other = b as unknown[];
-        return a.length === other.length && a.every((item, i) => equal(item, other[i], seen));
-      }
-      if (a instanceof Date) return Object.is((a).getTime(), (b as Date).getTime());
-      if (a instanceof RegExp) return String(a) === String(b);
-      if (a instanceof Map) {
-        const other = b as Map<unknown, unknown>;
-        if (a.size !== other.size) return false;
-        for (const [key, value] of a) if (!other.has(key) || !equal(value, other.get(key), seen)) return false;
-        return true;
-      }
-      if (a instanceof Set) {
-        const other = b as Set<unknown>;
-        if (a.size !== other.size) return false;
-        for (const value of a) if (!other.has(value)) return false;
-        return true;
-      }
-      const keysA = Object.keys(a);
-      const objB = b as Record<string, unknown>;
-      if (keysA.length !== Object.keys(objB).length) return false;
-      return keysA.every((key) => Object.prototype.hasOwnProperty.call(objB, key) && equal((a as Record<string, unknown>)[key], objB[key], seen));
-    } finally {
-      seen?.delete(a);
-    }
+    const result = compare(a, b);
+    seen?.delete(a);
+    return result;
   };
 
-  return (a, b) => equal(a, b, options.circular ? new Map() : undefined);
+  const compare = (a: object, b: object): boolean => {
+    if (Array.isArray(a)) {
+      const other = b as unknown[];
+      if (a.length !== other.length) return false;
+      for (let i = 0; i < a.length; i++) if (!equal(a[i], other[i])) return false;
+      return true;
+    }
+    if (a instanceof Date) return Object.is(a.getTime(), (b as Date).getTime());
+    if (a instanceof RegExp) return String(a) === String(b);
+    if (a instanceof Map) {
+      const other = b as Map<unknown, unknown>;
+      if (a.size !== other.size) return false;
+      for (const [key, value] of a) if (!other.has(key) || !equal(value, other.get(key))) return false;
+      return true;
+    }
+    if (a instanceof Set) {
+      const other = b as Set<unknown>;
+      if (a.size !== other.size) return false;
+      for (const value of a) if (!other.has(value)) return false;
+      return true;
+    }
+    const objA = a as Record<string, unknown>;
+    const objB = b as Record<string, unknown>;
+    const keys = Object.keys(objA);
+    if (keys.length !== Object.keys(objB).length) return false;
+    for (const key of keys) if (!Object.prototype.hasOwnProperty.call(objB, key) || !equal(objA[key], objB[key])) return false;
+    return true;
+  };
+
+  return (a, b) => {
+    // Re-entrant calls (a comparator calling back) would share `seen`; RJSF makes none, but keep them correct.
+    const outer = seen;
+    seen = undefined;
+    try {
+      return equal(a, b);
+    } finally {
+      seen = outer;
+    }
+  };
 }
