@@ -16,7 +16,7 @@ import type { FlowConfig } from '../../../config/types/flow.ts';
 import { product, routesConfig } from '../../config.ts';
 import { formErrorKey, formT, withWidgetOptions } from '../../forms/form-text.ts';
 import { loadPsgcLevel } from '../../forms/psgc.ts';
-import { checkContext, stepCheck } from '../../forms/step-checks.ts';
+import { checkContext, stepCheck } from '../../../domain/step-checks.ts';
 import { loadStepForm } from '../../forms/step-modules.ts';
 import { stepUi } from '../../forms/step-ui.ts';
 import type { ScreenProps } from '../../shell/screens.ts';

@@ -1,12 +1,21 @@
 /**
  * Rules of a step that a JSON Schema cannot hold because they need context from outside the form: today's date in
  * Manila for the borrower's age, the registered phone for the emergency contacts. They run in the form after the
- * compiled validator, on the normalised data (SchemaForm `check`), and report errors the way it does, so the
- * same key scheme translates them. The server runs the same functions (the server issue).
+ * compiled validator, on the normalised data (SchemaForm `check` in the browser, the profile routes on the server), and
+ * report errors the way it does, so the same key scheme translates them.
  */
-import type { FormCheck } from '../../engine/form/precompiled-validator.ts';
-import type { ValidationError } from '../../engine/validation/compiled-validator.ts';
-import { ageOn, isCalendarDate, manilaToday } from '../../domain/calendar-date.ts';
+import { ageOn, isCalendarDate, manilaToday } from './calendar-date.ts';
+
+/** An error as a compiled validator reports one (ajv's shape): where, which rule, its values. */
+export interface CheckError {
+  readonly instancePath: string;
+  readonly schemaPath: string;
+  readonly keyword: string;
+  readonly params: Record<string, unknown>;
+}
+
+/** Rules over a step's normalised data, run after its schema: the form's and the server's. */
+export type FormCheck = (data: unknown) => CheckError[];
 
 /** What the checks need to know about the borrower and the day. */
 export interface CheckContext {
@@ -33,7 +42,7 @@ export function ageCheck(ctx: CheckContext): FormCheck {
     if (typeof birthDate !== 'string' || !isCalendarDate(birthDate)) return [];
     const age = ageOn(birthDate, ctx.today);
     if (age !== null && age >= ctx.age.min && age <= ctx.age.max) return [];
-    const error: ValidationError = { instancePath: '/birthDate', schemaPath: '#/age', keyword: 'age', params: { min: ctx.age.min, max: ctx.age.max } };
+    const error: CheckError = { instancePath: '/birthDate', schemaPath: '#/age', keyword: 'age', params: { min: ctx.age.min, max: ctx.age.max } };
     return [error];
   };
 }
@@ -43,7 +52,7 @@ export function registeredPhoneCheck(ctx: CheckContext): FormCheck {
   return (data) => {
     const contacts = record(data)['emergencyContacts'];
     if (!ctx.registeredPhone || !Array.isArray(contacts)) return [];
-    return contacts.flatMap((contact, i): ValidationError[] =>
+    return contacts.flatMap((contact, i): CheckError[] =>
       record(contact)['phone'] === ctx.registeredPhone
         ? [{ instancePath: `/emergencyContacts/${i}/phone`, schemaPath: '#/registeredPhone', keyword: 'registeredPhone', params: {} }]
         : [],
