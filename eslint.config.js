@@ -36,8 +36,8 @@ export default tseslint.config(
             {
               target: './server',
               from: './engine',
-              except: ['./validation'],
-              message: 'server/ may use only engine/validation of the engine.',
+              except: ['./validation', './flow'],
+              message: 'server/ may use only engine/validation and engine/flow (pure, no React) of the engine.',
             },
             { target: './config', from: others('config'), message: 'config/ is data: it imports nothing of ours.' },
           ],

@@ -3,6 +3,8 @@ import { ID_DOCUMENTS } from '../domain/ph-ids.ts';
 import type { StepSample } from './step-suite.ts';
 
 export const JPEG = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==';
+/** A photo field holds the photo (a JPEG data URL, in the browser) or the id of its upload (`doc:<uuid>`). */
+export const PHOTO_PATTERN = '^(?:data:image/jpeg;base64,[A-Za-z0-9+/]+={0,2}|doc:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$';
 
 const full = {
   name: '  Juan \u674E  dela Cruz ',
@@ -38,6 +40,7 @@ export const identitySamples: readonly StepSample[] = [
     data: { ...stored, idType: d.id, idNumber: `${d.example}X9` },
     errors: [['/idNumber', 'format', { format: `id-${d.id}` }], ifThen],
   })),
+  { name: 'photos as the ids of their uploads', data: { ...full, idPhotoFront: 'doc:7c0e0a52-1f3b-4d2e-9a59-2f1f7d6c8b10', facePhoto: 'doc:0b6f3e2a-9d7c-4c1e-8f4a-5e2d1c0b9a88' }, stored: { ...stored, idPhotoFront: 'doc:7c0e0a52-1f3b-4d2e-9a59-2f1f7d6c8b10', facePhoto: 'doc:0b6f3e2a-9d7c-4c1e-8f4a-5e2d1c0b9a88' } },
   { name: 'passport, no back photo needed', data: { ...full, idType: 'passport', idNumber: 'p1234567a', idPhotoBack: undefined }, stored: { ...stored, idType: 'passport', idNumber: 'P1234567A', idPhotoBack: undefined } },
   {
     name: "driver's licence without its back photo",
@@ -68,12 +71,12 @@ export const identitySamples: readonly StepSample[] = [
   {
     name: 'ID photo that is a PNG',
     data: { ...stored, idPhotoFront: 'data:image/png;base64,iVBORw0KGgo=' },
-    errors: [['/idPhotoFront', 'pattern', { pattern: '^data:image/jpeg;base64,[A-Za-z0-9+/]+={0,2}$' }]],
+    errors: [['/idPhotoFront', 'pattern', { pattern: PHOTO_PATTERN }]],
   },
   {
     name: 'face photo that is a link, not a data URL',
     data: { ...stored, facePhoto: 'https://example.ph/face.jpg' },
-    errors: [['/facePhoto', 'pattern', { pattern: '^data:image/jpeg;base64,[A-Za-z0-9+/]+={0,2}$' }]],
+    errors: [['/facePhoto', 'pattern', { pattern: PHOTO_PATTERN }]],
   },
   { name: 'an unknown field', data: { ...stored, age: 30 }, errors: [['', 'additionalProperties', { additionalProperty: 'age' }]] },
 ];

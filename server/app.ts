@@ -1,16 +1,43 @@
 /**
- * The buildable API and web server: tests drive it with app.inject, server/main.ts runs it. One plugin per concern.
+ * The buildable API and web server: tests drive it with app.inject, server/main.ts runs it. One plugin per concern;
+ * routes under /api/v1; the OpenAPI document, generated from the route schemas, at /api/docs.
  */
+import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { securityHeaders } from './plugins/security-headers.ts';
+import productJson from '../config/product.json' with { type: 'json' };
+import type { ProductConfig } from '../config/types/product.ts';
+import type { Database } from './db/database.ts';
+import { errorBody } from './errors.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { errorAnswers } from './plugins/errors.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
+import type { SmsProvider } from './providers/sms/sms-provider.ts';
+import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
+import { profileRoutes } from './routes/profile.ts';
+import { createAuthService } from './services/auth.ts';
+import { createProfileService } from './services/profile.ts';
+
+const product = productJson as ProductConfig;
+
+/** What the API needs beyond HTTP: the database and the providers, chosen by server/main.ts from the settings. */
+export interface ApiDeps {
+  readonly db: Database;
+  readonly sms: SmsProvider;
+  /** Key of the SMS code HMAC (32 bytes or more). */
+  readonly secret: Buffer;
+  readonly now?: () => Date;
+  /** Tests only: a graphic code with a known answer. */
+  readonly makeCaptcha?: () => { text: string; data: string };
+}
 
 export interface AppOptions {
   /** Folder of the built web app; omit to serve the API only (development with Vite). */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The API's database and providers; without them only the health check and the web app are served. */
+  api?: ApiDeps;
 }
 
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
@@ -19,11 +46,35 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
   await app.register(errorAnswers);
   await app.register(securityHeaders);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `${product.displayName} API`, version: '1' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'The session token from POST /api/v1/auth/login, with its customer id in X-Customer-Id' },
+        },
+      },
+    },
+  });
   await app.register(healthRoutes, { prefix: '/api/v1' });
+  if (options.api) {
+    const { db, sms, secret, now, makeCaptcha } = options.api;
+    const auth = createAuthService({ db, sms, secret, productName: product.displayName, now, makeCaptcha });
+    const profile = await createProfileService(db, now);
+    await app.register(authPlugin, { auth, db });
+    await app.register(authRoutes, { prefix: '/api/v1', auth, languages: product.languages });
+    await app.register(profileRoutes, { prefix: '/api/v1', profile });
+  }
+  app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return app.swagger();
+  });
   if (options.webDist) await app.register(webApp, { root: options.webDist });
-  else app.setNotFoundHandler((request, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` }));
+  else app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody('NOT_FOUND')));
   return app;
 }

@@ -1,14 +1,36 @@
-/** The server process: settings from the environment, logging, graceful shutdown. */
+/** The server process: settings from the environment, the database and providers, logging, graceful shutdown. */
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import { createSmsProvider, readSmsSettings } from './providers/sms/index.ts';
+import { loadOrCreateSecret } from './secret.ts';
 import { readSettings } from './settings.ts';
 
-const { settings, problems } = readSettings(process.env);
-if (!settings) {
+const base = readSettings(process.env);
+const sms = readSmsSettings(process.env);
+const problems = [...base.problems, ...sms.problems];
+if (!base.settings || !sms.settings || problems.length > 0) {
   for (const problem of problems) console.error(`Configuration error: ${problem}`);
   process.exit(1);
 }
+const settings = base.settings;
 
-const app = await buildApp({ webDist: settings.webDist, logger: { level: settings.logLevel } });
+let database;
+try {
+  database = await openDatabase(settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: join(settings.dataDir, 'pglite') });
+} catch (error) {
+  console.error(`Could not open the database (${settings.databaseUrl ? 'DATABASE_URL' : join(settings.dataDir, 'pglite')}): ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+const app = await buildApp({
+  webDist: settings.webDist,
+  logger: { level: settings.logLevel, redact: ['req.headers.authorization', 'req.headers["x-customer-id"]'] },
+  api: { db: database.db, sms: createSmsProvider(sms.settings, (line) => console.log(line)), secret: loadOrCreateSecret(settings.dataDir, settings.authSecret) },
+});
+app.addHook('onClose', async () => {
+  await database.close();
+});
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -28,7 +50,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   const address = await app.listen({ port: settings.port, host: settings.host });
-  app.log.info(`web app and API on ${address.replace('0.0.0.0', 'localhost')}`);
+  app.log.info(`web app and API on ${address.replace('0.0.0.0', 'localhost')}, database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : join(settings.dataDir, 'pglite')}`);
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   process.exit(1);

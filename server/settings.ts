@@ -7,6 +7,12 @@ export interface Settings {
   host: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   webDist: string;
+  /** A PostgreSQL server, or undefined for the embedded PGlite database in `dataDir`. */
+  databaseUrl?: string;
+  /** Folder of the embedded database, uploads and the generated secret. */
+  dataDir: string;
+  /** Key of the SMS code HMAC, when given (else generated once into dataDir). */
+  authSecret?: Buffer;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -23,5 +29,14 @@ export function readSettings(env: NodeJS.ProcessEnv): { settings?: Settings; pro
   if (!existsSync(resolve(webDist, 'index.html'))) {
     problems.push(`WEB_DIST (${webDist}) holds no built app: run "npm run build" first, or "npm start" which builds`);
   }
-  return problems.length ? { problems } : { settings: { port, host, logLevel, webDist }, problems };
+  const databaseUrl = env['DATABASE_URL']?.trim() || undefined;
+  if (databaseUrl && !/^postgres(?:ql)?:\/\//u.test(databaseUrl)) problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)');
+  const dataDir = resolve(env['DATA_DIR'] ?? 'data');
+  const secretText = env['AUTH_SECRET']?.trim();
+  let authSecret: Buffer | undefined;
+  if (secretText) {
+    authSecret = Buffer.from(secretText, 'utf8');
+    if (authSecret.length < 32) problems.push('AUTH_SECRET must be at least 32 characters (for example: openssl rand -base64 48)');
+  }
+  return problems.length ? { problems } : { settings: { port, host, logLevel, webDist, databaseUrl, dataDir, authSecret }, problems };
 }

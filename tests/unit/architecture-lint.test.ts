@@ -39,6 +39,7 @@ describe('architecture lint', () => {
   it('allows the arrows the architecture draws', async () => {
     expect(await ruleIds(join(scratch[2]!, 'probe.ts'), "import { guard } from '../../engine/screens/guard.ts';\nimport { formatPeso } from '../../domain/money.ts';\nexport const x = [guard, formatPeso];\n")).toEqual([]);
     expect(await ruleIds(join(scratch[3]!, 'probe.ts'), "import { formatPeso } from '../../domain/money.ts';\nexport const x = formatPeso;\n")).toEqual([]);
+    expect(await ruleIds(join(scratch[3]!, 'probe.ts'), "import { resumeRoute } from '../../engine/flow/flow.ts';\nexport const x = resumeRoute;\n")).toEqual([]);
   });
 
   it('forbids import cycles', async () => {

@@ -1,0 +1,179 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSemaphore } from './semaphore.ts';
+import { SmsSendError } from './sms-provider.ts';
+
+// A local stand-in for api.semaphore.co: records each request and answers as `answer` says. No real network.
+interface Recorded {
+  method: string;
+  path: string;
+  contentType: string;
+  form: URLSearchParams;
+}
+let requests: Recorded[] = [];
+let answer: (res: ServerResponse) => void;
+
+const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    const body = Buffer.concat(chunks).toString('utf8');
+    requests.push({ method: req.method ?? '', path: req.url ?? '', contentType: req.headers['content-type'] ?? '', form: new URLSearchParams(body) });
+    answer(res);
+  });
+});
+let baseUrl = '';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+beforeEach(() => {
+  requests = [];
+});
+
+const json = (status: number, body: unknown) => (res: ServerResponse) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+const sent = (overrides: Record<string, unknown> = {}) => [
+  {
+    message_id: 55871500,
+    user_id: 4788,
+    account_id: 4688,
+    recipient: '639171234567',
+    message: 'Your PesoAgad code is 4821',
+    sender_name: 'PesoAgad',
+    network: 'Globe',
+    status: 'Pending',
+    type: 'Single',
+    source: 'Api',
+    created_at: '2026-03-12 20:11:21',
+    updated_at: '2026-03-12 20:11:21',
+    ...overrides,
+  },
+];
+
+const apiKey = 'sk-test-0123456789abcdef';
+const message = { to: '+639171234567', text: 'Your PesoAgad code is 4821' };
+const failure = (promise: Promise<unknown>): Promise<SmsSendError> =>
+  promise.then(
+    () => {
+      throw new Error('expected the send to fail');
+    },
+    (error: unknown) => {
+      expect(error).toBeInstanceOf(SmsSendError);
+      return error as SmsSendError;
+    },
+  );
+
+describe('Semaphore adapter', () => {
+  it('posts the form to the priority queue and answers with the message_id as receipt', async () => {
+    answer = json(200, sent());
+    const provider = createSemaphore({ apiKey, senderName: 'PesoAgad', baseUrl });
+    expect(provider.name).toBe('semaphore');
+    await expect(provider.send(message)).resolves.toEqual({ provider: 'semaphore', id: '55871500' });
+
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/api/v4/priority');
+    expect(request?.contentType).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(Object.fromEntries(request?.form ?? [])).toEqual({
+      apikey: apiKey,
+      number: '639171234567',
+      message: 'Your PesoAgad code is 4821',
+      sendername: 'PesoAgad',
+    });
+  });
+
+  it('leaves sendername out when none is configured, and accepts a base URL with a trailing slash', async () => {
+    answer = json(200, sent({ message_id: 'abc-1', status: 'Queued' }));
+    await expect(createSemaphore({ apiKey, baseUrl: `${baseUrl}/` }).send(message)).resolves.toEqual({ provider: 'semaphore', id: 'abc-1' });
+    expect(requests[0]?.path).toBe('/api/v4/priority');
+    expect(requests[0]?.form.has('sendername')).toBe(false);
+  });
+
+  it('turns a 4xx with an error body into a non-retryable error that never shows the API key', async () => {
+    answer = json(401, { apikey: [`The selected apikey ${apiKey} is invalid.`] });
+    const error = await failure(createSemaphore({ apiKey, baseUrl }).send(message));
+    expect(error.retryable).toBe(false);
+    expect(error.message).toContain('401');
+    expect(error.message).toContain('is invalid');
+    expect(error.message).not.toContain(apiKey);
+  });
+
+  it('treats a JSON error object sent with HTTP 200 as a non-retryable error', async () => {
+    answer = json(200, { number: ['The number format is invalid.'] });
+    const error = await failure(createSemaphore({ apiKey, baseUrl }).send(message));
+    expect(error.retryable).toBe(false);
+    expect(error.message).toContain('The number format is invalid.');
+  });
+
+  it('treats a 500 as retryable', async () => {
+    answer = (res) => {
+      res.writeHead(500, { 'content-type': 'text/html' });
+      res.end('<h1>Server Error</h1>');
+    };
+    const error = await failure(createSemaphore({ apiKey, baseUrl }).send(message));
+    expect(error.retryable).toBe(true);
+    expect(error.message).toContain('500');
+  });
+
+  it('treats a 429 (rate limited) as retryable', async () => {
+    answer = json(429, { message: 'Too Many Attempts.' });
+    expect((await failure(createSemaphore({ apiKey, baseUrl }).send(message))).retryable).toBe(true);
+  });
+
+  it.each(['Failed', 'Refunded'])('treats a %s status as a non-retryable error', async (status) => {
+    answer = json(200, sent({ status }));
+    const error = await failure(createSemaphore({ apiKey, baseUrl }).send(message));
+    expect(error.retryable).toBe(false);
+    expect(error.message).toContain(status);
+  });
+
+  it('treats a 2xx without a message_id as an error', async () => {
+    answer = json(200, sent({ message_id: undefined }));
+    await failure(createSemaphore({ apiKey, baseUrl }).send(message));
+  });
+
+  it('times out on a server that never answers, as a retryable error', async () => {
+    answer = () => {}; // hangs; afterAll closes the connection
+    const started = Date.now();
+    const error = await failure(createSemaphore({ apiKey, baseUrl, timeoutMs: 200 }).send(message));
+    expect(error.retryable).toBe(true);
+    expect(error.message).toMatch(/200 ms/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('treats a refused connection as a retryable network error', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const error = await failure(createSemaphore({ apiKey, baseUrl: `http://127.0.0.1:${port}` }).send(message));
+    expect(error.retryable).toBe(true);
+    expect(error.message).not.toContain(apiKey);
+  });
+
+  it('rejects a non-PH number without calling Semaphore', async () => {
+    const error = await failure(createSemaphore({ apiKey, baseUrl }).send({ to: '09171234567', text: 'code 1234' }));
+    expect(error.retryable).toBe(false);
+    expect(requests).toEqual([]);
+  });
+
+  it('does not expose the API key on the provider object', () => {
+    const provider = createSemaphore({ apiKey, baseUrl });
+    expect(JSON.stringify(provider)).not.toContain(apiKey);
+    expect(Object.values(provider)).not.toContain(apiKey);
+  });
+
+  it('refuses an empty API key', () => {
+    expect(() => createSemaphore({ apiKey: ' ' })).toThrow(/API key/);
+  });
+});

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { callerOf } from '../plugins/auth.ts';
+import type { ProfileService } from '../services/profile.ts';
+import { errorSchema } from './schemas.ts';
+
+const summarySchema = {
+  type: 'object',
+  required: ['completed', 'complete', 'next', 'total'],
+  properties: {
+    completed: { type: 'array', items: { type: 'string' } },
+    complete: { type: 'boolean' },
+    next: { type: ['string', 'null'] },
+    total: { type: 'integer' },
+  },
+} as const;
+
+/** The caller's own profile only: every route reads the customer from the session, never from the request. */
+export const profileRoutes: FastifyPluginAsync<{ profile: ProfileService }> = async (app, { profile }) => {
+  const steps = profile.steps.map((s) => s.step);
+  const stepParam = { type: 'object', required: ['step'], properties: { step: { type: 'string', enum: steps } } } as const;
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    void reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.get('/profile', {
+    preHandler: app.requireCustomer,
+    schema: {
+      tags: ['profile'],
+      summary: 'Completeness, where to resume, and every saved step',
+      response: { 200: { type: 'object', required: ['summary', 'sections'], properties: { summary: summarySchema, sections: { type: 'object', additionalProperties: true } } }, '4xx': errorSchema },
+    },
+  }, async (request) => {
+    const { customerId } = callerOf(request);
+    const [summary, sections] = await Promise.all([profile.summary(customerId), profile.sections(customerId)]);
+    return { summary, sections };
+  });
+
+  app.get('/profile/:step', {
+    preHandler: app.requireCustomer,
+    schema: {
+      tags: ['profile'],
+      summary: 'One saved step',
+      params: stepParam,
+      response: { 200: { type: 'object', required: ['step', 'data', 'schemaVersion', 'updatedAt'], properties: { step: { type: 'string' }, data: { type: 'object', additionalProperties: true }, schemaVersion: { type: 'string' }, updatedAt: { type: 'string' } } }, '4xx': errorSchema },
+    },
+  }, async (request) => profile.get(callerOf(request).customerId, (request.params as { step: string }).step));
+
+  app.put('/profile/:step', {
+    preHandler: app.requireCustomer,
+    bodyLimit: 64 * 1024,
+    schema: {
+      tags: ['profile'],
+      summary: 'Save one step, validated with the schema the form uses',
+      description: 'The body is the step\'s data, checked by the compiled validator of schemas/<schema>.schema.json and the step checks; photos are document ids (`doc:<id>`) from POST /documents.',
+      params: stepParam,
+      body: { type: 'object' },
+      response: { 200: summarySchema, '4xx': errorSchema },
+    },
+  }, async (request) => profile.put(callerOf(request), (request.params as { step: string }).step, request.body));
+};

@@ -1,0 +1,27 @@
+/** Security events in the audit log (server/db/schema.ts auditLog). Never a code, a token or a password. */
+import type { Database } from '../db/database.ts';
+import { auditLog } from '../db/schema.ts';
+
+export type AuditEvent =
+  | 'otp.sent' | 'otp.refused' | 'login.succeeded' | 'login.failed' | 'otp.voided' | 'logout'
+  | 'throttled' | 'captcha.required' | 'captcha.failed' | 'access.refused' | 'document.uploaded' | 'document.refused';
+
+export interface AuditEntry {
+  readonly event: AuditEvent;
+  readonly customerId?: string | null;
+  readonly phone?: string | null;
+  readonly ip?: string | null;
+  readonly deviceId?: string | null;
+  readonly detail?: Record<string, unknown>;
+}
+
+export async function audit(db: Database, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    event: entry.event,
+    customerId: entry.customerId ?? null,
+    phone: entry.phone ?? null,
+    ip: entry.ip ?? null,
+    deviceId: entry.deviceId ?? null,
+    detail: entry.detail ?? null,
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * The borrower's profile, one section per information step (config/flow.json), validated by the same compiled
+ * validators as the browser (schemas/compiled/<schema>.js: one ajv setup, engine/validation) plus the same step
+ * checks (domain/step-checks.ts), stored as JSONB with the version of the rules it passed. The server decides what is
+ * complete and where the borrower resumes, so any device continues where another left off.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { and, eq, inArray } from 'drizzle-orm';
+import flowJson from '../../config/flow.json' with { type: 'json' };
+import productJson from '../../config/product.json' with { type: 'json' };
+import type { FlowConfig } from '../../config/types/flow.ts';
+import type { ProductConfig } from '../../config/types/product.ts';
+import { checkContext, stepCheck, type CheckError } from '../../domain/step-checks.ts';
+import type { CompiledValidator } from '../../engine/validation/compiled-validator.ts';
+import { firstIncomplete, flowEnd, type FlowStepEntry } from '../../engine/flow/flow.ts';
+import type { Database } from '../db/database.ts';
+import { documents, profileSections } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+
+const flow = flowJson as FlowConfig;
+const product = productJson as ProductConfig;
+
+/** A step's rules: its compiled validator and the version (hash of schema and vocabulary) in the file's banner. */
+interface StepRules {
+  readonly step: FlowStepEntry;
+  readonly validate: CompiledValidator;
+  readonly version: string;
+}
+
+const DOC_REF = /^doc:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/u;
+
+async function loadRules(step: FlowStepEntry): Promise<StepRules> {
+  const url = new URL(`../../schemas/compiled/${step.schema}.js`, import.meta.url);
+  const module = (await import(url.href)) as { default: CompiledValidator };
+  const banner = readFileSync(fileURLToPath(url), 'utf8').slice(0, 400);
+  const version = /rules ([0-9a-f]{16})/u.exec(banner)?.[1];
+  if (!version) throw new Error(`schemas/compiled/${step.schema}.js has no rules hash: run npm run compile:validators`);
+  return { step, validate: module.default, version };
+}
+
+/** Every string value in `data` that is an inline image (`data:` URL), with its JSON pointer. */
+function inlineImages(data: unknown, path = ''): string[] {
+  if (typeof data === 'string') return data.startsWith('data:') ? [path] : [];
+  if (Array.isArray(data)) return data.flatMap((item, i) => inlineImages(item, `${path}/${i}`));
+  if (data !== null && typeof data === 'object') return Object.entries(data).flatMap(([k, v]) => inlineImages(v, `${path}/${k}`));
+  return [];
+}
+
+/** Every `doc:<id>` reference in `data`, with its JSON pointer. */
+function documentRefs(data: unknown, path = ''): { path: string; id: string }[] {
+  if (typeof data === 'string') {
+    const id = DOC_REF.exec(data)?.[1];
+    return id ? [{ path, id }] : [];
+  }
+  if (Array.isArray(data)) return data.flatMap((item, i) => documentRefs(item, `${path}/${i}`));
+  if (data !== null && typeof data === 'object') return Object.entries(data).flatMap(([k, v]) => documentRefs(v, `${path}/${k}`));
+  return [];
+}
+
+/** The answer's form of validation errors: where, which rule, its values (the web app translates by keyword). */
+function fieldErrors(errors: readonly CheckError[]) {
+  return errors.map((e) => ({ instancePath: e.instancePath, keyword: e.keyword, params: e.params }));
+}
+
+export async function createProfileService(db: Database, now: () => Date = () => new Date()) {
+  const rules = new Map<string, StepRules>();
+  for (const step of flow.steps) rules.set(step.step, await loadRules(step));
+
+  const rulesOf = (step: string): StepRules => {
+    const found = rules.get(step);
+    if (!found) throw new ApiError('STEP_UNKNOWN');
+    return found;
+  };
+
+  /** Whether a stored section still passes its step's rules (rules may have changed since it was saved). */
+  const passes = (stepRules: StepRules, row: { data: unknown; schemaVersion: string }): boolean =>
+    row.schemaVersion === stepRules.version || stepRules.validate(structuredClone(row.data));
+
+  async function summary(customerId: string) {
+    const rows = await db.select().from(profileSections).where(eq(profileSections.customerId, customerId));
+    const completed = flow.steps
+      .filter((step) => {
+        const row = rows.find((r) => r.step === step.step);
+        return row !== undefined && passes(rulesOf(step.step), row);
+      })
+      .map((step) => step.step);
+    const resume = firstIncomplete(flow.steps, completed);
+    return { completed, complete: resume === undefined, next: resume?.route ?? flowEnd(flow.steps) ?? null, total: flow.steps.length };
+  }
+
+  return {
+    steps: flow.steps,
+    summary,
+
+    /** Every saved section, for the web app to fill its forms on any device. */
+    async sections(customerId: string) {
+      const rows = await db.select().from(profileSections).where(eq(profileSections.customerId, customerId));
+      return Object.fromEntries(rows.map((row) => [row.step, { data: row.data, updatedAt: row.updatedAt.toISOString() }]));
+    },
+
+    async get(customerId: string, step: string) {
+      rulesOf(step);
+      const [row] = await db.select().from(profileSections).where(and(eq(profileSections.customerId, customerId), eq(profileSections.step, step)));
+      if (!row) throw new ApiError('SECTION_EMPTY');
+      return { step, data: row.data, schemaVersion: row.schemaVersion, updatedAt: row.updatedAt.toISOString() };
+    },
+
+    /** Validates and stores one step; answers the new summary. */
+    async put(caller: { customerId: string; phone: string }, step: string, input: unknown) {
+      const stepRules = rulesOf(step);
+      const data = structuredClone(input);
+      const images = inlineImages(data);
+      if (images.length > 0) {
+        // Photos are uploaded as documents first; a section holds their ids, never the images.
+        throw new ApiError('VALIDATION_FAILED', { errors: images.map((path) => ({ instancePath: path, keyword: 'upload', params: {} })) });
+      }
+      const schemaErrors = stepRules.validate(data) ? [] : [...(stepRules.validate.errors ?? [])].filter((e) => e.keyword !== 'if');
+      const check = stepCheck(stepRules.step.schema, checkContext(caller.phone, product.borrowerAge, now()));
+      const errors: CheckError[] = [...schemaErrors.map((e) => ({ instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword, params: e.params as Record<string, unknown> })), ...(check?.(data) ?? [])];
+      const refs = documentRefs(data);
+      if (refs.length > 0) {
+        const owned = await db
+          .select({ id: documents.id })
+          .from(documents)
+          .where(and(eq(documents.customerId, caller.customerId), inArray(documents.id, refs.map((r) => r.id))));
+        const ownedIds = new Set(owned.map((d) => d.id));
+        for (const ref of refs) if (!ownedIds.has(ref.id)) errors.push({ instancePath: ref.path, schemaPath: '#/document', keyword: 'document', params: {} });
+      }
+      if (errors.length > 0) throw new ApiError('VALIDATION_FAILED', { errors: fieldErrors(errors) });
+      const at = now();
+      await db
+        .insert(profileSections)
+        .values({ customerId: caller.customerId, step, data, schemaVersion: stepRules.version, updatedAt: at })
+        .onConflictDoUpdate({ target: [profileSections.customerId, profileSections.step], set: { data, schemaVersion: stepRules.version, updatedAt: at } });
+      return summary(caller.customerId);
+    },
+  };
+}
+
+export type ProfileService = Awaited<ReturnType<typeof createProfileService>>;
