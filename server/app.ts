@@ -12,11 +12,15 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorAnswers } from './plugins/errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
+import type { IdentityChecker } from './providers/identity/identity-check.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
+import type { FileStorage } from './providers/storage/file-storage.ts';
 import { authRoutes } from './routes/auth.ts';
+import { documentRoutes } from './routes/documents.ts';
 import { healthRoutes } from './routes/health.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { createAuthService } from './services/auth.ts';
+import { createDocumentService } from './services/documents.ts';
 import { createProfileService } from './services/profile.ts';
 
 const product = productJson as ProductConfig;
@@ -25,6 +29,10 @@ const product = productJson as ProductConfig;
 export interface ApiDeps {
   readonly db: Database;
   readonly sms: SmsProvider;
+  /** Where uploaded documents are kept (local disk or S3-compatible). */
+  readonly storage: FileStorage;
+  /** Quality and identity checks of uploaded photos. */
+  readonly checker: IdentityChecker;
   /** Key of the SMS code HMAC (32 bytes or more). */
   readonly secret: Buffer;
   readonly now?: () => Date;
@@ -63,12 +71,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   await app.register(healthRoutes, { prefix: '/api/v1' });
   if (options.api) {
-    const { db, sms, secret, now, makeCaptcha } = options.api;
+    const { db, sms, secret, now, makeCaptcha, storage, checker } = options.api;
     const auth = createAuthService({ db, sms, secret, productName: product.displayName, now, makeCaptcha });
     const profile = await createProfileService(db, now);
     await app.register(authPlugin, { auth, db });
     await app.register(authRoutes, { prefix: '/api/v1', auth, languages: product.languages });
     await app.register(profileRoutes, { prefix: '/api/v1', profile });
+    await app.register(documentRoutes, { prefix: '/api/v1', documents: createDocumentService({ db, storage, checker }) });
   }
   app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');

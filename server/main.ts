@@ -2,14 +2,17 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
+import { createDeterministicIdentityChecker } from './providers/identity/deterministic.ts';
 import { createSmsProvider, readSmsSettings } from './providers/sms/index.ts';
+import { createFileStorage, readStorageSettings } from './providers/storage/index.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { readSettings } from './settings.ts';
 
 const base = readSettings(process.env);
 const sms = readSmsSettings(process.env);
-const problems = [...base.problems, ...sms.problems];
-if (!base.settings || !sms.settings || problems.length > 0) {
+const storage = readStorageSettings({ UPLOAD_DIR: join(process.env['DATA_DIR'] ?? 'data', 'uploads'), ...process.env });
+const problems = [...base.problems, ...sms.problems, ...storage.problems];
+if (!base.settings || !sms.settings || !storage.settings || problems.length > 0) {
   for (const problem of problems) console.error(`Configuration error: ${problem}`);
   process.exit(1);
 }
@@ -26,7 +29,13 @@ try {
 const app = await buildApp({
   webDist: settings.webDist,
   logger: { level: settings.logLevel, redact: ['req.headers.authorization', 'req.headers["x-customer-id"]'] },
-  api: { db: database.db, sms: createSmsProvider(sms.settings, (line) => console.log(line)), secret: loadOrCreateSecret(settings.dataDir, settings.authSecret) },
+  api: {
+    db: database.db,
+    sms: createSmsProvider(sms.settings, (line) => console.log(line)),
+    secret: loadOrCreateSecret(settings.dataDir, settings.authSecret),
+    storage: createFileStorage(storage.settings),
+    checker: createDeterministicIdentityChecker(),
+  },
 });
 app.addHook('onClose', async () => {
   await database.close();

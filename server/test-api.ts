@@ -7,7 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { OpenDatabase } from './db/database.ts';
 import { testDatabase, type TestDatabaseKind } from './db/test-database.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDeterministicIdentityChecker } from './providers/identity/deterministic.ts';
 import { createConsoleOutbox, type ConsoleOutbox } from './providers/sms/console-outbox.ts';
+import { createLocalDiskStorage } from './providers/storage/local-disk.ts';
 
 export interface TestApi {
   readonly app: FastifyInstance;
@@ -26,7 +31,10 @@ export async function testApi(kind: TestDatabaseKind): Promise<TestApi> {
   const outbox = createConsoleOutbox({ log: () => undefined });
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
-  const app = await buildApp({ api: { db: database.db, sms: outbox, secret: randomBytes(32), now, makeCaptcha: () => TEST_CAPTCHA } });
+  const storage = createLocalDiskStorage(mkdtempSync(join(tmpdir(), 'uploads-')));
+  const app = await buildApp({
+    api: { db: database.db, sms: outbox, secret: randomBytes(32), now, makeCaptcha: () => TEST_CAPTCHA, storage, checker: createDeterministicIdentityChecker() },
+  });
   await app.ready();
   return {
     app,

@@ -1,0 +1,81 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../db/test-database.ts';
+import { idCard, portrait } from '../providers/identity/test-images.ts';
+import { login, testApi, type TestApi } from '../test-api.ts';
+
+/** A multipart body with a `kind` field and one file. */
+function multipart(kind: string, file: Buffer, filename = 'photo.jpg', type = 'image/jpeg') {
+  const boundary = `----test${Date.now()}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe.each(databaseTargets())('documents on %s', (kind) => {
+  let api: TestApi;
+  let card: Buffer;
+  let face: Buffer;
+  beforeAll(async () => {
+    api = await testApi(kind);
+    card = await sharp(idCard()).jpeg({ quality: 90 }).withMetadata({ exif: { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '14/1 35/1 0/1' } } }).toBuffer();
+    face = await sharp(portrait()).jpeg({ quality: 90 }).toBuffer();
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const upload = (headers: Record<string, string>, kindName: string, file: Buffer, filename?: string, type?: string) => {
+    const { body, contentType } = multipart(kindName, file, filename, type);
+    return api.app.inject({ method: 'POST', url: '/api/v1/documents', headers: { ...headers, 'content-type': contentType }, payload: body });
+  };
+
+  it('stores an ID photo re-encoded without metadata, for its owner only, usable in the identity step', async () => {
+    const a = await login(api);
+    const b = await login(api);
+    const res = await upload(a.headers, 'idFront', card);
+    expect(res.statusCode, res.body).toBe(201);
+    const saved = res.json<{ id: string; ref: string }>();
+    expect(saved.ref).toBe(`doc:${saved.id}`);
+    const own = await api.app.inject({ method: 'GET', url: `/api/v1/documents/${saved.id}`, headers: a.headers });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/jpeg');
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect((await sharp(own.rawPayload).metadata()).exif).toBeUndefined();
+    // B cannot fetch A's document, with B's own session or with A's id.
+    expect((await api.app.inject({ method: 'GET', url: `/api/v1/documents/${saved.id}`, headers: b.headers })).statusCode).toBe(404);
+    expect((await api.app.inject({ method: 'GET', url: `/api/v1/documents/${saved.id}`, headers: { ...b.headers, 'x-customer-id': a.customerId } })).statusCode).toBe(401);
+    expect((await api.app.inject({ method: 'GET', url: `/api/v1/documents/${saved.id}` })).statusCode).toBe(401);
+
+    const faceRes = await upload(a.headers, 'face', face);
+    expect(faceRes.statusCode, faceRes.body).toBe(201);
+    const identity = { name: 'Juan Dela Cruz', birthDate: '1990-05-15', gender: 'male', idType: 'passport', idNumber: 'P1234567A', idPhotoFront: saved.ref, facePhoto: faceRes.json<{ ref: string }>().ref };
+    const put = await api.app.inject({ method: 'PUT', url: '/api/v1/profile/identityInfo', headers: a.headers, payload: identity });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json<{ completed: string[] }>().completed).toContain('identityInfo');
+  });
+
+  it('refuses what is not a usable photo with the catalogue code', async () => {
+    const a = await login(api);
+    const blurred = await sharp(idCard()).blur(8).jpeg().toBuffer();
+    const uniform = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+    const cases: [string, Buffer, string, number, string][] = [
+      ['idFront', blurred, 'image/jpeg', 422, 'PHOTO_PROBLEM'],
+      ['face', uniform, 'image/jpeg', 422, 'FACE_CHECK_FAILED'],
+      ['idFront', Buffer.from('%PDF-1.7 not an image'), 'image/jpeg', 415, 'FILE_TYPE_NOT_ALLOWED'],
+      ['passport', card, 'image/jpeg', 400, 'INVALID_INPUT'],
+      ['idFront', Buffer.alloc(11 * 1024 * 1024, 1), 'image/jpeg', 413, 'FILE_TOO_LARGE'],
+    ];
+    for (const [kindName, file, type, status, code] of cases) {
+      const res = await upload(a.headers, kindName, file, 'x.jpg', type);
+      expect([res.statusCode, res.json<{ code: string }>().code], `${kindName} ${code}`).toEqual([status, code]);
+    }
+    const json = await api.app.inject({ method: 'POST', url: '/api/v1/documents', headers: { ...a.headers, 'content-type': 'application/json' }, payload: '{}' });
+    expect(json.statusCode).toBeGreaterThanOrEqual(400);
+    expect(json.statusCode).toBeLessThan(500);
+  });
+});
