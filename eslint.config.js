@@ -46,6 +46,14 @@ export default tseslint.config(
     },
   },
   {
+    // Navigation goes through src/router.ts, so the router library can change in one file.
+    files: ['src/**', 'engine/**'],
+    ignores: ['src/router.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: ['react-router', 'react-router-dom', 'wouter'].map((name) => ({ name, message: 'Import navigation from src/router.ts.' })) }],
+    },
+  },
+  {
     // Test fixtures may be shared across layers; production code may not.
     files: ['**/*.test.{ts,tsx}', 'tests/**'],
     rules: { 'import-x/no-restricted-paths': 'off' },

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from './router.ts';
 import { installLayout } from '../engine/layout/apply-layout.ts';
 import { captureInstallPrompt } from '../engine/ui/install-prompt.ts';
 import { product } from './config.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from '../router.ts';
 import { guard, type GuardPolicy, type Platform } from '../../engine/screens/guard.ts';
 import { KeepAliveOutlet } from '../../engine/screens/keep-alive-outlet.tsx';
 import { RouteTable } from '../../engine/screens/route-table.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../router.ts';
 import { backIcon, Icon } from '../../engine/ui/icons.tsx';
 import { product } from '../config.ts';
 

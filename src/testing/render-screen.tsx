@@ -5,7 +5,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import i18next from 'i18next';
 import { Suspense, type ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '../router.ts';
 import { ConfirmHost } from '../../engine/ui/confirm-dialog.tsx';
 import { ToastHost } from '../../engine/ui/toast.tsx';
 import type { Language } from '../config.ts';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../router.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { product, type Language } from '../../config.ts';
 import { checkIcon, clockIcon, crossIcon } from '../../../engine/ui/icon-set.ts';

@@ -3,7 +3,7 @@
  * facebook` choose the icon and texts (result-table.ts). Continue goes home; a failure can also go back and retry.
  */
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../router.ts';
 import { useClickGuard } from '../../../engine/ui/click-guard.ts';
 import { Icon } from '../../../engine/ui/icons.tsx';
 import { CONTINUE_TO, parseResult, RESULT_TEXTS, STATUS_LOOK } from './result-table.ts';

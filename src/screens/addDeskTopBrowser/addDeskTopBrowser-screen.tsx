@@ -5,7 +5,7 @@
  * Running from the home screen already, it shows the unlocked state instead.
  */
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router.ts';
 import { useClickGuard } from '../../../engine/ui/click-guard.ts';
 import { copyText } from '../../../engine/ui/copy-text.ts';
 import { Icon } from '../../../engine/ui/icons.tsx';

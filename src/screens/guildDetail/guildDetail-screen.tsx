@@ -3,7 +3,7 @@
  * large illustrated steps with explanations, troubleshooting tips, the rewards and a way back to the tutorial.
  */
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router.ts';
 import { product } from '../../config.ts';
 import { useChosenBrowser } from '../addDeskTopBrowser/a2hs-hooks.ts';
 import {

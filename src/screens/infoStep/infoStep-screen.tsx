@@ -7,7 +7,7 @@
  */
 import { use, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from '../../router.ts';
 import { firstIncomplete, nextRoute, progressOf, stepAt, type FlowStepEntry } from '../../../engine/flow/flow.ts';
 import { SchemaForm } from '../../../engine/form/schema-form.tsx';
 import { StepProgress } from '../../../engine/form/step-progress.tsx';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { product } from '../../config.ts';
 import { useCoreStore } from '../../store/core-store.ts';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '../../router.ts';
 import { useClickGuard } from '../../../engine/ui/click-guard.ts';
 import { confirmDialog } from '../../../engine/ui/confirm-dialog.tsx';
 import { Icon } from '../../../engine/ui/icons.tsx';
