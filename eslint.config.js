@@ -50,7 +50,13 @@ export default tseslint.config(
     files: ['src/**', 'engine/**'],
     ignores: ['src/router.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: ['react-router', 'react-router-dom', 'wouter'].map((name) => ({ name, message: 'Import navigation from src/router.ts.' })) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom', 'wouter'].map((name) => ({ name, message: 'Import navigation from src/router.ts.' })),
+          patterns: [{ group: ['wouter/*', 'react-router/*'], message: 'Import navigation from src/router.ts.' }],
+        },
+      ],
     },
   },
   {

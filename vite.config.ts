@@ -18,10 +18,6 @@ const config = product as ProductConfig;
 const theme = theme1 as ThemeConfig;
 const localesDir = fileURLToPath(new URL('./locales', import.meta.url));
 
-// React Router publishes its development build as the default export; production builds use its production build
-// (no development-only checks or warnings).
-const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
-
 const standIn = (file: string) => fileURLToPath(new URL(`./engine/form/stand-ins/${file}`, import.meta.url));
 
 // RJSF imports markdown-to-jsx (about 32 KB gzip) for RichDescription/RichHelp; our forms show plain text.
@@ -34,9 +30,9 @@ const rjsfStandIns = [
   { find: /^fast-equals$/, replacement: standIn('equals.ts') },
 ];
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }, markdownAlias, ...rjsfStandIns] : [markdownAlias, ...rjsfStandIns],
+    alias: [markdownAlias, ...rjsfStandIns],
   },
   plugins: [
     react(),

@@ -21,6 +21,8 @@ export const STORAGE = {
   userInfo: 'userInfo',
   /** localStorage: the persisted core store. */
   core: 'core',
+  /** localStorage: this browser's random device id (throttling per device). */
+  deviceId: 'deviceId',
   /** localStorage: the information steps typed so far (src/store/draft-store.ts), removed at logout. */
   drafts: 'drafts',
 } as const;

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import type { WidgetProps } from '@rjsf/utils';
 import { downscaleToJpeg } from './photo-downscale.ts';
@@ -16,7 +16,8 @@ const LABELS = ['take', 'retake', 'preview', 'processing', 'failed'] as const;
  *
  * The value is a JPEG data URL (`data:image/jpeg;base64,...`, a few hundred KB at 1600 px): it is a plain string, so
  * it survives the store's localStorage persistence and JSON Schema validates it (`format`/`pattern`) like any field.
- * When uploads move to multipart, the value can become an upload id without changing the widget's callers.
+ * A value that is not a data URL is a photo already stored elsewhere (an upload id such as `doc:<id>`): the widget
+ * counts it as taken and shows it through `options.preview(value)`, a Promise of an image URL, when given.
  */
 export function PhotoCapture({ id, value, options, disabled, readonly, label, onChange }: WidgetProps) {
   const labels = readLabels(options, LABELS, { take: label });
@@ -26,7 +27,19 @@ export function PhotoCapture({ id, value, options, disabled, readonly, label, on
   const guidance = typeof options['guidance'] === 'string' ? options['guidance'] : undefined;
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<'idle' | 'processing' | 'failed'>('idle');
-  const photo = typeof value === 'string' && value.startsWith('data:image/') ? value : undefined;
+  const preview = options['preview'] as ((stored: string) => Promise<string>) | undefined;
+  const stored = typeof value === 'string' && value !== '' && !value.startsWith('data:') ? value : undefined;
+  const [resolved, setResolved] = useState<{ stored: string; url: string }>();
+  useEffect(() => {
+    if (!stored || !preview) return;
+    let live = true;
+    preview(stored).then((url) => live && setResolved({ stored, url }), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [stored, preview]);
+  const photo = typeof value === 'string' && value.startsWith('data:image/') ? value : resolved?.stored === stored ? resolved?.url : undefined;
+  const taken = photo !== undefined || stored !== undefined;
   const locked = disabled || readonly || state === 'processing';
 
   const handleFile = async (file: File | undefined) => {
@@ -63,7 +76,7 @@ export function PhotoCapture({ id, value, options, disabled, readonly, label, on
         onChange={(event) => void handleFile(event.target.files?.[0])}
       />
       <label htmlFor={id} className={`ui-widget-button ui-widget-photo-take${locked ? ' ui-widget-button-disabled' : ''}`}>
-        {photo ? labels.retake : labels.take}
+        {taken ? labels.retake : labels.take}
       </label>
       {state === 'processing' && (
         <p className="ui-widget-status" role="status">

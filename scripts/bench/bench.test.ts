@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cpuTicksBetween, envSeconds, LatencyHistogram, percent, perSecond, procStatTicks, ratio, runProblems, verdict } from './api-figures.ts';
 import { functionTimes, packageOf } from './cpu-profile.ts';
 import { percentile, summarize } from './stats.ts';
 import { visibleFieldCount } from './step-size.ts';
@@ -77,5 +78,58 @@ describe('bench helpers', () => {
     expect(packageOf('/r/node_modules/.cache/x/node_modules/react-dom/cjs/a.js')).toBe('react-dom');
     expect(packageOf('/r/engine/form/stand-ins/equals.ts')).toBe('engine/form/stand-ins');
     expect(packageOf('/r/schemas/compiled/contact.js')).toBe('schemas/compiled');
+  });
+
+  it('takes latency percentiles in 10 µs buckets, the upper edge of the bucket, slow ones at their maximum', () => {
+    const histogram = new LatencyHistogram();
+    expect(histogram.percentile(50)).toBeNaN();
+    for (let i = 1; i <= 98; i += 1) histogram.record(0.123);
+    histogram.record(4.5);
+    histogram.record(2500);
+    histogram.record(-1);
+    expect(histogram.count).toBe(100);
+    expect(histogram.percentile(50)).toBe(0.13);
+    expect(histogram.percentile(99)).toBe(4.51);
+    expect(histogram.percentile(100)).toBe(2500);
+    expect(histogram.max).toBe(2500);
+    expect(histogram.mean).toBeCloseTo((98 * 0.123 + 4.5 + 2500) / 100, 6);
+  });
+
+  it('compares profile with hello: ratio, percentage, verdict against the target', () => {
+    expect(ratio(4_000, 10_000)).toBe(0.4);
+    expect(ratio(1, 3)).toBe(0.3333);
+    expect(ratio(5, 0)).toBeNaN();
+    expect(ratio(Number.NaN, 10)).toBeNaN();
+    expect(percent(0.41234)).toBe('41.2 %');
+    expect(percent(Number.NaN)).toBe('-');
+    expect(perSecond(12_345.6)).toBe('12,346');
+    expect(verdict(0.4, 0.4)).toBe('MET');
+    expect(verdict(0.3999, 0.4)).toBe('MISSED');
+    expect(verdict(Number.NaN, 0.4)).toBe('SKIPPED');
+  });
+
+  it('fails a run on answers other than 2xx, errors and timeouts', () => {
+    const ok = { non2xx: 0, errors: 0, timeouts: 0, statusCodeStats: { '200': { count: 10 } } };
+    expect(runProblems(ok)).toEqual([]);
+    expect(runProblems({ non2xx: 3, errors: 1, timeouts: 2, statusCodeStats: { '200': { count: 7 }, '401': { count: 2 }, '429': { count: 1 } } })).toEqual([
+      '3 non-2xx answers (2 x 401, 1 x 429)',
+      '1 errors',
+      '2 timeouts',
+    ]);
+    expect(envSeconds('3.5', 10)).toBe(3.5);
+    expect(envSeconds(undefined, 10)).toBe(10);
+    expect(envSeconds('', 10)).toBe(10);
+    expect(envSeconds('-1', 10)).toBe(10);
+    expect(envSeconds('ten', 10)).toBe(10);
+  });
+
+  it('reads the CPU ticks of a process from /proc/<pid>/stat and sums what processes spent between two readings', () => {
+    const stat = '4242 (postgres: bench (x) idle) S 1 4242 4242 0 -1 4194560 900 0 0 0 153 47 0 0 20 0 1 0 123 0 0';
+    expect(procStatTicks(stat)).toBe(200);
+    expect(procStatTicks('garbage')).toBeUndefined();
+    const before = new Map([[1, 100], [2, 50], [3, 10]]);
+    const after = new Map([[1, 160], [2, 50], [4, 30]]);
+    // pid 1: +60, pid 2: +0, pid 3 ended (lost), pid 4 new: +30
+    expect(cpuTicksBetween(before, after)).toBe(90);
   });
 });

@@ -5,6 +5,7 @@
  * target is met or not (non-zero only when a benchmark could not run). Add one: a module exporting a run function,
  * and one entry in BENCHMARKS.
  */
+import { failedRuns, printApi, runApiBench } from './api.ts';
 import { printKeystroke, runKeystrokeBench } from './keystroke.ts';
 
 interface Benchmark {
@@ -22,6 +23,18 @@ const BENCHMARKS: readonly Benchmark[] = [
       printKeystroke(result);
       // The figures; every sample and the profile stay in bench-results/keystroke.json.
       return { ...result, forms: result.forms.map(({ samples: _samples, profile: _profile, ...figures }) => figures), details: 'bench-results/keystroke.json' };
+    },
+  },
+  {
+    name: 'api',
+    description: 'authenticated GET /api/v1/profile vs a bare Fastify hello-world, autocannon on loopback, PGlite and PostgreSQL',
+    run: async () => {
+      const result = await runApiBench();
+      printApi(result);
+      // An answer other than 2xx (or an error, a timeout) means the figures measure something else: a failed run.
+      const failed = failedRuns(result);
+      if (failed) throw new Error(`failed runs (figures in bench-results/api.json):\n${failed}`);
+      return result;
     },
   },
 ];

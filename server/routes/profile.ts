@@ -32,9 +32,7 @@ export const profileRoutes: FastifyPluginAsync<{ profile: ProfileService }> = as
       response: { 200: { type: 'object', required: ['summary', 'sections'], properties: { summary: summarySchema, sections: { type: 'object', additionalProperties: true } } }, '4xx': errorSchema },
     },
   }, async (request) => {
-    const { customerId } = callerOf(request);
-    const [summary, sections] = await Promise.all([profile.summary(customerId), profile.sections(customerId)]);
-    return { summary, sections };
+    return profile.overview(callerOf(request).customerId);
   });
 
   app.get('/profile/:step', {

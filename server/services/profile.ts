@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import flowJson from '../../config/flow.json' with { type: 'json' };
 import productJson from '../../config/product.json' with { type: 'json' };
 import type { FlowConfig } from '../../config/types/flow.ts';
@@ -73,12 +73,21 @@ export async function createProfileService(db: Database, now: () => Date = () =>
     return found;
   };
 
+  // A customer's sections, the read of every GET /profile: prepared once (no SQL built per call; PostgreSQL parses
+  // and plans it once per connection).
+  const sectionsOf = db
+    .select()
+    .from(profileSections)
+    .where(eq(profileSections.customerId, sql.placeholder('customerId')))
+    .prepare('profile_sections_of_customer');
+
   /** Whether a stored section still passes its step's rules (rules may have changed since it was saved). */
   const passes = (stepRules: StepRules, row: { data: unknown; schemaVersion: string }): boolean =>
     row.schemaVersion === stepRules.version || stepRules.validate(structuredClone(row.data));
 
-  async function summary(customerId: string) {
-    const rows = await db.select().from(profileSections).where(eq(profileSections.customerId, customerId));
+  type SectionRow = Awaited<ReturnType<typeof sectionsOf.execute>>[number];
+
+  function summaryOf(rows: readonly SectionRow[]) {
     const completed = flow.steps
       .filter((step) => {
         const row = rows.find((r) => r.step === step.step);
@@ -89,14 +98,21 @@ export async function createProfileService(db: Database, now: () => Date = () =>
     return { completed, complete: resume === undefined, next: resume?.route ?? flowEnd(flow.steps) ?? null, total: flow.steps.length };
   }
 
+  const sectionsMap = (rows: readonly SectionRow[]) =>
+    Object.fromEntries(rows.map((row) => [row.step, { data: row.data, updatedAt: row.updatedAt.toISOString() }]));
+
+  async function summary(customerId: string) {
+    return summaryOf(await sectionsOf.execute({ customerId }));
+  }
+
   return {
     steps: flow.steps,
     summary,
 
-    /** Every saved section, for the web app to fill its forms on any device. */
-    async sections(customerId: string) {
-      const rows = await db.select().from(profileSections).where(eq(profileSections.customerId, customerId));
-      return Object.fromEntries(rows.map((row) => [row.step, { data: row.data, updatedAt: row.updatedAt.toISOString() }]));
+    /** Completeness and every saved section (for the web app to fill its forms on any device), from one read. */
+    async overview(customerId: string) {
+      const rows = await sectionsOf.execute({ customerId });
+      return { summary: summaryOf(rows), sections: sectionsMap(rows) };
     },
 
     async get(customerId: string, step: string) {

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly code: string,
     readonly status: number,
     message?: string,
+    /** The answer's other fields (`retryAfterSeconds`, `attemptsLeft`, field `errors`). */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message ?? code);
     this.name = 'ApiError';
@@ -20,22 +22,26 @@ export class ApiError extends Error {
 /** Options of {@link apiRequest}. */
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON, or FormData sent as multipart. */
   body?: unknown;
   token?: string;
+  /** Extra headers (the session's customer id, the device id). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
 /** Calls `path` under the configured API base and returns its JSON body. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
   let response: Response;
   try {
     response = await fetch(product.apiBaseUrl + path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
       cache: 'no-store',
     });
@@ -45,10 +51,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError('NETWORK_ERROR', 0);
   }
   reportReachability(true);
-  const body: unknown = await response.json().catch(() => undefined);
+  const body: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
-    const code = typeof body === 'object' && body && 'code' in body && typeof body.code === 'string' ? body.code : undefined;
-    throw new ApiError(code ?? (response.status >= 500 ? 'SERVER_ERROR' : 'UNKNOWN'), response.status);
+    const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    const code = typeof fields['code'] === 'string' ? fields['code'] : undefined;
+    const { code: _code, message: _message, ...details } = fields;
+    throw new ApiError(code ?? (response.status >= 500 ? 'SERVER_ERROR' : 'UNKNOWN'), response.status, undefined, details);
   }
   return body as T;
 }

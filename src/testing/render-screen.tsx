@@ -5,7 +5,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import i18next from 'i18next';
 import { Suspense, type ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from '../router.ts';
+import { MemoryRouter, useLocation } from '../router.ts';
 import { ConfirmHost } from '../../engine/ui/confirm-dialog.tsx';
 import { ToastHost } from '../../engine/ui/toast.tsx';
 import type { Language } from '../config.ts';
@@ -43,11 +43,7 @@ export async function renderScreen(ui: ReactElement, options: RenderScreenOption
   const path = options.path ?? '/';
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <Suspense fallback={<p>loading</p>}>
-        <Routes>
-          <Route path="*" element={ui} />
-        </Routes>
-      </Suspense>
+      <Suspense fallback={<p>loading</p>}>{ui}</Suspense>
       <LocationProbe />
       <ToastHost />
       <ConfirmHost />

@@ -5,11 +5,13 @@
  * submit leading to the next incomplete step. Opening a step while an earlier one is incomplete resumes at that one.
  * Nothing here knows a field: product staff change steps, order and fields in configuration and schemas.
  */
-import { use, useCallback, useEffect, useMemo } from 'react';
+import { use, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from '../../router.ts';
 import { firstIncomplete, nextRoute, progressOf, stepAt, type FlowStepEntry } from '../../../engine/flow/flow.ts';
 import { SchemaForm } from '../../../engine/form/schema-form.tsx';
+import { toast } from '../../../engine/ui/toast.tsx';
+import { errorMessage } from '../../api/error-message.ts';
 import { StepProgress } from '../../../engine/form/step-progress.tsx';
 import flow from '../../../config/flow.json';
 import type { FlowConfig } from '../../../config/types/flow.ts';
@@ -17,6 +19,7 @@ import { product, routesConfig } from '../../config.ts';
 import { formErrorKey, formT, withWidgetOptions } from '../../forms/form-text.ts';
 import { loadPsgcLevel } from '../../forms/psgc.ts';
 import { checkContext, stepCheck } from '../../../domain/step-checks.ts';
+import { documentPreview, loadProfileOnce, PhotoRefused, saveStep, uploadPhotos } from '../../forms/profile-sync.ts';
 import { loadStepForm } from '../../forms/step-modules.ts';
 import { stepUi } from '../../forms/step-ui.ts';
 import type { ScreenProps } from '../../shell/screens.ts';
@@ -24,7 +27,7 @@ import { useCoreStore } from '../../store/core-store.ts';
 import { useDraftStore } from '../../store/draft-store.ts';
 
 const steps: readonly FlowStepEntry[] = (flow as FlowConfig).steps;
-const widgetOptions = { address: { loadLevel: loadPsgcLevel } };
+const widgetOptions = { address: { loadLevel: loadPsgcLevel }, photo: { preview: documentPreview } };
 
 type Data = Record<string, unknown>;
 
@@ -37,6 +40,8 @@ function stepOfRoute(routeName: string): FlowStepEntry | undefined {
 export default function InfoStepScreen({ routeName }: ScreenProps) {
   const step = stepOfRoute(routeName);
   if (!step) throw new Error(`route ${routeName} is not a step of config/flow.json`);
+  // The server's profile first: which steps are complete, and what they hold (on any device).
+  use(loadProfileOnce());
   const completed = useDraftStore((s) => s.completed);
   const sessionKey = useSessionKey();
   const resume = firstIncomplete(steps, completed);
@@ -58,7 +63,7 @@ function StepForm({ step }: { step: FlowStepEntry }) {
   const phone = useCoreStore((s) => s.publicData.phone_number);
   const formData = useDraftStore((s) => s.sections[step.step]);
   const setSection = useDraftStore((s) => s.setSection);
-  const complete = useDraftStore((s) => s.complete);
+  const [saving, setSaving] = useState(false);
 
   // i18next's t changes identity with the language, so the form re-renders its text when the language changes.
   const translate = useMemo(() => formT({ t: (key, options) => t(key, options), exists: (key, options) => i18n.exists(key, options) }), [t, i18n]);
@@ -76,11 +81,30 @@ function StepForm({ step }: { step: FlowStepEntry }) {
   const handleChange = useCallback((data: Data | undefined) => setSection(step.step, data ?? {}), [setSection, step.step]);
   const handleSubmit = useCallback(
     (data: Data) => {
-      complete(step.step, data);
-      const to = nextRoute(steps, useDraftStore.getState().completed, step.step);
-      if (to !== undefined) void navigate(to);
+      setSaving(true);
+      void (async () => {
+        try {
+          // Photos first (the step holds their document ids), then the step itself, validated again by the server.
+          const saved = await uploadPhotos(data, form.uiSchema);
+          setSection(step.step, saved);
+          const summary = await saveStep(step.step, saved);
+          const to = nextRoute(steps, summary.completed, step.step);
+          if (to !== undefined) void navigate(to);
+        } catch (error) {
+          if (error instanceof PhotoRefused) {
+            // The spec's action for an unusable photo: take it again.
+            const { [error.field]: _refused, ...rest } = useDraftStore.getState().sections[step.step] ?? {};
+            setSection(step.step, rest);
+            toast(await errorMessage(error.cause), 4000);
+          } else {
+            toast(await errorMessage(error), 4000);
+          }
+        } finally {
+          setSaving(false);
+        }
+      })();
     },
-    [complete, navigate, step.step],
+    [form.uiSchema, navigate, setSection, step.step],
   );
 
   return (
@@ -96,6 +120,7 @@ function StepForm({ step }: { step: FlowStepEntry }) {
         formData={formData}
         onChange={handleChange}
         onSubmit={handleSubmit}
+        disabled={saving}
       />
     </div>
   );

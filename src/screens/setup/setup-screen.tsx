@@ -12,6 +12,7 @@ import { Icon } from '../../../engine/ui/icons.tsx';
 import { chevronIcon } from '../../../engine/ui/icon-set.ts';
 import { product, type Language } from '../../config.ts';
 import { changeLanguage } from '../../i18n.ts';
+import { sessionRequest } from '../../api/session.ts';
 import { useCoreStore } from '../../store/core-store.ts';
 import { ServiceChannels } from '../../contact/service-channels.tsx';
 
@@ -45,6 +46,8 @@ function SettingsList() {
       cancelText: t('logout.cancel'),
     });
     if (!ok) return;
+    // The server revokes the session; logging out here does not wait on the network (offline, already revoked).
+    void sessionRequest('/auth/logout', { method: 'POST' }).catch(() => undefined);
     useCoreStore.getState().logout();
     void navigate('/start', { replace: true });
   };

@@ -1,0 +1,44 @@
+/**
+ * Calls made as the logged-in borrower: the session token and customer id from the core store (spec section 3), and
+ * this browser's device id. An UNAUTHORIZED answer ends the session here too (revoked elsewhere, or expired), so the
+ * shell's guard sends the borrower to log in again.
+ */
+import { product } from '../config.ts';
+import { readStorage, STORAGE, writeStorage } from '../storage.ts';
+import { useCoreStore } from '../store/core-store.ts';
+import { ApiError, apiRequest, type RequestOptions } from './client.ts';
+
+/** A random id for this browser, kept in localStorage: the server throttles per device with it. */
+export function deviceId(): string {
+  const known = readStorage('local', STORAGE.deviceId);
+  if (known && /^[\w-]{8,64}$/u.test(known)) return known;
+  const id = crypto.randomUUID();
+  writeStorage('local', STORAGE.deviceId, id);
+  return id;
+}
+
+/** A request with the device id only (login). */
+export function publicRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return apiRequest<T>(path, { ...options, headers: { ...options.headers, 'x-device-id': deviceId() } });
+}
+
+/** A request as the logged-in borrower; UNAUTHORIZED logs them out locally. */
+export async function sessionRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { token, customerId } = useCoreStore.getState().publicData;
+  if (!token || !customerId) throw new ApiError('UNAUTHORIZED', 401);
+  try {
+    return await apiRequest<T>(path, { ...options, token, headers: { ...options.headers, 'x-customer-id': customerId, 'x-device-id': deviceId() } });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'UNAUTHORIZED') useCoreStore.getState().logout();
+    throw error;
+  }
+}
+
+/** An image of the borrower's (a stored document) as an object URL for an <img>; revoke it when done. */
+export async function sessionImageUrl(path: string): Promise<string> {
+  const { token, customerId } = useCoreStore.getState().publicData;
+  if (!token || !customerId) throw new ApiError('UNAUTHORIZED', 401);
+  const response = await fetch(product.apiBaseUrl + path, { headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId, 'x-device-id': deviceId() }, cache: 'no-store' });
+  if (!response.ok) throw new ApiError(response.status === 401 ? 'UNAUTHORIZED' : 'NOT_FOUND', response.status);
+  return URL.createObjectURL(await response.blob());
+}

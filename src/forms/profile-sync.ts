@@ -1,0 +1,108 @@
+/**
+ * The information steps through the API: the profile is loaded once per session (the server says which steps are
+ * complete, on any device), photos go up as documents before their step is saved (a step holds `doc:<id>`, never
+ * an image), and each valid step is saved with PUT. The draft store keeps what is typed meanwhile.
+ */
+import type { UiSchema } from '@rjsf/utils';
+import { ApiError } from '../api/client.ts';
+import { sessionImageUrl, sessionRequest } from '../api/session.ts';
+import { useCoreStore } from '../store/core-store.ts';
+import { useDraftStore } from '../store/draft-store.ts';
+
+/** What the server says about the profile. */
+export interface ProfileSummary {
+  completed: string[];
+  complete: boolean;
+  next: string | null;
+  total: number;
+}
+
+interface ProfileAnswer {
+  summary: ProfileSummary;
+  sections: Record<string, { data: Record<string, unknown> }>;
+}
+
+let loaded: { key: string; promise: Promise<void> } | undefined;
+
+/** Loads the profile into the draft store once per session (React's `use` suspends the step until it arrives). */
+export function loadProfileOnce(): Promise<void> {
+  const { token, customerId } = useCoreStore.getState().publicData;
+  const key = `${customerId ?? ''}:${token ?? ''}`;
+  if (loaded?.key !== key) {
+    const promise = sessionRequest<ProfileAnswer>('/profile').then((answer) => {
+      const drafts = useDraftStore.getState();
+      for (const [step, section] of Object.entries(answer.sections)) {
+        // What the borrower typed since (not yet saved) wins over the saved step.
+        if (drafts.completed.includes(step) || !drafts.sections[step]) drafts.setSection(step, section.data);
+      }
+      useDraftStore.setState({ completed: answer.summary.completed });
+    });
+    loaded = { key, promise };
+    promise.catch(() => {
+      if (loaded?.promise === promise) loaded = undefined;
+    });
+  }
+  return loaded.promise;
+}
+
+function dataUrlToBlob(dataUrl: string): Blob {
+  const [head = '', base64 = ''] = dataUrl.split(',');
+  const type = /^data:([^;]+)/u.exec(head)?.[1] ?? 'application/octet-stream';
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  return new Blob([bytes], { type });
+}
+
+/** A photo that could not be used: which field, and the server's code (PHOTO_PROBLEM, FACE_CHECK_FAILED, ...). */
+export class PhotoRefused extends Error {
+  constructor(
+    readonly field: string,
+    override readonly cause: ApiError,
+  ) {
+    super(cause.code);
+  }
+}
+
+/**
+ * Uploads every photo of `data` still held as an image (fields whose uiSchema names a `documentKind`) and answers the
+ * data with their document references. A refused photo rejects with PhotoRefused.
+ */
+export async function uploadPhotos(data: Record<string, unknown>, ui: UiSchema): Promise<Record<string, unknown>> {
+  const out = { ...data };
+  for (const [field, value] of Object.entries(data)) {
+    const kind = (ui[field] as UiSchema | undefined)?.['ui:options']?.['documentKind'];
+    if (typeof kind !== 'string' || typeof value !== 'string' || !value.startsWith('data:')) continue;
+    const form = new FormData();
+    form.append('kind', kind);
+    form.append('file', dataUrlToBlob(value), `${kind}.jpg`);
+    try {
+      const saved = await sessionRequest<{ ref: string }>('/documents', { method: 'POST', body: form });
+      out[field] = saved.ref;
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== 401 && error.code !== 'NETWORK_ERROR') throw new PhotoRefused(field, error);
+      throw error;
+    }
+  }
+  return out;
+}
+
+/** Saves one step; answers the server's summary and records the completed steps. */
+export async function saveStep(step: string, data: Record<string, unknown>): Promise<ProfileSummary> {
+  const summary = await sessionRequest<ProfileSummary>(`/profile/${step}`, { method: 'PUT', body: data });
+  useDraftStore.setState({ completed: summary.completed });
+  return summary;
+}
+
+const previews = new Map<string, Promise<string>>();
+
+/** The image of a stored photo (`doc:<id>`), for the photo widget's `preview` option. */
+export function documentPreview(ref: string): Promise<string> {
+  const id = /^doc:([0-9a-f-]{36})$/u.exec(ref)?.[1];
+  if (!id) return Promise.reject(new Error('not a document reference'));
+  let url = previews.get(id);
+  if (!url) {
+    url = sessionImageUrl(`/documents/${id}`);
+    previews.set(id, url);
+    url.catch(() => previews.delete(id));
+  }
+  return url;
+}
