@@ -26,13 +26,15 @@ export interface TestApi {
 /** The captcha every test API shows: its answer is known. */
 export const TEST_CAPTCHA = { text: 'Wx7k', data: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' };
 
-export async function testApi(kind: TestDatabaseKind): Promise<TestApi> {
+/** The API on a fresh database of `kind`; with `webDist`, the built web app too (the browser suites). */
+export async function testApi(kind: TestDatabaseKind, options: { webDist?: string } = {}): Promise<TestApi> {
   const database = await testDatabase(kind);
   const outbox = createConsoleOutbox({ log: () => undefined });
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
   const storage = createLocalDiskStorage(mkdtempSync(join(tmpdir(), 'uploads-')));
   const app = await buildApp({
+    webDist: options.webDist,
     api: { db: database.db, sms: outbox, secret: randomBytes(32), now, makeCaptcha: () => TEST_CAPTCHA, storage, checker: createDeterministicIdentityChecker() },
   });
   await app.ready();
