@@ -25,6 +25,10 @@ describe.each(databaseTargets())('profiles on %s', (kind) => {
     const saved = await put(a.headers, 'baseInfo', base);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ completed: ['baseInfo'], next: '/identityInfo' });
+    // The overview read before the save (and kept by this instance for a few seconds) is replaced by the save.
+    const after = await api.app.inject({ method: 'GET', url: '/api/v1/profile', headers: a.headers });
+    expect(after.json()).toMatchObject({ summary: { completed: ['baseInfo'] }, sections: { baseInfo: { data: base } } });
+    expect(after.headers['cache-control']).toBe('no-store');
     const one = await api.app.inject({ method: 'GET', url: '/api/v1/profile/baseInfo', headers: a.headers });
     expect(one.json()).toMatchObject({ step: 'baseInfo', data: base });
     expect(one.headers['cache-control']).toBe('no-store');

@@ -19,10 +19,8 @@ export const profileRoutes: FastifyPluginAsync<{ profile: ProfileService }> = as
   const steps = profile.steps.map((s) => s.step);
   const stepParam = { type: 'object', required: ['step'], properties: { step: { type: 'string', enum: steps } } } as const;
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    void reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  // Profiles are personal: never cached by a browser or a proxy (set in each handler: a hook costs every answer).
+  const noStore = { 'cache-control': 'no-store' };
 
   app.get('/profile', {
     preHandler: app.requireCustomer,
@@ -31,8 +29,9 @@ export const profileRoutes: FastifyPluginAsync<{ profile: ProfileService }> = as
       summary: 'Completeness, where to resume, and every saved step',
       response: { 200: { type: 'object', required: ['summary', 'sections'], properties: { summary: summarySchema, sections: { type: 'object', additionalProperties: true } } }, '4xx': errorSchema },
     },
-  }, async (request) => {
-    return profile.overview(callerOf(request).customerId);
+  }, async (request, reply) => {
+    // Already JSON (the response schema describes it): sent as it is.
+    return reply.headers(noStore).type('application/json; charset=utf-8').serializer((payload) => payload as string).send(await profile.overviewJson(callerOf(request).customerId));
   });
 
   app.get('/profile/:step', {
@@ -43,7 +42,10 @@ export const profileRoutes: FastifyPluginAsync<{ profile: ProfileService }> = as
       params: stepParam,
       response: { 200: { type: 'object', required: ['step', 'data', 'schemaVersion', 'updatedAt'], properties: { step: { type: 'string' }, data: { type: 'object', additionalProperties: true }, schemaVersion: { type: 'string' }, updatedAt: { type: 'string' } } }, '4xx': errorSchema },
     },
-  }, async (request) => profile.get(callerOf(request).customerId, (request.params as { step: string }).step));
+  }, async (request, reply) => {
+    void reply.headers(noStore);
+    return profile.get(callerOf(request).customerId, (request.params as { step: string }).step);
+  });
 
   app.put('/profile/:step', {
     preHandler: app.requireCustomer,
@@ -56,5 +58,8 @@ export const profileRoutes: FastifyPluginAsync<{ profile: ProfileService }> = as
       body: { type: 'object' },
       response: { 200: summarySchema, '4xx': errorSchema },
     },
-  }, async (request) => profile.put(callerOf(request), (request.params as { step: string }).step, request.body));
+  }, async (request, reply) => {
+    void reply.headers(noStore);
+    return profile.put(callerOf(request), (request.params as { step: string }).step, request.body);
+  });
 };

@@ -20,6 +20,10 @@ import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import { audit } from './audit.ts';
 import { hit, peek, reset, type Window } from './rate-limit.ts';
 import { smsText } from './sms-text.ts';
+import { TtlCache } from './ttl-cache.ts';
+
+/** How long this instance trusts a session it looked up (a logout through another instance takes this long here). */
+export const SESSION_CACHE_MS = 5000;
 
 export const AUTH_POLICY = {
   codeDigits: 4,
@@ -81,9 +85,12 @@ function manilaMidnight(now: Date): Date {
 export function createAuthService(deps: AuthDeps) {
   const { db, sms, secret } = deps;
   const now = deps.now ?? (() => new Date());
+  // Sessions seen lately, by token: every authenticated request looks its session up. A logout here removes it at
+  // once; one on another instance takes effect here within SESSION_CACHE_MS.
+  const recentSessions = new TtlCache<{ id: string; customerId: string; phone: string; expiresAt: Date }>(SESSION_CACHE_MS);
   // The lookup of every authenticated request: prepared once (no SQL built per call).
   const sessionByToken = db
-    .select({ id: sessions.id, customerId: sessions.customerId, phone: customers.phone })
+    .select({ id: sessions.id, customerId: sessions.customerId, phone: customers.phone, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`)))
@@ -251,14 +258,20 @@ export function createAuthService(deps: AuthDeps) {
     /** The session of a token and customer id, or null (unknown, expired, revoked, or another customer's). */
     async session(token: string, customerId: string) {
       if (!token || !UUID.test(customerId)) return null;
-      const [row] = await sessionByToken.execute({ tokenHash: sha256(token), now: now().toISOString() });
-      if (!row || row.customerId !== customerId) return null;
+      // Keyed by the token itself: it never leaves this process's memory (the database holds only its hash).
+      let row = recentSessions.get(token);
+      if (!row) {
+        [row] = await sessionByToken.execute({ tokenHash: sha256(token), now: now().toISOString() });
+        if (row) recentSessions.set(token, row);
+      }
+      if (!row || row.customerId !== customerId || row.expiresAt <= now()) return null;
       return { sessionId: row.id, customerId: row.customerId, phone: row.phone };
     },
 
     /** Revokes a session. */
     async logout(sessionId: string, customerId: string, who: Requester): Promise<void> {
       await db.update(sessions).set({ revokedAt: now() }).where(and(eq(sessions.id, sessionId), eq(sessions.customerId, customerId)));
+      recentSessions.deleteWhere((session) => session.id === sessionId);
       await audit(db, { event: 'logout', customerId, ip: who.ip, deviceId: who.deviceId });
     },
   };

@@ -17,6 +17,10 @@ import { firstIncomplete, flowEnd, type FlowStepEntry } from '../../engine/flow/
 import type { Database } from '../db/database.ts';
 import { documents, profileSections } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { TtlCache } from './ttl-cache.ts';
+
+/** How long this instance reuses a profile overview it read (a save through another instance takes this long here). */
+export const PROFILE_CACHE_MS = 5000;
 
 const flow = flowJson as FlowConfig;
 const product = productJson as ProductConfig;
@@ -105,6 +109,10 @@ export async function createProfileService(db: Database, now: () => Date = () =>
     return summaryOf(await sectionsOf.execute({ customerId }));
   }
 
+  // Overviews read lately, by customer: saving a step here replaces it at once; a save through another instance is
+  // seen here within PROFILE_CACHE_MS. Held as JSON text, so a cached answer is sent as it is.
+  const recentOverviews = new TtlCache<string>(PROFILE_CACHE_MS);
+
   return {
     steps: flow.steps,
     summary,
@@ -113,6 +121,15 @@ export async function createProfileService(db: Database, now: () => Date = () =>
     async overview(customerId: string) {
       const rows = await sectionsOf.execute({ customerId });
       return { summary: summaryOf(rows), sections: sectionsMap(rows) };
+    },
+
+    /** The overview as JSON text, from this instance's recent reads when it has one. */
+    async overviewJson(customerId: string): Promise<string> {
+      const cached = recentOverviews.get(customerId);
+      if (cached !== undefined) return cached;
+      const json = JSON.stringify(await this.overview(customerId));
+      recentOverviews.set(customerId, json);
+      return json;
     },
 
     async get(customerId: string, step: string) {
@@ -145,10 +162,12 @@ export async function createProfileService(db: Database, now: () => Date = () =>
       }
       if (errors.length > 0) throw new ApiError('VALIDATION_FAILED', { errors: fieldErrors(errors) });
       const at = now();
+      recentOverviews.delete(caller.customerId);
       await db
         .insert(profileSections)
         .values({ customerId: caller.customerId, step, data, schemaVersion: stepRules.version, updatedAt: at })
         .onConflictDoUpdate({ target: [profileSections.customerId, profileSections.step], set: { data, schemaVersion: stepRules.version, updatedAt: at } });
+      recentOverviews.delete(caller.customerId);
       return summary(caller.customerId);
     },
   };
