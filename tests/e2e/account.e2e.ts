@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { databaseTargets } from '../../server/db/test-database.ts';
 import { AUTH_POLICY } from '../../server/services/auth.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
+import { startProcessServer, type ProcessServer } from './process-server.ts';
 import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';
 import { flow, loginThroughUi, steps } from './steps.ts';
 
@@ -104,5 +105,61 @@ describe.each(databaseTargets())('account on %s', (kind) => {
     await page.fill('#start-code', second);
     await page.getByRole('button', { name: login['login'], exact: true }).click();
     await expect.poll(() => page.locator('#start-error').textContent()).toBe(errors['CODE_EXPIRED']);
+  });
+});
+
+/** A fresh database on TEST_DATABASE_URL's server, for a process configured by DATABASE_URL; dropped afterwards. */
+async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const pg = (await import('pg')).default;
+  const admin = process.env['TEST_DATABASE_URL'] ?? '';
+  const name = `e2e_${Math.random().toString(16).slice(2, 10)}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+describe.each(databaseTargets())('the server as npm start runs it, on %s', (kind) => {
+  let server: ProcessServer;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const env: Record<string, string> = {};
+    if (kind === 'postgres') {
+      const db = await freshPostgresUrl();
+      env['DATABASE_URL'] = db.url;
+      drop = db.drop;
+    }
+    server = await startProcessServer(env);
+  }, 90_000);
+  afterAll(async () => {
+    await server?.close();
+    await drop?.();
+  });
+
+  it('registers with the code from the server log, saves steps, and resumes from the server alone', { timeout: 90_000 }, async () => {
+    const page = await suite.open(iPhone(3));
+    page.setDefaultTimeout(15_000);
+    const phone = newPhone();
+    await loginThroughUi(page, server.url, (p) => server.code(p), phone);
+    const s = steps('en', phone);
+    await s.identity(page);
+    await s.baseInfo(page);
+    await s.atStep(page, 'baseInfo2');
+    // Nothing of this browser's drafts: what comes back comes from the server.
+    await page.evaluate(() => localStorage.removeItem('drafts'));
+    await page.goto(`${server.url}/identityInfo`);
+    await page.waitForURL((url) => url.pathname === '/identityInfo');
+    expect(await page.inputValue('#root_name')).toBe('Juan Dela Cruz');
+    await page.goto(`${server.url}/bankInfo`);
+    await s.atStep(page, 'baseInfo2');
   });
 });
