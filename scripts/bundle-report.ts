@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
 import type { FlowConfig } from '../config/types/flow.ts';
 import type { RoutesConfig } from '../config/types/routes.ts';
+import { widgetsOf } from '../engine/widgets/widget-names.ts';
 import type { ChunkModules } from './vite/bundle-report.ts';
 
 export interface RouteAssets {
@@ -52,17 +53,6 @@ function lazyWidgetFiles(): Map<string, string> {
   return new Map([...source.matchAll(/(\w+): lazyWidget\(\(\) => import\('\.\/([\w-]+\.tsx)'\)/g)].map((m) => [m[1]!, `engine/widgets/${m[2]!}`]));
 }
 
-/** The `ui:widget` names in a uiSchema. */
-function widgetNames(ui: unknown, out = new Set<string>()): Set<string> {
-  if (ui !== null && typeof ui === 'object') {
-    for (const [key, value] of Object.entries(ui)) {
-      if (key === 'ui:widget' && typeof value === 'string') out.add(value);
-      else widgetNames(value, out);
-    }
-  }
-  return out;
-}
-
 /**
  * What an information step loads after its screen chunk and before its form shows (src/forms/step-modules.ts): its
  * schema, uiSchema and compiled validator, and the lazy widgets its uiSchema uses. Empty for other routes.
@@ -74,7 +64,7 @@ function stepModules(routePath: string): string[] {
   const uiFile = `schemas/${step.schema}.ui.json`;
   const ui: unknown = existsSync(join(root, uiFile)) ? JSON.parse(readFileSync(join(root, uiFile), 'utf8')) : {};
   const widgets = lazyWidgetFiles();
-  const widgetFiles = [...widgetNames(ui)].flatMap((name) => (widgets.has(name) ? [widgets.get(name)!] : []));
+  const widgetFiles = [...widgetsOf(ui)].flatMap((name) => (widgets.has(name) ? [widgets.get(name)!] : []));
   return [`schemas/${step.schema}.schema.json`, uiFile, `schemas/compiled/${step.schema}.js`, ...widgetFiles];
 }
 

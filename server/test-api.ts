@@ -60,10 +60,14 @@ export function newPhone(): string {
 /** A device id header for a test. */
 export const device = (name = randomBytes(6).toString('hex')) => ({ 'x-device-id': `test-${name}` });
 
+/** The 4-digit login code in an SMS text, if any. */
+export function loginCodeIn(text: string | undefined): string | undefined {
+  return /\b(\d{4})\b/u.exec(text ?? '')?.[1];
+}
+
 /** The code in the outbox's last message to `phone`. */
 export function codeFor(outbox: ConsoleOutbox, phone: string): string {
-  const text = outbox.lastTo(`+63${phone}`)?.text ?? '';
-  const code = /\b(\d{4})\b/u.exec(text)?.[1];
+  const code = loginCodeIn(outbox.lastTo(`+63${phone}`)?.text);
   if (!code) throw new Error(`no code sent to ${phone}`);
   return code;
 }

@@ -1,6 +1,6 @@
 import { createErrorHandler, toErrorSchema, unwrapErrorHandler, validationDataMerge } from '@rjsf/utils';
 import type { CustomValidator, ErrorTransformer, RJSFSchema, RJSFValidationError, UiSchema, ValidationData, ValidatorType } from '@rjsf/utils';
-import type { CompiledValidator, ValidationError } from '../validation/compiled-validator.ts';
+import { fieldErrors, type CompiledValidator, type ValidationError } from '../validation/compiled-validator.ts';
 import { toRjsfErrors, type ErrorKeyFn } from './error-mapping.ts';
 import { matchesCondition } from './schema-condition.ts';
 
@@ -41,9 +41,7 @@ function isRoot(schema: RJSFSchema, root: RJSFSchema): boolean {
 export function precompiledValidator({ rootSchema, validate, errorKey, check }: PrecompiledValidatorOptions): ValidatorType {
   const run = (data: unknown): ValidationError[] => {
     const copy: unknown = data === undefined ? undefined : structuredClone(data);
-    // ajv adds an `if` error ("must match then") beside the errors of the branch that failed: it names no field and
-    // says nothing the branch's own errors do not, so the borrower never sees it.
-    const errors = validate(copy) ? [] : (validate.errors ?? []).filter((error) => error.keyword !== 'if');
+    const errors = fieldErrors(validate, copy);
     return check ? [...errors, ...check(copy)] : errors;
   };
 

@@ -15,3 +15,12 @@ export interface CompiledValidator {
   /** Errors of the last call, or null when it passed. */
   errors?: ValidationError[] | null;
 }
+
+/**
+ * Runs `validate` on `data` (which it may normalise in place) and answers the errors a person should see: ajv adds an
+ * `if` error ("must match then") beside the errors of the branch that failed; it names no field and says nothing the
+ * branch's own errors do not, so it is dropped. The browser form and the server both report through this.
+ */
+export function fieldErrors(validate: CompiledValidator, data: unknown): ValidationError[] {
+  return validate(data) ? [] : (validate.errors ?? []).filter((error) => error.keyword !== 'if');
+}

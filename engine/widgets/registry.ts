@@ -3,6 +3,8 @@ import { ChipSelect } from './chip-select.tsx';
 import { lazyWidget } from './lazy-widget.tsx';
 import type { LazyWidget } from './lazy-widget.tsx';
 import { RadioSelect } from './radio-select.tsx';
+import { widgetsOf } from './widget-names.ts';
+
 
 /*
  * Widgets one step uses (a photo on the identity step, the address on the address step, a signature when
@@ -26,16 +28,6 @@ export const engineWidgets = {
   radios: RadioSelect,
   ...lazyWidgets,
 } satisfies RegistryWidgetsType;
-
-/** The `ui:widget` names used anywhere in a uiSchema. */
-export function widgetsOf(ui: unknown, out = new Set<string>()): Set<string> {
-  if (ui === null || typeof ui !== 'object') return out;
-  for (const [key, value] of Object.entries(ui)) {
-    if (key === 'ui:widget' && typeof value === 'string') out.add(value);
-    else widgetsOf(value, out);
-  }
-  return out;
-}
 
 /** Starts fetching the code of the engine's lazy widgets a uiSchema uses. */
 export function preloadWidgets(ui: unknown): Promise<unknown> {

@@ -12,7 +12,7 @@ import productJson from '../../config/product.json' with { type: 'json' };
 import type { FlowConfig } from '../../config/types/flow.ts';
 import type { ProductConfig } from '../../config/types/product.ts';
 import { checkContext, stepCheck, type CheckError } from '../../domain/step-checks.ts';
-import type { CompiledValidator } from '../../engine/validation/compiled-validator.ts';
+import { fieldErrors, type CompiledValidator } from '../../engine/validation/compiled-validator.ts';
 import { firstIncomplete, flowEnd, type FlowStepEntry } from '../../engine/flow/flow.ts';
 import type { Database } from '../db/database.ts';
 import { documents, profileSections } from '../db/schema.ts';
@@ -43,27 +43,26 @@ async function loadRules(step: FlowStepEntry): Promise<StepRules> {
   return { step, validate: module.default, version };
 }
 
-/** Every string value in `data` that is an inline image (`data:` URL), with its JSON pointer. */
-function inlineImages(data: unknown, path = ''): string[] {
-  if (typeof data === 'string') return data.startsWith('data:') ? [path] : [];
-  if (Array.isArray(data)) return data.flatMap((item, i) => inlineImages(item, `${path}/${i}`));
-  if (data !== null && typeof data === 'object') return Object.entries(data).flatMap(([k, v]) => inlineImages(v, `${path}/${k}`));
+/** Every string value in `data`, with its JSON pointer. */
+function stringsIn(data: unknown, path = ''): { path: string; value: string }[] {
+  if (typeof data === 'string') return [{ path, value: data }];
+  if (Array.isArray(data)) return data.flatMap((item, i) => stringsIn(item, `${path}/${i}`));
+  if (data !== null && typeof data === 'object') return Object.entries(data).flatMap(([k, v]) => stringsIn(v, `${path}/${k}`));
   return [];
 }
+
+/** The pointers of the inline images (`data:` URLs) in `data`. */
+const inlineImages = (data: unknown): string[] => stringsIn(data).filter((s) => s.value.startsWith('data:')).map((s) => s.path);
 
 /** Every `doc:<id>` reference in `data`, with its JSON pointer. */
-function documentRefs(data: unknown, path = ''): { path: string; id: string }[] {
-  if (typeof data === 'string') {
-    const id = DOC_REF.exec(data)?.[1];
+const documentRefs = (data: unknown): { path: string; id: string }[] =>
+  stringsIn(data).flatMap(({ path, value }) => {
+    const id = DOC_REF.exec(value)?.[1];
     return id ? [{ path, id }] : [];
-  }
-  if (Array.isArray(data)) return data.flatMap((item, i) => documentRefs(item, `${path}/${i}`));
-  if (data !== null && typeof data === 'object') return Object.entries(data).flatMap(([k, v]) => documentRefs(v, `${path}/${k}`));
-  return [];
-}
+  });
 
 /** The answer's form of validation errors: where, which rule, its values (the web app translates by keyword). */
-function fieldErrors(errors: readonly CheckError[]) {
+function answerErrors(errors: readonly CheckError[]) {
   return errors.map((e) => ({ instancePath: e.instancePath, keyword: e.keyword, params: e.params }));
 }
 
@@ -148,7 +147,7 @@ export async function createProfileService(db: Database, now: () => Date = () =>
         // Photos are uploaded as documents first; a section holds their ids, never the images.
         throw new ApiError('VALIDATION_FAILED', { errors: images.map((path) => ({ instancePath: path, keyword: 'upload', params: {} })) });
       }
-      const schemaErrors = stepRules.validate(data) ? [] : [...(stepRules.validate.errors ?? [])].filter((e) => e.keyword !== 'if');
+      const schemaErrors = fieldErrors(stepRules.validate, data);
       const check = stepCheck(stepRules.step.schema, checkContext(caller.phone, product.borrowerAge, now()));
       const errors: CheckError[] = [...schemaErrors.map((e) => ({ instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword, params: e.params as Record<string, unknown> })), ...(check?.(data) ?? [])];
       const refs = documentRefs(data);
@@ -160,7 +159,7 @@ export async function createProfileService(db: Database, now: () => Date = () =>
         const ownedIds = new Set(owned.map((d) => d.id));
         for (const ref of refs) if (!ownedIds.has(ref.id)) errors.push({ instancePath: ref.path, schemaPath: '#/document', keyword: 'document', params: {} });
       }
-      if (errors.length > 0) throw new ApiError('VALIDATION_FAILED', { errors: fieldErrors(errors) });
+      if (errors.length > 0) throw new ApiError('VALIDATION_FAILED', { errors: answerErrors(errors) });
       const at = now();
       recentOverviews.delete(caller.customerId);
       await db

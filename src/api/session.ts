@@ -22,12 +22,18 @@ export function publicRequest<T>(path: string, options: RequestOptions = {}): Pr
   return apiRequest<T>(path, { ...options, headers: { ...options.headers, 'x-device-id': deviceId() } });
 }
 
-/** A request as the logged-in borrower; UNAUTHORIZED logs them out locally. */
-export async function sessionRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The logged-in borrower's headers: the session token, the customer id and the device id. */
+function sessionHeaders(): Record<string, string> {
   const { token, customerId } = useCoreStore.getState().publicData;
   if (!token || !customerId) throw new ApiError('UNAUTHORIZED', 401);
+  return { authorization: `Bearer ${token}`, 'x-customer-id': customerId, 'x-device-id': deviceId() };
+}
+
+/** A request as the logged-in borrower; UNAUTHORIZED logs them out locally. */
+export async function sessionRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = sessionHeaders();
   try {
-    return await apiRequest<T>(path, { ...options, token, headers: { ...options.headers, 'x-customer-id': customerId, 'x-device-id': deviceId() } });
+    return await apiRequest<T>(path, { ...options, headers: { ...options.headers, ...headers } });
   } catch (error) {
     if (error instanceof ApiError && error.code === 'UNAUTHORIZED') useCoreStore.getState().logout();
     throw error;
@@ -36,9 +42,7 @@ export async function sessionRequest<T>(path: string, options: RequestOptions = 
 
 /** An image of the borrower's (a stored document) as an object URL for an <img>; revoke it when done. */
 export async function sessionImageUrl(path: string): Promise<string> {
-  const { token, customerId } = useCoreStore.getState().publicData;
-  if (!token || !customerId) throw new ApiError('UNAUTHORIZED', 401);
-  const response = await fetch(product.apiBaseUrl + path, { headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId, 'x-device-id': deviceId() }, cache: 'no-store' });
+  const response = await fetch(product.apiBaseUrl + path, { headers: sessionHeaders(), cache: 'no-store' });
   if (!response.ok) throw new ApiError(response.status === 401 ? 'UNAUTHORIZED' : 'NOT_FOUND', response.status);
   return URL.createObjectURL(await response.blob());
 }

@@ -6,7 +6,7 @@
 import type { UiSchema } from '@rjsf/utils';
 import { ApiError } from '../api/client.ts';
 import { sessionImageUrl, sessionRequest } from '../api/session.ts';
-import { useCoreStore } from '../store/core-store.ts';
+import { sessionKeyOf, useCoreStore } from '../store/core-store.ts';
 import { useDraftStore } from '../store/draft-store.ts';
 
 /** What the server says about the profile. */
@@ -26,8 +26,7 @@ let loaded: { key: string; promise: Promise<void> } | undefined;
 
 /** Loads the profile into the draft store once per session (React's `use` suspends the step until it arrives). */
 export function loadProfileOnce(): Promise<void> {
-  const { token, customerId } = useCoreStore.getState().publicData;
-  const key = `${customerId ?? ''}:${token ?? ''}`;
+  const key = sessionKeyOf(useCoreStore.getState().publicData);
   if (loaded?.key !== key) {
     const promise = sessionRequest<ProfileAnswer>('/profile').then((answer) => {
       const drafts = useDraftStore.getState();
@@ -35,7 +34,7 @@ export function loadProfileOnce(): Promise<void> {
         // What the borrower typed since (not yet saved) wins over the saved step.
         if (drafts.completed.includes(step) || !drafts.sections[step]) drafts.setSection(step, section.data);
       }
-      useDraftStore.setState({ completed: answer.summary.completed });
+      drafts.setCompleted(answer.summary.completed);
     });
     loaded = { key, promise };
     promise.catch(() => {
@@ -88,7 +87,7 @@ export async function uploadPhotos(data: Record<string, unknown>, ui: UiSchema):
 /** Saves one step; answers the server's summary and records the completed steps. */
 export async function saveStep(step: string, data: Record<string, unknown>): Promise<ProfileSummary> {
   const summary = await sessionRequest<ProfileSummary>(`/profile/${step}`, { method: 'PUT', body: data });
-  useDraftStore.setState({ completed: summary.completed });
+  useDraftStore.getState().setCompleted(summary.completed);
   return summary;
 }
 

@@ -16,6 +16,11 @@ export interface PublicData {
 
 type Bag = Record<string, unknown>;
 
+/** One value per logged-in session (customer and token): what per-session caches and views are keyed by. */
+export function sessionKeyOf(publicData: PublicData): string {
+  return `${publicData.customerId ?? ''}:${publicData.token ?? ''}`;
+}
+
 /** The persisted fields and their spec defaults. */
 export interface CoreData {
   routeName: string;

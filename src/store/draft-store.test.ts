@@ -13,7 +13,7 @@ describe('draft store', () => {
 
   it('keeps what was typed and the completed steps in localStorage, never a photo', () => {
     useDraftStore.getState().setSection('identityInfo', { name: 'Juan', idPhotoFront: PHOTO, nested: [{ face: PHOTO, ok: 1 }] });
-    useDraftStore.getState().complete('baseInfo', { maritalStatus: 'single' });
+    useDraftStore.getState().setCompleted(['baseInfo']);
     const stored = localStorage.getItem('drafts') ?? '';
     expect(JSON.parse(stored)).toMatchObject({ state: { sections: { identityInfo: { name: 'Juan', nested: [{ ok: 1 }] } }, completed: ['baseInfo'] } });
     expect(stored).not.toContain('data:image');
@@ -21,9 +21,9 @@ describe('draft store', () => {
     expect(useDraftStore.getState().sections['identityInfo']?.['idPhotoFront']).toBe(PHOTO);
   });
 
-  it('completes a step once', () => {
-    useDraftStore.getState().complete('baseInfo', {});
-    useDraftStore.getState().complete('baseInfo', { a: 1 });
+  it('records the completed steps the server reports, replacing the earlier list', () => {
+    useDraftStore.getState().setCompleted(['baseInfo', 'contact']);
+    useDraftStore.getState().setCompleted(['baseInfo']);
     expect(useDraftStore.getState().completed).toEqual(['baseInfo']);
   });
 

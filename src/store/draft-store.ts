@@ -25,8 +25,8 @@ export interface DraftData {
 export interface DraftState extends DraftData {
   /** Keeps what was typed in a step. */
   setSection: (step: string, data: Section) => void;
-  /** Marks a step completed with its validated, normalised data. */
-  complete: (step: string, data: Section) => void;
+  /** Records the steps the server says are complete. */
+  setCompleted: (steps: string[]) => void;
   /** Forgets every step (logout). */
   clear: () => void;
 }
@@ -49,10 +49,7 @@ export const useDraftStore = create<DraftState>()(
       sections: {},
       completed: [],
       setSection: (step, data) => set({ sections: { ...get().sections, [step]: data } }),
-      complete: (step, data) => {
-        const completed = get().completed.includes(step) ? get().completed : [...get().completed, step];
-        set({ sections: { ...get().sections, [step]: data }, completed });
-      },
+      setCompleted: (steps) => set({ completed: steps }),
       clear: () => set({ sections: {}, completed: [] }),
     }),
     {

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loginCodeIn } from '../../server/test-api.ts';
 
 export interface ProcessServer {
   readonly url: string;
@@ -40,7 +41,7 @@ export async function startProcessServer(env: Record<string, string> = {}): Prom
     async code(phone) {
       for (let i = 0; i < 50; i++) {
         const lines = log.split('\n').filter((line) => line.includes(`SMS to +63${phone}`));
-        const code = /\b(\d{4})\b/u.exec(lines.at(-1) ?? '')?.[1];
+        const code = loginCodeIn(lines.at(-1));
         if (code) return code;
         await new Promise((r) => setTimeout(r, 100));
       }

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import type { TestDatabaseKind } from '../../server/db/test-database.ts';
 import type { ConsoleOutbox } from '../../server/providers/sms/console-outbox.ts';
-import { newPhone, testApi, type TestApi } from '../../server/test-api.ts';
+import { loginCodeIn, newPhone, testApi, type TestApi } from '../../server/test-api.ts';
 
 export { newPhone };
 
@@ -24,7 +24,7 @@ export async function startServer(kind: TestDatabaseKind): Promise<E2eServer> {
 /** The 4-digit code of the last SMS to a national number (9XXXXXXXXX), waiting for the provider's later tick. */
 export async function smsCode(outbox: ConsoleOutbox, phone: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const code = /\b(\d{4})\b/u.exec(outbox.lastTo(`+63${phone}`)?.text ?? '')?.[1];
+    const code = loginCodeIn(outbox.lastTo(`+63${phone}`)?.text);
     if (code) return code;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -35,6 +35,7 @@ import type { ValidationVocabulary } from '../../engine/validation/vocabulary.ts
 import { compileSchema } from '../../scripts/compile-validators.ts';
 import { JPEG } from '../../schemas/identity.samples.ts';
 import { vocabulary, vocabularyFor } from '../../schemas/vocabulary.ts';
+import { formErrorKey } from '../../src/forms/form-text.ts';
 import { applyTheme, applyThemeProperties } from '../../src/shell/theme.ts';
 
 const FIXTURE = 'tests/fixtures/alternate-config';
@@ -148,31 +149,9 @@ function translator(catalog: Record<string, string>, product: ProductConfig): (r
   };
 }
 
-/** `key?name=value&...` from an error's primitive params. */
-function withParams(key: string, params: Record<string, unknown>): string {
-  const query = new URLSearchParams(
-    Object.entries(params).filter((entry): entry is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof entry[1])).map(([k, v]) => [k, String(v)]),
-  ).toString();
-  return query === '' ? key : `${key}?${query}`;
-}
-
-/**
- * The key of an error's message in the forms catalog: for an ID number the rule of its document
- * (`<step>.errors.idNumber.<document>`, from its `id-<document>` format), else the field's own message
- * (`<step>.errors.<field>.<keyword>`, step and field from the field's title key) when the catalog has one, else the
- * general `errors.<keyword>`; with the error's params as values.
- */
+/** The app's own key scheme (src/forms/form-text.ts), over this configuration's catalog. */
 function errorKeyFor(catalog: Record<string, string>): ErrorKeyFn {
-  return (error, at) => {
-    const params = error.params as Record<string, unknown>;
-    const [step, field] = (at?.title ?? '').split('.');
-    const format = params['format'];
-    const candidates = [
-      ...(error.keyword === 'format' && typeof format === 'string' && format.startsWith('id-') ? [`${step}.errors.${field}.${format.slice(3)}`] : []),
-      `${step}.errors.${field}.${error.keyword}`,
-    ];
-    return withParams(candidates.find((key) => catalog[key] !== undefined) ?? `errors.${error.keyword}`, params);
-  };
+  return formErrorKey({ exists: (key) => catalog[key] !== undefined });
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ import { documentPreview, loadProfileOnce, PhotoRefused, saveStep, uploadPhotos 
 import { loadStepForm } from '../../forms/step-modules.ts';
 import { stepUi } from '../../forms/step-ui.ts';
 import type { ScreenProps } from '../../shell/screens.ts';
-import { useCoreStore } from '../../store/core-store.ts';
+import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
 import { useDraftStore } from '../../store/draft-store.ts';
 
 const steps: readonly FlowStepEntry[] = (flow as FlowConfig).steps;
@@ -53,7 +53,7 @@ export default function InfoStepScreen({ routeName }: ScreenProps) {
 
 /** The keep-alive view of a step outlives a session: a new login (another borrower, maybe) starts from the store. */
 function useSessionKey(): string {
-  return useCoreStore((s) => `${s.publicData.customerId ?? ''}:${s.publicData.token ?? ''}`);
+  return useCoreStore((s) => sessionKeyOf(s.publicData));
 }
 
 function StepForm({ step }: { step: FlowStepEntry }) {
