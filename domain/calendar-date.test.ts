@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ISO_DATE_PATTERN, ageOn, isCalendarDate, manilaToday } from './calendar-date.ts';
+import { ISO_DATE_PATTERN, addDays, ageOn, daysBetween, isCalendarDate, manilaToday } from './calendar-date.ts';
 
 describe('isCalendarDate', () => {
   it('accepts real dates, including 29 February of leap years', () => {
@@ -84,5 +84,38 @@ describe('manilaToday', () => {
 
   it('refuses an invalid Date', () => {
     expect(() => manilaToday(new Date('not a date'))).toThrow(RangeError);
+  });
+});
+
+describe('addDays and daysBetween', () => {
+  it('crosses month, year and leap-day boundaries', () => {
+    expect(addDays('2026-04-01', 30)).toBe('2026-05-01');
+    expect(addDays('2026-12-25', 8)).toBe('2027-01-02');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2023-02-28', 1)).toBe('2023-03-01');
+    expect(addDays('2100-02-28', 1)).toBe('2100-03-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01');
+    expect(addDays('2026-04-01', 0)).toBe('2026-04-01');
+  });
+
+  it('counts days between dates, signed', () => {
+    expect(daysBetween('2026-04-01', '2026-05-01')).toBe(30);
+    expect(daysBetween('2026-05-01', '2026-04-01')).toBe(-30);
+    expect(daysBetween('2024-01-01', '2025-01-01')).toBe(366);
+    expect(daysBetween('2023-01-01', '2024-01-01')).toBe(365);
+    expect(daysBetween('2026-04-01', '2026-04-01')).toBe(0);
+  });
+
+  it('are inverse of each other over many days', () => {
+    for (let n = -1000; n <= 1000; n += 7) {
+      expect(daysBetween('2026-04-01', addDays('2026-04-01', n))).toBe(n);
+    }
+  });
+
+  it('refuses impossible dates and fractional days', () => {
+    expect(() => addDays('2023-02-29', 1)).toThrow(RangeError);
+    expect(() => addDays('2026-04-01', 1.5)).toThrow(RangeError);
+    expect(() => daysBetween('2026-04-01', 'soon')).toThrow(RangeError);
   });
 });

@@ -65,3 +65,31 @@ export function manilaToday(now: Date): string {
   const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }
+
+/** Whole days since 1970-01-01 of a real calendar date; throws on anything else (a due date must never be NaN). */
+function epochDay(date: string): number {
+  const ymd = parseDate(date);
+  if (ymd === null) throw new RangeError(`not a calendar date 'YYYY-MM-DD': ${date}`);
+  const probe = new Date(Date.UTC(2000, ymd.month - 1, ymd.day));
+  probe.setUTCFullYear(ymd.year);
+  return Math.round(probe.getTime() / 86_400_000);
+}
+
+/**
+ * The calendar day `days` days after `date` (before it when negative). Counted on UTC days, which have no daylight
+ * saving, so the count is exact; Manila has none either, so a Manila day plus n is n Manila days later.
+ */
+export function addDays(date: string, days: number): string {
+  if (!Number.isSafeInteger(days)) throw new RangeError(`days must be a whole number, got ${days}`);
+  const probe = new Date((epochDay(date) + days) * 86_400_000);
+  const year = probe.getUTCFullYear();
+  if (year < 0 || year > 9999) throw new RangeError(`date out of range: ${date} + ${days} days`);
+  const month = (probe.getUTCMonth() + 1).toString().padStart(2, '0');
+  const day = probe.getUTCDate().toString().padStart(2, '0');
+  return `${year.toString().padStart(4, '0')}-${month}-${day}`;
+}
+
+/** Days from `from` to `to`: positive when `to` is later, 0 on the same day, so addDays(from, daysBetween(from, to)) === to. */
+export function daysBetween(from: string, to: string): number {
+  return epochDay(to) - epochDay(from);
+}

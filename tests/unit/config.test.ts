@@ -8,6 +8,11 @@ import { RouteTable } from '../../engine/screens/route-table.ts';
 import type { FlowConfig } from '../../config/types/flow.ts';
 import type { ProductConfig } from '../../config/types/product.ts';
 import type { RoutesConfig } from '../../config/types/routes.ts';
+import type { PricingConfigFile } from '../../config/types/pricing.ts';
+import type { UnderwritingConfigFile } from '../../config/types/underwriting.ts';
+import type { PricingConfig } from '../../domain/loan-types.ts';
+import { checkPricing } from '../../domain/pricing.ts';
+import type { UnderwritingConfig } from '../../domain/underwriting.ts';
 import { generateConfigTypes } from '../../scripts/gen-config-types.ts';
 
 const read = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
@@ -19,12 +24,20 @@ const themeFiles = readdirSync('config/themes').filter((f) => f.endsWith('.json'
 const product = read('config/product.json') as ProductConfig;
 const routes = read('config/routes.json') as RoutesConfig;
 const flow = read('config/flow.json') as FlowConfig;
+const pricingFile = read('config/pricing.json') as PricingConfigFile;
+const underwritingFile = read('config/underwriting.json') as UnderwritingConfigFile;
+// Type-level checks: the generated config types fit the domain's own declarations (domain/ cannot import config/),
+// so a schema change that breaks pricing or underwriting fails typecheck here.
+const pricing: PricingConfig = pricingFile;
+const underwriting: UnderwritingConfig = underwritingFile;
 
 describe('config files match their meta-schemas', () => {
   it.each([
     ['config/product.json', 'product.schema.json'],
     ['config/routes.json', 'routes.schema.json'],
     ['config/flow.json', 'flow.schema.json'],
+    ['config/pricing.json', 'pricing.schema.json'],
+    ['config/underwriting.json', 'underwriting.schema.json'],
     ...themeFiles.map((f) => [`config/themes/${f}`, 'theme.schema.json']),
   ])('%s', (file, schema) => {
     const validate = validator(schema);
@@ -44,6 +57,49 @@ describe('config files match their meta-schemas', () => {
     const validate = validator('routes.schema.json');
     const broken = { ...routes, routes: [{ name: 'x', path: '/x', screen: 'x', redirect: '/y' }] };
     expect(validate(broken)).toBe(false);
+  });
+});
+
+describe('pricing and underwriting', () => {
+  it('keeps every sub-product within the SEC MC 14 s.2025 caps (checkPricing finds nothing)', () => {
+    expect(checkPricing(pricing)).toEqual([]);
+  });
+
+  it('reports a broken pricing copy, naming the sub-product and the cap', () => {
+    const [cash] = pricing.products;
+    const breakSub = (patch: object): PricingConfig => ({
+      ...pricing,
+      products: [{ ...cash!, subProducts: cash!.subProducts.map((s) => (s.id === 'standard' ? { ...s, ...patch } : s)) }],
+    });
+    const interest = checkPricing(breakSub({ dailyInterestPpm: 3_000 })).map((p) => `${p.path}: ${p.problem}`);
+    expect(interest).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.dailyInterestPpm: .*caps\.nominalMonthlyMaxPpm/u)]));
+    const fee = checkPricing(breakSub({ serviceFeePpm: 100_000 })).map((p) => `${p.path}: ${p.problem}`);
+    expect(fee).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.termsDays: 30 days.*caps\.effectiveMonthlyMaxPpm/u)]));
+  });
+
+  it('caps the lending at SEC MC 14 s.2025 figures', () => {
+    expect(pricing.caps).toEqual({
+      principalMaxCentavos: 1_000_000,
+      termMaxDays: 120,
+      nominalMonthlyMaxPpm: 60_000,
+      effectiveMonthlyMaxPpm: 120_000,
+      latePenaltyMonthlyMaxPpm: 50_000,
+      totalCostMaxPpm: 1_000_000,
+    });
+  });
+
+  it('has a theme file for every sub-product', () => {
+    for (const sub of pricing.products.flatMap((p) => p.subProducts)) expect(themeFiles, sub.id).toContain(`theme-${sub.theme}.json`);
+  });
+
+  it('gives a rule to exactly the workInfo income bands and knows only workInfo employment types', () => {
+    const bands = (read('schemas/workInfo.income-bands.json') as { bands: { id: string }[] }).bands.map((b) => b.id);
+    expect(Object.keys(underwriting.incomeBands).sort()).toEqual([...bands].sort());
+    const workInfo = read('schemas/workInfo.schema.json') as { properties: { employmentType: { enum: string[] } } };
+    const schema = read('config/schema/underwriting.schema.json') as { properties: { rejectEmploymentTypes: { items: { enum: string[] } } } };
+    expect(schema.properties.rejectEmploymentTypes.items.enum).toEqual(workInfo.properties.employmentType.enum);
+    expect(underwriting.age.max).toBeGreaterThan(underwriting.age.min);
+    expect(underwriting.maxLimitCentavos).toBeLessThanOrEqual(pricing.caps.principalMaxCentavos);
   });
 });
 

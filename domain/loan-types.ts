@@ -1,0 +1,151 @@
+/**
+ * The shapes of loans shared by the web app and the server: pricing config, quotes, orders and payments. Money is
+ * integer centavos; rates are integer parts per million (ppm: 1,000 ppm = 0.1 %), so no float ever touches money;
+ * dates are Asia/Manila calendar days 'YYYY-MM-DD'.
+ */
+import type { Centavos } from './money.ts';
+
+/** SEC MC 14 s.2025 caps (loans of at most 10,000 PHP and 4 months, from 1 April 2026). */
+export interface LendingCaps {
+  /** The caps apply to loans up to this principal. */
+  readonly principalMaxCentavos: Centavos;
+  /** ... and up to this term. */
+  readonly termMaxDays: number;
+  /** Nominal interest per 30-day month. */
+  readonly nominalMonthlyMaxPpm: number;
+  /** Effective interest rate per 30-day month: IRR of the net proceeds against every payment, all fees included. */
+  readonly effectiveMonthlyMaxPpm: number;
+  /** Late-payment penalties (late fine + overdue liquidated damages) per 30 days overdue, of the amount due. */
+  readonly latePenaltyMonthlyMaxPpm: number;
+  /** Interest, fees, tax and penalties together, of the principal. */
+  readonly totalCostMaxPpm: number;
+}
+
+export interface TaxConfig {
+  /** i18n key of the tax's label (GST by default). */
+  readonly labelKey: string;
+  readonly ratePpm: number;
+  /** The spec reads both: tax on the service fee only (default) or on every fee. */
+  readonly on: 'serviceFee' | 'allFees';
+}
+
+export interface SubProductPricing {
+  readonly id: string;
+  /** i18n key of the sub-product's name. */
+  readonly nameKey: string;
+  /** Theme number (config/themes/theme-<n>.json) the sub-product screen uses. */
+  readonly theme: number;
+  readonly amount: { readonly minCentavos: Centavos; readonly maxCentavos: Centavos; readonly stepCentavos: Centavos };
+  /** The terms a borrower can pick, in days. */
+  readonly termsDays: readonly number[];
+  /** Optional instalments: the term splits into `count` equal periods, each repaying principal / count. */
+  readonly instalments?: { readonly count: number };
+  readonly dailyInterestPpm: number;
+  /** Service fee, of the principal, deducted at disbursement. */
+  readonly serviceFeePpm: number;
+  /** Credit score reporting fee, a flat amount deducted at disbursement. */
+  readonly creditReportFeeCentavos: Centavos;
+  /** Late fine per overdue day, of the amount due. */
+  readonly lateFineDailyPpm: number;
+  /** Overdue liquidated damages, once on the first overdue day, of the amount due. */
+  readonly overdueDamagesPpm: number;
+  /** Extension fee, of the principal, paid with the interest to date when the borrower extends. */
+  readonly extensionFeePpm: number;
+}
+
+export interface ProductPricing {
+  readonly id: string;
+  readonly nameKey: string;
+  readonly subProducts: readonly SubProductPricing[];
+}
+
+/** config/pricing.json */
+export interface PricingConfig {
+  readonly caps: LendingCaps;
+  readonly tax: TaxConfig;
+  /** Days an extension adds to the due date (spec: 8). */
+  readonly extensionDays: number;
+  /** Days before the due date an order counts as expiring. */
+  readonly expiringDays: number;
+  readonly products: readonly ProductPricing[];
+}
+
+/** A coupon applied to a quote: a withdrawal coupon adds to the received amount, a repayment coupon lowers the amount due. */
+export interface QuoteCoupon {
+  readonly kind: 'withdrawal' | 'repayment';
+  readonly amountCentavos: Centavos;
+}
+
+export interface QuoteInput {
+  readonly principalCentavos: Centavos;
+  readonly termDays: number;
+  /** The day the money is sent (the quote's day before disbursement). */
+  readonly loanDate: string;
+  readonly coupon?: QuoteCoupon;
+}
+
+export interface PlanPeriod {
+  readonly period: number;
+  readonly dueDate: string;
+  readonly principalCentavos: Centavos;
+  readonly interestCentavos: Centavos;
+  /** principal + interest - the repayment coupon share (the coupon applies to the last period). */
+  readonly amountCentavos: Centavos;
+}
+
+/**
+ * Every figure of a loan before it is made (Truth in Lending): received + fees + tax - withdrawal coupon = principal;
+ * amount due = principal + interest - repayment coupon = the sum of the plan.
+ */
+export interface Quote {
+  readonly principalCentavos: Centavos;
+  readonly termDays: number;
+  readonly dailyInterestPpm: number;
+  readonly interestCentavos: Centavos;
+  readonly serviceFeeCentavos: Centavos;
+  readonly creditReportFeeCentavos: Centavos;
+  readonly taxCentavos: Centavos;
+  readonly couponCentavos: Centavos;
+  readonly couponKind: QuoteCoupon['kind'] | null;
+  /** Net proceeds: what reaches the borrower's account. */
+  readonly receivedCentavos: Centavos;
+  /** Interest + fees + tax - coupon: the finance charge. */
+  readonly financeChargeCentavos: Centavos;
+  readonly loanDate: string;
+  /** The last due date. */
+  readonly repaymentDate: string;
+  readonly firstDueDate: string;
+  readonly plan: readonly PlanPeriod[];
+  readonly amountDueCentavos: Centavos;
+  /** Effective interest rate per 30-day month (IRR on the net proceeds), ppm, rounded half up. */
+  readonly effectiveMonthlyRatePpm: number;
+  /** The same, per year (x 365/30), ppm. */
+  readonly effectiveAnnualRatePpm: number;
+}
+
+/** Order states (product-decisions.md). */
+export type OrderState =
+  | 'under_review'
+  | 'accepted'
+  | 'rejected'
+  | 'withdrawable'
+  | 'disbursing'
+  | 'disbursement_failed'
+  | 'repaying'
+  | 'settled';
+
+/** How a repaying order stands against its due date on the Manila calendar. */
+export type DueStatus = 'pending' | 'expiring' | 'due_today' | 'overdue';
+
+/** What the daily accrual has charged an overdue order, capped by SEC MC 14 s.2025. */
+export interface Accrual {
+  readonly overdueDays: number;
+  readonly lateFineCentavos: Centavos;
+  readonly damagesCentavos: Centavos;
+  /** True when a cap stopped the accrual. */
+  readonly capped: boolean;
+}
+
+export type PaymentKind = 'settle' | 'extend';
+export type PaymentChannel = 'eWallet' | 'bank' | 'otc';
+export type PaymentState = 'in_progress' | 'success' | 'fail';

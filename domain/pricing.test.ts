@@ -1,0 +1,346 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { daysBetween } from './calendar-date.ts';
+import type { PricingConfig, QuoteInput, SubProductPricing } from './loan-types.ts';
+import {
+  annualFromMonthlyPpm,
+  applyPpm,
+  checkPricing,
+  checkQuoteInput,
+  effectiveMonthlyRatePpm,
+  findSubProduct,
+  quote,
+} from './pricing.ts';
+
+/** The numbers of config/pricing.json (domain cannot import config; tests/unit/config.test.ts checks the real file). */
+const standard: SubProductPricing = {
+  id: 'standard',
+  nameKey: 'loan.products.standard',
+  theme: 1,
+  amount: { minCentavos: 100_000, maxCentavos: 1_000_000, stepCentavos: 50_000 },
+  termsDays: [30, 60],
+  dailyInterestPpm: 1_000,
+  serviceFeePpm: 50_000,
+  creditReportFeeCentavos: 2_000,
+  lateFineDailyPpm: 1_000,
+  overdueDamagesPpm: 20_000,
+  extensionFeePpm: 20_000,
+};
+const plus: SubProductPricing = {
+  id: 'plus',
+  nameKey: 'loan.products.plus',
+  theme: 2,
+  amount: { minCentavos: 300_000, maxCentavos: 1_000_000, stepCentavos: 100_000 },
+  termsDays: [60, 90],
+  instalments: { count: 2 },
+  dailyInterestPpm: 900,
+  serviceFeePpm: 40_000,
+  creditReportFeeCentavos: 2_000,
+  lateFineDailyPpm: 1_000,
+  overdueDamagesPpm: 20_000,
+  extensionFeePpm: 20_000,
+};
+const config: PricingConfig = {
+  caps: {
+    principalMaxCentavos: 1_000_000,
+    termMaxDays: 120,
+    nominalMonthlyMaxPpm: 60_000,
+    effectiveMonthlyMaxPpm: 120_000,
+    latePenaltyMonthlyMaxPpm: 50_000,
+    totalCostMaxPpm: 1_000_000,
+  },
+  tax: { labelKey: 'loan.tax.gst', ratePpm: 180_000, on: 'serviceFee' },
+  extensionDays: 8,
+  expiringDays: 3,
+  products: [{ id: 'cash', nameKey: 'loan.products.cash', subProducts: [standard, plus] }],
+};
+
+describe('applyPpm', () => {
+  it('rounds half up, exactly, at any size', () => {
+    expect(applyPpm(1, 500_000)).toBe(1); // 0.5 -> 1
+    expect(applyPpm(1, 499_999)).toBe(0); // 0.499999 -> 0
+    expect(applyPpm(3, 500_000)).toBe(2); // 1.5 -> 2
+    expect(applyPpm(100_000, 1_000, 30)).toBe(3_000);
+    expect(applyPpm(Number.MAX_SAFE_INTEGER, 1_000_000)).toBe(Number.MAX_SAFE_INTEGER);
+  });
+});
+
+describe('findSubProduct and checkQuoteInput', () => {
+  it('finds sub-products by product and id', () => {
+    expect(findSubProduct(config, 'cash', 'plus')).toBe(plus);
+    expect(findSubProduct(config, 'cash', 'gold')).toBeUndefined();
+    expect(findSubProduct(config, 'card', 'plus')).toBeUndefined();
+  });
+
+  it('accepts amounts on the grid and offered terms only', () => {
+    expect(checkQuoteInput(standard, { principalCentavos: 100_000, termDays: 30 })).toBeNull();
+    expect(checkQuoteInput(standard, { principalCentavos: 150_000, termDays: 60 })).toBeNull();
+    expect(checkQuoteInput(standard, { principalCentavos: 1_000_000, termDays: 60 })).toBeNull();
+    expect(checkQuoteInput(standard, { principalCentavos: 120_000, termDays: 30 })).toBe('AMOUNT_OUT_OF_RANGE');
+    expect(checkQuoteInput(standard, { principalCentavos: 50_000, termDays: 30 })).toBe('AMOUNT_OUT_OF_RANGE');
+    expect(checkQuoteInput(standard, { principalCentavos: 1_050_000, termDays: 30 })).toBe('AMOUNT_OUT_OF_RANGE');
+    expect(checkQuoteInput(standard, { principalCentavos: 100_000.5, termDays: 30 })).toBe('AMOUNT_OUT_OF_RANGE');
+    expect(checkQuoteInput(standard, { principalCentavos: 100_000, termDays: 45 })).toBe('TERM_NOT_OFFERED');
+  });
+
+  it('refuses an amount above the borrower\'s credit limit', () => {
+    expect(checkQuoteInput(standard, { principalCentavos: 500_000, termDays: 30 }, 300_000)).toBe('AMOUNT_OUT_OF_RANGE');
+    expect(checkQuoteInput(standard, { principalCentavos: 300_000, termDays: 30 }, 300_000)).toBeNull();
+  });
+});
+
+describe('quote: worked examples', () => {
+  it('prices PHP 1,000 for 30 days on standard', () => {
+    const q = quote(config, standard, { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' });
+    // interest 100,000 x 1,000 ppm x 30 days = 3,000; service fee 5 % = 5,000; tax 18 % of 5,000 = 900.
+    // received 100,000 - 5,000 - 2,000 - 900 = 92,100; due 103,000.
+    expect(q).toMatchObject({
+      interestCentavos: 3_000,
+      serviceFeeCentavos: 5_000,
+      creditReportFeeCentavos: 2_000,
+      taxCentavos: 900,
+      couponCentavos: 0,
+      couponKind: null,
+      receivedCentavos: 92_100,
+      amountDueCentavos: 103_000,
+      financeChargeCentavos: 10_900,
+      firstDueDate: '2026-05-01',
+      repaymentDate: '2026-05-01',
+      // (103,000 / 92,100) - 1 = 0.1183496... -> 118,350 ppm; x 365 / 30 = 1,439,925.
+      effectiveMonthlyRatePpm: 118_350,
+      effectiveAnnualRatePpm: 1_439_925,
+    });
+    expect(q.plan).toEqual([{ period: 1, dueDate: '2026-05-01', principalCentavos: 100_000, interestCentavos: 3_000, amountCentavos: 103_000 }]);
+  });
+
+  it('prices PHP 3,000 for 60 days in 2 instalments on plus, interest on the outstanding principal', () => {
+    const q = quote(config, plus, { principalCentavos: 300_000, termDays: 60, loanDate: '2026-04-01' });
+    // period 1: 300,000 x 900 ppm x 30 = 8,100; period 2: 150,000 x 900 x 30 = 4,050; interest 12,150.
+    // service fee 4 % = 12,000; tax 18 % = 2,160; received 300,000 - 12,000 - 2,000 - 2,160 = 283,840.
+    expect(q.plan).toEqual([
+      { period: 1, dueDate: '2026-05-01', principalCentavos: 150_000, interestCentavos: 8_100, amountCentavos: 158_100 },
+      { period: 2, dueDate: '2026-05-31', principalCentavos: 150_000, interestCentavos: 4_050, amountCentavos: 154_050 },
+    ]);
+    expect(q.interestCentavos).toBe(12_150);
+    expect(q.receivedCentavos).toBe(283_840);
+    expect(q.amountDueCentavos).toBe(312_150);
+    expect(q.firstDueDate).toBe('2026-05-01');
+    expect(q.repaymentDate).toBe('2026-05-31');
+    // 283,840 = 158,100 / (1 + r) + 154,050 / (1 + r)^2: r = 0.066092...
+    const r = q.effectiveMonthlyRatePpm / 1e6;
+    expect(158_100 / (1 + r) + 154_050 / (1 + r) ** 2).toBeCloseTo(283_840, 0);
+    expect(q.effectiveMonthlyRatePpm).toBe(66_092);
+  });
+
+  it('puts the remainder centavos on the last instalment and rounds interest half up', () => {
+    const odd: SubProductPricing = { ...plus, instalments: { count: 3 }, amount: { minCentavos: 100_001, maxCentavos: 100_001, stepCentavos: 1 }, termsDays: [3], dailyInterestPpm: 5 };
+    const q = quote(config, odd, { principalCentavos: 100_001, termDays: 3, loanDate: '2026-04-01' });
+    // 100,001 / 3 = 33,333 r 2: 33,333, 33,333, 33,335. Interest 1 day at 5 ppm: 0.500005 -> 1, 0.33334 -> 0, 0.166675 -> 0.
+    expect(q.plan.map((p) => p.principalCentavos)).toEqual([33_333, 33_333, 33_335]);
+    expect(q.plan.map((p) => p.interestCentavos)).toEqual([1, 0, 0]);
+    expect(q.plan.map((p) => p.dueDate)).toEqual(['2026-04-02', '2026-04-03', '2026-04-04']);
+  });
+
+  it('taxes every fee and the interest when tax.on is allFees', () => {
+    const q = quote({ ...config, tax: { ...config.tax, on: 'allFees' } }, standard, { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' });
+    // 18 % of (5,000 + 2,000 + 3,000) = 1,800; received 100,000 - 5,000 - 2,000 - 1,800 = 91,200.
+    expect(q.taxCentavos).toBe(1_800);
+    expect(q.receivedCentavos).toBe(91_200);
+  });
+
+  it('limits a withdrawal coupon to the fees and tax, a repayment coupon to the interest', () => {
+    const base = { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' };
+    const w = quote(config, standard, { ...base, coupon: { kind: 'withdrawal', amountCentavos: 1_000 } });
+    expect([w.receivedCentavos, w.couponCentavos, w.financeChargeCentavos, w.amountDueCentavos]).toEqual([93_100, 1_000, 9_900, 103_000]);
+    const wMax = quote(config, standard, { ...base, coupon: { kind: 'withdrawal', amountCentavos: 50_000 } });
+    // fees + tax = 7,900: received is the whole principal, never more.
+    expect([wMax.receivedCentavos, wMax.couponCentavos]).toEqual([100_000, 7_900]);
+    const r = quote(config, standard, { ...base, coupon: { kind: 'repayment', amountCentavos: 1_000 } });
+    expect([r.amountDueCentavos, r.plan[0]!.amountCentavos, r.receivedCentavos, r.financeChargeCentavos]).toEqual([102_000, 102_000, 92_100, 9_900]);
+    const rMax = quote(config, standard, { ...base, coupon: { kind: 'repayment', amountCentavos: 50_000 } });
+    expect([rMax.amountDueCentavos, rMax.couponCentavos]).toEqual([100_000, 3_000]);
+  });
+
+  it('throws RangeError for refused input, a negative coupon, a bad date, or a term the instalments do not divide', () => {
+    const base: QuoteInput = { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' };
+    expect(() => quote(config, standard, { ...base, principalCentavos: 99_999 })).toThrow(RangeError);
+    expect(() => quote(config, standard, { ...base, termDays: 31 })).toThrow(RangeError);
+    expect(() => quote(config, standard, { ...base, coupon: { kind: 'repayment', amountCentavos: -1 } })).toThrow(RangeError);
+    expect(() => quote(config, standard, { ...base, loanDate: '2026-02-30' })).toThrow(RangeError);
+    expect(() => quote(config, { ...standard, serviceFeePpm: 1_000_000 }, base)).toThrow(RangeError);
+    expect(() => quote(config, { ...plus, termsDays: [61] }, { ...base, principalCentavos: 300_000, termDays: 61 })).toThrow(RangeError);
+  });
+});
+
+describe('effectiveMonthlyRatePpm', () => {
+  it('matches the closed form of a single payment: (repay / received)^(30 / days) - 1', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 5, max: 365 }), (received, share, days) => {
+        const repay = received + Math.round(received * share);
+        const expected = Math.round(((repay / received) ** (30 / days) - 1) * 1e6);
+        const got = effectiveMonthlyRatePpm([{ day: 0, centavos: -received }, { day: days, centavos: repay }]);
+        expect(Math.abs(got - expected)).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
+  it('is 10 % for 100 lent, 110 back after 30 days, and 0 when nothing is charged', () => {
+    expect(effectiveMonthlyRatePpm([{ day: 0, centavos: -10_000 }, { day: 30, centavos: 11_000 }])).toBe(100_000);
+    expect(effectiveMonthlyRatePpm([{ day: 0, centavos: -10_000 }, { day: 60, centavos: 10_000 }])).toBe(0);
+    // 12,100 after 60 days = 10 % a month compounded.
+    expect(effectiveMonthlyRatePpm([{ day: 0, centavos: -10_000 }, { day: 60, centavos: 12_100 }])).toBe(100_000);
+  });
+
+  it('refuses cash flows without both directions', () => {
+    expect(() => effectiveMonthlyRatePpm([{ day: 0, centavos: -1 }])).toThrow(RangeError);
+    expect(() => effectiveMonthlyRatePpm([{ day: 30, centavos: 1 }])).toThrow(RangeError);
+    expect(() => effectiveMonthlyRatePpm([{ day: 0, centavos: -1 }, { day: 1, centavos: 1_000 }])).toThrow(RangeError);
+  });
+
+  it('annualises simply: x 365 / 30, half up', () => {
+    expect(annualFromMonthlyPpm(120_000)).toBe(1_460_000);
+    expect(annualFromMonthlyPpm(6)).toBe(73); // 73.0
+    expect(annualFromMonthlyPpm(1)).toBe(12); // 12.1666 -> 12
+  });
+});
+
+/** A random sub-product (any rates, any instalment count) with a random tax, for the invariants. */
+const arbitraryPricing = fc
+  .record({
+    count: fc.integer({ min: 1, max: 4 }),
+    periodDays: fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 3 }),
+    min: fc.integer({ min: 1, max: 1_000_000 }),
+    step: fc.integer({ min: 1, max: 200_000 }),
+    steps: fc.integer({ min: 0, max: 20 }),
+    dailyInterestPpm: fc.integer({ min: 0, max: 3_000 }),
+    serviceFeePpm: fc.integer({ min: 0, max: 200_000 }),
+    creditReportFeeCentavos: fc.integer({ min: 0, max: 5_000 }),
+    taxPpm: fc.integer({ min: 0, max: 300_000 }),
+    taxOn: fc.constantFrom('serviceFee' as const, 'allFees' as const),
+  })
+  // Fees + tax stay below 73 % of any principal (20 % + 25 % + 30 % of at most 20 % + 25 % + 48 % interest), so every pick prices.
+  .filter((r) => r.creditReportFeeCentavos * 4 < r.min)
+  .map((r): { config: PricingConfig; sub: SubProductPricing } => {
+    const sub: SubProductPricing = {
+      ...standard,
+      amount: { minCentavos: r.min, maxCentavos: r.min + r.step * r.steps, stepCentavos: r.step },
+      termsDays: [...new Set(r.periodDays.map((d) => d * r.count))],
+      ...(r.count > 1 ? { instalments: { count: r.count } } : {}),
+      dailyInterestPpm: r.dailyInterestPpm,
+      serviceFeePpm: r.serviceFeePpm,
+      creditReportFeeCentavos: r.creditReportFeeCentavos,
+    };
+    return { config: { ...config, tax: { ...config.tax, ratePpm: r.taxPpm, on: r.taxOn } }, sub };
+  });
+
+const arbitraryDate = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const arbitraryCoupon = fc.option(
+  fc.record({ kind: fc.constantFrom('withdrawal' as const, 'repayment' as const), amountCentavos: fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 100_000_000 })) }),
+  { nil: undefined },
+);
+
+function pick(sub: SubProductPricing) {
+  const { minCentavos, maxCentavos, stepCentavos } = sub.amount;
+  return fc.record({
+    principalCentavos: fc.integer({ min: 0, max: (maxCentavos - minCentavos) / stepCentavos }).map((k) => minCentavos + k * stepCentavos),
+    termDays: fc.constantFrom(...sub.termsDays),
+  });
+}
+
+describe('quote: invariants to the centavo (property)', () => {
+  const subjects = fc.oneof(fc.constantFrom({ config, sub: standard }, { config, sub: plus }), arbitraryPricing);
+  const cases = subjects.chain(({ config: cfg, sub }) =>
+    fc.record({ cfg: fc.constant(cfg), sub: fc.constant(sub), pick: pick(sub), loanDate: arbitraryDate, coupon: arbitraryCoupon }),
+  );
+
+  it('holds every identity of the disclosure', () => {
+    fc.assert(
+      fc.property(cases, ({ cfg, sub, pick: chosen, loanDate, coupon }) => {
+        const q = quote(cfg, sub, { ...chosen, loanDate, ...(coupon ? { coupon } : {}) });
+        const withdrawal = q.couponKind === 'withdrawal' ? q.couponCentavos : 0;
+        const repayment = q.couponKind === 'repayment' ? q.couponCentavos : 0;
+        const sum = (f: (p: (typeof q.plan)[number]) => number) => q.plan.reduce((s, p) => s + f(p), 0);
+        expect(q.receivedCentavos + q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos - withdrawal).toBe(q.principalCentavos);
+        expect(q.amountDueCentavos).toBe(q.principalCentavos + q.interestCentavos - repayment);
+        expect(sum((p) => p.amountCentavos)).toBe(q.amountDueCentavos);
+        expect(sum((p) => p.principalCentavos)).toBe(q.principalCentavos);
+        expect(sum((p) => p.interestCentavos)).toBe(q.interestCentavos);
+        expect(q.financeChargeCentavos).toBe(q.interestCentavos + q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos - q.couponCentavos);
+        expect(q.financeChargeCentavos).toBe(q.amountDueCentavos - q.receivedCentavos);
+        expect(withdrawal).toBeLessThanOrEqual(q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos);
+        expect(repayment).toBeLessThanOrEqual(q.interestCentavos);
+        expect(q.couponCentavos).toBeLessThanOrEqual(coupon?.amountCentavos ?? 0);
+        expect(q.receivedCentavos).toBeLessThanOrEqual(q.principalCentavos);
+        const figures = [q.interestCentavos, q.serviceFeeCentavos, q.creditReportFeeCentavos, q.taxCentavos, q.couponCentavos, q.receivedCentavos,
+          q.financeChargeCentavos, q.amountDueCentavos, q.effectiveMonthlyRatePpm, q.effectiveAnnualRatePpm,
+          ...q.plan.flatMap((p) => [p.principalCentavos, p.interestCentavos, p.amountCentavos])];
+        for (const figure of figures) {
+          expect(Number.isSafeInteger(figure)).toBe(true);
+          expect(figure).toBeGreaterThanOrEqual(0);
+        }
+        const days = [q.loanDate, ...q.plan.map((p) => p.dueDate)];
+        for (let i = 1; i < days.length; i += 1) expect(daysBetween(days[i - 1]!, days[i]!)).toBe(q.termDays / q.plan.length);
+        expect(daysBetween(q.loanDate, q.repaymentDate)).toBe(q.termDays);
+        expect(q.firstDueDate).toBe(q.plan[0]!.dueDate);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps the effective rate within the cap on the shipped sub-products, without coupon', () => {
+    const shipped = fc.constantFrom(standard, plus).chain((sub) => fc.record({ sub: fc.constant(sub), pick: pick(sub), loanDate: arbitraryDate }));
+    fc.assert(
+      fc.property(shipped, ({ sub, pick: chosen, loanDate }) => {
+        const q = quote(config, sub, { ...chosen, loanDate });
+        expect(q.effectiveMonthlyRatePpm).toBeLessThanOrEqual(config.caps.effectiveMonthlyMaxPpm);
+        expect(q.interestCentavos + q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos).toBeLessThanOrEqual(q.principalCentavos);
+      }),
+    );
+  });
+});
+
+describe('checkPricing', () => {
+  const withSub = (patch: Partial<SubProductPricing>, which = 0): PricingConfig => ({
+    ...config,
+    products: [{ ...config.products[0]!, subProducts: config.products[0]!.subProducts.map((s, i) => (i === which ? { ...s, ...patch } : s)) }],
+  });
+  const problems = (cfg: PricingConfig) => checkPricing(cfg).map((p) => `${p.path}: ${p.problem}`);
+
+  it('passes the shipped pricing', () => {
+    expect(checkPricing(config)).toEqual([]);
+  });
+
+  it('reports a nominal rate above 6 % a month (and the effective rate it drags up)', () => {
+    const found = problems(withSub({ dailyInterestPpm: 3_000 }));
+    expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.dailyInterestPpm: .*caps\.nominalMonthlyMaxPpm/u)]));
+    expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.termsDays: 30 days.*caps\.effectiveMonthlyMaxPpm/u)]));
+  });
+
+  it('reports the effective rate of the smallest loan when fees push it past 12 % a month', () => {
+    // PHP 1,000 for 30 days at a 10 % fee: received 100,000 - 10,000 - 2,000 - 1,800 = 86,200; 103,000 / 86,200 - 1 = 19.5 %.
+    const found = problems(withSub({ serviceFeePpm: 100_000 }));
+    expect(found.some((p) => p.startsWith('cash.standard.termsDays: 30 days') && p.includes('PHP 1000.00') && p.includes('caps.effectiveMonthlyMaxPpm'))).toBe(true);
+  });
+
+  it('reports total cost above 100 % of principal', () => {
+    // plus at 2 % a day, 90 days in 2 x 45: interest 90 % of the principal + 45 % of the half = 135 %.
+    const cfg = { ...withSub({ dailyInterestPpm: 20_000 }, 1), caps: { ...config.caps, nominalMonthlyMaxPpm: 1_000_000, effectiveMonthlyMaxPpm: 10_000_000 } };
+    expect(problems(cfg)).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.plus\.termsDays: .*caps\.totalCostMaxPpm/u)]));
+    const tight = { ...config, caps: { ...config.caps, totalCostMaxPpm: 100_000 } };
+    expect(problems(tight).some((p) => p.startsWith('cash.standard.termsDays: 60 days') && p.includes('caps.totalCostMaxPpm'))).toBe(true);
+  });
+
+  it('reports fees that eat the whole principal instead of throwing', () => {
+    expect(problems(withSub({ serviceFeePpm: 900_000 }, 1))).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.plus\.termsDays: 60 days, PHP 3000\.00 cannot be priced/u)]));
+  });
+
+  it('reports shapes that make the grid or the plan impossible, and loans outside the caps\' scope', () => {
+    expect(problems(withSub({ amount: { minCentavos: 200_000, maxCentavos: 100_000, stepCentavos: 50_000 } }))[0]).toMatch(/^cash\.standard\.amount:/u);
+    expect(problems(withSub({ amount: { minCentavos: 100_000, maxCentavos: 1_000_000, stepCentavos: 70_000 } }))[0]).toMatch(/^cash\.standard\.amount\.stepCentavos:/u);
+    expect(problems(withSub({ termsDays: [60, 75] }, 1))).toEqual([expect.stringMatching(/^cash\.plus\.termsDays: 75 days do not split into 2/u)]);
+    expect(problems(withSub({ amount: { minCentavos: 100_000, maxCentavos: 2_000_000, stepCentavos: 50_000 } }))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^cash\.standard\.amount\.maxCentavos: .*caps\.principalMaxCentavos/u)]),
+    );
+    expect(problems(withSub({ termsDays: [30, 150] }))).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.termsDays: 150 days passes caps\.termMaxDays/u)]));
+  });
+});
