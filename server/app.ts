@@ -12,18 +12,45 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorAnswers } from './plugins/errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
+import { createJobRunner, type JobRunner } from './jobs/runner.ts';
+import type { CollectionProvider } from './providers/collection/collection-provider.ts';
 import type { IdentityChecker } from './providers/identity/identity-check.ts';
+import type { PayoutProvider } from './providers/payout/payout-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import type { FileStorage } from './providers/storage/file-storage.ts';
 import { authRoutes } from './routes/auth.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { healthRoutes } from './routes/health.ts';
+import { loanRoutes } from './routes/loans.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { createAuthService } from './services/auth.ts';
 import { createDocumentService } from './services/documents.ts';
+import { createLoanService, DEFAULT_LOAN_SETTINGS, type LoanService, type LoanSettings } from './services/loans.ts';
 import { createProfileService } from './services/profile.ts';
 
 const product = productJson as ProductConfig;
+
+/** Loans: the payout and collection gateways, the secrets their callbacks carry, timings, the job worker. */
+export interface LoanApiDeps {
+  readonly payout: PayoutProvider;
+  readonly collection: CollectionProvider;
+  /** Static token the payout gateway's callbacks carry (x-callback-token). */
+  readonly payoutCallbackToken: string;
+  /** HMAC key of the collection gateway's webhooks (paymongo-signature). */
+  readonly collectionWebhookSecret: string;
+  readonly settings?: Partial<LoanSettings>;
+  /** How often this instance looks for due jobs, in ms; 0: never by itself (tests call app.jobs.runDueJobs()). */
+  readonly jobPollMs?: number;
+  readonly onJobError?: (kind: string, error: unknown) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The loan service and its job runner, when the API serves loans. */
+    loans?: { readonly service: LoanService; readonly jobs: JobRunner };
+  }
+}
 
 /** What the API needs beyond HTTP: the database and the providers, chosen by server/main.ts from the settings. */
 export interface ApiDeps {
@@ -38,6 +65,8 @@ export interface ApiDeps {
   readonly now?: () => Date;
   /** Tests only: a graphic code with a known answer. */
   readonly makeCaptcha?: () => { text: string; data: string };
+  /** Loans; without them the loan routes are not served. */
+  readonly loans?: LoanApiDeps;
 }
 
 export interface AppOptions {
@@ -78,6 +107,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     await app.register(authRoutes, { prefix: '/api/v1', auth, languages: product.languages });
     await app.register(profileRoutes, { prefix: '/api/v1', profile });
     await app.register(documentRoutes, { prefix: '/api/v1', documents: createDocumentService({ db, storage, checker }) });
+    if (options.api.loans) await registerLoans(app, db, profile, options.api.loans, now ?? (() => new Date()));
   }
   app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -86,4 +116,29 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   if (options.webDist) await app.register(webApp, { root: options.webDist });
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody('NOT_FOUND')));
   return app;
+}
+
+async function registerLoans(app: FastifyInstance, db: ApiDeps['db'], profile: Awaited<ReturnType<typeof createProfileService>>, deps: LoanApiDeps, now: () => Date): Promise<void> {
+  const service = createLoanService({ db, now, profile, payout: deps.payout, collection: deps.collection, settings: { ...DEFAULT_LOAN_SETTINGS, ...deps.settings } });
+  const jobs = createJobRunner({
+    db,
+    now,
+    handlers: service.handlers,
+    schedules: service.schedules,
+    onError: (job, error) => (deps.onJobError ? deps.onJobError(job.kind, error) : app.log.warn({ err: error, job: job.kind, attempts: job.attempts }, 'job failed')),
+  });
+  app.decorate('loans', { service, jobs });
+  await app.register(loanRoutes, { prefix: '/api/v1', loans: service });
+  await app.register(webhookRoutes, { prefix: '/api/v1', loans: service, payoutCallbackToken: deps.payoutCallbackToken, collectionWebhookSecret: deps.collectionWebhookSecret, now });
+  const pollMs = deps.jobPollMs ?? 1000;
+  if (pollMs > 0) {
+    app.addHook('onReady', async () => {
+      // The accrual runs on start too (it sets, never adds), then daily at 00:05 Manila through its schedule.
+      await jobs.enqueue({ kind: 'accrue', runAt: now() });
+      jobs.start(pollMs);
+    });
+  }
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
 }

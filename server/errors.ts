@@ -32,12 +32,44 @@ export const ERROR_STATUS = {
   FILE_TOO_LARGE: 413,
   PHOTO_PROBLEM: 422,
   FACE_CHECK_FAILED: 422,
+  // Loans (issue 5, /work/notes/loans-api.md).
+  IDEMPOTENCY_KEY_REQUIRED: 400,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  PROFILE_INCOMPLETE: 409,
+  ORDER_IN_PROGRESS: 409,
+  REPAYMENT_OUTSTANDING: 409,
+  REAPPLY_LATER: 409,
+  AMOUNT_OUT_OF_RANGE: 422,
+  TERM_NOT_OFFERED: 422,
+  PRODUCT_NOT_FOUND: 422,
+  AGREEMENT_REQUIRED: 422,
+  ORDER_STATE: 409,
+  SIGNATURE_REQUIRED: 409,
+  BANK_SAME_AS_OLD: 409,
+  BANK_CHANGE_MAINTENANCE: 409,
+  BANK_CHANGE_NOT_ALLOWED: 409,
+  EXTENSION_UNAVAILABLE: 409,
+  PAYMENT_IN_PROGRESS: 409,
+  /** An order's failure code (failureCode of a disbursement_failed order), not an answer of its own. */
+  DISBURSEMENT_ACCOUNT_UNAVAILABLE: 409,
+  PAYOUT_ACCOUNT_INVALID: 409,
+  WEBHOOK_SIGNATURE: 401,
+  PROVIDER_UNAVAILABLE: 503,
   SERVER_ERROR: 500,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 const messages = en as Record<string, string>;
+
+/** The English text of a code with its `{{name}}` placeholders filled from `values` (i18next's syntax, as the web app). */
+export function messageOf(code: string, values: Record<string, unknown> = {}): string {
+  const text = messages[code] ?? code;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/gu, (whole, name: string) => {
+    const value = values[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+  });
+}
 
 /** An answer the client can act on: thrown by services and routes, sent by the errors plugin. */
 export class ApiError extends Error {
@@ -47,12 +79,12 @@ export class ApiError extends Error {
     /** Extra fields of the answer (`retryAfterSeconds`, field `errors`); never secrets. */
     readonly details: Record<string, unknown> = {},
   ) {
-    super(messages[code] ?? code);
+    super(messageOf(code, details));
     this.status = ERROR_STATUS[code];
   }
 }
 
 /** The body of an error answer. */
 export function errorBody(code: ErrorCode, details: Record<string, unknown> = {}): Record<string, unknown> {
-  return { code, message: messages[code] ?? code, ...details };
+  return { code, message: messageOf(code, details), ...details };
 }

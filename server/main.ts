@@ -1,22 +1,32 @@
 /** The server process: settings from the environment, the database and providers, logging, graceful shutdown. */
+import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
+import { checkPricing } from '../domain/pricing.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { createDeterministicIdentityChecker } from './providers/identity/deterministic.ts';
 import { createSmsProvider, readSmsSettings } from './providers/sms/index.ts';
 import { createFileStorage, readStorageSettings } from './providers/storage/index.ts';
+import { createSimulatedCollectionGateway } from './providers/collection/simulated.ts';
+import { httpDeliver, type Deliver } from './providers/deliver.ts';
+import { createSimulatedPayoutGateway } from './providers/payout/simulated.ts';
 import { loadOrCreateSecret } from './secret.ts';
-import { readSettings } from './settings.ts';
+import { pricingConfig } from './services/loans.ts';
+import { readLoanSettings, readSettings } from './settings.ts';
 
 const base = readSettings(process.env);
 const sms = readSmsSettings(process.env);
 const storage = readStorageSettings({ UPLOAD_DIR: join(process.env['DATA_DIR'] ?? 'data', 'uploads'), ...process.env });
-const problems = [...base.problems, ...sms.problems, ...storage.problems];
-if (!base.settings || !sms.settings || !storage.settings || problems.length > 0) {
+const loans = readLoanSettings(process.env);
+// A pricing config that breaks the lending caps (SEC MC 14 s.2025) or cannot be quoted stops the server.
+const pricingProblems = checkPricing(pricingConfig).map((p) => `config/pricing.json ${p.path}: ${p.problem}`);
+const problems = [...base.problems, ...sms.problems, ...storage.problems, ...loans.problems, ...pricingProblems];
+if (!base.settings || !sms.settings || !storage.settings || !loans.settings || problems.length > 0) {
   for (const problem of problems) console.error(`Configuration error: ${problem}`);
   process.exit(1);
 }
 const settings = base.settings;
+const loanSettings = loans.settings;
 
 let database;
 try {
@@ -26,18 +36,43 @@ try {
   process.exit(1);
 }
 
+const secret = loadOrCreateSecret(settings.dataDir, settings.authSecret);
+// Gateway secrets: set them for a real gateway; by default derived from the auth secret, so every instance sharing
+// AUTH_SECRET agrees with the simulated gateways' callbacks.
+const derived = (purpose: string) => createHmac('sha256', secret).update(purpose).digest('hex');
+const payoutCallbackToken = loanSettings.payoutCallbackToken ?? derived('payout-callback-token');
+const collectionWebhookSecret = loanSettings.collectionWebhookSecret ?? derived('collection-webhook-secret');
+// The simulated gateways call this server back at its own address, once it listens.
+let deliverTo: Deliver = async () => ({ status: 503 });
+const deliver: Deliver = (path, headers, body) => deliverTo(path, headers, body);
+const payoutGateway = createSimulatedPayoutGateway({ db: database.db, now: () => new Date(), delayMs: loanSettings.simPayoutDelayMs, failPattern: loanSettings.simPayoutFailPattern, callbackToken: payoutCallbackToken, deliver });
+const collectionGateway = createSimulatedCollectionGateway({ db: database.db, now: () => new Date(), delayMs: loanSettings.simCollectionDelayMs, failPattern: loanSettings.simCollectionFailPattern, webhookSecret: collectionWebhookSecret, deliver });
+
 const app = await buildApp({
   webDist: settings.webDist,
-  logger: { level: settings.logLevel, redact: ['req.headers.authorization', 'req.headers["x-customer-id"]'] },
+  logger: { level: settings.logLevel, redact: ['req.headers.authorization', 'req.headers["x-customer-id"]', 'req.headers["x-callback-token"]', 'req.headers["paymongo-signature"]'] },
   api: {
     db: database.db,
     sms: createSmsProvider(sms.settings, (line) => console.log(line)),
-    secret: loadOrCreateSecret(settings.dataDir, settings.authSecret),
+    secret,
     storage: createFileStorage(storage.settings),
     checker: createDeterministicIdentityChecker(),
+    loans: {
+      payout: payoutGateway,
+      collection: collectionGateway,
+      payoutCallbackToken,
+      collectionWebhookSecret,
+      jobPollMs: loanSettings.jobPollMs,
+      settings: {
+        ...(loanSettings.approvalDelaySeconds !== undefined && { approvalDelaySeconds: loanSettings.approvalDelaySeconds }),
+        bankChangeMaintenance: loanSettings.bankChangeMaintenance,
+        reconcileAfterMs: loanSettings.reconcileAfterMs,
+      },
+    },
   },
 });
 app.addHook('onClose', async () => {
+  await Promise.all([payoutGateway.stop(), collectionGateway.stop()]);
   await database.close();
 });
 
@@ -59,6 +94,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   const address = await app.listen({ port: settings.port, host: settings.host });
+  const port = app.server.address();
+  deliverTo = httpDeliver(`http://127.0.0.1:${typeof port === 'object' && port ? port.port : settings.port}`);
+  payoutGateway.start(Math.min(1000, Math.max(100, loanSettings.simPayoutDelayMs)));
+  collectionGateway.start(Math.min(1000, Math.max(100, loanSettings.simCollectionDelayMs)));
   app.log.info(`web app and API on ${address.replace('0.0.0.0', 'localhost')}, database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : join(settings.dataDir, 'pglite')}`);
 } catch (error) {
   app.log.error({ err: error }, 'could not start');

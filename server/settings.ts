@@ -40,3 +40,68 @@ export function readSettings(env: NodeJS.ProcessEnv): { settings?: Settings; pro
   }
   return problems.length ? { problems } : { settings: { port, host, logLevel, webDist, databaseUrl, dataDir, authSecret }, problems };
 }
+
+/** Settings of loans and the payout / collection gateways (README, "Loans"). */
+export interface LoanEnvSettings {
+  /** Seconds from applying to the underwriting decision; undefined: config/underwriting.json approvalDelaySeconds. */
+  approvalDelaySeconds?: number;
+  bankChangeMaintenance: boolean;
+  simPayoutDelayMs: number;
+  simPayoutFailPattern: RegExp | null;
+  simCollectionDelayMs: number;
+  simCollectionFailPattern: RegExp | null;
+  /** Static token of payout callbacks (x-callback-token); undefined: derived from AUTH_SECRET. */
+  payoutCallbackToken?: string;
+  /** HMAC key of collection webhooks (paymongo-signature); undefined: derived from AUTH_SECRET. */
+  collectionWebhookSecret?: string;
+  jobPollMs: number;
+  reconcileAfterMs: number;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number | undefined, problems: string[], max = 86_400_000): number | undefined {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    problems.push(`${name} must be a whole number 0-${max}, got "${text}"`);
+    return fallback;
+  }
+  return value;
+}
+
+function pattern(env: NodeJS.ProcessEnv, name: string, fallback: string | null, problems: string[]): RegExp | null {
+  const text = env[name] ?? fallback;
+  if (text === null || text === '') return null;
+  try {
+    return new RegExp(text, 'u');
+  } catch (error) {
+    problems.push(`${name} must be a regular expression, got "${text}": ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+/** Reads and checks the loan settings; returns the problems instead of throwing so main can print them all. */
+export function readLoanSettings(env: NodeJS.ProcessEnv): { settings?: LoanEnvSettings; problems: string[] } {
+  const problems: string[] = [];
+  const maintenance = env['BANK_CHANGE_MAINTENANCE']?.trim() ?? '';
+  if (!['', '0', '1', 'true', 'false'].includes(maintenance)) problems.push(`BANK_CHANGE_MAINTENANCE must be 1 (on) or 0 (off), got "${maintenance}"`);
+  const secret = (name: string) => {
+    const value = env[name]?.trim() || undefined;
+    if (value && value.length < 16) problems.push(`${name} must be at least 16 characters`);
+    return value;
+  };
+  const settings: LoanEnvSettings = {
+    approvalDelaySeconds: wholeNumber(env, 'APPROVAL_DELAY_SECONDS', undefined, problems, 30 * 86_400),
+    bankChangeMaintenance: maintenance === '1' || maintenance === 'true',
+    simPayoutDelayMs: wholeNumber(env, 'SIM_PAYOUT_DELAY_MS', 5000, problems) ?? 5000,
+    simPayoutFailPattern: pattern(env, 'SIM_PAYOUT_FAIL_PATTERN', '^0000', problems),
+    simCollectionDelayMs: wholeNumber(env, 'SIM_COLLECTION_DELAY_MS', 5000, problems) ?? 5000,
+    simCollectionFailPattern: pattern(env, 'SIM_COLLECTION_FAIL_PATTERN', null, problems),
+    payoutCallbackToken: secret('PAYOUT_CALLBACK_TOKEN'),
+    collectionWebhookSecret: secret('COLLECTION_WEBHOOK_SECRET'),
+    jobPollMs: wholeNumber(env, 'JOB_POLL_MS', 1000, problems, 600_000) ?? 1000,
+    reconcileAfterMs: (wholeNumber(env, 'RECONCILE_AFTER_SECONDS', 600, problems, 86_400) ?? 600) * 1000,
+  };
+  if (settings.jobPollMs < 50) problems.push('JOB_POLL_MS must be at least 50');
+  return problems.length ? { problems } : { settings, problems };
+}

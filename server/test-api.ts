@@ -6,6 +6,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { OpenDatabase } from './db/database.ts';
+import type { Deliver } from './providers/deliver.ts';
+import { createSimulatedCollectionGateway, type SimulatedCollectionGateway } from './providers/collection/simulated.ts';
+import { createSimulatedPayoutGateway, type SimulatedPayoutGateway } from './providers/payout/simulated.ts';
+import type { LoanService } from './services/loans.ts';
+import type { JobRunner } from './jobs/runner.ts';
 import { testDatabase, type TestDatabaseKind } from './db/test-database.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,36 +23,134 @@ export interface TestApi {
   readonly app: FastifyInstance;
   readonly database: OpenDatabase;
   readonly outbox: ConsoleOutbox;
+  /** The simulated gateways (their callbacks go through app.inject). */
+  readonly payoutGateway: SimulatedPayoutGateway;
+  readonly collectionGateway: SimulatedCollectionGateway;
+  readonly loans: LoanService;
+  readonly jobs: JobRunner;
+  readonly payoutCallbackToken: string;
+  readonly collectionWebhookSecret: string;
   /** Moves the API's clock forward. */
   advance(seconds: number): void;
+  /** The API's clock now. */
+  now(): Date;
+  /** Runs the jobs due now (underwriting, payouts, accrual, reconciliation). */
+  runDueJobs(): Promise<number>;
+  /** Delivers the gateways' callbacks due now. */
+  deliverCallbacks(): Promise<number>;
+  /** Jobs and callbacks until nothing more is due now. */
+  settle(): Promise<void>;
+  /** Closes the app and the gateways, leaving the database open (a restart builds another app on it). */
+  closeApp(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Loan timings of a test API: by default nothing runs by itself (tests call runDueJobs / deliverCallbacks). */
+export interface TestLoanOptions {
+  /** Job worker poll in ms; 0 (default without webDist): none. */
+  readonly jobPollMs?: number;
+  /** Gateways' delivery poll in ms; 0: none. */
+  readonly gatewayPollMs?: number;
+  readonly approvalDelaySeconds?: number;
+  readonly payoutDelayMs?: number;
+  readonly collectionDelayMs?: number;
+  readonly bankChangeMaintenance?: boolean;
+  readonly collectionFailPattern?: RegExp | null;
+  readonly reconcileAfterMs?: number;
 }
 
 /** The captcha every test API shows: its answer is known. */
 export const TEST_CAPTCHA = { text: 'Wx7k', data: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' };
 
 /** The API on a fresh database of `kind`; with `webDist`, the built web app too (the browser suites). */
-export async function testApi(kind: TestDatabaseKind, options: { webDist?: string } = {}): Promise<TestApi> {
-  const database = await testDatabase(kind);
+export async function testApi(
+  kind: TestDatabaseKind,
+  options: { webDist?: string; loans?: TestLoanOptions; /** Another API's database (a restart): not closed by close(). */ database?: OpenDatabase } = {},
+): Promise<TestApi> {
+  const database = options.database ?? (await testDatabase(kind));
   const outbox = createConsoleOutbox({ log: () => undefined });
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
   const storage = createLocalDiskStorage(mkdtempSync(join(tmpdir(), 'uploads-')));
+  const timers = options.webDist !== undefined;
+  const loanOptions = options.loans ?? {};
+  // The gateways call back into the app built below.
+  const target: { app?: FastifyInstance } = {};
+  const deliver: Deliver = async (path, headers, rawBody) => {
+    if (!target.app) return { status: 503 };
+    const res = await target.app.inject({ method: 'POST', url: path, headers: { ...headers }, payload: rawBody });
+    return { status: res.statusCode };
+  };
+  const payoutCallbackToken = 'test-payout-callback-token';
+  const collectionWebhookSecret = 'test-collection-webhook-secret';
+  const payoutGateway = createSimulatedPayoutGateway({ db: database.db, now, delayMs: loanOptions.payoutDelayMs ?? (timers ? 1000 : 0), failPattern: /^0000/u, callbackToken: payoutCallbackToken, deliver });
+  const collectionGateway = createSimulatedCollectionGateway({ db: database.db, now, delayMs: loanOptions.collectionDelayMs ?? (timers ? 1000 : 0), failPattern: loanOptions.collectionFailPattern ?? null, webhookSecret: collectionWebhookSecret, deliver });
   const app = await buildApp({
     webDist: options.webDist,
-    api: { db: database.db, sms: outbox, secret: randomBytes(32), now, makeCaptcha: () => TEST_CAPTCHA, storage, checker: createDeterministicIdentityChecker() },
+    api: {
+      db: database.db,
+      sms: outbox,
+      secret: randomBytes(32),
+      now,
+      makeCaptcha: () => TEST_CAPTCHA,
+      storage,
+      checker: createDeterministicIdentityChecker(),
+      loans: {
+        payout: payoutGateway,
+        collection: collectionGateway,
+        payoutCallbackToken,
+        collectionWebhookSecret,
+        jobPollMs: loanOptions.jobPollMs ?? (timers ? 200 : 0),
+        onJobError: () => undefined,
+        settings: {
+          approvalDelaySeconds: loanOptions.approvalDelaySeconds ?? (timers ? 2 : 60),
+          bankChangeMaintenance: loanOptions.bankChangeMaintenance ?? false,
+          ...(loanOptions.reconcileAfterMs !== undefined && { reconcileAfterMs: loanOptions.reconcileAfterMs }),
+        },
+      },
+    },
   });
   await app.ready();
+  target.app = app;
+  const gatewayPollMs = loanOptions.gatewayPollMs ?? (timers ? 200 : 0);
+  if (gatewayPollMs > 0) {
+    payoutGateway.start(gatewayPollMs);
+    collectionGateway.start(gatewayPollMs);
+  }
+  const loans = app.loans!;
+  let appClosed = false;
+  const closeApp = async () => {
+    if (appClosed) return;
+    appClosed = true;
+    await Promise.all([payoutGateway.stop(), collectionGateway.stop()]);
+    await app.close();
+  };
   return {
     app,
     database,
     outbox,
+    payoutGateway,
+    collectionGateway,
+    loans: loans.service,
+    jobs: loans.jobs,
+    payoutCallbackToken,
+    collectionWebhookSecret,
     advance(seconds) {
       offset += seconds * 1000;
     },
+    now,
+    runDueJobs: () => loans.jobs.runDueJobs(),
+    deliverCallbacks: async () => (await payoutGateway.flush()) + (await collectionGateway.flush()),
+    async settle() {
+      for (let i = 0; i < 20; i += 1) {
+        const done = (await loans.jobs.runDueJobs()) + (await payoutGateway.flush()) + (await collectionGateway.flush());
+        if (done === 0) return;
+      }
+    },
+    closeApp,
     async close() {
-      await app.close();
-      await database.close();
+      await closeApp();
+      if (!options.database) await database.close();
     },
   };
 }

@@ -4,7 +4,7 @@
  * Secrets are never stored in the clear: session tokens and SMS codes as SHA-256/HMAC hashes.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -92,3 +92,188 @@ export const auditLog = pgTable('audit_log', {
   deviceId: text('device_id'),
   detail: jsonb('detail'),
 }, (t) => [index('audit_log_customer_idx').on(t.customerId, t.at), index('audit_log_event_idx').on(t.event, t.at)]);
+
+// ---- Loans (issue 5). Money is integer centavos (a principal is at most 1,000,000); dates are Manila days. ----
+
+/**
+ * A loan order through its states (product-decisions.md): under_review -> accepted -> withdrawable -> disbursing ->
+ * repaying -> settled, or rejected / disbursement_failed. A customer has at most one order that is not settled or
+ * rejected (partial unique index). `quote` is the frozen Truth in Lending figures, re-dated at disbursement.
+ */
+export const loanOrders = pgTable('loan_orders', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  orderNo: text('order_no').notNull(),
+  productId: text('product_id').notNull(),
+  subProductId: text('sub_product_id').notNull(),
+  state: text('state').notNull(),
+  principal: integer('principal').notNull(),
+  termDays: integer('term_days').notNull(),
+  quote: jsonb('quote').notNull(),
+  loanDate: date('loan_date', { mode: 'string' }),
+  dueDate: date('due_date', { mode: 'string' }),
+  /** Interest still to pay in `amountDue` (moves with extensions). */
+  interestOutstanding: integer('interest_outstanding').notNull().default(0),
+  /** Remaining plan (principal + interest), penalties apart. */
+  amountDue: integer('amount_due').notNull().default(0),
+  lateFine: integer('late_fine').notNull().default(0),
+  damages: integer('damages').notNull().default(0),
+  overdueDays: integer('overdue_days').notNull().default(0),
+  /** Interest, fees and tax charged so far (the total-cost cap's numerator, penalties apart). */
+  costCharged: integer('cost_charged').notNull().default(0),
+  amountRepaid: integer('amount_repaid').notNull().default(0),
+  extensionCount: integer('extension_count').notNull().default(0),
+  totalTermDays: integer('total_term_days').notNull(),
+  reapplyAfter: date('reapply_after', { mode: 'string' }),
+  creditLimit: integer('credit_limit'),
+  decision: jsonb('decision'),
+  failureCode: text('failure_code'),
+  payoutAccount: jsonb('payout_account'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('loan_orders_order_no_key').on(t.orderNo),
+  uniqueIndex('loan_orders_one_open_per_customer').on(t.customerId).where(sql`${t.state} not in ('settled', 'rejected')`),
+  index('loan_orders_customer_idx').on(t.customerId, t.createdAt),
+  index('loan_orders_repaying_idx').on(t.state, t.dueDate),
+]);
+
+/** The running number inside order numbers (PA + yymmdd + number + 2 letters): unique without retries. */
+export const loanOrderNoSeq = pgSequence('loan_order_no_seq', { startWith: 1 });
+
+/** One row for every state change and every money movement of an order. */
+export const loanEvents = pgTable('loan_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: uuid('order_id').notNull().references(() => loanOrders.id, { onDelete: 'cascade' }),
+  fromState: text('from_state'),
+  toState: text('to_state'),
+  kind: text('kind').notNull(),
+  data: jsonb('data'),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('loan_events_order_idx').on(t.orderId, t.id)]);
+
+/**
+ * The first answer to a money operation, by the customer's Idempotency-Key: a repeat gets it again. Refusals (4xx)
+ * are kept too. `requestHash` tells a repeat from a reuse of the key with another body.
+ */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  operation: text('operation').notNull(),
+  requestHash: text('request_hash').notNull(),
+  statusCode: integer('status_code'),
+  /** The answer's JSON text, byte for byte (jsonb would reorder its keys). */
+  response: text('response'),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.customerId, t.key] })]);
+
+/** The borrower's signature on file (a `signature` document), kept for every later order. */
+export const signatures = pgTable('signatures', {
+  customerId: uuid('customer_id').primaryKey().references(() => customers.id, { onDelete: 'cascade' }),
+  documentId: uuid('document_id').notNull().references(() => documents.id),
+  signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+});
+
+/** A disbursement to the borrower's account; at most one live (requested, sent, succeeded) per order. */
+export const payouts = pgTable('payouts', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  orderId: uuid('order_id').notNull().references(() => loanOrders.id, { onDelete: 'cascade' }),
+  amount: integer('amount').notNull(),
+  account: jsonb('account').notNull(),
+  state: text('state').notNull(),
+  providerRef: text('provider_ref'),
+  failureCode: text('failure_code'),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('payouts_one_live_per_order').on(t.orderId).where(sql`${t.state} in ('requested', 'sent', 'succeeded')`),
+  uniqueIndex('payouts_provider_ref_key').on(t.providerRef),
+  index('payouts_state_idx').on(t.state, t.sentAt),
+]);
+
+/** A repayment (settle or extend) collected through the collection provider; one in progress per order. */
+export const payments = pgTable('payments', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  orderId: uuid('order_id').notNull().references(() => loanOrders.id, { onDelete: 'cascade' }),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  channel: text('channel').notNull(),
+  amount: integer('amount').notNull(),
+  reference: text('reference').notNull(),
+  providerRef: text('provider_ref').notNull(),
+  checkoutUrl: text('checkout_url'),
+  state: text('state').notNull(),
+  failureCode: text('failure_code'),
+  /** How a success was applied: settled, extended, or partial (the amount no longer covered the order). */
+  applied: text('applied'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('payments_reference_key').on(t.reference),
+  uniqueIndex('payments_provider_ref_key').on(t.providerRef),
+  uniqueIndex('payments_one_in_progress_per_order').on(t.orderId).where(sql`${t.state} = 'in_progress'`),
+  index('payments_customer_idx').on(t.customerId, t.createdAt),
+]);
+
+/**
+ * Background work shared by every API instance: claimed with FOR UPDATE SKIP LOCKED and a lease (`lockedUntil`), so
+ * a job whose instance died runs again after the lease. `key` dedupes (one job per key, ever).
+ */
+export const jobs = pgTable('jobs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  key: text('key'),
+  payload: jsonb('payload').notNull(),
+  runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastError: text('last_error'),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('jobs_key_key').on(t.key),
+  index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`),
+]);
+
+// ---- The simulated gateways: an external service's own state, in its own tables (it survives a restart). ----
+
+/** A payout the simulated payout gateway took (Xendit-shaped), and the callback it owes. */
+export const simPayouts = pgTable('sim_payouts', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  referenceId: text('reference_id').notNull(),
+  amount: integer('amount').notNull(),
+  channelCode: text('channel_code').notNull(),
+  accountNumber: text('account_number').notNull(),
+  status: text('status').notNull(),
+  failureCode: text('failure_code'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** When the callback is due next; null once delivered or given up. */
+  deliverAt: timestamp('deliver_at', { withTimezone: true }),
+  deliveryAttempts: integer('delivery_attempts').notNull().default(0),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('sim_payouts_idempotency_key').on(t.idempotencyKey), index('sim_payouts_deliver_idx').on(t.deliverAt)]);
+
+/** A payment intent the simulated collection gateway took (PayMongo-shaped), and the webhook it owes. */
+export const simCollections = pgTable('sim_collections', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  referenceNumber: text('reference_number').notNull(),
+  amount: integer('amount').notNull(),
+  channel: text('channel').notNull(),
+  payerPhone: text('payer_phone').notNull(),
+  metadata: jsonb('metadata').notNull(),
+  status: text('status').notNull(),
+  failureCode: text('failure_code'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  deliverAt: timestamp('deliver_at', { withTimezone: true }),
+  deliveryAttempts: integer('delivery_attempts').notNull().default(0),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('sim_collections_idempotency_key').on(t.idempotencyKey),
+  uniqueIndex('sim_collections_reference_key').on(t.referenceNumber),
+  index('sim_collections_deliver_idx').on(t.deliverAt),
+]);

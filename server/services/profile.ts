@@ -138,8 +138,11 @@ export async function createProfileService(db: Database, now: () => Date = () =>
       return { step, data: row.data, schemaVersion: row.schemaVersion, updatedAt: row.updatedAt.toISOString() };
     },
 
-    /** Validates and stores one step; answers the new summary. */
-    async put(caller: { customerId: string; phone: string }, step: string, input: unknown) {
+    /**
+     * Validates one step's data as PUT /profile/<step> does (schema, step checks, owned documents); answers the data
+     * normalised as it would be stored, or throws VALIDATION_FAILED. PUT /payout-account uses it for bankInfo.
+     */
+    async check(caller: { customerId: string; phone: string }, step: string, input: unknown): Promise<unknown> {
       const stepRules = rulesOf(step);
       const data = structuredClone(input);
       const images = inlineImages(data);
@@ -160,6 +163,13 @@ export async function createProfileService(db: Database, now: () => Date = () =>
         for (const ref of refs) if (!ownedIds.has(ref.id)) errors.push({ instancePath: ref.path, schemaPath: '#/document', keyword: 'document', params: {} });
       }
       if (errors.length > 0) throw new ApiError('VALIDATION_FAILED', { errors: answerErrors(errors) });
+      return data;
+    },
+
+    /** Validates and stores one step; answers the new summary. */
+    async put(caller: { customerId: string; phone: string }, step: string, input: unknown) {
+      const data = await this.check(caller, step, input);
+      const stepRules = rulesOf(step);
       const at = now();
       recentOverviews.delete(caller.customerId);
       await db

@@ -1,0 +1,505 @@
+import { randomBytes } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pricingJson from '../../config/pricing.json' with { type: 'json' };
+import { addDays, manilaToday } from '../../domain/calendar-date.ts';
+import type { PricingConfig } from '../../domain/loan-types.ts';
+import { capPpm } from '../../domain/pricing.ts';
+import { databaseTargets } from '../db/test-database.ts';
+import { jobs, loanEvents, loanOrders, payments, payouts, simPayouts } from '../db/schema.ts';
+import { BANK_INFO, completeProfile, signatureDocument, type ProfileOverrides } from '../loan-fixtures.ts';
+import { signCollectionWebhook } from '../providers/collection/collection-provider.ts';
+import { login, testApi, type TestApi } from '../test-api.ts';
+
+const pricing = pricingJson as unknown as PricingConfig;
+const standard = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };
+const newKey = () => `key-${randomBytes(8).toString('hex')}`;
+
+type Borrower = Awaited<ReturnType<typeof login>>;
+interface Order {
+  id: string;
+  state: string;
+  orderNo: string;
+  principalCentavos: number;
+  dueDate: string | null;
+  loanDate: string | null;
+  amountDueCentavos: number;
+  lateFineCentavos: number;
+  damagesCentavos: number;
+  overdueDays: number;
+  extension: { amountCentavos: number; newDueDate: string } | null;
+  amountRepaidCentavos: number;
+  extensionCount: number;
+  failureCode: string | null;
+  reapplyAfter: string | null;
+  quote: { receivedCentavos: number; amountDueCentavos: number; firstDueDate: string; loanDate: string };
+  payments?: { id: string; kind: string; state: string; amountCentavos: number }[];
+}
+
+describe.each(databaseTargets())('loans on %s', (kind) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await testApi(kind);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const call = (b: Borrower, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, key?: string) =>
+    api.app.inject({ method, url: `/api/v1${url}`, headers: { ...b.headers, ...(key && { 'idempotency-key': key }) }, ...(payload && { payload }) });
+
+  async function borrower(overrides: ProfileOverrides = {}): Promise<Borrower> {
+    const b = await login(api);
+    await completeProfile(api.database.db, b.customerId, overrides);
+    return b;
+  }
+
+  /** Sessions last 30 days: after moving the clock further, log in again. */
+  async function travel(b: Borrower, days: number): Promise<void> {
+    api.advance(days * 86_400);
+    Object.assign(b.headers, (await login(api, b.phone)).headers);
+  }
+
+  async function order(b: Borrower, id: string): Promise<Order> {
+    const res = await call(b, 'GET', `/loans/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Order>();
+  }
+
+  /** Applies and lets the underwriting job run. */
+  async function approved(b: Borrower, body = standard): Promise<Order> {
+    const res = await call(b, 'POST', '/loans', body, newKey());
+    expect(res.statusCode, res.body).toBe(201);
+    api.advance(61);
+    await api.runDueJobs();
+    return order(b, res.json<Order>().id);
+  }
+
+  async function withdrawable(b: Borrower): Promise<Order> {
+    const o = await approved(b);
+    expect(o.state).toBe('accepted');
+    const accepted = await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true });
+    expect(accepted.json<Order>().state, accepted.body).toBe('withdrawable');
+    const signed = await call(b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, b.customerId) });
+    expect(signed.statusCode, signed.body).toBe(200);
+    return accepted.json<Order>();
+  }
+
+  async function repaying(b: Borrower): Promise<Order> {
+    const o = await withdrawable(b);
+    const res = await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey());
+    expect(res.json<Order>().state, res.body).toBe('disbursing');
+    await api.settle();
+    const after = await order(b, o.id);
+    expect(after.state).toBe('repaying');
+    return after;
+  }
+
+  async function pay(b: Borrower, orderId: string, kindOf: 'settle' | 'extend') {
+    const res = await call(b, 'POST', `/loans/${orderId}/payments`, { kind: kindOf, channel: 'otc' }, newKey());
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: string; state: string; amountCentavos: number; reference: string }>();
+  }
+
+  it('goes through the whole life: apply, underwriting, accept, sign, withdraw, disbursement, extend once, settle', async () => {
+    const b = await borrower();
+    const applied = await call(b, 'POST', '/loans', standard, newKey());
+    expect(applied.statusCode, applied.body).toBe(201);
+    expect(applied.headers['cache-control']).toBe('no-store');
+    const o = applied.json<Order>();
+    expect(o).toMatchObject({ state: 'under_review', principalCentavos: 300000, loanDate: null, dueDate: null });
+    expect(o.orderNo).toMatch(/^PA\d{6}\d{4,}[A-Z]{2}$/u);
+    const home = (await call(b, 'GET', '/loans/home')).json<{ currentOrder: Order; canApply: boolean; applyBlockedCode: string; creditLimitCentavos: number; signed: boolean }>();
+    expect(home).toMatchObject({ currentOrder: { id: o.id }, canApply: false, applyBlockedCode: 'ORDER_IN_PROGRESS', creditLimitCentavos: 500000, signed: false });
+
+    // The decision waits for the approval delay.
+    await api.runDueJobs();
+    expect((await order(b, o.id)).state).toBe('under_review');
+    api.advance(61);
+    await api.runDueJobs();
+    expect((await order(b, o.id)).state).toBe('accepted');
+
+    expect((await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: false })).json()).toMatchObject({ code: 'AGREEMENT_REQUIRED' });
+    expect((await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey())).json()).toMatchObject({ code: 'ORDER_STATE' });
+    expect((await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true })).json()).toMatchObject({ state: 'withdrawable' });
+    expect((await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true })).json()).toMatchObject({ code: 'ORDER_STATE' });
+    expect((await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey())).json()).toMatchObject({ code: 'SIGNATURE_REQUIRED' });
+
+    expect((await call(b, 'GET', '/signature')).json()).toEqual({ signed: false, signedAt: null });
+    const other = await login(api);
+    const foreign = await call(b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, other.customerId) });
+    expect(foreign.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await call(b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, b.customerId) })).json()).toMatchObject({ signed: true });
+
+    const withdrawn = await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey());
+    expect(withdrawn.json(), withdrawn.body).toMatchObject({ state: 'disbursing', payout: { method: 'bank', label: 'bdo', accountMasked: '******7890' } });
+    await api.settle();
+    const live = await order(b, o.id);
+    const today = manilaToday(api.now());
+    expect(live).toMatchObject({ state: 'repaying', loanDate: today, dueDate: addDays(today, 30), quote: { loanDate: today, firstDueDate: addDays(today, 30) } });
+    expect(live.amountDueCentavos).toBe(live.quote.amountDueCentavos);
+    const [payout] = await api.database.db.select().from(payouts).where(eq(payouts.orderId, o.id));
+    expect(payout).toMatchObject({ state: 'succeeded', amount: live.quote.receivedCentavos });
+
+    // Two days overdue: fine and damages accrue, then the extension waives them and moves the due date 8 days.
+    await travel(b, 32);
+    await api.loans.accrueAll();
+    const overdue = await order(b, o.id);
+    expect(overdue).toMatchObject({ overdueDays: 2, dueStatus: 'overdue' } as object);
+    expect(overdue.lateFineCentavos).toBeGreaterThan(0);
+    expect(overdue.damagesCentavos).toBeGreaterThan(0);
+    expect(overdue.extension).not.toBeNull();
+    const extend = await pay(b, o.id, 'extend');
+    expect(extend).toMatchObject({ state: 'in_progress', amountCentavos: overdue.extension!.amountCentavos });
+    expect(extend.reference).toMatch(/^[A-Z0-9]{12}$/u);
+    expect((await call(b, 'POST', `/loans/${o.id}/payments`, { kind: 'settle', channel: 'otc' }, newKey())).json()).toMatchObject({ code: 'PAYMENT_IN_PROGRESS' });
+    await api.settle();
+    const extended = await order(b, o.id);
+    expect(extended).toMatchObject({ state: 'repaying', dueDate: addDays(live.dueDate!, 8), principalCentavos: 300000, lateFineCentavos: 0, damagesCentavos: 0, overdueDays: 0, extensionCount: 1, amountRepaidCentavos: extend.amountCentavos });
+    expect(extended.amountDueCentavos).toBe(300000 + 300000 * 0.001 * 8);
+
+    const settle = await pay(b, o.id, 'settle');
+    expect(settle.amountCentavos).toBe(extended.amountDueCentavos);
+    await api.settle();
+    const done = await order(b, o.id);
+    expect(done).toMatchObject({ state: 'settled', amountDueCentavos: 0, amountRepaidCentavos: extend.amountCentavos + settle.amountCentavos });
+    expect(done.payments?.map((p) => [p.kind, p.state]).sort()).toEqual([['extend', 'success'], ['settle', 'success']]);
+    const history = (await call(b, 'GET', '/payments')).json<{ payments: { id: string }[] }>();
+    expect(history.payments.map((p) => p.id)).toEqual([settle.id, extend.id]);
+    expect((await call(b, 'GET', `/payments/${settle.id}`)).json()).toMatchObject({ state: 'success', orderNo: o.orderNo });
+    const events = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, o.id));
+    expect(events.map((e) => e.kind)).toEqual(['applied', 'approved', 'terms_accepted', 'withdraw', 'payout_sent', 'disbursed', 'accrual', 'payment_created', 'extended', 'payment_created', 'settled']);
+    const after = (await call(b, 'GET', '/loans/home')).json();
+    expect(after).toMatchObject({ currentOrder: null, canApply: true, reloan: true, signed: true, creditLimitCentavos: 600000 });
+  });
+
+  it('rejects by the rules with a reapply date and refuses applications before it', async () => {
+    const b = await borrower({ workInfo: { monthlyIncome: 'upTo12000' } });
+    const o = await approved(b);
+    const today = manilaToday(api.now());
+    expect(o).toMatchObject({ state: 'rejected', reapplyAfter: addDays(today, 30) });
+    const again = await call(b, 'POST', '/loans', standard, newKey());
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'REAPPLY_LATER', reapplyAfter: addDays(today, 30) });
+    expect(again.json<{ message: string }>().message).toContain(addDays(today, 30));
+    expect((await call(b, 'GET', '/loans/home')).json()).toMatchObject({ canApply: false, applyBlockedCode: 'REAPPLY_LATER', lastRejected: { reapplyAfter: addDays(today, 30) } });
+    await travel(b, 31);
+    expect((await call(b, 'POST', '/loans', standard, newKey())).statusCode).toBe(201);
+  });
+
+  it('refuses an incomplete profile, a second order, amounts off the grid or above the limit, and unknown products', async () => {
+    const incomplete = await login(api);
+    expect((await call(incomplete, 'POST', '/loans', standard, newKey())).json()).toMatchObject({ code: 'PROFILE_INCOMPLETE' });
+    const b = await borrower();
+    expect((await call(b, 'POST', '/loans', { ...standard, principalCentavos: 600000 }, newKey())).json()).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE' });
+    expect((await call(b, 'POST', '/loans', { ...standard, principalCentavos: 300001 }, newKey())).json()).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE' });
+    expect((await call(b, 'POST', '/loans', { ...standard, termDays: 45 }, newKey())).json()).toMatchObject({ code: 'TERM_NOT_OFFERED' });
+    expect((await call(b, 'POST', '/loans', { ...standard, productId: 'nope' }, newKey())).json()).toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
+    expect((await call(b, 'POST', '/loans/quote', { ...standard, termDays: 45 })).statusCode).toBe(422);
+    const q = await call(b, 'POST', '/loans/quote', standard);
+    expect(q.json()).toMatchObject({ principalCentavos: 300000, termDays: 30, loanDate: manilaToday(api.now()) });
+    expect((await call(b, 'POST', '/loans', standard, newKey())).statusCode).toBe(201);
+    expect((await call(b, 'POST', '/loans', standard, newKey())).json()).toMatchObject({ code: 'ORDER_IN_PROGRESS' });
+  });
+
+  it('refuses a new application while a loan is repaying (REPAYMENT_OUTSTANDING)', async () => {
+    const b = await borrower();
+    await repaying(b);
+    const res = await call(b, 'POST', '/loans', standard, newKey());
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'REPAYMENT_OUTSTANDING', message: 'Incomplete repayment: settle the current loan first.' });
+    expect((await call(b, 'GET', '/loans/home')).json()).toMatchObject({ applyBlockedCode: 'REPAYMENT_OUTSTANDING' });
+  });
+
+  it('fails a disbursement to an unavailable account, and withdraws again after the account is changed', async () => {
+    const b = await borrower({ bankInfo: { accountNumber: '0000123456', accountNumberConfirm: '0000123456' } });
+    const o = await withdrawable(b);
+    // First-time borrowers edit /bankInfo, not the payout account.
+    expect((await call(b, 'PUT', '/payout-account', { ...BANK_INFO, accountNumber: '1111222233', accountNumberConfirm: '1111222233' })).json()).toMatchObject({ code: 'BANK_CHANGE_NOT_ALLOWED' });
+    await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey());
+    expect((await call(b, 'PUT', '/payout-account', { ...BANK_INFO, accountNumber: '1111222233', accountNumberConfirm: '1111222233' })).json()).toMatchObject({ code: 'ORDER_STATE' });
+    await api.settle();
+    const failed = await order(b, o.id);
+    expect(failed).toMatchObject({ state: 'disbursement_failed', failureCode: 'DISBURSEMENT_ACCOUNT_UNAVAILABLE' });
+
+    const same = await call(b, 'PUT', '/payout-account', { ...BANK_INFO, accountNumber: '0000 1234 56', accountNumberConfirm: '0000123456' });
+    expect(same.statusCode).toBe(409);
+    expect(same.json()).toMatchObject({ code: 'BANK_SAME_AS_OLD', message: 'A new bank card must differ from the original.' });
+    expect((await call(b, 'PUT', '/payout-account', { ...BANK_INFO, accountNumber: '12' })).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const maintained = await testApi(kind, { database: api.database, loans: { bankChangeMaintenance: true } });
+    try {
+      const res = await maintained.app.inject({ method: 'PUT', url: '/api/v1/payout-account', headers: b.headers, payload: { ...BANK_INFO, accountNumber: '1111222233', accountNumberConfirm: '1111222233' } });
+      expect(res.json()).toMatchObject({ code: 'BANK_CHANGE_MAINTENANCE', message: 'System under maintenance, so the bank cannot be changed.' });
+      expect((await maintained.app.inject({ method: 'GET', url: '/api/v1/loans/home', headers: b.headers })).json()).toMatchObject({ bankChangeAvailable: false });
+    } finally {
+      await maintained.close();
+    }
+
+    const changed = await call(b, 'PUT', '/payout-account', { ...BANK_INFO, bankCode: 'bpi', accountNumber: '1111 2222 33', accountNumberConfirm: '1111222233' });
+    expect(changed.json(), changed.body).toEqual({ ok: true, reopened: [o.id] });
+    expect((await order(b, o.id))).toMatchObject({ state: 'withdrawable', failureCode: null });
+    expect((await call(b, 'GET', '/profile/bankInfo')).json()).toMatchObject({ data: { bankCode: 'bpi', accountNumber: '1111222233' } });
+    expect((await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey())).json()).toMatchObject({ state: 'disbursing', payout: { label: 'bpi', accountMasked: '******2233' } });
+    await api.settle();
+    expect((await order(b, o.id)).state).toBe('repaying');
+    const rows = await api.database.db.select().from(payouts).where(eq(payouts.orderId, o.id));
+    expect(rows.map((r) => r.state).sort()).toEqual(['failed', 'succeeded']);
+  });
+
+  it('accrues late fine and damages by the day, idempotently, and stops at the caps', async () => {
+    const b = await borrower();
+    const o = await repaying(b);
+    const sub = pricing.products[0]!.subProducts[0]!;
+    await travel(b, 33);
+    await api.loans.accrueAll();
+    await api.loans.accrueAll();
+    const three = await order(b, o.id);
+    const amountDue = o.amountDueCentavos;
+    expect(three).toMatchObject({ overdueDays: 3, damagesCentavos: Math.round((amountDue * sub.overdueDamagesPpm) / 1e6), lateFineCentavos: 3 * Math.round((amountDue * sub.lateFineDailyPpm) / 1e6) });
+    expect(three.amountDueCentavos).toBe(amountDue + three.lateFineCentavos + three.damagesCentavos);
+    expect(three.extension).not.toBeNull();
+    const events = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, o.id));
+    expect(events.filter((e) => e.kind === 'accrual')).toHaveLength(1);
+    // 40 days overdue: the fine goes on by the day, within 5 % of the amount due per started 30 days.
+    await travel(b, 37);
+    await api.runDueJobs();
+    const forty = await order(b, o.id);
+    expect(forty).toMatchObject({ overdueDays: 40, lateFineCentavos: 40 * Math.round((amountDue * sub.lateFineDailyPpm) / 1e6) });
+    expect(forty.lateFineCentavos + forty.damagesCentavos).toBeLessThanOrEqual(capPpm(amountDue, pricing.caps.latePenaltyMonthlyMaxPpm) * 2);
+    // Years overdue: all costs together stop at 100 % of the principal (interest, fees and tax were charged already).
+    await travel(b, 960);
+    await api.loans.accrueAll();
+    const capped = await order(b, o.id);
+    const cost = o.quote.amountDueCentavos - 300000 + (300000 - o.quote.receivedCentavos);
+    expect(capped.overdueDays).toBe(1000);
+    expect(capped.lateFineCentavos + capped.damagesCentavos).toBe(capPpm(300000, pricing.caps.totalCostMaxPpm) - cost);
+    await travel(b, 10);
+    await api.loans.accrueAll();
+    const later = await order(b, o.id);
+    expect(later.lateFineCentavos + later.damagesCentavos).toBe(capped.lateFineCentavos + capped.damagesCentavos);
+    expect(later.overdueDays).toBe(1010);
+  });
+
+  it('records a success that no longer covers the order as a partial repayment, the order still repaying', async () => {
+    const b = await borrower();
+    const o = await repaying(b);
+    const payment = await pay(b, o.id, 'settle');
+    expect(payment.amountCentavos).toBe(o.amountDueCentavos);
+    // The borrower pays two days late: the accrual has moved the settlement amount on meanwhile.
+    await travel(b, 32);
+    await api.loans.accrueAll();
+    const overdue = await order(b, o.id);
+    expect(overdue.amountDueCentavos).toBeGreaterThan(payment.amountCentavos);
+    await api.settle();
+    const after = await order(b, o.id);
+    expect(after).toMatchObject({ state: 'repaying', amountRepaidCentavos: payment.amountCentavos, lateFineCentavos: overdue.lateFineCentavos, damagesCentavos: overdue.damagesCentavos });
+    expect(after.amountDueCentavos).toBe(overdue.amountDueCentavos - payment.amountCentavos);
+    expect(after.payments?.[0]).toMatchObject({ state: 'success' });
+    const events = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, o.id));
+    expect(events.filter((e) => e.kind === 'partial_repayment')).toHaveLength(1);
+    // The rest settles it.
+    const rest = await pay(b, o.id, 'settle');
+    expect(rest.amountCentavos).toBe(after.amountDueCentavos);
+    await api.settle();
+    expect(await order(b, o.id)).toMatchObject({ state: 'settled', amountRepaidCentavos: payment.amountCentavos + rest.amountCentavos });
+  });
+
+  it('answers a repeated money request with its first answer, and a reused key with another body with 409', async () => {
+    const b = await login(api);
+    const key = newKey();
+    const refused = await call(b, 'POST', '/loans', standard, key);
+    expect(refused.json()).toMatchObject({ code: 'PROFILE_INCOMPLETE' });
+    await completeProfile(api.database.db, b.customerId);
+    // The refusal was the first answer: the same request with that key answers it again.
+    const again = await call(b, 'POST', '/loans', standard, key);
+    expect([again.statusCode, again.body]).toEqual([refused.statusCode, refused.body]);
+    const key2 = newKey();
+    const first = await call(b, 'POST', '/loans', standard, key2);
+    expect(first.statusCode).toBe(201);
+    const repeat = await call(b, 'POST', '/loans', { termDays: 30, principalCentavos: 300000, subProductId: 'standard', productId: 'cash' }, key2);
+    expect([repeat.statusCode, repeat.body]).toEqual([201, first.body]);
+    const reused = await call(b, 'POST', '/loans', { ...standard, principalCentavos: 200000 }, key2);
+    expect([reused.statusCode, reused.json<{ code: string }>().code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
+    const orders = await api.database.db.select({ n: count() }).from(loanOrders).where(eq(loanOrders.customerId, b.customerId));
+    expect(orders[0]!.n).toBe(1);
+    expect((await call(b, 'POST', '/loans', standard)).json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REQUIRED' });
+    expect((await call(b, 'POST', '/loans', standard, 'short')).statusCode).toBe(400);
+  });
+
+  it('refuses webhooks without a good token or signature, 404s unknown references and ignores replays', async () => {
+    const payoutBody = JSON.stringify({ event: 'payout.succeeded', data: { id: 'disb-unknown', reference_id: 'nope', status: 'SUCCEEDED', amount: 100 } });
+    const post = (url: string, headers: Record<string, string>, payload: string) => api.app.inject({ method: 'POST', url: `/api/v1/webhooks/${url}`, headers: { 'content-type': 'application/json', ...headers }, payload });
+    expect((await post('payout', {}, payoutBody)).statusCode).toBe(401);
+    expect((await post('payout', { 'x-callback-token': 'wrong' }, payoutBody)).json()).toMatchObject({ code: 'WEBHOOK_SIGNATURE' });
+    expect((await post('payout', { 'x-callback-token': api.payoutCallbackToken }, payoutBody)).statusCode).toBe(404);
+    expect((await post('payout', { 'x-callback-token': api.payoutCallbackToken }, '{"data":')).statusCode).toBe(400);
+
+    const event = (intent: string, amount: number) => JSON.stringify({ data: { id: 'evt_1', type: 'event', attributes: { type: 'payment.paid', data: { id: 'pay_1', type: 'payment', attributes: { amount, payment_intent_id: intent, status: 'paid' } } } } });
+    const body = event('pi_unknown', 100);
+    const nowUnix = Math.floor(api.now().getTime() / 1000);
+    expect((await post('collection', {}, body)).statusCode).toBe(401);
+    expect((await post('collection', { 'paymongo-signature': signCollectionWebhook('wrong-secret', body, nowUnix) }, body)).statusCode).toBe(401);
+    expect((await post('collection', { 'paymongo-signature': signCollectionWebhook(api.collectionWebhookSecret, body, nowUnix - 301) }, body)).statusCode).toBe(401);
+    // Signed over other bytes (the same JSON re-spaced): refused, the signature covers the raw body.
+    const signedOther = signCollectionWebhook(api.collectionWebhookSecret, body, nowUnix);
+    expect((await post('collection', { 'paymongo-signature': signedOther }, body.replace('{"data"', '{ "data"'))).statusCode).toBe(401);
+    expect((await post('collection', { 'paymongo-signature': signedOther }, body)).statusCode).toBe(404);
+
+    // A replay of a delivered success: 200, nothing changes.
+    const b = await borrower();
+    const o = await repaying(b);
+    const payment = await pay(b, o.id, 'settle');
+    await api.settle();
+    const settled = await order(b, o.id);
+    expect(settled.state).toBe('settled');
+    const [row] = await api.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    const replay = event(row!.providerRef, payment.amountCentavos);
+    const res = await post('collection', { 'paymongo-signature': signCollectionWebhook(api.collectionWebhookSecret, replay, nowUnix) }, replay);
+    expect(res.json()).toEqual({ ok: true, result: 'replay' });
+    expect(await order(b, o.id)).toEqual(settled);
+  });
+
+  it('answers 404 for another customer\'s order or payment, and for ids that are no one\'s', async () => {
+    const a = await borrower();
+    const o = await repaying(a);
+    const payment = await pay(a, o.id, 'settle');
+    const b = await borrower();
+    for (const [method, url, payload, key] of [
+      ['GET', `/loans/${o.id}`],
+      ['POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true }],
+      ['POST', `/loans/${o.id}/withdraw`, {}, newKey()],
+      ['POST', `/loans/${o.id}/payments`, { kind: 'settle', channel: 'otc' }, newKey()],
+      ['GET', `/payments/${payment.id}`],
+      ['GET', '/loans/not-a-uuid'],
+    ] as const) {
+      const res = await call(b, method, url, payload, key);
+      expect([url, res.statusCode, res.json<{ code: string }>().code]).toEqual([url, 404, 'NOT_FOUND']);
+    }
+    expect((await call(b, 'GET', '/loans')).json()).toEqual({ orders: [] });
+    expect((await call(b, 'GET', '/payments')).json()).toEqual({ payments: [] });
+    expect((await api.app.inject({ method: 'GET', url: '/api/v1/loans' })).statusCode).toBe(401);
+  });
+});
+
+describe.runIf(process.env['TEST_DATABASE_URL'])('loans under concurrency and restarts on PostgreSQL', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await testApi('postgres');
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const call = (target: TestApi, b: Borrower, method: 'GET' | 'POST', url: string, payload?: object, key?: string) =>
+    target.app.inject({ method, url: `/api/v1${url}`, headers: { ...b.headers, ...(key && { 'idempotency-key': key }) }, ...(payload && { payload }) });
+
+  async function withdrawable(): Promise<{ b: Borrower; id: string }> {
+    const b = await login(api);
+    await completeProfile(api.database.db, b.customerId);
+    const applied = await call(api, b, 'POST', '/loans', standard, newKey());
+    const id = applied.json<Order>().id;
+    api.advance(61);
+    await api.runDueJobs();
+    await call(api, b, 'POST', `/loans/${id}/accept`, { agreePrivacy: true, agreeAgreement: true });
+    await call(api, b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, b.customerId) });
+    return { b, id };
+  }
+
+  const payoutsOf = async (orderId: string) => api.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
+  const gatewayPayouts = async (payoutIds: string[]) => (await api.database.db.select().from(simPayouts)).filter((p) => payoutIds.includes(p.referenceId));
+
+  it('makes one payout and one disbursement for 50 concurrent identical withdraw requests', async () => {
+    const { b, id } = await withdrawable();
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call(api, b, 'POST', `/loans/${id}/withdraw`, {}, key)));
+    expect(new Set(answers.map((r) => r.statusCode))).toEqual(new Set([200]));
+    expect(new Set(answers.map((r) => r.body)).size).toBe(1);
+    await api.settle();
+    const rows = await payoutsOf(id);
+    expect(rows).toHaveLength(1);
+    expect(await gatewayPayouts(rows.map((r) => r.id))).toHaveLength(1);
+    const disbursed = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, id));
+    expect(disbursed.filter((e) => e.kind === 'disbursed')).toHaveLength(1);
+  });
+
+  it('makes one payout for 50 concurrent withdraw requests with different keys', async () => {
+    const { b, id } = await withdrawable();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call(api, b, 'POST', `/loans/${id}/withdraw`, {}, newKey())));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.statusCode === 409 && r.json<{ code: string }>().code === 'ORDER_STATE')).toHaveLength(49);
+    await api.settle();
+    expect(await payoutsOf(id)).toHaveLength(1);
+  });
+
+  it('applies a repayment once for 50 concurrent identical payment callbacks', async () => {
+    const { b, id } = await withdrawable();
+    await call(api, b, 'POST', `/loans/${id}/withdraw`, {}, newKey());
+    await api.settle();
+    const created = await call(api, b, 'POST', `/loans/${id}/payments`, { kind: 'settle', channel: 'eWallet' }, newKey());
+    const payment = created.json<{ id: string; amountCentavos: number }>();
+    const [row] = await api.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    const body = JSON.stringify({ data: { id: 'evt_c', type: 'event', attributes: { type: 'payment.paid', data: { id: 'pay_c', type: 'payment', attributes: { amount: payment.amountCentavos, payment_intent_id: row!.providerRef, status: 'paid' } } } } });
+    const signature = signCollectionWebhook(api.collectionWebhookSecret, body, Math.floor(api.now().getTime() / 1000));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => api.app.inject({ method: 'POST', url: '/api/v1/webhooks/collection', headers: { 'content-type': 'application/json', 'paymongo-signature': signature }, payload: body })));
+    expect(answers.map((r) => r.statusCode).every((s) => s === 200)).toBe(true);
+    expect(answers.filter((r) => r.json<{ result: string }>().result === 'applied')).toHaveLength(1);
+    const o = (await call(api, b, 'GET', `/loans/${id}`)).json<Order>();
+    expect(o).toMatchObject({ state: 'settled', amountRepaidCentavos: payment.amountCentavos });
+    const events = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, id));
+    expect(events.filter((e) => e.kind === 'settled')).toHaveLength(1);
+  });
+
+  it('completes a withdrawal after a restart between the payout and its callback', async () => {
+    const { b, id } = await withdrawable();
+    // Another app on the same database: it takes the withdrawal and sends the payout, then stops before the callback.
+    const first = await testApi('postgres', { database: api.database, loans: { payoutDelayMs: 60_000 } });
+    await call(first, b, 'POST', `/loans/${id}/withdraw`, {}, newKey());
+    await first.runDueJobs();
+    expect(await first.deliverCallbacks()).toBe(0);
+    await first.closeApp();
+    expect((await payoutsOf(id))[0]?.state).toBe('sent');
+    // The next start: the gateway's pending callback is delivered to the new app.
+    const second = await testApi('postgres', { database: api.database });
+    try {
+      second.advance(61);
+      await second.settle();
+      expect((await call(second, b, 'GET', `/loans/${id}`)).json<Order>().state).toBe('repaying');
+    } finally {
+      await second.closeApp();
+    }
+  });
+
+  it('reconciles a payout whose callback was lost', async () => {
+    const { b, id } = await withdrawable();
+    const lost = await testApi('postgres', { database: api.database, loans: { reconcileAfterMs: 120_000 } });
+    try {
+      await call(lost, b, 'POST', `/loans/${id}/withdraw`, {}, newKey());
+      await lost.runDueJobs();
+      // The gateway finished the payout but every delivery of its callback was lost.
+      await lost.database.db.update(simPayouts).set({ deliverAt: null }).where(eq(simPayouts.referenceId, (await payoutsOf(id))[0]!.id));
+      expect(await lost.payoutGateway.getPayout((await payoutsOf(id))[0]!.providerRef!)).toMatchObject({ status: 'pending' });
+      await lost.database.db.update(simPayouts).set({ status: 'SUCCEEDED' }).where(eq(simPayouts.referenceId, (await payoutsOf(id))[0]!.id));
+      lost.advance(180);
+      await lost.runDueJobs();
+      expect((await call(lost, b, 'GET', `/loans/${id}`)).json<Order>().state).toBe('repaying');
+    } finally {
+      await lost.closeApp();
+    }
+  });
+
+  it('re-runs a payout job whose worker died after calling the gateway, with the same idempotency key: one payout there', async () => {
+    const { b, id } = await withdrawable();
+    await call(api, b, 'POST', `/loans/${id}/withdraw`, {}, newKey());
+    const [payout] = await payoutsOf(id);
+    // A worker claims the job, reaches the gateway, and dies before recording anything.
+    await api.database.db.update(jobs).set({ lockedUntil: new Date(api.now().getTime() + 60_000), attempts: 1 }).where(eq(jobs.key, `send_payout:${payout!.id}`));
+    await api.payoutGateway.createPayout({ idempotencyKey: payout!.id, referenceId: payout!.id, amountCentavos: payout!.amount, account: payout!.account as never, description: 'crashed' });
+    await api.runDueJobs();
+    expect((await payoutsOf(id))[0]?.state).toBe('requested');
+    api.advance(61);
+    await api.settle();
+    expect(await gatewayPayouts([payout!.id])).toHaveLength(1);
+    expect((await payoutsOf(id))[0]).toMatchObject({ state: 'succeeded' });
+    expect((await call(api, b, 'GET', `/loans/${id}`)).json<Order>().state).toBe('repaying');
+  });
+});

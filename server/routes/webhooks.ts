@@ -1,0 +1,60 @@
+/**
+ * Gateway callbacks (no session): the payout gateway's (Xendit shape, static `x-callback-token`) and the collection
+ * gateway's (PayMongo shape, `paymongo-signature: t=<unix>,v1=<hmac-sha256 of t + "." + raw body>`, at most 5
+ * minutes old). Signatures are checked on the RAW body (a JSON parser scoped to these routes keeps it), compared in
+ * constant time. Bad token or signature: 401 WEBHOOK_SIGNATURE; unknown reference: 404; a replay: 200, no effect.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { ApiError } from '../errors.ts';
+import { parseCollectionEvent, sameToken, verifyCollectionSignature } from '../providers/collection/collection-provider.ts';
+import { parsePayoutCallback } from '../providers/payout/payout-provider.ts';
+import type { LoanService } from '../services/loans.ts';
+import { errorSchema } from './schemas.ts';
+
+export interface WebhookOptions {
+  readonly loans: LoanService;
+  readonly payoutCallbackToken: string;
+  readonly collectionWebhookSecret: string;
+  readonly now: () => Date;
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw new ApiError('BAD_REQUEST');
+  }
+}
+
+const ok = { type: 'object', properties: { ok: { type: 'boolean' }, result: { type: 'string' } } } as const;
+
+export const webhookRoutes: FastifyPluginAsync<WebhookOptions> = async (app, options) => {
+  // This plugin's scope only: the body stays the raw text the signature covers.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.post('/webhooks/payout', {
+    schema: { tags: ['webhooks'], summary: 'Payout gateway callback (Xendit payout.succeeded / payout.failed)', response: { 200: ok, '4xx': errorSchema } },
+  }, async (request) => {
+    const token = request.headers['x-callback-token'];
+    if (!sameToken(typeof token === 'string' ? token : undefined, options.payoutCallbackToken)) throw new ApiError('WEBHOOK_SIGNATURE');
+    const result = parsePayoutCallback(parseJson(String(request.body ?? '')));
+    if (!result) throw new ApiError('BAD_REQUEST');
+    const outcome = await options.loans.payoutResult(result);
+    if (outcome === 'unknown') throw new ApiError('NOT_FOUND');
+    return { ok: true, result: outcome };
+  });
+
+  app.post('/webhooks/collection', {
+    schema: { tags: ['webhooks'], summary: 'Collection gateway webhook (PayMongo payment.paid / payment.failed)', response: { 200: ok, '4xx': errorSchema } },
+  }, async (request) => {
+    const raw = String(request.body ?? '');
+    const signature = request.headers['paymongo-signature'];
+    if (!verifyCollectionSignature(typeof signature === 'string' ? signature : undefined, raw, options.collectionWebhookSecret, options.now())) throw new ApiError('WEBHOOK_SIGNATURE');
+    const event = parseCollectionEvent(parseJson(raw));
+    if (!event) throw new ApiError('BAD_REQUEST');
+    const outcome = await options.loans.paymentEvent(event);
+    if (outcome === 'unknown') throw new ApiError('NOT_FOUND');
+    return { ok: true, result: outcome };
+  });
+};
