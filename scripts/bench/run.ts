@@ -7,6 +7,7 @@
  */
 import { failedRuns, printApi, runApiBench } from './api.ts';
 import { printKeystroke, runKeystrokeBench } from './keystroke.ts';
+import { printLoans, runLoansBench } from './loans.ts';
 
 interface Benchmark {
   readonly name: string;
@@ -34,6 +35,17 @@ const BENCHMARKS: readonly Benchmark[] = [
       // An answer other than 2xx (or an error, a timeout) means the figures measure something else: a failed run.
       const failed = failedRuns(result);
       if (failed) throw new Error(`failed runs (figures in bench-results/api.json):\n${failed}`);
+      return result;
+    },
+  },
+  {
+    name: 'loans',
+    description: 'POST /loans (applications) and signed payment callbacks per second with p99, server/main.ts on PostgreSQL',
+    run: async () => {
+      const result = await runLoansBench();
+      printLoans(result);
+      const failed = result.runs.filter((r) => r.problems.length > 0);
+      if (failed.length > 0) throw new Error(`failed runs: ${failed.map((r) => `${r.name}: ${r.problems.join('; ')}`).join(' | ')}`);
       return result;
     },
   },

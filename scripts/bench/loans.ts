@@ -1,0 +1,266 @@
+/**
+ * Loan throughput on PostgreSQL: `POST /api/v1/loans` (applications) and `POST /api/v1/webhooks/collection` (signed
+ * payment callbacks) per second with their p99, against `server/main.ts` in its own process, as `npm start` runs it
+ * with DATABASE_URL. Target of the issue: at least 300 applications/s with p99 at most 100 ms.
+ *
+ * Seeding goes straight into the database (the figures measure the two endpoints, not the seeding): customers with a
+ * complete profile (server/loan-fixtures.ts) and a session each; for the callbacks, the applied orders are put into
+ * `repaying` with one in-progress payment each, as a disbursement and POST /payments would leave them. Every request
+ * is a different customer (an application) or a different payment (a callback), so every one of them does the real
+ * work: idempotency key, order lock, state change, event row.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { completeSections } from '../../server/loan-fixtures.ts';
+import { signCollectionWebhook } from '../../server/providers/collection/collection-provider.ts';
+import { LatencyHistogram, ms2, perSecond, runProblems } from './api-figures.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, '..', '..');
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+export const TARGET = { applicationsPerSecond: 300, p99Ms: 100 } as const;
+
+export interface LoanRun {
+  readonly name: 'applications' | 'payment-callbacks';
+  readonly requests: number;
+  readonly seconds: number;
+  readonly requestsPerSecond: number;
+  readonly latency: { readonly p50: number; readonly p99: number; readonly mean: number; readonly max: number };
+  readonly statusCodes: Record<string, number>;
+  readonly problems: readonly string[];
+}
+
+export interface LoansResult {
+  readonly bench: 'loans';
+  readonly date: string;
+  readonly node: string;
+  readonly settings: { readonly connections: number; readonly customers: number };
+  readonly load: { readonly before: number; readonly after: number; readonly cpus: number };
+  readonly postgres: { readonly server: string; readonly skipped?: string };
+  readonly runs: readonly LoanRun[];
+  /** What the database holds after the runs: one order per application, one repayment per callback. */
+  readonly check: { readonly orders: number; readonly settled: number; readonly events: number };
+  readonly target: { readonly applicationsPerSecond: number; readonly p99Ms: number; readonly verdict: 'MET' | 'MISSED' | 'SKIPPED' };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** server/main.ts in its own process on `databaseUrl`; resolves once /api/v1/health answers. */
+async function startMain(databaseUrl: string, env: Record<string, string>): Promise<{ base: string; close(): Promise<void> }> {
+  const port = await freePort();
+  const web = mkdtempSync(join(tmpdir(), 'bench-web-'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>bench</title>');
+  const child: ChildProcess = fork(join(repo, 'server/main.ts'), [], {
+    cwd: repo,
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: web, DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i += 1) {
+    if (child.exitCode !== null) throw new Error('loans: server/main.ts exited before listening');
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (i > 600) throw new Error('loans: server/main.ts did not answer within 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    async close() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+interface Customer {
+  readonly id: string;
+  readonly token: string;
+}
+
+/** `count` customers with a complete profile and a session, written in batches. */
+async function seedCustomers(client: pg.Client, count: number): Promise<Customer[]> {
+  const customers: Customer[] = Array.from({ length: count }, () => ({ id: randomUUID(), token: randomBytes(32).toString('base64url') }));
+  const sections = Object.entries(completeSections());
+  for (let start = 0; start < count; start += 1000) {
+    const batch = customers.slice(start, start + 1000);
+    const ids = batch.map((c) => c.id);
+    // 917 + 7 digits: never one of the fixture's emergency contacts (918...).
+    const phones = batch.map((_c, i) => `917${String(start + i).padStart(7, '0')}`);
+    await client.query('INSERT INTO customers (id, phone) SELECT * FROM unnest($1::uuid[], $2::text[])', [ids, phones]);
+    await client.query(
+      `INSERT INTO sessions (customer_id, token_hash, device_id, expires_at) SELECT *, now() + interval '1 day' FROM unnest($1::uuid[], $2::text[], $3::text[])`,
+      [ids, batch.map((c) => sha256(c.token)), batch.map((_c, i) => `bench-${start + i}`)],
+    );
+    for (const [step, data] of sections) {
+      await client.query(`INSERT INTO profile_sections (customer_id, step, data, schema_version) SELECT id, $2, $3::jsonb, 'fixture' FROM unnest($1::uuid[]) AS id`, [ids, step, JSON.stringify(data)]);
+    }
+  }
+  return customers;
+}
+
+/** One autocannon run of `bodies.length` requests, each built by `request(i)`; latency of 2xx answers kept. */
+async function fire(
+  name: LoanRun['name'],
+  base: string,
+  count: number,
+  connections: number,
+  request: (i: number) => { path: string; headers: Record<string, string>; body: string },
+): Promise<LoanRun> {
+  const histogram = new LatencyHistogram();
+  let next = 0;
+  const started = process.hrtime.bigint();
+  const instance = autocannon({
+    url: base,
+    connections,
+    amount: count,
+    pipelining: 1,
+    timeout: 30,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req: Record<string, unknown>) => {
+          const { path, headers, body } = request(next++);
+          return { ...req, method: 'POST', path, headers: { ...headers, 'content-type': 'application/json' }, body };
+        },
+      },
+    ],
+  } as autocannon.Options);
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseMs: number) => {
+    if (statusCode >= 200 && statusCode < 300) histogram.record(responseMs);
+  });
+  const result = await instance;
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, (stat as { count: number }).count]));
+  return {
+    name,
+    requests: histogram.count,
+    seconds: Math.round(seconds * 100) / 100,
+    requestsPerSecond: Math.round(histogram.count / seconds),
+    latency: { p50: histogram.percentile(50), p99: histogram.percentile(99), mean: Math.round(histogram.mean * 100) / 100, max: Math.round(histogram.max * 100) / 100 },
+    statusCodes,
+    problems: runProblems(result),
+  };
+}
+
+export async function runLoansBench(): Promise<LoansResult> {
+  const adminUrl = process.env['BENCH_DATABASE_URL'] ?? DEFAULT_DATABASE_URL;
+  const customersCount = Number(process.env['BENCH_CUSTOMERS'] ?? '6000');
+  const connections = Number(process.env['BENCH_CONNECTIONS'] ?? '10');
+  const before = loadavg()[0] ?? 0;
+  const dbName = `bench_loans_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  const empty = (skipped: string): LoansResult => ({
+    bench: 'loans', date: new Date().toISOString(), node: process.version, settings: { connections, customers: customersCount },
+    load: { before, after: loadavg()[0] ?? 0, cpus: availableParallelism() }, postgres: { server: adminUrl.replace(/:[^:@/]*@/u, ':***@'), skipped },
+    runs: [], check: { orders: 0, settled: 0, events: 0 }, target: { ...TARGET, verdict: 'SKIPPED' },
+  });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+  } catch (error) {
+    await admin.end().catch(() => undefined);
+    return empty(`PostgreSQL at ${adminUrl} is unreachable: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const secret = randomBytes(32).toString('hex');
+  const webhookSecret = randomBytes(32).toString('hex');
+  // Underwriting far in the future and long gateway delays: the runs measure the endpoints alone.
+  const server = await startMain(url.toString(), { AUTH_SECRET: secret, COLLECTION_WEBHOOK_SECRET: webhookSecret, APPROVAL_DELAY_SECONDS: '86400', SIM_PAYOUT_DELAY_MS: '3600000', SIM_COLLECTION_DELAY_MS: '3600000' });
+  const client = new pg.Client({ connectionString: url.toString() });
+  try {
+    await client.connect();
+    console.log(`loans: seeding ${customersCount} customers with complete profiles`);
+    const customers = await seedCustomers(client, customersCount);
+    const body = JSON.stringify({ productId: 'cash', subProductId: 'standard', principalCentavos: 300_000, termDays: 30 });
+    // Warm-up: 5 % of the customers, not measured.
+    const warm = Math.floor(customersCount * 0.05);
+    const applyRequest = (offset: number) => (i: number) => {
+      const c = customers[offset + i]!;
+      return { path: '/api/v1/loans', headers: { authorization: `Bearer ${c.token}`, 'x-customer-id': c.id, 'x-device-id': `bench-${offset + i}`, 'idempotency-key': `apply-${c.id}` }, body };
+    };
+    await fire('applications', server.base, warm, connections, applyRequest(0));
+    console.log(`loans: ${customersCount - warm} applications, ${connections} connections`);
+    const applications = await fire('applications', server.base, customersCount - warm, connections, applyRequest(warm));
+
+    // Every order as a disbursement leaves it, with one in-progress payment of the amount due.
+    await client.query(`UPDATE loan_orders SET state = 'repaying', loan_date = current_date, due_date = current_date + 30,
+      amount_due = (quote->>'amountDueCentavos')::int, interest_outstanding = (quote->>'interestCentavos')::int,
+      cost_charged = (quote->>'financeChargeCentavos')::int`);
+    const { rows } = await client.query<{ order_id: string; customer_id: string; amount: number; pi: string }>(
+      `INSERT INTO payments (order_id, customer_id, kind, channel, amount, reference, provider_ref, state, expires_at)
+       SELECT id, customer_id, 'settle', 'eWallet', amount_due, 'BENCH' || substr(md5(id::text), 1, 12), 'pi_' || md5(id::text), 'in_progress', now() + interval '1 day'
+       FROM loan_orders RETURNING order_id, customer_id, amount, provider_ref AS pi`,
+    );
+    const callback = (i: number) => {
+      const row = rows[i]!;
+      const unix = Math.floor(Date.now() / 1000);
+      const raw = JSON.stringify({ data: { id: `evt_${i}_${row.pi}`, type: 'event', attributes: { type: 'payment.paid', livemode: false, data: { id: `pay_${row.pi}`, type: 'payment', attributes: { amount: row.amount, currency: 'PHP', status: 'paid', payment_intent_id: row.pi, paid_at: unix } } } } });
+      return { path: '/api/v1/webhooks/collection', headers: { 'paymongo-signature': signCollectionWebhook(webhookSecret, raw, unix) }, body: raw };
+    };
+    console.log(`loans: ${rows.length} payment callbacks, ${connections} connections`);
+    const callbacks = await fire('payment-callbacks', server.base, rows.length, connections, callback);
+    const check = await client.query<{ orders: number; settled: number; events: number }>(
+      `SELECT (SELECT count(*)::int FROM loan_orders) AS orders, (SELECT count(*)::int FROM loan_orders WHERE state = 'settled') AS settled, (SELECT count(*)::int FROM loan_events) AS events`,
+    );
+    const met = applications.requestsPerSecond >= TARGET.applicationsPerSecond && applications.latency.p99 <= TARGET.p99Ms && applications.problems.length === 0;
+    const result: LoansResult = {
+      bench: 'loans',
+      date: new Date().toISOString(),
+      node: process.version,
+      settings: { connections, customers: customersCount },
+      load: { before, after: loadavg()[0] ?? 0, cpus: availableParallelism() },
+      postgres: { server: adminUrl.replace(/:[^:@/]*@/u, ':***@') },
+      runs: [applications, callbacks],
+      check: check.rows[0]!,
+      target: { ...TARGET, verdict: met ? 'MET' : 'MISSED' },
+    };
+    mkdirSync(join(repo, 'bench-results'), { recursive: true });
+    writeFileSync(join(repo, 'bench-results', 'loans.json'), `${JSON.stringify(result, null, 2)}\n`);
+    return result;
+  } finally {
+    await client.end().catch(() => undefined);
+    await server.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await admin.end().catch(() => undefined);
+  }
+}
+
+export function printLoans(result: LoansResult): void {
+  if (result.postgres.skipped) {
+    console.log(`loans: skipped: ${result.postgres.skipped}`);
+    return;
+  }
+  for (const run of result.runs) {
+    console.log(`loans: ${run.name}: ${run.requests} in ${run.seconds} s = ${perSecond(run.requestsPerSecond)}/s; p50 ${ms2(run.latency.p50)}, p99 ${ms2(run.latency.p99)}, max ${ms2(run.latency.max)}; status ${JSON.stringify(run.statusCodes)}${run.problems.length ? `; PROBLEMS: ${run.problems.join('; ')}` : ''}`);
+  }
+  console.log(`loans: database after the runs: ${result.check.orders} orders, ${result.check.settled} settled, ${result.check.events} events`);
+  console.log(`loans: target >= ${result.target.applicationsPerSecond} applications/s with p99 <= ${result.target.p99Ms} ms: ${result.target.verdict} (load ${result.load.before.toFixed(2)} -> ${result.load.after.toFixed(2)}, ${result.load.cpus} CPUs)`);
+}
