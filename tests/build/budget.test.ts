@@ -1,5 +1,7 @@
 /** Byte budgets on the production build (deterministic, so they are tests): run after `npm run build`. */
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Manifest } from 'vite';
 import { describe, expect, it } from 'vitest';
 import type { FlowConfig } from '../../config/types/flow.ts';
 import type { RoutesConfig } from '../../config/types/routes.ts';
@@ -7,6 +9,27 @@ import { allRouteAssets, routeAssets } from '../../scripts/bundle-report.ts';
 
 const dist = 'dist';
 const KB = 1000;
+
+/** The borrower's loan screens (src/screens/<name>), all but /changeBank, which renders the bankInfo form. */
+const LOAN_ROUTES = ['homeIndex', 'subIndex', 'loan', 'withdrawPage', 'allWithdraw', 'billIndex', 'bill', 'repaidDetail', 'triLink'];
+/** The routes where a borrower may have to sign: the only ones that may fetch signature_pad, after their first render. */
+const SIGNING_ROUTES = ['withdrawPage', 'allWithdraw'];
+
+/** The modules a screen's chunk may fetch later (dynamic imports anywhere in its static import graph). */
+function dynamicImportsOf(screen: string): Set<string> {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const seen = new Set<string>();
+  const found = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    for (const d of chunk?.dynamicImports ?? []) found.add(d);
+    for (const i of chunk?.imports ?? []) visit(i);
+  };
+  visit(`src/screens/${screen}/${screen}-screen.tsx`);
+  return found;
+}
 
 describe.runIf(existsSync(`${dist}/.vite/modules.json`))('bundle budgets (gzip -9)', () => {
   it('/start needs at most 110 KB of JS and CSS before its first render', () => {
@@ -31,6 +54,23 @@ describe.runIf(existsSync(`${dist}/.vite/modules.json`))('bundle budgets (gzip -
     expect(identity.modules).not.toContain('engine/widgets/address-picker.tsx');
   });
 
+  it('a loan screen needs at most 120 KB of JS and CSS before its first render; /changeBank, with the form engine, 170 KB', () => {
+    for (const route of LOAN_ROUTES) {
+      const assets = routeAssets(dist, route);
+      expect(assets.modules, route).toContain(`src/screens/${route}/${route}-screen.tsx`);
+      expect(assets.total, route).toBeLessThanOrEqual(120 * KB);
+    }
+    expect(routeAssets(dist, 'changeBank').total).toBeLessThanOrEqual(170 * KB);
+  });
+
+  it('only the signing routes can fetch signature_pad, and only after their first render', () => {
+    for (const route of LOAN_ROUTES) {
+      const lazy = dynamicImportsOf(route).has('engine/widgets/signature-pad.tsx');
+      expect(lazy, route).toBe(SIGNING_ROUTES.includes(route));
+      expect(routeAssets(dist, route).modules.filter((m) => /signature_pad\/|signature-pad\.tsx/.test(m)), route).toEqual([]);
+    }
+  });
+
   it('forms ship without an ajv compiler, fast-uri, fast-equals, markdown-to-jsx, signature_pad or PSGC data', () => {
     for (const route of allRouteAssets(dist)) {
       // ajv's runtime helpers (ucs2length for minLength) are what standalone validators import; the compiler is not.
@@ -42,7 +82,8 @@ describe.runIf(existsSync(`${dist}/.vite/modules.json`))('bundle budgets (gzip -
   it('no route downloads @rjsf before it renders a form', () => {
     const flow = JSON.parse(readFileSync('config/flow.json', 'utf8')) as FlowConfig;
     const routes = JSON.parse(readFileSync('config/routes.json', 'utf8')) as RoutesConfig;
-    const formRoutes = new Set(flow.steps.map((step) => routes.routes.find((r) => r.path === step.route)?.name));
+    // /changeBank renders the bankInfo step's form.
+    const formRoutes = new Set([...flow.steps.map((step) => routes.routes.find((r) => r.path === step.route)?.name), 'changeBank']);
     for (const route of allRouteAssets(dist)) {
       if (formRoutes.has(route.route)) continue;
       const heavy = route.modules.filter((m) => /node_modules\/@rjsf/.test(m));

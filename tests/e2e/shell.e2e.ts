@@ -48,7 +48,7 @@ describe('navigation guard', () => {
   });
 
   it('shows the shell alone on a route whose screen comes later, with working bottom navigation', async () => {
-    const page = await open(iPhone(), '/homeIndex', true);
+    const page = await open(iPhone(), '/my', true);
     await page.locator('[data-screen="shell-only"]').waitFor();
     await page.getByRole('link', { name: 'My Loan' }).click();
     await page.waitForURL('**/billIndex');

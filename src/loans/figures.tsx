@@ -1,0 +1,142 @@
+/**
+ * The figures of a loan: a label/value list (the live quote on home, the bill), and the Truth in Lending disclosure
+ * shown before signing (amount financed, every finance charge, net proceeds, payment schedule, effective rate).
+ * Amounts through formatPeso, dates and rates through the language's Intl formats.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Quote } from '../../domain/loan-types.ts';
+import { formatPeso } from '../../domain/money.ts';
+import { formatDay, formatPercent, languageOf } from './format.ts';
+import { configTextKey, pricing } from './pricing.ts';
+import './loans.css';
+
+export interface Figure {
+  /** Stable id (tests, keys). */
+  id: string;
+  label: string;
+  value: ReactNode;
+  strong?: boolean;
+}
+
+/** A definition list of figures. */
+export function Figures({ items, className }: { items: readonly (Figure | false | null | undefined)[]; className?: string }) {
+  return (
+    <dl className={className ? `loan-figures ${className}` : 'loan-figures'}>
+      {items.filter((item): item is Figure => Boolean(item)).map((item) => (
+        <div key={item.id} className={item.strong ? 'loan-figure loan-figure-strong' : 'loan-figure'} data-figure={item.id}>
+          <dt>{item.label}</dt>
+          <dd>{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The label of the configured tax (GST by default). */
+export function useTaxLabel(): string {
+  const { t } = useTranslation('loan');
+  return t(configTextKey(pricing.tax.labelKey));
+}
+
+/** The live quote a borrower sees while picking: what they receive, what it costs, what they repay and when. */
+export function QuoteSummary({ quote }: { quote: Quote }) {
+  const { t, i18n } = useTranslation('loan');
+  const lng = languageOf(i18n);
+  const taxLabel = useTaxLabel();
+  const instalments = quote.plan.length > 1;
+  return (
+    <Figures
+      className="loan-quote"
+      items={[
+        { id: 'received', label: t('figures.received'), value: formatPeso(quote.receivedCentavos), strong: true },
+        { id: 'interest', label: t('figures.interest'), value: formatPeso(quote.interestCentavos) },
+        { id: 'serviceFee', label: t('figures.serviceFee'), value: formatPeso(quote.serviceFeeCentavos) },
+        { id: 'creditReportFee', label: t('figures.creditReportFee'), value: formatPeso(quote.creditReportFeeCentavos) },
+        { id: 'tax', label: taxLabel, value: formatPeso(quote.taxCentavos) },
+        quote.couponCentavos > 0 && { id: 'coupon', label: t('figures.coupon'), value: formatPeso(quote.couponCentavos) },
+        { id: 'amountDue', label: t('figures.amountDue'), value: formatPeso(quote.amountDueCentavos), strong: true },
+        instalments && { id: 'firstDueDate', label: t('figures.firstDueDate'), value: formatDay(quote.firstDueDate, lng) },
+        { id: 'repaymentDate', label: t('figures.repaymentDate'), value: formatDay(quote.repaymentDate, lng) },
+        { id: 'eirMonthly', label: t('figures.eirMonthly'), value: formatPercent(quote.effectiveMonthlyRatePpm, lng) },
+      ]}
+    />
+  );
+}
+
+/** The repayment plan: each period's due date, principal, interest and amount. */
+export function PlanTable({ quote }: { quote: Quote }) {
+  const { t, i18n } = useTranslation('loan');
+  const lng = languageOf(i18n);
+  return (
+    <table className="loan-plan">
+      <thead>
+        <tr>
+          <th scope="col">{t('plan.period')}</th>
+          <th scope="col">{t('plan.dueDate')}</th>
+          <th scope="col">{t('plan.principal')}</th>
+          <th scope="col">{t('plan.interest')}</th>
+          <th scope="col">{t('plan.amount')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {quote.plan.map((p) => (
+          <tr key={p.period} data-period={p.period}>
+            <td>{p.period}</td>
+            <td>{formatDay(p.dueDate, lng)}</td>
+            <td>{formatPeso(p.principalCentavos)}</td>
+            <td>{formatPeso(p.interestCentavos)}</td>
+            <td>{formatPeso(p.amountCentavos)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The Truth in Lending disclosure (RA 3765) of a quote, shown before the borrower signs. */
+export function TruthInLending({ quote }: { quote: Quote }) {
+  const { t, i18n } = useTranslation('loan');
+  const lng = languageOf(i18n);
+  const taxLabel = useTaxLabel();
+  return (
+    <section className="card loan-til" aria-labelledby="loan-til-title" data-testid="truth-in-lending">
+      <h2 id="loan-til-title" className="section-title">
+        {t('til.title')}
+      </h2>
+      <p className="muted">{t('til.intro')}</p>
+      <Figures
+        items={[
+          { id: 'amountFinanced', label: t('til.amountFinanced'), value: formatPeso(quote.principalCentavos), strong: true },
+          { id: 'term', label: t('figures.term'), value: t('picker.days', { count: quote.termDays }) },
+          { id: 'dailyRate', label: t('figures.dailyRate'), value: formatPercent(quote.dailyInterestPpm, lng) },
+        ]}
+      />
+      <h3 className="loan-til-sub">{t('til.financeCharges')}</h3>
+      <Figures
+        items={[
+          { id: 'interest', label: t('figures.interest'), value: formatPeso(quote.interestCentavos) },
+          { id: 'serviceFee', label: t('figures.serviceFee'), value: formatPeso(quote.serviceFeeCentavos) },
+          { id: 'creditReportFee', label: t('figures.creditReportFee'), value: formatPeso(quote.creditReportFeeCentavos) },
+          { id: 'tax', label: taxLabel, value: formatPeso(quote.taxCentavos) },
+          quote.couponCentavos > 0 && { id: 'coupon', label: t('figures.coupon'), value: `-${formatPeso(quote.couponCentavos)}` },
+          { id: 'financeCharge', label: t('til.totalFinanceCharge'), value: formatPeso(quote.financeChargeCentavos), strong: true },
+        ]}
+      />
+      <Figures
+        items={[
+          { id: 'received', label: t('til.netProceeds'), value: formatPeso(quote.receivedCentavos), strong: true },
+          { id: 'amountDue', label: t('til.totalPayments'), value: formatPeso(quote.amountDueCentavos), strong: true },
+          { id: 'eirMonthly', label: t('figures.eirMonthly'), value: formatPercent(quote.effectiveMonthlyRatePpm, lng) },
+          { id: 'eirAnnual', label: t('figures.eirAnnual'), value: formatPercent(quote.effectiveAnnualRatePpm, lng) },
+          { id: 'loanDate', label: t('figures.loanDate'), value: formatDay(quote.loanDate, lng) },
+          { id: 'firstDueDate', label: t('figures.firstDueDate'), value: formatDay(quote.firstDueDate, lng) },
+          { id: 'repaymentDate', label: t('figures.repaymentDate'), value: formatDay(quote.repaymentDate, lng) },
+        ]}
+      />
+      <h3 className="loan-til-sub">{t('til.schedule')}</h3>
+      <PlanTable quote={quote} />
+      <p className="muted">{t('til.loanDateNote')}</p>
+    </section>
+  );
+}

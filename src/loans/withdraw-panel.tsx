@@ -1,0 +1,125 @@
+/**
+ * Withdrawing one order: what reaches the borrower, the payout account it goes to (masked), the signature (drawn
+ * here only when none is on file: GET /signature; drawn, it is uploaded as a `signature` document and recorded with
+ * POST /signature, and serves every later order), then Withdraw (POST /loans/:id/withdraw, one Idempotency-Key per
+ * order, reused on a retry). Afterwards the order is disbursing: the money arrives within the stated hours.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPeso } from '../../domain/money.ts';
+import { useClickGuard } from '../../engine/ui/click-guard.ts';
+import { toast } from '../../engine/ui/toast.tsx';
+import { IntentKeys, loansApi, uploadSignature, type OrderView } from '../api/loans.ts';
+import { sessionRequest } from '../api/session.ts';
+import { product } from '../config.ts';
+import { Link } from '../router.ts';
+import { sessionKeyOf, useCoreStore } from '../store/core-store.ts';
+import { isTransient, loanErrorMessage } from './errors.ts';
+import { Figures } from './figures.tsx';
+import { LoadingCards } from './load-state.tsx';
+import { OrderBadge } from './order-status.tsx';
+import { payoutLabelKey, payoutOfBankInfo, type Payout } from './payout.ts';
+import { SignatureField } from './signature-field.tsx';
+import { useLoad } from './use-load.ts';
+import './loans.css';
+
+interface ProfileAnswer {
+  sections: Record<string, { data: Record<string, unknown> } | undefined>;
+}
+
+export function WithdrawPanel({ order, onWithdrawn }: { order: OrderView; onWithdrawn?: (order: OrderView) => void }) {
+  const { t } = useTranslation(['loan', 'forms']);
+  const guard = useClickGuard();
+  const session = useCoreStore((s) => sessionKeyOf(s.publicData));
+  const signature = useLoad(`signature:${session}`, (signal) => loansApi.signature(signal));
+  const profile = useLoad(order.payout ? null : `profile:${session}`, (signal) => sessionRequest<ProfileAnswer>('/profile', { signal }));
+  const [drawn, setDrawn] = useState<string | undefined>(undefined);
+  const [done, setDone] = useState<OrderView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [intents] = useState(() => new IntentKeys());
+  const payout: Payout | null = order.payout ?? payoutOfBankInfo(profile.data?.sections['bankInfo']?.data);
+
+  if (done || order.state === 'disbursing') {
+    return (
+      <section className="card loan-withdrawn" role="status" data-testid="withdrawn">
+        <OrderBadge order={done ?? order} />
+        <p className="loan-note">{t('withdraw.disbursing', { count: product.timings.fundsHours })}</p>
+        <Link className="btn btn-primary btn-block" to="/homeIndex" replace>
+          {t('withdraw.backHome')}
+        </Link>
+      </section>
+    );
+  }
+  if (order.state !== 'withdrawable') {
+    return (
+      <section className="card" data-testid="not-withdrawable">
+        <OrderBadge order={order} />
+        <Link className="btn btn-block loan-gap" to="/homeIndex">
+          {t('withdraw.backHome')}
+        </Link>
+      </section>
+    );
+  }
+  if (!signature.data) return <LoadingCards count={1} />;
+  const signed = signature.data.signed;
+
+  const withdraw = async () => {
+    if (!signed && !drawn) {
+      toast(t('withdraw.signFirst'));
+      return;
+    }
+    setBusy(true);
+    try {
+      if (!signed && drawn) {
+        const ref = await uploadSignature(drawn);
+        signature.setData(await loansApi.sign(ref));
+      }
+      const key = intents.keyFor('withdraw', { order: order.id });
+      const answer = await loansApi.withdraw(order.id, key);
+      intents.done();
+      setDone(answer);
+      onWithdrawn?.(answer);
+    } catch (error) {
+      if (!isTransient(error)) intents.done();
+      toast(await loanErrorMessage(error), 4000);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card loan-withdraw" aria-label={t('withdraw.title')} data-order={order.id}>
+      <Figures
+        items={[
+          { id: 'orderNo', label: t('figures.orderNo'), value: order.orderNo },
+          { id: 'received', label: t('figures.received'), value: formatPeso(order.quote.receivedCentavos), strong: true },
+          {
+            id: 'payout',
+            label: t('withdraw.payoutAccount'),
+            value: payout ? (
+              <span data-testid="payout">
+                {t(payoutLabelKey(payout), { defaultValue: payout.label })} {payout.accountMasked}
+              </span>
+            ) : (
+              '—'
+            ),
+          },
+        ]}
+      />
+      {signed ? (
+        <p className="loan-note" data-testid="signature-on-file">
+          {t('withdraw.signatureOnFile')}
+        </p>
+      ) : (
+        <div className="loan-signature" data-testid="signature-needed">
+          <p className="loan-picker-label">{t('withdraw.signTitle')}</p>
+          <p className="muted">{t('withdraw.signNote')}</p>
+          <SignatureField value={drawn} onChange={setDrawn} disabled={busy} />
+        </div>
+      )}
+      <button type="button" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} onClick={guard(() => void withdraw())}>
+        {t('withdraw.submit')}
+      </button>
+    </section>
+  );
+}

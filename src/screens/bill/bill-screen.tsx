@@ -1,0 +1,186 @@
+/**
+ * The bill of one order (/bill?order=<id>): every figure of the loan, its plan, what being overdue has added, what
+ * was repaid, and the repayment actions: repay in full (the amount due) or extend (when offered: the new due date and
+ * what it costs). Either asks for a channel (e-wallet, bank transfer, over the counter), then POST
+ * /loans/:id/payments (one Idempotency-Key per choice, reused on a retry) and the payment's detail.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PaymentChannel, PaymentKind } from '../../../domain/loan-types.ts';
+import { formatPeso } from '../../../domain/money.ts';
+import { useClickGuard } from '../../../engine/ui/click-guard.ts';
+import { toast } from '../../../engine/ui/toast.tsx';
+import { IntentKeys, loansApi, type OrderDetail } from '../../api/loans.ts';
+import { isTransient, loanErrorMessage } from '../../loans/errors.ts';
+import { Figures, PlanTable, useTaxLabel } from '../../loans/figures.tsx';
+import { formatDay, formatInstant, formatPercent, languageOf } from '../../loans/format.ts';
+import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
+import { OrderBadge } from '../../loans/order-status.tsx';
+import { pricing } from '../../loans/pricing.ts';
+import { useLoad } from '../../loans/use-load.ts';
+import { Link, useNavigate, useSearchParams } from '../../router.ts';
+import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+
+export const CHANNELS: readonly PaymentChannel[] = ['eWallet', 'bank', 'otc'];
+
+export default function BillScreen() {
+  const [params] = useSearchParams();
+  const orderId = params.get('order');
+  const session = useCoreStore((s) => sessionKeyOf(s.publicData));
+  const order = useLoad(orderId ? `order:${session}:${orderId}` : null, (signal) => loansApi.order(orderId ?? '', signal));
+  if (!orderId) return <div className="page bill" />;
+  if (!order.data) {
+    return <div className="page bill">{order.error ? <LoadFailed error={order.error} onRetry={order.reload} /> : <LoadingCards count={3} />}</div>;
+  }
+  return <Bill order={order.data} />;
+}
+
+function Bill({ order }: { order: OrderDetail }) {
+  const { t, i18n } = useTranslation('loan');
+  const lng = languageOf(i18n);
+  const taxLabel = useTaxLabel();
+  const { quote } = order;
+  const pending = order.payments.find((p) => p.state === 'in_progress');
+  return (
+    <div className="page bill" data-order={order.id}>
+      <section className="card bill-head">
+        <div className="bill-head-row">
+          <span className="muted">{order.orderNo}</span>
+          <OrderBadge order={order} />
+        </div>
+        <p className="bill-due-label">{t('figures.amountDue')}</p>
+        <p className="bill-due" data-testid="amount-due">
+          {formatPeso(order.amountDueCentavos)}
+        </p>
+        {order.dueDate && <p className="bill-due-date">{t('bill.dueOn', { date: formatDay(order.dueDate, lng) })}</p>}
+      </section>
+
+      {pending && (
+        <Link className="card loan-note bill-pending" to={`/repaidDetail?payment=${encodeURIComponent(pending.id)}`} data-testid="pending-payment">
+          {t('bill.paymentInProgress', { amount: formatPeso(pending.amountCentavos) })}
+        </Link>
+      )}
+
+      {order.state === 'repaying' && !pending && <RepayActions order={order} />}
+
+      <section className="card" aria-labelledby="bill-details">
+        <h2 id="bill-details" className="section-title">
+          {t('bill.details')}
+        </h2>
+        <Figures
+          items={[
+            { id: 'orderNo', label: t('figures.orderNo'), value: order.orderNo },
+            { id: 'principal', label: t('figures.principal'), value: formatPeso(order.principalCentavos) },
+            { id: 'term', label: t('figures.term'), value: t('picker.days', { count: order.termDays }) },
+            { id: 'dailyRate', label: t('figures.dailyRate'), value: formatPercent(quote.dailyInterestPpm, lng) },
+            { id: 'interest', label: t('figures.interest'), value: formatPeso(quote.interestCentavos) },
+            { id: 'serviceFee', label: t('figures.serviceFee'), value: formatPeso(quote.serviceFeeCentavos) },
+            { id: 'creditReportFee', label: t('figures.creditReportFee'), value: formatPeso(quote.creditReportFeeCentavos) },
+            { id: 'tax', label: taxLabel, value: formatPeso(quote.taxCentavos) },
+            { id: 'coupon', label: t('figures.coupon'), value: formatPeso(quote.couponCentavos) },
+            { id: 'received', label: t('figures.received'), value: formatPeso(quote.receivedCentavos) },
+            { id: 'loanDate', label: t('figures.loanDate'), value: formatDay(order.loanDate ?? quote.loanDate, lng) },
+            { id: 'repaymentDate', label: t('figures.repaymentDate'), value: formatDay(order.dueDate ?? quote.repaymentDate, lng) },
+            { id: 'firstDueDate', label: t('figures.firstDueDate'), value: formatDay(quote.firstDueDate, lng) },
+            { id: 'overdueDays', label: t('figures.overdueDays'), value: t('picker.days', { count: order.overdueDays }) },
+            { id: 'lateFine', label: t('figures.lateFine'), value: formatPeso(order.lateFineCentavos) },
+            { id: 'damages', label: t('figures.damages'), value: formatPeso(order.damagesCentavos) },
+            { id: 'extensionAmount', label: t('figures.extensionAmount'), value: order.extension ? formatPeso(order.extension.amountCentavos) : '—' },
+            { id: 'amountDue', label: t('figures.amountDue'), value: formatPeso(order.amountDueCentavos), strong: true },
+            { id: 'amountRepaid', label: t('figures.amountRepaid'), value: formatPeso(order.amountRepaidCentavos) },
+          ]}
+        />
+        <h3 className="bill-sub">{t('bill.plan')}</h3>
+        <PlanTable quote={quote} />
+      </section>
+
+      {order.payments.length > 0 && (
+        <section aria-labelledby="bill-payments">
+          <h2 id="bill-payments" className="section-title">
+            {t('bill.payments')}
+          </h2>
+          <ul className="list">
+            {order.payments.map((p) => (
+              <li key={p.id}>
+                <Link className="list-item" to={`/repaidDetail?payment=${encodeURIComponent(p.id)}`} data-payment={p.id}>
+                  <span className="list-item-label">
+                    {t(`payment.kind.${p.kind}`)} · {formatInstant(p.createdAt, lng)}
+                  </span>
+                  <span className="list-item-value">
+                    {formatPeso(p.amountCentavos)} · {t(`payment.state.${p.state}`)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function RepayActions({ order }: { order: OrderDetail }) {
+  const { t, i18n } = useTranslation('loan');
+  const lng = languageOf(i18n);
+  const navigate = useNavigate();
+  const guard = useClickGuard();
+  const [kind, setKind] = useState<PaymentKind | null>(null);
+  const [channel, setChannel] = useState<PaymentChannel>('eWallet');
+  const [busy, setBusy] = useState(false);
+  const [intents] = useState(() => new IntentKeys());
+
+  const pay = async () => {
+    if (!kind) return;
+    const body = { kind, channel };
+    const key = intents.keyFor(`pay ${order.id}`, body);
+    setBusy(true);
+    try {
+      const payment = await loansApi.pay(order.id, body, key);
+      intents.done();
+      navigate(`/repaidDetail?payment=${encodeURIComponent(payment.id)}`);
+    } catch (error) {
+      if (!isTransient(error)) intents.done();
+      toast(await loanErrorMessage(error), 4000);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const amount = kind === 'extend' && order.extension ? order.extension.amountCentavos : order.amountDueCentavos;
+  return (
+    <section className="card bill-actions" aria-labelledby="bill-repay">
+      <h2 id="bill-repay" className="section-title">
+        {t('bill.repayTitle')}
+      </h2>
+      <div className="bill-choices" role="radiogroup" aria-labelledby="bill-repay">
+        <label className={kind === 'settle' ? 'bill-choice is-selected' : 'bill-choice'} data-testid="settle">
+          <input type="radio" name="bill-kind" checked={kind === 'settle'} onChange={() => setKind('settle')} />
+          <span className="bill-choice-title">{t('bill.settle')}</span>
+          <span className="bill-choice-amount">{formatPeso(order.amountDueCentavos)}</span>
+        </label>
+        {order.extension && (
+          <label className={kind === 'extend' ? 'bill-choice is-selected' : 'bill-choice'} data-testid="extend">
+            <input type="radio" name="bill-kind" checked={kind === 'extend'} onChange={() => setKind('extend')} />
+            <span className="bill-choice-title">{t('bill.extend', { count: pricing.extensionDays })}</span>
+            <span className="bill-choice-amount">{formatPeso(order.extension.amountCentavos)}</span>
+            <span className="muted">{t('bill.extendNote', { date: formatDay(order.extension.newDueDate, lng) })}</span>
+          </label>
+        )}
+      </div>
+      {kind && (
+        <fieldset className="bill-channels" disabled={busy}>
+          <legend className="loan-picker-label">{t('bill.channel')}</legend>
+          {CHANNELS.map((c) => (
+            <label key={c} className={c === channel ? 'bill-channel is-selected' : 'bill-channel'}>
+              <input type="radio" name="bill-channel" value={c} checked={c === channel} onChange={() => setChannel(c)} />
+              <span>{t(`payment.channel.${c}`)}</span>
+            </label>
+          ))}
+          <button type="button" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} onClick={guard(() => void pay())}>
+            {t('bill.pay', { amount: formatPeso(amount) })}
+          </button>
+        </fieldset>
+      )}
+    </section>
+  );
+}

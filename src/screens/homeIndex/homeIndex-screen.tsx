@@ -1,0 +1,82 @@
+/**
+ * Home (/homeIndex): the credit limit, the current order with its next step (polled while under review or
+ * disbursing), or else the offer of the main sub-product with its live quote and Apply; the other sub-products as
+ * cards leading to /subIndex?sub=<id>.
+ */
+import { useTranslation } from 'react-i18next';
+import { formatPeso } from '../../../domain/money.ts';
+import { Icon } from '../../../engine/ui/icons.tsx';
+import { chevronIcon } from '../../../engine/ui/icon-set.ts';
+import { loansApi } from '../../api/loans.ts';
+import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
+import { LoanOffer } from '../../loans/loan-offer.tsx';
+import { homePollOf, OrderCard } from '../../loans/order-card.tsx';
+import { configTextKey, loanProduct } from '../../loans/pricing.ts';
+import { useLoad } from '../../loans/use-load.ts';
+import { Link } from '../../router.ts';
+import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+
+export default function HomeIndexScreen() {
+  const { t } = useTranslation('loan');
+  const session = useCoreStore((s) => sessionKeyOf(s.publicData));
+  const home = useLoad(`home:${session}`, (signal) => loansApi.home(signal), homePollOf);
+  const main = loanProduct.subProducts[0];
+
+  if (!home.data) {
+    return <div className="page homeIndex">{home.error ? <LoadFailed error={home.error} onRetry={home.reload} /> : <LoadingCards count={3} />}</div>;
+  }
+  const data = home.data;
+  return (
+    <div className="page homeIndex">
+      <section className="card homeIndex-limit" aria-labelledby="homeIndex-limit-title">
+        <h2 id="homeIndex-limit-title" className="homeIndex-limit-label">
+          {t('home.creditLimit')}
+        </h2>
+        <p className="homeIndex-limit-value" data-testid="credit-limit">
+          {formatPeso(data.creditLimitCentavos, { wholeIfExact: true })}
+        </p>
+      </section>
+
+      {data.currentOrder ? (
+        <OrderCard order={data.currentOrder} />
+      ) : (
+        main && (
+          <LoanOffer
+            sub={main}
+            home={data}
+            onApplied={(order) => {
+              home.setData({ ...data, currentOrder: order, canApply: false });
+              home.reload();
+            }}
+          />
+        )
+      )}
+
+      {loanProduct.subProducts.length > 1 && (
+        <section aria-labelledby="homeIndex-products">
+          <h2 id="homeIndex-products" className="section-title">
+            {t('home.products')}
+          </h2>
+          <ul className="list">
+            {loanProduct.subProducts.map((sub) => (
+              <li key={sub.id}>
+                <Link className="list-item homeIndex-product" to={`/subIndex?sub=${encodeURIComponent(sub.id)}`} data-sub={sub.id}>
+                  <span className="list-item-label">
+                    <strong>{t(configTextKey(sub.nameKey))}</strong>
+                    <span className="muted homeIndex-product-range">
+                      {t('home.productRange', {
+                        min: formatPeso(sub.amount.minCentavos, { wholeIfExact: true }),
+                        max: formatPeso(sub.amount.maxCentavos, { wholeIfExact: true }),
+                      })}
+                    </span>
+                  </span>
+                  <Icon path={chevronIcon} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * A repayment (/repaidDetail?payment=<id>): its state (in progress, polled every few seconds until the gateway
+ * answers; success; fail with its reason), amount, channel, the payment reference to copy, its expiry, the payment
+ * centres for over-the-counter, and the way back to the bill.
+ */
+import { useTranslation } from 'react-i18next';
+import { formatPeso } from '../../../domain/money.ts';
+import { copyText } from '../../../engine/ui/copy-text.ts';
+import { Icon } from '../../../engine/ui/icons.tsx';
+import { checkIcon, clockIcon, crossIcon } from '../../../engine/ui/icon-set.ts';
+import { loansApi, type PaymentView } from '../../api/loans.ts';
+import { OTC_CENTRES, PAYMENT_POLL_MS } from '../../loans/channels.ts';
+import { Figures } from '../../loans/figures.tsx';
+import { formatInstant, languageOf } from '../../loans/format.ts';
+import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
+import { useLoad } from '../../loans/use-load.ts';
+import { Link, useSearchParams } from '../../router.ts';
+import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+
+const STATE_ICONS = { in_progress: clockIcon, success: checkIcon, fail: crossIcon } as const;
+
+export const paymentPoll = (p: PaymentView) => (p.state === 'in_progress' ? PAYMENT_POLL_MS : 0);
+
+export default function RepaidDetailScreen() {
+  const [params] = useSearchParams();
+  const id = params.get('payment');
+  const session = useCoreStore((s) => sessionKeyOf(s.publicData));
+  const payment = useLoad(id ? `payment:${session}:${id}` : null, (signal) => loansApi.payment(id ?? '', signal), paymentPoll);
+  if (!id) return <div className="page repaidDetail" />;
+  if (!payment.data) {
+    return <div className="page repaidDetail">{payment.error ? <LoadFailed error={payment.error} onRetry={payment.reload} /> : <LoadingCards count={2} />}</div>;
+  }
+  return <PaymentDetail payment={payment.data} />;
+}
+
+function PaymentDetail({ payment: p }: { payment: PaymentView }) {
+  const { t, i18n } = useTranslation(['loan', 'errors', 'common']);
+  const lng = languageOf(i18n);
+  const billLink = `/bill?order=${encodeURIComponent(p.orderId)}`;
+  return (
+    <div className="page repaidDetail" data-payment={p.id}>
+      <section className={`card repaidDetail-state is-${p.state}`} role="status" data-testid="payment-state" data-state={p.state}>
+        <Icon path={STATE_ICONS[p.state]} className="repaidDetail-icon" />
+        <p className="repaidDetail-state-label">{t(`payment.state.${p.state}`)}</p>
+        <p className="repaidDetail-amount">{formatPeso(p.amountCentavos)}</p>
+        {p.state === 'in_progress' && <p className="muted">{t('payment.inProgressNote')}</p>}
+        {p.state === 'success' && <p className="muted">{t(`payment.successNote.${p.kind}`)}</p>}
+        {p.state === 'fail' && (
+          <p className="loan-note loan-note-danger" role="alert">
+            {t(`errors:${p.failureCode ?? 'UNKNOWN'}`, { defaultValue: t('errors:UNKNOWN') })}
+          </p>
+        )}
+      </section>
+
+      <section className="card">
+        <Figures
+          items={[
+            { id: 'kind', label: t('payment.kindLabel'), value: t(`payment.kind.${p.kind}`) },
+            { id: 'channel', label: t('payment.channelLabel'), value: t(`payment.channel.${p.channel}`) },
+            { id: 'orderNo', label: t('figures.orderNo'), value: p.orderNo },
+            {
+              id: 'reference',
+              label: t('payment.reference'),
+              value: (
+                <span className="repaidDetail-reference">
+                  <code data-testid="reference">{p.reference}</code>
+                  <button type="button" className="repaidDetail-copy" onClick={() => void copyText(p.reference, t('common:app.copySuccess'))}>
+                    {t('common:app.copy')}
+                  </button>
+                </span>
+              ),
+            },
+            p.state === 'in_progress' && { id: 'expiresAt', label: t('payment.expiresAt'), value: formatInstant(p.expiresAt, lng) },
+            { id: 'createdAt', label: t('payment.createdAt'), value: formatInstant(p.createdAt, lng) },
+            p.completedAt !== null && { id: 'completedAt', label: t('payment.completedAt'), value: formatInstant(p.completedAt, lng) },
+          ]}
+        />
+      </section>
+
+      {p.state === 'in_progress' && p.channel === 'otc' && (
+        <section className="card" aria-labelledby="repaidDetail-centres">
+          <h2 id="repaidDetail-centres" className="section-title">
+            {t('payment.centres')}
+          </h2>
+          <p className="muted">{t('payment.otcHow')}</p>
+          <ul className="repaidDetail-centres" data-testid="centres">
+            {OTC_CENTRES.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {p.state === 'in_progress' && (
+        <Link className="btn btn-primary btn-block" to={`/triLink?payment=${encodeURIComponent(p.id)}`}>
+          {t('payment.howToPay')}
+        </Link>
+      )}
+      <Link className="btn btn-block" to={billLink}>
+        {t('payment.backToBill')}
+      </Link>
+    </div>
+  );
+}

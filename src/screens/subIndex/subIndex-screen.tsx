@@ -1,0 +1,63 @@
+/**
+ * One sub-product (/subIndex?sub=<id>): its offer (pickers, live quote, Apply) in its own theme, the theme's custom
+ * properties (config/themes/theme-<n>.json) set on this screen's root element only. With an order already running,
+ * the screen shows that order instead.
+ */
+import { useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPeso } from '../../../domain/money.ts';
+import { loansApi } from '../../api/loans.ts';
+import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
+import { LoanOffer } from '../../loans/loan-offer.tsx';
+import { homePollOf, OrderCard } from '../../loans/order-card.tsx';
+import { configTextKey, loanProduct, subProductById } from '../../loans/pricing.ts';
+import { useLoad } from '../../loans/use-load.ts';
+import { Link, useNavigate, useSearchParams } from '../../router.ts';
+import { applyTheme } from '../../shell/theme.ts';
+import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+
+export default function SubIndexScreen() {
+  const { t } = useTranslation('loan');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const sub = subProductById(params.get('sub')) ?? loanProduct.subProducts[0];
+  const root = useRef<HTMLDivElement>(null);
+  const session = useCoreStore((s) => sessionKeyOf(s.publicData));
+  const home = useLoad(`home:${session}`, (signal) => loansApi.home(signal), homePollOf);
+
+  useLayoutEffect(() => {
+    if (root.current && sub) applyTheme(sub.theme, root.current);
+  }, [sub]);
+
+  if (!sub) return <div className="page subIndex" ref={root} />;
+  return (
+    <div className="page subIndex" ref={root} data-sub={sub.id}>
+      <header className="card subIndex-head">
+        <h2 className="section-title">{t(configTextKey(sub.nameKey))}</h2>
+        <p className="subIndex-range">
+          {t('home.productRange', {
+            min: formatPeso(sub.amount.minCentavos, { wholeIfExact: true }),
+            max: formatPeso(sub.amount.maxCentavos, { wholeIfExact: true }),
+          })}
+        </p>
+        {sub.instalments && sub.instalments.count > 1 && <p className="subIndex-range">{t('sub.instalments', { count: sub.instalments.count })}</p>}
+      </header>
+      {!home.data ? (
+        home.error ? (
+          <LoadFailed error={home.error} onRetry={home.reload} />
+        ) : (
+          <LoadingCards />
+        )
+      ) : home.data.currentOrder ? (
+        <>
+          <OrderCard order={home.data.currentOrder} />
+          <Link className="btn btn-block" to="/homeIndex">
+            {t('sub.backHome')}
+          </Link>
+        </>
+      ) : (
+        <LoanOffer sub={sub} home={home.data} onApplied={() => navigate('/homeIndex', { replace: true })} />
+      )}
+    </div>
+  );
+}
