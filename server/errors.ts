@@ -48,7 +48,11 @@ export const ERROR_STATUS = {
   BANK_SAME_AS_OLD: 409,
   BANK_CHANGE_MAINTENANCE: 409,
   BANK_CHANGE_NOT_ALLOWED: 409,
+  /** The profile's payout step while a loan is in progress: the account is the order's (changed through /payout-account). */
+  PAYOUT_ACCOUNT_LOCKED: 409,
   EXTENSION_UNAVAILABLE: 409,
+  /** kind 'instalment' for an order without an instalment plan. */
+  INSTALMENT_UNAVAILABLE: 409,
   PAYMENT_IN_PROGRESS: 409,
   /** An order's failure code (failureCode of a disbursement_failed order), not an answer of its own. */
   DISBURSEMENT_ACCOUNT_UNAVAILABLE: 409,

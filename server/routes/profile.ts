@@ -15,7 +15,16 @@ const summarySchema = {
 } as const;
 
 /** The caller's own profile only: every route reads the customer from the session, never from the request. */
-export const profileRoutes: FastifyPluginAsync<{ profile: ProfileService }> = async (app, { profile }) => {
+/**
+ * `guard` runs before a step is saved and may refuse it with an ApiError (the loans refuse a payout account change
+ * while a loan is in progress, or during bank maintenance).
+ */
+export interface ProfileRouteOptions {
+  readonly profile: ProfileService;
+  readonly guard?: (customerId: string, step: string) => Promise<void>;
+}
+
+export const profileRoutes: FastifyPluginAsync<ProfileRouteOptions> = async (app, { profile, guard }) => {
   const steps = profile.steps.map((s) => s.step);
   const stepParam = { type: 'object', required: ['step'], properties: { step: { type: 'string', enum: steps } } } as const;
 
@@ -60,6 +69,9 @@ export const profileRoutes: FastifyPluginAsync<{ profile: ProfileService }> = as
     },
   }, async (request, reply) => {
     void reply.headers(noStore);
-    return profile.put(callerOf(request), (request.params as { step: string }).step, request.body);
+    const caller = callerOf(request);
+    const { step } = request.params as { step: string };
+    await guard?.(caller.customerId, step);
+    return profile.put(caller, step, request.body);
   });
 };

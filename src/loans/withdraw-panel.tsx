@@ -33,6 +33,10 @@ export function WithdrawPanel({ order, onWithdrawn }: { order: OrderView; onWith
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
   const signature = useLoad(`signature:${session}`, (signal) => loansApi.signature(signal));
   const profile = useLoad(order.payout ? null : `profile:${session}`, (signal) => sessionRequest<ProfileAnswer>('/profile', { signal }));
+  // Re-loan borrowers may send this loan to another account (spec section 6); others change it only after a failed
+  // disbursement, from the order card.
+  const home = useLoad(`home:${session}`, (signal) => loansApi.home(signal));
+  const canChangeAccount = home.data?.reloan === true && home.data.bankChangeAvailable;
   const [drawn, setDrawn] = useState<string | undefined>(undefined);
   const [done, setDone] = useState<OrderView | null>(null);
   const [busy, setBusy] = useState(false);
@@ -106,6 +110,11 @@ export function WithdrawPanel({ order, onWithdrawn }: { order: OrderView; onWith
           },
         ]}
       />
+      {canChangeAccount && (
+        <Link className="loan-link" to="/changeBank" data-testid="change-account">
+          {t('order.changeBank')}
+        </Link>
+      )}
       {signed ? (
         <p className="loan-note" data-testid="signature-on-file">
           {t('withdraw.signatureOnFile')}

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatPeso } from '../../../domain/money.ts';
 import { product } from '../../config.ts';
-import { callsTo, logIn, mockApi, orderView } from '../../loans/loan-fixtures.ts';
+import { callsTo, homeView, logIn, mockApi, orderView } from '../../loans/loan-fixtures.ts';
 import { useCoreStore } from '../../store/core-store.ts';
 import { readCatalogs } from '../../testing/catalog-check.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
@@ -103,5 +103,25 @@ describe('WithdrawPageScreen', () => {
     expect(await screen.findByText(text('withdraw.loginFirst'))).toBeTruthy();
     expect(calls).toHaveLength(0);
     await act(async () => undefined);
+  });
+
+  it('offers a re-loan borrower to change the payout account, and nobody else', async () => {
+    for (const [reloan, bankChangeAvailable, shown] of [[true, true, true], [false, true, false], [true, false, false]] as const) {
+      mockApi({
+        [`GET /loans/${order.id}`]: { body: order },
+        'GET /signature': { body: { signed: true, signedAt: '2026-04-01T00:00:00.000Z' } },
+        'GET /profile': { body: profile },
+        'GET /loans/home': { body: homeView({ reloan, bankChangeAvailable }) },
+      });
+      await render();
+      await screen.findByTestId('payout');
+      await act(async () => {
+        await new Promise((r) => setTimeout(r, 0));
+      });
+      const link = screen.queryByTestId('change-account');
+      expect(link !== null, `reloan ${reloan}, bank change ${bankChangeAvailable}`).toBe(shown);
+      if (link) expect(link.getAttribute('href')).toBe('/changeBank');
+      cleanup();
+    }
   });
 });
