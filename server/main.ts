@@ -7,9 +7,9 @@ import { openDatabase } from './db/database.ts';
 import { createDeterministicIdentityChecker } from './providers/identity/deterministic.ts';
 import { createSmsProvider, readSmsSettings } from './providers/sms/index.ts';
 import { createFileStorage, readStorageSettings } from './providers/storage/index.ts';
-import { createSimulatedCollectionGateway } from './providers/collection/simulated.ts';
+import { createCollectionProvider, readCollectionSettings } from './providers/collection/index.ts';
 import { httpDeliver, type Deliver } from './providers/deliver.ts';
-import { createSimulatedPayoutGateway } from './providers/payout/simulated.ts';
+import { createPayoutProvider, readPayoutSettings } from './providers/payout/index.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { pricingConfig } from './services/loans.ts';
 import { readLoanSettings, readSettings } from './settings.ts';
@@ -18,10 +18,12 @@ const base = readSettings(process.env);
 const sms = readSmsSettings(process.env);
 const storage = readStorageSettings({ UPLOAD_DIR: join(process.env['DATA_DIR'] ?? 'data', 'uploads'), ...process.env });
 const loans = readLoanSettings(process.env);
+const payout = readPayoutSettings(process.env);
+const collection = readCollectionSettings(process.env);
 // A pricing config that breaks the lending caps (SEC MC 14 s.2025) or cannot be quoted stops the server.
 const pricingProblems = checkPricing(pricingConfig).map((p) => `config/pricing.json ${p.path}: ${p.problem}`);
-const problems = [...base.problems, ...sms.problems, ...storage.problems, ...loans.problems, ...pricingProblems];
-if (!base.settings || !sms.settings || !storage.settings || !loans.settings || problems.length > 0) {
+const problems = [...base.problems, ...sms.problems, ...storage.problems, ...loans.problems, ...payout.problems, ...collection.problems, ...pricingProblems];
+if (!base.settings || !sms.settings || !storage.settings || !loans.settings || !payout.settings || !collection.settings || problems.length > 0) {
   for (const problem of problems) console.error(`Configuration error: ${problem}`);
   process.exit(1);
 }
@@ -37,16 +39,18 @@ try {
 }
 
 const secret = loadOrCreateSecret(settings.dataDir, settings.authSecret);
-// Gateway secrets: set them for a real gateway; by default derived from the auth secret, so every instance sharing
-// AUTH_SECRET agrees with the simulated gateways' callbacks.
+// Gateway secrets: required with a real gateway (its callback token / webhook secret, checked in the settings); with
+// a simulated one by default derived from the auth secret, so every instance sharing AUTH_SECRET agrees with the
+// simulated gateways' callbacks.
 const derived = (purpose: string) => createHmac('sha256', secret).update(purpose).digest('hex');
 const payoutCallbackToken = loanSettings.payoutCallbackToken ?? derived('payout-callback-token');
 const collectionWebhookSecret = loanSettings.collectionWebhookSecret ?? derived('collection-webhook-secret');
-// The simulated gateways call this server back at its own address, once it listens.
+// The simulated gateways (PAYOUT_PROVIDER / COLLECTION_PROVIDER unset or simulated) call this server back at its own
+// address, once it listens; a real gateway calls the public address registered with it.
 let deliverTo: Deliver = async () => ({ status: 503 });
 const deliver: Deliver = (path, headers, body) => deliverTo(path, headers, body);
-const payoutGateway = createSimulatedPayoutGateway({ db: database.db, now: () => new Date(), delayMs: loanSettings.simPayoutDelayMs, failPattern: loanSettings.simPayoutFailPattern, callbackToken: payoutCallbackToken, deliver });
-const collectionGateway = createSimulatedCollectionGateway({ db: database.db, now: () => new Date(), delayMs: loanSettings.simCollectionDelayMs, failPattern: loanSettings.simCollectionFailPattern, webhookSecret: collectionWebhookSecret, deliver });
+const payouts = createPayoutProvider(payout.settings, { db: database.db, now: () => new Date(), delayMs: loanSettings.simPayoutDelayMs, failPattern: loanSettings.simPayoutFailPattern, callbackToken: payoutCallbackToken, deliver });
+const collections = createCollectionProvider(collection.settings, { db: database.db, now: () => new Date(), delayMs: loanSettings.simCollectionDelayMs, failPattern: loanSettings.simCollectionFailPattern, webhookSecret: collectionWebhookSecret, deliver });
 
 const app = await buildApp({
   webDist: settings.webDist,
@@ -58,8 +62,8 @@ const app = await buildApp({
     storage: createFileStorage(storage.settings),
     checker: createDeterministicIdentityChecker(),
     loans: {
-      payout: payoutGateway,
-      collection: collectionGateway,
+      payout: payouts.provider,
+      collection: collections.provider,
       payoutCallbackToken,
       collectionWebhookSecret,
       jobPollMs: loanSettings.jobPollMs,
@@ -72,7 +76,7 @@ const app = await buildApp({
   },
 });
 app.addHook('onClose', async () => {
-  await Promise.all([payoutGateway.stop(), collectionGateway.stop()]);
+  await Promise.all([payouts.simulated?.stop(), collections.simulated?.stop()]);
   await database.close();
 });
 
@@ -96,9 +100,9 @@ try {
   const address = await app.listen({ port: settings.port, host: settings.host });
   const port = app.server.address();
   deliverTo = httpDeliver(`http://127.0.0.1:${typeof port === 'object' && port ? port.port : settings.port}`);
-  payoutGateway.start(Math.min(1000, Math.max(100, loanSettings.simPayoutDelayMs)));
-  collectionGateway.start(Math.min(1000, Math.max(100, loanSettings.simCollectionDelayMs)));
-  app.log.info(`web app and API on ${address.replace('0.0.0.0', 'localhost')}, database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : join(settings.dataDir, 'pglite')}`);
+  payouts.simulated?.start(Math.min(1000, Math.max(100, loanSettings.simPayoutDelayMs)));
+  collections.simulated?.start(Math.min(1000, Math.max(100, loanSettings.simCollectionDelayMs)));
+  app.log.info(`web app and API on ${address.replace('0.0.0.0', 'localhost')}, database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : join(settings.dataDir, 'pglite')}, payouts: ${payouts.provider.name}, collections: ${collections.provider.name}`);
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   process.exit(1);

@@ -50,9 +50,9 @@ export interface LoanEnvSettings {
   simPayoutFailPattern: RegExp | null;
   simCollectionDelayMs: number;
   simCollectionFailPattern: RegExp | null;
-  /** Static token of payout callbacks (x-callback-token); undefined: derived from AUTH_SECRET. */
+  /** Static token of payout callbacks (x-callback-token); undefined: derived from AUTH_SECRET (simulated gateway only: required with PAYOUT_PROVIDER=xendit, see providers/payout/index.ts). */
   payoutCallbackToken?: string;
-  /** HMAC key of collection webhooks (paymongo-signature); undefined: derived from AUTH_SECRET. */
+  /** HMAC key of collection webhooks (paymongo-signature); undefined: derived from AUTH_SECRET (simulated gateway only: required with COLLECTION_PROVIDER=paymongo, see providers/collection/index.ts). */
   collectionWebhookSecret?: string;
   jobPollMs: number;
   reconcileAfterMs: number;

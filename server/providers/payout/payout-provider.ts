@@ -94,6 +94,19 @@ export function parsePayoutCallback(body: unknown): PayoutResult | null {
   return { providerRef: d['id'], referenceId: d['reference_id'], status: payoutStatusOf(d['status']), failureCode: typeof d['failure_code'] === 'string' ? d['failure_code'] : null };
 }
 
-/** Amounts on the wire are pesos with centavos as decimals (Xendit), ours integer centavos. */
-export const pesosOnWire = (centavos: number): number => centavos / 100;
-export const centavosFromWire = (pesos: number): number => Math.round(pesos * 100);
+/** Integer centavos as the pesos number Xendit takes (2 decimals), by integer arithmetic: 123456 -> 1234.56. */
+export function centavosToPesos(centavos: number): number {
+  if (!Number.isSafeInteger(centavos) || centavos <= 0) throw new ProviderError('PAYOUT_AMOUNT_INVALID', false);
+  const pesos = Math.floor(centavos / 100);
+  const cents = centavos - pesos * 100;
+  return Number(`${pesos}.${String(cents).padStart(2, '0')}`);
+}
+
+/** A pesos amount from Xendit as integer centavos; null when it is not a non-negative amount with at most 2 decimals. */
+export function pesosToCentavos(pesos: unknown): number | null {
+  if (typeof pesos !== 'number' || !Number.isFinite(pesos) || pesos < 0) return null;
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/u.exec(String(pesos));
+  if (!match) return null;
+  const centavos = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(centavos) ? centavos : null;
+}

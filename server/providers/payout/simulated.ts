@@ -11,7 +11,7 @@ import { eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { simPayouts } from '../../db/schema.ts';
 import { MAX_DELIVERY_ATTEMPTS, redeliveryDelayMs, type Deliver } from '../deliver.ts';
-import { accountNumberOf, channelCodeOf, payoutStatusOf, pesosOnWire, type PayoutProvider, type PayoutRequest, type PayoutResult } from './payout-provider.ts';
+import { accountNumberOf, centavosToPesos, channelCodeOf, payoutStatusOf, type PayoutProvider, type PayoutRequest, type PayoutResult } from './payout-provider.ts';
 
 export interface SimulatedPayoutOptions {
   readonly db: Database;
@@ -38,7 +38,7 @@ export function payoutCallbackBody(row: Row, at: Date): string {
     created: at.toISOString(),
     data: {
       id: row.id,
-      amount: pesosOnWire(row.amount),
+      amount: centavosToPesos(row.amount),
       channel_code: row.channelCode,
       currency: 'PHP',
       account_number: row.accountNumber.replace(/.(?=.{4})/gu, '*'),

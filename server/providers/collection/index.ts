@@ -1,0 +1,61 @@
+/**
+ * The collection gateway chosen by settings: COLLECTION_PROVIDER=simulated (default: the simulated gateway in its own
+ * tables, sending signed webhooks to the server) or paymongo (PAYMONGO_SECRET_KEY, PAYMONGO_BASE_URL). Settings are
+ * checked once at start and every problem is reported, like server/settings.ts.
+ */
+import { createPaymongoCollections } from './paymongo.ts';
+import { createSimulatedCollectionGateway, type SimulatedCollectionGateway, type SimulatedCollectionOptions } from './simulated.ts';
+import type { CollectionProvider } from './collection-provider.ts';
+
+export { type CollectionProvider, type CollectionRequest, type CollectionResult, type CollectionStatus } from './collection-provider.ts';
+export { createSimulatedCollectionGateway, type SimulatedCollectionGateway, type SimulatedCollectionOptions } from './simulated.ts';
+export { createPaymongoCollections, type PaymongoOptions } from './paymongo.ts';
+
+/** Which collection gateway and its settings. The PayMongo variant holds the secret key: do not log it. */
+export type CollectionSettings = { readonly provider: 'simulated' } | { readonly provider: 'paymongo'; readonly secretKey: string; readonly baseUrl: string };
+
+const PROVIDERS = ['simulated', 'paymongo'] as const;
+export const PAYMONGO_DEFAULT_BASE_URL = 'https://api.paymongo.com';
+
+/** Reads and checks the collection settings; returns the problems instead of throwing so main can print them all. */
+export function readCollectionSettings(env: NodeJS.ProcessEnv): { settings?: CollectionSettings; problems: string[] } {
+  const provider = env['COLLECTION_PROVIDER']?.trim() || 'simulated';
+  if (provider === 'simulated') return { settings: { provider }, problems: [] };
+  if (provider !== 'paymongo') return { problems: [`COLLECTION_PROVIDER must be one of ${PROVIDERS.join(', ')}, got "${provider}"`] };
+  const problems: string[] = [];
+  const secretKey = env['PAYMONGO_SECRET_KEY']?.trim() ?? '';
+  if (!secretKey) problems.push('PAYMONGO_SECRET_KEY is required when COLLECTION_PROVIDER=paymongo: the secret API key (sk_...) of the PayMongo account');
+  const baseUrl = env['PAYMONGO_BASE_URL']?.trim() || PAYMONGO_DEFAULT_BASE_URL;
+  if (!isHttpUrl(baseUrl)) problems.push(`PAYMONGO_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  // A real gateway signs its webhooks with the secret of the webhook registered at PayMongo: it cannot be derived.
+  if (!env['COLLECTION_WEBHOOK_SECRET']?.trim()) problems.push('COLLECTION_WEBHOOK_SECRET is required when COLLECTION_PROVIDER=paymongo: the secret key of the webhook registered at PayMongo');
+  if (problems.length) return { problems };
+  return { settings: { provider, secretKey, baseUrl }, problems };
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash && !url.username;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The collection provider the settings choose; `simulated` is the simulated gateway (start / stop it), null with a
+ * real gateway. `simulatedOptions` is used only for the simulated one.
+ */
+export function createCollectionProvider(
+  settings: CollectionSettings,
+  simulatedOptions: SimulatedCollectionOptions,
+): { provider: CollectionProvider; simulated: SimulatedCollectionGateway | null } {
+  switch (settings.provider) {
+    case 'simulated': {
+      const simulated = createSimulatedCollectionGateway(simulatedOptions);
+      return { provider: simulated, simulated };
+    }
+    case 'paymongo':
+      return { provider: createPaymongoCollections({ secretKey: settings.secretKey, baseUrl: settings.baseUrl }), simulated: null };
+  }
+}

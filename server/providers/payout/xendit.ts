@@ -1,0 +1,201 @@
+/**
+ * Xendit payouts (api.xendit.co), over its Payouts API v2.
+ *
+ * Shape from Xendit's API reference: `POST /v2/payouts` with basic auth (the secret key as user name, empty password)
+ * and an `Idempotency-key` header; JSON body `reference_id`, `channel_code` (PH_BDO, PH_GCASH, ...),
+ * `channel_properties: { account_number, account_holder_name }`, `amount` in pesos as a JSON number (centavos as
+ * decimals), `currency: "PHP"`, `description`. The answer is the payout object: `id` (disb-...), `reference_id`,
+ * `status` (ACCEPTED, REQUESTED, SUCCEEDED, FAILED, CANCELLED, REVERSED, ...), `failure_code` when it failed.
+ * `GET /v2/payouts/{id}` reads one back (404 DATA_NOT_FOUND when unknown); `GET /v2/payouts?reference_id=` lists the
+ * payouts of a reference. A repeat with the same key and body answers the first payout; a key Xendit refuses as a
+ * duplicate (HTTP 409) is resolved by looking the payout up by its reference id (ours, unique per payout).
+ *
+ * Errors: network failures, timeouts, HTTP 5xx and 429 are retryable; other 4xx are not. Messages are error codes
+ * (XENDIT_HTTP_400:API_VALIDATION_ERROR, XENDIT_TIMEOUT, ...) and never carry the secret key.
+ */
+import { centavosToPesos, payoutStatusOf, pesosToCentavos, ProviderError, type PayoutAccount, type PayoutProvider, type PayoutRequest, type PayoutResult } from './payout-provider.ts';
+
+export interface XenditPayoutOptions {
+  /** The secret API key (xnd_...), sent as the basic-auth user name only: never logged nor put in an error. */
+  readonly secretKey: string;
+  /** Default https://api.xendit.co; tests point it at a local server. */
+  readonly baseUrl?: string;
+  /** Give up after this many milliseconds (connect, answer and body). Default 15 000. */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Xendit channel code of every bank id of schemas/bankInfo.schema.json (bankCode). From Xendit's Philippine payout
+ * channels (GET /payouts_channels?currency=PHP lists the ones enabled on an account). xendit.test.ts fails when the
+ * schema gains a bank that is not here.
+ */
+export const XENDIT_BANK_CHANNELS: Readonly<Record<string, string>> = {
+  bdo: 'PH_BDO',
+  bpi: 'PH_BPI',
+  metrobank: 'PH_MET',
+  landbank: 'PH_LBP',
+  pnb: 'PH_PNB',
+  securityBank: 'PH_SEC',
+  chinaBank: 'PH_CBC',
+  unionBank: 'PH_UBP',
+  rcbc: 'PH_RCBC',
+  eastWest: 'PH_EWB',
+  dbp: 'PH_DBP',
+  aub: 'PH_AUB',
+  pbcom: 'PH_PBC',
+  psBank: 'PH_PSB',
+  robinsonsBank: 'PH_ROB',
+  maybank: 'PH_MPI',
+  ctbc: 'PH_CTBC',
+  bankOfCommerce: 'PH_BOC',
+  philtrust: 'PH_PTC',
+  veteransBank: 'PH_PVB',
+  sterlingBank: 'PH_SBA',
+  pbb: 'PH_PBB',
+  chinaBankSavings: 'PH_CBS',
+  bdoNetworkBank: 'PH_ONB',
+  cimb: 'PH_CIMB',
+  goTyme: 'PH_GOTYME',
+  tonik: 'PH_TONIK',
+  mariBank: 'PH_SEA',
+  unoBank: 'PH_UNO',
+  // Not in the channel lists checked: confirm with GET /payouts_channels before sending to OFBank.
+  ofBank: 'PH_OFB',
+  unionDigital: 'PH_UDP',
+};
+
+/** Xendit channel code of every e-wallet id of schemas/bankInfo.schema.json (eWalletProvider). */
+export const XENDIT_WALLET_CHANNELS: Readonly<Record<string, string>> = {
+  gcash: 'PH_GCASH',
+  maya: 'PH_PAYMAYA',
+};
+
+/** Error codes of this adapter (ProviderError messages start with one). */
+export const XENDIT_ERRORS = {
+  /** A bank or wallet without a channel code, or a remittance pick-up (not a v2 bank or e-wallet channel). */
+  channelUnsupported: 'XENDIT_CHANNEL_UNSUPPORTED',
+  accountIncomplete: 'XENDIT_ACCOUNT_INCOMPLETE',
+  amountMismatch: 'XENDIT_AMOUNT_MISMATCH',
+  timeout: 'XENDIT_TIMEOUT',
+  network: 'XENDIT_NETWORK',
+  badResponse: 'XENDIT_BAD_RESPONSE',
+  duplicateUnresolved: 'XENDIT_DUPLICATE_UNRESOLVED',
+} as const;
+
+/** Channel code and account number Xendit wants for an account; a ProviderError (not retryable) when it has none. */
+export function xenditDestination(account: PayoutAccount): { channelCode: string; accountNumber: string } {
+  if (account.method === 'bank') {
+    const channelCode = XENDIT_BANK_CHANNELS[account.bankCode ?? ''];
+    if (!channelCode) throw new ProviderError(`${XENDIT_ERRORS.channelUnsupported}:bank:${account.bankCode ?? ''}`, false);
+    if (!account.accountNumber) throw new ProviderError(XENDIT_ERRORS.accountIncomplete, false);
+    return { channelCode, accountNumber: account.accountNumber };
+  }
+  if (account.method === 'eWallet') {
+    const channelCode = XENDIT_WALLET_CHANNELS[account.eWalletProvider ?? ''];
+    if (!channelCode) throw new ProviderError(`${XENDIT_ERRORS.channelUnsupported}:eWallet:${account.eWalletProvider ?? ''}`, false);
+    const number = account.eWalletNumber ?? '';
+    if (!number) throw new ProviderError(XENDIT_ERRORS.accountIncomplete, false);
+    // Wallets are keyed by the mobile number in its local form 09XXXXXXXXX; the form stores 9XXXXXXXXX.
+    return { channelCode, accountNumber: /^9\d{9}$/u.test(number) ? `0${number}` : number };
+  }
+  throw new ProviderError(`${XENDIT_ERRORS.channelUnsupported}:remittance:${account.remittanceShop ?? ''}`, false);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Our result of a Xendit payout object; null when it is not one. */
+function resultOf(payout: unknown): PayoutResult | null {
+  if (!isRecord(payout)) return null;
+  const { id, reference_id: referenceId, status, failure_code: failureCode } = payout;
+  if (typeof id !== 'string' || id === '' || typeof referenceId !== 'string' || typeof status !== 'string') return null;
+  return { providerRef: id, referenceId, status: payoutStatusOf(status), failureCode: typeof failureCode === 'string' ? failureCode : null };
+}
+
+export function createXenditPayouts({ secretKey, baseUrl = 'https://api.xendit.co', timeoutMs = 15_000 }: XenditPayoutOptions): PayoutProvider {
+  if (secretKey.trim() === '') throw new Error('XENDIT_SECRET_KEY_MISSING');
+  const root = baseUrl.replace(/\/+$/u, '');
+  const authorization = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<{ status: number; answer: unknown }> {
+    const headers: Record<string, string> = { authorization, accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
+    let status: number;
+    let text: string;
+    try {
+      const response = await fetch(`${root}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      throw new ProviderError(timedOut ? XENDIT_ERRORS.timeout : XENDIT_ERRORS.network, true, error);
+    }
+    return { status, answer: parseJson(text) };
+  }
+
+  /** The ProviderError of a non-2xx answer: retryable for 5xx and 429. */
+  function httpError(status: number, answer: unknown): ProviderError {
+    const code = isRecord(answer) && typeof answer['error_code'] === 'string' ? `:${answer['error_code'].replace(/[^A-Z0-9_]/giu, '').slice(0, 64)}` : '';
+    return new ProviderError(`XENDIT_HTTP_${status}${code}`, status >= 500 || status === 429);
+  }
+
+  async function byReference(referenceId: string): Promise<PayoutResult | null> {
+    const { status, answer } = await call('GET', `/v2/payouts?reference_id=${encodeURIComponent(referenceId)}`);
+    if (status < 200 || status > 299) throw httpError(status, answer);
+    const list = Array.isArray(answer) ? answer : isRecord(answer) && Array.isArray(answer['data']) ? answer['data'] : null;
+    if (!list) throw new ProviderError(XENDIT_ERRORS.badResponse, false);
+    const found = list.map(resultOf).filter((r): r is PayoutResult => r !== null && r.referenceId === referenceId);
+    return found.length === 1 ? found[0]! : null;
+  }
+
+  return {
+    name: 'xendit',
+
+    async createPayout(request: PayoutRequest): Promise<PayoutResult> {
+      const { channelCode, accountNumber } = xenditDestination(request.account);
+      const amount = centavosToPesos(request.amountCentavos);
+      const body = {
+        reference_id: request.referenceId,
+        channel_code: channelCode,
+        channel_properties: { account_number: accountNumber, account_holder_name: request.account.holderName },
+        amount,
+        description: request.description,
+        currency: 'PHP',
+      };
+      const { status, answer } = await call('POST', '/v2/payouts', body, request.idempotencyKey);
+      if (status === 409) {
+        // The key was used before: the payout exists (a retry after a lost answer). Its reference is ours and unique.
+        const existing = await byReference(request.referenceId);
+        if (!existing) throw new ProviderError(XENDIT_ERRORS.duplicateUnresolved, false);
+        return existing;
+      }
+      if (status < 200 || status > 299) throw httpError(status, answer);
+      // From here Xendit took the payout: a retry with the same key answers the same one, never pays twice.
+      const result = resultOf(answer);
+      if (!result) throw new ProviderError(XENDIT_ERRORS.badResponse, false);
+      if (isRecord(answer) && answer['amount'] !== undefined && pesosToCentavos(answer['amount']) !== request.amountCentavos) {
+        throw new ProviderError(XENDIT_ERRORS.amountMismatch, false);
+      }
+      return result;
+    },
+
+    async getPayout(providerRef: string): Promise<PayoutResult | null> {
+      const { status, answer } = await call('GET', `/v2/payouts/${encodeURIComponent(providerRef)}`);
+      if (status === 404) return null;
+      if (status < 200 || status > 299) throw httpError(status, answer);
+      const result = resultOf(answer);
+      if (!result) throw new ProviderError(XENDIT_ERRORS.badResponse, false);
+      return result;
+    },
+  };
+}
