@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from './calendar-date.ts';
 import type { OrderState, PricingConfig, SubProductPricing } from './loan-types.ts';
-import { ORDER_TRANSITIONS, accrue, canTransition, dueStatus, extensionOffer, overdueDays } from './loan-rules.ts';
+import { ORDER_TRANSITIONS, accrue, canTransition, dueStatus, extensionOffer, nextInstalment, overdueDays } from './loan-rules.ts';
+import { quote } from './pricing.ts';
 
 /** The numbers of config/pricing.json's standard sub-product and caps. */
 const standard: SubProductPricing = {
@@ -137,6 +138,30 @@ describe('accrue', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('nextInstalment', () => {
+  const plus: SubProductPricing = { ...standard, id: 'plus', termsDays: [60, 90], instalments: { count: 2 }, dailyInterestPpm: 900 };
+  const plan = quote(config, plus, { principalCentavos: 600_000, termDays: 60, loanDate: '2026-05-01' }).plan;
+  const [p1, p2] = plan;
+  const total = p1!.amountCentavos + p2!.amountCentavos;
+
+  it('is null for a single-payment plan and once every period is paid', () => {
+    expect(nextInstalment(quote(config, standard, { principalCentavos: 100_000, termDays: 30, loanDate: '2026-05-01' }).plan, 0, 103_000)).toBeNull();
+    expect(nextInstalment(plan, 2, 0)).toBeNull();
+  });
+
+  it('asks each period in turn, the last one all that is left', () => {
+    // 300,000 + 600,000 x 0.09 % x 30 = 316,200 then 300,000 + 8,100 = 308,100.
+    expect(nextInstalment(plan, 0, total)).toEqual({ period: 1, count: 2, dueDate: '2026-05-31', amountCentavos: 316_200, interestCentavos: 16_200, last: false });
+    expect(nextInstalment(plan, 1, p2!.amountCentavos)).toEqual({ period: 2, count: 2, dueDate: '2026-06-30', amountCentavos: 308_100, interestCentavos: 8_100, last: true });
+  });
+
+  it('counts prepayments against the last periods: the next period asks its amount, at most what is left', () => {
+    expect(nextInstalment(plan, 0, total - 50_000)).toMatchObject({ period: 1, amountCentavos: 316_200, last: false });
+    expect(nextInstalment(plan, 0, 200_000)).toMatchObject({ period: 1, amountCentavos: 200_000, last: true });
+    expect(nextInstalment(plan, 1, 100_000)).toMatchObject({ period: 2, amountCentavos: 100_000, last: true });
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { addDays, daysBetween } from './calendar-date.ts';
 import type { Centavos } from './money.ts';
-import type { Accrual, DueStatus, OrderState, PricingConfig, SubProductPricing } from './loan-types.ts';
+import type { Accrual, DueStatus, OrderState, PlanPeriod, PricingConfig, SubProductPricing } from './loan-types.ts';
 import { applyPpm, capPpm } from './pricing.ts';
 
 /**
@@ -45,6 +45,10 @@ export function overdueDays(dueDate: string, today: string): number {
 }
 
 export interface AccrualOrder {
+  /**
+   * The penalty basis: the amount overdue. For a single-payment loan the remaining plan; for an instalment loan the
+   * overdue instalment (nextInstalment's amount), not the whole remaining plan.
+   */
   readonly amountDueCentavos: Centavos;
   readonly principalCentavos: Centavos;
   /** Interest, fees and tax charged so far, extensions included (penalties excluded: they are what we compute). */
@@ -71,6 +75,40 @@ export function accrue(config: Pick<PricingConfig, 'caps'>, sub: SubProductPrici
   const damages = Math.min(damagesAsked, cap);
   const fine = Math.min(fineAsked, cap - damages);
   return { overdueDays: days, lateFineCentavos: fine, damagesCentavos: damages, capped: fine + damages < fineAsked + damagesAsked };
+}
+
+/** The next unpaid period of an instalment plan. */
+export interface InstalmentDue {
+  /** 1-based period number. */
+  readonly period: number;
+  readonly count: number;
+  readonly dueDate: string;
+  /** What the period still asks, penalties apart (the plan's amount, less any prepayment that left less to pay). */
+  readonly amountCentavos: Centavos;
+  /** The period's interest (what interest outstanding goes down by when it is paid). */
+  readonly interestCentavos: Centavos;
+  /** True for the last unpaid period: paying it settles the loan. */
+  readonly last: boolean;
+}
+
+/**
+ * The next instalment of a plan after `paidPeriods` paid periods, with `amountDueCentavos` of the plan left to pay
+ * (penalties apart), or null for a single-payment plan or when every period is paid. A period asks its plan amount,
+ * at most what is left; the last period asks all that is left (prepayments and partial repayments count against the
+ * last periods first, so a borrower's next date and amount never jump).
+ */
+export function nextInstalment(plan: readonly PlanPeriod[], paidPeriods: number, amountDueCentavos: Centavos): InstalmentDue | null {
+  if (plan.length < 2 || paidPeriods < 0 || paidPeriods >= plan.length) return null;
+  const p = plan[paidPeriods]!;
+  const last = paidPeriods === plan.length - 1 || amountDueCentavos <= p.amountCentavos;
+  return {
+    period: p.period,
+    count: plan.length,
+    dueDate: p.dueDate,
+    amountCentavos: last ? amountDueCentavos : p.amountCentavos,
+    interestCentavos: p.interestCentavos,
+    last,
+  };
 }
 
 export interface ExtensionOrder {

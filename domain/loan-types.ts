@@ -146,6 +146,7 @@ export interface Accrual {
   readonly capped: boolean;
 }
 
-export type PaymentKind = 'settle' | 'extend';
+/** settle: everything remaining and the penalties; extend: an extension; instalment: the next period of an instalment plan and the penalties. */
+export type PaymentKind = 'settle' | 'extend' | 'instalment';
 export type PaymentChannel = 'eWallet' | 'bank' | 'otc';
 export type PaymentState = 'in_progress' | 'success' | 'fail';

@@ -119,10 +119,15 @@ export const loanOrders = pgTable('loan_orders', {
   lateFine: integer('late_fine').notNull().default(0),
   damages: integer('damages').notNull().default(0),
   overdueDays: integer('overdue_days').notNull().default(0),
-  /** Interest, fees and tax charged so far (the total-cost cap's numerator, penalties apart). */
+  /**
+   * Interest, fees and tax charged so far, and penalties already paid with an instalment (the total-cost cap's
+   * numerator; the penalties the accrual is charging now are apart).
+   */
   costCharged: integer('cost_charged').notNull().default(0),
   amountRepaid: integer('amount_repaid').notNull().default(0),
   extensionCount: integer('extension_count').notNull().default(0),
+  /** Instalment periods paid (instalment plans: the next period is quote.plan[paidPeriods]). */
+  paidPeriods: integer('paid_periods').notNull().default(0),
   totalTermDays: integer('total_term_days').notNull(),
   reapplyAfter: date('reapply_after', { mode: 'string' }),
   creditLimit: integer('credit_limit'),
@@ -193,7 +198,7 @@ export const payouts = pgTable('payouts', {
   index('payouts_state_idx').on(t.state, t.sentAt),
 ]);
 
-/** A repayment (settle or extend) collected through the collection provider; one in progress per order. */
+/** A repayment (settle, extend or instalment) collected through the collection provider; one in progress per order. */
 export const payments = pgTable('payments', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   orderId: uuid('order_id').notNull().references(() => loanOrders.id, { onDelete: 'cascade' }),
@@ -206,7 +211,7 @@ export const payments = pgTable('payments', {
   checkoutUrl: text('checkout_url'),
   state: text('state').notNull(),
   failureCode: text('failure_code'),
-  /** How a success was applied: settled, extended, or partial (the amount no longer covered the order). */
+  /** How a success was applied: settled, extended, instalment, partial (the amount no longer covered the order) or unapplied. */
   applied: text('applied'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),

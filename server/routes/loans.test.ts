@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pricingJson from '../../config/pricing.json' with { type: 'json' };
 import { addDays, manilaToday } from '../../domain/calendar-date.ts';
 import type { PricingConfig } from '../../domain/loan-types.ts';
-import { capPpm } from '../../domain/pricing.ts';
+import { applyPpm, capPpm } from '../../domain/pricing.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { jobs, loanEvents, loanOrders, payments, payouts, simPayouts } from '../db/schema.ts';
 import { BANK_INFO, completeProfile, signatureDocument, type ProfileOverrides } from '../loan-fixtures.ts';
@@ -13,6 +13,9 @@ import { login, testApi, type TestApi } from '../test-api.ts';
 
 const pricing = pricingJson as unknown as PricingConfig;
 const standard = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };
+/** Two instalments over 60 days: above the default borrower's limit (₱5,000), so its borrowers earn more. */
+const plus = { productId: 'cash', subProductId: 'plus', principalCentavos: 600000, termDays: 60 };
+const higherIncome = { workInfo: { monthlyIncome: 'from25001To30000' } };
 const newKey = () => `key-${randomBytes(8).toString('hex')}`;
 
 type Borrower = Awaited<ReturnType<typeof login>>;
@@ -28,11 +31,14 @@ interface Order {
   damagesCentavos: number;
   overdueDays: number;
   extension: { amountCentavos: number; newDueDate: string } | null;
+  instalment: { period: number; count: number; amountCentavos: number; dueDate: string } | null;
+  paidPeriods: number;
+  dueStatus: string | null;
   amountRepaidCentavos: number;
   extensionCount: number;
   failureCode: string | null;
   reapplyAfter: string | null;
-  quote: { receivedCentavos: number; amountDueCentavos: number; firstDueDate: string; loanDate: string };
+  quote: { receivedCentavos: number; amountDueCentavos: number; firstDueDate: string; loanDate: string; repaymentDate: string; plan: { period: number; dueDate: string; interestCentavos: number; amountCentavos: number }[] };
   payments?: { id: string; kind: string; state: string; amountCentavos: number }[];
 }
 
@@ -75,8 +81,8 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     return order(b, res.json<Order>().id);
   }
 
-  async function withdrawable(b: Borrower): Promise<Order> {
-    const o = await approved(b);
+  async function withdrawable(b: Borrower, body = standard): Promise<Order> {
+    const o = await approved(b, body);
     expect(o.state).toBe('accepted');
     const accepted = await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true });
     expect(accepted.json<Order>().state, accepted.body).toBe('withdrawable');
@@ -85,8 +91,8 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     return accepted.json<Order>();
   }
 
-  async function repaying(b: Borrower): Promise<Order> {
-    const o = await withdrawable(b);
+  async function repaying(b: Borrower, body = standard): Promise<Order> {
+    const o = await withdrawable(b, body);
     const res = await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey());
     expect(res.json<Order>().state, res.body).toBe('disbursing');
     await api.settle();
@@ -95,7 +101,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     return after;
   }
 
-  async function pay(b: Borrower, orderId: string, kindOf: 'settle' | 'extend') {
+  async function pay(b: Borrower, orderId: string, kindOf: 'settle' | 'extend' | 'instalment') {
     const res = await call(b, 'POST', `/loans/${orderId}/payments`, { kind: kindOf, channel: 'otc' }, newKey());
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ id: string; state: string; amountCentavos: number; reference: string }>();
@@ -145,7 +151,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await travel(b, 32);
     await api.loans.accrueAll();
     const overdue = await order(b, o.id);
-    expect(overdue).toMatchObject({ overdueDays: 2, dueStatus: 'overdue' } as object);
+    expect(overdue).toMatchObject({ overdueDays: 2, dueStatus: 'overdue' });
     expect(overdue.lateFineCentavos).toBeGreaterThan(0);
     expect(overdue.damagesCentavos).toBeGreaterThan(0);
     expect(overdue.extension).not.toBeNull();
@@ -171,6 +177,88 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(events.map((e) => e.kind)).toEqual(['applied', 'approved', 'terms_accepted', 'withdraw', 'payout_sent', 'disbursed', 'accrual', 'payment_created', 'extended', 'payment_created', 'settled']);
     const after = (await call(b, 'GET', '/loans/home')).json();
     expect(after).toMatchObject({ currentOrder: null, canApply: true, reloan: true, signed: true, creditLimitCentavos: 600000 });
+  });
+
+  it('pays an instalment plan period by period: the due date moves on, penalties on the overdue period only, the last period settles', async () => {
+    const b = await borrower(higherIncome);
+    const o = await repaying(b, plus);
+    const today = manilaToday(api.now());
+    const sub = pricing.products[0]!.subProducts.find((s) => s.id === 'plus')!;
+    // The plan was re-dated to the day of disbursement, and the order's due date is the first period's.
+    const [p1, p2] = o.quote.plan;
+    expect(o.quote.plan).toHaveLength(2);
+    expect([o.quote.loanDate, p1!.dueDate, p2!.dueDate]).toEqual([today, addDays(today, 30), addDays(today, 60)]);
+    expect(o).toMatchObject({ dueDate: p1!.dueDate, paidPeriods: 0, extension: null, amountDueCentavos: p1!.amountCentavos + p2!.amountCentavos });
+    expect(o.instalment).toEqual({ period: 1, count: 2, amountCentavos: p1!.amountCentavos, dueDate: p1!.dueDate });
+    expect((await call(b, 'GET', '/loans/home')).json()).toMatchObject({ currentOrder: { id: o.id, instalment: { period: 1, count: 2 } } });
+
+    // Instalment 1 on its due date.
+    await travel(b, 30);
+    await api.runDueJobs();
+    expect(await order(b, o.id)).toMatchObject({ dueStatus: 'due_today', overdueDays: 0, lateFineCentavos: 0 });
+    const first = await pay(b, o.id, 'instalment');
+    expect(first).toMatchObject({ state: 'in_progress', amountCentavos: p1!.amountCentavos });
+    await api.settle();
+    const one = await order(b, o.id);
+    expect(one).toMatchObject({ state: 'repaying', paidPeriods: 1, dueDate: p2!.dueDate, amountDueCentavos: p2!.amountCentavos, amountRepaidCentavos: p1!.amountCentavos, dueStatus: 'pending', extension: null });
+    expect(one.instalment).toEqual({ period: 2, count: 2, amountCentavos: p2!.amountCentavos, dueDate: p2!.dueDate });
+    expect(one.payments?.[0]).toMatchObject({ kind: 'instalment', state: 'success' });
+    // No longer overdue after the first date: the accrual leaves it alone.
+    await travel(b, 1);
+    await api.runDueJobs();
+    expect(await order(b, o.id)).toMatchObject({ overdueDays: 0, lateFineCentavos: 0, damagesCentavos: 0 });
+
+    // Period 2 three days overdue: penalties on the period's amount, not on the whole plan.
+    await travel(b, 32);
+    await api.runDueJobs();
+    const overdue = await order(b, o.id);
+    const damages = applyPpm(p2!.amountCentavos, sub.overdueDamagesPpm);
+    const fine = 3 * applyPpm(p2!.amountCentavos, sub.lateFineDailyPpm);
+    expect(overdue).toMatchObject({ dueStatus: 'overdue', overdueDays: 3, damagesCentavos: damages, lateFineCentavos: fine, amountDueCentavos: p2!.amountCentavos + fine + damages });
+    expect(overdue.instalment).toEqual({ period: 2, count: 2, amountCentavos: p2!.amountCentavos + fine + damages, dueDate: p2!.dueDate });
+
+    const second = await pay(b, o.id, 'instalment');
+    expect(second.amountCentavos).toBe(p2!.amountCentavos + fine + damages);
+    await api.settle();
+    const done = await order(b, o.id);
+    expect(done).toMatchObject({ state: 'settled', paidPeriods: 2, amountDueCentavos: 0, instalment: null, dueStatus: null, lateFineCentavos: 0, damagesCentavos: 0 });
+    expect(done.amountRepaidCentavos).toBe(o.quote.plan.reduce((sum, p) => sum + p.amountCentavos, 0) + fine + damages);
+    const events = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, o.id));
+    expect(events.map((e) => e.kind).slice(5)).toEqual(['disbursed', 'payment_created', 'instalment_paid', 'accrual', 'payment_created', 'settled']);
+    const paid = events.find((e) => e.kind === 'instalment_paid')!;
+    expect(paid).toMatchObject({ fromState: 'repaying', toState: 'repaying', data: { period: 1, count: 2, instalmentCentavos: p1!.amountCentavos, newDueDate: p2!.dueDate } });
+    expect((await call(b, 'GET', '/loans/home')).json()).toMatchObject({ currentOrder: null, canApply: true });
+  });
+
+  it('settles an instalment plan in full at any time, penalties on the overdue instalment only', async () => {
+    const b = await borrower(higherIncome);
+    const o = await repaying(b, plus);
+    const sub = pricing.products[0]!.subProducts.find((s) => s.id === 'plus')!;
+    const [p1, p2] = o.quote.plan;
+    await travel(b, 32);
+    await api.loans.accrueAll();
+    const overdue = await order(b, o.id);
+    const penalties = applyPpm(p1!.amountCentavos, sub.overdueDamagesPpm) + 2 * applyPpm(p1!.amountCentavos, sub.lateFineDailyPpm);
+    expect(overdue).toMatchObject({ overdueDays: 2, dueDate: p1!.dueDate, extension: null });
+    expect(overdue.lateFineCentavos + overdue.damagesCentavos).toBe(penalties);
+    expect(overdue.amountDueCentavos).toBe(p1!.amountCentavos + p2!.amountCentavos + penalties);
+    expect(overdue.instalment).toEqual({ period: 1, count: 2, amountCentavos: p1!.amountCentavos + penalties, dueDate: p1!.dueDate });
+    expect((await call(b, 'POST', `/loans/${o.id}/payments`, { kind: 'extend', channel: 'otc' }, newKey())).json()).toMatchObject({ code: 'EXTENSION_UNAVAILABLE' });
+    const all = await pay(b, o.id, 'settle');
+    expect(all.amountCentavos).toBe(overdue.amountDueCentavos);
+    await api.settle();
+    expect(await order(b, o.id)).toMatchObject({ state: 'settled', paidPeriods: 2, amountRepaidCentavos: overdue.amountDueCentavos, amountDueCentavos: 0 });
+  });
+
+  it('refuses an instalment payment for a single-payment order (INSTALMENT_UNAVAILABLE)', async () => {
+    const b = await borrower();
+    const o = await repaying(b);
+    expect(o.instalment).toBeNull();
+    const res = await call(b, 'POST', `/loans/${o.id}/payments`, { kind: 'instalment', channel: 'otc' }, newKey());
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'INSTALMENT_UNAVAILABLE', message: 'Instalment payments are not available for this loan.' });
+    expect((await call(b, 'POST', `/loans/${o.id}/payments`, { kind: 'weekly', channel: 'otc' }, newKey())).statusCode).toBe(400);
+    expect((await order(b, o.id)).payments).toEqual([]);
   });
 
   it('rejects by the rules with a reapply date and refuses applications before it', async () => {

@@ -4,6 +4,7 @@
  * /loans/:id/payments) need an Idempotency-Key and answer a repeat with the first answer, status and body.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { PaymentKind } from '../../domain/loan-types.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { idempotencyKeyOf, requestHash, type StoredAnswer } from '../services/idempotency.ts';
@@ -137,15 +138,15 @@ export const loanRoutes: FastifyPluginAsync<{ loans: LoanService }> = async (app
     preHandler: app.requireCustomer,
     schema: {
       tags: ['loans'],
-      summary: 'Repay (Idempotency-Key): full settlement or extension; answers the reference to pay with',
+      summary: 'Repay (Idempotency-Key): full settlement, extension or the next instalment; answers the reference to pay with',
       headers: idempotencyHeader,
       params: idParam,
-      body: { type: 'object', required: ['kind', 'channel'], additionalProperties: false, properties: { kind: { type: 'string', enum: ['settle', 'extend'] }, channel: { type: 'string', enum: ['eWallet', 'bank', 'otc'] } } },
+      body: { type: 'object', required: ['kind', 'channel'], additionalProperties: false, properties: { kind: { type: 'string', enum: ['settle', 'extend', 'instalment'] }, channel: { type: 'string', enum: ['eWallet', 'bank', 'otc'] } } },
       response: { 201: anyObject, '4xx': errorSchema, '5xx': errorSchema },
     },
   }, async (request, reply) => {
     const key = idempotencyKeyOf(request.headers['idempotency-key']);
-    const body = request.body as { kind: 'settle' | 'extend'; channel: 'eWallet' | 'bank' | 'otc' };
+    const body = request.body as { kind: PaymentKind; channel: 'eWallet' | 'bank' | 'otc' };
     return send(reply, await loans.createPayment(callerOf(request), key, requestHash(body), idOf(request.params), body));
   });
 

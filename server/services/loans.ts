@@ -18,7 +18,7 @@ import { and, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import pricingJson from '../../config/pricing.json' with { type: 'json' };
 import underwritingJson from '../../config/underwriting.json' with { type: 'json' };
 import { ageOn, manilaToday } from '../../domain/calendar-date.ts';
-import { accrue, canTransition, dueStatus, extensionOffer, type ExtensionOffer } from '../../domain/loan-rules.ts';
+import { accrue, canTransition, dueStatus, extensionOffer, nextInstalment, type ExtensionOffer, type InstalmentDue } from '../../domain/loan-rules.ts';
 import type { OrderState, PaymentChannel, PaymentKind, PricingConfig, Quote, SubProductPricing } from '../../domain/loan-types.ts';
 import { checkQuoteInput, findSubProduct, instalmentCount, quote } from '../../domain/pricing.ts';
 import { creditLimitCentavos, decide, type UnderwritingConfig, type UnderwritingFacts } from '../../domain/underwriting.ts';
@@ -155,8 +155,18 @@ export function createLoanService(deps: LoanDeps) {
   /** What full settlement pays now: the remaining plan and the penalties. */
   const settlementOf = (order: OrderRow): number => order.amountDue + order.lateFine + order.damages;
 
+  /**
+   * The next unpaid instalment of a repaying instalment order (its due date is the order's dueDate), or null for a
+   * single-payment order or one not repaying. The plan is the frozen quote's, re-dated at disbursement.
+   */
+  function instalmentOf(order: OrderRow): InstalmentDue | null {
+    if (order.state !== 'repaying') return null;
+    return nextInstalment((order.quote as Quote).plan, order.paidPeriods, order.amountDue);
+  }
+
   function orderView(order: OrderRow, day = today()) {
     const offer = offerOf(order, day);
+    const instalment = instalmentOf(order);
     return {
       id: order.id,
       orderNo: order.orderNo,
@@ -174,6 +184,8 @@ export function createLoanService(deps: LoanDeps) {
       damagesCentavos: order.damages,
       amountDueCentavos: order.state === 'settled' ? 0 : settlementOf(order),
       extension: offer ? { amountCentavos: offer.amountCentavos, newDueDate: offer.newDueDate } : null,
+      instalment: instalment ? { period: instalment.period, count: instalment.count, amountCentavos: instalment.amountCentavos + order.lateFine + order.damages, dueDate: instalment.dueDate } : null,
+      paidPeriods: order.paidPeriods,
       amountRepaidCentavos: order.amountRepaid,
       extensionCount: order.extensionCount,
       reapplyAfter: order.reapplyAfter,
@@ -335,6 +347,11 @@ export function createLoanService(deps: LoanDeps) {
   function paymentAmount(order: OrderRow, kind: PaymentKind, day: string): number {
     if (order.state !== 'repaying') throw new ApiError('ORDER_STATE');
     if (kind === 'settle') return settlementOf(order);
+    if (kind === 'instalment') {
+      const instalment = instalmentOf(order);
+      if (!instalment) throw new ApiError('INSTALMENT_UNAVAILABLE');
+      return instalment.amountCentavos + order.lateFine + order.damages;
+    }
     const offer = offerOf(order, day);
     if (!offer) throw new ApiError('EXTENSION_UNAVAILABLE');
     return offer.amountCentavos;
@@ -449,7 +466,9 @@ export function createLoanService(deps: LoanDeps) {
   /**
    * Applies a collection webhook; 'unknown' when no payment has that reference. Under the order lock: a repeat is a
    * no-op. A success pays what it carries: enough for the payment's purpose (settlement, or the extension offer of
-   * today) applies it; an extension payment that no longer buys an extension but covers settlement settles; anything
+   * today, or the next instalment with the penalties) applies it; paying an instalment pays that period and the
+   * penalties (they were paid, not waived), moves the due date to the next period, and settles on the last period;
+   * an extension or instalment payment that no longer buys its purpose but covers settlement settles; anything
    * less is recorded as a partial repayment (amount repaid and the plan's amount due go down, penalties stay) and the
    * order stays repaying; money for an order no longer repaying is recorded as unapplied (to refund).
    */
@@ -470,13 +489,31 @@ export function createLoanService(deps: LoanDeps) {
       const received = event.amountCentavos;
       const day = manilaToday(at);
       const money = { paymentId: payment.id, receivedCentavos: received, askedCentavos: payment.amount };
-      let applied: 'settled' | 'extended' | 'partial' | 'unapplied';
+      let applied: 'settled' | 'extended' | 'instalment' | 'partial' | 'unapplied';
       if (order.state !== 'repaying') {
         applied = 'unapplied';
         await recordEvent(tx, order.id, 'payment_unapplied', money);
       } else {
         const offer = payment.kind === 'extend' ? offerOf(order, day) : null;
-        if (offer && received >= offer.amountCentavos) {
+        const instalment = payment.kind === 'instalment' ? instalmentOf(order) : null;
+        const penalties = order.lateFine + order.damages;
+        if (instalment && !instalment.last && received >= instalment.amountCentavos + penalties) {
+          // One period and the penalties; anything over goes to the remaining plan (the last periods first).
+          applied = 'instalment';
+          const next = (order.quote as Quote).plan[instalment.period]!;
+          const extra = Math.min(received - instalment.amountCentavos - penalties, order.amountDue - instalment.amountCentavos);
+          await update(tx, order, 'instalment_paid', {
+            paidPeriods: order.paidPeriods + 1,
+            dueDate: next.dueDate,
+            amountDue: order.amountDue - instalment.amountCentavos - extra,
+            interestOutstanding: Math.max(0, order.interestOutstanding - instalment.interestCentavos - extra),
+            lateFine: 0,
+            damages: 0,
+            overdueDays: 0,
+            costCharged: order.costCharged + penalties,
+            amountRepaid: order.amountRepaid + received,
+          }, { ...money, period: instalment.period, count: instalment.count, instalmentCentavos: instalment.amountCentavos, lateFineCentavos: order.lateFine, damagesCentavos: order.damages, extraCentavos: extra, newDueDate: next.dueDate });
+        } else if (offer && received >= offer.amountCentavos) {
           applied = 'extended';
           await update(tx, order, 'extended', {
             dueDate: offer.newDueDate,
@@ -492,7 +529,7 @@ export function createLoanService(deps: LoanDeps) {
           }, { ...money, newDueDate: offer.newDueDate, feeCentavos: offer.feeCentavos, waived: { lateFineCentavos: order.lateFine, damagesCentavos: order.damages } });
         } else if (received >= settlementOf(order)) {
           applied = 'settled';
-          await transition(tx, order, 'settled', 'settled', { amountRepaid: order.amountRepaid + received, amountDue: 0, interestOutstanding: 0, lateFine: 0, damages: 0 }, { ...money, settlementCentavos: settlementOf(order) });
+          await transition(tx, order, 'settled', 'settled', { amountRepaid: order.amountRepaid + received, amountDue: 0, interestOutstanding: 0, lateFine: 0, damages: 0, costCharged: order.costCharged + penalties, paidPeriods: (order.quote as Quote).plan.length }, { ...money, settlementCentavos: settlementOf(order), ...(instalment && { period: instalment.period, count: instalment.count }) });
         } else {
           applied = 'partial';
           const toPlan = Math.min(received, order.amountDue);
@@ -590,9 +627,11 @@ export function createLoanService(deps: LoanDeps) {
         if (order.state !== 'repaying' || !order.dueDate) return;
         const sub = findSubProduct(pricing, order.productId, order.subProductId);
         if (!sub) return;
-        const a = accrue(pricing, sub, { amountDueCentavos: order.amountDue, principalCentavos: order.principal, costChargedCentavos: order.costCharged, dueDate: order.dueDate }, day);
+        // An instalment order owes penalties on the overdue instalment, not on the whole remaining plan.
+        const basis = instalmentOf(order)?.amountCentavos ?? order.amountDue;
+        const a = accrue(pricing, sub, { amountDueCentavos: basis, principalCentavos: order.principal, costChargedCentavos: order.costCharged, dueDate: order.dueDate }, day);
         if (a.overdueDays === order.overdueDays && a.lateFineCentavos === order.lateFine && a.damagesCentavos === order.damages) return;
-        await update(tx, order, 'accrual', { overdueDays: a.overdueDays, lateFine: a.lateFineCentavos, damages: a.damagesCentavos }, { day, ...a });
+        await update(tx, order, 'accrual', { overdueDays: a.overdueDays, lateFine: a.lateFineCentavos, damages: a.damagesCentavos }, { day, basisCentavos: basis, ...a });
         changed += 1;
       });
     }

@@ -27,6 +27,10 @@ export interface OrderView {
   damagesCentavos: number;
   amountDueCentavos: number;
   extension: { amountCentavos: number; newDueDate: string } | null;
+  /** The next instalment of an instalment order while repaying (amount: the period's and the penalties), else null. */
+  instalment: { period: number; count: number; amountCentavos: number; dueDate: string } | null;
+  /** Periods of the plan paid (all of them once settled). */
+  paidPeriods: number;
   amountRepaidCentavos: number;
   extensionCount: number;
   reapplyAfter: string | null;

@@ -64,10 +64,15 @@ export function QuoteSummary({ quote }: { quote: Quote }) {
   );
 }
 
-/** The repayment plan: each period's due date, principal, interest and amount. */
-export function PlanTable({ quote }: { quote: Quote }) {
+/**
+ * The repayment plan: each period's due date, principal, interest and amount. With `paidPeriods` (a loan being
+ * repaid or repaid), a status column marks the periods paid and the next one to pay.
+ */
+export function PlanTable({ quote, paidPeriods }: { quote: Quote; paidPeriods?: number }) {
   const { t, i18n } = useTranslation('loan');
   const lng = languageOf(i18n);
+  const tracked = paidPeriods !== undefined;
+  const statusOf = (period: number) => (!tracked ? null : period <= paidPeriods ? 'paid' : period === paidPeriods + 1 ? 'next' : 'upcoming');
   return (
     <table className="loan-plan">
       <thead>
@@ -77,18 +82,23 @@ export function PlanTable({ quote }: { quote: Quote }) {
           <th scope="col">{t('plan.principal')}</th>
           <th scope="col">{t('plan.interest')}</th>
           <th scope="col">{t('plan.amount')}</th>
+          {tracked && <th scope="col">{t('plan.status')}</th>}
         </tr>
       </thead>
       <tbody>
-        {quote.plan.map((p) => (
-          <tr key={p.period} data-period={p.period}>
-            <td>{p.period}</td>
-            <td>{formatDay(p.dueDate, lng)}</td>
-            <td>{formatPeso(p.principalCentavos)}</td>
-            <td>{formatPeso(p.interestCentavos)}</td>
-            <td>{formatPeso(p.amountCentavos)}</td>
-          </tr>
-        ))}
+        {quote.plan.map((p) => {
+          const status = statusOf(p.period);
+          return (
+            <tr key={p.period} data-period={p.period} data-status={status ?? undefined} className={status === 'paid' ? 'is-paid' : undefined}>
+              <td>{p.period}</td>
+              <td>{formatDay(p.dueDate, lng)}</td>
+              <td>{formatPeso(p.principalCentavos)}</td>
+              <td>{formatPeso(p.interestCentavos)}</td>
+              <td>{formatPeso(p.amountCentavos)}</td>
+              {tracked && <td className="loan-plan-status">{status === 'upcoming' ? '' : t(`plan.${status}`)}</td>}
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

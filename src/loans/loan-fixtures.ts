@@ -35,6 +35,8 @@ export function orderView(overrides: Partial<OrderView> = {}): OrderDetail {
     damagesCentavos: 0,
     amountDueCentavos: quote.amountDueCentavos,
     extension: null,
+    instalment: null,
+    paidPeriods: 0,
     amountRepaidCentavos: 0,
     extensionCount: 0,
     reapplyAfter: null,

@@ -27,6 +27,7 @@ export function OrderCard({ order }: { order: OrderView }) {
   const { t, i18n } = useTranslation(['loan', 'errors']);
   const lng = languageOf(i18n);
   const { timings } = product;
+  const instalment = order.state === 'repaying' ? order.instalment : null;
   return (
     <section className="card loan-order-card" aria-labelledby="loan-order-title" data-testid="order-card" data-state={order.state}>
       <div className="loan-order-head">
@@ -40,8 +41,11 @@ export function OrderCard({ order }: { order: OrderView }) {
           { id: 'orderNo', label: t('figures.orderNo'), value: order.orderNo },
           { id: 'principal', label: t('figures.principal'), value: formatPeso(order.principalCentavos) },
           order.state !== 'repaying' && { id: 'received', label: t('figures.received'), value: formatPeso(order.quote.receivedCentavos) },
-          order.state === 'repaying' && { id: 'amountDue', label: t('figures.amountDue'), value: formatPeso(order.amountDueCentavos), strong: true },
-          order.state === 'repaying' && order.dueDate !== null && { id: 'dueDate', label: t('figures.dueDate'), value: formatDay(order.dueDate, lng) },
+          // An instalment order: the next instalment and its date first, the whole balance after.
+          instalment && { id: 'instalment', label: t('instalment.label', { period: instalment.period, count: instalment.count }), value: formatPeso(instalment.amountCentavos), strong: true },
+          instalment && { id: 'dueDate', label: t('figures.dueDate'), value: formatDay(instalment.dueDate, lng) },
+          order.state === 'repaying' && { id: 'amountDue', label: t(instalment ? 'instalment.balance' : 'figures.amountDue'), value: formatPeso(order.amountDueCentavos), strong: !instalment },
+          order.state === 'repaying' && !instalment && order.dueDate !== null && { id: 'dueDate', label: t('figures.dueDate'), value: formatDay(order.dueDate, lng) },
         ]}
       />
       {order.state === 'under_review' && <p className="loan-note">{t('order.underReview', { count: timings.approvalMinutes })}</p>}

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatPeso } from '../../../domain/money.ts';
 import { callsTo, logIn, mockApi, orderView, paymentView } from '../../loans/loan-fixtures.ts';
-import { pricing } from '../../loans/pricing.ts';
+import { liveQuote, loanProduct, pricing } from '../../loans/pricing.ts';
 import { readCatalogs } from '../../testing/catalog-check.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
 import BillScreen from './bill-screen.tsx';
@@ -22,6 +22,37 @@ const repaying = orderView({
   amountDueCentavos: 542190,
   extension: { amountCentavos: 25000, newDueDate: '2026-05-12' },
 });
+// An instalment order (Cash Plus, 2 instalments over 60 days) as the contract answers it while repaying.
+const plusQuote = liveQuote(loanProduct.subProducts.find((s) => s.id === 'plus')!, 600000, 60, '2026-04-01')!;
+const [p1, p2] = plusQuote.plan as [(typeof plusQuote.plan)[0], (typeof plusQuote.plan)[0]];
+const firstInstalment = orderView({
+  subProductId: 'plus',
+  principalCentavos: 600000,
+  termDays: 60,
+  quote: plusQuote,
+  state: 'repaying',
+  dueStatus: 'pending',
+  loanDate: '2026-04-01',
+  dueDate: p1.dueDate,
+  amountDueCentavos: plusQuote.amountDueCentavos,
+  instalment: { period: 1, count: 2, amountCentavos: p1.amountCentavos, dueDate: p1.dueDate },
+  paidPeriods: 0,
+});
+// Instalment 1 paid, instalment 2 three days overdue with its penalties.
+const penalties = { lateFineCentavos: 3 * 308, damagesCentavos: 6162 };
+const lateSecond = orderView({
+  ...firstInstalment,
+  dueStatus: 'overdue',
+  dueDate: p2.dueDate,
+  overdueDays: 3,
+  ...penalties,
+  amountDueCentavos: p2.amountCentavos + 3 * 308 + 6162,
+  amountRepaidCentavos: p1.amountCentavos,
+  instalment: { period: 2, count: 2, amountCentavos: p2.amountCentavos + 3 * 308 + 6162, dueDate: p2.dueDate },
+  paidPeriods: 1,
+});
+const planStatus = () => [...document.querySelectorAll('.loan-plan tbody tr')].map((row) => [row.getAttribute('data-status'), row.lastElementChild?.textContent]);
+
 const render = (order = repaying) => {
   return renderScreen(<BillScreen />, { namespaces: ['loan', 'errors'], path: `/bill?order=${order.id}` });
 };
@@ -77,6 +108,8 @@ describe('BillScreen', () => {
     await render(noExtension);
     expect(await screen.findByTestId('settle')).toBeTruthy();
     expect(screen.queryByTestId('extend')).toBeNull();
+    expect(screen.queryByTestId('instalment')).toBeNull();
+    expect(document.querySelector('.loan-plan thead')!.textContent).toContain(text('plan.status'));
   });
 
   it('shows a refusal and retries the same choice with the same key', async () => {
@@ -99,6 +132,71 @@ describe('BillScreen', () => {
       { kind: 'settle', channel: 'eWallet' },
     ]);
     expect(posts[1]!.headers['idempotency-key']).toBe(posts[0]!.headers['idempotency-key']);
+  });
+
+  it('offers the next instalment by default on an instalment order, beside repaying in full, and pays it', async () => {
+    const payment = paymentView({ kind: 'instalment', channel: 'eWallet', amountCentavos: p1.amountCentavos });
+    const calls = mockApi({ [`GET /loans/${firstInstalment.id}`]: { body: firstInstalment }, [`POST /loans/${firstInstalment.id}/payments`]: { status: 201, body: payment } });
+    await render(firstInstalment);
+    // The head shows the instalment to pay and its date; the whole balance stays among the figures.
+    expect((await screen.findByTestId('instalment-due')).textContent).toBe(formatPeso(p1.amountCentavos));
+    expect(screen.queryByTestId('amount-due')).toBeNull();
+    expect(screen.getAllByText(text('instalment.label').replace('{{period}}', '1').replace('{{count}}', '2')).length).toBeGreaterThan(0);
+    expect(figure('amountDue')).toBe(formatPeso(plusQuote.amountDueCentavos));
+    expect(figure('repaymentDate')).toBe('May 31, 2026');
+
+    const instalment = screen.getByTestId('instalment');
+    expect(instalment.textContent).toContain(text('instalment.pay').replace('{{period}}', '1').replace('{{count}}', '2'));
+    expect(instalment.textContent).toContain(formatPeso(p1.amountCentavos));
+    expect(instalment.textContent).toContain(text('bill.dueOn').replace('{{date}}', 'May 1, 2026'));
+    expect(instalment.textContent).not.toContain(text('instalment.penalties').split('{{')[0]!);
+    expect(instalment.querySelector('input')!.checked).toBe(true);
+    expect(screen.getByTestId('settle').textContent).toContain(formatPeso(plusQuote.amountDueCentavos));
+    expect(screen.queryByTestId('extend')).toBeNull();
+    expect(planStatus()).toEqual([
+      ['next', text('plan.next')],
+      ['upcoming', ''],
+    ]);
+
+    // The channels are already there: the instalment is the default choice.
+    fireEvent.click(screen.getByRole('button', { name: text('bill.pay').replace('{{amount}}', formatPeso(p1.amountCentavos)) }));
+    await screen.findByText(`/repaidDetail?payment=${payment.id}`);
+    const [post] = callsTo(calls, 'POST', `/loans/${firstInstalment.id}/payments`);
+    expect(post!.body).toEqual({ kind: 'instalment', channel: 'eWallet' });
+    expect(post!.headers['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+  });
+
+  it('marks paid periods, shows an overdue instalment with its penalties, and can still repay in full', async () => {
+    const calls = mockApi({ [`GET /loans/${lateSecond.id}`]: { body: lateSecond }, [`POST /loans/${lateSecond.id}/payments`]: { status: 201, body: paymentView() } });
+    await render(lateSecond);
+    const late = p2.amountCentavos + 3 * 308 + 6162;
+    expect((await screen.findByTestId('instalment-due')).textContent).toBe(formatPeso(late));
+    const instalment = screen.getByTestId('instalment');
+    expect(instalment.textContent).toContain(text('instalment.pay').replace('{{period}}', '2').replace('{{count}}', '2'));
+    expect(instalment.textContent).toContain(text('instalment.penalties').replace('{{amount}}', formatPeso(3 * 308 + 6162)));
+    expect(planStatus()).toEqual([
+      ['paid', text('plan.paid')],
+      ['next', text('plan.next')],
+    ]);
+    expect(document.querySelector('.loan-plan tbody tr')!.classList.contains('is-paid')).toBe(true);
+
+    fireEvent.click(screen.getByTestId('settle').querySelector('input')!);
+    fireEvent.click(screen.getByRole('button', { name: text('bill.pay').replace('{{amount}}', formatPeso(lateSecond.amountDueCentavos)) }));
+    await screen.findByText(`/repaidDetail?payment=${paymentView().id}`);
+    expect(callsTo(calls, 'POST', `/loans/${lateSecond.id}/payments`)[0]!.body).toEqual({ kind: 'settle', channel: 'eWallet' });
+  });
+
+  it('marks every period paid once an instalment order is settled, and offers nothing to pay', async () => {
+    const settled = { ...lateSecond, state: 'settled' as const, dueStatus: null, instalment: null, paidPeriods: 2, amountDueCentavos: 0 };
+    mockApi({ [`GET /loans/${settled.id}`]: { body: settled } });
+    await render(settled);
+    expect((await screen.findByTestId('amount-due')).textContent).toBe(formatPeso(0));
+    expect(planStatus()).toEqual([
+      ['paid', text('plan.paid')],
+      ['paid', text('plan.paid')],
+    ]);
+    expect(screen.queryByTestId('instalment')).toBeNull();
+    expect(screen.queryByTestId('settle')).toBeNull();
   });
 
   it('points to a payment in progress instead of offering another', async () => {

@@ -1,7 +1,8 @@
 /**
- * The bill of one order (/bill?order=<id>): every figure of the loan, its plan, what being overdue has added, what
- * was repaid, and the repayment actions: repay in full (the amount due) or extend (when offered: the new due date and
- * what it costs). Either asks for a channel (e-wallet, bank transfer, over the counter), then POST
+ * The bill of one order (/bill?order=<id>): every figure of the loan, its plan (paid periods marked), what being
+ * overdue has added, what was repaid, and the repayment actions: the next instalment of an instalment loan (the
+ * default choice there: the period's amount and the penalties, by its due date), repay in full (the amount due), or
+ * extend (when offered: the new due date and what it costs). Each asks for a channel (e-wallet, bank transfer, over the counter), then POST
  * /loans/:id/payments (one Idempotency-Key per choice, reused on a retry) and the payment's detail.
  */
 import { useState } from 'react';
@@ -39,8 +40,11 @@ function Bill({ order }: { order: OrderDetail }) {
   const { t, i18n } = useTranslation('loan');
   const lng = languageOf(i18n);
   const taxLabel = useTaxLabel();
-  const { quote } = order;
+  const { quote, instalment } = order;
+  const instalmentPlan = quote.plan.length > 1;
   const pending = order.payments.find((p) => p.state === 'in_progress');
+  // Periods paid: the server's count; every period once settled (orders settled before the count was kept).
+  const paidPeriods = order.state === 'settled' ? quote.plan.length : order.paidPeriods;
   return (
     <div className="page bill" data-order={order.id}>
       <section className="card bill-head">
@@ -48,11 +52,23 @@ function Bill({ order }: { order: OrderDetail }) {
           <span className="muted">{order.orderNo}</span>
           <OrderBadge order={order} />
         </div>
-        <p className="bill-due-label">{t('figures.amountDue')}</p>
-        <p className="bill-due" data-testid="amount-due">
-          {formatPeso(order.amountDueCentavos)}
-        </p>
-        {order.dueDate && <p className="bill-due-date">{t('bill.dueOn', { date: formatDay(order.dueDate, lng) })}</p>}
+        {instalment ? (
+          <>
+            <p className="bill-due-label">{t('instalment.label', { period: instalment.period, count: instalment.count })}</p>
+            <p className="bill-due" data-testid="instalment-due">
+              {formatPeso(instalment.amountCentavos)}
+            </p>
+            <p className="bill-due-date">{t('bill.dueOn', { date: formatDay(instalment.dueDate, lng) })}</p>
+          </>
+        ) : (
+          <>
+            <p className="bill-due-label">{t('figures.amountDue')}</p>
+            <p className="bill-due" data-testid="amount-due">
+              {formatPeso(order.amountDueCentavos)}
+            </p>
+            {order.dueDate && <p className="bill-due-date">{t('bill.dueOn', { date: formatDay(order.dueDate, lng) })}</p>}
+          </>
+        )}
       </section>
 
       {pending && (
@@ -80,7 +96,8 @@ function Bill({ order }: { order: OrderDetail }) {
             { id: 'coupon', label: t('figures.coupon'), value: formatPeso(quote.couponCentavos) },
             { id: 'received', label: t('figures.received'), value: formatPeso(quote.receivedCentavos) },
             { id: 'loanDate', label: t('figures.loanDate'), value: formatDay(order.loanDate ?? quote.loanDate, lng) },
-            { id: 'repaymentDate', label: t('figures.repaymentDate'), value: formatDay(order.dueDate ?? quote.repaymentDate, lng) },
+            // An instalment plan's due date is the next period's; its repayment date stays the plan's last.
+            { id: 'repaymentDate', label: t('figures.repaymentDate'), value: formatDay(instalmentPlan ? quote.repaymentDate : (order.dueDate ?? quote.repaymentDate), lng) },
             { id: 'firstDueDate', label: t('figures.firstDueDate'), value: formatDay(quote.firstDueDate, lng) },
             { id: 'overdueDays', label: t('figures.overdueDays'), value: t('picker.days', { count: order.overdueDays }) },
             { id: 'lateFine', label: t('figures.lateFine'), value: formatPeso(order.lateFineCentavos) },
@@ -91,7 +108,7 @@ function Bill({ order }: { order: OrderDetail }) {
           ]}
         />
         <h3 className="bill-sub">{t('bill.plan')}</h3>
-        <PlanTable quote={quote} />
+        <PlanTable quote={quote} paidPeriods={order.state === 'repaying' || order.state === 'settled' ? paidPeriods : undefined} />
       </section>
 
       {order.payments.length > 0 && (
@@ -124,7 +141,8 @@ function RepayActions({ order }: { order: OrderDetail }) {
   const lng = languageOf(i18n);
   const navigate = useNavigate();
   const guard = useClickGuard();
-  const [kind, setKind] = useState<PaymentKind | null>(null);
+  // An instalment order pays its next instalment by default; otherwise the borrower picks.
+  const [kind, setKind] = useState<PaymentKind | null>(order.instalment ? 'instalment' : null);
   const [channel, setChannel] = useState<PaymentChannel>('eWallet');
   const [busy, setBusy] = useState(false);
   const [intents] = useState(() => new IntentKeys());
@@ -146,13 +164,29 @@ function RepayActions({ order }: { order: OrderDetail }) {
     }
   };
 
-  const amount = kind === 'extend' && order.extension ? order.extension.amountCentavos : order.amountDueCentavos;
+  const { instalment } = order;
+  const penalties = order.lateFineCentavos + order.damagesCentavos;
+  const amount =
+    kind === 'extend' && order.extension
+      ? order.extension.amountCentavos
+      : kind === 'instalment' && instalment
+        ? instalment.amountCentavos
+        : order.amountDueCentavos;
   return (
     <section className="card bill-actions" aria-labelledby="bill-repay">
       <h2 id="bill-repay" className="section-title">
         {t('bill.repayTitle')}
       </h2>
       <div className="bill-choices" role="radiogroup" aria-labelledby="bill-repay">
+        {instalment && (
+          <label className={kind === 'instalment' ? 'bill-choice is-selected' : 'bill-choice'} data-testid="instalment">
+            <input type="radio" name="bill-kind" checked={kind === 'instalment'} onChange={() => setKind('instalment')} />
+            <span className="bill-choice-title">{t('instalment.pay', { period: instalment.period, count: instalment.count })}</span>
+            <span className="bill-choice-amount">{formatPeso(instalment.amountCentavos)}</span>
+            <span className="muted">{t('bill.dueOn', { date: formatDay(instalment.dueDate, lng) })}</span>
+            {penalties > 0 && <span className="muted">{t('instalment.penalties', { amount: formatPeso(penalties) })}</span>}
+          </label>
+        )}
         <label className={kind === 'settle' ? 'bill-choice is-selected' : 'bill-choice'} data-testid="settle">
           <input type="radio" name="bill-kind" checked={kind === 'settle'} onChange={() => setKind('settle')} />
           <span className="bill-choice-title">{t('bill.settle')}</span>

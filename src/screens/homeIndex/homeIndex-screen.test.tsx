@@ -178,6 +178,33 @@ describe('HomeIndexScreen', () => {
     expect(screen.getByRole('link', { name: text('order.repay') }).getAttribute('href')).toBe(`/bill?order=${order.id}`);
   });
 
+  it('shows an instalment order\'s next instalment and its due date, then the remaining balance', async () => {
+    const plus = loanProduct.subProducts.find((s) => s.id === 'plus')!;
+    const q = quote(pricing, plus, { principalCentavos: 600000, termDays: 60, loanDate: TODAY });
+    const [, second] = q.plan;
+    const order = orderView({
+      subProductId: 'plus',
+      principalCentavos: 600000,
+      termDays: 60,
+      quote: q,
+      state: 'repaying',
+      dueStatus: 'pending',
+      dueDate: second!.dueDate,
+      amountDueCentavos: second!.amountCentavos,
+      paidPeriods: 1,
+      instalment: { period: 2, count: 2, amountCentavos: second!.amountCentavos, dueDate: second!.dueDate },
+    });
+    mockApi({ 'GET /loans/home': { body: homeView({ currentOrder: order, canApply: false }) } });
+    await renderHome();
+    await screen.findByTestId('order-card');
+    const label = document.querySelector('[data-figure="instalment"] dt')?.textContent;
+    expect(label).toBe(text('instalment.label').replace('{{period}}', '2').replace('{{count}}', '2'));
+    expect(figure('instalment')).toBe(formatPeso(second!.amountCentavos));
+    expect(figure('dueDate')).toBe('Jul 3, 2026');
+    expect(document.querySelector('[data-figure="amountDue"] dt')?.textContent).toBe(text('instalment.balance'));
+    expect(screen.getByRole('link', { name: text('order.repay') }).getAttribute('href')).toBe(`/bill?order=${order.id}`);
+  });
+
   it('polls while the order is under review, and stops once it is decided', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const reviewing = homeView({ currentOrder: orderView({ state: 'under_review' }), canApply: false });

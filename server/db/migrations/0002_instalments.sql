@@ -1,0 +1,1 @@
+ALTER TABLE "loan_orders" ADD COLUMN "paid_periods" integer DEFAULT 0 NOT NULL;
