@@ -9,6 +9,7 @@ import { databaseTargets } from '../db/test-database.ts';
 import { jobs, loanEvents, loanOrders, payments, payouts, simPayouts } from '../db/schema.ts';
 import { BANK_INFO, completeProfile, signatureDocument, type ProfileOverrides } from '../loan-fixtures.ts';
 import { signCollectionWebhook } from '../providers/collection/collection-provider.ts';
+import { ProviderError } from '../providers/payout/payout-provider.ts';
 import { login, testApi, type TestApi } from '../test-api.ts';
 
 const pricing = pricingJson as unknown as PricingConfig;
@@ -297,6 +298,32 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'REPAYMENT_OUTSTANDING', message: 'Incomplete repayment: settle the current loan first.' });
     expect((await call(b, 'GET', '/loans/home')).json()).toMatchObject({ applyBlockedCode: 'REPAYMENT_OUTSTANDING' });
+  });
+
+  it('fails a disbursement at once when the gateway refuses the payout outright, instead of retrying it', async () => {
+    const b = await borrower();
+    const o = await withdrawable(b);
+    const gateway = api.payoutGateway;
+    const original = gateway.createPayout.bind(gateway);
+    let calls = 0;
+    gateway.createPayout = async () => {
+      calls += 1;
+      throw new ProviderError('XENDIT_CHANNEL_UNSUPPORTED:remittance:lbc', false);
+    };
+    try {
+      const res = await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey());
+      expect(res.json<Order>().state, res.body).toBe('disbursing');
+      await api.settle();
+      api.advance(3600);
+      await api.settle();
+    } finally {
+      gateway.createPayout = original;
+    }
+    expect(calls).toBe(1);
+    const after = await order(b, o.id);
+    expect(after).toMatchObject({ state: 'disbursement_failed', failureCode: 'PAYOUT_ACCOUNT_INVALID' });
+    const [payout] = await api.database.db.select().from(payouts).where(eq(payouts.orderId, o.id));
+    expect(payout).toMatchObject({ state: 'failed', failureCode: 'XENDIT_CHANNEL_UNSUPPORTED:remittance:lbc' });
   });
 
   it('fails a disbursement to an unavailable account, and withdraws again after the account is changed', async () => {

@@ -27,7 +27,7 @@ import { customers, documents, loanEvents, loanOrders, payments, payouts, profil
 import { ApiError, type ErrorCode } from '../errors.ts';
 import { enqueue, type ClaimedJob, type JobHandler, type Schedule } from '../jobs/runner.ts';
 import type { CollectionEvent, CollectionProvider } from '../providers/collection/collection-provider.ts';
-import { orderFailureCode, type PayoutAccount, type PayoutProvider, type PayoutResult } from '../providers/payout/payout-provider.ts';
+import { orderFailureCode, ProviderError, type PayoutAccount, type PayoutProvider, type PayoutResult } from '../providers/payout/payout-provider.ts';
 import { withIdempotency, type Answer, type StoredAnswer, type Tx } from './idempotency.ts';
 import type { ProfileService } from './profile.ts';
 
@@ -599,13 +599,22 @@ export function createLoanService(deps: LoanDeps) {
     const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
     if (!payout || payout.state !== 'requested') return;
     const [order] = await db.select({ orderNo: loanOrders.orderNo }).from(loanOrders).where(eq(loanOrders.id, payout.orderId));
-    const result = await deps.payout.createPayout({
-      idempotencyKey: payout.id,
-      referenceId: payout.id,
-      amountCentavos: payout.amount,
-      account: payout.account as PayoutAccount,
-      description: `Loan ${order?.orderNo ?? ''}`,
-    });
+    let result: PayoutResult;
+    try {
+      result = await deps.payout.createPayout({
+        idempotencyKey: payout.id,
+        referenceId: payout.id,
+        amountCentavos: payout.amount,
+        account: payout.account as PayoutAccount,
+        description: `Loan ${order?.orderNo ?? ''}`,
+      });
+    } catch (error) {
+      // A refusal that no retry can change (a channel the gateway does not serve, details it rejects): the payout
+      // fails now and the borrower corrects the account, instead of the job retrying until it gives up.
+      if (!(error instanceof ProviderError) || error.retryable) throw error;
+      await refusePayout(payoutId, error.message);
+      return;
+    }
     await db.transaction(async (tx) => {
       const locked = await lockOrder(tx, payout.orderId);
       const [current] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
@@ -614,6 +623,21 @@ export function createLoanService(deps: LoanDeps) {
       await recordEvent(tx, locked.id, 'payout_sent', { payoutId, providerRef: result.providerRef, amountCentavos: payout.amount });
     });
     if (result.status !== 'pending') await payoutResult(result);
+  }
+
+  /** A payout the gateway refused outright (never sent): failed, and its order disbursement_failed. */
+  async function refusePayout(payoutId: string, providerFailureCode: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [pre] = await tx.select({ orderId: payouts.orderId }).from(payouts).where(eq(payouts.id, payoutId));
+      if (!pre) return;
+      const order = await lockOrder(tx, pre.orderId);
+      const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+      if (payout?.state !== 'requested') return;
+      await tx.update(payouts).set({ state: 'failed', failureCode: providerFailureCode, completedAt: now() }).where(eq(payouts.id, payoutId));
+      if (order.state === 'disbursing') {
+        await transition(tx, order, 'disbursement_failed', 'payout_refused', { failureCode: 'PAYOUT_ACCOUNT_INVALID' }, { payoutId, providerFailureCode });
+      }
+    });
   }
 
   /** Sets every overdue order's overdue days, late fine and damages for today (sets, never adds: safe to rerun). */

@@ -69,12 +69,14 @@ export function channelCodeOf(account: PayoutAccount): string {
 }
 
 /** Xendit failure codes that mean the destination cannot take money: the borrower must give another account. */
-const ACCOUNT_FAILURES = new Set(['INVALID_DESTINATION', 'REJECTED_BY_CHANNEL', 'DESTINATION_MAXIMUM_LIMIT', 'ACCOUNT_NOT_FOUND']);
-
-/** The order's failure code for a gateway failure code. */
+/**
+ * The order's failure code for a gateway failure code: details the gateway finds wrong (account details, holder name)
+ * are PAYOUT_ACCOUNT_INVALID ('Wallet or bank info invalid'); anything else (INVALID_DESTINATION, REJECTED_BY_CHANNEL,
+ * limits, unknown codes) is DISBURSEMENT_ACCOUNT_UNAVAILABLE. Both send the borrower to correct the account.
+ */
 export function orderFailureCode(providerFailure: string | null): 'DISBURSEMENT_ACCOUNT_UNAVAILABLE' | 'PAYOUT_ACCOUNT_INVALID' {
   if (providerFailure === 'INVALID_ACCOUNT_DETAILS' || providerFailure === 'ACCOUNT_NAME_MISMATCH') return 'PAYOUT_ACCOUNT_INVALID';
-  return ACCOUNT_FAILURES.has(providerFailure ?? '') ? 'DISBURSEMENT_ACCOUNT_UNAVAILABLE' : 'DISBURSEMENT_ACCOUNT_UNAVAILABLE';
+  return 'DISBURSEMENT_ACCOUNT_UNAVAILABLE';
 }
 
 /** The Xendit status words and ours. */
