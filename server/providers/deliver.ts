@@ -18,3 +18,54 @@ export const redeliveryDelayMs = (attempts: number): number => Math.min(600_000,
 
 /** A gateway gives up a callback after this many failed tries (the reconcile job still finds the result). */
 export const MAX_DELIVERY_ATTEMPTS = 12;
+
+/**
+ * One callback attempt: `deliver` it and say how the gateway's row changes: delivered (no more tries), or due again
+ * after the backoff, or given up after MAX_DELIVERY_ATTEMPTS (`attempts` counts the tries before this one).
+ */
+export async function attemptDelivery(
+  deliver: Deliver,
+  call: { path: string; headers: Readonly<Record<string, string>>; body: string },
+  attempts: number,
+  at: Date,
+): Promise<{ deliverAt: Date | null; deliveredAt?: Date }> {
+  let status: number;
+  try {
+    ({ status } = await deliver(call.path, call.headers, call.body));
+  } catch {
+    status = 0;
+  }
+  if (status >= 200 && status < 300) return { deliverAt: null, deliveredAt: at };
+  return { deliverAt: attempts >= MAX_DELIVERY_ATTEMPTS ? null : new Date(at.getTime() + redeliveryDelayMs(attempts)) };
+}
+
+/**
+ * The gateway's delivery worker: `flush` runs `deliverDue` (never two at once; a flush during one waits for it and
+ * runs again), `start` every `pollMs`, `stop` waits for the running one.
+ */
+export function deliveryWorker(deliverDue: () => Promise<number>) {
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<number> | undefined;
+  const run = (): Promise<number> => {
+    flushing ??= deliverDue().finally(() => {
+      flushing = undefined;
+    });
+    return flushing;
+  };
+  return {
+    async flush(): Promise<number> {
+      if (flushing) await flushing.catch(() => undefined);
+      return run();
+    },
+    start(pollMs: number): void {
+      if (timer) return;
+      timer = setInterval(() => void run().catch(() => undefined), pollMs);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await flushing?.catch(() => undefined);
+    },
+  };
+}

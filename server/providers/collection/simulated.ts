@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { simCollections } from '../../db/schema.ts';
-import { MAX_DELIVERY_ATTEMPTS, redeliveryDelayMs, type Deliver } from '../deliver.ts';
+import { attemptDelivery, deliveryWorker, type Deliver } from '../deliver.ts';
 import { signCollectionWebhook, type CollectionProvider, type CollectionRequest, type CollectionResult, type CollectionStatus } from './collection-provider.ts';
 
 export interface SimulatedCollectionOptions {
@@ -81,8 +81,6 @@ export function collectionWebhookBody(row: Row, at: Date): string {
 export function createSimulatedCollectionGateway(options: SimulatedCollectionOptions) {
   const { db, now } = options;
   const path = options.webhookPath ?? '/api/v1/webhooks/collection';
-  let timer: NodeJS.Timeout | undefined;
-  let flushing: Promise<number> | undefined;
 
   const provider: CollectionProvider = {
     name: 'simulated',
@@ -138,48 +136,22 @@ export function createSimulatedCollectionGateway(options: SimulatedCollectionOpt
             .returning();
           row = finished ?? row;
         }
-        const body = collectionWebhookBody(row, now());
-        let status: number;
-        try {
-          const signature = signCollectionWebhook(options.webhookSecret, body, Math.floor(now().getTime() / 1000));
-          ({ status } = await options.deliver(path, { 'content-type': 'application/json', 'paymongo-signature': signature }, body));
-        } catch {
-          status = 0;
-        }
-        const delivered = status >= 200 && status < 300;
-        const giveUp = !delivered && row.deliveryAttempts >= MAX_DELIVERY_ATTEMPTS;
-        await db
-          .update(simCollections)
-          .set(delivered ? { deliverAt: null, deliveredAt: now() } : { deliverAt: giveUp ? null : new Date(now().getTime() + redeliveryDelayMs(row.deliveryAttempts)) })
-          .where(eq(simCollections.id, row.id));
+        const sentAt = now();
+        const body = collectionWebhookBody(row, sentAt);
+        const signature = signCollectionWebhook(options.webhookSecret, body, Math.floor(sentAt.getTime() / 1000));
+        const next = await attemptDelivery(options.deliver, { path, headers: { 'content-type': 'application/json', 'paymongo-signature': signature }, body }, row.deliveryAttempts, sentAt);
+        await db.update(simCollections).set(next).where(eq(simCollections.id, row.id));
       }));
     }
   }
 
-  function flush(): Promise<number> {
-    flushing ??= deliverDue().finally(() => {
-      flushing = undefined;
-    });
-    return flushing;
-  }
-
+  const worker = deliveryWorker(deliverDue);
   return {
     ...provider,
     /** Settles and delivers every payment due now (tests; the timer calls it too). */
-    async flush() {
-      if (flushing) await flushing.catch(() => undefined);
-      return flush();
-    },
-    start(pollMs: number) {
-      if (timer) return;
-      timer = setInterval(() => void flush().catch(() => undefined), pollMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await flushing?.catch(() => undefined);
-    },
+    flush: worker.flush,
+    start: worker.start,
+    stop: worker.stop,
   };
 }
 

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { simPayouts } from '../../db/schema.ts';
-import { MAX_DELIVERY_ATTEMPTS, redeliveryDelayMs, type Deliver } from '../deliver.ts';
+import { attemptDelivery, deliveryWorker, type Deliver } from '../deliver.ts';
 import { accountNumberOf, centavosToPesos, channelCodeOf, payoutStatusOf, type PayoutProvider, type PayoutRequest, type PayoutResult } from './payout-provider.ts';
 
 export interface SimulatedPayoutOptions {
@@ -55,8 +55,6 @@ export function payoutCallbackBody(row: Row, at: Date): string {
 export function createSimulatedPayoutGateway(options: SimulatedPayoutOptions) {
   const { db, now } = options;
   const path = options.callbackPath ?? '/api/v1/webhooks/payout';
-  let timer: NodeJS.Timeout | undefined;
-  let flushing: Promise<number> | undefined;
 
   const provider: PayoutProvider = {
     name: 'simulated',
@@ -116,46 +114,20 @@ export function createSimulatedPayoutGateway(options: SimulatedPayoutOptions) {
             .returning();
           row = finished ?? row;
         }
-        let status: number;
-        try {
-          ({ status } = await options.deliver(path, { 'content-type': 'application/json', 'x-callback-token': options.callbackToken }, payoutCallbackBody(row, now())));
-        } catch {
-          status = 0;
-        }
-        const delivered = status >= 200 && status < 300;
-        const giveUp = !delivered && row.deliveryAttempts >= MAX_DELIVERY_ATTEMPTS;
-        await db
-          .update(simPayouts)
-          .set(delivered ? { deliverAt: null, deliveredAt: now() } : { deliverAt: giveUp ? null : new Date(now().getTime() + redeliveryDelayMs(row.deliveryAttempts)) })
-          .where(eq(simPayouts.id, row.id));
+        const sentAt = now();
+        const next = await attemptDelivery(options.deliver, { path, headers: { 'content-type': 'application/json', 'x-callback-token': options.callbackToken }, body: payoutCallbackBody(row, sentAt) }, row.deliveryAttempts, sentAt);
+        await db.update(simPayouts).set(next).where(eq(simPayouts.id, row.id));
       }));
     }
   }
 
-  function flush(): Promise<number> {
-    flushing ??= deliverDue().finally(() => {
-      flushing = undefined;
-    });
-    return flushing;
-  }
-
+  const worker = deliveryWorker(deliverDue);
   return {
     ...provider,
     /** Delivers every callback due now (tests; the timer calls it too). */
-    async flush() {
-      if (flushing) await flushing.catch(() => undefined);
-      return flush();
-    },
-    start(pollMs: number) {
-      if (timer) return;
-      timer = setInterval(() => void flush().catch(() => undefined), pollMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await flushing?.catch(() => undefined);
-    },
+    flush: worker.flush,
+    start: worker.start,
+    stop: worker.stop,
   };
 }
 
