@@ -18,6 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PaymentChannel } from '../../../domain/loan-types.ts';
+import { gatewayHttp, isRecord } from '../gateway-http.ts';
 import { ProviderError } from '../payout/payout-provider.ts';
 import type { CollectionProvider, CollectionRequest, CollectionResult, CollectionStatus } from './collection-provider.ts';
 
@@ -54,18 +55,6 @@ const READABLE = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** The payment reference of an idempotency key: 12 characters without 0/O or 1/I, the same for the same key. */
 export function paymongoReference(idempotencyKey: string): string {
   return [...createHash('sha256').update(`paymongo-reference:${idempotencyKey}`).digest().subarray(0, 12)].map((b) => READABLE[b % READABLE.length]).join('');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Our status of a payment intent: failed when its last payment attempt failed and no new one started. */
@@ -108,25 +97,7 @@ function resultOf(answer: unknown, fallbackReference: string | null): Collection
 
 export function createPaymongoCollections({ secretKey, baseUrl = 'https://api.paymongo.com', timeoutMs = 15_000 }: PaymongoOptions): CollectionProvider {
   if (secretKey.trim() === '') throw new Error('PAYMONGO_SECRET_KEY_MISSING');
-  const root = baseUrl.replace(/\/+$/u, '');
-  const authorization = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
-
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<{ status: number; answer: unknown }> {
-    const headers: Record<string, string> = { authorization, accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
-    let status: number;
-    let text: string;
-    try {
-      const response = await fetch(`${root}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new ProviderError(timedOut ? PAYMONGO_ERRORS.timeout : PAYMONGO_ERRORS.network, true, error);
-    }
-    return { status, answer: parseJson(text) };
-  }
+  const call = gatewayHttp({ secretKey, baseUrl, timeoutMs, errors: PAYMONGO_ERRORS });
 
   /** The ProviderError of a non-2xx answer (PayMongo: `{ errors: [{ code, detail }] }`): retryable for 5xx and 429. */
   function httpError(status: number, answer: unknown): ProviderError {

@@ -13,6 +13,7 @@
  * Errors: network failures, timeouts, HTTP 5xx and 429 are retryable; other 4xx are not. Messages are error codes
  * (XENDIT_HTTP_400:API_VALIDATION_ERROR, XENDIT_TIMEOUT, ...) and never carry the secret key.
  */
+import { gatewayHttp, isRecord } from '../gateway-http.ts';
 import { centavosToPesos, payoutStatusOf, pesosToCentavos, ProviderError, type PayoutAccount, type PayoutProvider, type PayoutRequest, type PayoutResult } from './payout-provider.ts';
 
 export interface XenditPayoutOptions {
@@ -101,18 +102,6 @@ export function xenditDestination(account: PayoutAccount): { channelCode: string
   throw new ProviderError(`${XENDIT_ERRORS.channelUnsupported}:remittance:${account.remittanceShop ?? ''}`, false);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Our result of a Xendit payout object; null when it is not one. */
 function resultOf(payout: unknown): PayoutResult | null {
   if (!isRecord(payout)) return null;
@@ -123,25 +112,7 @@ function resultOf(payout: unknown): PayoutResult | null {
 
 export function createXenditPayouts({ secretKey, baseUrl = 'https://api.xendit.co', timeoutMs = 15_000 }: XenditPayoutOptions): PayoutProvider {
   if (secretKey.trim() === '') throw new Error('XENDIT_SECRET_KEY_MISSING');
-  const root = baseUrl.replace(/\/+$/u, '');
-  const authorization = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
-
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<{ status: number; answer: unknown }> {
-    const headers: Record<string, string> = { authorization, accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
-    let status: number;
-    let text: string;
-    try {
-      const response = await fetch(`${root}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new ProviderError(timedOut ? XENDIT_ERRORS.timeout : XENDIT_ERRORS.network, true, error);
-    }
-    return { status, answer: parseJson(text) };
-  }
+  const call = gatewayHttp({ secretKey, baseUrl, timeoutMs, errors: XENDIT_ERRORS });
 
   /** The ProviderError of a non-2xx answer: retryable for 5xx and 429. */
   function httpError(status: number, answer: unknown): ProviderError {
