@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { callerOf } from '../plugins/auth.ts';
 import type { ProfileService } from '../services/profile.ts';
+import type { Tx } from '../services/idempotency.ts';
 import { errorSchema } from './schemas.ts';
 
 const summarySchema = {
@@ -16,12 +17,12 @@ const summarySchema = {
 
 /** The caller's own profile only: every route reads the customer from the session, never from the request. */
 /**
- * `guard` runs before a step is saved and may refuse it with an ApiError (the loans refuse a payout account change
- * while a loan is in progress, or during bank maintenance).
+ * `guard` runs in the transaction that saves a step, before the write, and may refuse it with an ApiError (the loans
+ * refuse a payout account change while a loan is in progress, or during bank maintenance).
  */
 export interface ProfileRouteOptions {
   readonly profile: ProfileService;
-  readonly guard?: (customerId: string, step: string) => Promise<void>;
+  readonly guard?: (tx: Tx, customerId: string, step: string) => Promise<void>;
 }
 
 export const profileRoutes: FastifyPluginAsync<ProfileRouteOptions> = async (app, { profile, guard }) => {
@@ -71,7 +72,6 @@ export const profileRoutes: FastifyPluginAsync<ProfileRouteOptions> = async (app
     void reply.headers(noStore);
     const caller = callerOf(request);
     const { step } = request.params as { step: string };
-    await guard?.(caller.customerId, step);
-    return profile.put(caller, step, request.body);
+    return profile.put(caller, step, request.body, guard && ((tx) => guard(tx, caller.customerId, step)));
   });
 };
