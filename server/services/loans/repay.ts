@@ -141,7 +141,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
    * covers today's offer, otherwise a payment that pays the oldest period first (an instalment, a settlement, or
    * less: a partial repayment); money over what is owed, or for an order no longer repaying, is kept as unapplied.
    */
-  async function paymentEvent(event: CollectionEvent & { readonly currency?: string }): Promise<PaymentOutcome> {
+  async function paymentEvent(event: CollectionEvent): Promise<PaymentOutcome> {
     const [found] = await db.select({ id: payments.id, orderId: payments.orderId }).from(payments).where(eq(payments.providerRef, event.providerRef));
     if (!found) return 'unknown';
     return db.transaction(async (tx) => {
