@@ -356,3 +356,40 @@ export function scheduleOf(ledger: Ledger, day: string): ScheduleRow[] {
     };
   });
 }
+
+/** What the bill shows of a disbursed loan on `day`: its headline, next instalment, extension offer and plan, from one ledger. */
+export interface LoanStanding {
+  readonly dueDate: string | null;
+  readonly overdueDays: number;
+  readonly lateFineCentavos: Centavos;
+  readonly damagesCentavos: Centavos;
+  readonly amountDueCentavos: Centavos;
+  readonly amountRepaidCentavos: Centavos;
+  readonly paidPeriods: number;
+  readonly extensionCount: number;
+  readonly settledOn: string | null;
+  readonly schedule: ScheduleRow[];
+  /** The oldest period still owing of an instalment loan. */
+  readonly instalment: { period: number; count: number; amountCentavos: Centavos; dueDate: string } | null;
+  readonly extension: { amountCentavos: Centavos; newDueDate: string; feeCentavos: Centavos; newAmountDueCentavos: Centavos; waivedCentavos: Centavos } | null;
+}
+
+export function standingOf(ledger: Ledger, sub_: SubProductPricing, rules: ExtensionRules, day: string): LoanStanding {
+  const f = figuresOf(ledger, day);
+  const next = ledger.rows.length > 1 ? nextDue(ledger) : null;
+  const offer = f.settled ? null : extensionTerms(ledger, sub_, rules, day);
+  return {
+    dueDate: f.dueDate,
+    overdueDays: f.overdueDays,
+    lateFineCentavos: f.outstanding.lateFine,
+    damagesCentavos: f.outstanding.damages,
+    amountDueCentavos: f.amountDue,
+    amountRepaidCentavos: f.amountRepaid,
+    paidPeriods: f.paidPeriods,
+    extensionCount: ledger.extensionCount,
+    settledOn: ledger.closedOn,
+    schedule: scheduleOf(ledger, day),
+    instalment: next ? { period: next.row.period, count: ledger.rows.length, amountCentavos: next.amount, dueDate: next.row.dueDate } : null,
+    extension: offer ? { amountCentavos: offer.amount, newDueDate: offer.newDueDate, feeCentavos: offer.fee, newAmountDueCentavos: offer.newAmountDue, waivedCentavos: offer.waived } : null,
+  };
+}

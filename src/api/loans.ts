@@ -4,6 +4,7 @@
  * `Idempotency-Key`: one key per user intent (see {@link IntentKeys}), sent again when the same intent is retried,
  * so a tap repeated after a lost answer never lends or charges twice.
  */
+import type { ScheduleRow } from '../../domain/loan-ledger.ts';
 import type { DueStatus, OrderState, PaymentChannel, PaymentKind, PaymentState, Quote } from '../../domain/loan-types.ts';
 import { sessionRequest } from './session.ts';
 
@@ -21,18 +22,25 @@ export interface OrderView {
   termDays: number;
   quote: Quote;
   loanDate: string | null;
+  /** The due date of the oldest period still owing; null once settled. */
   dueDate: string | null;
   overdueDays: number;
   lateFineCentavos: number;
   damagesCentavos: number;
+  /** Everything still owed: what full settlement pays today. */
   amountDueCentavos: number;
-  extension: { amountCentavos: number; newDueDate: string } | null;
-  /** The next instalment of an instalment order while repaying (amount: the period's and the penalties), else null. */
+  /** Today's extension offer: what it costs now, the new due date, and what will then be owed. */
+  extension: { amountCentavos: number; newDueDate: string; feeCentavos: number; newAmountDueCentavos: number; waivedCentavos: number } | null;
+  /** The next instalment of an instalment order while repaying (the oldest period still owing, penalties included), else null. */
   instalment: { period: number; count: number; amountCentavos: number; dueDate: string } | null;
+  /** The plan as it stands: its rows add up to amountRepaidCentavos (paid) and amountDueCentavos (outstanding). */
+  schedule: ScheduleRow[];
   /** Periods of the plan paid (all of them once settled). */
   paidPeriods: number;
   amountRepaidCentavos: number;
   extensionCount: number;
+  /** The day the order was settled. */
+  settledOn: string | null;
   reapplyAfter: string | null;
   failureCode: string | null;
   payout: { method: PayoutMethod; label: string; accountMasked: string } | null;
@@ -48,7 +56,8 @@ export interface PaymentView {
   channel: PaymentChannel;
   state: PaymentState;
   amountCentavos: number;
-  reference: string;
+  /** Null until the gateway has the payment (a moment after it is created). */
+  reference: string | null;
   checkoutUrl: string | null;
   expiresAt: string;
   failureCode: string | null;

@@ -3,9 +3,11 @@
  * (/work/notes/loans-api.md), with real quotes from the domain, and a fetch mock answering by method and path.
  */
 import { vi } from 'vitest';
+import { openLedger, scheduleOf, standingOf, type Ledger } from '../../domain/loan-ledger.ts';
+import { dueStatus } from '../../domain/loan-rules.ts';
 import type { HomeView, OrderDetail, OrderView, PaymentView } from '../api/loans.ts';
 import { useCoreStore } from '../store/core-store.ts';
-import { liveQuote, loanProduct } from './pricing.ts';
+import { liveQuote, loanProduct, pricing, subProductById } from './pricing.ts';
 
 export const TODAY = '2026-05-04';
 
@@ -36,9 +38,11 @@ export function orderView(overrides: Partial<OrderView> = {}): OrderDetail {
     amountDueCentavos: quote.amountDueCentavos,
     extension: null,
     instalment: null,
+    schedule: scheduleOf(openLedger(quote), TODAY),
     paidPeriods: 0,
     amountRepaidCentavos: 0,
     extensionCount: 0,
+    settledOn: null,
     reapplyAfter: null,
     failureCode: null,
     payout: null,
@@ -47,6 +51,29 @@ export function orderView(overrides: Partial<OrderView> = {}): OrderDetail {
     payments: [],
     ...overrides,
   };
+}
+
+/**
+ * A disbursed order as the server answers it: the sub-product's loan of `principal` for `term` days made on
+ * `loanDate`, through `history` (ledger steps: accruals, payments, extensions), seen on `day`.
+ */
+export function disbursedView(subId: string, principal: number, term: number, loanDate: string, day: string, history: (l: Ledger) => Ledger = (l) => l): OrderDetail {
+  const sub = subProductById(subId)!;
+  const quote = liveQuote(sub, principal, term, loanDate)!;
+  const ledger = history(openLedger(quote));
+  const standing = standingOf(ledger, sub, { caps: pricing.caps, extensionDays: pricing.extensionDays }, day);
+  const settled = standing.settledOn !== null;
+  return orderView({
+    subProductId: subId,
+    principalCentavos: principal,
+    termDays: term,
+    quote,
+    loanDate,
+    state: settled ? 'settled' : 'repaying',
+    dueStatus: settled || !standing.dueDate ? null : dueStatus(pricing, standing.dueDate, day),
+    ...standing,
+    ...(settled && { dueDate: null, instalment: null, extension: null }),
+  });
 }
 
 export function homeView(overrides: Partial<HomeView> = {}): HomeView {

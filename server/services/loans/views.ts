@@ -1,51 +1,57 @@
 /**
  * What the API answers about orders and payments. Every money figure of a disbursed order comes from its ledger
- * (domain/loan-ledger.ts): the headline (amount due, due date), the next instalment, the plan's rows and the amount
- * repaid are sums of the same rows, so they agree to the centavo in every state.
+ * (domain/loan-ledger.ts standingOf): the headline (amount due, due date), the next instalment, the extension offer,
+ * the plan's rows and the amount repaid are sums of the same rows, so they agree to the centavo in every state.
  */
-import { figuresOf, nextDue, openLedger, scheduleOf } from '../../../domain/loan-ledger.ts';
+import { openLedger, scheduleOf, standingOf, type LoanStanding } from '../../../domain/loan-ledger.ts';
 import { dueStatus } from '../../../domain/loan-rules.ts';
 import type { OrderState, PaymentChannel, PaymentKind, Quote } from '../../../domain/loan-types.ts';
 import { destinationView, type PayoutDestination } from '../../../domain/payout-account.ts';
+import { findSubProduct } from '../../../domain/pricing.ts';
 import type { LoanContext } from './context.ts';
 import type { OrderRow, PaymentRow } from './repository.ts';
 
 export function createLoanViews(ctx: LoanContext) {
-  function orderView(order: OrderRow, day = ctx.today()) {
+  /** The standing of a disbursed order; before disbursement, the quote's plan with nothing owed yet. */
+  function standing(order: OrderRow, day: string): LoanStanding {
     const quote = order.quote as Quote;
     const ledger = ctx.ledgerOf(order);
-    const figures = ledger ? figuresOf(ledger, day) : null;
-    const repaying = order.state === 'repaying';
-    const offer = ctx.extensionOf(order, day);
-    const next = repaying && ledger && ledger.rows.length > 1 ? nextDue(ledger) : null;
-    const settled = order.state === 'settled';
+    const sub = findSubProduct(ctx.pricing, order.productId, order.subProductId);
+    if (ledger && sub) {
+      const s = standingOf(ledger, sub, { caps: ctx.capsOf(ledger.loanDate), extensionDays: ctx.pricing.extensionDays }, day);
+      // Only a repaying order can be paid or extended.
+      return order.state === 'repaying' ? s : { ...s, instalment: null, extension: null, dueDate: order.state === 'settled' ? null : s.dueDate };
+    }
+    return {
+      dueDate: order.dueDate,
+      overdueDays: 0,
+      lateFineCentavos: 0,
+      damagesCentavos: 0,
+      amountDueCentavos: order.state === 'settled' || order.state === 'rejected' ? 0 : quote.amountDueCentavos,
+      amountRepaidCentavos: 0,
+      paidPeriods: 0,
+      extensionCount: 0,
+      settledOn: null,
+      schedule: scheduleOf(openLedger(quote), day),
+      instalment: null,
+      extension: null,
+    };
+  }
+
+  function orderView(order: OrderRow, day = ctx.today()) {
+    const s = standing(order, day);
     return {
       id: order.id,
       orderNo: order.orderNo,
       productId: order.productId,
       subProductId: order.subProductId,
       state: order.state as OrderState,
-      dueStatus: repaying && figures?.dueDate ? dueStatus(ctx.pricing, figures.dueDate, day) : null,
+      dueStatus: order.state === 'repaying' && s.dueDate ? dueStatus(ctx.pricing, s.dueDate, day) : null,
       principalCentavos: order.principal,
       termDays: order.termDays,
-      quote,
+      quote: order.quote as Quote,
       loanDate: order.loanDate,
-      /** The due date of the oldest period still owing; null once settled. */
-      dueDate: settled ? null : (figures?.dueDate ?? order.dueDate),
-      overdueDays: repaying ? (figures?.overdueDays ?? 0) : 0,
-      lateFineCentavos: figures?.outstanding.lateFine ?? 0,
-      damagesCentavos: figures?.outstanding.damages ?? 0,
-      /** What full settlement pays now: everything still owed. */
-      amountDueCentavos: figures ? figures.amountDue : settled ? 0 : quote.amountDueCentavos,
-      extension: offer ? { amountCentavos: offer.amount, newDueDate: offer.newDueDate, feeCentavos: offer.fee, newAmountDueCentavos: offer.newAmountDue, waivedCentavos: offer.waived } : null,
-      instalment: next ? { period: next.row.period, count: ledger!.rows.length, amountCentavos: next.amount, dueDate: next.row.dueDate } : null,
-      /** The plan as it stands: paid and outstanding per period (sums: amount repaid and amount due). */
-      schedule: scheduleOf(ledger ?? openLedger(quote), day),
-      paidPeriods: figures?.paidPeriods ?? 0,
-      amountRepaidCentavos: figures?.amountRepaid ?? 0,
-      extensionCount: ledger?.extensionCount ?? 0,
-      /** The day the last payment settled the order. */
-      settledOn: settled ? (ledger?.closedOn ?? null) : null,
+      ...s,
       reapplyAfter: order.reapplyAfter,
       failureCode: order.failureCode,
       payout: destinationView(order.payoutAccount as PayoutDestination | null),

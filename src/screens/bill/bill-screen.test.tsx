@@ -2,7 +2,9 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatPeso } from '../../../domain/money.ts';
-import { callsTo, logIn, mockApi, orderView, paymentView } from '../../loans/loan-fixtures.ts';
+import { addDays } from '../../../domain/calendar-date.ts';
+import { accrue, allocate } from '../../../domain/loan-ledger.ts';
+import { callsTo, disbursedView, logIn, mockApi, paymentView, TODAY } from '../../loans/loan-fixtures.ts';
 import { liveQuote, loanProduct, pricing } from '../../loans/pricing.ts';
 import { readCatalogs } from '../../testing/catalog-check.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
@@ -11,46 +13,18 @@ import BillScreen from './bill-screen.tsx';
 const en = readCatalogs('loan').en;
 const text = (key: string) => en[key] ?? `missing ${key}`;
 const figure = (id: string) => document.querySelector(`[data-figure="${id}"] dd`)?.textContent;
-const repaying = orderView({
-  state: 'repaying',
-  dueStatus: 'overdue',
-  loanDate: '2026-04-01',
-  dueDate: '2026-05-01',
-  overdueDays: 3,
-  lateFineCentavos: 1590,
-  damagesCentavos: 10600,
-  amountDueCentavos: 542190,
-  extension: { amountCentavos: 25000, newDueDate: '2026-05-12' },
-});
-// An instalment order (Cash Plus, 2 instalments over 60 days) as the contract answers it while repaying.
-const plusQuote = liveQuote(loanProduct.subProducts.find((s) => s.id === 'plus')!, 600000, 60, '2026-04-01')!;
+// A ₱5,000 / 30-day loan made on April 1, three days overdue on May 4: penalties accrued, the extension offered.
+const standardSub = loanProduct.subProducts[0]!;
+const repaying = disbursedView(standardSub.id, 500000, 30, '2026-04-01', TODAY, (l) => accrue(l, standardSub, pricing.caps, TODAY).ledger);
+// An instalment order (Cash Plus, 2 instalments over 60 days) as the server answers it while repaying.
+const plusSub = loanProduct.subProducts.find((s) => s.id === 'plus')!;
+const plusQuote = liveQuote(plusSub, 600000, 60, '2026-04-01')!;
 const [p1, p2] = plusQuote.plan as [(typeof plusQuote.plan)[0], (typeof plusQuote.plan)[0]];
-const firstInstalment = orderView({
-  subProductId: 'plus',
-  principalCentavos: 600000,
-  termDays: 60,
-  quote: plusQuote,
-  state: 'repaying',
-  dueStatus: 'pending',
-  loanDate: '2026-04-01',
-  dueDate: p1.dueDate,
-  amountDueCentavos: plusQuote.amountDueCentavos,
-  instalment: { period: 1, count: 2, amountCentavos: p1.amountCentavos, dueDate: p1.dueDate },
-  paidPeriods: 0,
-});
-// Instalment 1 paid, instalment 2 three days overdue with its penalties.
-const penalties = { lateFineCentavos: 3 * 308, damagesCentavos: 6162 };
-const lateSecond = orderView({
-  ...firstInstalment,
-  dueStatus: 'overdue',
-  dueDate: p2.dueDate,
-  overdueDays: 3,
-  ...penalties,
-  amountDueCentavos: p2.amountCentavos + 3 * 308 + 6162,
-  amountRepaidCentavos: p1.amountCentavos,
-  instalment: { period: 2, count: 2, amountCentavos: p2.amountCentavos + 3 * 308 + 6162, dueDate: p2.dueDate },
-  paidPeriods: 1,
-});
+const firstInstalment = disbursedView(plusSub.id, 600000, 60, '2026-04-01', '2026-04-20');
+// Instalment 1 paid on its due date, instalment 2 three days overdue with its penalties.
+const lateDay = addDays(p2.dueDate, 3);
+const lateSecond = disbursedView(plusSub.id, 600000, 60, '2026-04-01', lateDay, (l) => accrue(allocate(l, p1.amountCentavos).ledger, plusSub, pricing.caps, lateDay).ledger);
+const penalties = lateSecond.lateFineCentavos + lateSecond.damagesCentavos;
 const planStatus = () => [...document.querySelectorAll('.loan-plan tbody tr')].map((row) => [row.getAttribute('data-status'), row.lastElementChild?.textContent]);
 
 const render = (order = repaying) => {
@@ -67,35 +41,41 @@ describe('BillScreen', () => {
   it('shows every figure of the order', async () => {
     mockApi({ [`GET /loans/${repaying.id}`]: { body: repaying } });
     await render();
-    expect((await screen.findByTestId('amount-due')).textContent).toBe(formatPeso(542190));
+    expect(repaying.overdueDays).toBe(3);
+    expect((await screen.findByTestId('amount-due')).textContent).toBe(formatPeso(repaying.amountDueCentavos));
     expect(figure('orderNo')).toBe(repaying.orderNo);
     expect(figure('principal')).toBe(formatPeso(repaying.principalCentavos));
     expect(figure('interest')).toBe(formatPeso(repaying.quote.interestCentavos));
     expect(figure('received')).toBe(formatPeso(repaying.quote.receivedCentavos));
-    expect(figure('lateFine')).toBe(formatPeso(1590));
-    expect(figure('damages')).toBe(formatPeso(10600));
-    expect(figure('extensionAmount')).toBe(formatPeso(25000));
+    expect(figure('lateFine')).toBe(formatPeso(repaying.lateFineCentavos));
+    expect(figure('damages')).toBe(formatPeso(repaying.damagesCentavos));
+    expect(figure('extensionAmount')).toBe(formatPeso(repaying.extension!.amountCentavos));
+    expect(figure('amountRepaid')).toBe(formatPeso(0));
     expect(figure('overdueDays')).toBe(text('picker.days_other').replace('{{count}}', '3'));
     expect(figure('repaymentDate')).toBe('May 1, 2026');
     expect(figure('dailyRate')).toBe('0.1%');
+    // The plan tells the headline's story: one period, overdue, all of it left.
+    expect(planStatus()).toEqual([['overdue', text('plan.state.overdue')]]);
+    expect(document.querySelector('[data-cell="left"]')!.textContent).toBe(formatPeso(repaying.amountDueCentavos));
     expect(screen.getAllByText(text('due.overdue_other').replace('{{count}}', '3')).length).toBeGreaterThan(0);
   });
 
   it('offers to settle and to extend with the new due date and amount, and pays through the chosen channel', async () => {
-    const payment = paymentView({ kind: 'extend', channel: 'bank', amountCentavos: 25000 });
+    const offer = repaying.extension!;
+    const payment = paymentView({ kind: 'extend', channel: 'bank', amountCentavos: offer.amountCentavos });
     const calls = mockApi({ [`GET /loans/${repaying.id}`]: { body: repaying }, [`POST /loans/${repaying.id}/payments`]: { status: 201, body: payment } });
     await render();
     const settle = await screen.findByTestId('settle');
     expect(settle.textContent).toContain(text('bill.settle'));
-    expect(settle.textContent).toContain(formatPeso(542190));
+    expect(settle.textContent).toContain(formatPeso(repaying.amountDueCentavos));
     const extend = screen.getByTestId('extend');
     expect(extend.textContent).toContain(text('bill.extend_other').replace('{{count}}', String(pricing.extensionDays)));
-    expect(extend.textContent).toContain(formatPeso(25000));
-    expect(extend.textContent).toContain(text('bill.extendNote').replace('{{date}}', 'May 12, 2026'));
+    expect(extend.textContent).toContain(formatPeso(offer.amountCentavos));
+    expect(extend.textContent).toContain(text('bill.extendNote').replace('{{date}}', 'May 9, 2026'));
 
     fireEvent.click(extend.querySelector('input')!);
     fireEvent.click(screen.getByRole('radio', { name: text('payment.channel.bank') }));
-    fireEvent.click(screen.getByRole('button', { name: text('bill.pay').replace('{{amount}}', formatPeso(25000)) }));
+    fireEvent.click(screen.getByRole('button', { name: text('bill.pay').replace('{{amount}}', formatPeso(offer.amountCentavos)) }));
     await screen.findByText(`/repaidDetail?payment=${payment.id}`);
     const [post] = callsTo(calls, 'POST', `/loans/${repaying.id}/payments`);
     expect(post!.body).toEqual({ kind: 'extend', channel: 'bank' });
@@ -119,7 +99,7 @@ describe('BillScreen', () => {
     });
     await render();
     fireEvent.click((await screen.findByTestId('settle')).querySelector('input')!);
-    const pay = screen.getByRole('button', { name: text('bill.pay').replace('{{amount}}', formatPeso(542190)) });
+    const pay = screen.getByRole('button', { name: text('bill.pay').replace('{{amount}}', formatPeso(repaying.amountDueCentavos)) });
     fireEvent.click(pay);
     expect(await screen.findByText(readCatalogs('errors').en['NETWORK_ERROR']!)).toBeTruthy();
     pay.style.pointerEvents = '';
@@ -154,8 +134,8 @@ describe('BillScreen', () => {
     expect(screen.getByTestId('settle').textContent).toContain(formatPeso(plusQuote.amountDueCentavos));
     expect(screen.queryByTestId('extend')).toBeNull();
     expect(planStatus()).toEqual([
-      ['next', text('plan.next')],
-      ['upcoming', ''],
+      ['due', text('plan.state.due')],
+      ['upcoming', text('plan.state.upcoming')],
     ]);
 
     // The channels are already there: the instalment is the default choice.
@@ -169,14 +149,15 @@ describe('BillScreen', () => {
   it('marks paid periods, shows an overdue instalment with its penalties, and can still repay in full', async () => {
     const calls = mockApi({ [`GET /loans/${lateSecond.id}`]: { body: lateSecond }, [`POST /loans/${lateSecond.id}/payments`]: { status: 201, body: paymentView() } });
     await render(lateSecond);
-    const late = p2.amountCentavos + 3 * 308 + 6162;
+    const late = p2.amountCentavos + penalties;
+    expect(penalties).toBeGreaterThan(0);
     expect((await screen.findByTestId('instalment-due')).textContent).toBe(formatPeso(late));
     const instalment = screen.getByTestId('instalment');
     expect(instalment.textContent).toContain(text('instalment.pay').replace('{{period}}', '2').replace('{{count}}', '2'));
-    expect(instalment.textContent).toContain(text('instalment.penalties').replace('{{amount}}', formatPeso(3 * 308 + 6162)));
+    expect(instalment.textContent).toContain(text('instalment.penalties').replace('{{amount}}', formatPeso(penalties)));
     expect(planStatus()).toEqual([
-      ['paid', text('plan.paid')],
-      ['next', text('plan.next')],
+      ['paid', text('plan.state.paid')],
+      ['overdue', text('plan.state.overdue')],
     ]);
     expect(document.querySelector('.loan-plan tbody tr')!.classList.contains('is-paid')).toBe(true);
 
@@ -186,15 +167,21 @@ describe('BillScreen', () => {
     expect(callsTo(calls, 'POST', `/loans/${lateSecond.id}/payments`)[0]!.body).toEqual({ kind: 'settle', channel: 'eWallet' });
   });
 
-  it('marks every period paid once an instalment order is settled, and offers nothing to pay', async () => {
-    const settled = { ...lateSecond, state: 'settled' as const, dueStatus: null, instalment: null, paidPeriods: 2, amountDueCentavos: 0 };
+  it('marks every period paid once an instalment order is settled, shows what was repaid and when, and offers nothing to pay', async () => {
+    const settled = disbursedView(plusSub.id, 600000, 60, '2026-04-01', lateDay, (l) => {
+      const late = accrue(allocate(l, p1.amountCentavos).ledger, plusSub, pricing.caps, lateDay).ledger;
+      return allocate(late, p2.amountCentavos + penalties, lateDay).ledger;
+    });
     mockApi({ [`GET /loans/${settled.id}`]: { body: settled } });
     await render(settled);
-    expect((await screen.findByTestId('amount-due')).textContent).toBe(formatPeso(0));
+    expect((await screen.findByTestId('amount-repaid')).textContent).toBe(formatPeso(p1.amountCentavos + p2.amountCentavos + penalties));
+    expect(screen.getByText(text('bill.settledOn').replace('{{date}}', 'Jun 3, 2026'))).toBeTruthy();
+    expect(screen.queryByTestId('amount-due')).toBeNull();
     expect(planStatus()).toEqual([
-      ['paid', text('plan.paid')],
-      ['paid', text('plan.paid')],
+      ['paid', text('plan.state.paid')],
+      ['paid', text('plan.state.paid')],
     ]);
+    expect([...document.querySelectorAll('[data-cell="paid"]')].map((c) => c.textContent)).toEqual([formatPeso(p1.amountCentavos), formatPeso(p2.amountCentavos + penalties)]);
     expect(screen.queryByTestId('instalment')).toBeNull();
     expect(screen.queryByTestId('settle')).toBeNull();
   });

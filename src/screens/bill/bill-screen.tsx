@@ -14,6 +14,7 @@ import { toast } from '../../../engine/ui/toast.tsx';
 import { IntentKeys, loansApi, type OrderDetail } from '../../api/loans.ts';
 import { isTransient, loanErrorMessage } from '../../loans/errors.ts';
 import { Figures, PlanTable, useTaxLabel } from '../../loans/figures.tsx';
+import { ScheduleTable } from '../../loans/schedule-table.tsx';
 import { formatDay, formatInstant, formatPercent, languageOf } from '../../loans/format.ts';
 import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
 import { OrderBadge } from '../../loans/order-status.tsx';
@@ -40,11 +41,11 @@ function Bill({ order }: { order: OrderDetail }) {
   const { t, i18n } = useTranslation('loan');
   const lng = languageOf(i18n);
   const taxLabel = useTaxLabel();
-  const { quote, instalment } = order;
-  const instalmentPlan = quote.plan.length > 1;
+  const { quote, instalment, schedule } = order;
   const pending = order.payments.find((p) => p.state === 'in_progress');
-  // Periods paid: the server's count; every period once settled (orders settled before the count was kept).
-  const paidPeriods = order.state === 'settled' ? quote.plan.length : order.paidPeriods;
+  // The plan's last date as it stands (extensions move it).
+  const repaymentDate = schedule[schedule.length - 1]?.dueDate ?? quote.repaymentDate;
+  const disbursed = order.state === 'repaying' || order.state === 'settled';
   return (
     <div className="page bill" data-order={order.id}>
       <section className="card bill-head">
@@ -52,7 +53,15 @@ function Bill({ order }: { order: OrderDetail }) {
           <span className="muted">{order.orderNo}</span>
           <OrderBadge order={order} />
         </div>
-        {instalment ? (
+        {order.state === 'settled' ? (
+          <>
+            <p className="bill-due-label">{t('figures.amountRepaid')}</p>
+            <p className="bill-due" data-testid="amount-repaid">
+              {formatPeso(order.amountRepaidCentavos)}
+            </p>
+            {order.settledOn && <p className="bill-due-date">{t('bill.settledOn', { date: formatDay(order.settledOn, lng) })}</p>}
+          </>
+        ) : instalment ? (
           <>
             <p className="bill-due-label">{t('instalment.label', { period: instalment.period, count: instalment.count })}</p>
             <p className="bill-due" data-testid="instalment-due">
@@ -96,8 +105,7 @@ function Bill({ order }: { order: OrderDetail }) {
             { id: 'coupon', label: t('figures.coupon'), value: formatPeso(quote.couponCentavos) },
             { id: 'received', label: t('figures.received'), value: formatPeso(quote.receivedCentavos) },
             { id: 'loanDate', label: t('figures.loanDate'), value: formatDay(order.loanDate ?? quote.loanDate, lng) },
-            // An instalment plan's due date is the next period's; its repayment date stays the plan's last.
-            { id: 'repaymentDate', label: t('figures.repaymentDate'), value: formatDay(instalmentPlan ? quote.repaymentDate : (order.dueDate ?? quote.repaymentDate), lng) },
+            { id: 'repaymentDate', label: t('figures.repaymentDate'), value: formatDay(repaymentDate, lng) },
             { id: 'firstDueDate', label: t('figures.firstDueDate'), value: formatDay(quote.firstDueDate, lng) },
             { id: 'overdueDays', label: t('figures.overdueDays'), value: t('picker.days', { count: order.overdueDays }) },
             { id: 'lateFine', label: t('figures.lateFine'), value: formatPeso(order.lateFineCentavos) },
@@ -108,7 +116,14 @@ function Bill({ order }: { order: OrderDetail }) {
           ]}
         />
         <h3 className="bill-sub">{t('bill.plan')}</h3>
-        <PlanTable quote={quote} paidPeriods={order.state === 'repaying' || order.state === 'settled' ? paidPeriods : undefined} />
+        {disbursed ? (
+          <>
+            <ScheduleTable rows={schedule} />
+            <p className="muted bill-plan-note">{t('bill.planNote')}</p>
+          </>
+        ) : (
+          <PlanTable quote={quote} />
+        )}
       </section>
 
       {order.payments.length > 0 && (

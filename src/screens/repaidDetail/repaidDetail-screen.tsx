@@ -63,10 +63,18 @@ function PaymentDetail({ payment: p }: { payment: PaymentView }) {
               label: t('payment.reference'),
               value: (
                 <span className="repaidDetail-reference">
-                  <code data-testid="reference">{p.reference}</code>
-                  <button type="button" className="repaidDetail-copy" onClick={() => void copyText(p.reference, t('common:app.copySuccess'))}>
-                    {t('common:app.copy')}
-                  </button>
+                  {p.reference === null ? (
+                    <span className="muted" data-testid="reference-pending">
+                      {t('payment.preparing')}
+                    </span>
+                  ) : (
+                    <>
+                      <code data-testid="reference">{p.reference}</code>
+                      <button type="button" className="repaidDetail-copy" onClick={() => void copyText(p.reference ?? '', t('common:app.copySuccess'))}>
+                        {t('common:app.copy')}
+                      </button>
+                    </>
+                  )}
                 </span>
               ),
             },

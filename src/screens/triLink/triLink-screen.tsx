@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPeso } from '../../../domain/money.ts';
 import { copyText } from '../../../engine/ui/copy-text.ts';
 import { loansApi } from '../../api/loans.ts';
+import { PAYMENT_POLL_MS } from '../../loans/channels.ts';
 import { formatInstant, languageOf } from '../../loans/format.ts';
 import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
 import { useLoad } from '../../loans/use-load.ts';
@@ -17,7 +18,8 @@ export default function TriLinkScreen() {
   const [params] = useSearchParams();
   const id = params.get('payment');
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
-  const payment = useLoad(id ? `payment:${session}:${id}` : null, (signal) => loansApi.payment(id ?? '', signal));
+  // Polled while the gateway has not yet given the payment its reference.
+  const payment = useLoad(id ? `payment:${session}:${id}` : null, (signal) => loansApi.payment(id ?? '', signal), (p) => (p.reference === null && p.state === 'in_progress' ? PAYMENT_POLL_MS : 0));
   if (!id) return <div className="page triLink" />;
   if (!payment.data) {
     return <div className="page triLink">{payment.error ? <LoadFailed error={payment.error} onRetry={payment.reload} /> : <LoadingCards count={1} />}</div>;
@@ -38,12 +40,18 @@ export default function TriLinkScreen() {
         ) : (
           <>
             <p>{t(`triLink.steps.${p.channel}`)}</p>
-            <p className="triLink-reference">
-              <code data-testid="reference">{p.reference}</code>{' '}
-              <button type="button" className="btn" onClick={() => void copyText(p.reference, t('common:app.copySuccess'))}>
-                {t('common:app.copy')}
-              </button>
-            </p>
+            {p.reference === null ? (
+              <p className="muted" data-testid="reference-pending">
+                {t('payment.preparing')}
+              </p>
+            ) : (
+              <p className="triLink-reference">
+                <code data-testid="reference">{p.reference}</code>{' '}
+                <button type="button" className="btn" onClick={() => void copyText(p.reference ?? '', t('common:app.copySuccess'))}>
+                  {t('common:app.copy')}
+                </button>
+              </p>
+            )}
             <p className="muted">{t('triLink.expires', { date: formatInstant(p.expiresAt, languageOf(i18n)) })}</p>
           </>
         )}
