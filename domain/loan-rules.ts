@@ -7,6 +7,7 @@ import { addDays, daysBetween } from './calendar-date.ts';
 import type { Centavos } from './money.ts';
 import type { Accrual, DueStatus, OrderState, PlanPeriod, PricingConfig, SubProductPricing } from './loan-types.ts';
 import { applyPpm, capPpm } from './pricing.ts';
+import { capsFor } from './regulation.ts';
 
 /**
  * The order state machine (product-decisions.md). A failed disbursement goes back to withdrawable once the borrower
@@ -69,8 +70,10 @@ export function accrue(config: Pick<PricingConfig, 'caps'>, sub: SubProductPrici
   if (days === 0) return { overdueDays: 0, lateFineCentavos: 0, damagesCentavos: 0, capped: false };
   const fineAsked = applyPpm(order.amountDueCentavos, sub.lateFineDailyPpm) * days;
   const damagesAsked = applyPpm(order.amountDueCentavos, sub.overdueDamagesPpm);
-  const penaltyCap = capPpm(order.amountDueCentavos, config.caps.latePenaltyMonthlyMaxPpm) * Math.ceil(days / 30);
-  const costRoom = Math.max(0, capPpm(order.principalCentavos, config.caps.totalCostMaxPpm) - order.costChargedCentavos);
+  // The order carries no loan date here; the due date falls under the same regulation (one in the table).
+  const caps = capsFor(config, order.dueDate);
+  const penaltyCap = capPpm(order.amountDueCentavos, caps.latePenaltyMonthlyMaxPpm) * Math.ceil(days / 30);
+  const costRoom = Math.max(0, capPpm(order.principalCentavos, caps.totalCostMaxPpm) - order.costChargedCentavos);
   const cap = Math.min(penaltyCap, costRoom);
   const damages = Math.min(damagesAsked, cap);
   const fine = Math.min(fineAsked, cap - damages);
@@ -150,12 +153,13 @@ export function extensionOffer(
   today: string,
 ): ExtensionOffer | null {
   if (order.instalmentCount > 1) return null;
-  if (order.totalTermDays + config.extensionDays > config.caps.termMaxDays) return null;
+  const caps = capsFor(config, addDays(order.dueDate, -order.totalTermDays));
+  if (order.totalTermDays + config.extensionDays > caps.termMaxDays) return null;
   const newDueDate = addDays(order.dueDate, config.extensionDays);
   if (daysBetween(today, newDueDate) < 0) return null;
   const fee = applyPpm(order.principalCentavos, sub.extensionFeePpm);
   const newInterest = applyPpm(order.principalCentavos, sub.dailyInterestPpm, config.extensionDays);
-  if (order.costChargedCentavos + fee + newInterest > capPpm(order.principalCentavos, config.caps.totalCostMaxPpm)) return null;
+  if (order.costChargedCentavos + fee + newInterest > capPpm(order.principalCentavos, caps.totalCostMaxPpm)) return null;
   return {
     amountCentavos: order.interestOutstandingCentavos + fee,
     newDueDate,
