@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TaxConfig } from '../../../domain/loan-types.ts';
 import { formatPeso } from '../../../domain/money.ts';
 import { callsTo, logIn, mockApi, orderView, paymentView } from '../../loans/loan-fixtures.ts';
 import { liveQuote, loanProduct, pricing } from '../../loans/pricing.ts';
@@ -79,6 +80,29 @@ describe('BillScreen', () => {
     expect(figure('repaymentDate')).toBe('May 1, 2026');
     expect(figure('dailyRate')).toBe('0.1%');
     expect(screen.getAllByText(text('due.overdue_other').replace('{{count}}', '3')).length).toBeGreaterThan(0);
+  });
+
+  it('shows no tax line by default, and the configured label once a tax is switched on', async () => {
+    mockApi({ [`GET /loans/${repaying.id}`]: { body: repaying } });
+    await render();
+    await screen.findByTestId('amount-due');
+    expect(figure('tax')).toBeUndefined();
+    cleanup();
+    const config = pricing as { tax?: TaxConfig | null };
+    const before = config.tax;
+    config.tax = { labelKey: 'loan.tax.gst', ratePpm: 180_000, on: 'serviceFee' };
+    try {
+      const taxed = liveQuote(loanProduct.subProducts[0]!, repaying.principalCentavos, repaying.termDays, '2026-04-01')!;
+      const order = { ...repaying, quote: taxed };
+      mockApi({ [`GET /loans/${order.id}`]: { body: order } });
+      await render(order);
+      await screen.findByTestId('amount-due');
+      expect(figure('tax')).toBe(formatPeso(taxed.taxCentavos));
+      expect(taxed.taxCentavos).toBeGreaterThan(0);
+      expect(document.querySelector('[data-figure="tax"] dt')?.textContent).toBe(text('tax.gst'));
+    } finally {
+      config.tax = before;
+    }
   });
 
   it('offers to settle and to extend with the new due date and amount, and pays through the chosen channel', async () => {
