@@ -459,15 +459,15 @@ describe('checkPricing: whatever it accepts stays within the caps (property)', (
       min: fc.integer({ min: 50_000, max: 500_000 }),
       step: fc.integer({ min: 10_000, max: 200_000 }),
       steps: fc.integer({ min: 0, max: 6 }),
-      dailyInterestPpm: fc.integer({ min: 0, max: 2_200 }),
-      serviceFeePpm: fc.integer({ min: 0, max: 70_000 }),
-      creditReportFeeCentavos: fc.integer({ min: 0, max: 5_000 }),
-      lateFineDailyPpm: fc.integer({ min: 0, max: 1_400 }),
-      overdueDamagesPpm: fc.integer({ min: 0, max: 25_000 }),
-      extensionFeePpm: fc.integer({ min: 0, max: 40_000 }),
-      extensionDays: fc.integer({ min: 5, max: 30 }),
+      dailyInterestPpm: fc.integer({ min: 0, max: 2_100 }),
+      serviceFeePpm: fc.integer({ min: 0, max: 60_000 }),
+      creditReportFeeCentavos: fc.integer({ min: 0, max: 2_000 }),
+      lateFineDailyPpm: fc.integer({ min: 0, max: 1_200 }),
+      overdueDamagesPpm: fc.integer({ min: 0, max: 22_000 }),
+      extensionFeePpm: fc.integer({ min: 0, max: 30_000 }),
+      extensionDays: fc.integer({ min: 7, max: 30 }),
       tax: fc.option(fc.record({ ratePpm: fc.integer({ min: 0, max: 300_000 }), on: fc.constantFrom('serviceFee' as const, 'allFees' as const) }), { nil: null }),
-      limits: fc.record({ effectiveMonthlyMaxPpm: fc.integer({ min: 50_000, max: 150_000 }), totalCostMaxPpm: fc.integer({ min: 300_000, max: 1_200_000 }), termMaxDays: fc.integer({ min: 60, max: 150 }) }, { requiredKeys: [] }),
+      limits: fc.record({ effectiveMonthlyMaxPpm: fc.integer({ min: 80_000, max: 150_000 }), totalCostMaxPpm: fc.integer({ min: 400_000, max: 1_200_000 }), termMaxDays: fc.integer({ min: 60, max: 150 }) }, { requiredKeys: [] }),
     })
     .map((r): PricingConfig => {
       const sub: SubProductPricing = {
@@ -515,9 +515,9 @@ describe('checkPricing: whatever it accepts stays within the caps (property)', (
           expect(path.days).toBeLessThanOrEqual(caps.termMaxDays);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 400 },
     );
     // The generator is tuned so that a good share of the configs pass the check (otherwise the property says nothing).
-    expect(accepted).toBeGreaterThan(30);
-  });
+    expect(accepted).toBeGreaterThan(20);
+  }, 120_000); // a budget, not a timing assertion: hundreds of full config checks on a shared machine
 });
