@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { chargesDisclosure } from './disclosure.ts';
-import type { PricingConfig, SubProductPricing } from './loan-types.ts';
+import type { PricingConfig } from './loan-types.ts';
+import { plus, standard } from './pricing-fixtures.ts';
 import { quote } from './pricing.ts';
 
-const standard: SubProductPricing = {
-  id: 'standard',
-  nameKey: 'loan.products.standard',
-  theme: 1,
-  amount: { minCentavos: 100_000, maxCentavos: 1_000_000, stepCentavos: 50_000 },
-  termsDays: [30, 60],
-  dailyInterestPpm: 1_000,
-  serviceFeePpm: 50_000,
-  creditReportFeeCentavos: 2_000,
-  lateFineDailyPpm: 1_000,
-  overdueDamagesPpm: 20_000,
-  extensionFeePpm: 20_000,
-};
-const plus: SubProductPricing = { ...standard, id: 'plus', amount: { minCentavos: 300_000, maxCentavos: 1_000_000, stepCentavos: 100_000 }, termsDays: [60, 90], instalments: { count: 2 }, dailyInterestPpm: 900, serviceFeePpm: 40_000 };
+// config/pricing.json as shipped: no limits of its own, no tax line.
 const config: PricingConfig = { tax: null, extensionDays: 8, expiringDays: 3, products: [{ id: 'cash', nameKey: 'loan.products.cash', subProducts: [standard, plus] }] };
 
 describe('chargesDisclosure', () => {

@@ -15,53 +15,12 @@ import {
   quote,
 } from './pricing.ts';
 import { capsFor } from './regulation.ts';
+import { config, plus, standard } from './pricing-fixtures.ts';
 
 /**
- * The sub-products of config/pricing.json (domain cannot import config; tests/unit/config.test.ts checks the real file).
- * `config` switches the spec's GST 18 % on and writes the law's caps out as the config's own limits (allowed: not above
- * the law); `shipped` is the file as shipped: no limits of its own, no tax line.
+ * `config` (domain/pricing-fixtures.ts) switches the spec's GST 18 % on and writes the law's caps out as the config's
+ * own limits (allowed: not above the law); `shipped` is config/pricing.json as shipped: no limits, no tax line.
  */
-const standard: SubProductPricing = {
-  id: 'standard',
-  nameKey: 'loan.products.standard',
-  theme: 1,
-  amount: { minCentavos: 100_000, maxCentavos: 1_000_000, stepCentavos: 50_000 },
-  termsDays: [30, 60],
-  dailyInterestPpm: 1_000,
-  serviceFeePpm: 50_000,
-  creditReportFeeCentavos: 2_000,
-  lateFineDailyPpm: 1_000,
-  overdueDamagesPpm: 20_000,
-  extensionFeePpm: 20_000,
-};
-const plus: SubProductPricing = {
-  id: 'plus',
-  nameKey: 'loan.products.plus',
-  theme: 2,
-  amount: { minCentavos: 300_000, maxCentavos: 1_000_000, stepCentavos: 100_000 },
-  termsDays: [60, 90],
-  instalments: { count: 2 },
-  dailyInterestPpm: 900,
-  serviceFeePpm: 40_000,
-  creditReportFeeCentavos: 2_000,
-  lateFineDailyPpm: 1_000,
-  overdueDamagesPpm: 20_000,
-  extensionFeePpm: 20_000,
-};
-const config: PricingConfig = {
-  caps: {
-    principalMaxCentavos: 1_000_000,
-    termMaxDays: 120,
-    nominalMonthlyMaxPpm: 60_000,
-    effectiveMonthlyMaxPpm: 120_000,
-    latePenaltyMonthlyMaxPpm: 50_000,
-    totalCostMaxPpm: 1_000_000,
-  },
-  tax: { labelKey: 'loan.tax.gst', ratePpm: 180_000, on: 'serviceFee' },
-  extensionDays: 8,
-  expiringDays: 3,
-  products: [{ id: 'cash', nameKey: 'loan.products.cash', subProducts: [standard, plus] }],
-};
 const { caps: _limits, ...withoutLimits } = config;
 const shipped: PricingConfig = { ...withoutLimits, tax: null };
 const gst = config.tax!;

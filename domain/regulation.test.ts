@@ -1,14 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pesos } from './money.ts';
 import { CAP_NAMES, REGULATIONS, capSources, capsFor, regulationFor, type LendingCaps } from './regulation.ts';
 
+/** SEC MC 14 s.2025 as the circular states it: loans up to PHP 10,000 and 4 months; 6 %, 12 %, 5 % a month; 100 %. */
+const percent = (value: number) => value * 10_000;
 const MC_14: LendingCaps = {
-  principalMaxCentavos: 1_000_000,
-  termMaxDays: 120,
-  nominalMonthlyMaxPpm: 60_000,
-  effectiveMonthlyMaxPpm: 120_000,
-  latePenaltyMonthlyMaxPpm: 50_000,
-  totalCostMaxPpm: 1_000_000,
+  principalMaxCentavos: pesos(10_000),
+  termMaxDays: 4 * 30,
+  nominalMonthlyMaxPpm: percent(6),
+  effectiveMonthlyMaxPpm: percent(12),
+  latePenaltyMonthlyMaxPpm: percent(5),
+  totalCostMaxPpm: percent(100),
 };
 
 describe('REGULATIONS and regulationFor', () => {

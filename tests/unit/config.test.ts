@@ -12,7 +12,7 @@ import type { PricingConfigFile } from '../../config/types/pricing.ts';
 import type { UnderwritingConfigFile } from '../../config/types/underwriting.ts';
 import type { PricingConfig } from '../../domain/loan-types.ts';
 import { checkPricing, quote } from '../../domain/pricing.ts';
-import { capsFor } from '../../domain/regulation.ts';
+import { capsFor, regulationFor } from '../../domain/regulation.ts';
 import type { UnderwritingConfig } from '../../domain/underwriting.ts';
 import { generateConfigTypes } from '../../scripts/gen-config-types.ts';
 
@@ -79,14 +79,9 @@ describe('pricing and underwriting', () => {
   });
 
   it('leaves the caps to the law (domain/regulation.ts): SEC MC 14 s.2025 for loans from 2026-04-01', () => {
-    expect(capsFor(pricing, '2026-04-01')).toEqual({
-      principalMaxCentavos: 1_000_000,
-      termMaxDays: 120,
-      nominalMonthlyMaxPpm: 60_000,
-      effectiveMonthlyMaxPpm: 120_000,
-      latePenaltyMonthlyMaxPpm: 50_000,
-      totalCostMaxPpm: 1_000_000,
-    });
+    expect(pricing.caps ?? {}).toEqual({});
+    expect(regulationFor('2026-04-01')?.id).toBe('SEC MC 14 s.2025');
+    expect(capsFor(pricing, '2026-04-01')).toEqual(regulationFor('2026-04-01')?.caps);
   });
 
   it('refuses a copy whose limits are above the law', () => {
