@@ -4,25 +4,16 @@
  * dates are Asia/Manila calendar days 'YYYY-MM-DD'.
  */
 import type { Centavos } from './money.ts';
+import type { ConfigLimits } from './regulation.ts';
 
-/** SEC MC 14 s.2025 caps (loans of at most 10,000 PHP and 4 months, from 1 April 2026). */
-export interface LendingCaps {
-  /** The caps apply to loans up to this principal. */
-  readonly principalMaxCentavos: Centavos;
-  /** ... and up to this term. */
-  readonly termMaxDays: number;
-  /** Nominal interest per 30-day month. */
-  readonly nominalMonthlyMaxPpm: number;
-  /** Effective interest rate per 30-day month: IRR of the net proceeds against every payment, all fees included. */
-  readonly effectiveMonthlyMaxPpm: number;
-  /** Late-payment penalties (late fine + overdue liquidated damages) per 30 days overdue, of the amount due. */
-  readonly latePenaltyMonthlyMaxPpm: number;
-  /** Interest, fees, tax and penalties together, of the principal. */
-  readonly totalCostMaxPpm: number;
-}
+export type { LendingCaps } from './regulation.ts';
 
+/**
+ * A tax line added to the borrower's fees. The Philippine default has none (a lending company's 5 % gross receipts
+ * tax, NIRC Sec. 122, is its own cost, not a line on the borrower's bill); the spec's GST 18 % is this, switched on.
+ */
 export interface TaxConfig {
-  /** i18n key of the tax's label (GST by default). */
+  /** i18n key of the tax's label, e.g. 'loan.tax.gst'. */
   readonly labelKey: string;
   readonly ratePpm: number;
   /** The spec reads both: tax on the service fee only (default) or on every fee. */
@@ -61,8 +52,13 @@ export interface ProductPricing {
 
 /** config/pricing.json */
 export interface PricingConfig {
-  readonly caps: LendingCaps;
-  readonly tax: TaxConfig;
+  /**
+   * Optional limits stricter than the law's (domain/regulation.ts): each at most the regulation's cap, which
+   * checkPricing enforces; the caps a loan respects are capsFor(config, loanDate).
+   */
+  readonly caps?: ConfigLimits;
+  /** The tax line, or none (absent or null: the default). */
+  readonly tax?: TaxConfig | null;
   /** Days an extension adds to the due date (spec: 8). */
   readonly extensionDays: number;
   /** Days before the due date an order counts as expiring. */

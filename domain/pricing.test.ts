@@ -7,53 +7,23 @@ import {
   applyPpm,
   checkPricing,
   checkQuoteInput,
+  costOfPath,
   effectiveMonthlyRatePpm,
+  extendedCashflows,
   findSubProduct,
+  maxExtensions,
   quote,
 } from './pricing.ts';
+import { capsFor } from './regulation.ts';
+import { config, plus, standard } from './pricing-fixtures.ts';
 
-/** The numbers of config/pricing.json (domain cannot import config; tests/unit/config.test.ts checks the real file). */
-const standard: SubProductPricing = {
-  id: 'standard',
-  nameKey: 'loan.products.standard',
-  theme: 1,
-  amount: { minCentavos: 100_000, maxCentavos: 1_000_000, stepCentavos: 50_000 },
-  termsDays: [30, 60],
-  dailyInterestPpm: 1_000,
-  serviceFeePpm: 50_000,
-  creditReportFeeCentavos: 2_000,
-  lateFineDailyPpm: 1_000,
-  overdueDamagesPpm: 20_000,
-  extensionFeePpm: 20_000,
-};
-const plus: SubProductPricing = {
-  id: 'plus',
-  nameKey: 'loan.products.plus',
-  theme: 2,
-  amount: { minCentavos: 300_000, maxCentavos: 1_000_000, stepCentavos: 100_000 },
-  termsDays: [60, 90],
-  instalments: { count: 2 },
-  dailyInterestPpm: 900,
-  serviceFeePpm: 40_000,
-  creditReportFeeCentavos: 2_000,
-  lateFineDailyPpm: 1_000,
-  overdueDamagesPpm: 20_000,
-  extensionFeePpm: 20_000,
-};
-const config: PricingConfig = {
-  caps: {
-    principalMaxCentavos: 1_000_000,
-    termMaxDays: 120,
-    nominalMonthlyMaxPpm: 60_000,
-    effectiveMonthlyMaxPpm: 120_000,
-    latePenaltyMonthlyMaxPpm: 50_000,
-    totalCostMaxPpm: 1_000_000,
-  },
-  tax: { labelKey: 'loan.tax.gst', ratePpm: 180_000, on: 'serviceFee' },
-  extensionDays: 8,
-  expiringDays: 3,
-  products: [{ id: 'cash', nameKey: 'loan.products.cash', subProducts: [standard, plus] }],
-};
+/**
+ * `config` (domain/pricing-fixtures.ts) switches the spec's GST 18 % on and writes the law's caps out as the config's
+ * own limits (allowed: not above the law); `shipped` is config/pricing.json as shipped: no limits, no tax line.
+ */
+const { caps: _limits, ...withoutLimits } = config;
+const shipped: PricingConfig = { ...withoutLimits, tax: null };
+const gst = config.tax!;
 
 describe('applyPpm', () => {
   it('rounds half up, exactly, at any size', () => {
@@ -142,7 +112,7 @@ describe('quote: worked examples', () => {
   });
 
   it('taxes every fee and the interest when tax.on is allFees', () => {
-    const q = quote({ ...config, tax: { ...config.tax, on: 'allFees' } }, standard, { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' });
+    const q = quote({ ...config, tax: { ...gst, on: 'allFees' } }, standard, { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' });
     // 18 % of (5,000 + 2,000 + 3,000) = 1,800; received 100,000 - 5,000 - 2,000 - 1,800 = 91,200.
     expect(q.taxCentavos).toBe(1_800);
     expect(q.receivedCentavos).toBe(91_200);
@@ -230,7 +200,7 @@ const arbitraryPricing = fc
       serviceFeePpm: r.serviceFeePpm,
       creditReportFeeCentavos: r.creditReportFeeCentavos,
     };
-    return { config: { ...config, tax: { ...config.tax, ratePpm: r.taxPpm, on: r.taxOn } }, sub };
+    return { config: { ...config, tax: { ...gst, ratePpm: r.taxPpm, on: r.taxOn } }, sub };
   });
 
 const arbitraryDate = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
@@ -292,7 +262,7 @@ describe('quote: invariants to the centavo (property)', () => {
     fc.assert(
       fc.property(shipped, ({ sub, pick: chosen, loanDate }) => {
         const q = quote(config, sub, { ...chosen, loanDate });
-        expect(q.effectiveMonthlyRatePpm).toBeLessThanOrEqual(config.caps.effectiveMonthlyMaxPpm);
+        expect(q.effectiveMonthlyRatePpm).toBeLessThanOrEqual(capsFor(config, loanDate).effectiveMonthlyMaxPpm);
         expect(q.interestCentavos + q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos).toBeLessThanOrEqual(q.principalCentavos);
       }),
     );
@@ -313,13 +283,13 @@ describe('checkPricing', () => {
   it('reports a nominal rate above 6 % a month (and the effective rate it drags up)', () => {
     const found = problems(withSub({ dailyInterestPpm: 3_000 }));
     expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.dailyInterestPpm: .*caps\.nominalMonthlyMaxPpm/u)]));
-    expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.termsDays: 30 days.*caps\.effectiveMonthlyMaxPpm/u)]));
+    expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.termsDays: cash\.standard: 30 days.*caps\.effectiveMonthlyMaxPpm/u)]));
   });
 
   it('reports the effective rate of the smallest loan when fees push it past 12 % a month', () => {
     // PHP 1,000 for 30 days at a 10 % fee: received 100,000 - 10,000 - 2,000 - 1,800 = 86,200; 103,000 / 86,200 - 1 = 19.5 %.
     const found = problems(withSub({ serviceFeePpm: 100_000 }));
-    expect(found.some((p) => p.startsWith('cash.standard.termsDays: 30 days') && p.includes('PHP 1000.00') && p.includes('caps.effectiveMonthlyMaxPpm'))).toBe(true);
+    expect(found.some((p) => p.startsWith('cash.standard.termsDays: cash.standard: 30 days') && p.includes('PHP 1000.00') && p.includes('caps.effectiveMonthlyMaxPpm'))).toBe(true);
   });
 
   it('reports total cost above 100 % of principal', () => {
@@ -327,20 +297,186 @@ describe('checkPricing', () => {
     const cfg = { ...withSub({ dailyInterestPpm: 20_000 }, 1), caps: { ...config.caps, nominalMonthlyMaxPpm: 1_000_000, effectiveMonthlyMaxPpm: 10_000_000 } };
     expect(problems(cfg)).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.plus\.termsDays: .*caps\.totalCostMaxPpm/u)]));
     const tight = { ...config, caps: { ...config.caps, totalCostMaxPpm: 100_000 } };
-    expect(problems(tight).some((p) => p.startsWith('cash.standard.termsDays: 60 days') && p.includes('caps.totalCostMaxPpm'))).toBe(true);
+    expect(problems(tight).some((p) => p.startsWith('cash.standard.termsDays: cash.standard: 60 days') && p.includes('caps.totalCostMaxPpm'))).toBe(true);
   });
 
   it('reports fees that eat the whole principal instead of throwing', () => {
-    expect(problems(withSub({ serviceFeePpm: 900_000 }, 1))).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.plus\.termsDays: 60 days, PHP 3000\.00 cannot be priced/u)]));
+    expect(problems(withSub({ serviceFeePpm: 900_000 }, 1))).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.plus\.termsDays: cash\.plus: 60 days, PHP 3000\.00 cannot be priced/u)]));
   });
 
   it('reports shapes that make the grid or the plan impossible, and loans outside the caps\' scope', () => {
     expect(problems(withSub({ amount: { minCentavos: 200_000, maxCentavos: 100_000, stepCentavos: 50_000 } }))[0]).toMatch(/^cash\.standard\.amount:/u);
     expect(problems(withSub({ amount: { minCentavos: 100_000, maxCentavos: 1_000_000, stepCentavos: 70_000 } }))[0]).toMatch(/^cash\.standard\.amount\.stepCentavos:/u);
-    expect(problems(withSub({ termsDays: [60, 75] }, 1))).toEqual([expect.stringMatching(/^cash\.plus\.termsDays: 75 days do not split into 2/u)]);
+    expect(problems(withSub({ termsDays: [60, 75] }, 1))).toEqual([expect.stringMatching(/^cash\.plus\.termsDays: cash\.plus: 75 days do not split into 2/u)]);
     expect(problems(withSub({ amount: { minCentavos: 100_000, maxCentavos: 2_000_000, stepCentavos: 50_000 } }))).toEqual(
       expect.arrayContaining([expect.stringMatching(/^cash\.standard\.amount\.maxCentavos: .*caps\.principalMaxCentavos/u)]),
     );
-    expect(problems(withSub({ termsDays: [30, 150] }))).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.termsDays: 150 days passes caps\.termMaxDays/u)]));
+    expect(problems(withSub({ termsDays: [30, 150] }))).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.termsDays: cash\.standard: 150 days passes caps\.termMaxDays/u)]));
   });
+});
+
+describe('checkPricing: the law, the config\'s stricter limits, penalties and extensions', () => {
+  const withSub = (base: PricingConfig, patch: Partial<SubProductPricing>, which = 0): PricingConfig => ({
+    ...base,
+    products: [{ ...base.products[0]!, subProducts: base.products[0]!.subProducts.map((s, i) => (i === which ? { ...s, ...patch } : s)) }],
+  });
+  const problems = (cfg: PricingConfig, today?: string) => checkPricing(cfg, today).map((p) => `${p.path}: ${p.problem}`);
+
+  it('passes the shipped pricing (no limits of its own, no tax) and the same with GST 18 % switched on', () => {
+    expect(checkPricing(shipped)).toEqual([]);
+    expect(checkPricing(shipped, '2026-11-24')).toEqual([]);
+    expect(checkPricing({ ...shipped, tax: gst })).toEqual([]);
+  });
+
+  it('adds no tax line by default: PHP 1,000 for 30 days receives 93,000', () => {
+    const q = quote(shipped, standard, { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' });
+    expect([q.taxCentavos, q.receivedCentavos, q.financeChargeCentavos, q.amountDueCentavos]).toEqual([0, 93_000, 10_000, 103_000]);
+  });
+
+  it('refuses a config limit above the law, and applies a stricter one', () => {
+    const loose = { ...shipped, caps: { effectiveMonthlyMaxPpm: 200_000, principalMaxCentavos: 5_000_000 } };
+    const found = problems(loose);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^caps\.effectiveMonthlyMaxPpm: 20\.00 % is above the law: SEC MC 14 s\.2025 caps effectiveMonthlyMaxPpm at 12\.00 %/u),
+        expect.stringMatching(/^caps\.principalMaxCentavos: PHP 50000\.00 is above the law: SEC MC 14 s\.2025/u),
+      ]),
+    );
+    // A sub-product lending PHP 50,000 is still refused: the law's PHP 10,000 holds whatever the config says.
+    const big = withSub(loose, { amount: { minCentavos: 100_000, maxCentavos: 5_000_000, stepCentavos: 50_000 } });
+    expect(problems(big)).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.amount\.maxCentavos: .*caps\.principalMaxCentavos PHP 10000\.00 \(SEC MC 14 s\.2025\)/u)]));
+    const strict = { ...shipped, caps: { totalCostMaxPpm: 100_000 } };
+    expect(problems(strict)).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.termsDays: .*caps\.totalCostMaxPpm 10\.00 % \(config\/pricing\.json\)/u)]));
+  });
+
+  it('refuses a 30 % extension fee: its cost counts toward the effective rate and the total cost', () => {
+    const found = problems(withSub(shipped, { extensionFeePpm: 300_000 }));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^cash\.standard\.termsDays: cash\.standard: 30 days, .* extended 1 time\(s\) by 8 days: effective rate .* passes caps\.effectiveMonthlyMaxPpm 12\.00 % \(SEC MC 14 s\.2025\)/u),
+        expect.stringMatching(/^cash\.standard\.termsDays: cash\.standard: 30 days, .* extended \d+ time\(s\) by 8 days: total cost passes caps\.totalCostMaxPpm 100\.00 %/u),
+      ]),
+    );
+    // The instalment sub-product cannot be extended: its fee changes nothing.
+    expect(problems(withSub(shipped, { extensionFeePpm: 300_000 }, 1))).toEqual([]);
+  });
+
+  it('counts every extension the term cap allows: 11 of 8 days after 30, 7 after 60', () => {
+    expect(maxExtensions(shipped, standard, 30, 120)).toBe(11);
+    expect(maxExtensions(shipped, standard, 60, 120)).toBe(7);
+    expect(maxExtensions(shipped, plus, 60, 120)).toBe(0);
+    const q = quote(shipped, standard, { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' });
+    // Day 30: interest 3,000 + fee 2,000; day 38: 8 days' interest 800 + fee 2,000; day 46: principal + 800.
+    expect(extendedCashflows(shipped, standard, q, 2)).toEqual([
+      { day: 0, centavos: -93_000 },
+      { day: 30, centavos: 5_000 },
+      { day: 38, centavos: 2_800 },
+      { day: 46, centavos: 100_800 },
+    ]);
+    expect(costOfPath(shipped, standard, q, 11)).toBe(3_000 + 5_000 + 2_000 + 11 * 2_800);
+  });
+
+  it('refuses late penalties above 5 % a month of the amount due, naming the sub-product and the cap', () => {
+    // 0.1 % a day x 30 + 2 % = 5 %: allowed; 0.1334 % a day x 30 + 2 % = 6.002 %: refused.
+    expect(problems(withSub(shipped, { lateFineDailyPpm: 1_000, overdueDamagesPpm: 20_000 }))).toEqual([]);
+    expect(problems(withSub(shipped, { lateFineDailyPpm: 1_334 }))).toEqual([
+      'cash.standard.lateFineDailyPpm: cash.standard: late fine 0.13 % a day x 30 + overdue damages 2.00 % = 6.00 % of the amount due a month passes caps.latePenaltyMonthlyMaxPpm 5.00 % (SEC MC 14 s.2025)',
+    ]);
+    expect(problems(withSub(shipped, { overdueDamagesPpm: 60_000, lateFineDailyPpm: 0 }, 1))).toEqual([
+      expect.stringMatching(/^cash\.plus\.lateFineDailyPpm: cash\.plus: .*= 6\.00 % .*caps\.latePenaltyMonthlyMaxPpm 5\.00 %/u),
+    ]);
+  });
+});
+
+/**
+ * The cash flows of a single-payment loan extended `k` times, written out from the rule (not from extendedCashflows):
+ * on the due day the borrower pays the interest still owed and the fee; the last due day, the principal and the last
+ * extension's interest.
+ */
+function walkExtensions(cfg: PricingConfig, sub: SubProductPricing, principal: number, termDays: number, received: number, interest: number, k: number) {
+  const fee = Math.round((principal * sub.extensionFeePpm) / 1e6 + 1e-9);
+  const extInterest = applyPpm(principal, sub.dailyInterestPpm, cfg.extensionDays);
+  const flows = [{ day: 0, centavos: -received }];
+  let owed = interest;
+  let day = termDays;
+  let cost = 0;
+  for (let i = 0; i < k; i += 1) {
+    flows.push({ day, centavos: owed + fee });
+    cost += fee + extInterest;
+    owed = extInterest;
+    day += cfg.extensionDays;
+  }
+  flows.push({ day, centavos: principal + owed });
+  return { flows, cost, days: day };
+}
+
+describe('checkPricing: whatever it accepts stays within the caps (property)', () => {
+  const candidates = fc
+    .record({
+      count: fc.constantFrom(1, 1, 2),
+      term: fc.integer({ min: 1, max: 12 }).map((n) => n * 10),
+      min: fc.integer({ min: 50_000, max: 500_000 }),
+      step: fc.integer({ min: 10_000, max: 200_000 }),
+      steps: fc.integer({ min: 0, max: 6 }),
+      dailyInterestPpm: fc.integer({ min: 0, max: 2_100 }),
+      serviceFeePpm: fc.integer({ min: 0, max: 60_000 }),
+      creditReportFeeCentavos: fc.integer({ min: 0, max: 2_000 }),
+      lateFineDailyPpm: fc.integer({ min: 0, max: 1_200 }),
+      overdueDamagesPpm: fc.integer({ min: 0, max: 22_000 }),
+      extensionFeePpm: fc.integer({ min: 0, max: 30_000 }),
+      extensionDays: fc.integer({ min: 7, max: 30 }),
+      tax: fc.option(fc.record({ ratePpm: fc.integer({ min: 0, max: 300_000 }), on: fc.constantFrom('serviceFee' as const, 'allFees' as const) }), { nil: null }),
+      limits: fc.record({ effectiveMonthlyMaxPpm: fc.integer({ min: 80_000, max: 150_000 }), totalCostMaxPpm: fc.integer({ min: 400_000, max: 1_200_000 }), termMaxDays: fc.integer({ min: 60, max: 150 }) }, { requiredKeys: [] }),
+    })
+    .map((r): PricingConfig => {
+      const sub: SubProductPricing = {
+        ...standard,
+        amount: { minCentavos: r.min, maxCentavos: Math.min(r.min + r.step * r.steps, 1_000_000), stepCentavos: r.step },
+        termsDays: [r.term * r.count],
+        ...(r.count > 1 ? { instalments: { count: r.count } } : {}),
+        dailyInterestPpm: r.dailyInterestPpm,
+        serviceFeePpm: r.serviceFeePpm,
+        creditReportFeeCentavos: r.creditReportFeeCentavos,
+        lateFineDailyPpm: r.lateFineDailyPpm,
+        overdueDamagesPpm: r.overdueDamagesPpm,
+        extensionFeePpm: r.extensionFeePpm,
+      };
+      return { ...shipped, caps: r.limits, extensionDays: r.extensionDays, tax: r.tax && { ...gst, ...r.tax }, products: [{ id: 'cash', nameKey: 'x', subProducts: [sub] }] };
+    });
+
+  it('keeps every quote and every extension path within the law and the config\'s limits', () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(candidates, arbitraryDate.filter((d) => d >= '2026-04-01'), fc.nat(), (cfg, loanDate, which) => {
+        if (checkPricing(cfg).length > 0) return;
+        accepted += 1;
+        const caps = capsFor(cfg, loanDate);
+        const law = capsFor({}, loanDate);
+        for (const name of Object.keys(law) as (keyof typeof law)[]) expect(caps[name]).toBeLessThanOrEqual(law[name]);
+        const sub = cfg.products[0]!.subProducts[0]!;
+        const term = sub.termsDays[0]!;
+        const grid = (sub.amount.maxCentavos - sub.amount.minCentavos) / sub.amount.stepCentavos;
+        const principal = sub.amount.minCentavos + (which % (grid + 1)) * sub.amount.stepCentavos;
+        expect(principal).toBeLessThanOrEqual(caps.principalMaxCentavos);
+        expect(term).toBeLessThanOrEqual(caps.termMaxDays);
+        expect(sub.dailyInterestPpm * 30).toBeLessThanOrEqual(caps.nominalMonthlyMaxPpm);
+        expect(sub.lateFineDailyPpm * 30 + sub.overdueDamagesPpm).toBeLessThanOrEqual(caps.latePenaltyMonthlyMaxPpm);
+        const q = quote(cfg, sub, { principalCentavos: principal, termDays: term, loanDate });
+        const charged = q.interestCentavos + q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos;
+        expect(q.effectiveMonthlyRatePpm).toBeLessThanOrEqual(caps.effectiveMonthlyMaxPpm);
+        expect(charged * 1e6).toBeLessThanOrEqual(principal * caps.totalCostMaxPpm);
+        if (q.plan.length > 1) return;
+        for (let k = 1; term + k * cfg.extensionDays <= caps.termMaxDays; k += 1) {
+          const path = walkExtensions(cfg, sub, principal, term, q.receivedCentavos, q.interestCentavos, k);
+          expect(path.flows).toEqual(extendedCashflows(cfg, sub, q, k));
+          expect(effectiveMonthlyRatePpm(path.flows)).toBeLessThanOrEqual(caps.effectiveMonthlyMaxPpm);
+          expect((charged + path.cost) * 1e6).toBeLessThanOrEqual(principal * caps.totalCostMaxPpm);
+          expect(path.days).toBeLessThanOrEqual(caps.termMaxDays);
+        }
+      }),
+      { numRuns: 400 },
+    );
+    // The generator is tuned so that a good share of the configs pass the check (otherwise the property says nothing).
+    expect(accepted).toBeGreaterThan(20);
+  }, 120_000); // a budget, not a timing assertion: hundreds of full config checks on a shared machine
 });

@@ -9,7 +9,8 @@
  */
 import { addDays, isCalendarDate } from './calendar-date.ts';
 import type { Centavos } from './money.ts';
-import type { PlanPeriod, PricingConfig, Quote, QuoteInput, SubProductPricing } from './loan-types.ts';
+import type { LendingCaps, PlanPeriod, PricingConfig, Quote, QuoteInput, SubProductPricing } from './loan-types.ts';
+import { CAP_NAMES, REGULATIONS, capSources, capsFor, regulationFor } from './regulation.ts';
 
 const PPM = 1_000_000n;
 
@@ -63,7 +64,7 @@ export function checkQuoteInput(
 /**
  * Every figure of a loan. Interest accrues daily on the outstanding principal: with instalments the term splits into
  * equal periods, each repaying an equal share of principal (the remainder centavos on the last), so later periods
- * carry less interest. Service fee, credit report fee and tax are deducted at disbursement, as the spec's "received
+ * carry less interest. Service fee, credit report fee and the tax line (when the config has one; none by default) are deducted at disbursement, as the spec's "received
  * amount" shows. A withdrawal coupon gives back at most the fees and tax (it never pays out more than the principal);
  * a repayment coupon lowers the last period by at most the interest (it never forgives principal). The coupon in the
  * quote is the amount that applies after those limits.
@@ -101,8 +102,9 @@ export function quote(config: PricingConfig, sub: SubProductPricing, input: Quot
 
   const serviceFee = applyPpm(principal, sub.serviceFeePpm);
   const creditReportFee = sub.creditReportFeeCentavos;
-  const taxBase = config.tax.on === 'allFees' ? serviceFee + creditReportFee + interest : serviceFee;
-  const tax = applyPpm(taxBase, config.tax.ratePpm);
+  const taxLine = config.tax ?? null;
+  const taxBase = taxLine?.on === 'allFees' ? serviceFee + creditReportFee + interest : serviceFee;
+  const tax = taxLine === null ? 0 : applyPpm(taxBase, taxLine.ratePpm);
   const deducted = serviceFee + creditReportFee + tax;
   if (deducted >= principal) throw new RangeError(`fees and tax (${deducted}) leave nothing of the principal (${principal})`);
 
@@ -194,28 +196,140 @@ export function effectiveMonthlyRatePpm(cashflows: readonly { day: number; centa
   return ppm === 0 ? 0 : ppm; // never -0
 }
 
-/** True when the loan's effective monthly rate is at most `cap` ppm: NPV at the cap rate ≤ 0 (no rounding to ppm hides a breach). */
-function withinEffectiveCap(q: Quote, cap: number): boolean {
+/** A cash flow of a loan: the day from the loan date and the centavos (negative: lent, positive: repaid). */
+export interface Cashflow {
+  readonly day: number;
+  readonly centavos: Centavos;
+}
+
+/** The cash flows of a quote as scheduled: day 0 the net proceeds out, each due day its plan amount in. */
+export function quoteCashflows(q: Quote): Cashflow[] {
   const period = q.termDays / q.plan.length;
-  const flows = [{ day: 0, centavos: -q.receivedCentavos }, ...q.plan.map((p) => ({ day: p.period * period, centavos: p.amountCentavos }))];
+  return [{ day: 0, centavos: -q.receivedCentavos }, ...q.plan.map((p) => ({ day: p.period * period, centavos: p.amountCentavos }))];
+}
+
+/** True when the effective monthly rate of `flows` is at most `cap` ppm: NPV at the cap rate ≤ 0 (no rounding to ppm hides a breach). */
+function withinEffectiveCap(flows: readonly Cashflow[], cap: number): boolean {
   return npv(flows, cap / 1e6) <= 1e-9;
+}
+
+/** What one extension of a single-payment loan of `principal` costs on `sub`, and how long it adds. */
+export interface ExtensionTerms {
+  /** Days each extension adds to the due date (config extensionDays). */
+  readonly days: number;
+  /** The extension fee, of the principal (paid with the outstanding interest when extending). */
+  readonly feeCentavos: Centavos;
+  /** Interest of the extension days on the unchanged principal (due with the principal on the new due date). */
+  readonly interestCentavos: Centavos;
+}
+
+/**
+ * The figures of one extension, as domain/loan-rules.ts extensionOffer charges them: the fee of the principal and the
+ * interest of the extension days on the principal, which stays owed.
+ */
+export function extensionTerms(config: Pick<PricingConfig, 'extensionDays'>, sub: SubProductPricing, principal: Centavos): ExtensionTerms {
+  return {
+    days: config.extensionDays,
+    feeCentavos: applyPpm(principal, sub.extensionFeePpm),
+    interestCentavos: applyPpm(principal, sub.dailyInterestPpm, config.extensionDays),
+  };
+}
+
+/**
+ * How many times a loan of `termDays` can be extended before its total term passes `termMaxDays`; 0 for an
+ * instalment loan (extensions are offered on single-payment loans only).
+ */
+export function maxExtensions(config: Pick<PricingConfig, 'extensionDays'>, sub: SubProductPricing, termDays: number, termMaxDays: number): number {
+  if (instalmentCount(sub) > 1 || config.extensionDays <= 0 || termDays > termMaxDays) return 0;
+  return Math.floor((termMaxDays - termDays) / config.extensionDays);
+}
+
+/**
+ * The cash flows of quote `q` extended `extensions` times, each on its due day (the actual days: the original term,
+ * then every extensionDays after it): on each, the borrower pays the outstanding interest (the term's, then the
+ * previous extension's) plus the extension fee; the principal and the last extension's interest are repaid on the
+ * final due day. With 0 extensions, the quote's own flows. Single-payment quotes only.
+ */
+export function extendedCashflows(config: Pick<PricingConfig, 'extensionDays'>, sub: SubProductPricing, q: Quote, extensions: number): Cashflow[] {
+  if (extensions === 0) return quoteCashflows(q);
+  if (q.plan.length !== 1) throw new RangeError('only a single-payment loan can be extended');
+  const ext = extensionTerms(config, sub, q.principalCentavos);
+  const flows: Cashflow[] = [{ day: 0, centavos: -q.receivedCentavos }];
+  let interestOutstanding = q.amountDueCentavos - q.principalCentavos;
+  for (let k = 0; k < extensions; k += 1) {
+    flows.push({ day: q.termDays + k * ext.days, centavos: interestOutstanding + ext.feeCentavos });
+    interestOutstanding = ext.interestCentavos;
+  }
+  flows.push({ day: q.termDays + extensions * ext.days, centavos: q.principalCentavos + interestOutstanding });
+  return flows;
+}
+
+/** Interest, fees and tax a quote charges, and its extensions' fees and interest: the total-cost cap's numerator, penalties apart. */
+export function costOfPath(config: Pick<PricingConfig, 'extensionDays'>, sub: SubProductPricing, q: Quote, extensions: number): Centavos {
+  const ext = extensionTerms(config, sub, q.principalCentavos);
+  const base = q.interestCentavos + q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos;
+  return base + extensions * (ext.feeCentavos + ext.interestCentavos);
 }
 
 const percent = (ppm: number) => `${(ppm / 10_000).toFixed(2)} %`;
 const peso = (c: number) => `PHP ${(c / 100).toFixed(2)}`;
+const CAP_FORMAT: Record<keyof LendingCaps, (value: number) => string> = {
+  principalMaxCentavos: peso,
+  termMaxDays: (days) => `${days} days`,
+  nominalMonthlyMaxPpm: percent,
+  effectiveMonthlyMaxPpm: percent,
+  latePenaltyMonthlyMaxPpm: percent,
+  totalCostMaxPpm: percent,
+};
 
 /**
- * The config check: problems that make a pricing config unusable or unlawful, empty when it is fine. Every
- * sub-product is checked on every term and every amount of its grid (finite: min..max by step), without coupon,
- * against the caps: nominal interest a month, effective rate a month (IRR with all fees), total cost (interest, fees,
- * tax) of principal. Late penalties are not checked here: the accrual stops at the penalty cap whatever the rates.
- * Loans above the caps' principal or term scope are refused outright, so every loan we make falls under the caps.
- * Paths read `<product>.<subProduct>.<field>`; problems name the cap they break.
+ * The config check: problems that make a pricing config unusable or unlawful, empty when it is fine. Paths read
+ * `caps.<cap>` or `<product>.<subProduct>.<field>`; every problem about a sub-product names it and the cap it breaks
+ * (`caps.<cap> <value> (<regulation or config/pricing.json>)`).
+ *
+ * The caps are the law's (domain/regulation.ts), tightened by the config's optional `caps`: a config limit above the
+ * law is refused. The config is checked against every regulation from the one in force on `today` (every one when
+ * omitted; the first when none is in force yet, as capsFor applies it), so a dated rule to come is checked too.
+ * Against each, every sub-product on every term and every amount of its grid (finite: min..max by step), without
+ * coupon:
+ * - scope: amount and term within the principal and term caps (we make no loan outside them);
+ * - nominal interest a month;
+ * - late penalties: late fine a day × 30 + overdue damages (both of the amount due) within the penalty cap a month;
+ * - effective rate a month (IRR with all fees, on the net proceeds) and total cost (interest, fees, tax) of principal,
+ *   on the loan as quoted and, for a single-payment loan, extended once, twice, ... as many times as the term cap
+ *   allows: each extension pays the outstanding interest plus the extension fee on its due day, and the last due day
+ *   the principal with the last extension's interest.
  */
-export function checkPricing(config: PricingConfig): { path: string; problem: string }[] {
+export function checkPricing(config: PricingConfig, today?: string): { path: string; problem: string }[] {
   const problems: { path: string; problem: string }[] = [];
-  const report = (path: string, problem: string) => problems.push({ path, problem });
-  const { caps } = config;
+  const seen = new Set<string>();
+  const report = (path: string, problem: string) => {
+    const key = `${path}\u0000${problem}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    problems.push({ path, problem });
+  };
+  const current = today === undefined ? null : regulationFor(today);
+  const from = current?.inForceFrom ?? REGULATIONS[0]!.inForceFrom;
+  const regulations = today === undefined ? REGULATIONS : REGULATIONS.filter((r) => r.inForceFrom >= from);
+  for (const regulation of regulations) {
+    for (const name of CAP_NAMES) {
+      const own = config.caps?.[name];
+      if (own !== undefined && own > regulation.caps[name]) {
+        report(`caps.${name}`, `${CAP_FORMAT[name](own)} is above the law: ${regulation.id} caps ${name} at ${CAP_FORMAT[name](regulation.caps[name])}; config may only be stricter`);
+      }
+    }
+    checkAgainst(config, regulation.inForceFrom, report);
+  }
+  return problems;
+}
+
+/** The sub-product checks of checkPricing against the caps of loans made on `loanDate`. */
+function checkAgainst(config: PricingConfig, loanDate: string, report: (path: string, problem: string) => void): void {
+  const caps = capsFor(config, loanDate);
+  const sources = capSources(config, loanDate);
+  const cap = (name: keyof LendingCaps) =>
+    `caps.${name} ${CAP_FORMAT[name](caps[name])} (${sources[name] === 'config' ? 'config/pricing.json' : sources[name]})`;
   const productIds = new Set<string>();
   for (const product of config.products) {
     if (productIds.has(product.id)) report(product.id, 'duplicate product id');
@@ -228,55 +342,95 @@ export function checkPricing(config: PricingConfig): { path: string; problem: st
       const { minCentavos: min, maxCentavos: max, stepCentavos: step } = sub.amount;
       let gridOk = true;
       if (min <= 0 || min > max) {
-        report(`${at}.amount`, `amount range ${peso(min)}..${peso(max)} is empty or not positive`);
+        report(`${at}.amount`, `${at}: amount range ${peso(min)}..${peso(max)} is empty or not positive`);
         gridOk = false;
       }
       if (step <= 0 || (max - min) % step !== 0) {
-        report(`${at}.amount.stepCentavos`, `step ${peso(step)} does not divide ${peso(min)}..${peso(max)}`);
+        report(`${at}.amount.stepCentavos`, `${at}: step ${peso(step)} does not divide ${peso(min)}..${peso(max)}`);
         gridOk = false;
       }
       if (max > caps.principalMaxCentavos) {
-        report(`${at}.amount.maxCentavos`, `${peso(max)} passes caps.principalMaxCentavos ${peso(caps.principalMaxCentavos)}`);
+        report(`${at}.amount.maxCentavos`, `${at}: ${peso(max)} passes ${cap('principalMaxCentavos')}`);
       }
       const nominal = sub.dailyInterestPpm * 30;
       if (nominal > caps.nominalMonthlyMaxPpm) {
-        report(`${at}.dailyInterestPpm`, `nominal interest ${percent(nominal)} a month passes caps.nominalMonthlyMaxPpm ${percent(caps.nominalMonthlyMaxPpm)}`);
+        report(`${at}.dailyInterestPpm`, `${at}: nominal interest ${percent(nominal)} a month passes ${cap('nominalMonthlyMaxPpm')}`);
+      }
+      const penalties = sub.lateFineDailyPpm * 30 + sub.overdueDamagesPpm;
+      if (penalties > caps.latePenaltyMonthlyMaxPpm) {
+        report(
+          `${at}.lateFineDailyPpm`,
+          `${at}: late fine ${percent(sub.lateFineDailyPpm)} a day x 30 + overdue damages ${percent(sub.overdueDamagesPpm)} = ${percent(penalties)} of the amount due a month passes ${cap('latePenaltyMonthlyMaxPpm')}`,
+        );
       }
       const count = instalmentCount(sub);
-      if (sub.termsDays.length === 0) report(`${at}.termsDays`, 'no term offered');
+      if (sub.termsDays.length === 0) report(`${at}.termsDays`, `${at}: no term offered`);
       for (const term of sub.termsDays) {
         let termOk = true;
         if (term > caps.termMaxDays) {
-          report(`${at}.termsDays`, `${term} days passes caps.termMaxDays ${caps.termMaxDays}`);
+          report(`${at}.termsDays`, `${at}: ${term} days passes ${cap('termMaxDays')}`);
         }
         if (!Number.isSafeInteger(term) || term <= 0 || term % count !== 0) {
-          report(`${at}.termsDays`, `${term} days do not split into ${count} instalments`);
+          report(`${at}.termsDays`, `${at}: ${term} days do not split into ${count} instalments`);
           termOk = false;
         }
         if (!gridOk || !termOk) continue;
-        const breaches = { eir: [] as number[], cost: [] as number[] };
-        for (let amount = min; amount <= max; amount += step) {
-          let q: Quote;
-          try {
-            q = quote(config, sub, { principalCentavos: amount, termDays: term, loanDate: '2026-04-01' });
-          } catch (error) {
-            report(`${at}.termsDays`, `${term} days, ${peso(amount)} cannot be priced: ${(error as Error).message}`);
-            break;
-          }
-          if (!withinEffectiveCap(q, caps.effectiveMonthlyMaxPpm)) breaches.eir.push(amount);
-          const cost = q.interestCentavos + q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos;
-          if (BigInt(cost) * PPM > BigInt(amount) * BigInt(caps.totalCostMaxPpm)) breaches.cost.push(amount);
-        }
-        const first = (list: number[]) => `${list.length} amount(s) from ${peso(list[0]!)}`;
-        if (breaches.eir.length > 0) {
-          const q = quote(config, sub, { principalCentavos: breaches.eir[0]!, termDays: term, loanDate: '2026-04-01' });
-          report(`${at}.termsDays`, `${term} days, ${first(breaches.eir)}: effective rate ${percent(q.effectiveMonthlyRatePpm)} a month passes caps.effectiveMonthlyMaxPpm ${percent(caps.effectiveMonthlyMaxPpm)}`);
-        }
-        if (breaches.cost.length > 0) {
-          report(`${at}.termsDays`, `${term} days, ${first(breaches.cost)}: total cost passes caps.totalCostMaxPpm ${percent(caps.totalCostMaxPpm)} of principal`);
-        }
+        checkTerm(config, sub, at, term, caps, cap, report);
       }
     }
   }
-  return problems;
+}
+
+/** Effective rate and total cost of every amount of `sub`'s grid for `term` days, quoted and on every extension path. */
+function checkTerm(
+  config: PricingConfig,
+  sub: SubProductPricing,
+  at: string,
+  term: number,
+  caps: LendingCaps,
+  cap: (name: keyof LendingCaps) => string,
+  report: (path: string, problem: string) => void,
+): void {
+  const { minCentavos: min, maxCentavos: max, stepCentavos: step } = sub.amount;
+  const extensions = maxExtensions(config, sub, term, caps.termMaxDays);
+  const breaches = { eir: [] as { amount: number; extensions: number; ppm: number }[], cost: [] as { amount: number; extensions: number }[] };
+  for (let amount = min; amount <= max; amount += step) {
+    let q: Quote;
+    try {
+      q = quote(config, sub, { principalCentavos: amount, termDays: term, loanDate: '2026-04-01' });
+    } catch (error) {
+      report(`${at}.termsDays`, `${at}: ${term} days, ${peso(amount)} cannot be priced: ${(error as Error).message}`);
+      return;
+    }
+    for (let k = 0; k <= extensions; k += 1) {
+      const flows = extendedCashflows(config, sub, q, k);
+      if (!withinEffectiveCap(flows, caps.effectiveMonthlyMaxPpm)) {
+        breaches.eir.push({ amount, extensions: k, ppm: effectiveMonthlyRatePpm(flows) });
+        break;
+      }
+    }
+    // Cost only grows with each extension: the longest path is the worst.
+    const longest = Math.max(0, extensions);
+    for (let k = 0; k <= longest; k += 1) {
+      if (BigInt(costOfPath(config, sub, q, k)) * PPM > BigInt(amount) * BigInt(caps.totalCostMaxPpm)) {
+        breaches.cost.push({ amount, extensions: k });
+        break;
+      }
+    }
+  }
+  const how = (k: number) => (k === 0 ? '' : ` extended ${k} time(s) by ${config.extensionDays} days`);
+  const eir = breaches.eir[0];
+  if (eir) {
+    report(
+      `${at}.termsDays`,
+      `${at}: ${term} days, ${breaches.eir.length} amount(s) from ${peso(eir.amount)}${how(eir.extensions)}: effective rate ${percent(eir.ppm)} a month passes ${cap('effectiveMonthlyMaxPpm')}`,
+    );
+  }
+  const cost = breaches.cost[0];
+  if (cost) {
+    report(
+      `${at}.termsDays`,
+      `${at}: ${term} days, ${breaches.cost.length} amount(s) from ${peso(cost.amount)}${how(cost.extensions)}: total cost passes ${cap('totalCostMaxPpm')} of principal`,
+    );
+  }
 }

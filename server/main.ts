@@ -1,6 +1,7 @@
 /** The server process: settings from the environment, the database and providers, logging, graceful shutdown. */
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
+import { manilaToday } from '../domain/calendar-date.ts';
 import { checkPricing } from '../domain/pricing.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
@@ -20,8 +21,9 @@ const storage = readStorageSettings({ UPLOAD_DIR: join(process.env['DATA_DIR'] ?
 const loans = readLoanSettings(process.env);
 const payout = readPayoutSettings(process.env);
 const collection = readCollectionSettings(process.env);
-// A pricing config that breaks the lending caps (SEC MC 14 s.2025) or cannot be quoted stops the server.
-const pricingProblems = checkPricing(pricingConfig).map((p) => `config/pricing.json ${p.path}: ${p.problem}`);
+// A pricing config that breaks the law's lending caps (domain/regulation.ts, from today's regulation on), sets a limit
+// above the law, or cannot be quoted stops the server, one message per problem.
+const pricingProblems = checkPricing(pricingConfig, manilaToday(new Date())).map((p) => `config/pricing.json ${p.path}: ${p.problem}`);
 const problems = [...base.problems, ...sms.problems, ...storage.problems, ...loans.problems, ...payout.problems, ...collection.problems, ...pricingProblems];
 if (!base.settings || !sms.settings || !storage.settings || !loans.settings || !payout.settings || !collection.settings || problems.length > 0) {
   for (const problem of problems) console.error(`Configuration error: ${problem}`);

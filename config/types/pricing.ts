@@ -3,44 +3,43 @@
 export type Id = string;
 
 /**
- * Loan pricing: the SEC MC 14 s.2025 caps, the tax, and every product's sub-products. Money is integer centavos, rates integer ppm (1,000 ppm = 0.1 %). domain/pricing.ts checkPricing checks the rates against the caps.
+ * Loan pricing: optional limits stricter than the law, the optional tax line, the extension, and every product's sub-products. Money is integer centavos, rates integer ppm (1,000 ppm = 0.1 %). domain/pricing.ts checkPricing checks the rates against the law's caps (domain/regulation.ts) tightened by these limits.
  */
 export interface PricingConfigFile {
   $schema?: string;
   /**
-   * SEC MC 14 s.2025 caps for loans up to principalMaxCentavos and termMaxDays.
+   * Optional limits stricter than the law. The law's caps (SEC MC 14 s.2025 and later regulations) are in domain/regulation.ts, not here; each value here may only lower one of them (checkPricing refuses a value above the law), and a loan respects the lower of the two (capsFor).
    */
-  caps: {
-    principalMaxCentavos: number;
-    termMaxDays: number;
+  caps?: {
+    /**
+     * Largest principal we lend.
+     */
+    principalMaxCentavos?: number;
+    /**
+     * Longest term, extensions included.
+     */
+    termMaxDays?: number;
     /**
      * Nominal interest per 30-day month.
      */
-    nominalMonthlyMaxPpm: number;
+    nominalMonthlyMaxPpm?: number;
     /**
-     * Effective rate (IRR on the net proceeds, all fees) per 30-day month.
+     * Effective rate (IRR on the net proceeds, all fees, extensions included) per 30-day month.
      */
-    effectiveMonthlyMaxPpm: number;
+    effectiveMonthlyMaxPpm?: number;
     /**
      * Late fine + overdue damages per 30 days overdue, of the amount due.
      */
-    latePenaltyMonthlyMaxPpm: number;
+    latePenaltyMonthlyMaxPpm?: number;
     /**
      * Interest, fees, tax and penalties together, of the principal.
      */
-    totalCostMaxPpm: number;
+    totalCostMaxPpm?: number;
   };
-  tax: {
-    /**
-     * i18n key of the tax label.
-     */
-    labelKey: string;
-    ratePpm: number;
-    /**
-     * Tax on the service fee only, or on service fee + credit report fee + interest.
-     */
-    on: 'serviceFee' | 'allFees';
-  };
+  /**
+   * A tax line added to the borrower's fees, or null for none (the Philippine default: a lending company's 5 % gross receipts tax, NIRC Sec. 122, is its own cost, not a line on the borrower's bill). The spec's GST 18 % is {"labelKey": "loan.tax.gst", "ratePpm": 180000, "on": "serviceFee"}.
+   */
+  tax?: null | Tax;
   /**
    * Days an extension adds to the due date.
    */
@@ -70,6 +69,17 @@ export interface PricingConfigFile {
       subProducts: [SubProduct, ...SubProduct[]];
     }[]
   ];
+}
+export interface Tax {
+  /**
+   * i18n key of the tax label (loan namespace), e.g. loan.tax.gst.
+   */
+  labelKey: string;
+  ratePpm: number;
+  /**
+   * Tax on the service fee only, or on service fee + credit report fee + interest.
+   */
+  on: 'serviceFee' | 'allFees';
 }
 export interface SubProduct {
   id: Id;

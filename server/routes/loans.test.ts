@@ -5,6 +5,7 @@ import pricingJson from '../../config/pricing.json' with { type: 'json' };
 import { addDays, manilaToday } from '../../domain/calendar-date.ts';
 import type { PricingConfig } from '../../domain/loan-types.ts';
 import { applyPpm, capPpm } from '../../domain/pricing.ts';
+import { capsFor } from '../../domain/regulation.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { jobs, loanEvents, loanOrders, payments, payouts, simPayouts } from '../db/schema.ts';
 import { BANK_INFO, completeProfile, signatureDocument, type ProfileOverrides } from '../loan-fixtures.ts';
@@ -382,14 +383,14 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await api.runDueJobs();
     const forty = await order(b, o.id);
     expect(forty).toMatchObject({ overdueDays: 40, lateFineCentavos: 40 * Math.round((amountDue * sub.lateFineDailyPpm) / 1e6) });
-    expect(forty.lateFineCentavos + forty.damagesCentavos).toBeLessThanOrEqual(capPpm(amountDue, pricing.caps.latePenaltyMonthlyMaxPpm) * 2);
+    expect(forty.lateFineCentavos + forty.damagesCentavos).toBeLessThanOrEqual(capPpm(amountDue, capsFor(pricing, o.quote.loanDate).latePenaltyMonthlyMaxPpm) * 2);
     // Years overdue: all costs together stop at 100 % of the principal (interest, fees and tax were charged already).
     await travel(b, 960);
     await api.loans.accrueAll();
     const capped = await order(b, o.id);
     const cost = o.quote.amountDueCentavos - 300000 + (300000 - o.quote.receivedCentavos);
     expect(capped.overdueDays).toBe(1000);
-    expect(capped.lateFineCentavos + capped.damagesCentavos).toBe(capPpm(300000, pricing.caps.totalCostMaxPpm) - cost);
+    expect(capped.lateFineCentavos + capped.damagesCentavos).toBe(capPpm(300000, capsFor(pricing, o.quote.loanDate).totalCostMaxPpm) - cost);
     await travel(b, 10);
     await api.loans.accrueAll();
     const later = await order(b, o.id);

@@ -29,6 +29,18 @@ describe('legal values', () => {
     expect(formatClock('18:00', 'zh-CN')).toBe('18:00');
   });
 
+  it('quotes the ceilings of the regulation in force (domain/regulation.ts) and the configured extension', () => {
+    expect(legalValues('en', '2026-11-24')).toMatchObject({
+      capPrincipal: '₱10,000',
+      capMonths: '4',
+      capNominal: '6%',
+      capEir: '12%',
+      capPenalty: '5%',
+      capTotal: '100%',
+      extensionDays: '8',
+    });
+  });
+
   it('dials the configured numbers without spaces', () => {
     expect(telHref('+63 2 8888 7326')).toBe('tel:+63288887326');
     expect(legalValues('en')['hotline']).toBe(product.hotline);

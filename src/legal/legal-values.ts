@@ -2,27 +2,26 @@
  * The values interpolated into the legal texts (namespace `legal`): product facts from config and the regulatory
  * figures the texts quote, formatted for the reader's language. Translations hold none of these numbers or names.
  */
-import { formatPeso, pesos } from '../../domain/money.ts';
+import pricingJson from '../../config/pricing.json';
+import { manilaToday } from '../../domain/calendar-date.ts';
+import { formatPeso } from '../../domain/money.ts';
+import { REGULATIONS, regulationFor } from '../../domain/regulation.ts';
 import { product } from '../config.ts';
 
 /**
- * Ceilings of SEC MC 14 s.2025 for loans up to PHP 10,000 and up to 4 months. They belong with the pricing config
- * once it exists; until then the texts read them from here so that all three languages quote the same figures.
+ * The ceilings the texts quote: those of the regulation in force today (domain/regulation.ts; SEC MC 14 s.2025 for
+ * loans from 2026-04-01), the law's own figures rather than the config's stricter limits, so that all three
+ * languages quote the same figures as the code that enforces them.
  */
-const SEC_MC_14_2025 = {
-  principalPesos: 10_000,
-  months: 4,
-  nominalMonthlyPercent: 6,
-  effectiveMonthlyPercent: 12,
-  latePenaltyMonthlyPercent: 5,
-  totalCostPercent: 100,
-};
+function ceilings(today: string) {
+  return (regulationFor(today) ?? REGULATIONS[0]!).caps;
+}
 
 /** SEC MC 18 s.2019: no collection contact before 6:00 or after 22:00. */
 const COLLECTION_WINDOW = { from: '06:00', until: '22:00' };
 
-/** Days an extension adds to the due date (product decisions: 8 days, no overdue fees, principal unchanged). */
-const EXTENSION_DAYS = 8;
+/** Days an extension adds to the due date (config/pricing.json; product decisions: 8 days). */
+const EXTENSION_DAYS = (pricingJson as { extensionDays: number }).extensionDays;
 
 // Asia/Manila has had a fixed UTC+8 offset without daylight saving since 1978, so a clock time maps to one instant.
 const MANILA_OFFSET = '+08:00';
@@ -40,13 +39,15 @@ export function formatClock(clock: string, language: string): string {
   return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: TIME_ZONE }).format(instant);
 }
 
-function percent(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
+/** A rate in ppm as a percent with at most two decimals. */
+function percent(ppm: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(ppm / 1_000_000);
 }
 
 /** Every `{{placeholder}}` the legal texts may use, formatted for `language`. */
-export function legalValues(language: string): Record<string, string> {
+export function legalValues(language: string, today: string = manilaToday(new Date())): Record<string, string> {
   const { lender, grievanceOfficer, customerService } = product;
+  const caps = ceilings(today);
   return {
     appName: product.displayName,
     lenderName: lender.corporateName,
@@ -66,11 +67,12 @@ export function legalValues(language: string): Record<string, string> {
     extensionDays: String(EXTENSION_DAYS),
     callFrom: formatClock(COLLECTION_WINDOW.from, language),
     callUntil: formatClock(COLLECTION_WINDOW.until, language),
-    capPrincipal: formatPeso(pesos(SEC_MC_14_2025.principalPesos), { wholeIfExact: true }),
-    capMonths: String(SEC_MC_14_2025.months),
-    capNominal: percent(SEC_MC_14_2025.nominalMonthlyPercent, language),
-    capEir: percent(SEC_MC_14_2025.effectiveMonthlyPercent, language),
-    capPenalty: percent(SEC_MC_14_2025.latePenaltyMonthlyPercent, language),
-    capTotal: percent(SEC_MC_14_2025.totalCostPercent, language),
+    capPrincipal: formatPeso(caps.principalMaxCentavos, { wholeIfExact: true }),
+    // The term cap in 30-day months, as the circular states it (120 days: 4 months).
+    capMonths: String(Math.floor(caps.termMaxDays / 30)),
+    capNominal: percent(caps.nominalMonthlyMaxPpm, language),
+    capEir: percent(caps.effectiveMonthlyMaxPpm, language),
+    capPenalty: percent(caps.latePenaltyMonthlyMaxPpm, language),
+    capTotal: percent(caps.totalCostMaxPpm, language),
   };
 }

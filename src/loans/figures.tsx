@@ -5,7 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Quote } from '../../domain/loan-types.ts';
+import { chargesDisclosure } from '../../domain/disclosure.ts';
+import type { Quote, SubProductPricing } from '../../domain/loan-types.ts';
 import { formatPeso } from '../../domain/money.ts';
 import { formatDay, formatPercent, languageOf } from './format.ts';
 import { configTextKey, pricing } from './pricing.ts';
@@ -33,17 +34,23 @@ export function Figures({ items, className }: { items: readonly (Figure | false 
   );
 }
 
-/** The label of the configured tax (GST by default). */
-export function useTaxLabel(): string {
+/**
+ * The tax line of a quote, labelled as config/pricing.json `tax` names it, or null when the config has no tax line
+ * (the default) and the quote charged none. A quote frozen while a tax was configured keeps its line, under the
+ * generic label once the config no longer names it.
+ */
+export function useTaxFigure(quote: Pick<Quote, 'taxCentavos'>): Figure | null {
   const { t } = useTranslation('loan');
-  return t(configTextKey(pricing.tax.labelKey));
+  const tax = pricing.tax ?? null;
+  if (tax === null && quote.taxCentavos === 0) return null;
+  return { id: 'tax', label: tax === null ? t('tax.generic') : t(configTextKey(tax.labelKey)), value: formatPeso(quote.taxCentavos) };
 }
 
 /** The live quote a borrower sees while picking: what they receive, what it costs, what they repay and when. */
 export function QuoteSummary({ quote }: { quote: Quote }) {
   const { t, i18n } = useTranslation('loan');
   const lng = languageOf(i18n);
-  const taxLabel = useTaxLabel();
+  const taxFigure = useTaxFigure(quote);
   const instalments = quote.plan.length > 1;
   return (
     <Figures
@@ -53,7 +60,7 @@ export function QuoteSummary({ quote }: { quote: Quote }) {
         { id: 'interest', label: t('figures.interest'), value: formatPeso(quote.interestCentavos) },
         { id: 'serviceFee', label: t('figures.serviceFee'), value: formatPeso(quote.serviceFeeCentavos) },
         { id: 'creditReportFee', label: t('figures.creditReportFee'), value: formatPeso(quote.creditReportFeeCentavos) },
-        { id: 'tax', label: taxLabel, value: formatPeso(quote.taxCentavos) },
+        taxFigure,
         quote.couponCentavos > 0 && { id: 'coupon', label: t('figures.coupon'), value: formatPeso(quote.couponCentavos) },
         { id: 'amountDue', label: t('figures.amountDue'), value: formatPeso(quote.amountDueCentavos), strong: true },
         instalments && { id: 'firstDueDate', label: t('figures.firstDueDate'), value: formatDay(quote.firstDueDate, lng) },
@@ -104,11 +111,15 @@ export function PlanTable({ quote, paidPeriods }: { quote: Quote; paidPeriods?: 
   );
 }
 
-/** The Truth in Lending disclosure (RA 3765) of a quote, shown before the borrower signs. */
-export function TruthInLending({ quote }: { quote: Quote }) {
+/**
+ * The Truth in Lending disclosure (RA 3765) of a quote, shown before the borrower signs: with the order's sub-product
+ * (`sub`), also every charge that can arise after it (late fine, overdue damages, their cap, the extension, the
+ * total-cost cap), since the agreement says the only charges are those in the disclosure.
+ */
+export function TruthInLending({ quote, sub }: { quote: Quote; sub: SubProductPricing | undefined }) {
   const { t, i18n } = useTranslation('loan');
   const lng = languageOf(i18n);
-  const taxLabel = useTaxLabel();
+  const taxFigure = useTaxFigure(quote);
   return (
     <section className="card loan-til" aria-labelledby="loan-til-title" data-testid="truth-in-lending">
       <h2 id="loan-til-title" className="section-title">
@@ -128,7 +139,7 @@ export function TruthInLending({ quote }: { quote: Quote }) {
           { id: 'interest', label: t('figures.interest'), value: formatPeso(quote.interestCentavos) },
           { id: 'serviceFee', label: t('figures.serviceFee'), value: formatPeso(quote.serviceFeeCentavos) },
           { id: 'creditReportFee', label: t('figures.creditReportFee'), value: formatPeso(quote.creditReportFeeCentavos) },
-          { id: 'tax', label: taxLabel, value: formatPeso(quote.taxCentavos) },
+          taxFigure,
           quote.couponCentavos > 0 && { id: 'coupon', label: t('figures.coupon'), value: `-${formatPeso(quote.couponCentavos)}` },
           { id: 'financeCharge', label: t('til.totalFinanceCharge'), value: formatPeso(quote.financeChargeCentavos), strong: true },
         ]}
@@ -144,9 +155,71 @@ export function TruthInLending({ quote }: { quote: Quote }) {
           { id: 'repaymentDate', label: t('figures.repaymentDate'), value: formatDay(quote.repaymentDate, lng) },
         ]}
       />
+      {sub && <OtherCharges quote={quote} sub={sub} />}
       <h3 className="loan-til-sub">{t('til.schedule')}</h3>
       <PlanTable quote={quote} />
       <p className="muted">{t('til.loanDateNote')}</p>
     </section>
+  );
+}
+
+/**
+ * The charges that can arise besides the finance charge, computed by the domain for this loan (chargesDisclosure):
+ * in pesos on the amount the quote fixes, with the rate beside; the late fine, which grows by the day, as a rate a
+ * day with its pesos a day.
+ */
+function OtherCharges({ quote, sub }: { quote: Quote; sub: SubProductPricing }) {
+  const { t, i18n } = useTranslation('loan');
+  const lng = languageOf(i18n);
+  const c = chargesDisclosure(pricing, sub, quote);
+  const basis = formatPeso(c.penaltyBasisCentavos);
+  const ext = c.extension;
+  return (
+    <>
+      <h3 className="loan-til-sub">{t('til.otherCharges')}</h3>
+      <p className="muted">{t('til.otherChargesIntro')}</p>
+      <Figures
+        className="loan-til-other"
+        items={[
+          {
+            id: 'lateFine',
+            label: t('figures.lateFine'),
+            value: t('til.lateFineValue', { rate: formatPercent(c.lateFineDailyPpm, lng), amount: formatPeso(c.lateFineDailyCentavos), basis }),
+          },
+          {
+            id: 'damages',
+            label: t('figures.damages'),
+            value: t('til.damagesValue', { rate: formatPercent(c.overdueDamagesPpm, lng), amount: formatPeso(c.overdueDamagesCentavos), basis }),
+          },
+          {
+            id: 'penaltyCap',
+            label: t('til.penaltyCap'),
+            value: t('til.penaltyCapValue', { rate: formatPercent(c.latePenaltyMonthlyMaxPpm, lng), amount: formatPeso(c.latePenaltyMonthlyMaxCentavos), basis }),
+          },
+          ext
+            ? {
+                id: 'extensionFee',
+                label: t('til.extensionFee'),
+                value: t('til.extensionFeeValue', { amount: formatPeso(ext.feeCentavos), rate: formatPercent(ext.feePpm, lng), period: t('picker.days', { count: ext.days }) }),
+              }
+            : { id: 'extensionFee', label: t('til.extensionFee'), value: t('til.extensionNone') },
+          ext && {
+            id: 'extensionPayment',
+            label: t('til.extensionPayment'),
+            value: t('til.extensionPaymentValue', { amount: formatPeso(ext.firstPaymentCentavos), interest: formatPeso(quote.interestCentavos), fee: formatPeso(ext.feeCentavos) }),
+          },
+          ext && {
+            id: 'extensionInterest',
+            label: t('til.extensionInterest'),
+            value: t('til.extensionInterestValue', { amount: formatPeso(ext.interestCentavos), period: t('picker.days', { count: ext.days }), times: ext.maxTimes }),
+          },
+          {
+            id: 'totalCostCap',
+            label: t('til.totalCostCap'),
+            value: t('til.totalCostCapValue', { amount: formatPeso(c.totalCostMaxCentavos), rate: formatPercent(c.totalCostMaxPpm, lng) }),
+          },
+        ]}
+      />
+    </>
   );
 }

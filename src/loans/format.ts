@@ -38,10 +38,13 @@ export function formatInstant(iso: string | null | undefined, language: string |
   return memo(`i:${locale}`, () => new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' })).format(date);
 }
 
-/** A rate in ppm (1,000 ppm = 0.1 %) as a percent, exact to the ppm (at most four decimals). */
+/**
+ * A rate in ppm (1,000 ppm = 0.1 %) as a percent with at most two decimals (11.8350 % reads 11.84 %), as borrowers
+ * read rates; the exact ppm stays in the figures the domain computes.
+ */
 export function formatPercent(ppm: number, language: string | undefined): string {
   const locale = intlLocale(language);
-  return memo(`p:${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 4 })).format(ppm / 1_000_000);
+  return memo(`p:${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 2 })).format(ppm / 1_000_000);
 }
 
 /** The language an i18n instance shows. */

@@ -5,6 +5,7 @@
 import { vi } from 'vitest';
 import { openLedger, scheduleOf, standingOf, type Ledger } from '../../domain/loan-ledger.ts';
 import { dueStatus } from '../../domain/loan-rules.ts';
+import { capsFor } from '../../domain/regulation.ts';
 import type { HomeView, OrderDetail, OrderView, PaymentView } from '../api/loans.ts';
 import { useCoreStore } from '../store/core-store.ts';
 import { liveQuote, loanProduct, pricing, subProductById } from './pricing.ts';
@@ -61,7 +62,7 @@ export function disbursedView(subId: string, principal: number, term: number, lo
   const sub = subProductById(subId)!;
   const quote = liveQuote(sub, principal, term, loanDate)!;
   const ledger = history(openLedger(quote));
-  const standing = standingOf(ledger, sub, { caps: pricing.caps, extensionDays: pricing.extensionDays }, day);
+  const standing = standingOf(ledger, sub, { caps: capsFor(pricing, loanDate), extensionDays: pricing.extensionDays }, day);
   const settled = standing.settledOn !== null;
   return orderView({
     subProductId: subId,

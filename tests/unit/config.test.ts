@@ -11,7 +11,8 @@ import type { RoutesConfig } from '../../config/types/routes.ts';
 import type { PricingConfigFile } from '../../config/types/pricing.ts';
 import type { UnderwritingConfigFile } from '../../config/types/underwriting.ts';
 import type { PricingConfig } from '../../domain/loan-types.ts';
-import { checkPricing } from '../../domain/pricing.ts';
+import { checkPricing, quote } from '../../domain/pricing.ts';
+import { capsFor, regulationFor } from '../../domain/regulation.ts';
 import type { UnderwritingConfig } from '../../domain/underwriting.ts';
 import { generateConfigTypes } from '../../scripts/gen-config-types.ts';
 
@@ -74,18 +75,33 @@ describe('pricing and underwriting', () => {
     const interest = checkPricing(breakSub({ dailyInterestPpm: 3_000 })).map((p) => `${p.path}: ${p.problem}`);
     expect(interest).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.dailyInterestPpm: .*caps\.nominalMonthlyMaxPpm/u)]));
     const fee = checkPricing(breakSub({ serviceFeePpm: 100_000 })).map((p) => `${p.path}: ${p.problem}`);
-    expect(fee).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.termsDays: 30 days.*caps\.effectiveMonthlyMaxPpm/u)]));
+    expect(fee).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.termsDays: cash\.standard: 30 days.*caps\.effectiveMonthlyMaxPpm/u)]));
   });
 
-  it('caps the lending at SEC MC 14 s.2025 figures', () => {
-    expect(pricing.caps).toEqual({
-      principalMaxCentavos: 1_000_000,
-      termMaxDays: 120,
-      nominalMonthlyMaxPpm: 60_000,
-      effectiveMonthlyMaxPpm: 120_000,
-      latePenaltyMonthlyMaxPpm: 50_000,
-      totalCostMaxPpm: 1_000_000,
-    });
+  it('leaves the caps to the law (domain/regulation.ts): SEC MC 14 s.2025 for loans from 2026-04-01', () => {
+    expect(pricing.caps ?? {}).toEqual({});
+    expect(regulationFor('2026-04-01')?.id).toBe('SEC MC 14 s.2025');
+    expect(capsFor(pricing, '2026-04-01')).toEqual(regulationFor('2026-04-01')?.caps);
+  });
+
+  it('refuses a copy whose limits are above the law', () => {
+    const loose: PricingConfig = { ...pricing, caps: { effectiveMonthlyMaxPpm: 200_000 } };
+    expect(checkPricing(loose).map((p) => `${p.path}: ${p.problem}`)).toEqual([
+      expect.stringMatching(/^caps\.effectiveMonthlyMaxPpm: 20\.00 % is above the law: SEC MC 14 s\.2025/u),
+    ]);
+  });
+
+  it('adds no tax line to the borrower\'s bill by default; the spec\'s GST 18 % switched on passes the caps too', () => {
+    expect(pricing.tax ?? null).toBeNull();
+    const standard = pricing.products[0]!.subProducts[0]!;
+    const none = quote(pricing, standard, { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' });
+    expect(none.taxCentavos).toBe(0);
+    const withGst: PricingConfig = { ...pricing, tax: { labelKey: 'loan.tax.gst', ratePpm: 180_000, on: 'serviceFee' } };
+    expect(validator('pricing.schema.json')(withGst)).toBe(true);
+    expect(checkPricing(withGst)).toEqual([]);
+    expect(quote(withGst, standard, { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' }).taxCentavos).toBe(900);
+    const catalog = read('locales/en/loan.json') as { tax: Record<string, string> };
+    expect(catalog.tax['gst']).toBe('GST');
   });
 
   it('has a theme file for every sub-product', () => {
@@ -99,7 +115,7 @@ describe('pricing and underwriting', () => {
     const schema = read('config/schema/underwriting.schema.json') as { properties: { rejectEmploymentTypes: { items: { enum: string[] } } } };
     expect(schema.properties.rejectEmploymentTypes.items.enum).toEqual(workInfo.properties.employmentType.enum);
     expect(underwriting.age.max).toBeGreaterThan(underwriting.age.min);
-    expect(underwriting.maxLimitCentavos).toBeLessThanOrEqual(pricing.caps.principalMaxCentavos);
+    expect(underwriting.maxLimitCentavos).toBeLessThanOrEqual(capsFor(pricing, '2026-04-01').principalMaxCentavos);
   });
 });
 

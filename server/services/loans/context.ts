@@ -9,6 +9,7 @@ import { manilaToday } from '../../../domain/calendar-date.ts';
 import { allocate, extensionTerms, openLedger, type ExtensionTerms, type Ledger } from '../../../domain/loan-ledger.ts';
 import type { LendingCaps, PricingConfig, Quote, SubProductPricing } from '../../../domain/loan-types.ts';
 import { findSubProduct } from '../../../domain/pricing.ts';
+import { capsFor } from '../../../domain/regulation.ts';
 import type { UnderwritingConfig } from '../../../domain/underwriting.ts';
 import type { Database } from '../../db/database.ts';
 import { ApiError } from '../../errors.ts';
@@ -75,7 +76,7 @@ export function createLoanContext(deps: LoanDeps) {
   }
 
   /** The caps a loan made on `loanDate` keeps to. */
-  const capsOf = (_loanDate: string): LendingCaps => pricing.caps;
+  const capsOf = (loanDate: string): LendingCaps => capsFor(pricing, loanDate);
 
   /**
    * The ledger of a disbursed order. Orders disbursed before the ledger was kept get one from their frozen quote,

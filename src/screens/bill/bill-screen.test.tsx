@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TaxConfig } from '../../../domain/loan-types.ts';
 import { formatPeso } from '../../../domain/money.ts';
 import { addDays } from '../../../domain/calendar-date.ts';
 import { accrue, allocate } from '../../../domain/loan-ledger.ts';
+import { capsFor } from '../../../domain/regulation.ts';
 import { callsTo, disbursedView, logIn, mockApi, paymentView, TODAY } from '../../loans/loan-fixtures.ts';
 import { liveQuote, loanProduct, pricing } from '../../loans/pricing.ts';
 import { readCatalogs } from '../../testing/catalog-check.ts';
@@ -15,7 +17,7 @@ const text = (key: string) => en[key] ?? `missing ${key}`;
 const figure = (id: string) => document.querySelector(`[data-figure="${id}"] dd`)?.textContent;
 // A ₱5,000 / 30-day loan made on April 1, three days overdue on May 4: penalties accrued, the extension offered.
 const standardSub = loanProduct.subProducts[0]!;
-const repaying = disbursedView(standardSub.id, 500000, 30, '2026-04-01', TODAY, (l) => accrue(l, standardSub, pricing.caps, TODAY).ledger);
+const repaying = disbursedView(standardSub.id, 500000, 30, '2026-04-01', TODAY, (l) => accrue(l, standardSub, capsFor(pricing, '2026-04-01'), TODAY).ledger);
 // An instalment order (Cash Plus, 2 instalments over 60 days) as the server answers it while repaying.
 const plusSub = loanProduct.subProducts.find((s) => s.id === 'plus')!;
 const plusQuote = liveQuote(plusSub, 600000, 60, '2026-04-01')!;
@@ -23,7 +25,7 @@ const [p1, p2] = plusQuote.plan as [(typeof plusQuote.plan)[0], (typeof plusQuot
 const firstInstalment = disbursedView(plusSub.id, 600000, 60, '2026-04-01', '2026-04-20');
 // Instalment 1 paid on its due date, instalment 2 three days overdue with its penalties.
 const lateDay = addDays(p2.dueDate, 3);
-const lateSecond = disbursedView(plusSub.id, 600000, 60, '2026-04-01', lateDay, (l) => accrue(allocate(l, p1.amountCentavos).ledger, plusSub, pricing.caps, lateDay).ledger);
+const lateSecond = disbursedView(plusSub.id, 600000, 60, '2026-04-01', lateDay, (l) => accrue(allocate(l, p1.amountCentavos).ledger, plusSub, capsFor(pricing, '2026-04-01'), lateDay).ledger);
 const penalties = lateSecond.lateFineCentavos + lateSecond.damagesCentavos;
 const planStatus = () => [...document.querySelectorAll('.loan-plan tbody tr')].map((row) => [row.getAttribute('data-status'), row.lastElementChild?.textContent]);
 
@@ -58,6 +60,29 @@ describe('BillScreen', () => {
     expect(planStatus()).toEqual([['overdue', text('plan.state.overdue')]]);
     expect(document.querySelector('[data-cell="left"]')!.textContent).toBe(formatPeso(repaying.amountDueCentavos));
     expect(screen.getAllByText(text('due.overdue_other').replace('{{count}}', '3')).length).toBeGreaterThan(0);
+  });
+
+  it('shows no tax line by default, and the configured label once a tax is switched on', async () => {
+    mockApi({ [`GET /loans/${repaying.id}`]: { body: repaying } });
+    await render();
+    await screen.findByTestId('amount-due');
+    expect(figure('tax')).toBeUndefined();
+    cleanup();
+    const config = pricing as { tax?: TaxConfig | null };
+    const before = config.tax;
+    config.tax = { labelKey: 'loan.tax.gst', ratePpm: 180_000, on: 'serviceFee' };
+    try {
+      const taxed = liveQuote(loanProduct.subProducts[0]!, repaying.principalCentavos, repaying.termDays, '2026-04-01')!;
+      const order = { ...repaying, quote: taxed };
+      mockApi({ [`GET /loans/${order.id}`]: { body: order } });
+      await render(order);
+      await screen.findByTestId('amount-due');
+      expect(figure('tax')).toBe(formatPeso(taxed.taxCentavos));
+      expect(taxed.taxCentavos).toBeGreaterThan(0);
+      expect(document.querySelector('[data-figure="tax"] dt')?.textContent).toBe(text('tax.gst'));
+    } finally {
+      config.tax = before;
+    }
   });
 
   it('offers to settle and to extend with the new due date and amount, and pays through the chosen channel', async () => {
@@ -169,7 +194,7 @@ describe('BillScreen', () => {
 
   it('marks every period paid once an instalment order is settled, shows what was repaid and when, and offers nothing to pay', async () => {
     const settled = disbursedView(plusSub.id, 600000, 60, '2026-04-01', lateDay, (l) => {
-      const late = accrue(allocate(l, p1.amountCentavos).ledger, plusSub, pricing.caps, lateDay).ledger;
+      const late = accrue(allocate(l, p1.amountCentavos).ledger, plusSub, capsFor(pricing, '2026-04-01'), lateDay).ledger;
       return allocate(late, p2.amountCentavos + penalties, lateDay).ledger;
     });
     mockApi({ [`GET /loans/${settled.id}`]: { body: settled } });

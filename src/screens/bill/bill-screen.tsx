@@ -13,7 +13,7 @@ import { useClickGuard } from '../../../engine/ui/click-guard.ts';
 import { toast } from '../../../engine/ui/toast.tsx';
 import { IntentKeys, loansApi, type OrderDetail } from '../../api/loans.ts';
 import { isTransient, loanErrorMessage } from '../../loans/errors.ts';
-import { Figures, PlanTable, useTaxLabel } from '../../loans/figures.tsx';
+import { Figures, PlanTable, useTaxFigure } from '../../loans/figures.tsx';
 import { ScheduleTable } from '../../loans/schedule-table.tsx';
 import { formatDay, formatInstant, formatPercent, languageOf } from '../../loans/format.ts';
 import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
@@ -40,8 +40,8 @@ export default function BillScreen() {
 function Bill({ order }: { order: OrderDetail }) {
   const { t, i18n } = useTranslation('loan');
   const lng = languageOf(i18n);
-  const taxLabel = useTaxLabel();
   const { quote, instalment, schedule } = order;
+  const taxFigure = useTaxFigure(quote);
   const pending = order.payments.find((p) => p.state === 'in_progress');
   // The plan's last date as it stands (extensions move it).
   const repaymentDate = schedule[schedule.length - 1]?.dueDate ?? quote.repaymentDate;
@@ -101,7 +101,7 @@ function Bill({ order }: { order: OrderDetail }) {
             { id: 'interest', label: t('figures.interest'), value: formatPeso(quote.interestCentavos) },
             { id: 'serviceFee', label: t('figures.serviceFee'), value: formatPeso(quote.serviceFeeCentavos) },
             { id: 'creditReportFee', label: t('figures.creditReportFee'), value: formatPeso(quote.creditReportFeeCentavos) },
-            { id: 'tax', label: taxLabel, value: formatPeso(quote.taxCentavos) },
+            taxFigure,
             { id: 'coupon', label: t('figures.coupon'), value: formatPeso(quote.couponCentavos) },
             { id: 'received', label: t('figures.received'), value: formatPeso(quote.receivedCentavos) },
             { id: 'loanDate', label: t('figures.loanDate'), value: formatDay(order.loanDate ?? quote.loanDate, lng) },

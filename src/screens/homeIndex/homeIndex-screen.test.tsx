@@ -50,12 +50,14 @@ describe('HomeIndexScreen', () => {
       expect(figure('interest')).toBe(formatPeso(q.interestCentavos));
       expect(figure('serviceFee')).toBe(formatPeso(q.serviceFeeCentavos));
       expect(figure('creditReportFee')).toBe(formatPeso(q.creditReportFeeCentavos));
-      expect(figure('tax')).toBe(formatPeso(q.taxCentavos));
+      // No tax line by default (config/pricing.json tax: null): the borrower's bill has none.
+      expect(q.taxCentavos).toBe(0);
+      expect(figure('tax')).toBeUndefined();
       expect(figure('amountDue')).toBe(formatPeso(q.amountDueCentavos));
       expect(figure('repaymentDate')).toContain(q.repaymentDate.slice(0, 4));
     };
     expectFigures(top, sub.termsDays[0]!);
-    expect(screen.getByText(text('tax.gst'))).toBeTruthy();
+    expect(screen.queryByText(text('tax.gst'))).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: text('picker.less') }));
     expect(screen.getByTestId('amount').textContent).toBe(formatPeso(choices[choices.length - 2]!, { wholeIfExact: true }));

@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chargesDisclosure } from '../../../domain/disclosure.ts';
+import type { PricingConfig, TaxConfig } from '../../../domain/loan-types.ts';
 import { formatPeso } from '../../../domain/money.ts';
+import { quote } from '../../../domain/pricing.ts';
 import { product } from '../../config.ts';
 import { callsTo, logIn, mockApi, orderView } from '../../loans/loan-fixtures.ts';
+import { loanProduct, pricing } from '../../loans/pricing.ts';
 import { useCoreStore } from '../../store/core-store.ts';
 import { readCatalogs } from '../../testing/catalog-check.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
@@ -36,14 +40,87 @@ describe('LoanScreen', () => {
     expect(figure('interest')).toBe(formatPeso(q.interestCentavos));
     expect(figure('serviceFee')).toBe(formatPeso(q.serviceFeeCentavos));
     expect(figure('creditReportFee')).toBe(formatPeso(q.creditReportFeeCentavos));
-    expect(figure('tax')).toBe(formatPeso(q.taxCentavos));
+    // No tax line by default (config/pricing.json tax: null).
+    expect(q.taxCentavos).toBe(0);
+    expect(figure('tax')).toBeUndefined();
     expect(figure('financeCharge')).toBe(formatPeso(q.financeChargeCentavos));
     expect(figure('received')).toBe(formatPeso(q.receivedCentavos));
     expect(figure('amountDue')).toBe(formatPeso(q.amountDueCentavos));
-    const percent = (ppm: number) => new Intl.NumberFormat('en-PH', { style: 'percent', maximumFractionDigits: 4 }).format(ppm / 1e6);
+    const percent = (ppm: number) => new Intl.NumberFormat('en-PH', { style: 'percent', maximumFractionDigits: 2 }).format(ppm / 1e6);
     expect(figure('eirMonthly')).toBe(percent(q.effectiveMonthlyRatePpm));
     expect(figure('eirAnnual')).toBe(percent(q.effectiveAnnualRatePpm));
     expect(til().getAllByRole('row')).toHaveLength(q.plan.length + 1);
+  });
+
+  it('shows every charge that can arise after signing, in pesos computed by the domain, rates with at most two decimals', async () => {
+    mockApi({ [`GET /loans/${order.id}`]: { body: order } });
+    await render();
+    await screen.findByTestId('truth-in-lending');
+    const sub = loanProduct.subProducts[0]!;
+    const c = chargesDisclosure(pricing, sub, order.quote);
+    const ext = c.extension!;
+    const fill = (key: string, values: Record<string, string | number>) => text(key).replace(/\{\{(\w+)\}\}/gu, (_m, name: string) => String(values[name]));
+    const pct = (ppm: number) => new Intl.NumberFormat('en-PH', { style: 'percent', maximumFractionDigits: 2 }).format(ppm / 1e6);
+    const basis = formatPeso(c.penaltyBasisCentavos);
+    const days = text('picker.days_other').replace('{{count}}', String(ext.days));
+    expect(figure('lateFine')).toBe(fill('til.lateFineValue', { rate: pct(sub.lateFineDailyPpm), amount: formatPeso(c.lateFineDailyCentavos), basis }));
+    expect(figure('damages')).toBe(fill('til.damagesValue', { rate: pct(sub.overdueDamagesPpm), amount: formatPeso(c.overdueDamagesCentavos), basis }));
+    expect(figure('penaltyCap')).toBe(fill('til.penaltyCapValue', { rate: '5%', amount: formatPeso(c.latePenaltyMonthlyMaxCentavos), basis }));
+    expect(figure('extensionFee')).toBe(fill('til.extensionFeeValue', { amount: formatPeso(ext.feeCentavos), rate: pct(sub.extensionFeePpm), period: days }));
+    expect(figure('extensionPayment')).toBe(
+      fill('til.extensionPaymentValue', { amount: formatPeso(order.quote.interestCentavos + ext.feeCentavos), interest: formatPeso(order.quote.interestCentavos), fee: formatPeso(ext.feeCentavos) }),
+    );
+    expect(figure('extensionInterest')).toBe(fill('til.extensionInterestValue', { amount: formatPeso(ext.interestCentavos), period: days, times: ext.maxTimes }));
+    expect(figure('totalCostCap')).toBe(fill('til.totalCostCapValue', { amount: formatPeso(order.principalCentavos), rate: '100%' }));
+    // ₱10,000 for 30 days: fine ₱10.30 a day, damages ₱206.00 on ₱10,300.00, extension fee ₱200.00.
+    expect([c.lateFineDailyCentavos, c.overdueDamagesCentavos, ext.feeCentavos]).toEqual([1_030, 20_600, 20_000]);
+    const rates = [...(screen.getByTestId('truth-in-lending').textContent ?? '').matchAll(/[\d.,]+%/gu)].map((m) => m[0]);
+    expect(rates.length).toBeGreaterThan(5);
+    for (const rate of rates) expect(rate).toMatch(/^\d+(?:\.\d{1,2})?%$/u);
+  });
+
+  it('says an instalment loan cannot be extended, and shows its penalties on its largest instalment', async () => {
+    const plusSub = loanProduct.subProducts.find((s) => s.instalments)!;
+    const plusQuote = quote(pricing, plusSub, { principalCentavos: plusSub.amount.minCentavos, termDays: plusSub.termsDays[0]!, loanDate: order.quote.loanDate });
+    const plus = orderView({ state: 'accepted', subProductId: plusSub.id, principalCentavos: plusSub.amount.minCentavos, termDays: plusSub.termsDays[0]!, quote: plusQuote });
+    mockApi({ [`GET /loans/${plus.id}`]: { body: plus } });
+    await render(`/loan?order=${plus.id}`);
+    await screen.findByTestId('truth-in-lending');
+    expect(figure('extensionFee')).toBe(text('til.extensionNone'));
+    expect(figure('extensionPayment')).toBeUndefined();
+    expect(figure('damages')).toContain(formatPeso(Math.max(...plusQuote.plan.map((p) => p.amountCentavos))));
+  });
+
+  it('with the spec\'s GST 18 % switched on, shows the tax line under the configured label', async () => {
+    const gst: TaxConfig = { labelKey: 'loan.tax.gst', ratePpm: 180_000, on: 'serviceFee' };
+    const config = pricing as { tax?: TaxConfig | null };
+    const before = config.tax;
+    config.tax = gst;
+    try {
+      const sub = loanProduct.subProducts[0]!;
+      const taxed = quote(pricing as PricingConfig, sub, { principalCentavos: order.principalCentavos, termDays: order.termDays, loanDate: order.quote.loanDate });
+      expect(taxed.taxCentavos).toBeGreaterThan(0);
+      mockApi({ [`GET /loans/${order.id}`]: { body: { ...order, quote: taxed } } });
+      await render();
+      await screen.findByTestId('truth-in-lending');
+      expect(figure('tax')).toBe(formatPeso(taxed.taxCentavos));
+      expect(screen.getByTestId('truth-in-lending').querySelector('[data-figure="tax"] dt')?.textContent).toBe(text('tax.gst'));
+    } finally {
+      config.tax = before;
+    }
+  });
+
+  it.each(['fil', 'zh-CN'] as const)('shows every charge in %s', async (language) => {
+    mockApi({ [`GET /loans/${order.id}`]: { body: order } });
+    await renderScreen(<LoanScreen />, { namespaces: ['loan', 'errors'], path, language });
+    await screen.findByTestId('truth-in-lending');
+    const catalog = readCatalogs('loan')[language];
+    for (const id of ['lateFine', 'damages', 'penaltyCap', 'extensionFee', 'extensionPayment', 'extensionInterest', 'totalCostCap']) {
+      const value = figure(id) ?? '';
+      expect(value, id).not.toBe('');
+      expect(value, id).not.toMatch(/til\.|\{\{/u);
+    }
+    expect(screen.getByText(catalog['til.otherCharges']!)).toBeTruthy();
   });
 
   it('needs both agreements before Agree, then accepts and goes to the withdrawal', async () => {

@@ -14,6 +14,7 @@ import { loanErrorMessage } from '../../loans/errors.ts';
 import { TruthInLending } from '../../loans/figures.tsx';
 import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
 import { OrderBadge } from '../../loans/order-status.tsx';
+import { subProductOf } from '../../loans/pricing.ts';
 import { useLoad } from '../../loans/use-load.ts';
 import { Link, useNavigate, useSearchParams } from '../../router.ts';
 import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
@@ -117,7 +118,7 @@ function OrderAgreement({ order }: { order: OrderDetail }) {
         <span className="muted">{t('figures.orderNo')}</span> <span>{order.orderNo}</span> <OrderBadge order={order} />
       </div>
       <Agreement />
-      <TruthInLending quote={order.quote} />
+      <TruthInLending quote={order.quote} sub={subProductOf(order)} />
       {canAccept ? (
         <section className="card loan-consent" aria-label={t('agreement.consent')}>
           <label className="loan-check">
