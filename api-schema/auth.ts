@@ -4,6 +4,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 /** GET /auth/captcha */
 export const captchaAnswer = {
   type: 'object',
+  description: 'A graphic code to solve',
   required: ['id', 'svg', 'expiresInSeconds'],
   additionalProperties: false,
   properties: { id: { type: 'string' }, svg: { type: 'string', description: 'An SVG image of the code' }, expiresInSeconds: { type: 'integer' } },
@@ -13,6 +14,7 @@ export type CaptchaAnswer = FromSchema<typeof captchaAnswer>;
 /** POST /auth/sms-code */
 export const smsCodeAnswer = {
   type: 'object',
+  description: 'Code sent',
   required: ['resendAfterSeconds', 'expiresInSeconds'],
   additionalProperties: false,
   properties: { resendAfterSeconds: { type: 'integer' }, expiresInSeconds: { type: 'integer' } },
@@ -22,6 +24,7 @@ export type SmsCodeAnswer = FromSchema<typeof smsCodeAnswer>;
 /** POST /auth/login: the session, sent afterwards as `Authorization: Bearer <token>` and `X-Customer-Id`. */
 export const loginAnswer = {
   type: 'object',
+  description: 'Logged in: the session',
   required: ['token', 'customerId', 'phone'],
   additionalProperties: false,
   properties: {

@@ -5,15 +5,16 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 
+/** An answer as a reader holds it: nothing in it is to be changed (domain types such as Quote are readonly too). */
+export type DeepReadonly<T> = T extends readonly (infer Item)[] ? readonly DeepReadonly<Item>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+
 /**
  * Every error answer: `{code, message}` with a code from server/errors.ts's catalogue, and the code's details
  * (`attemptsLeft`, `retryAfterSeconds`, field `errors`...) beside them.
  */
-/** An answer as a reader holds it: nothing in it is to be changed (domain types such as Quote are readonly too). */
-export type DeepReadonly<T> = T extends readonly (infer Item)[] ? readonly DeepReadonly<Item>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
-
 export const errorAnswer = {
   type: 'object',
+  description: 'Refused or failed: a catalogue code and its details',
   required: ['code', 'message'],
   properties: {
     code: { type: 'string', pattern: '^[A-Z][A-Z0-9_]*$', description: 'Catalogue code (server/errors.ts); the web app shows its translation' },
@@ -35,6 +36,7 @@ export const uuid = { type: 'string', format: 'uuid' } as const;
 /** GET /health */
 export const healthAnswer = {
   type: 'object',
+  description: 'Up',
   required: ['status'],
   additionalProperties: false,
   properties: { status: { type: 'string', const: 'ok' } },

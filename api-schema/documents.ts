@@ -7,6 +7,7 @@ export const documentKind = { type: 'string', enum: ['idFront', 'idBack', 'face'
 /** POST /documents */
 export const documentAnswer = {
   type: 'object',
+  description: 'Stored: its reference',
   required: ['id', 'ref', 'kind', 'contentType', 'width', 'height'],
   additionalProperties: false,
   properties: {

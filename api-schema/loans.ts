@@ -61,6 +61,7 @@ export const planPeriod = {
 /** Every figure of a loan (domain/loan-types.ts Quote): POST /loans/quote, and an order's frozen `quote`. */
 export const quoteAnswer = {
   type: 'object',
+  description: 'Every figure of the loan',
   required: [
     'principalCentavos', 'termDays', 'dailyInterestPpm', 'interestCentavos', 'serviceFeeCentavos', 'creditReportFeeCentavos', 'taxCentavos',
     'couponCentavos', 'couponKind', 'receivedCentavos', 'financeChargeCentavos', 'loanDate', 'repaymentDate', 'firstDueDate', 'plan',
@@ -148,12 +149,13 @@ const orderRequired = [
 ] as const;
 
 /** An order (server/services/loans.ts orderView): POST /loans, /accept, /withdraw, the lists and home. */
-export const orderAnswer = { type: 'object', required: orderRequired, additionalProperties: false, properties: orderProperties } as const;
+export const orderAnswer = { type: 'object', description: 'The order', required: orderRequired, additionalProperties: false, properties: orderProperties } as const;
 export type OrderAnswer = FromSchema<typeof orderAnswer>;
 
 /** A payment (server/services/loans.ts paymentView). */
 export const paymentAnswer = {
   type: 'object',
+  description: 'The payment',
   required: ['id', 'orderId', 'orderNo', 'kind', 'channel', 'state', 'amountCentavos', 'reference', 'checkoutUrl', 'expiresAt', 'failureCode', 'createdAt', 'completedAt'],
   additionalProperties: false,
   properties: {
@@ -177,6 +179,7 @@ export type PaymentAnswer = FromSchema<typeof paymentAnswer>;
 /** GET /loans/:id: the order and its payments, newest first. */
 export const orderDetailAnswer = {
   type: 'object',
+  description: 'The order and its payments',
   required: [...orderRequired, 'payments'],
   additionalProperties: false,
   properties: { ...orderProperties, payments: { type: 'array', items: paymentAnswer } },
@@ -186,6 +189,7 @@ export type OrderDetailAnswer = FromSchema<typeof orderDetailAnswer>;
 /** GET /loans */
 export const orderListAnswer = {
   type: 'object',
+  description: 'The borrower\'s orders',
   required: ['orders'],
   additionalProperties: false,
   properties: { orders: { type: 'array', items: orderAnswer, description: 'Newest first' } },
@@ -195,6 +199,7 @@ export type OrderListAnswer = FromSchema<typeof orderListAnswer>;
 /** GET /payments */
 export const paymentListAnswer = {
   type: 'object',
+  description: 'The borrower\'s payments',
   required: ['payments'],
   additionalProperties: false,
   properties: { payments: { type: 'array', items: paymentAnswer, description: 'The last 3 months, newest first' } },
@@ -204,6 +209,7 @@ export type PaymentListAnswer = FromSchema<typeof paymentListAnswer>;
 /** GET /loans/home */
 export const homeAnswer = {
   type: 'object',
+  description: 'The home screen\'s figures',
   required: ['today', 'creditLimitCentavos', 'profile', 'currentOrder', 'lastRejected', 'canApply', 'applyBlockedCode', 'signed', 'reloan', 'bankChangeAvailable'],
   additionalProperties: false,
   properties: {
@@ -234,6 +240,7 @@ export type HomeAnswer = FromSchema<typeof homeAnswer>;
 /** GET and POST /signature */
 export const signatureAnswer = {
   type: 'object',
+  description: 'Whether a signature is on file',
   required: ['signed', 'signedAt'],
   additionalProperties: false,
   properties: { signed: { type: 'boolean' }, signedAt: { type: ['string', 'null'], format: 'date-time' } },
@@ -243,6 +250,7 @@ export type SignatureAnswer = FromSchema<typeof signatureAnswer>;
 /** PUT /payout-account */
 export const payoutAccountAnswer = {
   type: 'object',
+  description: 'Saved',
   required: ['ok', 'reopened'],
   additionalProperties: false,
   properties: {

@@ -5,6 +5,7 @@ import { instant } from './common.ts';
 /** Completeness and where to resume; also the answer of PUT /profile/:step. */
 export const profileSummary = {
   type: 'object',
+  description: 'Completeness and where to resume',
   required: ['completed', 'complete', 'next', 'total'],
   additionalProperties: false,
   properties: {
@@ -22,6 +23,7 @@ const stepData = { type: 'object', additionalProperties: true } as const;
 /** GET /profile */
 export const profileOverview = {
   type: 'object',
+  description: 'The profile: completeness and every saved step',
   required: ['summary', 'sections'],
   additionalProperties: false,
   properties: {
@@ -43,6 +45,7 @@ export type ProfileOverview = FromSchema<typeof profileOverview>;
 /** GET /profile/:step */
 export const profileStep = {
   type: 'object',
+  description: 'One saved step',
   required: ['step', 'data', 'schemaVersion', 'updatedAt'],
   additionalProperties: false,
   properties: { step: { type: 'string' }, data: stepData, schemaVersion: { type: 'string' }, updatedAt: instant },

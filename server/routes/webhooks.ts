@@ -27,6 +27,7 @@ function parseJson(raw: string): unknown {
 
 const ok = {
   type: 'object',
+  description: 'Taken (or a replay)',
   required: ['ok', 'result'],
   additionalProperties: false,
   properties: { ok: { type: 'boolean', const: true }, result: { type: 'string', description: 'applied, replay (no effect) or pending (not final yet: nothing applied)' } },
