@@ -12,6 +12,9 @@ export default defineConfig({
           setupFiles: ['tests/setup/dom-cleanup.ts'],
           include: ['{engine,domain,config,schemas,locales,src,server,scripts}/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // No test may depend on the machine's speed: a database suite on a busy 2-core machine takes its time.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

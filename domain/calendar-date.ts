@@ -93,3 +93,9 @@ export function addDays(date: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return epochDay(to) - epochDay(from);
 }
+
+/** The instant a Manila calendar day starts (00:00 at UTC+8). */
+export function manilaStartOfDay(day: string): Date {
+  epochDay(day);
+  return new Date(`${day}T00:00:00+08:00`);
+}

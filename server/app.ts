@@ -7,9 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import productJson from '../config/product.json' with { type: 'json' };
 import type { ProductConfig } from '../config/types/product.ts';
 import type { Database } from './db/database.ts';
-import { and, eq, notInArray } from 'drizzle-orm';
-import { loanOrders } from './db/schema.ts';
-import { ApiError, errorBody } from './errors.ts';
+import { errorBody } from './errors.ts';
 import { authPlugin, sessionSecuritySchemes } from './plugins/auth.ts';
 import { errorAnswers } from './plugins/errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -117,9 +115,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const profile = await createProfileService(db, now);
     await app.register(authPlugin, { auth, db });
     await app.register(authRoutes, { prefix: '/api/v1', auth, languages: product.languages });
-    await app.register(profileRoutes, { prefix: '/api/v1', profile, guard: options.api.loans ? payoutStepGuard(db, options.api.loans) : undefined });
+    const loanDeps = options.api.loans;
+    const clock = now ?? (() => new Date());
+    const loans = loanDeps && createLoanService({ db, now: clock, profile, payout: loanDeps.payout, collection: loanDeps.collection, settings: { ...DEFAULT_LOAN_SETTINGS, ...loanDeps.settings } });
+    // The profile's payout step is where a borrower first gives the account; while a loan is open it belongs to that
+    // order and changes only through PUT /payout-account, with its rules.
+    await app.register(profileRoutes, { prefix: '/api/v1', profile, guard: loans ? loans.guardPayoutStep : undefined });
     await app.register(documentRoutes, { prefix: '/api/v1', documents: createDocumentService({ db, storage, checker }) });
-    if (options.api.loans) await registerLoans(app, db, profile, options.api.loans, now ?? (() => new Date()));
+    if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock);
   }
   app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -130,28 +133,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   return app;
 }
 
-/**
- * The profile's payout step (bankInfo) is where a borrower first gives the account; once a loan is in progress the
- * account belongs to that order and changes only through PUT /payout-account, with its rules (a failed disbursement
- * or a re-loan, a different account). Bank maintenance stops both.
- */
-const PAYOUT_STEP = 'bankInfo';
-
-function payoutStepGuard(db: ApiDeps['db'], deps: LoanApiDeps) {
-  return async (customerId: string, step: string): Promise<void> => {
-    if (step !== PAYOUT_STEP) return;
-    if (deps.settings?.bankChangeMaintenance) throw new ApiError('BANK_CHANGE_MAINTENANCE');
-    const [open] = await db
-      .select({ id: loanOrders.id })
-      .from(loanOrders)
-      .where(and(eq(loanOrders.customerId, customerId), notInArray(loanOrders.state, ['settled', 'rejected'])))
-      .limit(1);
-    if (open) throw new ApiError('PAYOUT_ACCOUNT_LOCKED');
-  };
-}
-
-async function registerLoans(app: FastifyInstance, db: ApiDeps['db'], profile: Awaited<ReturnType<typeof createProfileService>>, deps: LoanApiDeps, now: () => Date): Promise<void> {
-  const service = createLoanService({ db, now, profile, payout: deps.payout, collection: deps.collection, settings: { ...DEFAULT_LOAN_SETTINGS, ...deps.settings } });
+async function registerLoans(app: FastifyInstance, db: ApiDeps['db'], service: LoanService, deps: LoanApiDeps, now: () => Date): Promise<void> {
   const jobs = createJobRunner({
     db,
     now,

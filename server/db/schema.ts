@@ -112,21 +112,24 @@ export const loanOrders = pgTable('loan_orders', {
   quote: jsonb('quote').notNull(),
   loanDate: date('loan_date', { mode: 'string' }),
   dueDate: date('due_date', { mode: 'string' }),
-  /** Interest still to pay in `amountDue` (moves with extensions). */
+  /**
+   * The ledger of a disbursed loan (domain/loan-ledger.ts): each period's charges and payments. The figures below
+   * (due date, amount due, penalties, ...) are written from it in one place (services/loans/repository.ts
+   * ledgerPatch) for lists and jobs to query; null before disbursement.
+   */
+  ledger: jsonb('ledger'),
+  /** Interest still to pay. */
   interestOutstanding: integer('interest_outstanding').notNull().default(0),
-  /** Remaining plan (principal + interest), penalties apart. */
+  /** Everything still owed (what full settlement pays today): principal, interest, fees and penalties outstanding. */
   amountDue: integer('amount_due').notNull().default(0),
   lateFine: integer('late_fine').notNull().default(0),
   damages: integer('damages').notNull().default(0),
   overdueDays: integer('overdue_days').notNull().default(0),
-  /**
-   * Interest, fees and tax charged so far, and penalties already paid with an instalment (the total-cost cap's
-   * numerator; the penalties the accrual is charging now are apart).
-   */
+  /** Upfront fees and tax, interest, extension fees and penalties charged so far (the total-cost cap's numerator). */
   costCharged: integer('cost_charged').notNull().default(0),
   amountRepaid: integer('amount_repaid').notNull().default(0),
   extensionCount: integer('extension_count').notNull().default(0),
-  /** Instalment periods paid (instalment plans: the next period is quote.plan[paidPeriods]). */
+  /** Periods of the plan fully paid. */
   paidPeriods: integer('paid_periods').notNull().default(0),
   totalTermDays: integer('total_term_days').notNull(),
   reapplyAfter: date('reapply_after', { mode: 'string' }),
@@ -198,7 +201,11 @@ export const payouts = pgTable('payouts', {
   index('payouts_state_idx').on(t.state, t.sentAt),
 ]);
 
-/** A repayment (settle, extend or instalment) collected through the collection provider; one in progress per order. */
+/**
+ * A repayment (settle, extend or instalment) collected through the collection provider; one open per order. States:
+ * requested (recorded; the gateway is reached after the transaction, by the request and by its `send_payment` job),
+ * in_progress (the gateway has it: reference and link), success, fail.
+ */
 export const payments = pgTable('payments', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   orderId: uuid('order_id').notNull().references(() => loanOrders.id, { onDelete: 'cascade' }),
@@ -206,8 +213,9 @@ export const payments = pgTable('payments', {
   kind: text('kind').notNull(),
   channel: text('channel').notNull(),
   amount: integer('amount').notNull(),
-  reference: text('reference').notNull(),
-  providerRef: text('provider_ref').notNull(),
+  /** The gateway's reference and link: null until the gateway has the payment (outbox: recorded first, sent after). */
+  reference: text('reference'),
+  providerRef: text('provider_ref'),
   checkoutUrl: text('checkout_url'),
   state: text('state').notNull(),
   failureCode: text('failure_code'),
@@ -219,7 +227,7 @@ export const payments = pgTable('payments', {
 }, (t) => [
   uniqueIndex('payments_reference_key').on(t.reference),
   uniqueIndex('payments_provider_ref_key').on(t.providerRef),
-  uniqueIndex('payments_one_in_progress_per_order').on(t.orderId).where(sql`${t.state} = 'in_progress'`),
+  uniqueIndex('payments_one_open_per_order').on(t.orderId).where(sql`${t.state} in ('requested', 'in_progress')`),
   index('payments_customer_idx').on(t.customerId, t.createdAt),
 ]);
 

@@ -31,7 +31,7 @@ interface Order {
   lateFineCentavos: number;
   damagesCentavos: number;
   overdueDays: number;
-  extension: { amountCentavos: number; newDueDate: string } | null;
+  extension: { amountCentavos: number; newDueDate: string; newAmountDueCentavos: number } | null;
   instalment: { period: number; count: number; amountCentavos: number; dueDate: string } | null;
   paidPeriods: number;
   dueStatus: string | null;
@@ -39,8 +39,10 @@ interface Order {
   extensionCount: number;
   failureCode: string | null;
   reapplyAfter: string | null;
-  quote: { receivedCentavos: number; amountDueCentavos: number; firstDueDate: string; loanDate: string; repaymentDate: string; plan: { period: number; dueDate: string; interestCentavos: number; amountCentavos: number }[] };
+  quote: { receivedCentavos: number; amountDueCentavos: number; firstDueDate: string; loanDate: string; repaymentDate: string; plan: { period: number; dueDate: string; principalCentavos: number; interestCentavos: number; amountCentavos: number }[] };
   payments?: { id: string; kind: string; state: string; amountCentavos: number }[];
+  schedule: { period: number; dueDate: string; paidCentavos: number; outstandingCentavos: number; state: string }[];
+  settledOn: string | null;
 }
 
 describe.each(databaseTargets())('loans on %s', (kind) => {
@@ -175,7 +177,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(history.payments.map((p) => p.id)).toEqual([settle.id, extend.id]);
     expect((await call(b, 'GET', `/payments/${settle.id}`)).json()).toMatchObject({ state: 'success', orderNo: o.orderNo });
     const events = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, o.id));
-    expect(events.map((e) => e.kind)).toEqual(['applied', 'approved', 'terms_accepted', 'withdraw', 'payout_sent', 'disbursed', 'accrual', 'payment_created', 'extended', 'payment_created', 'settled']);
+    expect(events.map((e) => e.kind)).toEqual(['applied', 'approved', 'terms_accepted', 'withdraw', 'payout_sent', 'disbursed', 'accrual', 'payment_created', 'payment_sent', 'extended', 'payment_created', 'payment_sent', 'settled']);
     const after = (await call(b, 'GET', '/loans/home')).json();
     expect(after).toMatchObject({ currentOrder: null, canApply: true, reloan: true, signed: true, creditLimitCentavos: 600000 });
   });
@@ -225,9 +227,9 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(done).toMatchObject({ state: 'settled', paidPeriods: 2, amountDueCentavos: 0, instalment: null, dueStatus: null, lateFineCentavos: 0, damagesCentavos: 0 });
     expect(done.amountRepaidCentavos).toBe(o.quote.plan.reduce((sum, p) => sum + p.amountCentavos, 0) + fine + damages);
     const events = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, o.id));
-    expect(events.map((e) => e.kind).slice(5)).toEqual(['disbursed', 'payment_created', 'instalment_paid', 'accrual', 'payment_created', 'settled']);
+    expect(events.map((e) => e.kind).slice(5)).toEqual(['disbursed', 'payment_created', 'payment_sent', 'instalment_paid', 'accrual', 'payment_created', 'payment_sent', 'settled']);
     const paid = events.find((e) => e.kind === 'instalment_paid')!;
-    expect(paid).toMatchObject({ fromState: 'repaying', toState: 'repaying', data: { period: 1, count: 2, instalmentCentavos: p1!.amountCentavos, newDueDate: p2!.dueDate } });
+    expect(paid).toMatchObject({ fromState: 'repaying', toState: 'repaying', data: { kind: 'instalment', receivedCentavos: p1!.amountCentavos, applied: { principal: p1!.principalCentavos, interest: p1!.interestCentavos }, dueDate: p2!.dueDate } });
     expect((await call(b, 'GET', '/loans/home')).json()).toMatchObject({ currentOrder: null, canApply: true });
   });
 
@@ -407,16 +409,34 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(overdue.amountDueCentavos).toBeGreaterThan(payment.amountCentavos);
     await api.settle();
     const after = await order(b, o.id);
-    expect(after).toMatchObject({ state: 'repaying', amountRepaidCentavos: payment.amountCentavos, lateFineCentavos: overdue.lateFineCentavos, damagesCentavos: overdue.damagesCentavos });
+    // The money paid the penalties and the interest first: what is left is principal.
+    const penalties = overdue.lateFineCentavos + overdue.damagesCentavos;
+    expect(after).toMatchObject({ state: 'repaying', amountRepaidCentavos: payment.amountCentavos, lateFineCentavos: 0, damagesCentavos: 0 });
     expect(after.amountDueCentavos).toBe(overdue.amountDueCentavos - payment.amountCentavos);
+    expect(after.amountDueCentavos).toBe(penalties);
     expect(after.payments?.[0]).toMatchObject({ state: 'success' });
     const events = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, o.id));
     expect(events.filter((e) => e.kind === 'partial_repayment')).toHaveLength(1);
+    // An extension now works on what is still owed: its fee is of the principal left, and the principal repaid is
+    // never owed again (issue 10: the amount due came back as the whole principal).
+    expect(after.extension).toMatchObject({ amountCentavos: Math.round(penalties * 0.02), newAmountDueCentavos: penalties + Math.round(penalties * 0.008) });
+    const extend = await pay(b, o.id, 'extend');
+    await api.settle();
+    const extended = await order(b, o.id);
+    expect(extended).toMatchObject({ state: 'repaying', extensionCount: 1, amountDueCentavos: after.extension!.newAmountDueCentavos, amountRepaidCentavos: payment.amountCentavos + extend.amountCentavos });
+    // The plan, the headline and the record tell one story.
+    expect(extended.schedule).toEqual([expect.objectContaining({ dueDate: extended.dueDate, paidCentavos: extended.amountRepaidCentavos, outstandingCentavos: extended.amountDueCentavos, state: 'due' })]);
     // The rest settles it.
     const rest = await pay(b, o.id, 'settle');
-    expect(rest.amountCentavos).toBe(after.amountDueCentavos);
+    expect(rest.amountCentavos).toBe(extended.amountDueCentavos);
     await api.settle();
-    expect(await order(b, o.id)).toMatchObject({ state: 'settled', amountRepaidCentavos: payment.amountCentavos + rest.amountCentavos });
+    const done = await order(b, o.id);
+    expect(done).toMatchObject({ state: 'settled', dueDate: null, amountDueCentavos: 0, amountRepaidCentavos: payment.amountCentavos + extend.amountCentavos + rest.amountCentavos, settledOn: manilaToday(api.now()) });
+    expect(done.schedule).toEqual([expect.objectContaining({ paidCentavos: done.amountRepaidCentavos, outstandingCentavos: 0, state: 'paid' })]);
+    // Every money event reconciles with the order: what the events say was received is what the order says was repaid.
+    const all = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, o.id));
+    const received = all.reduce((sum, e) => sum + (typeof (e.data as { receivedCentavos?: unknown } | null)?.receivedCentavos === 'number' ? (e.data as { receivedCentavos: number }).receivedCentavos : 0), 0);
+    expect(received).toBe(done.amountRepaidCentavos);
   });
 
   it('answers a repeated money request with its first answer, and a reused key with another body with 409', async () => {
@@ -468,7 +488,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     const settled = await order(b, o.id);
     expect(settled.state).toBe('settled');
     const [row] = await api.database.db.select().from(payments).where(eq(payments.id, payment.id));
-    const replay = event(row!.providerRef, payment.amountCentavos);
+    const replay = event(row!.providerRef!, payment.amountCentavos);
     const res = await post('collection', { 'paymongo-signature': signCollectionWebhook(api.collectionWebhookSecret, replay, nowUnix) }, replay);
     expect(res.json()).toEqual({ ok: true, result: 'replay' });
     expect(await order(b, o.id)).toEqual(settled);

@@ -1,15 +1,16 @@
 import { profileOverview, profileStep, profileSummary } from '../../api-schema/profile.ts';
 import { callerOf } from '../plugins/auth.ts';
 import type { ProfileService } from '../services/profile.ts';
+import type { Tx } from '../services/idempotency.ts';
 import { routeGroup } from './route-group.ts';
 
 /**
- * `guard` runs before a step is saved and may refuse it with an ApiError (the loans refuse a payout account change
- * while a loan is in progress, or during bank maintenance).
+ * `guard` runs in the transaction that saves a step, before the write, and may refuse it with an ApiError (the loans
+ * refuse a payout account change while a loan is in progress, or during bank maintenance).
  */
 export interface ProfileRouteOptions {
   readonly profile: ProfileService;
-  readonly guard?: (customerId: string, step: string) => Promise<void>;
+  readonly guard?: (tx: Tx, customerId: string, step: string) => Promise<void>;
 }
 
 /**
@@ -47,7 +48,6 @@ export const profileRoutes = routeGroup<ProfileRouteOptions>({ access: 'session'
   }, async (request) => {
     const caller = callerOf(request);
     const { step } = request.params as { step: string };
-    await guard?.(caller.customerId, step);
-    return profile.put(caller, step, request.body);
+    return profile.put(caller, step, request.body, guard && ((tx) => guard(tx, caller.customerId, step)));
   });
 });

@@ -79,6 +79,8 @@ export const webhookRoutes = routeGroup<WebhookOptions>({ access: 'public', noSt
     if (!event) throw new ApiError('BAD_REQUEST');
     const outcome = await options.loans.paymentEvent(event);
     if (outcome === 'unknown') throw new ApiError('NOT_FOUND');
+    // Recorded for staff, never applied: the amount and currency must be the payment's we created.
+    if (outcome === 'mismatch') throw new ApiError('WEBHOOK_AMOUNT_MISMATCH');
     return { ok: true, result: outcome };
   });
 });

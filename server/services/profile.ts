@@ -18,6 +18,7 @@ import type { Database } from '../db/database.ts';
 import { documents, profileSections } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { TtlCache } from './ttl-cache.ts';
+import type { Tx } from './idempotency.ts';
 
 /** How long this instance reuses a profile overview it read (a save through another instance takes this long here). */
 export const PROFILE_CACHE_MS = 5000;
@@ -166,16 +167,23 @@ export async function createProfileService(db: Database, now: () => Date = () =>
       return data;
     },
 
-    /** Validates and stores one step; answers the new summary. */
-    async put(caller: { customerId: string; phone: string }, step: string, input: unknown) {
+    /**
+     * Validates and stores one step; answers the new summary. `guard` runs in the transaction that stores it, before
+     * the write, with the validated data: it may take locks and refuse (the loans lock the payout step while a loan
+     * is open), so its check and the write are one.
+     */
+    async put(caller: { customerId: string; phone: string }, step: string, input: unknown, guard?: (tx: Tx, data: unknown) => Promise<void>) {
       const data = await this.check(caller, step, input);
       const stepRules = rulesOf(step);
       const at = now();
       recentOverviews.delete(caller.customerId);
-      await db
-        .insert(profileSections)
-        .values({ customerId: caller.customerId, step, data, schemaVersion: stepRules.version, updatedAt: at })
-        .onConflictDoUpdate({ target: [profileSections.customerId, profileSections.step], set: { data, schemaVersion: stepRules.version, updatedAt: at } });
+      await db.transaction(async (tx) => {
+        await guard?.(tx, data);
+        await tx
+          .insert(profileSections)
+          .values({ customerId: caller.customerId, step, data, schemaVersion: stepRules.version, updatedAt: at })
+          .onConflictDoUpdate({ target: [profileSections.customerId, profileSections.step], set: { data, schemaVersion: stepRules.version, updatedAt: at } });
+      });
       recentOverviews.delete(caller.customerId);
       return summary(caller.customerId);
     },

@@ -44,6 +44,8 @@ export interface CollectionEvent {
   readonly type: 'payment.paid' | 'payment.failed';
   readonly providerRef: string;
   readonly amountCentavos: number;
+  /** ISO 4217, as the gateway reports it (PHP for every payment we create). */
+  readonly currency?: string;
   readonly failureCode: string | null;
 }
 
@@ -55,7 +57,8 @@ export function parseCollectionEvent(body: unknown): CollectionEvent | null {
   const intent = payment['payment_intent_id'];
   const amount = payment['amount'];
   if (typeof intent !== 'string' || typeof amount !== 'number' || !Number.isSafeInteger(amount)) return null;
-  return { eventId: event.id, type, providerRef: intent, amountCentavos: amount, failureCode: typeof payment['failed_code'] === 'string' ? payment['failed_code'] : null };
+  const currency = typeof payment['currency'] === 'string' ? { currency: payment['currency'] } : {};
+  return { eventId: event.id, type, providerRef: intent, amountCentavos: amount, ...currency, failureCode: typeof payment['failed_code'] === 'string' ? payment['failed_code'] : null };
 }
 
 /** The `paymongo-signature` header value for a body: `t=<unix>,v1=<hex hmac>` (the simulated gateway signs with it). */

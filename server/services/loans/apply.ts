@@ -1,0 +1,150 @@
+/**
+ * From application to acceptance: apply (a money operation under the caller's Idempotency-Key), the underwriting
+ * decision (the `underwrite` job; staff decisions will take the same path), and the borrower accepting the terms.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ageOn } from '../../../domain/calendar-date.ts';
+import { isOpenOrder } from '../../../domain/loan-rules.ts';
+import type { OrderState, Quote } from '../../../domain/loan-types.ts';
+import { checkQuoteInput, quote } from '../../../domain/pricing.ts';
+import { creditLimitCentavos, decide, type UnderwritingFacts } from '../../../domain/underwriting.ts';
+import { loanOrders } from '../../db/schema.ts';
+import { ApiError, type ErrorCode } from '../../errors.ts';
+import { enqueue } from '../../jobs/runner.ts';
+import { withIdempotency, type Answer, type StoredAnswer } from '../idempotency.ts';
+import type { Caller, LoanContext, LoanInput } from './context.ts';
+import type { OrderRow, Tx } from './repository.ts';
+import type { LoanViews } from './views.ts';
+
+export function createApplication(ctx: LoanContext, views: LoanViews) {
+  const { db, repo, now } = ctx;
+
+  /**
+   * A money operation: ONE transaction that locks the customer first (the lock order of repository.ts), then runs
+   * under the caller's Idempotency-Key. Concurrent operations of one borrower wait for each other instead of
+   * deadlocking on the rows they share.
+   */
+  function money(caller: Caller, key: string, operation: string, hash: string, fn: (tx: Tx) => Promise<Answer>): Promise<StoredAnswer> {
+    return db.transaction(async (tx) => {
+      await repo.lockCustomer(tx, caller.customerId);
+      return withIdempotency(tx, caller.customerId, key, operation, hash, fn);
+    });
+  }
+
+  /** The borrower's limit: from the income band and settled orders; the config's maximum when the band does not approve (underwriting decides). */
+  function limitOf(workInfo: Record<string, unknown> | undefined, orders: readonly OrderRow[]): number {
+    const incomeBand = typeof workInfo?.['monthlyIncome'] === 'string' ? workInfo['monthlyIncome'] : null;
+    const settledOrders = orders.filter((o) => o.state === 'settled').length;
+    return creditLimitCentavos(ctx.underwriting, { incomeBand, settledOrders }) ?? ctx.underwriting.maxLimitCentavos;
+  }
+
+  /** Why a new application is refused now, or null. */
+  function applyBlock(orders: readonly OrderRow[], day: string): { code: ErrorCode; details?: Record<string, unknown> } | null {
+    const open = orders.find((o) => isOpenOrder(o.state as OrderState));
+    if (open) return { code: open.state === 'repaying' ? 'REPAYMENT_OUTSTANDING' : 'ORDER_IN_PROGRESS' };
+    const newest = orders[0];
+    if (newest?.state === 'rejected' && newest.reapplyAfter && newest.reapplyAfter > day) return { code: 'REAPPLY_LATER', details: { reapplyAfter: newest.reapplyAfter } };
+    return null;
+  }
+
+  async function apply(caller: Caller, key: string, hash: string, input: LoanInput): Promise<StoredAnswer> {
+    // Read before the transaction (on PGlite a transaction holds the one connection); re-checked under the lock.
+    const summary = await ctx.profile.summary(caller.customerId);
+    const workInfo = await repo.sectionOf(db, caller.customerId, 'workInfo');
+    return money(caller, key, 'apply', hash, async (tx) => {
+      if (!summary.complete) throw new ApiError('PROFILE_INCOMPLETE', { next: summary.next });
+      const day = ctx.today();
+      const orders = await repo.ordersOf(tx, caller.customerId);
+      const block = applyBlock(orders, day);
+      if (block) throw new ApiError(block.code, block.details);
+      const sub = ctx.subOf(input.productId, input.subProductId);
+      const problem = checkQuoteInput(sub, input, limitOf(workInfo, orders));
+      if (problem) throw new ApiError(problem);
+      const q = quote(ctx.pricing, sub, { principalCentavos: input.principalCentavos, termDays: input.termDays, loanDate: day });
+      const [order] = await tx
+        .insert(loanOrders)
+        .values({
+          customerId: caller.customerId,
+          orderNo: await repo.newOrderNo(tx, day),
+          productId: input.productId,
+          subProductId: input.subProductId,
+          state: 'under_review',
+          principal: input.principalCentavos,
+          termDays: input.termDays,
+          quote: q,
+          amountDue: q.amountDueCentavos,
+          interestOutstanding: q.interestCentavos,
+          totalTermDays: input.termDays,
+          createdAt: now(),
+          updatedAt: now(),
+        })
+        .returning();
+      await repo.recordEvent(tx, order!.id, 'applied', { principalCentavos: input.principalCentavos, termDays: input.termDays }, null, 'under_review');
+      await enqueue(tx, { kind: 'underwrite', key: `underwrite:${order!.id}`, payload: { orderId: order!.id }, runAt: new Date(now().getTime() + ctx.settings.approvalDelaySeconds * 1000) });
+      return { status: 201, body: views.orderView(order!, day) };
+    });
+  }
+
+  /** The underwriting decision, run `approvalDelaySeconds` after applying. */
+  async function underwrite(orderId: string): Promise<void> {
+    const pre = await repo.findOrder(db, orderId);
+    if (!pre || pre.state !== 'under_review' || pre.decision) return;
+    const day = ctx.today();
+    const identity = await repo.sectionOf(db, pre.customerId, 'identityInfo');
+    const workInfo = await repo.sectionOf(db, pre.customerId, 'workInfo');
+    const history = await db
+      .select({ settled: sql<number>`count(*) filter (where ${loanOrders.state} = 'settled')`.mapWith(Number), worst: sql<number>`coalesce(max(${loanOrders.overdueDays}), 0)`.mapWith(Number) })
+      .from(loanOrders)
+      .where(and(eq(loanOrders.customerId, pre.customerId), inArray(loanOrders.state, ['settled', 'repaying'])));
+    const past = await repo.ordersOf(db, pre.customerId);
+    const worstEver = Math.max(history[0]?.worst ?? 0, ...past.map((o) => ctx.ledgerOf(o)?.worstOverdueDays ?? 0));
+    const birthDate = identity?.['birthDate'];
+    const facts: UnderwritingFacts = {
+      age: typeof birthDate === 'string' ? ageOn(birthDate, day) : null,
+      incomeBand: typeof workInfo?.['monthlyIncome'] === 'string' ? workInfo['monthlyIncome'] : null,
+      employmentType: typeof workInfo?.['employmentType'] === 'string' ? workInfo['employmentType'] : null,
+      settledOrders: history[0]?.settled ?? 0,
+      worstOverdueDays: worstEver,
+      requestedPrincipalCentavos: pre.principal,
+    };
+    let decision = decide(ctx.underwriting, facts, day);
+    const sub = ctx.subOf(pre.productId, pre.subProductId);
+    let principal = pre.principal;
+    if (decision.decision === 'review' && decision.reason === 'OVER_LIMIT') {
+      // The limit moved since applying: approve the largest amount of the grid within the limit, when there is one.
+      const limit = creditLimitCentavos(ctx.underwriting, facts) ?? 0;
+      const { minCentavos, stepCentavos } = sub.amount;
+      if (limit >= minCentavos) {
+        principal = minCentavos + Math.floor((limit - minCentavos) / stepCentavos) * stepCentavos;
+        decision = { decision: 'approve', limitCentavos: limit };
+      }
+    }
+    await db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, orderId);
+      if (order.state !== 'under_review' || order.decision) return;
+      const noted = { ...decision, facts, decidedAt: now().toISOString() };
+      if (decision.decision === 'approve') {
+        const q = principal === order.principal ? (order.quote as Quote) : quote(ctx.pricing, sub, { principalCentavos: principal, termDays: order.termDays, loanDate: day });
+        await repo.transition(tx, order, 'accepted', 'approved', { decision: noted, creditLimit: decision.limitCentavos, principal, quote: q, amountDue: q.amountDueCentavos, interestOutstanding: q.interestCentavos }, { limitCentavos: decision.limitCentavos, principalCentavos: principal, lowered: principal !== order.principal });
+      } else if (decision.decision === 'reject') {
+        await repo.transition(tx, order, 'rejected', 'rejected', { decision: noted, reapplyAfter: decision.reapplyAfter }, { reason: decision.reason, reapplyAfter: decision.reapplyAfter });
+      } else {
+        await repo.update(tx, order, 'review', { decision: noted }, { reason: decision.reason });
+      }
+    });
+  }
+
+  /** The borrower accepts the terms (both consents): accepted -> withdrawable. */
+  async function accept(customerId: string, orderId: string, body: { agreePrivacy?: unknown; agreeAgreement?: unknown }) {
+    if (body.agreePrivacy !== true || body.agreeAgreement !== true) throw new ApiError('AGREEMENT_REQUIRED');
+    return db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, orderId, customerId);
+      if (order.state !== 'accepted') throw new ApiError('ORDER_STATE');
+      return views.orderView(await repo.transition(tx, order, 'withdrawable', 'terms_accepted', {}, { agreePrivacy: true, agreeAgreement: true }));
+    });
+  }
+
+  return { money, limitOf, applyBlock, apply, underwrite, accept };
+}
+
+export type Application = ReturnType<typeof createApplication>;

@@ -1,0 +1,104 @@
+/**
+ * What every part of the loan core shares: its dependencies and settings, the pricing and underwriting config, the
+ * Manila day, and the order's money as the domain sees it (its ledger, its caps, its extension terms). The parts
+ * (apply.ts, disburse.ts, repay.ts, jobs.ts, reads.ts) are functions of this context.
+ */
+import pricingJson from '../../../config/pricing.json' with { type: 'json' };
+import underwritingJson from '../../../config/underwriting.json' with { type: 'json' };
+import { manilaToday } from '../../../domain/calendar-date.ts';
+import { allocate, extensionTerms, openLedger, type ExtensionTerms, type Ledger } from '../../../domain/loan-ledger.ts';
+import type { LendingCaps, PricingConfig, Quote, SubProductPricing } from '../../../domain/loan-types.ts';
+import { findSubProduct } from '../../../domain/pricing.ts';
+import type { UnderwritingConfig } from '../../../domain/underwriting.ts';
+import type { Database } from '../../db/database.ts';
+import { ApiError } from '../../errors.ts';
+import type { CollectionProvider } from '../../providers/collection/collection-provider.ts';
+import type { PayoutProvider } from '../../providers/payout/payout-provider.ts';
+import type { ProfileService } from '../profile.ts';
+import { createLoanRepository, type LoanRepository, type OrderRow } from './repository.ts';
+
+export const pricingConfig = pricingJson as unknown as PricingConfig;
+export const underwritingConfig = underwritingJson as unknown as UnderwritingConfig;
+
+export interface LoanSettings {
+  /** Seconds between applying and the underwriting decision. */
+  readonly approvalDelaySeconds: number;
+  /** BANK_CHANGE_MAINTENANCE=1: PUT /payout-account answers BANK_CHANGE_MAINTENANCE. */
+  readonly bankChangeMaintenance: boolean;
+  /** A payout `sent` (or a payment in progress) this long without a callback is asked of the gateway (reconcile job). */
+  readonly reconcileAfterMs: number;
+  /** How long a payment reference stays payable. */
+  readonly paymentTtlMs: number;
+}
+
+export const DEFAULT_LOAN_SETTINGS: LoanSettings = {
+  approvalDelaySeconds: underwritingConfig.approvalDelaySeconds,
+  bankChangeMaintenance: false,
+  reconcileAfterMs: 10 * 60_000,
+  paymentTtlMs: 24 * 3_600_000,
+};
+
+export interface LoanDeps {
+  readonly db: Database;
+  readonly now: () => Date;
+  readonly profile: ProfileService;
+  readonly payout: PayoutProvider;
+  readonly collection: CollectionProvider;
+  readonly settings: LoanSettings;
+  readonly pricing?: PricingConfig;
+  readonly underwriting?: UnderwritingConfig;
+}
+
+/** The borrower calling (from the session, never from the request). */
+export interface Caller {
+  readonly customerId: string;
+  readonly phone: string;
+}
+
+export interface LoanInput {
+  readonly productId: string;
+  readonly subProductId: string;
+  readonly principalCentavos: number;
+  readonly termDays: number;
+}
+
+export function createLoanContext(deps: LoanDeps) {
+  const pricing = deps.pricing ?? pricingConfig;
+  const underwriting = deps.underwriting ?? underwritingConfig;
+  const repo: LoanRepository = createLoanRepository(deps.now);
+  const today = () => manilaToday(deps.now());
+
+  function subOf(productId: string, subProductId: string): SubProductPricing {
+    const sub = findSubProduct(pricing, productId, subProductId);
+    if (!sub) throw new ApiError('PRODUCT_NOT_FOUND');
+    return sub;
+  }
+
+  /** The caps a loan made on `loanDate` keeps to. */
+  const capsOf = (_loanDate: string): LendingCaps => pricing.caps;
+
+  /**
+   * The ledger of a disbursed order. Orders disbursed before the ledger was kept get one from their frozen quote,
+   * their due date and what they repaid.
+   */
+  function ledgerOf(order: OrderRow): Ledger | null {
+    if (order.ledger) return order.ledger as Ledger;
+    if (order.state !== 'repaying' && order.state !== 'settled') return null;
+    const opened = openLedger(order.quote as Quote);
+    const rows = opened.rows.length === 1 && order.dueDate ? [{ ...opened.rows[0]!, dueDate: order.dueDate }] : opened.rows;
+    return allocate({ ...opened, rows, extensionCount: order.extensionCount, totalTermDays: order.totalTermDays }, order.amountRepaid).ledger;
+  }
+
+  /** The extension a repaying order is offered on `day`, or null. */
+  function extensionOf(order: OrderRow, day: string): ExtensionTerms | null {
+    const ledger = ledgerOf(order);
+    if (order.state !== 'repaying' || !ledger) return null;
+    const sub = findSubProduct(pricing, order.productId, order.subProductId);
+    if (!sub) return null;
+    return extensionTerms(ledger, sub, { caps: capsOf(ledger.loanDate), extensionDays: pricing.extensionDays }, day);
+  }
+
+  return { ...deps, pricing, underwriting, repo, today, subOf, capsOf, ledgerOf, extensionOf };
+}
+
+export type LoanContext = ReturnType<typeof createLoanContext>;

@@ -1,0 +1,186 @@
+/**
+ * Money out: the withdrawal (a money operation that records the payout and its `send_payout` job: the outbox), the
+ * job that reaches the gateway, the gateway's result (callback, job or reconciliation: one function), and the payout
+ * account: the signature on file, a change after a failed disbursement or for a re-loan, and the profile's payout
+ * step, which is locked while a loan is open. The account check and change take the customer lock, as the
+ * withdrawal does, so a change cannot slip in while a withdrawal commits.
+ */
+import { and, eq } from 'drizzle-orm';
+import { manilaToday } from '../../../domain/calendar-date.ts';
+import { openLedger } from '../../../domain/loan-ledger.ts';
+import { isOpenOrder } from '../../../domain/loan-rules.ts';
+import type { OrderState } from '../../../domain/loan-types.ts';
+import { payoutDestinationOf, sameDestination, type BankInfoSection } from '../../../domain/payout-account.ts';
+import { quote } from '../../../domain/pricing.ts';
+import { documents, loanOrders, payouts, signatures } from '../../db/schema.ts';
+import { ApiError } from '../../errors.ts';
+import { enqueue } from '../../jobs/runner.ts';
+import { orderFailureCode, ProviderError, type PayoutAccount, type PayoutResult } from '../../providers/payout/payout-provider.ts';
+import type { StoredAnswer } from '../idempotency.ts';
+import type { Application } from './apply.ts';
+import type { Caller, LoanContext } from './context.ts';
+import { ledgerPatch, type Tx } from './repository.ts';
+import type { LoanViews } from './views.ts';
+
+const PAYOUT_STEP = 'bankInfo';
+const DOC_REF = /^doc:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/u;
+
+export function createDisbursement(ctx: LoanContext, views: LoanViews, application: Application) {
+  const { db, repo, now } = ctx;
+
+  async function withdraw(caller: Caller, key: string, hash: string, orderId: string): Promise<StoredAnswer> {
+    return application.money(caller, key, `withdraw:${orderId}`, hash, async (tx) => {
+      const order = await repo.lockOrder(tx, orderId, caller.customerId);
+      const others = await tx.select({ id: loanOrders.id }).from(loanOrders).where(and(eq(loanOrders.customerId, caller.customerId), eq(loanOrders.state, 'repaying')));
+      if (others.some((o) => o.id !== order.id)) throw new ApiError('REPAYMENT_OUTSTANDING');
+      if (order.state !== 'withdrawable') throw new ApiError('ORDER_STATE');
+      const [signature] = await tx.select().from(signatures).where(eq(signatures.customerId, caller.customerId));
+      if (!signature) throw new ApiError('SIGNATURE_REQUIRED');
+      const bank = await repo.sectionOf(tx, caller.customerId, PAYOUT_STEP);
+      if (!bank) throw new ApiError('PAYOUT_ACCOUNT_INVALID');
+      const account = payoutDestinationOf(bank as unknown as BankInfoSection);
+      const amount = (order.quote as { receivedCentavos: number }).receivedCentavos;
+      const [payout] = await tx.insert(payouts).values({ orderId: order.id, amount, account, state: 'requested', createdAt: now() }).returning();
+      const updated = await repo.transition(tx, order, 'disbursing', 'withdraw', { payoutAccount: account, failureCode: null }, { payoutId: payout!.id, amountCentavos: amount });
+      await enqueue(tx, { kind: 'send_payout', key: `send_payout:${payout!.id}`, payload: { payoutId: payout!.id }, runAt: now() });
+      return { status: 200, body: views.orderView(updated) };
+    });
+  }
+
+  /** Records a payout as sent (once), with its event: the audit trail holds every state the money reached. */
+  async function markSent(tx: Tx, orderId: string, payoutId: string, providerRef: string, attempts: number, amount: number): Promise<void> {
+    await tx.update(payouts).set({ state: 'sent', providerRef, sentAt: now(), attempts: attempts + 1 }).where(eq(payouts.id, payoutId));
+    await repo.recordEvent(tx, orderId, 'payout_sent', { payoutId, providerRef, amountCentavos: amount });
+  }
+
+  /** The `send_payout` job: reaches the gateway (idempotency key: the payout id), then records it sent. */
+  async function sendPayout(payoutId: string): Promise<void> {
+    const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+    if (!payout || payout.state !== 'requested') return;
+    const order = await repo.findOrder(db, payout.orderId);
+    let result: PayoutResult;
+    try {
+      result = await ctx.payout.createPayout({
+        idempotencyKey: payout.id,
+        referenceId: payout.id,
+        amountCentavos: payout.amount,
+        account: payout.account as PayoutAccount,
+        description: `Loan ${order?.orderNo ?? ''}`,
+      });
+    } catch (error) {
+      // A refusal no retry can change (a channel the gateway does not serve, details it rejects): the payout fails
+      // now and the borrower corrects the account, instead of the job retrying until it gives up.
+      if (!(error instanceof ProviderError) || error.retryable) throw error;
+      await refusePayout(payoutId, error.message);
+      return;
+    }
+    await db.transaction(async (tx) => {
+      const locked = await repo.lockOrder(tx, payout.orderId);
+      const current = await repo.lockPayout(tx, payoutId);
+      if (current?.state !== 'requested') return;
+      await markSent(tx, locked.id, payoutId, result.providerRef, current.attempts, payout.amount);
+    });
+    if (result.status !== 'pending') await payoutResult(result);
+  }
+
+  /** A payout the gateway refused outright (never sent): failed, and its order disbursement_failed. */
+  async function refusePayout(payoutId: string, providerFailureCode: string): Promise<void> {
+    const [pre] = await db.select({ orderId: payouts.orderId }).from(payouts).where(eq(payouts.id, payoutId));
+    if (!pre) return;
+    await db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, pre.orderId);
+      const payout = await repo.lockPayout(tx, payoutId);
+      if (payout?.state !== 'requested') return;
+      await tx.update(payouts).set({ state: 'failed', failureCode: providerFailureCode, completedAt: now() }).where(eq(payouts.id, payoutId));
+      if (order.state === 'disbursing') await repo.transition(tx, order, 'disbursement_failed', 'payout_refused', { failureCode: 'PAYOUT_ACCOUNT_INVALID' }, { payoutId, providerFailureCode });
+      else await repo.recordEvent(tx, order.id, 'payout_refused', { payoutId, providerFailureCode });
+    });
+  }
+
+  /** Applies a payout result; 'unknown' when no payout has that reference. Replays change nothing. */
+  async function payoutResult(result: PayoutResult): Promise<'applied' | 'replay' | 'pending' | 'unknown'> {
+    const [found] = await db.select({ id: payouts.id, orderId: payouts.orderId }).from(payouts).where(eq(payouts.providerRef, result.providerRef));
+    const [byRef] = found ? [found] : /^[0-9a-f-]{36}$/u.test(result.referenceId) ? await db.select({ id: payouts.id, orderId: payouts.orderId }).from(payouts).where(eq(payouts.id, result.referenceId)) : [];
+    if (!byRef) return 'unknown';
+    if (result.status === 'pending') return 'pending';
+    return db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, byRef.orderId);
+      const payout = await repo.lockPayout(tx, byRef.id);
+      if (!payout || payout.state === 'succeeded' || payout.state === 'failed') return 'replay';
+      // The result came before the job recorded the payout sent (a crash, or a fast gateway): record it first.
+      if (payout.state === 'requested') await markSent(tx, order.id, payout.id, result.providerRef, payout.attempts, payout.amount);
+      const at = now();
+      if (result.status === 'succeeded') {
+        await tx.update(payouts).set({ state: 'succeeded', providerRef: result.providerRef, completedAt: at }).where(eq(payouts.id, payout.id));
+        if (order.state !== 'disbursing') {
+          await repo.recordEvent(tx, order.id, 'payout_succeeded_unexpected', { payoutId: payout.id, state: order.state });
+          return 'applied';
+        }
+        // The loan starts on the Manila day the money arrives: the quote is re-dated to it and the ledger opens.
+        const day = manilaToday(at);
+        const q = quote(ctx.pricing, ctx.subOf(order.productId, order.subProductId), { principalCentavos: order.principal, termDays: order.termDays, loanDate: day });
+        const ledger = openLedger(q);
+        await repo.transition(tx, order, 'repaying', 'disbursed', { quote: q, loanDate: day, ...ledgerPatch(ledger, day) }, { payoutId: payout.id, amountCentavos: payout.amount, providerRef: result.providerRef });
+        return 'applied';
+      }
+      await tx.update(payouts).set({ state: 'failed', providerRef: result.providerRef, failureCode: result.failureCode, completedAt: at }).where(eq(payouts.id, payout.id));
+      if (order.state === 'disbursing') {
+        await repo.transition(tx, order, 'disbursement_failed', 'payout_failed', { failureCode: orderFailureCode(result.failureCode) }, { payoutId: payout.id, providerFailureCode: result.failureCode });
+      }
+      return 'applied';
+    });
+  }
+
+  /**
+   * The profile's payout step inside the transaction that saves it: refused during bank maintenance and while a loan
+   * is open (the account belongs to that order; PUT /payout-account has the rules for changing it).
+   */
+  async function guardPayoutStep(tx: Tx, customerId: string, step: string): Promise<void> {
+    if (step !== PAYOUT_STEP) return;
+    if (ctx.settings.bankChangeMaintenance) throw new ApiError('BANK_CHANGE_MAINTENANCE');
+    await repo.lockCustomer(tx, customerId);
+    const orders = await repo.ordersOf(tx, customerId);
+    if (orders.some((o) => isOpenOrder(o.state as OrderState))) throw new ApiError('PAYOUT_ACCOUNT_LOCKED');
+  }
+
+  /**
+   * A new payout account after a failed disbursement or for a re-loan: validated as PUT /profile/bankInfo, saved as
+   * the bankInfo section, and every disbursement_failed order of the borrower goes back to withdrawable; all under
+   * the customer lock, in the transaction that saves the section.
+   */
+  async function changePayoutAccount(caller: Caller, input: unknown): Promise<{ ok: true; reopened: string[] }> {
+    if (ctx.settings.bankChangeMaintenance) throw new ApiError('BANK_CHANGE_MAINTENANCE');
+    const reopened: string[] = [];
+    await ctx.profile.put(caller, PAYOUT_STEP, input, async (tx, data) => {
+      await repo.lockCustomer(tx, caller.customerId);
+      const orders = await repo.ordersOf(tx, caller.customerId);
+      if (orders.some((o) => o.state === 'disbursing')) throw new ApiError('ORDER_STATE');
+      if (!orders.some((o) => o.state === 'disbursement_failed' || o.state === 'settled')) throw new ApiError('BANK_CHANGE_NOT_ALLOWED');
+      const old = await repo.sectionOf(tx, caller.customerId, PAYOUT_STEP);
+      const next = data as BankInfoSection;
+      if (old && sameDestination(payoutDestinationOf(old as unknown as BankInfoSection), payoutDestinationOf(next))) throw new ApiError('BANK_SAME_AS_OLD');
+      for (const failed of orders.filter((o) => o.state === 'disbursement_failed')) {
+        const order = await repo.lockOrder(tx, failed.id);
+        await repo.transition(tx, order, 'withdrawable', 'payout_account_changed', { failureCode: null }, { method: next.payoutMethod });
+        reopened.push(order.id);
+      }
+    });
+    return { ok: true, reopened };
+  }
+
+  async function signature(customerId: string) {
+    const [row] = await db.select().from(signatures).where(eq(signatures.customerId, customerId));
+    return { signed: row !== undefined, signedAt: row?.signedAt.toISOString() ?? null };
+  }
+
+  async function sign(customerId: string, ref: string) {
+    const id = DOC_REF.exec(ref)?.[1];
+    const [doc] = id ? await db.select({ id: documents.id }).from(documents).where(and(eq(documents.id, id), eq(documents.customerId, customerId), eq(documents.kind, 'signature'))) : [];
+    if (!doc) throw new ApiError('VALIDATION_FAILED', { errors: [{ instancePath: '/signature', keyword: 'document', params: {} }] });
+    const signedAt = now();
+    await db.insert(signatures).values({ customerId, documentId: doc.id, signedAt }).onConflictDoUpdate({ target: signatures.customerId, set: { documentId: doc.id, signedAt } });
+    return { signed: true as const, signedAt: signedAt.toISOString() };
+  }
+
+  return { withdraw, sendPayout, refusePayout, payoutResult, guardPayoutStep, changePayoutAccount, signature, sign };
+}

@@ -1,0 +1,100 @@
+/**
+ * The loan core's background work, run by the job runner (server/jobs/runner.ts) on any instance: underwriting,
+ * the payout and payment outboxes, the daily accrual and the reconciliation of results the gateways never sent us.
+ * Every handler re-checks state under its row locks, so a job run twice (a crash before it was marked done) changes
+ * nothing more.
+ */
+import { and, eq, lt, lte } from 'drizzle-orm';
+import { manilaStartOfDay, manilaToday } from '../../../domain/calendar-date.ts';
+import { accrue, total } from '../../../domain/loan-ledger.ts';
+import { findSubProduct } from '../../../domain/pricing.ts';
+import { loanOrders, payments, payouts } from '../../db/schema.ts';
+import type { ClaimedJob, JobHandler, Schedule } from '../../jobs/runner.ts';
+import type { Application } from './apply.ts';
+import type { LoanContext } from './context.ts';
+import type { createDisbursement } from './disburse.ts';
+import type { createRepayment } from './repay.ts';
+import { ledgerPatch } from './repository.ts';
+
+/** A payment recorded this long ago and still not at the gateway is sent by the reconciliation too. */
+const UNSENT_AFTER_MS = 60_000;
+
+export function createLoanJobs(ctx: LoanContext, application: Application, disbursement: ReturnType<typeof createDisbursement>, repayment: ReturnType<typeof createRepayment>) {
+  const { db, repo, now } = ctx;
+
+  /** Charges the penalties of every overdue order up to today (each day once: safe to rerun). */
+  async function accrueAll(): Promise<number> {
+    const day = ctx.today();
+    const due = await db.select({ id: loanOrders.id }).from(loanOrders).where(and(eq(loanOrders.state, 'repaying'), lt(loanOrders.dueDate, day)));
+    let changed = 0;
+    for (const { id } of due) {
+      await db.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, id);
+        const ledger = ctx.ledgerOf(order);
+        const sub = findSubProduct(ctx.pricing, order.productId, order.subProductId);
+        if (order.state !== 'repaying' || !ledger || !sub) return;
+        const run = accrue(ledger, sub, ctx.capsOf(ledger.loanDate), day);
+        if (run.ledger === ledger) return;
+        const patch = ledgerPatch(run.ledger, day);
+        if (total(run.charged) === 0) {
+          await tx.update(loanOrders).set(patch).where(eq(loanOrders.id, order.id));
+          return;
+        }
+        await repo.update(tx, order, 'accrual', patch, { day, charged: run.charged, capped: run.capped, amountDueCentavos: patch.amountDue, overdueDays: patch.overdueDays });
+        changed += 1;
+      });
+    }
+    return changed;
+  }
+
+  /**
+   * Asks the gateways about what they never told us: payouts sent and payments made long ago without a result (a
+   * lost callback), and sends payments recorded but never sent (the request and its job both failed).
+   */
+  async function reconcile(): Promise<number> {
+    const before = new Date(now().getTime() - ctx.settings.reconcileAfterMs);
+    let applied = 0;
+    const stale = await db.select().from(payouts).where(and(eq(payouts.state, 'sent'), lte(payouts.sentAt, before))).limit(100);
+    for (const payout of stale) {
+      const result = payout.providerRef ? await ctx.payout.getPayout(payout.providerRef) : null;
+      if (result && result.status !== 'pending' && (await disbursement.payoutResult(result)) === 'applied') applied += 1;
+    }
+    const unsent = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.state, 'requested'), lte(payments.createdAt, new Date(now().getTime() - UNSENT_AFTER_MS)))).limit(100);
+    for (const { id } of unsent) await repayment.sendPayment(id);
+    const waiting = await db.select().from(payments).where(and(eq(payments.state, 'in_progress'), lte(payments.createdAt, before))).limit(100);
+    for (const payment of waiting) {
+      const result = payment.providerRef ? await ctx.collection.getPayment(payment.providerRef) : null;
+      if (!result || result.status === 'pending') continue;
+      const outcome = await repayment.paymentEvent({ eventId: `reconcile-${payment.id}`, type: result.status === 'paid' ? 'payment.paid' : 'payment.failed', providerRef: payment.providerRef!, amountCentavos: result.amountCentavos, failureCode: result.failureCode });
+      if (outcome === 'applied') applied += 1;
+    }
+    return applied;
+  }
+
+  const handlers: Record<string, JobHandler> = {
+    underwrite: (job: ClaimedJob) => application.underwrite(String(job.payload['orderId'])),
+    send_payout: (job: ClaimedJob) => disbursement.sendPayout(String(job.payload['payoutId'])),
+    send_payment: (job: ClaimedJob) => repayment.sendPayment(String(job.payload['paymentId'])),
+    accrue: async () => {
+      await accrueAll();
+    },
+    reconcile: async () => {
+      await reconcile();
+    },
+  };
+
+  /** The daily accrual at 00:05 Manila, and the reconciliation every `reconcileAfterMs / 2`, once per slot for all instances. */
+  const schedules: Schedule[] = [
+    (at) => {
+      const day = manilaToday(new Date(at.getTime() - 5 * 60_000));
+      return { kind: 'accrue', key: `accrue:${day}`, runAt: new Date(manilaStartOfDay(day).getTime() + 5 * 60_000) };
+    },
+    (at) => {
+      const every = Math.max(60_000, Math.floor(ctx.settings.reconcileAfterMs / 2));
+      const slot = Math.floor(at.getTime() / every);
+      return { kind: 'reconcile', key: `reconcile:${slot}`, runAt: new Date(slot * every) };
+    },
+  ];
+
+  return { accrueAll, reconcile, handlers, schedules };
+}

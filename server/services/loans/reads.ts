@@ -1,0 +1,94 @@
+/**
+ * What the borrower reads: home (limit, profile, current order, whether they can apply), their orders, one order
+ * with its payments, their payments of the last three months, and a quote.
+ */
+import { and, desc, eq, gte } from 'drizzle-orm';
+import { addDays, manilaStartOfDay } from '../../../domain/calendar-date.ts';
+import { isOpenOrder } from '../../../domain/loan-rules.ts';
+import type { OrderState, Quote } from '../../../domain/loan-types.ts';
+import { checkQuoteInput, quote } from '../../../domain/pricing.ts';
+import { loanOrders, payments, signatures } from '../../db/schema.ts';
+import { ApiError } from '../../errors.ts';
+import type { Application } from './apply.ts';
+import type { Caller, LoanContext, LoanInput } from './context.ts';
+import type { LoanViews, OrderView } from './views.ts';
+
+/** The first day of the repayment record: the same day three months back (the month's last day when shorter). */
+function threeMonthsBefore(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const back = new Date(Date.UTC(y, m - 1 - 3, 1));
+  const lastDay = new Date(Date.UTC(back.getUTCFullYear(), back.getUTCMonth() + 1, 0)).getUTCDate();
+  return addDays(`${back.getUTCFullYear()}-${String(back.getUTCMonth() + 1).padStart(2, '0')}-01`, Math.min(d, lastDay) - 1);
+}
+
+export function createLoanReads(ctx: LoanContext, views: LoanViews, application: Application) {
+  const { db, repo } = ctx;
+
+  function quoteOf(input: LoanInput): Quote {
+    const sub = ctx.subOf(input.productId, input.subProductId);
+    const problem = checkQuoteInput(sub, input);
+    if (problem) throw new ApiError(problem);
+    return quote(ctx.pricing, sub, { principalCentavos: input.principalCentavos, termDays: input.termDays, loanDate: ctx.today() });
+  }
+
+  async function home(caller: Caller) {
+    const day = ctx.today();
+    const [summary, orders, workInfo, [signature]] = await Promise.all([
+      ctx.profile.summary(caller.customerId),
+      repo.ordersOf(db, caller.customerId),
+      repo.sectionOf(db, caller.customerId, 'workInfo'),
+      db.select().from(signatures).where(eq(signatures.customerId, caller.customerId)),
+    ]);
+    const current = orders.find((o) => isOpenOrder(o.state as OrderState)) ?? null;
+    const newest = orders[0];
+    const block = summary.complete ? application.applyBlock(orders, day) : { code: 'PROFILE_INCOMPLETE' as const };
+    return {
+      today: day,
+      creditLimitCentavos: application.limitOf(workInfo, orders),
+      profile: { complete: summary.complete, next: summary.complete ? null : summary.next },
+      currentOrder: current ? views.orderView(current, day) : null,
+      lastRejected: newest?.state === 'rejected' ? { reapplyAfter: newest.reapplyAfter } : null,
+      canApply: block === null,
+      applyBlockedCode: block?.code ?? null,
+      signed: signature !== undefined,
+      reloan: orders.some((o) => o.state === 'settled'),
+      bankChangeAvailable: !ctx.settings.bankChangeMaintenance,
+    };
+  }
+
+  async function list(customerId: string): Promise<{ orders: OrderView[] }> {
+    const day = ctx.today();
+    return { orders: (await repo.ordersOf(db, customerId)).map((o) => views.orderView(o, day)) };
+  }
+
+  async function get(customerId: string, orderId: string) {
+    const order = await repo.findOrder(db, orderId, customerId);
+    if (!order) throw new ApiError('NOT_FOUND');
+    const rows = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt));
+    return { ...views.orderView(order), payments: rows.map((p) => views.paymentView(p, order.orderNo)) };
+  }
+
+  async function payment(customerId: string, paymentId: string) {
+    const [row] = await db
+      .select({ payment: payments, orderNo: loanOrders.orderNo })
+      .from(payments)
+      .innerJoin(loanOrders, eq(loanOrders.id, payments.orderId))
+      .where(and(eq(payments.id, paymentId), eq(payments.customerId, customerId)));
+    if (!row) throw new ApiError('NOT_FOUND');
+    return views.paymentView(row.payment, row.orderNo);
+  }
+
+  /** The borrower's payments of the last 3 months (Manila calendar), newest first. */
+  async function paymentsOf(customerId: string) {
+    const since = threeMonthsBefore(ctx.today());
+    const rows = await db
+      .select({ payment: payments, orderNo: loanOrders.orderNo })
+      .from(payments)
+      .innerJoin(loanOrders, eq(loanOrders.id, payments.orderId))
+      .where(and(eq(payments.customerId, customerId), gte(payments.createdAt, manilaStartOfDay(since))))
+      .orderBy(desc(payments.createdAt));
+    return { payments: rows.map((r) => views.paymentView(r.payment, r.orderNo)) };
+  }
+
+  return { quote: quoteOf, home, list, get, payment, payments: paymentsOf };
+}
