@@ -91,6 +91,26 @@ export const quoteAnswer = {
 } as const;
 export type QuoteAnswer = FromSchema<typeof quoteAnswer>;
 
+/** A row of the plan as the bill shows it (domain/loan-ledger.ts ScheduleRow): an order's `schedule`. */
+export const scheduleRow = {
+  type: 'object',
+  required: ['period', 'dueDate', 'principalCentavos', 'interestCentavos', 'feeCentavos', 'penaltiesCentavos', 'amountCentavos', 'paidCentavos', 'outstandingCentavos', 'waivedCentavos', 'state'],
+  additionalProperties: false,
+  properties: {
+    period: { type: 'integer', minimum: 1 },
+    dueDate: day,
+    principalCentavos: centavos,
+    interestCentavos: centavos,
+    feeCentavos: centavos,
+    penaltiesCentavos: centavos,
+    amountCentavos: { ...centavos, description: 'Everything the period has owed (principal, interest, fees, penalties)' },
+    paidCentavos: centavos,
+    outstandingCentavos: centavos,
+    waivedCentavos: centavos,
+    state: { type: 'string', enum: ['paid', 'overdue', 'due', 'upcoming'] },
+  },
+} as const;
+
 /** Where the money goes, masked (an order's `payout`). */
 const payoutDestination = {
   type: ['object', 'null'],
@@ -121,10 +141,16 @@ const orderProperties = {
   amountDueCentavos: { ...centavos, description: 'What full settlement pays now (0 once settled)' },
   extension: {
     type: ['object', 'null'],
-    description: 'The extension offered now, if any',
-    required: ['amountCentavos', 'newDueDate'],
+    description: 'The extension offered now, if any (domain/loan-ledger.ts ExtensionTerms)',
+    required: ['amountCentavos', 'newDueDate', 'feeCentavos', 'newAmountDueCentavos', 'waivedCentavos'],
     additionalProperties: false,
-    properties: { amountCentavos: centavos, newDueDate: day },
+    properties: {
+      amountCentavos: { ...centavos, description: 'What the extension costs now' },
+      newDueDate: day,
+      feeCentavos: { ...centavos, description: 'The extension fee within it' },
+      newAmountDueCentavos: { ...centavos, description: 'The amount due after extending' },
+      waivedCentavos: { ...centavos, description: 'What the caps waive' },
+    },
   },
   instalment: {
     type: ['object', 'null'],
@@ -133,9 +159,11 @@ const orderProperties = {
     additionalProperties: false,
     properties: { period: { type: 'integer' }, count: { type: 'integer' }, amountCentavos: centavos, dueDate: day },
   },
+  schedule: { type: 'array', items: scheduleRow, description: 'The plan as it stands: paid and outstanding per period (sums: amount repaid and amount due)' },
   paidPeriods: { type: 'integer', description: 'Periods of the plan paid (all of them once settled)' },
   amountRepaidCentavos: centavos,
   extensionCount: { type: 'integer' },
+  settledOn: { ...nullableDay, description: 'The day the last payment settled the order' },
   reapplyAfter: nullableDay,
   failureCode: nullableString,
   payout: payoutDestination,
@@ -144,8 +172,8 @@ const orderProperties = {
 } as const;
 const orderRequired = [
   'id', 'orderNo', 'productId', 'subProductId', 'state', 'dueStatus', 'principalCentavos', 'termDays', 'quote', 'loanDate', 'dueDate',
-  'overdueDays', 'lateFineCentavos', 'damagesCentavos', 'amountDueCentavos', 'extension', 'instalment', 'paidPeriods',
-  'amountRepaidCentavos', 'extensionCount', 'reapplyAfter', 'failureCode', 'payout', 'createdAt', 'updatedAt',
+  'overdueDays', 'lateFineCentavos', 'damagesCentavos', 'amountDueCentavos', 'extension', 'instalment', 'schedule', 'paidPeriods',
+  'amountRepaidCentavos', 'extensionCount', 'settledOn', 'reapplyAfter', 'failureCode', 'payout', 'createdAt', 'updatedAt',
 ] as const;
 
 /** An order (server/services/loans.ts orderView): POST /loans, /accept, /withdraw, the lists and home. */

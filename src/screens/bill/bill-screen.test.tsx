@@ -20,7 +20,7 @@ const repaying = orderView({
   lateFineCentavos: 1590,
   damagesCentavos: 10600,
   amountDueCentavos: 542190,
-  extension: { amountCentavos: 25000, newDueDate: '2026-05-12' },
+  extension: { amountCentavos: 25000, newDueDate: '2026-05-12', feeCentavos: 15000, newAmountDueCentavos: 529190, waivedCentavos: 0 },
 });
 // An instalment order (Cash Plus, 2 instalments over 60 days) as the contract answers it while repaying.
 const plusQuote = liveQuote(loanProduct.subProducts.find((s) => s.id === 'plus')!, 600000, 60, '2026-04-01')!;
