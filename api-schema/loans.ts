@@ -1,9 +1,10 @@
 /**
- * The loan answers (server/routes/loans.ts, server/services/loans.ts's views) and bodies: THE place to extend when a
- * view grows. Adding a field to `orderView` / `paymentView` / home: add it to `properties` (and `required`) of the
- * matching schema below. The web app's types follow (FromSchema), the OpenAPI document shows it, and the server
- * sends it: Fastify's serializer drops any property a response schema lacks, and the server suites fail on such a
- * property (server/response-check.ts, installed by server/test-api.ts).
+ * The loan answers (server/routes/loans.ts; the views of server/services/loans/views.ts and reads.ts) and bodies: THE
+ * place to extend when a view grows. Adding a field to `orderView` / `paymentView` / home: add it to `properties` (and
+ * `required`) of the matching schema below (`orderProperties` and `orderRequired` for an order, `scheduleRow` for a
+ * row of its plan). The web app's types follow (FromSchema), the OpenAPI document shows it, and the server sends it:
+ * Fastify's serializer drops any property a response schema lacks, and the server suites fail on such a property
+ * (server/response-check.ts, installed by server/test-api.ts).
  *
  * Money is integer centavos, days 'YYYY-MM-DD' (Manila), instants ISO strings; rates are ppm (1,000 ppm = 0.1 %).
  */
@@ -176,11 +177,11 @@ const orderRequired = [
   'amountRepaidCentavos', 'extensionCount', 'settledOn', 'reapplyAfter', 'failureCode', 'payout', 'createdAt', 'updatedAt',
 ] as const;
 
-/** An order (server/services/loans.ts orderView): POST /loans, /accept, /withdraw, the lists and home. */
+/** An order (server/services/loans/views.ts orderView): POST /loans, /accept, /withdraw, the lists and home. */
 export const orderAnswer = { type: 'object', description: 'The order', required: orderRequired, additionalProperties: false, properties: orderProperties } as const;
 export type OrderAnswer = FromSchema<typeof orderAnswer>;
 
-/** A payment (server/services/loans.ts paymentView). */
+/** A payment (server/services/loans/views.ts paymentView). */
 export const paymentAnswer = {
   type: 'object',
   description: 'The payment',
