@@ -1,5 +1,6 @@
 // Lint: TypeScript rules, React hooks, and the architecture's one-way arrows (architecture.md): engine and domain
-// import nothing of ours; src and server never import each other; no import cycles anywhere.
+// import nothing of ours; src and server never import each other, and share the API's schemas through api-schema/
+// (which imports nothing of ours; src takes only its types); no import cycles anywhere.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -7,7 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
-const ours = ['config', 'schemas', 'locales', 'domain', 'engine', 'src', 'server', 'scripts', 'tests'];
+const ours = ['config', 'schemas', 'locales', 'domain', 'engine', 'src', 'server', 'scripts', 'tests', 'api-schema'];
 const others = (...allowed) => ours.filter((dir) => !allowed.includes(dir)).map((dir) => `./${dir}`);
 
 export default tseslint.config(
@@ -40,6 +41,7 @@ export default tseslint.config(
               message: 'server/ may use only engine/validation and engine/flow (pure, no React) of the engine.',
             },
             { target: './config', from: others('config'), message: 'config/ is data: it imports nothing of ours.' },
+            { target: './api-schema', from: others('api-schema'), message: 'api-schema/ (the API contract shared by server and src) imports nothing of ours.' },
           ],
         },
       ],
@@ -56,6 +58,16 @@ export default tseslint.config(
           paths: ['react-router', 'react-router-dom', 'wouter'].map((name) => ({ name, message: 'Import navigation from src/router.ts.' })),
           patterns: [{ group: ['wouter/*', 'react-router/*'], message: 'Import navigation from src/router.ts.' }],
         },
+      ],
+    },
+  },
+  {
+    // The web app takes the API's types from api-schema/, never its schema objects: they would grow the bundle.
+    files: ['src/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/api-schema/*'], allowTypeImports: true, message: 'src/ imports only types from api-schema/ (import type).' }] },
       ],
     },
   },

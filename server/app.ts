@@ -8,7 +8,7 @@ import productJson from '../config/product.json' with { type: 'json' };
 import type { ProductConfig } from '../config/types/product.ts';
 import type { Database } from './db/database.ts';
 import { errorBody } from './errors.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { authPlugin, sessionSecuritySchemes } from './plugins/auth.ts';
 import { errorAnswers } from './plugins/errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
@@ -22,7 +22,7 @@ import { authRoutes } from './routes/auth.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { healthRoutes } from './routes/health.ts';
 import { loanRoutes } from './routes/loans.ts';
-import { webhookRoutes } from './routes/webhooks.ts';
+import { webhookRoutes, webhookSecuritySchemes } from './routes/webhooks.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { createAuthService } from './services/auth.ts';
 import { createDocumentService } from './services/documents.ts';
@@ -90,12 +90,22 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: `${product.displayName} API`, version: '1' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: 'The session token from POST /api/v1/auth/login, with its customer id in X-Customer-Id' },
-        },
+      info: {
+        title: `${product.displayName} API`,
+        version: '1',
+        description: 'The borrower app\'s API. Every error answer is {code, message} with a code from the catalogue (server/errors.ts); money is integer centavos.',
       },
+      // Relative: the API is served by the same origin as the web app, whatever its host.
+      servers: [{ url: '/', description: 'This server' }],
+      tags: [
+        { name: 'health', description: 'Liveness' },
+        { name: 'auth', description: 'SMS login and the session' },
+        { name: 'profile', description: 'The borrower\'s information steps' },
+        { name: 'documents', description: 'ID photos, face photos and signatures' },
+        { name: 'loans', description: 'Orders, repayments, the payout account and the signature' },
+        { name: 'webhooks', description: 'Payout and collection gateways\' callbacks' },
+      ],
+      components: { securitySchemes: { ...sessionSecuritySchemes, ...webhookSecuritySchemes } },
     },
   });
   await app.register(healthRoutes, { prefix: '/api/v1' });

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { createDeterministicIdentityChecker } from './providers/identity/deterministic.ts';
 import { createConsoleOutbox, type ConsoleOutbox } from './providers/sms/console-outbox.ts';
 import { createLocalDiskStorage } from './providers/storage/local-disk.ts';
+import { installResponseCheck } from './response-check.ts';
 
 export interface TestApi {
   readonly app: FastifyInstance;
@@ -110,6 +111,8 @@ export async function testApi(
       },
     },
   });
+  // Every answer against its response schema, strictly: a view's property missing from api-schema/ fails the suite.
+  installResponseCheck(app);
   await app.ready();
   target.app = app;
   const gatewayPollMs = loanOptions.gatewayPollMs ?? (timers ? 200 : 0);

@@ -1,7 +1,8 @@
 /**
  * Who is calling: `Authorization: Bearer <token>` plus `X-Customer-Id` (the spec's logged-in state is a token and a
- * customer id). Routes that need a borrower add `preHandler: app.requireCustomer`; it answers UNAUTHORIZED for a
- * missing, unknown, expired or revoked token, or a token of another customer, and records the refusal.
+ * customer id). A route group that needs a borrower runs `app.requireCustomer` before its handlers
+ * (server/routes/route-group.ts); it answers UNAUTHORIZED for a missing, unknown, expired or revoked token, or a token
+ * of another customer, and records the refusal. The OpenAPI document names both headers as security schemes.
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -9,6 +10,15 @@ import { ApiError } from '../errors.ts';
 import { audit } from '../services/audit.ts';
 import type { AuthService, Requester } from '../services/auth.ts';
 import type { Database } from '../db/database.ts';
+
+/** The OpenAPI security schemes of a session, as `requireCustomer` reads it: both headers are needed together. */
+export const sessionSecuritySchemes = {
+  sessionToken: { type: 'http', scheme: 'bearer', description: 'The session token of POST /api/v1/auth/login (its `token`)' },
+  customerId: { type: 'apiKey', in: 'header', name: 'X-Customer-Id', description: 'The customer id of POST /api/v1/auth/login (its `customerId`), sent with the token' },
+} as const;
+
+/** The OpenAPI security requirement of a route that needs a session. */
+export const SESSION_SECURITY = [{ sessionToken: [], customerId: [] }] as const satisfies readonly Record<keyof typeof sessionSecuritySchemes, []>[];
 
 export interface Caller {
   readonly sessionId: string;

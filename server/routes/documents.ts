@@ -1,30 +1,31 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import { documentAnswer } from '../../api-schema/documents.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { DOCUMENT_KINDS, type DocumentService } from '../services/documents.ts';
 import { MAX_UPLOAD_BYTES, type UploadKind } from '../services/images.ts';
-import { errorSchema } from './schemas.ts';
+import { routeGroup } from './route-group.ts';
 
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
-/** Uploads by multipart (`kind` field, then one `file`), and the owner's download. */
-export const documentRoutes: FastifyPluginAsync<{ documents: DocumentService }> = async (app, { documents }) => {
+/** The stored image's bytes (re-encoded at upload: JPEG, or PNG for a signature). */
+const image = { schema: { type: 'string', format: 'binary' } } as const;
+const imageAnswer = { description: 'The image', content: { 'image/jpeg': image, 'image/png': image } } as const;
+
+/** Uploads by multipart (`kind` field, then one `file`), and the owner's download: the caller's own, never cached. */
+export const documentRoutes = routeGroup<{ documents: DocumentService }>({ access: 'session', noStore: true }, async (app, { documents }) => {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, fieldSize: 64, parts: 3 } });
 
   app.post('/documents', {
-    preHandler: app.requireCustomer,
     // Room for the file limit to answer first, with FILE_TOO_LARGE.
     bodyLimit: MAX_UPLOAD_BYTES * 2,
     schema: {
       tags: ['documents'],
+      operationId: 'uploadDocument',
       summary: 'Upload an ID photo (front or back), a face photo or a signature',
       description: 'multipart/form-data: a `kind` field (idFront, idBack, face, signature) before one `file`. The image is sniffed, re-encoded without metadata and checked; use the answer\'s `ref` (doc:<id>) in the identity step.',
       consumes: ['multipart/form-data'],
-      response: {
-        201: { type: 'object', required: ['id', 'ref', 'kind'], properties: { id: { type: 'string' }, ref: { type: 'string' }, kind: { type: 'string' }, contentType: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' } } },
-        '4xx': errorSchema,
-      },
+      response: { 201: documentAnswer },
     },
   }, async (request, reply) => {
     const caller = callerOf(request);
@@ -54,15 +55,15 @@ export const documentRoutes: FastifyPluginAsync<{ documents: DocumentService }> 
   });
 
   app.get('/documents/:id', {
-    preHandler: app.requireCustomer,
     schema: {
       tags: ['documents'],
+      operationId: 'getDocument',
       summary: 'One of the caller\'s own documents (image bytes)',
       params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: UUID } } },
-      response: { '4xx': errorSchema },
+      response: { 200: imageAnswer },
     },
   }, async (request, reply) => {
     const file = await documents.read(callerOf(request).customerId, (request.params as { id: string }).id);
     return reply.header('content-type', file.contentType).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(file.data);
   });
-};
+});

@@ -1,17 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { healthAnswer } from '../../api-schema/common.ts';
+import { routeGroup } from './route-group.ts';
 
-/** Liveness for load balancers and for the web app's network check. */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get(
-    '/health',
-    {
-      schema: {
-        response: { 200: { type: 'object', properties: { status: { type: 'string', const: 'ok' } }, required: ['status'] } },
-      },
-    },
-    async (_request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      return { status: 'ok' as const };
-    },
-  );
-};
+/** Liveness for load balancers and for the web app's network check: public, never cached. */
+export const healthRoutes = routeGroup({ access: 'public', noStore: true }, async (app) => {
+  app.get('/health', {
+    schema: { tags: ['health'], operationId: 'health', summary: 'Liveness: answers ok while the process serves', response: { 200: healthAnswer } },
+  }, async () => ({ status: 'ok' as const }));
+});

@@ -3,30 +3,21 @@
  * comes from the session, never the request). Money operations (POST /loans, /loans/:id/withdraw,
  * /loans/:id/payments) need an Idempotency-Key and answer a repeat with the first answer, status and body.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import {
+  homeAnswer, loanInput, orderAnswer, orderDetailAnswer, orderListAnswer, paymentAnswer, paymentInput, paymentListAnswer, payoutAccountAnswer, quoteAnswer,
+  signatureAnswer,
+} from '../../api-schema/loans.ts';
 import type { PaymentKind } from '../../domain/loan-types.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { idempotencyKeyOf, requestHash, type StoredAnswer } from '../services/idempotency.ts';
 import type { LoanInput, LoanService } from '../services/loans.ts';
-import { errorSchema } from './schemas.ts';
+import { routeGroup } from './route-group.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/u;
 
-const loanInput = {
-  type: 'object',
-  required: ['productId', 'subProductId', 'principalCentavos', 'termDays'],
-  additionalProperties: false,
-  properties: {
-    productId: { type: 'string', maxLength: 64 },
-    subProductId: { type: 'string', maxLength: 64 },
-    principalCentavos: { type: 'integer', minimum: 0, maximum: 1_000_000_000 },
-    termDays: { type: 'integer', minimum: 1, maximum: 3650 },
-  },
-} as const;
-
 const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
-const anyObject = { type: 'object', additionalProperties: true } as const;
 const idempotencyHeader = { type: 'object', properties: { 'idempotency-key': { type: 'string', description: '8-128 characters [A-Za-z0-9_-]; a repeat answers the first answer' } } } as const;
 
 /** The order id of the path, or NOT_FOUND (a malformed id is no one's order). */
@@ -36,113 +27,97 @@ function idOf(params: unknown): string {
   return id;
 }
 
-export const loanRoutes: FastifyPluginAsync<{ loans: LoanService }> = async (app, { loans }) => {
-  const noStore = { 'cache-control': 'no-store' };
-  // The stored JSON text as it is: a repeat gets the same bytes.
+/** The borrower's loans, payments, payout account and signature: the caller's session, never cached. */
+export const loanRoutes = routeGroup<{ loans: LoanService }>({ access: 'session', noStore: true }, async (app, { loans }) => {
+  // The stored JSON text as it is: a repeat gets the same bytes (its answer schema documents it; nothing drops fields).
   const send = (reply: FastifyReply, answer: StoredAnswer) =>
-    reply.headers(noStore).status(answer.status).type('application/json; charset=utf-8').serializer((payload) => payload as string).send(answer.json);
+    reply.status(answer.status).type('application/json; charset=utf-8').serializer((payload) => payload as string).send(answer.json);
 
   app.get('/loans/home', {
-    preHandler: app.requireCustomer,
-    schema: { tags: ['loans'], summary: 'Home: credit limit, profile completeness, current order, whether the borrower can apply', response: { 200: anyObject, '4xx': errorSchema } },
-  }, async (request, reply) => {
-    void reply.headers(noStore);
+    schema: { tags: ['loans'], operationId: 'getLoanHome', summary: 'Home: credit limit, profile completeness, current order, whether the borrower can apply', response: { 200: homeAnswer } },
+  }, async (request) => {
     return loans.home(callerOf(request));
   });
 
   app.post('/loans/quote', {
-    preHandler: app.requireCustomer,
-    schema: { tags: ['loans'], summary: 'Every figure of a loan (the same function as the web app\'s live quote)', body: loanInput, response: { 200: anyObject, '4xx': errorSchema } },
-  }, async (request, reply) => {
-    void reply.headers(noStore);
+    schema: { tags: ['loans'], operationId: 'quoteLoan', summary: 'Every figure of a loan (the same function as the web app\'s live quote)', body: loanInput, response: { 200: quoteAnswer } },
+  }, async (request) => {
     return loans.quote(request.body as LoanInput);
   });
 
   app.post('/loans', {
-    preHandler: app.requireCustomer,
-    schema: { tags: ['loans'], summary: 'Apply (Idempotency-Key): the order starts under review', headers: idempotencyHeader, body: loanInput, response: { 201: anyObject, '4xx': errorSchema } },
+    schema: { tags: ['loans'], operationId: 'applyForLoan', summary: 'Apply (Idempotency-Key): the order starts under review', headers: idempotencyHeader, body: loanInput, response: { 201: orderAnswer } },
   }, async (request, reply) => {
     const key = idempotencyKeyOf(request.headers['idempotency-key']);
     return send(reply, await loans.apply(callerOf(request), key, requestHash(request.body), request.body as LoanInput));
   });
 
   app.get('/loans', {
-    preHandler: app.requireCustomer,
-    schema: { tags: ['loans'], summary: 'The borrower\'s orders, newest first', response: { 200: anyObject, '4xx': errorSchema } },
-  }, async (request, reply) => {
-    void reply.headers(noStore);
+    schema: { tags: ['loans'], operationId: 'listLoans', summary: 'The borrower\'s orders, newest first', response: { 200: orderListAnswer } },
+  }, async (request) => {
     return loans.list(callerOf(request).customerId);
   });
 
   app.get('/loans/:id', {
-    preHandler: app.requireCustomer,
-    schema: { tags: ['loans'], summary: 'One order with its payments', params: idParam, response: { 200: anyObject, '4xx': errorSchema } },
-  }, async (request, reply) => {
-    void reply.headers(noStore);
+    schema: { tags: ['loans'], operationId: 'getLoan', summary: 'One order with its payments', params: idParam, response: { 200: orderDetailAnswer } },
+  }, async (request) => {
     return loans.get(callerOf(request).customerId, idOf(request.params));
   });
 
   app.post('/loans/:id/accept', {
-    preHandler: app.requireCustomer,
     schema: {
       tags: ['loans'],
+      operationId: 'acceptLoanTerms',
       summary: 'Accept the terms (Privacy Policy and Loan Agreement): accepted -> withdrawable',
       params: idParam,
       body: { type: 'object', additionalProperties: false, properties: { agreePrivacy: { type: 'boolean' }, agreeAgreement: { type: 'boolean' } } },
-      response: { 200: anyObject, '4xx': errorSchema },
+      response: { 200: orderAnswer },
     },
-  }, async (request, reply) => {
-    void reply.headers(noStore);
+  }, async (request) => {
     return loans.accept(callerOf(request).customerId, idOf(request.params), request.body as { agreePrivacy?: boolean; agreeAgreement?: boolean });
   });
 
   app.get('/signature', {
-    preHandler: app.requireCustomer,
-    schema: { tags: ['loans'], summary: 'Whether a signature is on file', response: { 200: anyObject, '4xx': errorSchema } },
-  }, async (request, reply) => {
-    void reply.headers(noStore);
+    schema: { tags: ['loans'], operationId: 'getSignature', summary: 'Whether a signature is on file', response: { 200: signatureAnswer } },
+  }, async (request) => {
     return loans.signature(callerOf(request).customerId);
   });
 
   app.post('/signature', {
-    preHandler: app.requireCustomer,
     schema: {
       tags: ['loans'],
+      operationId: 'putSignature',
       summary: 'Put a signature on file: a document of kind signature uploaded through POST /documents',
       body: { type: 'object', required: ['signature'], additionalProperties: false, properties: { signature: { type: 'string', maxLength: 64 } } },
-      response: { 200: anyObject, '4xx': errorSchema },
+      response: { 200: signatureAnswer },
     },
-  }, async (request, reply) => {
-    void reply.headers(noStore);
+  }, async (request) => {
     return loans.sign(callerOf(request).customerId, (request.body as { signature: string }).signature);
   });
 
   app.post('/loans/:id/withdraw', {
-    preHandler: app.requireCustomer,
-    schema: { tags: ['loans'], summary: 'Withdraw (Idempotency-Key): withdrawable -> disbursing, to the bankInfo account as it is now', headers: idempotencyHeader, params: idParam, body: { type: 'object', additionalProperties: false, properties: {} }, response: { 200: anyObject, '4xx': errorSchema } },
+    schema: { tags: ['loans'], operationId: 'withdrawLoan', summary: 'Withdraw (Idempotency-Key): withdrawable -> disbursing, to the bankInfo account as it is now', headers: idempotencyHeader, params: idParam, body: { type: 'object', additionalProperties: false, properties: {} }, response: { 200: orderAnswer } },
   }, async (request, reply) => {
     const key = idempotencyKeyOf(request.headers['idempotency-key']);
     return send(reply, await loans.withdraw(callerOf(request), key, requestHash(request.body ?? {}), idOf(request.params)));
   });
 
   app.put('/payout-account', {
-    preHandler: app.requireCustomer,
     bodyLimit: 64 * 1024,
-    schema: { tags: ['loans'], summary: 'A new payout account after a failed disbursement or for a re-loan (bankInfo step data)', body: { type: 'object' }, response: { 200: anyObject, '4xx': errorSchema } },
-  }, async (request, reply) => {
-    void reply.headers(noStore);
+    schema: { tags: ['loans'], operationId: 'changePayoutAccount', summary: 'A new payout account after a failed disbursement or for a re-loan (bankInfo step data)', body: { type: 'object' }, response: { 200: payoutAccountAnswer } },
+  }, async (request) => {
     return loans.changePayoutAccount(callerOf(request), request.body);
   });
 
   app.post('/loans/:id/payments', {
-    preHandler: app.requireCustomer,
     schema: {
       tags: ['loans'],
+      operationId: 'createPayment',
       summary: 'Repay (Idempotency-Key): full settlement, extension or the next instalment; answers the reference to pay with',
       headers: idempotencyHeader,
       params: idParam,
-      body: { type: 'object', required: ['kind', 'channel'], additionalProperties: false, properties: { kind: { type: 'string', enum: ['settle', 'extend', 'instalment'] }, channel: { type: 'string', enum: ['eWallet', 'bank', 'otc'] } } },
-      response: { 201: anyObject, '4xx': errorSchema, '5xx': errorSchema },
+      body: paymentInput,
+      response: { 201: paymentAnswer },
     },
   }, async (request, reply) => {
     const key = idempotencyKeyOf(request.headers['idempotency-key']);
@@ -151,18 +126,14 @@ export const loanRoutes: FastifyPluginAsync<{ loans: LoanService }> = async (app
   });
 
   app.get('/payments', {
-    preHandler: app.requireCustomer,
-    schema: { tags: ['loans'], summary: 'The borrower\'s payments of the last 3 months, newest first', response: { 200: anyObject, '4xx': errorSchema } },
-  }, async (request, reply) => {
-    void reply.headers(noStore);
+    schema: { tags: ['loans'], operationId: 'listPayments', summary: 'The borrower\'s payments of the last 3 months, newest first', response: { 200: paymentListAnswer } },
+  }, async (request) => {
     return loans.payments(callerOf(request).customerId);
   });
 
   app.get('/payments/:id', {
-    preHandler: app.requireCustomer,
-    schema: { tags: ['loans'], summary: 'One payment', params: idParam, response: { 200: anyObject, '4xx': errorSchema } },
-  }, async (request, reply) => {
-    void reply.headers(noStore);
+    schema: { tags: ['loans'], operationId: 'getPayment', summary: 'One payment', params: idParam, response: { 200: paymentAnswer } },
+  }, async (request) => {
     return loans.payment(callerOf(request).customerId, idOf(request.params));
   });
-};
+});

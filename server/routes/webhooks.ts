@@ -4,12 +4,11 @@
  * minutes old). Signatures are checked on the RAW body (a JSON parser scoped to these routes keeps it), compared in
  * constant time. Bad token or signature: 401 WEBHOOK_SIGNATURE; unknown reference: 404; a replay: 200, no effect.
  */
-import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../errors.ts';
 import { parseCollectionEvent, sameToken, verifyCollectionSignature } from '../providers/collection/collection-provider.ts';
 import { parsePayoutCallback } from '../providers/payout/payout-provider.ts';
 import type { LoanService } from '../services/loans.ts';
-import { errorSchema } from './schemas.ts';
+import { routeGroup } from './route-group.ts';
 
 export interface WebhookOptions {
   readonly loans: LoanService;
@@ -26,15 +25,34 @@ function parseJson(raw: string): unknown {
   }
 }
 
-const ok = { type: 'object', properties: { ok: { type: 'boolean' }, result: { type: 'string' } } } as const;
+const ok = {
+  type: 'object',
+  description: 'Taken (or a replay)',
+  required: ['ok', 'result'],
+  additionalProperties: false,
+  properties: { ok: { type: 'boolean', const: true }, result: { type: 'string', description: 'applied, replay (no effect) or pending (not final yet: nothing applied)' } },
+} as const;
 
-export const webhookRoutes: FastifyPluginAsync<WebhookOptions> = async (app, options) => {
+/** The OpenAPI security schemes of the gateways' callbacks (checked in the handlers, on the raw body). */
+export const webhookSecuritySchemes = {
+  payoutCallbackToken: { type: 'apiKey', in: 'header', name: 'X-Callback-Token', description: 'The payout gateway\'s static callback token' },
+  collectionSignature: { type: 'apiKey', in: 'header', name: 'Paymongo-Signature', description: 't=<unix>,v1=<hex HMAC-SHA256 of t + "." + raw body>, at most 5 minutes old' },
+} as const;
+
+/** No session: each callback proves itself by its token or signature. */
+export const webhookRoutes = routeGroup<WebhookOptions>({ access: 'public', noStore: false }, async (app, options) => {
   // This plugin's scope only: the body stays the raw text the signature covers.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.post('/webhooks/payout', {
-    schema: { tags: ['webhooks'], summary: 'Payout gateway callback (Xendit payout.succeeded / payout.failed)', response: { 200: ok, '4xx': errorSchema } },
+    schema: {
+      tags: ['webhooks'],
+      operationId: 'payoutCallback',
+      summary: 'Payout gateway callback (Xendit payout.succeeded / payout.failed)',
+      security: [{ payoutCallbackToken: [] }],
+      response: { 200: ok },
+    },
   }, async (request) => {
     const token = request.headers['x-callback-token'];
     if (!sameToken(typeof token === 'string' ? token : undefined, options.payoutCallbackToken)) throw new ApiError('WEBHOOK_SIGNATURE');
@@ -46,7 +64,13 @@ export const webhookRoutes: FastifyPluginAsync<WebhookOptions> = async (app, opt
   });
 
   app.post('/webhooks/collection', {
-    schema: { tags: ['webhooks'], summary: 'Collection gateway webhook (PayMongo payment.paid / payment.failed)', response: { 200: ok, '4xx': errorSchema } },
+    schema: {
+      tags: ['webhooks'],
+      operationId: 'collectionWebhook',
+      summary: 'Collection gateway webhook (PayMongo payment.paid / payment.failed)',
+      security: [{ collectionSignature: [] }],
+      response: { 200: ok },
+    },
   }, async (request) => {
     const raw = String(request.body ?? '');
     const signature = request.headers['paymongo-signature'];
@@ -59,4 +83,4 @@ export const webhookRoutes: FastifyPluginAsync<WebhookOptions> = async (app, opt
     if (outcome === 'mismatch') throw new ApiError('WEBHOOK_AMOUNT_MISMATCH');
     return { ok: true, result: outcome };
   });
-};
+});

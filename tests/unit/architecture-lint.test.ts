@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: process.cwd() });
-const scratch = ['engine/__lint_probe__', 'domain/__lint_probe__', 'src/__lint_probe__', 'server/__lint_probe__'];
+const scratch = ['engine/__lint_probe__', 'domain/__lint_probe__', 'src/__lint_probe__', 'server/__lint_probe__', 'api-schema/__lint_probe__'];
 
 async function ruleIds(file: string, code: string): Promise<string[]> {
   writeFileSync(file, code);
@@ -40,6 +40,16 @@ describe('architecture lint', () => {
     expect(await ruleIds(join(scratch[2]!, 'probe.ts'), "import { guard } from '../../engine/screens/guard.ts';\nimport { formatPeso } from '../../domain/money.ts';\nexport const x = [guard, formatPeso];\n")).toEqual([]);
     expect(await ruleIds(join(scratch[3]!, 'probe.ts'), "import { formatPeso } from '../../domain/money.ts';\nexport const x = formatPeso;\n")).toEqual([]);
     expect(await ruleIds(join(scratch[3]!, 'probe.ts'), "import { resumeRoute } from '../../engine/flow/flow.ts';\nexport const x = resumeRoute;\n")).toEqual([]);
+  });
+
+  it('shares the API contract through api-schema/: the server takes its schemas, the web app only its types', async () => {
+    const src = join(scratch[2]!, 'probe.ts');
+    expect(await ruleIds(src, "import type { OrderAnswer } from '../../api-schema/loans.ts';\nexport type X = OrderAnswer;\n")).toEqual([]);
+    expect(await ruleIds(src, "import { orderAnswer } from '../../api-schema/loans.ts';\nexport const x = orderAnswer;\n")).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await ruleIds(join(scratch[3]!, 'probe.ts'), "import { orderAnswer } from '../../api-schema/loans.ts';\nexport const x = orderAnswer;\n")).toEqual([]);
+    const schema = join(scratch[4]!, 'probe.ts');
+    expect(await ruleIds(schema, "import { formatPeso } from '../../domain/money.ts';\nexport const x = formatPeso;\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(schema, "import { product } from '../../src/config.ts';\nexport const x = product;\n")).toContain('import-x/no-restricted-paths');
   });
 
   it('forbids import cycles', async () => {

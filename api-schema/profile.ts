@@ -1,0 +1,53 @@
+/** The borrower's profile answers (server/routes/profile.ts): completeness and the saved steps. */
+import type { FromSchema } from 'json-schema-to-ts';
+import { instant } from './common.ts';
+
+/** Completeness and where to resume; also the answer of PUT /profile/:step. */
+export const profileSummary = {
+  type: 'object',
+  description: 'Completeness and where to resume',
+  required: ['completed', 'complete', 'next', 'total'],
+  additionalProperties: false,
+  properties: {
+    completed: { type: 'array', items: { type: 'string' }, description: 'Steps saved and valid' },
+    complete: { type: 'boolean' },
+    next: { type: ['string', 'null'], description: 'The route to resume at' },
+    total: { type: 'integer' },
+  },
+} as const;
+export type ProfileSummary = FromSchema<typeof profileSummary>;
+
+/** A step's data: the JSON its form's schema (schemas/<step>.schema.json) validated. */
+const stepData = { type: 'object', additionalProperties: true } as const;
+
+/** GET /profile */
+export const profileOverview = {
+  type: 'object',
+  description: 'The profile: completeness and every saved step',
+  required: ['summary', 'sections'],
+  additionalProperties: false,
+  properties: {
+    summary: profileSummary,
+    sections: {
+      type: 'object',
+      description: 'Every saved step, by step name',
+      additionalProperties: {
+        type: 'object',
+        required: ['data', 'updatedAt'],
+        additionalProperties: false,
+        properties: { data: stepData, updatedAt: instant },
+      },
+    },
+  },
+} as const;
+export type ProfileOverview = FromSchema<typeof profileOverview>;
+
+/** GET /profile/:step */
+export const profileStep = {
+  type: 'object',
+  description: 'One saved step',
+  required: ['step', 'data', 'schemaVersion', 'updatedAt'],
+  additionalProperties: false,
+  properties: { step: { type: 'string' }, data: stepData, schemaVersion: { type: 'string' }, updatedAt: instant },
+} as const;
+export type ProfileStep = FromSchema<typeof profileStep>;
