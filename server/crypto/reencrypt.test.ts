@@ -34,7 +34,7 @@ describe.each(databaseTargets())('encryption of stored rows on %s', (kind) => {
   it('encrypts rows written in the clear before encryption, fills their keyed hashes, and is idempotent', async () => {
     const [customer] = await open.db.insert(customers).values({ phone: '9170000001' }).returning();
     const id = customer!.id;
-    // As an install from before migration 0003 left them: clear jsonb and text.
+    // As an install from before migration 0004 left them: clear jsonb and text.
     await open.db.execute(sql`insert into profile_sections (customer_id, step, data, schema_version) values (${id}, 'identityInfo', ${JSON.stringify(IDENTITY)}::jsonb, 'v'), (${id}, 'baseInfo', '{"maritalStatus":"single"}'::jsonb, 'v')`);
     await open.db.execute(sql`insert into loan_orders (customer_id, order_no, product_id, sub_product_id, state, principal, term_days, quote, total_term_days, payout_account) values (${id}, ${`PA${randomBytes(4).toString('hex')}`}, 'cash', 'standard', 'repaying', 300000, 30, '{}'::jsonb, 30, ${JSON.stringify(ACCOUNT)}::jsonb)`);
     await open.db.execute(sql`insert into audit_log (event, customer_id, phone) values ('login.succeeded', ${id}, '9170000001')`);

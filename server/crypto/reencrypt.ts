@@ -1,7 +1,7 @@
 /**
  * Bringing stored personal data under the data keys, idempotently:
  * - at start (`encryptClearRows`, server/main.ts): rows written in the clear before encryption (installs from before
- *   migration 0003) are encrypted under the current key, their keyed hashes filled, and every key id found in the
+ *   migration 0004) are encrypted under the current key, their keyed hashes filled, and every key id found in the
  *   encrypted columns must be in the keyring (else the server stops: a key was dropped from DATA_KEYS too early);
  * - on demand (`rotateDataKeys`, `npx tsx server/crypto/rotate-keys.ts`): every value, keyed hash and uploaded file
  *   not under the current key is rewritten under it, after which older keys can leave DATA_KEYS.
