@@ -11,7 +11,10 @@ import { createFileStorage, readStorageSettings } from './providers/storage/inde
 import { createCollectionProvider, readCollectionSettings } from './providers/collection/index.ts';
 import { httpDeliver, type Deliver } from './providers/deliver.ts';
 import { createPayoutProvider, readPayoutSettings } from './providers/payout/index.ts';
-import { loadOrCreateSecret } from './secret.ts';
+import { loadOrCreateDataKeys, loadOrCreateSecret } from './secret.ts';
+import { setDataKeys } from './crypto/data-keys.ts';
+import { encryptClearRows } from './crypto/reencrypt.ts';
+import { createEncryptedStorage } from './providers/storage/encrypted.ts';
 import { pricingConfig } from './services/loans.ts';
 import { readLoanSettings, readSettings } from './settings.ts';
 
@@ -32,11 +35,30 @@ if (!base.settings || !sms.settings || !storage.settings || !loans.settings || !
 const settings = base.settings;
 const loanSettings = loans.settings;
 
+// The data keys encrypt personal data in the database and uploaded files (README, "Keys"); set before any row is read.
+let keyring;
+try {
+  keyring = loadOrCreateDataKeys(settings.dataDir, settings.dataKeys);
+} catch (error) {
+  console.error(`Configuration error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+setDataKeys(keyring);
+
 let database;
 try {
   database = await openDatabase(settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: join(settings.dataDir, 'pglite') });
 } catch (error) {
   console.error(`Could not open the database (${settings.databaseUrl ? 'DATABASE_URL' : join(settings.dataDir, 'pglite')}): ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+try {
+  // Rows written in the clear before encryption are encrypted now; a value under a key DATA_KEYS lacks stops the start.
+  const encrypted = Object.entries(await encryptClearRows(database.db, keyring)).filter(([, count]) => count > 0);
+  if (encrypted.length > 0) console.log(`Encrypted rows stored in the clear: ${encrypted.map(([column, count]) => `${column} ${count}`).join(', ')}`);
+} catch (error) {
+  console.error(`Could not check the encrypted data: ${error instanceof Error ? error.message : String(error)}`);
+  await database.close();
   process.exit(1);
 }
 
@@ -61,7 +83,7 @@ const app = await buildApp({
     db: database.db,
     sms: createSmsProvider(sms.settings, (line) => console.log(line)),
     secret,
-    storage: createFileStorage(storage.settings),
+    storage: createEncryptedStorage(createFileStorage(storage.settings), keyring),
     checker: createDeterministicIdentityChecker(),
     loans: {
       payout: payouts.provider,

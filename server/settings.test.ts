@@ -1,5 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readLoanSettings } from './settings.ts';
+import { openText, sealText } from './crypto/envelope.ts';
+import { loadOrCreateDataKeys } from './secret.ts';
+import { readLoanSettings, readSettings } from './settings.ts';
 
 describe('loan settings', () => {
   it('has defaults that run on one machine', () => {
@@ -20,5 +26,25 @@ describe('loan settings', () => {
     const { settings, problems } = readLoanSettings({ APPROVAL_DELAY_SECONDS: 'soon', BANK_CHANGE_MAINTENANCE: 'yes', SIM_PAYOUT_FAIL_PATTERN: '(', COLLECTION_WEBHOOK_SECRET: 'short', JOB_POLL_MS: '10' });
     expect(settings).toBeUndefined();
     expect(problems.map((p) => p.split(' ')[0])).toEqual(['BANK_CHANGE_MAINTENANCE', 'APPROVAL_DELAY_SECONDS', 'SIM_PAYOUT_FAIL_PATTERN', 'COLLECTION_WEBHOOK_SECRET', 'JOB_POLL_MS']);
+  });
+});
+
+describe('data keys settings', () => {
+  it('reads DATA_KEYS, first key current, and says what to fix without echoing a key', () => {
+    const k2 = randomBytes(32).toString('base64');
+    const good = readSettings({ WEB_DIST: '.', DATA_KEYS: `k2:${k2},k1:${randomBytes(32).toString('base64')}` });
+    expect(good.problems.filter((p) => p.startsWith('DATA_KEYS'))).toEqual([]);
+    const short = randomBytes(20).toString('base64');
+    const bad = readSettings({ WEB_DIST: '.', DATA_KEYS: `k2:${short}` });
+    expect(bad.problems.filter((p) => p.startsWith('DATA_KEYS'))).toEqual(['DATA_KEYS: key "k2" must be the base64 of exactly 32 random bytes (openssl rand -base64 32)']);
+    expect(bad.problems.join(' ')).not.toContain(short);
+  });
+
+  it('generates one data key into the data folder (mode 0600) and reads the same one after', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'keys-')), 'data');
+    const first = loadOrCreateDataKeys(dir);
+    expect(first.currentId).toBe('local1');
+    expect(statSync(join(dir, 'data-key')).mode & 0o777).toBe(0o600);
+    expect(openText(loadOrCreateDataKeys(dir), sealText(first, 'x', 'p'), 'p')).toBe('x');
   });
 });

@@ -1,6 +1,7 @@
 /** Process settings from the environment, checked once at start with messages a person can act on. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseDataKeys, type DataKey } from './crypto/keyring.ts';
 
 export interface Settings {
   port: number;
@@ -13,6 +14,8 @@ export interface Settings {
   dataDir: string;
   /** Key of the SMS code HMAC, when given (else generated once into dataDir). */
   authSecret?: Buffer;
+  /** The data keys (DATA_KEYS), first = current, when given (else one generated once into dataDir/data-key). */
+  dataKeys?: DataKey[];
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -38,7 +41,14 @@ export function readSettings(env: NodeJS.ProcessEnv): { settings?: Settings; pro
     authSecret = Buffer.from(secretText, 'utf8');
     if (authSecret.length < 32) problems.push('AUTH_SECRET must be at least 32 characters (for example: openssl rand -base64 48)');
   }
-  return problems.length ? { problems } : { settings: { port, host, logLevel, webDist, databaseUrl, dataDir, authSecret }, problems };
+  let dataKeys: DataKey[] | undefined;
+  const keysText = env['DATA_KEYS']?.trim();
+  if (keysText) {
+    const parsed = parseDataKeys(keysText);
+    if (parsed.problem) problems.push(`DATA_KEYS: ${parsed.problem}`);
+    dataKeys = parsed.keys;
+  }
+  return problems.length ? { problems } : { settings: { port, host, logLevel, webDist, databaseUrl, dataDir, authSecret, dataKeys }, problems };
 }
 
 /** Settings of loans and the payout / collection gateways (README, "Loans"). */

@@ -11,18 +11,21 @@ import { createSimulatedCollectionGateway, type SimulatedCollectionGateway } fro
 import { createSimulatedPayoutGateway, type SimulatedPayoutGateway } from './providers/payout/simulated.ts';
 import type { LoanService } from './services/loans.ts';
 import type { JobRunner } from './jobs/runner.ts';
-import { testDatabase, type TestDatabaseKind } from './db/test-database.ts';
+import { TEST_KEYRING, testDatabase, type TestDatabaseKind } from './db/test-database.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDeterministicIdentityChecker } from './providers/identity/deterministic.ts';
 import { createConsoleOutbox, type ConsoleOutbox } from './providers/sms/console-outbox.ts';
 import { createLocalDiskStorage } from './providers/storage/local-disk.ts';
+import { createEncryptedStorage } from './providers/storage/encrypted.ts';
 import { installResponseCheck } from './response-check.ts';
 
 export interface TestApi {
   readonly app: FastifyInstance;
   readonly database: OpenDatabase;
+  /** The folder of the uploads (local disk, encrypted). */
+  readonly uploadDir: string;
   readonly outbox: ConsoleOutbox;
   /** The simulated gateways (their callbacks go through app.inject). */
   readonly payoutGateway: SimulatedPayoutGateway;
@@ -72,7 +75,8 @@ export async function testApi(
   const outbox = createConsoleOutbox({ log: () => undefined });
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
-  const storage = createLocalDiskStorage(mkdtempSync(join(tmpdir(), 'uploads-')));
+  const uploadDir = mkdtempSync(join(tmpdir(), 'uploads-'));
+  const storage = createEncryptedStorage(createLocalDiskStorage(uploadDir), TEST_KEYRING);
   const timers = options.webDist !== undefined;
   const loanOptions = options.loans ?? {};
   // The gateways call back into the app built below.
@@ -131,6 +135,7 @@ export async function testApi(
   return {
     app,
     database,
+    uploadDir,
     outbox,
     payoutGateway,
     collectionGateway,

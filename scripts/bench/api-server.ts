@@ -16,6 +16,9 @@ import { openDatabase, type DatabaseTarget, type OpenDatabase } from '../../serv
 import { createDeterministicIdentityChecker } from '../../server/providers/identity/deterministic.ts';
 import { createConsoleOutbox } from '../../server/providers/sms/console-outbox.ts';
 import { createLocalDiskStorage } from '../../server/providers/storage/local-disk.ts';
+import { createEncryptedStorage } from '../../server/providers/storage/encrypted.ts';
+import { setDataKeys } from '../../server/crypto/data-keys.ts';
+import { Keyring } from '../../server/crypto/keyring.ts';
 
 /** What to serve. */
 export type ServerConfig =
@@ -54,13 +57,16 @@ async function main(): Promise<void> {
   if (config.mode === 'hello') {
     app = helloApp();
   } else {
+    // Random data keys, as the server's own: a profile GET decrypts its sections (the cost measured with the rest).
+    const keyring = new Keyring([{ id: 'bench', secret: randomBytes(32) }]);
+    setDataKeys(keyring);
     database = await openDatabase(config.database);
     app = await buildApp({
       api: {
         db: database.db,
         sms: outbox,
         secret: randomBytes(32),
-        storage: createLocalDiskStorage(config.uploadDir),
+        storage: createEncryptedStorage(createLocalDiskStorage(config.uploadDir), keyring),
         checker: createDeterministicIdentityChecker(),
       },
     });

@@ -1,10 +1,13 @@
 /**
  * The database, one PostgreSQL dialect for PGlite (embedded) and a PostgreSQL server. Changes go through
  * `npm run db:generate` (drizzle-kit) into committed SQL migrations in server/db/migrations/, applied at start.
- * Secrets are never stored in the clear: session tokens and SMS codes as SHA-256/HMAC hashes.
+ * Secrets are never stored in the clear: session tokens and SMS codes as SHA-256/HMAC hashes. Personal data (profile
+ * sections, payout accounts, phones in the audit log) is encrypted by its column type (server/crypto/columns.ts) with
+ * the data keys; `*_hash` columns are keyed hashes (HMAC) for equality lookups of encrypted values.
  */
 import { sql } from 'drizzle-orm';
 import { bigserial, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { encryptedJson, encryptedText } from '../crypto/columns.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -62,8 +65,10 @@ export const rateCounters = pgTable('rate_counters', {
 export const profileSections = pgTable('profile_sections', {
   customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
   step: text('step').notNull(),
-  data: jsonb('data').notNull(),
+  data: encryptedJson('data', 'profile_sections.data').notNull(),
   schemaVersion: text('schema_version').notNull(),
+  /** identityInfo only: keyed hash of the ID type and number (server/crypto/lookup-hashes.ts), for duplicate checks. */
+  idNumberHash: text('id_number_hash'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.customerId, t.step] })]);
 
@@ -87,11 +92,13 @@ export const auditLog = pgTable('audit_log', {
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   event: text('event').notNull(),
   customerId: uuid('customer_id'),
-  phone: text('phone'),
+  phone: encryptedText('phone', 'audit_log.phone'),
+  /** Keyed hash of the phone (server/crypto/lookup-hashes.ts): the events of one phone without decrypting every row. */
+  phoneHash: text('phone_hash'),
   ip: text('ip'),
   deviceId: text('device_id'),
   detail: jsonb('detail'),
-}, (t) => [index('audit_log_customer_idx').on(t.customerId, t.at), index('audit_log_event_idx').on(t.event, t.at)]);
+}, (t) => [index('audit_log_customer_idx').on(t.customerId, t.at), index('audit_log_event_idx').on(t.event, t.at), index('audit_log_phone_hash_idx').on(t.phoneHash, t.at)]);
 
 // ---- Loans (issue 5). Money is integer centavos (a principal is at most 1,000,000); dates are Manila days. ----
 
@@ -136,7 +143,7 @@ export const loanOrders = pgTable('loan_orders', {
   creditLimit: integer('credit_limit'),
   decision: jsonb('decision'),
   failureCode: text('failure_code'),
-  payoutAccount: jsonb('payout_account'),
+  payoutAccount: encryptedJson('payout_account', 'loan_orders.payout_account'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -187,7 +194,7 @@ export const payouts = pgTable('payouts', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   orderId: uuid('order_id').notNull().references(() => loanOrders.id, { onDelete: 'cascade' }),
   amount: integer('amount').notNull(),
-  account: jsonb('account').notNull(),
+  account: encryptedJson('account', 'payouts.account').notNull(),
   state: text('state').notNull(),
   providerRef: text('provider_ref'),
   failureCode: text('failure_code'),

@@ -5,7 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { setDataKeys } from '../crypto/data-keys.ts';
+import { Keyring } from '../crypto/keyring.ts';
 import { openDatabase, type OpenDatabase } from './database.ts';
+
+/** The data keys of every test database: fixed, so a suite can reopen what another app of it wrote. */
+export const TEST_KEYRING = new Keyring([{ id: 'test1', secret: Buffer.alloc(32, 7) }]);
+setDataKeys(TEST_KEYRING);
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 

@@ -1,4 +1,9 @@
-/** Security events in the audit log (server/db/schema.ts auditLog). Never a code, a token or a password. */
+/**
+ * Security events in the audit log (server/db/schema.ts auditLog). Never a code, a token or a password. The phone is
+ * encrypted by its column type, with a keyed hash beside it to find the events of one phone (phoneHashes).
+ */
+import { dataKeys } from '../crypto/data-keys.ts';
+import { phoneHash } from '../crypto/lookup-hashes.ts';
 import type { Database } from '../db/database.ts';
 import { auditLog } from '../db/schema.ts';
 
@@ -20,6 +25,7 @@ export async function audit(db: Database, entry: AuditEntry): Promise<void> {
     event: entry.event,
     customerId: entry.customerId ?? null,
     phone: entry.phone ?? null,
+    phoneHash: entry.phone ? phoneHash(dataKeys(), entry.phone) : null,
     ip: entry.ip ?? null,
     deviceId: entry.deviceId ?? null,
     detail: entry.detail ?? null,

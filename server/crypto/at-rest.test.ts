@@ -1,0 +1,132 @@
+/**
+ * Issue 11 item 9: after a whole borrower journey through the API (register, every information step, ID and face
+ * photos and a signature uploaded, apply, approval, terms, withdrawal and payout), a dump of every table as text and
+ * of the upload folder holds no name, birth date, ID number, account number or photo in the clear. The simulated
+ * gateways' tables (sim_payouts, sim_collections) are left out: they stand for the gateway's own systems, which must
+ * know the account it pays.
+ */
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../db/test-database.ts';
+import { completeSections } from '../loan-fixtures.ts';
+import { idCard, portrait } from '../providers/identity/test-images.ts';
+import { login, testApi, type TestApi } from '../test-api.ts';
+
+const SECRETS = {
+  name: 'Marites Villanueva',
+  birthDate: '1987-03-21',
+  idNumber: 'Q7654321Z',
+  accountNumber: '118822334455',
+  payeeLastName: 'Villanueva',
+  companyName: 'Lakambini Outsourcing Corp.',
+  emergencyName: 'Perlita Magbanua',
+};
+const GATEWAY_TABLES = new Set(['sim_payouts', 'sim_collections']);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function multipart(kind: string, file: Buffer, type: string) {
+  const boundary = `----dump${randomBytes(6).toString('hex')}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f.${type === 'image/png' ? 'png' : 'jpg'}"\r\nContent-Type: ${type}\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+describe.each(databaseTargets())('personal data at rest on %s', (kind) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await testApi(kind);
+  }, 120_000);
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('a dump of every table and of the upload folder shows no personal value and no photo in the clear', async () => {
+    const b = await login(api);
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, key?: string) =>
+      api.app.inject({ method, url: `/api/v1${url}`, headers: { ...b.headers, ...(key && { 'idempotency-key': key }) }, ...(payload && { payload }) });
+    const upload = async (kindName: string, file: Buffer, type = 'image/jpeg') => {
+      const { body, contentType } = multipart(kindName, file, type);
+      const res = await api.app.inject({ method: 'POST', url: '/api/v1/documents', headers: { ...b.headers, 'content-type': contentType }, payload: body });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: string; ref: string }>();
+    };
+
+    const idFront = await upload('idFront', await sharp(idCard()).jpeg({ quality: 90 }).toBuffer());
+    const face = await upload('face', await sharp(portrait()).jpeg({ quality: 90 }).toBuffer());
+    const signatureSvg = '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="240"><rect width="600" height="240" fill="white"/><path d="M40 180 C 120 20, 220 220, 320 80 S 500 60, 560 160" stroke="black" stroke-width="6" fill="none"/></svg>';
+    const signature = await upload('signature', await sharp(Buffer.from(signatureSvg)).png().toBuffer(), 'image/png');
+
+    const sections = completeSections({
+      identityInfo: { name: SECRETS.name, birthDate: SECRETS.birthDate, idType: 'passport', idNumber: SECRETS.idNumber, idPhotoFront: idFront.ref, facePhoto: face.ref },
+      workInfo: { companyName: SECRETS.companyName },
+      bankInfo: { accountNumber: SECRETS.accountNumber, accountNumberConfirm: SECRETS.accountNumber, payeeLastName: SECRETS.payeeLastName, payeeFirstName: 'Marites', payeeMiddleName: 'Santos' },
+    });
+    (sections['contact'] as { emergencyContacts: { name: string }[] }).emergencyContacts[0]!.name = SECRETS.emergencyName;
+    for (const [step, data] of Object.entries(sections)) {
+      const res = await call('PUT', `/profile/${step}`, data);
+      expect(res.statusCode, `${step}: ${res.body}`).toBe(200);
+    }
+    const identity = await call('GET', '/profile/identityInfo');
+    expect(identity.json<{ data: Record<string, unknown> }>().data).toMatchObject({ name: SECRETS.name, idNumber: SECRETS.idNumber });
+
+    const applied = await call('POST', '/loans', { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 }, `key-${randomBytes(8).toString('hex')}`);
+    expect(applied.statusCode, applied.body).toBe(201);
+    const orderId = applied.json<{ id: string }>().id;
+    api.advance(61);
+    await api.runDueJobs();
+    expect((await call('POST', `/loans/${orderId}/accept`, { agreePrivacy: true, agreeAgreement: true })).statusCode).toBe(200);
+    const signed = await call('POST', '/signature', { signature: signature.ref });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const withdrawn = await call('POST', `/loans/${orderId}/withdraw`, {}, `key-${randomBytes(8).toString('hex')}`);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    await api.settle();
+    expect((await call('GET', `/loans/${orderId}`)).json<{ state: string }>().state).toBe('repaying');
+
+    // The owner still gets the photo back, decrypted.
+    const photo = await call('GET', `/api/v1/documents/${face.id}`.replace('/api/v1', ''));
+    expect(photo.statusCode).toBe(200);
+    expect(photo.rawPayload.subarray(0, 3)).toEqual(JPEG);
+
+    // The dump: every row of every table of the schema, as PostgreSQL prints it.
+    const tables = ((await api.database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as unknown as { rows: { table_name: string }[] }).rows.map((row) => row.table_name);
+    expect(tables).toEqual(expect.arrayContaining(['profile_sections', 'payouts', 'loan_orders', 'audit_log', 'documents']));
+    const dump: string[] = [];
+    for (const table of tables.filter((name) => !GATEWAY_TABLES.has(name))) {
+      const rows = ((await api.database.db.execute(sql`select t::text as line from ${sql.identifier(table)} t`)) as unknown as { rows: { line: string }[] }).rows;
+      dump.push(...rows.map((row) => `${table}: ${row.line}`));
+    }
+    const text = dump.join('\n');
+    expect(text).toContain('v1.test1.'); // the encrypted values are there
+    for (const [what, value] of Object.entries(SECRETS)) {
+      const found = dump.filter((line) => line.toLowerCase().includes(value.toLowerCase()));
+      expect(found, `${what} in the clear`).toEqual([]);
+    }
+    // The account number is in the gateway's own table: the journey did reach the payout.
+    const gateway = ((await api.database.db.execute(sql`select account_number from sim_payouts`)) as unknown as { rows: { account_number: string }[] }).rows;
+    expect(gateway.map((row) => row.account_number)).toContain(SECRETS.accountNumber);
+
+    // The upload folder: three files, none a JPEG or PNG, none holding a JFIF marker.
+    const files = filesUnder(api.uploadDir);
+    expect(files).toHaveLength(3);
+    for (const file of files) {
+      const bytes = readFileSync(file);
+      expect(bytes.subarray(0, 3).equals(JPEG), file).toBe(false);
+      expect(bytes.includes(PNG), file).toBe(false);
+      expect(bytes.includes(Buffer.from('JFIF')), file).toBe(false);
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('PAENC');
+    }
+  }, 180_000);
+});

@@ -1,0 +1,38 @@
+/**
+ * Keyed hashes of the encrypted values that lookups compare for equality: a phone (audit_log.phone_hash) and an
+ * identity document number (profile_sections.id_number_hash of identityInfo). Values are normalised first so the same
+ * number typed another way hashes the same. Look up with every key's hash (`keyedHashes`): rows written before a key
+ * rotation keep their old key's hash until the rotation rewrites them.
+ */
+import { keyedHash, keyedHashes } from './envelope.ts';
+import type { Keyring } from './keyring.ts';
+
+const PHONE = 'phone';
+const ID_NUMBER = 'id-number';
+
+/** A phone in national form (9XXXXXXXXX); +63 and 0 prefixes, spaces and dashes are dropped. */
+const normalPhone = (phone: string) => phone.replace(/[\s-]/gu, '').replace(/^(?:\+?63|0)(?=9\d{9}$)/u, '');
+/** An ID as `<idType>:<number>`, the number upper-case without spaces or dashes. */
+const normalId = (idType: string, idNumber: string) => `${idType}:${idNumber.replace(/[\s-]/gu, '').toUpperCase()}`;
+
+/** The keyed hash of a phone under the current key. */
+export function phoneHash(keyring: Keyring, phone: string): string {
+  return keyedHash(keyring, PHONE, normalPhone(phone));
+}
+
+/** The hashes of a phone under every key: `inArray(auditLog.phoneHash, phoneHashes(...))`. */
+export function phoneHashes(keyring: Keyring, phone: string): string[] {
+  return keyedHashes(keyring, PHONE, normalPhone(phone));
+}
+
+/** The keyed hash of an identityInfo section's document (idType + idNumber), or null for other data. */
+export function idNumberHash(keyring: Keyring, data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { idType, idNumber } = data as Record<string, unknown>;
+  return typeof idType === 'string' && typeof idNumber === 'string' && idNumber ? keyedHash(keyring, ID_NUMBER, normalId(idType, idNumber)) : null;
+}
+
+/** The hashes of a document number under every key, for a duplicate check. */
+export function idNumberHashes(keyring: Keyring, idType: string, idNumber: string): string[] {
+  return keyedHashes(keyring, ID_NUMBER, normalId(idType, idNumber));
+}
