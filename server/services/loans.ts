@@ -410,7 +410,7 @@ export function createLoanService(deps: LoanDeps) {
           amount: due,
           reference: intent.reference,
           providerRef: intent.providerRef,
-          checkoutUrl: intent.checkoutUrl,
+          checkoutUrl: intent.action?.url ?? null,
           state: 'in_progress',
           expiresAt: new Date(at.getTime() + settings.paymentTtlMs),
           createdAt: at,
@@ -480,7 +480,7 @@ export function createLoanService(deps: LoanDeps) {
       const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for('update');
       const at = now();
       if (!payment || payment.state === 'success' || (payment.state === 'fail' && payment.failureCode !== 'EXPIRED')) return 'replay';
-      if (event.type === 'payment.failed') {
+      if (event.kind === 'attempt_failed') {
         if (payment.state !== 'in_progress') return 'replay';
         await tx.update(payments).set({ state: 'fail', failureCode: event.failureCode ?? 'PAYMENT_FAILED', completedAt: at }).where(eq(payments.id, payment.id));
         await recordEvent(tx, order.id, 'payment_failed', { paymentId: payment.id, failureCode: event.failureCode });
@@ -612,7 +612,7 @@ export function createLoanService(deps: LoanDeps) {
       // A refusal that no retry can change (a channel the gateway does not serve, details it rejects): the payout
       // fails now and the borrower corrects the account, instead of the job retrying until it gives up.
       if (!(error instanceof ProviderError) || error.retryable) throw error;
-      await refusePayout(payoutId, error.message);
+      await refusePayout(payoutId, error.code);
       return;
     }
     await db.transaction(async (tx) => {
@@ -675,7 +675,7 @@ export function createLoanService(deps: LoanDeps) {
     for (const payment of waiting) {
       const result = await deps.collection.getPayment(payment.providerRef);
       if (!result || result.status === 'pending') continue;
-      const outcome = await paymentEvent({ eventId: `reconcile-${payment.id}`, type: result.status === 'paid' ? 'payment.paid' : 'payment.failed', providerRef: payment.providerRef, amountCentavos: result.amountCentavos, failureCode: result.failureCode });
+      const outcome = await paymentEvent({ eventId: `reconcile-${payment.id}`, providerRef: payment.providerRef, paymentId: null, amountCentavos: result.amountCentavos, currency: result.currency, ...(result.status === 'paid' ? { kind: 'paid' as const, failureCode: null } : { kind: 'attempt_failed' as const, failureCode: result.failureCode }) });
       if (outcome === 'applied') applied += 1;
     }
     return applied;
