@@ -39,7 +39,7 @@ export interface ProviderErrorValue {
 
 /** A provider call that did not work, carrying its ProviderErrorValue. `message` is the code, for logs only. */
 export class ProviderError extends Error implements ProviderErrorValue {
-  override readonly name = 'ProviderError';
+  override readonly name: string = 'ProviderError';
   readonly detail: string | null;
   constructor(readonly code: string, readonly retryable: boolean, detail?: string | null, cause?: unknown) {
     super(code, cause === undefined ? undefined : { cause });

@@ -103,16 +103,17 @@ describe('Semaphore adapter', () => {
     answer = json(401, { apikey: [`The selected apikey ${apiKey} is invalid.`] });
     const error = await failure(createSemaphore({ apiKey, baseUrl }).send(message));
     expect(error.retryable).toBe(false);
-    expect(error.message).toContain('401');
-    expect(error.message).toContain('is invalid');
-    expect(error.message).not.toContain(apiKey);
+    expect([error.code, error.retryable]).toEqual(['SMS_NOT_SENT', false]);
+    expect(error.detail).toContain('401');
+    expect(error.detail).toContain('is invalid');
+    expect(error.detail).not.toContain(apiKey);
   });
 
   it('treats a JSON error object sent with HTTP 200 as a non-retryable error', async () => {
     answer = json(200, { number: ['The number format is invalid.'] });
     const error = await failure(createSemaphore({ apiKey, baseUrl }).send(message));
     expect(error.retryable).toBe(false);
-    expect(error.message).toContain('The number format is invalid.');
+    expect(error.detail).toContain('The number format is invalid.');
   });
 
   it('treats a 500 as retryable', async () => {
@@ -122,7 +123,7 @@ describe('Semaphore adapter', () => {
     };
     const error = await failure(createSemaphore({ apiKey, baseUrl }).send(message));
     expect(error.retryable).toBe(true);
-    expect(error.message).toContain('500');
+    expect(error.detail).toContain('500');
   });
 
   it('treats a 429 (rate limited) as retryable', async () => {
@@ -134,7 +135,7 @@ describe('Semaphore adapter', () => {
     answer = json(200, sent({ status }));
     const error = await failure(createSemaphore({ apiKey, baseUrl }).send(message));
     expect(error.retryable).toBe(false);
-    expect(error.message).toContain(status);
+    expect(error.detail).toContain(status);
   });
 
   it('treats a 2xx without a message_id as an error', async () => {
@@ -147,7 +148,7 @@ describe('Semaphore adapter', () => {
     const started = Date.now();
     const error = await failure(createSemaphore({ apiKey, baseUrl, timeoutMs: 200 }).send(message));
     expect(error.retryable).toBe(true);
-    expect(error.message).toMatch(/200 ms/);
+    expect(error.detail).toMatch(/200 ms/);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
@@ -158,7 +159,7 @@ describe('Semaphore adapter', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const error = await failure(createSemaphore({ apiKey, baseUrl: `http://127.0.0.1:${port}` }).send(message));
     expect(error.retryable).toBe(true);
-    expect(error.message).not.toContain(apiKey);
+    expect(error.detail).not.toContain(apiKey);
   });
 
   it('rejects a non-PH number without calling Semaphore', async () => {
