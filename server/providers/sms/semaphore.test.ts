@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSemaphore } from './semaphore.ts';
-import { SmsSendError } from './sms-provider.ts';
+import { failure } from '../fake-gateway.ts';
 
 // A local stand-in for api.semaphore.co: records each request and answers as `answer` says. No real network.
 interface Recorded {
@@ -61,17 +61,6 @@ const sent = (overrides: Record<string, unknown> = {}) => [
 
 const apiKey = 'sk-test-0123456789abcdef';
 const message = { to: '+639171234567', text: 'Your PesoAgad code is 4821' };
-const failure = (promise: Promise<unknown>): Promise<SmsSendError> =>
-  promise.then(
-    () => {
-      throw new Error('expected the send to fail');
-    },
-    (error: unknown) => {
-      expect(error).toBeInstanceOf(SmsSendError);
-      return error as SmsSendError;
-    },
-  );
-
 describe('Semaphore adapter', () => {
   it('posts the form to the priority queue and answers with the message_id as receipt', async () => {
     answer = json(200, sent());
