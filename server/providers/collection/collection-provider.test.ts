@@ -36,7 +36,8 @@ describe('collection webhook signatures (PayMongo shape)', () => {
     expect(parseCollectionEvent(failed)).toEqual({ eventId: 'evt_2', kind: 'attempt_failed', providerRef: 'pi_1', paymentId: 'pay_2', amountCentavos: 309000, currency: 'PHP', failureCode: 'insufficient_funds' });
     expect(webhookEventHeader({ data: { id: 'evt_3', attributes: { type: 'source.chargeable' } } })).toEqual({ id: 'evt_3', type: 'source.chargeable' });
     expect(webhookEventHeader({ data: { attributes: { type: 'payment.paid' } } })).toBeNull();
-    expect(parseCollectionEvent({ data: { id: 'evt', attributes: { type: 'payment.paid', data: { attributes: { amount: 100, payment_intent_id: 'pi' } } } } })).toBeNull();
+    expect(parseCollectionEvent({ data: { id: 'evt', attributes: { type: 'payment.paid', data: { attributes: { amount: 100, payment_intent_id: 'pi' } } } } })).toMatchObject({ kind: 'paid', currency: null });
+    expect(parseCollectionEvent({ data: { id: 'evt', attributes: { type: 'payment.paid', data: { attributes: { amount: 1.5, currency: 'PHP', payment_intent_id: 'pi' } } } } })).toBeNull();
     expect(parseCollectionEvent({ data: { id: 'evt', attributes: { type: 'source.chargeable', data: { attributes: {} } } } })).toBeNull();
     expect(parseCollectionEvent(null)).toBeNull();
     expect(parseCollectionEvent({ data: { id: 'evt', attributes: { type: 'payment.paid', data: { attributes: { amount: 1.5, payment_intent_id: 'pi' } } } } })).toBeNull();

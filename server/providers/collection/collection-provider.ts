@@ -85,7 +85,8 @@ export type CollectionEvent = {
   /** PayMongo's payment id (pay_...) of this attempt; null when unknown (reconciliation). */
   readonly paymentId: string | null;
   readonly amountCentavos: number;
-  readonly currency: string;
+  /** PayMongo always sends it; null when an event lacks it (the loan core then treats it as a mismatch). */
+  readonly currency: string | null;
 } & ({ readonly kind: 'paid'; readonly failureCode: null } | { readonly kind: 'attempt_failed'; readonly failureCode: string | null });
 
 /** The id and type of any PayMongo event body (`{ data: { id, attributes: { type } } }`); null when it is not one. */
@@ -105,8 +106,8 @@ export function parseCollectionEvent(body: unknown): CollectionEvent | null {
   const a = payment?.attributes;
   if (!a) return null;
   const { payment_intent_id: intent, amount, currency } = a;
-  if (typeof intent !== 'string' || intent === '' || typeof amount !== 'number' || !Number.isSafeInteger(amount) || typeof currency !== 'string') return null;
-  const facts = { eventId: header.id, providerRef: intent, paymentId: typeof payment.id === 'string' ? payment.id : null, amountCentavos: amount, currency };
+  if (typeof intent !== 'string' || intent === '' || typeof amount !== 'number' || !Number.isSafeInteger(amount)) return null;
+  const facts = { eventId: header.id, providerRef: intent, paymentId: typeof payment.id === 'string' ? payment.id : null, amountCentavos: amount, currency: typeof currency === 'string' ? currency : null };
   if (kind === 'paid') return { ...facts, kind, failureCode: null };
   return { ...facts, kind, failureCode: typeof a['failed_code'] === 'string' && a['failed_code'] !== '' ? a['failed_code'] : null };
 }
