@@ -143,7 +143,7 @@ async function registerLoans(app: FastifyInstance, db: ApiDeps['db'], service: L
   });
   app.decorate('loans', { service, jobs });
   await app.register(loanRoutes, { prefix: '/api/v1', loans: service });
-  await app.register(webhookRoutes, { prefix: '/api/v1', loans: service, payoutCallbackToken: deps.payoutCallbackToken, collectionWebhookSecret: deps.collectionWebhookSecret, now });
+  await app.register(webhookRoutes, { prefix: '/api/v1', db, loans: service, payoutCallbackToken: deps.payoutCallbackToken, collectionWebhookSecret: deps.collectionWebhookSecret, now });
   const pollMs = deps.jobPollMs ?? 1000;
   if (pollMs > 0) {
     app.addHook('onReady', async () => {

@@ -258,6 +258,21 @@ export const jobs = pgTable('jobs', {
   index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`),
 ]);
 
+/**
+ * Gateway webhook events by their own id (PayMongo evt_...): a delivery is handled once, whatever its timestamp or
+ * how often it is retried (server/services/webhook-events.ts). `doneAt` null: being handled (a claim that is released
+ * when handling fails, and may be taken over after `claimedAt` + 5 minutes when its handler died).
+ */
+export const webhookEvents = pgTable('webhook_events', {
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull(),
+  type: text('type').notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+  /** What handling answered: applied, replay, unknown, ignored, ... */
+  result: text('result'),
+}, (t) => [primaryKey({ columns: [t.provider, t.eventId] })]);
+
 // ---- The simulated gateways: an external service's own state, in its own tables (it survives a restart). ----
 
 /** A payout the simulated payout gateway took (Xendit-shaped), and the callback it owes. */
@@ -288,6 +303,13 @@ export const simCollections = pgTable('sim_collections', {
   metadata: jsonb('metadata').notNull(),
   status: text('status').notNull(),
   failureCode: text('failure_code'),
+  /** The PayMongo payment method type attached (gcash, qrph, dob, ...); `otc` for a counter reference. */
+  methodType: text('method_type').notNull().default('qrph'),
+  /** Payment attempts made on the intent (a failed one leaves it payable). */
+  paymentAttempts: integer('payment_attempts').notNull().default(0),
+  /** The event owed: its id and first timestamp, the same on every retry of its delivery (as PayMongo's). */
+  eventId: text('event_id'),
+  eventAt: timestamp('event_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   deliverAt: timestamp('deliver_at', { withTimezone: true }),
   deliveryAttempts: integer('delivery_attempts').notNull().default(0),

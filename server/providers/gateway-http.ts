@@ -1,21 +1,22 @@
 /**
  * The JSON-over-HTTPS call both money gateways (Xendit payouts, PayMongo collections) make: basic auth with the
  * secret key as user name, an optional Idempotency-Key, a timeout. A network failure or timeout is a retryable
- * ProviderError with the gateway's own code; any HTTP answer is returned for the adapter to read.
+ * ProviderError (PROVIDER_NETWORK / PROVIDER_TIMEOUT, the gateway named in the detail); any HTTP answer is returned
+ * for the adapter to read.
  */
-import { ProviderError } from './payout/payout-provider.ts';
+import { PROVIDER_ERRORS, ProviderError } from './provider-error.ts';
 
 export interface GatewayHttpOptions {
   readonly secretKey: string;
   readonly baseUrl: string;
   readonly timeoutMs: number;
-  /** The gateway's error codes for a timeout and for a network failure. */
-  readonly errors: { readonly timeout: string; readonly network: string };
+  /** The gateway's name, for error details. */
+  readonly provider: string;
 }
 
 export type GatewayCall = (method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string) => Promise<{ status: number; answer: unknown }>;
 
-export function gatewayHttp({ secretKey, baseUrl, timeoutMs, errors }: GatewayHttpOptions): GatewayCall {
+export function gatewayHttp({ secretKey, baseUrl, timeoutMs, provider }: GatewayHttpOptions): GatewayCall {
   const root = baseUrl.replace(/\/+$/u, '');
   const authorization = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
   return async (method, path, body, idempotencyKey) => {
@@ -30,7 +31,7 @@ export function gatewayHttp({ secretKey, baseUrl, timeoutMs, errors }: GatewayHt
       text = await response.text();
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new ProviderError(timedOut ? errors.timeout : errors.network, true, error);
+      throw new ProviderError(timedOut ? PROVIDER_ERRORS.timeout : PROVIDER_ERRORS.network, true, `${provider} ${method} ${path.split('?')[0] ?? ''}`, error);
     }
     return { status, answer: parseJson(text) };
   };

@@ -1,16 +1,26 @@
 /**
- * Gateway callbacks (no session): the payout gateway's (Xendit shape, static `x-callback-token`) and the collection
- * gateway's (PayMongo shape, `paymongo-signature: t=<unix>,v1=<hmac-sha256 of t + "." + raw body>`, at most 5
- * minutes old). Signatures are checked on the RAW body (a JSON parser scoped to these routes keeps it), compared in
- * constant time. Bad token or signature: 401 WEBHOOK_SIGNATURE; unknown reference: 404; a replay: 200, no effect.
+ * Gateway callbacks (no session): the payout gateway's (Xendit shape, static `x-callback-token`: succeeded, failed,
+ * reversed) and the collection gateway's (PayMongo shape, `paymongo-signature: t=<unix>,v1=<hmac-sha256 of t + "." +
+ * raw body>`). Signatures are checked on the RAW body (a JSON parser scoped to these routes keeps it), compared in
+ * constant time. Bad token or signature: 401 WEBHOOK_SIGNATURE; unknown payout reference: 404; a replay: 200, no
+ * effect.
+ *
+ * Collection events are handled once per PayMongo event id (../services/webhook-events.ts), whatever the age of a
+ * retried delivery's timestamp (PayMongo "Webhook Retry Logic"). Every signed event answers 2xx unless handling
+ * fails: events we do not handle (`ignored`) and replays, because PayMongo disables a webhook whose events keep
+ * failing, and with it every later payment notice. A payment event for an intent we do not know answers 404 (retried:
+ * see below).
  */
 import { ApiError } from '../errors.ts';
-import { parseCollectionEvent, sameToken, verifyCollectionSignature } from '../providers/collection/collection-provider.ts';
+import type { Database } from '../db/database.ts';
+import { parseCollectionEvent, sameToken, verifyCollectionSignature, webhookEventHeader } from '../providers/collection/collection-provider.ts';
 import { parsePayoutCallback } from '../providers/payout/payout-provider.ts';
 import type { LoanService } from '../services/loans.ts';
+import { handleOnce } from '../services/webhook-events.ts';
 import { routeGroup } from './route-group.ts';
 
 export interface WebhookOptions {
+  readonly db: Database;
   readonly loans: LoanService;
   readonly payoutCallbackToken: string;
   readonly collectionWebhookSecret: string;
@@ -49,7 +59,7 @@ export const webhookRoutes = routeGroup<WebhookOptions>({ access: 'public', noSt
     schema: {
       tags: ['webhooks'],
       operationId: 'payoutCallback',
-      summary: 'Payout gateway callback (Xendit payout.succeeded / payout.failed)',
+      summary: 'Payout gateway callback (Xendit payout.succeeded / payout.failed / payout.reversed)',
       security: [{ payoutCallbackToken: [] }],
       response: { 200: ok },
     },
@@ -75,12 +85,20 @@ export const webhookRoutes = routeGroup<WebhookOptions>({ access: 'public', noSt
     const raw = String(request.body ?? '');
     const signature = request.headers['paymongo-signature'];
     if (!verifyCollectionSignature(typeof signature === 'string' ? signature : undefined, raw, options.collectionWebhookSecret, options.now())) throw new ApiError('WEBHOOK_SIGNATURE');
-    const event = parseCollectionEvent(parseJson(raw));
-    if (!event) throw new ApiError('BAD_REQUEST');
-    const outcome = await options.loans.paymentEvent(event);
-    if (outcome === 'unknown') throw new ApiError('NOT_FOUND');
-    // Recorded for staff, never applied: the amount and currency must be the payment's we created.
-    if (outcome === 'mismatch') throw new ApiError('WEBHOOK_AMOUNT_MISMATCH');
-    return { ok: true, result: outcome };
+    const body = parseJson(raw);
+    const header = webhookEventHeader(body);
+    if (!header) throw new ApiError('BAD_REQUEST');
+    const result = await handleOnce(options.db, { provider: 'collection', eventId: header.id, type: header.type }, options.now(), async () => {
+      const event = parseCollectionEvent(body);
+      if (!event) return 'ignored' as const;
+      // 'mismatch': the amount or currency is not the payment's we created; recorded for staff, never applied, and
+      // answered 2xx (a retry cannot change it).
+      const outcome = await options.loans.paymentEvent(event);
+      // Not ours yet (the intent may be answered before our payment row commits): 404 releases the claim and
+      // PayMongo retries; the reconcile job covers intents that stay unknown.
+      if (outcome === 'unknown') throw new ApiError('NOT_FOUND');
+      return outcome;
+    });
+    return { ok: true, result };
   });
 });

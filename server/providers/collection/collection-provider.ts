@@ -1,17 +1,38 @@
 /**
- * What the server needs from a collection (repayment) gateway, in the shape of PayMongo: create a payment intent with
- * an idempotency key (a repeat answers the same intent) that gives the borrower a reference to pay (OTC code, bank
- * transfer reference) or a checkout link, read one back, and `payment.paid` / `payment.failed` webhooks signed with
- * HMAC-SHA256 over `timestamp + "." + rawBody`. Providers are picked in ./index.ts.
+ * What the server needs from a collection (repayment) gateway, in the shape of PayMongo's Payment Intent workflow
+ * (PayMongo "Accepting a Payment"): create a payment intent with an idempotency key, create a payment method and
+ * attach it to the intent, which gives what the borrower acts on (a redirect to the e-wallet or bank, or a QR Ph
+ * image); read the intent back; `payment.paid` / `payment.failed` webhooks signed with HMAC-SHA256 over
+ * `timestamp + "." + rawBody`. A failed payment is one attempt: the intent stays payable and a later payment may
+ * succeed (PayMongo "Key concepts": an intent "stays open until the customer either pays or abandons it").
+ * Providers are picked in ./index.ts.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentChannel } from '../../../domain/loan-types.ts';
+
+/**
+ * How the borrower pays, as a PayMongo payment method type the server attaches (PayMongo "Payment Intent workflow",
+ * supported methods): the e-wallets GCash, GrabPay and Maya (redirect), QR Ph (a QR any bank or e-wallet app pays),
+ * direct online banking (`dob` for BPI and UnionBank, `brankas` for BDO, Landbank and Metrobank: PayMongo "Direct
+ * online banking"). Over-the-counter is not a payment-intent method.
+ */
+export type CollectionMethod =
+  | { readonly type: 'gcash' | 'grab_pay' | 'paymaya' | 'qrph' }
+  | { readonly type: 'dob'; readonly bank: 'bpi' | 'ubp' }
+  | { readonly type: 'brankas'; readonly bank: 'bdo' | 'landbank' | 'metrobank' };
+
+/** The method used when the caller names none: QR Ph, which every Philippine bank and e-wallet app pays. */
+export function defaultCollectionMethod(channel: PaymentChannel): CollectionMethod | null {
+  return channel === 'otc' ? null : { type: 'qrph' };
+}
 
 export interface CollectionRequest {
   /** Our payment id: a retry never creates a second intent. */
   readonly idempotencyKey: string;
   readonly amountCentavos: number;
   readonly channel: PaymentChannel;
+  /** Default: defaultCollectionMethod(channel). */
+  readonly method?: CollectionMethod;
   readonly payer: { readonly phone: string; readonly name: string };
   readonly description: string;
   readonly expiresAt: Date;
@@ -19,46 +40,76 @@ export interface CollectionRequest {
   readonly metadata: Readonly<Record<string, string>>;
 }
 
+/**
+ * What the borrower acts on: `redirect` to the e-wallet's or bank's page (PayMongo `next_action.redirect.url`), or
+ * `qr`, an image URL (a `data:` URL: PayMongo's QR Ph `next_action.code.image_url` is the image in Base64).
+ */
+export interface PaymentAction {
+  readonly kind: 'redirect' | 'qr';
+  readonly url: string;
+}
+
+/** `pending`: payable (no method yet, waiting for the payer, or after a failed attempt); `failed`: cancelled for good. */
 export type CollectionStatus = 'pending' | 'paid' | 'failed';
 
 export interface CollectionResult {
   /** The payment intent id (pi_...). */
   readonly providerRef: string;
-  /** What the borrower pays with: OTC code or transfer reference. */
+  /** The reference the borrower and PayMongo's support both know: the intent id. */
   readonly reference: string;
-  readonly checkoutUrl: string | null;
+  readonly action: PaymentAction | null;
   readonly status: CollectionStatus;
   readonly amountCentavos: number;
+  readonly currency: string;
+  /** The last failed attempt's code (PayMongo `last_payment_error.failed_code`) or `cancelled`; null when none. */
   readonly failureCode: string | null;
 }
 
 export interface CollectionProvider {
   readonly name: string;
+  /** Creates the intent and attaches the method; rejects with a ProviderError (../provider-error.ts). */
   createPayment(request: CollectionRequest): Promise<CollectionResult>;
   getPayment(providerRef: string): Promise<CollectionResult | null>;
 }
 
-/** A PayMongo webhook event about a payment, read from its body; null when it is not one. */
-export interface CollectionEvent {
+/**
+ * A webhook event about one payment attempt on an intent. `paid`: the intent is paid (apply it once, after checking
+ * amount and currency against the payment we created). `attempt_failed`: this attempt failed, the intent stays
+ * payable: a later `paid` with another event id must still apply.
+ */
+export type CollectionEvent = {
+  /** PayMongo's event id (evt_...): the same on every retry of one delivery; the replay key. */
   readonly eventId: string;
-  readonly type: 'payment.paid' | 'payment.failed';
+  /** The payment intent id. */
   readonly providerRef: string;
+  /** PayMongo's payment id (pay_...) of this attempt; null when unknown (reconciliation). */
+  readonly paymentId: string | null;
   readonly amountCentavos: number;
-  /** ISO 4217, as the gateway reports it (PHP for every payment we create). */
-  readonly currency?: string;
-  readonly failureCode: string | null;
+  /** PayMongo always sends it; null when an event lacks it (the loan core then treats it as a mismatch). */
+  readonly currency: string | null;
+} & ({ readonly kind: 'paid'; readonly failureCode: null } | { readonly kind: 'attempt_failed'; readonly failureCode: string | null });
+
+/** The id and type of any PayMongo event body (`{ data: { id, attributes: { type } } }`); null when it is not one. */
+export function webhookEventHeader(body: unknown): { id: string; type: string } | null {
+  const event = (body as { data?: { id?: unknown; attributes?: { type?: unknown } } } | null)?.data;
+  return typeof event?.id === 'string' && event.id !== '' && typeof event.attributes?.type === 'string' ? { id: event.id, type: event.attributes.type } : null;
 }
 
+const KINDS: Readonly<Record<string, CollectionEvent['kind']>> = { 'payment.paid': 'paid', 'payment.failed': 'attempt_failed' };
+
+/** A `payment.paid` / `payment.failed` event (the payment resource in `data.attributes.data`); null for anything else. */
 export function parseCollectionEvent(body: unknown): CollectionEvent | null {
-  const event = (body as { data?: { id?: unknown; attributes?: { type?: unknown; data?: { attributes?: Record<string, unknown> } } } } | null)?.data;
-  const type = event?.attributes?.type;
-  const payment = event?.attributes?.data?.attributes;
-  if (typeof event?.id !== 'string' || (type !== 'payment.paid' && type !== 'payment.failed') || !payment) return null;
-  const intent = payment['payment_intent_id'];
-  const amount = payment['amount'];
-  if (typeof intent !== 'string' || typeof amount !== 'number' || !Number.isSafeInteger(amount)) return null;
-  const currency = typeof payment['currency'] === 'string' ? { currency: payment['currency'] } : {};
-  return { eventId: event.id, type, providerRef: intent, amountCentavos: amount, ...currency, failureCode: typeof payment['failed_code'] === 'string' ? payment['failed_code'] : null };
+  const header = webhookEventHeader(body);
+  const kind = KINDS[header?.type ?? ''];
+  if (!header || !kind) return null;
+  const payment = (body as { data: { attributes: { data?: { id?: unknown; attributes?: Record<string, unknown> } } } }).data.attributes.data;
+  const a = payment?.attributes;
+  if (!a) return null;
+  const { payment_intent_id: intent, amount, currency } = a;
+  if (typeof intent !== 'string' || intent === '' || typeof amount !== 'number' || !Number.isSafeInteger(amount)) return null;
+  const facts = { eventId: header.id, providerRef: intent, paymentId: typeof payment.id === 'string' ? payment.id : null, amountCentavos: amount, currency: typeof currency === 'string' ? currency : null };
+  if (kind === 'paid') return { ...facts, kind, failureCode: null };
+  return { ...facts, kind, failureCode: typeof a['failed_code'] === 'string' && a['failed_code'] !== '' ? a['failed_code'] : null };
 }
 
 /** The `paymongo-signature` header value for a body: `t=<unix>,v1=<hex hmac>` (the simulated gateway signs with it). */
@@ -68,11 +119,20 @@ export function signCollectionWebhook(secret: string, rawBody: string, unixSecon
 }
 
 /**
- * Whether a `paymongo-signature` header signs `rawBody` with `secret`, made at most `toleranceSeconds` before `now`
- * (replayed old deliveries are refused). Accepts `v1` and PayMongo's own `te` (test) / `li` (live) parts; compared in
- * constant time.
+ * How old a signed webhook may be. PayMongo retries a failed delivery 12 times over about 136.5 minutes (PayMongo
+ * "Webhook Retry Logic") and a dashboard resend sends the same event again, so the age bound is generous; replays are
+ * refused by event id (server/services/webhook-events.ts), not by age. Three events that exhaust their retries
+ * disable the webhook, so a short bound would cost every later payment notice.
  */
-export function verifyCollectionSignature(header: string | undefined, rawBody: string, secret: string, now: Date, toleranceSeconds = 300): boolean {
+export const WEBHOOK_MAX_AGE_SECONDS = 7 * 24 * 3600;
+/** Clock skew allowed for a timestamp in the future. */
+export const WEBHOOK_MAX_SKEW_SECONDS = 300;
+
+/**
+ * Whether a `paymongo-signature` header signs `rawBody` with `secret`, made at most WEBHOOK_MAX_AGE_SECONDS before
+ * `now`. Accepts `v1` and PayMongo's own `te` (test) / `li` (live) parts; compared in constant time.
+ */
+export function verifyCollectionSignature(header: string | undefined, rawBody: string, secret: string, now: Date): boolean {
   if (!header) return false;
   const parts = new Map(header.split(',').map((p) => {
     const i = p.indexOf('=');
@@ -81,7 +141,7 @@ export function verifyCollectionSignature(header: string | undefined, rawBody: s
   const t = Number(parts.get('t'));
   if (!Number.isSafeInteger(t)) return false;
   const age = now.getTime() / 1000 - t;
-  if (age > toleranceSeconds || age < -toleranceSeconds) return false;
+  if (age > WEBHOOK_MAX_AGE_SECONDS || age < -WEBHOOK_MAX_SKEW_SECONDS) return false;
   const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest();
   return ['v1', 'te', 'li'].some((name) => {
     const given = parts.get(name);

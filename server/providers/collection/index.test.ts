@@ -4,7 +4,7 @@ import { createCollectionProvider, readCollectionSettings } from './index.ts';
 import type { SimulatedCollectionOptions } from './simulated.ts';
 
 const secret = 'whsk_0123456789abcdef';
-const paymongo = { COLLECTION_PROVIDER: 'paymongo', PAYMONGO_SECRET_KEY: 'sk_test_key', COLLECTION_WEBHOOK_SECRET: secret };
+const paymongo = { COLLECTION_PROVIDER: 'paymongo', PAYMONGO_SECRET_KEY: 'sk_test_key', COLLECTION_WEBHOOK_SECRET: secret, PAYMONGO_RETURN_URL: 'https://pesoagad.example/pay' };
 
 describe('readCollectionSettings', () => {
   it('defaults to the simulated gateway, which needs nothing more', () => {
@@ -13,17 +13,17 @@ describe('readCollectionSettings', () => {
   });
 
   it('reads PayMongo with its key, the default base URL, or the one given', () => {
-    expect(readCollectionSettings(paymongo)).toEqual({ settings: { provider: 'paymongo', secretKey: 'sk_test_key', baseUrl: 'https://api.paymongo.com' }, problems: [] });
-    expect(readCollectionSettings({ ...paymongo, PAYMONGO_BASE_URL: 'http://127.0.0.1:9/' }).settings).toEqual({ provider: 'paymongo', secretKey: 'sk_test_key', baseUrl: 'http://127.0.0.1:9/' });
+    expect(readCollectionSettings(paymongo)).toEqual({ settings: { provider: 'paymongo', secretKey: 'sk_test_key', baseUrl: 'https://api.paymongo.com', returnUrl: 'https://pesoagad.example/pay' }, problems: [] });
+    expect(readCollectionSettings({ ...paymongo, PAYMONGO_BASE_URL: 'http://127.0.0.1:9/' }).settings).toEqual({ provider: 'paymongo', secretKey: 'sk_test_key', baseUrl: 'http://127.0.0.1:9/', returnUrl: 'https://pesoagad.example/pay' });
   });
 
   it('lists every problem of a PayMongo setup, naming the variable and never echoing the key', () => {
     const { settings, problems } = readCollectionSettings({ COLLECTION_PROVIDER: 'paymongo', PAYMONGO_BASE_URL: 'not a url' });
     expect(settings).toBeUndefined();
-    expect(problems.map((p) => p.split(' ')[0])).toEqual(['PAYMONGO_SECRET_KEY', 'PAYMONGO_BASE_URL', 'COLLECTION_WEBHOOK_SECRET']);
+    expect(problems.map((p) => p.split(' ')[0])).toEqual(['PAYMONGO_SECRET_KEY', 'PAYMONGO_BASE_URL', 'PAYMONGO_RETURN_URL', 'COLLECTION_WEBHOOK_SECRET']);
     expect(problems.join('\n')).toMatch(/COLLECTION_WEBHOOK_SECRET is required when COLLECTION_PROVIDER=paymongo/u);
 
-    const keyOnly = readCollectionSettings({ COLLECTION_PROVIDER: 'paymongo', PAYMONGO_SECRET_KEY: 'sk_live_secret_value' });
+    const keyOnly = readCollectionSettings({ COLLECTION_PROVIDER: 'paymongo', PAYMONGO_SECRET_KEY: 'sk_live_secret_value', PAYMONGO_RETURN_URL: 'https://pesoagad.example/pay' });
     expect(keyOnly.problems).toHaveLength(1);
     expect(keyOnly.problems.join('\n')).not.toContain('sk_live_secret_value');
   });
@@ -45,7 +45,7 @@ describe('createCollectionProvider', () => {
   });
 
   it('builds the PayMongo adapter with nothing to start', () => {
-    const { provider, simulated } = createCollectionProvider({ provider: 'paymongo', secretKey: 'sk_test_key', baseUrl: 'https://api.paymongo.com' }, simulatedOptions);
+    const { provider, simulated } = createCollectionProvider({ provider: 'paymongo', secretKey: 'sk_test_key', baseUrl: 'https://api.paymongo.com', returnUrl: 'https://pesoagad.example/pay' }, simulatedOptions);
     expect(provider.name).toBe('paymongo');
     expect(simulated).toBeNull();
   });

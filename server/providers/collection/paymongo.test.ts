@@ -1,37 +1,28 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ProviderError } from '../payout/payout-provider.ts';
-import type { CollectionRequest } from './collection-provider.ts';
-import { createPaymongoCollections, PAYMONGO_METHODS, paymongoReference } from './paymongo.ts';
+import { basicAuth, failure, fakeGateway, json, refusedBaseUrl, type Recorded } from '../fake-gateway.ts';
+import type { CollectionMethod, CollectionRequest } from './collection-provider.ts';
+import { createPaymongoCollections, PAYMONGO_CHANNEL_METHODS } from './paymongo.ts';
 
-// A local stand-in for api.paymongo.com: keeps payment intents by idempotency key (a repeat answers the first intent,
-// as PayMongo does), records every request, and answers as `override` says when set. No real network.
-interface Recorded {
-  method: string;
-  path: string;
-  authorization: string;
-  idempotencyKey: string | undefined;
-  contentType: string;
-  rawBody: string;
-  body: unknown;
-}
-let requests: Recorded[] = [];
-let override: ((req: Recorded, res: ServerResponse) => boolean) | null = null;
-let intents = new Map<string, { data: { id: string; type: string; attributes: Record<string, unknown> } }>();
+// A local stand-in for api.paymongo.com (../fake-gateway.ts) that follows the Payment Intent workflow of PayMongo's
+// "Accepting a Payment": an intent has nothing to pay with until a payment method is attached; the attach answers
+// `awaiting_next_action` with a redirect URL (e-wallets, online banking, which need a `return_url`) or a QR image
+// (QR Ph); a failed attempt puts the intent back to `awaiting_payment_method` with `last_payment_error`.
+type Intent = { data: { id: string; type: string; attributes: Record<string, unknown> } };
+let intents = new Map<string, Intent>();
+let methods = new Map<string, { type: string; details?: unknown; billing?: unknown }>();
 let serial = 0;
 
 const secretKey = 'sk_test_0123456789abcdefSECRET';
-const expectedAuth = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
+const expectedAuth = basicAuth(secretKey);
+const returnUrl = 'https://pesoagad.example/pay/return';
 const errors = (code: string, detail: string) => ({ errors: [{ code, detail }] });
+const QR = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-function fakePaymongo(req: Recorded, res: ServerResponse): void {
+const byId = (id: string) => [...intents.values()].find((i) => i.data.id === id);
+
+const fake = fakeGateway((req: Recorded, res) => {
   if (req.authorization !== expectedAuth) return json(res, 401, errors('api_key_invalid', 'API key is invalid.'));
+  const attach = /^\/v1\/payment_intents\/([^/]+)\/attach$/u.exec(req.path);
   if (req.method === 'POST' && req.path === '/v1/payment_intents') {
     const known = req.idempotencyKey ? intents.get(req.idempotencyKey) : undefined;
     if (known) return json(res, 200, known);
@@ -49,65 +40,73 @@ function fakePaymongo(req: Recorded, res: ServerResponse): void {
           currency: attributes['currency'],
           description: attributes['description'],
           livemode: false,
-          statement_descriptor: 'PesoAgad',
           status: 'awaiting_payment_method',
           last_payment_error: null,
           payment_method_allowed: attributes['payment_method_allowed'],
           payments: [],
           next_action: null,
-          payment_method_options: null,
           metadata: attributes['metadata'],
-          setup_future_usage: null,
           created_at: 1_795_000_000,
           updated_at: 1_795_000_000,
         },
       },
     };
-    if (req.idempotencyKey) intents.set(req.idempotencyKey, intent);
+    intents.set(req.idempotencyKey ?? id, intent);
+    return json(res, 200, intent);
+  }
+  if (req.method === 'POST' && req.path === '/v1/payment_methods') {
+    const attributes = (req.body as { data: { attributes: { type: string; details?: unknown; billing?: unknown } } }).data.attributes;
+    serial += 1;
+    const id = `pm_${serial}`;
+    methods.set(id, attributes);
+    return json(res, 200, { data: { id, type: 'payment_method', attributes: { ...attributes, livemode: false } } });
+  }
+  if (req.method === 'POST' && attach) {
+    const intent = byId(decodeURIComponent(attach[1]!));
+    if (!intent) return json(res, 404, errors('resource_not_found', 'No such payment_intent.'));
+    const a = intent.data.attributes;
+    const { payment_method: methodId, return_url: back } = (req.body as { data: { attributes: { payment_method?: string; return_url?: string } } }).data.attributes;
+    const method = methods.get(methodId ?? '');
+    if (!method) return json(res, 400, errors('resource_not_found', 'No such payment_method.'));
+    if (!(a['payment_method_allowed'] as string[]).includes(method.type)) return json(res, 400, errors('payment_method_not_allowed', 'Not allowed for this intent.'));
+    if (a['status'] !== 'awaiting_payment_method') return json(res, 400, errors('payment_intent_not_attachable', 'The intent is not awaiting a payment method.'));
+    if (method.type !== 'qrph' && !back) return json(res, 400, errors('parameter_required', 'return_url is required.'));
+    a['status'] = 'awaiting_next_action';
+    a['last_payment_error'] = null;
+    a['next_action'] = method.type === 'qrph'
+      ? { type: 'consume_qr', code: { id: 'code_1', amount: a['amount'], label: 'PesoAgad', image_url: QR } }
+      : { type: 'redirect', redirect: { url: `https://secure-authentication.paymongo.com/sources?id=src_${serial}`, return_url: back } };
     return json(res, 200, intent);
   }
   if (req.method === 'GET' && req.path.startsWith('/v1/payment_intents/')) {
     const id = decodeURIComponent(req.path.slice('/v1/payment_intents/'.length));
-    const intent = [...intents.values()].find((i) => i.data.id === id);
+    const intent = byId(id);
     return intent ? json(res, 200, intent) : json(res, 404, errors('resource_not_found', `No such payment_intent with id ${id}.`));
   }
   json(res, 404, errors('route_not_found', 'route'));
+});
+
+/** The payer's attempt fails: the intent goes back to awaiting a payment method (PayMongo "Key concepts"). */
+function failAttempt(id: string, failedCode: string) {
+  const a = byId(id)!.data.attributes;
+  Object.assign(a, { status: 'awaiting_payment_method', next_action: null, last_payment_error: { failed_code: failedCode, failed_message: 'Declined.', payment: 'pay_1' } });
 }
 
-const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    const rawBody = Buffer.concat(chunks).toString('utf8');
-    const key = req.headers['idempotency-key'];
-    const recorded: Recorded = {
-      method: req.method ?? '',
-      path: req.url ?? '',
-      authorization: req.headers.authorization ?? '',
-      idempotencyKey: typeof key === 'string' ? key : undefined,
-      contentType: req.headers['content-type'] ?? '',
-      rawBody,
-      body: rawBody ? (JSON.parse(rawBody) as unknown) : undefined,
-    };
-    requests.push(recorded);
-    if (override?.(recorded, res)) return;
-    fakePaymongo(recorded, res);
-  });
-});
 let baseUrl = '';
-
+let requests: Recorded[] = [];
+const setOverride = (o: typeof fake.override) => {
+  fake.override = o;
+};
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await fake.start();
+  baseUrl = fake.baseUrl;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => fake.stop());
 beforeEach(() => {
-  requests = [];
-  override = null;
+  fake.reset();
+  requests = fake.requests;
   intents = new Map();
+  methods = new Map();
 });
 
 const request = (overrides: Partial<CollectionRequest> = {}): CollectionRequest => ({
@@ -120,206 +119,181 @@ const request = (overrides: Partial<CollectionRequest> = {}): CollectionRequest 
   metadata: { orderId: 'o-1', orderNo: 'PA-000123', kind: 'settle' },
   ...overrides,
 });
-const failure = (promise: Promise<unknown>): Promise<ProviderError> =>
-  promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => {
-      expect(error).toBeInstanceOf(ProviderError);
-      return error as ProviderError;
-    },
-  );
+const provider = () => createPaymongoCollections({ secretKey, baseUrl, returnUrl });
 
 describe('PayMongo collections adapter', () => {
-  it('creates a payment intent in centavos with basic auth and the Idempotency-Key; answers its id and a reference', async () => {
-    const provider = createPaymongoCollections({ secretKey, baseUrl });
-    expect(provider.name).toBe('paymongo');
-    const result = await provider.createPayment(request());
-    const reference = paymongoReference(request().idempotencyKey);
-    expect(reference).toMatch(/^[A-HJ-NP-Z2-9]{12}$/u);
-    expect(result).toEqual({ providerRef: 'pi_AAAAAAAAAAAAAAAAAAAAAAA1', reference, checkoutUrl: null, status: 'pending', amountCentavos: 309_050, failureCode: null });
+  it('creates the intent, creates a GCash payment method and attaches it with the return URL; answers the redirect and the intent id', async () => {
+    const p = provider();
+    expect(p.name).toBe('paymongo');
+    const result = await p.createPayment(request({ method: { type: 'gcash' } }));
+    expect(result).toEqual({
+      providerRef: 'pi_AAAAAAAAAAAAAAAAAAAAAAA1',
+      reference: 'pi_AAAAAAAAAAAAAAAAAAAAAAA1',
+      action: { kind: 'redirect', url: 'https://secure-authentication.paymongo.com/sources?id=src_2' },
+      status: 'pending',
+      amountCentavos: 309_050,
+      currency: 'PHP',
+      failureCode: null,
+    });
 
-    expect(requests).toHaveLength(1);
-    const [sent] = requests;
-    expect(sent?.method).toBe('POST');
-    expect(sent?.path).toBe('/v1/payment_intents');
-    expect(sent?.authorization).toBe(expectedAuth);
-    expect(sent?.idempotencyKey).toBe(request().idempotencyKey);
-    expect(sent?.contentType).toMatch(/^application\/json/u);
-    expect(sent?.body).toEqual({
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/payment_intents', 'POST /v1/payment_methods', 'POST /v1/payment_intents/pi_AAAAAAAAAAAAAAAAAAAAAAA1/attach']);
+    for (const r of requests) expect([r.authorization, r.contentType.split(';')[0]]).toEqual([expectedAuth, 'application/json']);
+    expect(requests[0]?.idempotencyKey).toBe(request().idempotencyKey);
+    expect(requests[0]?.body).toEqual({
       data: {
         attributes: {
           amount: 309_050,
           currency: 'PHP',
-          payment_method_allowed: ['gcash', 'paymaya', 'grab_pay', 'shopee_pay', 'qrph'],
+          payment_method_allowed: ['gcash'],
           capture_type: 'automatic',
           description: 'PA-000123 settle',
-          metadata: { orderId: 'o-1', orderNo: 'PA-000123', kind: 'settle', reference },
+          metadata: { orderId: 'o-1', orderNo: 'PA-000123', kind: 'settle' },
         },
       },
     });
     // An integer number of centavos on the wire.
-    expect(sent?.rawBody).toContain('"amount":309050,');
+    expect(requests[0]?.rawBody).toContain('"amount":309050,');
+    expect(requests[1]?.body).toEqual({ data: { attributes: { type: 'gcash', billing: { name: 'Juan dela Cruz', phone: '+639171234567' } } } });
+    expect(requests[2]?.body).toEqual({ data: { attributes: { payment_method: 'pm_2', return_url: returnUrl } } });
   });
 
-  it('offers the bank methods for a bank payment and refuses over-the-counter without calling PayMongo', async () => {
-    const provider = createPaymongoCollections({ secretKey, baseUrl });
-    await provider.createPayment(request({ channel: 'bank' }));
-    expect((requests[0]?.body as { data: { attributes: { payment_method_allowed: string[] } } }).data.attributes.payment_method_allowed).toEqual(PAYMONGO_METHODS.bank);
+  it.each<[CollectionRequest['channel'], CollectionMethod, unknown]>([
+    ['eWallet', { type: 'grab_pay' }, undefined],
+    ['eWallet', { type: 'paymaya' }, undefined],
+    ['bank', { type: 'dob', bank: 'bpi' }, { bank_code: 'bpi' }],
+    ['bank', { type: 'brankas', bank: 'metrobank' }, { bank_code: 'metrobank' }],
+  ])('attaches %s method %o server-side and answers its redirect', async (channel, method, details) => {
+    const result = await provider().createPayment(request({ channel, method }));
+    expect(result.action?.kind).toBe('redirect');
+    expect((requests[1]?.body as { data: { attributes: { type: string; details?: unknown } } }).data.attributes).toMatchObject({ type: method.type, ...(details !== undefined && { details }) });
+    expect((requests[2]?.body as { data: { attributes: unknown } }).data.attributes).toMatchObject({ return_url: returnUrl });
+  });
 
-    requests = [];
-    const error = await failure(provider.createPayment(request({ idempotencyKey: 'other', channel: 'otc' })));
-    expect(error.message).toBe('PAYMONGO_CHANNEL_UNSUPPORTED:otc');
-    expect(error.retryable).toBe(false);
+  it('attaches QR Ph by default (any bank or e-wallet app pays it) and answers the QR image, without a return URL', async () => {
+    for (const channel of ['eWallet', 'bank'] as const) {
+      fake.reset();
+      requests = fake.requests;
+      const result = await provider().createPayment(request({ channel, idempotencyKey: `k-${channel}` }));
+      expect(result.action).toEqual({ kind: 'qr', url: `data:image/png;base64,${QR}` });
+      expect((requests[0]?.body as { data: { attributes: { payment_method_allowed: string[] } } }).data.attributes.payment_method_allowed).toEqual(['qrph']);
+      expect(requests[2]?.body).toEqual({ data: { attributes: { payment_method: expect.stringMatching(/^pm_/u) as unknown } } });
+    }
+  });
+
+  it('refuses over-the-counter and a method that does not pay the channel, without calling PayMongo', async () => {
+    const otc = await failure(provider().createPayment(request({ channel: 'otc' })));
+    expect(otc.value).toEqual({ code: 'PAYMONGO_CHANNEL_UNSUPPORTED', retryable: false, detail: 'otc' });
+    const wrong = await failure(provider().createPayment(request({ channel: 'bank', method: { type: 'gcash' } })));
+    expect(wrong.value).toEqual({ code: 'PAYMONGO_CHANNEL_UNSUPPORTED', retryable: false, detail: 'bank gcash' });
+    expect(PAYMONGO_CHANNEL_METHODS.otc).toEqual([]);
     expect(requests).toEqual([]);
   });
 
-  it('answers a repeat with the same idempotency key with the same intent and reference', async () => {
-    const provider = createPaymongoCollections({ secretKey, baseUrl });
-    const first = await provider.createPayment(request());
-    const again = await provider.createPayment(request());
+  it('answers a repeat with the same idempotency key with the same intent and action, without attaching again', async () => {
+    const p = provider();
+    const first = await p.createPayment(request({ method: { type: 'gcash' } }));
+    const again = await p.createPayment(request({ method: { type: 'gcash' } }));
     expect(again).toEqual(first);
     expect(intents.size).toBe(1);
-    const other = await provider.createPayment(request({ idempotencyKey: 'cust-1:another-key' }));
+    expect(requests.filter((r) => r.path.endsWith('/attach'))).toHaveLength(1);
+    const other = await p.createPayment(request({ idempotencyKey: 'cust-1:another-key', method: { type: 'gcash' } }));
     expect(other.providerRef).not.toBe(first.providerRef);
-    expect(other.reference).not.toBe(first.reference);
   });
 
-  it('passes on the checkout URL when the intent has a redirect', async () => {
-    override = (req, res) => {
-      if (req.method !== 'POST') return false;
-      json(res, 200, {
-        data: {
-          id: 'pi_redirect',
-          type: 'payment_intent',
-          attributes: {
-            amount: 309_050,
-            currency: 'PHP',
-            status: 'awaiting_next_action',
-            last_payment_error: null,
-            next_action: { type: 'redirect', redirect: { url: 'https://secure-authentication.paymongo.com/sources?id=src_1', return_url: 'https://pesoagad.example/pay' } },
-            metadata: { reference: 'PAYMONGOREF1' },
-          },
-        },
-      });
-      return true;
-    };
-    await expect(createPaymongoCollections({ secretKey, baseUrl }).createPayment(request())).resolves.toEqual({
-      providerRef: 'pi_redirect',
-      reference: 'PAYMONGOREF1',
-      checkoutUrl: 'https://secure-authentication.paymongo.com/sources?id=src_1',
-      status: 'pending',
-      amountCentavos: 309_050,
-      failureCode: null,
-    });
+  it('keeps a failed attempt payable: reads it back pending with the failure code, and a retry attaches again', async () => {
+    const p = provider();
+    const first = await p.createPayment(request({ method: { type: 'gcash' } }));
+    failAttempt(first.providerRef, 'insufficient_funds');
+    await expect(p.getPayment(first.providerRef)).resolves.toEqual({ ...first, action: null, status: 'pending', failureCode: 'insufficient_funds' });
+    const retried = await p.createPayment(request({ method: { type: 'gcash' } }));
+    expect(retried).toMatchObject({ providerRef: first.providerRef, status: 'pending', failureCode: null, action: { kind: 'redirect' } });
+    expect(requests.filter((r) => r.path.endsWith('/attach'))).toHaveLength(2);
   });
 
-  it('refuses an intent for another amount, a non-integer amount, and a 2xx that is not an intent', async () => {
-    const provider = createPaymongoCollections({ secretKey, baseUrl });
-    for (const amountCentavos of [0, 100.5, -1]) expect((await failure(provider.createPayment(request({ amountCentavos })))).message).toBe('PAYMONGO_AMOUNT_INVALID');
+  it('refuses an intent for another amount or currency, a non-integer amount, and a 2xx that is not an intent', async () => {
+    const p = provider();
+    for (const amountCentavos of [0, 100.5, -1]) expect((await failure(p.createPayment(request({ amountCentavos })))).code).toBe('PROVIDER_INVALID_REQUEST');
     expect(requests).toEqual([]);
 
-    override = (_req, res) => {
-      json(res, 200, { data: { id: 'pi_x', type: 'payment_intent', attributes: { amount: 309_000, status: 'awaiting_payment_method' } } });
-      return true;
-    };
-    const mismatch = await failure(provider.createPayment(request()));
-    expect(mismatch.message).toBe('PAYMONGO_AMOUNT_MISMATCH');
-    expect(mismatch.retryable).toBe(false);
+    for (const [amount, currency] of [[309_000, 'PHP'], [309_050, 'USD']] as const) {
+      setOverride((_req, res) => {
+        json(res, 200, { data: { id: 'pi_x', type: 'payment_intent', attributes: { amount, currency, status: 'awaiting_payment_method' } } });
+        return true;
+      });
+      const mismatch = await failure(p.createPayment(request()));
+      expect([mismatch.code, mismatch.retryable]).toEqual(['PROVIDER_AMOUNT_MISMATCH', false]);
+    }
 
-    override = (_req, res) => {
-      json(res, 200, { data: { id: 'pi_x', attributes: { amount: '3090.50', status: 'awaiting_payment_method' } } });
+    setOverride((_req, res) => {
+      json(res, 200, { data: { id: 'pi_x', attributes: { amount: '3090.50', currency: 'PHP', status: 'awaiting_payment_method' } } });
       return true;
-    };
-    expect((await failure(provider.createPayment(request()))).message).toBe('PAYMONGO_BAD_RESPONSE');
+    });
+    expect((await failure(p.createPayment(request()))).code).toBe('PROVIDER_BAD_RESPONSE');
   });
 
   it('turns a 4xx into a non-retryable error with PayMongo\'s error code, never the secret key', async () => {
-    override = (_req, res) => {
+    setOverride((_req, res) => {
       json(res, 400, errors('parameter_below_minimum', `The minimum value for the amount is 2000. (${secretKey})`));
       return true;
-    };
-    const error = await failure(createPaymongoCollections({ secretKey, baseUrl }).createPayment(request()));
-    expect(error.retryable).toBe(false);
-    expect(error.message).toBe('PAYMONGO_HTTP_400:parameter_below_minimum');
-    expect(error.message).not.toContain(secretKey);
+    });
+    const error = await failure(provider().createPayment(request()));
+    expect(error.value).toEqual({ code: 'PROVIDER_REFUSED', retryable: false, detail: 'paymongo HTTP 400 parameter_below_minimum' });
+    expect(JSON.stringify(error.value) + error.message).not.toContain(secretKey);
 
-    override = null;
-    const unauthorized = await failure(createPaymongoCollections({ secretKey: 'sk_test_wrong', baseUrl }).getPayment('pi_1'));
-    expect(unauthorized.retryable).toBe(false);
-    expect(unauthorized.message).toBe('PAYMONGO_HTTP_401:api_key_invalid');
+    setOverride(null);
+    const unauthorized = await failure(createPaymongoCollections({ secretKey: 'sk_test_wrong', baseUrl, returnUrl }).getPayment('pi_1'));
+    expect(unauthorized.value).toEqual({ code: 'PROVIDER_UNAUTHORIZED', retryable: false, detail: 'paymongo HTTP 401 api_key_invalid' });
   });
 
   it('treats a 5xx and a 429 as retryable', async () => {
-    override = (_req, res) => {
+    setOverride((_req, res) => {
       res.writeHead(502, { 'content-type': 'text/html' });
       res.end('<h1>Bad Gateway</h1>');
       return true;
-    };
-    const bad = await failure(createPaymongoCollections({ secretKey, baseUrl }).createPayment(request()));
-    expect(bad.retryable).toBe(true);
-    expect(bad.message).toBe('PAYMONGO_HTTP_502');
+    });
+    expect((await failure(provider().createPayment(request()))).value).toEqual({ code: 'PROVIDER_UNAVAILABLE', retryable: true, detail: 'paymongo HTTP 502' });
 
-    override = (_req, res) => {
+    setOverride((_req, res) => {
       json(res, 429, errors('rate_limit_exceeded', 'Too many requests.'));
       return true;
-    };
-    const limited = await failure(createPaymongoCollections({ secretKey, baseUrl }).getPayment('pi_1'));
-    expect(limited.retryable).toBe(true);
-    expect(limited.message).toBe('PAYMONGO_HTTP_429:rate_limit_exceeded');
+    });
+    expect((await failure(provider().getPayment('pi_1'))).value).toEqual({ code: 'PROVIDER_UNAVAILABLE', retryable: true, detail: 'paymongo HTTP 429 rate_limit_exceeded' });
   });
 
-  it('times out on a server that never answers, as a retryable error', async () => {
-    override = () => true; // hangs; afterAll closes the connection
-    const started = Date.now();
-    const error = await failure(createPaymongoCollections({ secretKey, baseUrl, timeoutMs: 200 }).createPayment(request()));
-    expect(error.retryable).toBe(true);
-    expect(error.message).toBe('PAYMONGO_TIMEOUT');
-    expect(Date.now() - started).toBeLessThan(5_000);
-  });
-
-  it('treats a refused connection as a retryable network error', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await failure(createPaymongoCollections({ secretKey, baseUrl: `http://127.0.0.1:${port}` }).getPayment('pi_1'));
-    expect(error.retryable).toBe(true);
-    expect(error.message).toBe('PAYMONGO_NETWORK');
+  it('times out on a server that never answers, and fails on a refused connection, as retryable errors', async () => {
+    setOverride(() => true); // hangs; afterAll closes the connection
+    const error = await failure(createPaymongoCollections({ secretKey, baseUrl, returnUrl, timeoutMs: 200 }).createPayment(request()));
+    expect(error.value).toEqual({ code: 'PROVIDER_TIMEOUT', retryable: true, detail: 'paymongo POST /v1/payment_intents' });
+    const refused = await failure(createPaymongoCollections({ secretKey, baseUrl: await refusedBaseUrl(), returnUrl }).getPayment('pi_1'));
+    expect(refused.value).toEqual({ code: 'PROVIDER_NETWORK', retryable: true, detail: 'paymongo GET /v1/payment_intents/pi_1' });
   });
 
   it('reads an intent back and maps PayMongo statuses; null for an unknown id', async () => {
-    const provider = createPaymongoCollections({ secretKey, baseUrl });
-    const created = await provider.createPayment(request());
-    const attributes = intents.get(request().idempotencyKey)!.data.attributes;
+    const p = provider();
+    const created = await p.createPayment(request({ method: { type: 'gcash' } }));
+    const attributes = byId(created.providerRef)!.data.attributes;
     const cases: [string, unknown, string, string | null][] = [
       ['awaiting_payment_method', null, 'pending', null],
-      ['awaiting_next_action', null, 'pending', null],
       ['processing', null, 'pending', null],
       ['succeeded', null, 'paid', null],
-      ['awaiting_payment_method', { failed_code: 'insufficient_funds', failed_message: 'Not enough balance.', payment: 'pay_1' }, 'failed', 'insufficient_funds'],
-      ['awaiting_payment_method', { failed_message: 'Declined.' }, 'failed', 'payment_failed'],
+      ['awaiting_payment_method', { failed_code: 'insufficient_funds', failed_message: 'Not enough balance.', payment: 'pay_1' }, 'pending', 'insufficient_funds'],
+      ['awaiting_payment_method', { failed_message: 'Declined.' }, 'pending', 'payment_failed'],
       ['cancelled', null, 'failed', 'cancelled'],
     ];
     for (const [status, lastError, ours, failureCode] of cases) {
       attributes['status'] = status;
       attributes['last_payment_error'] = lastError;
-      await expect(provider.getPayment(created.providerRef)).resolves.toEqual({ ...created, status: ours, failureCode });
+      await expect(p.getPayment(created.providerRef)).resolves.toEqual({ ...created, action: null, status: ours, failureCode });
     }
     const get = requests.at(-1);
-    expect(get?.method).toBe('GET');
-    expect(get?.path).toBe(`/v1/payment_intents/${created.providerRef}`);
-    expect(get?.authorization).toBe(expectedAuth);
-    expect(get?.idempotencyKey).toBeUndefined();
-
-    await expect(provider.getPayment('pi_unknown')).resolves.toBeNull();
+    expect([get?.method, get?.path, get?.authorization, get?.idempotencyKey]).toEqual(['GET', `/v1/payment_intents/${created.providerRef}`, expectedAuth, undefined]);
+    await expect(p.getPayment('pi_unknown')).resolves.toBeNull();
   });
 
   it('refuses an empty secret key and does not expose the key on the provider object', () => {
-    expect(() => createPaymongoCollections({ secretKey: '' })).toThrow('PAYMONGO_SECRET_KEY_MISSING');
-    const provider = createPaymongoCollections({ secretKey, baseUrl });
-    expect(JSON.stringify(provider)).not.toContain(secretKey);
-    expect(Object.values(provider)).not.toContain(secretKey);
+    expect(() => createPaymongoCollections({ secretKey: '', returnUrl })).toThrow('PAYMONGO_SECRET_KEY_MISSING');
+    const p = provider();
+    expect(JSON.stringify(p)).not.toContain(secretKey);
+    expect(Object.values(p)).not.toContain(secretKey);
   });
 });

@@ -1,23 +1,33 @@
 /**
- * The simulated collection gateway: behaves like PayMongo from the outside. It keeps its own state in its own tables
- * (sim_collections: it survives a restart), takes an idempotency key (a repeat answers the same payment intent), gives
- * a reference to pay with, and after `delayMs` settles the payment (paid, or failed for payer phones matching
- * `failPattern`) and POSTs a signed `payment.paid` / `payment.failed` webhook through `deliver`. Failed deliveries are
- * retried with backoff and resume after a restart; SKIP LOCKED claims make several instances deliver each once.
+ * The simulated collection gateway: behaves like PayMongo's Payment Intent workflow from the outside. It keeps its own
+ * state in its own tables (sim_collections: it survives a restart), takes an idempotency key (a repeat answers the
+ * same payment intent), attaches the payment method at once (e-wallets and online banking answer a redirect
+ * `checkout` URL, QR Ph a QR image) and after `delayMs` the payer acts: the payment is paid, or, for payer phones
+ * matching `failPattern`, the attempt fails and the intent stays payable (PayMongo "Key concepts"); with
+ * `payerRetries` the payer tries again `delayMs` later and pays. Each outcome is a signed `payment.paid` /
+ * `payment.failed` event POSTed through `deliver`; a failed delivery is retried with backoff with the same event id
+ * and its first timestamp, as PayMongo retries (PayMongo "Webhook Retry Logic"), and resumes after a restart; SKIP
+ * LOCKED claims make several instances deliver each once.
+ *
+ * Over-the-counter is not a PayMongo payment-intent method: here `otc` stands in for a counter partner and answers a
+ * 12-character reference to read out; the PayMongo adapter refuses it.
  */
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { simCollections } from '../../db/schema.ts';
 import { attemptDelivery, deliveryWorker, type Deliver } from '../deliver.ts';
-import { signCollectionWebhook, type CollectionProvider, type CollectionRequest, type CollectionResult, type CollectionStatus } from './collection-provider.ts';
+import { defaultCollectionMethod, signCollectionWebhook, type CollectionProvider, type CollectionRequest, type CollectionResult } from './collection-provider.ts';
+import { paymongoIntentResult } from './paymongo.ts';
 
 export interface SimulatedCollectionOptions {
   readonly db: Database;
   readonly now: () => Date;
   readonly delayMs: number;
-  /** Payer phones whose payments fail; null: none. */
+  /** Payer phones whose payment attempts fail; null: none. */
   readonly failPattern: RegExp | null;
+  /** After a failed attempt the payer tries again (`delayMs` later) and pays. Default false: one attempt. */
+  readonly payerRetries?: boolean;
   readonly webhookSecret: string;
   readonly deliver: Deliver;
   readonly webhookPath?: string;
@@ -25,16 +35,43 @@ export interface SimulatedCollectionOptions {
 
 type Row = typeof simCollections.$inferSelect;
 
-const STATUS: Record<string, CollectionStatus> = { awaiting_payment_method: 'pending', succeeded: 'paid', payment_failed: 'failed' };
+/** Where the simulated e-wallet or bank page would be: the borrower is sent there to authorise. */
+export const SIM_CHECKOUT_BASE = 'https://checkout.simulated.invalid/pay/';
+/** A 1x1 PNG standing in for a QR Ph code image. */
+const SIM_QR_IMAGE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-const resultOf = (row: Row): CollectionResult => ({
-  providerRef: row.id,
-  reference: row.referenceNumber,
-  checkoutUrl: null,
-  status: STATUS[row.status] ?? 'pending',
-  amountCentavos: row.amount,
-  failureCode: row.failureCode,
-});
+/** The PayMongo next action of an attached method. */
+function nextActionOf(row: Row) {
+  if (row.methodType === 'qrph') return { type: 'consume_qr', code: { id: `code_${row.id.slice(3)}`, amount: row.amount, label: row.referenceNumber, image_url: SIM_QR_IMAGE } };
+  return { type: 'redirect', redirect: { url: `${SIM_CHECKOUT_BASE}${row.id}`, return_url: null } };
+}
+
+/** The PayMongo payment intent resource of a row. */
+function intentOf(row: Row) {
+  const failed = row.status === 'awaiting_payment_method' && row.failureCode !== null;
+  return {
+    data: {
+      id: row.id,
+      type: 'payment_intent',
+      attributes: {
+        amount: row.amount,
+        currency: 'PHP',
+        status: row.status,
+        payment_method_allowed: [row.methodType],
+        next_action: row.status === 'awaiting_next_action' ? nextActionOf(row) : null,
+        last_payment_error: failed ? { failed_code: row.failureCode, failed_message: 'The payment was declined.' } : null,
+        metadata: row.metadata,
+        created_at: Math.floor(row.createdAt.getTime() / 1000),
+      },
+    },
+  };
+}
+
+function resultOf(row: Row): CollectionResult {
+  const { intentStatus: _, ...result } = paymongoIntentResult(intentOf(row))!;
+  // The counter stand-in (not PayMongo): the reference is what the borrower reads out at the counter.
+  return row.methodType === 'otc' ? { ...result, reference: row.referenceNumber, action: null } : result;
+}
 
 /** A payment reference a borrower can read out at a counter: 12 characters, no 0/O or 1/I. */
 function newReference(): string {
@@ -42,19 +79,19 @@ function newReference(): string {
   return [...randomBytes(12)].map((b) => alphabet[b % alphabet.length]).join('');
 }
 
-/** The PayMongo-shaped webhook body of a finished payment. */
-export function collectionWebhookBody(row: Row, at: Date): string {
+/** The PayMongo-shaped webhook body of the row's event (`eventId`, `eventAt`: the event's own, stable on retries). */
+export function collectionWebhookBody(row: Row): string {
   const paid = row.status === 'succeeded';
-  const unix = Math.floor(at.getTime() / 1000);
+  const unix = Math.floor((row.eventAt ?? row.createdAt).getTime() / 1000);
   return JSON.stringify({
     data: {
-      id: `evt_${randomBytes(12).toString('hex')}`,
+      id: row.eventId,
       type: 'event',
       attributes: {
         type: paid ? 'payment.paid' : 'payment.failed',
         livemode: false,
         data: {
-          id: `pay_${row.id.slice(3)}`,
+          id: `pay_${row.id.slice(3)}_${row.paymentAttempts}`,
           type: 'payment',
           attributes: {
             amount: row.amount,
@@ -62,10 +99,10 @@ export function collectionWebhookBody(row: Row, at: Date): string {
             status: paid ? 'paid' : 'failed',
             payment_intent_id: row.id,
             external_reference_number: row.referenceNumber,
-            source: { type: row.channel },
+            source: { type: row.methodType },
             metadata: row.metadata,
-            failed_code: row.failureCode,
-            failed_message: row.failureCode ? 'The payment was declined.' : null,
+            failed_code: paid ? null : row.failureCode,
+            failed_message: paid ? null : 'The payment was declined.',
             paid_at: paid ? unix : null,
             created_at: Math.floor(row.createdAt.getTime() / 1000),
           },
@@ -86,6 +123,7 @@ export function createSimulatedCollectionGateway(options: SimulatedCollectionOpt
     name: 'simulated',
     async createPayment(request: CollectionRequest) {
       const at = now();
+      const method = request.method?.type ?? defaultCollectionMethod(request.channel)?.type ?? 'otc';
       const [created] = await db
         .insert(simCollections)
         .values({
@@ -96,7 +134,9 @@ export function createSimulatedCollectionGateway(options: SimulatedCollectionOpt
           channel: request.channel,
           payerPhone: request.payer.phone,
           metadata: request.metadata,
-          status: 'awaiting_payment_method',
+          // Created and attached in one go: the borrower has something to act on from the first answer.
+          status: 'awaiting_next_action',
+          methodType: method,
           createdAt: at,
           deliverAt: new Date(at.getTime() + options.delayMs),
         })
@@ -113,6 +153,21 @@ export function createSimulatedCollectionGateway(options: SimulatedCollectionOpt
     },
   };
 
+  /** The payer's next attempt on a payable intent: paid, or failed (the intent stays payable). */
+  function attempt(row: Row, at: Date): Partial<Row> | null {
+    const payable = row.status === 'awaiting_next_action' || (row.status === 'awaiting_payment_method' && (options.payerRetries ?? false));
+    if (!payable) return null;
+    const fails = (options.failPattern?.test(row.payerPhone) ?? false) && !((options.payerRetries ?? false) && row.paymentAttempts >= 1);
+    return {
+      status: fails ? 'awaiting_payment_method' : 'succeeded',
+      failureCode: fails ? 'generic_decline' : null,
+      paymentAttempts: row.paymentAttempts + 1,
+      eventId: `evt_${randomBytes(12).toString('hex')}`,
+      eventAt: at,
+      deliveredAt: null,
+    };
+  }
+
   async function deliverDue(): Promise<number> {
     let count = 0;
     for (;;) {
@@ -127,20 +182,25 @@ export function createSimulatedCollectionGateway(options: SimulatedCollectionOpt
       count += rows.length;
       await Promise.all(rows.map(async (claimed) => {
         let row = claimed;
-        if (row.status === 'awaiting_payment_method') {
-          const fails = options.failPattern?.test(row.payerPhone) ?? false;
-          const [finished] = await db
-            .update(simCollections)
-            .set({ status: fails ? 'payment_failed' : 'succeeded', failureCode: fails ? 'generic_decline' : null })
-            .where(eq(simCollections.id, row.id))
-            .returning();
-          row = finished ?? row;
+        if (row.eventId === null || row.deliveredAt !== null) {
+          // No event owed: the payer acts now.
+          const change = attempt(row, at);
+          if (!change) {
+            await db.update(simCollections).set({ deliverAt: null }).where(eq(simCollections.id, row.id));
+            return;
+          }
+          const [next] = await db.update(simCollections).set({ ...change, deliveryAttempts: 1 }).where(eq(simCollections.id, row.id)).returning();
+          row = next ?? row;
         }
+        const body = collectionWebhookBody(row);
+        const signature = signCollectionWebhook(options.webhookSecret, body, Math.floor((row.eventAt ?? at).getTime() / 1000));
         const sentAt = now();
-        const body = collectionWebhookBody(row, sentAt);
-        const signature = signCollectionWebhook(options.webhookSecret, body, Math.floor(sentAt.getTime() / 1000));
         const next = await attemptDelivery(options.deliver, { path, headers: { 'content-type': 'application/json', 'paymongo-signature': signature }, body }, row.deliveryAttempts, sentAt);
-        await db.update(simCollections).set(next).where(eq(simCollections.id, row.id));
+        const tryAgain = next.deliveredAt && row.status === 'awaiting_payment_method' && (options.payerRetries ?? false) && row.paymentAttempts < 2;
+        await db
+          .update(simCollections)
+          .set(tryAgain ? { ...next, deliverAt: new Date(sentAt.getTime() + options.delayMs), deliveryAttempts: 0 } : next)
+          .where(eq(simCollections.id, row.id));
       }));
     }
   }

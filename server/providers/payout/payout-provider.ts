@@ -1,8 +1,9 @@
 /**
  * What the server needs from a payout (disbursement) gateway, in the shape of Xendit's payouts API: create a payout
  * with an idempotency key (a repeat with the same key answers the same payout), read one back, and a callback with a
- * static `x-callback-token` when it succeeds or fails. Providers are picked in ./index.ts.
+ * static `x-callback-token` when it succeeds, fails or is reversed. Providers are picked in ./index.ts.
  */
+import { PROVIDER_ERRORS, ProviderError } from '../provider-error.ts';
 
 /** Where the money goes: a snapshot of the borrower's bankInfo section. */
 export interface PayoutAccount {
@@ -28,30 +29,51 @@ export interface PayoutRequest {
   readonly description: string;
 }
 
-export type PayoutStatus = 'pending' | 'succeeded' | 'failed';
+/**
+ * What became of a payout. `reversed`: it had succeeded, then the network took the money back (Xendit "Payout Status
+ * Lifecycle": SUCCEEDED may become REVERSED), so the borrower never got it although we were told they did.
+ */
+export type PayoutStatus = 'pending' | 'succeeded' | 'failed' | 'reversed';
 
-export interface PayoutResult {
+/**
+ * What to do about a failed or reversed payout, decided from the gateway's documented codes:
+ * - `retry`: nothing is wrong with the borrower's account (the lender's balance is short, the channel had a temporary
+ *   error): send the money again later, as a new payout (a failed payout is final at the gateway).
+ * - `fix_account`: the destination cannot take the money (invalid, dormant, refused, over its limit): the borrower
+ *   gives another account.
+ * - `staff`: compliance refused it, it was cancelled, or the code says nobody knows why: a person looks at it.
+ */
+export type PayoutOutcome = 'retry' | 'staff' | 'fix_account';
+
+interface PayoutFacts {
+  /** The gateway's payout id (Xendit disb-...). */
   readonly providerRef: string;
+  /** Our payout id, echoed back. */
   readonly referenceId: string;
-  readonly status: PayoutStatus;
-  /** The gateway's failure code (Xendit: INVALID_DESTINATION, REJECTED_BY_CHANNEL, ...). */
+  /** The gateway's own status word (ACCEPTED, COMPLIANCE_REJECTED, REVERSED, ...), for the audit trail. */
+  readonly providerStatus: string;
+  /** The gateway's failure code (Xendit: INSUFFICIENT_BALANCE, INVALID_DESTINATION, ...); null when none given. */
   readonly failureCode: string | null;
+  /** What the gateway says it pays, when it says: the loan core compares it with the payout it asked for. */
+  readonly amountCentavos: number | null;
+  readonly currency: string | null;
 }
+
+/** A payout as the gateway reports it: an outcome exactly when it failed or was reversed. */
+export type PayoutResult = PayoutFacts & (
+  | { readonly status: 'pending' | 'succeeded'; readonly outcome: null }
+  | { readonly status: 'failed' | 'reversed'; readonly outcome: PayoutOutcome }
+);
 
 export interface PayoutProvider {
   readonly name: string;
+  /** Sends a payout; rejects with a ProviderError (see ../provider-error.ts) when the gateway did not take it. */
   createPayout(request: PayoutRequest): Promise<PayoutResult>;
   /** The payout as the gateway has it now, or null when it does not know the reference. */
   getPayout(providerRef: string): Promise<PayoutResult | null>;
 }
 
-/** A gateway call that did not work; `retryable` when trying again later may (timeouts, 5xx, rate limits). */
-export class ProviderError extends Error {
-  override readonly name = 'ProviderError';
-  constructor(message: string, readonly retryable: boolean, override readonly cause?: unknown) {
-    super(message, cause === undefined ? undefined : { cause });
-  }
-}
+export { ProviderError, type ProviderErrorValue } from '../provider-error.ts';
 
 /** The account the money goes to, as one string: the simulated gateway's failure pattern is matched against it. */
 export function accountNumberOf(account: PayoutAccount): string {
@@ -68,37 +90,92 @@ export function channelCodeOf(account: PayoutAccount): string {
   return `PH_${snake(account.remittanceShop ?? 'REMITTANCE')}`;
 }
 
-/** Xendit failure codes that mean the destination cannot take money: the borrower must give another account. */
 /**
- * The order's failure code for a gateway failure code: details the gateway finds wrong (account details, holder name)
- * are PAYOUT_ACCOUNT_INVALID ('Wallet or bank info invalid'); anything else (INVALID_DESTINATION, REJECTED_BY_CHANNEL,
- * limits, unknown codes) is DISBURSEMENT_ACCOUNT_UNAVAILABLE. Both send the borrower to correct the account.
+ * Interim, for today's loan core only (the new core decides by `PayoutResult.outcome`): the order's failure code of a
+ * payout the borrower must fix.
  */
 export function orderFailureCode(providerFailure: string | null): 'DISBURSEMENT_ACCOUNT_UNAVAILABLE' | 'PAYOUT_ACCOUNT_INVALID' {
   if (providerFailure === 'INVALID_ACCOUNT_DETAILS' || providerFailure === 'ACCOUNT_NAME_MISMATCH') return 'PAYOUT_ACCOUNT_INVALID';
   return 'DISBURSEMENT_ACCOUNT_UNAVAILABLE';
 }
 
-/** The Xendit status words and ours. */
-export function payoutStatusOf(xenditStatus: string): PayoutStatus {
-  if (xenditStatus === 'SUCCEEDED') return 'succeeded';
-  if (xenditStatus === 'FAILED' || xenditStatus === 'CANCELLED' || xenditStatus === 'REVERSED') return 'failed';
-  return 'pending';
+/**
+ * Outcome of each failure code of Xendit's payouts v2 (API reference "Payouts", field `failure_code`):
+ * - INSUFFICIENT_BALANCE: "Client has insufficient balance": the lender's own balance: retry after a top-up.
+ * - TEMPORARY_TRANSFER_ERROR: "The channel networks are experiencing a temporary error": retry.
+ * - INVALID_DESTINATION: "The recipient account does not exist/is invalid": fix_account.
+ * - REJECTED_BY_CHANNEL: the destination channel refused it, "issues crediting funds into the destination bank
+ *   account": fix_account (the same account would be refused again).
+ * - DESTINATION_MAXIMUM_LIMIT: "the recipient is unable to receive" this amount (wallet limits): fix_account.
+ * - TRANSFER_ERROR: "a fatal error ... certain API fields in your request are invalid": our request, not the
+ *   borrower's account: staff.
+ * - UNKNOWN_BANK_NETWORK_ERROR, and any code not documented: staff.
+ */
+export const XENDIT_FAILURE_OUTCOMES: Readonly<Record<string, PayoutOutcome>> = {
+  INSUFFICIENT_BALANCE: 'retry',
+  TEMPORARY_TRANSFER_ERROR: 'retry',
+  INVALID_DESTINATION: 'fix_account',
+  REJECTED_BY_CHANNEL: 'fix_account',
+  DESTINATION_MAXIMUM_LIMIT: 'fix_account',
+  TRANSFER_ERROR: 'staff',
+  UNKNOWN_BANK_NETWORK_ERROR: 'staff',
+};
+
+/**
+ * Our status and outcome of a Xendit payout status word (Xendit "Payout Status Lifecycle"): SUCCEEDED succeeded;
+ * FAILED failed, its outcome from the failure code; COMPLIANCE_REJECTED ("rejected for compliance reasons"),
+ * CANCELLED (we never cancel: someone did at the dashboard) and EXPIRED (cash pick-ups) failed for staff; REVERSED
+ * ("rejected by processor after the payout succeeded. Commonly due to invalid or dormant account") reversed, the
+ * borrower to give another account. ACCEPTED, PENDING_COMPLIANCE_ASSESSMENT, REQUESTED, READY, LOCKED and any word
+ * not documented are pending: reading an unknown word as failed could pay twice; reconciliation keeps asking.
+ */
+export function xenditPayoutState(status: string, failureCode: string | null): Pick<PayoutResult, 'status' | 'outcome'> {
+  switch (status) {
+    case 'SUCCEEDED':
+      return { status: 'succeeded', outcome: null };
+    case 'FAILED':
+      return { status: 'failed', outcome: XENDIT_FAILURE_OUTCOMES[failureCode ?? ''] ?? 'staff' };
+    case 'COMPLIANCE_REJECTED':
+    case 'CANCELLED':
+    case 'EXPIRED':
+      return { status: 'failed', outcome: 'staff' };
+    case 'REVERSED':
+      return { status: 'reversed', outcome: 'fix_account' };
+    default:
+      return { status: 'pending', outcome: null };
+  }
 }
 
-/** A payout callback (Xendit `payout.succeeded` / `payout.failed`), read from its body; null when it is not one. */
+/** Our result of a Xendit payout object (API answer or callback `data`); null when it is not one. */
+export function xenditPayoutResult(payout: unknown): PayoutResult | null {
+  if (payout === null || typeof payout !== 'object' || Array.isArray(payout)) return null;
+  const d = payout as Record<string, unknown>;
+  const { id, reference_id: referenceId, status } = d;
+  if (typeof id !== 'string' || id === '' || typeof referenceId !== 'string' || typeof status !== 'string') return null;
+  const failureCode = typeof d['failure_code'] === 'string' && d['failure_code'] !== '' ? d['failure_code'] : null;
+  return {
+    providerRef: id,
+    referenceId,
+    providerStatus: status,
+    failureCode,
+    amountCentavos: d['amount'] === undefined ? null : pesosToCentavos(d['amount']),
+    currency: typeof d['currency'] === 'string' ? d['currency'] : null,
+    ...xenditPayoutState(status, failureCode),
+  } as PayoutResult;
+}
+
+/**
+ * A payout callback (Xendit `payout.succeeded` / `payout.failed` / `payout.reversed`, the payout in `data`), read
+ * from its body; null when it is not one.
+ */
 export function parsePayoutCallback(body: unknown): PayoutResult | null {
   if (body === null || typeof body !== 'object') return null;
-  const data = (body as { data?: unknown }).data;
-  if (data === null || typeof data !== 'object') return null;
-  const d = data as Record<string, unknown>;
-  if (typeof d['id'] !== 'string' || typeof d['status'] !== 'string' || typeof d['reference_id'] !== 'string') return null;
-  return { providerRef: d['id'], referenceId: d['reference_id'], status: payoutStatusOf(d['status']), failureCode: typeof d['failure_code'] === 'string' ? d['failure_code'] : null };
+  return xenditPayoutResult((body as { data?: unknown }).data);
 }
 
 /** Integer centavos as the pesos number Xendit takes (2 decimals), by integer arithmetic: 123456 -> 1234.56. */
 export function centavosToPesos(centavos: number): number {
-  if (!Number.isSafeInteger(centavos) || centavos <= 0) throw new ProviderError('PAYOUT_AMOUNT_INVALID', false);
+  if (!Number.isSafeInteger(centavos) || centavos <= 0) throw new ProviderError(PROVIDER_ERRORS.invalidRequest, false, `amount ${centavos} centavos`);
   const pesos = Math.floor(centavos / 100);
   const cents = centavos - pesos * 100;
   return Number(`${pesos}.${String(cents).padStart(2, '0')}`);

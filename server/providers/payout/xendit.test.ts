@@ -1,37 +1,20 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import bankInfoSchema from '../../../schemas/bankInfo.schema.json' with { type: 'json' };
-import { ProviderError, type PayoutAccount, type PayoutRequest } from './payout-provider.ts';
-import { centavosToPesos, pesosToCentavos } from './payout-provider.ts';
+import { basicAuth, failure, fakeGateway, json, refusedBaseUrl, type Recorded } from '../fake-gateway.ts';
+import { ProviderError } from '../provider-error.ts';
+import { centavosToPesos, parsePayoutCallback, pesosToCentavos, XENDIT_FAILURE_OUTCOMES, type PayoutAccount, type PayoutRequest } from './payout-provider.ts';
 import { createXenditPayouts, XENDIT_BANK_CHANNELS, XENDIT_WALLET_CHANNELS, xenditDestination } from './xendit.ts';
 
-// A local stand-in for api.xendit.co: keeps payouts by idempotency key (a repeat answers the first payout, as Xendit
-// does), records every request, and answers as `override` says when set. No real network.
-interface Recorded {
-  method: string;
-  path: string;
-  authorization: string;
-  idempotencyKey: string | undefined;
-  contentType: string;
-  rawBody: string;
-  body: unknown;
-}
-let requests: Recorded[] = [];
-let override: ((req: Recorded, res: ServerResponse) => boolean) | null = null;
+// A local stand-in for api.xendit.co (../fake-gateway.ts): keeps payouts by idempotency key (a repeat answers the
+// first payout, as Xendit does). No real network.
 let payouts = new Map<string, Record<string, unknown>>();
 let serial = 0;
 
 const secretKey = 'xnd_development_0123456789abcdefSECRET';
-const expectedAuth = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
+const expectedAuth = basicAuth(secretKey);
 
 /** Xendit's behaviour for the routes the adapter uses. */
-function fakeXendit(req: Recorded, res: ServerResponse): void {
+const fake = fakeGateway((req: Recorded, res) => {
   if (req.authorization !== expectedAuth) return json(res, 401, { error_code: 'INVALID_API_KEY', message: 'API key is invalid' });
   if (req.method === 'POST' && req.path === '/v2/payouts') {
     if (!req.idempotencyKey) return json(res, 400, { error_code: 'API_VALIDATION_ERROR', message: 'Idempotency-key is required' });
@@ -66,41 +49,21 @@ function fakeXendit(req: Recorded, res: ServerResponse): void {
     return payout ? json(res, 200, payout) : json(res, 404, { error_code: 'DATA_NOT_FOUND', message: 'Payout not found' });
   }
   json(res, 404, { error_code: 'NOT_FOUND', message: 'route' });
-}
-
-const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    const rawBody = Buffer.concat(chunks).toString('utf8');
-    const key = req.headers['idempotency-key'];
-    const recorded: Recorded = {
-      method: req.method ?? '',
-      path: req.url ?? '',
-      authorization: req.headers.authorization ?? '',
-      idempotencyKey: typeof key === 'string' ? key : undefined,
-      contentType: req.headers['content-type'] ?? '',
-      rawBody,
-      body: rawBody ? (JSON.parse(rawBody) as unknown) : undefined,
-    };
-    requests.push(recorded);
-    if (override?.(recorded, res)) return;
-    fakeXendit(recorded, res);
-  });
 });
 let baseUrl = '';
+let requests: Recorded[] = [];
+const setOverride = (o: typeof fake.override) => {
+  fake.override = o;
+};
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await fake.start();
+  baseUrl = fake.baseUrl;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => fake.stop());
 beforeEach(() => {
-  requests = [];
-  override = null;
+  fake.reset();
+  requests = fake.requests;
   payouts = new Map();
 });
 
@@ -113,23 +76,12 @@ const request = (overrides: Partial<PayoutRequest> = {}): PayoutRequest => ({
   description: 'Loan PA-000123',
   ...overrides,
 });
-const failure = (promise: Promise<unknown>): Promise<ProviderError> =>
-  promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => {
-      expect(error).toBeInstanceOf(ProviderError);
-      return error as ProviderError;
-    },
-  );
-
 describe('Xendit payouts adapter', () => {
   it('posts the payout with basic auth, the Idempotency-key and the documented body; answers the payout as pending', async () => {
     const provider = createXenditPayouts({ secretKey, baseUrl });
     expect(provider.name).toBe('xendit');
     const result = await provider.createPayout(request());
-    expect(result).toEqual({ providerRef: 'disb-000000000000000000000001', referenceId: request().referenceId, status: 'pending', failureCode: null });
+    expect(result).toEqual({ providerRef: 'disb-000000000000000000000001', referenceId: request().referenceId, providerStatus: 'ACCEPTED', status: 'pending', outcome: null, failureCode: null, amountCentavos: 712_345, currency: 'PHP' });
 
     expect(requests).toHaveLength(1);
     const [sent] = requests;
@@ -162,11 +114,11 @@ describe('Xendit payouts adapter', () => {
   it('resolves a 409 duplicate key by looking the payout up by its reference id', async () => {
     const provider = createXenditPayouts({ secretKey, baseUrl });
     const first = await provider.createPayout(request());
-    override = (req, res) => {
+    setOverride((req, res) => {
       if (req.method !== 'POST') return false;
       json(res, 409, { error_code: 'DUPLICATE_ERROR', message: 'Idempotency key has been used before' });
       return true;
-    };
+    });
     await expect(provider.createPayout(request())).resolves.toEqual(first);
     expect(requests.at(-1)?.method).toBe('GET');
     expect(requests.at(-1)?.path).toBe(`/v2/payouts?reference_id=${request().referenceId}`);
@@ -174,8 +126,7 @@ describe('Xendit payouts adapter', () => {
 
     payouts.clear();
     const lost = await failure(provider.createPayout(request()));
-    expect(lost.message).toBe('XENDIT_DUPLICATE_UNRESOLVED');
-    expect(lost.retryable).toBe(false);
+    expect(lost.value).toEqual({ code: 'XENDIT_DUPLICATE_UNRESOLVED', retryable: false, detail: `reference ${request().referenceId}` });
   });
 
   it('sends e-wallet payouts to PH_GCASH / PH_PAYMAYA with the mobile number in its 09 form', async () => {
@@ -193,8 +144,7 @@ describe('Xendit payouts adapter', () => {
     const error = await failure(
       createXenditPayouts({ secretKey, baseUrl }).createPayout(request({ account: { method: 'remittance', remittanceShop: 'cebuanaLhuillier', holderName: 'Juan dela Cruz', phone: '9171234567' } })),
     );
-    expect(error.retryable).toBe(false);
-    expect(error.message).toBe('XENDIT_CHANNEL_UNSUPPORTED:remittance:cebuanaLhuillier');
+    expect(error.value).toEqual({ code: 'XENDIT_CHANNEL_UNSUPPORTED', retryable: false, detail: 'remittance cebuanaLhuillier' });
     expect(requests).toEqual([]);
   });
 
@@ -202,101 +152,106 @@ describe('Xendit payouts adapter', () => {
     const provider = createXenditPayouts({ secretKey, baseUrl });
     for (const amountCentavos of [0, -100, 100.5, Number.NaN]) {
       const error = await failure(provider.createPayout(request({ amountCentavos })));
-      expect(error.message).toBe('PAYOUT_AMOUNT_INVALID');
-      expect(error.retryable).toBe(false);
+      expect([error.code, error.retryable]).toEqual(['PROVIDER_INVALID_REQUEST', false]);
     }
     expect(requests).toEqual([]);
   });
 
   it('turns a 4xx into a non-retryable error with Xendit\'s error code, never the secret key', async () => {
-    override = (_req, res) => {
+    setOverride((_req, res) => {
       json(res, 400, { error_code: 'API_VALIDATION_ERROR', message: `Invalid account for key ${secretKey}` });
       return true;
-    };
+    });
     const error = await failure(createXenditPayouts({ secretKey, baseUrl }).createPayout(request()));
-    expect(error.retryable).toBe(false);
-    expect(error.message).toBe('XENDIT_HTTP_400:API_VALIDATION_ERROR');
-    expect(error.message).not.toContain(secretKey);
+    expect(error.value).toEqual({ code: 'PROVIDER_REFUSED', retryable: false, detail: 'xendit HTTP 400 API_VALIDATION_ERROR' });
+    expect(JSON.stringify(error.value) + error.message).not.toContain(secretKey);
   });
 
   it('turns a bad key (401) into a non-retryable error', async () => {
     const error = await failure(createXenditPayouts({ secretKey: 'xnd_development_wrong', baseUrl }).createPayout(request()));
-    expect(error.retryable).toBe(false);
-    expect(error.message).toBe('XENDIT_HTTP_401:INVALID_API_KEY');
+    expect(error.value).toEqual({ code: 'PROVIDER_UNAUTHORIZED', retryable: false, detail: 'xendit HTTP 401 INVALID_API_KEY' });
   });
 
   it('treats a 5xx and a 429 as retryable', async () => {
-    override = (_req, res) => {
+    setOverride((_req, res) => {
       res.writeHead(503, { 'content-type': 'text/html' });
       res.end('<h1>Service Unavailable</h1>');
       return true;
-    };
+    });
     const unavailable = await failure(createXenditPayouts({ secretKey, baseUrl }).createPayout(request()));
-    expect(unavailable.retryable).toBe(true);
-    expect(unavailable.message).toBe('XENDIT_HTTP_503');
+    expect(unavailable.value).toEqual({ code: 'PROVIDER_UNAVAILABLE', retryable: true, detail: 'xendit HTTP 503' });
 
-    override = (_req, res) => {
+    setOverride((_req, res) => {
       json(res, 429, { error_code: 'RATE_LIMIT_EXCEEDED', message: 'slow down' });
       return true;
-    };
+    });
     const limited = await failure(createXenditPayouts({ secretKey, baseUrl }).getPayout('disb-1'));
-    expect(limited.retryable).toBe(true);
-    expect(limited.message).toBe('XENDIT_HTTP_429:RATE_LIMIT_EXCEEDED');
+    expect(limited.value).toEqual({ code: 'PROVIDER_UNAVAILABLE', retryable: true, detail: 'xendit HTTP 429 RATE_LIMIT_EXCEEDED' });
   });
 
   it('times out on a server that never answers, as a retryable error', async () => {
-    override = () => true; // hangs; afterAll closes the connection
-    const started = Date.now();
+    setOverride(() => true); // hangs; afterAll closes the connection
     const error = await failure(createXenditPayouts({ secretKey, baseUrl, timeoutMs: 200 }).createPayout(request()));
     expect(error.retryable).toBe(true);
-    expect(error.message).toBe('XENDIT_TIMEOUT');
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(error.value).toEqual({ code: 'PROVIDER_TIMEOUT', retryable: true, detail: 'xendit POST /v2/payouts' });
   });
 
   it('treats a refused connection as a retryable network error', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await failure(createXenditPayouts({ secretKey, baseUrl: `http://127.0.0.1:${port}` }).getPayout('disb-1'));
-    expect(error.retryable).toBe(true);
-    expect(error.message).toBe('XENDIT_NETWORK');
+    const error = await failure(createXenditPayouts({ secretKey, baseUrl: await refusedBaseUrl() }).getPayout('disb-1'));
+    expect(error.value).toEqual({ code: 'PROVIDER_NETWORK', retryable: true, detail: 'xendit GET /v2/payouts/disb-1' });
   });
 
   it('refuses a 2xx that is not a payout, or pays another amount, as non-retryable', async () => {
-    override = (_req, res) => {
+    setOverride((_req, res) => {
       json(res, 200, { message: 'ok' });
       return true;
-    };
-    expect((await failure(createXenditPayouts({ secretKey, baseUrl }).createPayout(request()))).message).toBe('XENDIT_BAD_RESPONSE');
+    });
+    expect((await failure(createXenditPayouts({ secretKey, baseUrl }).createPayout(request()))).code).toBe('PROVIDER_BAD_RESPONSE');
 
-    override = (req, res) => {
+    setOverride((req, res) => {
       json(res, 200, { id: 'disb-x', reference_id: (req.body as { reference_id: string }).reference_id, status: 'ACCEPTED', amount: 7123.4 });
       return true;
-    };
+    });
     const mismatch = await failure(createXenditPayouts({ secretKey, baseUrl }).createPayout(request()));
-    expect(mismatch.message).toBe('XENDIT_AMOUNT_MISMATCH');
-    expect(mismatch.retryable).toBe(false);
+    expect([mismatch.code, mismatch.retryable]).toEqual(['PROVIDER_AMOUNT_MISMATCH', false]);
+
+    setOverride((req, res) => {
+      json(res, 200, { id: 'disb-x', reference_id: (req.body as { reference_id: string }).reference_id, status: 'ACCEPTED', amount: 7123.45, currency: 'USD' });
+      return true;
+    });
+    expect((await failure(createXenditPayouts({ secretKey, baseUrl }).createPayout(request()))).code).toBe('PROVIDER_AMOUNT_MISMATCH');
   });
 
   it('reads a payout back and maps Xendit statuses and failure codes; null for an unknown id', async () => {
     const provider = createXenditPayouts({ secretKey, baseUrl });
     const created = await provider.createPayout(request());
     const stored = payouts.get(request().idempotencyKey)!;
-    const cases: [string, string | undefined, string][] = [
-      ['ACCEPTED', undefined, 'pending'],
-      ['REQUESTED', undefined, 'pending'],
-      ['SUCCEEDED', undefined, 'succeeded'],
-      ['FAILED', 'INVALID_DESTINATION', 'failed'],
-      ['CANCELLED', undefined, 'failed'],
-      ['REVERSED', 'REJECTED_BY_CHANNEL', 'failed'],
+    // Xendit "Payout Status Lifecycle" and the failure codes of the payouts v2 reference: status, code -> ours.
+    const cases: [string, string | undefined, string, string | null][] = [
+      ['ACCEPTED', undefined, 'pending', null],
+      ['PENDING_COMPLIANCE_ASSESSMENT', undefined, 'pending', null],
+      ['REQUESTED', undefined, 'pending', null],
+      ['SUCCEEDED', undefined, 'succeeded', null],
+      ['COMPLIANCE_REJECTED', undefined, 'failed', 'staff'],
+      ['CANCELLED', undefined, 'failed', 'staff'],
+      ['REVERSED', undefined, 'reversed', 'fix_account'],
+      ['FAILED', 'INSUFFICIENT_BALANCE', 'failed', 'retry'],
+      ['FAILED', 'TEMPORARY_TRANSFER_ERROR', 'failed', 'retry'],
+      ['FAILED', 'INVALID_DESTINATION', 'failed', 'fix_account'],
+      ['FAILED', 'REJECTED_BY_CHANNEL', 'failed', 'fix_account'],
+      ['FAILED', 'DESTINATION_MAXIMUM_LIMIT', 'failed', 'fix_account'],
+      ['FAILED', 'TRANSFER_ERROR', 'failed', 'staff'],
+      ['FAILED', 'UNKNOWN_BANK_NETWORK_ERROR', 'failed', 'staff'],
+      ['FAILED', 'SOMETHING_NEW', 'failed', 'staff'],
+      ['FAILED', undefined, 'failed', 'staff'],
     ];
-    for (const [status, failureCode, ours] of cases) {
+    for (const [status, failureCode, ours, outcome] of cases) {
       stored['status'] = status;
       if (failureCode) stored['failure_code'] = failureCode;
       else delete stored['failure_code'];
-      await expect(provider.getPayout(created.providerRef)).resolves.toEqual({ providerRef: created.providerRef, referenceId: request().referenceId, status: ours, failureCode: failureCode ?? null });
+      await expect(provider.getPayout(created.providerRef), `${status} ${failureCode ?? ''}`).resolves.toEqual({ ...created, providerStatus: status, status: ours, outcome, failureCode: failureCode ?? null });
     }
+    expect(Object.keys(XENDIT_FAILURE_OUTCOMES).sort()).toEqual(cases.map((c) => c[1]).filter((c): c is string => c !== undefined && c !== 'SOMETHING_NEW').sort());
     const get = requests.at(-1);
     expect(get?.method).toBe('GET');
     expect(get?.path).toBe(`/v2/payouts/${created.providerRef}`);
@@ -314,6 +269,19 @@ describe('Xendit payouts adapter', () => {
     const provider = createXenditPayouts({ secretKey, baseUrl });
     expect(JSON.stringify(provider)).not.toContain(secretKey);
     expect(Object.values(provider)).not.toContain(secretKey);
+  });
+});
+
+describe('Xendit payout callbacks', () => {
+  it('reads payout.succeeded, payout.failed and payout.reversed with the payout\'s amount and currency', () => {
+    const body = (event: string, status: string, failureCode?: string) => ({ event, business_id: 'b', created: '2026-11-22T03:00:00.000Z', data: { id: 'disb-1', reference_id: 'ref-1', status, amount: 7123.45, currency: 'PHP', ...(failureCode && { failure_code: failureCode }) } });
+    const facts = { providerRef: 'disb-1', referenceId: 'ref-1', amountCentavos: 712_345, currency: 'PHP' };
+    expect(parsePayoutCallback(body('payout.succeeded', 'SUCCEEDED'))).toEqual({ ...facts, providerStatus: 'SUCCEEDED', status: 'succeeded', outcome: null, failureCode: null });
+    expect(parsePayoutCallback(body('payout.failed', 'FAILED', 'INSUFFICIENT_BALANCE'))).toMatchObject({ status: 'failed', outcome: 'retry', failureCode: 'INSUFFICIENT_BALANCE' });
+    expect(parsePayoutCallback(body('payout.failed', 'COMPLIANCE_REJECTED'))).toMatchObject({ status: 'failed', outcome: 'staff' });
+    expect(parsePayoutCallback(body('payout.reversed', 'REVERSED'))).toMatchObject({ status: 'reversed', outcome: 'fix_account' });
+    expect(parsePayoutCallback({ data: { id: 'disb-1', status: 'SUCCEEDED' } })).toBeNull();
+    expect(parsePayoutCallback(null)).toBeNull();
   });
 });
 
@@ -358,14 +326,21 @@ describe('Xendit channel codes', () => {
       return null;
     })();
     expect(error).toBeInstanceOf(ProviderError);
-    expect((error as ProviderError).retryable).toBe(false);
-    expect((error as ProviderError).message).toBe(`XENDIT_CHANNEL_UNSUPPORTED:remittance:${remittanceShop}`);
+    expect((error as ProviderError).value).toEqual({ code: 'XENDIT_CHANNEL_UNSUPPORTED', retryable: false, detail: `remittance ${remittanceShop}` });
   });
 
   it('refuses an unknown bank or wallet, or an account without a number', () => {
-    expect(() => xenditDestination({ method: 'bank', bankCode: 'nowhere', accountNumber: '1234567890', holderName: 'A', phone: '9' })).toThrow('XENDIT_CHANNEL_UNSUPPORTED:bank:nowhere');
-    expect(() => xenditDestination({ method: 'eWallet', eWalletProvider: 'shopeePay', eWalletNumber: '9171234567', holderName: 'A', phone: '9' })).toThrow('XENDIT_CHANNEL_UNSUPPORTED:eWallet:shopeePay');
-    expect(() => xenditDestination({ method: 'bank', bankCode: 'bdo', holderName: 'A', phone: '9' })).toThrow('XENDIT_ACCOUNT_INCOMPLETE');
+    const refusal = (account: PayoutAccount) => {
+      try {
+        xenditDestination(account);
+      } catch (error) {
+        return (error as ProviderError).value;
+      }
+      return null;
+    };
+    expect(refusal({ method: 'bank', bankCode: 'nowhere', accountNumber: '1234567890', holderName: 'A', phone: '9' })).toEqual({ code: 'XENDIT_CHANNEL_UNSUPPORTED', retryable: false, detail: 'bank nowhere' });
+    expect(refusal({ method: 'eWallet', eWalletProvider: 'shopeePay', eWalletNumber: '9171234567', holderName: 'A', phone: '9' })).toEqual({ code: 'XENDIT_CHANNEL_UNSUPPORTED', retryable: false, detail: 'eWallet shopeePay' });
+    expect(refusal({ method: 'bank', bankCode: 'bdo', holderName: 'A', phone: '9' })).toMatchObject({ code: 'XENDIT_ACCOUNT_INCOMPLETE', retryable: false });
   });
 });
 

@@ -5,16 +5,18 @@
  * and an `Idempotency-key` header; JSON body `reference_id`, `channel_code` (PH_BDO, PH_GCASH, ...),
  * `channel_properties: { account_number, account_holder_name }`, `amount` in pesos as a JSON number (centavos as
  * decimals), `currency: "PHP"`, `description`. The answer is the payout object: `id` (disb-...), `reference_id`,
- * `status` (ACCEPTED, REQUESTED, SUCCEEDED, FAILED, CANCELLED, REVERSED, ...), `failure_code` when it failed.
+ * `status` (ACCEPTED, REQUESTED, SUCCEEDED, FAILED, CANCELLED, REVERSED, ...), `failure_code` when it failed (read
+ * by xenditPayoutState in ./payout-provider.ts, after Xendit's "Payout Status Lifecycle" and failure code list).
  * `GET /v2/payouts/{id}` reads one back (404 DATA_NOT_FOUND when unknown); `GET /v2/payouts?reference_id=` lists the
  * payouts of a reference. A repeat with the same key and body answers the first payout; a key Xendit refuses as a
  * duplicate (HTTP 409) is resolved by looking the payout up by its reference id (ours, unique per payout).
  *
- * Errors: network failures, timeouts, HTTP 5xx and 429 are retryable; other 4xx are not. Messages are error codes
- * (XENDIT_HTTP_400:API_VALIDATION_ERROR, XENDIT_TIMEOUT, ...) and never carry the secret key.
+ * Errors are ProviderError values (../provider-error.ts): network failures, timeouts, HTTP 5xx and 429 are retryable;
+ * other 4xx are not; Xendit's own error code (API_VALIDATION_ERROR, ...) is in the detail, never the secret key.
  */
 import { gatewayHttp, isRecord } from '../gateway-http.ts';
-import { centavosToPesos, payoutStatusOf, pesosToCentavos, ProviderError, type PayoutAccount, type PayoutProvider, type PayoutRequest, type PayoutResult } from './payout-provider.ts';
+import { httpProviderError, PROVIDER_ERRORS, ProviderError } from '../provider-error.ts';
+import { centavosToPesos, xenditPayoutResult, type PayoutAccount, type PayoutProvider, type PayoutRequest, type PayoutResult } from './payout-provider.ts';
 
 export interface XenditPayoutOptions {
   /** The secret API key (xnd_...), sent as the basic-auth user name only: never logged nor put in an error. */
@@ -71,15 +73,12 @@ export const XENDIT_WALLET_CHANNELS: Readonly<Record<string, string>> = {
   maya: 'PH_PAYMAYA',
 };
 
-/** Error codes of this adapter (ProviderError messages start with one). */
+/** Error codes of this adapter, besides the shared PROVIDER_ERRORS. */
 export const XENDIT_ERRORS = {
   /** A bank or wallet without a channel code, or a remittance pick-up (not a v2 bank or e-wallet channel). */
   channelUnsupported: 'XENDIT_CHANNEL_UNSUPPORTED',
   accountIncomplete: 'XENDIT_ACCOUNT_INCOMPLETE',
-  amountMismatch: 'XENDIT_AMOUNT_MISMATCH',
-  timeout: 'XENDIT_TIMEOUT',
-  network: 'XENDIT_NETWORK',
-  badResponse: 'XENDIT_BAD_RESPONSE',
+  /** Xendit refused the key as a duplicate and no payout of our reference could be found. */
   duplicateUnresolved: 'XENDIT_DUPLICATE_UNRESOLVED',
 } as const;
 
@@ -87,45 +86,35 @@ export const XENDIT_ERRORS = {
 export function xenditDestination(account: PayoutAccount): { channelCode: string; accountNumber: string } {
   if (account.method === 'bank') {
     const channelCode = XENDIT_BANK_CHANNELS[account.bankCode ?? ''];
-    if (!channelCode) throw new ProviderError(`${XENDIT_ERRORS.channelUnsupported}:bank:${account.bankCode ?? ''}`, false);
+    if (!channelCode) throw new ProviderError(XENDIT_ERRORS.channelUnsupported, false, `bank ${account.bankCode ?? ''}`);
     if (!account.accountNumber) throw new ProviderError(XENDIT_ERRORS.accountIncomplete, false);
     return { channelCode, accountNumber: account.accountNumber };
   }
   if (account.method === 'eWallet') {
     const channelCode = XENDIT_WALLET_CHANNELS[account.eWalletProvider ?? ''];
-    if (!channelCode) throw new ProviderError(`${XENDIT_ERRORS.channelUnsupported}:eWallet:${account.eWalletProvider ?? ''}`, false);
+    if (!channelCode) throw new ProviderError(XENDIT_ERRORS.channelUnsupported, false, `eWallet ${account.eWalletProvider ?? ''}`);
     const number = account.eWalletNumber ?? '';
     if (!number) throw new ProviderError(XENDIT_ERRORS.accountIncomplete, false);
     // Wallets are keyed by the mobile number in its local form 09XXXXXXXXX; the form stores 9XXXXXXXXX.
     return { channelCode, accountNumber: /^9\d{9}$/u.test(number) ? `0${number}` : number };
   }
-  throw new ProviderError(`${XENDIT_ERRORS.channelUnsupported}:remittance:${account.remittanceShop ?? ''}`, false);
-}
-
-/** Our result of a Xendit payout object; null when it is not one. */
-function resultOf(payout: unknown): PayoutResult | null {
-  if (!isRecord(payout)) return null;
-  const { id, reference_id: referenceId, status, failure_code: failureCode } = payout;
-  if (typeof id !== 'string' || id === '' || typeof referenceId !== 'string' || typeof status !== 'string') return null;
-  return { providerRef: id, referenceId, status: payoutStatusOf(status), failureCode: typeof failureCode === 'string' ? failureCode : null };
+  throw new ProviderError(XENDIT_ERRORS.channelUnsupported, false, `remittance ${account.remittanceShop ?? ''}`);
 }
 
 export function createXenditPayouts({ secretKey, baseUrl = 'https://api.xendit.co', timeoutMs = 15_000 }: XenditPayoutOptions): PayoutProvider {
   if (secretKey.trim() === '') throw new Error('XENDIT_SECRET_KEY_MISSING');
-  const call = gatewayHttp({ secretKey, baseUrl, timeoutMs, errors: XENDIT_ERRORS });
+  const call = gatewayHttp({ secretKey, baseUrl, timeoutMs, provider: 'xendit' });
 
-  /** The ProviderError of a non-2xx answer: retryable for 5xx and 429. */
-  function httpError(status: number, answer: unknown): ProviderError {
-    const code = isRecord(answer) && typeof answer['error_code'] === 'string' ? `:${answer['error_code'].replace(/[^A-Z0-9_]/giu, '').slice(0, 64)}` : '';
-    return new ProviderError(`XENDIT_HTTP_${status}${code}`, status >= 500 || status === 429);
-  }
+  /** The ProviderError of a non-2xx answer (Xendit: `{ error_code, message }`). */
+  const httpError = (status: number, answer: unknown): ProviderError => httpProviderError('xendit', status, isRecord(answer) ? answer['error_code'] : undefined);
+  const badResponse = () => new ProviderError(PROVIDER_ERRORS.badResponse, false, 'xendit: not a payout');
 
   async function byReference(referenceId: string): Promise<PayoutResult | null> {
     const { status, answer } = await call('GET', `/v2/payouts?reference_id=${encodeURIComponent(referenceId)}`);
     if (status < 200 || status > 299) throw httpError(status, answer);
     const list = Array.isArray(answer) ? answer : isRecord(answer) && Array.isArray(answer['data']) ? answer['data'] : null;
-    if (!list) throw new ProviderError(XENDIT_ERRORS.badResponse, false);
-    const found = list.map(resultOf).filter((r): r is PayoutResult => r !== null && r.referenceId === referenceId);
+    if (!list) throw badResponse();
+    const found = list.map(xenditPayoutResult).filter((r): r is PayoutResult => r !== null && r.referenceId === referenceId);
     return found.length === 1 ? found[0]! : null;
   }
 
@@ -147,15 +136,15 @@ export function createXenditPayouts({ secretKey, baseUrl = 'https://api.xendit.c
       if (status === 409) {
         // The key was used before: the payout exists (a retry after a lost answer). Its reference is ours and unique.
         const existing = await byReference(request.referenceId);
-        if (!existing) throw new ProviderError(XENDIT_ERRORS.duplicateUnresolved, false);
+        if (!existing) throw new ProviderError(XENDIT_ERRORS.duplicateUnresolved, false, `reference ${request.referenceId}`);
         return existing;
       }
       if (status < 200 || status > 299) throw httpError(status, answer);
       // From here Xendit took the payout: a retry with the same key answers the same one, never pays twice.
-      const result = resultOf(answer);
-      if (!result) throw new ProviderError(XENDIT_ERRORS.badResponse, false);
-      if (isRecord(answer) && answer['amount'] !== undefined && pesosToCentavos(answer['amount']) !== request.amountCentavos) {
-        throw new ProviderError(XENDIT_ERRORS.amountMismatch, false);
+      const result = xenditPayoutResult(answer);
+      if (!result) throw badResponse();
+      if ((result.amountCentavos !== null && result.amountCentavos !== request.amountCentavos) || (result.currency !== null && result.currency !== 'PHP')) {
+        throw new ProviderError(PROVIDER_ERRORS.amountMismatch, false, `xendit ${result.providerRef} pays ${String(result.amountCentavos)} ${String(result.currency)}`);
       }
       return result;
     },
@@ -164,8 +153,8 @@ export function createXenditPayouts({ secretKey, baseUrl = 'https://api.xendit.c
       const { status, answer } = await call('GET', `/v2/payouts/${encodeURIComponent(providerRef)}`);
       if (status === 404) return null;
       if (status < 200 || status > 299) throw httpError(status, answer);
-      const result = resultOf(answer);
-      if (!result) throw new ProviderError(XENDIT_ERRORS.badResponse, false);
+      const result = xenditPayoutResult(answer);
+      if (!result) throw badResponse();
       return result;
     },
   };

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSemaphore } from './semaphore.ts';
-import { SmsSendError } from './sms-provider.ts';
+import { failure } from '../fake-gateway.ts';
 
 // A local stand-in for api.semaphore.co: records each request and answers as `answer` says. No real network.
 interface Recorded {
@@ -61,17 +61,6 @@ const sent = (overrides: Record<string, unknown> = {}) => [
 
 const apiKey = 'sk-test-0123456789abcdef';
 const message = { to: '+639171234567', text: 'Your PesoAgad code is 4821' };
-const failure = (promise: Promise<unknown>): Promise<SmsSendError> =>
-  promise.then(
-    () => {
-      throw new Error('expected the send to fail');
-    },
-    (error: unknown) => {
-      expect(error).toBeInstanceOf(SmsSendError);
-      return error as SmsSendError;
-    },
-  );
-
 describe('Semaphore adapter', () => {
   it('posts the form to the priority queue and answers with the message_id as receipt', async () => {
     answer = json(200, sent());
@@ -103,16 +92,17 @@ describe('Semaphore adapter', () => {
     answer = json(401, { apikey: [`The selected apikey ${apiKey} is invalid.`] });
     const error = await failure(createSemaphore({ apiKey, baseUrl }).send(message));
     expect(error.retryable).toBe(false);
-    expect(error.message).toContain('401');
-    expect(error.message).toContain('is invalid');
-    expect(error.message).not.toContain(apiKey);
+    expect([error.code, error.retryable]).toEqual(['SMS_NOT_SENT', false]);
+    expect(error.detail).toContain('401');
+    expect(error.detail).toContain('is invalid');
+    expect(error.detail).not.toContain(apiKey);
   });
 
   it('treats a JSON error object sent with HTTP 200 as a non-retryable error', async () => {
     answer = json(200, { number: ['The number format is invalid.'] });
     const error = await failure(createSemaphore({ apiKey, baseUrl }).send(message));
     expect(error.retryable).toBe(false);
-    expect(error.message).toContain('The number format is invalid.');
+    expect(error.detail).toContain('The number format is invalid.');
   });
 
   it('treats a 500 as retryable', async () => {
@@ -122,7 +112,7 @@ describe('Semaphore adapter', () => {
     };
     const error = await failure(createSemaphore({ apiKey, baseUrl }).send(message));
     expect(error.retryable).toBe(true);
-    expect(error.message).toContain('500');
+    expect(error.detail).toContain('500');
   });
 
   it('treats a 429 (rate limited) as retryable', async () => {
@@ -134,7 +124,7 @@ describe('Semaphore adapter', () => {
     answer = json(200, sent({ status }));
     const error = await failure(createSemaphore({ apiKey, baseUrl }).send(message));
     expect(error.retryable).toBe(false);
-    expect(error.message).toContain(status);
+    expect(error.detail).toContain(status);
   });
 
   it('treats a 2xx without a message_id as an error', async () => {
@@ -147,7 +137,7 @@ describe('Semaphore adapter', () => {
     const started = Date.now();
     const error = await failure(createSemaphore({ apiKey, baseUrl, timeoutMs: 200 }).send(message));
     expect(error.retryable).toBe(true);
-    expect(error.message).toMatch(/200 ms/);
+    expect(error.detail).toMatch(/200 ms/);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
@@ -158,7 +148,7 @@ describe('Semaphore adapter', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const error = await failure(createSemaphore({ apiKey, baseUrl: `http://127.0.0.1:${port}` }).send(message));
     expect(error.retryable).toBe(true);
-    expect(error.message).not.toContain(apiKey);
+    expect(error.detail).not.toContain(apiKey);
   });
 
   it('rejects a non-PH number without calling Semaphore', async () => {

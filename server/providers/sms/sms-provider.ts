@@ -2,6 +2,7 @@
  * What the server needs from an SMS gateway: send one text to one Philippine mobile, or fail loudly. Login codes
  * (OTP) go through this; providers are picked by configuration in ./index.ts.
  */
+import { ProviderError } from '../provider-error.ts';
 import { PH_MOBILE_E164_PATTERN } from '../../../domain/ph-phone.ts';
 
 /** One text message to a Philippine mobile number. */
@@ -24,20 +25,19 @@ export interface SmsProvider {
 }
 
 /**
- * Why a message was not sent. `retryable` says whether sending the same message again later may work (gateway down,
- * rate limited, timed out); false means it will fail the same way (bad number, bad key, refused by the gateway).
+ * Why a message was not sent: the providers' error value (../provider-error.ts) with code SMS_NOT_SENT and the
+ * reason in `detail`. `retryable` says whether sending the same message again later may work (gateway down, rate
+ * limited, timed out); false means it will fail the same way (bad number, bad key, refused by the gateway).
  */
-export class SmsSendError extends Error {
-  override readonly name = 'SmsSendError';
+export class SmsSendError extends ProviderError {
+  override readonly name: string = 'SmsSendError';
 
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    override readonly cause?: unknown,
-  ) {
-    super(message, cause === undefined ? undefined : { cause });
+  constructor(detail: string, retryable: boolean, cause?: unknown) {
+    super(SMS_NOT_SENT, retryable, detail, cause);
   }
 }
+
+export const SMS_NOT_SENT = 'SMS_NOT_SENT';
 
 const PH_MOBILE_E164 = new RegExp(PH_MOBILE_E164_PATTERN, 'u');
 

@@ -3,6 +3,7 @@
  * fetch calls (aws4fetch, SigV4). Objects are written with server-side encryption (SSE-S3, AES256) and a signed
  * SHA-256 of the body, so the store rejects a body changed in transit. The secret never leaves the server.
  */
+import { ProviderError } from '../provider-error.ts';
 import { createHash } from 'node:crypto';
 import { AwsClient } from 'aws4fetch';
 import { assertPutArguments, assertValidKey, contentTypeOfKey, type FileStorage } from './file-storage.ts';
@@ -20,16 +21,18 @@ export interface S3StorageOptions {
   timeoutMs?: number;
 }
 
-/** A failed call to the store; `status` is the HTTP status it answered with. */
-export class S3StorageError extends Error {
-  readonly code = 'STORAGE_FAILED';
+/**
+ * A failed call to the store: the providers' error value (../provider-error.ts) with code STORAGE_FAILED, retryable
+ * for HTTP 5xx and 429; `status` is the HTTP status it answered with.
+ */
+export class S3StorageError extends ProviderError {
+  override readonly name: string = 'S3StorageError';
   constructor(
     readonly operation: 'PUT' | 'GET' | 'DELETE',
     readonly status: number,
     key: string,
   ) {
-    super(`S3 ${operation} ${key} failed with HTTP ${status}`);
-    this.name = 'S3StorageError';
+    super('STORAGE_FAILED', status >= 500 || status === 429, `S3 ${operation} ${key} failed with HTTP ${status}`);
   }
 }
 

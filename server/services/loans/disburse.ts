@@ -23,6 +23,9 @@ import { ledgerPatch, type Tx } from './repository.ts';
 import type { LoanViews } from './views.ts';
 
 const PAYOUT_STEP = 'bankInfo';
+const CURRENCY = 'PHP';
+/** A payout that failed for a reason on the lender's side (balance, a temporary error) is sent again this much later. */
+const PAYOUT_RETRY_MS = 15 * 60_000;
 const DOC_REF = /^doc:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/u;
 
 export function createDisbursement(ctx: LoanContext, views: LoanViews, application: Application) {
@@ -71,7 +74,7 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
       // A refusal no retry can change (a channel the gateway does not serve, details it rejects): the payout fails
       // now and the borrower corrects the account, instead of the job retrying until it gives up.
       if (!(error instanceof ProviderError) || error.retryable) throw error;
-      await refusePayout(payoutId, error.message);
+      await refusePayout(payoutId, error.code);
       return;
     }
     await db.transaction(async (tx) => {
@@ -97,8 +100,16 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
     });
   }
 
-  /** Applies a payout result; 'unknown' when no payout has that reference. Replays change nothing. */
-  async function payoutResult(result: PayoutResult): Promise<'applied' | 'replay' | 'pending' | 'unknown'> {
+  /**
+   * Applies a payout result (callback, job or reconciliation); 'unknown' when no payout has that reference. Replays
+   * change nothing. A success opens the loan's ledger on the Manila day the money arrived. A failure goes where its
+   * outcome says: `fix_account`, the order waits for another account; `retry` (the lender's balance, a temporary
+   * error), a new payout is sent later to the same account; `staff`, the order stays disbursing, held for staff. A
+   * reversal after a success means the money never arrived: the loan is void and the borrower gives another account
+   * (held for staff when anything was already repaid). A result whose amount or currency is not the payout's is
+   * recorded and never applied.
+   */
+  async function payoutResult(result: PayoutResult): Promise<'applied' | 'replay' | 'pending' | 'mismatch' | 'unknown'> {
     const [found] = await db.select({ id: payouts.id, orderId: payouts.orderId }).from(payouts).where(eq(payouts.providerRef, result.providerRef));
     const [byRef] = found ? [found] : /^[0-9a-f-]{36}$/u.test(result.referenceId) ? await db.select({ id: payouts.id, orderId: payouts.orderId }).from(payouts).where(eq(payouts.id, result.referenceId)) : [];
     if (!byRef) return 'unknown';
@@ -106,26 +117,49 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
     return db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, byRef.orderId);
       const payout = await repo.lockPayout(tx, byRef.id);
-      if (!payout || payout.state === 'succeeded' || payout.state === 'failed') return 'replay';
+      if (!payout || payout.state === 'failed' || payout.state === 'reversed' || (payout.state === 'succeeded' && result.status !== 'reversed')) return 'replay';
+      if ((result.amountCentavos !== null && result.amountCentavos !== payout.amount) || (result.currency !== null && result.currency !== CURRENCY)) {
+        await repo.recordEvent(tx, order.id, 'payout_mismatch', { payoutId: payout.id, amountCentavos: payout.amount, reportedCentavos: result.amountCentavos, currency: result.currency });
+        return 'mismatch';
+      }
       // The result came before the job recorded the payout sent (a crash, or a fast gateway): record it first.
       if (payout.state === 'requested') await markSent(tx, order.id, payout.id, result.providerRef, payout.attempts, payout.amount);
       const at = now();
+      const facts = { payoutId: payout.id, providerRef: result.providerRef, providerStatus: result.providerStatus, providerFailureCode: result.failureCode };
       if (result.status === 'succeeded') {
         await tx.update(payouts).set({ state: 'succeeded', providerRef: result.providerRef, completedAt: at }).where(eq(payouts.id, payout.id));
         if (order.state !== 'disbursing') {
-          await repo.recordEvent(tx, order.id, 'payout_succeeded_unexpected', { payoutId: payout.id, state: order.state });
+          await repo.recordEvent(tx, order.id, 'payout_succeeded_unexpected', { ...facts, state: order.state });
           return 'applied';
         }
         // The loan starts on the Manila day the money arrives: the quote is re-dated to it and the ledger opens.
         const day = manilaToday(at);
         const q = quote(ctx.pricing, ctx.subOf(order.productId, order.subProductId), { principalCentavos: order.principal, termDays: order.termDays, loanDate: day });
         const ledger = openLedger(q);
-        await repo.transition(tx, order, 'repaying', 'disbursed', { quote: q, loanDate: day, ...ledgerPatch(ledger, day) }, { payoutId: payout.id, amountCentavos: payout.amount, providerRef: result.providerRef });
+        await repo.transition(tx, order, 'repaying', 'disbursed', { quote: q, loanDate: day, ...ledgerPatch(ledger, day) }, { ...facts, amountCentavos: payout.amount });
+        return 'applied';
+      }
+      if (result.status === 'reversed') {
+        await tx.update(payouts).set({ state: 'reversed', failureCode: result.failureCode ?? 'REVERSED', completedAt: at }).where(eq(payouts.id, payout.id));
+        if (order.state === 'repaying' && order.amountRepaid === 0) {
+          await repo.transition(tx, order, 'disbursement_failed', 'payout_reversed', { ledger: null, amountDue: 0, interestOutstanding: 0, lateFine: 0, damages: 0, overdueDays: 0, costCharged: 0, failureCode: 'DISBURSEMENT_ACCOUNT_UNAVAILABLE' }, facts);
+        } else {
+          await repo.recordEvent(tx, order.id, 'payout_reversed_needs_staff', { ...facts, state: order.state, amountRepaidCentavos: order.amountRepaid });
+        }
         return 'applied';
       }
       await tx.update(payouts).set({ state: 'failed', providerRef: result.providerRef, failureCode: result.failureCode, completedAt: at }).where(eq(payouts.id, payout.id));
-      if (order.state === 'disbursing') {
-        await repo.transition(tx, order, 'disbursement_failed', 'payout_failed', { failureCode: orderFailureCode(result.failureCode) }, { payoutId: payout.id, providerFailureCode: result.failureCode });
+      if (order.state !== 'disbursing') {
+        await repo.recordEvent(tx, order.id, 'payout_failed', { ...facts, outcome: result.outcome });
+      } else if (result.outcome === 'fix_account') {
+        await repo.transition(tx, order, 'disbursement_failed', 'payout_failed', { failureCode: orderFailureCode(result.failureCode) }, facts);
+      } else if (result.outcome === 'retry') {
+        // Same account, a new payout (a failed payout is final at the gateway: a new idempotency key), a while later.
+        const [next] = await tx.insert(payouts).values({ orderId: order.id, amount: payout.amount, account: payout.account, state: 'requested', createdAt: at }).returning();
+        await repo.update(tx, order, 'payout_retry', {}, { ...facts, nextPayoutId: next!.id });
+        await enqueue(tx, { kind: 'send_payout', key: `send_payout:${next!.id}`, payload: { payoutId: next!.id }, runAt: new Date(at.getTime() + PAYOUT_RETRY_MS) });
+      } else {
+        await repo.update(tx, order, 'payout_needs_staff', { failureCode: 'DISBURSEMENT_UNDER_REVIEW' }, facts);
       }
       return 'applied';
     });

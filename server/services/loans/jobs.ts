@@ -64,8 +64,13 @@ export function createLoanJobs(ctx: LoanContext, application: Application, disbu
     const waiting = await db.select().from(payments).where(and(eq(payments.state, 'in_progress'), lte(payments.createdAt, before))).limit(100);
     for (const payment of waiting) {
       const result = payment.providerRef ? await ctx.collection.getPayment(payment.providerRef) : null;
+      // Pending, even after a failed attempt, is still payable.
       if (!result || result.status === 'pending') continue;
-      const outcome = await repayment.paymentEvent({ eventId: `reconcile-${payment.id}`, type: result.status === 'paid' ? 'payment.paid' : 'payment.failed', providerRef: payment.providerRef!, amountCentavos: result.amountCentavos, failureCode: result.failureCode });
+      if (result.status === 'failed') {
+        await repayment.closePayment(payment.id, result.failureCode ?? 'CANCELLED', 'in_progress');
+        continue;
+      }
+      const outcome = await repayment.paymentEvent({ eventId: `reconcile-${payment.id}`, kind: 'paid', providerRef: payment.providerRef!, paymentId: null, amountCentavos: result.amountCentavos, currency: result.currency, failureCode: null });
       if (outcome === 'applied') applied += 1;
     }
     return applied;

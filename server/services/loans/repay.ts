@@ -104,7 +104,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
       });
     } catch (error) {
       if (!(error instanceof ProviderError) || error.retryable) throw error;
-      await closePayment(paymentId, error.message);
+      await closePayment(paymentId, error.code);
       return;
     }
     await db.transaction(async (tx) => {
@@ -116,19 +116,22 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
         await repo.recordEvent(tx, locked.id, 'payment_mismatch', { paymentId, askedCentavos: current.amount, gatewayCentavos: intent.amountCentavos });
         return;
       }
-      await tx.update(payments).set({ state: 'in_progress', reference: intent.reference, providerRef: intent.providerRef, checkoutUrl: intent.checkoutUrl }).where(eq(payments.id, paymentId));
+      await tx.update(payments).set({ state: 'in_progress', reference: intent.reference, providerRef: intent.providerRef, checkoutUrl: intent.action?.url ?? null }).where(eq(payments.id, paymentId));
       await repo.recordEvent(tx, locked.id, 'payment_sent', { paymentId, providerRef: intent.providerRef });
     });
   }
 
-  /** A payment the gateway refused outright: failed, nothing to pay. */
-  async function closePayment(paymentId: string, failureCode: string): Promise<void> {
+  /**
+   * Fails a payment in state `from`: one the gateway refused outright (requested) or an intent it cancelled for good
+   * (in progress, found by reconciliation). Nothing is owed less.
+   */
+  async function closePayment(paymentId: string, failureCode: string, from: 'requested' | 'in_progress' = 'requested'): Promise<void> {
     const [pre] = await db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId));
     if (!pre) return;
     await db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, pre.orderId);
       const payment = await repo.lockPayment(tx, paymentId);
-      if (payment?.state !== 'requested') return;
+      if (payment?.state !== from) return;
       await tx.update(payments).set({ state: 'fail', failureCode, completedAt: now() }).where(eq(payments.id, paymentId));
       await repo.recordEvent(tx, order.id, 'payment_failed', { paymentId, failureCode });
     });
@@ -136,8 +139,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
 
   /**
    * Applies a collection event; 'unknown' when no payment has that reference. Under the order lock: a repeat is a
-   * no-op. A failed attempt fails the payment, but a later success of the same intent is still applied (the borrower
-   * may try again). A success applies what it carries to the ledger for the payment's purpose: an extension when it
+   * no-op. A failed attempt is recorded and the payment stays payable (the borrower may try again). A success applies what it carries to the ledger for the payment's purpose: an extension when it
    * covers today's offer, otherwise a payment that pays the oldest period first (an instalment, a settlement, or
    * less: a partial repayment); money over what is owed, or for an order no longer repaying, is kept as unapplied.
    */
@@ -149,14 +151,13 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
       const payment = await repo.lockPayment(tx, found.id);
       if (!payment || payment.state === 'success') return 'replay';
       const at = now();
-      if (event.type === 'payment.failed') {
-        if (payment.state !== 'in_progress') return 'replay';
-        await tx.update(payments).set({ state: 'fail', failureCode: event.failureCode ?? 'PAYMENT_FAILED', completedAt: at }).where(eq(payments.id, payment.id));
-        await repo.recordEvent(tx, order.id, 'payment_failed', { paymentId: payment.id, failureCode: event.failureCode });
+      if (event.kind === 'attempt_failed') {
+        // One attempt failed; the intent stays payable, so the payment stays in progress (a later success applies).
+        await repo.recordEvent(tx, order.id, 'payment_attempt_failed', { paymentId: payment.id, eventId: event.eventId, failureCode: event.failureCode });
         return 'applied';
       }
-      if (event.amountCentavos !== payment.amount || (event.currency !== undefined && event.currency !== CURRENCY)) {
-        await repo.recordEvent(tx, order.id, 'payment_mismatch', { paymentId: payment.id, eventId: event.eventId, askedCentavos: payment.amount, reportedCentavos: event.amountCentavos, currency: event.currency ?? null });
+      if (event.amountCentavos !== payment.amount || event.currency !== CURRENCY) {
+        await repo.recordEvent(tx, order.id, 'payment_mismatch', { paymentId: payment.id, eventId: event.eventId, askedCentavos: payment.amount, reportedCentavos: event.amountCentavos, currency: event.currency });
         return 'mismatch';
       }
       const received = payment.amount;
@@ -201,5 +202,5 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
     });
   }
 
-  return { createPayment, sendPayment, paymentEvent, paymentAmount };
+  return { createPayment, sendPayment, paymentEvent, paymentAmount, closePayment };
 }
