@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readLoanSettings } from './settings.ts';
+import { readLoanSettings, readSettings, readTrustProxy } from './settings.ts';
 
 describe('loan settings', () => {
   it('has defaults that run on one machine', () => {
@@ -20,5 +20,39 @@ describe('loan settings', () => {
     const { settings, problems } = readLoanSettings({ APPROVAL_DELAY_SECONDS: 'soon', BANK_CHANGE_MAINTENANCE: 'yes', SIM_PAYOUT_FAIL_PATTERN: '(', COLLECTION_WEBHOOK_SECRET: 'short', JOB_POLL_MS: '10' });
     expect(settings).toBeUndefined();
     expect(problems.map((p) => p.split(' ')[0])).toEqual(['BANK_CHANGE_MAINTENANCE', 'APPROVAL_DELAY_SECONDS', 'SIM_PAYOUT_FAIL_PATTERN', 'COLLECTION_WEBHOOK_SECRET', 'JOB_POLL_MS']);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const read = (value: string | undefined) => {
+    const problems: string[] = [];
+    return { value: readTrustProxy(value, problems), problems };
+  };
+
+  it('trusts no proxy by default', () => {
+    expect(read(undefined)).toEqual({ value: false, problems: [] });
+    expect(read('  ')).toEqual({ value: false, problems: [] });
+  });
+
+  it('reads a hop count or a list of addresses and CIDR ranges', () => {
+    expect(read('1')).toEqual({ value: 1, problems: [] });
+    expect(read('10.0.0.5, 172.16.0.0/12,::1,fd00::/8,loopback')).toEqual({ value: ['10.0.0.5', '172.16.0.0/12', '::1', 'fd00::/8', 'loopback'], problems: [] });
+  });
+
+  it('refuses trusting everyone, a hop count out of range and what is not an address, saying what to give', () => {
+    for (const bad of ['true', '*', '0', '11']) {
+      const { value, problems } = read(bad);
+      expect(value).toBe(false);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^TRUST_PROXY .*number of proxies|^TRUST_PROXY=.*number of proxies/u);
+    }
+    const { problems } = read('10.0.0.1,proxy.local,10.0.0.0/33');
+    expect(problems).toEqual([expect.stringContaining('"proxy.local", "10.0.0.0/33"')]);
+  });
+
+  it('stops the server at start on a bad value', () => {
+    const { settings, problems } = readSettings({ TRUST_PROXY: 'yes', WEB_DIST: 'tests/fixtures' });
+    expect(settings).toBeUndefined();
+    expect(problems.some((p) => p.startsWith('TRUST_PROXY'))).toBe(true);
   });
 });

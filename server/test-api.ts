@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { createDeterministicIdentityChecker } from './providers/identity/deterministic.ts';
 import { createConsoleOutbox, type ConsoleOutbox } from './providers/sms/console-outbox.ts';
 import { createLocalDiskStorage } from './providers/storage/local-disk.ts';
+import type { TrustProxy } from './settings.ts';
 
 export interface TestApi {
   readonly app: FastifyInstance;
@@ -65,12 +66,22 @@ export const TEST_CAPTCHA = { text: 'Wx7k', data: '<svg xmlns="http://www.w3.org
 /** The API on a fresh database of `kind`; with `webDist`, the built web app too (the browser suites). */
 export async function testApi(
   kind: TestDatabaseKind,
-  options: { webDist?: string; loans?: TestLoanOptions; /** Another API's database (a restart): not closed by close(). */ database?: OpenDatabase } = {},
+  options: {
+    webDist?: string;
+    loans?: TestLoanOptions;
+    /** Another API's database (a restart): not closed by close(). */
+    database?: OpenDatabase;
+    /** TRUST_PROXY of this API (default: none). */
+    trustProxy?: TrustProxy;
+    /** A clock that stands still at this instant and moves only by advance() (default: the real time, plus advance()). */
+    clock?: Date;
+  } = {},
 ): Promise<TestApi> {
   const database = options.database ?? (await testDatabase(kind));
   const outbox = createConsoleOutbox({ log: () => undefined });
   let offset = 0;
-  const now = () => new Date(Date.now() + offset);
+  const clock = options.clock?.getTime();
+  const now = () => new Date((clock ?? Date.now()) + offset);
   const storage = createLocalDiskStorage(mkdtempSync(join(tmpdir(), 'uploads-')));
   const timers = options.webDist !== undefined;
   const loanOptions = options.loans ?? {};
@@ -87,6 +98,7 @@ export async function testApi(
   const collectionGateway = createSimulatedCollectionGateway({ db: database.db, now, delayMs: loanOptions.collectionDelayMs ?? (timers ? 1000 : 0), failPattern: loanOptions.collectionFailPattern ?? null, webhookSecret: collectionWebhookSecret, deliver });
   const app = await buildApp({
     webDist: options.webDist,
+    trustProxy: options.trustProxy,
     api: {
       db: database.db,
       sms: outbox,

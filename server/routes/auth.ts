@@ -13,9 +13,9 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; languages: read
       summary: 'A graphic code (SVG) to solve when a code request answered CAPTCHA_REQUIRED',
       response: { 200: { type: 'object', required: ['id', 'svg', 'expiresInSeconds'], properties: { id: { type: 'string' }, svg: { type: 'string' }, expiresInSeconds: { type: 'integer' } } } },
     },
-  }, async (_request, reply) => {
+  }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return auth.captcha();
+    return auth.captcha(requesterOf(request));
   });
 
   app.post('/auth/sms-code', {
