@@ -12,10 +12,8 @@ export default defineConfig({
           setupFiles: ['tests/setup/dom-cleanup.ts'],
           include: ['{engine,domain,config,schemas,locales,src,server,scripts}/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
-          // The server suites make dozens of database round trips per test (PGlite in WebAssembly, or PostgreSQL) and
-          // migrate a fresh database per file: on a loaded machine vitest's 5 s default failed them while nothing was
-          // wrong (issue 10, payout-step.test.ts). Timeouts catch hangs here, not slowness; no test measures speed.
-          testTimeout: 60_000,
+          // No test may depend on the machine's speed: a database suite on a busy 2-core machine takes its time.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
