@@ -172,6 +172,12 @@ export function newPhone(): string {
   return `9${String(randomBytes(5).readUIntBE(0, 5) % 1_000_000_000).padStart(9, '0')}`;
 }
 
+/**
+ * A client address of its own for a test (inject's remoteAddress): per-address limits slide (they do not start again
+ * when a test moves the clock on), so borrowers of different tests must not share one address's allowance.
+ */
+export const testAddress = () => `10.${randomBytes(3).join('.')}`;
+
 /** A device id header for a test. */
 export const device = (name = randomBytes(6).toString('hex')) => ({ 'x-device-id': `test-${name}` });
 
@@ -190,9 +196,10 @@ export function codeFor(outbox: ConsoleOutbox, phone: string): string {
 /** Registers/logs a phone in; answers the auth headers of its session. */
 export async function login(api: TestApi, phone = newPhone()): Promise<{ phone: string; customerId: string; headers: Record<string, string> }> {
   const headers = device();
-  const sent = await api.app.inject({ method: 'POST', url: '/api/v1/auth/sms-code', headers, payload: { phone } });
+  const remoteAddress = testAddress();
+  const sent = await api.app.inject({ method: 'POST', url: '/api/v1/auth/sms-code', remoteAddress, headers, payload: { phone } });
   if (sent.statusCode !== 200) throw new Error(`sms-code: ${sent.body}`);
-  const res = await api.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers, payload: { phone, code: codeFor(api.outbox, phone) } });
+  const res = await api.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, headers, payload: { phone, code: codeFor(api.outbox, phone) } });
   if (res.statusCode !== 200) throw new Error(`login: ${res.body}`);
   const { token, customerId } = res.json<{ token: string; customerId: string }>();
   return { phone, customerId, headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId, ...headers } };
