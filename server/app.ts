@@ -28,6 +28,7 @@ import { createAuthService } from './services/auth.ts';
 import { createDocumentService } from './services/documents.ts';
 import { createLoanService, DEFAULT_LOAN_SETTINGS, type LoanService, type LoanSettings } from './services/loans.ts';
 import { createProfileService } from './services/profile.ts';
+import type { TrustProxy } from './settings.ts';
 
 const product = productJson as ProductConfig;
 
@@ -72,16 +73,28 @@ export interface ApiDeps {
 export interface AppOptions {
   /** Folder of the built web app; omit to serve the API only (development with Vite). */
   webDist?: string;
+  /**
+   * Proxies whose X-Forwarded-For names the client (TRUST_PROXY): hops or addresses. Default none: the client's
+   * address is the connection's, since any client can write that header and per-IP limits count by it.
+   */
+  trustProxy?: TrustProxy;
   logger?: FastifyServerOptions['logger'];
   /** The API's database and providers; without them only the health check and the web app are served. */
   api?: ApiDeps;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count as proxy-addr's function of the hop, addresses as a list. */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return [...trust];
 }
 
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });

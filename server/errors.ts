@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   FILE_TYPE_NOT_ALLOWED: 415,
   FILE_TOO_LARGE: 413,
+  /** A multipart upload that cannot be parsed: no boundary, cut short, malformed part headers, too many parts. */
+  MULTIPART_INVALID: 400,
   PHOTO_PROBLEM: 422,
   FACE_CHECK_FAILED: 422,
   // Loans (issue 5, /work/notes/loans-api.md).

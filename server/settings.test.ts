@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openText, sealText } from './crypto/envelope.ts';
 import { loadOrCreateDataKeys } from './secret.ts';
-import { readLoanSettings, readSettings } from './settings.ts';
+import { readLoanSettings, readSettings, readTrustProxy } from './settings.ts';
 
 describe('loan settings', () => {
   it('has defaults that run on one machine', () => {
@@ -46,5 +46,39 @@ describe('data keys settings', () => {
     expect(first.currentId).toBe('local1');
     expect(statSync(join(dir, 'data-key')).mode & 0o777).toBe(0o600);
     expect(openText(loadOrCreateDataKeys(dir), sealText(first, 'x', 'p'), 'p')).toBe('x');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const read = (value: string | undefined) => {
+    const problems: string[] = [];
+    return { value: readTrustProxy(value, problems), problems };
+  };
+
+  it('trusts no proxy by default', () => {
+    expect(read(undefined)).toEqual({ value: false, problems: [] });
+    expect(read('  ')).toEqual({ value: false, problems: [] });
+  });
+
+  it('reads a hop count or a list of addresses and CIDR ranges', () => {
+    expect(read('1')).toEqual({ value: 1, problems: [] });
+    expect(read('10.0.0.5, 172.16.0.0/12,::1,fd00::/8,loopback')).toEqual({ value: ['10.0.0.5', '172.16.0.0/12', '::1', 'fd00::/8', 'loopback'], problems: [] });
+  });
+
+  it('refuses trusting everyone, a hop count out of range and what is not an address, saying what to give', () => {
+    for (const bad of ['true', '*', '0', '11']) {
+      const { value, problems } = read(bad);
+      expect(value).toBe(false);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^TRUST_PROXY .*number of proxies|^TRUST_PROXY=.*number of proxies/u);
+    }
+    const { problems } = read('10.0.0.1,proxy.local,10.0.0.0/33');
+    expect(problems).toEqual([expect.stringContaining('"proxy.local", "10.0.0.0/33"')]);
+  });
+
+  it('stops the server at start on a bad value', () => {
+    const { settings, problems } = readSettings({ TRUST_PROXY: 'yes', WEB_DIST: 'tests/fixtures' });
+    expect(settings).toBeUndefined();
+    expect(problems.some((p) => p.startsWith('TRUST_PROXY'))).toBe(true);
   });
 });

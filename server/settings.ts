@@ -1,7 +1,15 @@
 /** Process settings from the environment, checked once at start with messages a person can act on. */
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parseDataKeys, type DataKey } from './crypto/keyring.ts';
+
+/**
+ * Which proxies' X-Forwarded-For the server believes: none (false, the default: the client's address is the
+ * connection's), the number of proxy hops in front of it, or their addresses / CIDR ranges (and proxy-addr's names
+ * loopback, linklocal, uniquelocal). Passed to Fastify's `trustProxy`.
+ */
+export type TrustProxy = false | number | readonly string[];
 
 export interface Settings {
   port: number;
@@ -16,6 +24,48 @@ export interface Settings {
   authSecret?: Buffer;
   /** The data keys (DATA_KEYS), first = current, when given (else one generated once into dataDir/data-key). */
   dataKeys?: DataKey[];
+  /** Proxies whose X-Forwarded-For gives the client's address (TRUST_PROXY). */
+  trustProxy: TrustProxy;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const MAX_PROXY_HOPS = 10;
+
+/** One TRUST_PROXY entry: an address, a CIDR range, or a proxy-addr name. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/u.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Reads TRUST_PROXY: unset or empty trusts no proxy; a whole number 1-10 trusts that many hops; otherwise a comma
+ * separated list of proxy addresses or CIDR ranges. "true" (trust anyone) is refused: any client could then choose
+ * the address its limits are counted by.
+ */
+export function readTrustProxy(value: string | undefined, problems: string[]): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '') return false;
+  if (/^\d+$/u.test(text)) {
+    const hops = Number(text);
+    if (hops >= 1 && hops <= MAX_PROXY_HOPS) return hops;
+    problems.push(`TRUST_PROXY must be the number of proxies in front of the server (1-${MAX_PROXY_HOPS}) or their addresses, got "${text}" (leave it unset when clients connect directly)`);
+    return false;
+  }
+  if (['true', '*', 'all', 'yes', 'on'].includes(text.toLowerCase())) {
+    problems.push(`TRUST_PROXY="${text}" would believe any client's X-Forwarded-For, so anyone could choose the address they are throttled by: give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8)`);
+    return false;
+  }
+  const entries = text.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const wrong = entries.filter((e) => !isProxyEntry(e));
+  if (wrong.length > 0 || entries.length === 0) {
+    problems.push(`TRUST_PROXY must be a number of proxy hops (1-${MAX_PROXY_HOPS}) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.5,172.16.0.0/12, or loopback); not an address or range: ${wrong.map((e) => `"${e}"`).join(', ') || '(empty)'}`);
+    return false;
+  }
+  return entries;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -48,7 +98,8 @@ export function readSettings(env: NodeJS.ProcessEnv): { settings?: Settings; pro
     if (parsed.problem) problems.push(`DATA_KEYS: ${parsed.problem}`);
     dataKeys = parsed.keys;
   }
-  return problems.length ? { problems } : { settings: { port, host, logLevel, webDist, databaseUrl, dataDir, authSecret, dataKeys }, problems };
+  const trustProxy = readTrustProxy(env['TRUST_PROXY'], problems);
+  return problems.length ? { problems } : { settings: { port, host, logLevel, webDist, databaseUrl, dataDir, authSecret, dataKeys, trustProxy }, problems };
 }
 
 /** Settings of loans and the payout / collection gateways (README, "Loans"). */

@@ -20,6 +20,7 @@ import { createConsoleOutbox, type ConsoleOutbox } from './providers/sms/console
 import { createLocalDiskStorage } from './providers/storage/local-disk.ts';
 import { createEncryptedStorage } from './providers/storage/encrypted.ts';
 import { installResponseCheck } from './response-check.ts';
+import type { TrustProxy } from './settings.ts';
 
 export interface TestApi {
   readonly app: FastifyInstance;
@@ -69,12 +70,22 @@ export const TEST_CAPTCHA = { text: 'Wx7k', data: '<svg xmlns="http://www.w3.org
 /** The API on a fresh database of `kind`; with `webDist`, the built web app too (the browser suites). */
 export async function testApi(
   kind: TestDatabaseKind,
-  options: { webDist?: string; loans?: TestLoanOptions; /** Another API's database (a restart): not closed by close(). */ database?: OpenDatabase } = {},
+  options: {
+    webDist?: string;
+    loans?: TestLoanOptions;
+    /** Another API's database (a restart): not closed by close(). */
+    database?: OpenDatabase;
+    /** TRUST_PROXY of this API (default: none). */
+    trustProxy?: TrustProxy;
+    /** A clock that stands still at this instant and moves only by advance() (default: the real time, plus advance()). */
+    clock?: Date;
+  } = {},
 ): Promise<TestApi> {
   const database = options.database ?? (await testDatabase(kind));
   const outbox = createConsoleOutbox({ log: () => undefined });
   let offset = 0;
-  const now = () => new Date(Date.now() + offset);
+  const clock = options.clock?.getTime();
+  const now = () => new Date((clock ?? Date.now()) + offset);
   const uploadDir = mkdtempSync(join(tmpdir(), 'uploads-'));
   const storage = createEncryptedStorage(createLocalDiskStorage(uploadDir), TEST_KEYRING);
   const timers = options.webDist !== undefined;
@@ -92,6 +103,7 @@ export async function testApi(
   const collectionGateway = createSimulatedCollectionGateway({ db: database.db, now, delayMs: loanOptions.collectionDelayMs ?? (timers ? 1000 : 0), failPattern: loanOptions.collectionFailPattern ?? null, webhookSecret: collectionWebhookSecret, deliver });
   const app = await buildApp({
     webDist: options.webDist,
+    trustProxy: options.trustProxy,
     api: {
       db: database.db,
       sms: outbox,
@@ -168,6 +180,12 @@ export function newPhone(): string {
   return `9${String(randomBytes(5).readUIntBE(0, 5) % 1_000_000_000).padStart(9, '0')}`;
 }
 
+/**
+ * A client address of its own for a test (inject's remoteAddress): per-address limits slide (they do not start again
+ * when a test moves the clock on), so borrowers of different tests must not share one address's allowance.
+ */
+export const testAddress = () => `10.${randomBytes(3).join('.')}`;
+
 /** A device id header for a test. */
 export const device = (name = randomBytes(6).toString('hex')) => ({ 'x-device-id': `test-${name}` });
 
@@ -186,9 +204,10 @@ export function codeFor(outbox: ConsoleOutbox, phone: string): string {
 /** Registers/logs a phone in; answers the auth headers of its session. */
 export async function login(api: TestApi, phone = newPhone()): Promise<{ phone: string; customerId: string; headers: Record<string, string> }> {
   const headers = device();
-  const sent = await api.app.inject({ method: 'POST', url: '/api/v1/auth/sms-code', headers, payload: { phone } });
+  const remoteAddress = testAddress();
+  const sent = await api.app.inject({ method: 'POST', url: '/api/v1/auth/sms-code', remoteAddress, headers, payload: { phone } });
   if (sent.statusCode !== 200) throw new Error(`sms-code: ${sent.body}`);
-  const res = await api.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers, payload: { phone, code: codeFor(api.outbox, phone) } });
+  const res = await api.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, headers, payload: { phone, code: codeFor(api.outbox, phone) } });
   if (res.statusCode !== 200) throw new Error(`login: ${res.body}`);
   const { token, customerId } = res.json<{ token: string; customerId: string }>();
   return { phone, customerId, headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId, ...headers } };

@@ -10,6 +10,12 @@ export interface CreateAjvOptions {
   readonly standalone?: boolean;
   /** Ajv's English messages on errors, for debugging only: borrowers see i18n keys mapped from keyword and params. */
   readonly messages?: boolean;
+  /**
+   * Compile sub-schemas of a schema by pointer (`ajv.getSchema('<$id>#/allOf/0/if')`, as `branchTester` does): a
+   * fragment such as an `if` names `properties` without its parent's `type: "object"`, which strictTypes refuses.
+   * Every other strict check stays on.
+   */
+  readonly fragments?: boolean;
 }
 
 /**
@@ -21,6 +27,7 @@ export function createAjv(vocabulary: ValidationVocabulary, options: CreateAjvOp
   const ajv = new Ajv({
     allErrors: true,
     strict: true,
+    ...(options.fragments === true && { strictTypes: false }),
     $data: false,
     unicodeRegExp: true,
     messages: options.messages ?? false,

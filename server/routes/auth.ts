@@ -14,7 +14,7 @@ export const authRoutes = routeGroup<{ auth: AuthService; languages: readonly st
       summary: 'A graphic code (SVG) to solve when a code request answered CAPTCHA_REQUIRED',
       response: { 200: captchaAnswer },
     },
-  }, async () => auth.captcha());
+  }, async (request) => auth.captcha(requesterOf(request)));
 
   app.post('/auth/sms-code', {
     schema: {

@@ -1,7 +1,7 @@
-import multipart from '@fastify/multipart';
 import { documentAnswer } from '../../api-schema/documents.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
+import { uploadFailure, uploads } from '../plugins/multipart.ts';
 import { DOCUMENT_KINDS, type DocumentService } from '../services/documents.ts';
 import { MAX_UPLOAD_BYTES, type UploadKind } from '../services/images.ts';
 import { routeGroup } from './route-group.ts';
@@ -14,7 +14,7 @@ const imageAnswer = { description: 'The image', content: { 'image/jpeg': image, 
 
 /** Uploads by multipart (`kind` field, then one `file`), and the owner's download: the caller's own, never cached. */
 export const documentRoutes = routeGroup<{ documents: DocumentService }>({ access: 'session', noStore: true }, async (app, { documents }) => {
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, fieldSize: 64, parts: 3 } });
+  await app.register(uploads, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, fieldSize: 64, parts: 3 } });
 
   app.post('/documents', {
     // Room for the file limit to answer first, with FILE_TOO_LARGE.
@@ -32,22 +32,21 @@ export const documentRoutes = routeGroup<{ documents: DocumentService }>({ acces
     if (!request.isMultipart()) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
     let kind: UploadKind | undefined;
     let data: Buffer | undefined;
-    for await (const part of request.parts()) {
-      if (part.type === 'field' && part.fieldname === 'kind') {
-        const value = String(part.value);
-        if (!(DOCUMENT_KINDS as readonly string[]).includes(value)) throw new ApiError('INVALID_INPUT');
-        kind = value as UploadKind;
-      } else if (part.type === 'file' && part.fieldname === 'file') {
-        try {
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field' && part.fieldname === 'kind') {
+          const value = String(part.value);
+          if (!(DOCUMENT_KINDS as readonly string[]).includes(value)) throw new ApiError('INVALID_INPUT');
+          kind = value as UploadKind;
+        } else if (part.type === 'file' && part.fieldname === 'file') {
           data = await part.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError('FILE_TOO_LARGE');
-          throw error;
+          if (part.file.truncated) throw new ApiError('FILE_TOO_LARGE');
+        } else if (part.type === 'file') {
+          part.file.resume();
         }
-        if (part.file.truncated) throw new ApiError('FILE_TOO_LARGE');
-      } else if (part.type === 'file') {
-        part.file.resume();
       }
+    } catch (error) {
+      throw uploadFailure(error);
     }
     if (!kind || !data) throw new ApiError('INVALID_INPUT');
     const saved = await documents.upload(caller.customerId, kind, data, request.ip);

@@ -3,12 +3,16 @@
  *
  * - A code is 4 digits from a CSPRNG, stored as an HMAC (server secret), single use, valid 5 minutes, voided after 5
  *   wrong tries; a new one no sooner than 60 s after the last, at most 10 a day per phone (Manila day).
- * - Throttling per IP and per device (shared counters in the database); passing a limit marks the IP and the device
- *   abnormal for 30 minutes, and while marked a graphic code (captcha) must be solved before a code is sent.
+ * - Throttling per IP and per device (sliding-window counters shared in the database): the IP (an IPv6 /64) is the
+ *   address the connection came from, or the one a configured proxy forwarded (TRUST_PROXY), never a header the client
+ *   picks; the device id is the client's own header, so it only adds a tighter limit beside the IP's, never a fresh
+ *   one. Passing a limit marks the IP and the device abnormal for at least 30 minutes, and while marked a graphic code
+ *   (captcha) must be solved before a code is sent. Captchas are issued at a limited rate per IP and their answers
+ *   stored as an HMAC under the server secret, so a database read does not give them away.
  * - A session is an opaque random token given once and stored as its SHA-256, with the customer id; logout revokes it.
  * Every outcome that matters for security is written to the audit log.
  */
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import { manilaToday } from '../../domain/calendar-date.ts';
@@ -18,7 +22,7 @@ import { captchas, customers, otpChallenges, sessions } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import { audit } from './audit.ts';
-import { hit, peek, reset, type Window } from './rate-limit.ts';
+import { clientNetwork, hit, peek, reset, type Window } from './rate-limit.ts';
 import { smsText } from './sms-text.ts';
 import { TtlCache } from './ttl-cache.ts';
 
@@ -35,12 +39,14 @@ export const AUTH_POLICY = {
   /** Code requests and login tries per IP, and per device. */
   perIp: { limit: 30, seconds: 600 } satisfies Window,
   perDevice: { limit: 10, seconds: 600 } satisfies Window,
-  /** How long an IP or device that passed a limit must solve a captcha. */
+  /** How long an IP or device that passed a limit must solve a captcha (at least this long: the window slides). */
   abnormal: { limit: 0, seconds: 1800 } satisfies Window,
+  /** Graphic codes issued per IP. */
+  captchaPerIp: { limit: 20, seconds: 600 } satisfies Window,
   captchaTtlSeconds: 300,
 } as const;
 
-/** Who is asking: the client's IP (from the proxy chain Fastify trusts) and the app's device id. */
+/** Who is asking: the client's IP (the connection's, or a configured proxy's forwarded one) and the app's device id. */
 export interface Requester {
   readonly ip: string;
   readonly deviceId: string;
@@ -97,23 +103,29 @@ export function createAuthService(deps: AuthDeps) {
     .limit(1)
     .prepare('session_by_token');
   const codeHash = (challengeId: string, code: string) => createHmac('sha256', secret).update(`${challengeId}:${code}`).digest('hex');
+  // Keyed and bound to the captcha's id: four characters from a small alphabet are found from a bare hash at once.
+  const captchaHash = (captchaId: string, answer: string) => createHmac('sha256', secret).update(`captcha:${captchaId}:${answer.trim().toLowerCase()}`).digest('hex');
+  const ipKey = (who: Requester) => clientNetwork(who.ip);
 
   async function isAbnormal(who: Requester, at: Date): Promise<boolean> {
     const [ip, device] = await Promise.all([
-      peek(db, `abnormal:ip:${who.ip}`, AUTH_POLICY.abnormal, at),
+      peek(db, `abnormal:ip:${ipKey(who)}`, AUTH_POLICY.abnormal, at),
       peek(db, `abnormal:device:${who.deviceId}`, AUTH_POLICY.abnormal, at),
     ]);
     return ip > 0 || device > 0;
   }
 
   async function markAbnormal(who: Requester, at: Date, phone: string | null): Promise<void> {
-    await Promise.all([hit(db, `abnormal:ip:${who.ip}`, AUTH_POLICY.abnormal, at), hit(db, `abnormal:device:${who.deviceId}`, AUTH_POLICY.abnormal, at)]);
+    await Promise.all([hit(db, `abnormal:ip:${ipKey(who)}`, AUTH_POLICY.abnormal, at), hit(db, `abnormal:device:${who.deviceId}`, AUTH_POLICY.abnormal, at)]);
     await audit(db, { event: 'throttled', phone, ip: who.ip, deviceId: who.deviceId });
   }
 
-  /** Counts a request against the IP and device limits; passing one answers TOO_FREQUENT and marks both abnormal. */
+  /**
+   * Counts a request against the IP limit and the device limit; passing either answers TOO_FREQUENT and marks both
+   * abnormal. The IP limit always applies, so a new device id each time opens no fresh allowance.
+   */
   async function throttle(who: Requester, at: Date, phone: string | null): Promise<void> {
-    const [ip, device] = await Promise.all([hit(db, `ip:${who.ip}`, AUTH_POLICY.perIp, at), hit(db, `device:${who.deviceId}`, AUTH_POLICY.perDevice, at)]);
+    const [ip, device] = await Promise.all([hit(db, `ip:${ipKey(who)}`, AUTH_POLICY.perIp, at), hit(db, `device:${who.deviceId}`, AUTH_POLICY.perDevice, at)]);
     if (ip.over || device.over) {
       await markAbnormal(who, at, phone);
       throw new ApiError('TOO_FREQUENT');
@@ -128,21 +140,25 @@ export function createAuthService(deps: AuthDeps) {
       .set({ consumedAt: at })
       .where(and(eq(captchas.id, id), isNull(captchas.consumedAt), gt(captchas.expiresAt, at)))
       .returning({ answerHash: captchas.answerHash });
-    const ok = row !== undefined && row.answerHash === sha256(answer.trim().toLowerCase());
+    const expected = Buffer.from(row?.answerHash ?? '', 'hex');
+    const given = Buffer.from(captchaHash(id, answer), 'hex');
+    const ok = expected.length === given.length && timingSafeEqual(expected, given);
     if (!ok) await audit(db, { event: 'captcha.failed', ip: who.ip, deviceId: who.deviceId });
     return ok;
   }
 
   return {
-    /** A new graphic code. */
-    async captcha(): Promise<CaptchaChallenge> {
+    /** A new graphic code; TOO_FREQUENT past the per-IP issuance limit (each one costs a row and an image). */
+    async captcha(who: Requester): Promise<CaptchaChallenge> {
       const at = now();
+      if ((await hit(db, `captcha:ip:${ipKey(who)}`, AUTH_POLICY.captchaPerIp, at)).over) {
+        await audit(db, { event: 'throttled', ip: who.ip, deviceId: who.deviceId, detail: { reason: 'captcha' } });
+        throw new ApiError('TOO_FREQUENT');
+      }
       const { text, data } = (deps.makeCaptcha ?? defaultCaptcha)();
-      const [row] = await db
-        .insert(captchas)
-        .values({ answerHash: sha256(text.toLowerCase()), createdAt: at, expiresAt: addSeconds(at, AUTH_POLICY.captchaTtlSeconds) })
-        .returning({ id: captchas.id });
-      return { id: row!.id, svg: data, expiresInSeconds: AUTH_POLICY.captchaTtlSeconds };
+      const id = randomUUID();
+      await db.insert(captchas).values({ id, answerHash: captchaHash(id, text), createdAt: at, expiresAt: addSeconds(at, AUTH_POLICY.captchaTtlSeconds) });
+      return { id, svg: data, expiresInSeconds: AUTH_POLICY.captchaTtlSeconds };
     },
 
     /** Sends a login code to `phoneInput`, in `language`. */
@@ -155,7 +171,7 @@ export function createAuthService(deps: AuthDeps) {
           throw new ApiError('CAPTCHA_REQUIRED');
         }
         if (!(await solveCaptcha(input.captchaId, input.captchaAnswer, who, at))) throw new ApiError('CAPTCHA_WRONG');
-        await Promise.all([reset(db, `abnormal:ip:${who.ip}`, AUTH_POLICY.abnormal, at), reset(db, `abnormal:device:${who.deviceId}`, AUTH_POLICY.abnormal, at)]);
+        await Promise.all([reset(db, `abnormal:ip:${ipKey(who)}`, AUTH_POLICY.abnormal, at), reset(db, `abnormal:device:${who.deviceId}`, AUTH_POLICY.abnormal, at)]);
       }
       await throttle(who, at, phone);
 

@@ -1,7 +1,10 @@
 /**
  * The borrower's profile, one section per information step (config/flow.json), validated by the same compiled
  * validators as the browser (schemas/compiled/<schema>.js: one ajv setup, engine/validation) plus the same step
- * checks (domain/step-checks.ts), stored as JSONB with the version of the rules it passed. The server decides what is
+ * checks (domain/step-checks.ts), stored as JSONB with the version of the rules it passed. Fields of a form branch
+ * that does not apply (a student's school for an employed borrower, a wallet number on a bank payout) are dropped
+ * before validation (engine/validation/prune-branches.ts): the browser's form never sends them, and what no branch
+ * asks for is neither checked nor stored. The server decides what is
  * complete and where the borrower resumes, so any device continues where another left off.
  */
 import { readFileSync } from 'node:fs';
@@ -13,6 +16,9 @@ import type { FlowConfig } from '../../config/types/flow.ts';
 import type { ProductConfig } from '../../config/types/product.ts';
 import { checkContext, stepCheck, type CheckError } from '../../domain/step-checks.ts';
 import { fieldErrors, type CompiledValidator } from '../../engine/validation/compiled-validator.ts';
+import { createAjv } from '../../engine/validation/create-ajv.ts';
+import { branchTester, pruneToBranches, type BranchTest, type JsonSchema } from '../../engine/validation/prune-branches.ts';
+import { vocabulary } from '../../schemas/vocabulary.ts';
 import { firstIncomplete, flowEnd, type FlowStepEntry } from '../../engine/flow/flow.ts';
 import type { Database } from '../db/database.ts';
 import { documents, profileSections } from '../db/schema.ts';
@@ -28,12 +34,20 @@ export const PROFILE_CACHE_MS = 5000;
 const flow = flowJson as FlowConfig;
 const product = productJson as ProductConfig;
 
-/** A step's rules: its compiled validator and the version (hash of schema and vocabulary) in the file's banner. */
+/**
+ * A step's rules: its compiled validator, the version (hash of schema and vocabulary) in the file's banner, and its
+ * schema with the test of its branch conditions (which fields apply).
+ */
 interface StepRules {
   readonly step: FlowStepEntry;
   readonly validate: CompiledValidator;
   readonly version: string;
+  readonly schema: JsonSchema;
+  readonly branch: BranchTest;
 }
+
+// Branch conditions (if, oneOf ...) are checked with the same ajv setup and vocabulary the validators were compiled with.
+const branchAjv = createAjv(vocabulary, { fragments: true });
 
 const DOC_REF = /^doc:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/u;
 
@@ -43,7 +57,8 @@ async function loadRules(step: FlowStepEntry): Promise<StepRules> {
   const banner = readFileSync(fileURLToPath(url), 'utf8').slice(0, 400);
   const version = /rules ([0-9a-f]{16})/u.exec(banner)?.[1];
   if (!version) throw new Error(`schemas/compiled/${step.schema}.js has no rules hash: run npm run compile:validators`);
-  return { step, validate: module.default, version };
+  const schema = JSON.parse(readFileSync(fileURLToPath(new URL(`../../schemas/${step.schema}.schema.json`, import.meta.url)), 'utf8')) as { $id: string };
+  return { step, validate: module.default, version, schema, branch: branchTester(branchAjv, schema) };
 }
 
 /** Every string value in `data`, with its JSON pointer. */
@@ -147,7 +162,7 @@ export async function createProfileService(db: Database, now: () => Date = () =>
      */
     async check(caller: { customerId: string; phone: string }, step: string, input: unknown): Promise<unknown> {
       const stepRules = rulesOf(step);
-      const data = structuredClone(input);
+      const data = pruneToBranches(stepRules.schema, structuredClone(input), stepRules.branch);
       const images = inlineImages(data);
       if (images.length > 0) {
         // Photos are uploaded as documents first; a section holds their ids, never the images.

@@ -31,7 +31,12 @@ function dynamicImportsOf(screen: string): Set<string> {
   return found;
 }
 
-describe.runIf(existsSync(`${dist}/.vite/modules.json`))('bundle budgets (gzip -9)', () => {
+const built = existsSync(`${dist}/.vite/modules.json`);
+// In CI a missing build must fail every budget, not skip it; on a developer's machine the budgets wait for a build
+// (and the test below still fails, saying what to run).
+const ci = process.env['CI'] === 'true';
+
+describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
   it('/start needs at most 110 KB of JS and CSS before its first render', () => {
     const start = routeAssets(dist, 'start');
     expect(start.total).toBeLessThanOrEqual(110 * KB);
@@ -108,5 +113,5 @@ describe.runIf(existsSync(`${dist}/.vite/modules.json`))('bundle budgets (gzip -
 });
 
 it('has a production build to measure', () => {
-  expect(existsSync(`${dist}/.vite/modules.json`), 'run npm run build first').toBe(true);
+  expect(built, 'run npm run build first').toBe(true);
 });
