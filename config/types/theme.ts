@@ -22,6 +22,10 @@ export interface ThemeConfig {
     '--color-text': string;
     '--color-text-muted': string;
     '--color-border': string;
+    /**
+     * Outline of form controls (inputs, selects, radios, checkboxes): at least 3:1 against --color-surface, --color-bg and --color-primary-soft (WCAG 1.4.11); --color-border is for dividers only.
+     */
+    '--color-control-border': string;
     '--color-danger': string;
     '--color-success': string;
     '--radius': string;

@@ -106,6 +106,7 @@ function Player({ browser }: { browser: BrowserId }) {
       <div
         className={`${P}-progress`}
         role="progressbar"
+        aria-label={t('video.progressLabel')}
         aria-valuemin={1}
         aria-valuemax={steps.length}
         aria-valuenow={finished ? steps.length : index + 1}
