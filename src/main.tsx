@@ -20,7 +20,8 @@ applyTheme(useCoreStore.getState().subProTheme);
 void initI18n().then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <BrowserRouter>
+      {/* Navigations show the next route at once (its loading state if its chunk is still on the way), outside a transition. */}
+      <BrowserRouter useTransitions={false}>
         <Shell />
       </BrowserRouter>
     </StrictMode>,

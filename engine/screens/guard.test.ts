@@ -11,10 +11,11 @@ const table = new RouteTable([
   { name: 'noAndroid', path: '/noAndroid', screen: 'noAndroid', noCheck: true },
   { name: 'setup', path: '/setup', screen: 'setup' },
 ]);
-const policy: GuardPolicy = { table, loginPath: '/start', unsupportedPlatforms: ['android'], unsupportedPath: '/noAndroid' };
+const policy: GuardPolicy = { loginPath: '/start', unsupportedPlatforms: ['android'], unsupportedPath: '/noAndroid' };
 const loggedIn = { token: 't0k3n', customerId: '42' };
+// The table's own lookup stands in for the router's match.
 const go = (pathname: string, extra: Partial<Parameters<typeof guard>[0]> = {}) =>
-  guard({ pathname, search: '', userAgent: UA.iPhone, ...extra }, policy);
+  guard({ pathname, search: '', userAgent: UA.iPhone, match: table.resolve(pathname), ...extra }, policy);
 
 describe('guard: platform', () => {
   it('sends any Android browser to /noAndroid, logged in or not, from any route', () => {
@@ -29,7 +30,7 @@ describe('guard: platform', () => {
   });
 
   it('serves Android when the product no longer declines it', () => {
-    const open = guard({ pathname: '/privacy', search: '', userAgent: UA.android }, { ...policy, unsupportedPlatforms: [] });
+    const open = guard({ pathname: '/privacy', search: '', userAgent: UA.android, match: table.resolve('/privacy') }, { ...policy, unsupportedPlatforms: [] });
     expect(open.route?.name).toBe('privacy');
   });
 });

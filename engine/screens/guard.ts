@@ -1,10 +1,11 @@
 /**
- * The navigation guard of spec section 2 as a pure function of route, storage and user-agent. The shell applies its
- * answer: it writes the storage, loads the stylesheet and follows the redirect.
+ * The navigation guard of spec section 2 as a pure function of route, storage and user-agent. The router matches the
+ * path against the route table (paths and aliases); the guard decides what the match means, and the shell applies
+ * its answer: it writes the storage, loads the stylesheet and follows the redirect.
  */
 import { isAndroid } from '../layout/device.ts';
 import { queryStorageWrites, type StorageWrites } from './query-storage.ts';
-import { stylesheetName, type RouteDef, type RouteTable } from './route-table.ts';
+import { stylesheetName, type ResolvedRoute, type RouteDef } from './route-table.ts';
 
 /** Platforms a product can decline. */
 export type Platform = 'android';
@@ -13,6 +14,8 @@ export type Platform = 'android';
 export interface GuardInput {
   pathname: string;
   search: string;
+  /** The route the router matched for `pathname` (its path or one of its aliases); undefined when none did. */
+  match: ResolvedRoute | undefined;
   userAgent: string;
   /** Logged-in state: both must be present. */
   token?: string | null;
@@ -21,7 +24,6 @@ export interface GuardInput {
 
 /** Product policy the guard applies. */
 export interface GuardPolicy {
-  table: RouteTable;
   loginPath: string;
   unsupportedPlatforms: readonly Platform[];
   unsupportedPath: string;
@@ -45,7 +47,7 @@ export function isLoggedIn(input: Pick<GuardInput, 'token' | 'customerId'>): boo
 /** Decides where a navigation ends. Rules apply in the order of the spec. */
 export function guard(input: GuardInput, policy: GuardPolicy): GuardDecision {
   const storage = queryStorageWrites(input.search);
-  const resolved = policy.table.resolve(input.pathname);
+  const resolved = input.match;
   const stylesheet = stylesheetName(resolved?.route.path ?? input.pathname);
   const base = { storage, stylesheet };
   const keepQuery = (path: string) => path + input.search;

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from '../router.ts';
+import { Navigate, Route, Routes, useLocation, useNavigate } from '../router.ts';
 import { guard, type GuardPolicy, type Platform } from '../../engine/screens/guard.ts';
 import { KeepAliveOutlet } from '../../engine/screens/keep-alive-outlet.tsx';
-import { RouteTable } from '../../engine/screens/route-table.ts';
+import { RouteTable, type ResolvedRoute } from '../../engine/screens/route-table.ts';
 import type { StorageWrites } from '../../engine/screens/query-storage.ts';
 import { BottomNav } from '../../engine/ui/bottom-nav.tsx';
 import { homeIcon, loanIcon, profileIcon } from '../../engine/ui/icons.tsx';
@@ -16,7 +16,6 @@ import { TitleBar } from './title-bar.tsx';
 const ShellExtras = lazy(() => import('./shell-extras.tsx'));
 const table = new RouteTable(routesConfig.routes);
 const policy: GuardPolicy = {
-  table,
   loginPath: routesConfig.loginRoute,
   unsupportedPlatforms: product.unsupportedPlatforms as Platform[],
   unsupportedPath: product.unsupportedRoute,
@@ -27,15 +26,35 @@ function applyStorage(writes: StorageWrites): void {
   for (const [key, value] of Object.entries(writes.session)) writeStorage('session', key, value);
 }
 
-/** The root shell: guards every navigation, then renders the route's view inside the title bar and navigation. */
+/**
+ * config/routes.json as react-router routes: each path and alias of a route (case-sensitive, as the table is)
+ * renders the frame with that match, and any other path renders it with none for the guard to send away. Every
+ * route renders the frame at the same place, so react-router keeps one frame mounted from route to route: its
+ * keep-alive views survive navigation.
+ */
+const appRoutes = [
+  ...table.routes.flatMap((route) =>
+    [route.path, ...(route.aliases ?? [])].map((path) => (
+      <Route key={path} path={path} caseSensitive element={<Frame match={{ route, viaAlias: path !== route.path }} />} />
+    )),
+  ),
+  <Route key="*" path="*" element={<Frame match={undefined} />} />,
+];
+
+/** The root shell: react-router matches the URL against the route table. */
 export function Shell() {
+  return <Routes>{appRoutes}</Routes>;
+}
+
+/** Guards every navigation, then renders the route's view inside the title bar and navigation. */
+function Frame({ match }: { match: ResolvedRoute | undefined }) {
   const { pathname, search } = useLocation();
   const token = useCoreStore((s) => s.publicData.token);
   const customerId = useCoreStore((s) => s.publicData.customerId);
   const setRoute = useCoreStore((s) => s.setRoute);
   const decision = useMemo(
-    () => guard({ pathname, search, userAgent: navigator.userAgent, token, customerId }, policy),
-    [pathname, search, token, customerId],
+    () => guard({ pathname, search, match, userAgent: navigator.userAgent, token, customerId }, policy),
+    [pathname, search, match, token, customerId],
   );
   useEffect(() => applyStorage(decision.storage), [decision]);
   const routeName = decision.route?.name;

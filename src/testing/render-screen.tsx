@@ -42,7 +42,7 @@ export async function renderScreen(ui: ReactElement, options: RenderScreenOption
   await i18next.loadNamespaces(options.namespaces ?? []);
   const path = options.path ?? '/';
   return render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[path]} useTransitions={false}>
       <Suspense fallback={<p>loading</p>}>{ui}</Suspense>
       <LocationProbe />
       <ToastHost />

@@ -52,6 +52,17 @@ describe('architecture lint', () => {
     expect(await ruleIds(schema, "import { product } from '../../src/config.ts';\nexport const x = product;\n")).toContain('import-x/no-restricted-paths');
   });
 
+  it('takes navigation from src/router.ts: react-router-dom nowhere else in src, no router at all in the engine', async () => {
+    const direct = "import { useNavigate } from 'react-router-dom';\nexport const x = useNavigate;\n";
+    const core = "import { useNavigate } from 'react-router';\nexport const x = useNavigate;\n";
+    expect(await ruleIds(join(scratch[2]!, 'probe.ts'), direct)).toContain('no-restricted-imports');
+    expect(await ruleIds(join(scratch[2]!, 'probe.ts'), core)).toContain('no-restricted-imports');
+    expect(await ruleIds(join(scratch[0]!, 'probe.ts'), direct)).toContain('no-restricted-imports');
+    expect(await ruleIds(join(scratch[2]!, 'probe.ts'), "import { useNavigate } from '../router.ts';\nexport const x = useNavigate;\n")).toEqual([]);
+    const [router] = await eslint.lintFiles(['src/router.ts']);
+    expect(router?.messages).toEqual([]);
+  });
+
   it('forbids import cycles', async () => {
     const a = join(scratch[2]!, 'a.ts');
     const b = join(scratch[2]!, 'b.ts');
