@@ -34,7 +34,7 @@ export const ERROR_STATUS = {
   MULTIPART_INVALID: 400,
   PHOTO_PROBLEM: 422,
   FACE_CHECK_FAILED: 422,
-  // Loans (issue 5, /work/notes/loans-api.md).
+  // Loans (server/routes/loans.ts; the contract is the OpenAPI document, api-schema/loans.ts).
   IDEMPOTENCY_KEY_REQUIRED: 400,
   IDEMPOTENCY_KEY_REUSED: 409,
   PROFILE_INCOMPLETE: 409,

@@ -2,7 +2,7 @@
  * The one error value of every provider (payout, collection, SMS, storage): a code to act on, whether trying again
  * later may work, and a detail for logs and staff. Codes are UPPER_SNAKE and never carry variable parts; the detail
  * does (HTTP status, the gateway's own error code, the channel). Callers branch on `code` and `retryable`, never on
- * `message` text (docs: /work/shared/design/conventions.md "Errors are values with codes").
+ * `message` text (errors are values with codes, as server/errors.ts does for API answers).
  *
  * Providers reject with a ProviderError (an Error, so stacks and `cause` survive the job runner), which carries the
  * value; `providerErrorOf` reads the value back from anything caught.

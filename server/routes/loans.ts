@@ -1,5 +1,5 @@
 /**
- * The loan routes of /work/notes/loans-api.md: the caller's own orders, payments and signature only (the customer
+ * The loan routes (their contract: api-schema/loans.ts, published at /api/docs): the caller's own orders, payments and signature only (the customer
  * comes from the session, never the request). Money operations (POST /loans, /loans/:id/withdraw,
  * /loans/:id/payments) need an Idempotency-Key and answer a repeat with the first answer, status and body.
  */

@@ -15,7 +15,7 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
-import { manilaToday } from '../../domain/calendar-date.ts';
+import { manilaStartOfDay, manilaToday } from '../../domain/calendar-date.ts';
 import { normalizePhMobile, toE164 } from '../../domain/ph-phone.ts';
 import type { Database } from '../db/database.ts';
 import { captchas, customers, otpChallenges, sessions } from '../db/schema.ts';
@@ -84,10 +84,6 @@ export function phoneOf(input: unknown): string {
 }
 
 /** The start of today in Manila, as an instant. */
-function manilaMidnight(now: Date): Date {
-  return new Date(`${manilaToday(now)}T00:00:00+08:00`);
-}
-
 export function createAuthService(deps: AuthDeps) {
   const { db, sms, secret } = deps;
   const now = deps.now ?? (() => new Date());
@@ -183,7 +179,7 @@ export function createAuthService(deps: AuthDeps) {
       const [{ today } = { today: 0 }] = await db
         .select({ today: sql<number>`count(*)::int` })
         .from(otpChallenges)
-        .where(and(eq(otpChallenges.phone, phone), gt(otpChallenges.createdAt, manilaMidnight(at))));
+        .where(and(eq(otpChallenges.phone, phone), gt(otpChallenges.createdAt, manilaStartOfDay(manilaToday(at)))));
       if (today >= AUTH_POLICY.dailyCodesPerPhone) {
         await audit(db, { event: 'otp.refused', phone, ip: who.ip, deviceId: who.deviceId, detail: { reason: 'daily-limit' } });
         throw new ApiError('SMS_DAILY_LIMIT');

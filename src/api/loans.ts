@@ -1,5 +1,5 @@
 /**
- * The loans API (/work/notes/loans-api.md) as typed calls made as the logged-in borrower. Money is integer centavos,
+ * The loans API (api-schema/loans.ts) as typed calls made as the logged-in borrower. Money is integer centavos,
  * dates 'YYYY-MM-DD' (Manila), instants ISO strings. Money operations (apply, withdraw, pay) carry an
  * `Idempotency-Key`: one key per user intent (see {@link IntentKeys}), sent again when the same intent is retried,
  * so a tap repeated after a lost answer never lends or charges twice.

@@ -1,6 +1,6 @@
 /**
  * Test fixtures for the loan screens (imported by tests only): views in the contract's shapes
- * (/work/notes/loans-api.md), with real quotes from the domain, and a fetch mock answering by method and path.
+ * (api-schema/loans.ts), with real quotes from the domain, and a fetch mock answering by method and path.
  */
 import { vi } from 'vitest';
 import { openLedger, scheduleOf, standingOf, type Ledger } from '../../domain/loan-ledger.ts';
