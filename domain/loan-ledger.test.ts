@@ -5,16 +5,10 @@ import { addDays } from './calendar-date.ts';
 import { accrue, allocate, extend, extensionTerms, figuresOf, nextDue, openLedger, scheduleOf, total, type Ledger } from './loan-ledger.ts';
 import type { LendingCaps, PricingConfig, SubProductPricing } from './loan-types.ts';
 import { capPpm, findSubProduct, quote } from './pricing.ts';
+import { REGULATIONS } from './regulation.ts';
 
 const config = pricingJson as unknown as PricingConfig;
-const caps: LendingCaps = {
-  principalMaxCentavos: 1_000_000,
-  termMaxDays: 120,
-  nominalMonthlyMaxPpm: 60_000,
-  effectiveMonthlyMaxPpm: 120_000,
-  latePenaltyMonthlyMaxPpm: 50_000,
-  totalCostMaxPpm: 1_000_000,
-};
+const caps: LendingCaps = REGULATIONS[0]!.caps;
 const rules = { caps, extensionDays: 8 };
 const standard = findSubProduct(config, 'cash', 'standard')!;
 const plus = findSubProduct(config, 'cash', 'plus')!;

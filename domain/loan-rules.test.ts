@@ -1,35 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderState, PricingConfig, SubProductPricing } from './loan-types.ts';
+import type { OrderState } from './loan-types.ts';
+import { config } from './pricing-fixtures.ts';
 import { ORDER_TRANSITIONS, canTransition, dueStatus, isOpenOrder } from './loan-rules.ts';
-
-/** The numbers of config/pricing.json's standard sub-product and caps. */
-const standard: SubProductPricing = {
-  id: 'standard',
-  nameKey: 'loan.products.standard',
-  theme: 1,
-  amount: { minCentavos: 100_000, maxCentavos: 1_000_000, stepCentavos: 50_000 },
-  termsDays: [30, 60],
-  dailyInterestPpm: 1_000,
-  serviceFeePpm: 50_000,
-  creditReportFeeCentavos: 2_000,
-  lateFineDailyPpm: 1_000,
-  overdueDamagesPpm: 20_000,
-  extensionFeePpm: 20_000,
-};
-const config: PricingConfig = {
-  caps: {
-    principalMaxCentavos: 1_000_000,
-    termMaxDays: 120,
-    nominalMonthlyMaxPpm: 60_000,
-    effectiveMonthlyMaxPpm: 120_000,
-    latePenaltyMonthlyMaxPpm: 50_000,
-    totalCostMaxPpm: 1_000_000,
-  },
-  tax: { labelKey: 'loan.tax.gst', ratePpm: 180_000, on: 'serviceFee' },
-  extensionDays: 8,
-  expiringDays: 3,
-  products: [{ id: 'cash', nameKey: 'loan.products.cash', subProducts: [standard] }],
-};
 
 const STATES: OrderState[] = ['under_review', 'accepted', 'rejected', 'withdrawable', 'disbursing', 'disbursement_failed', 'repaying', 'settled'];
 

@@ -3,21 +3,11 @@
  * with an idempotency key (a repeat with the same key answers the same payout), read one back, and a callback with a
  * static `x-callback-token` when it succeeds, fails or is reversed. Providers are picked in ./index.ts.
  */
+import type { PayoutDestination } from '../../../domain/payout-account.ts';
 import { PROVIDER_ERRORS, ProviderError } from '../provider-error.ts';
 
-/** Where the money goes: a snapshot of the borrower's bankInfo section. */
-export interface PayoutAccount {
-  readonly method: 'bank' | 'eWallet' | 'remittance';
-  readonly bankCode?: string;
-  readonly accountNumber?: string;
-  readonly eWalletProvider?: string;
-  readonly eWalletNumber?: string;
-  readonly remittanceShop?: string;
-  /** The payee as on the account ("Last, First Middle" order of the form, joined). */
-  readonly holderName: string;
-  /** The payee's phone (national form 9XXXXXXXXX); the claim number for a remittance pick-up. */
-  readonly phone: string;
-}
+/** The account the money goes to: the payout destination of the borrower's bankInfo step (domain/payout-account.ts). */
+export type PayoutAccount = PayoutDestination;
 
 export interface PayoutRequest {
   /** Sent as the Idempotency-key: our payout id, so a retried job never pays twice. */
