@@ -3,7 +3,8 @@
  * (api-schema/loans.ts), with real quotes from the domain, and a fetch mock answering by method and path.
  */
 import { vi } from 'vitest';
-import { openLedger, scheduleOf, standingOf, type Ledger } from '../../domain/loan-ledger.ts';
+import { openLedger, type Ledger } from '../../domain/loan-ledger.ts';
+import { scheduleOf, standingOf } from '../../domain/loan-standing.ts';
 import { dueStatus } from '../../domain/loan-rules.ts';
 import { capsFor } from '../../domain/regulation.ts';
 import type { HomeView, OrderDetail, OrderView, PaymentView } from '../api/loans.ts';

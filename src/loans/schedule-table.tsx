@@ -4,7 +4,7 @@
  * rows add up to the amount repaid and to the amount due shown above them, so the bill tells one story.
  */
 import { useTranslation } from 'react-i18next';
-import type { ScheduleRow } from '../../domain/loan-ledger.ts';
+import type { ScheduleRow } from '../../domain/loan-standing.ts';
 import { formatPeso } from '../../domain/money.ts';
 import { formatDay, languageOf } from './format.ts';
 
