@@ -27,7 +27,7 @@ export function ScheduleTable({ rows }: { rows: readonly ScheduleRow[] }) {
         {rows.map((r) => (
           <tr key={r.period} data-period={r.period} data-status={r.state} className={r.state === 'paid' ? 'is-paid' : undefined}>
             <td>{r.period}</td>
-            <td>{formatDay(r.dueDate, lng)}</td>
+            <td data-cell="dueDate">{formatDay(r.dueDate, lng)}</td>
             <td data-cell="amount">{formatPeso(r.amountCentavos)}</td>
             <td data-cell="paid">{formatPeso(r.paidCentavos)}</td>
             <td data-cell="left">{formatPeso(r.outstandingCentavos)}</td>

@@ -18,6 +18,7 @@ import { findSubProduct, quote } from '../../domain/pricing.ts';
 import { customers, loanOrders } from '../../server/db/schema.ts';
 import { databaseTargets } from '../../server/db/test-database.ts';
 import { completeProfile, type ProfileOverrides } from '../../server/loan-fixtures.ts';
+import type { OrderDetail } from '../../src/api/loans.ts';
 import { formatDay } from '../../src/loans/format.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';
@@ -32,6 +33,13 @@ const errors = catalog('errors') as Record<string, string>;
 function t(key: string, values: Record<string, string | number> = {}): string {
   const found = key.split('.').reduce<unknown>((node, k) => (node as Catalog | undefined)?.[k], loan);
   if (typeof found !== 'string') throw new Error(`no text loan:${key}`);
+  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
+}
+/** The text of a `loan` key in `lng`, `{{name}}` filled in. */
+function tIn(lng: string, key: string, values: Record<string, string | number> = {}): string {
+  if (lng === 'en') return t(key, values);
+  const found = key.split('.').reduce<unknown>((node, k) => (node as Catalog | undefined)?.[k], JSON.parse(readFileSync(`locales/${lng}/loan.json`, 'utf8')) as Catalog);
+  if (typeof found !== 'string') throw new Error(`no text ${lng} loan:${key}`);
   return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
 }
 const pricing = JSON.parse(readFileSync('config/pricing.json', 'utf8')) as PricingConfig;
@@ -113,7 +121,8 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await page.getByRole('button', { name: new RegExp(`^${t('bill.pay', { amount: '' }).trim()}`) }).click();
     await page.waitForURL((url) => url.pathname === '/repaidDetail');
     await page.locator('[data-testid="payment-state"][data-state="in_progress"]').waitFor();
-    expect(await page.locator('[data-testid="reference"]').textContent()).toMatch(/^[A-Z0-9]{8,}$/u);
+    // Over the counter: a 12-character reference to read out; e-wallet and bank: the gateway's payment intent.
+    expect(await page.locator('[data-testid="reference"]').textContent()).toMatch(channel === 'otc' ? /^[A-Z2-9]{12}$/u : /^pi_[0-9a-f]+$/u);
     await page.locator('[data-testid="payment-state"][data-state="success"]').waitFor({ timeout: 30_000 });
   }
 
@@ -177,6 +186,188 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     // Settled: the borrower may apply again (re-loan), and the signature on file is kept.
     await page.goto(`${server.url}/homeIndex`);
     await page.getByRole('button', { name: t('offer.apply') }).waitFor();
+  });
+
+  /** The bill of an order as the borrower opens it, with the API's answer the screen was drawn from. */
+  async function openBill(page: Page, orderId: string): Promise<OrderDetail> {
+    const answer = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith(`/loans/${orderId}`) && r.ok());
+    await page.goto(`${server.url}/bill?order=${orderId}`);
+    const order = (await (await answer).json()) as OrderDetail;
+    await page.locator('[data-testid="schedule"]').waitFor();
+    return order;
+  }
+
+  /**
+   * The bill on screen against the API's answer, to the centavo: the headline, the figures, each plan row (amount,
+   * paid, left, state), and the rows' sums against the amount repaid and the amount due.
+   */
+  async function expectBillAgrees(page: Page, order: OrderDetail, lng = 'en') {
+    const { schedule } = order;
+    expect(schedule.reduce((s, r) => s + r.paidCentavos, 0)).toBe(order.amountRepaidCentavos);
+    expect(schedule.reduce((s, r) => s + r.outstandingCentavos, 0)).toBe(order.amountDueCentavos);
+    const rows = page.locator('[data-testid="schedule"] tbody tr');
+    expect(await rows.count()).toBe(schedule.length);
+    for (const [i, r] of schedule.entries()) {
+      const row = rows.nth(i);
+      expect(await row.getAttribute('data-status')).toBe(r.state);
+      expect(await row.locator('[data-cell="amount"]').textContent()).toBe(formatPeso(r.amountCentavos));
+      expect(await row.locator('[data-cell="paid"]').textContent()).toBe(formatPeso(r.paidCentavos));
+      expect(await row.locator('[data-cell="left"]').textContent()).toBe(formatPeso(r.outstandingCentavos));
+      expect(r.amountCentavos).toBe(r.paidCentavos + r.outstandingCentavos);
+    }
+    const shown = async (id: string) => page.locator(`.bill [data-figure="${id}"] dd`).first().textContent();
+    expect(await shown('amountDue')).toBe(formatPeso(order.amountDueCentavos));
+    expect(await shown('amountRepaid')).toBe(formatPeso(order.amountRepaidCentavos));
+    expect(await shown('lateFine')).toBe(formatPeso(order.lateFineCentavos));
+    expect(await shown('damages')).toBe(formatPeso(order.damagesCentavos));
+    const head = await page.locator('.bill-head').textContent();
+    if (order.state === 'settled') {
+      expect(await page.locator('[data-testid="amount-repaid"]').textContent()).toBe(formatPeso(order.amountRepaidCentavos));
+      expect(head).toContain(tIn(lng, 'bill.settledOn', { date: formatDay(order.settledOn!, lng) }));
+      expect(await page.locator('[data-testid="amount-due"]').count()).toBe(0);
+      expect(head).not.toContain(tIn(lng, 'bill.dueOn', { date: '' }).trim());
+    } else {
+      expect(await page.locator('[data-testid="amount-due"]').textContent()).toBe(formatPeso(order.amountDueCentavos));
+      expect(head).toContain(tIn(lng, 'bill.dueOn', { date: formatDay(order.dueDate!, lng) }));
+      // A single-payment loan: the headline's due date is the plan's (last) row's.
+      expect(schedule.at(-1)!.dueDate).toBe(order.dueDate);
+      expect(await shown('repaymentDate')).toBe(formatDay(order.dueDate!, lng));
+    }
+  }
+
+  const shot = (page: Page, stage: string) => page.screenshot({ path: `/tmp/e2e-partial-${kind}-${stage}.png`, fullPage: true, timeout: 60_000 });
+
+  it('pays the amount due two days late (a partial repayment), extends what is left, settles: bill, plan and record agree at every stage', { timeout: 300_000 }, async () => {
+    const page = await suite.open(iPhone(3));
+    page.setDefaultTimeout(15_000);
+    const { customerId, phone } = await borrower(page);
+    const principal = await applyAndAgree(page, 4);
+    expect(principal).toBe(300_000);
+    await sign(page);
+    await page.getByRole('button', { name: t('withdraw.submit') }).click();
+    await page.locator('[data-testid="withdrawn"]').waitFor();
+    await page.goto(`${server.url}/homeIndex`);
+    await card(page, 'repaying').waitFor({ timeout: 30_000 });
+    const orderId = (await orderOf(customerId)).id;
+    const loanDate = manilaToday(server.now());
+    const dueDate = addDays(loanDate, 30);
+    const q = quote(pricing, standard, { principalCentavos: principal, termDays: 30, loanDate });
+
+    // 1. Disbursed: ₱3,000 + 30 days' interest due on the due date, nothing repaid.
+    const disbursed = await openBill(page, orderId);
+    expect(disbursed).toMatchObject({ state: 'repaying', dueDate, amountDueCentavos: q.amountDueCentavos, amountRepaidCentavos: 0 });
+    await expectBillAgrees(page, disbursed);
+    expect(disbursed.schedule.map((r) => r.state)).toEqual(['due']);
+    await shot(page, '1-disbursed');
+
+    // 2. Before the due date the borrower starts repaying in full; the gateway has not confirmed it yet (held).
+    await server.collectionGateway.stop();
+    // A second tab with the bill open and "repay in full" chosen: it will try to pay again.
+    const other = await page.context().newPage();
+    await openBill(other, orderId);
+    await other.locator('[data-testid="settle"]').click();
+    await page.locator('[data-testid="settle"]').click();
+    await page.getByText(t('payment.channel.otc'), { exact: true }).click();
+    await page.getByRole('button', { name: t('bill.pay', { amount: formatPeso(q.amountDueCentavos) }) }).click();
+    await page.waitForURL((url) => url.pathname === '/repaidDetail');
+    await page.locator('[data-testid="payment-state"][data-state="in_progress"]').waitFor();
+    // Wrong input: paying again while that payment is in progress is refused, in words.
+    await other.getByRole('button', { name: t('bill.pay', { amount: formatPeso(q.amountDueCentavos) }) }).click();
+    await other.getByText(errors['PAYMENT_IN_PROGRESS']!).first().waitFor();
+    await other.close();
+    const pending = await openBill(page, orderId);
+    expect(pending.payments).toMatchObject([{ kind: 'settle', state: 'in_progress', amountCentavos: q.amountDueCentavos }]);
+    expect(await page.locator('[data-testid="pending-payment"]').textContent()).toBe(t('bill.paymentInProgress', { amount: formatPeso(q.amountDueCentavos) }));
+    expect(await page.locator('[data-testid="settle"]').count()).toBe(0);
+    await expectBillAgrees(page, pending);
+
+    // 3. Time passes to two days after the due date; the daily accrual charges the damages and two days' fine.
+    server.advance(32 * 86_400);
+    await server.loans.accrueAll();
+    const today = manilaToday(server.now());
+    expect(today).toBe(addDays(dueDate, 2));
+    // The session (30 days) has ended meanwhile: the borrower logs in again.
+    await page.goto(`${server.url}/homeIndex`);
+    await page.waitForURL((url) => url.pathname === '/start');
+    await loginThroughUi(page, server.url, (p) => smsCode(server.outbox, p), phone);
+    const overdue = await openBill(page, orderId);
+    const damages = Math.round((q.amountDueCentavos * standard.overdueDamagesPpm) / 1e6);
+    const lateFine = 2 * Math.round((q.amountDueCentavos * standard.lateFineDailyPpm) / 1e6);
+    expect(overdue).toMatchObject({ overdueDays: 2, damagesCentavos: damages, lateFineCentavos: lateFine, amountDueCentavos: q.amountDueCentavos + damages + lateFine, amountRepaidCentavos: 0 });
+    expect(overdue.schedule.map((r) => r.state)).toEqual(['overdue']);
+    await expectBillAgrees(page, overdue);
+    await shot(page, '2-overdue-payment-pending');
+
+    // 4. The gateway confirms the payment now: it pays the penalties, the interest, then principal; the penalties'
+    // worth of principal is left.
+    const paymentId = overdue.payments[0]!.id;
+    server.collectionGateway.start(200);
+    await page.goto(`${server.url}/repaidDetail?payment=${paymentId}`);
+    await page.locator('[data-testid="payment-state"][data-state="success"]').waitFor({ timeout: 30_000 });
+    const partial = await openBill(page, orderId);
+    const left = damages + lateFine;
+    expect(partial).toMatchObject({ state: 'repaying', dueDate, amountRepaidCentavos: q.amountDueCentavos, amountDueCentavos: left, lateFineCentavos: 0, damagesCentavos: 0 });
+    expect(partial.schedule).toMatchObject([{ paidCentavos: q.amountDueCentavos, outstandingCentavos: left, state: 'overdue' }]);
+    await expectBillAgrees(page, partial);
+    // The extension offer is on what is left (₱67.98 here), not on ₱3,000.
+    const fee = Math.round((left * standard.extensionFeePpm) / 1e6);
+    const newDueDate = addDays(dueDate, pricing.extensionDays);
+    const newInterest = Math.round((left * standard.dailyInterestPpm * pricing.extensionDays) / 1e6);
+    expect(partial.extension).toMatchObject({ amountCentavos: fee, feeCentavos: fee, newDueDate, newAmountDueCentavos: left + newInterest, waivedCentavos: 0 });
+    const offer = await page.locator('[data-testid="extend"]').textContent();
+    expect(offer).toContain(formatPeso(fee));
+    expect(offer).toContain(t('bill.extendNote', { date: formatDay(newDueDate, 'en') }));
+    expect(await page.locator('.bill [data-figure="extensionAmount"] dd').textContent()).toBe(formatPeso(fee));
+    expect(await page.locator('[data-testid="settle"]').textContent()).toContain(formatPeso(left));
+    await shot(page, '3-partial');
+
+    // 5. The borrower extends: the due date moves 8 days; owed is what was left plus 8 days' interest on it.
+    await pay(page, orderId, 'extend', 'otc');
+    const extended = await openBill(page, orderId);
+    const afterExtension = q.amountDueCentavos + fee;
+    expect(extended).toMatchObject({ state: 'repaying', dueDate: newDueDate, extensionCount: 1, overdueDays: 0, amountRepaidCentavos: afterExtension, amountDueCentavos: left + newInterest });
+    expect(extended.schedule).toMatchObject([{ dueDate: newDueDate, paidCentavos: afterExtension, outstandingCentavos: left + newInterest, state: 'due' }]);
+    await expectBillAgrees(page, extended);
+    expect(await page.locator('[data-testid="schedule"] tbody tr .loan-plan-status').textContent()).toBe(t('plan.state.due'));
+    await shot(page, '4-extended');
+
+    // 6. The borrower settles: the bill shows what was repaid and the day, every plan row paid.
+    await pay(page, orderId, 'settle', 'eWallet');
+    const settled = await openBill(page, orderId);
+    const repaid = afterExtension + left + newInterest;
+    expect(settled).toMatchObject({ state: 'settled', settledOn: today, amountRepaidCentavos: repaid, amountDueCentavos: 0 });
+    expect(settled.schedule.every((r) => r.state === 'paid')).toBe(true);
+    await expectBillAgrees(page, settled);
+    // The record: three successful payments adding up to the amount repaid, on the bill and in My Loan.
+    expect(settled.payments.map((p) => [p.kind, p.state])).toEqual(
+      expect.arrayContaining([
+        ['settle', 'success'],
+        ['extend', 'success'],
+        ['settle', 'success'],
+      ]),
+    );
+    expect(settled.payments.reduce((s, p) => s + p.amountCentavos, 0)).toBe(repaid);
+    const onBill = await page.locator('.bill [data-payment]').allTextContents();
+    expect(onBill).toHaveLength(3);
+    for (const p of settled.payments) expect(onBill.some((text) => text.includes(`${formatPeso(p.amountCentavos)} · ${t('payment.state.success')}`))).toBe(true);
+    await shot(page, '5-settled');
+
+    await page.goto(`${server.url}/billIndex`);
+    await page.getByRole('tab', { name: t('billIndex.tab.payments') }).click();
+    const record = page.locator('.billIndex-payment');
+    await expect.poll(() => record.count()).toBe(3);
+    const amounts = await page.locator('.billIndex-payment-side strong').allTextContents();
+    expect(amounts.sort()).toEqual(settled.payments.map((p) => formatPeso(p.amountCentavos)).sort());
+    expect((await record.allTextContents()).every((text) => text.includes(t('payment.state.success')))).toBe(true);
+    await shot(page, '6-record');
+
+    // 7. The settled bill in Filipino: the same figures, the day in Filipino.
+    await page.evaluate(() => localStorage.setItem('language', 'fil'));
+    const inFilipino = await openBill(page, orderId);
+    await page.waitForFunction(() => document.documentElement.lang === 'fil');
+    await expectBillAgrees(page, inFilipino, 'fil');
+    expect(await page.locator('[data-testid="schedule"] tbody tr .loan-plan-status').allTextContents()).toEqual(settled.schedule.map(() => tIn('fil', 'plan.state.paid')));
+    await shot(page, '7-settled-fil');
   });
 
   it('fails to disburse to an unavailable account, changes the bank, and withdraws again with the signature on file', { timeout: 180_000 }, async () => {
