@@ -487,6 +487,16 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     expect([bad.statusCode, bad.json<{ code: string }>().code]).toEqual([400, 'BAD_REQUEST']);
   });
 
+  it('refuses a body nested thousands deep with INVALID_INPUT where a step\'s data is taken as it comes (it overflowed the stack: 500)', async () => {
+    // As text: JSON.stringify itself would overflow on it.
+    const nested = `${'{"a":'.repeat(5000)}"x"${'}'.repeat(5000)}`;
+    const nestedList = `{"emergencyContacts":${'['.repeat(5000)}1${']'.repeat(5000)}}`;
+    for (const [url, payload] of [['/api/v1/profile/identityInfo', nested], ['/api/v1/profile/contact', nestedList], ['/api/v1/profile/bankInfo', nested], ['/api/v1/payout-account', nested], ['/api/v1/payout-account', nestedList]] as const) {
+      const res = await api.app.inject({ method: 'PUT', url, headers: { ...a.headers, 'content-type': 'application/json' }, payload });
+      expect([res.statusCode, res.json<{ code: string }>().code], url).toEqual([400, 'INVALID_INPUT']);
+    }
+  });
+
   it('refuses an unsigned webhook with 401 whatever its content type or body', async () => {
     for (const url of ['/api/v1/webhooks/payout', '/api/v1/webhooks/collection']) {
       for (const contentType of ['garbage', ';;;', 'application/json', 'text/plain']) {
