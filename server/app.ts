@@ -3,11 +3,11 @@
  * routes under /api/v1; the OpenAPI document, generated from the route schemas, at /api/docs.
  */
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import productJson from '../config/product.json' with { type: 'json' };
 import type { ProductConfig } from '../config/types/product.ts';
 import type { Database } from './db/database.ts';
-import { errorBody } from './errors.ts';
+import { ERROR_STATUS, errorBody, type ErrorCode } from './errors.ts';
 import { authPlugin, sessionSecuritySchemes } from './plugins/auth.ts';
 import { errorAnswers } from './plugins/errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -90,6 +90,12 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
   return [...trust];
 }
 
+/** The router's own refusals (Fastify's frameworkErrors) as catalogue answers. */
+function routerRefusal(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const code: ErrorCode = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : error.code === 'FST_ERR_BAD_URL' ? 'BAD_REQUEST' : 'SERVER_ERROR';
+  void reply.status(ERROR_STATUS[code]).send(errorBody(code));
+}
+
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -97,6 +103,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // Refusals of the router itself, before any route: a path that is not valid percent-encoding, or a path parameter
+    // longer than the router keeps (100 characters; no id is that long). In the catalogue's shape, not Fastify's.
+    frameworkErrors: routerRefusal,
   });
   await app.register(errorAnswers);
   await app.register(securityHeaders);

@@ -13,7 +13,7 @@
  */
 import { ApiError } from '../errors.ts';
 import type { Database } from '../db/database.ts';
-import { parseCollectionEvent, sameToken, verifyCollectionSignature, webhookEventHeader } from '../providers/collection/collection-provider.ts';
+import { collectionSignatureWellFormed, parseCollectionEvent, sameToken, verifyCollectionSignature, webhookEventHeader } from '../providers/collection/collection-provider.ts';
 import { parsePayoutCallback } from '../providers/payout/payout-provider.ts';
 import type { LoanService } from '../services/loans.ts';
 import { handleOnce } from '../services/webhook-events.ts';
@@ -54,6 +54,19 @@ export const webhookRoutes = routeGroup<WebhookOptions>({ access: 'public', noSt
   // This plugin's scope only: the body stays the raw text the signature covers.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // What the headers alone show unsigned is refused before the body is read: 401 whatever the body, its size or its
+  // content type (an unparseable one would otherwise answer 415 first). The collection signature over the body is
+  // checked in the handler.
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url ?? '';
+    if (url.endsWith('/webhooks/payout')) {
+      const token = request.headers['x-callback-token'];
+      if (!sameToken(typeof token === 'string' ? token : undefined, options.payoutCallbackToken)) throw new ApiError('WEBHOOK_SIGNATURE');
+    } else if (url.endsWith('/webhooks/collection')) {
+      const signature = request.headers['paymongo-signature'];
+      if (!collectionSignatureWellFormed(typeof signature === 'string' ? signature : undefined, options.now())) throw new ApiError('WEBHOOK_SIGNATURE');
+    }
+  });
 
   app.post('/webhooks/payout', {
     schema: {
@@ -64,8 +77,6 @@ export const webhookRoutes = routeGroup<WebhookOptions>({ access: 'public', noSt
       response: { 200: ok },
     },
   }, async (request) => {
-    const token = request.headers['x-callback-token'];
-    if (!sameToken(typeof token === 'string' ? token : undefined, options.payoutCallbackToken)) throw new ApiError('WEBHOOK_SIGNATURE');
     const result = parsePayoutCallback(parseJson(String(request.body ?? '')));
     if (!result) throw new ApiError('BAD_REQUEST');
     const outcome = await options.loans.payoutResult(result);

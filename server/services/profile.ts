@@ -61,6 +61,24 @@ async function loadRules(step: FlowStepEntry): Promise<StepRules> {
   return { step, validate: module.default, version, schema, branch: branchTester(branchAjv, schema) };
 }
 
+/**
+ * Nesting deeper than any step's data has (an address in a section, a contact in a list): such a body is refused
+ * before anything walks it, since the copy and the walks below recurse and a few thousand levels overflow the stack.
+ */
+const MAX_DEPTH = 32;
+
+/** Whether `data` nests objects or arrays deeper than `limit` (walked without recursion). */
+function deeperThan(data: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[data, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, depth] = next;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(value)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** Every string value in `data`, with its JSON pointer. */
 function stringsIn(data: unknown, path = ''): { path: string; value: string }[] {
   if (typeof data === 'string') return [{ path, value: data }];
@@ -162,6 +180,7 @@ export async function createProfileService(db: Database, now: () => Date = () =>
      */
     async check(caller: { customerId: string; phone: string }, step: string, input: unknown): Promise<unknown> {
       const stepRules = rulesOf(step);
+      if (deeperThan(input, MAX_DEPTH)) throw new ApiError('INVALID_INPUT');
       const data = pruneToBranches(stepRules.schema, structuredClone(input), stepRules.branch);
       const images = inlineImages(data);
       if (images.length > 0) {

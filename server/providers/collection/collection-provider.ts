@@ -128,26 +128,38 @@ export const WEBHOOK_MAX_AGE_SECONDS = 7 * 24 * 3600;
 /** Clock skew allowed for a timestamp in the future. */
 export const WEBHOOK_MAX_SKEW_SECONDS = 300;
 
-/**
- * Whether a `paymongo-signature` header signs `rawBody` with `secret`, made at most WEBHOOK_MAX_AGE_SECONDS before
- * `now`. Accepts `v1` and PayMongo's own `te` (test) / `li` (live) parts; compared in constant time.
- */
-export function verifyCollectionSignature(header: string | undefined, rawBody: string, secret: string, now: Date): boolean {
-  if (!header) return false;
+/** The timestamp and signatures of a `paymongo-signature` header, or null when it cannot be a valid one (malformed, stale). */
+function signatureParts(header: string | undefined, now: Date): { t: number; macs: Buffer[] } | null {
+  if (!header) return null;
   const parts = new Map(header.split(',').map((p) => {
     const i = p.indexOf('=');
     return [p.slice(0, i).trim(), p.slice(i + 1).trim()] as const;
   }));
   const t = Number(parts.get('t'));
-  if (!Number.isSafeInteger(t)) return false;
+  if (!Number.isSafeInteger(t)) return null;
   const age = now.getTime() / 1000 - t;
-  if (age > WEBHOOK_MAX_AGE_SECONDS || age < -WEBHOOK_MAX_SKEW_SECONDS) return false;
-  const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest();
-  return ['v1', 'te', 'li'].some((name) => {
-    const given = parts.get(name);
-    if (!given || !/^[0-9a-f]{64}$/u.test(given)) return false;
-    return timingSafeEqual(Buffer.from(given, 'hex'), expected);
-  });
+  if (age > WEBHOOK_MAX_AGE_SECONDS || age < -WEBHOOK_MAX_SKEW_SECONDS) return null;
+  const macs = ['v1', 'te', 'li'].map((name) => parts.get(name)).filter((given): given is string => given !== undefined && /^[0-9a-f]{64}$/u.test(given));
+  return macs.length > 0 ? { t, macs: macs.map((given) => Buffer.from(given, 'hex')) } : null;
+}
+
+/**
+ * Whether a `paymongo-signature` header could be valid for some body: well-formed, fresh enough. Checked on the headers
+ * alone, before the body is read, so a request that cannot be signed is refused (401) whatever its body or content type.
+ */
+export function collectionSignatureWellFormed(header: string | undefined, now: Date): boolean {
+  return signatureParts(header, now) !== null;
+}
+
+/**
+ * Whether a `paymongo-signature` header signs `rawBody` with `secret`, made at most WEBHOOK_MAX_AGE_SECONDS before
+ * `now`. Accepts `v1` and PayMongo's own `te` (test) / `li` (live) parts; compared in constant time.
+ */
+export function verifyCollectionSignature(header: string | undefined, rawBody: string, secret: string, now: Date): boolean {
+  const parts = signatureParts(header, now);
+  if (!parts) return false;
+  const expected = createHmac('sha256', secret).update(`${parts.t}.${rawBody}`).digest();
+  return parts.macs.some((given) => timingSafeEqual(given, expected));
 }
 
 /** Constant-time comparison of a static callback token (Xendit `x-callback-token`). */
