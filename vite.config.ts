@@ -30,9 +30,17 @@ const rjsfStandIns = [
   { find: /^fast-equals$/, replacement: standIn('equals.ts') },
 ];
 
+// react-router's package exports point every bundler at its development build (warnings, invariant messages, dev-only
+// checks); the production build beside it is the same API without them.
+const reactRouterDir = fileURLToPath(new URL('./node_modules/react-router/dist/production/', import.meta.url));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: `${reactRouterDir}index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${reactRouterDir}dom-export.mjs` },
+];
+
 export default defineConfig(() => ({
   resolve: {
-    alias: [markdownAlias, ...rjsfStandIns],
+    alias: [markdownAlias, ...rjsfStandIns, ...reactRouterProduction],
   },
   plugins: [
     react(),
