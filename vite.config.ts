@@ -38,9 +38,12 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: `${reactRouterDir}dom-export.mjs` },
 ];
 
+// react-i18next imports use-sync-external-store/shim (a CommonJS wrapper, for React 17); React 19 has the hook.
+const syncExternalStoreAlias = { find: /^use-sync-external-store\/shim$/, replacement: standIn('sync-external-store.ts') };
+
 export default defineConfig(() => ({
   resolve: {
-    alias: [markdownAlias, ...rjsfStandIns, ...reactRouterProduction],
+    alias: [markdownAlias, ...rjsfStandIns, ...reactRouterProduction, syncExternalStoreAlias],
   },
   plugins: [
     react(),
