@@ -10,6 +10,7 @@ import { localeFiles, localesVersion } from './scripts/vite/locales.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { productHtml } from './scripts/vite/product-html.ts';
 import { psgcData } from './scripts/vite/psgc.ts';
+import { pureReactCalls } from './scripts/vite/pure-react-calls.ts';
 import { pwa } from './scripts/vite/pwa.ts';
 import { rjsfTrim } from './scripts/vite/rjsf-trim.ts';
 
@@ -48,6 +49,7 @@ export default defineConfig(() => ({
   plugins: [
     react(),
     rjsfTrim(),
+    pureReactCalls(),
     productHtml(config, theme),
     localeFiles(localesDir),
     psgcData(),
