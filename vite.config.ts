@@ -64,11 +64,6 @@ export default defineConfig(() => ({
     cssCodeSplit: true,
     sourcemap: false,
     reportCompressedSize: false,
-    rolldownOptions: {
-      // A property written on an object nothing reads (React's and i18next's dev-time tags, statics on unused
-      // classes) no longer keeps that object alive.
-      treeshake: { propertyWriteSideEffects: false as const },
-    },
   },
   server: {
     port: 5173,
