@@ -10,6 +10,7 @@ import { localeFiles, localesVersion } from './scripts/vite/locales.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { productHtml } from './scripts/vite/product-html.ts';
 import { psgcData } from './scripts/vite/psgc.ts';
+import { pureReactCalls } from './scripts/vite/pure-react-calls.ts';
 import { pwa } from './scripts/vite/pwa.ts';
 import { rjsfTrim } from './scripts/vite/rjsf-trim.ts';
 
@@ -30,13 +31,25 @@ const rjsfStandIns = [
   { find: /^fast-equals$/, replacement: standIn('equals.ts') },
 ];
 
+// react-router's package exports point every bundler at its development build (warnings, invariant messages, dev-only
+// checks); the production build beside it is the same API without them.
+const reactRouterDir = fileURLToPath(new URL('./node_modules/react-router/dist/production/', import.meta.url));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: `${reactRouterDir}index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${reactRouterDir}dom-export.mjs` },
+];
+
+// react-i18next imports use-sync-external-store/shim (a CommonJS wrapper, for React 17); React 19 has the hook.
+const syncExternalStoreAlias = { find: /^use-sync-external-store\/shim$/, replacement: standIn('sync-external-store.ts') };
+
 export default defineConfig(() => ({
   resolve: {
-    alias: [markdownAlias, ...rjsfStandIns],
+    alias: [markdownAlias, ...rjsfStandIns, ...reactRouterProduction, syncExternalStoreAlias],
   },
   plugins: [
     react(),
     rjsfTrim(),
+    pureReactCalls(),
     productHtml(config, theme),
     localeFiles(localesDir),
     psgcData(),

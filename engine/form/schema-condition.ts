@@ -5,9 +5,14 @@ import type { RJSFSchema } from '@rjsf/utils';
  * in `keyword`. A schema author meets it on the first render, not a borrower in production.
  */
 export class UnsupportedConditionError extends Error {
-  readonly code = 'UNSUPPORTED_CONDITION_KEYWORD';
-  constructor(readonly keyword: string) {
+  // Not a class field: fields compile to defineProperty helpers.
+  declare readonly code: 'UNSUPPORTED_CONDITION_KEYWORD';
+  declare readonly keyword: string;
+
+  constructor(keyword: string) {
     super(`schema condition uses "${keyword}", which the precompiled validator cannot evaluate at runtime`);
+    this.code = 'UNSUPPORTED_CONDITION_KEYWORD';
+    this.keyword = keyword;
   }
 }
 

@@ -19,14 +19,18 @@ export interface ResolvedRoute {
 
 /** Lookup by path and alias, built once per table. */
 export class RouteTable {
-  readonly routes: readonly RouteDef[];
-  private readonly byPath = new Map<string, RouteDef>();
-  private readonly byAlias = new Map<string, RouteDef>();
-  private readonly byName = new Map<string, RouteDef>();
+  // Assigned in the constructor, not as class fields: fields compile to defineProperty helpers in the entry chunk.
+  declare readonly routes: readonly RouteDef[];
+  private declare readonly byPath: Map<string, RouteDef>;
+  private declare readonly byAlias: Map<string, RouteDef>;
+  private declare readonly byName: Map<string, RouteDef>;
 
   /** Throws on a duplicate name, path or alias: a broken table must not reach a borrower. */
   constructor(routes: readonly RouteDef[]) {
     this.routes = routes;
+    this.byPath = new Map();
+    this.byAlias = new Map();
+    this.byName = new Map();
     for (const route of routes) {
       if (this.byName.has(route.name)) throw new Error(`duplicate route name ${route.name}`);
       this.byName.set(route.name, route);

@@ -5,7 +5,15 @@ export class ErrorBoundary extends Component<
   { fallback: (retry: () => void) => ReactNode; onError?: (error: unknown, info: ErrorInfo) => void; children: ReactNode },
   { failed: boolean }
 > {
-  override state = { failed: false };
+  // State and retry are assigned in the constructor, not as class fields: fields compile to defineProperty helpers
+  // in the entry chunk for the browsers we target.
+  private declare readonly retry: () => void;
+
+  constructor(props: ErrorBoundary['props']) {
+    super(props);
+    this.state = { failed: false };
+    this.retry = () => this.setState({ failed: false });
+  }
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
@@ -14,8 +22,6 @@ export class ErrorBoundary extends Component<
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     this.props.onError?.(error, info);
   }
-
-  private readonly retry = () => this.setState({ failed: false });
 
   override render(): ReactNode {
     return this.state.failed ? this.props.fallback(this.retry) : this.props.children;

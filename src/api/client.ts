@@ -7,14 +7,18 @@ import { reportReachability } from './network-status.ts';
 
 /** An error answer from the API, or a network failure (code NETWORK_ERROR). */
 export class ApiError extends Error {
-  constructor(
-    readonly code: string,
-    readonly status: number,
-    message?: string,
-    /** The answer's other fields (`retryAfterSeconds`, `attemptsLeft`, field `errors`). */
-    readonly details: Readonly<Record<string, unknown>> = {},
-  ) {
+  // Fields declared and assigned in the constructor (not parameter properties): a class field compiles to
+  // defineProperty helpers (about 0.5 KB gzip) in the entry chunk for the browsers we target.
+  declare readonly code: string;
+  declare readonly status: number;
+  /** The answer's other fields (`retryAfterSeconds`, `attemptsLeft`, field `errors`). */
+  declare readonly details: Readonly<Record<string, unknown>>;
+
+  constructor(code: string, status: number, message?: string, details: Readonly<Record<string, unknown>> = {}) {
     super(message ?? code);
+    this.code = code;
+    this.status = status;
+    this.details = details;
     this.name = 'ApiError';
   }
 }

@@ -33,7 +33,8 @@ export function newIdempotencyKey(): string {
  * answer; a changed body (another amount, another channel) is a new intent with a new key.
  */
 export class IntentKeys {
-  private current: { intent: string; key: string } | undefined;
+  // Declared only (assigned on first use): a class field would compile to defineProperty helpers.
+  private declare current: { intent: string; key: string } | undefined;
 
   /** The key for `operation` with `body`: the pending one when it is the same intent, else a new one. */
   keyFor(operation: string, body: unknown): string {

@@ -53,11 +53,14 @@ function dataUrlToBlob(dataUrl: string): Blob {
 
 /** A photo that could not be used: which field, and the server's code (PHOTO_PROBLEM, FACE_CHECK_FAILED, ...). */
 export class PhotoRefused extends Error {
-  constructor(
-    readonly field: string,
-    override readonly cause: ApiError,
-  ) {
+  // Assigned in the constructor, not parameter properties: those compile to defineProperty helpers.
+  declare readonly field: string;
+  declare readonly cause: ApiError;
+
+  constructor(field: string, cause: ApiError) {
     super(cause.code);
+    this.field = field;
+    this.cause = cause;
   }
 }
 

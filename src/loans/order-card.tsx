@@ -7,7 +7,7 @@ import { formatPeso } from '../../domain/money.ts';
 import type { HomeView, OrderView } from '../api/loans.ts';
 import { product } from '../config.ts';
 import { Link } from '../router.ts';
-import { Figures } from './figures.tsx';
+import { Figures } from './figure-list.tsx';
 import { formatDay, languageOf } from './format.ts';
 import { OrderBadge } from './order-status.tsx';
 import './loans.css';

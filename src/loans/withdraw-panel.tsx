@@ -15,7 +15,7 @@ import { product } from '../config.ts';
 import { Link } from '../router.ts';
 import { sessionKeyOf, useCoreStore } from '../store/core-store.ts';
 import { isTransient, loanErrorMessage } from './errors.ts';
-import { Figures } from './figures.tsx';
+import { Figures } from './figure-list.tsx';
 import { LoadingCards } from './load-state.tsx';
 import { OrderBadge } from './order-status.tsx';
 import { payoutLabelKey, payoutOfBankInfo, type Payout } from './payout.ts';

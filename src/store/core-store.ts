@@ -3,9 +3,9 @@
  * provider credentials: uploads go through the server (product-decisions.md).
  */
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
 import { product } from '../config.ts';
 import { removeStorage, STORAGE } from '../storage.ts';
+import { persist } from './persist.ts';
 
 /** Logged-in state: a token plus a customer id, and the phone number once set. */
 export interface PublicData {
@@ -88,7 +88,6 @@ export const useCoreStore = create<CoreState>()(
     }),
     {
       name: STORAGE.core,
-      storage: createJSONStorage(() => localStorage),
       partialize: ({ setRoute: _a, setSession: _b, logout: _c, patch: _d, ...data }) => data,
       version: 1,
     },

@@ -8,9 +8,9 @@
  * its completion, and the borrower retakes the photos only if they change that step.
  */
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE } from '../storage.ts';
 import { useCoreStore } from './core-store.ts';
+import { persist } from './persist.ts';
 
 type Section = Record<string, unknown>;
 
@@ -54,7 +54,6 @@ export const useDraftStore = create<DraftState>()(
     }),
     {
       name: STORAGE.drafts,
-      storage: createJSONStorage(() => localStorage),
       partialize: ({ sections, completed }) => ({ sections: withoutImages(sections) as DraftData['sections'], completed }),
       // Rehydration replaces sections wholesale: photos taken in this page's life are not in storage to merge.
       version: 1,

@@ -11,7 +11,7 @@ import { toast } from '../../../engine/ui/toast.tsx';
 import { loansApi, type OrderDetail } from '../../api/loans.ts';
 import { product } from '../../config.ts';
 import { loanErrorMessage } from '../../loans/errors.ts';
-import { TruthInLending } from '../../loans/figures.tsx';
+import { TruthInLending } from '../../loans/truth-in-lending.tsx';
 import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
 import { OrderBadge } from '../../loans/order-status.tsx';
 import { subProductOf } from '../../loans/pricing.ts';

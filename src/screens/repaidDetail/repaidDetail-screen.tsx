@@ -10,7 +10,7 @@ import { Icon } from '../../../engine/ui/icons.tsx';
 import { checkIcon, clockIcon, crossIcon } from '../../../engine/ui/icon-set.ts';
 import { loansApi, type PaymentView } from '../../api/loans.ts';
 import { OTC_CENTRES, PAYMENT_POLL_MS } from '../../loans/channels.ts';
-import { Figures } from '../../loans/figures.tsx';
+import { Figures } from '../../loans/figure-list.tsx';
 import { formatInstant, languageOf } from '../../loans/format.ts';
 import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
 import { useLoad } from '../../loans/use-load.ts';
