@@ -38,6 +38,8 @@ export const ENCRYPTED_COLUMNS: readonly EncryptedColumn[] = [
     table: 'audit_log', column: 'phone', place: 'audit_log.phone', json: false, keys: ['id'],
     hash: { column: 'phone_hash', of: (keyring, value) => (typeof value === 'string' ? phoneHash(keyring, value) : null) },
   },
+  { table: 'feedback', column: 'text', place: 'feedback.text', json: false, keys: ['id'] },
+  { table: 'feedback', column: 'reply', place: 'feedback.reply', json: false, keys: ['id'] },
 ];
 
 const BATCH = 500;

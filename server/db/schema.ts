@@ -6,7 +6,7 @@
  * the data keys; `*_hash` columns are keyed hashes (HMAC) for equality lookups of encrypted values.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { encryptedJson, encryptedText } from '../crypto/columns.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -17,6 +17,10 @@ export const customers = pgTable('customers', {
   phone: text('phone').notNull(),
   createdAt: createdAt(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  /** The language the borrower reads the app in (en, fil, zh-CN): SMS reminders are written in it. */
+  language: text('language').notNull().default('en'),
+  /** The borrower may turn SMS due reminders off on the profile. */
+  smsReminders: boolean('sms_reminders').notNull().default(true),
 }, (t) => [uniqueIndex('customers_phone_key').on(t.phone)]);
 
 /** A logged-in device: the opaque token is given once and kept only as its SHA-256. */
@@ -272,6 +276,99 @@ export const webhookEvents = pgTable('webhook_events', {
   /** What handling answered: applied, replay, unknown, ignored, ... */
   result: text('result'),
 }, (t) => [primaryKey({ columns: [t.provider, t.eventId] })]);
+
+// ---- The borrower's hub (issue 12): messages, coupons, feedback. ----
+
+/**
+ * A Notify message: one of the borrower's own events, written in the same transaction as the event. It is a template
+ * key (locales/<lng>/messages.json) with parameters, rendered in the reader's language when read, and a link to the
+ * screen it concerns. `dedupeKey` makes a message written by a job that may run twice appear once.
+ */
+export const messages = pgTable('messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  template: text('template').notNull(),
+  params: jsonb('params').notNull(),
+  /** The in-app route the message opens (e.g. /bill?orderId=...), or null. */
+  link: text('link'),
+  dedupeKey: text('dedupe_key'),
+  createdAt: createdAt(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+}, (t) => [
+  index('messages_customer_idx').on(t.customerId, t.id),
+  index('messages_unread_idx').on(t.customerId).where(sql`${t.readAt} is null`),
+  uniqueIndex('messages_dedupe_key').on(t.customerId, t.dedupeKey),
+]);
+
+/**
+ * An Activity message (announcement or promotion) for every borrower: seeded from config now, published by staff
+ * later. A template key with parameters like a Notify message, shown from `publishedAt` until `endsAt`.
+ */
+export const announcements = pgTable('announcements', {
+  id: text('id').primaryKey(),
+  template: text('template').notNull(),
+  params: jsonb('params').notNull(),
+  link: text('link'),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+}, (t) => [index('announcements_published_idx').on(t.publishedAt)]);
+
+/** Which announcements a borrower has read. */
+export const announcementReads = pgTable('announcement_reads', {
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  announcementId: text('announcement_id').notNull().references(() => announcements.id, { onDelete: 'cascade' }),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.customerId, t.announcementId] })]);
+
+/**
+ * A coupon issued to a borrower (by the server only): its definition (config/coupons.json) frozen at issue. States:
+ * unused, held (reserved by a payment in progress; released if the payment fails), used, expired. `issueKey` makes an
+ * issue happen once per customer (registration, add-to-home-screen, a staff grant's id).
+ */
+export const coupons = pgTable('coupons', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  definitionId: text('definition_id').notNull(),
+  /** cash, platform, withdrawal, repayment, addToHomeScreen */
+  kind: text('kind').notNull(),
+  /** The operation it lowers: withdrawal (fees) or repayment (amount to pay). */
+  appliesTo: text('applies_to').notNull(),
+  amount: integer('amount').notNull(),
+  /** The least that must be paid (or disbursed) for the coupon to apply. */
+  minimumAmount: integer('minimum_amount').notNull().default(0),
+  state: text('state').notNull(),
+  source: text('source').notNull(),
+  issueKey: text('issue_key').notNull(),
+  validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** The order, payout or payment that holds or used it. */
+  orderId: uuid('order_id').references(() => loanOrders.id),
+  usedBy: text('used_by'),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('coupons_issue_key').on(t.customerId, t.issueKey),
+  index('coupons_customer_idx').on(t.customerId, t.state, t.expiresAt),
+  index('coupons_expiry_idx').on(t.state, t.expiresAt),
+]);
+
+/**
+ * Feedback a borrower sent (schemas/feedback.json): category, text, optional screenshot document. Staff replies come
+ * with the staff console (reply, repliedAt, repliedBy); the text and the reply are personal data, encrypted.
+ */
+export const feedback = pgTable('feedback', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  category: text('category').notNull(),
+  text: encryptedText('text', 'feedback.text').notNull(),
+  documentId: uuid('document_id').references(() => documents.id),
+  /** open, answered, closed */
+  state: text('state').notNull(),
+  reply: encryptedText('reply', 'feedback.reply'),
+  repliedAt: timestamp('replied_at', { withTimezone: true }),
+  repliedBy: text('replied_by'),
+  createdAt: createdAt(),
+}, (t) => [index('feedback_customer_idx').on(t.customerId, t.createdAt)]);
 
 // ---- The simulated gateways: an external service's own state, in its own tables (it survives a restart). ----
 
