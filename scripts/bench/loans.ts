@@ -9,17 +9,15 @@
  * is a different customer (an application) or a different payment (a callback), so every one of them does the real
  * work: idempotency key, order lock, state change, event row.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { completeSections } from '../../server/loan-fixtures.ts';
 import { signCollectionWebhook } from '../../server/providers/collection/collection-provider.ts';
+import { seedCustomers, startMain } from '../../server/testing/main-process.ts';
 import { LatencyHistogram, ms2, perSecond, runProblems } from './api-figures.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -49,80 +47,6 @@ export interface LoansResult {
   /** What the database holds after the runs: one order per application, one repayment per callback. */
   readonly check: { readonly orders: number; readonly settled: number; readonly events: number };
   readonly target: { readonly applicationsPerSecond: number; readonly p99Ms: number; readonly verdict: 'MET' | 'MISSED' | 'SKIPPED' };
-}
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** server/main.ts in its own process on `databaseUrl`; resolves once /api/v1/health answers. */
-async function startMain(databaseUrl: string, env: Record<string, string>): Promise<{ base: string; close(): Promise<void> }> {
-  const port = await freePort();
-  const web = mkdtempSync(join(tmpdir(), 'bench-web-'));
-  writeFileSync(join(web, 'index.html'), '<!doctype html><title>bench</title>');
-  const child: ChildProcess = fork(join(repo, 'server/main.ts'), [], {
-    cwd: repo,
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: web, DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i += 1) {
-    if (child.exitCode !== null) throw new Error('loans: server/main.ts exited before listening');
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (i > 600) throw new Error('loans: server/main.ts did not answer within 60 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    async close() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-interface Customer {
-  readonly id: string;
-  readonly token: string;
-}
-
-/** `count` customers with a complete profile and a session, written in batches. */
-async function seedCustomers(client: pg.Client, count: number): Promise<Customer[]> {
-  const customers: Customer[] = Array.from({ length: count }, () => ({ id: randomUUID(), token: randomBytes(32).toString('base64url') }));
-  const sections = Object.entries(completeSections());
-  for (let start = 0; start < count; start += 1000) {
-    const batch = customers.slice(start, start + 1000);
-    const ids = batch.map((c) => c.id);
-    // 917 + 7 digits: never one of the fixture's emergency contacts (918...).
-    const phones = batch.map((_c, i) => `917${String(start + i).padStart(7, '0')}`);
-    await client.query('INSERT INTO customers (id, phone) SELECT * FROM unnest($1::uuid[], $2::text[])', [ids, phones]);
-    await client.query(
-      `INSERT INTO sessions (customer_id, token_hash, device_id, expires_at) SELECT *, now() + interval '1 day' FROM unnest($1::uuid[], $2::text[], $3::text[])`,
-      [ids, batch.map((c) => sha256(c.token)), batch.map((_c, i) => `bench-${start + i}`)],
-    );
-    for (const [step, data] of sections) {
-      await client.query(`INSERT INTO profile_sections (customer_id, step, data, schema_version) SELECT id, $2, $3::jsonb, 'fixture' FROM unnest($1::uuid[]) AS id`, [ids, step, JSON.stringify(data)]);
-    }
-  }
-  return customers;
 }
 
 /** One autocannon run of `bodies.length` requests, each built by `request(i)`; latency of 2xx answers kept. */
@@ -193,7 +117,7 @@ export async function runLoansBench(): Promise<LoansResult> {
   const secret = randomBytes(32).toString('hex');
   const webhookSecret = randomBytes(32).toString('hex');
   // Underwriting far in the future and long gateway delays: the runs measure the endpoints alone.
-  const server = await startMain(url.toString(), { AUTH_SECRET: secret, COLLECTION_WEBHOOK_SECRET: webhookSecret, APPROVAL_DELAY_SECONDS: '86400', SIM_PAYOUT_DELAY_MS: '3600000', SIM_COLLECTION_DELAY_MS: '3600000' });
+  const server = await startMain({ DATABASE_URL: url.toString(), AUTH_SECRET: secret, COLLECTION_WEBHOOK_SECRET: webhookSecret, APPROVAL_DELAY_SECONDS: '86400', SIM_PAYOUT_DELAY_MS: '3600000', SIM_COLLECTION_DELAY_MS: '3600000' }, { deadline: Date.now() + 60_000 });
   const client = new pg.Client({ connectionString: url.toString() });
   try {
     await client.connect();

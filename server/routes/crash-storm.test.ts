@@ -7,94 +7,28 @@
  * settled every borrower pays in full at once and the process is killed again the same way. Every wait ends on the
  * database's state, under one generous deadline; nothing is timed.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manilaToday } from '../../domain/calendar-date.ts';
 import type { Ledger } from '../../domain/loan-ledger.ts';
-import { completeSections } from '../loan-fixtures.ts';
 import { ledgerPatch } from '../services/loans/repository.ts';
+import { seedCustomers, startMain, type MainProcess, type SeededCustomer } from '../testing/main-process.ts';
 
 const ADMIN_URL = process.env['TEST_DATABASE_URL'];
 const CUSTOMERS = 30;
 /** Every wait of the test ends on state; this only stops a run that never converges. */
 const DEADLINE_MS = 540_000;
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-interface Main {
-  readonly base: string;
-  kill(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** server/main.ts in its own process; resolves once /api/v1/health answers. */
-async function startMain(env: Record<string, string>, deadline: number): Promise<Main> {
-  const port = await freePort();
-  const child: ChildProcess = fork(join(process.cwd(), 'server/main.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
-  child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server/main.ts exited before listening:\n${log}`);
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`server/main.ts did not answer:\n${log}`);
-    await sleep(100);
-  }
-  return {
-    base,
-    async kill() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGKILL');
-      await exited;
-    },
-    async close() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-interface Customer {
-  readonly id: string;
-  readonly token: string;
-  readonly device: string;
-}
 
 describe.runIf(ADMIN_URL)('a kill -9 in a payout storm and a payment storm (server/main.ts on PostgreSQL)', () => {
   const dbName = `crash_storm_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   let client: pg.Client;
-  let main: Main | undefined;
+  let main: MainProcess | undefined;
   let env: Record<string, string>;
 
   beforeAll(async () => {
@@ -102,13 +36,10 @@ describe.runIf(ADMIN_URL)('a kill -9 in a payout storm and a payment storm (serv
     await admin.query(`CREATE DATABASE ${dbName}`);
     const url = new URL(ADMIN_URL!);
     url.pathname = `/${dbName}`;
-    const web = mkdtempSync(join(tmpdir(), 'storm-web-'));
-    writeFileSync(join(web, 'index.html'), '<!doctype html><title>storm</title>');
     env = {
       DATABASE_URL: url.toString(),
       // The same data directory and secret on every start: the data keys and the gateways' secrets survive a restart.
       DATA_DIR: mkdtempSync(join(tmpdir(), 'storm-data-')),
-      WEB_DIST: web,
       AUTH_SECRET: randomBytes(32).toString('hex'),
       APPROVAL_DELAY_SECONDS: '0',
       SIM_PAYOUT_DELAY_MS: '1500',
@@ -139,26 +70,13 @@ describe.runIf(ADMIN_URL)('a kill -9 in a payout storm and a payment storm (serv
       }
     }
 
-    main = await startMain(env, deadline);
+    main = await startMain(env, { deadline, quiet: true });
     await client.connect();
 
     // Customers with a complete profile, a session and a signature on file.
-    const customers: Customer[] = Array.from({ length: CUSTOMERS }, (_c, i) => ({ id: randomUUID(), token: randomBytes(32).toString('base64url'), device: `storm-${i}` }));
-    const ids = customers.map((c) => c.id);
-    await client.query('INSERT INTO customers (id, phone) SELECT * FROM unnest($1::uuid[], $2::text[])', [ids, customers.map((_c, i) => `917${String(9_000_000 + i)}`)]);
-    await client.query(`INSERT INTO sessions (customer_id, token_hash, device_id, expires_at) SELECT *, now() + interval '1 day' FROM unnest($1::uuid[], $2::text[], $3::text[])`, [
-      ids,
-      customers.map((c) => sha256(c.token)),
-      customers.map((c) => c.device),
-    ]);
-    for (const [step, data] of Object.entries(completeSections())) {
-      await client.query(`INSERT INTO profile_sections (customer_id, step, data, schema_version) SELECT id, $2, $3::jsonb, 'fixture' FROM unnest($1::uuid[]) AS id`, [ids, step, JSON.stringify(data)]);
-    }
-    await client.query(`WITH docs AS (INSERT INTO documents (customer_id, kind, storage_key, content_type, bytes, width, height)
-      SELECT id, 'signature', 'documents/' || id || '/sig.png', 'image/png', 1, 1, 1 FROM unnest($1::uuid[]) AS id RETURNING id, customer_id)
-      INSERT INTO signatures (customer_id, document_id, signed_at) SELECT customer_id, id, now() FROM docs`, [ids]);
+    const customers = await seedCustomers(client, CUSTOMERS, { firstPhone: 9_000_000, signed: true, devicePrefix: 'storm' });
 
-    const call = async (c: Customer, path: string, body: object, key?: string): Promise<{ status: number; json: Record<string, unknown> }> => {
+    const call = async (c: SeededCustomer, path: string, body: object, key?: string): Promise<{ status: number; json: Record<string, unknown> }> => {
       const answer = await fetch(`${main!.base}/api/v1${path}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${c.token}`, 'x-customer-id': c.id, 'x-device-id': c.device, 'content-type': 'application/json', ...(key && { 'idempotency-key': key }) },
@@ -181,9 +99,9 @@ describe.runIf(ADMIN_URL)('a kill -9 in a payout storm and a payment storm (serv
     expect(await count(`SELECT count(*) AS n FROM loan_orders WHERE state = 'withdrawable'`)).toBe(CUSTOMERS);
 
     /** Fires `request` for every customer without waiting; a request cut by the kill is simply lost. */
-    const storm = <T,>(request: (c: Customer) => Promise<T>) => Promise.allSettled(customers.map(request));
-    const withdraw = (c: Customer) => call(c, `/loans/${orderOf.get(c.id)}/withdraw`, {}, `withdraw-${c.id}`);
-    const pay = (c: Customer) => call(c, `/loans/${orderOf.get(c.id)}/payments`, { kind: 'settle', channel: 'eWallet' }, `settle-${c.id}`);
+    const storm = <T,>(request: (c: SeededCustomer) => Promise<T>) => Promise.allSettled(customers.map(request));
+    const withdraw = (c: SeededCustomer) => call(c, `/loans/${orderOf.get(c.id)}/withdraw`, {}, `withdraw-${c.id}`);
+    const pay = (c: SeededCustomer) => call(c, `/loans/${orderOf.get(c.id)}/payments`, { kind: 'settle', channel: 'eWallet' }, `settle-${c.id}`);
 
     // Payout storm; killed once a third of the payouts are at the gateway and some of their results are not applied.
     const payoutStorm = storm(withdraw);
@@ -202,7 +120,7 @@ describe.runIf(ADMIN_URL)('a kill -9 in a payout storm and a payment storm (serv
     figures['withdrawalsCut'] = (await payoutStorm).filter((r) => r.status === 'rejected').length;
 
     // Restart; the borrowers whose request was cut try again with the same key; every order settles.
-    main = await startMain(env, deadline);
+    main = await startMain(env, { deadline, quiet: true });
     const withdrawAgain = await storm(withdraw);
     // A withdrawal that committed answers its stored answer, one cut by the kill runs now: 200 either way.
     expect(withdrawAgain.map((r) => (r.status === 'fulfilled' ? r.value.status : String(r.reason)))).toEqual(customers.map(() => 200));
@@ -231,7 +149,7 @@ describe.runIf(ADMIN_URL)('a kill -9 in a payout storm and a payment storm (serv
     ).rows[0];
     figures['paymentsCut'] = (await payStorm).filter((r) => r.status === 'rejected').length;
 
-    main = await startMain(env, deadline);
+    main = await startMain(env, { deadline, quiet: true });
     const payAgain = await Promise.allSettled(payers.map(pay));
     expect(payAgain.map((r) => (r.status === 'fulfilled' ? r.value.status : String(r.reason)))).toEqual(payers.map(() => 201));
     await until('every payment final and every paid order settled', async () =>
