@@ -15,6 +15,7 @@ import { configTextKey, loanProduct } from '../../loans/pricing.ts';
 import { useLoad } from '../../loans/use-load.ts';
 import { Link } from '../../router.ts';
 import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import './homeIndex.page.css';
 
 export default function HomeIndexScreen() {
   const { t } = useTranslation('loan');

@@ -15,6 +15,7 @@ import { useLoad } from '../../loans/use-load.ts';
 import { Link, useNavigate, useSearchParams } from '../../router.ts';
 import { applyTheme } from '../../shell/theme.ts';
 import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import './subIndex.page.css';
 
 export default function SubIndexScreen() {
   const { t } = useTranslation('loan');
