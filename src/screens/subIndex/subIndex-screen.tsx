@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPeso } from '../../../domain/money.ts';
 import { loansApi } from '../../api/loans.ts';
 import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { LoanOffer } from '../../loans/loan-offer.tsx';
+import { LoanOffer, useOfferModule } from '../../loans/lazy-offer.tsx';
 import { homePollOf, OrderCard } from '../../loans/order-card.tsx';
 import { configTextKey, loanProduct, subProductById } from '../../loans/pricing.ts';
 import { useLoad } from '../../loans/use-load.ts';
@@ -25,6 +25,7 @@ export default function SubIndexScreen() {
   const root = useRef<HTMLDivElement>(null);
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
   const home = useLoad(`home:${session}`, (signal) => loansApi.home(signal), homePollOf);
+  useOfferModule();
 
   useLayoutEffect(() => {
     if (root.current && sub) applyTheme(sub.theme, root.current);
