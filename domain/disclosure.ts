@@ -6,7 +6,7 @@
  */
 import type { Centavos } from './money.ts';
 import type { PricingConfig, Quote, SubProductPricing } from './loan-types.ts';
-import { applyPpm, capPpm, extensionTerms, maxExtensions } from './pricing.ts';
+import { applyPpm, capPpm, extensionTerms, maxExtensions } from './pricing-core.ts';
 import { capsFor } from './regulation.ts';
 
 export interface ExtensionDisclosure {

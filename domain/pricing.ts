@@ -11,31 +11,13 @@ import { addDays, isCalendarDate } from './calendar-date.ts';
 import type { Centavos } from './money.ts';
 import type { LendingCaps, PlanPeriod, PricingConfig, Quote, QuoteInput, SubProductPricing } from './loan-types.ts';
 import { CAP_NAMES, REGULATIONS, capSources, capsFor, regulationFor } from './regulation.ts';
+import { applyPpm, extensionTerms, instalmentCount, maxExtensions, PPM } from './pricing-core.ts';
 
-const PPM = 1_000_000n;
-
-/**
- * round-half-up(amount × ppm × times / 1,000,000) for non-negative integers, exact at any size (BigInt), so
- * interest on ₱10,000 for 120 days at any rate never loses a centavo to float rounding.
- */
-export function applyPpm(amount: number, ppm: number, times = 1): Centavos {
-  const num = BigInt(amount) * BigInt(ppm) * BigInt(times);
-  return Number((num * 2n + PPM) / (2n * PPM));
-}
-
-/** floor(amount × ppm / 1,000,000): caps round down, so a rounded cap never allows a centavo more than the rule. */
-export function capPpm(amount: number, ppm: number): Centavos {
-  return Number((BigInt(amount) * BigInt(ppm)) / PPM);
-}
+export { applyPpm, capPpm, extensionTerms, instalmentCount, maxExtensions, type ExtensionTerms } from './pricing-core.ts';
 
 /** The sub-product priced in `config`, or undefined (the API answers PRODUCT_NOT_FOUND). */
 export function findSubProduct(config: PricingConfig, productId: string, subProductId: string): SubProductPricing | undefined {
   return config.products.find((p) => p.id === productId)?.subProducts.find((s) => s.id === subProductId);
-}
-
-/** Number of instalments (1 for a single-payment loan). */
-export function instalmentCount(sub: SubProductPricing): number {
-  return sub.instalments?.count ?? 1;
 }
 
 /**
@@ -211,37 +193,6 @@ export function quoteCashflows(q: Quote): Cashflow[] {
 /** True when the effective monthly rate of `flows` is at most `cap` ppm: NPV at the cap rate ≤ 0 (no rounding to ppm hides a breach). */
 function withinEffectiveCap(flows: readonly Cashflow[], cap: number): boolean {
   return npv(flows, cap / 1e6) <= 1e-9;
-}
-
-/** What one extension of a single-payment loan of `principal` costs on `sub`, and how long it adds. */
-export interface ExtensionTerms {
-  /** Days each extension adds to the due date (config extensionDays). */
-  readonly days: number;
-  /** The extension fee, of the principal (paid with the outstanding interest when extending). */
-  readonly feeCentavos: Centavos;
-  /** Interest of the extension days on the unchanged principal (due with the principal on the new due date). */
-  readonly interestCentavos: Centavos;
-}
-
-/**
- * The figures of one extension, as domain/loan-rules.ts extensionOffer charges them: the fee of the principal and the
- * interest of the extension days on the principal, which stays owed.
- */
-export function extensionTerms(config: Pick<PricingConfig, 'extensionDays'>, sub: SubProductPricing, principal: Centavos): ExtensionTerms {
-  return {
-    days: config.extensionDays,
-    feeCentavos: applyPpm(principal, sub.extensionFeePpm),
-    interestCentavos: applyPpm(principal, sub.dailyInterestPpm, config.extensionDays),
-  };
-}
-
-/**
- * How many times a loan of `termDays` can be extended before its total term passes `termMaxDays`; 0 for an
- * instalment loan (extensions are offered on single-payment loans only).
- */
-export function maxExtensions(config: Pick<PricingConfig, 'extensionDays'>, sub: SubProductPricing, termDays: number, termMaxDays: number): number {
-  if (instalmentCount(sub) > 1 || config.extensionDays <= 0 || termDays > termMaxDays) return 0;
-  return Math.floor((termMaxDays - termDays) / config.extensionDays);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Bytes each route downloads before its first render, from the production build (dist/): the entry and its static
- * imports, the route's screen chunk and its static imports, their CSS, the page stylesheet and the screen's locale
- * namespaces for the chosen language. Sizes are gzip -9. `npm run bundle-report` prints the table; the budget tests
+ * imports, the route's screen chunk and its static imports, their CSS (the page stylesheet among them), the shared
+ * screen stylesheet and the screen's locale namespaces for the chosen language. Sizes are gzip -9. `npm run bundle-report` prints the table; the budget tests
  * assert on it and the browser suite checks it against what Chromium really downloads.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -94,9 +94,7 @@ export function routeAssets(distDir: string, routeName: string, lng = 'en'): Rou
   const screenKey = `src/screens/${route.screen}/${route.screen}-screen.tsx`;
   if (route.screen && manifest[screenKey]) {
     visit(screenKey);
-    const stylesheet = route.path === '/' ? 'welcome' : route.path.slice(1);
     visit('src/styles/kit.css');
-    visit(`src/screens/${route.screen}/${stylesheet}.page.css`);
     for (const key of stepModules(route.path)) visit(key);
     const sources = Object.entries(chunks)
       .filter(([file]) => files.has(file) && file !== manifest['index.html']?.file)

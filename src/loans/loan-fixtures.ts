@@ -9,7 +9,8 @@ import { dueStatus } from '../../domain/loan-rules.ts';
 import { capsFor } from '../../domain/regulation.ts';
 import type { HomeView, OrderDetail, OrderView, PaymentView } from '../api/loans.ts';
 import { useCoreStore } from '../store/core-store.ts';
-import { liveQuote, loanProduct, pricing, subProductById } from './pricing.ts';
+import { loanProduct, pricing, subProductById } from './pricing.ts';
+import { liveQuote } from './quote.ts';
 
 export const TODAY = '2026-05-04';
 

@@ -17,7 +17,8 @@ import { isTransient, loanErrorMessage } from './errors.ts';
 import { QuoteSummary } from './figures.tsx';
 import { formatDay, languageOf } from './format.ts';
 import { AmountPicker, TermPicker } from './pickers.tsx';
-import { amountChoices, liveQuote, loanProduct } from './pricing.ts';
+import { loanProduct } from './pricing.ts';
+import { amountChoices, liveQuote } from './quote.ts';
 import './loans.css';
 
 export interface LoanOfferProps {

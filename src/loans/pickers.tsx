@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPeso } from '../../domain/money.ts';
 import './loans.css';
+import './pickers.css';
 
 export function AmountPicker({ choices, value, onChange, disabled }: { choices: readonly number[]; value: number; onChange: (amount: number) => void; disabled?: boolean }) {
   const { t } = useTranslation('loan');

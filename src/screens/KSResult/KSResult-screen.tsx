@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from '../../router.ts';
 import { useClickGuard } from '../../../engine/ui/click-guard.ts';
 import { Icon } from '../../../engine/ui/icons.tsx';
 import { CONTINUE_TO, parseResult, RESULT_TEXTS, STATUS_LOOK } from './result-table.ts';
+import './KSResult.page.css';
 
 export default function KSResultScreen() {
   const { t } = useTranslation(['result', 'common']);

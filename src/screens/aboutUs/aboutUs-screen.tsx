@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { product } from '../../config.ts';
 import { mailtoHref, telHref } from '../../contact/contact-links.ts';
 import { ServiceChannels } from '../../contact/service-channels.tsx';
+import './aboutUs.page.css';
 
 export default function AboutUsScreen() {
   const { t } = useTranslation(['about', 'common']);

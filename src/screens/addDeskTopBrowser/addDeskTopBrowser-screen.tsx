@@ -15,6 +15,7 @@ import { useInstallPrompt } from '../../../engine/ui/install-prompt.ts';
 import { useChosenBrowser, useStandalone } from './a2hs-hooks.ts';
 import { A2HS_PATHS, BROWSER_IDS, browserHref, isInAppBrowser, rewardAmounts, stepKey, stepsFor, type BrowserId } from './browsers.ts';
 import { BrowserGlyph, StepIllustration } from './step-art.tsx';
+import './addDeskTopBrowser.page.css';
 
 const P = 'addDeskTopBrowser';
 const appName = product.shortName ?? product.displayName;

@@ -22,6 +22,7 @@ import { pricing } from '../../loans/pricing.ts';
 import { useLoad } from '../../loans/use-load.ts';
 import { Link, useNavigate, useSearchParams } from '../../router.ts';
 import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import './bill.page.css';
 
 export const CHANNELS: readonly PaymentChannel[] = ['eWallet', 'bank', 'otc'];
 

@@ -12,6 +12,7 @@ import { OrderBadge } from '../../loans/order-status.tsx';
 import { useLoad } from '../../loans/use-load.ts';
 import { Link } from '../../router.ts';
 import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import './billIndex.page.css';
 
 /** loanTabType values: 1 all orders, 2 ongoing orders (the default), 3 the repayment record. */
 export const TABS = [

@@ -17,6 +17,7 @@ import {
   tipsFor,
 } from '../addDeskTopBrowser/browsers.ts';
 import { BrowserGlyph, StepIllustration } from '../addDeskTopBrowser/step-art.tsx';
+import './guildDetail.page.css';
 
 const P = 'guildDetail';
 const appName = product.shortName ?? product.displayName;

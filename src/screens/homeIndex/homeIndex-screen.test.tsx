@@ -5,7 +5,8 @@ import { formatPeso } from '../../../domain/money.ts';
 import { quote } from '../../../domain/pricing.ts';
 import { product } from '../../config.ts';
 import { callsTo, homeView, logIn, mockApi, orderView, TODAY } from '../../loans/loan-fixtures.ts';
-import { amountChoices, loanProduct, pricing } from '../../loans/pricing.ts';
+import { loanProduct, pricing } from '../../loans/pricing.ts';
+import { amountChoices } from '../../loans/quote.ts';
 import { HOME_POLL_MS } from '../../loans/order-card.tsx';
 import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
@@ -43,7 +44,8 @@ describe('HomeIndexScreen', () => {
     const choices = amountChoices(sub, limit);
     const top = choices[choices.length - 1]!;
     expect(top).toBeLessThanOrEqual(limit);
-    expect(screen.getByTestId('amount').textContent).toBe(formatPeso(top, { wholeIfExact: true }));
+    // The offer is its own chunk (src/loans/lazy-offer.tsx): it shows a moment after the credit limit.
+    expect((await screen.findByTestId('amount')).textContent).toBe(formatPeso(top, { wholeIfExact: true }));
     const expectFigures = (principal: number, term: number) => {
       const q = quote(pricing, sub, { principalCentavos: principal, termDays: term, loanDate: TODAY });
       expect(figure('received')).toBe(formatPeso(q.receivedCentavos));
@@ -73,7 +75,7 @@ describe('HomeIndexScreen', () => {
     mockApi({ 'GET /loans/home': { body: homeView() } });
     await renderHome();
     await screen.findByTestId('credit-limit');
-    expect(screen.getByText(text('timings.approval_other').replace('{{count}}', String(product.timings.approvalMinutes)))).toBeTruthy();
+    expect(await screen.findByText(text('timings.approval_other').replace('{{count}}', String(product.timings.approvalMinutes)))).toBeTruthy();
     expect(screen.getByText(text('timings.funds_other').replace('{{count}}', String(product.timings.fundsHours)))).toBeTruthy();
   });
 

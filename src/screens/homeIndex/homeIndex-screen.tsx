@@ -9,17 +9,19 @@ import { Icon } from '../../../engine/ui/icons.tsx';
 import { chevronIcon } from '../../../engine/ui/icon-set.ts';
 import { loansApi } from '../../api/loans.ts';
 import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { LoanOffer } from '../../loans/loan-offer.tsx';
+import { LoanOffer, useOfferModule } from '../../loans/lazy-offer.tsx';
 import { homePollOf, OrderCard } from '../../loans/order-card.tsx';
 import { configTextKey, loanProduct } from '../../loans/pricing.ts';
 import { useLoad } from '../../loans/use-load.ts';
 import { Link } from '../../router.ts';
 import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import './homeIndex.page.css';
 
 export default function HomeIndexScreen() {
   const { t } = useTranslation('loan');
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
   const home = useLoad(`home:${session}`, (signal) => loansApi.home(signal), homePollOf);
+  useOfferModule();
   const main = loanProduct.subProducts[0];
 
   if (!home.data) {

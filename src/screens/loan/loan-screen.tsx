@@ -18,6 +18,7 @@ import { subProductOf } from '../../loans/pricing.ts';
 import { useLoad } from '../../loans/use-load.ts';
 import { Link, useNavigate, useSearchParams } from '../../router.ts';
 import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import './loan.page.css';
 
 const CLAUSES = ['repay', 'charges', 'extension', 'prepay', 'default', 'privacy', 'disputes'] as const;
 

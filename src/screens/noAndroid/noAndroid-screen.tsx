@@ -8,6 +8,7 @@ import { Icon } from '../../../engine/ui/icons.tsx';
 import { phoneIcon } from '../../../engine/ui/icon-set.ts';
 import { product } from '../../config.ts';
 import { ServiceChannels } from '../../contact/service-channels.tsx';
+import './noAndroid.page.css';
 
 export default function NoAndroidScreen() {
   const { t } = useTranslation(['result', 'common']);

@@ -16,6 +16,7 @@ import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
 import { useLoad } from '../../loans/use-load.ts';
 import { Link, useSearchParams } from '../../router.ts';
 import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import './repaidDetail.page.css';
 
 const STATE_ICONS = { in_progress: clockIcon, success: checkIcon, fail: crossIcon } as const;
 

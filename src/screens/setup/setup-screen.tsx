@@ -15,6 +15,7 @@ import { changeLanguage } from '../../i18n.ts';
 import { sessionRequest } from '../../api/session.ts';
 import { useCoreStore } from '../../store/core-store.ts';
 import { ServiceChannels } from '../../contact/service-channels.tsx';
+import './setup.page.css';
 
 /** The query value that opens the account-deletion sub-view. */
 export const DELETE_ACCOUNT_VIEW = 'deleteAccount';

@@ -12,6 +12,7 @@ import { errorMessage } from '../../api/error-message.ts';
 import { publicRequest } from '../../api/session.ts';
 import { Link, useNavigate } from '../../router.ts';
 import { useCoreStore } from '../../store/core-store.ts';
+import './start.page.css';
 
 interface Captcha {
   id: string;

@@ -8,13 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { formatPeso } from '../../../domain/money.ts';
 import { loansApi } from '../../api/loans.ts';
 import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { LoanOffer } from '../../loans/loan-offer.tsx';
+import { LoanOffer, useOfferModule } from '../../loans/lazy-offer.tsx';
 import { homePollOf, OrderCard } from '../../loans/order-card.tsx';
 import { configTextKey, loanProduct, subProductById } from '../../loans/pricing.ts';
 import { useLoad } from '../../loans/use-load.ts';
 import { Link, useNavigate, useSearchParams } from '../../router.ts';
 import { applyTheme } from '../../shell/theme.ts';
 import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import './subIndex.page.css';
 
 export default function SubIndexScreen() {
   const { t } = useTranslation('loan');
@@ -24,6 +25,7 @@ export default function SubIndexScreen() {
   const root = useRef<HTMLDivElement>(null);
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
   const home = useLoad(`home:${session}`, (signal) => loansApi.home(signal), homePollOf);
+  useOfferModule();
 
   useLayoutEffect(() => {
     if (root.current && sub) applyTheme(sub.theme, root.current);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { readLayout } from '../../../engine/layout/apply-layout.ts';
 import { STORAGE, readStorage } from '../../storage.ts';
 import { useCoreStore } from '../../store/core-store.ts';
+import './test.page.css';
 
 /**
  * /test: a diagnostics page for support staff and testers: what the layout engine, the guard's storage and the

@@ -10,6 +10,7 @@ import { product } from '../../config.ts';
 import { useChosenBrowser, useReducedMotion } from '../addDeskTopBrowser/a2hs-hooks.ts';
 import { A2HS_PATHS, browserHref, stepKey, stepsFor, VIDEO_STEP_MS, type BrowserId } from '../addDeskTopBrowser/browsers.ts';
 import { StepIllustration } from '../addDeskTopBrowser/step-art.tsx';
+import './videoIndex.page.css';
 
 const P = 'videoIndex';
 const appName = product.shortName ?? product.displayName;

@@ -1,0 +1,27 @@
+/**
+ * LoanOffer in its own chunk: its pickers and the quote math (domain/pricing.ts) are needed only when home answers
+ * with no current order, after a loan screen's first render (a skeleton while home loads). `useOfferModule` asks for
+ * the chunk as that first render commits, so it comes during the home request rather than after it.
+ */
+import { lazy, Suspense, useEffect, type ComponentProps } from 'react';
+import type { LoanOffer as Offer } from './loan-offer.tsx';
+import { LoadingCards } from './load-state.tsx';
+
+const loadOffer = () => import('./loan-offer.tsx');
+const LazyOffer = lazy(() => loadOffer().then((module) => ({ default: module.LoanOffer })));
+
+/** Starts fetching the offer's chunk once the screen has rendered. */
+export function useOfferModule(): void {
+  useEffect(() => {
+    // A failure shows when the offer renders (the screen's error boundary offers a reload).
+    loadOffer().catch(() => undefined);
+  }, []);
+}
+
+export function LoanOffer(props: ComponentProps<typeof Offer>) {
+  return (
+    <Suspense fallback={<LoadingCards count={1} />}>
+      <LazyOffer {...props} />
+    </Suspense>
+  );
+}
