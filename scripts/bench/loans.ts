@@ -26,14 +26,19 @@ const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 export const TARGET = { applicationsPerSecond: 300, p99Ms: 100 } as const;
 
-export interface LoanRun {
-  readonly name: 'applications' | 'payment-callbacks';
+/** The figures of one run. */
+export interface BenchRun {
+  readonly name: string;
   readonly requests: number;
   readonly seconds: number;
   readonly requestsPerSecond: number;
   readonly latency: { readonly p50: number; readonly p99: number; readonly mean: number; readonly max: number };
   readonly statusCodes: Record<string, number>;
   readonly problems: readonly string[];
+}
+
+export interface LoanRun extends BenchRun {
+  readonly name: 'applications' | 'payment-callbacks';
 }
 
 export interface LoansResult {
@@ -49,14 +54,15 @@ export interface LoansResult {
   readonly target: { readonly applicationsPerSecond: number; readonly p99Ms: number; readonly verdict: 'MET' | 'MISSED' | 'SKIPPED' };
 }
 
-/** One autocannon run of `bodies.length` requests, each built by `request(i)`; latency of 2xx answers kept. */
-async function fire(
-  name: LoanRun['name'],
-  base: string,
-  count: number,
-  connections: number,
-  request: (i: number) => { path: string; headers: Record<string, string>; body: string },
-): Promise<LoanRun> {
+/** One request of a run: a POST with a JSON body, or a GET without one. */
+export interface BenchRequest {
+  readonly path: string;
+  readonly headers: Record<string, string>;
+  readonly body?: string;
+}
+
+/** One autocannon run of `count` requests, each built by `request(i)`; latency of 2xx answers kept. */
+export async function fire<Name extends string>(name: Name, base: string, count: number, connections: number, request: (i: number) => BenchRequest): Promise<BenchRun & { readonly name: Name }> {
   const histogram = new LatencyHistogram();
   let next = 0;
   const started = process.hrtime.bigint();
@@ -71,6 +77,7 @@ async function fire(
         method: 'POST',
         setupRequest: (req: Record<string, unknown>) => {
           const { path, headers, body } = request(next++);
+          if (body === undefined) return { ...req, method: 'GET', path, headers };
           return { ...req, method: 'POST', path, headers: { ...headers, 'content-type': 'application/json' }, body };
         },
       },

@@ -8,6 +8,7 @@
 import { failedRuns, printApi, runApiBench } from './api.ts';
 import { printKeystroke, runKeystrokeBench } from './keystroke.ts';
 import { printLoans, runLoansBench } from './loans.ts';
+import { printMessages, runMessagesBench } from './messages.ts';
 
 interface Benchmark {
   readonly name: string;
@@ -44,6 +45,17 @@ const BENCHMARKS: readonly Benchmark[] = [
     run: async () => {
       const result = await runLoansBench();
       printLoans(result);
+      const failed = result.runs.filter((r) => r.problems.length > 0);
+      if (failed.length > 0) throw new Error(`failed runs: ${failed.map((r) => `${r.name}: ${r.problems.join('; ')}`).join(' | ')}`);
+      return result;
+    },
+  },
+  {
+    name: 'messages',
+    description: 'the message list (first page) and the unread counts with p99, many borrowers x many messages, server/main.ts on PostgreSQL',
+    run: async () => {
+      const result = await runMessagesBench();
+      printMessages(result);
       const failed = result.runs.filter((r) => r.problems.length > 0);
       if (failed.length > 0) throw new Error(`failed runs: ${failed.map((r) => `${r.name}: ${r.problems.join('; ')}`).join(' | ')}`);
       return result;
