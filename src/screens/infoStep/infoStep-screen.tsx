@@ -28,6 +28,8 @@ import { useDraftStore } from '../../store/draft-store.ts';
 
 const steps: readonly FlowStepEntry[] = (flow as FlowConfig).steps;
 const widgetOptions = { address: { loadLevel: loadPsgcLevel }, photo: { preview: documentPreview } };
+/** The screens that choose a `picker` field's value, by field: they write it into this step's draft and come back. */
+const CHOOSERS: Readonly<Record<string, string>> = { bankCode: '/bankName' };
 
 type Data = Record<string, unknown>;
 
@@ -70,7 +72,10 @@ function StepForm({ step }: { step: FlowStepEntry }) {
   const errorKey = useMemo(() => formErrorKey(i18n), [i18n]);
   const context = useMemo(() => checkContext(phone, product.borrowerAge), [phone]);
   const check = useMemo(() => stepCheck(step.schema, context), [step.schema, context]);
-  const baseUi = useMemo(() => withWidgetOptions(form.uiSchema, widgetOptions), [form.uiSchema]);
+  const baseUi = useMemo(
+    () => withWidgetOptions(form.uiSchema, { ...widgetOptions, picker: { open: (field: string) => CHOOSERS[field] && void navigate(CHOOSERS[field]) } }),
+    [form.uiSchema, navigate],
+  );
   const uiSchema = useMemo(() => stepUi(step.schema, baseUi, formData, context.today), [step.schema, baseUi, formData, context.today]);
   const progress = progressOf(steps, step.step);
 

@@ -11,6 +11,8 @@ import { ApiError } from '../../api/client.ts';
 import { errorMessage } from '../../api/error-message.ts';
 import { publicRequest } from '../../api/session.ts';
 import { Link, useNavigate } from '../../router.ts';
+import { product, type Language } from '../../config.ts';
+import { changeLanguage } from '../../i18n.ts';
 import { useCoreStore } from '../../store/core-store.ts';
 
 interface Captcha {
@@ -111,6 +113,13 @@ export default function StartScreen() {
         token: session.token,
         headers: { 'x-customer-id': session.customerId },
       }).catch(() => null);
+      // The language the app is read in, for the server's SMS (not awaited: nothing here depends on it).
+      void publicRequest('/me/preferences', {
+        method: 'PATCH',
+        token: session.token,
+        headers: { 'x-customer-id': session.customerId },
+        body: { language: i18n.resolvedLanguage ?? i18n.language },
+      }).catch(() => undefined);
       useCoreStore.getState().setSession({ token: session.token, customerId: session.customerId, phone_number: session.phone });
       void navigate(profile?.summary.next ?? '/homeIndex', { replace: true });
     } catch (failure) {
@@ -124,6 +133,13 @@ export default function StartScreen() {
 
   return (
     <div className="page start">
+      <div className="start-languages" role="group" aria-label={t('language')}>
+        {product.languages.map((code: Language) => (
+          <button key={code} type="button" className="start-language" lang={code} aria-pressed={(i18n.resolvedLanguage ?? i18n.language) === code} onClick={() => void changeLanguage(code)}>
+            {t(`language.${code}`, { ns: 'common' })}
+          </button>
+        ))}
+      </div>
       <h1 className="start-title">{t('title')}</h1>
       {stage === 'phone' ? (
         <form className="start-form" onSubmit={(e) => void sendCode(e)} noValidate>
