@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
 import { coupons, customers, documents, feedback, messages } from '../db/schema.ts';
 import { BANK_INFO, completeProfile } from '../loan-fixtures.ts';
-import { login, testApi, type TestApi } from '../test-api.ts';
+import { codeFor, login, newPhone, testApi, type TestApi } from '../test-api.ts';
 import { eq, sql } from 'drizzle-orm';
 
 const application = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };
@@ -78,6 +78,20 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
       expect(res.statusCode, JSON.stringify(bad)).toBeLessThan(500);
       expect(res.json().code).toMatch(/^[A-Z_]+$/u);
     }
+  });
+
+  it('stores the language the app was read in at login, and refuses one the product does not offer', async () => {
+    const phone = newPhone();
+    const headers = { 'x-device-id': `dev-${randomBytes(6).toString('hex')}` };
+    const remoteAddress = '10.9.8.7';
+    await api.app.inject({ method: 'POST', url: '/api/v1/auth/sms-code', remoteAddress, headers, payload: { phone } });
+    const refused = await api.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, headers, payload: { phone, code: codeFor(api.outbox, phone), language: 'fr' } });
+    expect(refused.statusCode).toBe(400);
+    const res = await api.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, headers, payload: { phone, code: codeFor(api.outbox, phone), language: 'zh-CN' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const { token, customerId } = res.json<{ token: string; customerId: string }>();
+    const me = (await get({ authorization: `Bearer ${token}`, 'x-customer-id': customerId, ...headers }, '/me')).json();
+    expect(me.preferences.language).toBe('zh-CN');
   });
 
   it('needs a session for every route', async () => {

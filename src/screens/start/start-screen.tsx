@@ -106,20 +106,13 @@ export default function StartScreen() {
     setBusy(true);
     setError('');
     try {
-      const session = await publicRequest<{ token: string; customerId: string; phone: string }>('/auth/login', { method: 'POST', body: { phone: national, code } });
+      const session = await publicRequest<{ token: string; customerId: string; phone: string }>('/auth/login', { method: 'POST', body: { phone: national, code, language: i18n.language } });
       // Where the profile resumes, asked with the new session before it is stored: storing it re-renders /start,
       // whose guard sends a logged-in borrower home, so the session and the navigation must land together.
       const profile = await publicRequest<{ summary: { next: string | null } }>('/profile', {
         token: session.token,
         headers: { 'x-customer-id': session.customerId },
       }).catch(() => null);
-      // The language the app is read in, for the server's SMS (not awaited: nothing here depends on it).
-      void publicRequest('/me/preferences', {
-        method: 'PATCH',
-        token: session.token,
-        headers: { 'x-customer-id': session.customerId },
-        body: { language: i18n.resolvedLanguage ?? i18n.language },
-      }).catch(() => undefined);
       useCoreStore.getState().setSession({ token: session.token, customerId: session.customerId, phone_number: session.phone });
       void navigate(profile?.summary.next ?? '/homeIndex', { replace: true });
     } catch (failure) {
@@ -135,7 +128,7 @@ export default function StartScreen() {
     <div className="page start">
       <div className="start-languages" role="group" aria-label={t('language')}>
         {product.languages.map((code: Language) => (
-          <button key={code} type="button" className="start-language" lang={code} aria-pressed={(i18n.resolvedLanguage ?? i18n.language) === code} onClick={() => void changeLanguage(code)}>
+          <button key={code} type="button" lang={code} aria-pressed={i18n.language === code} onClick={() => void changeLanguage(code)}>
             {t(`language.${code}`, { ns: 'common' })}
           </button>
         ))}
