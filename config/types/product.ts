@@ -112,9 +112,9 @@ export interface ProductConfig {
     max: number;
   };
   /**
-   * Easy Re-loan (scheduled automatic disbursement, /appointLoan).
+   * Easy Re-loan (scheduled automatic disbursement, /appointLoan); absent: off.
    */
-  easyReloan: {
+  easyReloan?: {
     /**
      * Whether the profile offers Easy Re-loan; off until the feature is launched.
      */

@@ -67,7 +67,7 @@ describe('the Profile tab', () => {
     expect(screen.getByRole('link', { name: en['links.settings'] }).getAttribute('href')).toBe('/setup');
     expect(screen.getByRole('link', { name: en['links.help'] }).getAttribute('href')).toBe('/help');
     // Easy Re-loan is off in config by default.
-    expect(product.easyReloan.enabled).toBe(false);
+    expect(product.easyReloan?.enabled).toBe(false);
     expect(screen.queryByRole('link', { name: en['links.easyReloan'] })).toBeNull();
   });
 
