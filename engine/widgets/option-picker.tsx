@@ -10,7 +10,7 @@ import './widgets.css';
  * cannot leave its screen) it is the registry's plain select.
  */
 export function OptionPicker(props: WidgetProps) {
-  const { id, name, value, options, disabled, readonly, required, label, rawErrors, registry, onBlur, onFocus } = props;
+  const { id, name, value, options, disabled, readonly, label, rawErrors, registry, onBlur, onFocus } = props;
   const open = options['open'];
   if (typeof open !== 'function') {
     const Select = registry.widgets['SelectWidget'];
@@ -25,7 +25,6 @@ export function OptionPicker(props: WidgetProps) {
       className="ui-widget-picker"
       disabled={disabled || readonly}
       aria-label={chosen === undefined ? label : `${label}: ${chosen}`}
-      aria-required={required}
       aria-invalid={rawErrors?.length ? true : undefined}
       aria-describedby={ariaDescribedByIds(id)}
       onClick={() => (open as (field: string) => void)(name)}
