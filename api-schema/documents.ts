@@ -2,7 +2,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { uuid } from './common.ts';
 
-export const documentKind = { type: 'string', enum: ['idFront', 'idBack', 'face', 'signature'] } as const;
+export const documentKind = { type: 'string', enum: ['idFront', 'idBack', 'face', 'signature', 'feedbackScreenshot'] } as const;
 
 /** POST /documents */
 export const documentAnswer = {

@@ -74,7 +74,7 @@ export function stepSuite(name: string, samples: readonly StepSample[]): void {
       };
       expect([...ui['ui:order']].sort()).toEqual([...propertyNames(schema)].sort());
       const widgets = JSON.stringify(ui).match(/"ui:widget":"[^"]*"/gu) ?? [];
-      for (const w of widgets) expect(w).toMatch(/"(?:chips|radios|otp|signature|photo|contactPicker|address|date|textarea)"$/u);
+      for (const w of widgets) expect(w).toMatch(/"(?:chips|radios|otp|signature|photo|contactPicker|address|date|textarea|picker)"$/u);
       for (const text of JSON.stringify(ui).match(/"(?:ui:placeholder|guidance)":"[^"]*"/gu) ?? []) {
         expect(text).toMatch(new RegExp(`:"${name}\\.[a-zA-Z.]+"$`, 'u'));
       }

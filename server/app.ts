@@ -24,10 +24,13 @@ import { healthRoutes } from './routes/health.ts';
 import { loanRoutes } from './routes/loans.ts';
 import { webhookRoutes, webhookSecuritySchemes } from './routes/webhooks.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { meRoutes } from './routes/me.ts';
 import { createAuthService } from './services/auth.ts';
 import { createDocumentService } from './services/documents.ts';
 import { createLoanService, DEFAULT_LOAN_SETTINGS, type LoanService, type LoanSettings } from './services/loans.ts';
 import { createProfileService } from './services/profile.ts';
+import { createFeedbackService } from './services/feedback.ts';
+import { createMeService } from './services/me.ts';
 import type { TrustProxy } from './settings.ts';
 
 const product = productJson as ProductConfig;
@@ -123,6 +126,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         { name: 'health', description: 'Liveness' },
         { name: 'auth', description: 'SMS login and the session' },
         { name: 'profile', description: 'The borrower\'s information steps' },
+        { name: 'me', description: 'The profile tab: summary, preferences, feedback' },
         { name: 'documents', description: 'ID photos, face photos and signatures' },
         { name: 'loans', description: 'Orders, repayments, the payout account and the signature' },
         { name: 'webhooks', description: 'Payout and collection gateways\' callbacks' },
@@ -144,6 +148,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     // order and changes only through PUT /payout-account, with its rules.
     await app.register(profileRoutes, { prefix: '/api/v1', profile, guard: loans ? loans.guardPayoutStep : undefined });
     await app.register(documentRoutes, { prefix: '/api/v1', documents: createDocumentService({ db, storage, checker }) });
+    await app.register(meRoutes, { prefix: '/api/v1', me: createMeService({ db, profile, loans, now: clock }), feedback: createFeedbackService(db) });
     if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock);
   }
   app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {

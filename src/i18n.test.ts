@@ -2,7 +2,7 @@
 import i18next from 'i18next';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, initI18n, initialLanguage } from './i18n.ts';
+import { browserLanguage, changeLanguage, initI18n, initialLanguage } from './i18n.ts';
 
 const fromDisk = vi.fn(async (lng: string, ns: string) => JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Record<string, unknown>);
 
@@ -31,6 +31,18 @@ describe('i18n', () => {
 
   it('ignores a stored language the product does not offer', () => {
     localStorage.setItem('language', 'ko');
-    expect(initialLanguage()).toBe('en');
+    expect(initialLanguage([])).toBe('en');
+  });
+
+  it('picks a first visit\'s language from the browser\'s languages, unless the borrower chose before', () => {
+    localStorage.removeItem('language');
+    expect(initialLanguage(['fil-PH', 'en-US'])).toBe('fil');
+    expect(initialLanguage(['tl'])).toBe('fil');
+    expect(initialLanguage(['ko-KR', 'zh-TW'])).toBe('zh-CN');
+    expect(initialLanguage(['ko-KR', 'en-PH', 'fil'])).toBe('en');
+    expect(initialLanguage(['ko-KR', 'ja'])).toBe('en');
+    expect(browserLanguage(['de'])).toBeUndefined();
+    localStorage.setItem('language', 'en');
+    expect(initialLanguage(['fil-PH'])).toBe('en');
   });
 });

@@ -32,10 +32,25 @@ function backend(load: CatalogLoader): BackendModule {
   };
 }
 
-/** The stored language when the product offers it, else the configured default. */
-export function initialLanguage(): Language {
-  const stored = readStorage('local', STORAGE.language);
-  return (product.languages as readonly string[]).includes(stored ?? '') ? (stored as Language) : product.defaultLanguage;
+const offered = (code: string): code is Language => (product.languages as readonly string[]).includes(code);
+
+/**
+ * The product's language for a browser's preferred languages (`navigator.languages`), the first that maps: Filipino
+ * for fil or tl (Tagalog), Chinese for any zh, English for en; undefined when none does.
+ */
+export function browserLanguage(preferred: readonly string[]): Language | undefined {
+  for (const tag of preferred) {
+    const primary = tag.toLowerCase().split(/[-_]/u)[0] ?? '';
+    const code = primary === 'tl' || primary === 'fil' ? 'fil' : primary === 'zh' ? 'zh-CN' : primary;
+    if (offered(code)) return code;
+  }
+  return undefined;
+}
+
+/** The language the borrower chose before when the product offers it, else the browser's, else the default. */
+export function initialLanguage(preferred: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): Language {
+  const stored = readStorage('local', STORAGE.language) ?? '';
+  return offered(stored) ? stored : (browserLanguage(preferred) ?? product.defaultLanguage);
 }
 
 /** Starts i18next; resolves once the first language's common strings are ready. */

@@ -111,4 +111,13 @@ export interface ProductConfig {
      */
     max: number;
   };
+  /**
+   * Easy Re-loan (scheduled automatic disbursement, /appointLoan); absent: off.
+   */
+  easyReloan?: {
+    /**
+     * Whether the profile offers Easy Re-loan; off until the feature is launched.
+     */
+    enabled: boolean;
+  };
 }

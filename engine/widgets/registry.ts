@@ -1,6 +1,7 @@
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { ChipSelect } from './chip-select.tsx';
 import { lazyWidget } from './lazy-widget.tsx';
+import { OptionPicker } from './option-picker.tsx';
 import type { LazyWidget } from './lazy-widget.tsx';
 import { RadioSelect } from './radio-select.tsx';
 import { widgetsOf } from './widget-names.ts';
@@ -26,6 +27,7 @@ const lazyWidgets = {
 export const engineWidgets = {
   chips: ChipSelect,
   radios: RadioSelect,
+  picker: OptionPicker,
   ...lazyWidgets,
 } satisfies RegistryWidgetsType;
 

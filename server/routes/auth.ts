@@ -44,11 +44,16 @@ export const authRoutes = routeGroup<{ auth: AuthService; languages: readonly st
       tags: ['auth'],
       operationId: 'login',
       summary: 'Log in (registering a new phone) with the SMS code',
-      body: { type: 'object', additionalProperties: false, required: ['phone', 'code'], properties: { phone, code: { type: 'string', maxLength: 8 } } },
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['phone', 'code'],
+        properties: { phone, code: { type: 'string', maxLength: 8 }, language: { type: 'string', enum: [...languages], description: 'The language the app is read in: stored for the SMS' } },
+      },
       response: { 200: loginAnswer },
     },
   }, async (request) => {
-    return auth.login(request.body as { phone: string; code: string }, requesterOf(request));
+    return auth.login(request.body as { phone: string; code: string; language?: string }, requesterOf(request));
   });
 
   // The one route of this public group that needs the session it revokes.

@@ -23,7 +23,7 @@ export const documentRoutes = routeGroup<{ documents: DocumentService }>({ acces
       tags: ['documents'],
       operationId: 'uploadDocument',
       summary: 'Upload an ID photo (front or back), a face photo or a signature',
-      description: 'multipart/form-data: a `kind` field (idFront, idBack, face, signature) before one `file`. The image is sniffed, re-encoded without metadata and checked; use the answer\'s `ref` (doc:<id>) in the identity step.',
+      description: 'multipart/form-data: a `kind` field (idFront, idBack, face, signature, feedbackScreenshot) before one `file`. The image is sniffed, re-encoded without metadata and checked; use the answer\'s `ref` (doc:<id>) in the identity step.',
       consumes: ['multipart/form-data'],
       response: { 201: documentAnswer },
     },

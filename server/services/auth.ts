@@ -208,7 +208,7 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** Checks a code; on success registers the phone if new and opens a session. */
-    async login(input: { phone: unknown; code: unknown }, who: Requester) {
+    async login(input: { phone: unknown; code: unknown; language?: string }, who: Requester) {
       const at = now();
       const phone = phoneOf(input.phone);
       await throttle(who, at, phone);
@@ -251,8 +251,9 @@ export function createAuthService(deps: AuthDeps) {
 
       const [customer] = await db
         .insert(customers)
-        .values({ phone, createdAt: at, lastLoginAt: at })
-        .onConflictDoUpdate({ target: customers.phone, set: { lastLoginAt: at } })
+        .values({ phone, createdAt: at, lastLoginAt: at, ...(input.language !== undefined && { language: input.language }) })
+        // The language the app is read in at login (the route allows only the product's): SMS are written in it.
+        .onConflictDoUpdate({ target: customers.phone, set: { lastLoginAt: at, ...(input.language !== undefined && { language: input.language }) } })
         .returning({ id: customers.id });
       const token = randomBytes(32).toString('base64url');
       await db.insert(sessions).values({

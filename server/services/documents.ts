@@ -13,7 +13,7 @@ import type { FileStorage } from '../providers/storage/file-storage.ts';
 import { audit } from './audit.ts';
 import { prepareUpload, UploadError, type PreparedImage, type UploadKind } from './images.ts';
 
-export const DOCUMENT_KINDS = ['idFront', 'idBack', 'face', 'signature'] as const satisfies readonly UploadKind[];
+export const DOCUMENT_KINDS = ['idFront', 'idBack', 'face', 'signature', 'feedbackScreenshot'] as const satisfies readonly UploadKind[];
 
 export interface DocumentDeps {
   readonly db: Database;
@@ -42,7 +42,8 @@ export function createDocumentService({ db, storage, checker }: DocumentDeps) {
         }
         throw error;
       }
-      if (kind !== 'signature') {
+      // ID and face photos are checked; a signature or a feedback screenshot is any clear image.
+      if (kind !== 'signature' && kind !== 'feedbackScreenshot') {
         const result = kind === 'face' ? await checker.checkFace(image, await latestIdFront(customerId)) : await checker.checkDocument(image, kind === 'idBack' ? 'back' : 'front');
         if (!result.ok) {
           await audit(db, { event: 'document.refused', customerId, ip, detail: { kind, code: result.code, reason: result.reason } });

@@ -15,7 +15,7 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 export const MAX_OUTPUT_SIDE = 1600;
 const JPEG_QUALITY = 85;
 
-export type UploadKind = 'idFront' | 'idBack' | 'face' | 'signature';
+export type UploadKind = 'idFront' | 'idBack' | 'face' | 'signature' | 'feedbackScreenshot';
 
 export interface PreparedImage {
   readonly data: Buffer;

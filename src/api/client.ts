@@ -25,7 +25,7 @@ export class ApiError extends Error {
 
 /** Options of {@link apiRequest}. */
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON, or FormData sent as multipart. */
   body?: unknown;
   token?: string;

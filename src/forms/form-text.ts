@@ -95,6 +95,7 @@ const WIDGET_LABELS: Readonly<Record<string, readonly string[]>> = {
   contactPicker: ['name', 'phone', 'pick'],
   signature: ['pad', 'clear'],
   otp: ['digit'],
+  picker: ['choose'],
 };
 
 /**

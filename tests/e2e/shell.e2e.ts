@@ -47,13 +47,12 @@ describe('navigation guard', () => {
     expect(pathOf(page)).toBe('/conditionalTerms');
   });
 
-  it('shows the shell alone on a route whose screen comes later, with working bottom navigation', async () => {
-    const page = await open(iPhone(), '/my', true);
+  // /my (the Profile tab) has its screen now; /appointLoanList (Easy Re-loan, off by default) does not yet, and is no
+  // tab, so the bottom navigation is not checked from here.
+  it('shows the shell alone on a route whose screen comes later', async () => {
+    const page = await open(iPhone(), '/appointLoanList', true);
     await page.locator('[data-screen="shell-only"]').waitFor();
-    await page.getByRole('link', { name: 'My Loan' }).click();
-    await page.waitForURL('**/billIndex');
-    expect(await page.locator('.title-bar-title').textContent()).toBe('My Loan');
-    expect(await page.locator('[aria-current="page"]').textContent()).toBe('My Loan');
+    expect(await page.locator('.title-bar-title').textContent()).toBe('Easy Re-loan records');
   });
 });
 

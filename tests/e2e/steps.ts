@@ -201,7 +201,12 @@ export function steps(lng: string, ownPhone: string) {
     async bankInfo(page: Page) {
       await atStep(page, 'bankInfo');
       await choose(page, 'bankInfo.options.payoutMethod.bank');
-      await page.selectOption('#root_bankCode', { label: tx('bankInfo.options.bankCode.bpi') });
+      // The bank is chosen on its own screen (/bankName), searchable, which returns to the form with it filled in.
+      await page.locator('#root_bankCode').click();
+      await page.waitForURL((url) => url.pathname === '/bankName');
+      await page.getByRole('button', { name: tx('bankInfo.options.bankCode.bpi'), exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/bankInfo');
+      await expect.poll(() => page.locator('#root_bankCode').textContent()).toContain(tx('bankInfo.options.bankCode.bpi'));
       await page.fill('#root_accountNumber', '1234 5678 90');
       await leave(page, '#root_accountNumberConfirm', '1234 5678 91');
       await expect.poll(() => errorOf(page, 'accountNumberConfirm').textContent()).toBe(tx('bankInfo.errors.accountNumberConfirm.matches'));

@@ -5,7 +5,7 @@
  * submit leading to the next incomplete step. Opening a step while an earlier one is incomplete resumes at that one.
  * Nothing here knows a field: product staff change steps, order and fields in configuration and schemas.
  */
-import { use, useCallback, useEffect, useMemo, useState } from 'react';
+import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from '../../router.ts';
 import { firstIncomplete, nextRoute, progressOf, stepAt, type FlowStepEntry } from '../../../engine/flow/flow.ts';
@@ -28,6 +28,8 @@ import { useDraftStore } from '../../store/draft-store.ts';
 
 const steps: readonly FlowStepEntry[] = (flow as FlowConfig).steps;
 const widgetOptions = { address: { loadLevel: loadPsgcLevel }, photo: { preview: documentPreview } };
+/** The screens that choose a `picker` field's value, by field: they write it into this step's draft and come back. */
+const CHOOSERS: Readonly<Record<string, string>> = { bankCode: '/bankName' };
 
 type Data = Record<string, unknown>;
 
@@ -70,7 +72,10 @@ function StepForm({ step }: { step: FlowStepEntry }) {
   const errorKey = useMemo(() => formErrorKey(i18n), [i18n]);
   const context = useMemo(() => checkContext(phone, product.borrowerAge), [phone]);
   const check = useMemo(() => stepCheck(step.schema, context), [step.schema, context]);
-  const baseUi = useMemo(() => withWidgetOptions(form.uiSchema, widgetOptions), [form.uiSchema]);
+  const baseUi = useMemo(
+    () => withWidgetOptions(form.uiSchema, { ...widgetOptions, picker: { open: (field: string) => CHOOSERS[field] && void navigate(CHOOSERS[field]) } }),
+    [form.uiSchema, navigate],
+  );
   const uiSchema = useMemo(() => stepUi(step.schema, baseUi, formData, context.today), [step.schema, baseUi, formData, context.today]);
   const progress = progressOf(steps, step.step);
 
@@ -78,7 +83,21 @@ function StepForm({ step }: { step: FlowStepEntry }) {
     window.scrollTo(0, 0);
   }, [step.step]);
 
-  const handleChange = useCallback((data: Data | undefined) => setSection(step.step, data ?? {}), [setSection, step.step]);
+  // What this form last wrote to the draft: a chooser screen (/bankName) writes the draft while this keep-alive view
+  // is hidden, and a hidden form does not take new data, so the form starts again from the draft when it shows.
+  const written = useRef(formData);
+  const [revision, setRevision] = useState(0);
+  useEffect(() => {
+    if (useDraftStore.getState().sections[step.step] !== written.current) setRevision((n) => n + 1);
+  }, [step.step]);
+
+  const handleChange = useCallback(
+    (data: Data | undefined) => {
+      written.current = data ?? {};
+      setSection(step.step, written.current);
+    },
+    [setSection, step.step],
+  );
   const handleSubmit = useCallback(
     (data: Data) => {
       setSaving(true);
@@ -86,6 +105,7 @@ function StepForm({ step }: { step: FlowStepEntry }) {
         try {
           // Photos first (the step holds their document ids), then the step itself, validated again by the server.
           const saved = await uploadPhotos(data, form.uiSchema);
+          written.current = saved;
           setSection(step.step, saved);
           const summary = await saveStep(step.step, saved);
           const to = nextRoute(steps, summary.completed, step.step);
@@ -111,6 +131,7 @@ function StepForm({ step }: { step: FlowStepEntry }) {
     <div className="page info-step" data-step={step.step}>
       {progress && <StepProgress step={progress.index} total={progress.total} label={t('flow.stepOf', progress)} />}
       <SchemaForm<Data>
+        key={revision}
         schema={form.schema}
         uiSchema={uiSchema}
         validate={form.validate}

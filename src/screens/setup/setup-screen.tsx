@@ -11,8 +11,7 @@ import { confirmDialog } from '../../../engine/ui/confirm-dialog.tsx';
 import { Icon } from '../../../engine/ui/icons.tsx';
 import { chevronIcon } from '../../../engine/ui/icon-set.ts';
 import { product, type Language } from '../../config.ts';
-import { changeLanguage } from '../../i18n.ts';
-import { sessionRequest } from '../../api/session.ts';
+import { chooseLanguage, logOut } from '../../api/me.ts';
 import { useCoreStore } from '../../store/core-store.ts';
 import { ServiceChannels } from '../../contact/service-channels.tsx';
 import './setup.page.css';
@@ -47,9 +46,7 @@ function SettingsList() {
       cancelText: t('logout.cancel'),
     });
     if (!ok) return;
-    // The server revokes the session; logging out here does not wait on the network (offline, already revoked).
-    void sessionRequest('/auth/logout', { method: 'POST' }).catch(() => undefined);
-    useCoreStore.getState().logout();
+    logOut();
     void navigate('/start', { replace: true });
   };
 
@@ -70,7 +67,7 @@ function SettingsList() {
                   name="setup-language"
                   value={code}
                   checked={current === code}
-                  onChange={() => void changeLanguage(code)}
+                  onChange={() => void chooseLanguage(code)}
                 />
               </label>
             </li>

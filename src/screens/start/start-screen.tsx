@@ -11,6 +11,8 @@ import { ApiError } from '../../api/client.ts';
 import { errorMessage } from '../../api/error-message.ts';
 import { publicRequest } from '../../api/session.ts';
 import { Link, useNavigate } from '../../router.ts';
+import { product, type Language } from '../../config.ts';
+import { changeLanguage } from '../../i18n.ts';
 import { useCoreStore } from '../../store/core-store.ts';
 import './start.page.css';
 
@@ -105,7 +107,7 @@ export default function StartScreen() {
     setBusy(true);
     setError('');
     try {
-      const session = await publicRequest<{ token: string; customerId: string; phone: string }>('/auth/login', { method: 'POST', body: { phone: national, code } });
+      const session = await publicRequest<{ token: string; customerId: string; phone: string }>('/auth/login', { method: 'POST', body: { phone: national, code, language: i18n.language } });
       // Where the profile resumes, asked with the new session before it is stored: storing it re-renders /start,
       // whose guard sends a logged-in borrower home, so the session and the navigation must land together.
       const profile = await publicRequest<{ summary: { next: string | null } }>('/profile', {
@@ -125,6 +127,13 @@ export default function StartScreen() {
 
   return (
     <div className="page start">
+      <div className="start-languages" role="group" aria-label={t('language')}>
+        {product.languages.map((code: Language) => (
+          <button key={code} type="button" lang={code} aria-pressed={i18n.language === code} onClick={() => void changeLanguage(code)}>
+            {t(`language.${code}`, { ns: 'common' })}
+          </button>
+        ))}
+      </div>
       <h1 className="start-title">{t('title')}</h1>
       {stage === 'phone' ? (
         <form className="start-form" onSubmit={(e) => void sendCode(e)} noValidate>

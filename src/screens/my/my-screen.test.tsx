@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatPeso } from '../../../domain/money.ts';
+import type { MeView } from '../../api/me.ts';
+import { product } from '../../config.ts';
+import { logIn, mockApi } from '../../loans/loan-fixtures.ts';
+import { useCoreStore } from '../../store/core-store.ts';
+import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
+import { renderScreen } from '../../testing/render-screen.tsx';
+import MyScreen from './my-screen.tsx';
+
+const en = readCatalogs('profile').en;
+const fil = readCatalogs('profile').fil;
+
+const STEPS = ['identityInfo', 'baseInfo', 'baseInfo2', 'addressInfo', 'contact', 'workInfo', 'bankInfo'];
+
+function meView(overrides: Partial<MeView> = {}): MeView {
+  return {
+    phoneMasked: '917***4567',
+    preferences: { language: 'en', smsReminders: true },
+    creditLimitCentavos: 500000,
+    steps: STEPS.map((step) => ({ step, route: `/${step}`, state: 'complete' as const })),
+    profileComplete: true,
+    payoutLocked: false,
+    payoutAccount: { method: 'bank', label: 'bdo', accountMasked: '******7890' },
+    usableCoupons: 2,
+    unread: { notify: 1, activity: 2 },
+    openFeedback: 0,
+    ...overrides,
+  };
+}
+
+const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+
+beforeEach(() => {
+  localStorage.clear();
+  logIn();
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  if (i18next.isInitialized) await i18next.changeLanguage('en');
+});
+
+describe('profile catalogs', () => {
+  it('have the same keys and placeholders in every language and no product facts typed in', () => {
+    expect(catalogProblems('profile')).toEqual([]);
+  });
+});
+
+describe('the Profile tab', () => {
+  it('shows the masked phone, the limit and how to raise it, each step, the masked payout account and the counts', async () => {
+    mockApi({ 'GET /me': { body: meView() } });
+    await renderScreen(<MyScreen />, { namespaces: ['profile', 'forms'] });
+    expect((await screen.findByTestId('my-phone')).textContent).toContain('+63 917***4567');
+    expect(screen.getByTestId('my-limit').textContent).toContain(formatPeso(500000, { wholeIfExact: true }));
+    expect(screen.getByRole('link', { name: en['limit.raise']!.replace('{{limit}}', formatPeso(product.addToHomeScreen.loanLimitCentavos, { wholeIfExact: true })) }).getAttribute('href')).toBe('/addDeskTopBrowser');
+    const steps = within(screen.getByTestId('my-steps')).getAllByRole('link');
+    expect(steps.map((a) => a.getAttribute('href'))).toEqual(STEPS.map((s) => `/${s}`));
+    expect(screen.getByTestId('my-payout').textContent).toContain('BDO Unibank');
+    expect(screen.getByTestId('my-payout').textContent).toContain('******7890');
+    expect(screen.getByTestId('my-payout').getAttribute('href')).toBe('/changeBank');
+    expect(screen.getByTestId('my-coupons').textContent).toContain(en['links.couponCount_other']!.replace('{{count}}', '2'));
+    expect(screen.getByTestId('my-messages').textContent).toContain(en['links.unreadCount_other']!.replace('{{count}}', '3'));
+    expect(screen.getByRole('link', { name: en['links.settings'] }).getAttribute('href')).toBe('/setup');
+    expect(screen.getByRole('link', { name: en['links.help'] }).getAttribute('href')).toBe('/help');
+    // Easy Re-loan is off in config by default.
+    expect(product.easyReloan?.enabled).toBe(false);
+    expect(screen.queryByRole('link', { name: en['links.easyReloan'] })).toBeNull();
+  });
+
+  it('locks the payout step while a loan is open and says why', async () => {
+    const steps = meView().steps.map((s) => (s.step === 'bankInfo' ? { ...s, state: 'locked' as const } : s));
+    mockApi({ 'GET /me': { body: meView({ steps, payoutLocked: true }) } });
+    await renderScreen(<MyScreen />, { namespaces: ['profile', 'forms'] });
+    await screen.findByTestId('my-steps');
+    const links = within(screen.getByTestId('my-steps')).getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(links).not.toContain('/bankInfo');
+    expect(screen.getByText(en['steps.locked']!)).toBeTruthy();
+    expect(screen.getByText(en['steps.lockedNote']!)).toBeTruthy();
+  });
+
+  it('changes the language at once and stores it on the server; switches SMS reminders off', async () => {
+    const calls = mockApi({
+      'GET /me': { body: meView() },
+      'PATCH /me/preferences': (init) => ({ body: { language: 'fil', smsReminders: false, ...(JSON.parse(String(init.body)) as object) } }),
+    });
+    await renderScreen(<MyScreen />, { namespaces: ['profile', 'forms'] });
+    await screen.findByTestId('my-steps');
+    fireEvent.click(screen.getByRole('button', { name: 'Filipino' }));
+    expect(await screen.findByText(fil['steps.title']!)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ language: 'fil' }]);
+    expect(localStorage.getItem('language')).toBe('fil');
+    const reminders = screen.getByRole('switch');
+    expect((reminders as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(reminders);
+    await settle();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ language: 'fil' }, { smsReminders: false }]);
+    expect((screen.getByRole('switch') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('puts the switch back when the server refuses', async () => {
+    mockApi({ 'GET /me': { body: meView() }, 'PATCH /me/preferences': { status: 503, body: { code: 'PROVIDER_UNAVAILABLE', message: 'x' } } });
+    await renderScreen(<MyScreen />, { namespaces: ['profile', 'forms'] });
+    await screen.findByTestId('my-steps');
+    fireEvent.click(screen.getByRole('switch'));
+    await settle();
+    await settle();
+    expect((screen.getByRole('switch') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('logs out: revokes the session on the server, forgets the session and drafts here, and goes to /start', async () => {
+    const calls = mockApi({ 'GET /me': { body: meView() }, 'POST /auth/logout': { status: 204 } });
+    localStorage.setItem('drafts', '{"state":{"sections":{"baseInfo":{}}}}');
+    await renderScreen(<MyScreen />, { namespaces: ['profile', 'forms'], path: '/my' });
+    await screen.findByTestId('my-steps');
+    fireEvent.click(screen.getByRole('button', { name: en['logout.button'] }));
+    fireEvent.click(await within(await screen.findByRole('alertdialog')).findByRole('button', { name: en['logout.confirm'] }));
+    await settle();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/auth/logout')).toBe(true);
+    expect(useCoreStore.getState().publicData.token).toBeUndefined();
+    expect(localStorage.getItem('drafts')).toBeNull();
+    expect(screen.getByTestId('location').textContent).toContain('/start');
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * The Profile tab (/my): the borrower's hub, rendered from one request (GET /me). Masked phone, credit limit and how
+ * to raise it, each information step with its state (the payout step is locked while a loan is open: its account
+ * changes through /changeBank), the payout account, coupons, messages, Easy Re-loan when config enables it, help and
+ * feedback, about us, add to home screen, language, SMS reminders, settings, and log out.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPeso } from '../../../domain/money.ts';
+import { confirmDialog } from '../../../engine/ui/confirm-dialog.tsx';
+import { useClickGuard } from '../../../engine/ui/click-guard.ts';
+import { Icon } from '../../../engine/ui/icons.tsx';
+import { chevronIcon } from '../../../engine/ui/icon-set.ts';
+import { toast } from '../../../engine/ui/toast.tsx';
+import { chooseLanguage, loadMe, logOut, savePreferences, type MeView } from '../../api/me.ts';
+import { errorMessage } from '../../api/error-message.ts';
+import { product, type Language } from '../../config.ts';
+import { useLoad } from '../../loans/use-load.ts';
+import { Link, useNavigate } from '../../router.ts';
+import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+
+/** Where each kind of payout account's name is in the payout form's texts (forms namespace). */
+const ACCOUNT_LABEL: Record<NonNullable<MeView['payoutAccount']>['method'], string> = {
+  bank: 'bankInfo.options.bankCode.',
+  eWallet: 'bankInfo.options.eWalletProvider.',
+  remittance: 'bankInfo.options.remittanceShop.',
+};
+
+export default function MyScreen() {
+  const { t } = useTranslation(['profile', 'common', 'forms']);
+  const session = useCoreStore((s) => sessionKeyOf(s.publicData));
+  const me = useLoad(`me:${session}`, () => loadMe());
+
+  if (!me.data) {
+    return (
+      <div className="page my">
+        {me.error ? (
+          <div className="card my-failed" role="alert">
+            <p>{t('loadFailed')}</p>
+            <button type="button" className="btn" onClick={me.reload}>{t('retry')}</button>
+          </div>
+        ) : (
+          <div className="card my-loading" aria-busy="true" data-testid="loading" />
+        )}
+        <LogOutButton />
+      </div>
+    );
+  }
+  const data = me.data;
+  const unread = data.unread.notify + data.unread.activity;
+  return (
+    <div className="page my">
+      <section className="card my-head" aria-labelledby="my-phone">
+        <p className="muted my-phone-label">{t('phone')}</p>
+        <h2 id="my-phone" className="my-phone" data-testid="my-phone">+63 {data.phoneMasked}</h2>
+        {data.creditLimitCentavos !== null && (
+          <>
+            <p className="muted my-limit-label">{t('limit.title')}</p>
+            <p className="my-limit" data-testid="my-limit">{formatPeso(data.creditLimitCentavos, { wholeIfExact: true })}</p>
+          </>
+        )}
+        <Link className="my-raise" to="/addDeskTopBrowser">
+          {t('limit.raise', { limit: formatPeso(product.addToHomeScreen.loanLimitCentavos, { wholeIfExact: true }) })}
+        </Link>
+      </section>
+
+      <section aria-labelledby="my-steps">
+        <h2 id="my-steps" className="section-title">{t('steps.title')}</h2>
+        <ul className="list" data-testid="my-steps">
+          {data.steps.map((s) => (
+            <li key={s.step}>
+              {s.state === 'locked' ? (
+                <div className="list-item my-step" data-state={s.state}>
+                  <span className="list-item-label">{t(`routes.${s.step}`, { ns: 'common' })}</span>
+                  <span className="list-item-value my-badge my-badge-locked">{t('steps.locked')}</span>
+                </div>
+              ) : (
+                <Link className="list-item my-step" data-state={s.state} to={s.route}>
+                  <span className="list-item-label">{t(`routes.${s.step}`, { ns: 'common' })}</span>
+                  <span className={`list-item-value my-badge my-badge-${s.state}`}>{t(`steps.${s.state}`)}</span>
+                  <span className="visually-hidden">{t(s.state === 'complete' ? 'steps.review' : 'steps.fill')}</span>
+                  <Icon path={chevronIcon} />
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+        {data.payoutLocked && <p className="muted my-note">{t('steps.lockedNote')}</p>}
+      </section>
+
+      <section aria-labelledby="my-payout">
+        <h2 id="my-payout" className="section-title">{t('payout.title')}</h2>
+        <ul className="list">
+          <li>
+            {data.payoutAccount ? (
+              <Link className="list-item" to="/changeBank" data-testid="my-payout">
+                <span className="list-item-label">
+                  {t(`${ACCOUNT_LABEL[data.payoutAccount.method]}${data.payoutAccount.label}`, { ns: 'forms' })}
+                  <span className="muted my-account"> {data.payoutAccount.accountMasked}</span>
+                </span>
+                <span className="list-item-value">{t('payout.change')}</span>
+                <Icon path={chevronIcon} />
+              </Link>
+            ) : (
+              <Link className="list-item" to="/bankInfo" data-testid="my-payout">
+                <span className="list-item-label">{t('payout.none')}</span>
+                <Icon path={chevronIcon} />
+              </Link>
+            )}
+          </li>
+        </ul>
+      </section>
+
+      <nav aria-label={t('more')}>
+        <ul className="list">
+          <HubLink to="/coupon" label={t('links.coupons')} value={data.usableCoupons > 0 ? t('links.couponCount', { count: data.usableCoupons }) : undefined} testId="my-coupons" />
+          <HubLink to="/msgCenter" label={t('links.messages')} value={unread > 0 ? t('links.unreadCount', { count: unread }) : undefined} testId="my-messages" />
+          {product.easyReloan?.enabled === true && <HubLink to="/appointLoan" label={t('links.easyReloan')} />}
+          <HubLink to="/help" label={t('links.help')} value={data.openFeedback > 0 ? t('links.openFeedback', { count: data.openFeedback }) : undefined} />
+          <HubLink to="/aboutUs" label={t('links.aboutUs')} />
+          <HubLink to="/addDeskTopBrowser" label={t('links.addToHome')} />
+          <HubLink to="/setup" label={t('links.settings')} />
+        </ul>
+      </nav>
+
+      <LanguageChoice />
+      <SmsReminders initial={data.preferences.smsReminders} />
+      <LogOutButton />
+    </div>
+  );
+}
+
+function HubLink({ to, label, value, testId }: { to: string; label: string; value?: string | undefined; testId?: string }) {
+  return (
+    <li>
+      <Link className="list-item" to={to} data-testid={testId}>
+        <span className="list-item-label">{label}</span>
+        {value !== undefined && <span className="list-item-value my-count">{value}</span>}
+        <Icon path={chevronIcon} />
+      </Link>
+    </li>
+  );
+}
+
+function LanguageChoice() {
+  const { t, i18n } = useTranslation(['profile', 'common']);
+  const current = i18n.resolvedLanguage ?? i18n.language;
+  return (
+    <fieldset className="my-group">
+      <legend className="section-title">{t('language')}</legend>
+      <div className="my-languages">
+        {product.languages.map((code: Language) => (
+          <button key={code} type="button" className="btn my-language" lang={code} aria-pressed={current === code} onClick={() => void chooseLanguage(code)}>
+            {t(`language.${code}`, { ns: 'common' })}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function SmsReminders({ initial }: { initial: boolean }) {
+  const { t } = useTranslation('profile');
+  const [on, setOn] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const change = async (next: boolean) => {
+    setOn(next);
+    setSaving(true);
+    try {
+      const saved = await savePreferences({ smsReminders: next });
+      setOn(saved.smsReminders);
+    } catch (error) {
+      setOn(!next);
+      toast(await errorMessage(error), 4000);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <ul className="list my-group">
+      <li>
+        <label className="list-item my-switch">
+          <span className="list-item-label">
+            {t('sms.title')}
+            <span className="muted my-switch-hint">{t('sms.hint')}</span>
+          </span>
+          <input type="checkbox" role="switch" className="my-switch-input" checked={on} disabled={saving} onChange={(e) => void change(e.target.checked)} />
+        </label>
+      </li>
+    </ul>
+  );
+}
+
+function LogOutButton() {
+  const { t } = useTranslation('profile');
+  const navigate = useNavigate();
+  const guard = useClickGuard();
+  const logout = async () => {
+    const ok = await confirmDialog({ title: t('logout.confirmTitle'), message: t('logout.confirmMessage'), confirmText: t('logout.confirm'), cancelText: t('logout.cancel') });
+    if (!ok) return;
+    logOut();
+    void navigate('/start', { replace: true });
+  };
+  return (
+    <button type="button" className="btn btn-danger btn-block my-logout" onClick={guard(() => void logout())}>
+      {t('logout.button')}
+    </button>
+  );
+}
