@@ -11,6 +11,7 @@ import { checkIcon } from '../../../engine/ui/icon-set.ts';
 import { useNavigate } from '../../router.ts';
 import { useDraftStore } from '../../store/draft-store.ts';
 import { foldForSearch } from '../../help/search-text.ts';
+import './bankName.page.css';
 
 /** The step whose `bankCode` this screen chooses. */
 const STEP = 'bankInfo';

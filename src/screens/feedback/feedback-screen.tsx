@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { loadFeedback, type FeedbackView } from '../../api/me.ts';
 import { useLoad } from '../../loans/use-load.ts';
 import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import './feedback.page.css';
 
 const FeedbackForm = lazy(() => import('./feedback-form.tsx'));
 

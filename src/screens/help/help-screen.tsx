@@ -14,6 +14,7 @@ import { product } from '../../config.ts';
 import { ServiceChannels } from '../../contact/service-channels.tsx';
 import { foldForSearch } from '../../help/search-text.ts';
 import { Link } from '../../router.ts';
+import './help.page.css';
 
 const faq = faqJson as FaqConfig;
 

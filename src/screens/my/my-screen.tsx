@@ -18,6 +18,7 @@ import { product, type Language } from '../../config.ts';
 import { useLoad } from '../../loans/use-load.ts';
 import { Link, useNavigate } from '../../router.ts';
 import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import './my.page.css';
 
 /** Where each kind of payout account's name is in the payout form's texts (forms namespace). */
 const ACCOUNT_LABEL: Record<NonNullable<MeView['payoutAccount']>['method'], string> = {
