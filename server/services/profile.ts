@@ -40,6 +40,8 @@ const product = productJson as ProductConfig;
  */
 interface StepRules {
   readonly step: FlowStepEntry;
+  /** The document kind each photo field asks for (its uiSchema's `ui:options.documentKind`). */
+  readonly documentKinds: Readonly<Record<string, string>>;
   readonly validate: CompiledValidator;
   readonly version: string;
   readonly schema: JsonSchema;
@@ -58,7 +60,13 @@ async function loadRules(step: FlowStepEntry): Promise<StepRules> {
   const version = /rules ([0-9a-f]{16})/u.exec(banner)?.[1];
   if (!version) throw new Error(`schemas/compiled/${step.schema}.js has no rules hash: run npm run compile:validators`);
   const schema = JSON.parse(readFileSync(fileURLToPath(new URL(`../../schemas/${step.schema}.schema.json`, import.meta.url)), 'utf8')) as { $id: string };
-  return { step, validate: module.default, version, schema, branch: branchTester(branchAjv, schema) };
+  const ui = JSON.parse(readFileSync(fileURLToPath(new URL(`../../schemas/${step.schema}.ui.json`, import.meta.url)), 'utf8')) as Record<string, unknown>;
+  const documentKinds: Record<string, string> = {};
+  for (const [field, node] of Object.entries(ui)) {
+    const kind = (node as { 'ui:options'?: { documentKind?: unknown } } | null)?.['ui:options']?.documentKind;
+    if (typeof kind === 'string') documentKinds[field] = kind;
+  }
+  return { step, documentKinds, validate: module.default, version, schema, branch: branchTester(branchAjv, schema) };
 }
 
 /**
@@ -102,7 +110,13 @@ function answerErrors(errors: readonly CheckError[]) {
   return errors.map((e) => ({ instancePath: e.instancePath, keyword: e.keyword, params: e.params }));
 }
 
-export async function createProfileService(db: Database, now: () => Date = () => new Date()) {
+/**
+ * The identity check of a step's documents once the step is otherwise valid (DocumentService.verifyStep): throws
+ * ID_PHOTO_UNCLEAR, FACE_CHECK_FAILED or AUTH_INFO_PROBLEM naming the photo to retake.
+ */
+export type VerifyStepDocuments = (customerId: string, refs: readonly { path: string; id: string; kind: string }[]) => Promise<void>;
+
+export async function createProfileService(db: Database, now: () => Date = () => new Date(), verifyDocuments?: VerifyStepDocuments) {
   const rules = new Map<string, StepRules>();
   for (const step of flow.steps) rules.set(step.step, await loadRules(step));
 
@@ -200,6 +214,14 @@ export async function createProfileService(db: Database, now: () => Date = () =>
         for (const ref of refs) if (!ownedIds.has(ref.id)) errors.push({ instancePath: ref.path, schemaPath: '#/document', keyword: 'document', params: {} });
       }
       if (errors.length > 0) throw new ApiError('VALIDATION_FAILED', { errors: answerErrors(errors) });
+      if (verifyDocuments) {
+        const kinds = stepRules.documentKinds;
+        const photos = refs.flatMap((ref) => {
+          const kind = kinds[ref.path.slice(1)];
+          return kind === undefined ? [] : [{ ...ref, kind }];
+        });
+        if (photos.length > 0) await verifyDocuments(caller.customerId, photos);
+      }
       return data;
     },
 
