@@ -162,3 +162,13 @@ describe('SchemaForm error messages of fields declared in a conditional branch',
     expect(errors[0]?.message).toBe('workInfo.schoolName.required');
   });
 });
+
+describe('SchemaForm errors from outside the form', () => {
+  it('shows extra errors (a refused photo) under their field after a submit, translated', async () => {
+    const extra = { whatsApp: { __errors: ['photoRefused.ID_PHOTO_UNCLEAR', 'photoRefused.reason.too-dark'] } };
+    render(<SchemaForm schema={schema} uiSchema={uiSchema} validate={validateContact} errorKey={errorKey} t={t} extraErrors={extra} formData={{ email: 'a@b.ph', whatsApp: '09171234567', emergencyContacts: contacts }} />);
+    submit();
+    await waitFor(() => expect(errorUnder('root_whatsApp')).toBe('[photoRefused.ID_PHOTO_UNCLEAR][photoRefused.reason.too-dark]'));
+    expect(errorUnder('root_email')).toBeNull();
+  });
+});

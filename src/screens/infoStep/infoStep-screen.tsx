@@ -19,7 +19,7 @@ import { product, routesConfig } from '../../config.ts';
 import { formErrorKey, formT, withWidgetOptions } from '../../forms/form-text.ts';
 import { loadPsgcLevel } from '../../forms/psgc.ts';
 import { checkContext, stepCheck } from '../../../domain/step-checks.ts';
-import { documentPreview, loadProfileOnce, PhotoRefused, saveStep, uploadPhotos } from '../../forms/profile-sync.ts';
+import { documentPreview, loadProfileOnce, PhotoRefused, photoRefusalKeys, saveStep, uploadPhotos } from '../../forms/profile-sync.ts';
 import { loadStepForm } from '../../forms/step-modules.ts';
 import { stepUi } from '../../forms/step-ui.ts';
 import type { ScreenProps } from '../../shell/screens.ts';
@@ -64,6 +64,9 @@ function StepForm({ step }: { step: FlowStepEntry }) {
   const formData = useDraftStore((s) => s.sections[step.step]);
   const setSection = useDraftStore((s) => s.setSection);
   const [saving, setSaving] = useState(false);
+  // A photo the server refused: its field, the value refused and the keys explaining it, shown under the photo until
+  // it is retaken (the photo stays, so the borrower sees which one and what to change).
+  const [refused, setRefused] = useState<{ field: string; value: unknown; keys: string[] }>();
 
   // i18next's t changes identity with the language, so the form re-renders its text when the language changes.
   const translate = useMemo(() => formT({ t: (key, options) => t(key, options), exists: (key, options) => i18n.exists(key, options) }), [t, i18n]);
@@ -78,7 +81,11 @@ function StepForm({ step }: { step: FlowStepEntry }) {
     window.scrollTo(0, 0);
   }, [step.step]);
 
-  const handleChange = useCallback((data: Data | undefined) => setSection(step.step, data ?? {}), [setSection, step.step]);
+  const handleChange = useCallback((data: Data | undefined) => {
+    setSection(step.step, data ?? {});
+    setRefused((now) => (now && data?.[now.field] !== now.value ? undefined : now));
+  }, [setSection, step.step]);
+  const extraErrors = useMemo(() => (refused ? { [refused.field]: { __errors: refused.keys } } : undefined), [refused]);
   const handleSubmit = useCallback(
     (data: Data) => {
       setSaving(true);
@@ -92,10 +99,10 @@ function StepForm({ step }: { step: FlowStepEntry }) {
           if (to !== undefined) void navigate(to);
         } catch (error) {
           if (error instanceof PhotoRefused) {
-            // The spec's action for an unusable photo: take it again.
-            const { [error.field]: _refused, ...rest } = useDraftStore.getState().sections[step.step] ?? {};
-            setSection(step.step, rest);
-            toast(await errorMessage(error.cause), 4000);
+            // The spec's action for an unusable photo: take it again, told under the photo what to change.
+            const value = useDraftStore.getState().sections[step.step]?.[error.field];
+            setRefused({ field: error.field, value, keys: photoRefusalKeys(error.cause, (key) => i18n.exists(key, { ns: 'forms' })) });
+            document.getElementById(`root_${error.field}`)?.scrollIntoView?.({ block: 'center' });
           } else {
             toast(await errorMessage(error), 4000);
           }
@@ -104,7 +111,7 @@ function StepForm({ step }: { step: FlowStepEntry }) {
         }
       })();
     },
-    [form.uiSchema, navigate, setSection, step.step],
+    [form.uiSchema, navigate, setSection, step.step, i18n],
   );
 
   return (
@@ -120,6 +127,7 @@ function StepForm({ step }: { step: FlowStepEntry }) {
         formData={formData}
         onChange={handleChange}
         onSubmit={handleSubmit}
+        extraErrors={extraErrors}
         disabled={saving}
       />
     </div>
