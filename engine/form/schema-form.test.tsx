@@ -2,7 +2,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import contactSchema from '../../schemas/contact.schema.json' with { type: 'json' };
 import validateContact from '../../schemas/compiled/contact.js';
 import type { ValidationError } from '../validation/compiled-validator.ts';
@@ -166,7 +166,7 @@ describe('SchemaForm error messages of fields declared in a conditional branch',
 describe('SchemaForm errors from outside the form', () => {
   it('shows extra errors (a refused photo) under their field after a submit, translated', async () => {
     const extra = { whatsApp: { __errors: ['photoRefused.ID_PHOTO_UNCLEAR', 'photoRefused.reason.too-dark'] } };
-    render(<SchemaForm schema={schema} uiSchema={uiSchema} validate={validateContact} errorKey={errorKey} t={t} extraErrors={extra} formData={{ email: 'a@b.ph', whatsApp: '09171234567', emergencyContacts: contacts }} />);
+    render(<SchemaForm schema={schema} uiSchema={uiSchema} validate={validateContact} errorKey={errorKey} t={t} extraErrors={extra as unknown as ErrorSchema} formData={{ email: 'a@b.ph', whatsApp: '09171234567', emergencyContacts: contacts }} />);
     submit();
     await waitFor(() => expect(errorUnder('root_whatsApp')).toBe('[photoRefused.ID_PHOTO_UNCLEAR][photoRefused.reason.too-dark]'));
     expect(errorUnder('root_email')).toBeNull();

@@ -14,6 +14,7 @@ import flowJson from '../../config/flow.json' with { type: 'json' };
 import productJson from '../../config/product.json' with { type: 'json' };
 import type { FlowConfig } from '../../config/types/flow.ts';
 import type { ProductConfig } from '../../config/types/product.ts';
+import { upgradeSection } from '../../domain/legacy-values.ts';
 import { checkContext, stepCheck, type CheckError } from '../../domain/step-checks.ts';
 import { fieldErrors, type CompiledValidator } from '../../engine/validation/compiled-validator.ts';
 import { createAjv } from '../../engine/validation/create-ajv.ts';
@@ -135,8 +136,8 @@ export async function createProfileService(db: Database, now: () => Date = () =>
     .prepare('profile_sections_of_customer');
 
   /** Whether a stored section still passes its step's rules (rules may have changed since it was saved). */
-  const passes = (stepRules: StepRules, row: { data: unknown; schemaVersion: string }): boolean =>
-    row.schemaVersion === stepRules.version || stepRules.validate(structuredClone(row.data));
+  const passes = (stepRules: StepRules, row: { step: string; data: unknown; schemaVersion: string }): boolean =>
+    row.schemaVersion === stepRules.version || stepRules.validate(structuredClone(upgradeSection(row.step, row.data)));
 
   type SectionRow = Awaited<ReturnType<typeof sectionsOf.execute>>[number];
 
@@ -152,7 +153,7 @@ export async function createProfileService(db: Database, now: () => Date = () =>
   }
 
   const sectionsMap = (rows: readonly SectionRow[]) =>
-    Object.fromEntries(rows.map((row) => [row.step, { data: row.data, updatedAt: row.updatedAt.toISOString() }]));
+    Object.fromEntries(rows.map((row) => [row.step, { data: upgradeSection(row.step, row.data), updatedAt: row.updatedAt.toISOString() }]));
 
   async function summary(customerId: string) {
     return summaryOf(await sectionsOf.execute({ customerId }));
@@ -185,7 +186,7 @@ export async function createProfileService(db: Database, now: () => Date = () =>
       rulesOf(step);
       const [row] = await db.select().from(profileSections).where(and(eq(profileSections.customerId, customerId), eq(profileSections.step, step)));
       if (!row) throw new ApiError('SECTION_EMPTY');
-      return { step, data: row.data, schemaVersion: row.schemaVersion, updatedAt: row.updatedAt.toISOString() };
+      return { step, data: upgradeSection(step, row.data), schemaVersion: row.schemaVersion, updatedAt: row.updatedAt.toISOString() };
     },
 
     /**
@@ -195,7 +196,8 @@ export async function createProfileService(db: Database, now: () => Date = () =>
     async check(caller: { customerId: string; phone: string }, step: string, input: unknown): Promise<unknown> {
       const stepRules = rulesOf(step);
       if (deeperThan(input, MAX_DEPTH)) throw new ApiError('INVALID_INPUT');
-      const data = pruneToBranches(stepRules.schema, structuredClone(input), stepRules.branch);
+      // An app of the previous version may still send old values (marital status): read as today's.
+      const data = pruneToBranches(stepRules.schema, upgradeSection(step, structuredClone(input)), stepRules.branch);
       const images = inlineImages(data);
       if (images.length > 0) {
         // Photos are uploaded as documents first; a section holds their ids, never the images.

@@ -19,6 +19,7 @@ import { product, routesConfig } from '../../config.ts';
 import { formErrorKey, formT, withWidgetOptions } from '../../forms/form-text.ts';
 import { loadPsgcLevel } from '../../forms/psgc.ts';
 import { checkContext, stepCheck } from '../../../domain/step-checks.ts';
+import { upgradeSection } from '../../../domain/legacy-values.ts';
 import { documentPreview, loadProfileOnce, PhotoRefused, photoRefusalKeys, saveStep, uploadPhotos } from '../../forms/profile-sync.ts';
 import { loadStepForm } from '../../forms/step-modules.ts';
 import { stepUi } from '../../forms/step-ui.ts';
@@ -61,7 +62,9 @@ function StepForm({ step }: { step: FlowStepEntry }) {
   const { t, i18n } = useTranslation('forms');
   const navigate = useNavigate();
   const phone = useCoreStore((s) => s.publicData.phone_number);
-  const formData = useDraftStore((s) => s.sections[step.step]);
+  // A draft typed before a form changed may hold old values (marital status): read as today's.
+  const draft = useDraftStore((s) => s.sections[step.step]);
+  const formData = useMemo(() => upgradeSection(step.step, draft), [step.step, draft]);
   const setSection = useDraftStore((s) => s.setSection);
   const [saving, setSaving] = useState(false);
   // A photo the server refused: its field, the value refused and the keys explaining it, shown under the photo until
