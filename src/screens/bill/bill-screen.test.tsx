@@ -96,7 +96,16 @@ describe('BillScreen', () => {
     const extend = screen.getByTestId('extend');
     expect(extend.textContent).toContain(text('bill.extend_other').replace('{{count}}', String(pricing.extensionDays)));
     expect(extend.textContent).toContain(formatPeso(offer.amountCentavos));
-    expect(extend.textContent).toContain(text('bill.extendNote').replace('{{date}}', 'May 9, 2026'));
+    expect(extend.textContent).toContain(text('bill.extendThen').replace('{{date}}', 'May 9, 2026').replace('{{amount}}', formatPeso(offer.newAmountDueCentavos)));
+    // What the amount covers: the fee for the extra days and the interest and fees due now; penalties waived, if any.
+    const covers = screen.getByTestId('extend-covers').textContent;
+    if (offer.amountCentavos > offer.feeCentavos) {
+      expect(covers).toBe(text('bill.extendCovers_other').replace('{{fee}}', formatPeso(offer.feeCentavos)).replace('{{count}}', String(pricing.extensionDays)).replace('{{interest}}', formatPeso(offer.amountCentavos - offer.feeCentavos)));
+    } else {
+      expect(covers).toBe(text('bill.extendCoversFee_other').replace('{{count}}', String(pricing.extensionDays)));
+    }
+    if (offer.waivedCentavos > 0) expect(extend.textContent).toContain(text('bill.extendWaives').replace('{{amount}}', formatPeso(offer.waivedCentavos)));
+    else expect(extend.textContent).not.toContain(text('bill.extendWaives').split('{{')[0]!);
 
     fireEvent.click(extend.querySelector('input')!);
     fireEvent.click(screen.getByRole('radio', { name: text('payment.channel.bank') }));
