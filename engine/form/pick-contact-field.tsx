@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { getUiOptions } from '@rjsf/utils';
 import type { FieldProps } from '@rjsf/utils';
-import { contactsManager } from '../widgets/contact-picker.tsx';
+import { contactsManager } from '../widgets/contacts-api.ts';
 
 /**
  * `"ui:field": "pickContact"` on an object with a name and a phone (an emergency contact): the object's own fields,
