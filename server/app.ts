@@ -138,7 +138,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   if (options.api) {
     const { db, sms, secret, now, makeCaptcha, storage, checker } = options.api;
     const auth = createAuthService({ db, sms, secret, productName: product.displayName, now, makeCaptcha });
-    const profile = await createProfileService(db, now);
+    const documents = createDocumentService({ db, storage, checker });
+    const profile = await createProfileService(db, now, (customerId, refs) => documents.verifyStep(customerId, refs));
     await app.register(authPlugin, { auth, db });
     await app.register(authRoutes, { prefix: '/api/v1', auth, languages: product.languages });
     const loanDeps = options.api.loans;
@@ -147,7 +148,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     // The profile's payout step is where a borrower first gives the account; while a loan is open it belongs to that
     // order and changes only through PUT /payout-account, with its rules.
     await app.register(profileRoutes, { prefix: '/api/v1', profile, guard: loans ? loans.guardPayoutStep : undefined });
-    await app.register(documentRoutes, { prefix: '/api/v1', documents: createDocumentService({ db, storage, checker }) });
+    await app.register(documentRoutes, { prefix: '/api/v1', documents });
     await app.register(meRoutes, { prefix: '/api/v1', me: createMeService({ db, profile, loans, now: clock }), feedback: createFeedbackService(db) });
     if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock);
   }

@@ -34,6 +34,10 @@ export const ERROR_STATUS = {
   MULTIPART_INVALID: 400,
   PHOTO_PROBLEM: 422,
   FACE_CHECK_FAILED: 422,
+  /** The identity step saved with an ID photo the identity check refuses (details: `field`, a JSON pointer, and `reason`). */
+  ID_PHOTO_UNCLEAR: 422,
+  /** The identity step saved with a face photo that does not match the ID (details: `field`, `reason`). */
+  AUTH_INFO_PROBLEM: 422,
   // Loans (server/routes/loans.ts; the contract is the OpenAPI document, api-schema/loans.ts).
   IDEMPOTENCY_KEY_REQUIRED: 400,
   IDEMPOTENCY_KEY_REUSED: 409,

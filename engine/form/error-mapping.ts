@@ -28,13 +28,37 @@ function deref(schema: RJSFSchema | undefined, root: RJSFSchema): RJSFSchema | u
   return node;
 }
 
-/** The sub-schema at a data path (`properties`, `items` and local `$ref`s followed), or undefined. */
+/** The sub-schemas a property may also be declared in: conditional branches and combinators. */
+const BRANCHES = ['then', 'else', 'allOf', 'anyOf', 'oneOf'] as const;
+
+/**
+ * The child schema of `node` for one data path segment: its `properties` or `items`, else the first declaration in a
+ * conditional branch or combinator (`then`, `else`, `allOf`, ...; nested ones too). RJSF validates a live change
+ * against the schema resolved for the data (branches merged in) but a submit against the original one: looking into
+ * the branches gives a field declared in one the same schema, hence the same message, before and after a submit.
+ */
+function childOf(node: RJSFSchema, segment: string, root: RJSFSchema, depth = 0): RJSFSchema | undefined {
+  const child = node.properties?.[segment] ?? (Array.isArray(node.items) ? node.items[Number(segment)] : node.items);
+  if (typeof child === 'object') return deref(child, root);
+  if (depth > 8) return undefined;
+  for (const keyword of BRANCHES) {
+    const value = (node as Record<string, unknown>)[keyword];
+    for (const branch of Array.isArray(value) ? value : [value]) {
+      if (branch === null || typeof branch !== 'object') continue;
+      const resolved = deref(branch as RJSFSchema, root);
+      const found = resolved === undefined ? undefined : childOf(resolved, segment, root, depth + 1);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The sub-schema at a data path (`properties`, `items`, conditional branches and local `$ref`s followed), or undefined. */
 export function schemaAt(root: RJSFSchema, segments: readonly string[]): RJSFSchema | undefined {
   let node = deref(root, root);
   for (const segment of segments) {
     if (node === undefined) return undefined;
-    const child = node.properties?.[segment] ?? (Array.isArray(node.items) ? node.items[Number(segment)] : node.items);
-    node = typeof child === 'object' ? deref(child, root) : undefined;
+    node = childOf(node, segment, root);
   }
   return node;
 }

@@ -9,6 +9,7 @@ import { ObjectFieldTemplate } from './templates/object-field-template.tsx';
 import { SubmitButton } from './templates/submit-button.tsx';
 import { DescriptionFieldTemplate, ErrorListTemplate, FieldHelpTemplate } from './templates/text-templates.tsx';
 import { TranslatedSchemaField } from './translated-schema-field.tsx';
+import { PickContactField } from './pick-contact-field.tsx';
 import { WidgetField } from './widget-field.tsx';
 
 /** Templates as a Form takes them (any subset, `ButtonTemplates` too). */
@@ -28,10 +29,10 @@ export interface MergedRegistry {
   readonly templates: FormTemplates;
 }
 
-/** The engine's layer: its widgets, the translating SchemaField, the `widget` adapter field and mobile templates. */
+/** The engine's layer: its widgets, the translating SchemaField, the `widget` adapter and `pickContact` fields and mobile templates. */
 export const engineRegistry: RegistryLayer = {
   widgets: engineWidgets,
-  fields: { SchemaField: TranslatedSchemaField, widget: WidgetField },
+  fields: { SchemaField: TranslatedSchemaField, widget: WidgetField, pickContact: PickContactField },
   templates: {
     FieldTemplate,
     FieldErrorTemplate,

@@ -2,10 +2,13 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import contactSchema from '../../schemas/contact.schema.json' with { type: 'json' };
 import validateContact from '../../schemas/compiled/contact.js';
 import type { ValidationError } from '../validation/compiled-validator.ts';
+import workSchema from '../../schemas/workInfo.schema.json' with { type: 'json' };
+import validateWork from '../../schemas/compiled/workInfo.js';
+import { schemaAt, toRjsfErrors } from './error-mapping.ts';
 import { SchemaForm } from './schema-form.tsx';
 
 const schema = contactSchema as RJSFSchema;
@@ -126,5 +129,46 @@ describe('SchemaForm on the contact schema and its compiled validator', () => {
     expect(data.emergencyContacts.map((c) => c.phone)).toEqual(['9181112222', '9181112223', '9181112224']);
     expect((screen.getByLabelText(/\[contact\.whatsApp\]/u) as HTMLInputElement).value).toBe('0917 123 4567');
     expect(document.querySelectorAll('[role="alert"]')).toHaveLength(0);
+  });
+});
+
+describe('SchemaForm error messages of fields declared in a conditional branch', () => {
+  // The key names the field's own title when the schema of the field is known, like the product's error keys do.
+  const titledKey = (error: ValidationError, at: RJSFSchema | undefined) => `${at?.title ?? 'errors'}.${error.keyword}`;
+  const work = { employmentType: 'contractWorker' };
+
+  it('keeps the field-specific message of a company phone (a then-branch field) after a submit, as after leaving it', async () => {
+    render(<SchemaForm schema={workSchema as RJSFSchema} validate={validateWork} errorKey={titledKey} t={t} formData={work} />);
+    const user = userEvent.setup();
+    const phone = screen.getByLabelText(/\[workInfo\.companyPhone\]/u);
+    await user.type(phone, '12345');
+    await user.tab();
+    await waitFor(() => expect(errorUnder('root_companyPhone')).toBe('[workInfo.companyPhone.format]'));
+    submit();
+    await waitFor(() => expect(errorUnder('root_companyName')).toBe('[workInfo.companyName.required]'));
+    expect(errorUnder('root_companyPhone')).toBe('[workInfo.companyPhone.format]');
+  });
+
+  it('finds the schema of a field in then, else and nested branches for every keyword', () => {
+    const root = workSchema as RJSFSchema;
+    expect(schemaAt(root, ['companyPhone'])?.format).toBe('ph-mobile');
+    expect(schemaAt(root, ['graduationDate'])?.title).toBe('workInfo.graduationDate');
+    expect(schemaAt(root, ['employmentType'])?.title).toBe('workInfo.employmentType');
+    expect(schemaAt(root, ['nothing'])).toBeUndefined();
+    const errors = toRjsfErrors(
+      [{ instancePath: '', keyword: 'required', params: { missingProperty: 'schoolName' }, schemaPath: '#/else/then/required' }],
+      root, titledKey,
+    );
+    expect(errors[0]?.message).toBe('workInfo.schoolName.required');
+  });
+});
+
+describe('SchemaForm errors from outside the form', () => {
+  it('shows extra errors (a refused photo) under their field after a submit, translated', async () => {
+    const extra = { whatsApp: { __errors: ['photoRefused.ID_PHOTO_UNCLEAR', 'photoRefused.reason.too-dark'] } };
+    render(<SchemaForm schema={schema} uiSchema={uiSchema} validate={validateContact} errorKey={errorKey} t={t} extraErrors={extra as unknown as ErrorSchema} formData={{ email: 'a@b.ph', whatsApp: '09171234567', emergencyContacts: contacts }} />);
+    submit();
+    await waitFor(() => expect(errorUnder('root_whatsApp')).toBe('[photoRefused.ID_PHOTO_UNCLEAR][photoRefused.reason.too-dark]'));
+    expect(errorUnder('root_email')).toBeNull();
   });
 });

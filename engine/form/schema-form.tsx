@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 // Deep imports: the package index also exports getTestRegistry, which imports @rjsf/validator-ajv8 (not installed).
 import Form from '@rjsf/core/lib/components/Form.js';
 import type { IChangeEvent } from '@rjsf/core/lib/components/Form.js';
-import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import type { CompiledValidator } from '../validation/compiled-validator.ts';
 import type { ErrorKeyFn } from './error-mapping.ts';
 import { ErrorRevealContext, inFieldOrder, showsErrorsOf } from './error-visibility.ts';
@@ -42,6 +42,12 @@ export interface SchemaFormProps<T> extends RegistryLayer {
   readonly onSubmit?: (formData: T) => void;
   /** Called with the errors of a refused submit (messages are i18n keys), in screen order. */
   readonly onError?: (errors: RJSFValidationError[]) => void;
+  /**
+   * Errors from outside the form (the server refused a photo), by field: `{ facePhoto: { __errors: [i18n keys] } }`,
+   * shown under their field like the schema's once the form was submitted. They do not block a submit; the caller
+   * drops them when the field changes.
+   */
+  readonly extraErrors?: ErrorSchema<T>;
   readonly disabled?: boolean;
   readonly readonly?: boolean;
   /** Replaces the submit button. */
@@ -60,7 +66,7 @@ function defaultPrefix(schema: RJSFSchema): string {
  * error (in screen order) on submit, no HTML5 validation.
  */
 export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
-  const { schema, uiSchema, validate, errorKey, check, t, optionKey, product, widgets, fields, templates, formData, onChange, onSubmit, onError, disabled, readonly, children } = props;
+  const { schema, uiSchema, validate, errorKey, check, t, optionKey, product, widgets, fields, templates, formData, onChange, onSubmit, onError, extraErrors, disabled, readonly, children } = props;
   const root = useRef<HTMLDivElement>(null);
   const touched = useRef(new Set<string>());
   const submitted = useRef(false);
@@ -114,6 +120,7 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
           showErrorList={false}
           focusOnFirstError
           noHtml5Validate
+          extraErrors={extraErrors}
           disabled={disabled}
           readonly={readonly}
           onBlur={handleBlur}

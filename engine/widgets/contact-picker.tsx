@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import type { WidgetProps } from '@rjsf/utils';
+import { contactsManager } from './contacts-api.ts';
 import { readLabels } from './widget-labels.ts';
 import './widgets.css';
+
+export { contactsManager } from './contacts-api.ts';
 
 const LABELS = ['name', 'phone', 'pick'] as const;
 
@@ -10,18 +13,6 @@ const LABELS = ['name', 'phone', 'pick'] as const;
 export interface ContactValue {
   name?: string;
   phone?: string;
-}
-
-/** The part of the Contact Picker API (W3C draft; Chrome on Android, Safari behind a setting) this widget uses. */
-interface ContactsManager {
-  select(properties: ['name', 'tel'], options: { multiple: false }): Promise<{ name?: string[]; tel?: string[] }[]>;
-}
-
-/** The Contact Picker API when the browser has it, else undefined. */
-export function contactsManager(): ContactsManager | undefined {
-  if (typeof navigator === 'undefined') return undefined;
-  const contacts = (navigator as Navigator & { contacts?: Partial<ContactsManager> }).contacts;
-  return typeof contacts?.select === 'function' ? (contacts as ContactsManager) : undefined;
 }
 
 function toValue(name: string, phone: string): ContactValue | undefined {

@@ -1,9 +1,9 @@
 /* eslint-disable */
-// Generated from schemas/baseInfo.schema.json (rules 0fd83a8b4e4bdf7f) by npm run compile:validators. Do not edit.
+// Generated from schemas/baseInfo.schema.json (rules 7f0b4d223e2d746a) by npm run compile:validators. Do not edit.
 "use strict";
 export const validate = validate13;
 export default validate13;
-const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"baseInfo.schema.json","title":"baseInfo.title","type":"object","additionalProperties":false,"required":["maritalStatus","education"],"properties":{"maritalStatus":{"title":"baseInfo.maritalStatus","type":"string","enum":["single","married","marriedWithChildren","marriedWithoutChildren","divorced","divorcedWithChildren","divorcedWithoutChildren","widowedWithChildren","widowedWithoutChildren","others"]},"education":{"title":"baseInfo.education","type":"string","enum":["elementary","juniorHigh","highSchool","college","graduate","other"]}}};
+const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"baseInfo.schema.json","title":"baseInfo.title","type":"object","additionalProperties":false,"required":["maritalStatus","education"],"properties":{"maritalStatus":{"title":"baseInfo.maritalStatus","type":"string","enum":["single","married","divorced","widowed","others"],"$comment":"Five statuses that do not overlap; whether there are children is its own question. Values of the old ten-choice list (marriedWithChildren ...) are read as a status and a children answer (domain/legacy-values.ts)."},"children":{"title":"baseInfo.children","type":"string","enum":["yes","no"]},"education":{"title":"baseInfo.education","type":"string","enum":["elementary","juniorHigh","highSchool","college","graduate","other"]}}};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="baseInfo.schema.json" */;
@@ -31,7 +31,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((key0 === "maritalStatus") || (key0 === "education"))){
+if(!(((key0 === "maritalStatus") || (key0 === "children")) || (key0 === "education"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
@@ -54,7 +54,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!((((((((((data0 === "single") || (data0 === "married")) || (data0 === "marriedWithChildren")) || (data0 === "marriedWithoutChildren")) || (data0 === "divorced")) || (data0 === "divorcedWithChildren")) || (data0 === "divorcedWithoutChildren")) || (data0 === "widowedWithChildren")) || (data0 === "widowedWithoutChildren")) || (data0 === "others"))){
+if(!(((((data0 === "single") || (data0 === "married")) || (data0 === "divorced")) || (data0 === "widowed")) || (data0 === "others"))){
 const err4 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/properties/maritalStatus/enum",keyword:"enum",params:{allowedValues: schema14.properties.maritalStatus.enum}};
 if(vErrors === null){
 vErrors = [err4];
@@ -65,10 +65,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.education !== undefined){
-let data1 = data.education;
+if(data.children !== undefined){
+let data1 = data.children;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/education",schemaPath:"#/properties/education/type",keyword:"type",params:{type: "string"}};
+const err5 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -77,8 +77,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!((((((data1 === "elementary") || (data1 === "juniorHigh")) || (data1 === "highSchool")) || (data1 === "college")) || (data1 === "graduate")) || (data1 === "other"))){
-const err6 = {instancePath:instancePath+"/education",schemaPath:"#/properties/education/enum",keyword:"enum",params:{allowedValues: schema14.properties.education.enum}};
+if(!((data1 === "yes") || (data1 === "no"))){
+const err6 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/enum",keyword:"enum",params:{allowedValues: schema14.properties.children.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -88,14 +88,37 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.education !== undefined){
+let data2 = data.education;
+if(typeof data2 !== "string"){
+const err7 = {instancePath:instancePath+"/education",schemaPath:"#/properties/education/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+if(!((((((data2 === "elementary") || (data2 === "juniorHigh")) || (data2 === "highSchool")) || (data2 === "college")) || (data2 === "graduate")) || (data2 === "other"))){
+const err8 = {instancePath:instancePath+"/education",schemaPath:"#/properties/education/enum",keyword:"enum",params:{allowedValues: schema14.properties.education.enum}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }

@@ -78,4 +78,28 @@ describe.each(databaseTargets())('documents on %s', (kind) => {
     expect(json.statusCode).toBeGreaterThanOrEqual(400);
     expect(json.statusCode).toBeLessThan(500);
   });
+
+  it('refuses an identity step whose photos the identity check refuses, naming the photo to retake', async () => {
+    const a = await login(api);
+    const front = (await upload(a.headers, 'idFront', card)).json<{ ref: string }>().ref;
+    const ownFace = (await upload(a.headers, 'face', face)).json<{ ref: string }>().ref;
+    // The ID card's picture sent again as the face: it passes the face photo's quality gate, not the match.
+    const cardAsFace = await upload(a.headers, 'face', card);
+    expect(cardAsFace.statusCode, cardAsFace.body).toBe(201);
+    const identity = { name: 'Juan Dela Cruz', birthDate: '1990-05-15', gender: 'male', idType: 'passport', idNumber: 'P1234567A' };
+    const put = (payload: Record<string, unknown>) => api.app.inject({ method: 'PUT', url: '/api/v1/profile/identityInfo', headers: a.headers, payload: { ...identity, ...payload } });
+    const cases: [Record<string, unknown>, string, string, string][] = [
+      [{ idPhotoFront: ownFace, facePhoto: ownFace }, 'ID_PHOTO_UNCLEAR', '/idPhotoFront', 'not-an-id'],
+      [{ idPhotoFront: front, facePhoto: front }, 'FACE_CHECK_FAILED', '/facePhoto', 'no-face'],
+      [{ idPhotoFront: front, facePhoto: cardAsFace.json<{ ref: string }>().ref }, 'AUTH_INFO_PROBLEM', '/facePhoto', 'face-mismatch'],
+    ];
+    for (const [photos, code, field, reason] of cases) {
+      const res = await put(photos);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json<Record<string, unknown>>()).toMatchObject({ code, field, reason });
+    }
+    const profile = await api.app.inject({ method: 'GET', url: '/api/v1/profile', headers: a.headers });
+    expect(profile.json<{ summary: { completed: string[] } }>().summary.completed).not.toContain('identityInfo');
+    expect((await put({ idPhotoFront: front, facePhoto: ownFace })).statusCode).toBe(200);
+  });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSamples } from '../../schemas/contact.samples.ts';
 import { databaseTargets } from '../db/test-database.ts';
-import { documents } from '../db/schema.ts';
+import { documents, profileSections } from '../db/schema.ts';
 import { login, testApi, type TestApi } from '../test-api.ts';
 
 const base = { maritalStatus: 'single', education: 'college' };
@@ -32,6 +32,19 @@ describe.each(databaseTargets())('profiles on %s', (kind) => {
     const one = await api.app.inject({ method: 'GET', url: '/api/v1/profile/baseInfo', headers: a.headers });
     expect(one.json()).toMatchObject({ step: 'baseInfo', data: base });
     expect(one.headers['cache-control']).toBe('no-store');
+  });
+
+  it('reads a marital status of the old ten-choice list as today\'s status and children, stored or sent', async () => {
+    const a = await login(api);
+    // Stored by the previous version of the rules.
+    await api.database.db.insert(profileSections).values({ customerId: a.customerId, step: 'baseInfo', data: { maritalStatus: 'widowedWithChildren', education: 'college' }, schemaVersion: '0000000000000000', updatedAt: new Date() });
+    const read = await api.app.inject({ method: 'GET', url: '/api/v1/profile', headers: a.headers });
+    expect(read.json()).toMatchObject({ summary: { completed: ['baseInfo'] }, sections: { baseInfo: { data: { maritalStatus: 'widowed', children: 'yes', education: 'college' } } } });
+    expect((await api.app.inject({ method: 'GET', url: '/api/v1/profile/baseInfo', headers: a.headers })).json()).toMatchObject({ data: { maritalStatus: 'widowed', children: 'yes' } });
+    // Sent by an app still on the old form.
+    const saved = await put(a.headers, 'baseInfo', { maritalStatus: 'marriedWithoutChildren', education: 'college' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await api.app.inject({ method: 'GET', url: '/api/v1/profile/baseInfo', headers: a.headers })).json()).toMatchObject({ data: { maritalStatus: 'married', children: 'no', education: 'college' } });
   });
 
   it('refuses invalid data with the field, rule and values, as the form shows them', async () => {

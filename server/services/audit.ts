@@ -9,7 +9,7 @@ import { auditLog } from '../db/schema.ts';
 
 export type AuditEvent =
   | 'otp.sent' | 'otp.refused' | 'login.succeeded' | 'login.failed' | 'otp.voided' | 'logout'
-  | 'throttled' | 'captcha.required' | 'captcha.failed' | 'access.refused' | 'document.uploaded' | 'document.refused';
+  | 'throttled' | 'captcha.required' | 'captcha.failed' | 'access.refused' | 'document.uploaded' | 'document.refused' | 'step.identity-refused';
 
 export interface AuditEntry {
   readonly event: AuditEvent;

@@ -14,6 +14,7 @@ import flowJson from '../../config/flow.json' with { type: 'json' };
 import productJson from '../../config/product.json' with { type: 'json' };
 import type { FlowConfig } from '../../config/types/flow.ts';
 import type { ProductConfig } from '../../config/types/product.ts';
+import { upgradeSection } from '../../domain/legacy-values.ts';
 import { checkContext, stepCheck, type CheckError } from '../../domain/step-checks.ts';
 import { fieldErrors, type CompiledValidator } from '../../engine/validation/compiled-validator.ts';
 import { createAjv } from '../../engine/validation/create-ajv.ts';
@@ -40,6 +41,8 @@ const product = productJson as ProductConfig;
  */
 interface StepRules {
   readonly step: FlowStepEntry;
+  /** The document kind each photo field asks for (its uiSchema's `ui:options.documentKind`). */
+  readonly documentKinds: Readonly<Record<string, string>>;
   readonly validate: CompiledValidator;
   readonly version: string;
   readonly schema: JsonSchema;
@@ -58,7 +61,13 @@ async function loadRules(step: FlowStepEntry): Promise<StepRules> {
   const version = /rules ([0-9a-f]{16})/u.exec(banner)?.[1];
   if (!version) throw new Error(`schemas/compiled/${step.schema}.js has no rules hash: run npm run compile:validators`);
   const schema = JSON.parse(readFileSync(fileURLToPath(new URL(`../../schemas/${step.schema}.schema.json`, import.meta.url)), 'utf8')) as { $id: string };
-  return { step, validate: module.default, version, schema, branch: branchTester(branchAjv, schema) };
+  const ui = JSON.parse(readFileSync(fileURLToPath(new URL(`../../schemas/${step.schema}.ui.json`, import.meta.url)), 'utf8')) as Record<string, unknown>;
+  const documentKinds: Record<string, string> = {};
+  for (const [field, node] of Object.entries(ui)) {
+    const kind = (node as { 'ui:options'?: { documentKind?: unknown } } | null)?.['ui:options']?.documentKind;
+    if (typeof kind === 'string') documentKinds[field] = kind;
+  }
+  return { step, documentKinds, validate: module.default, version, schema, branch: branchTester(branchAjv, schema) };
 }
 
 /**
@@ -102,7 +111,13 @@ function answerErrors(errors: readonly CheckError[]) {
   return errors.map((e) => ({ instancePath: e.instancePath, keyword: e.keyword, params: e.params }));
 }
 
-export async function createProfileService(db: Database, now: () => Date = () => new Date()) {
+/**
+ * The identity check of a step's documents once the step is otherwise valid (DocumentService.verifyStep): throws
+ * ID_PHOTO_UNCLEAR, FACE_CHECK_FAILED or AUTH_INFO_PROBLEM naming the photo to retake.
+ */
+export type VerifyStepDocuments = (customerId: string, refs: readonly { path: string; id: string; kind: string }[]) => Promise<void>;
+
+export async function createProfileService(db: Database, now: () => Date = () => new Date(), verifyDocuments?: VerifyStepDocuments) {
   const rules = new Map<string, StepRules>();
   for (const step of flow.steps) rules.set(step.step, await loadRules(step));
 
@@ -121,8 +136,8 @@ export async function createProfileService(db: Database, now: () => Date = () =>
     .prepare('profile_sections_of_customer');
 
   /** Whether a stored section still passes its step's rules (rules may have changed since it was saved). */
-  const passes = (stepRules: StepRules, row: { data: unknown; schemaVersion: string }): boolean =>
-    row.schemaVersion === stepRules.version || stepRules.validate(structuredClone(row.data));
+  const passes = (stepRules: StepRules, row: { step: string; data: unknown; schemaVersion: string }): boolean =>
+    row.schemaVersion === stepRules.version || stepRules.validate(structuredClone(upgradeSection(row.step, row.data)));
 
   type SectionRow = Awaited<ReturnType<typeof sectionsOf.execute>>[number];
 
@@ -138,7 +153,7 @@ export async function createProfileService(db: Database, now: () => Date = () =>
   }
 
   const sectionsMap = (rows: readonly SectionRow[]) =>
-    Object.fromEntries(rows.map((row) => [row.step, { data: row.data, updatedAt: row.updatedAt.toISOString() }]));
+    Object.fromEntries(rows.map((row) => [row.step, { data: upgradeSection(row.step, row.data), updatedAt: row.updatedAt.toISOString() }]));
 
   async function summary(customerId: string) {
     return summaryOf(await sectionsOf.execute({ customerId }));
@@ -171,7 +186,7 @@ export async function createProfileService(db: Database, now: () => Date = () =>
       rulesOf(step);
       const [row] = await db.select().from(profileSections).where(and(eq(profileSections.customerId, customerId), eq(profileSections.step, step)));
       if (!row) throw new ApiError('SECTION_EMPTY');
-      return { step, data: row.data, schemaVersion: row.schemaVersion, updatedAt: row.updatedAt.toISOString() };
+      return { step, data: upgradeSection(step, row.data), schemaVersion: row.schemaVersion, updatedAt: row.updatedAt.toISOString() };
     },
 
     /**
@@ -181,7 +196,8 @@ export async function createProfileService(db: Database, now: () => Date = () =>
     async check(caller: { customerId: string; phone: string }, step: string, input: unknown): Promise<unknown> {
       const stepRules = rulesOf(step);
       if (deeperThan(input, MAX_DEPTH)) throw new ApiError('INVALID_INPUT');
-      const data = pruneToBranches(stepRules.schema, structuredClone(input), stepRules.branch);
+      // An app of the previous version may still send old values (marital status): read as today's.
+      const data = pruneToBranches(stepRules.schema, upgradeSection(step, structuredClone(input)), stepRules.branch);
       const images = inlineImages(data);
       if (images.length > 0) {
         // Photos are uploaded as documents first; a section holds their ids, never the images.
@@ -200,6 +216,14 @@ export async function createProfileService(db: Database, now: () => Date = () =>
         for (const ref of refs) if (!ownedIds.has(ref.id)) errors.push({ instancePath: ref.path, schemaPath: '#/document', keyword: 'document', params: {} });
       }
       if (errors.length > 0) throw new ApiError('VALIDATION_FAILED', { errors: answerErrors(errors) });
+      if (verifyDocuments) {
+        const kinds = stepRules.documentKinds;
+        const photos = refs.flatMap((ref) => {
+          const kind = kinds[ref.path.slice(1)];
+          return kind === undefined ? [] : [{ ...ref, kind }];
+        });
+        if (photos.length > 0) await verifyDocuments(caller.customerId, photos);
+      }
       return data;
     },
 

@@ -51,7 +51,10 @@ function dataUrlToBlob(dataUrl: string): Blob {
   return new Blob([bytes], { type });
 }
 
-/** A photo that could not be used: which field, and the server's code (PHOTO_PROBLEM, FACE_CHECK_FAILED, ...). */
+/**
+ * A photo that could not be used: which field, and the server's code (PHOTO_PROBLEM, FACE_CHECK_FAILED when it was
+ * uploaded; ID_PHOTO_UNCLEAR, AUTH_INFO_PROBLEM, FACE_CHECK_FAILED when its step was saved), `reason` in the details.
+ */
 export class PhotoRefused extends Error {
   // Assigned in the constructor, not parameter properties: those compile to defineProperty helpers.
   declare readonly field: string;
@@ -87,9 +90,27 @@ export async function uploadPhotos(data: Record<string, unknown>, ui: UiSchema):
   return out;
 }
 
-/** Saves one step; answers the server's summary and records the completed steps. */
+/** The i18n keys (forms namespace) that explain a refused photo under its field: what failed, then what to change. */
+export function photoRefusalKeys(error: ApiError, exists: (key: string) => boolean): string[] {
+  const headline = `photoRefused.${error.code}`;
+  const reason = error.details['reason'];
+  const advice = typeof reason === 'string' ? `photoRefused.reason.${reason}` : undefined;
+  return [exists(headline) ? headline : 'photoRefused.PHOTO_PROBLEM', ...(advice !== undefined && exists(advice) ? [advice] : [])];
+}
+
+/**
+ * Saves one step; answers the server's summary and records the completed steps. The identity check refusing one of
+ * the step's photos (an answer naming a top-level `field`) rejects with PhotoRefused.
+ */
 export async function saveStep(step: string, data: Record<string, unknown>): Promise<ProfileSummary> {
-  const summary = await sessionRequest<ProfileSummary>(`/profile/${step}`, { method: 'PUT', body: data });
+  let summary: ProfileSummary;
+  try {
+    summary = await sessionRequest<ProfileSummary>(`/profile/${step}`, { method: 'PUT', body: data });
+  } catch (error) {
+    const field = error instanceof ApiError ? error.details['field'] : undefined;
+    if (error instanceof ApiError && typeof field === 'string' && /^\/[^/]+$/u.test(field)) throw new PhotoRefused(field.slice(1), error);
+    throw error;
+  }
   useDraftStore.getState().setCompleted(summary.completed);
   return summary;
 }

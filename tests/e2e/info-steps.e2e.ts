@@ -44,7 +44,8 @@ describe.each(['en', 'fil'])('information steps in %s', (lng) => {
     await page.goBack();
     await page.goto(`${base}/baseInfo`);
     await s.atStep(page, 'baseInfo');
-    expect(await page.getByRole('radio', { name: s.tx('baseInfo.options.maritalStatus.marriedWithChildren'), exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: s.tx('baseInfo.options.maritalStatus.married'), exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: s.tx('baseInfo.options.children.yes'), exact: true }).isChecked()).toBe(true);
     await page.goto(`${base}/addressInfo`);
 
     await s.addressInfo(page);

@@ -152,7 +152,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     // Extend once: the extension amount (interest to date + fee) is paid; the due date moves 8 days; principal stays.
     await page.goto(`${server.url}/bill?order=${disbursed.id}`);
     const extensionText = await page.locator('[data-testid="extend"]').textContent();
-    expect(extensionText).toContain(t('bill.extendNote', { date: formatDay(addDays(today, 30 + pricing.extensionDays), 'en') }));
+    expect(extensionText).toContain(t('bill.extendThen', { date: formatDay(addDays(today, 30 + pricing.extensionDays), 'en'), amount: '' }).split(', ')[0]);
     await pay(page, disbursed.id, 'extend', 'otc');
     const extended = await orderOf(customerId);
     expect(extended).toMatchObject({ state: 'repaying', principal, dueDate: addDays(today, 30 + pricing.extensionDays), extensionCount: 1, lateFine: 0, damages: 0 });
@@ -316,7 +316,8 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(partial.extension).toMatchObject({ amountCentavos: fee, feeCentavos: fee, newDueDate, newAmountDueCentavos: left + newInterest, waivedCentavos: 0 });
     const offer = await page.locator('[data-testid="extend"]').textContent();
     expect(offer).toContain(formatPeso(fee));
-    expect(offer).toContain(t('bill.extendNote', { date: formatDay(newDueDate, 'en') }));
+    expect(offer).toContain(t('bill.extendThen', { date: formatDay(newDueDate, 'en'), amount: formatPeso(left + newInterest) }));
+    expect(offer).toContain(t('bill.extendCoversFee_other', { count: pricing.extensionDays, fee: formatPeso(fee) }));
     expect(await page.locator('.bill [data-figure="extensionAmount"] dd').textContent()).toBe(formatPeso(fee));
     expect(await page.locator('[data-testid="settle"]').textContent()).toContain(formatPeso(left));
     await shot(page, '3-partial');

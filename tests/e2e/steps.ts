@@ -114,7 +114,8 @@ export function steps(lng: string, ownPhone: string) {
       await submit(page);
       await expect.poll(() => errorOf(page, 'maritalStatus').textContent()).toBe(required);
       await expect.poll(() => errorOf(page, 'education').textContent()).toBe(required);
-      await choose(page, 'baseInfo.options.maritalStatus.marriedWithChildren');
+      await choose(page, 'baseInfo.options.maritalStatus.married');
+      await choose(page, 'baseInfo.options.children.yes');
       await choose(page, 'baseInfo.options.education.college');
       await submit(page);
     },

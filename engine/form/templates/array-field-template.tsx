@@ -22,13 +22,19 @@ export function ArrayFieldTemplate({ title, items, canAdd, onAddClick, fieldPath
   );
 }
 
-/** One item of a list: a numbered card; a remove button only where the schema allows fewer items. */
+/**
+ * One item of a list: a card titled by its role (`ui:options.itemTitles`, i18n keys by position, e.g. "Family
+ * contact", "Second contact"), else numbered; a remove button only where the schema allows fewer items.
+ */
 export function ArrayFieldItemTemplate({ children, index, buttonsProps, parentUiSchema }: ArrayFieldItemTemplateProps) {
   const { t } = useFormText();
-  const labels = parentUiSchema?.['ui:options']?.['labels'] as Record<string, string> | undefined;
+  const options = parentUiSchema?.['ui:options'];
+  const labels = options?.['labels'] as Record<string, string> | undefined;
+  const titles = options?.['itemTitles'];
+  const title = Array.isArray(titles) && typeof titles[index] === 'string' ? t(titles[index]) : String(index + 1);
   return (
     <div className="ui-form-array-item">
-      <div className="ui-form-array-item-title">{index + 1}</div>
+      <div className="ui-form-array-item-title">{title}</div>
       {children}
       {buttonsProps.hasRemove && (
         <button type="button" className="ui-form-button" disabled={buttonsProps.disabled} onClick={buttonsProps.onRemoveItem}>

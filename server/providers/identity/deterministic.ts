@@ -3,7 +3,8 @@
  *
  * What it does: rejects photos that are too small, too dark, too bright or blurry, and "face" photos that are nearly
  * uniform (a covered lens, a blank wall). What it does NOT do: it does not find a document or a face in the picture,
- * read the ID, detect liveness or spoofing, or compare the face with the ID's photo (`idFront` is ignored). A sharp,
+ * read the ID, detect liveness or spoofing, or compare the face with the ID's photo (`idFront` is ignored by
+ * checkFace; matchFace refuses only a face photo that is the ID photo itself, the same picture sent twice). A sharp,
  * well-lit photo of a wall passes as a document. It is a quality gate in front of human review; a real KYC or
  * face-match provider plugs in behind the same IdentityChecker interface.
  *
@@ -17,7 +18,7 @@
  */
 import sharp from 'sharp';
 import type { PreparedImage } from '../../services/images.ts';
-import type { CheckFailureReason, CheckResult, IdentityChecker } from './identity-check.ts';
+import type { CheckFailureReason, CheckResult, IdentityChecker, MatchResult } from './identity-check.ts';
 
 export interface QualityThresholds {
   /** Shorter side in pixels below which the photo is too small to read. */
@@ -84,6 +85,10 @@ export function createDeterministicIdentityChecker(
     async checkFace(face): Promise<CheckResult> {
       const reason = findProblem(await measureImage(face), thresholds.face, true);
       return reason ? { ok: false, code: 'FACE_CHECK_FAILED', reason } : { ok: true };
+    },
+    // Uploads are re-encoded deterministically, so the same picture sent as ID and as face has the same bytes.
+    async matchFace(face, idFront): Promise<MatchResult> {
+      return face.data.equals(idFront.data) ? { ok: false, code: 'AUTH_INFO_PROBLEM', reason: 'face-mismatch' } : { ok: true };
     },
   };
 }

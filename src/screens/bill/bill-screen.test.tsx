@@ -28,7 +28,7 @@ const firstInstalment = disbursedView(plusSub.id, 600000, 60, '2026-04-01', '202
 const lateDay = addDays(p2.dueDate, 3);
 const lateSecond = disbursedView(plusSub.id, 600000, 60, '2026-04-01', lateDay, (l) => accrue(allocate(l, p1.amountCentavos).ledger, plusSub, capsFor(pricing, '2026-04-01'), lateDay).ledger);
 const penalties = lateSecond.lateFineCentavos + lateSecond.damagesCentavos;
-const planStatus = () => [...document.querySelectorAll('.loan-plan tbody tr')].map((row) => [row.getAttribute('data-status'), row.lastElementChild?.textContent]);
+const planStatus = () => [...document.querySelectorAll('.loan-plan tbody tr')].map((row) => [row.getAttribute('data-status'), row.querySelector('.loan-plan-status')?.textContent]);
 
 const render = (order = repaying) => {
   return renderScreen(<BillScreen />, { namespaces: ['loan', 'errors'], path: `/bill?order=${order.id}` });
@@ -97,7 +97,16 @@ describe('BillScreen', () => {
     const extend = screen.getByTestId('extend');
     expect(extend.textContent).toContain(text('bill.extend_other').replace('{{count}}', String(pricing.extensionDays)));
     expect(extend.textContent).toContain(formatPeso(offer.amountCentavos));
-    expect(extend.textContent).toContain(text('bill.extendNote').replace('{{date}}', 'May 9, 2026'));
+    expect(extend.textContent).toContain(text('bill.extendThen').replace('{{date}}', 'May 9, 2026').replace('{{amount}}', formatPeso(offer.newAmountDueCentavos)));
+    // What the amount covers: the fee for the extra days and the interest and fees due now; penalties waived, if any.
+    const covers = screen.getByTestId('extend-covers').textContent;
+    if (offer.amountCentavos > offer.feeCentavos) {
+      expect(covers).toBe(text('bill.extendCovers_other').replace('{{fee}}', formatPeso(offer.feeCentavos)).replace('{{count}}', String(pricing.extensionDays)).replace('{{interest}}', formatPeso(offer.amountCentavos - offer.feeCentavos)));
+    } else {
+      expect(covers).toBe(text('bill.extendCoversFee_other').replace('{{count}}', String(pricing.extensionDays)));
+    }
+    if (offer.waivedCentavos > 0) expect(extend.textContent).toContain(text('bill.extendWaives').replace('{{amount}}', formatPeso(offer.waivedCentavos)));
+    else expect(extend.textContent).not.toContain(text('bill.extendWaives').split('{{')[0]!);
 
     fireEvent.click(extend.querySelector('input')!);
     fireEvent.click(screen.getByRole('radio', { name: text('payment.channel.bank') }));
@@ -115,7 +124,9 @@ describe('BillScreen', () => {
     expect(await screen.findByTestId('settle')).toBeTruthy();
     expect(screen.queryByTestId('extend')).toBeNull();
     expect(screen.queryByTestId('instalment')).toBeNull();
-    expect(document.querySelector('.loan-plan thead')!.textContent).toContain(text('plan.status'));
+    // Five columns on a phone: each period's state sits under its due date.
+    expect(document.querySelectorAll('.loan-plan thead th')).toHaveLength(5);
+    expect(document.querySelector('.loan-plan tbody .loan-plan-date .loan-plan-status')).not.toBeNull();
   });
 
   it('shows a refusal and retries the same choice with the same key', async () => {

@@ -213,7 +213,13 @@ function RepayActions({ order }: { order: OrderDetail }) {
             <input type="radio" name="bill-kind" checked={kind === 'extend'} onChange={() => setKind('extend')} />
             <span className="bill-choice-title">{t('bill.extend', { count: pricing.extensionDays })}</span>
             <span className="bill-choice-amount">{formatPeso(order.extension.amountCentavos)}</span>
-            <span className="muted">{t('bill.extendNote', { date: formatDay(order.extension.newDueDate, lng) })}</span>
+            <span className="muted" data-testid="extend-covers">
+              {order.extension.amountCentavos > order.extension.feeCentavos
+                ? t('bill.extendCovers', { count: pricing.extensionDays, fee: formatPeso(order.extension.feeCentavos), interest: formatPeso(order.extension.amountCentavos - order.extension.feeCentavos) })
+                : t('bill.extendCoversFee', { count: pricing.extensionDays, fee: formatPeso(order.extension.feeCentavos) })}
+            </span>
+            <span className="muted">{t('bill.extendThen', { date: formatDay(order.extension.newDueDate, lng), amount: formatPeso(order.extension.newAmountDueCentavos) })}</span>
+            {order.extension.waivedCentavos > 0 && <span className="muted">{t('bill.extendWaives', { amount: formatPeso(order.extension.waivedCentavos) })}</span>}
           </label>
         )}
       </div>

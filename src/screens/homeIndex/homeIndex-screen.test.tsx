@@ -159,6 +159,20 @@ describe('HomeIndexScreen', () => {
     }
   });
 
+  it('shows each product up to the borrower\'s own limit when it is lower than the product\'s highest amount', async () => {
+    const limit = 500000;
+    mockApi({ 'GET /loans/home': { body: homeView({ creditLimitCentavos: limit }) } });
+    await renderHome();
+    await screen.findByTestId('credit-limit');
+    for (const s of loanProduct.subProducts) {
+      const range = document.querySelector(`a[data-sub="${s.id}"] .homeIndex-product-range`)?.textContent;
+      const min = formatPeso(s.amount.minCentavos, { wholeIfExact: true });
+      if (limit < s.amount.minCentavos) expect(range).toBe(text('home.productAboveLimit').replace('{{min}}', min));
+      else expect(range).toBe(text('home.productRange').replace('{{min}}', min).replace('{{max}}', formatPeso(Math.min(limit, s.amount.maxCentavos), { wholeIfExact: true })));
+    }
+    expect(document.body.textContent).not.toContain(formatPeso(Math.max(...loanProduct.subProducts.map((s) => s.amount.maxCentavos)), { wholeIfExact: true }));
+  });
+
   it.each([
     ['accepted', 'order.checkTerms', '/loan?order='],
     ['withdrawable', 'order.withdraw', '/withdrawPage?order='],

@@ -4,6 +4,7 @@
  * cards leading to /subIndex?sub=<id>.
  */
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { formatPeso } from '../../../domain/money.ts';
 import { Icon } from '../../../engine/ui/icons.tsx';
 import { chevronIcon } from '../../../engine/ui/icon-set.ts';
@@ -16,6 +17,17 @@ import { useLoad } from '../../loans/use-load.ts';
 import { Link } from '../../router.ts';
 import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
 import './homeIndex.page.css';
+
+/**
+ * What a product lends THIS borrower: from its lowest amount up to the lower of its highest and the borrower's credit
+ * limit once known (a limit of 0: not yet set); a limit below the lowest amount says so.
+ */
+export function productRange(t: TFunction<'loan'>, amount: { minCentavos: number; maxCentavos: number }, limitCentavos: number): string {
+  const min = formatPeso(amount.minCentavos, { wholeIfExact: true });
+  if (limitCentavos <= 0) return t('home.productRange', { min, max: formatPeso(amount.maxCentavos, { wholeIfExact: true }) });
+  if (limitCentavos < amount.minCentavos) return t('home.productAboveLimit', { min });
+  return t('home.productRange', { min, max: formatPeso(Math.min(amount.maxCentavos, limitCentavos), { wholeIfExact: true }) });
+}
 
 export default function HomeIndexScreen() {
   const { t } = useTranslation('loan');
@@ -65,12 +77,7 @@ export default function HomeIndexScreen() {
                 <Link className="list-item homeIndex-product" to={`/subIndex?sub=${encodeURIComponent(sub.id)}`} data-sub={sub.id}>
                   <span className="list-item-label">
                     <strong>{t(configTextKey(sub.nameKey))}</strong>
-                    <span className="muted homeIndex-product-range">
-                      {t('home.productRange', {
-                        min: formatPeso(sub.amount.minCentavos, { wholeIfExact: true }),
-                        max: formatPeso(sub.amount.maxCentavos, { wholeIfExact: true }),
-                      })}
-                    </span>
+                    <span className="muted homeIndex-product-range">{productRange(t, sub.amount, data.creditLimitCentavos)}</span>
                   </span>
                   <Icon path={chevronIcon} />
                 </Link>

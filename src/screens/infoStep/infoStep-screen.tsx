@@ -19,7 +19,8 @@ import { product, routesConfig } from '../../config.ts';
 import { formErrorKey, formT, withWidgetOptions } from '../../forms/form-text.ts';
 import { loadPsgcLevel } from '../../forms/psgc.ts';
 import { checkContext, stepCheck } from '../../../domain/step-checks.ts';
-import { documentPreview, loadProfileOnce, PhotoRefused, saveStep, uploadPhotos } from '../../forms/profile-sync.ts';
+import { upgradeSection } from '../../../domain/legacy-values.ts';
+import { documentPreview, loadProfileOnce, PhotoRefused, photoRefusalKeys, saveStep, uploadPhotos } from '../../forms/profile-sync.ts';
 import { loadStepForm } from '../../forms/step-modules.ts';
 import { stepUi } from '../../forms/step-ui.ts';
 import type { ScreenProps } from '../../shell/screens.ts';
@@ -63,9 +64,14 @@ function StepForm({ step }: { step: FlowStepEntry }) {
   const { t, i18n } = useTranslation('forms');
   const navigate = useNavigate();
   const phone = useCoreStore((s) => s.publicData.phone_number);
-  const formData = useDraftStore((s) => s.sections[step.step]);
+  // A draft typed before a form changed may hold old values (marital status): read as today's.
+  const draft = useDraftStore((s) => s.sections[step.step]);
+  const formData = useMemo(() => upgradeSection(step.step, draft), [step.step, draft]);
   const setSection = useDraftStore((s) => s.setSection);
   const [saving, setSaving] = useState(false);
+  // A photo the server refused: its field, the value refused and the keys explaining it, shown under the photo until
+  // it is retaken (the photo stays, so the borrower sees which one and what to change).
+  const [refused, setRefused] = useState<{ field: string; value: unknown; keys: string[] }>();
 
   // i18next's t changes identity with the language, so the form re-renders its text when the language changes.
   const translate = useMemo(() => formT({ t: (key, options) => t(key, options), exists: (key, options) => i18n.exists(key, options) }), [t, i18n]);
@@ -95,9 +101,11 @@ function StepForm({ step }: { step: FlowStepEntry }) {
     (data: Data | undefined) => {
       written.current = data ?? {};
       setSection(step.step, written.current);
+      setRefused((now) => (now && data?.[now.field] !== now.value ? undefined : now));
     },
     [setSection, step.step],
   );
+  const extraErrors = useMemo(() => (refused ? { [refused.field]: { __errors: refused.keys } } : undefined), [refused]);
   const handleSubmit = useCallback(
     (data: Data) => {
       setSaving(true);
@@ -112,10 +120,10 @@ function StepForm({ step }: { step: FlowStepEntry }) {
           if (to !== undefined) void navigate(to);
         } catch (error) {
           if (error instanceof PhotoRefused) {
-            // The spec's action for an unusable photo: take it again.
-            const { [error.field]: _refused, ...rest } = useDraftStore.getState().sections[step.step] ?? {};
-            setSection(step.step, rest);
-            toast(await errorMessage(error.cause), 4000);
+            // The spec's action for an unusable photo: take it again, told under the photo what to change.
+            const value = useDraftStore.getState().sections[step.step]?.[error.field];
+            setRefused({ field: error.field, value, keys: photoRefusalKeys(error.cause, (key) => i18n.exists(key, { ns: 'forms' })) });
+            document.getElementById(`root_${error.field}`)?.scrollIntoView?.({ block: 'center' });
           } else {
             toast(await errorMessage(error), 4000);
           }
@@ -124,7 +132,7 @@ function StepForm({ step }: { step: FlowStepEntry }) {
         }
       })();
     },
-    [form.uiSchema, navigate, setSection, step.step],
+    [form.uiSchema, navigate, setSection, step.step, i18n],
   );
 
   return (
@@ -141,6 +149,7 @@ function StepForm({ step }: { step: FlowStepEntry }) {
         formData={formData}
         onChange={handleChange}
         onSubmit={handleSubmit}
+        extraErrors={extraErrors}
         disabled={saving}
       />
     </div>

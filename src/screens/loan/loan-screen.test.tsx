@@ -123,6 +123,16 @@ describe('LoanScreen', () => {
     expect(screen.getByText(catalog['til.otherCharges']!)).toBeTruthy();
   });
 
+  it('titles the page once and calls an accepted order approved, not "check the terms", on the terms themselves', async () => {
+    mockApi({ [`GET /loans/${order.id}`]: { body: order } });
+    await render();
+    await screen.findByTestId('truth-in-lending');
+    expect(screen.getByRole('heading', { name: text('agreement.title') }).className).toBe('visually-hidden');
+    const badge = document.querySelector('.loan-order-status .loan-badge');
+    expect(badge?.textContent).toBe(text('agreement.approved'));
+    expect(document.body.textContent).not.toContain(text('state.accepted'));
+  });
+
   it('needs both agreements before Agree, then accepts and goes to the withdrawal', async () => {
     const calls = mockApi({ [`GET /loans/${order.id}`]: { body: order }, [`POST /loans/${order.id}/accept`]: { body: { ...order, state: 'withdrawable' } } });
     await render();

@@ -65,7 +65,8 @@ function Agreement() {
   const { lender, displayName } = product;
   return (
     <section className="card prose loan-agreement" aria-labelledby="loan-agreement-title" data-testid="agreement">
-      <h2 id="loan-agreement-title" className="section-title">
+      {/* The page's title already says "Loan Agreement": the section keeps it for screen readers only. */}
+      <h2 id="loan-agreement-title" className="visually-hidden">
         {t('agreement.title')}
       </h2>
       <p>{t('agreement.parties', { lender: lender.corporateName, name: displayName })}</p>
@@ -116,7 +117,15 @@ function OrderAgreement({ order }: { order: OrderDetail }) {
   return (
     <div className="page loan" data-order={order.id}>
       <div className="loan-order-status">
-        <span className="muted">{t('figures.orderNo')}</span> <span>{order.orderNo}</span> <OrderBadge order={order} />
+        <span className="muted">{t('figures.orderNo')}</span> <span>{order.orderNo}</span>{' '}
+        {/* "Approved: check the terms" sends here; on the terms themselves the order is simply approved. */}
+        {order.state === 'accepted' ? (
+          <span className="loan-badge loan-badge-info" data-state={order.state}>
+            {t('agreement.approved')}
+          </span>
+        ) : (
+          <OrderBadge order={order} />
+        )}
       </div>
       <Agreement />
       <TruthInLending quote={order.quote} sub={subProductOf(order)} />

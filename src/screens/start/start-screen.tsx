@@ -117,9 +117,10 @@ export default function StartScreen() {
       useCoreStore.getState().setSession({ token: session.token, customerId: session.customerId, phone_number: session.phone });
       void navigate(profile?.summary.next ?? '/homeIndex', { replace: true });
     } catch (failure) {
-      setCode('');
+      // The typed code stays, selected: one tap of a digit replaces it, and a typo is still visible to check.
       await showError(failure);
       codeInput.current?.focus();
+      codeInput.current?.select();
     } finally {
       setBusy(false);
     }
@@ -188,15 +189,18 @@ export default function StartScreen() {
             value={code}
             aria-invalid={error !== '' || undefined}
             aria-describedby="start-error"
-            onChange={(e) => setCode(e.target.value.replace(/\D/gu, '').slice(0, 4))}
+            onChange={(e) => {
+              setCode(e.target.value.replace(/\D/gu, '').slice(0, 4));
+              setError('');
+            }}
           />
           <p id="start-error" className="start-error" role="alert">{error}</p>
           <button type="submit" className="btn btn-primary btn-block" disabled={busy || code.length !== 4}>{busy ? t('loggingIn') : t('login')}</button>
           <div className="start-links">
-            <button type="button" className="btn" disabled={busy || waitSeconds > 0} onClick={() => void sendCode()}>
+            <button type="button" className="btn start-link" disabled={busy || waitSeconds > 0} onClick={() => void sendCode()}>
               {waitSeconds > 0 ? t('resendIn', { seconds: waitSeconds }) : t('resend')}
             </button>
-            <button type="button" className="btn" onClick={() => { setStage('phone'); setCode(''); setError(''); }}>{t('changePhone')}</button>
+            <button type="button" className="btn start-link" onClick={() => { setStage('phone'); setCode(''); setError(''); }}>{t('changePhone')}</button>
           </div>
         </form>
       )}
