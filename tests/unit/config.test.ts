@@ -39,6 +39,7 @@ describe('config files match their meta-schemas', () => {
     ['config/flow.json', 'flow.schema.json'],
     ['config/pricing.json', 'pricing.schema.json'],
     ['config/underwriting.json', 'underwriting.schema.json'],
+    ['config/messages.json', 'messages.schema.json'],
     ...themeFiles.map((f) => [`config/themes/${f}`, 'theme.schema.json']),
   ])('%s', (file, schema) => {
     const validate = validator(schema);
