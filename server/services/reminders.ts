@@ -11,7 +11,7 @@ import { manilaStartOfDay, manilaToday } from '../../domain/calendar-date.ts';
 import { formatPeso } from '../../domain/money.ts';
 import { toE164 } from '../../domain/ph-phone.ts';
 import type { Database } from '../db/database.ts';
-import { customers, loanEvents, loanOrders } from '../db/schema.ts';
+import { customers, loanOrders } from '../db/schema.ts';
 import type { ClaimedJob, JobHandler, NewJob } from '../jobs/runner.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import { smsText } from './sms-text.ts';
@@ -75,8 +75,8 @@ export function createReminderSms(deps: { readonly db: Database; readonly sms: S
       amount: formatPeso(order.amountDue),
       dueDate: shortDay(order.dueDate, customer.language),
     });
+    // The job row (its key, done_at) is the record that this borrower's reminder of the day went out.
     await sms.send({ to, text });
-    await db.insert(loanEvents).values({ orderId: order.id, kind: 'reminder_sms', data: { template: p.template, day: p.day }, fromState: order.state, toState: order.state, at });
   }
 
   return { reminder_sms: send };
