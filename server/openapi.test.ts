@@ -47,7 +47,7 @@ describe('OpenAPI document', () => {
       else if (name.includes('/webhooks/')) expect(requirement, name).toEqual([{ [name.endsWith('payout') ? 'payoutCallbackToken' : 'collectionSignature']: [] }]);
       else expect(requirement, name).toEqual(session);
     }
-    expect(Object.keys(security)).toHaveLength(25);
+    expect(Object.keys(security)).toHaveLength(29);
   });
 
   it('shows the shape of every success answer (no open object) and the error shape of every failure', () => {

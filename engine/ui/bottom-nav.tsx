@@ -8,6 +8,8 @@ export interface BottomNavItem {
   /** Icon path data, e.g. homeIcon from ./icons.tsx. */
   icon: string;
   active: boolean;
+  /** A count shown on the tab (already formatted, e.g. '3' or '99+'), with its translated label for screen readers. */
+  badge?: { text: string; label: string };
 }
 
 /** The bottom navigation bar (Home, My Loan, Profile in this product). */
@@ -27,6 +29,14 @@ export function BottomNav({ items, onNavigate }: { items: readonly BottomNavItem
         >
           <Icon path={item.icon} />
           <span>{item.label}</span>
+          {item.badge && (
+            <>
+              <span className="ui-bottom-nav-badge" aria-hidden="true">
+                {item.badge.text}
+              </span>
+              <span className="visually-hidden">{item.badge.label}</span>
+            </>
+          )}
         </a>
       ))}
     </nav>

@@ -1,0 +1,77 @@
+/**
+ * One message (/msgDetail?tab=notify|activity&id=...): opening it marks it read (the server's answer updates the
+ * unread counts); its full text in the language shown, its date, and a button to the screen it concerns.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
+import { messagesApi, type MessageTab, type MessageView } from '../../api/messages.ts';
+import { formatInstant, languageOf } from '../../loans/format.ts';
+import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
+import { messageText } from '../../messages/message-text.ts';
+import { useNavigate, useSearchParams } from '../../router.ts';
+import { refreshUnread } from '../../shell/unread.ts';
+
+export default function MsgDetailScreen() {
+  const { t, i18n } = useTranslation('messages');
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const tab: MessageTab = search.get('tab') === 'activity' ? 'activity' : 'notify';
+  const id = search.get('id') ?? '';
+  const [message, setMessage] = useState<MessageView | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [nonce, setNonce] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setError(null);
+    messagesApi.open(tab, id, controller.signal).then(
+      (opened) => {
+        setMessage(opened);
+        void refreshUnread();
+      },
+      (failure: unknown) => !controller.signal.aborted && setError(failure),
+    );
+    return () => controller.abort();
+  }, [tab, id, nonce]);
+
+  if (error !== null && !message) {
+    if (error instanceof ApiError && error.code === 'NOT_FOUND') {
+      return (
+        <div className="page msgDetail">
+          <p className="card muted" data-testid="gone">
+            {t('center.gone')}
+          </p>
+        </div>
+      );
+    }
+    return (
+      <div className="page msgDetail">
+        <LoadFailed error={error} onRetry={() => setNonce((n) => n + 1)} />
+      </div>
+    );
+  }
+  if (!message) {
+    return (
+      <div className="page msgDetail">
+        <LoadingCards count={1} />
+      </div>
+    );
+  }
+  const lng = languageOf(i18n);
+  const { title, body } = messageText(t, message, lng);
+  return (
+    <div className="page msgDetail">
+      <article className="card msgDetail-card" data-template={message.template}>
+        <h2 className="msgDetail-title">{title}</h2>
+        <p className="muted msgDetail-date">{formatInstant(message.createdAt, lng)}</p>
+        <p className="msgDetail-body">{body}</p>
+      </article>
+      {message.link && (
+        <button type="button" className="btn btn-primary btn-block" data-testid="open-link" onClick={() => navigate(message.link!)}>
+          {t('center.open')}
+        </button>
+      )}
+    </div>
+  );
+}
