@@ -3,11 +3,12 @@
  * loan events), each with its unread count; 20 messages a page and "load more"; "clear unread" marks everything read.
  * A message opens in /msgDetail. The list is asked again each time the screen is shown (it is kept alive).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messagesApi, type MessagePage, type MessageTab, type MessageView } from '../../api/messages.ts';
 import { formatInstant, languageOf } from '../../loans/format.ts';
 import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
+import { useLoad } from '../../loans/use-load.ts';
 import { messageText } from '../../messages/message-text.ts';
 import { Link, useSearchParams } from '../../router.ts';
 import { setUnread, useUnread } from '../../shell/unread.ts';
@@ -25,47 +26,50 @@ export default function MsgCenterScreen() {
   const [search, setSearch] = useSearchParams();
   const tab: MessageTab = search.get('tab') === 'activity' ? 'activity' : 'notify';
   const unread = useUnread();
-  const [list, setList] = useState<Loaded | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  // The first page, asked again whenever the screen is shown; later pages and "all read" belong to that answer.
+  const first = useLoad(`messages:${tab}`, (signal) => messagesApi.list(tab, null, signal));
+  const [later, setLater] = useState<{ base: MessagePage; messages: readonly MessageView[]; next: string | null } | null>(null);
+  const [allRead, setAllRead] = useState<MessagePage | null>(null);
+  const [failed, setFailed] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const [nonce, setNonce] = useState(0);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setError(null);
-    messagesApi.list(tab, null, controller.signal).then(
-      (page) => setList({ tab, messages: page.messages, next: page.next }),
-      (failure: unknown) => !controller.signal.aborted && setError(failure),
-    );
-    return () => controller.abort();
-  }, [tab, nonce]);
+  const base = first.data?.tab === tab ? first.data : undefined;
+  const extra = later && later.base === base ? later : null;
+  const list: Loaded | null = base
+    ? {
+        tab,
+        messages: [...base.messages, ...(extra?.messages ?? [])].map((m) => (allRead === base && !m.read ? { ...m, read: true } : m)),
+        next: extra ? extra.next : base.next,
+      }
+    : null;
 
-  const more = useCallback(async () => {
-    if (!list?.next) return;
+  const more = async () => {
+    if (!base || !list?.next) return;
     setBusy(true);
     try {
-      const page: MessagePage = await messagesApi.list(list.tab, list.next);
-      setList((shown) => (shown && shown.tab === page.tab ? { tab: shown.tab, messages: [...shown.messages, ...page.messages], next: page.next } : shown));
+      const page = await messagesApi.list(tab, list.next);
+      setLater({ base, messages: [...(extra?.messages ?? []), ...page.messages], next: page.next });
     } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }, [list]);
-
-  const clear = async () => {
-    setBusy(true);
-    try {
-      setUnread(await messagesApi.clearUnread());
-      setList((shown) => shown && { ...shown, messages: shown.messages.map((m) => ({ ...m, read: true })) });
-    } catch (failure) {
-      setError(failure);
+      setFailed(failure);
     } finally {
       setBusy(false);
     }
   };
 
-  const shown = list?.tab === tab ? list : null;
+  const clear = async () => {
+    setBusy(true);
+    try {
+      setUnread(await messagesApi.clearUnread());
+      setAllRead(base ?? null);
+    } catch (failure) {
+      setFailed(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const error = first.error ?? failed;
+  const shown = list;
   return (
     <div className="page msgCenter">
       <div className="msgCenter-tabs" role="tablist" aria-label={t('center.tabs')}>
@@ -102,8 +106,8 @@ export default function MsgCenterScreen() {
         </button>
       </div>
       <div id="msgCenter-panel" role="tabpanel" aria-labelledby={`msgCenter-tab-${tab}`}>
-        {error !== null && !shown ? (
-          <LoadFailed error={error} onRetry={() => setNonce((n) => n + 1)} />
+        {error && !shown ? (
+          <LoadFailed error={error} onRetry={first.reload} />
         ) : !shown ? (
           <LoadingCards />
         ) : shown.messages.length === 0 ? (

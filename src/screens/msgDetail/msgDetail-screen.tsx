@@ -2,12 +2,12 @@
  * One message (/msgDetail?tab=notify|activity&id=...): opening it marks it read (the server's answer updates the
  * unread counts); its full text in the language shown, its date, and a button to the screen it concerns.
  */
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { messagesApi, type MessageTab, type MessageView } from '../../api/messages.ts';
+import { messagesApi, type MessageTab } from '../../api/messages.ts';
 import { formatInstant, languageOf } from '../../loans/format.ts';
 import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
+import { useLoad } from '../../loans/use-load.ts';
 import { messageText } from '../../messages/message-text.ts';
 import { useNavigate, useSearchParams } from '../../router.ts';
 import { refreshUnread } from '../../shell/unread.ts';
@@ -18,22 +18,14 @@ export default function MsgDetailScreen() {
   const [search] = useSearchParams();
   const tab: MessageTab = search.get('tab') === 'activity' ? 'activity' : 'notify';
   const id = search.get('id') ?? '';
-  const [message, setMessage] = useState<MessageView | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [nonce, setNonce] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setError(null);
-    messagesApi.open(tab, id, controller.signal).then(
-      (opened) => {
-        setMessage(opened);
-        void refreshUnread();
-      },
-      (failure: unknown) => !controller.signal.aborted && setError(failure),
-    );
-    return () => controller.abort();
-  }, [tab, id, nonce]);
+  // Opening marks it read: the badge's counts are asked again once the server answered.
+  const opened = useLoad(`message:${tab}:${id}`, async (signal) => {
+    const answer = await messagesApi.open(tab, id, signal);
+    void refreshUnread();
+    return answer;
+  });
+  const message = opened.data ?? null;
+  const error: unknown = opened.error ?? null;
 
   if (error !== null && !message) {
     if (error instanceof ApiError && error.code === 'NOT_FOUND') {
@@ -47,7 +39,7 @@ export default function MsgDetailScreen() {
     }
     return (
       <div className="page msgDetail">
-        <LoadFailed error={error} onRetry={() => setNonce((n) => n + 1)} />
+        <LoadFailed error={error} onRetry={opened.reload} />
       </div>
     );
   }
