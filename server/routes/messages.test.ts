@@ -122,6 +122,32 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
     expect(page.messages[0]).toMatchObject({ link: `/bill?order=${o.id}`, params: { amountCentavos: pay.json<{ amountCentavos: number }>().amountCentavos } });
   });
 
+  it('tells a failed disbursement with the way to fix it: a link to change the payout account', async () => {
+    const b = await login(api);
+    await completeProfile(api.database.db, b.customerId, { bankInfo: { accountNumber: '0000123456', accountNumberConfirm: '0000123456' } });
+    const o = (await call(b, 'POST', '/loans', standard, newKey())).json<{ id: string; orderNo: string }>();
+    api.advance(61);
+    await api.runDueJobs();
+    await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true });
+    await call(b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, b.customerId) });
+    await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey());
+    await api.settle();
+    const [failed] = (await list(b, 'notify')).messages;
+    expect(failed).toMatchObject({ template: 'disbursementFailed', link: '/changeBank', params: { orderNo: o.orderNo }, read: false });
+  });
+
+  it('tells a rejection with the day the borrower may apply again', async () => {
+    const b = await login(api);
+    await completeProfile(api.database.db, b.customerId, { workInfo: { monthlyIncome: 'upTo12000' } });
+    const o = (await call(b, 'POST', '/loans', standard, newKey())).json<{ id: string; orderNo: string }>();
+    api.advance(61);
+    await api.runDueJobs();
+    const [row] = await api.database.db.select().from(loanOrders).where(eq(loanOrders.id, o.id));
+    expect(row).toMatchObject({ state: 'rejected' });
+    const [rejected] = (await list(b, 'notify')).messages;
+    expect(rejected).toMatchObject({ template: 'rejected', link: '/homeIndex', params: { orderNo: o.orderNo, reapplyAfter: row!.reapplyAfter } });
+  });
+
   it('writes no message when the event\'s transaction is rolled back', async () => {
     const b = await borrower();
     const db = api.database.db;
