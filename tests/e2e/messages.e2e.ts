@@ -69,6 +69,7 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
     // Applies from home: "application received" arrives, the counts move.
     await page.goto(`${server.url}/homeIndex`);
     await expect.poll(() => badge(page).textContent()).toBe(String(activity));
+    await shot(page, '1b-home-badge');
     await page.getByRole('radio', { name: text('en', 'loan', 'picker.days_other').replace('{{count}}', '30') }).first().check();
     await page.getByRole('button', { name: text('en', 'loan', 'offer.apply') }).click();
     await page.locator('[data-testid="order-card"][data-state="under_review"]').waitFor();
@@ -123,7 +124,7 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
     await shot(page, '6-activity-fil');
     await page.getByRole('tab', { name: text('fil', 'messages', 'center.tab.notify') }).click();
     await item(page, 'approved').click();
-    await page.getByRole('button', { name: text('fil', 'messages', 'center.open') }).click();
+    await page.getByRole('button', { name: text('fil', 'messages', 'center.go.loan') }).click();
     await page.waitForURL((url) => url.pathname === '/loan' && url.searchParams.has('order'));
   });
 });

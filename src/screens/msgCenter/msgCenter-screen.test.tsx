@@ -94,6 +94,7 @@ describe('MsgDetailScreen', () => {
     expect(screen.queryByText(fill(catalogs.en['notify.approved.body'], en))).toBeNull();
     // Opened once: the language switch re-renders, it does not ask again.
     expect(callsTo(calls, 'POST', '/messages/notify/42/open')).toHaveLength(1);
+    expect(screen.getByTestId('open-link').textContent).toBe(catalogs.fil['center.go.loan']);
     fireEvent.click(screen.getByTestId('open-link'));
     expect(screen.getByTestId('location').textContent).toBe('/loan?order=o-1');
     await act(async () => {

@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messagesApi, type MessagePage, type MessageTab, type MessageView } from '../../api/messages.ts';
-import { formatInstant, languageOf } from '../../loans/format.ts';
+import { manilaToday } from '../../../domain/calendar-date.ts';
+import { formatDay, formatInstant, languageOf } from '../../loans/format.ts';
 import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
 import { useLoad } from '../../loans/use-load.ts';
 import { messageText } from '../../messages/message-text.ts';
@@ -156,7 +157,9 @@ function MessageRow({ message }: { message: MessageView }) {
             )}
             {title}
           </strong>
-          <span className="muted msgCenter-date">{formatInstant(message.createdAt, lng)}</span>
+          <span className="muted msgCenter-date">
+            {message.tab === 'activity' ? formatDay(manilaToday(new Date(message.createdAt)), lng) : formatInstant(message.createdAt, lng)}
+          </span>
         </span>
         <span className="msgCenter-body">{body}</span>
       </Link>

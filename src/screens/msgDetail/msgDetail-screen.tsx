@@ -5,12 +5,16 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { messagesApi, type MessageTab } from '../../api/messages.ts';
-import { formatInstant, languageOf } from '../../loans/format.ts';
+import { manilaToday } from '../../../domain/calendar-date.ts';
+import { formatDay, formatInstant, languageOf } from '../../loans/format.ts';
 import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
 import { useLoad } from '../../loans/use-load.ts';
 import { messageText } from '../../messages/message-text.ts';
 import { useNavigate, useSearchParams } from '../../router.ts';
 import { refreshUnread } from '../../shell/unread.ts';
+
+/** The route name of an in-app link ('/bill?order=1' -> 'bill'): the button says where it goes. */
+const linkName = (link: string) => link.replace(/^\/([A-Za-z]+).*$/u, '$1');
 
 export default function MsgDetailScreen() {
   const { t, i18n } = useTranslation('messages');
@@ -56,12 +60,12 @@ export default function MsgDetailScreen() {
     <div className="page msgDetail">
       <article className="card msgDetail-card" data-template={message.template}>
         <h2 className="msgDetail-title">{title}</h2>
-        <p className="muted msgDetail-date">{formatInstant(message.createdAt, lng)}</p>
+        <p className="muted msgDetail-date">{message.tab === 'activity' ? formatDay(manilaToday(new Date(message.createdAt)), lng) : formatInstant(message.createdAt, lng)}</p>
         <p className="msgDetail-body">{body}</p>
       </article>
       {message.link && (
         <button type="button" className="btn btn-primary btn-block" data-testid="open-link" onClick={() => navigate(message.link!)}>
-          {t('center.open')}
+          {t([`center.go.${linkName(message.link)}`, 'center.open'])}
         </button>
       )}
     </div>
