@@ -2,7 +2,7 @@
  * A message (template key + parameters, api-schema/messages.ts) as text in the language shown: `notify.<template>` or
  * `activity.<template>` of the `messages` namespace, with amounts (parameters named `*Centavos`) written as pesos
  * under the name without the suffix (`amountCentavos` -> `{{amount}}`), Manila days (YYYY-MM-DD) as the language
- * writes them, and the product's name as `{{product}}`. Rendered at every render, so a language switch re-renders
+ * writes them, and the product's name (`{{product}}`) and timings (`{{approvalMinutes}}`...) from config/product.json. Rendered at every render, so a language switch re-renders
  * old messages too.
  */
 import type { TFunction } from 'i18next';
@@ -15,7 +15,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/u;
 
 /** The interpolation values of a message's parameters in `language`. */
 export function messageValues(params: MessageView['params'], language: string): Record<string, string | number> {
-  const values: Record<string, string | number> = { product: product.displayName };
+  // The product's name and timings (config/product.json) are there for every text; the message's own come after.
+  const values: Record<string, string | number> = { product: product.displayName, ...product.timings };
   for (const [name, value] of Object.entries(params)) {
     if (name.endsWith('Centavos') && typeof value === 'number') values[name.slice(0, -'Centavos'.length)] = formatPeso(value);
     else if (typeof value === 'string' && DAY.test(value)) values[name] = formatDay(value, language);

@@ -12,6 +12,7 @@ import { readCatalogs } from '../../testing/catalog-check.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
 import MsgDetailScreen from '../msgDetail/msgDetail-screen.tsx';
 import MsgCenterScreen from './msgCenter-screen.tsx';
+import { messageValues } from '../../messages/message-text.ts';
 
 const catalogs = readCatalogs('messages');
 const fill = (text: string | undefined, values: Record<string, string>) => (text ?? 'missing').replace(/\{\{(\w+)\}\}/gu, (_, name: string) => values[name] ?? `{{${name}}}`);
@@ -120,5 +121,16 @@ describe('messages catalog', () => {
       expect(keys.filter((k) => !catalog[k]), lng).toEqual([]);
       expect(Object.entries(catalog).filter(([, text]) => /\d/u.test(text.replace(/\{\{\w+\}\}/gu, '')) || text.includes(product.displayName)).map(([k]) => k), lng).toEqual([]);
     }
+  });
+
+  it('fills amounts as pesos, Manila days as the language writes them, and the product\'s name and timings from config', () => {
+    expect(messageValues({ amountCentavos: 300000, dueDate: '2026-05-04', orderNo: 'PA1' }, 'en')).toMatchObject({
+      amount: formatPeso(300000),
+      dueDate: 'May 4, 2026',
+      orderNo: 'PA1',
+      product: product.displayName,
+      approvalMinutes: product.timings.approvalMinutes,
+      applicationMinutes: product.timings.applicationMinutes,
+    });
   });
 });
