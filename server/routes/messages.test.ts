@@ -82,18 +82,18 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
     expect(page.messages[0]!.params).toEqual({ orderNo: order.orderNo, amountCentavos: 300000, limitCentavos: 500000 });
     expect(page.messages[1]!.params).toEqual({ orderNo: order.orderNo, amountCentavos: 300000 });
 
-    const opened = await call(b, 'POST', `/messages/notify/${page.messages[1]!.id}/open`);
+    const opened = await call(b, 'POST', `/messages/notify/${page.messages[1]!.id}/open`, {});
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json<Message>()).toMatchObject({ id: page.messages[1]!.id, template: 'applicationReceived', read: true });
     expect(await unread(b)).toMatchObject({ notify: 1 });
     // Opening again changes nothing.
-    expect((await call(b, 'POST', `/messages/notify/${page.messages[1]!.id}/open`)).json<Message>().read).toBe(true);
+    expect((await call(b, 'POST', `/messages/notify/${page.messages[1]!.id}/open`, {})).json<Message>().read).toBe(true);
     expect(await unread(b)).toMatchObject({ notify: 1 });
 
     // Activity: the configured announcements, newest first; one opened, then clear-unread of one tab, then of both.
     const news = await list(b, 'activity');
     expect(news.messages.map((m) => m.id)).toEqual([...messagesConfig.announcements].sort((x, y) => y.publishedAt.localeCompare(x.publishedAt)).map((a) => a.id));
-    expect((await call(b, 'POST', `/messages/activity/${news.messages[0]!.id}/open`)).json<Message>()).toMatchObject({ tab: 'activity', read: true });
+    expect((await call(b, 'POST', `/messages/activity/${news.messages[0]!.id}/open`, {})).json<Message>()).toMatchObject({ tab: 'activity', read: true });
     expect(await unread(b)).toEqual({ notify: 1, activity: activity - 1, total: activity });
     expect((await call(b, 'POST', '/messages/clear-unread', { tab: 'notify' })).json()).toEqual({ notify: 0, activity: activity - 1, total: activity - 1 });
     expect((await call(b, 'POST', '/messages/clear-unread', {})).json()).toEqual({ notify: 0, activity: 0, total: 0 });
@@ -195,8 +195,8 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
     expect(first.messages.map((m) => m.id)).toEqual(extra.slice(0, 20).map((a) => a.id));
     expect(second.next).toBeNull();
     expect(second.messages.map((m) => m.id)).toEqual([...extra.slice(20).map((a) => a.id), ...[...messagesConfig.announcements].reverse().map((a) => a.id)]);
-    expect((await call(b, 'POST', `/messages/activity/future-${kind}/open`)).json()).toMatchObject({ code: 'NOT_FOUND' });
-    expect((await call(b, 'POST', `/messages/activity/ended-${kind}/open`)).json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await call(b, 'POST', `/messages/activity/future-${kind}/open`, {})).json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await call(b, 'POST', `/messages/activity/ended-${kind}/open`, {})).json()).toMatchObject({ code: 'NOT_FOUND' });
     await api.database.db.delete(announcements).where(sql`${announcements.id} like ${`%-${kind}%`}`);
   });
 
@@ -206,7 +206,7 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
     await notify(api.database.db, { customerId: a.customerId, template: 'approved', params: { orderNo: 'A1', amountCentavos: 1, limitCentavos: 1 } });
     const [mine] = (await list(a, 'notify')).messages;
     expect((await list(b, 'notify')).messages).toEqual([]);
-    const foreign = await call(b, 'POST', `/messages/notify/${mine!.id}/open`);
+    const foreign = await call(b, 'POST', `/messages/notify/${mine!.id}/open`, {});
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ code: 'NOT_FOUND' });
     await call(b, 'POST', '/messages/clear-unread', {});
@@ -226,12 +226,12 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
       ['GET', '/messages?tab=notify&before=abc', undefined, 400, 'INVALID_INPUT'],
       ['GET', '/messages?tab=notify&before=99999999999999999999', undefined, 400, 'INVALID_INPUT'],
       ['GET', `/messages?tab=activity&before=${'x'.repeat(65)}`, undefined, 400, 'INVALID_INPUT'],
-      ['POST', '/messages/notify/abc/open', undefined, 404, 'NOT_FOUND'],
-      ['POST', '/messages/notify/0/open', undefined, 404, 'NOT_FOUND'],
-      ['POST', '/messages/notify/999999999999999/open', undefined, 404, 'NOT_FOUND'],
-      ['POST', '/messages/activity/no-such/open', undefined, 404, 'NOT_FOUND'],
-      ['POST', '/messages/activity/%27%3B--/open', undefined, 404, 'NOT_FOUND'],
-      ['POST', '/messages/inbox/1/open', undefined, 400, 'INVALID_INPUT'],
+      ['POST', '/messages/notify/abc/open', {}, 404, 'NOT_FOUND'],
+      ['POST', '/messages/notify/0/open', {}, 404, 'NOT_FOUND'],
+      ['POST', '/messages/notify/999999999999999/open', {}, 404, 'NOT_FOUND'],
+      ['POST', '/messages/activity/no-such/open', {}, 404, 'NOT_FOUND'],
+      ['POST', '/messages/activity/%27%3B--/open', {}, 404, 'NOT_FOUND'],
+      ['POST', '/messages/inbox/1/open', {}, 400, 'INVALID_INPUT'],
       ['POST', '/messages/clear-unread', { tab: 'inbox' }, 400, 'INVALID_INPUT'],
       ['POST', '/messages/clear-unread', { all: true }, 400, 'INVALID_INPUT'],
     ];

@@ -35,7 +35,7 @@ export const messageRoutes = routeGroup<{ center: MessageCenter }>({ access: 'se
   });
 
   app.post('/messages/:tab/:id/open', {
-    schema: { tags: ['messages'], operationId: 'openMessage', summary: 'Open one message: marks it read and answers it', params: openParams, response: { 200: messageAnswer } },
+    schema: { tags: ['messages'], operationId: 'openMessage', summary: 'Open one message: marks it read and answers it', params: openParams, body: { type: 'object', additionalProperties: false, properties: {} }, response: { 200: messageAnswer } },
   }, async (request) => {
     const { tab, id } = request.params as { tab: MessageTab; id: string };
     return center.open(callerOf(request).customerId, tab, id);
