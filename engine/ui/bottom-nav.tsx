@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Icon } from './icons.tsx';
 
 /** One tab of the bottom navigation; the label is already translated. */
@@ -8,8 +9,8 @@ export interface BottomNavItem {
   /** Icon path data, e.g. homeIcon from ./icons.tsx. */
   icon: string;
   active: boolean;
-  /** A count shown on the tab (already formatted, e.g. '3' or '99+'), with its translated label for screen readers. */
-  badge?: { text: string; label: string };
+  /** Shown on the tab after its label (an unread count): the product's own element, so it may load lazily. */
+  badge?: ReactNode;
 }
 
 /** The bottom navigation bar (Home, My Loan, Profile in this product). */
@@ -29,14 +30,7 @@ export function BottomNav({ items, onNavigate }: { items: readonly BottomNavItem
         >
           <Icon path={item.icon} />
           <span>{item.label}</span>
-          {item.badge && (
-            <>
-              <span className="ui-bottom-nav-badge" aria-hidden="true">
-                {item.badge.text}
-              </span>
-              <span className="visually-hidden">{item.badge.label}</span>
-            </>
-          )}
+          {item.badge}
         </a>
       ))}
     </nav>

@@ -12,9 +12,14 @@ import { writeStorage } from '../storage.ts';
 import { useCoreStore } from '../store/core-store.ts';
 import { ScreenView } from './screen-view.tsx';
 import { TitleBar } from './title-bar.tsx';
-import { refreshUnread, setUnread, useUnread, watchForeground } from './unread.ts';
 
 const ShellExtras = lazy(() => import('./shell-extras.tsx'));
+const UnreadBadge = lazy(() => import('./unread-badge.tsx'));
+const unreadBadge = (
+  <Suspense fallback={null}>
+    <UnreadBadge />
+  </Suspense>
+);
 const table = new RouteTable(routesConfig.routes);
 const policy: GuardPolicy = {
   loginPath: routesConfig.loginRoute,
@@ -62,13 +67,6 @@ function Frame({ match }: { match: ResolvedRoute | undefined }) {
   useEffect(() => {
     if (routeName) setRoute(routeName);
   }, [routeName, setRoute]);
-  // The unread counts (the Profile tab's badge) follow the route and the foreground; forgotten at logout.
-  const loggedIn = Boolean(token && customerId);
-  useEffect(() => {
-    if (loggedIn) void refreshUnread();
-    else setUnread(null);
-  }, [loggedIn, pathname]);
-  useEffect(() => watchForeground(() => Boolean(useCoreStore.getState().publicData.token)), []);
 
   if (decision.redirect || !decision.route) return <Navigate to={decision.redirect ?? routesConfig.loginRoute} replace />;
   const route = decision.route;
@@ -95,15 +93,14 @@ const TAB_ICONS = { home: homeIcon, loan: loanIcon, profile: profileIcon } as co
 function TabBar({ current }: { current: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const unread = useUnread()?.total ?? 0;
   const items = routesConfig.tabs.map((tab) => ({
     id: tab.id,
     label: t(`nav.${tab.id}`),
     href: table.byRouteName(tab.route)?.path ?? '/',
     icon: TAB_ICONS[tab.icon],
     active: tab.route === current,
-    // Messages are reached from the profile: its tab carries their unread count.
-    badge: tab.id === 'profile' && unread > 0 ? { text: unread > 99 ? '99+' : String(unread), label: t('nav.unread', { count: unread }) } : undefined,
+    // Messages are reached from the profile: its tab carries their unread count (its own chunk).
+    badge: tab.id === 'profile' ? unreadBadge : undefined,
   }));
   return <BottomNav items={items} onNavigate={(href) => navigate(href)} />;
 }
