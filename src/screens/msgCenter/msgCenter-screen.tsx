@@ -12,7 +12,7 @@ import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
 import { useLoad } from '../../loans/use-load.ts';
 import { messageText } from '../../messages/message-text.ts';
 import { Link, useSearchParams } from '../../router.ts';
-import { setUnread, useUnread } from '../../shell/unread.ts';
+import { refreshUnread, setUnread, useUnread } from '../../shell/unread.ts';
 
 const TABS: readonly MessageTab[] = ['activity', 'notify'];
 
@@ -28,7 +28,11 @@ export default function MsgCenterScreen() {
   const tab: MessageTab = search.get('tab') === 'activity' ? 'activity' : 'notify';
   const unread = useUnread();
   // The first page, asked again whenever the screen is shown; later pages and "all read" belong to that answer.
-  const first = useLoad(`messages:${tab}`, (signal) => messagesApi.list(tab, null, signal));
+  // The counts are asked with it: the tabs show them.
+  const first = useLoad(`messages:${tab}`, (signal) => {
+    void refreshUnread();
+    return messagesApi.list(tab, null, signal);
+  });
   const [later, setLater] = useState<{ base: MessagePage; messages: readonly MessageView[]; next: string | null } | null>(null);
   const [allRead, setAllRead] = useState<MessagePage | null>(null);
   const [failed, setFailed] = useState<unknown>(null);
