@@ -4,7 +4,9 @@
  */
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import messagesJson from '../config/messages.json' with { type: 'json' };
 import productJson from '../config/product.json' with { type: 'json' };
+import type { MessagesConfigFile } from '../config/types/messages.ts';
 import type { ProductConfig } from '../config/types/product.ts';
 import type { Database } from './db/database.ts';
 import { ERROR_STATUS, errorBody, type ErrorCode } from './errors.ts';
@@ -12,7 +14,7 @@ import { authPlugin, sessionSecuritySchemes } from './plugins/auth.ts';
 import { errorAnswers } from './plugins/errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
-import { createJobRunner, type JobRunner } from './jobs/runner.ts';
+import { createJobRunner, type JobHandler, type JobRunner } from './jobs/runner.ts';
 import type { CollectionProvider } from './providers/collection/collection-provider.ts';
 import type { IdentityChecker } from './providers/identity/identity-check.ts';
 import type { PayoutProvider } from './providers/payout/payout-provider.ts';
@@ -22,11 +24,14 @@ import { authRoutes } from './routes/auth.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { healthRoutes } from './routes/health.ts';
 import { loanRoutes } from './routes/loans.ts';
+import { messageRoutes } from './routes/messages.ts';
 import { webhookRoutes, webhookSecuritySchemes } from './routes/webhooks.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { meRoutes } from './routes/me.ts';
 import { createAuthService } from './services/auth.ts';
 import { createDocumentService } from './services/documents.ts';
+import { createMessageCenter, seedAnnouncements } from './services/message-center.ts';
+import { createReminderSms } from './services/reminders.ts';
 import { createLoanService, DEFAULT_LOAN_SETTINGS, type LoanService, type LoanSettings } from './services/loans.ts';
 import { createProfileService } from './services/profile.ts';
 import { createFeedbackService } from './services/feedback.ts';
@@ -130,6 +135,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         { name: 'documents', description: 'ID photos, face photos and signatures' },
         { name: 'loans', description: 'Orders, repayments, the payout account and the signature' },
         { name: 'webhooks', description: 'Payout and collection gateways\' callbacks' },
+        { name: 'messages', description: 'The message center: the borrower\'s own events (Notify) and announcements (Activity)' },
       ],
       components: { securitySchemes: { ...sessionSecuritySchemes, ...webhookSecuritySchemes } },
     },
@@ -150,7 +156,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     await app.register(profileRoutes, { prefix: '/api/v1', profile, guard: loans ? loans.guardPayoutStep : undefined });
     await app.register(documentRoutes, { prefix: '/api/v1', documents });
     await app.register(meRoutes, { prefix: '/api/v1', me: createMeService({ db, profile, loans, now: clock }), feedback: createFeedbackService(db) });
-    if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock);
+    // The Activity tab's announcements from config (the same rows on every instance); staff's own are left alone.
+    await seedAnnouncements(db, messagesJson as MessagesConfigFile);
+    await app.register(messageRoutes, { prefix: '/api/v1', center: createMessageCenter({ db, now: clock }) });
+    const reminders = createReminderSms({ db, sms, now: clock, productName: product.displayName });
+    if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock, reminders);
   }
   app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -161,11 +171,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   return app;
 }
 
-async function registerLoans(app: FastifyInstance, db: ApiDeps['db'], service: LoanService, deps: LoanApiDeps, now: () => Date): Promise<void> {
+async function registerLoans(app: FastifyInstance, db: ApiDeps['db'], service: LoanService, deps: LoanApiDeps, now: () => Date, reminders: Record<string, JobHandler>): Promise<void> {
   const jobs = createJobRunner({
     db,
     now,
-    handlers: service.handlers,
+    handlers: { ...service.handlers, ...reminders },
     schedules: service.schedules,
     onError: (job, error) => (deps.onJobError ? deps.onJobError(job.kind, error) : app.log.warn({ err: error, job: job.kind, attempts: job.attempts }, 'job failed')),
   });

@@ -47,7 +47,7 @@ describe('OpenAPI document', () => {
       else if (name.includes('/webhooks/')) expect(requirement, name).toEqual([{ [name.endsWith('payout') ? 'payoutCallbackToken' : 'collectionSignature']: [] }]);
       else expect(requirement, name).toEqual(session);
     }
-    expect(Object.keys(security)).toHaveLength(29); // profile tab: +4 (GET /me, PATCH /me/preferences, GET and POST /feedback)
+    expect(Object.keys(security)).toHaveLength(33); // + profile tab (GET /me, PATCH /me/preferences, GET and POST /feedback) + messages (list, open, clear, unread)
   });
 
   it('shows the shape of every success answer (no open object) and the error shape of every failure', () => {

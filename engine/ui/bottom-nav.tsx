@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Icon } from './icons.tsx';
 
 /** One tab of the bottom navigation; the label is already translated. */
@@ -8,6 +9,8 @@ export interface BottomNavItem {
   /** Icon path data, e.g. homeIcon from ./icons.tsx. */
   icon: string;
   active: boolean;
+  /** Shown on the tab after its label (an unread count): the product's own element, so it may load lazily. */
+  badge?: ReactNode;
 }
 
 /** The bottom navigation bar (Home, My Loan, Profile in this product). */
@@ -27,6 +30,7 @@ export function BottomNav({ items, onNavigate }: { items: readonly BottomNavItem
         >
           <Icon path={item.icon} />
           <span>{item.label}</span>
+          {item.badge}
         </a>
       ))}
     </nav>

@@ -275,6 +275,7 @@ interface Ids {
   readonly documentId: string;
   readonly idFrontRef: string;
   readonly signatureRef: string;
+  readonly messageId: string;
 }
 
 /** The real id a path parameter of `op` takes: an order's, a payment's, a document's or a step's. */
@@ -282,6 +283,7 @@ function realParam(op: Operation, ids: Ids): string {
   if (op.path.includes('/payments/')) return ids.paymentId;
   if (op.path.includes('/documents/')) return ids.documentId;
   if (op.path.includes('/profile/')) return 'identityInfo';
+  if (op.path.includes('/messages/')) return ids.messageId;
   return ids.orderId;
 }
 
@@ -345,7 +347,8 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     expect(order.json<{ state: string }>().state, order.body).toBe('repaying');
     const paid = await call('POST', `/loans/${orderId}/payments`, { kind: 'extend', channel: 'otc' }, newKey());
     expect(paid.statusCode, paid.body).toBe(201);
-    return { who, ids: { orderId, paymentId: paid.json<{ id: string }>().id, documentId: idFront.id, idFrontRef: idFront.ref, signatureRef: signature.ref } };
+    const messageId = (await call('GET', '/messages?tab=notify')).json<{ messages: { id: string }[] }>().messages[0]!.id;
+    return { who, ids: { orderId, paymentId: paid.json<{ id: string }>().id, documentId: idFront.id, idFrontRef: idFront.ref, signatureRef: signature.ref, messageId } };
   }
 
   beforeAll(async () => {
@@ -376,7 +379,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
   });
 
   it('reads every operation from the OpenAPI document', () => {
-    expect(operations.length).toBe(29); // profile tab: GET /me, PATCH /me/preferences, GET and POST /feedback
+    expect(operations.length).toBe(33); // + profile tab (4) + messages (4)
     expect(operations.filter((op) => op.multipart).map((op) => op.operationId)).toEqual(['uploadDocument']);
   });
 
@@ -384,7 +387,8 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     const ids = mode === 'cross' ? bIds : aIds;
     const real = shape.pathParam.kind === 'real' || mode === 'cross';
     const param = real ? realParam(op, ids) : shape.pathParam.encode ? encodeURIComponent(shape.pathParam.value) : shape.pathParam.value.replace(/[?#\s]/gu, '_');
-    const url = `${op.path.replace(/\{[^}]+\}/gu, param)}${shape.query}`;
+    // A message's tab is a fixed word (its own refusals are the messages suite's); its id is fuzzed like any id.
+    const url = `${op.path.replace('{tab}', 'notify').replace(/\{[^}]+\}/gu, param)}${shape.query}`;
     const headers: Record<string, string> = { ...shape.extraHeaders };
     if (mode === 'session' || mode === 'cross') Object.assign(headers, op.operationId === 'logout' ? throwaway.headers : a.headers);
     if (shape.authJunk && mode !== 'cross') Object.assign(headers, shape.authJunk);
@@ -451,6 +455,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
   it.each([
     'health', 'getCaptcha', 'sendSmsCode', 'login', 'logout', 'getProfile', 'getProfileStep', 'saveProfileStep', 'uploadDocument', 'getDocument', 'getLoanHome', 'quoteLoan', 'applyForLoan', 'listLoans',
     'getLoan', 'acceptLoanTerms', 'getSignature', 'putSignature', 'withdrawLoan', 'changePayoutAccount', 'createPayment', 'listPayments', 'getPayment', 'payoutCallback', 'collectionWebhook',
+    'listMessages', 'getUnreadCounts', 'clearUnread', 'openMessage',
   ])('%s answers every malformed request with a catalogue 4xx, never a 5xx or another customer\'s object', async (operationId) => {
     const op = operations.find((o) => o.operationId === operationId);
     expect(op, operationId).toBeDefined();

@@ -34,6 +34,7 @@ export function createLoanService(deps: LoanDeps) {
     schedules: jobs.schedules,
     accrueAll: jobs.accrueAll,
     reconcile: jobs.reconcile,
+    remindAll: jobs.remindAll,
     apply: application.apply,
     accept: application.accept,
     withdraw: disbursement.withdraw,

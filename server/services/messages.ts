@@ -40,9 +40,9 @@ export interface NotifyInput {
   readonly dedupeKey?: string;
 }
 
-/** Writes a Notify message in `tx` (the event's own transaction). */
-export async function notify(tx: Tx | Database, input: NotifyInput): Promise<void> {
-  await tx
+/** Writes a Notify message in `tx` (the event's own transaction); false when its `dedupeKey` was already written. */
+export async function notify(tx: Tx | Database, input: NotifyInput): Promise<boolean> {
+  const written = await tx
     .insert(messages)
     .values({
       customerId: input.customerId,
@@ -51,7 +51,9 @@ export async function notify(tx: Tx | Database, input: NotifyInput): Promise<voi
       link: input.link ?? null,
       dedupeKey: input.dedupeKey ?? null,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: messages.id });
+  return written.length > 0;
 }
 
 /**

@@ -14,6 +14,12 @@ import { ScreenView } from './screen-view.tsx';
 import { TitleBar } from './title-bar.tsx';
 
 const ShellExtras = lazy(() => import('./shell-extras.tsx'));
+const UnreadBadge = lazy(() => import('./unread-badge.tsx'));
+const unreadBadge = (
+  <Suspense fallback={null}>
+    <UnreadBadge />
+  </Suspense>
+);
 const table = new RouteTable(routesConfig.routes);
 const policy: GuardPolicy = {
   loginPath: routesConfig.loginRoute,
@@ -93,6 +99,8 @@ function TabBar({ current }: { current: string }) {
     href: table.byRouteName(tab.route)?.path ?? '/',
     icon: TAB_ICONS[tab.icon],
     active: tab.route === current,
+    // Messages are reached from the profile: its tab carries their unread count (its own chunk).
+    badge: tab.id === 'profile' ? unreadBadge : undefined,
   }));
   return <BottomNav items={items} onNavigate={(href) => navigate(href)} />;
 }

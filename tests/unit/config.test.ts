@@ -40,6 +40,7 @@ describe('config files match their meta-schemas', () => {
     ['config/pricing.json', 'pricing.schema.json'],
     ['config/underwriting.json', 'underwriting.schema.json'],
     ['config/faq.json', 'faq.schema.json'],
+    ['config/messages.json', 'messages.schema.json'],
     ...themeFiles.map((f) => [`config/themes/${f}`, 'theme.schema.json']),
   ])('%s', (file, schema) => {
     const validate = validator(schema);

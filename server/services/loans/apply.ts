@@ -14,6 +14,7 @@ import { enqueue } from '../../jobs/runner.ts';
 import { withIdempotency, type Answer, type StoredAnswer } from '../idempotency.ts';
 import type { Caller, LoanContext, LoanInput } from './context.ts';
 import type { OrderRow, Tx } from './repository.ts';
+import { links, notifyOrder } from './notices.ts';
 import type { LoanViews } from './views.ts';
 
 export function createApplication(ctx: LoanContext, views: LoanViews) {
@@ -80,6 +81,7 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
         })
         .returning();
       await repo.recordEvent(tx, order!.id, 'applied', { principalCentavos: input.principalCentavos, termDays: input.termDays }, null, 'under_review');
+      await notifyOrder(tx, order!, 'applicationReceived', links.home(), { amountCentavos: input.principalCentavos });
       await enqueue(tx, { kind: 'underwrite', key: `underwrite:${order!.id}`, payload: { orderId: order!.id }, runAt: new Date(now().getTime() + ctx.settings.approvalDelaySeconds * 1000) });
       return { status: 201, body: views.orderView(order!, day) };
     });
@@ -126,8 +128,10 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
       if (decision.decision === 'approve') {
         const q = principal === order.principal ? (order.quote as Quote) : quote(ctx.pricing, sub, { principalCentavos: principal, termDays: order.termDays, loanDate: day });
         await repo.transition(tx, order, 'accepted', 'approved', { decision: noted, creditLimit: decision.limitCentavos, principal, quote: q, amountDue: q.amountDueCentavos, interestOutstanding: q.interestCentavos }, { limitCentavos: decision.limitCentavos, principalCentavos: principal, lowered: principal !== order.principal });
+        await notifyOrder(tx, order, 'approved', links.terms(order), { amountCentavos: principal, limitCentavos: decision.limitCentavos });
       } else if (decision.decision === 'reject') {
         await repo.transition(tx, order, 'rejected', 'rejected', { decision: noted, reapplyAfter: decision.reapplyAfter }, { reason: decision.reason, reapplyAfter: decision.reapplyAfter });
+        await notifyOrder(tx, order, 'rejected', links.home(), { reapplyAfter: decision.reapplyAfter });
       } else {
         await repo.update(tx, order, 'review', { decision: noted }, { reason: decision.reason });
       }

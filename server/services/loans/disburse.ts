@@ -20,6 +20,7 @@ import type { StoredAnswer } from '../idempotency.ts';
 import type { Application } from './apply.ts';
 import type { Caller, LoanContext } from './context.ts';
 import { ledgerPatch, type Tx } from './repository.ts';
+import { links, notifyOrder } from './notices.ts';
 import type { LoanViews } from './views.ts';
 
 const PAYOUT_STEP = 'bankInfo';
@@ -95,8 +96,10 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
       const payout = await repo.lockPayout(tx, payoutId);
       if (payout?.state !== 'requested') return;
       await tx.update(payouts).set({ state: 'failed', failureCode: providerFailureCode, completedAt: now() }).where(eq(payouts.id, payoutId));
-      if (order.state === 'disbursing') await repo.transition(tx, order, 'disbursement_failed', 'payout_refused', { failureCode: 'PAYOUT_ACCOUNT_INVALID' }, { payoutId, providerFailureCode });
-      else await repo.recordEvent(tx, order.id, 'payout_refused', { payoutId, providerFailureCode });
+      if (order.state === 'disbursing') {
+        await repo.transition(tx, order, 'disbursement_failed', 'payout_refused', { failureCode: 'PAYOUT_ACCOUNT_INVALID' }, { payoutId, providerFailureCode });
+        await notifyOrder(tx, order, 'disbursementFailed', links.changeBank());
+      } else await repo.recordEvent(tx, order.id, 'payout_refused', { payoutId, providerFailureCode });
     });
   }
 
@@ -136,13 +139,16 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
         const day = manilaToday(at);
         const q = quote(ctx.pricing, ctx.subOf(order.productId, order.subProductId), { principalCentavos: order.principal, termDays: order.termDays, loanDate: day });
         const ledger = openLedger(q);
-        await repo.transition(tx, order, 'repaying', 'disbursed', { quote: q, loanDate: day, ...ledgerPatch(ledger, day) }, { ...facts, amountCentavos: payout.amount });
+        const patch = ledgerPatch(ledger, day);
+        await repo.transition(tx, order, 'repaying', 'disbursed', { quote: q, loanDate: day, ...patch }, { ...facts, amountCentavos: payout.amount });
+        await notifyOrder(tx, order, 'moneySent', links.bill(order), { amountCentavos: payout.amount, dueDate: patch.dueDate ?? q.repaymentDate });
         return 'applied';
       }
       if (result.status === 'reversed') {
         await tx.update(payouts).set({ state: 'reversed', failureCode: result.failureCode ?? 'REVERSED', completedAt: at }).where(eq(payouts.id, payout.id));
         if (order.state === 'repaying' && order.amountRepaid === 0) {
           await repo.transition(tx, order, 'disbursement_failed', 'payout_reversed', { ledger: null, amountDue: 0, interestOutstanding: 0, lateFine: 0, damages: 0, overdueDays: 0, costCharged: 0, failureCode: 'DISBURSEMENT_ACCOUNT_UNAVAILABLE' }, facts);
+          await notifyOrder(tx, order, 'disbursementFailed', links.changeBank());
         } else {
           await repo.recordEvent(tx, order.id, 'payout_reversed_needs_staff', { ...facts, state: order.state, amountRepaidCentavos: order.amountRepaid });
         }
@@ -153,6 +159,7 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
         await repo.recordEvent(tx, order.id, 'payout_failed', { ...facts, outcome: result.outcome });
       } else if (result.outcome === 'fix_account') {
         await repo.transition(tx, order, 'disbursement_failed', 'payout_failed', { failureCode: orderFailureCode(result.failureCode) }, facts);
+        await notifyOrder(tx, order, 'disbursementFailed', links.changeBank());
       } else if (result.outcome === 'retry') {
         // Same account, a new payout (a failed payout is final at the gateway: a new idempotency key), a while later.
         const [next] = await tx.insert(payouts).values({ orderId: order.id, amount: payout.amount, account: payout.account, state: 'requested', createdAt: at }).returning();

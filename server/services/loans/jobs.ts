@@ -5,15 +5,17 @@
  * nothing more.
  */
 import { and, eq, lt, lte } from 'drizzle-orm';
-import { manilaStartOfDay, manilaToday } from '../../../domain/calendar-date.ts';
+import { addDays, daysBetween, manilaStartOfDay, manilaToday } from '../../../domain/calendar-date.ts';
 import { accrue, total } from '../../../domain/loan-ledger.ts';
 import { findSubProduct } from '../../../domain/pricing.ts';
-import { loanOrders, payments, payouts } from '../../db/schema.ts';
-import type { ClaimedJob, JobHandler, Schedule } from '../../jobs/runner.ts';
+import { customers, loanOrders, payments, payouts } from '../../db/schema.ts';
+import { enqueue, type ClaimedJob, type JobHandler, type Schedule } from '../../jobs/runner.ts';
+import { reminderSmsJob, reminderWindowStart, type ReminderTemplate } from '../reminders.ts';
 import type { Application } from './apply.ts';
 import type { LoanContext } from './context.ts';
 import type { createDisbursement } from './disburse.ts';
 import type { createRepayment } from './repay.ts';
+import { links, notifyOrder } from './notices.ts';
 import { ledgerPatch } from './repository.ts';
 
 /** A payment recorded this long ago and still not at the gateway is sent by the reconciliation too. */
@@ -45,6 +47,35 @@ export function createLoanJobs(ctx: LoanContext, application: Application, disbu
       });
     }
     return changed;
+  }
+
+  /**
+   * The daily due reminders: for every repaying order due in 3 days, due today, or overdue, a Notify message (once per
+   * order and due date: its dedupeKey) and, when the borrower has SMS reminders on, its SMS job (once per borrower and
+   * day: the job's key; sent between 08:00 and 20:00 Manila, server/services/reminders.ts), both in the order's
+   * transaction. A rerun, or a second instance running it at the same time, writes nothing twice.
+   */
+  async function remindAll(): Promise<number> {
+    const at = now();
+    const day = manilaToday(at);
+    const due = await db.select({ id: loanOrders.id }).from(loanOrders).where(and(eq(loanOrders.state, 'repaying'), lte(loanOrders.dueDate, addDays(day, 3))));
+    let written = 0;
+    for (const { id } of due) {
+      await db.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, id);
+        if (order.state !== 'repaying' || !order.dueDate) return;
+        const days = daysBetween(day, order.dueDate);
+        const template: ReminderTemplate | null = days === 3 ? 'dueIn3Days' : days === 0 ? 'dueToday' : days < 0 ? 'overdue' : null;
+        if (!template) return;
+        const params = { amountCentavos: order.amountDue, dueDate: order.dueDate, ...(template === 'dueIn3Days' && { days: 3 }) };
+        if (!(await notifyOrder(tx, order, template, links.bill(order), params, `${template}:${order.id}:${order.dueDate}`))) return;
+        written += 1;
+        const [customer] = await tx.select({ smsReminders: customers.smsReminders }).from(customers).where(eq(customers.id, order.customerId));
+        const job = customer?.smsReminders ? reminderSmsJob({ customerId: order.customerId, orderId: order.id, template, day }, at) : null;
+        if (job) await enqueue(tx, job);
+      });
+    }
+    return written;
   }
 
   /**
@@ -86,6 +117,9 @@ export function createLoanJobs(ctx: LoanContext, application: Application, disbu
     reconcile: async () => {
       await reconcile();
     },
+    remind: async () => {
+      await remindAll();
+    },
   };
 
   /** The daily accrual at 00:05 Manila, and the reconciliation every `reconcileAfterMs / 2`, once per slot for all instances. */
@@ -94,6 +128,12 @@ export function createLoanJobs(ctx: LoanContext, application: Application, disbu
       const day = manilaToday(new Date(at.getTime() - 5 * 60_000));
       return { kind: 'accrue', key: `accrue:${day}`, runAt: new Date(manilaStartOfDay(day).getTime() + 5 * 60_000) };
     },
+    // The due reminders at 08:00 Manila, when reminders may be sent (server/services/reminders.ts).
+    (at) => {
+      const start = reminderWindowStart(manilaToday(at));
+      const day = at < start ? addDays(manilaToday(at), -1) : manilaToday(at);
+      return { kind: 'remind', key: `remind:${day}`, runAt: reminderWindowStart(day) };
+    },
     (at) => {
       const every = Math.max(60_000, Math.floor(ctx.settings.reconcileAfterMs / 2));
       const slot = Math.floor(at.getTime() / every);
@@ -101,5 +141,5 @@ export function createLoanJobs(ctx: LoanContext, application: Application, disbu
     },
   ];
 
-  return { accrueAll, reconcile, handlers, schedules };
+  return { accrueAll, reconcile, remindAll, handlers, schedules };
 }

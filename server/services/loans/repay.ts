@@ -22,6 +22,7 @@ import type { StoredAnswer } from '../idempotency.ts';
 import type { Application } from './apply.ts';
 import type { Caller, LoanContext } from './context.ts';
 import { ledgerPatch, type OrderRow } from './repository.ts';
+import { links, notifyOrder } from './notices.ts';
 import type { LoanViews } from './views.ts';
 
 /** The currency of every payment we create. */
@@ -134,6 +135,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
       if (payment?.state !== from) return;
       await tx.update(payments).set({ state: 'fail', failureCode, completedAt: now() }).where(eq(payments.id, paymentId));
       await repo.recordEvent(tx, order.id, 'payment_failed', { paymentId, failureCode });
+      await notifyOrder(tx, order, 'paymentFailed', links.bill(order), { amountCentavos: payment.amount }, `paymentFailed:${paymentId}`);
     });
   }
 
@@ -154,6 +156,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
       if (event.kind === 'attempt_failed') {
         // One attempt failed; the intent stays payable, so the payment stays in progress (a later success applies).
         await repo.recordEvent(tx, order.id, 'payment_attempt_failed', { paymentId: payment.id, eventId: event.eventId, failureCode: event.failureCode });
+        await notifyOrder(tx, order, 'paymentFailed', links.bill(order), { amountCentavos: payment.amount }, `paymentAttemptFailed:${event.eventId}`);
         return 'applied';
       }
       if (event.amountCentavos !== payment.amount || event.currency !== CURRENCY) {
@@ -196,7 +199,10 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
         const kind = applied === 'extended' ? 'extended' : applied === 'instalment' ? 'instalment_paid' : applied === 'settled' ? 'settled' : 'partial_repayment';
         if (after.settled) await repo.transition(tx, order, 'settled', kind, patch, data);
         else await repo.update(tx, order, kind, patch, data);
+        if (applied === 'extended') await notifyOrder(tx, order, 'extended', links.bill(order), { amountCentavos: received, dueDate: terms!.newDueDate });
       }
+      if (applied === 'settled') await notifyOrder(tx, order, 'settled', links.bill(order), { amountCentavos: received });
+      else if (applied !== 'extended') await notifyOrder(tx, order, 'paymentSucceeded', links.bill(order), { amountCentavos: received });
       await tx.update(payments).set({ state: 'success', failureCode: null, applied, completedAt: at }).where(eq(payments.id, payment.id));
       return 'applied';
     });
