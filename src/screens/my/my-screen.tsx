@@ -17,6 +17,7 @@ import { errorMessage } from '../../api/error-message.ts';
 import { product, type Language } from '../../config.ts';
 import { useLoad } from '../../loans/use-load.ts';
 import { Link, useNavigate } from '../../router.ts';
+import { useUnread } from '../../shell/unread.ts';
 import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
 import './my.page.css';
 
@@ -31,6 +32,8 @@ export default function MyScreen() {
   const { t } = useTranslation(['profile', 'common', 'forms']);
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
   const me = useLoad(`me:${session}`, () => loadMe());
+  // The tab bar's counts, asked again on every route change, are newer than the summary once they arrive.
+  const live = useUnread();
 
   if (!me.data) {
     return (
@@ -48,7 +51,7 @@ export default function MyScreen() {
     );
   }
   const data = me.data;
-  const unread = data.unread.notify + data.unread.activity;
+  const unread = live ? live.total : data.unread.notify + data.unread.activity;
   return (
     <div className="page my">
       <section className="card my-head" aria-labelledby="my-phone">
