@@ -21,10 +21,12 @@ import type { FileStorage } from './providers/storage/file-storage.ts';
 import { authRoutes } from './routes/auth.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { healthRoutes } from './routes/health.ts';
+import { couponRoutes } from './routes/coupons.ts';
 import { loanRoutes } from './routes/loans.ts';
 import { webhookRoutes, webhookSecuritySchemes } from './routes/webhooks.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { createAuthService } from './services/auth.ts';
+import { couponJobs, createCouponService, type CouponService } from './services/coupons.ts';
 import { createDocumentService } from './services/documents.ts';
 import { createLoanService, DEFAULT_LOAN_SETTINGS, type LoanService, type LoanSettings } from './services/loans.ts';
 import { createProfileService } from './services/profile.ts';
@@ -125,6 +127,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         { name: 'profile', description: 'The borrower\'s information steps' },
         { name: 'documents', description: 'ID photos, face photos and signatures' },
         { name: 'loans', description: 'Orders, repayments, the payout account and the signature' },
+        { name: 'coupons', description: 'The borrower\'s coupons and the add-to-home-screen claim (used through withdraw and payments)' },
         { name: 'webhooks', description: 'Payout and collection gateways\' callbacks' },
       ],
       components: { securitySchemes: { ...sessionSecuritySchemes, ...webhookSecuritySchemes } },
@@ -144,7 +147,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     // order and changes only through PUT /payout-account, with its rules.
     await app.register(profileRoutes, { prefix: '/api/v1', profile, guard: loans ? loans.guardPayoutStep : undefined });
     await app.register(documentRoutes, { prefix: '/api/v1', documents: createDocumentService({ db, storage, checker }) });
-    if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock);
+    const coupons = createCouponService({ db, now: clock });
+    await app.register(couponRoutes, { prefix: '/api/v1', coupons });
+    if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock, coupons);
   }
   app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -155,12 +160,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   return app;
 }
 
-async function registerLoans(app: FastifyInstance, db: ApiDeps['db'], service: LoanService, deps: LoanApiDeps, now: () => Date): Promise<void> {
+async function registerLoans(app: FastifyInstance, db: ApiDeps['db'], service: LoanService, deps: LoanApiDeps, now: () => Date, coupons: CouponService): Promise<void> {
   const jobs = createJobRunner({
     db,
     now,
-    handlers: service.handlers,
-    schedules: service.schedules,
+    handlers: { ...service.handlers, ...couponJobs(coupons).handlers },
+    schedules: [...service.schedules, ...couponJobs(coupons).schedules],
     onError: (job, error) => (deps.onJobError ? deps.onJobError(job.kind, error) : app.log.warn({ err: error, job: job.kind, attempts: job.attempts }, 'job failed')),
   });
   app.decorate('loans', { service, jobs });
