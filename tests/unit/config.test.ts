@@ -71,6 +71,8 @@ describe('coupons', () => {
     expect(ids).toEqual(expect.arrayContaining([couponsFile.registration, couponsFile.addToHomeScreen].filter((x) => x !== null)));
     const a2hs = couponsFile.definitions.find((d) => d.id === couponsFile.addToHomeScreen);
     expect(a2hs).toMatchObject({ type: 'addToHomeScreen', appliesTo: 'repayment', amountCentavos: 20000 });
+    // The tutorial's promise (config/product.json) is the coupon the server issues.
+    expect(a2hs?.amountCentavos).toBe(product.addToHomeScreen.repaymentCouponCentavos);
   });
 
   it('refuses an amount that is not whole centavos of at least 1, an unknown type or operation, and a missing field', () => {
