@@ -4,13 +4,11 @@
  * (`check`: the withdrawal quote or the payment quote); a coupon that cannot apply shows why in place, under it, and
  * the choice falls back to none. Nothing is reserved until the withdrawal or the payment itself.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { couponsApi, type CouponOperation } from '../api/coupons.ts';
-import { useLoad } from '../loans/use-load.ts';
-import { sessionKeyOf, useCoreStore } from '../store/core-store.ts';
+import { couponsApi, type CouponOperation, type CouponView } from '../api/coupons.ts';
+import { loanErrorMessage } from '../loans/errors.ts';
 import { CouponTicket } from './coupon-ticket.tsx';
-import { couponErrorMessage } from './refusal.ts';
 
 export interface CouponPick<T> {
   readonly id: string;
@@ -19,7 +17,8 @@ export interface CouponPick<T> {
 
 export interface CouponPickerProps<T> {
   readonly appliesTo: CouponOperation;
-  readonly check: (couponId: string) => Promise<T>;
+  /** What the coupon gives (the withdrawal or payment quote), asked through the coupons API this chunk carries. */
+  readonly check: (api: typeof couponsApi, couponId: string) => Promise<T>;
   readonly onPick: (pick: CouponPick<T> | null) => void;
   readonly disabled?: boolean;
 }
@@ -29,12 +28,16 @@ export type CouponPickerComponent = <T>(props: CouponPickerProps<T>) => ReactNod
 
 export default function CouponPicker<T>({ appliesTo, check, onPick, disabled = false }: CouponPickerProps<T>) {
   const { t } = useTranslation('coupons');
-  const session = useCoreStore((s) => sessionKeyOf(s.publicData));
-  const list = useLoad(`coupons:${session}:${appliesTo}`, (signal) => couponsApi.usable(appliesTo, signal));
+  // Loaded once when shown; a list that fails to load leaves the picker out (the operation works without it).
+  const [coupons, setCoupons] = useState<readonly CouponView[]>([]);
+  useEffect(() => {
+    const abort = new AbortController();
+    couponsApi.usable(appliesTo, abort.signal).then((answer) => setCoupons(answer.coupons), () => undefined);
+    return () => abort.abort();
+  }, [appliesTo]);
   const [selected, setSelected] = useState<string | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<{ id: string; message: string } | null>(null);
-  const coupons = list.data?.coupons ?? [];
   if (coupons.length === 0) return null;
 
   const choose = async (id: string | null) => {
@@ -46,13 +49,13 @@ export default function CouponPicker<T>({ appliesTo, check, onPick, disabled = f
     }
     setChecking(id);
     try {
-      const result = await check(id);
+      const result = await check(couponsApi, id);
       setSelected(id);
       onPick({ id, result });
     } catch (error) {
       setSelected(null);
       onPick(null);
-      setRefusal({ id, message: await couponErrorMessage(error) });
+      setRefusal({ id, message: await loanErrorMessage(error) });
     } finally {
       setChecking(null);
     }

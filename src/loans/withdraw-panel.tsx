@@ -9,15 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { formatPeso } from '../../domain/money.ts';
 import { useClickGuard } from '../../engine/ui/click-guard.ts';
 import { toast } from '../../engine/ui/toast.tsx';
-import { couponsApi, type WithdrawQuote } from '../api/coupons.ts';
+import type { WithdrawQuote } from '../api/coupons.ts';
 import { IntentKeys, loansApi, uploadSignature, type OrderView } from '../api/loans.ts';
 import { sessionRequest } from '../api/session.ts';
 import { product } from '../config.ts';
 import { Link } from '../router.ts';
 import { sessionKeyOf, useCoreStore } from '../store/core-store.ts';
 import type { CouponPick, CouponPickerComponent } from '../coupons/coupon-picker.tsx';
-import { couponErrorMessage } from '../coupons/refusal.ts';
-import { isTransient } from './errors.ts';
+import { isTransient, loanErrorMessage } from './errors.ts';
 import { Figures } from './figure-list.tsx';
 import { LoadingCards } from './load-state.tsx';
 import { OrderBadge } from './order-status.tsx';
@@ -92,7 +91,7 @@ export function WithdrawPanel({ order, onWithdrawn }: { order: OrderView; onWith
       onWithdrawn?.(answer);
     } catch (error) {
       if (!isTransient(error)) intents.done();
-      toast(await couponErrorMessage(error), 4000);
+      toast(await loanErrorMessage(error), 4000);
     } finally {
       setBusy(false);
     }
@@ -120,7 +119,7 @@ export function WithdrawPanel({ order, onWithdrawn }: { order: OrderView; onWith
       />
       {!order.quote.couponKind && (
         <Suspense fallback={null}>
-          <CouponPicker<WithdrawQuote> appliesTo="withdrawal" check={(id) => couponsApi.withdrawQuote(order.id, id)} onPick={setCoupon} disabled={busy} />
+          <CouponPicker<WithdrawQuote> appliesTo="withdrawal" check={(api, id) => api.withdrawQuote(order.id, id)} onPick={setCoupon} disabled={busy} />
         </Suspense>
       )}
       {canChangeAccount && (

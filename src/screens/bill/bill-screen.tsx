@@ -11,11 +11,10 @@ import type { PaymentChannel, PaymentKind } from '../../../domain/loan-types.ts'
 import { formatPeso } from '../../../domain/money.ts';
 import { useClickGuard } from '../../../engine/ui/click-guard.ts';
 import { toast } from '../../../engine/ui/toast.tsx';
-import { couponsApi, type PaymentQuote } from '../../api/coupons.ts';
+import type { PaymentQuote } from '../../api/coupons.ts';
 import { IntentKeys, loansApi, type OrderDetail } from '../../api/loans.ts';
 import type { CouponPick, CouponPickerComponent } from '../../coupons/coupon-picker.tsx';
-import { couponErrorMessage } from '../../coupons/refusal.ts';
-import { isTransient } from '../../loans/errors.ts';
+import { isTransient, loanErrorMessage } from '../../loans/errors.ts';
 import { Figures, PlanTable, useTaxFigure } from '../../loans/figures.tsx';
 import { ScheduleTable } from '../../loans/schedule-table.tsx';
 import { formatDay, formatInstant, formatPercent, languageOf } from '../../loans/format.ts';
@@ -185,7 +184,7 @@ function RepayActions({ order }: { order: OrderDetail }) {
       navigate(`/repaidDetail?payment=${encodeURIComponent(payment.id)}`);
     } catch (error) {
       if (!isTransient(error)) intents.done();
-      toast(await couponErrorMessage(error), 4000);
+      toast(await loanErrorMessage(error), 4000);
     } finally {
       setBusy(false);
     }
@@ -230,7 +229,7 @@ function RepayActions({ order }: { order: OrderDetail }) {
       </div>
       {(kind === 'settle' || kind === 'instalment') && (
         <Suspense fallback={null}>
-          <CouponPicker<PaymentQuote> key={kind} appliesTo="repayment" check={(id) => couponsApi.paymentQuote(order.id, { kind, couponId: id })} onPick={setCoupon} disabled={busy} />
+          <CouponPicker<PaymentQuote> key={kind} appliesTo="repayment" check={(api, id) => api.paymentQuote(order.id, { kind, couponId: id })} onPick={setCoupon} disabled={busy} />
         </Suspense>
       )}
       {coupon && coupon.result.kind === kind && (
