@@ -32,7 +32,10 @@ export default function CouponPicker<T>({ appliesTo, check, onPick, disabled = f
   const [coupons, setCoupons] = useState<readonly CouponView[]>([]);
   useEffect(() => {
     const abort = new AbortController();
-    couponsApi.usable(appliesTo, abort.signal).then((answer) => setCoupons(answer.coupons), () => undefined);
+    // An answer cut short by the abort reads as undefined: nothing to show then.
+    couponsApi.usable(appliesTo, abort.signal).then((answer) => {
+      if (!abort.signal.aborted && answer) setCoupons(answer.coupons);
+    }, () => undefined);
     return () => abort.abort();
   }, [appliesTo]);
   const [selected, setSelected] = useState<string | null>(null);
