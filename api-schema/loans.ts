@@ -39,7 +39,11 @@ export const paymentInput = {
   type: 'object',
   required: ['kind', 'channel'],
   additionalProperties: false,
-  properties: { kind: { type: 'string', enum: paymentKinds }, channel: { type: 'string', enum: paymentChannels } },
+  properties: {
+    kind: { type: 'string', enum: paymentKinds },
+    channel: { type: 'string', enum: paymentChannels },
+    couponId: { ...uuid, description: 'A repayment coupon of the borrower (GET /coupons?appliesTo=repayment) to lower the amount to pay; not with extend' },
+  },
 } as const;
 export type PaymentInput = FromSchema<typeof paymentInput>;
 
@@ -185,7 +189,7 @@ export type OrderAnswer = FromSchema<typeof orderAnswer>;
 export const paymentAnswer = {
   type: 'object',
   description: 'The payment',
-  required: ['id', 'orderId', 'orderNo', 'kind', 'channel', 'state', 'amountCentavos', 'reference', 'checkoutUrl', 'expiresAt', 'failureCode', 'createdAt', 'completedAt'],
+  required: ['id', 'orderId', 'orderNo', 'kind', 'channel', 'state', 'amountCentavos', 'couponId', 'discountCentavos', 'reference', 'checkoutUrl', 'expiresAt', 'failureCode', 'createdAt', 'completedAt'],
   additionalProperties: false,
   properties: {
     id: uuid,
@@ -194,7 +198,9 @@ export const paymentAnswer = {
     kind: { type: 'string', enum: paymentKinds },
     channel: { type: 'string', enum: paymentChannels },
     state: { type: 'string', enum: ['in_progress', 'success', 'fail'] },
-    amountCentavos: centavos,
+    amountCentavos: { ...centavos, description: 'What the borrower pays (after the coupon)' },
+    couponId: { type: ['string', 'null'], format: 'uuid', description: 'The repayment coupon the payment holds (used on success, given back on failure)' },
+    discountCentavos: { ...centavos, description: 'What the coupon takes off the amount due' },
     reference: { type: ['string', 'null'], description: 'What the borrower pays with (the gateway\'s reference); null until the gateway has the payment' },
     checkoutUrl: nullableString,
     expiresAt: instant,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import pricingJson from '../config/pricing.json' with { type: 'json' };
 import { addDays } from './calendar-date.ts';
-import { accrue, allocate, extend, extensionTerms, figuresOf, nextDue, openLedger, total, type Ledger } from './loan-ledger.ts';
+import { accrue, allocate, discount, discountRoom, extend, extensionTerms, figuresOf, nextDue, openLedger, total, type Ledger } from './loan-ledger.ts';
 import { scheduleOf } from './loan-standing.ts';
 import type { LendingCaps, PricingConfig, SubProductPricing } from './loan-types.ts';
 import { capPpm, findSubProduct, quote } from './pricing.ts';
@@ -142,7 +142,8 @@ type Step =
   | { kind: 'pay'; share: number }
   | { kind: 'extend' }
   | { kind: 'next' }
-  | { kind: 'settle' };
+  | { kind: 'settle' }
+  | { kind: 'coupon'; amount: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('days' as const), days: fc.integer({ min: 0, max: 45 }) }),
@@ -150,6 +151,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.constant({ kind: 'extend' as const }),
   fc.constant({ kind: 'next' as const }),
   fc.constant({ kind: 'settle' as const }),
+  fc.record({ kind: fc.constant('coupon' as const), amount: fc.integer({ min: 0, max: 60_000 }) }),
 );
 
 describe('random histories (days passing, partial payments, extensions, instalments, settlement, accrual)', () => {
@@ -166,6 +168,7 @@ describe('random histories (days passing, partial payments, extensions, instalme
           let l = loan(sub, principal, term, day);
           let repaid = 0;
           let refunded = 0;
+          let discounted = 0;
           for (const s of steps) {
             const f = figuresOf(l, day);
             if (f.settled) break;
@@ -179,6 +182,17 @@ describe('random histories (days passing, partial payments, extensions, instalme
               repaid += amount;
               refunded += a.unapplied;
               expect(total(a.applied) + a.unapplied).toBe(amount);
+            } else if (s.kind === 'coupon') {
+              // A repayment coupon: the amount due falls by what it applied, nothing counts as repaid, and it never
+              // takes more than asked nor any principal.
+              const room = discountRoom(l, s.amount);
+              const d = discount(l, s.amount);
+              expect(total(d.applied)).toBe(room);
+              expect(d.applied.principal).toBe(0);
+              expect(figuresOf(d.ledger, day).amountDue).toBe(f.amountDue - room);
+              expect(figuresOf(d.ledger, day).amountRepaid).toBe(f.amountRepaid);
+              l = d.ledger;
+              discounted += room;
             } else {
               const terms = extensionTerms(l, sub, rules, day);
               if (!terms) continue;
@@ -193,6 +207,7 @@ describe('random histories (days passing, partial payments, extensions, instalme
             expect(g.amountRepaid + refunded).toBe(repaid);
             expect(g.amountDue).toBe(total(g.owed) - total(g.paid));
             expect(g.amountDue).toBeGreaterThanOrEqual(0);
+            expect(l.discounted ?? 0).toBe(discounted);
             // Principal is owed once: never more than lent, never repaid twice.
             expect(g.owed.principal).toBe(principal);
             expect(g.paid.principal).toBeLessThanOrEqual(principal);

@@ -84,6 +84,8 @@ export interface Ledger {
   readonly worstOverdueDays: number;
   /** The Manila day the last payment settled the loan; null while anything is owed. */
   readonly closedOn: string | null;
+  /** Costs forgiven by repayment coupons (discount), in all; absent on ledgers from before coupons (0). */
+  readonly discounted?: Centavos;
 }
 
 /** The ledger of a loan disbursed on the quote's loan date (the quote re-dated to the day the money arrived). */
@@ -190,6 +192,39 @@ export function allocate(ledger: Ledger, amount: Centavos, day?: string): Alloca
   });
   const closedOn = ledger.closedOn ?? (day !== undefined && rows.every(isPaid) ? day : null);
   return { ledger: { ...ledger, rows, closedOn }, applied, unapplied: left };
+}
+
+/** The costs (every component but the principal) a discount may lower, in the order it lowers them. */
+const DISCOUNTABLE: readonly (keyof Components)[] = ['damages', 'lateFine', 'fee', 'interest'];
+
+/** What a discount of up to `amount` would take off the amount due now: at most the costs still outstanding. */
+export function discountRoom(ledger: Ledger, amount: Centavos): Centavos {
+  const out = ledger.rows.reduce((s, r) => addComponents(s, outstandingOf(r)), ZERO);
+  return Math.max(0, Math.min(amount, total(out) - out.principal));
+}
+
+/**
+ * A repayment coupon: lowers what is owed (not what was paid) by up to `amount`, oldest period first, each period's
+ * costs in ALLOCATION_ORDER; the principal is never forgiven. So the amount due falls by exactly `applied`, the
+ * amount repaid is unchanged, and `discounted` keeps the total the plan and record show.
+ */
+export function discount(ledger: Ledger, amount: Centavos): { ledger: Ledger; applied: Components } {
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`a discount is whole centavos >= 0, got ${amount}`);
+  let left = amount;
+  let applied = ZERO;
+  const rows = ledger.rows.map((row) => {
+    if (left === 0) return row;
+    const out = outstandingOf(row);
+    const take: Record<keyof Components, number> = { ...ZERO };
+    for (const part of DISCOUNTABLE) {
+      take[part] = Math.min(left, out[part]);
+      left -= take[part];
+    }
+    if (total(take) === 0) return row;
+    applied = addComponents(applied, take);
+    return { ...row, owed: sub(row.owed, take) };
+  });
+  return { ledger: { ...ledger, rows, discounted: (ledger.discounted ?? 0) + total(applied) }, applied };
 }
 
 export interface ExtensionTerms {

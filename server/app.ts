@@ -23,12 +23,14 @@ import type { FileStorage } from './providers/storage/file-storage.ts';
 import { authRoutes } from './routes/auth.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { healthRoutes } from './routes/health.ts';
+import { couponRoutes } from './routes/coupons.ts';
 import { loanRoutes } from './routes/loans.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { webhookRoutes, webhookSecuritySchemes } from './routes/webhooks.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { meRoutes } from './routes/me.ts';
 import { createAuthService } from './services/auth.ts';
+import { couponJobs, createCouponService, type CouponService } from './services/coupons.ts';
 import { createDocumentService } from './services/documents.ts';
 import { createMessageCenter, seedAnnouncements } from './services/message-center.ts';
 import { createReminderSms } from './services/reminders.ts';
@@ -134,6 +136,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         { name: 'me', description: 'The profile tab: summary, preferences, feedback' },
         { name: 'documents', description: 'ID photos, face photos and signatures' },
         { name: 'loans', description: 'Orders, repayments, the payout account and the signature' },
+        { name: 'coupons', description: 'The borrower\'s coupons and the add-to-home-screen claim (used through withdraw and payments)' },
         { name: 'webhooks', description: 'Payout and collection gateways\' callbacks' },
         { name: 'messages', description: 'The message center: the borrower\'s own events (Notify) and announcements (Activity)' },
       ],
@@ -160,7 +163,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     await seedAnnouncements(db, messagesJson as MessagesConfigFile);
     await app.register(messageRoutes, { prefix: '/api/v1', center: createMessageCenter({ db, now: clock }) });
     const reminders = createReminderSms({ db, sms, now: clock, productName: product.displayName });
-    if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock, reminders);
+    const coupons = createCouponService({ db, now: clock });
+    await app.register(couponRoutes, { prefix: '/api/v1', coupons });
+    if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock, reminders, coupons);
   }
   app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -171,12 +176,21 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   return app;
 }
 
-async function registerLoans(app: FastifyInstance, db: ApiDeps['db'], service: LoanService, deps: LoanApiDeps, now: () => Date, reminders: Record<string, JobHandler>): Promise<void> {
+async function registerLoans(
+  app: FastifyInstance,
+  db: ApiDeps['db'],
+  service: LoanService,
+  deps: LoanApiDeps,
+  now: () => Date,
+  reminders: Record<string, JobHandler>,
+  coupons: CouponService,
+): Promise<void> {
+  const couponWork = couponJobs(coupons);
   const jobs = createJobRunner({
     db,
     now,
-    handlers: { ...service.handlers, ...reminders },
-    schedules: service.schedules,
+    handlers: { ...service.handlers, ...reminders, ...couponWork.handlers },
+    schedules: [...service.schedules, ...couponWork.schedules],
     onError: (job, error) => (deps.onJobError ? deps.onJobError(job.kind, error) : app.log.warn({ err: error, job: job.kind, attempts: job.attempts }, 'job failed')),
   });
   app.decorate('loans', { service, jobs });

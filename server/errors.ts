@@ -60,6 +60,11 @@ export const ERROR_STATUS = {
   /** kind 'instalment' for an order without an instalment plan. */
   INSTALMENT_UNAVAILABLE: 409,
   PAYMENT_IN_PROGRESS: 409,
+  /**
+   * A coupon that cannot apply to this operation (details.reason: minimum, expired, used, operation, notFound): another
+   * customer's coupon answers notFound, so an id tells nothing about whose it is.
+   */
+  COUPON_UNAVAILABLE: 422,
   /** An order's failure code (failureCode of a disbursement_failed order), not an answer of its own. */
   DISBURSEMENT_ACCOUNT_UNAVAILABLE: 409,
   PAYOUT_ACCOUNT_INVALID: 409,

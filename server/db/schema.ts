@@ -224,6 +224,10 @@ export const payments = pgTable('payments', {
   kind: text('kind').notNull(),
   channel: text('channel').notNull(),
   amount: integer('amount').notNull(),
+  /** The repayment coupon this payment holds (state held until the payment succeeds, released when it fails). */
+  couponId: uuid('coupon_id').references(() => coupons.id),
+  /** What the coupon takes off: `amount` is what the borrower pays after it; applied as a ledger discount on success. */
+  discount: integer('discount').notNull().default(0),
   /** The gateway's reference and link: null until the gateway has the payment (outbox: recorded first, sent after). */
   reference: text('reference'),
   providerRef: text('provider_ref'),

@@ -11,6 +11,8 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { coupons } from '../db/schema.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { ERROR_STATUS } from '../errors.ts';
 import { BANK_INFO, completeProfile, completeSections } from '../loan-fixtures.ts';
@@ -232,6 +234,12 @@ function validBody(op: Operation, ids: Ids): Record<string, unknown> {
       return { ...BANK_INFO, accountNumber: '009876543210', accountNumberConfirm: '009876543210' };
     case 'createPayment':
       return { kind: 'settle', channel: 'otc' };
+    case 'quoteWithdrawal':
+      return { couponId: ids.couponId };
+    case 'quotePayment':
+      return { kind: 'settle', couponId: ids.couponId };
+    case 'claimAddToHomeScreenCoupon':
+      return {};
     case 'saveProfileStep':
       return { ...completeSections().identityInfo, idPhotoFront: ids.idFrontRef, facePhoto: ids.idFrontRef };
     case 'payoutCallback':
@@ -276,6 +284,8 @@ interface Ids {
   readonly idFrontRef: string;
   readonly signatureRef: string;
   readonly messageId: string;
+  /** The borrower's registration coupon. */
+  readonly couponId: string;
 }
 
 /** The real id a path parameter of `op` takes: an order's, a payment's, a document's or a step's. */
@@ -348,7 +358,8 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     const paid = await call('POST', `/loans/${orderId}/payments`, { kind: 'extend', channel: 'otc' }, newKey());
     expect(paid.statusCode, paid.body).toBe(201);
     const messageId = (await call('GET', '/messages?tab=notify')).json<{ messages: { id: string }[] }>().messages[0]!.id;
-    return { who, ids: { orderId, paymentId: paid.json<{ id: string }>().id, documentId: idFront.id, idFrontRef: idFront.ref, signatureRef: signature.ref, messageId } };
+    const [coupon] = await api.database.db.select({ id: coupons.id }).from(coupons).where(eq(coupons.customerId, who.customerId));
+    return { who, ids: { orderId, paymentId: paid.json<{ id: string }>().id, documentId: idFront.id, idFrontRef: idFront.ref, signatureRef: signature.ref, messageId, couponId: coupon!.id } };
   }
 
   beforeAll(async () => {
@@ -379,7 +390,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
   });
 
   it('reads every operation from the OpenAPI document', () => {
-    expect(operations.length).toBe(33); // + profile tab (4) + messages (4)
+    expect(operations.length).toBe(38); // 25 + profile tab (4) + messages (4) + coupons (3) + quotes (2)
     expect(operations.filter((op) => op.multipart).map((op) => op.operationId)).toEqual(['uploadDocument']);
   });
 
@@ -456,6 +467,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     'health', 'getCaptcha', 'sendSmsCode', 'login', 'logout', 'getProfile', 'getProfileStep', 'saveProfileStep', 'uploadDocument', 'getDocument', 'getLoanHome', 'quoteLoan', 'applyForLoan', 'listLoans',
     'getLoan', 'acceptLoanTerms', 'getSignature', 'putSignature', 'withdrawLoan', 'changePayoutAccount', 'createPayment', 'listPayments', 'getPayment', 'payoutCallback', 'collectionWebhook',
     'listMessages', 'getUnreadCounts', 'clearUnread', 'openMessage',
+    'quoteWithdrawal', 'quotePayment', 'listCoupons', 'listInvalidCoupons', 'claimAddToHomeScreenCoupon',
   ])('%s answers every malformed request with a catalogue 4xx, never a 5xx or another customer\'s object', async (operationId) => {
     const op = operations.find((o) => o.operationId === operationId);
     expect(op, operationId).toBeDefined();

@@ -8,6 +8,7 @@ import {
   homeAnswer, loanInput, orderAnswer, orderDetailAnswer, orderListAnswer, paymentAnswer, paymentInput, paymentListAnswer, payoutAccountAnswer, quoteAnswer,
   signatureAnswer,
 } from '../../api-schema/loans.ts';
+import { paymentQuoteAnswer, paymentQuoteInput, withdrawInput, type PaymentQuoteInput, type WithdrawInput } from '../../api-schema/coupons.ts';
 import type { PaymentKind } from '../../domain/loan-types.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
@@ -95,11 +96,18 @@ export const loanRoutes = routeGroup<{ loans: LoanService }>({ access: 'session'
     return loans.sign(callerOf(request).customerId, (request.body as { signature: string }).signature);
   });
 
+  app.post('/loans/:id/withdraw-quote', {
+    schema: { tags: ['loans'], operationId: 'quoteWithdrawal', summary: 'What withdrawing gives, with a withdrawal coupon when one is named (COUPON_UNAVAILABLE when it cannot apply)', params: idParam, body: withdrawInput, response: { 200: quoteAnswer } },
+  }, async (request) => {
+    return loans.withdrawQuote(callerOf(request), idOf(request.params), (request.body as WithdrawInput | undefined)?.couponId);
+  });
+
   app.post('/loans/:id/withdraw', {
-    schema: { tags: ['loans'], operationId: 'withdrawLoan', summary: 'Withdraw (Idempotency-Key): withdrawable -> disbursing, to the bankInfo account as it is now', headers: idempotencyHeader, params: idParam, body: { type: 'object', additionalProperties: false, properties: {} }, response: { 200: orderAnswer } },
+    schema: { tags: ['loans'], operationId: 'withdrawLoan', summary: 'Withdraw (Idempotency-Key): withdrawable -> disbursing, to the bankInfo account as it is now; an optional withdrawal coupon is used in the same transaction', headers: idempotencyHeader, params: idParam, body: withdrawInput, response: { 200: orderAnswer } },
   }, async (request, reply) => {
     const key = idempotencyKeyOf(request.headers['idempotency-key']);
-    return send(reply, await loans.withdraw(callerOf(request), key, requestHash(request.body ?? {}), idOf(request.params)));
+    const body = (request.body ?? {}) as WithdrawInput;
+    return send(reply, await loans.withdraw(callerOf(request), key, requestHash(body), idOf(request.params), body.couponId));
   });
 
   app.put('/payout-account', {
@@ -121,8 +129,14 @@ export const loanRoutes = routeGroup<{ loans: LoanService }>({ access: 'session'
     },
   }, async (request, reply) => {
     const key = idempotencyKeyOf(request.headers['idempotency-key']);
-    const body = request.body as { kind: PaymentKind; channel: 'eWallet' | 'bank' | 'otc' };
+    const body = request.body as { kind: PaymentKind; channel: 'eWallet' | 'bank' | 'otc'; couponId?: string };
     return send(reply, await loans.createPayment(callerOf(request), key, requestHash(body), idOf(request.params), body));
+  });
+
+  app.post('/loans/:id/payment-quote', {
+    schema: { tags: ['loans'], operationId: 'quotePayment', summary: 'What a payment of a kind asks today, with a repayment coupon when one is named (COUPON_UNAVAILABLE when it cannot apply)', params: idParam, body: paymentQuoteInput, response: { 200: paymentQuoteAnswer } },
+  }, async (request) => {
+    return loans.paymentQuote(callerOf(request), idOf(request.params), request.body as PaymentQuoteInput);
   });
 
   app.get('/payments', {

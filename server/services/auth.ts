@@ -22,6 +22,8 @@ import { captchas, customers, otpChallenges, sessions } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import { audit } from './audit.ts';
+import { couponsConfig, issue } from './coupons.ts';
+import { notify } from './messages.ts';
 import { clientNetwork, hit, peek, reset, type Window } from './rate-limit.ts';
 import { smsText } from './sms-text.ts';
 import { TtlCache } from './ttl-cache.ts';
@@ -249,20 +251,29 @@ export function createAuthService(deps: AuthDeps) {
         .returning({ id: otpChallenges.id });
       if (!spent) throw new ApiError('CODE_EXPIRED');
 
-      const [customer] = await db
-        .insert(customers)
-        .values({ phone, createdAt: at, lastLoginAt: at, ...(input.language !== undefined && { language: input.language }) })
-        // The language the app is read in at login (the route allows only the product's): SMS are written in it.
-        .onConflictDoUpdate({ target: customers.phone, set: { lastLoginAt: at, ...(input.language !== undefined && { language: input.language }) } })
-        .returning({ id: customers.id });
       const token = randomBytes(32).toString('base64url');
-      await db.insert(sessions).values({
-        customerId: customer!.id,
-        tokenHash: sha256(token),
-        deviceId: who.deviceId,
-        createdAt: at,
-        lastSeenAt: at,
-        expiresAt: addSeconds(at, AUTH_POLICY.sessionDays * 86400),
+      // One transaction: the customer, their session and, at registration (the first login: the row was inserted,
+      // xmax = 0), the welcome message and the registration coupon with its message.
+      const customer = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(customers)
+          .values({ phone, createdAt: at, lastLoginAt: at, ...(input.language !== undefined && { language: input.language }) })
+          // The language the app is read in at login (the route allows only the product's): SMS are written in it.
+          .onConflictDoUpdate({ target: customers.phone, set: { lastLoginAt: at, ...(input.language !== undefined && { language: input.language }) } })
+          .returning({ id: customers.id, registered: sql<boolean>`(xmax = 0)` });
+        await tx.insert(sessions).values({
+          customerId: row!.id,
+          tokenHash: sha256(token),
+          deviceId: who.deviceId,
+          createdAt: at,
+          lastSeenAt: at,
+          expiresAt: addSeconds(at, AUTH_POLICY.sessionDays * 86400),
+        });
+        if (row!.registered) {
+          await notify(tx, { customerId: row!.id, template: 'welcome', params: { productName: deps.productName }, link: '/homeIndex', dedupeKey: 'welcome' });
+          if (couponsConfig.registration) await issue(tx, row!.id, couponsConfig.registration, 'registration', 'registration', at);
+        }
+        return row!;
       });
       await audit(db, { event: 'login.succeeded', customerId: customer!.id, phone, ip: who.ip, deviceId: who.deviceId });
       return { token, customerId: customer!.id, phone };

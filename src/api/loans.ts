@@ -59,7 +59,8 @@ export const loansApi = {
   apply: (body: ApplyBody, key: string) => sessionRequest<OrderView>('/loans', { method: 'POST', body, headers: idem(key) }),
   accept: (id: string) =>
     sessionRequest<OrderView>(`/loans/${enc(id)}/accept`, { method: 'POST', body: { agreePrivacy: true, agreeAgreement: true } }),
-  withdraw: (id: string, key: string) => sessionRequest<OrderView>(`/loans/${enc(id)}/withdraw`, { method: 'POST', body: {}, headers: idem(key) }),
+  withdraw: (id: string, key: string, couponId?: string) =>
+    sessionRequest<OrderView>(`/loans/${enc(id)}/withdraw`, { method: 'POST', body: couponId ? { couponId } : {}, headers: idem(key) }),
   pay: (id: string, body: PaymentBody, key: string) =>
     sessionRequest<PaymentView>(`/loans/${enc(id)}/payments`, { method: 'POST', body, headers: idem(key) }),
   payment: (id: string, signal?: AbortSignal) => sessionRequest<PaymentView>(`/payments/${enc(id)}`, { signal }),

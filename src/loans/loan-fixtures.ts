@@ -104,6 +104,8 @@ export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
     channel: 'otc',
     state: 'in_progress',
     amountCentavos: 530000,
+    couponId: null,
+    discountCentavos: 0,
     reference: 'OTC-48213977',
     checkoutUrl: null,
     expiresAt: '2026-05-05T02:00:00.000Z',

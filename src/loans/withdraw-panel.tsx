@@ -4,16 +4,18 @@
  * POST /signature, and serves every later order), then Withdraw (POST /loans/:id/withdraw, one Idempotency-Key per
  * order, reused on a retry). Afterwards the order is disbursing: the money arrives within the stated hours.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPeso } from '../../domain/money.ts';
 import { useClickGuard } from '../../engine/ui/click-guard.ts';
 import { toast } from '../../engine/ui/toast.tsx';
+import type { WithdrawQuote } from '../api/coupons.ts';
 import { IntentKeys, loansApi, uploadSignature, type OrderView } from '../api/loans.ts';
 import { sessionRequest } from '../api/session.ts';
 import { product } from '../config.ts';
 import { Link } from '../router.ts';
 import { sessionKeyOf, useCoreStore } from '../store/core-store.ts';
+import type { CouponPick, CouponPickerComponent } from '../coupons/coupon-picker.tsx';
 import { isTransient, loanErrorMessage } from './errors.ts';
 import { Figures } from './figure-list.tsx';
 import { LoadingCards } from './load-state.tsx';
@@ -22,6 +24,9 @@ import { payoutLabelKey, payoutOfBankInfo, type Payout } from './payout.ts';
 import { SignatureField } from './signature-field.tsx';
 import { useLoad } from './use-load.ts';
 import './loans.css';
+
+// The coupon picker is its own chunk: most withdrawals never open it before the page shows.
+const CouponPicker = lazy(() => import('../coupons/coupon-picker.tsx')) as unknown as CouponPickerComponent;
 
 interface ProfileAnswer {
   sections: Record<string, { data: Record<string, unknown> } | undefined>;
@@ -41,6 +46,7 @@ export function WithdrawPanel({ order, onWithdrawn }: { order: OrderView; onWith
   const [done, setDone] = useState<OrderView | null>(null);
   const [busy, setBusy] = useState(false);
   const [intents] = useState(() => new IntentKeys());
+  const [coupon, setCoupon] = useState<CouponPick<WithdrawQuote> | null>(null);
   const payout: Payout | null = order.payout ?? payoutOfBankInfo(profile.data?.sections['bankInfo']?.data);
 
   if (done || order.state === 'disbursing') {
@@ -78,8 +84,8 @@ export function WithdrawPanel({ order, onWithdrawn }: { order: OrderView; onWith
         const ref = await uploadSignature(drawn);
         signature.setData(await loansApi.sign(ref));
       }
-      const key = intents.keyFor('withdraw', { order: order.id });
-      const answer = await loansApi.withdraw(order.id, key);
+      const key = intents.keyFor('withdraw', { order: order.id, coupon: coupon?.id ?? null });
+      const answer = await loansApi.withdraw(order.id, key, coupon?.id);
       intents.done();
       setDone(answer);
       onWithdrawn?.(answer);
@@ -96,7 +102,8 @@ export function WithdrawPanel({ order, onWithdrawn }: { order: OrderView; onWith
       <Figures
         items={[
           { id: 'orderNo', label: t('figures.orderNo'), value: order.orderNo },
-          { id: 'received', label: t('figures.received'), value: formatPeso(order.quote.receivedCentavos), strong: true },
+          (coupon?.result ?? order.quote).couponCentavos > 0 && { id: 'coupon', label: t('figures.coupon'), value: `+${formatPeso((coupon?.result ?? order.quote).couponCentavos)}` },
+          { id: 'received', label: t('figures.received'), value: formatPeso((coupon?.result ?? order.quote).receivedCentavos), strong: true },
           {
             id: 'payout',
             label: t('withdraw.payoutAccount'),
@@ -110,6 +117,11 @@ export function WithdrawPanel({ order, onWithdrawn }: { order: OrderView; onWith
           },
         ]}
       />
+      {!order.quote.couponKind && (
+        <Suspense fallback={null}>
+          <CouponPicker<WithdrawQuote> appliesTo="withdrawal" check={(api, id) => api.withdrawQuote(order.id, id)} onPick={setCoupon} disabled={busy} />
+        </Suspense>
+      )}
       {canChangeAccount && (
         <Link className="loan-link" to="/changeBank" data-testid="change-account">
           {t('order.changeBank')}

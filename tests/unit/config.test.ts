@@ -10,6 +10,7 @@ import type { ProductConfig } from '../../config/types/product.ts';
 import type { RoutesConfig } from '../../config/types/routes.ts';
 import type { PricingConfigFile } from '../../config/types/pricing.ts';
 import type { UnderwritingConfigFile } from '../../config/types/underwriting.ts';
+import type { CouponsConfigFile } from '../../config/types/coupons.ts';
 import type { PricingConfig } from '../../domain/loan-types.ts';
 import { checkPricing, quote } from '../../domain/pricing.ts';
 import { capsFor, regulationFor } from '../../domain/regulation.ts';
@@ -41,6 +42,7 @@ describe('config files match their meta-schemas', () => {
     ['config/underwriting.json', 'underwriting.schema.json'],
     ['config/faq.json', 'faq.schema.json'],
     ['config/messages.json', 'messages.schema.json'],
+    ['config/coupons.json', 'coupons.schema.json'],
     ...themeFiles.map((f) => [`config/themes/${f}`, 'theme.schema.json']),
   ])('%s', (file, schema) => {
     const validate = validator(schema);
@@ -60,6 +62,30 @@ describe('config files match their meta-schemas', () => {
     const validate = validator('routes.schema.json');
     const broken = { ...routes, routes: [{ name: 'x', path: '/x', screen: 'x', redirect: '/y' }] };
     expect(validate(broken)).toBe(false);
+  });
+});
+
+describe('coupons', () => {
+  const couponsFile = read('config/coupons.json') as CouponsConfigFile;
+  it('names existing definitions for registration and add to home screen, each id once; the home-screen one is ₱200 off a repayment', () => {
+    const ids = couponsFile.definitions.map((d) => d.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining([couponsFile.registration, couponsFile.addToHomeScreen].filter((x) => x !== null)));
+    const a2hs = couponsFile.definitions.find((d) => d.id === couponsFile.addToHomeScreen);
+    expect(a2hs).toMatchObject({ type: 'addToHomeScreen', appliesTo: 'repayment', amountCentavos: 20000 });
+    // The tutorial's promise (config/product.json) is the coupon the server issues.
+    expect(a2hs?.amountCentavos).toBe(product.addToHomeScreen.repaymentCouponCentavos);
+  });
+
+  it('refuses an amount that is not whole centavos of at least 1, an unknown type or operation, and a missing field', () => {
+    const validate = validator('coupons.schema.json');
+    const def = couponsFile.definitions[0];
+    for (const broken of [{ amountCentavos: 0 }, { amountCentavos: 12.5 }, { type: 'gift' }, { appliesTo: 'extension' }, { validityDays: 0 }, { minimumCentavos: -1 }]) {
+      expect(validate({ ...couponsFile, definitions: [{ ...def, ...broken }] }), JSON.stringify(broken)).toBe(false);
+    }
+    const { minimumCentavos: _dropped, ...missing } = def;
+    expect(validate({ ...couponsFile, definitions: [missing] })).toBe(false);
+    expect(validate.errors?.[0]?.params).toMatchObject({ missingProperty: 'minimumCentavos' });
   });
 });
 

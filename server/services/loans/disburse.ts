@@ -9,17 +9,18 @@ import { and, eq } from 'drizzle-orm';
 import { manilaToday } from '../../../domain/calendar-date.ts';
 import { openLedger } from '../../../domain/loan-ledger.ts';
 import { isOpenOrder } from '../../../domain/loan-rules.ts';
-import type { OrderState } from '../../../domain/loan-types.ts';
+import type { OrderState, Quote } from '../../../domain/loan-types.ts';
 import { payoutDestinationOf, sameDestination, type BankInfoSection } from '../../../domain/payout-account.ts';
 import { quote } from '../../../domain/pricing.ts';
-import { documents, loanOrders, payouts, signatures } from '../../db/schema.ts';
+import { coupons, documents, loanOrders, payouts, signatures } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { enqueue } from '../../jobs/runner.ts';
 import { orderFailureCode, ProviderError, type PayoutAccount, type PayoutResult } from '../../providers/payout/payout-provider.ts';
+import { checkUsable, lockCoupon, markUsed, type CouponRow } from '../coupons.ts';
 import type { StoredAnswer } from '../idempotency.ts';
 import type { Application } from './apply.ts';
 import type { Caller, LoanContext } from './context.ts';
-import { ledgerPatch, type Tx } from './repository.ts';
+import { ledgerPatch, type OrderRow, type Tx } from './repository.ts';
 import { links, notifyOrder } from './notices.ts';
 import type { LoanViews } from './views.ts';
 
@@ -32,7 +33,30 @@ const DOC_REF = /^doc:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export function createDisbursement(ctx: LoanContext, views: LoanViews, application: Application) {
   const { db, repo, now } = ctx;
 
-  async function withdraw(caller: Caller, key: string, hash: string, orderId: string): Promise<StoredAnswer> {
+  /**
+   * The order's quote with a withdrawal coupon (the received amount rises by what the coupon takes off the fees, at
+   * most the fees and tax): COUPON_UNAVAILABLE when the coupon cannot apply, or when the order already carries one (a
+   * withdrawal again after a failed disbursement keeps the coupon of the first).
+   */
+  function withdrawalQuote(order: OrderRow, coupon: CouponRow | null): Quote {
+    const current = order.quote as Quote;
+    if (current.couponKind) throw new ApiError('COUPON_UNAVAILABLE', { reason: 'used' });
+    const usable = checkUsable(coupon, 'withdrawal', order.principal, now());
+    const sub = ctx.subOf(order.productId, order.subProductId);
+    return quote(ctx.pricing, sub, { principalCentavos: order.principal, termDays: order.termDays, loanDate: current.loanDate, coupon: { kind: 'withdrawal', amountCentavos: usable.amount } });
+  }
+
+  /** What withdrawing would give, with the coupon when one is named (nothing is reserved: the withdrawal checks again). */
+  async function withdrawQuote(caller: Caller, orderId: string, couponId: string | undefined): Promise<Quote> {
+    const order = await repo.findOrder(db, orderId, caller.customerId);
+    if (!order) throw new ApiError('NOT_FOUND');
+    if (order.state !== 'withdrawable') throw new ApiError('ORDER_STATE');
+    if (!couponId) return order.quote as Quote;
+    const [coupon] = await db.select().from(coupons).where(and(eq(coupons.id, couponId), eq(coupons.customerId, caller.customerId)));
+    return withdrawalQuote(order, coupon ?? null);
+  }
+
+  async function withdraw(caller: Caller, key: string, hash: string, orderId: string, couponId?: string): Promise<StoredAnswer> {
     return application.money(caller, key, `withdraw:${orderId}`, hash, async (tx) => {
       const order = await repo.lockOrder(tx, orderId, caller.customerId);
       const others = await tx.select({ id: loanOrders.id }).from(loanOrders).where(and(eq(loanOrders.customerId, caller.customerId), eq(loanOrders.state, 'repaying')));
@@ -43,9 +67,16 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
       const bank = await repo.sectionOf(tx, caller.customerId, PAYOUT_STEP);
       if (!bank) throw new ApiError('PAYOUT_ACCOUNT_INVALID');
       const account = payoutDestinationOf(bank as unknown as BankInfoSection);
-      const amount = (order.quote as { receivedCentavos: number }).receivedCentavos;
+      // The coupon row is locked after the order (repository.ts's lock order) and used in this transaction.
+      let q = order.quote as Quote;
+      if (couponId) {
+        q = withdrawalQuote(order, await lockCoupon(tx, couponId, caller.customerId));
+        if (!(await markUsed(tx, couponId, order.id, `withdraw:${order.id}`, now()))) throw new ApiError('COUPON_UNAVAILABLE', { reason: 'used' });
+      }
+      const amount = q.receivedCentavos;
       const [payout] = await tx.insert(payouts).values({ orderId: order.id, amount, account, state: 'requested', createdAt: now() }).returning();
-      const updated = await repo.transition(tx, order, 'disbursing', 'withdraw', { payoutAccount: account, failureCode: null }, { payoutId: payout!.id, amountCentavos: amount });
+      const coupon = couponId ? { couponId, couponCentavos: q.couponCentavos } : {};
+      const updated = await repo.transition(tx, order, 'disbursing', 'withdraw', { payoutAccount: account, failureCode: null, quote: q }, { payoutId: payout!.id, amountCentavos: amount, ...coupon });
       await enqueue(tx, { kind: 'send_payout', key: `send_payout:${payout!.id}`, payload: { payoutId: payout!.id }, runAt: now() });
       return { status: 200, body: views.orderView(updated) };
     });
@@ -137,7 +168,10 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
         }
         // The loan starts on the Manila day the money arrives: the quote is re-dated to it and the ledger opens.
         const day = manilaToday(at);
-        const q = quote(ctx.pricing, ctx.subOf(order.productId, order.subProductId), { principalCentavos: order.principal, termDays: order.termDays, loanDate: day });
+        // A withdrawal coupon stays in the re-dated quote (the payout already carries it).
+        const frozen = order.quote as Quote;
+        const coupon = frozen.couponKind ? { kind: frozen.couponKind, amountCentavos: frozen.couponCentavos } : undefined;
+        const q = quote(ctx.pricing, ctx.subOf(order.productId, order.subProductId), { principalCentavos: order.principal, termDays: order.termDays, loanDate: day, ...(coupon && { coupon }) });
         const ledger = openLedger(q);
         const patch = ledgerPatch(ledger, day);
         await repo.transition(tx, order, 'repaying', 'disbursed', { quote: q, loanDate: day, ...patch }, { ...facts, amountCentavos: payout.amount });
@@ -223,5 +257,5 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
     return { signed: true as const, signedAt: signedAt.toISOString() };
   }
 
-  return { withdraw, sendPayout, refusePayout, payoutResult, guardPayoutStep, changePayoutAccount, signature, sign };
+  return { withdraw, withdrawQuote, sendPayout, refusePayout, payoutResult, guardPayoutStep, changePayoutAccount, signature, sign };
 }

@@ -10,14 +10,15 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { manilaToday } from '../../../domain/calendar-date.ts';
-import { addComponents, allocate, extend, figuresOf, nextDue, type Allocation } from '../../../domain/loan-ledger.ts';
+import { addComponents, allocate, discount, discountRoom, extend, figuresOf, nextDue, total, type Allocation } from '../../../domain/loan-ledger.ts';
 import type { PaymentChannel, PaymentKind } from '../../../domain/loan-types.ts';
 import { payoutDestinationOf, type BankInfoSection } from '../../../domain/payout-account.ts';
-import { idempotencyKeys, payments } from '../../db/schema.ts';
+import { coupons, idempotencyKeys, payments } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { enqueue } from '../../jobs/runner.ts';
 import type { CollectionEvent } from '../../providers/collection/collection-provider.ts';
 import { ProviderError } from '../../providers/payout/payout-provider.ts';
+import { checkUsable, consumeHeld, hold, lockCoupon, releaseHeld, type CouponRow } from '../coupons.ts';
 import type { StoredAnswer } from '../idempotency.ts';
 import type { Application } from './apply.ts';
 import type { Caller, LoanContext } from './context.ts';
@@ -50,7 +51,38 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
     return offer.amount;
   }
 
-  async function createPayment(caller: Caller, key: string, hash: string, orderId: string, input: { kind: PaymentKind; channel: PaymentChannel }): Promise<StoredAnswer> {
+  /**
+   * What a repayment coupon takes off a payment of `kind` asking `base`: its value, at most the costs (never the
+   * principal) of what the payment pays (the next period for an instalment), and less than the payment itself.
+   * COUPON_UNAVAILABLE when it cannot apply.
+   */
+  function couponDiscount(order: OrderRow, kind: PaymentKind, base: number, coupon: CouponRow | null, at: Date): number {
+    const ledger = ctx.ledgerOf(order);
+    // An extension buys days, not a discount: a coupon lowers settlements and instalments only.
+    if (coupon && (kind === 'extend' || !ledger)) throw new ApiError('COUPON_UNAVAILABLE', { reason: 'operation' });
+    const usable = checkUsable(coupon, 'repayment', base, at);
+    if (!ledger) throw new ApiError('COUPON_UNAVAILABLE', { reason: 'operation' });
+    const next = kind === 'instalment' ? nextDue(ledger) : null;
+    const value = discountRoom(next ? { ...ledger, rows: [next.row] } : ledger, usable.amount);
+    if (value <= 0 || value >= base) throw new ApiError('COUPON_UNAVAILABLE', { reason: 'operation' });
+    return value;
+  }
+
+  /** What paying would ask, with the coupon when one is named (nothing is reserved: the payment checks again). */
+  async function paymentQuote(caller: Caller, orderId: string, input: { kind: PaymentKind; couponId?: string | undefined }) {
+    const order = await repo.findOrder(db, orderId, caller.customerId);
+    if (!order) throw new ApiError('NOT_FOUND');
+    const at = now();
+    const base = paymentAmount(order, input.kind, manilaToday(at));
+    let discountCentavos = 0;
+    if (input.couponId) {
+      const [coupon] = await db.select().from(coupons).where(and(eq(coupons.id, input.couponId), eq(coupons.customerId, caller.customerId)));
+      discountCentavos = couponDiscount(order, input.kind, base, coupon ?? null, at);
+    }
+    return { kind: input.kind, baseCentavos: base, discountCentavos, amountCentavos: base - discountCentavos, couponId: input.couponId ?? null };
+  }
+
+  async function createPayment(caller: Caller, key: string, hash: string, orderId: string, input: { kind: PaymentKind; channel: PaymentChannel; couponId?: string | undefined }): Promise<StoredAnswer> {
     const answer = await application.money(caller, key, `payment:${orderId}`, hash, async (tx) => {
       const order = await repo.lockOrder(tx, orderId, caller.customerId);
       const at = now();
@@ -59,14 +91,21 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
         if (payment.expiresAt > at) throw new ApiError('PAYMENT_IN_PROGRESS');
         // Expired unpaid: closed, so a new one can be made (a late success is still applied: see paymentEvent).
         await tx.update(payments).set({ state: 'fail', failureCode: 'EXPIRED', completedAt: at }).where(eq(payments.id, payment.id));
-        await repo.recordEvent(tx, order.id, 'payment_expired', { paymentId: payment.id });
+        if (payment.couponId) await releaseHeld(tx, payment.couponId, payment.id);
+        await repo.recordEvent(tx, order.id, 'payment_expired', { paymentId: payment.id, ...(payment.couponId && { releasedCouponId: payment.couponId }) });
       }
-      const amount = paymentAmount(order, input.kind, manilaToday(at));
+      const base = paymentAmount(order, input.kind, manilaToday(at));
+      // The coupon row is locked after the order and its payments (repository.ts's lock order), then held by the
+      // payment until the gateway's word: used on success, the borrower's again on failure or expiry.
+      const couponId = input.couponId ?? null;
+      const discountCentavos = couponId ? couponDiscount(order, input.kind, base, await lockCoupon(tx, couponId, caller.customerId), at) : 0;
+      const amount = base - discountCentavos;
       const [payment] = await tx
         .insert(payments)
-        .values({ orderId, customerId: caller.customerId, kind: input.kind, channel: input.channel, amount, state: 'requested', expiresAt: new Date(at.getTime() + ctx.settings.paymentTtlMs), createdAt: at })
+        .values({ orderId, customerId: caller.customerId, kind: input.kind, channel: input.channel, amount, couponId, discount: discountCentavos, state: 'requested', expiresAt: new Date(at.getTime() + ctx.settings.paymentTtlMs), createdAt: at })
         .returning();
-      await repo.recordEvent(tx, order.id, 'payment_created', { paymentId: payment!.id, kind: input.kind, amountCentavos: amount });
+      if (couponId && !(await hold(tx, couponId, order.id, payment!.id))) throw new ApiError('COUPON_UNAVAILABLE', { reason: 'used' });
+      await repo.recordEvent(tx, order.id, 'payment_created', { paymentId: payment!.id, kind: input.kind, amountCentavos: amount, ...(couponId && { couponId, discountCentavos }) });
       await enqueue(tx, { kind: 'send_payment', key: `send_payment:${payment!.id}`, payload: { paymentId: payment!.id }, runAt: new Date(at.getTime() + SEND_RETRY_MS) });
       return { status: 201, body: views.paymentView(payment!, order.orderNo) };
     });
@@ -114,6 +153,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
       if (current?.state !== 'requested') return;
       if (intent.amountCentavos !== current.amount) {
         await tx.update(payments).set({ state: 'fail', failureCode: 'PROVIDER_AMOUNT_MISMATCH', providerRef: intent.providerRef, completedAt: now() }).where(eq(payments.id, paymentId));
+        if (current.couponId) await releaseHeld(tx, current.couponId, paymentId);
         await repo.recordEvent(tx, locked.id, 'payment_mismatch', { paymentId, askedCentavos: current.amount, gatewayCentavos: intent.amountCentavos });
         return;
       }
@@ -134,6 +174,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
       const payment = await repo.lockPayment(tx, paymentId);
       if (payment?.state !== from) return;
       await tx.update(payments).set({ state: 'fail', failureCode, completedAt: now() }).where(eq(payments.id, paymentId));
+      if (payment.couponId) await releaseHeld(tx, payment.couponId, paymentId);
       await repo.recordEvent(tx, order.id, 'payment_failed', { paymentId, failureCode });
       await notifyOrder(tx, order, 'paymentFailed', links.bill(order), { amountCentavos: payment.amount }, `paymentFailed:${paymentId}`);
     });
@@ -166,12 +207,23 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
       const received = payment.amount;
       const day = manilaToday(at);
       const base = { paymentId: payment.id, kind: payment.kind, receivedCentavos: received };
-      const ledger = ctx.ledgerOf(order);
+      let ledger = ctx.ledgerOf(order);
       let applied: 'settled' | 'extended' | 'instalment' | 'partial' | 'unapplied';
       if (order.state !== 'repaying' || !ledger) {
         applied = 'unapplied';
+        // Nothing to lower: the coupon goes back to the borrower.
+        if (payment.couponId) await releaseHeld(tx, payment.couponId, payment.id);
         await repo.recordEvent(tx, order.id, 'payment_unapplied', { ...base, unappliedCentavos: received });
       } else {
+        // The repayment coupon first: a discount on what is owed (the amount due falls by it; nothing counts as
+        // repaid), recorded with the payment's event and in the ledger's `discounted`.
+        let discounted = 0;
+        if (payment.couponId && payment.discount > 0) {
+          const d = discount(ledger, payment.discount);
+          ledger = d.ledger;
+          discounted = total(d.applied);
+          await consumeHeld(tx, payment.couponId, payment.id, at);
+        }
         const terms = payment.kind === 'extend' ? ctx.extensionOf(order, day) : null;
         let result: Allocation;
         if (terms && received >= terms.amount) {
@@ -188,6 +240,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
         const after = figuresOf(result.ledger, day);
         const data = {
           ...base,
+          ...(payment.couponId && { couponId: payment.couponId, discountCentavos: discounted }),
           applied: result.applied,
           unappliedCentavos: result.unapplied,
           amountDueCentavos: after.amountDue,
@@ -208,5 +261,5 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
     });
   }
 
-  return { createPayment, sendPayment, paymentEvent, paymentAmount, closePayment };
+  return { createPayment, paymentQuote, sendPayment, paymentEvent, paymentAmount, closePayment };
 }

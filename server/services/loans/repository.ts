@@ -3,9 +3,11 @@
  * function takes the database or a transaction (fastify/demo's repositories), so an operation composes them inside
  * its own transaction.
  *
- * Lock order, on every path that moves money: the customer row, then the order, then its payout or payment. A path
- * may skip a level (a gateway callback starts at the order) but never takes them the other way round, so two
- * transactions never wait on each other in a circle.
+ * Lock order, on every path that moves money: the customer row, then the order, then its payout or payment, then a
+ * coupon (server/services/coupons.ts: the withdrawal locks it after the order, the repayment after the order's open
+ * payments; a payment's result updates its held coupon after the payment). A path may skip a level (a gateway callback
+ * starts at the order) but never takes them the other way round, so two transactions never wait on each other in a
+ * circle.
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';

@@ -71,6 +71,8 @@ export function createLoanViews(ctx: LoanContext) {
       // Recorded but not yet at the gateway reads as in progress (its reference follows).
       state: (payment.state === 'requested' ? 'in_progress' : payment.state) as 'in_progress' | 'success' | 'fail',
       amountCentavos: payment.amount,
+      couponId: payment.couponId,
+      discountCentavos: payment.discount,
       reference: payment.reference,
       checkoutUrl: payment.checkoutUrl,
       expiresAt: payment.expiresAt.toISOString(),

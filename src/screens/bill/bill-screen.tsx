@@ -5,13 +5,15 @@
  * extend (when offered: the new due date and what it costs). Each asks for a channel (e-wallet, bank transfer, over the counter), then POST
  * /loans/:id/payments (one Idempotency-Key per choice, reused on a retry) and the payment's detail.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentChannel, PaymentKind } from '../../../domain/loan-types.ts';
 import { formatPeso } from '../../../domain/money.ts';
 import { useClickGuard } from '../../../engine/ui/click-guard.ts';
 import { toast } from '../../../engine/ui/toast.tsx';
+import type { PaymentQuote } from '../../api/coupons.ts';
 import { IntentKeys, loansApi, type OrderDetail } from '../../api/loans.ts';
+import type { CouponPick, CouponPickerComponent } from '../../coupons/coupon-picker.tsx';
 import { isTransient, loanErrorMessage } from '../../loans/errors.ts';
 import { Figures, PlanTable, useTaxFigure } from '../../loans/figures.tsx';
 import { ScheduleTable } from '../../loans/schedule-table.tsx';
@@ -25,6 +27,9 @@ import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
 import './bill.page.css';
 
 export const CHANNELS: readonly PaymentChannel[] = ['eWallet', 'bank', 'otc'];
+
+// The coupon picker is its own chunk, fetched when a repayment is chosen.
+const CouponPicker = lazy(() => import('../../coupons/coupon-picker.tsx')) as unknown as CouponPickerComponent;
 
 export default function BillScreen() {
   const [params] = useSearchParams();
@@ -154,6 +159,7 @@ function Bill({ order }: { order: OrderDetail }) {
 
 function RepayActions({ order }: { order: OrderDetail }) {
   const { t, i18n } = useTranslation('loan');
+  const { t: tc } = useTranslation('coupons');
   const lng = languageOf(i18n);
   const navigate = useNavigate();
   const guard = useClickGuard();
@@ -162,10 +168,15 @@ function RepayActions({ order }: { order: OrderDetail }) {
   const [channel, setChannel] = useState<PaymentChannel>('eWallet');
   const [busy, setBusy] = useState(false);
   const [intents] = useState(() => new IntentKeys());
+  const [coupon, setCoupon] = useState<CouponPick<PaymentQuote> | null>(null);
+  const choose = (next: PaymentKind) => {
+    setKind(next);
+    setCoupon(null);
+  };
 
   const pay = async () => {
     if (!kind) return;
-    const body = { kind, channel };
+    const body = coupon ? { kind, channel, couponId: coupon.id } : { kind, channel };
     const key = intents.keyFor(`pay ${order.id}`, body);
     setBusy(true);
     try {
@@ -196,7 +207,7 @@ function RepayActions({ order }: { order: OrderDetail }) {
       <div className="bill-choices" role="radiogroup" aria-labelledby="bill-repay">
         {instalment && (
           <label className={kind === 'instalment' ? 'bill-choice is-selected' : 'bill-choice'} data-testid="instalment">
-            <input type="radio" name="bill-kind" checked={kind === 'instalment'} onChange={() => setKind('instalment')} />
+            <input type="radio" name="bill-kind" checked={kind === 'instalment'} onChange={() => choose('instalment')} />
             <span className="bill-choice-title">{t('instalment.pay', { period: instalment.period, count: instalment.count })}</span>
             <span className="bill-choice-amount">{formatPeso(instalment.amountCentavos)}</span>
             <span className="muted">{t('bill.dueOn', { date: formatDay(instalment.dueDate, lng) })}</span>
@@ -204,13 +215,13 @@ function RepayActions({ order }: { order: OrderDetail }) {
           </label>
         )}
         <label className={kind === 'settle' ? 'bill-choice is-selected' : 'bill-choice'} data-testid="settle">
-          <input type="radio" name="bill-kind" checked={kind === 'settle'} onChange={() => setKind('settle')} />
+          <input type="radio" name="bill-kind" checked={kind === 'settle'} onChange={() => choose('settle')} />
           <span className="bill-choice-title">{t('bill.settle')}</span>
           <span className="bill-choice-amount">{formatPeso(order.amountDueCentavos)}</span>
         </label>
         {order.extension && (
           <label className={kind === 'extend' ? 'bill-choice is-selected' : 'bill-choice'} data-testid="extend">
-            <input type="radio" name="bill-kind" checked={kind === 'extend'} onChange={() => setKind('extend')} />
+            <input type="radio" name="bill-kind" checked={kind === 'extend'} onChange={() => choose('extend')} />
             <span className="bill-choice-title">{t('bill.extend', { count: pricing.extensionDays })}</span>
             <span className="bill-choice-amount">{formatPeso(order.extension.amountCentavos)}</span>
             <span className="muted" data-testid="extend-covers">
@@ -223,6 +234,19 @@ function RepayActions({ order }: { order: OrderDetail }) {
           </label>
         )}
       </div>
+      {(kind === 'settle' || kind === 'instalment') && (
+        <Suspense fallback={null}>
+          <CouponPicker<PaymentQuote> key={kind} appliesTo="repayment" check={(api, id) => api.paymentQuote(order.id, { kind, couponId: id })} onPick={setCoupon} disabled={busy} />
+        </Suspense>
+      )}
+      {coupon && coupon.result.kind === kind && (
+        <dl className="bill-coupon" data-testid="coupon-discount">
+          <dt>{tc('pay.discount')}</dt>
+          <dd>-{formatPeso(coupon.result.discountCentavos)}</dd>
+          <dt>{tc('pay.toPay')}</dt>
+          <dd data-testid="to-pay">{formatPeso(coupon.result.amountCentavos)}</dd>
+        </dl>
+      )}
       {kind && (
         <fieldset className="bill-channels" disabled={busy}>
           <legend className="loan-picker-label">{t('bill.channel')}</legend>
@@ -233,7 +257,7 @@ function RepayActions({ order }: { order: OrderDetail }) {
             </label>
           ))}
           <button type="button" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} onClick={guard(() => void pay())}>
-            {t('bill.pay', { amount: formatPeso(amount) })}
+            {t('bill.pay', { amount: formatPeso(coupon && coupon.result.kind === kind ? coupon.result.amountCentavos : amount) })}
           </button>
         </fieldset>
       )}

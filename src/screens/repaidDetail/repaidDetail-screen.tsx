@@ -59,6 +59,8 @@ function PaymentDetail({ payment: p }: { payment: PaymentView }) {
             { id: 'kind', label: t('payment.kindLabel'), value: t(`payment.kind.${p.kind}`) },
             { id: 'channel', label: t('payment.channelLabel'), value: t(`payment.channel.${p.channel}`) },
             { id: 'orderNo', label: t('figures.orderNo'), value: p.orderNo },
+            // A repayment coupon lowered what this payment asks: the amount above is after it.
+            p.discountCentavos > 0 && { id: 'coupon', label: t('figures.coupon'), value: `-${formatPeso(p.discountCentavos)}` },
             {
               id: 'reference',
               label: t('payment.reference'),

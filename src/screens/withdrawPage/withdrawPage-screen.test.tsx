@@ -15,7 +15,7 @@ const order = orderView({ state: 'withdrawable' });
 const disbursing = { ...order, state: 'disbursing' as const };
 const bankInfo = { payoutMethod: 'bank', bankCode: 'bdo', accountNumber: '001234567890', accountNumberConfirm: '001234567890' };
 const profile = { summary: {}, sections: { bankInfo: { data: bankInfo } } };
-const render = () => renderScreen(<WithdrawPageScreen />, { namespaces: ['loan', 'errors', 'forms'], path: `/withdrawPage?order=${order.id}` });
+const render = () => renderScreen(<WithdrawPageScreen />, { namespaces: ['loan', 'errors', 'forms', 'coupons'], path: `/withdrawPage?order=${order.id}` });
 const unguard = (el: HTMLElement) => {
   el.style.pointerEvents = '';
   delete el.dataset['guarded'];
@@ -123,5 +123,38 @@ describe('WithdrawPageScreen', () => {
       if (link) expect(link.getAttribute('href')).toBe('/changeBank');
       cleanup();
     }
+  });
+  it('offers the coupons that can apply: a refused one says why in place, a usable one raises the received amount and goes with the withdrawal', async () => {
+    const coupon = (id: string, amountCentavos: number, minimumCentavos: number) => ({
+      id, kind: 'withdrawal', appliesTo: 'withdrawal', amountCentavos, minimumCentavos, state: 'unused',
+      validFrom: '2026-04-01T00:00:00.000Z', expiresAt: '2026-05-01T00:00:00.000Z', usedAt: null,
+    });
+    const small = coupon('00000000-0000-4000-8000-000000000001', 3000, 100000);
+    const big = coupon('00000000-0000-4000-8000-000000000002', 5000, 900000);
+    const calls = mockApi({
+      [`GET /loans/${order.id}`]: { body: order },
+      'GET /signature': { body: { signed: true, signedAt: '2026-04-01T00:00:00.000Z' } },
+      'GET /profile': { body: profile },
+      'GET /coupons?appliesTo=withdrawal': { body: { coupons: [small, big] } },
+      [`POST /loans/${order.id}/withdraw-quote`]: (init) =>
+        (JSON.parse(String(init.body)) as { couponId: string }).couponId === big.id
+          ? { status: 422, body: { code: 'COUPON_UNAVAILABLE', message: '', reason: 'minimum', minimumCentavos: 900000 } }
+          : { body: { ...order.quote, couponCentavos: 3000, couponKind: 'withdrawal', receivedCentavos: order.quote.receivedCentavos + 3000 } },
+      [`POST /loans/${order.id}/withdraw`]: { body: disbursing },
+    });
+    await render();
+    const picker = await screen.findByTestId('coupon-picker');
+    const radios = picker.querySelectorAll('input[type="radio"]');
+    fireEvent.click(radios[2]!);
+    expect((await screen.findByTestId('coupon-refusal')).textContent).toBe(readCatalogs('errors').en['COUPON_UNAVAILABLE']);
+    expect(document.querySelector('[data-figure="received"] dd')?.textContent).toBe(formatPeso(order.quote.receivedCentavos));
+    fireEvent.click(radios[1]!);
+    await vi.waitFor(() => expect(document.querySelector('[data-figure="received"] dd')?.textContent).toBe(formatPeso(order.quote.receivedCentavos + 3000)));
+    expect(screen.queryByTestId('coupon-refusal')).toBeNull();
+    const submit = screen.getByRole('button', { name: text('withdraw.submit') });
+    unguard(submit);
+    fireEvent.click(submit);
+    expect(await screen.findByTestId('withdrawn')).toBeTruthy();
+    expect(callsTo(calls, 'POST', `/loans/${order.id}/withdraw`)[0]!.body).toEqual({ couponId: small.id });
   });
 });
