@@ -66,8 +66,14 @@ export default defineConfig(() => ({
     reportCompressedSize: false,
     rolldownOptions: {
       output: {
+        // The entry names every chunk and stylesheet a screen may need (its preload list), and random hash characters
+        // do not compress: 7 of them (the fewest rolldown allows for this many chunks) instead of 8 keep that list
+        // smaller on every route.
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         // Left alone, the modules every screen of a kind shares come as a dozen chunks of 0.2-0.8 KB each (the API
-        // client, session and error text; the loan screens' loading, formatting and figures; the pricing config),
+        // client, session and error text, and the draft store every form and the logout use; the loan screens' loading, formatting and figures; the pricing config),
         // each one more file, import list and preload entry. Grouped in three: 0.5 KB gzip off /start and the steps,
         // about 1 KB off the loan screens. A few routes now also load a small module of a group they did not use
         // (figure-list or order-status on billIndex, repaidDetail, triLink and changeBank; the pricing config on the
@@ -76,7 +82,7 @@ export default defineConfig(() => ({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'api', test: /\/src\/api\/(client|network-status|session|error-message)\.ts$/ },
+            { name: 'api', test: /\/src\/(api\/(client|network-status|session|error-message)|store\/draft-store)\.ts$/ },
             { name: 'pricing-config', test: /\/(config\/pricing\.json|src\/loans\/pricing\.ts)$/ },
             { name: 'loans', test: /\/src\/(api\/loans\.ts|loans\/(format\.ts|errors\.ts|load-state\.tsx|use-load\.ts|figure-list\.tsx|order-status\.tsx|loans\.css))$/ },
           ],

@@ -90,7 +90,7 @@ export function routeAssets(distDir: string, routeName: string, lng = 'en'): Rou
     for (const next of entry.imports ?? []) visit(next);
   };
   visit('index.html');
-  if (lng !== 'en') visit(`locales/${lng}/common.json`);
+  visit(`locales/${lng}/common.json`);
   const screenKey = `src/screens/${route.screen}/${route.screen}-screen.tsx`;
   if (route.screen && manifest[screenKey]) {
     visit(screenKey);

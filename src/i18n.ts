@@ -1,10 +1,9 @@
 /**
- * i18next setup: English common strings ship in the first bundle (English is the default and the fallback);
- * every other language and every screen namespace is a separate chunk loaded when needed.
+ * i18next setup: every catalog (language, namespace) is a JSON file fetched when needed, English common strings too
+ * (fetched while the first screen's chunk is, src/main.tsx); English is the default and the fallback.
  */
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enCommon from '../locales/en/common.json';
 import { product, type Language } from './config.ts';
 import { readStorage, STORAGE, writeStorage } from './storage.ts';
 
@@ -69,8 +68,6 @@ export async function initI18n(load: CatalogLoader = fetchCatalog): Promise<type
       load: 'currentOnly',
       ns: ['common'],
       defaultNS: 'common',
-      partialBundledLanguages: true,
-      resources: { en: { common: enCommon } },
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: true },

@@ -5,6 +5,7 @@ import { installLayout } from '../engine/layout/apply-layout.ts';
 import { captureInstallPrompt } from '../engine/ui/install-prompt.ts';
 import { product } from './config.ts';
 import { initI18n } from './i18n.ts';
+import { prefetchScreenAt } from './shell/screens.ts';
 import { Shell } from './shell/shell.tsx';
 import { applyTheme } from './shell/theme.ts';
 import { registerServiceWorker } from './shell/service-worker.ts';
@@ -17,6 +18,7 @@ initChannel();
 captureInstallPrompt(window);
 applyTheme(useCoreStore.getState().subProTheme);
 
+prefetchScreenAt(window.location.pathname);
 void initI18n().then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

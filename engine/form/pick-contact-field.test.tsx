@@ -36,7 +36,8 @@ describe('emergency contact cards', () => {
     const select = vi.fn().mockResolvedValue([{ name: ['Maria Santos '], tel: ['0918 111 2222', '0917 000 0000'] }]);
     Object.defineProperty(navigator, 'contacts', { value: { select }, configurable: true });
     const onChange = renderContacts();
-    const buttons = screen.getAllByRole('button', { name: '[widgets.contactPicker.pick]' });
+    // The field's code is fetched on first render (lazy-pick-contact-field.tsx): the buttons come with it.
+    const buttons = await screen.findAllByRole('button', { name: '[widgets.contactPicker.pick]' });
     expect(buttons).toHaveLength(3);
     fireEvent.click(buttons[1] as HTMLElement);
     await waitFor(() => expect((document.getElementById('root_emergencyContacts_1_name') as HTMLInputElement).value).toBe('Maria Santos'));

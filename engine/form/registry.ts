@@ -9,7 +9,7 @@ import { ObjectFieldTemplate } from './templates/object-field-template.tsx';
 import { SubmitButton } from './templates/submit-button.tsx';
 import { DescriptionFieldTemplate, ErrorListTemplate, FieldHelpTemplate } from './templates/text-templates.tsx';
 import { TranslatedSchemaField } from './translated-schema-field.tsx';
-import { PickContactField } from './pick-contact-field.tsx';
+import { PickContactField } from './lazy-pick-contact-field.tsx';
 import { WidgetField } from './widget-field.tsx';
 
 /** Templates as a Form takes them (any subset, `ButtonTemplates` too). */

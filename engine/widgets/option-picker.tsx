@@ -1,7 +1,7 @@
 import { ariaDescribedByIds } from '@rjsf/utils';
 import type { WidgetProps } from '@rjsf/utils';
 import { readLabels } from './widget-labels.ts';
-import './widgets.css';
+import './option-picker.css';
 
 /**
  * A choice among a long `enum` made on a screen of its own (a searchable list of banks): the field shows the chosen

@@ -1,7 +1,6 @@
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { ChipSelect } from './chip-select.tsx';
 import { lazyWidget } from './lazy-widget.tsx';
-import { OptionPicker } from './option-picker.tsx';
 import type { LazyWidget } from './lazy-widget.tsx';
 import { RadioSelect } from './radio-select.tsx';
 import { widgetsOf } from './widget-names.ts';
@@ -18,6 +17,7 @@ const lazyWidgets = {
   photo: lazyWidget(() => import('./photo-capture.tsx').then((m) => m.PhotoCapture)),
   contactPicker: lazyWidget(() => import('./contact-picker.tsx').then((m) => m.ContactPicker)),
   address: lazyWidget(() => import('./address-picker.tsx').then((m) => m.AddressPicker)),
+  picker: lazyWidget(() => import('./option-picker.tsx').then((m) => m.OptionPicker)),
 } satisfies Record<string, LazyWidget>;
 
 /**
@@ -27,7 +27,6 @@ const lazyWidgets = {
 export const engineWidgets = {
   chips: ChipSelect,
   radios: RadioSelect,
-  picker: OptionPicker,
   ...lazyWidgets,
 } satisfies RegistryWidgetsType;
 

@@ -23,10 +23,33 @@ const screenLoaders = new Map(Object.entries(screenModules).map(([path, load]) =
  * Lazy component per route name, made once at start (React.lazy fetches nothing until first render). Routes whose
  * screen module does not exist yet are absent: the shell shows its chrome alone.
  */
+const fetches = new Map<string, Promise<ScreenModule>>();
+function fetchScreen(screen: string, load: () => Promise<ScreenModule>): Promise<ScreenModule> {
+  let pending = fetches.get(screen);
+  if (!pending) {
+    pending = Promise.all([load(), loadKit()]).then(([mod]) => mod);
+    fetches.set(screen, pending);
+  }
+  return pending;
+}
+
 export const routeScreens: ReadonlyMap<string, LazyExoticComponent<ComponentType<ScreenProps>>> = new Map(
   routesConfig.routes.flatMap((route) => {
-    const load = route.screen ? screenLoaders.get(route.screen) : undefined;
-    if (!load) return [];
-    return [[route.name, lazy(() => Promise.all([load(), loadKit()]).then(([mod]) => mod))] as const];
+    const screen = route.screen;
+    const load = screen ? screenLoaders.get(screen) : undefined;
+    if (!screen || !load) return [];
+    return [[route.name, lazy(() => fetchScreen(screen, load))] as const];
   }),
 );
+
+/**
+ * Starts fetching the screen of the page being opened (a path of the route table) while the shell still waits for
+ * its catalogs, so the two arrive together instead of one after the other. The shell's guard may still send the
+ * borrower elsewhere; the fetch is then only early work.
+ */
+export function prefetchScreenAt(pathname: string): void {
+  const key = pathname.replace(/\/+$/u, '') || '/';
+  const route = routesConfig.routes.find((r) => r.path === key || r.aliases?.includes(key));
+  const load = route?.screen ? screenLoaders.get(route.screen) : undefined;
+  if (route?.screen && load) void fetchScreen(route.screen, load).catch(() => undefined);
+}

@@ -13,6 +13,7 @@ import { useLoad } from '../../loans/use-load.ts';
 import { messageText } from '../../messages/message-text.ts';
 import { Link, useSearchParams } from '../../router.ts';
 import { refreshUnread, setUnread, useUnread } from '../../shell/unread.ts';
+import './msgCenter.page.css';
 
 const TABS: readonly MessageTab[] = ['activity', 'notify'];
 

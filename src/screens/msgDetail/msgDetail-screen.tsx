@@ -12,6 +12,7 @@ import { useLoad } from '../../loans/use-load.ts';
 import { messageText } from '../../messages/message-text.ts';
 import { useNavigate, useSearchParams } from '../../router.ts';
 import { refreshUnread } from '../../shell/unread.ts';
+import './msgDetail.page.css';
 
 /** The route name of an in-app link ('/bill?order=1' -> 'bill'): the button says where it goes. */
 const linkName = (link: string) => link.replace(/^\/([A-Za-z]+).*$/u, '$1');
