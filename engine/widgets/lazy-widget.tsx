@@ -11,15 +11,25 @@ export type LazyWidget = ComponentType<WidgetProps> & { preload: () => Promise<u
  */
 export function lazyWidget(load: () => Promise<ComponentType<WidgetProps>>): LazyWidget {
   let pending: Promise<{ default: ComponentType<WidgetProps> }> | undefined;
-  const fetchOnce = () => (pending ??= load().then((component) => ({ default: component })));
+  // Once its code is here (a step's form preloads its widgets), the widget renders at once: no placeholder a tap
+  // could land on in the meantime.
+  let Loaded: ComponentType<WidgetProps> | undefined;
+  const fetchOnce = () =>
+    (pending ??= load().then((component) => {
+      Loaded = component;
+      return { default: component };
+    }));
   const Lazy = lazy(fetchOnce);
   function Loading({ id }: { id: string }) {
     return <div id={id} className="ui-widget-loading" aria-busy="true" />;
   }
-  const Widget = (props: WidgetProps) => (
-    <Suspense fallback={<Loading id={props.id} />}>
-      <Lazy {...props} />
-    </Suspense>
-  );
+  const Widget = (props: WidgetProps) =>
+    Loaded ? (
+      <Loaded {...props} />
+    ) : (
+      <Suspense fallback={<Loading id={props.id} />}>
+        <Lazy {...props} />
+      </Suspense>
+    );
   return Object.assign(Widget, { preload: fetchOnce });
 }

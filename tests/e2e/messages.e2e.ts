@@ -6,15 +6,12 @@
  * TEST_DATABASE_URL names one. Screenshots in /tmp/e2e-messages-*.png.
  */
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import messagesConfig from '../../config/messages.json' with { type: 'json' };
-import { customers } from '../../server/db/schema.ts';
 import { databaseTargets } from '../../server/db/test-database.ts';
-import { completeProfile } from '../../server/loan-fixtures.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
-import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';
+import { completeProfileOf, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
 import { loginThroughUi } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -50,16 +47,17 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
     // Registers: a new number's first login; the profile is then completed as the steps save it.
     const phone = newPhone();
     await loginThroughUi(page, server.url, (p) => smsCode(server.outbox, p), phone);
-    const [customer] = await server.database.db.select().from(customers).where(eq(customers.phone, phone));
-    await completeProfile(server.database.db, customer!.id);
+    await completeProfileOf(server, page);
 
-    // Nothing of theirs yet: Notify is empty; the announcements wait unread in Activity, and on the Profile tab.
+    // Registration wrote theirs: the welcome and the platform coupon issued, unread in Notify; the announcements wait
+    // unread in Activity, and all of them on the Profile tab.
     await page.goto(`${server.url}/msgCenter`);
-    await page.locator('[data-testid="empty"]').waitFor();
-    expect(await page.locator('[data-testid="empty"]').textContent()).toBe(text('en', 'messages', 'center.empty.notify'));
+    await item(page, 'welcome').waitFor();
+    await item(page, 'couponIssued').waitFor();
+    expect(await item(page, 'welcome').textContent()).toContain(head('en', 'messages', 'notify.welcome.title'));
+    await expect.poll(() => count(page, 'notify').textContent()).toBe('2');
     await expect.poll(() => count(page, 'activity').textContent()).toBe(String(activity));
-    await shot(page, '1-empty');
-
+    await shot(page, '1-registered');
     // A message that is no one's (wrong input first).
     await page.goto(`${server.url}/msgDetail?tab=notify&id=999999999`);
     expect(await page.locator('[data-testid="gone"]').textContent()).toBe(text('en', 'messages', 'center.gone'));
@@ -68,14 +66,14 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
 
     // Applies from home: "application received" arrives, the counts move.
     await page.goto(`${server.url}/homeIndex`);
-    await expect.poll(() => badge(page).textContent()).toBe(String(activity));
+    await expect.poll(() => badge(page).textContent()).toBe(String(activity + 2));
     await shot(page, '1b-home-badge');
     await page.getByRole('radio', { name: text('en', 'loan', 'picker.days_other').replace('{{count}}', '30') }).first().check();
     await page.getByRole('button', { name: text('en', 'loan', 'offer.apply') }).click();
     await page.locator('[data-testid="order-card"][data-state="under_review"]').waitFor();
     await page.goto(`${server.url}/msgCenter`);
     await item(page, 'applicationReceived').waitFor();
-    expect(await count(page, 'notify').textContent()).toBe('1');
+    await expect.poll(() => count(page, 'notify').textContent()).toBe('3');
     expect(await item(page, 'applicationReceived').textContent()).toContain(text('en', 'messages', 'notify.applicationReceived.title'));
 
     // The underwriting job approves within seconds: "approved" arrives on top, with the limit.
@@ -83,7 +81,7 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
     await page.locator('[data-testid="order-card"][data-state="accepted"]').waitFor({ timeout: 30_000 });
     await page.goto(`${server.url}/msgCenter`);
     await item(page, 'approved').waitFor();
-    await expect.poll(() => count(page, 'notify').textContent()).toBe('2');
+    await expect.poll(() => count(page, 'notify').textContent()).toBe('4');
     expect(await page.locator('.msgCenter-item').first().getAttribute('data-template')).toBe('approved');
     expect(await item(page, 'approved').textContent()).toContain(head('en', 'messages', 'notify.approved.body'));
     await shot(page, '2-approved');
@@ -95,8 +93,8 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
     await shot(page, '3-detail');
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/msgCenter');
-    await expect.poll(() => count(page, 'notify').textContent()).toBe('1');
-    expect(await item(page, 'approved').getAttribute('data-read')).toBe('true');
+    await expect.poll(() => count(page, 'notify').textContent()).toBe('3');
+    await expect.poll(() => item(page, 'approved').getAttribute('data-read')).toBe('true');
 
     // Clear unread: no count left, and none on the Profile tab.
     await page.getByRole('button', { name: text('en', 'messages', 'center.clearUnread') }).click();

@@ -12,9 +12,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { customers, feedback } from '../../server/db/schema.ts';
 import { databaseTargets } from '../../server/db/test-database.ts';
-import { completeProfile } from '../../server/loan-fixtures.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
-import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';
+import { completeProfileOf, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
 import { loginThroughUi, text } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -57,8 +56,7 @@ describe.each(databaseTargets())('profile, language, help and feedback on %s', (
     page.setDefaultTimeout(10_000);
     const phone = newPhone();
     await loginThroughUi(page, server.url, (p) => smsCode(server.outbox, p), phone);
-    const customerId = await page.evaluate(() => (JSON.parse(localStorage.getItem('core') ?? '{}') as { state: { publicData: { customerId: string } } }).state.publicData.customerId);
-    await completeProfile(server.database.db, customerId);
+    const customerId = await completeProfileOf(server, page);
 
     // The profile in English: masked phone, limit, every step done, the payout account masked.
     await page.goto(`${server.url}/my`);

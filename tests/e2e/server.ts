@@ -4,7 +4,9 @@
  * reads codes from, local-disk uploads, and a clock the test can move (expired codes). Started in the test's process.
  */
 import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
 import type { TestDatabaseKind } from '../../server/db/test-database.ts';
+import { completeProfile } from '../../server/loan-fixtures.ts';
 import type { ConsoleOutbox } from '../../server/providers/sms/console-outbox.ts';
 import { loginCodeIn, newPhone, testApi, type TestApi } from '../../server/test-api.ts';
 
@@ -29,4 +31,22 @@ export async function smsCode(outbox: ConsoleOutbox, phone: string): Promise<str
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no SMS to ${phone}`);
+}
+
+/**
+ * Completes the profile of the borrower logged in on `page` straight in the database (server/loan-fixtures.ts), then
+ * waits until the API answers it complete: the server reuses a profile it read within PROFILE_CACHE_MS (the login just
+ * read it), and the web app must see what a borrower who filled in every step would see. The wait ends on the answer.
+ */
+export async function completeProfileOf(server: E2eServer, page: Page): Promise<string> {
+  const { customerId, token } = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('core') ?? '{}') as { state: { publicData: { customerId: string; token: string } } }).state.publicData,
+  );
+  await completeProfile(server.database.db, customerId);
+  for (let i = 0; i < 600; i++) {
+    const answer = await fetch(`${server.url}/api/v1/profile`, { headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId } });
+    if (((await answer.json()) as { summary?: { complete?: boolean } }).summary?.complete) return customerId;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the profile written in the database never read complete');
 }
