@@ -9,6 +9,7 @@ import { coupons, customers, documents, feedback, messages } from '../db/schema.
 import { BANK_INFO, completeProfile } from '../loan-fixtures.ts';
 import { codeFor, login, newPhone, testApi, type TestApi } from '../test-api.ts';
 import { eq, sql } from 'drizzle-orm';
+import messagesConfig from '../../config/messages.json' with { type: 'json' };
 
 const application = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };
 
@@ -26,7 +27,7 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     api.app.inject({ method: 'PATCH', url: '/api/v1/me/preferences', headers, payload: payload as object });
   const send = (headers: Record<string, string>, payload: unknown) => api.app.inject({ method: 'POST', url: '/api/v1/feedback', headers, payload: payload as object });
 
-  it('summarises a new borrower: masked phone, every step incomplete, no payout account, nothing unread', async () => {
+  it('summarises a new borrower: masked phone, every step incomplete, no payout account, the registration coupon and messages', async () => {
     const a = await login(api);
     const res = await get(a.headers, '/me');
     expect(res.statusCode, res.body).toBe(200);
@@ -34,7 +35,7 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     const me = res.json();
     expect(me.phoneMasked).toBe(`${a.phone.slice(0, 3)}***${a.phone.slice(-4)}`);
     expect(me.phoneMasked).not.toContain(a.phone.slice(3, 6));
-    expect(me).toMatchObject({ preferences: { language: 'en', smsReminders: true }, profileComplete: false, payoutLocked: false, payoutAccount: null, usableCoupons: 0, unread: { notify: 0, activity: 0 }, openFeedback: 0 });
+    expect(me).toMatchObject({ preferences: { language: 'en', smsReminders: true }, profileComplete: false, payoutLocked: false, payoutAccount: null, usableCoupons: 1, unread: { notify: 2, activity: messagesConfig.announcements.length }, openFeedback: 0 });
     expect(me.steps).toHaveLength(7);
     expect(me.steps.every((s: { state: string }) => s.state === 'incomplete')).toBe(true);
     expect(typeof me.creditLimitCentavos).toBe('number');
@@ -53,8 +54,9 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     expect(me.profileComplete).toBe(true);
     expect(me.steps.every((s: { state: string }) => s.state === 'complete')).toBe(true);
     expect(me.payoutAccount).toEqual({ method: 'bank', label: BANK_INFO.bankCode, accountMasked: `******${BANK_INFO.accountNumber.slice(-4)}` });
-    expect(me.usableCoupons).toBe(1);
-    expect(me.unread.notify).toBe(1);
+    // The platform coupon and the welcome and coupon messages of the registration, and the rows written above.
+    expect(me.usableCoupons).toBe(2);
+    expect(me.unread.notify).toBe(3);
 
     const applied = await api.app.inject({ method: 'POST', url: '/api/v1/loans', headers: { ...a.headers, 'idempotency-key': `k-${randomBytes(6).toString('hex')}` }, payload: application });
     expect(applied.statusCode, applied.body).toBe(201);
@@ -119,7 +121,8 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     expect(raw.rows[0]!.text).not.toContain('1234567890');
     const me = (await get(a.headers, '/me')).json();
     expect(me.openFeedback).toBe(1);
-    expect(me.unread.notify).toBe(1);
+    // The registration's two messages, and the feedback's acknowledgement.
+    expect(me.unread.notify).toBe(3);
   });
 
   it('refuses bad feedback with a 4xx code, never a 5xx', async () => {
