@@ -115,3 +115,15 @@ export function procStatTicks(stat: string): number | undefined {
   const stime = Number(fields[12]);
   return Number.isFinite(utime) && Number.isFinite(stime) && fields.length > 12 ? utime + stime : undefined;
 }
+
+/** A URL without its password, for the output. */
+export function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(not a URL)';
+  }
+}
+

@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { addressInfoSamples } from '../../schemas/addressInfo.samples.ts';
 import { contactSamples } from '../../schemas/contact.samples.ts';
-import { cpuTicksBetween, envSeconds, LatencyHistogram, ms2, percent, perSecond, procStatTicks, ratio, runProblems, verdict } from './api-figures.ts';
+import { cpuTicksBetween, envSeconds, redact, LatencyHistogram, ms2, percent, perSecond, procStatTicks, ratio, runProblems, verdict } from './api-figures.ts';
 import type { ParentMessage, ServerConfig, ServerMessage } from './api-server.ts';
 import { functionTimes, packageOf, selfTimeBy } from './cpu-profile.ts';
 import type { CallFrame, CpuProfile, FunctionTime } from './cpu-profile.ts';
@@ -245,16 +245,6 @@ async function createPgDatabase(adminUrl: string): Promise<PgDatabase | { skippe
   };
 }
 
-/** A URL without its password, for the output. */
-function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(not a URL)';
-  }
-}
 
 /** The profile steps saved before the benchmark, with valid data (schemas/*.samples.ts). */
 function profileSteps(): { step: string; data: unknown }[] {

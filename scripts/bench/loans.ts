@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { signCollectionWebhook } from '../../server/providers/collection/collection-provider.ts';
 import { seedCustomers, startMain } from '../../server/testing/main-process.ts';
-import { LatencyHistogram, ms2, perSecond, runProblems } from './api-figures.ts';
+import { LatencyHistogram, ms2, perSecond, redact, runProblems } from './api-figures.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..', '..');
@@ -100,6 +100,12 @@ export async function fire<Name extends string>(name: Name, base: string, count:
   };
 }
 
+/** Writes a benchmark's result to bench-results/<name>.json. */
+export function writeBenchResult(name: string, result: unknown): void {
+  mkdirSync(join(repo, 'bench-results'), { recursive: true });
+  writeFileSync(join(repo, 'bench-results', `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+}
+
 export async function runLoansBench(): Promise<LoansResult> {
   const adminUrl = process.env['BENCH_DATABASE_URL'] ?? DEFAULT_DATABASE_URL;
   const customersCount = Number(process.env['BENCH_CUSTOMERS'] ?? '6000');
@@ -109,7 +115,7 @@ export async function runLoansBench(): Promise<LoansResult> {
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
   const empty = (skipped: string): LoansResult => ({
     bench: 'loans', date: new Date().toISOString(), node: process.version, settings: { connections, customers: customersCount },
-    load: { before, after: loadavg()[0] ?? 0, cpus: availableParallelism() }, postgres: { server: adminUrl.replace(/:[^:@/]*@/u, ':***@'), skipped },
+    load: { before, after: loadavg()[0] ?? 0, cpus: availableParallelism() }, postgres: { server: redact(adminUrl), skipped },
     runs: [], check: { orders: 0, settled: 0, events: 0 }, target: { ...TARGET, verdict: 'SKIPPED' },
   });
   try {
@@ -168,13 +174,12 @@ export async function runLoansBench(): Promise<LoansResult> {
       node: process.version,
       settings: { connections, customers: customersCount },
       load: { before, after: loadavg()[0] ?? 0, cpus: availableParallelism() },
-      postgres: { server: adminUrl.replace(/:[^:@/]*@/u, ':***@') },
+      postgres: { server: redact(adminUrl) },
       runs: [applications, callbacks],
       check: check.rows[0]!,
       target: { ...TARGET, verdict: met ? 'MET' : 'MISSED' },
     };
-    mkdirSync(join(repo, 'bench-results'), { recursive: true });
-    writeFileSync(join(repo, 'bench-results', 'loans.json'), `${JSON.stringify(result, null, 2)}\n`);
+    writeBenchResult('loans', result);
     return result;
   } finally {
     await client.end().catch(() => undefined);

@@ -6,15 +6,12 @@
  * small table. Every request is a random seeded borrower.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { seedCustomers, startMain } from '../../server/testing/main-process.ts';
-import { fire, type BenchRun } from './loans.ts';
+import { redact } from './api-figures.ts';
+import { fire, writeBenchResult, type BenchRun } from './loans.ts';
 
-const repo = fileURLToPath(new URL('../..', import.meta.url));
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface MessagesResult {
@@ -45,7 +42,7 @@ export async function runMessagesBench(): Promise<MessagesResult> {
   } catch (error) {
     await admin.end().catch(() => undefined);
     const skipped = `PostgreSQL at ${adminUrl} is unreachable: ${error instanceof Error ? error.message : String(error)}`;
-    return { ...base, date: new Date().toISOString(), load: { before, after: loadavg()[0] ?? 0, cpus: availableParallelism() }, postgres: { server: adminUrl.replace(/:[^:@/]*@/u, ':***@'), skipped }, runs: [] };
+    return { ...base, date: new Date().toISOString(), load: { before, after: loadavg()[0] ?? 0, cpus: availableParallelism() }, postgres: { server: redact(adminUrl), skipped }, runs: [] };
   }
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
@@ -76,10 +73,9 @@ export async function runMessagesBench(): Promise<MessagesResult> {
     runs.push(await fire('unread-count', server.base, requests, connections, request('/api/v1/messages/unread')));
     const result: MessagesResult = {
       ...base, date: new Date().toISOString(), load: { before, after: loadavg()[0] ?? 0, cpus: availableParallelism() },
-      postgres: { server: adminUrl.replace(/:[^:@/]*@/u, ':***@') }, runs,
+      postgres: { server: redact(adminUrl) }, runs,
     };
-    mkdirSync(join(repo, 'bench-results'), { recursive: true });
-    writeFileSync(join(repo, 'bench-results', 'messages.json'), `${JSON.stringify(result, null, 2)}\n`);
+    writeBenchResult('messages', result);
     return result;
   } finally {
     await client.end().catch(() => undefined);
