@@ -11,6 +11,8 @@ import type { ProductConfig } from '../config/types/product.ts';
 import type { Database } from './db/database.ts';
 import { ERROR_STATUS, errorBody, type ErrorCode } from './errors.ts';
 import { authPlugin, sessionSecuritySchemes } from './plugins/auth.ts';
+import { staffAuthPlugin, staffSecuritySchemes } from './plugins/staff-auth.ts';
+import { staffRoutes } from './routes/staff/index.ts';
 import { errorAnswers } from './plugins/errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
@@ -139,8 +141,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         { name: 'coupons', description: 'The borrower\'s coupons and the add-to-home-screen claim (used through withdraw and payments)' },
         { name: 'webhooks', description: 'Payout and collection gateways\' callbacks' },
         { name: 'messages', description: 'The message center: the borrower\'s own events (Notify) and announcements (Activity)' },
+        { name: 'staff', description: 'The staff console: staff sign-in and accounts, the review queue, customer service, account deletion, the audit log' },
       ],
-      components: { securitySchemes: { ...sessionSecuritySchemes, ...webhookSecuritySchemes } },
+      components: { securitySchemes: { ...sessionSecuritySchemes, ...webhookSecuritySchemes, ...staffSecuritySchemes } },
     },
   });
   await app.register(healthRoutes, { prefix: '/api/v1' });
@@ -166,6 +169,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const coupons = createCouponService({ db, now: clock });
     await app.register(couponRoutes, { prefix: '/api/v1', coupons });
     if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock, reminders, coupons);
+    await app.register(staffAuthPlugin, { db, now: clock });
+    await app.register(staffRoutes, { prefix: '/api/v1/staff', db, now: clock, sms, storage, coupons, loans, productName: product.displayName });
   }
   app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');

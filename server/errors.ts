@@ -68,6 +68,27 @@ export const ERROR_STATUS = {
   /** An order's failure code (failureCode of a disbursement_failed order), not an answer of its own. */
   DISBURSEMENT_ACCOUNT_UNAVAILABLE: 409,
   PAYOUT_ACCOUNT_INVALID: 409,
+  // The staff console (server/routes/staff/).
+  /** Wrong e-mail or password, or a disabled account: one answer for all, so it tells nothing about which. */
+  STAFF_LOGIN_FAILED: 401,
+  /** Too many failures in a row: the account is locked until `retryAfterSeconds`. */
+  STAFF_LOCKED: 423,
+  /** Password right, the authenticator code missing. */
+  TOTP_REQUIRED: 401,
+  TOTP_INVALID: 401,
+  /** A code already used (or of an earlier time step than the last one accepted). */
+  TOTP_REUSED: 401,
+  STAFF_EMAIL_TAKEN: 409,
+  /** Four-eyes: the approver must be another person than the one who asked. */
+  SAME_PERSON: 403,
+  /** Another staff member decided it first (a review, a request); details: `state`. */
+  ALREADY_DECIDED: 409,
+  /** A request in a state that does not allow this. */
+  REQUEST_STATE: 409,
+  /** Account deletion while a loan is open. */
+  LOAN_OPEN: 409,
+  /** A staff limit outside the product's range (details: `min`, `max` centavos). */
+  LIMIT_OUT_OF_RANGE: 422,
   WEBHOOK_SIGNATURE: 401,
   PROVIDER_UNAVAILABLE: 503,
   SERVER_ERROR: 500,

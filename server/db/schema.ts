@@ -21,6 +21,11 @@ export const customers = pgTable('customers', {
   language: text('language').notNull().default('en'),
   /** The borrower may turn SMS due reminders off on the profile. */
   smsReminders: boolean('sms_reminders').notNull().default(true),
+  /**
+   * Set when the account was deleted (issue 13, NPC/SEC): personal data erased, `phone` replaced by `erased:<keyed
+   * hash>` so the daily SMS limits still count that number without keeping it.
+   */
+  erasedAt: timestamp('erased_at', { withTimezone: true }),
 }, (t) => [uniqueIndex('customers_phone_key').on(t.phone)]);
 
 /** A logged-in device: the opaque token is given once and kept only as its SHA-256. */
@@ -73,6 +78,8 @@ export const profileSections = pgTable('profile_sections', {
   schemaVersion: text('schema_version').notNull(),
   /** identityInfo only: keyed hash of the ID type and number (server/crypto/lookup-hashes.ts), for duplicate checks. */
   idNumberHash: text('id_number_hash'),
+  /** identityInfo only: keyed hash of the normalised full name (server/crypto/lookup-hashes.ts), for staff search. */
+  nameHash: text('name_hash'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.customerId, t.step] })]);
 
@@ -101,8 +108,10 @@ export const auditLog = pgTable('audit_log', {
   phoneHash: text('phone_hash'),
   ip: text('ip'),
   deviceId: text('device_id'),
+  /** The staff member who acted or looked (staff events: `staff.*`); null for a borrower's or the system's event. */
+  staffId: uuid('staff_id'),
   detail: jsonb('detail'),
-}, (t) => [index('audit_log_customer_idx').on(t.customerId, t.at), index('audit_log_event_idx').on(t.event, t.at), index('audit_log_phone_hash_idx').on(t.phoneHash, t.at)]);
+}, (t) => [index('audit_log_staff_idx').on(t.staffId, t.at), index('audit_log_customer_idx').on(t.customerId, t.at), index('audit_log_event_idx').on(t.event, t.at), index('audit_log_phone_hash_idx').on(t.phoneHash, t.at)]);
 
 // ---- Loans (issue 5). Money is integer centavos (a principal is at most 1,000,000); dates are Manila days. ----
 
@@ -373,6 +382,92 @@ export const feedback = pgTable('feedback', {
   repliedBy: text('replied_by'),
   createdAt: createdAt(),
 }, (t) => [index('feedback_customer_idx').on(t.customerId, t.createdAt)]);
+
+// ---- The staff console (issue 13): accounts, sessions, notes, four-eyes requests. ----
+
+/**
+ * A staff member: e-mail and password (scrypt, server/staff/passwords.ts) plus a TOTP second factor whose secret is
+ * encrypted. `totpLastStep` refuses a code used twice. Roles: server/staff/permissions.ts.
+ */
+export const staffAccounts = pgTable('staff_accounts', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  /** Lower case. */
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  role: text('role').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  totpSecret: encryptedText('totp_secret', 'staff_accounts.totp_secret').notNull(),
+  /** The TOTP time step of the last code accepted: a code of that step or earlier is refused (replay). */
+  totpLastStep: integer('totp_last_step').notNull().default(0),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  createdBy: uuid('created_by'),
+  createdAt: createdAt(),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('staff_accounts_email_key').on(t.email)]);
+
+/** A staff member's logged-in browser, apart from borrowers' sessions: token kept as its SHA-256, idle timeout. */
+export const staffSessions = pgTable('staff_sessions', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  staffId: uuid('staff_id').notNull().references(() => staffAccounts.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  ip: text('ip'),
+}, (t) => [uniqueIndex('staff_sessions_token_hash_key').on(t.tokenHash), index('staff_sessions_staff_idx').on(t.staffId)]);
+
+/** A staff note on a customer (and optionally one order): personal data, encrypted. */
+export const staffNotes = pgTable('staff_notes', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  orderId: uuid('order_id').references(() => loanOrders.id),
+  staffId: uuid('staff_id').notNull().references(() => staffAccounts.id),
+  text: encryptedText('text', 'staff_notes.text').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('staff_notes_customer_idx').on(t.customerId, t.createdAt)]);
+
+/**
+ * A borrower's request to delete their account, opened by customer service and approved by a supervisor (never the
+ * one who opened it). States: pending, refused, approved (executing), executed. `verification` says how the person's
+ * identity was checked (a code from config/staff.json) and `note` is free text (encrypted; erased on execution).
+ */
+export const deletionRequests = pgTable('deletion_requests', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  customerId: uuid('customer_id').notNull().references(() => customers.id),
+  state: text('state').notNull(),
+  verification: text('verification').notNull(),
+  note: encryptedText('note', 'deletion_requests.note'),
+  requestedBy: uuid('requested_by').notNull().references(() => staffAccounts.id),
+  decidedBy: uuid('decided_by').references(() => staffAccounts.id),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  refusalCode: text('refusal_code'),
+  executedAt: timestamp('executed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('deletion_requests_one_pending').on(t.customerId).where(sql`${t.state} in ('pending', 'approved')`),
+  index('deletion_requests_state_idx').on(t.state, t.createdAt),
+]);
+
+/**
+ * A coupon staff grant with a reason; above the configured amount it waits for a supervisor (never the requester).
+ * States: pending, refused, issued. The coupon's issueKey is `staff-grant:<id>`.
+ */
+export const couponGrants = pgTable('coupon_grants', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  definitionId: text('definition_id').notNull(),
+  amount: integer('amount').notNull(),
+  reason: encryptedText('reason', 'coupon_grants.reason').notNull(),
+  state: text('state').notNull(),
+  requestedBy: uuid('requested_by').notNull().references(() => staffAccounts.id),
+  decidedBy: uuid('decided_by').references(() => staffAccounts.id),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  couponId: uuid('coupon_id').references(() => coupons.id),
+  createdAt: createdAt(),
+}, (t) => [index('coupon_grants_state_idx').on(t.state, t.createdAt), index('coupon_grants_customer_idx').on(t.customerId)]);
 
 // ---- The simulated gateways: an external service's own state, in its own tables (it survives a restart). ----
 

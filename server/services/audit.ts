@@ -6,6 +6,7 @@ import { dataKeys } from '../crypto/data-keys.ts';
 import { phoneHash } from '../crypto/lookup-hashes.ts';
 import type { Database } from '../db/database.ts';
 import { auditLog } from '../db/schema.ts';
+import type { Tx } from './idempotency.ts';
 
 export type AuditEvent =
   | 'otp.sent' | 'otp.refused' | 'login.succeeded' | 'login.failed' | 'otp.voided' | 'logout'
@@ -18,6 +19,28 @@ export interface AuditEntry {
   readonly ip?: string | null;
   readonly deviceId?: string | null;
   readonly detail?: Record<string, unknown>;
+}
+
+/**
+ * A staff action or look (issue 13): who (staffId), what (`staff.<action>`), which customer, the target (an order,
+ * request or staff id) and non-personal details. Written in the same transaction as the action when there is one.
+ */
+export interface StaffAuditEntry {
+  readonly staffId: string;
+  readonly action: string;
+  readonly customerId?: string | null;
+  readonly ip?: string | null;
+  readonly detail?: Record<string, unknown>;
+}
+
+export async function staffAudit(db: Database | Tx, entry: StaffAuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    event: `staff.${entry.action}`,
+    staffId: entry.staffId,
+    customerId: entry.customerId ?? null,
+    ip: entry.ip ?? null,
+    detail: entry.detail ?? null,
+  });
 }
 
 export async function audit(db: Database, entry: AuditEntry): Promise<void> {

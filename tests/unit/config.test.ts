@@ -11,6 +11,7 @@ import type { RoutesConfig } from '../../config/types/routes.ts';
 import type { PricingConfigFile } from '../../config/types/pricing.ts';
 import type { UnderwritingConfigFile } from '../../config/types/underwriting.ts';
 import type { CouponsConfigFile } from '../../config/types/coupons.ts';
+import type { StaffConfigFile } from '../../config/types/staff.ts';
 import type { PricingConfig } from '../../domain/loan-types.ts';
 import { checkPricing, quote } from '../../domain/pricing.ts';
 import { capsFor, regulationFor } from '../../domain/regulation.ts';
@@ -43,6 +44,7 @@ describe('config files match their meta-schemas', () => {
     ['config/faq.json', 'faq.schema.json'],
     ['config/messages.json', 'messages.schema.json'],
     ['config/coupons.json', 'coupons.schema.json'],
+    ['config/staff.json', 'staff.schema.json'],
     ...themeFiles.map((f) => [`config/themes/${f}`, 'theme.schema.json']),
   ])('%s', (file, schema) => {
     const validate = validator(schema);
@@ -62,6 +64,14 @@ describe('config files match their meta-schemas', () => {
     const validate = validator('routes.schema.json');
     const broken = { ...routes, routes: [{ name: 'x', path: '/x', screen: 'x', redirect: '/y' }] };
     expect(validate(broken)).toBe(false);
+  });
+});
+
+describe('staff', () => {
+  it('grants only coupons config/coupons.json defines', () => {
+    const staff = read('config/staff.json') as StaffConfigFile;
+    const ids = (read('config/coupons.json') as CouponsConfigFile).definitions.map((d) => d.id);
+    for (const id of staff.couponGrant.definitions) expect(ids).toContain(id);
   });
 });
 

@@ -1,0 +1,56 @@
+/* Generated from config/schema/staff.schema.json by scripts/gen-config-types.ts. Do not edit. */
+
+/**
+ * The staff console (issue 13): sign-in rules, the codes staff pick from (reject reasons, how a deletion request's identity was verified), the coupon grant that needs a supervisor, and how long anonymised loan records are kept. Texts are i18n keys derived from the codes (locales/<lng>/staff.json).
+ */
+export interface StaffConfigFile {
+  $schema?: string;
+  session: {
+    /**
+     * A staff session unused this long ends.
+     */
+    idleMinutes: number;
+    /**
+     * A staff session ends this long after login, used or not.
+     */
+    maxHours: number;
+  };
+  lockout: {
+    /**
+     * Wrong passwords or codes in a row that lock the account.
+     */
+    maxFailures: number;
+    /**
+     * How long a locked account stays locked.
+     */
+    lockMinutes: number;
+  };
+  /**
+   * Codes an underwriter picks when rejecting a review (staff.rejectReason.<code>).
+   *
+   * @minItems 1
+   */
+  rejectReasons: [string, ...string[]];
+  /**
+   * How customer service verified the person asking for deletion (staff.verification.<code>).
+   *
+   * @minItems 1
+   */
+  deletionVerifications: [string, ...string[]];
+  couponGrant: {
+    /**
+     * Coupon definition ids (config/coupons.json) staff may grant.
+     *
+     * @minItems 1
+     */
+    definitions: [string, ...string[]];
+    /**
+     * A grant worth more than this waits for a supervisor.
+     */
+    approvalAboveCentavos: number;
+  };
+  /**
+   * Years the anonymised loan records of a deleted account are kept.
+   */
+  loanRecordRetentionYears: number;
+}

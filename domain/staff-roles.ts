@@ -1,0 +1,53 @@
+/**
+ * Staff roles and what each may do (issue 13). The server checks a route's permission on every staff request
+ * (server/routes/staff/group.ts); the console only hides what the server would refuse. Four-eyes rules (a supervisor
+ * approving another person's request, never their own) are checked by the services on top of these permissions.
+ */
+export const STAFF_ROLES = ['customerService', 'underwriter', 'supervisor', 'administrator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_PERMISSIONS = [
+  /** Find customers, open a customer's view (masked), their documents. */
+  'customers.read',
+  /** Show a masked personal value in the clear (audited). */
+  'customers.unmask',
+  'notes.write',
+  'feedback.reply',
+  /** Grant a coupon with a reason (above the configured amount it waits for a supervisor). */
+  'coupons.grant',
+  /** Approve or refuse another person's coupon grant. */
+  'coupons.approve',
+  /** Open an account deletion request. */
+  'deletion.request',
+  /** Approve or refuse another person's deletion request (which then executes). */
+  'deletion.approve',
+  /** The review queue and one review's application. */
+  'reviews.read',
+  /** Approve or reject a review. */
+  'reviews.decide',
+  /** Read and filter the audit log. */
+  'audit.read',
+  /** Add, disable and re-role staff accounts. */
+  'staff.manage',
+] as const;
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
+  customerService: ['customers.read', 'customers.unmask', 'notes.write', 'feedback.reply', 'coupons.grant', 'deletion.request'],
+  underwriter: ['reviews.read', 'reviews.decide', 'customers.read', 'customers.unmask', 'notes.write'],
+  supervisor: ['customers.read', 'customers.unmask', 'notes.write', 'coupons.approve', 'deletion.approve', 'reviews.read', 'audit.read'],
+  administrator: ['staff.manage', 'audit.read'],
+};
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+/** What a role may do. */
+export function permissionsOf(role: StaffRole): readonly StaffPermission[] {
+  return ROLE_PERMISSIONS[role];
+}
+
+export function can(role: StaffRole, permission: StaffPermission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}

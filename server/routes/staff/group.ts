@@ -1,0 +1,56 @@
+/**
+ * The staff route group: every route under /api/v1/staff answers `no-store`, documents the staff security scheme and
+ * the error answers, and checks the caller's role against the permission the route declares in its `config`
+ * (`{ permission: 'reviews.decide' }`; `'session'` for what any signed-in staff member may do, `'public'` for login).
+ * A route that declares nothing is refused to everyone: fail closed. The check runs before validation, so a caller
+ * without the permission learns nothing of a route's input. Refusals of a signed-in caller are audited.
+ */
+import type { FastifyPluginAsync, FastifyPluginOptions, FastifySchema } from 'fastify';
+import { errorAnswer } from '../../../api-schema/common.ts';
+import { can, type StaffPermission } from '../../../domain/staff-roles.ts';
+import type { Database } from '../../db/database.ts';
+import { ApiError } from '../../errors.ts';
+import { STAFF_SECURITY } from '../../plugins/staff-auth.ts';
+import { staffAudit } from '../../services/audit.ts';
+import type { SecurityRequirement } from '../route-group.ts';
+
+/** What a staff route asks of its caller. */
+export type StaffAccess = StaffPermission | 'session' | 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** server/routes/staff/group.ts */
+    permission?: StaffAccess;
+  }
+}
+
+const errorResponses = { '4xx': errorAnswer, '5xx': errorAnswer } as const;
+
+/** Every staff route registered, with its access: the role matrix test walks them. */
+export const staffRouteTable: { method: string; url: string; access: StaffAccess | undefined }[] = [];
+
+export function staffRouteGroup<Options extends FastifyPluginOptions & { db: Database }>(routes: FastifyPluginAsync<Options>): FastifyPluginAsync<Options> {
+  return async (app, options) => {
+    app.addHook('onRoute', (route) => {
+      const access = route.config?.permission;
+      const schema: FastifySchema & { security?: readonly SecurityRequirement[] } = route.schema ?? {};
+      route.schema = { ...schema, security: schema.security ?? (access === 'public' ? [] : STAFF_SECURITY), response: { ...errorResponses, ...(schema.response as object | undefined) } };
+      for (const method of [route.method].flat()) if (method !== 'HEAD') staffRouteTable.push({ method, url: route.url, access });
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+    });
+    app.addHook('preValidation', async (request, reply) => {
+      const access = request.routeOptions.config.permission;
+      if (access === 'public') return;
+      await app.requireStaff(request, reply);
+      const staff = request.staff!;
+      if (access === 'session') return;
+      if (access === undefined || !can(staff.role, access)) {
+        await staffAudit(options.db, { staffId: staff.staffId, action: 'access.refused', ip: request.ip, detail: { route: request.routeOptions.url ?? request.url, method: request.method } });
+        throw new ApiError('FORBIDDEN');
+      }
+    });
+    await routes(app, options);
+  };
+}
