@@ -7,6 +7,9 @@ import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import type { CouponService } from '../../services/coupons.ts';
 import type { LoanService } from '../../services/loans.ts';
+import { staffAccountRoutes } from './accounts.ts';
+import { staffAuditRoutes } from './audit.ts';
+import { staffAuthRoutes } from './auth.ts';
 
 /** What the staff routes need. */
 export interface StaffApiDeps {
@@ -20,6 +23,9 @@ export interface StaffApiDeps {
   readonly productName: string;
 }
 
-export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (_app, _deps) => {
+export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, deps) => {
   // Areas register here: auth and accounts, reviews, customers, deletion, audit.
+  await app.register(staffAuthRoutes, deps);
+  await app.register(staffAccountRoutes, deps);
+  await app.register(staffAuditRoutes, deps);
 };
