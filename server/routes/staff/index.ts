@@ -23,7 +23,9 @@ export interface StaffApiDeps {
   readonly productName: string;
 }
 
-export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, deps) => {
+export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options) => {
+  // The areas' own options: this plugin's prefix passed on would apply twice.
+  const { prefix: _prefix, ...deps } = options as StaffApiDeps & { prefix?: string };
   // Areas register here: auth and accounts, reviews, customers, deletion, audit.
   await app.register(staffAuthRoutes, deps);
   await app.register(staffAccountRoutes, deps);
