@@ -78,7 +78,7 @@ describe.each(databaseTargets())('staff role matrix on %s', (kind) => {
   it('answers UNAUTHORIZED without a token, or with a borrower\'s kind of junk, on every route but login', async () => {
     const wrong: string[] = [];
     for (const route of routes.filter((r) => r.access !== 'public')) {
-      for (const headers of [{}, { authorization: `Bearer ${randomUUID()}` }, { authorization: 'Basic YTpi' }]) {
+      for (const headers of [{}, { authorization: `Bearer ${randomUUID()}` }, { authorization: 'Basic YTpi' }] as Record<string, string>[]) {
         const res = await call(route, headers);
         if (res.statusCode !== 401 || res.json<{ code: string }>().code !== 'UNAUTHORIZED') wrong.push(`${route.method} ${route.url} ${JSON.stringify(headers)}: ${res.statusCode}`);
         if (res.headers['cache-control'] !== 'no-store') wrong.push(`${route.method} ${route.url}: cache-control ${String(res.headers['cache-control'])}`);
