@@ -12,8 +12,9 @@ const role = { type: 'string', enum: staffRoleNames } as const;
 const email = { type: 'string', minLength: 3, maxLength: 254 } as const;
 const name = { type: 'string', minLength: 1, maxLength: 100 } as const;
 const permissions = { type: 'array', items: { type: 'string' }, description: 'What the role may do (domain/staff-roles.ts)' } as const;
-const page = { type: 'integer', minimum: 1, maximum: 100000, default: 1, description: '1-based' } as const;
-const perPage = { type: 'integer', minimum: 1, maximum: 100, default: 20 } as const;
+// Query strings stay strings (the server does not coerce types): whole numbers written as digits.
+const page = { type: 'string', pattern: '^[1-9][0-9]{0,5}$', description: '1-based page number (default 1)' } as const;
+const perPage = { type: 'string', pattern: '^(?:[1-9]|[1-9][0-9]|100)$', description: 'Items per page, 1-100 (default 20)' } as const;
 
 /** POST /staff/auth/login body */
 export const staffLoginInput = {

@@ -12,6 +12,9 @@ import { createStaffAccount, listStaffAccounts, resetStaffSecondFactor, unlockSt
 import { staffRouteGroup } from './group.ts';
 import type { StaffApiDeps } from './index.ts';
 
+/** A list query's page and page size (digits in the query string) as numbers. */
+export const pageOf = (query: { page?: string; perPage?: string }) => ({ page: Number(query.page ?? 1), perPage: Number(query.perPage ?? 20) });
+
 const empty = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 export const staffAccountRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db, now, productName }) => {
@@ -22,7 +25,8 @@ export const staffAccountRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db
     config: { permission: 'staff.manage' },
     schema: { tags: ['staff'], operationId: 'listStaffAccounts', summary: 'Staff accounts, by e-mail, one page', querystring: staffAccountListQuery, response: { 200: staffAccountListAnswer } },
   }, async (request) => {
-    return listStaffAccounts(db, request.query as StaffAccountListQuery, now());
+    const query = request.query as StaffAccountListQuery;
+    return listStaffAccounts(db, { ...query, ...pageOf(query) }, now());
   });
 
   app.post('/accounts', {

@@ -4,6 +4,7 @@
  */
 import { auditListAnswer, auditListQuery, type AuditListQuery } from '../../../api-schema/staff.ts';
 import { listAuditLog } from '../../staff/audit-log.ts';
+import { pageOf } from './accounts.ts';
 import { staffRouteGroup } from './group.ts';
 import type { StaffApiDeps } from './index.ts';
 
@@ -12,6 +13,7 @@ export const staffAuditRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db }
     config: { permission: 'audit.read' },
     schema: { tags: ['staff'], operationId: 'listAuditLog', summary: 'The audit log, newest first, one page', querystring: auditListQuery, response: { 200: auditListAnswer } },
   }, async (request) => {
-    return listAuditLog(db, request.query as AuditListQuery);
+    const query = request.query as AuditListQuery;
+    return listAuditLog(db, { ...query, ...pageOf(query) });
   });
 });
