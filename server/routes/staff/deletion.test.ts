@@ -6,14 +6,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openText, isTextEnvelope } from '../../crypto/envelope.ts';
 import { ENCRYPTED_COLUMNS } from '../../crypto/reencrypt.ts';
-import { auditLog, couponGrants, customers, deletionRequests, profileSections, staffAccounts, staffNotes } from '../../db/schema.ts';
+import { auditLog, couponGrants, customers, deletionRequests, otpChallenges, profileSections, staffAccounts, staffNotes } from '../../db/schema.ts';
 import { TEST_KEYRING, databaseTargets } from '../../db/test-database.ts';
 import { completeSections, completeProfile } from '../../loan-fixtures.ts';
 import { idCard, portrait } from '../../providers/identity/test-images.ts';
 import { SESSION_CACHE_MS } from '../../services/auth.ts';
 import { smsText } from '../../services/sms-text.ts';
 import { addTestStaff, staffHeaders, type TestStaff } from '../../testing/staff.ts';
-import { login, newPhone, testApi, type TestApi } from '../../test-api.ts';
+import { device, login, newPhone, testAddress, testApi, type TestApi } from '../../test-api.ts';
 
 type Borrower = Awaited<ReturnType<typeof login>>;
 const newKey = () => `key-${randomBytes(8).toString('hex')}`;
@@ -241,5 +241,28 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
     expect((await call(again, 'GET', '/loans')).json()).toMatchObject({ orders: [] });
     expect(await db.select().from(profileSections).where(eq(profileSections.customerId, again.customerId))).toEqual([]);
     expect((await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'smsCodeToRegisteredPhone' })).json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('lets one of two concurrent approvals win; the other finds the request decided', async () => {
+    const b = await login(api);
+    const supervisor2 = await addTestStaff(api.database.db, 'supervisor');
+    const request = (await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'idDocumentVideoCall' })).json<{ id: string }>();
+    const answers = await Promise.all([supervisor, supervisor2].map((s) => staffCall(s, 'POST', `/deletion-requests/${request.id}/decision`, { approve: true })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.map((a) => { const body = a.json<{ state?: string; code?: string }>(); return body.code ?? body.state; }).sort()).toEqual(['REQUEST_STATE', 'executed']);
+    const executed = await api.database.db.select().from(auditLog).where(eq(auditLog.event, 'staff.deletion.executed'));
+    expect(executed.filter((e) => e.customerId === b.customerId)).toHaveLength(1);
+  });
+
+  it('keeps counting the erased number\'s SMS codes of the day against its daily limit', async () => {
+    const phone = newPhone();
+    const b = await login(api, phone);
+    // Nine more codes today (ten with the login's): the daily limit is reached.
+    await api.database.db.insert(otpChallenges).values(Array.from({ length: 9 }, () => ({ phone, codeHash: 'x', createdAt: api.now(), expiresAt: api.now() })));
+    const request = (await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'idDocumentVideoCall' })).json<{ id: string }>();
+    expect((await staffCall(supervisor, 'POST', `/deletion-requests/${request.id}/decision`, { approve: true })).json()).toMatchObject({ state: 'executed' });
+    expect(await api.database.db.select().from(otpChallenges).where(eq(otpChallenges.phone, phone))).toEqual([]);
+    const sent = await api.app.inject({ method: 'POST', url: '/api/v1/auth/sms-code', remoteAddress: testAddress(), headers: device(), payload: { phone } });
+    expect(sent.json(), sent.body).toMatchObject({ code: 'SMS_DAILY_LIMIT' });
   });
 });
