@@ -6,12 +6,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openText, isTextEnvelope } from '../../crypto/envelope.ts';
 import { ENCRYPTED_COLUMNS } from '../../crypto/reencrypt.ts';
-import { auditLog, couponGrants, customers, deletionRequests, otpChallenges, profileSections, staffAccounts, staffNotes } from '../../db/schema.ts';
+import { auditLog, couponGrants, customers, deletionRequests, documents, otpChallenges, profileSections, staffAccounts, staffNotes } from '../../db/schema.ts';
 import { TEST_KEYRING, databaseTargets } from '../../db/test-database.ts';
 import { completeSections, completeProfile } from '../../loan-fixtures.ts';
 import { idCard, portrait } from '../../providers/identity/test-images.ts';
+import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import { SESSION_CACHE_MS } from '../../services/auth.ts';
 import { smsText } from '../../services/sms-text.ts';
+import { createDeletionService } from '../../staff/deletion.ts';
 import { addTestStaff, staffHeaders, type TestStaff } from '../../testing/staff.ts';
 import { device, login, newPhone, testAddress, testApi, type TestApi } from '../../test-api.ts';
 
@@ -264,5 +266,22 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
     expect(await api.database.db.select().from(otpChallenges).where(eq(otpChallenges.phone, phone))).toEqual([]);
     const sent = await api.app.inject({ method: 'POST', url: '/api/v1/auth/sms-code', remoteAddress: testAddress(), headers: device(), payload: { phone } });
     expect(sent.json(), sent.body).toMatchObject({ code: 'SMS_DAILY_LIMIT' });
+  });
+
+  it('still executes when the storage fails to delete a file: three tries, then the key is logged for a later delete', async () => {
+    const db = api.database.db;
+    const b = await login(api);
+    const key = `documents/${b.customerId}/${randomBytes(8).toString('hex')}.jpg`;
+    await db.insert(documents).values({ customerId: b.customerId, kind: 'idFront', storageKey: key, contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 });
+    const tries: string[] = [];
+    const logged: Record<string, unknown>[] = [];
+    const failing: FileStorage = { name: 'failing', put: async () => undefined, get: async () => null, delete: async (k) => { tries.push(k); throw new Error('store down'); } };
+    const service = createDeletionService({ db, now: api.now, sms: api.outbox, storage: failing, productName: 'Test', log: (_message, detail) => logged.push(detail) });
+    const opened = await service.open({ sessionId: 'x', staffId: cs.id, role: 'customerService', email: cs.email, name: 'cs' }, b.customerId, { verification: 'idDocumentVideoCall' }, '127.0.0.1');
+    const decided = await service.decide({ sessionId: 'y', staffId: supervisor.id, role: 'supervisor', email: supervisor.email, name: 'sup' }, opened.id, { approve: true }, '127.0.0.1');
+    expect(decided.state).toBe('executed');
+    expect(tries).toEqual([key, key, key]);
+    expect(logged).toEqual(expect.arrayContaining([expect.objectContaining({ key })]));
+    expect(await db.select().from(documents).where(eq(documents.customerId, b.customerId))).toEqual([]);
   });
 });
