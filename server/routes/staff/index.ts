@@ -10,6 +10,7 @@ import type { LoanService } from '../../services/loans.ts';
 import { staffAccountRoutes } from './accounts.ts';
 import { staffAuditRoutes } from './audit.ts';
 import { staffAuthRoutes } from './auth.ts';
+import { staffDeletionRoutes } from './deletion.ts';
 
 /** What the staff routes need. */
 export interface StaffApiDeps {
@@ -30,4 +31,5 @@ export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options
   await app.register(staffAuthRoutes, deps);
   await app.register(staffAccountRoutes, deps);
   await app.register(staffAuditRoutes, deps);
+  await app.register(staffDeletionRoutes, deps);
 };
