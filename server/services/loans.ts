@@ -38,6 +38,7 @@ export function createLoanService(deps: LoanDeps) {
     apply: application.apply,
     accept: application.accept,
     decideOrder: application.decideOrder,
+    orderView: views.orderView,
     subOf: ctx.subOf,
     underwriting: ctx.underwriting,
     today: ctx.today,

@@ -7,6 +7,7 @@ import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import type { CouponService } from '../../services/coupons.ts';
 import type { LoanService } from '../../services/loans.ts';
+import { staffReviewRoutes } from './reviews.ts';
 
 /** What the staff routes need. */
 export interface StaffApiDeps {
@@ -20,6 +21,10 @@ export interface StaffApiDeps {
   readonly productName: string;
 }
 
-export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (_app, _deps) => {
+export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, deps) => {
   // Areas register here: auth and accounts, reviews, customers, deletion, audit.
+  // The group's options without the prefix this plugin was registered under (a second prefix would nest it).
+  const { db, now, sms, storage, coupons, loans, productName } = deps;
+  const areaDeps: StaffApiDeps = { db, now, sms, storage, coupons, loans, productName };
+  await app.register(staffReviewRoutes, areaDeps);
 };
