@@ -7,6 +7,7 @@ import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import type { CouponService } from '../../services/coupons.ts';
 import type { LoanService } from '../../services/loans.ts';
+import { staffCustomerRoutes } from './customers.ts';
 import { staffReviewRoutes } from './reviews.ts';
 
 /** What the staff routes need. */
@@ -27,4 +28,5 @@ export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, deps) =
   const { db, now, sms, storage, coupons, loans, productName } = deps;
   const areaDeps: StaffApiDeps = { db, now, sms, storage, coupons, loans, productName };
   await app.register(staffReviewRoutes, areaDeps);
+  await app.register(staffCustomerRoutes, areaDeps);
 };
