@@ -45,11 +45,13 @@ describe('OpenAPI document', () => {
     for (const [name, requirement] of Object.entries(security)) {
       if (publicOnes.includes(name)) expect(requirement, name).toEqual([]);
       else if (name.includes('/webhooks/')) expect(requirement, name).toEqual([{ [name.endsWith('payout') ? 'payoutCallbackToken' : 'collectionSignature']: [] }]);
+      else if (name.includes(' /api/v1/staff/')) expect(requirement, name).toEqual([{ staffToken: [] }]);
       else expect(requirement, name).toEqual(session);
     }
     // 25 + profile tab (GET /me, PATCH /me/preferences, GET and POST /feedback) + messages (list, open, clear, unread)
-    // + coupons (list, invalid, add-to-home-screen claim) + the withdrawal and payment quotes.
-    expect(Object.keys(security)).toHaveLength(38);
+    // + coupons (list, invalid, add-to-home-screen claim) + the withdrawal and payment quotes
+    // + staff options and reviews (4) + staff customer service (10).
+    expect(Object.keys(security)).toHaveLength(52);
   });
 
   it('shows the shape of every success answer (no open object) and the error shape of every failure', () => {

@@ -390,7 +390,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
   });
 
   it('reads every operation from the OpenAPI document', () => {
-    expect(operations.length).toBe(38); // 25 + profile tab (4) + messages (4) + coupons (3) + quotes (2)
+    expect(operations.length).toBe(52); // 25 + profile tab (4) + messages (4) + coupons (3) + quotes (2) + staff options and reviews (4) + staff customer service (10)
     expect(operations.filter((op) => op.multipart).map((op) => op.operationId)).toEqual(['uploadDocument']);
   });
 

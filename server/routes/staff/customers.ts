@@ -63,7 +63,7 @@ export const staffCustomerRoutes = staffRouteGroup<StaffApiDeps>(async (app, dep
 
   app.get('/feedback', {
     config: { permission: 'feedback.reply' },
-    schema: { tags, operationId: 'listFeedback', summary: 'The feedback inbox, oldest first', querystring: feedbackQuery, response: { 200: feedbackInboxAnswer } },
+    schema: { tags, operationId: 'listStaffFeedback', summary: 'The feedback inbox, oldest first', querystring: feedbackQuery, response: { 200: feedbackInboxAnswer } },
   }, async (request) => {
     const query = request.query as PageQuery & { state?: string };
     const { page, perPage } = pageOf(query);
@@ -72,7 +72,7 @@ export const staffCustomerRoutes = staffRouteGroup<StaffApiDeps>(async (app, dep
 
   app.post('/feedback/:id/reply', {
     config: { permission: 'feedback.reply' },
-    schema: { tags, operationId: 'replyFeedback', summary: 'Reply once; the borrower gets a message', params: idParams('id'), body: replyInput, response: { 200: feedbackView } },
+    schema: { tags, operationId: 'replyStaffFeedback', summary: 'Reply once; the borrower gets a message', params: idParams('id'), body: replyInput, response: { 200: feedbackView } },
   }, async (request) => {
     const { id } = request.params as { id: string };
     return desk.reply(staffOf(request).staffId, request.ip, id, (request.body as { text: string }).text);
