@@ -1,6 +1,6 @@
 /**
  * Keyed hashes of the encrypted values that lookups compare for equality: a phone (audit_log.phone_hash) and an
- * identity document number (profile_sections.id_number_hash of identityInfo). Values are normalised first so the same
+ * identity document number (profile_sections.id_number_hash of identityInfo), a full name (profile_sections.name_hash). Values are normalised first so the same
  * number typed another way hashes the same. Look up with every key's hash (`keyedHashes`): rows written before a key
  * rotation keep their old key's hash until the rotation rewrites them.
  */
@@ -9,6 +9,7 @@ import type { Keyring } from './keyring.ts';
 
 const PHONE = 'phone';
 const ID_NUMBER = 'id-number';
+const NAME = 'name';
 
 /** A phone in national form (9XXXXXXXXX); +63 and 0 prefixes, spaces and dashes are dropped. */
 const normalPhone = (phone: string) => phone.replace(/[\s-]/gu, '').replace(/^(?:\+?63|0)(?=9\d{9}$)/u, '');
@@ -48,4 +49,22 @@ export function idNumberHash(keyring: Keyring, data: unknown): string | null {
 /** The hashes of a document number under every key, for a duplicate check. */
 export function idNumberHashes(keyring: Keyring, idType: string, idNumber: string): string[] {
   return keyedHashes(keyring, ID_NUMBER, normalId(idType, idNumber));
+}
+
+/** A full name lower-case, accents stripped, single spaces: 'Juan  DELA Crúz' and 'juan dela cruz' hash the same. */
+export const normalName = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/gu, ' ').trim();
+
+/**
+ * The keyed hash of an identityInfo section's full name (its one `name` field), or null for other data: staff find a
+ * customer by name with it (profile_sections.name_hash); a null hash on other steps, or a row with no name, is not found.
+ */
+export function nameHash(keyring: Keyring, data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { name } = data as Record<string, unknown>;
+  return typeof name === 'string' && normalName(name) ? keyedHash(keyring, NAME, normalName(name)) : null;
+}
+
+/** The hashes of a full name under every key, for a search. */
+export function nameHashes(keyring: Keyring, name: string): string[] {
+  return keyedHashes(keyring, NAME, normalName(name));
 }

@@ -14,7 +14,7 @@ import type { EncryptedFileStorage } from '../providers/storage/encrypted.ts';
 import { isTextEnvelope, keyIdOfText, openText, sealText } from './envelope.ts';
 import type { Keyring } from './keyring.ts';
 import { UnknownDataKeyError } from './keyring.ts';
-import { idNumberHash, phoneHash } from './lookup-hashes.ts';
+import { idNumberHash, nameHash, phoneHash } from './lookup-hashes.ts';
 
 interface EncryptedColumn {
   readonly table: string;
@@ -23,20 +23,24 @@ interface EncryptedColumn {
   readonly place: string;
   readonly json: boolean;
   readonly keys: readonly string[];
-  readonly hash?: { readonly column: string; readonly of: (keyring: Keyring, value: unknown) => string | null; readonly rows?: SQL };
+  /** Keyed hashes kept beside the value (a column may have several: profile_sections has the ID number's and the name's). */
+  readonly hashes?: readonly { readonly column: string; readonly of: (keyring: Keyring, value: unknown) => string | null; readonly rows?: SQL }[];
 }
 
 /** Every encrypted column of server/db/schema.ts. */
 export const ENCRYPTED_COLUMNS: readonly EncryptedColumn[] = [
   {
     table: 'profile_sections', column: 'data', place: 'profile_sections.data', json: true, keys: ['customer_id', 'step'],
-    hash: { column: 'id_number_hash', of: idNumberHash, rows: sql`step = 'identityInfo'` },
+    hashes: [
+      { column: 'id_number_hash', of: idNumberHash, rows: sql`step = 'identityInfo'` },
+      { column: 'name_hash', of: nameHash, rows: sql`step = 'identityInfo'` },
+    ],
   },
   { table: 'payouts', column: 'account', place: 'payouts.account', json: true, keys: ['id'] },
   { table: 'loan_orders', column: 'payout_account', place: 'loan_orders.payout_account', json: true, keys: ['id'] },
   {
     table: 'audit_log', column: 'phone', place: 'audit_log.phone', json: false, keys: ['id'],
-    hash: { column: 'phone_hash', of: (keyring, value) => (typeof value === 'string' ? phoneHash(keyring, value) : null) },
+    hashes: [{ column: 'phone_hash', of: (keyring, value) => (typeof value === 'string' ? phoneHash(keyring, value) : null) }],
   },
   { table: 'feedback', column: 'text', place: 'feedback.text', json: false, keys: ['id'] },
   { table: 'feedback', column: 'reply', place: 'feedback.reply', json: false, keys: ['id'] },
@@ -65,11 +69,13 @@ const underKey = (c: EncryptedColumn, keyId: string) => sql`left(${envelopeText(
 /** The rows of a column to rewrite: clear ones (or, rotating, any not under the current key), and missing or stale hashes. */
 function pending(c: EncryptedColumn, keyring: Keyring, rotate: boolean): SQL {
   const value = rotate ? sql`(not ${isEnvelope(c)} or not ${underKey(c, keyring.currentId)})` : sql`not ${isEnvelope(c)}`;
-  if (!c.hash) return sql`${id(c.column)} is not null and ${value}`;
+  if (!c.hashes?.length) return sql`${id(c.column)} is not null and ${value}`;
   const prefix = `h1.${keyring.currentId}.`;
-  const staleHash = rotate ? sql`(${id(c.hash.column)} is null or left(${id(c.hash.column)}, ${prefix.length}) <> ${prefix})` : sql`${id(c.hash.column)} is null`;
-  const hashed = c.hash.rows ? sql`(${c.hash.rows} and ${staleHash})` : staleHash;
-  return sql`${id(c.column)} is not null and (${value} or ${hashed})`;
+  const stale = c.hashes.map((h) => {
+    const staleHash = rotate ? sql`(${id(h.column)} is null or left(${id(h.column)}, ${prefix.length}) <> ${prefix})` : sql`${id(h.column)} is null`;
+    return h.rows ? sql`(${h.rows} and ${staleHash})` : staleHash;
+  });
+  return sql`${id(c.column)} is not null and (${value} or ${sql.join(stale, sql` or `)})`;
 }
 
 /** Rewrites the pending rows of one column; answers how many rows changed. */
@@ -89,7 +95,7 @@ async function rewriteColumn(db: Database, keyring: Keyring, c: EncryptedColumn,
       const envelope = keep ? (stored as string) : sealText(keyring, plainText, c.place);
       const next = c.json ? sql`${JSON.stringify(envelope)}::jsonb` : sql`${envelope}`;
       const sets = [sql`${id(c.column)} = ${next}`];
-      if (c.hash) sets.push(sql`${id(c.hash.column)} = ${c.hash.of(keyring, plain)}`);
+      for (const h of c.hashes ?? []) sets.push(sql`${id(h.column)} = ${h.of(keyring, plain)}`);
       const where = sql.join([...c.keys.map((key, i) => sql`${id(key)} = ${row[`k${i}`]}`), sql`${id(c.column)}::text = ${raw}`], sql` and `);
       const updated = await rows(db, sql`update ${id(c.table)} set ${sql.join(sets, sql`, `)} where ${where} returning 1 as one`);
       progress += updated.length;

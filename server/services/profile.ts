@@ -24,7 +24,7 @@ import { firstIncomplete, flowEnd, type FlowStepEntry } from '../../engine/flow/
 import type { Database } from '../db/database.ts';
 import { documents, profileSections } from '../db/schema.ts';
 import { dataKeys } from '../crypto/data-keys.ts';
-import { idNumberHash as idNumberHashOf } from '../crypto/lookup-hashes.ts';
+import { idNumberHash as idNumberHashOf, nameHash as nameHashOf } from '../crypto/lookup-hashes.ts';
 import { ApiError } from '../errors.ts';
 import { TtlCache } from './ttl-cache.ts';
 import type { Tx } from './idempotency.ts';
@@ -238,12 +238,13 @@ export async function createProfileService(db: Database, now: () => Date = () =>
       const at = now();
       recentOverviews.delete(caller.customerId);
       const idNumberHash = idNumberHashOf(dataKeys(), data); // keyed hash for ID lookups; the data itself is encrypted by its column
+      const nameHash = step === 'identityInfo' ? nameHashOf(dataKeys(), data) : null; // staff search by name
       await db.transaction(async (tx) => {
         await guard?.(tx, data);
         await tx
           .insert(profileSections)
-          .values({ customerId: caller.customerId, step, data, schemaVersion: stepRules.version, idNumberHash, updatedAt: at })
-          .onConflictDoUpdate({ target: [profileSections.customerId, profileSections.step], set: { data, schemaVersion: stepRules.version, idNumberHash, updatedAt: at } });
+          .values({ customerId: caller.customerId, step, data, schemaVersion: stepRules.version, idNumberHash, nameHash, updatedAt: at })
+          .onConflictDoUpdate({ target: [profileSections.customerId, profileSections.step], set: { data, schemaVersion: stepRules.version, idNumberHash, nameHash, updatedAt: at } });
       });
       recentOverviews.delete(caller.customerId);
       return summary(caller.customerId);

@@ -11,6 +11,8 @@ import { staffAccountRoutes } from './accounts.ts';
 import { staffAuditRoutes } from './audit.ts';
 import { staffAuthRoutes } from './auth.ts';
 import { staffDeletionRoutes } from './deletion.ts';
+import { staffCustomerRoutes } from './customers.ts';
+import { staffReviewRoutes } from './reviews.ts';
 
 /** What the staff routes need. */
 export interface StaffApiDeps {
@@ -32,4 +34,6 @@ export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options
   await app.register(staffAccountRoutes, deps);
   await app.register(staffAuditRoutes, deps);
   await app.register(staffDeletionRoutes, deps);
+  await app.register(staffReviewRoutes, deps);
+  await app.register(staffCustomerRoutes, deps);
 };

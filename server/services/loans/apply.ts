@@ -7,7 +7,7 @@ import { ageOn } from '../../../domain/calendar-date.ts';
 import { isOpenOrder } from '../../../domain/loan-rules.ts';
 import type { OrderState, Quote } from '../../../domain/loan-types.ts';
 import { checkQuoteInput, quote } from '../../../domain/pricing.ts';
-import { creditLimitCentavos, decide, type UnderwritingFacts } from '../../../domain/underwriting.ts';
+import { creditLimitCentavos, decide, type UnderwritingDecision, type UnderwritingFacts } from '../../../domain/underwriting.ts';
 import { loanOrders } from '../../db/schema.ts';
 import { ApiError, type ErrorCode } from '../../errors.ts';
 import { enqueue } from '../../jobs/runner.ts';
@@ -16,6 +16,12 @@ import type { Caller, LoanContext, LoanInput } from './context.ts';
 import type { OrderRow, Tx } from './repository.ts';
 import { links, notifyOrder } from './notices.ts';
 import type { LoanViews } from './views.ts';
+
+/** Who decided an order: the automatic job or a staff member. */
+export type DecidedBy = 'system' | { readonly staffId: string };
+
+/** A staff decision's reject reason is config/staff.json's, not the automatic rules'. */
+export type Decision = UnderwritingDecision | { readonly decision: 'reject'; readonly reason: string; readonly reapplyAfter: string };
 
 export function createApplication(ctx: LoanContext, views: LoanViews) {
   const { db, repo, now } = ctx;
@@ -109,32 +115,51 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
       worstOverdueDays: worstEver,
       requestedPrincipalCentavos: pre.principal,
     };
-    let decision = decide(ctx.underwriting, facts, day);
-    const sub = ctx.subOf(pre.productId, pre.subProductId);
-    let principal = pre.principal;
+    const decision = decide(ctx.underwriting, facts, day);
     if (decision.decision === 'review' && decision.reason === 'OVER_LIMIT') {
       // The limit moved since applying: approve the largest amount of the grid within the limit, when there is one.
       const limit = creditLimitCentavos(ctx.underwriting, facts) ?? 0;
-      const { minCentavos, stepCentavos } = sub.amount;
-      if (limit >= minCentavos) {
-        principal = minCentavos + Math.floor((limit - minCentavos) / stepCentavos) * stepCentavos;
-        decision = { decision: 'approve', limitCentavos: limit };
+      if (limit >= ctx.subOf(pre.productId, pre.subProductId).amount.minCentavos) {
+        await decideOrder(orderId, { decision: 'approve', limitCentavos: limit }, 'system', facts);
+        return;
       }
     }
-    await db.transaction(async (tx) => {
+    await decideOrder(orderId, decision, 'system', facts);
+  }
+
+  /**
+   * THE decision path, for the automatic job and staff alike: locks the order, checks it still waits for a decision,
+   * then approves (accepted, the principal lowered to the largest grid amount within the limit), rejects (with the
+   * reapply day) or leaves it for review; the borrower's message is written here, so a staff decision reads exactly as
+   * an automatic one. The job decides only an undecided order; staff decide one that the job left for review.
+   * Refuses ALREADY_DECIDED (details.state) when the order no longer waits.
+   */
+  async function decideOrder(orderId: string, decision: Decision, by: DecidedBy, facts?: UnderwritingFacts, note?: string): Promise<OrderRow> {
+    const day = ctx.today();
+    return db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, orderId);
-      if (order.state !== 'under_review' || order.decision) return;
-      const noted = { ...decision, facts, decidedAt: now().toISOString() };
-      if (decision.decision === 'approve') {
-        const q = principal === order.principal ? (order.quote as Quote) : quote(ctx.pricing, sub, { principalCentavos: principal, termDays: order.termDays, loanDate: day });
-        await repo.transition(tx, order, 'accepted', 'approved', { decision: noted, creditLimit: decision.limitCentavos, principal, quote: q, amountDue: q.amountDueCentavos, interestOutstanding: q.interestCentavos }, { limitCentavos: decision.limitCentavos, principalCentavos: principal, lowered: principal !== order.principal });
-        await notifyOrder(tx, order, 'approved', links.terms(order), { amountCentavos: principal, limitCentavos: decision.limitCentavos });
-      } else if (decision.decision === 'reject') {
-        await repo.transition(tx, order, 'rejected', 'rejected', { decision: noted, reapplyAfter: decision.reapplyAfter }, { reason: decision.reason, reapplyAfter: decision.reapplyAfter });
-        await notifyOrder(tx, order, 'rejected', links.home(), { reapplyAfter: decision.reapplyAfter });
-      } else {
-        await repo.update(tx, order, 'review', { decision: noted }, { reason: decision.reason });
+      const previous = order.decision as { decision?: string; facts?: UnderwritingFacts } | null;
+      const waiting = order.state === 'under_review' && (by === 'system' ? !previous : previous?.decision === 'review');
+      if (!waiting) {
+        if (by === 'system') return order;
+        throw new ApiError('ALREADY_DECIDED', { state: order.state });
       }
+      const noted = { ...decision, facts: facts ?? previous?.facts ?? null, by, ...(note ? { note } : {}), decidedAt: now().toISOString() };
+      const sub = ctx.subOf(order.productId, order.subProductId);
+      if (decision.decision === 'approve') {
+        const { minCentavos, stepCentavos } = sub.amount;
+        const principal = decision.limitCentavos < order.principal ? minCentavos + Math.floor((decision.limitCentavos - minCentavos) / stepCentavos) * stepCentavos : order.principal;
+        const q = principal === order.principal ? (order.quote as Quote) : quote(ctx.pricing, sub, { principalCentavos: principal, termDays: order.termDays, loanDate: day });
+        const updated = await repo.transition(tx, order, 'accepted', 'approved', { decision: noted, creditLimit: decision.limitCentavos, principal, quote: q, amountDue: q.amountDueCentavos, interestOutstanding: q.interestCentavos }, { limitCentavos: decision.limitCentavos, principalCentavos: principal, lowered: principal !== order.principal, by });
+        await notifyOrder(tx, order, 'approved', links.terms(order), { amountCentavos: principal, limitCentavos: decision.limitCentavos });
+        return updated;
+      }
+      if (decision.decision === 'reject') {
+        const updated = await repo.transition(tx, order, 'rejected', 'rejected', { decision: noted, reapplyAfter: decision.reapplyAfter }, { reason: decision.reason, reapplyAfter: decision.reapplyAfter, by, ...(note ? { note } : {}) });
+        await notifyOrder(tx, order, 'rejected', links.home(), { reapplyAfter: decision.reapplyAfter });
+        return updated;
+      }
+      return repo.update(tx, order, 'review', { decision: noted }, { reason: decision.reason });
     });
   }
 
@@ -148,7 +173,7 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
     });
   }
 
-  return { money, limitOf, applyBlock, apply, underwrite, accept };
+  return { money, limitOf, applyBlock, apply, underwrite, decideOrder, accept };
 }
 
 export type Application = ReturnType<typeof createApplication>;

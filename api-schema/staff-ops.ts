@@ -1,0 +1,149 @@
+/**
+ * The staff console's review queue and customer service (server/routes/staff/reviews.ts, customers.ts). Personal
+ * values are masked (server/staff/masking.ts) except in the unmask answer; codes are rendered by the console.
+ */
+import { centavos, day, instant, uuid } from './common.ts';
+
+const str = { type: 'string' } as const;
+const int = { type: 'integer' } as const;
+const nullable = <T extends object>(schema: T) => ({ anyOf: [schema, { type: 'null' }] }) as const;
+const closed = <P extends Record<string, unknown>>(properties: P) => ({ type: 'object', additionalProperties: false, required: Object.keys(properties) as (keyof P & string)[], properties }) as const;
+
+/** Paging of a list: query strings are strings (the API does not coerce), so digits by pattern. */
+export const pageProperties = {
+  page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$', description: '1-based; default 1' },
+  perPage: { type: 'string', pattern: '^(?:[1-9][0-9]?|100)$', description: '1..100; default 20' },
+} as const;
+export const pageQuery = { type: 'object', additionalProperties: false, properties: pageProperties } as const;
+export interface PageQuery { page?: string; perPage?: string }
+
+/** The page and its size from a query. */
+export function pageOf(query: PageQuery): { page: number; perPage: number } {
+  return { page: Number(query.page ?? 1), perPage: Number(query.perPage ?? 20) };
+}
+
+export const idParams = (...names: string[]) => ({ type: 'object', additionalProperties: false, required: names, properties: Object.fromEntries(names.map((n) => [n, uuid])) }) as const;
+
+/** GET /staff/options */
+export const optionsAnswer = closed({
+  rejectReasons: { type: 'array', items: str },
+  deletionVerifications: { type: 'array', items: str },
+  couponDefinitions: { type: 'array', items: closed({ id: str, type: str, amountCentavos: centavos, needsApproval: { type: 'boolean' } }) },
+  limitRange: closed({ minCentavos: centavos, maxCentavos: centavos }),
+  rejectReapplyDays: int,
+});
+
+/** GET /staff/reviews */
+export const reviewListAnswer = closed({
+  items: {
+    type: 'array',
+    items: closed({
+      orderId: uuid, orderNo: str, customerId: uuid, customerName: str, principalCentavos: centavos, termDays: int,
+      productId: str, subProductId: str, reason: nullable(str), appliedAt: instant, waitingSeconds: int,
+    }),
+  },
+  total: int,
+});
+
+const maskedFields = { type: 'array', items: closed({ key: str, value: str }) } as const;
+const decisionView = closed({ by: { anyOf: [{ type: 'string', enum: ['system'] }, closed({ staffId: uuid })] }, decision: str, limit: nullable(centavos), reason: nullable(str), at: nullable(instant) });
+const documentView = closed({ id: uuid, kind: str, contentType: str, createdAt: instant });
+export const noteView = closed({ id: uuid, text: str, staffName: str, orderId: nullable(uuid), createdAt: instant });
+
+/** GET /staff/reviews/:orderId */
+export const reviewAnswer = closed({
+  order: closed({
+    id: uuid, orderNo: str, state: str, principalCentavos: centavos, termDays: int, appliedAt: instant, reason: nullable(str),
+    facts: nullable({ type: 'object', additionalProperties: { type: ['integer', 'string', 'null'] } }),
+    decision: nullable(decisionView),
+  }),
+  customer: closed({ id: uuid, phoneMasked: str, nameMasked: str }),
+  profile: { type: 'array', items: closed({ step: str, fields: maskedFields }) },
+  documents: { type: 'array', items: documentView },
+  history: { type: 'array', items: closed({ orderNo: str, state: str, principalCentavos: centavos, loanDate: nullable(day), dueDate: nullable(day), overdueDays: int, amountRepaidCentavos: centavos }) },
+  notes: { type: 'array', items: noteView },
+});
+
+/** POST /staff/reviews/:orderId/decision */
+export const decisionInput = {
+  oneOf: [
+    { type: 'object', additionalProperties: false, required: ['decision', 'limitCentavos'], properties: { decision: { type: 'string', enum: ['approve'] }, limitCentavos: { type: 'integer', minimum: 0 } } },
+    {
+      type: 'object', additionalProperties: false, required: ['decision', 'reason'],
+      properties: { decision: { type: 'string', enum: ['reject'] }, reason: { type: 'string', maxLength: 64 }, reapplyAfter: day, note: { type: 'string', minLength: 1, maxLength: 2000 } },
+    },
+  ],
+} as const;
+export type DecisionInput = { decision: 'approve'; limitCentavos: number } | { decision: 'reject'; reason: string; reapplyAfter?: string; note?: string };
+
+export const decisionAnswer = closed({ orderId: uuid, state: str, decision: decisionView });
+
+const nStr = nullable(str);
+const nInstant = nullable(instant);
+
+/** GET /staff/customers */
+export const customerSearchQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['by', 'q'],
+  properties: {
+    by: { type: 'string', enum: ['phone', 'name', 'order', 'idNumber'] },
+    q: { type: 'string', minLength: 1, maxLength: 200 },
+    idType: { type: 'string', maxLength: 32, description: 'idNumber only: one ID type (default: every type of the identity schema)' },
+    ...pageProperties,
+  },
+} as const;
+export interface CustomerSearchQuery extends PageQuery { by: 'phone' | 'name' | 'order' | 'idNumber'; q: string; idType?: string }
+
+export const customerSearchAnswer = closed({
+  items: { type: 'array', items: closed({ id: uuid, phoneMasked: str, nameMasked: str, createdAt: instant, erased: { type: 'boolean' }, openOrderState: nStr }) },
+  total: int,
+});
+
+export const feedbackView = closed({ id: uuid, customerId: uuid, category: str, text: str, state: str, reply: nStr, createdAt: instant, repliedAt: nInstant });
+export const grantView = closed({
+  id: uuid, customerId: uuid, definitionId: str, amountCentavos: centavos, reason: str, state: str, requestedBy: uuid, decidedBy: nullable(uuid), decidedAt: nInstant, couponId: nullable(uuid), createdAt: instant,
+});
+
+/** GET /staff/customers/:customerId */
+export const customerAnswer = closed({
+  customer: closed({ id: uuid, phoneMasked: str, language: str, createdAt: instant, erased: { type: 'boolean' } }),
+  profile: { type: 'array', items: closed({ step: str, updatedAt: instant, fields: maskedFields }) },
+  documents: { type: 'array', items: documentView },
+  orders: {
+    type: 'array',
+    items: closed({
+      id: uuid, orderNo: str, state: str, principalCentavos: centavos, termDays: int, loanDate: nullable(day), dueDate: nullable(day), amountDueCentavos: centavos,
+      amountRepaidCentavos: centavos, overdueDays: int, createdAt: instant,
+      events: { type: 'array', items: closed({ kind: str, fromState: nStr, toState: nStr, at: instant }) },
+      payments: { type: 'array', items: closed({ id: uuid, kind: str, channel: nStr, amountCentavos: centavos, state: str, createdAt: instant }) },
+    }),
+  },
+  coupons: { type: 'array', items: closed({ id: uuid, definitionId: str, kind: str, amountCentavos: centavos, state: str, source: str, expiresAt: nInstant }) },
+  messages: { type: 'array', items: closed({ id: str, template: str, createdAt: instant, readAt: nInstant }) },
+  feedback: { type: 'array', items: feedbackView },
+  notes: { type: 'array', items: noteView },
+  couponGrants: { type: 'array', items: grantView },
+  lookedAtBy: { type: 'array', items: closed({ staffName: str, at: instant, action: str }) },
+});
+
+/** POST /staff/customers/:customerId/unmask */
+export const unmaskInput = {
+  oneOf: [
+    { type: 'object', additionalProperties: false, required: ['fields'], properties: { fields: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'string', maxLength: 100 } } } },
+    { type: 'object', additionalProperties: false, required: ['all'], properties: { all: { type: 'boolean', enum: [true] } } },
+  ],
+} as const;
+export const unmaskAnswer = closed({ values: { type: 'array', items: closed({ field: str, value: str }) } });
+
+export const noteInput = { type: 'object', additionalProperties: false, required: ['text'], properties: { text: { type: 'string', minLength: 1, maxLength: 2000 }, orderId: uuid } } as const;
+
+export const feedbackQuery = { type: 'object', additionalProperties: false, properties: { state: { type: 'string', enum: ['open', 'answered', 'closed'] }, ...pageProperties } } as const;
+export const feedbackInboxAnswer = closed({ items: { type: 'array', items: closed({ id: uuid, customerId: uuid, category: str, text: str, state: str, createdAt: instant }) }, total: int });
+export const replyInput = { type: 'object', additionalProperties: false, required: ['text'], properties: { text: { type: 'string', minLength: 1, maxLength: 2000 } } } as const;
+
+export const grantInput = { type: 'object', additionalProperties: false, required: ['definitionId', 'reason'], properties: { definitionId: { type: 'string', maxLength: 64 }, reason: { type: 'string', minLength: 1, maxLength: 500 } } } as const;
+export const grantCreatedAnswer = closed({ id: uuid, state: { type: 'string', enum: ['issued', 'pending'] }, couponId: nullable(uuid) });
+export const grantListQuery = { type: 'object', additionalProperties: false, properties: { state: { type: 'string', enum: ['pending', 'issued', 'refused'] }, ...pageProperties } } as const;
+export const grantListAnswer = closed({ items: { type: 'array', items: grantView }, total: int });
+export const grantDecisionInput = { type: 'object', additionalProperties: false, required: ['approve'], properties: { approve: { type: 'boolean' } } } as const;
