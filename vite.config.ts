@@ -65,6 +65,9 @@ export default defineConfig(() => ({
     sourcemap: false,
     reportCompressedSize: false,
     rolldownOptions: {
+      // Two pages: the borrower app (index.html) and the staff console (staff/index.html, served under /staff). The
+      // staff entry's code is its own: no borrower route downloads it and the service worker does not precache it.
+      input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), staff: fileURLToPath(new URL('./staff/index.html', import.meta.url)) },
       output: {
         // The entry names every chunk and stylesheet a screen may need (its preload list), and random hash characters
         // do not compress: 7 of them (the fewest rolldown allows for this many chunks) instead of 8 keep that list
