@@ -43,13 +43,17 @@ describe('OpenAPI document', () => {
     const security = Object.fromEntries(operations().map(({ name, op }) => [name, op.security]));
     const publicOnes = ['GET /api/v1/health', 'GET /api/v1/auth/captcha', 'POST /api/v1/auth/sms-code', 'POST /api/v1/auth/login'];
     for (const [name, requirement] of Object.entries(security)) {
-      if (publicOnes.includes(name)) expect(requirement, name).toEqual([]);
+      if (publicOnes.includes(name) || name === 'POST /api/v1/staff/auth/login') expect(requirement, name).toEqual([]);
+      else if (name.includes(' /api/v1/staff/')) expect(requirement, name).toEqual([{ staffToken: [] }]);
       else if (name.includes('/webhooks/')) expect(requirement, name).toEqual([{ [name.endsWith('payout') ? 'payoutCallbackToken' : 'collectionSignature']: [] }]);
       else expect(requirement, name).toEqual(session);
     }
     // 25 + profile tab (GET /me, PATCH /me/preferences, GET and POST /feedback) + messages (list, open, clear, unread)
     // + coupons (list, invalid, add-to-home-screen claim) + the withdrawal and payment quotes.
-    expect(Object.keys(security)).toHaveLength(38);
+    expect(Object.keys(security).filter((name) => !name.includes(' /api/v1/staff/'))).toHaveLength(38);
+    // The staff console's: sign-in, accounts and the audit log here; its other areas add theirs.
+    const staffOperations = operations().filter(({ name }) => name.includes(' /api/v1/staff/')).map(({ op }) => op.operationId);
+    expect(staffOperations).toEqual(expect.arrayContaining(['staffLogin', 'staffLogout', 'staffMe', 'listStaffAccounts', 'createStaffAccount', 'updateStaffAccount', 'resetStaffSecondFactor', 'unlockStaffAccount', 'listAuditLog']));
   });
 
   it('shows the shape of every success answer (no open object) and the error shape of every failure', () => {

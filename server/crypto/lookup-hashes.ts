@@ -25,6 +25,19 @@ export function phoneHashes(keyring: Keyring, phone: string): string[] {
   return keyedHashes(keyring, PHONE, normalPhone(phone));
 }
 
+/**
+ * What an erased customer's `phone` becomes (server/staff/deletion.ts): `erased:<keyed hash>`, unique like the number
+ * was, and what the number's SMS codes of the day are re-keyed to, so the daily SMS limit still counts them.
+ */
+export function erasedPhone(keyring: Keyring, phone: string): string {
+  return `erased:${phoneHash(keyring, phone)}`;
+}
+
+/** `erasedPhone` under every key: the daily SMS limit looks for all of them. */
+export function erasedPhones(keyring: Keyring, phone: string): string[] {
+  return phoneHashes(keyring, phone).map((hash) => `erased:${hash}`);
+}
+
 /** The keyed hash of an identityInfo section's document (idType + idNumber), or null for other data. */
 export function idNumberHash(keyring: Keyring, data: unknown): string | null {
   if (typeof data !== 'object' || data === null) return null;

@@ -445,6 +445,11 @@ export const deletionRequests = pgTable('deletion_requests', {
   decidedAt: timestamp('decided_at', { withTimezone: true }),
   refusalCode: text('refusal_code'),
   executedAt: timestamp('executed_at', { withTimezone: true }),
+  /**
+   * Set on execution: the customer's loan records (orders, events, payouts, payments, without identity) are kept until
+   * this day for the SEC (config/staff.json loanRecordRetentionYears). Purging them then is a later job.
+   */
+  retainUntil: date('retain_until', { mode: 'string' }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('deletion_requests_one_pending').on(t.customerId).where(sql`${t.state} in ('pending', 'approved')`),

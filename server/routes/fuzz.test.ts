@@ -5,20 +5,26 @@
  * wrong content types, raw garbage, broken multipart, bad path params, bad headers and query junk. Each is sent with
  * no session, with borrower A's real session, and with A's session against borrower B's real ids (a repaying order
  * with a payment, uploaded documents). No answer may be a 5xx; every error answer is `{ code, message }` with a
- * catalogue code; A never gets a 2xx on B's objects; a webhook without a valid signature gets 401.
+ * catalogue code; A never gets a 2xx on B's objects; a webhook without a valid signature gets 401. Staff operations
+ * (whoever adds them: their permission is read from the staff route table) are sent with no token and with the token of
+ * a role that has the route's permission, so the fuzz reaches their validation and handlers, not only the refusal.
  */
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { can, STAFF_ROLES, type StaffRole } from '../../domain/staff-roles.ts';
 import { coupons } from '../db/schema.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { ERROR_STATUS } from '../errors.ts';
 import { BANK_INFO, completeProfile, completeSections } from '../loan-fixtures.ts';
 import { signCollectionWebhook } from '../providers/collection/collection-provider.ts';
 import { idCard, portrait } from '../providers/identity/test-images.ts';
+import { openStaffSession } from '../staff/sessions.ts';
+import { addTestStaff, type TestStaff } from '../testing/staff.ts';
 import { login, testApi, type TestApi } from '../test-api.ts';
+import { staffRouteTable, type StaffAccess } from './staff/group.ts';
 
 /** Runs per route and per way of calling it (no session, own session, another's ids, signed webhook). */
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 30);
@@ -26,7 +32,7 @@ const RUNS = Number(process.env['FUZZ_RUNS'] ?? 30);
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261124);
 
 type Borrower = Awaited<ReturnType<typeof login>>;
-type Mode = 'anonymous' | 'session' | 'cross' | 'signed';
+type Mode = 'anonymous' | 'session' | 'cross' | 'signed' | 'staff';
 
 interface Operation {
   readonly method: string;
@@ -37,6 +43,8 @@ interface Operation {
   readonly multipart: boolean;
   readonly webhook: 'payout' | 'collection' | null;
   readonly needsSession: boolean;
+  /** A staff operation's access (server/routes/staff/group.ts); null for the borrower app's operations. */
+  readonly staffAccess: StaffAccess | null;
 }
 
 /** One generated request, before the mode fills in the session and the ids. */
@@ -244,6 +252,15 @@ function validBody(op: Operation, ids: Ids): Record<string, unknown> {
       return { ...completeSections().identityInfo, idPhotoFront: ids.idFrontRef, facePhoto: ids.idFrontRef };
     case 'payoutCallback':
       return { event: 'payout.succeeded', data: { id: 'disb-fuzz', reference_id: ids.orderId, status: 'SUCCEEDED', amount: 3000 } };
+    case 'staffLogin':
+      return { email: ids.staffEmail, password: 'not the password of anyone', code: '123456' };
+    case 'createStaffAccount':
+      return { email: `fuzz-${randomBytes(6).toString('hex')}@lender.test`, name: 'Fuzz Person', role: 'customerService', password: 'a long enough password' };
+    case 'updateStaffAccount':
+      return { name: 'Fuzz Renamed' };
+    case 'resetStaffSecondFactor':
+    case 'unlockStaffAccount':
+      return {};
     case 'collectionWebhook':
       return { data: { id: `evt_${randomBytes(6).toString('hex')}`, attributes: { type: 'payment.paid', data: { id: 'pay_fuzz', attributes: { payment_intent_id: 'pi_fuzz', amount: 100, currency: 'PHP' } } } } };
     default:
@@ -286,6 +303,9 @@ interface Ids {
   readonly messageId: string;
   /** The borrower's registration coupon. */
   readonly couponId: string;
+  /** A staff account the staff operations act on (never the caller's own). */
+  readonly staffId: string;
+  readonly staffEmail: string;
 }
 
 /** The real id a path parameter of `op` takes: an order's, a payment's, a document's or a step's. */
@@ -294,6 +314,7 @@ function realParam(op: Operation, ids: Ids): string {
   if (op.path.includes('/documents/')) return ids.documentId;
   if (op.path.includes('/profile/')) return 'identityInfo';
   if (op.path.includes('/messages/')) return ids.messageId;
+  if (op.path.includes('/staff/accounts/')) return ids.staffId;
   return ids.orderId;
 }
 
@@ -306,6 +327,8 @@ interface Sent {
   readonly crossWellFormed: boolean;
   /** A's well-formed body naming B's documents (signature, identity photos): must be refused. */
   readonly crossRefs: boolean;
+  /** A staff request with a permitted role's live token as it is (no junk authorization in its place). */
+  readonly permittedStaff: boolean;
 }
 
 const describeSent = (s: Sent) =>
@@ -323,6 +346,9 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
   /** A session for logout to revoke: replaced once it is gone. */
   let throwaway: Borrower;
   let sentCount = 0;
+  /** The staff account the staff operations' ids name, and a member of each role to call them as. */
+  let staffTarget: TestStaff;
+  const staffCallers = new Map<StaffRole, TestStaff>();
 
   const newKey = () => `key-${randomBytes(8).toString('hex')}`;
 
@@ -359,7 +385,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     expect(paid.statusCode, paid.body).toBe(201);
     const messageId = (await call('GET', '/messages?tab=notify')).json<{ messages: { id: string }[] }>().messages[0]!.id;
     const [coupon] = await api.database.db.select({ id: coupons.id }).from(coupons).where(eq(coupons.customerId, who.customerId));
-    return { who, ids: { orderId, paymentId: paid.json<{ id: string }>().id, documentId: idFront.id, idFrontRef: idFront.ref, signatureRef: signature.ref, messageId, couponId: coupon!.id } };
+    return { who, ids: { orderId, paymentId: paid.json<{ id: string }>().id, documentId: idFront.id, idFrontRef: idFront.ref, signatureRef: signature.ref, messageId, couponId: coupon!.id, staffId: staffTarget.id, staffEmail: staffTarget.email } };
   }
 
   beforeAll(async () => {
@@ -379,8 +405,11 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
         multipart: op.requestBody?.content['multipart/form-data'] !== undefined || op.operationId === 'uploadDocument',
         webhook: path.endsWith('/webhooks/payout') ? ('payout' as const) : path.endsWith('/webhooks/collection') ? ('collection' as const) : null,
         needsSession: JSON.stringify(op.security ?? []).includes('sessionToken'),
+        staffAccess: path.startsWith('/api/v1/staff/') ? accessOf(method.toUpperCase(), path) : null,
       })),
     );
+    staffTarget = await addTestStaff(api.database.db, 'customerService', api.now());
+    for (const role of STAFF_ROLES) staffCallers.set(role, await addTestStaff(api.database.db, role, api.now()));
     ({ who: a, ids: aIds } = await borrowerWithObjects());
     ({ who: b, ids: bIds } = await borrowerWithObjects());
     throwaway = await login(api);
@@ -389,12 +418,29 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     await api?.close();
   });
 
+  /** A staff route's access from the route table (`{id}` in the document is `:id` in the table). */
+  function accessOf(method: string, path: string): StaffAccess {
+    const route = staffRouteTable.find((r) => r.method === method && r.url.replace(/:([A-Za-z_]\w*)/gu, '{$1}') === path);
+    if (!route?.access) throw new Error(`staff operation ${method} ${path} without a permission in the route table`);
+    return route.access;
+  }
+
+  /** A fresh session (a fuzzed logout may end one) of a role that may call `op`. */
+  async function staffTokenFor(op: Operation): Promise<string> {
+    const access = op.staffAccess;
+    const role = STAFF_ROLES.find((r) => access === 'public' || access === 'session' || (access !== null && can(r, access)))!;
+    const { token } = await openStaffSession(api.database.db, staffCallers.get(role)!.id, '127.0.0.1', api.now());
+    return token;
+  }
+
   it('reads every operation from the OpenAPI document', () => {
-    expect(operations.length).toBe(38); // 25 + profile tab (4) + messages (4) + coupons (3) + quotes (2)
+    // 25 + profile tab (4) + messages (4) + coupons (3) + quotes (2); the staff console's besides.
+    expect(operations.filter((op) => op.staffAccess === null).length).toBe(38);
+    expect(operations.filter((op) => op.staffAccess !== null).map((op) => op.operationId)).toEqual(expect.arrayContaining(['staffLogin', 'staffLogout', 'staffMe', 'listStaffAccounts', 'createStaffAccount', 'updateStaffAccount', 'resetStaffSecondFactor', 'unlockStaffAccount', 'listAuditLog']));
     expect(operations.filter((op) => op.multipart).map((op) => op.operationId)).toEqual(['uploadDocument']);
   });
 
-  function build(op: Operation, mode: Mode, shape: Shape): Sent {
+  function build(op: Operation, mode: Mode, shape: Shape, staffToken?: string): Sent {
     const ids = mode === 'cross' ? bIds : aIds;
     const real = shape.pathParam.kind === 'real' || mode === 'cross';
     const param = real ? realParam(op, ids) : shape.pathParam.encode ? encodeURIComponent(shape.pathParam.value) : shape.pathParam.value.replace(/[?#\s]/gu, '_');
@@ -402,6 +448,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     const url = `${op.path.replace('{tab}', 'notify').replace(/\{[^}]+\}/gu, param)}${shape.query}`;
     const headers: Record<string, string> = { ...shape.extraHeaders };
     if (mode === 'session' || mode === 'cross') Object.assign(headers, op.operationId === 'logout' ? throwaway.headers : a.headers);
+    if (mode === 'staff' && staffToken) headers['authorization'] = `Bearer ${staffToken}`;
     if (shape.authJunk && mode !== 'cross') Object.assign(headers, shape.authJunk);
     const wellFormedKey = shape.idempotencyKey === null || shape.idempotencyKey === 'VALID';
     if (shape.idempotencyKey === 'VALID' || (mode === 'cross' && shape.idempotencyKey === null)) headers['idempotency-key'] = newKey();
@@ -430,7 +477,8 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     }
     const crossWellFormed = mode === 'cross' && /\{id\}/u.test(op.path) && wellFormedBody && wellFormedKey && shape.query === '' && Object.keys(shape.extraHeaders).length === 0;
     const crossRefs = mode === 'cross' && body.kind === 'valid' && body.mutation.op !== 'drop' && ['putSignature', 'saveProfileStep'].includes(op.operationId);
-    return { method: op.method as Sent['method'], url, headers, payload, crossWellFormed, crossRefs };
+    const permittedStaff = mode === 'staff' && staffToken !== undefined && shape.authJunk === null;
+    return { method: op.method as Sent['method'], url, headers, payload, crossWellFormed, crossRefs, permittedStaff };
   }
 
   /** What is wrong with the answer to `sent`, if anything. */
@@ -458,10 +506,16 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     }
     if (sent.crossRefs && status < 300) return `${status} to a body naming B's documents`;
     if (mode === 'anonymous' && op.needsSession && status < 300) return `${status} without a session`;
+    if (mode === 'anonymous' && op.staffAccess !== null && op.staffAccess !== 'public' && status < 300) return `${status} without a staff token`;
+    // A role with the route's permission, its own live token untouched by the shape: never refused as such.
+    if (mode === 'staff' && op.staffAccess !== 'public' && sent.permittedStaff && (status === 401 || status === 403)) {
+      const code = (JSON.parse(text) as { code?: string }).code;
+      if (code === 'UNAUTHORIZED' || code === 'FORBIDDEN') return `${status} ${code} to a role with the permission`;
+    }
     return undefined;
   }
 
-  const modesOf = (op: Operation): Mode[] => (op.webhook ? ['anonymous', 'signed'] : op.needsSession ? ['anonymous', 'session', 'cross'] : ['anonymous', 'session']);
+  const modesOf = (op: Operation): Mode[] => (op.staffAccess !== null ? ['anonymous', 'staff'] : op.webhook ? ['anonymous', 'signed'] : op.needsSession ? ['anonymous', 'session', 'cross'] : ['anonymous', 'session']);
 
   it.each([
     'health', 'getCaptcha', 'sendSmsCode', 'login', 'logout', 'getProfile', 'getProfileStep', 'saveProfileStep', 'uploadDocument', 'getDocument', 'getLoanHome', 'quoteLoan', 'applyForLoan', 'listLoans',
@@ -471,15 +525,28 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
   ])('%s answers every malformed request with a catalogue 4xx, never a 5xx or another customer\'s object', async (operationId) => {
     const op = operations.find((o) => o.operationId === operationId);
     expect(op, operationId).toBeDefined();
+    expect(await fuzz(op!)).toEqual([]);
+  });
+
+  it('fuzzes every staff operation (whoever added it) with no token and with a permitted role\'s: a catalogue 4xx, never a 5xx, never refused as such', async () => {
+    const staffOperations = operations.filter((op) => op.staffAccess !== null);
+    expect(staffOperations.length).toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const op of staffOperations) problems.push(...(await fuzz(op)).map((p) => `${op.operationId}: ${p}`));
+    expect(problems).toEqual([]);
+  }, 900_000);
+
+  /** The problems of many generated requests to `op`, one per kind. */
+  async function fuzz(op: Operation): Promise<string[]> {
     const problems = new Map<string, string>();
-    for (const mode of modesOf(op!)) {
+    for (const mode of modesOf(op)) {
       await fc.assert(
-        fc.asyncProperty(shapeFor(op!), async (shape) => {
-          const sent = build(op!, mode, shape);
+        fc.asyncProperty(shapeFor(op), async (shape) => {
+          const sent = build(op, mode, shape, mode === 'staff' ? await staffTokenFor(op) : undefined);
           const res = await api.app.inject({ method: sent.method, url: sent.url, headers: sent.headers, ...(sent.payload !== undefined && { payload: sent.payload }) });
           sentCount += 1;
-          if (op!.operationId === 'logout' && res.statusCode === 204) throwaway = await login(api);
-          const problem = problemOf(op!, mode, sent, res.statusCode, String(res.headers['content-type'] ?? ''), res.body);
+          if (op.operationId === 'logout' && res.statusCode === 204) throwaway = await login(api);
+          const problem = problemOf(op, mode, sent, res.statusCode, String(res.headers['content-type'] ?? ''), res.body);
           if (problem) {
             const key = `${mode}: ${problem.slice(0, 80)}`;
             if (!problems.has(key)) problems.set(key, `${mode}: ${problem}\n    ${describeSent(sent)}`);
@@ -488,8 +555,8 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
         { seed: SEED, numRuns: RUNS, endOnFailure: true },
       );
     }
-    expect([...problems.values()]).toEqual([]);
-  });
+    return [...problems.values()];
+  }
 
   // Findings of the fuzz, kept as plain cases.
   it('answers a path parameter longer than the router keeps with NOT_FOUND, and a path that is not percent-encoding with BAD_REQUEST', async () => {

@@ -13,10 +13,12 @@
  * Every outcome that matters for security is written to the audit log.
  */
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import { manilaStartOfDay, manilaToday } from '../../domain/calendar-date.ts';
 import { normalizePhMobile, toE164 } from '../../domain/ph-phone.ts';
+import { dataKeys } from '../crypto/data-keys.ts';
+import { erasedPhones } from '../crypto/lookup-hashes.ts';
 import type { Database } from '../db/database.ts';
 import { captchas, customers, otpChallenges, sessions } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -178,10 +180,12 @@ export function createAuthService(deps: AuthDeps) {
         const wait = Math.ceil((last.createdAt.getTime() + AUTH_POLICY.resendSeconds * 1000 - at.getTime()) / 1000);
         if (wait > 0) throw new ApiError('RESEND_TOO_SOON', { retryAfterSeconds: wait });
       }
+      // The codes of the day count under the number and, when an account of it was erased today, under its keyed
+      // hash (server/staff/deletion.ts re-keys them): deleting an account does not reset the number's daily limit.
       const [{ today } = { today: 0 }] = await db
         .select({ today: sql<number>`count(*)::int` })
         .from(otpChallenges)
-        .where(and(eq(otpChallenges.phone, phone), gt(otpChallenges.createdAt, manilaStartOfDay(manilaToday(at)))));
+        .where(and(inArray(otpChallenges.phone, [phone, ...erasedPhones(dataKeys(), phone)]), gt(otpChallenges.createdAt, manilaStartOfDay(manilaToday(at)))));
       if (today >= AUTH_POLICY.dailyCodesPerPhone) {
         await audit(db, { event: 'otp.refused', phone, ip: who.ip, deviceId: who.deviceId, detail: { reason: 'daily-limit' } });
         throw new ApiError('SMS_DAILY_LIMIT');

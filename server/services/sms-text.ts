@@ -6,8 +6,8 @@ import zh from '../../locales/zh-CN/sms.json' with { type: 'json' };
 type Catalog = { readonly [key: string]: string | Catalog };
 const catalogs: Record<string, Catalog> = { en, fil, 'zh-CN': zh };
 
-/** The keys of the SMS catalog: `loginCode`, `reminder.dueToday`... */
-export type SmsKey = 'loginCode' | `reminder.${keyof typeof en.reminder}`;
+/** The keys of the SMS catalog: `loginCode`, `accountDeleted` (the last SMS of an erased account), `reminder.dueToday`... */
+export type SmsKey = 'loginCode' | 'accountDeleted' | `reminder.${keyof typeof en.reminder}`;
 
 function lookup(catalog: Catalog | undefined, key: string): string | undefined {
   const found = key.split('.').reduce<string | Catalog | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), catalog);

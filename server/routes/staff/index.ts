@@ -7,6 +7,10 @@ import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import type { CouponService } from '../../services/coupons.ts';
 import type { LoanService } from '../../services/loans.ts';
+import { staffAccountRoutes } from './accounts.ts';
+import { staffAuditRoutes } from './audit.ts';
+import { staffAuthRoutes } from './auth.ts';
+import { staffDeletionRoutes } from './deletion.ts';
 
 /** What the staff routes need. */
 export interface StaffApiDeps {
@@ -20,6 +24,12 @@ export interface StaffApiDeps {
   readonly productName: string;
 }
 
-export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (_app, _deps) => {
+export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options) => {
+  // The areas' own options: this plugin's prefix passed on would apply twice.
+  const { prefix: _prefix, ...deps } = options as StaffApiDeps & { prefix?: string };
   // Areas register here: auth and accounts, reviews, customers, deletion, audit.
+  await app.register(staffAuthRoutes, deps);
+  await app.register(staffAccountRoutes, deps);
+  await app.register(staffAuditRoutes, deps);
+  await app.register(staffDeletionRoutes, deps);
 };

@@ -1,0 +1,186 @@
+/**
+ * The staff console's sign-in, staff accounts and audit log (server/routes/staff/auth.ts, accounts.ts, audit.ts).
+ * Staff tokens are apart from borrowers' (server/plugins/staff-auth.ts). Roles and permissions: domain/staff-roles.ts.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import { instant, uuid } from './common.ts';
+
+/** The roles of domain/staff-roles.ts (this folder imports nothing of ours: kept equal by a test). */
+export const staffRoleNames = ['customerService', 'underwriter', 'supervisor', 'administrator'] as const;
+
+const role = { type: 'string', enum: staffRoleNames } as const;
+const email = { type: 'string', minLength: 3, maxLength: 254 } as const;
+const name = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const permissions = { type: 'array', items: { type: 'string' }, description: 'What the role may do (domain/staff-roles.ts)' } as const;
+// Query strings stay strings (the server does not coerce types): whole numbers written as digits.
+const page = { type: 'string', pattern: '^[1-9][0-9]{0,5}$', description: '1-based page number (default 1)' } as const;
+const perPage = { type: 'string', pattern: '^(?:[1-9]|[1-9][0-9]|100)$', description: 'Items per page, 1-100 (default 20)' } as const;
+
+/** POST /staff/auth/login body */
+export const staffLoginInput = {
+  type: 'object',
+  required: ['email', 'password'],
+  additionalProperties: false,
+  properties: {
+    email,
+    password: { type: 'string', minLength: 1, maxLength: 1024 },
+    code: { type: 'string', maxLength: 16, description: 'The 6-digit code of the authenticator app; TOTP_REQUIRED when missing' },
+  },
+} as const;
+export type StaffLoginInput = FromSchema<typeof staffLoginInput>;
+
+/** The signed-in staff member. */
+export const staffSelf = {
+  type: 'object',
+  required: ['id', 'email', 'name', 'role', 'permissions'],
+  additionalProperties: false,
+  properties: { id: uuid, email: { type: 'string' }, name: { type: 'string' }, role, permissions },
+} as const;
+
+/** POST /staff/auth/login */
+export const staffLoginAnswer = {
+  type: 'object',
+  description: 'A staff session: send `token` as `Authorization: Bearer`; it ends at logout, when idle, or at `expiresAt`',
+  required: ['token', 'expiresAt', 'staff'],
+  additionalProperties: false,
+  properties: { token: { type: 'string' }, expiresAt: instant, staff: staffSelf },
+} as const;
+export type StaffLoginAnswer = FromSchema<typeof staffLoginAnswer>;
+
+/** GET /staff/auth/me */
+export const staffMeAnswer = {
+  type: 'object',
+  description: 'Who the token belongs to, and how long the session may stay unused',
+  required: ['id', 'email', 'name', 'role', 'permissions', 'idleMinutes'],
+  additionalProperties: false,
+  properties: { ...staffSelf.properties, idleMinutes: { type: 'integer', minimum: 1 } },
+} as const;
+export type StaffMeAnswer = FromSchema<typeof staffMeAnswer>;
+
+/** A staff account as administrators see it. */
+export const staffAccountAnswer = {
+  type: 'object',
+  required: ['id', 'email', 'name', 'role', 'disabled', 'lockedUntil', 'lastLoginAt', 'createdAt'],
+  additionalProperties: false,
+  properties: {
+    id: uuid,
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role,
+    disabled: { type: 'boolean' },
+    lockedUntil: { type: ['string', 'null'], format: 'date-time', description: 'Locked after too many failures until then; null when not locked' },
+    lastLoginAt: { type: ['string', 'null'], format: 'date-time' },
+    createdAt: instant,
+  },
+} as const;
+export type StaffAccountAnswer = FromSchema<typeof staffAccountAnswer>;
+
+/** GET /staff/accounts query */
+export const staffAccountListQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { page, perPage, role, q: { type: 'string', maxLength: 100, description: 'Part of the e-mail or name' } },
+} as const;
+export type StaffAccountListQuery = FromSchema<typeof staffAccountListQuery>;
+
+/** GET /staff/accounts */
+export const staffAccountListAnswer = {
+  type: 'object',
+  description: 'One page of staff accounts, by e-mail',
+  required: ['items', 'total'],
+  additionalProperties: false,
+  properties: { items: { type: 'array', maxItems: 100, items: staffAccountAnswer }, total: { type: 'integer', minimum: 0 } },
+} as const;
+export type StaffAccountListAnswer = FromSchema<typeof staffAccountListAnswer>;
+
+/** The authenticator app's secret: shown once, at creation or reset. */
+export const totpEnrolment = {
+  type: 'object',
+  description: 'The TOTP secret (base32) and its otpauth:// URI (a QR code of it): shown only this once',
+  required: ['secret', 'uri'],
+  additionalProperties: false,
+  properties: { secret: { type: 'string' }, uri: { type: 'string' } },
+} as const;
+export type TotpEnrolment = FromSchema<typeof totpEnrolment>;
+
+/** POST /staff/accounts body */
+export const createStaffAccountInput = {
+  type: 'object',
+  required: ['email', 'name', 'role', 'password'],
+  additionalProperties: false,
+  properties: {
+    email: { ...email, format: 'email' },
+    name,
+    role,
+    password: { type: 'string', minLength: 12, maxLength: 1024, description: 'At least 12 characters (MIN_PASSWORD_LENGTH)' },
+  },
+} as const;
+export type CreateStaffAccountInput = FromSchema<typeof createStaffAccountInput>;
+
+/** POST /staff/accounts */
+export const createStaffAccountAnswer = {
+  type: 'object',
+  required: ['account', 'totp'],
+  additionalProperties: false,
+  properties: { account: staffAccountAnswer, totp: totpEnrolment },
+} as const;
+export type CreateStaffAccountAnswer = FromSchema<typeof createStaffAccountAnswer>;
+
+/** PATCH /staff/accounts/:id body */
+export const updateStaffAccountInput = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { role, disabled: { type: 'boolean' }, name },
+} as const;
+export type UpdateStaffAccountInput = FromSchema<typeof updateStaffAccountInput>;
+
+/** :id of a staff account */
+export const staffAccountParams = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: uuid },
+} as const;
+
+/** GET /staff/audit query */
+export const auditListQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page,
+    perPage,
+    staffId: uuid,
+    customerId: uuid,
+    action: { type: 'string', minLength: 1, maxLength: 100, description: 'Events that start with this (e.g. `staff.customer`, `login.`)' },
+    from: { ...instant, description: 'At or after' },
+    to: { ...instant, description: 'Before' },
+  },
+} as const;
+export type AuditListQuery = FromSchema<typeof auditListQuery>;
+
+/** One audit log entry: a staff member's action or look, or a borrower's security event (staffId null). */
+export const auditEntryAnswer = {
+  type: 'object',
+  required: ['id', 'at', 'event', 'staffId', 'staffEmail', 'customerId', 'ip', 'detail'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer' },
+    at: instant,
+    event: { type: 'string' },
+    staffId: { type: ['string', 'null'], format: 'uuid' },
+    staffEmail: { type: ['string', 'null'] },
+    customerId: { type: ['string', 'null'], format: 'uuid' },
+    ip: { type: ['string', 'null'] },
+    detail: { type: ['object', 'null'], additionalProperties: true, description: 'Non-personal details of the event' },
+  },
+} as const;
+
+/** GET /staff/audit */
+export const auditListAnswer = {
+  type: 'object',
+  description: 'One page of the audit log, newest first',
+  required: ['items', 'total'],
+  additionalProperties: false,
+  properties: { items: { type: 'array', maxItems: 100, items: auditEntryAnswer }, total: { type: 'integer', minimum: 0 } },
+} as const;
+export type AuditListAnswer = FromSchema<typeof auditListAnswer>;

@@ -1,0 +1,287 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openText, isTextEnvelope } from '../../crypto/envelope.ts';
+import { ENCRYPTED_COLUMNS } from '../../crypto/reencrypt.ts';
+import { auditLog, couponGrants, customers, deletionRequests, documents, otpChallenges, profileSections, staffAccounts, staffNotes } from '../../db/schema.ts';
+import { TEST_KEYRING, databaseTargets } from '../../db/test-database.ts';
+import { completeSections, completeProfile } from '../../loan-fixtures.ts';
+import { idCard, portrait } from '../../providers/identity/test-images.ts';
+import type { FileStorage } from '../../providers/storage/file-storage.ts';
+import { SESSION_CACHE_MS } from '../../services/auth.ts';
+import { smsText } from '../../services/sms-text.ts';
+import { createDeletionService } from '../../staff/deletion.ts';
+import { addTestStaff, staffHeaders, type TestStaff } from '../../testing/staff.ts';
+import { device, login, newPhone, testAddress, testApi, type TestApi } from '../../test-api.ts';
+
+type Borrower = Awaited<ReturnType<typeof login>>;
+const newKey = () => `key-${randomBytes(8).toString('hex')}`;
+const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + randomInt(26))).join('');
+const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+const digits = (n: number) => Array.from({ length: n }, () => String(randomInt(10))).join('');
+
+function multipart(kind: string, file: Buffer, type: string) {
+  const boundary = `----test${randomBytes(6).toString('hex')}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f"\r\nContent-Type: ${type}\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+describe.each(databaseTargets())('account deletion on %s', (kind) => {
+  let api: TestApi;
+  let cs: TestStaff;
+  let cs2: TestStaff;
+  let supervisor: TestStaff;
+  beforeAll(async () => {
+    api = await testApi(kind);
+    cs = await addTestStaff(api.database.db, 'customerService');
+    cs2 = await addTestStaff(api.database.db, 'customerService');
+    supervisor = await addTestStaff(api.database.db, 'supervisor');
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const call = (b: Borrower, method: 'GET' | 'POST', url: string, payload?: object, key?: string) =>
+    api.app.inject({ method, url: `/api/v1${url}`, headers: { ...b.headers, ...(key && { 'idempotency-key': key }) }, ...(payload && { payload }) });
+  const staffCall = (s: TestStaff, method: 'GET' | 'POST', url: string, payload?: object) =>
+    api.app.inject({ method, url: `/api/v1/staff${url}`, headers: staffHeaders(s), ...(payload && { payload }) });
+  const upload = async (b: Borrower, kindName: string, file: Buffer, type = 'image/jpeg') => {
+    const { body, contentType } = multipart(kindName, file, type);
+    const res = await api.app.inject({ method: 'POST', url: '/api/v1/documents', headers: { ...b.headers, 'content-type': contentType }, payload: body });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ ref: string }>().ref;
+  };
+
+  /** Every text of every row of every table, encrypted columns decrypted too. */
+  async function everything(): Promise<string> {
+    const db = api.database.db;
+    const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)) as unknown as { rows: { table_name: string }[] };
+    const texts: string[] = [];
+    for (const { table_name: table } of tables.rows) {
+      const rows = (await db.execute(sql`select t::text as row from ${sql.identifier(table)} t`)) as unknown as { rows: { row: string }[] };
+      texts.push(...rows.rows.map((r) => r.row));
+    }
+    expect(tables.rows.map((t) => t.table_name)).toEqual(expect.arrayContaining(['customers', 'profile_sections', 'loan_orders', 'audit_log', 'sim_payouts']));
+    for (const c of ENCRYPTED_COLUMNS) {
+      const column = c.json ? sql`(${sql.identifier(c.column)} #>> '{}')` : sql.identifier(c.column);
+      const rows = (await db.execute(sql`select ${column} as value from ${sql.identifier(c.table)} where ${sql.identifier(c.column)} is not null`)) as unknown as { rows: { value: string }[] };
+      for (const { value } of rows.rows) texts.push(isTextEnvelope(value) ? openText(TEST_KEYRING, value, c.place) : value);
+    }
+    return texts.join('\n');
+  }
+
+  it('refuses a request while an order is open, and again at approval when one was opened since (the request stays pending)', async () => {
+    const b = await login(api);
+    await completeProfile(api.database.db, b.customerId);
+    const early = await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'registeredPhoneCallback' });
+    expect(early.statusCode, early.body).toBe(201);
+    const request = early.json<{ id: string }>();
+    const applied = await call(b, 'POST', '/loans', { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 }, newKey());
+    expect(applied.statusCode, applied.body).toBe(201);
+
+    const approve = await staffCall(supervisor, 'POST', `/deletion-requests/${request.id}/decision`, { approve: true });
+    expect(approve.json(), approve.body).toMatchObject({ code: 'LOAN_OPEN' });
+    expect((await staffCall(cs, 'GET', `/customers/${b.customerId}/deletion-requests`)).json()).toMatchObject({ total: 1, items: [{ id: request.id, state: 'pending' }] });
+    expect((await call(b, 'GET', '/me')).statusCode).toBe(200);
+
+    const refused = await staffCall(supervisor, 'POST', `/deletion-requests/${request.id}/decision`, { approve: false, refusalCode: 'LOAN_OPEN' });
+    expect(refused.json(), refused.body).toMatchObject({ state: 'refused', refusalCode: 'LOAN_OPEN', decidedBy: { id: supervisor.id } });
+    expect((await staffCall(supervisor, 'POST', `/deletion-requests/${request.id}/decision`, { approve: false, refusalCode: 'OTHER' })).json()).toMatchObject({ code: 'REQUEST_STATE' });
+    // A new request while the order is open.
+    expect((await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'registeredPhoneCallback' })).json()).toMatchObject({ code: 'LOAN_OPEN' });
+    // Permissions: customer service does not decide, a supervisor does not open.
+    expect((await staffCall(cs, 'POST', `/deletion-requests/${request.id}/decision`, { approve: false, refusalCode: 'OTHER' })).json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await staffCall(supervisor, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'registeredPhoneCallback' })).json()).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('erases every personal value of a customer with a settled loan, files and all, and keeps the loan records', async () => {
+    const db = api.database.db;
+    const phone = newPhone();
+    const b = await login(api, phone);
+    const card = await sharp(idCard()).jpeg({ quality: 90 }).toBuffer();
+    const face = await sharp(portrait()).jpeg({ quality: 90 }).toBuffer();
+    const idFront = await upload(b, 'idFront', card);
+    const facePhoto = await upload(b, 'face', face);
+
+    // Personal values of this customer only (other suites' fixtures share the default ones).
+    const first = capital(letters(8));
+    const last = capital(letters(9));
+    const personal = {
+      phone,
+      name: `${first} ${last}`,
+      birthDate: '1987-03-21',
+      idNumber: `P${digits(7)}B`,
+      detailedAddress: `${digits(3)} ${capital(letters(10))} Street`,
+      email: `${letters(10)}@example.ph`,
+      whatsApp: `09${digits(9)}`,
+      contactName: `${capital(letters(7))} ${capital(letters(7))}`,
+      contactPhone: `9${digits(9)}`,
+      accountNumber: digits(12),
+      payeeFirstName: capital(letters(9)),
+      payeeLastName: capital(letters(10)),
+      withdrawalPhone: `9${digits(9)}`,
+      companyName: `${capital(letters(10))} Trading`,
+      feedbackText: `The app ${letters(12)} froze on the bill page`,
+      noteText: `Called back ${letters(12)} about the bill`,
+      grantReason: `Goodwill ${letters(12)} after a complaint`,
+      requestNote: `Asked by phone ${letters(12)}`,
+    };
+    const sections = completeSections({
+      identityInfo: { name: personal.name, birthDate: personal.birthDate, idType: 'passport', idNumber: personal.idNumber, idPhotoFront: idFront, facePhoto },
+      workInfo: { companyName: personal.companyName },
+      bankInfo: { accountNumber: personal.accountNumber, accountNumberConfirm: personal.accountNumber, payeeFirstName: personal.payeeFirstName, payeeLastName: personal.payeeLastName, payeeMiddleName: 'Santos', withdrawalPhone: personal.withdrawalPhone },
+    });
+    sections['addressInfo'] = { ...sections['addressInfo'], detailedAddress: personal.detailedAddress };
+    sections['contact'] = {
+      email: personal.email,
+      whatsApp: personal.whatsApp,
+      emergencyContacts: [
+        { name: personal.contactName, phone: personal.contactPhone, relation: 'parents' },
+        { name: 'Jose Reyes', phone: `9${digits(9)}`, relation: 'siblings' },
+        { name: 'Ana Reyes', phone: `9${digits(9)}`, relation: 'friends' },
+      ],
+    };
+    await db.insert(profileSections).values(Object.entries(sections).map(([step, data]) => ({ customerId: b.customerId, step, data, schemaVersion: 'fixture' })));
+
+    // A loan applied, approved, signed, disbursed and settled through the simulated gateways.
+    const applied = await call(b, 'POST', '/loans', { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 }, newKey());
+    expect(applied.statusCode, applied.body).toBe(201);
+    const orderId = applied.json<{ id: string }>().id;
+    api.advance(61);
+    await api.runDueJobs();
+    expect((await call(b, 'POST', `/loans/${orderId}/accept`, { agreePrivacy: true, agreeAgreement: true })).json()).toMatchObject({ state: 'withdrawable' });
+    const signature = await upload(b, 'signature', await sharp(portrait()).png().toBuffer(), 'image/png');
+    expect((await call(b, 'POST', '/signature', { signature })).json()).toMatchObject({ signed: true });
+    expect((await call(b, 'POST', `/loans/${orderId}/withdraw`, {}, newKey())).json()).toMatchObject({ state: 'disbursing' });
+    await api.settle();
+    const pay = await call(b, 'POST', `/loans/${orderId}/payments`, { kind: 'settle', channel: 'otc' }, newKey());
+    expect(pay.statusCode, pay.body).toBe(201);
+    await api.settle();
+    expect((await call(b, 'GET', `/loans/${orderId}`)).json()).toMatchObject({ state: 'settled' });
+
+    // Feedback with a screenshot, a staff note, a coupon grant.
+    const screenshot = await upload(b, 'feedbackScreenshot', card);
+    const sent = await call(b, 'POST', '/feedback', { category: 'app', text: personal.feedbackText, screenshot });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await db.insert(staffNotes).values({ customerId: b.customerId, orderId, staffId: cs.id, text: personal.noteText });
+    await db.insert(couponGrants).values({ customerId: b.customerId, definitionId: 'goodwill200', amount: 20000, reason: personal.grantReason, state: 'pending', requestedBy: cs.id });
+
+    const before = await everything();
+    for (const [what, value] of Object.entries(personal)) if (what !== 'requestNote') expect(before, what).toContain(value);
+    const customerFiles = () => filesUnder(api.uploadDir).map((f) => relative(api.uploadDir, f)).filter((f) => f.includes(b.customerId));
+    expect(customerFiles()).toHaveLength(4);
+
+    // Customer service opens the request; a second one is refused while it is pending.
+    const opened = await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'smsCodeToRegisteredPhone', note: personal.requestNote });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const request = opened.json<{ id: string }>();
+    expect(request).toMatchObject({ customerId: b.customerId, state: 'pending', verification: 'smsCodeToRegisteredPhone', requestedBy: { id: cs.id, name: 'Test customerService' }, decidedBy: null });
+    expect((await staffCall(cs2, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'smsCodeToRegisteredPhone' })).json()).toMatchObject({ code: 'REQUEST_STATE' });
+    expect((await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'aHunch' })).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const pending = (await staffCall(supervisor, 'GET', '/deletion-requests?state=pending')).json<{ items: { id: string }[]; total: number }>();
+    expect(pending.items.map((i) => i.id)).toContain(request.id);
+    expect((await call(b, 'GET', '/me')).statusCode).toBe(200);
+
+    // The requester made supervisor still cannot approve their own request.
+    await db.update(staffAccounts).set({ role: 'supervisor' }).where(eq(staffAccounts.id, cs.id));
+    expect((await staffCall(cs, 'POST', `/deletion-requests/${request.id}/decision`, { approve: true })).json()).toMatchObject({ code: 'SAME_PERSON' });
+    await db.update(staffAccounts).set({ role: 'customerService' }).where(eq(staffAccounts.id, cs.id));
+    expect((await staffCall(supervisor, 'POST', `/deletion-requests/${request.id}/decision`, { approve: false })).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+
+    const executed = await staffCall(supervisor, 'POST', `/deletion-requests/${request.id}/decision`, { approve: true });
+    expect(executed.statusCode, executed.body).toBe(200);
+    expect(executed.json()).toMatchObject({ state: 'executed', decidedBy: { id: supervisor.id, name: 'Test supervisor' }, refusalCode: null });
+    expect(executed.json<{ retainUntil: string }>().retainUntil).toMatch(/^20\d\d-\d\d-\d\d$/u);
+    expect((await staffCall(supervisor, 'POST', `/deletion-requests/${request.id}/decision`, { approve: true })).json()).toMatchObject({ code: 'REQUEST_STATE' });
+
+    // No personal value anywhere in the database, decrypted or not; no file of the customer in storage.
+    const after = await everything();
+    for (const [what, value] of Object.entries(personal)) expect(after, what).not.toContain(value);
+    expect(after).not.toContain(`+63${phone}`);
+    expect(customerFiles()).toEqual([]);
+
+    // The loan records stay, without identity; the customer row without a phone.
+    const [customer] = await db.select().from(customers).where(eq(customers.id, b.customerId));
+    expect(customer).toMatchObject({ smsReminders: false });
+    expect(customer!.phone).toMatch(/^erased:h1\./u);
+    expect(customer!.erasedAt).not.toBeNull();
+    expect(after).toContain(orderId);
+
+    // The last SMS went to the number in the borrower's language.
+    const lastSms = api.outbox.lastTo(`+63${phone}`)?.text ?? '';
+    expect(lastSms).toBe(smsText('en', 'accountDeleted', { product: lastSms.split(':')[0]! }));
+
+    // The audit log: requested, approved and executed, by whom; counts only.
+    const events = await db.select().from(auditLog).where(eq(auditLog.customerId, b.customerId));
+    const staffEvents = events.filter((e) => e.event.startsWith('staff.deletion.')).map((e) => [e.event, e.staffId]);
+    expect(staffEvents).toEqual([['staff.deletion.requested', cs.id], ['staff.deletion.approved', supervisor.id], ['staff.deletion.executed', supervisor.id]]);
+    expect(events.find((e) => e.event === 'staff.deletion.executed')?.detail).toMatchObject({ requestId: request.id, profileSections: 7, documents: 4, feedback: 1, staffNotes: 1, loanOrders: 1 });
+    expect(events.every((e) => e.phone === null)).toBe(true);
+    const [row] = await db.select().from(deletionRequests).where(eq(deletionRequests.id, request.id));
+    expect(row).toMatchObject({ note: null, state: 'executed' });
+
+    // The old token is refused (after this instance's session cache); the same number starts a new, empty account.
+    await new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_MS + 50));
+    expect((await call(b, 'GET', '/me')).statusCode).toBe(401);
+    const again = await login(api, phone);
+    expect(again.customerId).not.toBe(b.customerId);
+    expect((await call(again, 'GET', '/loans')).json()).toMatchObject({ orders: [] });
+    expect(await db.select().from(profileSections).where(eq(profileSections.customerId, again.customerId))).toEqual([]);
+    expect((await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'smsCodeToRegisteredPhone' })).json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('lets one of two concurrent approvals win; the other finds the request decided', async () => {
+    const b = await login(api);
+    const supervisor2 = await addTestStaff(api.database.db, 'supervisor');
+    const request = (await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'idDocumentVideoCall' })).json<{ id: string }>();
+    const answers = await Promise.all([supervisor, supervisor2].map((s) => staffCall(s, 'POST', `/deletion-requests/${request.id}/decision`, { approve: true })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.map((a) => { const body = a.json<{ state?: string; code?: string }>(); return body.code ?? body.state; }).sort()).toEqual(['REQUEST_STATE', 'executed']);
+    const executed = await api.database.db.select().from(auditLog).where(eq(auditLog.event, 'staff.deletion.executed'));
+    expect(executed.filter((e) => e.customerId === b.customerId)).toHaveLength(1);
+  });
+
+  it('keeps counting the erased number\'s SMS codes of the day against its daily limit', async () => {
+    const phone = newPhone();
+    const b = await login(api, phone);
+    // Nine more codes today (ten with the login's): the daily limit is reached.
+    await api.database.db.insert(otpChallenges).values(Array.from({ length: 9 }, () => ({ phone, codeHash: 'x', createdAt: api.now(), expiresAt: api.now() })));
+    const request = (await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'idDocumentVideoCall' })).json<{ id: string }>();
+    expect((await staffCall(supervisor, 'POST', `/deletion-requests/${request.id}/decision`, { approve: true })).json()).toMatchObject({ state: 'executed' });
+    expect(await api.database.db.select().from(otpChallenges).where(eq(otpChallenges.phone, phone))).toEqual([]);
+    const sent = await api.app.inject({ method: 'POST', url: '/api/v1/auth/sms-code', remoteAddress: testAddress(), headers: device(), payload: { phone } });
+    expect(sent.json(), sent.body).toMatchObject({ code: 'SMS_DAILY_LIMIT' });
+  });
+
+  it('still executes when the storage fails to delete a file: three tries, then the key is logged for a later delete', async () => {
+    const db = api.database.db;
+    const b = await login(api);
+    const key = `documents/${b.customerId}/${randomBytes(8).toString('hex')}.jpg`;
+    await db.insert(documents).values({ customerId: b.customerId, kind: 'idFront', storageKey: key, contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 });
+    const tries: string[] = [];
+    const logged: Record<string, unknown>[] = [];
+    const failing: FileStorage = { name: 'failing', put: async () => undefined, get: async () => null, delete: async (k) => { tries.push(k); throw new Error('store down'); } };
+    const service = createDeletionService({ db, now: api.now, sms: api.outbox, storage: failing, productName: 'Test', log: (_message, detail) => logged.push(detail) });
+    const opened = await service.open({ sessionId: 'x', staffId: cs.id, role: 'customerService', email: cs.email, name: 'cs' }, b.customerId, { verification: 'idDocumentVideoCall' }, '127.0.0.1');
+    const decided = await service.decide({ sessionId: 'y', staffId: supervisor.id, role: 'supervisor', email: supervisor.email, name: 'sup' }, opened.id, { approve: true }, '127.0.0.1');
+    expect(decided.state).toBe('executed');
+    expect(tries).toEqual([key, key, key]);
+    expect(logged).toEqual(expect.arrayContaining([expect.objectContaining({ key })]));
+    expect(await db.select().from(documents).where(eq(documents.customerId, b.customerId))).toEqual([]);
+  });
+});
