@@ -42,9 +42,16 @@ const reactRouterProduction = [
 // react-i18next imports use-sync-external-store/shim (a CommonJS wrapper, for React 17); React 19 has the hook.
 const syncExternalStoreAlias = { find: /^use-sync-external-store\/shim$/, replacement: standIn('sync-external-store.ts') };
 
+/** The module aliases of every web build (the borrower app's and the staff console's, vite.staff.config.ts). */
+export const webAliases = [markdownAlias, ...rjsfStandIns, ...reactRouterProduction, syncExternalStoreAlias];
+
+// The borrower app only. The staff console (staff/index.html, served under /staff) is built after it by
+// vite.staff.config.ts into dist/staff/: as a second input here, the modules both entries use (React, the router,
+// i18next) would leave the borrower's entry for a chunk shared with the console, keeping every export either one
+// uses; /start measured 2.3 KB gzip more. Built apart, no borrower byte changes and no chunk is shared.
 export default defineConfig(() => ({
   resolve: {
-    alias: [markdownAlias, ...rjsfStandIns, ...reactRouterProduction, syncExternalStoreAlias],
+    alias: webAliases,
   },
   plugins: [
     react(),
@@ -65,9 +72,6 @@ export default defineConfig(() => ({
     sourcemap: false,
     reportCompressedSize: false,
     rolldownOptions: {
-      // Two pages: the borrower app (index.html) and the staff console (staff/index.html, served under /staff). The
-      // staff entry's code is its own: no borrower route downloads it and the service worker does not precache it.
-      input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), staff: fileURLToPath(new URL('./staff/index.html', import.meta.url)) },
       output: {
         // The entry names every chunk and stylesheet a screen may need (its preload list), and random hash characters
         // do not compress: 7 of them (the fewest rolldown allows for this many chunks) instead of 8 keep that list

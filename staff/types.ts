@@ -1,17 +1,12 @@
 /**
- * What the staff screens read of the staff API's answers (the contract in /api/v1/staff). Kept as the screens' own
- * view so they compile against what they use; the server's schemas (api-schema/staff*.ts) are the source.
+ * What the staff screens read of the staff API's answers: the server's types (api-schema/staff*.ts, types only) where
+ * the API has them, else the screens' own view of the contract in /api/v1/staff.
  */
-import type { StaffPermission, StaffRole } from '../domain/staff-roles.ts';
+import type { DeletionRequestAnswer } from '../api-schema/staff-deletion.ts';
+import type { AuditListAnswer, StaffAccountAnswer, StaffMeAnswer, TotpEnrolment } from '../api-schema/staff.ts';
+import type { StaffPermission } from '../domain/staff-roles.ts';
 
-export interface StaffIdentity {
-  readonly id: string;
-  readonly email: string;
-  readonly name: string;
-  readonly role: StaffRole;
-  readonly permissions: readonly StaffPermission[];
-  readonly idleMinutes?: number;
-}
+export type StaffIdentity = Omit<StaffMeAnswer, 'permissions' | 'idleMinutes'> & { readonly permissions: readonly StaffPermission[]; readonly idleMinutes?: number };
 
 export interface LoginAnswer {
   readonly token: string;
@@ -27,32 +22,11 @@ export interface StaffOptions {
   readonly rejectReapplyDays: number;
 }
 
-export interface StaffAccount {
-  readonly id: string;
-  readonly email: string;
-  readonly name: string;
-  readonly role: StaffRole;
-  readonly disabled: boolean;
-  readonly lockedUntil: string | null;
-  readonly lastLoginAt: string | null;
-  readonly createdAt: string;
-}
+export type StaffAccount = StaffAccountAnswer;
 
-export interface TotpSetup {
-  readonly secret: string;
-  readonly uri: string;
-}
+export type TotpSetup = TotpEnrolment;
 
-export interface AuditEntry {
-  readonly id: string;
-  readonly at: string;
-  readonly event: string;
-  readonly staffId: string | null;
-  readonly staffEmail: string | null;
-  readonly customerId: string | null;
-  readonly ip: string | null;
-  readonly detail: unknown;
-}
+export type AuditEntry = AuditListAnswer['items'][number];
 
 export interface ReviewItem {
   readonly orderId: string;
@@ -152,16 +126,8 @@ export interface CouponGrant {
   readonly createdAt: string;
 }
 
-export interface DeletionRequest {
-  readonly id: string;
-  readonly customerId?: string;
-  readonly verification: string;
-  readonly note: string | null;
-  readonly state: string;
-  readonly refusalCode?: string | null;
-  readonly requestedByName?: string;
-  readonly createdAt: string;
-}
+export type DeletionRequest = DeletionRequestAnswer;
+export type DeletionRefusalCode = NonNullable<DeletionRequestAnswer['refusalCode']>;
 
 export interface CustomerDetail {
   readonly customer: { id: string; phoneMasked: string; language: string; createdAt: string; erased: boolean };

@@ -33,13 +33,8 @@ export function webManifest(product: ProductConfig, theme: ThemeConfig) {
   };
 }
 
-/** The staff console's entry (staff/main.tsx): a second page the borrower's service worker never precaches. */
-export function isStaffEntry(chunk: OutputChunk): boolean {
-  return chunk.isEntry && (chunk.facadeModuleId ?? '').replace(/\\/g, '/').endsWith('/staff/main.tsx');
-}
-
 /**
- * The app shell: the borrower entry with its static imports and their CSS, plus the lazy chunks of the shell itself
+ * The app shell: the entry with its static imports and their CSS, plus the lazy chunks of the shell itself
  * (src/shell/*: banner, toasts, dialogs) and the shared screen stylesheet, so the shell opens and reports its
  * state with no network at all.
  */
@@ -57,7 +52,7 @@ export function shellFiles(bundle: OutputBundle): string[] {
     }
   };
   for (const chunk of chunks) {
-    if ((chunk.isEntry && !isStaffEntry(chunk)) || chunk.facadeModuleId?.includes('/src/shell/')) visit(chunk);
+    if (chunk.isEntry || chunk.facadeModuleId?.includes('/src/shell/')) visit(chunk);
   }
   for (const item of Object.values(bundle)) {
     if (item.type === 'asset' && /^assets\/kit-.*\.css$/.test(item.fileName)) files.add(item.fileName);

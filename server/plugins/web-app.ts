@@ -27,7 +27,7 @@ export const webApp = fp<{ root: string }>(async (app, { root }) => {
     cacheControl: false,
     setHeaders(reply, path) {
       const file = path.slice(root.length);
-      void reply.header('cache-control', file.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      void reply.header('cache-control', file.startsWith('/assets/') || file.startsWith('/staff/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       if (file.endsWith('.webmanifest')) void reply.header('content-type', 'application/manifest+json');
     },
   });

@@ -6,16 +6,17 @@ import { useState } from 'react';
 import { CanAccess, useCustomMutation, useTable } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { CouponGrant, DeletionRequest } from '../types.ts';
+import type { CouponGrant, DeletionRefusalCode, DeletionRequest } from '../types.ts';
 import { DateTime, ErrorText, Pager, Section, StateView } from '../ui.tsx';
 
-function Decide({ url, refusal, onDone }: { url: string; refusal?: boolean; onDone: () => void }) {
+function Decide({ url, refusalCodes, onDone }: { url: string; refusalCodes?: readonly string[]; onDone: () => void }) {
   const { t } = useTranslation();
   const { mutate, mutation } = useCustomMutation();
   const [error, setError] = useState<unknown>(undefined);
+  const [refusalCode, setRefusalCode] = useState(refusalCodes?.[0] ?? '');
   const decide = (approve: boolean) => {
     setError(undefined);
-    const values = approve || !refusal ? { approve } : { approve, refusalCode: 'REFUSED_BY_SUPERVISOR' };
+    const values = approve || !refusalCodes ? { approve } : { approve, refusalCode };
     mutate({ url, method: 'post', values, successNotification: false, errorNotification: false }, { onSuccess: onDone, onError: setError });
   };
   return (
@@ -23,6 +24,15 @@ function Decide({ url, refusal, onDone }: { url: string; refusal?: boolean; onDo
       <button type="button" className="st-button" disabled={mutation.isPending} onClick={() => decide(true)}>
         {t('approvals.approve')}
       </button>
+      {refusalCodes && (
+        <select aria-label={t('deletion.refusalCode')} value={refusalCode} onChange={(e) => setRefusalCode(e.target.value)}>
+          {refusalCodes.map((code) => (
+            <option key={code} value={code}>
+              {t(`deletion.refusal.${code}`)}
+            </option>
+          ))}
+        </select>
+      )}
       <button type="button" className="st-button st-danger" disabled={mutation.isPending} onClick={() => decide(false)}>
         {t('approvals.refuse')}
       </button>
@@ -30,6 +40,9 @@ function Decide({ url, refusal, onDone }: { url: string; refusal?: boolean; onDo
     </div>
   );
 }
+
+/** Why a supervisor refuses a deletion request (api-schema/staff-deletion.ts deletionRefusalCodes). */
+const REFUSAL_CODES = ['IDENTITY_NOT_VERIFIED', 'LOAN_OPEN', 'WITHDRAWN_BY_CUSTOMER', 'OTHER'] as const satisfies readonly DeletionRefusalCode[];
 
 function Grants() {
   const { t } = useTranslation();
@@ -88,7 +101,6 @@ function Deletions() {
             <tr>
               <th>{t('approvals.customer')}</th>
               <th>{t('deletion.verification')}</th>
-              <th>{t('deletion.note')}</th>
               <th>{t('approvals.requestedBy')}</th>
               <th>{t('approvals.at')}</th>
               <th>{t('common.actions')}</th>
@@ -99,10 +111,9 @@ function Deletions() {
               <tr key={d.id}>
                 <td>{d.customerId ? <Link to={`/customers/${d.customerId}`}>{d.customerId}</Link> : '—'}</td>
                 <td>{t(`deletionRequest.options.verification.${d.verification}`, { defaultValue: d.verification })}</td>
-                <td>{d.note ?? '—'}</td>
-                <td>{d.requestedByName ?? '—'}</td>
+                <td>{d.requestedBy.name}</td>
                 <td><DateTime value={d.createdAt} /></td>
-                <td><Decide url={`/deletion-requests/${d.id}/decision`} refusal onDone={() => void tableQuery.refetch()} /></td>
+                <td><Decide url={`/deletion-requests/${d.id}/decision`} refusalCodes={REFUSAL_CODES} onDone={() => void tableQuery.refetch()} /></td>
               </tr>
             ))}
           </tbody>

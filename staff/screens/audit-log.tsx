@@ -3,9 +3,16 @@ import { useState } from 'react';
 import { useTable } from '@refinedev/core';
 import type { CrudFilter } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { AuditEntry } from '../types.ts';
 import { DateTime, Pager, StateView } from '../ui.tsx';
 import { showValue } from './profile-view.tsx';
+
+/** The instant a Manila day (YYYY-MM-DD) starts, `plusDays` later, as ISO (the API takes date-times). */
+export function manilaDayStart(day: string, plusDays: number): string {
+  const start = new Date(`${day}T00:00:00+08:00`);
+  return new Date(start.getTime() + plusDays * 86_400_000).toISOString();
+}
 
 const FIELDS = ['staffId', 'customerId', 'action', 'from', 'to'] as const;
 type Field = (typeof FIELDS)[number];
@@ -17,8 +24,8 @@ export default function AuditLog() {
   const apply = () => {
     const filters: CrudFilter[] = FIELDS.map((field) => {
       const value = draft[field].trim();
-      // A date range is whole days in Manila time.
-      const asTime = value && field === 'from' ? `${value}T00:00:00+08:00` : value && field === 'to' ? `${value}T23:59:59.999+08:00` : value;
+      // A date range is whole days in Manila time: from the start of the first day to the start of the day after the last.
+      const asTime = value && field === 'from' ? manilaDayStart(value, 0) : value && field === 'to' ? manilaDayStart(value, 1) : value;
       return { field, operator: 'eq', value: asTime || undefined };
     });
     setFilters(filters, 'replace');
@@ -57,7 +64,7 @@ export default function AuditLog() {
                 <td><DateTime value={entry.at} /></td>
                 <td><code>{entry.event}</code></td>
                 <td>{entry.staffEmail ?? '—'}</td>
-                <td>{entry.customerId ?? '—'}</td>
+                <td>{entry.customerId ? <Link to={`/customers/${entry.customerId}`}>{entry.customerId}</Link> : '—'}</td>
                 <td>{entry.ip ?? '—'}</td>
                 <td className="st-detail">{entry.detail === null || entry.detail === undefined ? '—' : showValue(entry.detail)}</td>
               </tr>

@@ -215,8 +215,9 @@ function DeletionSection({ customerId, options }: { customerId: string; options:
             {requests.map((r) => (
               <li key={r.id} data-deletion={r.state}>
                 <span className="st-badge">{t(`deletion.states.${r.state}`, { defaultValue: r.state })}</span>{' '}
-                {t(`deletionRequest.options.verification.${r.verification}`, { defaultValue: r.verification })} · <DateTime value={r.createdAt} />
-                {r.note && <p>{r.note}</p>}
+                {t(`deletionRequest.options.verification.${r.verification}`, { defaultValue: r.verification })} · {r.requestedBy.name} · <DateTime value={r.createdAt} />
+                {r.refusalCode && <p>{t(`deletion.refusal.${r.refusalCode}`)}</p>}
+                {r.retainUntil && <p className="st-hint">{t('deletion.retainUntil', { date: r.retainUntil })}</p>}
               </li>
             ))}
           </ul>
