@@ -8,6 +8,7 @@ import { CanAccess, useCustom, useCustomMutation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { ValidationError } from '../../engine/validation/compiled-validator.ts';
+import { formatPeso } from '../../domain/money.ts';
 import { StaffApiError } from '../api.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
 import type { ReviewDetail, StaffOptions } from '../types.ts';
@@ -79,7 +80,7 @@ function DecisionForm({ orderId, options, onDecided }: { orderId: string; option
   };
   return (
     <>
-      <p className="st-hint">{t('review.limitRange', { min: minCentavos / 100, max: maxCentavos / 100 })}</p>
+      <p className="st-hint">{t('review.limitRange', { min: formatPeso(minCentavos, { wholeIfExact: true }), max: formatPeso(maxCentavos, { wholeIfExact: true }) })}</p>
       <StaffForm<Decision> name="reviewDecision" enums={enums} formData={data} onChange={setData} onSubmit={submit} check={check} disabled={mutation.isPending} submitText={t('review.submitDecision')} />
       <ErrorText error={error} />
     </>
