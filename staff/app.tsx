@@ -1,6 +1,7 @@
 /** The console: Refine over our providers, routes under /staff, every screen but the login behind the session check. */
 import { lazy, Suspense } from 'react';
-import { Authenticated, Refine } from '@refinedev/core';
+import { Authenticated, CanAccess, Refine } from '@refinedev/core';
+import type { ReactNode } from 'react';
 import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { accessControlProvider } from './providers/access-control.ts';
@@ -21,6 +22,18 @@ const Approvals = lazy(() => import('./screens/approvals.tsx'));
 const AuditLog = lazy(() => import('./screens/audit-log.tsx'));
 const Accounts = lazy(() => import('./screens/accounts.tsx'));
 
+
+/**
+ * A screen the role may use, else the role's first screen: after a sign-in that returns to the page another member
+ * left (Refine's `to`), or a link the role cannot follow.
+ */
+function Allowed({ resource, action = 'list', children }: { resource: string; action?: string; children: ReactNode }) {
+  return (
+    <CanAccess resource={resource} action={action} fallback={<Navigate to="/" replace />}>
+      {children}
+    </CanAccess>
+  );
+}
 
 function Screen() {
   return (
@@ -54,14 +67,14 @@ export function StaffApp() {
             }
           >
             <Route index element={<HomeRedirect />} />
-            <Route path="/reviews" element={<ReviewList />} />
-            <Route path="/reviews/:orderId" element={<ReviewShow />} />
-            <Route path="/customers" element={<CustomerList />} />
-            <Route path="/customers/:customerId" element={<CustomerShow />} />
-            <Route path="/feedback" element={<FeedbackInbox />} />
-            <Route path="/approvals" element={<Approvals />} />
-            <Route path="/audit" element={<AuditLog />} />
-            <Route path="/accounts" element={<Accounts />} />
+            <Route path="/reviews" element={<Allowed resource="reviews"><ReviewList /></Allowed>} />
+            <Route path="/reviews/:orderId" element={<Allowed resource="reviews" action="show"><ReviewShow /></Allowed>} />
+            <Route path="/customers" element={<Allowed resource="customers"><CustomerList /></Allowed>} />
+            <Route path="/customers/:customerId" element={<Allowed resource="customers" action="show"><CustomerShow /></Allowed>} />
+            <Route path="/feedback" element={<Allowed resource="feedback"><FeedbackInbox /></Allowed>} />
+            <Route path="/approvals" element={<Allowed resource="approvals"><Approvals /></Allowed>} />
+            <Route path="/audit" element={<Allowed resource="audit"><AuditLog /></Allowed>} />
+            <Route path="/accounts" element={<Allowed resource="accounts"><Accounts /></Allowed>} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Routes>

@@ -14,7 +14,7 @@ const errorKey = (error: ValidationError) => `formErrors.${error.keyword}`;
 const reasons = ['INCOME_NOT_VERIFIED', 'OTHER'];
 
 function renderDecision(onSubmit = vi.fn()) {
-  render(<SchemaForm schema={withEnum(schema as RJSFSchema, 'reason', reasons)} uiSchema={ui as UiSchema} validate={validate} errorKey={errorKey} t={t} onSubmit={onSubmit} />);
+  render(<SchemaForm schema={withEnum(schema as unknown as RJSFSchema, 'reason', reasons)} uiSchema={ui as UiSchema} validate={validate} errorKey={errorKey} t={t} onSubmit={onSubmit} />);
   return onSubmit;
 }
 

@@ -25,7 +25,7 @@ async function addStaffInUi(page: Page, role: string, name: string): Promise<Sta
   const form = page.locator('[data-form=staffAccount]');
   await form.getByLabel(en('staffAccount.email')).fill(email);
   await form.getByLabel(en('staffAccount.name')).fill(name);
-  await form.getByLabel(en('staffAccount.role')).selectOption(role);
+  await form.getByLabel(en('staffAccount.role')).selectOption({ label: en(`staffAccount.options.role.${role}`) });
   await form.getByLabel(en('staffAccount.password')).fill(password);
   await form.getByRole('button', { name: en('accounts.create') }).click();
   const setup = page.getByTestId('totp-setup');
@@ -78,8 +78,11 @@ describe.each(databaseTargets())('staff console on %s', (kind) => {
     const code = await freshCode(admin.totpSecret);
     await page.locator('input[name=code]').fill(code);
     await page.locator('button[type=submit]').click();
-    await page.waitForURL((url) => url.pathname === '/staff/accounts');
+    // The administrator's first screen is the audit log (the first menu item the role may use).
+    await page.waitForURL((url) => url.pathname === '/staff/audit');
     await expect.poll(() => page.getByTestId('who').textContent()).toContain(en('roles.administrator'));
+    await page.locator('table.st-table tbody tr').first().waitFor();
+    await page.screenshot({ path: '/tmp/staff-audit-en.png' });
     await page.getByRole('link', { name: en('nav.accounts') }).waitFor();
     expect(await page.getByRole('link', { name: en('nav.reviews') }).count()).toBe(0);
 
@@ -100,6 +103,7 @@ describe.each(databaseTargets())('staff console on %s', (kind) => {
     const page = await suite.open(staffDesktop);
     page.setDefaultTimeout(15_000);
     await staffLogin(page, server.url, admin);
+    await page.getByRole('link', { name: en('nav.accounts') }).click();
     await page.waitForURL((url) => url.pathname === '/staff/accounts');
     const underwriter = await addStaffInUi(page, 'underwriter', 'Una Writer');
     await page.screenshot({ path: '/tmp/staff-accounts-en.png', fullPage: true });
@@ -118,6 +122,7 @@ describe.each(databaseTargets())('staff console on %s', (kind) => {
 
     // The underwriter's console starts at the review queue, the agent's at customer search.
     await staffLogin(page, server.url, underwriter);
+    // Not the accounts page the administrator left (Refine's return path): a role's own first screen.
     await page.waitForURL((url) => url.pathname === '/staff/reviews');
     await page.getByRole('heading', { name: en('reviews.title') }).waitFor();
     await page.screenshot({ path: '/tmp/staff-reviews-en.png', fullPage: true });
