@@ -2,10 +2,10 @@
 import { lazy, Suspense } from 'react';
 import { Authenticated, CanAccess, Refine } from '@refinedev/core';
 import type { ReactNode } from 'react';
-import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
+import routerProvider from '@refinedev/react-router';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { accessControlProvider } from './providers/access-control.ts';
-import { authProvider } from './providers/auth-provider.ts';
+import { authProvider, loginPath } from './providers/auth-provider.ts';
 import { dataProvider } from './providers/data-provider.ts';
 import { i18nProvider } from './i18n.ts';
 import { Layout } from './layout.tsx';
@@ -59,7 +59,7 @@ export function StaffApp() {
           <Route path="/login" element={<LoginScreen />} />
           <Route
             element={
-              <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
+              <Authenticated key="console" fallback={<Navigate to={loginPath()} replace />}>
                 <Layout>
                   <Screen />
                 </Layout>

@@ -34,12 +34,22 @@ async function me(): Promise<StaffIdentity | undefined> {
   }
 }
 
+/** Set when the server refused the session (401): the login page then says that the session ended. */
+let ended = false;
+
+/** Whether the server ended this tab's last session (the login page says so). */
+export const sessionWasEnded = (): boolean => ended;
+
+/** Where a page without a session goes: the login page, saying so when the server ended the session. */
+export const loginPath = (): string => (ended ? SESSION_ENDED : '/login');
+
 export const authProvider: AuthProvider = {
   async login({ email, password, code }: LoginParams) {
     try {
       const answer = await api<LoginAnswer>('POST', '/auth/login', { email, password, ...(code ? { code } : {}) });
       setSessionToken(answer.token);
       setCurrentStaff(answer.staff);
+      ended = false;
       return { success: true, redirectTo: '/' };
     } catch (error) {
       return { success: false, error: error instanceof StaffApiError ? error : new StaffApiError(0, 'UNKNOWN') };
@@ -49,14 +59,15 @@ export const authProvider: AuthProvider = {
     if (sessionToken()) await api('POST', '/auth/logout').catch(() => undefined);
     setSessionToken(undefined);
     setCurrentStaff(undefined);
-    return { success: true, redirectTo: '/login' };
+    return { success: true, redirectTo: loginPath() };
   },
   async check() {
     const staff = currentStaff() ?? (await me());
-    return staff ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: '/login' };
+    return staff ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: loginPath() };
   },
   async onError(error: unknown) {
     if (error instanceof StaffApiError && error.statusCode === 401) {
+      ended = true;
       setSessionToken(undefined);
       setCurrentStaff(undefined);
       return { logout: true, redirectTo: SESSION_ENDED };

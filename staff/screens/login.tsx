@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { StaffApiError } from '../api.ts';
 import { LanguageSwitch } from '../layout.tsx';
-import type { LoginParams } from '../providers/auth-provider.ts';
+import { sessionWasEnded, type LoginParams } from '../providers/auth-provider.ts';
 import { ErrorText } from '../ui.tsx';
 
 const CODE_ERRORS = new Set(['TOTP_REQUIRED', 'TOTP_INVALID', 'TOTP_REUSED']);
@@ -53,7 +53,7 @@ export function LoginScreen() {
           <h1>{t('login.title')}</h1>
           <LanguageSwitch />
         </div>
-        {params.get('ended') && (
+        {(params.get('ended') !== null || sessionWasEnded()) && (
           <p className="st-notice" role="status">
             {t('login.sessionEnded')}
           </p>

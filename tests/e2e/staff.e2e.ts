@@ -54,7 +54,7 @@ describe.each(databaseTargets())('staff console on %s', (kind) => {
     }
   });
 
-  it('signs in with password and code, refusing a wrong password, a missing code and a reused code', { timeout: 120_000 }, async () => {
+  it('signs in with password and code, refusing a wrong password, a missing code and a reused code', { timeout: 150_000 }, async () => {
     const admin = await addTestStaff(server.database.db, 'administrator');
     const page = await suite.open(staffDesktop, undefined);
     page.setDefaultTimeout(15_000);
@@ -75,8 +75,7 @@ describe.each(databaseTargets())('staff console on %s', (kind) => {
     await expect.poll(() => page.getByRole('alert').textContent()).toBe(errors('TOTP_REQUIRED'));
 
     // The right code signs in; the administrator lands on the accounts screen with their name and role.
-    const code = await freshCode(admin.totpSecret);
-    await page.locator('input[name=code]').fill(code);
+    await page.locator('input[name=code]').fill(await freshCode(admin.totpSecret));
     await page.locator('button[type=submit]').click();
     // The administrator's first screen is the audit log (the first menu item the role may use).
     await page.waitForURL((url) => url.pathname === '/staff/audit');
@@ -86,15 +85,23 @@ describe.each(databaseTargets())('staff console on %s', (kind) => {
     await page.getByRole('link', { name: en('nav.accounts') }).waitFor();
     expect(await page.getByRole('link', { name: en('nav.reviews') }).count()).toBe(0);
 
-    // Logged out, the same code again is refused as reused.
+    // A session the server no longer knows (ended, or idle too long): the next request sends back to the login page,
+    // which says so.
+    await page.evaluate(() => sessionStorage.setItem('staff.session', 'ended-session-token'));
+    await page.getByRole('link', { name: en('nav.accounts') }).click();
+    await page.waitForURL((url) => url.pathname === '/staff/login');
+    await page.getByText(en('login.sessionEnded')).waitFor();
+
+    // Signed in again, then logged out: the same code again is refused as reused.
+    const used = await staffLogin(page, server.url, admin);
     await page.getByRole('button', { name: en('header.logout') }).click();
     await page.waitForURL((url) => url.pathname === '/staff/login');
     await staffPasswordStep(page, server.url, admin);
-    await page.locator('input[name=code]').fill(code);
+    await page.locator('input[name=code]').fill(used);
     await page.locator('button[type=submit]').click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe(errors('TOTP_REUSED'));
     await page.screenshot({ path: '/tmp/staff-login-error-en.png' });
-    expect(await page.locator('input[name=code]').inputValue()).toBe(code);
+    expect(await page.locator('input[name=code]').inputValue()).toBe(used);
   });
 
   it('adds an underwriter and a customer service agent, who then sign in', { timeout: 180_000 }, async () => {

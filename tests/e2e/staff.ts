@@ -57,11 +57,13 @@ export async function staffPasswordStep(page: Page, base: string, staff: Pick<St
   await page.locator('button[type=submit]').click();
 }
 
-/** Signs in through /staff/login (password, then a fresh authenticator code) and waits for the console. */
-export async function staffLogin(page: Page, base: string, staff: StaffCredentials): Promise<void> {
+/** Signs in through /staff/login (password, then a fresh authenticator code) and waits for the console; answers the code. */
+export async function staffLogin(page: Page, base: string, staff: StaffCredentials): Promise<string> {
   await staffPasswordStep(page, base, staff);
-  await page.locator('input[name=code]').fill(await freshCode(staff.totpSecret));
+  const code = await freshCode(staff.totpSecret);
+  await page.locator('input[name=code]').fill(code);
   await page.locator('button[type=submit]').click();
   await page.waitForURL((url) => url.pathname.startsWith('/staff/') && !url.pathname.startsWith('/staff/login'));
   await page.locator('[data-testid=who] strong').waitFor();
+  return code;
 }
