@@ -119,7 +119,7 @@ function Orders({ orders }: { orders: readonly OrderView[] }) {
                 <ul className="st-list st-compact">
                   {o.payments.map((p) => (
                     <li key={p.id}>
-                      <DateTime value={p.createdAt} /> · {p.kind} · {p.channel} · <Money centavos={p.amountCentavos} /> · {p.state}
+                      <DateTime value={p.createdAt} /> · {t(`orders.paymentKinds.${p.kind}`, { defaultValue: p.kind })} · {t(`orders.channels.${p.channel}`, { defaultValue: p.channel })} · <Money centavos={p.amountCentavos} /> · {t(`orders.paymentStates.${p.state}`, { defaultValue: p.state })}
                     </li>
                   ))}
                 </ul>
