@@ -1,6 +1,7 @@
 // Lint: TypeScript rules, React hooks, and the architecture's one-way arrows (architecture.md): engine and domain
 // import nothing of ours; src and server never import each other, and share the API's schemas through api-schema/
-// (which imports nothing of ours; src takes only its types); no import cycles anywhere.
+// (which imports nothing of ours; src takes only its types); the staff console (staff/, a second web entry) and the
+// borrower app (src/) never import each other; no import cycles anywhere.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -8,7 +9,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
-const ours = ['config', 'schemas', 'locales', 'domain', 'engine', 'src', 'server', 'scripts', 'tests', 'api-schema'];
+const ours = ['config', 'schemas', 'locales', 'domain', 'engine', 'src', 'staff', 'server', 'scripts', 'tests', 'api-schema'];
 const others = (...allowed) => ours.filter((dir) => !allowed.includes(dir)).map((dir) => `./${dir}`);
 /** Refuses imports of the router library (react-router-dom and the react-router it re-exports), with a message. */
 const routerImports = (message) => ({
@@ -43,7 +44,13 @@ export default tseslint.config(
             { target: './engine', from: others('engine'), message: 'engine/ imports nothing of ours (architecture.md).' },
             { target: './domain', from: others('domain'), message: 'domain/ imports nothing of ours (architecture.md).' },
             { target: './src', from: ['./server', './scripts', './tests'], message: 'src/ never imports server/, scripts/ or tests/.' },
-            { target: './server', from: ['./src', './scripts', './tests'], message: 'server/ never imports src/, scripts/ or tests/.' },
+            { target: './src', from: './staff', message: 'src/ (the borrower app) never imports staff/ (the staff console): a second entry with its own bundle.' },
+            {
+              target: './staff',
+              from: ['./src', './server', './scripts', './tests'],
+              message: 'staff/ never imports src/, server/, scripts/ or tests/: what both web apps need lives in engine/, domain/, config/, schemas/ or locales/.',
+            },
+            { target: './server', from: ['./src', './staff', './scripts', './tests'], message: 'server/ never imports src/, staff/, scripts/ or tests/.' },
             {
               target: './server',
               from: './engine',
@@ -70,12 +77,12 @@ export default tseslint.config(
     rules: routerImports('engine/ takes navigation as props and callbacks, not from a router.'),
   },
   {
-    // The web app takes the API's types from api-schema/, never its schema objects: they would grow the bundle.
-    files: ['src/**'],
+    // The web apps take the API's types from api-schema/, never its schema objects: they would grow the bundle.
+    files: ['src/**', 'staff/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/api-schema/*'], allowTypeImports: true, message: 'src/ imports only types from api-schema/ (import type).' }] },
+        { patterns: [{ group: ['**/api-schema/*'], allowTypeImports: true, message: 'src/ and staff/ import only types from api-schema/ (import type).' }] },
       ],
     },
   },

@@ -42,9 +42,16 @@ const reactRouterProduction = [
 // react-i18next imports use-sync-external-store/shim (a CommonJS wrapper, for React 17); React 19 has the hook.
 const syncExternalStoreAlias = { find: /^use-sync-external-store\/shim$/, replacement: standIn('sync-external-store.ts') };
 
+/** The module aliases of every web build (the borrower app's and the staff console's, vite.staff.config.ts). */
+export const webAliases = [markdownAlias, ...rjsfStandIns, ...reactRouterProduction, syncExternalStoreAlias];
+
+// The borrower app only. The staff console (staff/index.html, served under /staff) is built after it by
+// vite.staff.config.ts into dist/staff/: as a second input here, the modules both entries use (React, the router,
+// i18next) would leave the borrower's entry for a chunk shared with the console, keeping every export either one
+// uses; /start measured 2.3 KB gzip more. Built apart, no borrower byte changes and no chunk is shared.
 export default defineConfig(() => ({
   resolve: {
-    alias: [markdownAlias, ...rjsfStandIns, ...reactRouterProduction, syncExternalStoreAlias],
+    alias: webAliases,
   },
   plugins: [
     react(),

@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           setupFiles: ['tests/setup/dom-cleanup.ts'],
-          include: ['{engine,domain,config,schemas,locales,src,server,scripts}/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          include: ['{engine,domain,config,schemas,locales,src,staff,server,scripts}/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           // No test may depend on the machine's speed: a database suite on a busy 2-core machine takes its time.
           testTimeout: 120_000,

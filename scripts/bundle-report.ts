@@ -121,9 +121,48 @@ export function allRouteAssets(distDir: string, lng = 'en'): RouteAssets[] {
   return routes.routes.filter((r) => !r.redirect).map((r) => routeAssets(distDir, r.name, lng));
 }
 
+/** The staff console's build (vite.staff.config.ts): its files, their source modules and gzip -9 sizes. */
+export interface StaffAssets {
+  /** The entry, its static imports and their CSS: what /staff/login downloads before its first render. */
+  readonly initial: { files: string[]; js: number; css: number; total: number };
+  /** Every chunk and stylesheet of the console, its lazy screens and forms included. */
+  readonly all: { files: string[]; modules: string[]; total: number };
+}
+
+/** Measures dist/staff/ (paths relative to dist/, as the server serves them under /staff/). */
+export function staffAssets(distDir: string): StaffAssets {
+  const staffDir = join(distDir, 'staff');
+  const manifest = JSON.parse(readFileSync(join(staffDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const chunks = JSON.parse(readFileSync(join(staffDir, '.vite/modules.json'), 'utf8')) as ChunkModules;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || files.has(entry.file)) return;
+    files.add(entry.file);
+    for (const css of entry.css ?? []) files.add(css);
+    for (const next of entry.imports ?? []) visit(next);
+  };
+  visit('index.html');
+  const size = (file: string) => gzipBytes(staffDir, file);
+  const initialFiles = [...files].sort();
+  const js = initialFiles.filter((f) => !f.endsWith('.css')).reduce((n, f) => n + size(f), 0);
+  const css = initialFiles.filter((f) => f.endsWith('.css')).reduce((n, f) => n + size(f), 0);
+  const allFiles = [...new Set(Object.values(manifest).flatMap((e) => [e.file, ...(e.css ?? [])]))].filter((f) => /\.(js|css)$/.test(f)).sort();
+  return {
+    initial: { files: initialFiles.map((f) => `staff/${f}`), js, css, total: js + css },
+    all: { files: allFiles.map((f) => `staff/${f}`), modules: Object.values(chunks).flatMap((c) => c.modules), total: allFiles.reduce((n, f) => n + size(f), 0) },
+  };
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const distDir = join(root, 'dist');
   const kb = (n: number) => (n / 1000).toFixed(1).padStart(7);
   console.log('route                  JS KB  CSS KB  total KB  catalogs KB  (gzip -9, before first render, English)');
   for (const r of allRouteAssets(distDir)) console.log(`${r.route.padEnd(20)} ${kb(r.js)} ${kb(r.css)} ${kb(r.total)} ${kb(r.data).padStart(12)}`);
+  if (existsSync(join(distDir, 'staff/.vite/manifest.json'))) {
+    const staff = staffAssets(distDir);
+    console.log(`\nstaff console (/staff, its own build)`);
+    console.log(`${'entry'.padEnd(20)} ${kb(staff.initial.js)} ${kb(staff.initial.css)} ${kb(staff.initial.total)}   (before the login renders)`);
+    console.log(`${'all chunks'.padEnd(20)} ${''.padStart(15)} ${kb(staff.all.total)}   (every screen and form)`);
+  }
 }

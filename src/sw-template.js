@@ -1,7 +1,7 @@
 /*
  * Service worker template; the build fills in the precache list and the version (scripts/vite/pwa.ts).
  * Navigations: network first, the cached app shell when offline. Hashed assets: cache first, cached on first use.
- * The API is never cached: money and profile data must be live.
+ * The API is never cached: money and profile data must be live. The staff console (/staff) is left to the network.
  */
 /* global self, caches, fetch, URL, Response */
 const PRECACHE = self.__PRECACHE__;
@@ -52,6 +52,8 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  // The staff console (/staff, /staff/...) is another app: its pages are never answered with the borrower's shell.
+  if (url.pathname === '/staff' || url.pathname.startsWith('/staff/')) return;
   if (request.mode === 'navigate') {
     event.respondWith(fromNetworkThenShell(request));
     return;

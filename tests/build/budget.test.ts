@@ -5,7 +5,7 @@ import type { Manifest } from 'vite';
 import { describe, expect, it } from 'vitest';
 import type { FlowConfig } from '../../config/types/flow.ts';
 import type { RoutesConfig } from '../../config/types/routes.ts';
-import { allRouteAssets, routeAssets } from '../../scripts/bundle-report.ts';
+import { allRouteAssets, routeAssets, staffAssets } from '../../scripts/bundle-report.ts';
 
 const dist = 'dist';
 const KB = 1000;
@@ -112,6 +112,43 @@ describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
     expect(privacyEn.files).toContain('locales/en/legal.json');
     expect(privacyFil.files).toEqual(expect.arrayContaining(['locales/fil/legal.json', 'locales/fil/common.json']));
     expect(privacyFil.files).not.toContain('locales/en/legal.json');
+  });
+});
+
+/**
+ * The staff console's entry (KB gzip -9 of JS and CSS before the login renders): React, Refine's core with react-query,
+ * qs (Refine's URL parameters), the router, i18next. A desktop back office on office networks: a
+ * ceiling against surprises, not a borrower budget.
+ */
+const STAFF_ENTRY_BUDGET = 165;
+
+describe.runIf(built || ci)('the staff console stays out of the borrower app', () => {
+  const staff = () => staffAssets(dist);
+
+  it('is built apart (dist/staff/) and measured', () => {
+    const { initial, all } = staff();
+    expect(initial.files.some((f) => f.endsWith('.js'))).toBe(true);
+    console.info(`staff entry ${(initial.total / KB).toFixed(1)} KB gzip (JS ${(initial.js / KB).toFixed(1)}, CSS ${(initial.css / KB).toFixed(1)}); all staff chunks ${(all.total / KB).toFixed(1)} KB`);
+    expect(initial.total).toBeLessThanOrEqual(STAFF_ENTRY_BUDGET * KB);
+    expect(all.modules).toEqual(expect.arrayContaining(['staff/main.tsx']));
+  });
+
+  it('no borrower route downloads a file or a module of the staff console, Refine or react-query', () => {
+    const staffFiles = new Set(staff().all.files);
+    for (const route of allRouteAssets(dist)) {
+      expect(route.files.filter((f) => staffFiles.has(f) || f.startsWith('staff/')), route.route).toEqual([]);
+      expect(route.modules.filter((m) => /^staff\/|node_modules\/(@refinedev|@tanstack|qrcode)\//.test(m)), route.route).toEqual([]);
+    }
+    const borrowerManifest = readFileSync(join(dist, '.vite/manifest.json'), 'utf8');
+    expect(borrowerManifest).not.toMatch(/"staff\//);
+  });
+
+  it('the borrower service worker precaches nothing of the staff console and leaves /staff pages to the network', () => {
+    const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
+    const precache = JSON.parse(/const PRECACHE = (\[[^\]]*\]);/.exec(sw)?.[1] ?? '[]') as string[];
+    expect(precache.length).toBeGreaterThan(0);
+    expect(precache.filter((f) => f.startsWith('/staff'))).toEqual([]);
+    expect(sw).toContain("url.pathname.startsWith('/staff/')");
   });
 });
 

@@ -1,0 +1,84 @@
+/** The console: Refine over our providers, routes under /staff, every screen but the login behind the session check. */
+import { lazy, Suspense } from 'react';
+import { Authenticated, CanAccess, Refine } from '@refinedev/core';
+import type { ReactNode } from 'react';
+import routerProvider from '@refinedev/react-router';
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { accessControlProvider } from './providers/access-control.ts';
+import { authProvider, loginPath } from './providers/auth-provider.ts';
+import { dataProvider } from './providers/data-provider.ts';
+import { i18nProvider } from './i18n.ts';
+import { Layout } from './layout.tsx';
+import { HomeRedirect } from './screens/home.tsx';
+import { LoginScreen } from './screens/login.tsx';
+import { RESOURCES } from './resources.ts';
+
+const ReviewList = lazy(() => import('./screens/review-list.tsx'));
+const ReviewShow = lazy(() => import('./screens/review-show.tsx'));
+const CustomerList = lazy(() => import('./screens/customer-list.tsx'));
+const CustomerShow = lazy(() => import('./screens/customer-show.tsx'));
+const FeedbackInbox = lazy(() => import('./screens/feedback-inbox.tsx'));
+const Approvals = lazy(() => import('./screens/approvals.tsx'));
+const AuditLog = lazy(() => import('./screens/audit-log.tsx'));
+const Accounts = lazy(() => import('./screens/accounts.tsx'));
+
+
+/**
+ * A screen the role may use, else the role's first screen: after a sign-in that returns to the page another member
+ * left (Refine's `to`), or a link the role cannot follow.
+ */
+function Allowed({ resource, action = 'list', children }: { resource: string; action?: string; children: ReactNode }) {
+  return (
+    <CanAccess resource={resource} action={action} fallback={<Navigate to="/" replace />}>
+      {children}
+    </CanAccess>
+  );
+}
+
+function Screen() {
+  return (
+    <Suspense fallback={<p className="st-state" aria-busy="true" />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export function StaffApp() {
+  return (
+    <BrowserRouter basename="/staff">
+      <Refine
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        accessControlProvider={accessControlProvider}
+        i18nProvider={i18nProvider}
+        routerProvider={routerProvider}
+        resources={[...RESOURCES]}
+        options={{ disableTelemetry: true, syncWithLocation: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } } }}
+      >
+        <Routes>
+          <Route path="/login" element={<LoginScreen />} />
+          <Route
+            element={
+              <Authenticated key="console" fallback={<Navigate to={loginPath()} replace />}>
+                <Layout>
+                  <Screen />
+                </Layout>
+              </Authenticated>
+            }
+          >
+            <Route index element={<HomeRedirect />} />
+            <Route path="/reviews" element={<Allowed resource="reviews"><ReviewList /></Allowed>} />
+            <Route path="/reviews/:orderId" element={<Allowed resource="reviews" action="show"><ReviewShow /></Allowed>} />
+            <Route path="/customers" element={<Allowed resource="customers"><CustomerList /></Allowed>} />
+            <Route path="/customers/:customerId" element={<Allowed resource="customers" action="show"><CustomerShow /></Allowed>} />
+            <Route path="/feedback" element={<Allowed resource="feedback"><FeedbackInbox /></Allowed>} />
+            <Route path="/approvals" element={<Allowed resource="approvals"><Approvals /></Allowed>} />
+            <Route path="/audit" element={<Allowed resource="audit"><AuditLog /></Allowed>} />
+            <Route path="/accounts" element={<Allowed resource="accounts"><Accounts /></Allowed>} />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Route>
+        </Routes>
+      </Refine>
+    </BrowserRouter>
+  );
+}

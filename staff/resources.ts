@@ -1,0 +1,9 @@
+/** The console's screens as Refine resources, in menu order; the layout shows those the permissions allow. */
+export const RESOURCES = [
+  { name: 'reviews', list: '/reviews', show: '/reviews/:id' },
+  { name: 'customers', list: '/customers', show: '/customers/:id' },
+  { name: 'feedback', list: '/feedback' },
+  { name: 'approvals', list: '/approvals' },
+  { name: 'audit', list: '/audit' },
+  { name: 'accounts', list: '/accounts' },
+] as const;

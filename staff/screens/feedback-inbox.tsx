@@ -1,0 +1,47 @@
+/** /staff/feedback: the feedback inbox, open items first, each with its reply. */
+import { useState } from 'react';
+import { useTable } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { FeedbackItem } from '../types.ts';
+import { Pager, StateView } from '../ui.tsx';
+import { FeedbackCard } from './feedback-reply.tsx';
+
+const STATES = ['open', 'replied', ''] as const;
+
+export default function FeedbackInbox() {
+  const { t } = useTranslation();
+  const [state, setState] = useState<(typeof STATES)[number]>('open');
+  const { tableQuery, result, currentPage, setCurrentPage, pageCount } = useTable<FeedbackItem>({
+    resource: 'feedback',
+    pagination: { pageSize: 20 },
+    syncWithLocation: false,
+    filters: { permanent: state ? [{ field: 'state', operator: 'eq', value: state }] : [] },
+  });
+  const items = result.data;
+  return (
+    <div className="st-page">
+      <h1>{t('feedback.title')}</h1>
+      <div className="st-tabs" role="tablist">
+        {STATES.map((s) => (
+          <button key={s || 'all'} type="button" role="tab" aria-selected={state === s} className="st-tab" onClick={() => { setState(s); setCurrentPage(1); }}>
+            {t(`feedback.filter.${s || 'all'}`)}
+          </button>
+        ))}
+      </div>
+      <StateView loading={tableQuery.isLoading} error={tableQuery.error} empty={items.length === 0} onRetry={() => void tableQuery.refetch()}>
+        {items.map((item) => (
+          <div key={item.id}>
+            {item.customerId && (
+              <Link className="st-small-link" to={`/customers/${item.customerId}`}>
+                {t('feedback.openCustomer')}
+              </Link>
+            )}
+            <FeedbackCard item={item} onReplied={() => void tableQuery.refetch()} />
+          </div>
+        ))}
+        <Pager page={currentPage} pageCount={pageCount} total={result.total} onPage={setCurrentPage} />
+      </StateView>
+    </div>
+  );
+}

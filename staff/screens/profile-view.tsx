@@ -1,0 +1,32 @@
+/** A customer's profile steps as the server gives them (masked unless unmasked), field by field. */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProfileStep } from '../types.ts';
+
+export const showValue = (value: unknown): string =>
+  value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+export function ProfileView({ profile, action }: { profile: readonly ProfileStep[]; action?: (step: string, key: string) => ReactNode }) {
+  const { t } = useTranslation();
+  if (profile.length === 0) return <p className="st-empty">{t('common.empty')}</p>;
+  return (
+    <div className="st-profile">
+      {profile.map((step) => (
+        <div key={step.step} className="st-card">
+          <h3>{t(`steps.${step.step}`, { defaultValue: step.step })}</h3>
+          <dl className="st-facts">
+            {step.fields.map((field) => (
+              <div key={field.key} data-field={`${step.step}.${field.key}`}>
+                <dt>{field.key}</dt>
+                <dd>
+                  <span className="st-value">{showValue(field.value)}</span>
+                  {action?.(step.step, field.key)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ))}
+    </div>
+  );
+}

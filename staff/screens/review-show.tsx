@@ -1,0 +1,169 @@
+/**
+ * /staff/reviews/:orderId: the application (order, facts, masked profile, ID and face photos, repayment history,
+ * notes) and the decision: approve with a limit, or reject with a reason code, a reapply date and a note. When someone
+ * else decided first (ALREADY_DECIDED) the page says so and shows their decision.
+ */
+import { Suspense, useMemo, useState } from 'react';
+import { CanAccess, useCustom, useCustomMutation } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import type { ValidationError } from '../../engine/validation/compiled-validator.ts';
+import { formatPeso } from '../../domain/money.ts';
+import { StaffApiError } from '../api.ts';
+import { StaffForm } from '../forms/staff-form.tsx';
+import type { ReviewDetail, StaffOptions } from '../types.ts';
+import { DateTime, ErrorText, Money, Section, StateView } from '../ui.tsx';
+import { DocumentGallery } from './document-photo.tsx';
+import { Notes } from './notes.tsx';
+import { ProfileView, showValue } from './profile-view.tsx';
+
+interface Decision {
+  decision: 'approve' | 'reject';
+  limitPesos?: number;
+  reason?: string;
+  reapplyAfter?: string;
+  note?: string;
+}
+
+export function useOptions() {
+  return useCustom<StaffOptions>({ url: '/options', method: 'get', queryOptions: { staleTime: 5 * 60_000 } });
+}
+
+function Facts({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <>—</>;
+  if (typeof value !== 'object') return <>{showValue(value)}</>;
+  return (
+    <dl className="st-facts">
+      {Object.entries(value).map(([key, v]) => (
+        <div key={key}>
+          <dt>{key}</dt>
+          <dd>{showValue(v)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function DecisionForm({ orderId, options, onDecided }: { orderId: string; options: StaffOptions; onDecided: (conflict?: unknown) => void }) {
+  const { t } = useTranslation();
+  const { mutate, mutation } = useCustomMutation();
+  const [data, setData] = useState<Decision | undefined>(undefined);
+  const [error, setError] = useState<unknown>(undefined);
+  const { minCentavos, maxCentavos } = options.limitRange;
+  const enums = useMemo(() => ({ reason: options.rejectReasons }), [options.rejectReasons]);
+  // The limit range is the server's configuration, not the schema's: checked here too, as the server does.
+  const check = useMemo(
+    () => (value: unknown): ValidationError[] => {
+      const limit = (value as Decision | undefined)?.limitPesos;
+      if ((value as Decision | undefined)?.decision !== 'approve' || typeof limit !== 'number') return [];
+      if (limit * 100 >= minCentavos && limit * 100 <= maxCentavos) return [];
+      return [{ instancePath: '/limitPesos', schemaPath: '#/limitRange', keyword: 'limitRange', params: {} }];
+    },
+    [minCentavos, maxCentavos],
+  );
+  const submit = (value: Decision) => {
+    setError(undefined);
+    const body =
+      value.decision === 'approve'
+        ? { decision: 'approve', limitCentavos: (value.limitPesos ?? 0) * 100 }
+        : { decision: 'reject', reason: value.reason, ...(value.reapplyAfter ? { reapplyAfter: value.reapplyAfter } : {}), ...(value.note ? { note: value.note } : {}) };
+    mutate(
+      { url: `/reviews/${orderId}/decision`, method: 'post', values: body, successNotification: false, errorNotification: false },
+      {
+        onSuccess: () => onDecided(),
+        onError: (failure) => {
+          if (failure instanceof StaffApiError && failure.code === 'ALREADY_DECIDED') onDecided(failure);
+          else setError(failure);
+        },
+      },
+    );
+  };
+  return (
+    <>
+      <p className="st-hint">{t('review.limitRange', { min: formatPeso(minCentavos, { wholeIfExact: true }), max: formatPeso(maxCentavos, { wholeIfExact: true }) })}</p>
+      <StaffForm<Decision> name="reviewDecision" enums={enums} formData={data} onChange={setData} onSubmit={submit} check={check} disabled={mutation.isPending} submitText={t('review.submitDecision')} />
+      <ErrorText error={error} />
+    </>
+  );
+}
+
+export default function ReviewShow() {
+  const { t } = useTranslation();
+  const { orderId = '' } = useParams();
+  const { query } = useCustom<ReviewDetail>({ url: `/reviews/${encodeURIComponent(orderId)}`, method: 'get' });
+  const { query: optionsQuery } = useOptions();
+  const review = query.data?.data;
+  const options = optionsQuery.data?.data;
+  const [conflict, setConflict] = useState<unknown>(undefined);
+  const reload = () => void query.refetch();
+  const decidedNow = (failure?: unknown) => {
+    setConflict(failure);
+    reload();
+  };
+  const decided = review?.order.decision !== null && review?.order.decision !== undefined;
+  return (
+    <div className="st-page">
+      <h1>{t('review.title', { orderNo: review?.order.orderNo ?? '' })}</h1>
+      <StateView loading={query.isLoading} error={query.error} onRetry={reload}>
+        {review && (
+          <div className="st-columns">
+            <div>
+              <Section title={t('review.application')}>
+                <dl className="st-facts">
+                  <div><dt>{t('review.state')}</dt><dd data-testid="order-state">{t(`orderStates.${review.order.state}`, { defaultValue: review.order.state })}</dd></div>
+                  <div><dt>{t('reviews.principal')}</dt><dd><Money centavos={review.order.principalCentavos} /></dd></div>
+                  <div><dt>{t('reviews.term')}</dt><dd>{t('common.days', { count: review.order.termDays })}</dd></div>
+                  <div><dt>{t('reviews.appliedAt')}</dt><dd><DateTime value={review.order.appliedAt} /></dd></div>
+                  <div><dt>{t('reviews.reason')}</dt><dd>{review.order.reason ? t(`reviewReasons.${review.order.reason}`, { defaultValue: review.order.reason }) : '—'}</dd></div>
+                  <div><dt>{t('review.customer')}</dt><dd>{review.customer.nameMasked ?? '—'} · {review.customer.phoneMasked}</dd></div>
+                </dl>
+              </Section>
+              <Section title={t('review.facts')}>
+                <Facts value={review.order.facts} />
+              </Section>
+              <Section title={t('review.profile')}>
+                <ProfileView profile={review.profile} />
+              </Section>
+              <Section title={t('review.documents')}>
+                <DocumentGallery customerId={review.customer.id} documents={review.documents} />
+              </Section>
+              <Section title={t('review.history')}>
+                {review.history.length === 0 ? (
+                  <p className="st-empty">{t('review.noHistory')}</p>
+                ) : (
+                  <ul className="st-list">
+                    {review.history.map((h, i) => (
+                      <li key={i}><Facts value={h} /></li>
+                    ))}
+                  </ul>
+                )}
+              </Section>
+            </div>
+            <div>
+              <Section title={t('review.decision')}>
+                {decided ? (
+                  <div data-testid="decided">
+                    <ErrorText error={conflict} />
+                    <p className="st-notice">{t('review.decided')}</p>
+                    <Facts value={review.order.decision} />
+                  </div>
+                ) : options ? (
+                  <CanAccess resource="reviews" action="decide" fallback={<p className="st-hint">{t('review.cannotDecide')}</p>}>
+                    <Suspense fallback={<p className="st-state" aria-busy="true">{t('common.loading')}</p>}>
+                      <DecisionForm orderId={review.order.id} options={options} onDecided={decidedNow} />
+                    </Suspense>
+                  </CanAccess>
+                ) : (
+                  <StateView loading={optionsQuery.isLoading} error={optionsQuery.error}>{null}</StateView>
+                )}
+              </Section>
+              <Section title={t('review.notes')}>
+                <Notes customerId={review.customer.id} orderId={review.order.id} notes={review.notes} onAdded={reload} />
+              </Section>
+            </div>
+          </div>
+        )}
+      </StateView>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * What the staff screens read of the staff API's answers: the server's types (api-schema/staff*.ts, types only) where
+ * the API has them, else the screens' own view of the contract in /api/v1/staff.
+ */
+import type { DeletionRequestAnswer } from '../api-schema/staff-deletion.ts';
+import type { AuditListAnswer, StaffAccountAnswer, StaffMeAnswer, TotpEnrolment } from '../api-schema/staff.ts';
+import type { StaffPermission } from '../domain/staff-roles.ts';
+
+export type StaffIdentity = Omit<StaffMeAnswer, 'permissions' | 'idleMinutes'> & { readonly permissions: readonly StaffPermission[]; readonly idleMinutes?: number };
+
+export interface LoginAnswer {
+  readonly token: string;
+  readonly expiresAt: string;
+  readonly staff: StaffIdentity;
+}
+
+export interface StaffOptions {
+  readonly rejectReasons: readonly string[];
+  readonly deletionVerifications: readonly string[];
+  readonly couponDefinitions: readonly { id: string; type: string; amountCentavos: number; needsApproval: boolean }[];
+  readonly limitRange: { minCentavos: number; maxCentavos: number };
+  readonly rejectReapplyDays: number;
+}
+
+export type StaffAccount = StaffAccountAnswer;
+
+export type TotpSetup = TotpEnrolment;
+
+export type AuditEntry = AuditListAnswer['items'][number];
+
+export interface ReviewItem {
+  readonly orderId: string;
+  readonly orderNo: string;
+  readonly customerId: string;
+  readonly customerName: string;
+  readonly principalCentavos: number;
+  readonly termDays: number;
+  readonly reason: string | null;
+  readonly appliedAt: string;
+  readonly waitingSeconds: number;
+}
+
+export interface ProfileStep {
+  readonly step: string;
+  readonly updatedAt?: string;
+  readonly fields: readonly { key: string; value: unknown }[];
+}
+
+export interface DocumentItem {
+  readonly id: string;
+  readonly kind: string;
+  readonly contentType: string;
+  readonly createdAt: string;
+}
+
+export interface NoteItem {
+  readonly id: string;
+  readonly text: string;
+  readonly staffName: string;
+  readonly createdAt: string;
+}
+
+export interface ReviewDetail {
+  readonly order: {
+    id: string;
+    orderNo: string;
+    state: string;
+    principalCentavos: number;
+    termDays: number;
+    appliedAt: string;
+    reason: string | null;
+    facts: unknown;
+    decision: unknown;
+  };
+  readonly customer: { id: string; phoneMasked: string; nameMasked: string | null };
+  readonly profile: readonly ProfileStep[];
+  readonly documents: readonly DocumentItem[];
+  readonly history: readonly Record<string, unknown>[];
+  readonly notes: readonly NoteItem[];
+}
+
+export interface CustomerItem {
+  readonly id: string;
+  readonly phoneMasked: string;
+  readonly nameMasked: string | null;
+  readonly createdAt: string;
+  readonly erased: boolean;
+  readonly openOrderState: string | null;
+}
+
+export interface OrderView {
+  readonly id: string;
+  readonly orderNo: string;
+  readonly state: string;
+  readonly principalCentavos: number;
+  readonly termDays: number;
+  readonly loanDate: string | null;
+  readonly dueDate: string | null;
+  readonly amountDueCentavos: number | null;
+  readonly amountRepaidCentavos: number | null;
+  readonly overdueDays: number | null;
+  readonly createdAt: string;
+  readonly events: readonly { kind: string; fromState: string | null; toState: string | null; at: string }[];
+  readonly payments: readonly { id: string; kind: string; channel: string; amountCentavos: number; state: string; createdAt: string }[];
+}
+
+export interface FeedbackItem {
+  readonly id: string;
+  readonly customerId?: string;
+  readonly category: string;
+  readonly text: string;
+  readonly state: string;
+  readonly reply: string | null;
+  readonly createdAt: string;
+  readonly repliedAt: string | null;
+}
+
+export interface CouponGrant {
+  readonly id: string;
+  readonly customerId?: string;
+  readonly definitionId: string;
+  readonly reason: string;
+  readonly state: string;
+  readonly requestedBy?: string;
+  readonly requestedByName?: string;
+  readonly createdAt: string;
+}
+
+export type DeletionRequest = DeletionRequestAnswer;
+export type DeletionRefusalCode = NonNullable<DeletionRequestAnswer['refusalCode']>;
+
+export interface CustomerDetail {
+  readonly customer: { id: string; phoneMasked: string; language: string; createdAt: string; erased: boolean };
+  readonly profile: readonly ProfileStep[];
+  readonly documents: readonly DocumentItem[];
+  readonly orders: readonly OrderView[];
+  readonly coupons: readonly Record<string, unknown>[];
+  readonly messages: readonly Record<string, unknown>[];
+  readonly feedback: readonly FeedbackItem[];
+  readonly notes: readonly NoteItem[];
+  readonly couponGrants: readonly CouponGrant[];
+  readonly lookedAtBy: readonly { staffName: string; at: string; action: string }[];
+}

@@ -1,0 +1,144 @@
+/**
+ * The staff console in Chromium on a desktop, against the real server and database: an administrator (written by the
+ * server's test helper) signs in at /staff/login with password and authenticator code; a wrong password, a missing
+ * code and a reused code are refused with their translated messages, what was typed staying; the administrator adds an
+ * underwriter and a customer service agent (each shown their second factor once) who then sign in. Screenshots in
+ * English and Filipino go to /tmp/staff-*.png. On PGlite, and on PostgreSQL when TEST_DATABASE_URL names one.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { databaseTargets } from '../../server/db/test-database.ts';
+import { chromiumSuite } from './browser.ts';
+import { startServer, type E2eServer } from './server.ts';
+import { addTestStaff, codeUsed, freshCode, staffDesktop, staffLogin, staffPasswordStep, staffText, type StaffCredentials } from './staff.ts';
+
+const suite = chromiumSuite(inject('baseUrl'));
+const en = staffText('en');
+const fil = staffText('fil');
+const errors = staffText('en', 'errors');
+
+/** Adds a staff account in the accounts screen; answers its credentials from the second factor shown once. */
+async function addStaffInUi(page: Page, role: string, name: string): Promise<StaffCredentials> {
+  const email = `${role.toLowerCase()}-${Date.now()}@lender.test`;
+  const password = 'a long enough password 1';
+  await page.getByRole('button', { name: en('accounts.add') }).click();
+  const form = page.locator('[data-form=staffAccount]');
+  await form.getByLabel(en('staffAccount.email')).fill(email);
+  await form.getByLabel(en('staffAccount.name')).fill(name);
+  await form.getByLabel(en('staffAccount.role')).selectOption({ label: en(`staffAccount.options.role.${role}`) });
+  await form.getByLabel(en('staffAccount.password')).fill(password);
+  await form.getByRole('button', { name: en('accounts.create') }).click();
+  const setup = page.getByTestId('totp-setup');
+  await setup.waitFor();
+  await expect.poll(() => setup.locator('img').count()).toBe(1);
+  const totpSecret = (await setup.getByTestId('totp-secret').textContent()) ?? '';
+  expect(totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.locator(`tr[data-email="${email}"]`).waitFor();
+  return { email, password, totpSecret };
+}
+
+describe.each(databaseTargets())('staff console on %s', (kind) => {
+  let server: E2eServer;
+  beforeAll(async () => {
+    server = await startServer(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('serves /staff its own page, not the borrower shell', async () => {
+    for (const path of ['/staff', '/staff/login', '/staff/reviews/123']) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(html, path).toContain('/staff/assets/');
+      expect(html, path).not.toContain('manifest.webmanifest');
+    }
+  });
+
+  it('signs in with password and code, refusing a wrong password, a missing code and a reused code', { timeout: 150_000 }, async () => {
+    const admin = await addTestStaff(server.database.db, 'administrator');
+    const page = await suite.open(staffDesktop, undefined);
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${server.url}/staff/`);
+    await page.waitForURL((url) => url.pathname === '/staff/login');
+    await page.screenshot({ path: '/tmp/staff-login-en.png' });
+
+    // A wrong password: one answer for every wrong credential; what was typed stays.
+    await staffPasswordStep(page, server.url, { email: admin.email, password: 'not the password' });
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(errors('STAFF_LOGIN_FAILED'));
+    expect(await page.locator('input[name=email]').inputValue()).toBe(admin.email);
+
+    // The right password asks for the code; sent without one, it is refused.
+    await page.locator('input[name=password]').fill(admin.password);
+    await page.locator('button[type=submit]').click();
+    await page.locator('input[name=code]').waitFor();
+    await page.locator('button[type=submit]').click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(errors('TOTP_REQUIRED'));
+
+    // The right code signs in; the administrator lands on the accounts screen with their name and role.
+    await page.locator('input[name=code]').fill(await freshCode(admin.totpSecret));
+    await page.locator('button[type=submit]').click();
+    // The administrator's first screen is the audit log (the first menu item the role may use).
+    await page.waitForURL((url) => url.pathname === '/staff/audit');
+    await expect.poll(() => page.getByTestId('who').textContent()).toContain(en('roles.administrator'));
+    await page.locator('table.st-table tbody tr').first().waitFor();
+    await page.screenshot({ path: '/tmp/staff-audit-en.png' });
+    await page.getByRole('link', { name: en('nav.accounts') }).waitFor();
+    expect(await page.getByRole('link', { name: en('nav.reviews') }).count()).toBe(0);
+
+    // A session the server no longer knows (ended, or idle too long): the next request sends back to the login page,
+    // which says so.
+    await page.evaluate(() => sessionStorage.setItem('staff.session', 'ended-session-token'));
+    await page.getByRole('link', { name: en('nav.accounts') }).click();
+    await page.waitForURL((url) => url.pathname === '/staff/login');
+    await page.getByText(en('login.sessionEnded')).waitFor();
+
+    // Signed in again, then logged out: the same code again is refused as reused.
+    const used = await staffLogin(page, server.url, admin);
+    await page.getByRole('button', { name: en('header.logout') }).click();
+    await page.waitForURL((url) => url.pathname === '/staff/login');
+    await staffPasswordStep(page, server.url, admin);
+    await page.locator('input[name=code]').fill(used);
+    await page.locator('button[type=submit]').click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(errors('TOTP_REUSED'));
+    await page.screenshot({ path: '/tmp/staff-login-error-en.png' });
+    expect(await page.locator('input[name=code]').inputValue()).toBe(used);
+  });
+
+  it('adds an underwriter and a customer service agent, who then sign in', { timeout: 180_000 }, async () => {
+    const admin = await addTestStaff(server.database.db, 'administrator');
+    codeUsed(admin.totpSecret);
+    const page = await suite.open(staffDesktop);
+    page.setDefaultTimeout(15_000);
+    await staffLogin(page, server.url, admin);
+    await page.getByRole('link', { name: en('nav.accounts') }).click();
+    await page.waitForURL((url) => url.pathname === '/staff/accounts');
+    const underwriter = await addStaffInUi(page, 'underwriter', 'Una Writer');
+    await page.screenshot({ path: '/tmp/staff-accounts-en.png', fullPage: true });
+    await page.getByRole('button', { name: en('accounts.totpDone') }).click();
+    const agent = await addStaffInUi(page, 'customerService', 'Cesar Service');
+    await page.getByRole('button', { name: en('accounts.totpDone') }).click();
+
+    // The same screen in Filipino.
+    await page.getByTestId('language').selectOption('fil');
+    await page.getByRole('heading', { name: fil('accounts.title') }).waitFor();
+    await page.screenshot({ path: '/tmp/staff-accounts-fil.png', fullPage: true });
+    await page.getByTestId('language').selectOption('en');
+
+    await page.getByRole('button', { name: en('header.logout') }).click();
+    await page.waitForURL((url) => url.pathname === '/staff/login');
+
+    // The underwriter's console starts at the review queue, the agent's at customer search.
+    await staffLogin(page, server.url, underwriter);
+    // Not the accounts page the administrator left (Refine's return path): a role's own first screen.
+    await page.waitForURL((url) => url.pathname === '/staff/reviews');
+    await page.getByRole('heading', { name: en('reviews.title') }).waitFor();
+    await page.screenshot({ path: '/tmp/staff-reviews-en.png', fullPage: true });
+    await page.getByRole('button', { name: en('header.logout') }).click();
+    await page.waitForURL((url) => url.pathname === '/staff/login');
+
+    await staffLogin(page, server.url, agent);
+    await page.waitForURL((url) => url.pathname === '/staff/customers');
+    expect(await page.getByRole('link', { name: en('nav.accounts') }).count()).toBe(0);
+    await page.screenshot({ path: '/tmp/staff-customers-en.png', fullPage: true });
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Helpers of the staff console's browser suites: the desktop profile, the console's texts by key, authenticator codes
+ * that are never used twice (the server refuses a reused code: TOTP_REUSED), and the login through /staff/login.
+ */
+import { readFileSync } from 'node:fs';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { totpCode } from '../../server/testing/staff.ts';
+
+export { addTestStaff, totpCode } from '../../server/testing/staff.ts';
+
+/** A staff member's desktop: 1366x900. */
+export const staffDesktop: BrowserContextOptions = { viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1 };
+
+type Tree = { [key: string]: string | Tree };
+
+/** A text of the console in a language, by its dotted key in locales/<lng>/<ns>.json (staff by default). */
+export function staffText(lng: string, ns = 'staff'): (key: string, values?: Record<string, string | number>) => string {
+  const tree = JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Tree;
+  return (key, values = {}) => {
+    const text = key.split('.').reduce<unknown>((node, k) => (node as Tree | undefined)?.[k], tree);
+    if (typeof text !== 'string') throw new Error(`no text ${lng}/${ns}:${key}`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name] ?? ''));
+  };
+}
+
+const lastStep = new Map<string, number>();
+
+/** A code of `secret` no login used yet: waits for the next 30-second step when this one's code was used. */
+export async function freshCode(secret: string): Promise<string> {
+  let step = Math.floor(Date.now() / 30_000);
+  if (lastStep.get(secret) === step) {
+    await new Promise((r) => setTimeout(r, (step + 1) * 30_000 - Date.now() + 50));
+    step = Math.floor(Date.now() / 30_000);
+  }
+  lastStep.set(secret, step);
+  return totpCode(secret, new Date(step * 30_000 + 1_000));
+}
+
+/** Marks the current code of `secret` as used (a login outside these helpers took it). */
+export function codeUsed(secret: string): string {
+  const step = Math.floor(Date.now() / 30_000);
+  lastStep.set(secret, step);
+  return totpCode(secret, new Date(step * 30_000 + 1_000));
+}
+
+export interface StaffCredentials {
+  readonly email: string;
+  readonly password: string;
+  readonly totpSecret: string;
+}
+
+/** Fills e-mail and password at /staff/login and continues to the code step. */
+export async function staffPasswordStep(page: Page, base: string, staff: Pick<StaffCredentials, 'email' | 'password'>): Promise<void> {
+  if (!new URL(page.url()).pathname.startsWith('/staff/login')) await page.goto(`${base}/staff/login`);
+  await page.locator('input[name=email]').fill(staff.email);
+  await page.locator('input[name=password]').fill(staff.password);
+  await page.locator('button[type=submit]').click();
+}
+
+/** Signs in through /staff/login (password, then a fresh authenticator code) and waits for the console; answers the code. */
+export async function staffLogin(page: Page, base: string, staff: StaffCredentials): Promise<string> {
+  await staffPasswordStep(page, base, staff);
+  const code = await freshCode(staff.totpSecret);
+  await page.locator('input[name=code]').fill(code);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL((url) => url.pathname.startsWith('/staff/') && !url.pathname.startsWith('/staff/login'));
+  await page.locator('[data-testid=who] strong').waitFor();
+  return code;
+}
