@@ -58,8 +58,9 @@ export const deletionRequestQuery = {
   additionalProperties: false,
   properties: {
     state: { type: 'string', enum: deletionStates },
-    page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-    perPage: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    // Query strings stay strings (the server does not coerce types): whole numbers written as digits.
+    page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$', description: '1-based; default 1' },
+    perPage: { type: 'string', pattern: '^(?:[1-9][0-9]?|100)$', description: '1..100; default 20' },
   },
 } as const;
 export type DeletionRequestQuery = FromSchema<typeof deletionRequestQuery>;

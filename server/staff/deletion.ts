@@ -240,9 +240,9 @@ export function createDeletionService(deps: DeletionDeps) {
       return one(id);
     },
 
-    async list(query: { state?: string; page?: number; perPage?: number; customerId?: string }): Promise<{ items: DeletionRequestAnswer[]; total: number }> {
-      const page = query.page ?? 1;
-      const perPage = query.perPage ?? 20;
+    async list(query: { state?: string; page?: string; perPage?: string; customerId?: string }): Promise<{ items: DeletionRequestAnswer[]; total: number }> {
+      const page = Number(query.page ?? 1);
+      const perPage = Number(query.perPage ?? 20);
       const where = and(query.state ? eq(deletionRequests.state, query.state) : undefined, query.customerId ? eq(deletionRequests.customerId, query.customerId) : undefined);
       const [rows, [total]] = await Promise.all([
         selectRequests().where(where).orderBy(asc(deletionRequests.createdAt), asc(deletionRequests.id)).limit(perPage).offset((page - 1) * perPage),

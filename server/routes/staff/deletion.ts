@@ -30,7 +30,7 @@ export const staffDeletionRoutes = staffRouteGroup<StaffApiDeps>(async (app, dep
     schema: { tags, operationId: 'staffListCustomerDeletionRequests', summary: 'A customer\'s deletion requests, oldest first', params: customerIdParams, response: { 200: deletionRequestList } },
   }, async (request) => {
     const { customerId } = request.params as { customerId: string };
-    return service.list({ customerId, perPage: 100 });
+    return service.list({ customerId, perPage: '100' });
   });
 
   app.get('/deletion-requests', {
