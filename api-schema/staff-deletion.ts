@@ -6,6 +6,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { instant, uuid } from './common.ts';
+import { pageProperties } from './staff.ts';
 
 export const deletionStates = ['pending', 'refused', 'approved', 'executed'] as const;
 export const deletionRefusalCodes = ['LOAN_OPEN', 'IDENTITY_NOT_VERIFIED', 'WITHDRAWN_BY_CUSTOMER', 'OTHER'] as const;
@@ -58,9 +59,7 @@ export const deletionRequestQuery = {
   additionalProperties: false,
   properties: {
     state: { type: 'string', enum: deletionStates },
-    // Query strings stay strings (the server does not coerce types): whole numbers written as digits.
-    page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$', description: '1-based; default 1' },
-    perPage: { type: 'string', pattern: '^(?:[1-9][0-9]?|100)$', description: '1..100; default 20' },
+    ...pageProperties,
   },
 } as const;
 export type DeletionRequestQuery = FromSchema<typeof deletionRequestQuery>;

@@ -3,24 +3,15 @@
  * values are masked (server/staff/masking.ts) except in the unmask answer; codes are rendered by the console.
  */
 import { centavos, day, instant, uuid } from './common.ts';
+import { pageOf, pageProperties, type PageQuery } from './staff.ts';
 
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
 const nullable = <T extends object>(schema: T) => ({ anyOf: [schema, { type: 'null' }] }) as const;
 const closed = <P extends Record<string, unknown>>(properties: P) => ({ type: 'object', additionalProperties: false, required: Object.keys(properties) as (keyof P & string)[], properties }) as const;
 
-/** Paging of a list: query strings are strings (the API does not coerce), so digits by pattern. */
-export const pageProperties = {
-  page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$', description: '1-based; default 1' },
-  perPage: { type: 'string', pattern: '^(?:[1-9][0-9]?|100)$', description: '1..100; default 20' },
-} as const;
 export const pageQuery = { type: 'object', additionalProperties: false, properties: pageProperties } as const;
-export interface PageQuery { page?: string; perPage?: string }
-
-/** The page and its size from a query. */
-export function pageOf(query: PageQuery): { page: number; perPage: number } {
-  return { page: Number(query.page ?? 1), perPage: Number(query.perPage ?? 20) };
-}
+export { pageOf, pageProperties, type PageQuery };
 
 export const idParams = (...names: string[]) => ({ type: 'object', additionalProperties: false, required: names, properties: Object.fromEntries(names.map((n) => [n, uuid])) }) as const;
 

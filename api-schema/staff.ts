@@ -16,6 +16,15 @@ const permissions = { type: 'array', items: { type: 'string' }, description: 'Wh
 const page = { type: 'string', pattern: '^[1-9][0-9]{0,5}$', description: '1-based page number (default 1)' } as const;
 const perPage = { type: 'string', pattern: '^(?:[1-9]|[1-9][0-9]|100)$', description: 'Items per page, 1-100 (default 20)' } as const;
 
+/** Paging of every staff list (page, perPage), with `pageOf` turning it into numbers. */
+export const pageProperties = { page, perPage } as const;
+export interface PageQuery { page?: string; perPage?: string }
+
+/** The page and its size from a query (defaults 1 and 20). */
+export function pageOf(query: PageQuery): { page: number; perPage: number } {
+  return { page: Number(query.page ?? 1), perPage: Number(query.perPage ?? 20) };
+}
+
 /** POST /staff/auth/login body */
 export const staffLoginInput = {
   type: 'object',

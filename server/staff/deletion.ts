@@ -12,11 +12,11 @@
  */
 import { and, asc, count, eq, gte, inArray, lt, notInArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import staffJson from '../../config/staff.json' with { type: 'json' };
 import { manilaStartOfDay, manilaToday } from '../../domain/calendar-date.ts';
 import type { PayoutDestination } from '../../domain/payout-account.ts';
 import { toE164 } from '../../domain/ph-phone.ts';
 import type { DeletionRequestAnswer, DeletionRequestInput, DeletionDecisionInput } from '../../api-schema/staff-deletion.ts';
+import { pageOf } from '../../api-schema/staff.ts';
 import { dataKeys } from '../crypto/data-keys.ts';
 import { erasedPhone, phoneHashes } from '../crypto/lookup-hashes.ts';
 import type { Database } from '../db/database.ts';
@@ -28,12 +28,13 @@ import { ApiError } from '../errors.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { FileStorage } from '../providers/storage/file-storage.ts';
 import { staffAudit } from '../services/audit.ts';
+import { staffConfig } from './staff-config.ts';
 import type { Tx } from '../services/idempotency.ts';
 import { smsText } from '../services/sms-text.ts';
 import type { StaffCaller } from './sessions.ts';
 
 const FINAL_STATES = ['settled', 'rejected'];
-const VERIFICATIONS: readonly string[] = staffJson.deletionVerifications;
+const VERIFICATIONS: readonly string[] = staffConfig.deletionVerifications;
 
 /** What an erasure removed or rewrote: counts only, for the audit log. */
 export interface ErasureCounts {
@@ -147,7 +148,7 @@ export async function eraseCustomer(tx: Tx, customerId: string, now: Date): Prom
 }
 
 /** The day the loan records may go: today in Manila plus the retention years. */
-export function retentionEnd(now: Date, years: number = staffJson.loanRecordRetentionYears): string {
+export function retentionEnd(now: Date, years: number = staffConfig.loanRecordRetentionYears): string {
   const [y, m, d] = manilaToday(now).split('-').map(Number) as [number, number, number];
   // 29 February moves to 1 March: later, never earlier, than the law's end.
   return new Date(Date.UTC(y + years, m - 1, d)).toISOString().slice(0, 10);
@@ -241,8 +242,7 @@ export function createDeletionService(deps: DeletionDeps) {
     },
 
     async list(query: { state?: string; page?: string; perPage?: string; customerId?: string }): Promise<{ items: DeletionRequestAnswer[]; total: number }> {
-      const page = Number(query.page ?? 1);
-      const perPage = Number(query.perPage ?? 20);
+      const { page, perPage } = pageOf(query);
       const where = and(query.state ? eq(deletionRequests.state, query.state) : undefined, query.customerId ? eq(deletionRequests.customerId, query.customerId) : undefined);
       const [rows, [total]] = await Promise.all([
         selectRequests().where(where).orderBy(asc(deletionRequests.createdAt), asc(deletionRequests.id)).limit(perPage).offset((page - 1) * perPage),

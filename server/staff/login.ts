@@ -20,7 +20,8 @@ import { ApiError } from '../errors.ts';
 import { audit, staffAudit } from '../services/audit.ts';
 import { clientNetwork, hit, type Window } from '../services/rate-limit.ts';
 import { DUMMY_HASH, verifyPassword } from './passwords.ts';
-import { openStaffSession, staffConfig } from './sessions.ts';
+import { openStaffSession } from './sessions.ts';
+import { staffConfig } from './staff-config.ts';
 import { totpStepOf } from './totp.ts';
 
 /** Login tries per client network (an office behind one address included). */

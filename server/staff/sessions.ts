@@ -5,8 +5,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import staffJson from '../../config/staff.json' with { type: 'json' };
-import type { StaffConfigFile } from '../../config/types/staff.ts';
 import { isStaffRole, type StaffRole } from '../../domain/staff-roles.ts';
 import type { Database } from '../db/database.ts';
 import type { Tx } from '../services/idempotency.ts';
@@ -14,8 +12,7 @@ import type { Tx } from '../services/idempotency.ts';
 /** A database or a transaction. */
 type Executor = Database | Tx;
 import { staffAccounts, staffSessions } from '../db/schema.ts';
-
-export const staffConfig = staffJson as StaffConfigFile;
+import { staffConfig } from './staff-config.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -1,10 +1,5 @@
-/** config/staff.json, typed for the services (its meta-schema is config/schema/staff.schema.json). */
+/** config/staff.json, typed by its generated type (its meta-schema is config/schema/staff.schema.json): the one reader. */
 import staffJson from '../../config/staff.json' with { type: 'json' };
+import type { StaffConfigFile } from '../../config/types/staff.ts';
 
-export interface StaffConfig {
-  readonly rejectReasons: readonly string[];
-  readonly deletionVerifications: readonly string[];
-  readonly couponGrant: { readonly definitions: readonly string[]; readonly approvalAboveCentavos: number };
-}
-
-export const staffConfig: StaffConfig = staffJson;
+export const staffConfig = staffJson as StaffConfigFile;

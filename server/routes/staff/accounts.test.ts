@@ -11,7 +11,7 @@ import { STAFF_ROLES } from '../../../domain/staff-roles.ts';
 import { staffAccounts } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/test-database.ts';
 import { addTestStaff, staffHeaders, totpCode, type TestStaff } from '../../testing/staff.ts';
-import { staffConfig } from '../../staff/sessions.ts';
+import { staffConfig } from '../../staff/staff-config.ts';
 import { login, testAddress, testApi, type TestApi } from '../../test-api.ts';
 
 interface Account {

@@ -3,6 +3,7 @@
  * is answered this once), rename / re-role / disable, a new second factor, unlock. The rules live in
  * server/staff/accounts.ts, shared with the CLI.
  */
+import { pageOf } from '../../../api-schema/staff.ts';
 import {
   createStaffAccountAnswer, createStaffAccountInput, staffAccountAnswer, staffAccountListAnswer, staffAccountListQuery, staffAccountParams, totpEnrolment, updateStaffAccountInput,
   type CreateStaffAccountInput, type StaffAccountListQuery, type UpdateStaffAccountInput,
@@ -13,7 +14,6 @@ import { staffRouteGroup } from './group.ts';
 import type { StaffApiDeps } from './index.ts';
 
 /** A list query's page and page size (digits in the query string) as numbers. */
-export const pageOf = (query: { page?: string; perPage?: string }) => ({ page: Number(query.page ?? 1), perPage: Number(query.perPage ?? 20) });
 
 const empty = { type: 'object', additionalProperties: false, properties: {} } as const;
 

@@ -4,7 +4,7 @@
  */
 import { auditListAnswer, auditListQuery, type AuditListQuery } from '../../../api-schema/staff.ts';
 import { listAuditLog } from '../../staff/audit-log.ts';
-import { pageOf } from './accounts.ts';
+import { pageOf } from '../../../api-schema/staff.ts';
 import { staffRouteGroup } from './group.ts';
 import type { StaffApiDeps } from './index.ts';
 

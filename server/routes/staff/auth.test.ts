@@ -9,7 +9,7 @@ import { permissionsOf } from '../../../domain/staff-roles.ts';
 import { auditLog, staffAccounts } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/test-database.ts';
 import { addTestStaff, staffHeaders, totpCode, type TestStaff } from '../../testing/staff.ts';
-import { staffConfig } from '../../staff/sessions.ts';
+import { staffConfig } from '../../staff/staff-config.ts';
 import { login, testAddress, testApi, type TestApi } from '../../test-api.ts';
 
 describe.each(databaseTargets())('staff sign-in on %s', (kind) => {

@@ -6,7 +6,8 @@ import { staffLoginAnswer, staffLoginInput, staffMeAnswer, type StaffLoginInput 
 import { staffOf } from '../../plugins/staff-auth.ts';
 import { staffAudit } from '../../services/audit.ts';
 import { loginStaff, staffSelf } from '../../staff/login.ts';
-import { revokeStaffSession, staffConfig } from '../../staff/sessions.ts';
+import { revokeStaffSession } from '../../staff/sessions.ts';
+import { staffConfig } from '../../staff/staff-config.ts';
 import { staffRouteGroup } from './group.ts';
 import type { StaffApiDeps } from './index.ts';
 
