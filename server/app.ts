@@ -13,10 +13,11 @@ import { ERROR_STATUS, errorBody, type ErrorCode } from './errors.ts';
 import { authPlugin, sessionSecuritySchemes } from './plugins/auth.ts';
 import { staffAuthPlugin, staffSecuritySchemes } from './plugins/staff-auth.ts';
 import { staffRoutes } from './routes/staff/index.ts';
+import { deletionJobs } from './staff/deletion-jobs.ts';
 import { errorAnswers } from './plugins/errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
-import { createJobRunner, type JobHandler, type JobRunner } from './jobs/runner.ts';
+import { createJobRunner, type JobHandler, type JobRunner, type Schedule } from './jobs/runner.ts';
 import type { CollectionProvider } from './providers/collection/collection-provider.ts';
 import type { IdentityChecker } from './providers/identity/identity-check.ts';
 import type { PayoutProvider } from './providers/payout/payout-provider.ts';
@@ -168,7 +169,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const reminders = createReminderSms({ db, sms, now: clock, productName: product.displayName });
     const coupons = createCouponService({ db, now: clock });
     await app.register(couponRoutes, { prefix: '/api/v1', coupons });
-    if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock, reminders, coupons);
+    // The account deletion's files and the end of its retention period (server/staff/deletion-jobs.ts).
+    const deletionWork = deletionJobs({ db, storage, now: clock });
+    if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock, coupons, { handlers: { ...reminders, ...deletionWork.handlers }, schedules: deletionWork.schedules });
     await app.register(staffAuthPlugin, { db, now: clock });
     await app.register(staffRoutes, { prefix: '/api/v1/staff', db, now: clock, sms, storage, coupons, loans, productName: product.displayName });
   }
@@ -187,15 +190,16 @@ async function registerLoans(
   service: LoanService,
   deps: LoanApiDeps,
   now: () => Date,
-  reminders: Record<string, JobHandler>,
   coupons: CouponService,
+  /** Work of other areas run by the same job runner. */
+  more: { readonly handlers: Record<string, JobHandler>; readonly schedules: readonly Schedule[] },
 ): Promise<void> {
   const couponWork = couponJobs(coupons);
   const jobs = createJobRunner({
     db,
     now,
-    handlers: { ...service.handlers, ...reminders, ...couponWork.handlers },
-    schedules: [...service.schedules, ...couponWork.schedules],
+    handlers: { ...service.handlers, ...more.handlers, ...couponWork.handlers },
+    schedules: [...service.schedules, ...more.schedules, ...couponWork.schedules],
     onError: (job, error) => (deps.onJobError ? deps.onJobError(job.kind, error) : app.log.warn({ err: error, job: job.kind, attempts: job.attempts }, 'job failed')),
   });
   app.decorate('loans', { service, jobs });

@@ -19,6 +19,7 @@ import { createDeterministicIdentityChecker } from './providers/identity/determi
 import { createConsoleOutbox, type ConsoleOutbox } from './providers/sms/console-outbox.ts';
 import { createLocalDiskStorage } from './providers/storage/local-disk.ts';
 import { createEncryptedStorage } from './providers/storage/encrypted.ts';
+import type { FileStorage } from './providers/storage/file-storage.ts';
 import { installResponseCheck } from './response-check.ts';
 import type { TrustProxy } from './settings.ts';
 
@@ -27,6 +28,8 @@ export interface TestApi {
   readonly database: OpenDatabase;
   /** The folder of the uploads (local disk, encrypted). */
   readonly uploadDir: string;
+  /** The server's file storage over that folder. */
+  readonly storage: FileStorage;
   readonly outbox: ConsoleOutbox;
   /** The simulated gateways (their callbacks go through app.inject). */
   readonly payoutGateway: SimulatedPayoutGateway;
@@ -148,6 +151,7 @@ export async function testApi(
     app,
     database,
     uploadDir,
+    storage,
     outbox,
     payoutGateway,
     collectionGateway,

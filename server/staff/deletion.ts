@@ -27,6 +27,7 @@ import {
 import { ApiError } from '../errors.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { FileStorage } from '../providers/storage/file-storage.ts';
+import { enqueueFileErasure } from './deletion-jobs.ts';
 import { staffAudit } from '../services/audit.ts';
 import { staffConfig } from './staff-config.ts';
 import type { Tx } from '../services/idempotency.ts';
@@ -76,7 +77,8 @@ function accountStub(account: unknown): PayoutDestination {
 /**
  * Erases a customer's personal data inside `tx` (the caller holds the customer's row lock and has checked that no
  * order is open). Kept: the customer row (phone as a keyed hash, language), orders, events, payouts and payments
- * without identity, coupons (no personal data). Files are not touched here: the caller deletes `files` after commit.
+ * without identity, coupons (no personal data). Files are not touched here: the caller deletes `files` after commit
+ * (and enqueues their deletion in this transaction, deletion-jobs.ts).
  */
 export async function eraseCustomer(tx: Tx, customerId: string, now: Date): Promise<Erasure> {
   const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId));
@@ -202,21 +204,13 @@ export function createDeletionService(deps: DeletionDeps) {
     return (row?.n ?? 0) > 0;
   }
 
-  /** Deletes the erased files; a failure is retried a few times, then logged (the key names no person). */
+  /**
+   * Deletes the erased files at once; one that fails is left to the `erase_files` job the erasure enqueued
+   * (deletion-jobs.ts), which retries until the store answers. Answers how many failed.
+   */
   async function deleteFiles(keys: readonly string[]): Promise<number> {
     let failed = 0;
-    for (const key of keys) {
-      let done = false;
-      for (let attempt = 0; attempt < 3 && !done; attempt += 1) {
-        try {
-          await deps.storage.delete(key);
-          done = true;
-        } catch (error) {
-          if (attempt === 2) deps.log?.('deletion: file delete failed', { key, error: String(error) });
-        }
-      }
-      if (!done) failed += 1;
-    }
+    for (const key of keys) await deps.storage.delete(key).catch(() => (failed += 1));
     return failed;
   }
 
@@ -273,6 +267,7 @@ export function createDeletionService(deps: DeletionDeps) {
         await tx.update(deletionRequests).set({ state: 'approved', decidedBy: caller.staffId, decidedAt: at }).where(eq(deletionRequests.id, id));
         await staffAudit(tx, { staffId: caller.staffId, action: 'deletion.approved', customerId: request.customerId, ip, detail: { requestId: id, requestedBy: request.requestedBy } });
         const result = await eraseCustomer(tx, request.customerId, at);
+        await enqueueFileErasure(tx, id, result.files, at);
         const retainUntil = retentionEnd(at);
         await tx.update(deletionRequests).set({ state: 'executed', executedAt: at, retainUntil }).where(eq(deletionRequests.id, id));
         await staffAudit(tx, { staffId: caller.staffId, action: 'deletion.executed', customerId: request.customerId, ip, detail: { requestId: id, retainUntil, ...result.counts, files: result.files.length } });
@@ -281,7 +276,7 @@ export function createDeletionService(deps: DeletionDeps) {
       if (erasure) {
         // After commit: the files, then the last SMS to the number only this process still holds.
         const failed = await deleteFiles(erasure.files);
-        if (failed > 0) deps.log?.('deletion: files left to delete by hand', { requestId: id, failed });
+        if (failed > 0) deps.log?.('deletion: files left to the erase_files job', { requestId: id, failed });
         const to = toE164(erasure.phone);
         if (to) {
           await deps.sms.send({ to, text: smsText(erasure.language, 'accountDeleted', { product: deps.productName }) }).catch((error: unknown) => {

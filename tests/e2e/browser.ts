@@ -47,12 +47,13 @@ export interface OpenOptions {
 }
 
 /**
- * One Chromium per test file and a fresh context per test, closed after it; any uncaught page error fails the test.
+ * One Chromium per test file and fresh contexts per test, closed after it; any uncaught page error fails the test.
  * `open` makes the context and, given a path, goes there on the server the e2e setup started.
  */
 export function chromiumSuite(base: string) {
   let browser: Browser;
-  let context: BrowserContext | undefined;
+  // Every context a test opened (a borrower's phone and a staff desktop side by side), closed after it.
+  const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
   beforeAll(async () => {
     browser = await launchChromium();
@@ -61,21 +62,27 @@ export function chromiumSuite(base: string) {
     await browser?.close();
   });
   afterEach(async () => {
-    await context?.close();
-    context = undefined;
+    for (const open of contexts.splice(0)) await open.close();
     expect(pageErrors.splice(0)).toEqual([]);
   });
   return {
+    /** The context the test opened last. */
     get context(): BrowserContext {
-      if (!context) throw new Error('no page opened in this test');
-      return context;
+      const last = contexts.at(-1);
+      if (!last) throw new Error('no page opened in this test');
+      return last;
     },
     async open(profile: BrowserContextOptions, path?: string, options: OpenOptions = {}): Promise<Page> {
-      context = await browser.newContext(profile);
+      const context = await browser.newContext(profile);
+      contexts.push(context);
       if (options.session) await loggedIn(context);
       if (options.language) await context.addInitScript((lng) => localStorage.setItem('language', lng), options.language);
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(error.message));
+      // A server error is never a test's intent: say so in the log, where a failure's cause is looked for.
+      page.on('response', (response) => {
+        if (response.status() >= 500) console.error(`e2e: ${response.status()} ${response.request().method()} ${response.url()}`);
+      });
       if (path !== undefined) await page.goto(base + path);
       return page;
     },

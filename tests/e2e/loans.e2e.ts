@@ -22,26 +22,15 @@ import type { OrderDetail } from '../../src/api/loans.ts';
 import { formatDay } from '../../src/loans/format.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';
+import { agreeTerms, loanText, orderCard, pay, sign } from './loan-steps.ts';
 import { loginThroughUi } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
 type Catalog = Record<string, unknown>;
 const catalog = (ns: string) => JSON.parse(readFileSync(`locales/en/${ns}.json`, 'utf8')) as Catalog;
-const loan = catalog('loan');
 const errors = catalog('errors') as Record<string, string>;
-/** The English text of a `loan` key, `{{name}}` filled in. */
-function t(key: string, values: Record<string, string | number> = {}): string {
-  const found = key.split('.').reduce<unknown>((node, k) => (node as Catalog | undefined)?.[k], loan);
-  if (typeof found !== 'string') throw new Error(`no text loan:${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
-}
-/** The text of a `loan` key in `lng`, `{{name}}` filled in. */
-function tIn(lng: string, key: string, values: Record<string, string | number> = {}): string {
-  if (lng === 'en') return t(key, values);
-  const found = key.split('.').reduce<unknown>((node, k) => (node as Catalog | undefined)?.[k], JSON.parse(readFileSync(`locales/${lng}/loan.json`, 'utf8')) as Catalog);
-  if (typeof found !== 'string') throw new Error(`no text ${lng} loan:${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
-}
+const t = (key: string, values?: Record<string, string | number>) => loanText(key, values);
+const tIn = (lng: string, key: string, values?: Record<string, string | number>) => loanText(key, values, lng);
 const pricing = JSON.parse(readFileSync('config/pricing.json', 'utf8')) as PricingConfig;
 const standard = findSubProduct(pricing, 'cash', 'standard')!;
 
@@ -69,7 +58,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     const [order] = await server.database.db.select().from(loanOrders).where(eq(loanOrders.customerId, customerId));
     return order!;
   };
-  const card = (page: Page, state: string) => page.locator(`[data-testid="order-card"][data-state="${state}"]`);
+  const card = orderCard;
   const figure = (page: Page, id: string) => page.locator(`[data-figure="${id}"] dd`).first();
 
   /** Home -> apply for `steps` amount steps above the smallest (30 days) -> approved -> terms agreed -> /withdrawPage. */
@@ -90,41 +79,12 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await card(page, 'under_review').waitFor();
     // The underwriting job approves (income band from18001To25000) within seconds; home asks again by itself.
     await card(page, 'accepted').waitFor({ timeout: 30_000 });
-    await page.getByRole('link', { name: t('order.checkTerms') }).click();
-    await page.waitForURL((url) => url.pathname === '/loan');
-    await page.locator('[data-testid="truth-in-lending"]').waitFor();
-    expect(await page.locator('[data-testid="truth-in-lending"]').textContent()).toContain(formatPeso(expected.receivedCentavos));
-    // Both consents are required.
-    await page.getByRole('button', { name: t('agreement.agree') }).click();
-    await page.getByText(t('agreement.mustAgree')).first().waitFor();
-    for (const box of await page.getByRole('checkbox').all()) await box.check();
-    await page.getByRole('button', { name: t('agreement.agree') }).click();
-    await page.waitForURL((url) => url.pathname === '/withdrawPage');
+    // The terms state what the quote said: the amount received.
+    await agreeTerms(page, (disclosure) => expect(disclosure).toContain(formatPeso(expected.receivedCentavos)));
     return principal;
   }
 
-  async function sign(page: Page) {
-    const canvas = page.locator('[data-testid="signature-needed"] canvas');
-    await canvas.waitFor();
-    const box = (await canvas.boundingBox())!;
-    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
-    await page.mouse.down();
-    for (let i = 1; i <= 10; i += 1) await page.mouse.move(box.x + box.width * (0.2 + i * 0.06), box.y + box.height * (0.6 - (i % 2) * 0.3), { steps: 3 });
-    await page.mouse.up();
-  }
-
-  /** /bill -> pick settle or extend, a channel, pay -> /repaidDetail until the gateway's webhook makes it a success. */
-  async function pay(page: Page, orderId: string, choice: 'settle' | 'extend', channel: string) {
-    await page.goto(`${server.url}/bill?order=${orderId}`);
-    await page.locator(`[data-testid="${choice}"]`).click();
-    await page.getByText(t(`payment.channel.${channel}`), { exact: true }).click();
-    await page.getByRole('button', { name: new RegExp(`^${t('bill.pay', { amount: '' }).trim()}`) }).click();
-    await page.waitForURL((url) => url.pathname === '/repaidDetail');
-    await page.locator('[data-testid="payment-state"][data-state="in_progress"]').waitFor();
-    // Over the counter: a 12-character reference to read out; e-wallet and bank: the gateway's payment intent.
-    expect(await page.locator('[data-testid="reference"]').textContent()).toMatch(channel === 'otc' ? /^[A-Z2-9]{12}$/u : /^pi_[0-9a-f]+$/u);
-    await page.locator('[data-testid="payment-state"][data-state="success"]').waitFor({ timeout: 30_000 });
-  }
+  const payBill = (page: Page, orderId: string, choice: 'settle' | 'extend', channel: string) => pay(page, server.url, orderId, choice, channel);
 
   it('applies, is approved, signs, withdraws, receives, extends once, settles, and My Loan shows it settled', { timeout: 240_000 }, async () => {
     const page = await suite.open(iPhone(3));
@@ -153,7 +113,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await page.goto(`${server.url}/bill?order=${disbursed.id}`);
     const extensionText = await page.locator('[data-testid="extend"]').textContent();
     expect(extensionText).toContain(t('bill.extendThen', { date: formatDay(addDays(today, 30 + pricing.extensionDays), 'en'), amount: '' }).split(', ')[0]);
-    await pay(page, disbursed.id, 'extend', 'otc');
+    await payBill(page, disbursed.id, 'extend', 'otc');
     const extended = await orderOf(customerId);
     expect(extended).toMatchObject({ state: 'repaying', principal, dueDate: addDays(today, 30 + pricing.extensionDays), extensionCount: 1, lateFine: 0, damages: 0 });
     const extensionPaid = extended.amountRepaid;
@@ -164,7 +124,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(await page.locator('[data-testid="amount-due"]').textContent()).toBe(formatPeso(extended.amountDue));
 
     // Settle in full: exactly the amount due.
-    await pay(page, disbursed.id, 'settle', 'eWallet');
+    await payBill(page, disbursed.id, 'settle', 'eWallet');
     const settled = await orderOf(customerId);
     expect(settled).toMatchObject({ state: 'settled', amountRepaid: extensionPaid + extended.amountDue });
 
@@ -323,7 +283,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await shot(page, '3-partial');
 
     // 5. The borrower extends: the due date moves 8 days; owed is what was left plus 8 days' interest on it.
-    await pay(page, orderId, 'extend', 'otc');
+    await payBill(page, orderId, 'extend', 'otc');
     const extended = await openBill(page, orderId);
     const afterExtension = q.amountDueCentavos + fee;
     expect(extended).toMatchObject({ state: 'repaying', dueDate: newDueDate, extensionCount: 1, overdueDays: 0, amountRepaidCentavos: afterExtension, amountDueCentavos: left + newInterest });
@@ -333,7 +293,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await shot(page, '4-extended');
 
     // 6. The borrower settles: the bill shows what was repaid and the day, every plan row paid.
-    await pay(page, orderId, 'settle', 'eWallet');
+    await payBill(page, orderId, 'settle', 'eWallet');
     const settled = await openBill(page, orderId);
     const repaid = afterExtension + left + newInterest;
     expect(settled).toMatchObject({ state: 'settled', settledOn: today, amountRepaidCentavos: repaid, amountDueCentavos: 0 });

@@ -6,36 +6,15 @@
  * English and Filipino go to /tmp/staff-*.png. On PGlite, and on PostgreSQL when TEST_DATABASE_URL names one.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { databaseTargets } from '../../server/db/test-database.ts';
 import { chromiumSuite } from './browser.ts';
 import { startServer, type E2eServer } from './server.ts';
-import { addTestStaff, codeUsed, freshCode, staffDesktop, staffLogin, staffPasswordStep, staffText, type StaffCredentials } from './staff.ts';
+import { addStaffInUi, addTestStaff, codeUsed, freshCode, staffDesktop, staffLogin, staffPasswordStep, staffText } from './staff.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
 const en = staffText('en');
 const fil = staffText('fil');
 const errors = staffText('en', 'errors');
-
-/** Adds a staff account in the accounts screen; answers its credentials from the second factor shown once. */
-async function addStaffInUi(page: Page, role: string, name: string): Promise<StaffCredentials> {
-  const email = `${role.toLowerCase()}-${Date.now()}@lender.test`;
-  const password = 'a long enough password 1';
-  await page.getByRole('button', { name: en('accounts.add') }).click();
-  const form = page.locator('[data-form=staffAccount]');
-  await form.getByLabel(en('staffAccount.email')).fill(email);
-  await form.getByLabel(en('staffAccount.name')).fill(name);
-  await form.getByLabel(en('staffAccount.role')).selectOption({ label: en(`staffAccount.options.role.${role}`) });
-  await form.getByLabel(en('staffAccount.password')).fill(password);
-  await form.getByRole('button', { name: en('accounts.create') }).click();
-  const setup = page.getByTestId('totp-setup');
-  await setup.waitFor();
-  await expect.poll(() => setup.locator('img').count()).toBe(1);
-  const totpSecret = (await setup.getByTestId('totp-secret').textContent()) ?? '';
-  expect(totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
-  await page.locator(`tr[data-email="${email}"]`).waitFor();
-  return { email, password, totpSecret };
-}
 
 describe.each(databaseTargets())('staff console on %s', (kind) => {
   let server: E2eServer;

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { BrowserContextOptions, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { totpCode } from '../../server/testing/staff.ts';
 
 export { addTestStaff, totpCode } from '../../server/testing/staff.ts';
@@ -66,4 +67,25 @@ export async function staffLogin(page: Page, base: string, staff: StaffCredentia
   await page.waitForURL((url) => url.pathname.startsWith('/staff/') && !url.pathname.startsWith('/staff/login'));
   await page.locator('[data-testid=who] strong').waitFor();
   return code;
+}
+
+/** Adds a staff account in the accounts screen; answers its credentials from the second factor shown once. */
+export async function addStaffInUi(page: Page, role: string, name: string): Promise<StaffCredentials> {
+  const en = staffText('en');
+  const email = `${role.toLowerCase()}-${Date.now()}@lender.test`;
+  const password = 'a long enough password 1';
+  await page.getByRole('button', { name: en('accounts.add') }).click();
+  const form = page.locator('[data-form=staffAccount]');
+  await form.getByLabel(en('staffAccount.email')).fill(email);
+  await form.getByLabel(en('staffAccount.name')).fill(name);
+  await form.getByLabel(en('staffAccount.role')).selectOption({ label: en(`staffAccount.options.role.${role}`) });
+  await form.getByLabel(en('staffAccount.password')).fill(password);
+  await form.getByRole('button', { name: en('accounts.create') }).click();
+  const setup = page.getByTestId('totp-setup');
+  await setup.waitFor();
+  await expect.poll(() => setup.locator('img').count()).toBe(1);
+  const totpSecret = (await setup.getByTestId('totp-secret').textContent()) ?? '';
+  expect(totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.locator(`tr[data-email="${email}"]`).waitFor();
+  return { email, password, totpSecret };
 }

@@ -65,7 +65,13 @@ export function steps(lng: string, ownPhone: string) {
   };
   const choose = (page: Page, key: string, values?: Record<string, string>) => page.getByRole('radio', { name: tx(key, values), exact: true }).check();
   const atStep = async (page: Page, step: string) => {
-    await page.waitForURL((url) => url.pathname === flow.steps.find((s) => s.step === step)?.route);
+    await page.waitForURL((url) => url.pathname === flow.steps.find((s) => s.step === step)?.route).catch(async (error: unknown) => {
+      // Say why the step was not reached: the toast, the form's errors, the page's path.
+      const shown = await page.evaluate(() =>
+        [location.pathname, ...[...document.querySelectorAll('.ui-toast, .ui-form-error')].map((node) => (node as HTMLElement).innerText)].join(' | '),
+      );
+      throw new Error(`not at ${step}: ${shown}`, { cause: error });
+    });
     await page.locator(`.info-step[data-step="${step}"] form`).waitFor();
     await expectNoRawKeys(page);
   };

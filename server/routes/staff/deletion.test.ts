@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openText, isTextEnvelope } from '../../crypto/envelope.ts';
 import { ENCRYPTED_COLUMNS } from '../../crypto/reencrypt.ts';
-import { auditLog, couponGrants, customers, deletionRequests, documents, otpChallenges, profileSections, staffAccounts, staffNotes } from '../../db/schema.ts';
+import { auditLog, couponGrants, customers, deletionRequests, documents, jobs, loanEvents, loanOrders, otpChallenges, payments, payouts, profileSections, staffAccounts, staffNotes } from '../../db/schema.ts';
 import { TEST_KEYRING, databaseTargets } from '../../db/test-database.ts';
 import { completeSections, completeProfile } from '../../loan-fixtures.ts';
 import { idCard, portrait } from '../../providers/identity/test-images.ts';
@@ -14,6 +14,7 @@ import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import { SESSION_CACHE_MS } from '../../services/auth.ts';
 import { smsText } from '../../services/sms-text.ts';
 import { createDeletionService } from '../../staff/deletion.ts';
+import { ERASE_FILES, deletionJobs } from '../../staff/deletion-jobs.ts';
 import { addTestStaff, staffHeaders, type TestStaff } from '../../testing/staff.ts';
 import { device, login, newPhone, testAddress, testApi, type TestApi } from '../../test-api.ts';
 
@@ -46,6 +47,8 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
   let cs: TestStaff;
   let cs2: TestStaff;
   let supervisor: TestStaff;
+  /** The customer the erasure test erased with a settled loan: the purge test ends their retention. */
+  let erasedWithLoan: string | undefined;
   beforeAll(async () => {
     api = await testApi(kind);
     cs = await addTestStaff(api.database.db, 'customerService');
@@ -216,6 +219,7 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
     expect(customerFiles()).toEqual([]);
 
     // The loan records stay, without identity; the customer row without a phone.
+    erasedWithLoan = b.customerId;
     const [customer] = await db.select().from(customers).where(eq(customers.id, b.customerId));
     expect(customer).toMatchObject({ smsReminders: false });
     expect(customer!.phone).toMatch(/^erased:h1\./u);
@@ -268,11 +272,13 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
     expect(sent.json(), sent.body).toMatchObject({ code: 'SMS_DAILY_LIMIT' });
   });
 
-  it('still executes when the storage fails to delete a file: three tries, then the key is logged for a later delete', async () => {
+  it('still executes when the storage fails to delete a file: the erasure\'s own job deletes it once the store answers', async () => {
     const db = api.database.db;
     const b = await login(api);
-    const key = `documents/${b.customerId}/${randomBytes(8).toString('hex')}.jpg`;
-    await db.insert(documents).values({ customerId: b.customerId, kind: 'idFront', storageKey: key, contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 });
+    const ref = await upload(b, 'idFront', await sharp(idCard()).jpeg({ quality: 90 }).toBuffer());
+    const [doc] = await db.select().from(documents).where(eq(documents.id, ref.replace(/^doc:/u, '')));
+    const onDisk = () => filesUnder(api.uploadDir).filter((f) => f.includes(b.customerId));
+    expect(onDisk()).toHaveLength(1);
     const tries: string[] = [];
     const logged: Record<string, unknown>[] = [];
     const failing: FileStorage = { name: 'failing', put: async () => undefined, get: async () => null, delete: async (k) => { tries.push(k); throw new Error('store down'); } };
@@ -280,8 +286,47 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
     const opened = await service.open({ sessionId: 'x', staffId: cs.id, role: 'customerService', email: cs.email, name: 'cs' }, b.customerId, { verification: 'idDocumentVideoCall' }, '127.0.0.1');
     const decided = await service.decide({ sessionId: 'y', staffId: supervisor.id, role: 'supervisor', email: supervisor.email, name: 'sup' }, opened.id, { approve: true }, '127.0.0.1');
     expect(decided.state).toBe('executed');
-    expect(tries).toEqual([key, key, key]);
-    expect(logged).toEqual(expect.arrayContaining([expect.objectContaining({ key })]));
+    expect(tries).toEqual([doc!.storageKey]);
+    expect(logged).toEqual([expect.objectContaining({ requestId: opened.id, failed: 1 })]);
     expect(await db.select().from(documents).where(eq(documents.customerId, b.customerId))).toEqual([]);
+    expect(onDisk()).toHaveLength(1);
+
+    // The job the erasure enqueued in its transaction: a store still down fails it (to run again later)...
+    const [job] = await db.select().from(jobs).where(eq(jobs.key, `${ERASE_FILES}:${opened.id}`));
+    expect(job).toMatchObject({ kind: ERASE_FILES, payload: { keys: [doc!.storageKey] }, doneAt: null });
+    const claimed = { id: job!.id, kind: job!.kind, key: job!.key, payload: job!.payload as Record<string, unknown>, attempts: 1 };
+    await expect(deletionJobs({ db, storage: failing, now: api.now }).handlers[ERASE_FILES]!(claimed)).rejects.toThrow(/1 of 1/u);
+    expect(onDisk()).toHaveLength(1);
+    // ...and the server's runner, with the store answering, deletes the file and is done with it.
+    await api.runDueJobs();
+    expect(onDisk()).toEqual([]);
+    const [done] = await db.select().from(jobs).where(eq(jobs.id, job!.id));
+    expect(done!.doneAt).not.toBeNull();
+  });
+
+  it('purges the kept loan records once the retention period has ended, once', async () => {
+    const db = api.database.db;
+    // The customer erased with a settled loan above: the order is kept until retain_until.
+    const [request] = await db.select().from(deletionRequests).where(eq(deletionRequests.customerId, erasedWithLoan!));
+    const kept = await db.select().from(loanOrders).where(eq(loanOrders.customerId, erasedWithLoan!));
+    expect(kept).toHaveLength(1);
+    const purge = deletionJobs({ db, storage: api.storage, now: api.now }).purgeExpired;
+    // The day before the end: nothing goes.
+    const untilDay = (day: string) => (Date.parse(`${day}T00:00:00+08:00`) - api.now().getTime()) / 1000;
+    api.advance(untilDay(request!.retainUntil!) - 3600);
+    expect(await purge()).toBe(0);
+    expect(await db.select().from(loanOrders).where(eq(loanOrders.customerId, erasedWithLoan!))).toHaveLength(1);
+    // From that day on, the daily job deletes the order with its events, payouts and payments.
+    api.advance(4 * 3600);
+    await api.runDueJobs();
+    expect(await db.select().from(loanOrders).where(eq(loanOrders.customerId, erasedWithLoan!))).toEqual([]);
+    expect(await db.select().from(loanEvents).where(eq(loanEvents.orderId, kept[0]!.id))).toEqual([]);
+    expect(await db.select().from(payments).where(eq(payments.orderId, kept[0]!.id))).toEqual([]);
+    expect(await db.select().from(payouts).where(eq(payouts.orderId, kept[0]!.id))).toEqual([]);
+    const purged = await db.select().from(auditLog).where(eq(auditLog.event, 'retention.purged'));
+    expect(purged.filter((e) => e.customerId === erasedWithLoan)).toEqual([expect.objectContaining({ detail: { requestId: request!.id, retainUntil: request!.retainUntil, loanOrders: 1 } })]);
+    // Run again: nothing left to do, nothing written.
+    expect(await purge()).toBe(0);
+    expect((await db.select().from(auditLog).where(eq(auditLog.event, 'retention.purged'))).filter((e) => e.customerId === erasedWithLoan)).toHaveLength(1);
   });
 });
