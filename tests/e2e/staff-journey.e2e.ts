@@ -25,7 +25,7 @@ import { formatDay } from '../../src/loans/format.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { agreeTerms, loanText as t, orderCard, pay, sign } from './loan-steps.ts';
 import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';
-import { loginThroughUi } from './steps.ts';
+import { flow, loginThroughUi } from './steps.ts';
 import { addStaffInUi, codeUsed, freshCode, staffDesktop, staffLogin, staffPasswordStep, staffText, type StaffCredentials } from './staff.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -249,6 +249,10 @@ describe.each(databaseTargets())('the lender run by its staff on %s', (kind) => 
     await expect.poll(async () => (await fetch(`${server.url}/api/v1/profile`, { headers: borrowerHeaders })).status, { timeout: 30_000, interval: 1000 }).toBe(401);
     await phone1.goto(`${server.url}/homeIndex`);
     await phone1.waitForURL((url) => url.pathname === '/start');
+    // The same number logs in to a new, empty account: the first information step, nothing of the old one.
+    await loginThroughUi(phone1, server.url, (p) => smsCode(server.outbox, p), first.phone);
+    await phone1.waitForURL((url) => url.pathname === flow.steps[0]!.route);
+    expect((await core(phone1)).customerId).not.toBe(first.customerId);
     // No personal value of theirs is left: profile, photos, feedback gone; the phone only as a keyed hash; the loan
     // record kept without the payout account's number.
     const db = server.database.db;
