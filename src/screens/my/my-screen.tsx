@@ -63,8 +63,8 @@ export default function MyScreen() {
             <p className="my-limit" data-testid="my-limit">{formatPeso(data.creditLimitCentavos, { wholeIfExact: true })}</p>
           </>
         )}
-        <Link className="my-raise" to="/addDeskTopBrowser">
-          {t('limit.raise', { limit: formatPeso(product.addToHomeScreen.loanLimitCentavos, { wholeIfExact: true }) })}
+        <Link className="my-raise" to="/creditLimit">
+          {t('limit.raise')}
         </Link>
       </section>
 
