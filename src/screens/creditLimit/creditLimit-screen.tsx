@@ -105,7 +105,7 @@ export default function CreditLimitScreen() {
           {data.next.map((n) => (
             <li key={n.reason} className={`list-item ${P}-raise`} data-reason={n.reason}>
               <span className={`${P}-raise-text`}>
-                <strong>{t(`reason.${n.reason}`)}</strong>
+                <strong>{t(`next.reason.${n.reason}`)}</strong>
                 <span className="muted">{n.amountCentavos > 0 ? t('next.amount', { amount: peso(n.amountCentavos), ceiling: peso(n.ceilingCentavos) }) : t('next.atCeiling', { ceiling: peso(n.ceilingCentavos) })}</span>
               </span>
               {n.reason === 'addToHomeScreen' && <Link to="/addDeskTopBrowser">{t('next.howTo')}</Link>}

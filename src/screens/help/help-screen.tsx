@@ -23,8 +23,8 @@ const faq = faqJson as FaqConfig;
 const values = {
   name: product.displayName,
   ...product.timings,
-  a2hsRaise: formatPeso(limitRaises.addToHomeScreen.stepCentavos, { wholeIfExact: true }),
-  a2hsCeiling: formatPeso(limitRaises.addToHomeScreen.ceilingCentavos, { wholeIfExact: true }),
+  homeScreenRaise: formatPeso(limitRaises.addToHomeScreen.stepCentavos, { wholeIfExact: true }),
+  homeScreenCeiling: formatPeso(limitRaises.addToHomeScreen.ceilingCentavos, { wholeIfExact: true }),
   facebookRaise: formatPeso(limitRaises.facebookBinding.stepCentavos, { wholeIfExact: true }),
   facebookCeiling: formatPeso(limitRaises.facebookBinding.ceilingCentavos, { wholeIfExact: true }),
   opens: product.customerService.opens,
