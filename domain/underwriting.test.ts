@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type UnderwritingConfig, type UnderwritingFacts, creditLimitCentavos, decide } from './underwriting.ts';
+import { type UnderwritingConfig, type UnderwritingFacts, creditLimitCentavos, decide, limitHistory, nextRaises } from './underwriting.ts';
+import underwritingJson from '../config/underwriting.json' with { type: 'json' };
 
 /** The numbers of config/underwriting.json. */
 const config: UnderwritingConfig = {
@@ -15,8 +16,12 @@ const config: UnderwritingConfig = {
     from25001To30000: { decision: 'approve', limitCentavos: 800_000 },
     over30000: { decision: 'approve', limitCentavos: 1_000_000 },
   },
-  limitStepPerSettledCentavos: 100_000,
   maxLimitCentavos: 1_000_000,
+  limitRaises: {
+    repaidOnTime: { stepCentavos: 100_000, ceilingCentavos: 1_000_000, maxOverdueDays: 0 },
+    addToHomeScreen: { stepCentavos: 50_000, ceilingCentavos: 800_000 },
+    facebookBinding: { stepCentavos: 50_000, ceilingCentavos: 800_000 },
+  },
   reviewIfOverdueDaysOver: 15,
 };
 const facts: UnderwritingFacts = {
@@ -100,5 +105,62 @@ describe('creditLimitCentavos', () => {
     expect(creditLimitCentavos(config, { incomeBand: 'upTo12000', settledOrders: 3 })).toBeNull();
     expect(creditLimitCentavos(config, { incomeBand: null, settledOrders: 3 })).toBeNull();
     expect(creditLimitCentavos(config, { incomeBand: 'over30000', settledOrders: 0 })).toBe(1_000_000);
+  });
+});
+
+describe('limit raises', () => {
+  it('this file uses the numbers of config/underwriting.json', () => {
+    expect(underwritingJson.limitRaises).toEqual(config.limitRaises);
+    expect(underwritingJson.maxLimitCentavos).toBe(config.maxLimitCentavos);
+  });
+
+  it('applies the band, then each order repaid on time, then the one-time raises, each within its ceiling', () => {
+    const history = limitHistory(config, 'from12001To18000', [
+      { reason: 'facebookBinding', at: '2026-05-01T00:00:00.000Z' },
+      { reason: 'repaidOnTime', at: '2026-04-20T00:00:00.000Z' },
+      { reason: 'addToHomeScreen', at: '2026-05-02T00:00:00.000Z' },
+    ]);
+    expect(history).toEqual([
+      { reason: 'incomeBand', amountCentavos: 300_000, limitAfterCentavos: 300_000, at: null },
+      { reason: 'repaidOnTime', amountCentavos: 100_000, limitAfterCentavos: 400_000, at: '2026-04-20T00:00:00.000Z' },
+      { reason: 'facebookBinding', amountCentavos: 50_000, limitAfterCentavos: 450_000, at: '2026-05-01T00:00:00.000Z' },
+      { reason: 'addToHomeScreen', amountCentavos: 50_000, limitAfterCentavos: 500_000, at: '2026-05-02T00:00:00.000Z' },
+    ]);
+    expect(creditLimitCentavos(config, { incomeBand: 'from12001To18000', settledOrders: 1, oneTimeRaises: ['facebookBinding', 'addToHomeScreen'] })).toBe(500_000);
+  });
+
+  it('never raises above a raise\'s ceiling, and never lowers a limit already above it', () => {
+    // 8,000 is the one-time raises' ceiling: a band of 8,000 gets nothing from them, one of 10,000 keeps its 10,000.
+    expect(creditLimitCentavos(config, { incomeBand: 'from25001To30000', settledOrders: 0, oneTimeRaises: ['facebookBinding'] })).toBe(800_000);
+    expect(creditLimitCentavos(config, { incomeBand: 'over30000', settledOrders: 0, oneTimeRaises: ['facebookBinding', 'addToHomeScreen'] })).toBe(1_000_000);
+    expect(limitHistory(config, 'from18001To25000', [{ reason: 'repaidOnTime', at: null }, { reason: 'repaidOnTime', at: null }, { reason: 'facebookBinding', at: null }])?.map((e) => e.amountCentavos)).toEqual([500_000, 100_000, 100_000, 50_000]);
+    expect(limitHistory(config, 'from18001To25000', [{ reason: 'repaidOnTime', at: null }, { reason: 'repaidOnTime', at: null }, { reason: 'repaidOnTime', at: null }, { reason: 'facebookBinding', at: null }])?.map((e) => e.amountCentavos)).toEqual([500_000, 100_000, 100_000, 100_000, 0]);
+  });
+
+  it('keeps every limit within the maximum and never below the band, whatever the raises', () => {
+    const reason = fc.constantFrom('repaidOnTime' as const, 'addToHomeScreen' as const, 'facebookBinding' as const);
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.keys(config.incomeBands)), fc.array(reason, { maxLength: 20 }), (band, reasons) => {
+        const history = limitHistory(config, band, reasons.map((r) => ({ reason: r, at: null })));
+        if (history === null) return;
+        for (const [i, entry] of history.entries()) {
+          expect(entry.limitAfterCentavos).toBeLessThanOrEqual(config.maxLimitCentavos);
+          expect(entry.amountCentavos).toBeGreaterThanOrEqual(0);
+          if (i > 0) expect(entry.limitAfterCentavos).toBe(history[i - 1]!.limitAfterCentavos + entry.amountCentavos);
+        }
+      }),
+    );
+  });
+
+  it('says what would raise the limit next: repaying on time always, a one-time raise until granted', () => {
+    expect(nextRaises(config, 300_000, [])).toEqual([
+      { reason: 'repaidOnTime', amountCentavos: 100_000 },
+      { reason: 'addToHomeScreen', amountCentavos: 50_000 },
+      { reason: 'facebookBinding', amountCentavos: 50_000 },
+    ]);
+    expect(nextRaises(config, 780_000, ['addToHomeScreen'])).toEqual([
+      { reason: 'repaidOnTime', amountCentavos: 100_000 },
+      { reason: 'facebookBinding', amountCentavos: 20_000 },
+    ]);
   });
 });

@@ -32,6 +32,11 @@ import { messageRoutes } from './routes/messages.ts';
 import { webhookRoutes, webhookSecuritySchemes } from './routes/webhooks.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { meRoutes } from './routes/me.ts';
+import { limitRoutes } from './routes/limits.ts';
+import { simulatedFacebookRoutes } from './routes/simulated-facebook.ts';
+import type { FacebookLogin } from './providers/facebook/facebook-login.ts';
+import { createSimulatedFacebookLogin, type SimulatedFacebookLogin } from './providers/facebook/simulated.ts';
+import { createFacebookService } from './services/facebook.ts';
 import { createAuthService } from './services/auth.ts';
 import { couponJobs, createCouponService, type CouponService } from './services/coupons.ts';
 import { createDocumentService } from './services/documents.ts';
@@ -81,6 +86,10 @@ export interface ApiDeps {
   readonly makeCaptcha?: () => { text: string; data: string };
   /** Loans; without them the loan routes are not served. */
   readonly loans?: LoanApiDeps;
+  /** Facebook Login (graph.ts with FACEBOOK_APP_ID); default the simulated one, whose dialog this server serves. */
+  readonly facebook?: FacebookLogin;
+  /** FACEBOOK_REDIRECT_URL: the redirect URI registered with Facebook; default this server's limit screen. */
+  readonly facebookRedirectUri?: string;
 }
 
 export interface AppOptions {
@@ -139,6 +148,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         { name: 'me', description: 'The profile tab: summary, preferences, feedback' },
         { name: 'documents', description: 'ID photos, face photos and signatures' },
         { name: 'loans', description: 'Orders, repayments, the payout account and the signature' },
+        { name: 'limits', description: 'The credit limit, its history and raises, and Facebook binding' },
         { name: 'coupons', description: 'The borrower\'s coupons and the add-to-home-screen claim (used through withdraw and payments)' },
         { name: 'webhooks', description: 'Payout and collection gateways\' callbacks' },
         { name: 'messages', description: 'The message center: the borrower\'s own events (Notify) and announcements (Activity)' },
@@ -168,7 +178,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     await app.register(messageRoutes, { prefix: '/api/v1', center: createMessageCenter({ db, now: clock }) });
     const reminders = createReminderSms({ db, sms, now: clock, productName: product.displayName });
     const coupons = createCouponService({ db, now: clock });
-    await app.register(couponRoutes, { prefix: '/api/v1', coupons });
+    // Opened from the home screen: the coupon, and the limit raise of config/underwriting.json (each once per customer).
+    await app.register(couponRoutes, { prefix: '/api/v1', coupons, onAddToHomeScreen: loans ? (customerId: string) => loans.grantRaise(customerId, 'addToHomeScreen') : undefined });
+    if (loans) {
+      const login = options.api.facebook ?? createSimulatedFacebookLogin({ db, now: clock });
+      const facebook = createFacebookService({ db, now: clock, secret, login, loans });
+      await app.register(limitRoutes, { prefix: '/api/v1', facebook, redirectUri: options.api.facebookRedirectUri });
+      if (login.kind === 'simulated') await app.register(simulatedFacebookRoutes, { simulated: login as SimulatedFacebookLogin });
+    }
     // The account deletion's files and the end of its retention period (server/staff/deletion-jobs.ts).
     const deletionWork = deletionJobs({ db, storage, now: clock });
     if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock, coupons, { handlers: { ...reminders, ...deletionWork.handlers }, schedules: deletionWork.schedules });

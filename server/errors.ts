@@ -89,6 +89,17 @@ export const ERROR_STATUS = {
   LOAN_OPEN: 409,
   /** A staff limit outside the product's range (details: `min`, `max` centavos). */
   LIMIT_OUT_OF_RANGE: 422,
+  // Facebook binding (server/routes/limits.ts).
+  /** The Facebook login's state is unknown, used, expired or another session's: start again. */
+  FACEBOOK_LOGIN_EXPIRED: 400,
+  /** The borrower cancelled Facebook's consent (error=access_denied). */
+  FACEBOOK_DENIED: 422,
+  /** Facebook refused the code (used, expired, wrong verifier) or redirected with another error. */
+  FACEBOOK_LOGIN_FAILED: 422,
+  /** This Facebook account is bound to another customer. */
+  FACEBOOK_ACCOUNT_TAKEN: 409,
+  /** The customer has another Facebook account bound: unbind it first. */
+  FACEBOOK_ALREADY_BOUND: 409,
   WEBHOOK_SIGNATURE: 401,
   PROVIDER_UNAVAILABLE: 503,
   SERVER_ERROR: 500,

@@ -11,6 +11,8 @@ import { createFileStorage, readStorageSettings } from './providers/storage/inde
 import { createCollectionProvider, readCollectionSettings } from './providers/collection/index.ts';
 import { httpDeliver, type Deliver } from './providers/deliver.ts';
 import { createPayoutProvider, readPayoutSettings } from './providers/payout/index.ts';
+import { readFacebookSettings } from './providers/facebook/facebook-login.ts';
+import { createGraphFacebookLogin } from './providers/facebook/graph.ts';
 import { loadOrCreateDataKeys, loadOrCreateSecret } from './secret.ts';
 import { setDataKeys } from './crypto/data-keys.ts';
 import { encryptClearRows } from './crypto/reencrypt.ts';
@@ -24,11 +26,12 @@ const storage = readStorageSettings({ UPLOAD_DIR: join(process.env['DATA_DIR'] ?
 const loans = readLoanSettings(process.env);
 const payout = readPayoutSettings(process.env);
 const collection = readCollectionSettings(process.env);
+const facebookLogin = readFacebookSettings(process.env);
 // A pricing config that breaks the law's lending caps (domain/regulation.ts, from today's regulation on), sets a limit
 // above the law, or cannot be quoted stops the server, one message per problem.
 const pricingProblems = checkPricing(pricingConfig, manilaToday(new Date())).map((p) => `config/pricing.json ${p.path}: ${p.problem}`);
-const problems = [...base.problems, ...sms.problems, ...storage.problems, ...loans.problems, ...payout.problems, ...collection.problems, ...pricingProblems];
-if (!base.settings || !sms.settings || !storage.settings || !loans.settings || !payout.settings || !collection.settings || problems.length > 0) {
+const problems = [...base.problems, ...sms.problems, ...storage.problems, ...loans.problems, ...payout.problems, ...collection.problems, ...facebookLogin.problems, ...pricingProblems];
+if (!base.settings || !sms.settings || !storage.settings || !loans.settings || !payout.settings || !collection.settings || !facebookLogin.settings || problems.length > 0) {
   for (const problem of problems) console.error(`Configuration error: ${problem}`);
   process.exit(1);
 }
@@ -86,6 +89,9 @@ const app = await buildApp({
     secret,
     storage: createEncryptedStorage(createFileStorage(storage.settings), keyring),
     checker: createDeterministicIdentityChecker(),
+    // Facebook Login: the Graph API with FACEBOOK_APP_ID and FACEBOOK_APP_SECRET, else the simulated one (app.ts).
+    ...(facebookLogin.settings.provider === 'graph' && { facebook: createGraphFacebookLogin(facebookLogin.settings) }),
+    ...(process.env['FACEBOOK_REDIRECT_URL']?.trim() && { facebookRedirectUri: process.env['FACEBOOK_REDIRECT_URL'].trim() }),
     loans: {
       payout: payouts.provider,
       collection: collections.provider,

@@ -89,10 +89,6 @@ export interface ProductConfig {
      * Repayment coupon unlocked by adding the app to the home screen.
      */
     repaymentCouponCentavos: number;
-    /**
-     * Loan limit unlocked up to this amount.
-     */
-    loanLimitCentavos: number;
   };
   /**
    * Digits in a postal code: 4 for Philippine ZIP codes, 6 in the spec's template (product-decisions.md).

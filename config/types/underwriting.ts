@@ -47,15 +47,55 @@ export interface UnderwritingConfigFile {
     over30000: BandRule;
   };
   /**
-   * Limit added per settled order.
-   */
-  limitStepPerSettledCentavos: number;
-  /**
-   * Highest credit limit.
+   * Highest credit limit: no band or raise goes above it.
    */
   maxLimitCentavos: number;
+  /**
+   * THE rules that raise a credit limit above its income band's first limit (domain/underwriting.ts limitHistory); every screen that names a raise shows these figures. Applied in this order: the band, each order repaid on time, then the one-time raises in the order they were granted.
+   */
+  limitRaises: {
+    /**
+     * Each settled order at most maxOverdueDays overdue raises the limit by stepCentavos, never above ceilingCentavos.
+     */
+    repaidOnTime: {
+      stepCentavos: number;
+      ceilingCentavos: number;
+      /**
+       * The most days an order may have been overdue and still count as repaid on time.
+       */
+      maxOverdueDays: number;
+    };
+    addToHomeScreen: OneTimeRaise;
+    facebookBinding: OneTimeRaise1;
+  };
   /**
    * A past order more days overdue than this sends the application to review.
    */
   reviewIfOverdueDaysOver: number;
+}
+/**
+ * Once per customer, the first time the app is opened from the home screen.
+ */
+export interface OneTimeRaise {
+  /**
+   * Added to the limit when granted.
+   */
+  stepCentavos: number;
+  /**
+   * The raise never takes the limit above this.
+   */
+  ceilingCentavos: number;
+}
+/**
+ * Once per customer, the first time a Facebook account is bound; unbinding keeps it.
+ */
+export interface OneTimeRaise1 {
+  /**
+   * Added to the limit when granted.
+   */
+  stepCentavos: number;
+  /**
+   * The raise never takes the limit above this.
+   */
+  ceilingCentavos: number;
 }

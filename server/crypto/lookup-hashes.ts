@@ -10,6 +10,7 @@ import type { Keyring } from './keyring.ts';
 const PHONE = 'phone';
 const ID_NUMBER = 'id-number';
 const NAME = 'name';
+const FACEBOOK_USER = 'facebook-user';
 
 /** A phone in national form (9XXXXXXXXX); +63 and 0 prefixes, spaces and dashes are dropped. */
 const normalPhone = (phone: string) => phone.replace(/[\s-]/gu, '').replace(/^(?:\+?63|0)(?=9\d{9}$)/u, '');
@@ -67,4 +68,14 @@ export function nameHash(keyring: Keyring, data: unknown): string | null {
 /** The hashes of a full name under every key, for a search. */
 export function nameHashes(keyring: Keyring, name: string): string[] {
   return keyedHashes(keyring, NAME, normalName(name));
+}
+
+/** The keyed hash of a Facebook user id (facebook_bindings.fb_user_hash): one Facebook account binds to one customer. */
+export function facebookUserHash(keyring: Keyring, fbUserId: string): string {
+  return keyedHash(keyring, FACEBOOK_USER, fbUserId);
+}
+
+/** `facebookUserHash` under every key. */
+export function facebookUserHashes(keyring: Keyring, fbUserId: string): string[] {
+  return keyedHashes(keyring, FACEBOOK_USER, fbUserId);
 }

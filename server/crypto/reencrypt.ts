@@ -14,7 +14,7 @@ import type { EncryptedFileStorage } from '../providers/storage/encrypted.ts';
 import { isTextEnvelope, keyIdOfText, openText, sealText } from './envelope.ts';
 import type { Keyring } from './keyring.ts';
 import { UnknownDataKeyError } from './keyring.ts';
-import { idNumberHash, nameHash, phoneHash } from './lookup-hashes.ts';
+import { facebookUserHash, idNumberHash, nameHash, phoneHash } from './lookup-hashes.ts';
 
 interface EncryptedColumn {
   readonly table: string;
@@ -48,6 +48,11 @@ export const ENCRYPTED_COLUMNS: readonly EncryptedColumn[] = [
   { table: 'staff_notes', column: 'text', place: 'staff_notes.text', json: false, keys: ['id'] },
   { table: 'deletion_requests', column: 'note', place: 'deletion_requests.note', json: false, keys: ['id'] },
   { table: 'coupon_grants', column: 'reason', place: 'coupon_grants.reason', json: false, keys: ['id'] },
+  {
+    table: 'facebook_bindings', column: 'fb_user_id', place: 'facebook_bindings.fb_user_id', json: false, keys: ['id'],
+    hashes: [{ column: 'fb_user_hash', of: (keyring, value) => (typeof value === 'string' ? facebookUserHash(keyring, value) : null) }],
+  },
+  { table: 'facebook_bindings', column: 'name', place: 'facebook_bindings.name', json: false, keys: ['id'] },
 ];
 
 const BATCH = 500;

@@ -474,6 +474,49 @@ export const couponGrants = pgTable('coupon_grants', {
   createdAt: createdAt(),
 }, (t) => [index('coupon_grants_state_idx').on(t.state, t.createdAt), index('coupon_grants_customer_idx').on(t.customerId)]);
 
+/**
+ * A raise of a customer's credit limit granted once (config/underwriting.json limitRaises: addToHomeScreen,
+ * facebookBinding): who granted it (`system` or a staff id), why (`reason`), when, and what it added then. Unique per
+ * customer and reason, so concurrent or repeated claims grant it once; unbinding Facebook keeps it.
+ */
+export const limitRaises = pgTable('limit_raises', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  /** What the raise added when granted (0 when the limit was already at the rule's ceiling). */
+  amount: integer('amount').notNull(),
+  grantedBy: text('granted_by').notNull().default('system'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('limit_raises_once').on(t.customerId, t.reason)]);
+
+/**
+ * A customer's Facebook account (Facebook Login): only its user id and name, both encrypted; `fbUserHash` (keyed
+ * hash of the id) makes one Facebook account bind to one customer. Unbinding deletes the row.
+ */
+export const facebookBindings = pgTable('facebook_bindings', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  fbUserId: encryptedText('fb_user_id', 'facebook_bindings.fb_user_id').notNull(),
+  fbUserHash: text('fb_user_hash').notNull(),
+  name: encryptedText('name', 'facebook_bindings.name').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('facebook_bindings_customer_key').on(t.customerId), uniqueIndex('facebook_bindings_fb_user_key').on(t.fbUserHash)]);
+
+/**
+ * A Facebook Login the borrower started: the OAuth `state`, kept as its hash, bound to the session that started it,
+ * single use, expiring. The PKCE verifier is not stored: it is derived from the state with the server's secret.
+ */
+export const facebookLogins = pgTable('facebook_logins', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+  stateHash: text('state_hash').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('facebook_logins_state_key').on(t.stateHash), index('facebook_logins_customer_idx').on(t.customerId)]);
+
 // ---- The simulated gateways: an external service's own state, in its own tables (it survives a restart). ----
 
 /** A payout the simulated payout gateway took (Xendit-shaped), and the callback it owes. */
@@ -520,3 +563,19 @@ export const simCollections = pgTable('sim_collections', {
   uniqueIndex('sim_collections_reference_key').on(t.referenceNumber),
   index('sim_collections_deliver_idx').on(t.deliverAt),
 ]);
+
+/**
+ * An authorization code the simulated Facebook Login gave (like Facebook's: single use, 10 minutes, bound to the
+ * redirect URI and the PKCE challenge). The account's id and name are blanked once the code is used or expires.
+ */
+export const simFacebookCodes = pgTable('sim_facebook_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  clientId: text('client_id').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  codeChallenge: text('code_challenge').notNull(),
+  fbUserId: text('fb_user_id').notNull(),
+  name: text('name').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -8,7 +8,13 @@ import { callerOf } from '../plugins/auth.ts';
 import type { CouponOperation, CouponService } from '../services/coupons.ts';
 import { routeGroup } from './route-group.ts';
 
-export const couponRoutes = routeGroup<{ coupons: CouponService }>({ access: 'session', noStore: true }, async (app, { coupons }) => {
+export interface CouponRouteOptions {
+  readonly coupons: CouponService;
+  /** The add-to-home-screen claim also raises the limit once (config/underwriting.json limitRaises.addToHomeScreen). */
+  readonly onAddToHomeScreen?: (customerId: string) => Promise<unknown>;
+}
+
+export const couponRoutes = routeGroup<CouponRouteOptions>({ access: 'session', noStore: true }, async (app, { coupons, onAddToHomeScreen }) => {
   app.get('/coupons', {
     schema: { tags: ['coupons'], operationId: 'listCoupons', summary: 'Usable coupons (unused, within validity), soonest to expire first', querystring: couponListQuery, response: { 200: couponListAnswer } },
   }, async (request) => {
@@ -25,11 +31,14 @@ export const couponRoutes = routeGroup<{ coupons: CouponService }>({ access: 'se
     schema: {
       tags: ['coupons'],
       operationId: 'claimAddToHomeScreenCoupon',
-      summary: 'The app was opened from the home screen: issues its repayment coupon the first time, never again',
+      summary: 'The app was opened from the home screen: issues its repayment coupon and raises the limit the first time, never again',
       body: { type: 'object', additionalProperties: false, properties: {} },
       response: { 200: couponClaimAnswer },
     },
   }, async (request) => {
-    return coupons.claimAddToHomeScreen(callerOf(request).customerId);
+    const { customerId } = callerOf(request);
+    const answer = await coupons.claimAddToHomeScreen(customerId);
+    await onAddToHomeScreen?.(customerId);
+    return answer;
   });
 });

@@ -247,7 +247,10 @@ function validBody(op: Operation, ids: Ids): Record<string, unknown> {
     case 'quotePayment':
       return { kind: 'settle', couponId: ids.couponId };
     case 'claimAddToHomeScreenCoupon':
+    case 'startFacebookLogin':
       return {};
+    case 'bindFacebook':
+      return { state: randomBytes(32).toString('base64url'), code: randomBytes(32).toString('base64url') };
     case 'saveProfileStep':
       return { ...completeSections().identityInfo, idPhotoFront: ids.idFrontRef, facePhoto: ids.idFrontRef };
     case 'payoutCallback':
@@ -435,7 +438,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
 
   it('reads every operation from the OpenAPI document', () => {
     // 25 + profile tab (4) + messages (4) + coupons (3) + quotes (2); the staff console's besides.
-    expect(operations.filter((op) => op.staffAccess === null).length).toBe(38);
+    expect(operations.filter((op) => op.staffAccess === null).length).toBe(42);
     expect(operations.filter((op) => op.staffAccess !== null).map((op) => op.operationId)).toEqual(expect.arrayContaining(['staffLogin', 'staffLogout', 'staffMe', 'listStaffAccounts', 'createStaffAccount', 'updateStaffAccount', 'resetStaffSecondFactor', 'unlockStaffAccount', 'listAuditLog']));
     expect(operations.filter((op) => op.multipart).map((op) => op.operationId)).toEqual(['uploadDocument']);
   });
@@ -522,6 +525,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     'getLoan', 'acceptLoanTerms', 'getSignature', 'putSignature', 'withdrawLoan', 'changePayoutAccount', 'createPayment', 'listPayments', 'getPayment', 'payoutCallback', 'collectionWebhook',
     'listMessages', 'getUnreadCounts', 'clearUnread', 'openMessage',
     'quoteWithdrawal', 'quotePayment', 'listCoupons', 'listInvalidCoupons', 'claimAddToHomeScreenCoupon',
+    'getLimit', 'startFacebookLogin', 'bindFacebook', 'unbindFacebook',
   ])('%s answers every malformed request with a catalogue 4xx, never a 5xx or another customer\'s object', async (operationId) => {
     const op = operations.find((o) => o.operationId === operationId);
     expect(op, operationId).toBeDefined();

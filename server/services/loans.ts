@@ -38,6 +38,12 @@ export function createLoanService(deps: LoanDeps) {
     apply: application.apply,
     accept: application.accept,
     decideOrder: application.decideOrder,
+    /** The profile's limit screen: the limit, its history, what would raise it next. */
+    limitView: application.limits.view,
+    /** A one-time limit raise (addToHomeScreen, facebookBinding), once per customer; null when granted before. */
+    grantRaise: application.limits.grant,
+    grantRaiseInTx: application.limits.grantInTx,
+    lockCustomer: ctx.repo.lockCustomer,
     orderView: views.orderView,
     subOf: ctx.subOf,
     underwriting: ctx.underwriting,

@@ -21,7 +21,7 @@ import { dataKeys } from '../crypto/data-keys.ts';
 import { erasedPhone, phoneHashes } from '../crypto/lookup-hashes.ts';
 import type { Database } from '../db/database.ts';
 import {
-  auditLog, couponGrants, customers, deletionRequests, documents, feedback, idempotencyKeys, loanOrders, messages, otpChallenges, payments, payouts,
+  auditLog, couponGrants, customers, deletionRequests, documents, facebookBindings, facebookLogins, feedback, idempotencyKeys, loanOrders, messages, otpChallenges, payments, payouts,
   profileSections, sessions, signatures, simCollections, simPayouts, staffAccounts, staffNotes, announcementReads,
 } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -100,6 +100,9 @@ export async function eraseCustomer(tx: Tx, customerId: string, now: Date): Prom
   // Stored answers of money operations (they may hold a masked account): no repeat can come from an erased account.
   await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.customerId, customerId));
   await tx.update(couponGrants).set({ reason: '' }).where(eq(couponGrants.customerId, customerId));
+  // The Facebook account (id and name) goes, and the logins started; the limit raises (no personal data) stay.
+  await tx.delete(facebookBindings).where(eq(facebookBindings.customerId, customerId));
+  await tx.delete(facebookLogins).where(eq(facebookLogins.customerId, customerId));
   await tx.update(deletionRequests).set({ note: null }).where(eq(deletionRequests.customerId, customerId));
 
   // SMS codes: today's are re-keyed to the erased form (the daily limit still counts them, server/services/auth.ts),

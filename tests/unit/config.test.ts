@@ -174,8 +174,8 @@ describe('cross-references', () => {
       '/homeIndex', '/billIndex', '/subIndex', '/allWithdraw', '/repaidDetail', '/triLink', '/msgCenter', '/msgDetail', '/my', '/changeBank',
       '/coupon', '/couponInvalid', '/bill', '/setup', '/aboutUs', '/privacy', '/conditionalTerms', '/noAndroid', '/KSResult', '/loan',
       '/addDeskTopBrowser', '/guildDetail', '/videoIndex', '/appointLoan', '/bookingAgreement', '/appointLoanList', '/withdrawPage', '/test'];
-    // Ours beside the spec's: help (the FAQ) and feedback (issue 12).
-    const ours = ['/help', '/feedback'];
+    // Ours beside the spec's: help (the FAQ) and feedback (issue 12), the credit limit and Facebook binding (issue 14).
+    const ours = ['/help', '/feedback', '/creditLimit'];
     expect(routes.routes.map((r) => r.path).sort()).toEqual([...spec, ...ours].sort());
   });
 

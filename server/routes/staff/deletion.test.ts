@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openText, isTextEnvelope } from '../../crypto/envelope.ts';
 import { ENCRYPTED_COLUMNS } from '../../crypto/reencrypt.ts';
+import { bindFacebook } from '../../testing/facebook.ts';
 import { auditLog, couponGrants, customers, deletionRequests, documents, jobs, loanEvents, loanOrders, otpChallenges, payments, payouts, profileSections, staffAccounts, staffNotes } from '../../db/schema.ts';
 import { TEST_KEYRING, databaseTargets } from '../../db/test-database.ts';
 import { completeSections, completeProfile } from '../../loan-fixtures.ts';
@@ -143,6 +144,8 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
       noteText: `Called back ${letters(12)} about the bill`,
       grantReason: `Goodwill ${letters(12)} after a complaint`,
       requestNote: `Asked by phone ${letters(12)}`,
+      facebookId: `1${digits(14)}`,
+      facebookName: `${capital(letters(8))} ${capital(letters(8))}`,
     };
     const sections = completeSections({
       identityInfo: { name: personal.name, birthDate: personal.birthDate, idType: 'passport', idNumber: personal.idNumber, idPhotoFront: idFront, facePhoto },
@@ -183,6 +186,10 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
     expect(sent.statusCode, sent.body).toBe(201);
     await db.insert(staffNotes).values({ customerId: b.customerId, orderId, staffId: cs.id, text: personal.noteText });
     await db.insert(couponGrants).values({ customerId: b.customerId, definitionId: 'goodwill200', amount: 20000, reason: personal.grantReason, state: 'pending', requestedBy: cs.id });
+
+    // A Facebook account bound through the simulated Facebook Login.
+    const bound = await bindFacebook(api.app, b.headers, { id: personal.facebookId, name: personal.facebookName });
+    expect(bound.json(), bound.body).toMatchObject({ facebook: { bound: true, name: personal.facebookName } });
 
     const before = await everything();
     for (const [what, value] of Object.entries(personal)) if (what !== 'requestNote') expect(before, what).toContain(value);

@@ -7,7 +7,7 @@ import { ageOn } from '../../../domain/calendar-date.ts';
 import { isOpenOrder } from '../../../domain/loan-rules.ts';
 import type { OrderState, Quote } from '../../../domain/loan-types.ts';
 import { checkQuoteInput, quote } from '../../../domain/pricing.ts';
-import { creditLimitCentavos, decide, type UnderwritingDecision, type UnderwritingFacts } from '../../../domain/underwriting.ts';
+import { decide, type UnderwritingDecision, type UnderwritingFacts } from '../../../domain/underwriting.ts';
 import { loanOrders } from '../../db/schema.ts';
 import { ApiError, type ErrorCode } from '../../errors.ts';
 import { enqueue } from '../../jobs/runner.ts';
@@ -15,6 +15,7 @@ import { withIdempotency, type Answer, type StoredAnswer } from '../idempotency.
 import type { Caller, LoanContext, LoanInput } from './context.ts';
 import type { OrderRow, Tx } from './repository.ts';
 import { links, notifyOrder } from './notices.ts';
+import { createLimits } from './limits.ts';
 import type { LoanViews } from './views.ts';
 
 /** Who decided an order: the automatic job or a staff member. */
@@ -25,6 +26,7 @@ export type Decision = UnderwritingDecision | { readonly decision: 'reject'; rea
 
 export function createApplication(ctx: LoanContext, views: LoanViews) {
   const { db, repo, now } = ctx;
+  const limits = createLimits(ctx);
 
   /**
    * A money operation: ONE transaction that locks the customer first (the lock order of repository.ts), then runs
@@ -38,12 +40,8 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
     });
   }
 
-  /** The borrower's limit: from the income band and settled orders; the config's maximum when the band does not approve (underwriting decides). */
-  function limitOf(workInfo: Record<string, unknown> | undefined, orders: readonly OrderRow[]): number {
-    const incomeBand = typeof workInfo?.['monthlyIncome'] === 'string' ? workInfo['monthlyIncome'] : null;
-    const settledOrders = orders.filter((o) => o.state === 'settled').length;
-    return creditLimitCentavos(ctx.underwriting, { incomeBand, settledOrders }) ?? ctx.underwriting.maxLimitCentavos;
-  }
+  /** The borrower's limit (limits.ts): kept here with its signature for the loan parts that call it. */
+  const limitOf = limits.limitOf;
 
   /** Why a new application is refused now, or null. */
   function applyBlock(orders: readonly OrderRow[], day: string): { code: ErrorCode; details?: Record<string, unknown> } | null {
@@ -65,7 +63,7 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
       const block = applyBlock(orders, day);
       if (block) throw new ApiError(block.code, block.details);
       const sub = ctx.subOf(input.productId, input.subProductId);
-      const problem = checkQuoteInput(sub, input, limitOf(workInfo, orders));
+      const problem = checkQuoteInput(sub, input, limitOf(workInfo, orders, await limits.grantedRaises(tx, caller.customerId)));
       if (problem) throw new ApiError(problem);
       const q = quote(ctx.pricing, sub, { principalCentavos: input.principalCentavos, termDays: input.termDays, loanDate: day });
       const [order] = await tx
@@ -105,20 +103,22 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
       .from(loanOrders)
       .where(and(eq(loanOrders.customerId, pre.customerId), inArray(loanOrders.state, ['settled', 'repaying'])));
     const past = await repo.ordersOf(db, pre.customerId);
+    const granted = await limits.grantedRaises(db, pre.customerId);
     const worstEver = Math.max(history[0]?.worst ?? 0, ...past.map((o) => ctx.ledgerOf(o)?.worstOverdueDays ?? 0));
     const birthDate = identity?.['birthDate'];
     const facts: UnderwritingFacts = {
       age: typeof birthDate === 'string' ? ageOn(birthDate, day) : null,
       incomeBand: typeof workInfo?.['monthlyIncome'] === 'string' ? workInfo['monthlyIncome'] : null,
       employmentType: typeof workInfo?.['employmentType'] === 'string' ? workInfo['employmentType'] : null,
-      settledOrders: history[0]?.settled ?? 0,
+      settledOrders: limits.repaidOnTime(past).length,
+      oneTimeRaises: granted.map((g) => g.reason),
       worstOverdueDays: worstEver,
       requestedPrincipalCentavos: pre.principal,
     };
     const decision = decide(ctx.underwriting, facts, day);
     if (decision.decision === 'review' && decision.reason === 'OVER_LIMIT') {
       // The limit moved since applying: approve the largest amount of the grid within the limit, when there is one.
-      const limit = creditLimitCentavos(ctx.underwriting, facts) ?? 0;
+      const limit = limits.limitOf(workInfo, past, granted);
       if (limit >= ctx.subOf(pre.productId, pre.subProductId).amount.minCentavos) {
         await decideOrder(orderId, { decision: 'approve', limitCentavos: limit }, 'system', facts);
         return;
@@ -144,7 +144,9 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
         if (by === 'system') return order;
         throw new ApiError('ALREADY_DECIDED', { state: order.state });
       }
-      const noted = { ...decision, facts: facts ?? previous?.facts ?? null, by, ...(note ? { note } : {}), decidedAt: now().toISOString() };
+      // Stored facts are flat values (the staff review shows them): the one-time raises as one comma-separated text.
+      const flat = facts ? { ...facts, oneTimeRaises: facts.oneTimeRaises?.join(',') ?? null } : null;
+      const noted = { ...decision, facts: flat ?? previous?.facts ?? null, by, ...(note ? { note } : {}), decidedAt: now().toISOString() };
       const sub = ctx.subOf(order.productId, order.subProductId);
       if (decision.decision === 'approve') {
         const { minCentavos, stepCentavos } = sub.amount;
@@ -173,7 +175,7 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
     });
   }
 
-  return { money, limitOf, applyBlock, apply, underwrite, decideOrder, accept };
+  return { money, limits, limitOf, applyBlock, apply, underwrite, decideOrder, accept };
 }
 
 export type Application = ReturnType<typeof createApplication>;

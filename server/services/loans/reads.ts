@@ -33,10 +33,11 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
 
   async function home(caller: Caller) {
     const day = ctx.today();
-    const [summary, orders, workInfo, [signature]] = await Promise.all([
+    const [summary, orders, workInfo, granted, [signature]] = await Promise.all([
       ctx.profile.summary(caller.customerId),
       repo.ordersOf(db, caller.customerId),
       repo.sectionOf(db, caller.customerId, 'workInfo'),
+      application.limits.grantedRaises(db, caller.customerId),
       db.select().from(signatures).where(eq(signatures.customerId, caller.customerId)),
     ]);
     const current = orders.find((o) => isOpenOrder(o.state as OrderState)) ?? null;
@@ -44,7 +45,7 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
     const block = summary.complete ? application.applyBlock(orders, day) : { code: 'PROFILE_INCOMPLETE' as const };
     return {
       today: day,
-      creditLimitCentavos: application.limitOf(workInfo, orders),
+      creditLimitCentavos: application.limitOf(workInfo, orders, granted),
       profile: { complete: summary.complete, next: summary.complete ? null : summary.next },
       currentOrder: current ? views.orderView(current, day) : null,
       lastRejected: newest?.state === 'rejected' ? { reapplyAfter: newest.reapplyAfter } : null,

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../locales/en/a2hs.json';
+import { limitRaises } from '../../../config/underwriting.json';
 import fil from '../../../locales/fil/a2hs.json';
 import zh from '../../../locales/zh-CN/a2hs.json';
 import enCommon from '../../../locales/en/common.json';
@@ -106,12 +107,14 @@ describe('AddDeskTopBrowserScreen picker', () => {
 });
 
 describe('AddDeskTopBrowserScreen rewards', () => {
-  it('shows the ₱200 coupon and the ₱80,000 limit from config', async () => {
+  it('shows the ₱200 coupon and the limit raise the server grants (config/underwriting.json), not the spec\'s ₱80,000', async () => {
     await renderTutorial();
     const rewards = within(await screen.findByRole('region', { name: en.rewards.title.replace('{{name}}', appName) }));
-    expect(product.addToHomeScreen).toEqual({ repaymentCouponCentavos: 20000, loanLimitCentavos: 8000000 });
+    expect(product.addToHomeScreen).toEqual({ repaymentCouponCentavos: 20000 });
+    expect(limitRaises.addToHomeScreen).toEqual({ stepCentavos: 50000, ceilingCentavos: 800000 });
     expect(rewards.getByText('₱200')).toBeTruthy();
-    expect(rewards.getByText('Up to ₱80,000')).toBeTruthy();
+    expect(rewards.getByText('+₱500, up to ₱8,000')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('80,000');
     expect(rewards.getByText(en.rewards.couponLabel)).toBeTruthy();
   });
 });
@@ -205,7 +208,9 @@ describe.each(['en', 'fil', 'zh-CN'] as const)('AddDeskTopBrowserScreen in %s', 
     for (const step of stepsFor('facebook')) expect(screen.getByText(stepText(language, 'facebook', step.id))).toBeTruthy();
     expect(screen.getByText(catalogs[language].tutorial.pickerTitle)).toBeTruthy();
     expect(container.textContent).toContain('₱200');
-    expect(container.textContent).toContain('₱80,000');
+    expect(container.textContent).toContain('₱500');
+    expect(container.textContent).toContain('₱8,000');
+    expect(container.textContent).not.toContain('80,000');
     expect(container.innerHTML).not.toContain('{{');
 
     fireEvent.click(screen.getByRole('radio', { name: new RegExp(catalogs[language].browsers.safari) }));

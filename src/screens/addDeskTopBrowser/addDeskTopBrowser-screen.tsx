@@ -10,6 +10,7 @@ import { useClickGuard } from '../../../engine/ui/click-guard.ts';
 import { copyText } from '../../../engine/ui/copy-text.ts';
 import { Icon } from '../../../engine/ui/icons.tsx';
 import { checkIcon, plusIcon } from '../../../engine/ui/icon-set.ts';
+import { limitRaises } from '../../../config/underwriting.json';
 import { product } from '../../config.ts';
 import { useInstallPrompt } from '../../../engine/ui/install-prompt.ts';
 import { useChosenBrowser, useStandalone } from './a2hs-hooks.ts';
@@ -87,7 +88,7 @@ export default function AddDeskTopBrowserScreen() {
 /** The rewards of adding to the home screen, with amounts from config. */
 function Rewards() {
   const { t } = useTranslation('a2hs');
-  const amounts = rewardAmounts(product.addToHomeScreen);
+  const amounts = rewardAmounts(product.addToHomeScreen, limitRaises.addToHomeScreen);
   return (
     <section className={`${P}-rewards`} aria-labelledby={`${P}-rewards-title`}>
       <h2 id={`${P}-rewards-title`} className={`${P}-rewards-title`}>
@@ -100,7 +101,7 @@ function Rewards() {
           <span className={`${P}-reward-label`}>{t('rewards.couponLabel')}</span>
         </li>
         <li className={`${P}-reward`} data-reward="limit">
-          <strong className={`${P}-reward-value`}>{t('rewards.limitValue', { amount: amounts.limit })}</strong>
+          <strong className={`${P}-reward-value`}>{t('rewards.limitValue', { amount: amounts.limit, ceiling: amounts.ceiling })}</strong>
           <span className={`${P}-reward-label`}>{t('rewards.limitLabel')}</span>
         </li>
       </ul>

@@ -154,8 +154,8 @@ describe('prefersReducedMotion', () => {
 
 describe('rewardAmounts', () => {
   it('formats whole pesos without centavos', () => {
-    expect(rewardAmounts({ repaymentCouponCentavos: 20000, loanLimitCentavos: 8000000 })).toEqual({ coupon: '₱200', limit: '₱80,000' });
-    expect(rewardAmounts({ repaymentCouponCentavos: 15050, loanLimitCentavos: 100 })).toEqual({ coupon: '₱150.50', limit: '₱1' });
+    expect(rewardAmounts({ repaymentCouponCentavos: 20000 }, { stepCentavos: 50000, ceilingCentavos: 800000 })).toEqual({ coupon: '₱200', limit: '₱500', ceiling: '₱8,000' });
+    expect(rewardAmounts({ repaymentCouponCentavos: 15050 }, { stepCentavos: 100, ceilingCentavos: 1000050 })).toEqual({ coupon: '₱150.50', limit: '₱1', ceiling: '₱10,000.50' });
   });
 });
 

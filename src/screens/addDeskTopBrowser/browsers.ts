@@ -161,14 +161,19 @@ export function prefersReducedMotion(env: Pick<DisplayEnvironment, 'matchMedia'>
   }
 }
 
-/** The rewards of adding to the home screen, formatted for display ("₱200", "₱80,000"). */
-export function rewardAmounts(config: { repaymentCouponCentavos: Centavos; loanLimitCentavos: Centavos }): {
+/**
+ * The rewards of adding to the home screen formatted for display: the coupon (config/product.json) and the limit raise
+ * with its ceiling (config/underwriting.json limitRaises.addToHomeScreen), the figures the server grants.
+ */
+export function rewardAmounts(coupon: { repaymentCouponCentavos: Centavos }, raise: { stepCentavos: Centavos; ceilingCentavos: Centavos }): {
   coupon: string;
   limit: string;
+  ceiling: string;
 } {
   return {
-    coupon: formatPeso(config.repaymentCouponCentavos, { wholeIfExact: true }),
-    limit: formatPeso(config.loanLimitCentavos, { wholeIfExact: true }),
+    coupon: formatPeso(coupon.repaymentCouponCentavos, { wholeIfExact: true }),
+    limit: formatPeso(raise.stepCentavos, { wholeIfExact: true }),
+    ceiling: formatPeso(raise.ceilingCentavos, { wholeIfExact: true }),
   };
 }
 

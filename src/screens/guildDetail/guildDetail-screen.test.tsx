@@ -65,7 +65,7 @@ describe.each(['en', 'fil', 'zh-CN'] as const)('GuildDetailScreen in %s', (langu
 
     const rewards = within(screen.getByRole('region', { name: catalog.guide.rewardsTitle }));
     expect(rewards.getByText('₱200')).toBeTruthy();
-    expect(rewards.getByText(catalog.rewards.limitValue.replace('{{amount}}', '₱80,000'))).toBeTruthy();
+    expect(rewards.getByText(catalog.rewards.limitValue.replace('{{amount}}', '₱500').replace('{{ceiling}}', '₱8,000'))).toBeTruthy();
 
     expect(container.innerHTML).not.toContain('{{');
   });

@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../router.ts';
+import { limitRaises } from '../../../config/underwriting.json';
 import { product } from '../../config.ts';
 import { useChosenBrowser } from '../addDeskTopBrowser/a2hs-hooks.ts';
 import {
@@ -25,7 +26,7 @@ const appName = product.shortName ?? product.displayName;
 export default function GuildDetailScreen() {
   const { t } = useTranslation('a2hs');
   const { browser } = useChosenBrowser();
-  const amounts = rewardAmounts(product.addToHomeScreen);
+  const amounts = rewardAmounts(product.addToHomeScreen, limitRaises.addToHomeScreen);
   const browserName = t(`browsers.${browser}`);
 
   return (
@@ -77,7 +78,7 @@ export default function GuildDetailScreen() {
             <span className="muted">{t('rewards.couponLabel')}</span>
           </li>
           <li className={`${P}-reward`} data-reward="limit">
-            <strong className={`${P}-reward-value`}>{t('rewards.limitValue', { amount: amounts.limit })}</strong>
+            <strong className={`${P}-reward-value`}>{t('rewards.limitValue', { amount: amounts.limit, ceiling: amounts.ceiling })}</strong>
             <span className="muted">{t('rewards.limitLabel')}</span>
           </li>
         </ul>

@@ -12,6 +12,7 @@ import { Icon } from '../../../engine/ui/icons.tsx';
 import { chevronIcon } from '../../../engine/ui/icon-set.ts';
 import { product } from '../../config.ts';
 import { ServiceChannels } from '../../contact/service-channels.tsx';
+import { limitRaises } from '../../../config/underwriting.json';
 import { foldForSearch } from '../../help/search-text.ts';
 import { Link } from '../../router.ts';
 import './help.page.css';
@@ -22,7 +23,10 @@ const faq = faqJson as FaqConfig;
 const values = {
   name: product.displayName,
   ...product.timings,
-  limit: formatPeso(product.addToHomeScreen.loanLimitCentavos, { wholeIfExact: true }),
+  homeScreenRaise: formatPeso(limitRaises.addToHomeScreen.stepCentavos, { wholeIfExact: true }),
+  homeScreenCeiling: formatPeso(limitRaises.addToHomeScreen.ceilingCentavos, { wholeIfExact: true }),
+  facebookRaise: formatPeso(limitRaises.facebookBinding.stepCentavos, { wholeIfExact: true }),
+  facebookCeiling: formatPeso(limitRaises.facebookBinding.ceilingCentavos, { wholeIfExact: true }),
   opens: product.customerService.opens,
   closes: product.customerService.closes,
 };

@@ -56,7 +56,8 @@ describe('the Profile tab', () => {
     await renderScreen(<MyScreen />, { namespaces: ['profile', 'forms'] });
     expect((await screen.findByTestId('my-phone')).textContent).toContain('+63 917***4567');
     expect(screen.getByTestId('my-limit').textContent).toContain(formatPeso(500000, { wholeIfExact: true }));
-    expect(screen.getByRole('link', { name: en['limit.raise']!.replace('{{limit}}', formatPeso(product.addToHomeScreen.loanLimitCentavos, { wholeIfExact: true })) }).getAttribute('href')).toBe('/addDeskTopBrowser');
+    expect(screen.getByRole('link', { name: en['limit.raise']! }).getAttribute('href')).toBe('/creditLimit');
+    expect(screen.getByTestId('my-credit-limit').getAttribute('href')).toBe('/creditLimit');
     const steps = within(screen.getByTestId('my-steps')).getAllByRole('link');
     expect(steps.map((a) => a.getAttribute('href'))).toEqual(STEPS.map((s) => `/${s}`));
     expect(screen.getByTestId('my-payout').textContent).toContain('BDO Unibank');

@@ -63,8 +63,8 @@ export default function MyScreen() {
             <p className="my-limit" data-testid="my-limit">{formatPeso(data.creditLimitCentavos, { wholeIfExact: true })}</p>
           </>
         )}
-        <Link className="my-raise" to="/addDeskTopBrowser">
-          {t('limit.raise', { limit: formatPeso(product.addToHomeScreen.loanLimitCentavos, { wholeIfExact: true }) })}
+        <Link className="my-raise" to="/creditLimit">
+          {t('limit.raise')}
         </Link>
       </section>
 
@@ -118,6 +118,7 @@ export default function MyScreen() {
       <nav aria-label={t('more')}>
         <ul className="list">
           <HubLink to="/coupon" label={t('links.coupons')} value={data.usableCoupons > 0 ? t('links.couponCount', { count: data.usableCoupons }) : undefined} testId="my-coupons" />
+          <HubLink to="/creditLimit" label={t('links.creditLimit')} testId="my-credit-limit" />
           <HubLink to="/msgCenter" label={t('links.messages')} value={unread > 0 ? t('links.unreadCount', { count: unread }) : undefined} testId="my-messages" />
           {product.easyReloan?.enabled === true && <HubLink to="/appointLoan" label={t('links.easyReloan')} />}
           <HubLink to="/help" label={t('links.help')} value={data.openFeedback > 0 ? t('links.openFeedback', { count: data.openFeedback }) : undefined} />
