@@ -138,13 +138,15 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
     const day = ctx.today();
     return db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, orderId);
-      const previous = order.decision as { decision?: string; facts?: UnderwritingFacts } | null;
+      const previous = order.decision as { decision?: string; reason?: string; facts?: UnderwritingFacts } | null;
       const waiting = order.state === 'under_review' && (by === 'system' ? !previous : previous?.decision === 'review');
       if (!waiting) {
         if (by === 'system') return order;
         throw new ApiError('ALREADY_DECIDED', { state: order.state });
       }
-      const noted = { ...decision, facts: facts ?? previous?.facts ?? null, by, ...(note ? { note } : {}), decidedAt: now().toISOString() };
+      // Why underwriting left the order for a person stays readable after a person decided it (reviewReason).
+      const reviewReason = previous?.decision === 'review' ? previous.reason : undefined;
+      const noted = { ...decision, facts: facts ?? previous?.facts ?? null, by, ...(reviewReason ? { reviewReason } : {}), ...(note ? { note } : {}), decidedAt: now().toISOString() };
       const sub = ctx.subOf(order.productId, order.subProductId);
       if (decision.decision === 'approve') {
         const { minCentavos, stepCentavos } = sub.amount;
