@@ -9,10 +9,12 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatPeso } from '../../domain/money.ts';
 import { loanOrders, profileSections } from '../../server/db/schema.ts';
 import { databaseTargets } from '../../server/db/test-database.ts';
 import { completeSections } from '../../server/loan-fixtures.ts';
 import { idCard, portrait } from '../../server/providers/identity/test-images.ts';
+import { maskValue } from '../../server/staff/masking.ts';
 import { login } from '../../server/test-api.ts';
 import { chromiumSuite } from './browser.ts';
 import { startServer, type E2eServer } from './server.ts';
@@ -20,6 +22,9 @@ import { addTestStaff, staffDesktop, staffLogin, staffText } from './staff.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
 const en = staffText('en');
+const zh = staffText('zh-CN');
+const forms = staffText('en', 'forms');
+const formsZh = staffText('zh-CN', 'forms');
 const STUDENT = { employmentType: 'student', schoolName: 'University of the Philippines Diliman', major: 'BS Nursing', admissionDate: '2023-08-14', graduationDate: '2027-06-30' };
 
 function multipart(kind: string, file: Buffer) {
@@ -93,6 +98,35 @@ describe.each(databaseTargets())('staff review on %s', (kind) => {
     await page.getByRole('button', { name: en('review.submitDecision') }).click();
     await page.getByTestId('decided').waitFor();
     await page.screenshot({ path: `/tmp/staff-review-decided-${kind}.png`, fullPage: true });
+
+    // The decision reads as staff expect: approved, by the underwriter's name, the limit in pesos; and after a reload
+    // (what the server gives) the review still says why the rules left it for a person.
+    await page.reload();
+    await page.getByTestId('decision-summary').waitFor();
+    expect(await page.getByTestId('decision-outcome').textContent()).toBe(en('reviewDecision.options.decision.approve'));
+    expect(await page.getByTestId('decided-by').textContent()).toBe('Test underwriter');
+    expect(await page.getByTestId('decision-limit').textContent()).toBe(formatPeso(200000));
+    expect(await page.getByTestId('review-reason').textContent()).toBe(en('reviewReasons.MISSING_FACTS'));
+    expect(await page.getByTestId('decided').textContent()).not.toContain('staffId');
+
+    // Profile fields carry the borrower's form labels and option texts, never the raw keys or codes; masked stays masked.
+    const field = (name: string) => page.locator(`[data-field="${name}"]`);
+    expect(await field('identityInfo.idType').locator('dt').textContent()).toBe(forms('identity.idType'));
+    expect(await field('identityInfo.idType').locator('.st-value').textContent()).toBe(forms('identity.options.idType.passport'));
+    expect(await field('baseInfo.maritalStatus').locator('dt').textContent()).toBe(forms('baseInfo.maritalStatus'));
+    expect(await field('baseInfo.maritalStatus').locator('.st-value').textContent()).toBe(forms('baseInfo.options.maritalStatus.single'));
+    expect(await field('identityInfo.name').locator('.st-value').textContent()).toBe(maskValue('Juan dela Cruz'));
+    expect(await page.locator('.st-profile dt').allTextContents()).not.toContain('maritalStatus');
+    await page.screenshot({ path: `/tmp/polish-review-en-${kind}.png`, fullPage: true });
+
+    // In Chinese: the same fields in the staff member's language.
+    await page.evaluate(() => localStorage.setItem('staff.language', 'zh-CN'));
+    await page.reload();
+    await page.getByTestId('decision-summary').waitFor();
+    await expect.poll(() => field('baseInfo.maritalStatus').locator('dt').textContent()).toBe(formsZh('baseInfo.maritalStatus'));
+    expect(await field('identityInfo.idType').locator('.st-value').textContent()).toBe(formsZh('identity.options.idType.passport'));
+    expect(await page.getByTestId('decision-outcome').textContent()).toBe(zh('reviewDecision.options.decision.approve'));
+    await page.screenshot({ path: `/tmp/polish-review-zh-${kind}.png`, fullPage: true });
 
     // The order moved on as an automatic approval would: accepted, the principal within the limit, the message written.
     const seen = await server.app.inject({ method: 'GET', url: `/api/v1/loans/${orderId}`, headers: b.headers });

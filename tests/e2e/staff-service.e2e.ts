@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { customers, profileSections } from '../../server/db/schema.ts';
 import { databaseTargets } from '../../server/db/test-database.ts';
 import { completeProfile } from '../../server/loan-fixtures.ts';
+import { maskValue } from '../../server/staff/masking.ts';
 import { login } from '../../server/test-api.ts';
 import { chromiumSuite } from './browser.ts';
 import { startServer, type E2eServer } from './server.ts';
@@ -68,6 +69,12 @@ describe.each(databaseTargets())('customer service on %s', (kind) => {
     await staffLogin(page, server.url, supervisor);
     await page.goto(`${server.url}/staff/approvals`);
     const row = page.locator('tr', { has: page.locator(`a[href$="/customers/${b.customerId}"]`) });
+    // The customer is shown masked (name, phone), linked to the customer view, never as an id.
+    const who = row.getByTestId('approval-customer');
+    await who.waitFor();
+    expect(await who.textContent()).toBe(`${maskValue('Juan dela Cruz')} · ${maskValue(phone.replace(/^\+?63/u, '').replace(/^0/u, ''))}`);
+    expect(await who.textContent()).not.toContain(b.customerId);
+    await page.screenshot({ path: `/tmp/polish-approvals-${kind}.png`, fullPage: true });
     await row.getByRole('button', { name: en('approvals.approve') }).click();
     await expect.poll(() => row.count()).toBe(0);
 
