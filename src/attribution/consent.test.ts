@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ATTRIBUTION_META, CONSENT_KEY, attributionStep, attributionToken, readConsent, setConsent, subscribeConsent } from './consent.ts';
+import { ATTRIBUTION_META as SERVER_META, withAttributionMeta } from '../../server/plugins/web-app.ts';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => document.head.querySelectorAll('meta').forEach((m) => m.remove()));
+
+describe('attribution consent', () => {
+  it('is off without a token, asks without an answer, loads only with consent', () => {
+    expect(attributionStep(undefined, null)).toBe('off');
+    expect(attributionStep(undefined, 'granted')).toBe('off');
+    expect(attributionStep('abc123def456', null)).toBe('ask');
+    expect(attributionStep('abc123def456', 'denied')).toBe('declined');
+    expect(attributionStep('abc123def456', 'granted')).toBe('load');
+  });
+
+  it('reads the token from the meta tag the server writes into the page', () => {
+    expect(ATTRIBUTION_META).toBe(SERVER_META);
+    expect(attributionToken()).toBeUndefined();
+    const page = new DOMParser().parseFromString(withAttributionMeta('<!doctype html><html><head><title>x</title></head><body></body></html>', 'abc123def456'), 'text/html');
+    expect(attributionToken(page)).toBe('abc123def456');
+  });
+
+  it('remembers the answer, tells subscribers, and ignores anything else in storage', () => {
+    expect(readConsent()).toBeNull();
+    const heard: (string | null)[] = [];
+    const stop = subscribeConsent(() => heard.push(readConsent()));
+    setConsent('granted');
+    expect(localStorage.getItem(CONSENT_KEY)).toBe('granted');
+    setConsent('denied');
+    expect(readConsent()).toBe('denied');
+    stop();
+    setConsent('granted');
+    expect(heard).toEqual(['granted', 'denied']);
+    localStorage.setItem(CONSENT_KEY, 'yes please');
+    expect(readConsent()).toBeNull();
+  });
+});
