@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ATTRIBUTION_META, CONSENT_KEY, attributionStep, attributionToken, readConsent, setConsent, subscribeConsent } from './consent.ts';
 import { ATTRIBUTION_META as SERVER_META, withAttributionMeta } from '../../server/plugins/web-app.ts';
 
@@ -24,6 +24,8 @@ describe('attribution consent', () => {
 
   it('remembers the answer, tells subscribers, and ignores anything else in storage', () => {
     expect(readConsent()).toBeNull();
+    localStorage.setItem(CONSENT_KEY, 'yes please');
+    expect(readConsent()).toBeNull();
     const heard: (string | null)[] = [];
     const stop = subscribeConsent(() => heard.push(readConsent()));
     setConsent('granted');
@@ -33,7 +35,18 @@ describe('attribution consent', () => {
     stop();
     setConsent('granted');
     expect(heard).toEqual(['granted', 'denied']);
-    localStorage.setItem(CONSENT_KEY, 'yes please');
-    expect(readConsent()).toBeNull();
+  });
+
+  it('holds the answer for the page where the browser refuses storage', () => {
+    setConsent('denied');
+    vi.stubGlobal('localStorage', { getItem: () => { throw new DOMException('denied', 'SecurityError'); }, setItem: () => { throw new DOMException('denied', 'SecurityError'); } });
+    try {
+      expect(() => localStorage.getItem(CONSENT_KEY)).toThrow();
+      expect(readConsent()).toBe('denied');
+      setConsent('granted');
+      expect(readConsent()).toBe('granted');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -3,8 +3,6 @@
  * given to the page as a meta tag by server/plugins/web-app.ts) and the borrower said yes. The answer is kept in
  * localStorage and can be changed on /setup; every part of the app that cares subscribes here.
  */
-import { readStorage, writeStorage } from '../storage.ts';
-
 /** The page's meta tag with the app token (server/plugins/web-app.ts ATTRIBUTION_META). */
 export const ATTRIBUTION_META = 'attribution-app-token';
 /** localStorage: the borrower's answer, 'granted' or 'denied'; absent until asked. */
@@ -20,17 +18,33 @@ export function attributionToken(doc: Pick<Document, 'querySelector'> = document
   return doc.querySelector<HTMLMetaElement>(`meta[name="${ATTRIBUTION_META}"]`)?.content || undefined;
 }
 
-/** The stored answer, or null when the borrower has not answered (or storage holds something else). */
+// localStorage directly, as src/storage.ts does (never throwing): importing that module here would split it out of the
+// entry chunk into a file of its own, which every route would then fetch (tests/build/budget.test.ts).
+
+/** This page's answer, for a browser that refuses storage (private mode): it holds until the page closes. */
+let answered: Consent | null = null;
+
+/** The stored answer (else this page's), or null when the borrower has not answered. */
 export function readConsent(): Consent | null {
-  const value = readStorage('local', CONSENT_KEY);
-  return value === 'granted' || value === 'denied' ? value : null;
+  let value: string | null = null;
+  try {
+    value = localStorage.getItem(CONSENT_KEY);
+  } catch {
+    // No storage: this page's answer.
+  }
+  return value === 'granted' || value === 'denied' ? value : answered;
 }
 
 const listeners = new Set<() => void>();
 
 /** Records the borrower's answer and tells the subscribers. */
 export function setConsent(answer: Consent): void {
-  writeStorage('local', CONSENT_KEY, answer);
+  answered = answer;
+  try {
+    localStorage.setItem(CONSENT_KEY, answer);
+  } catch {
+    // No storage: the answer holds for this page.
+  }
   for (const listener of listeners) listener();
 }
 
