@@ -44,19 +44,25 @@ async function settled(page: Page, requests: Request[]) {
   await page.waitForLoadState('networkidle');
 }
 
-describe('attribution off (ATTRIBUTION_APP_TOKEN unset)', () => {
-  let server: E2eServer;
+/** A server of the describe block, with or without the app token. */
+function serverFor(options: { attributionAppToken?: string }): () => E2eServer {
+  let server: E2eServer | undefined;
   beforeAll(async () => {
-    server = await startServer('pglite');
+    server = await startServer('pglite', options);
   });
   afterAll(async () => {
     await server?.close();
   });
+  return () => server!;
+}
+
+describe('attribution off (ATTRIBUTION_APP_TOKEN unset)', () => {
+  const serverOf = serverFor({});
 
   it('loads nothing of attribution and asks nothing', { timeout: 120_000 }, async () => {
     const page = await suite.open(iPhone());
     const requests = await watch(page);
-    await page.goto(`${server.url}/start`);
+    await page.goto(`${serverOf().url}/start`);
     await settled(page, requests);
     expect(await page.locator('meta[name="attribution-app-token"]').count()).toBe(0);
     expect(await page.locator('.attribution-consent').count()).toBe(0);
@@ -65,18 +71,12 @@ describe('attribution off (ATTRIBUTION_APP_TOKEN unset)', () => {
 });
 
 describe('attribution on (ATTRIBUTION_APP_TOKEN set)', () => {
-  let server: E2eServer;
-  beforeAll(async () => {
-    server = await startServer('pglite', { attributionAppToken: TOKEN });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const serverOf = serverFor({ attributionAppToken: TOKEN });
 
   it('asks after the first render and loads the SDK only after "Allow", then at every start without asking', { timeout: 120_000 }, async () => {
     const page = await suite.open(iPhone());
     const requests = await watch(page);
-    await page.goto(`${server.url}/start`);
+    await page.goto(`${serverOf().url}/start`);
     const dialog = page.getByRole('dialog', { name: prompt('title') });
     await dialog.waitFor();
     await settled(page, requests);
@@ -109,18 +109,18 @@ describe('attribution on (ATTRIBUTION_APP_TOKEN set)', () => {
 
   it('after "Do not allow" never loads the SDK, until the borrower allows it on /setup', { timeout: 120_000 }, async () => {
     // A borrower signed in on this server (the settings screen is behind the login).
-    const b = await login(server);
+    const b = await login(serverOf());
     const token = b.headers['authorization']!.replace(/^Bearer /u, '');
     const page = await suite.open(iPhone());
     await page.context().addInitScript((core) => {
       if (!localStorage.getItem('core')) localStorage.setItem('core', core);
     }, JSON.stringify({ state: { publicData: { token, customerId: b.customerId, phone_number: b.phone } }, version: 1 }));
     const requests = await watch(page);
-    await page.goto(`${server.url}/start`);
+    await page.goto(`${serverOf().url}/start`);
     const dialog = page.getByRole('dialog', { name: prompt('title') });
     await dialog.getByRole('button', { name: prompt('deny'), exact: true }).click();
     expect(await page.evaluate(() => localStorage.getItem('attributionConsent'))).toBe('denied');
-    await page.goto(`${server.url}/setup`);
+    await page.goto(`${serverOf().url}/setup`);
     const box = page.getByRole('checkbox', { name: setupText('attribution.label') });
     await box.waitFor();
     await settled(page, requests);
