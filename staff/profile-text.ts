@@ -20,7 +20,7 @@ export const fieldLabelKey = (step: string, key: string): string => `${FORMS_NS}
 
 /** The catalog key of an option's text, when the value can be an option code. */
 export const optionKey = (step: string, key: string, value: unknown): string | undefined =>
-  typeof value === 'string' && /^[A-Za-z][\w-]*$/u.test(value) ? `${FORMS_NS}:${schemaOf(step)}.options.${key}.${value}` : undefined;
+  typeof value === 'string' && CODE.test(value) ? `${FORMS_NS}:${schemaOf(step)}.options.${key}.${value}` : undefined;
 
 /** The amounts an income band's text interpolates, formatted as pesos like the borrower's form does. */
 export function optionValues(value: string): Record<string, string> {
@@ -34,7 +34,11 @@ export function optionValues(value: string): Record<string, string> {
 export interface ProfileTranslator {
   t: (key: string, options?: Record<string, unknown>) => string;
   exists: (key: string) => boolean;
+  /** The forms catalog of the language shown (i18next's getResourceBundle), to find a nested field's options. */
+  forms?: () => Record<string, unknown> | undefined;
 }
+
+const CODE = /^[A-Za-z][\w-]*$/u;
 
 /** A field's label: the form's label, else the raw key (a field the catalog does not know). */
 export const fieldLabel = (i18n: ProfileTranslator, step: string, key: string): string => {
@@ -42,8 +46,22 @@ export const fieldLabel = (i18n: ProfileTranslator, step: string, key: string): 
   return i18n.exists(labelKey) ? i18n.t(labelKey) : key;
 };
 
-/** A value's text: an option code as the form's option text, anything else (masked or clear) as it is. */
+/** The option text of `code` in any field of the step's form (a nested field: a contact's relationship). */
+function nestedOption(i18n: ProfileTranslator, schema: string, code: string): string | undefined {
+  const options = (i18n.forms?.()?.[schema] as { options?: Record<string, Record<string, unknown>> } | undefined)?.options ?? {};
+  const field = Object.keys(options).find((f) => typeof options[f]?.[code] === 'string');
+  return field === undefined ? undefined : i18n.t(`${FORMS_NS}:${schema}.options.${field}.${code}`, optionValues(code));
+}
+
+/**
+ * A value's text: an option code as the form's option text; a list or object the server masked leaf by leaf and
+ * joined ('M*** S***, •••22, parents; ...') with its option codes as texts; anything else (masked or clear) as it is.
+ */
 export function fieldValue(i18n: ProfileTranslator, step: string, key: string, value: unknown): string | undefined {
   const k = optionKey(step, key, value);
-  return k && i18n.exists(k) ? i18n.t(k, optionValues(String(value))) : undefined;
+  if (k && i18n.exists(k)) return i18n.t(k, optionValues(String(value)));
+  if (typeof value !== 'string' || !/[;,] /u.test(value)) return undefined;
+  const parts = value.split(/([;,] )/u);
+  const shown = parts.map((part) => (CODE.test(part) ? (nestedOption(i18n, schemaOf(step), part) ?? part) : part));
+  return shown.some((part, i) => part !== parts[i]) ? shown.join('') : undefined;
 }

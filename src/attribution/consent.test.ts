@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ATTRIBUTION_META, CONSENT_KEY, attributionStep, attributionToken, readConsent, setConsent, subscribeConsent } from './consent.ts';
-import { ATTRIBUTION_META as SERVER_META, withAttributionMeta } from '../../server/plugins/web-app.ts';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => document.head.querySelectorAll('meta').forEach((m) => m.remove()));
@@ -15,11 +14,13 @@ describe('attribution consent', () => {
     expect(attributionStep('abc123def456', 'granted')).toBe('load');
   });
 
-  it('reads the token from the meta tag the server writes into the page', () => {
-    expect(ATTRIBUTION_META).toBe(SERVER_META);
+  it('reads the token from the meta tag the server writes into the page (server/app.test.ts checks the same tag)', () => {
+    expect(ATTRIBUTION_META).toBe('attribution-app-token');
     expect(attributionToken()).toBeUndefined();
-    const page = new DOMParser().parseFromString(withAttributionMeta('<!doctype html><html><head><title>x</title></head><body></body></html>', 'abc123def456'), 'text/html');
+    const page = new DOMParser().parseFromString('<!doctype html><html><head><title>x</title><meta name="attribution-app-token" content="abc123def456" /></head></html>', 'text/html');
     expect(attributionToken(page)).toBe('abc123def456');
+    const empty = new DOMParser().parseFromString('<!doctype html><html><head><meta name="attribution-app-token" content="" /></head></html>', 'text/html');
+    expect(attributionToken(empty)).toBeUndefined();
   });
 
   it('remembers the answer, tells subscribers, and ignores anything else in storage', () => {

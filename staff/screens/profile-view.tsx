@@ -13,7 +13,11 @@ export const showValue = (value: unknown): string =>
 export function ProfileView({ profile, action }: { profile: readonly ProfileStep[]; action?: (step: string, key: string) => ReactNode }) {
   const { t, i18n } = useTranslation(['staff', FORMS_NS]);
   if (profile.length === 0) return <p className="st-empty">{t('common.empty')}</p>;
-  const text: ProfileTranslator = { t: (key, options) => t(key, options ?? {}), exists: (key) => i18n.exists(key) };
+  const text: ProfileTranslator = {
+    t: (key, options) => t(key, options ?? {}),
+    exists: (key) => i18n.exists(key),
+    forms: () => i18n.getResourceBundle(i18n.resolvedLanguage ?? i18n.language, FORMS_NS) as Record<string, unknown> | undefined,
+  };
   return (
     <div className="st-profile">
       {profile.map((step) => (

@@ -117,6 +117,9 @@ describe.each(databaseTargets())('staff review on %s', (kind) => {
     expect(await field('baseInfo.maritalStatus').locator('.st-value').textContent()).toBe(forms('baseInfo.options.maritalStatus.single'));
     expect(await field('identityInfo.name').locator('.st-value').textContent()).toBe(maskValue('Juan dela Cruz'));
     expect(await page.locator('.st-profile dt').allTextContents()).not.toContain('maritalStatus');
+    const contacts = await field('contact.emergencyContacts').locator('.st-value').textContent();
+    expect(contacts).toContain(forms('contact.options.relation.parents'));
+    expect(contacts).not.toMatch(/\bparents\b/u);
     await page.screenshot({ path: `/tmp/polish-review-en-${kind}.png`, fullPage: true });
 
     // In Chinese: the same fields in the staff member's language.
