@@ -17,6 +17,8 @@ import { addTestStaff, staffDesktop, staffLogin, staffText } from './staff.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
 const en = staffText('en');
+const zh = staffText('zh-CN');
+const forms = staffText('en', 'forms');
 
 describe.each(databaseTargets())('customer service on %s', (kind) => {
   let server: E2eServer;
@@ -48,6 +50,13 @@ describe.each(databaseTargets())('customer service on %s', (kind) => {
     await page.locator(`a[href$="/customers/${b.customerId}"]`).click();
     await page.waitForURL((url) => url.pathname === `/staff/customers/${b.customerId}`);
 
+    // The profile shows the borrower's form labels and option texts, masked values still masked.
+    const idType = page.locator('[data-field="identityInfo.idType"]');
+    expect(await idType.locator('dt').textContent()).toBe(forms('identity.idType'));
+    expect(await idType.locator('.st-value').textContent()).toBe(forms('identity.options.idType.passport'));
+    expect(await page.locator('[data-field="identityInfo.name"] .st-value').textContent()).toBe(maskValue('Juan dela Cruz'));
+    await page.screenshot({ path: `/tmp/polish-customer-${kind}.png`, fullPage: true });
+
     // Reply to the feedback: the borrower gets it as a message.
     await page.getByRole('tab', { name: en('customer.tabs.feedback') }).click();
     await page.getByLabel(en('feedbackReply.text')).fill('It is on its way and should arrive within the hour.');
@@ -75,6 +84,14 @@ describe.each(databaseTargets())('customer service on %s', (kind) => {
     expect(await who.textContent()).toBe(`${maskValue('Juan dela Cruz')} · ${maskValue(phone.replace(/^\+?63/u, '').replace(/^0/u, ''))}`);
     expect(await who.textContent()).not.toContain(b.customerId);
     await page.screenshot({ path: `/tmp/polish-approvals-${kind}.png`, fullPage: true });
+    // In Chinese too (the same masked customer), then back to English for the rest.
+    await page.evaluate(() => localStorage.setItem('staff.language', 'zh-CN'));
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(zh('approvals.title'));
+    await page.screenshot({ path: `/tmp/polish-approvals-zh-${kind}.png`, fullPage: true });
+    await page.evaluate(() => localStorage.setItem('staff.language', 'en'));
+    await page.reload();
+    await who.waitFor();
     await row.getByRole('button', { name: en('approvals.approve') }).click();
     await expect.poll(() => row.count()).toBe(0);
 
