@@ -47,7 +47,24 @@ export const deletionRequestList = {
   required: ['items', 'total'],
   additionalProperties: false,
   properties: {
-    items: { type: 'array', maxItems: 100, items: deletionRequestAnswer },
+    items: {
+      type: 'array',
+      maxItems: 100,
+      items: {
+        ...deletionRequestAnswer,
+        required: [...deletionRequestAnswer.required, 'customer'],
+        properties: {
+          ...deletionRequestAnswer.properties,
+          customer: {
+            type: 'object',
+            description: 'Who the request is about, masked; empty strings once erased',
+            required: ['nameMasked', 'phoneMasked'],
+            additionalProperties: false,
+            properties: { nameMasked: { type: 'string' }, phoneMasked: { type: 'string' } },
+          },
+        },
+      },
+    },
     total: { type: 'integer', minimum: 0 },
   },
 } as const;

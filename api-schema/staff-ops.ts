@@ -37,7 +37,16 @@ export const reviewListAnswer = closed({
 });
 
 const maskedFields = { type: 'array', items: closed({ key: str, value: str }) } as const;
-const decisionView = closed({ by: { anyOf: [{ type: 'string', enum: ['system'] }, closed({ staffId: uuid })] }, decision: str, limit: nullable(centavos), reason: nullable(str), at: nullable(instant) });
+const decisionView = closed({
+  by: { anyOf: [{ type: 'string', enum: ['system'] }, closed({ staffId: uuid })] },
+  staffName: nullable(str),
+  decision: str,
+  limit: nullable(centavos),
+  reason: nullable(str),
+  reapplyAfter: nullable(day),
+  note: nullable(str),
+  at: nullable(instant),
+});
 const documentView = closed({ id: uuid, kind: str, contentType: str, createdAt: instant });
 export const noteView = closed({ id: uuid, text: str, staffName: str, orderId: nullable(uuid), createdAt: instant });
 
@@ -136,5 +145,10 @@ export const replyInput = { type: 'object', additionalProperties: false, require
 export const grantInput = { type: 'object', additionalProperties: false, required: ['definitionId', 'reason'], properties: { definitionId: { type: 'string', maxLength: 64 }, reason: { type: 'string', minLength: 1, maxLength: 500 } } } as const;
 export const grantCreatedAnswer = closed({ id: uuid, state: { type: 'string', enum: ['issued', 'pending'] }, couponId: nullable(uuid) });
 export const grantListQuery = { type: 'object', additionalProperties: false, properties: { state: { type: 'string', enum: ['pending', 'issued', 'refused'] }, ...pageProperties } } as const;
-export const grantListAnswer = closed({ items: { type: 'array', items: grantView }, total: int });
+/** Who a list row is about, masked (server/staff/masking.ts); empty strings once erased. */
+export const maskedCustomer = closed({ nameMasked: str, phoneMasked: str });
+export const grantListAnswer = closed({
+  items: { type: 'array', items: { ...grantView, required: [...grantView.required, 'customer', 'requestedByName'], properties: { ...grantView.properties, customer: maskedCustomer, requestedByName: str } } },
+  total: int,
+});
 export const grantDecisionInput = { type: 'object', additionalProperties: false, required: ['approve'], properties: { approve: { type: 'boolean' } } } as const;

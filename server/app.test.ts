@@ -1,13 +1,16 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { readSettings } from './settings.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'web-'));
 mkdirSync(join(dist, 'assets'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title>');
+writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>shell</title></head><body></body></html>');
+mkdirSync(join(dist, 'staff'));
+writeFileSync(join(dist, 'staff', 'index.html'), '<!doctype html><html><head><title>staff</title></head><body></body></html>');
 writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
 writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
 
@@ -35,6 +38,33 @@ describe('server', () => {
     const csp = String((await app.inject('/start')).headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/unsafe-(eval|inline)/);
+    // Attribution off (no ATTRIBUTION_APP_TOKEN): no token on the page, the CSP reaches no attribution server.
+    expect((await app.inject('/start')).body).not.toContain('attribution-app-token');
+    expect(csp).toContain("connect-src 'self';");
+  });
+
+  it('with ATTRIBUTION_APP_TOKEN the borrower page carries the token, compressed as asked, and the CSP lets the SDK connect', async () => {
+    const on = await buildApp({ webDist: dist, attributionAppToken: 'abc123def456' });
+    try {
+      for (const path of ['/', '/start', '/index.html']) {
+        const res = await on.inject({ url: path, headers: { 'accept-encoding': 'identity' } });
+        expect(res.statusCode, path).toBe(200);
+        expect(res.body, path).toContain('<meta name="attribution-app-token" content="abc123def456" />\n  </head>');
+        expect(res.headers['cache-control'], path).toBe('no-cache');
+        expect(res.headers['content-type'], path).toBe('text/html; charset=utf-8');
+      }
+      const br = await on.inject({ url: '/start', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toContain('content="abc123def456"');
+      const gz = await on.inject({ url: '/start', headers: { 'accept-encoding': 'gzip' } });
+      expect(gunzipSync(gz.rawPayload).toString()).toContain('content="abc123def456"');
+      // The staff console's page never carries it.
+      expect((await on.inject('/staff/reviews')).body).toContain('<title>staff</title>');
+      expect((await on.inject('/staff/reviews')).body).not.toContain('attribution-app-token');
+      expect(String((await on.inject('/start')).headers['content-security-policy'])).toContain("connect-src 'self' https://*.adjust.com https://*.adjust.world https://*.adjust.net.in");
+    } finally {
+      await on.close();
+    }
   });
 
   it('caches hashed assets for a year and types the manifest', async () => {
@@ -78,5 +108,13 @@ describe('settings', () => {
     expect(settings).toBeUndefined();
     expect(problems).toHaveLength(3);
     expect(problems.join('\n')).toMatch(/PORT must be.*\n.*LOG_LEVEL must be.*\n.*npm run build/);
+  });
+
+  it('reads ATTRIBUTION_APP_TOKEN (off when unset or blank) and refuses a token that is not letters and digits', () => {
+    expect(readSettings({ WEB_DIST: dist }).settings?.attributionAppToken).toBeUndefined();
+    expect(readSettings({ WEB_DIST: dist, ATTRIBUTION_APP_TOKEN: ' ' }).settings?.attributionAppToken).toBeUndefined();
+    expect(readSettings({ WEB_DIST: dist, ATTRIBUTION_APP_TOKEN: 'abc123def456' }).settings?.attributionAppToken).toBe('abc123def456');
+    const { problems } = readSettings({ WEB_DIST: dist, ATTRIBUTION_APP_TOKEN: '"><script>' });
+    expect(problems).toEqual([expect.stringMatching(/^ATTRIBUTION_APP_TOKEN must be/u)]);
   });
 });

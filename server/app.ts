@@ -15,7 +15,7 @@ import { staffAuthPlugin, staffSecuritySchemes } from './plugins/staff-auth.ts';
 import { staffRoutes } from './routes/staff/index.ts';
 import { deletionJobs } from './staff/deletion-jobs.ts';
 import { errorAnswers } from './plugins/errors.ts';
-import { securityHeaders } from './plugins/security-headers.ts';
+import { ATTRIBUTION_ORIGINS, securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
 import { createJobRunner, type JobHandler, type JobRunner, type Schedule } from './jobs/runner.ts';
 import type { CollectionProvider } from './providers/collection/collection-provider.ts';
@@ -101,6 +101,11 @@ export interface AppOptions {
    */
   trustProxy?: TrustProxy;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The attribution SDK's app token (ATTRIBUTION_APP_TOKEN): the borrower app's page carries it (web-app.ts) and the
+   * CSP lets the SDK reach its servers. Undefined: attribution off, nothing of it served.
+   */
+  attributionAppToken?: string;
   /** The API's database and providers; without them only the health check and the web app are served. */
   api?: ApiDeps;
 }
@@ -130,7 +135,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     frameworkErrors: routerRefusal,
   });
   await app.register(errorAnswers);
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { connectSrc: options.attributionAppToken ? ATTRIBUTION_ORIGINS : [] });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -196,7 +201,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     void reply.header('cache-control', 'no-store');
     return app.swagger();
   });
-  if (options.webDist) await app.register(webApp, { root: options.webDist });
+  if (options.webDist) await app.register(webApp, { root: options.webDist, attributionAppToken: options.attributionAppToken });
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody('NOT_FOUND')));
   return app;
 }

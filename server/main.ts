@@ -82,6 +82,7 @@ const collections = createCollectionProvider(collection.settings, { db: database
 const app = await buildApp({
   webDist: settings.webDist,
   trustProxy: settings.trustProxy,
+  attributionAppToken: settings.attributionAppToken,
   logger: { level: settings.logLevel, redact: ['req.headers.authorization', 'req.headers["x-customer-id"]', 'req.headers["x-callback-token"]', 'req.headers["paymongo-signature"]'] },
   api: {
     db: database.db,

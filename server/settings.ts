@@ -26,7 +26,12 @@ export interface Settings {
   dataKeys?: DataKey[];
   /** Proxies whose X-Forwarded-For gives the client's address (TRUST_PROXY). */
   trustProxy: TrustProxy;
+  /** The attribution SDK's app token (ATTRIBUTION_APP_TOKEN); undefined: attribution off. */
+  attributionAppToken?: string;
 }
+
+/** An attribution app token as the SDK's dashboard gives it: letters and digits (Adjust's are 12). */
+export const ATTRIBUTION_TOKEN = /^[A-Za-z0-9]{6,64}$/u;
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 const MAX_PROXY_HOPS = 10;
@@ -99,7 +104,9 @@ export function readSettings(env: NodeJS.ProcessEnv): { settings?: Settings; pro
     dataKeys = parsed.keys;
   }
   const trustProxy = readTrustProxy(env['TRUST_PROXY'], problems);
-  return problems.length ? { problems } : { settings: { port, host, logLevel, webDist, databaseUrl, dataDir, authSecret, dataKeys, trustProxy }, problems };
+  const attributionAppToken = env['ATTRIBUTION_APP_TOKEN']?.trim() || undefined;
+  if (attributionAppToken !== undefined && !ATTRIBUTION_TOKEN.test(attributionAppToken)) problems.push('ATTRIBUTION_APP_TOKEN must be the app token of the attribution dashboard: 6-64 letters and digits');
+  return problems.length ? { problems } : { settings: { port, host, logLevel, webDist, databaseUrl, dataDir, authSecret, dataKeys, trustProxy, attributionAppToken }, problems };
 }
 
 /** Settings of loans and the payout / collection gateways (README, "Loans"). */

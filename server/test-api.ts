@@ -80,6 +80,8 @@ export async function testApi(
     database?: OpenDatabase;
     /** TRUST_PROXY of this API (default: none). */
     trustProxy?: TrustProxy;
+    /** ATTRIBUTION_APP_TOKEN of this API (default: none, attribution off). */
+    attributionAppToken?: string;
     /** A clock that stands still at this instant and moves only by advance() (default: the real time, plus advance()). */
     clock?: Date;
   } = {},
@@ -107,6 +109,7 @@ export async function testApi(
   const app = await buildApp({
     webDist: options.webDist,
     trustProxy: options.trustProxy,
+    attributionAppToken: options.attributionAppToken,
     api: {
       db: database.db,
       sms: outbox,

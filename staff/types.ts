@@ -2,7 +2,7 @@
  * What the staff screens read of the staff API's answers: the server's types (api-schema/staff*.ts, types only) where
  * the API has them, else the screens' own view of the contract in /api/v1/staff.
  */
-import type { DeletionRequestAnswer } from '../api-schema/staff-deletion.ts';
+import type { DeletionRequestList } from '../api-schema/staff-deletion.ts';
 import type { AuditListAnswer, StaffAccountAnswer, StaffMeAnswer, TotpEnrolment } from '../api-schema/staff.ts';
 import type { StaffPermission } from '../domain/staff-roles.ts';
 
@@ -60,6 +60,18 @@ export interface NoteItem {
   readonly createdAt: string;
 }
 
+/** A decided order's decision (server/staff/reviews.ts decisionView). */
+export interface DecisionView {
+  readonly by: 'system' | { staffId: string };
+  readonly staffName: string | null;
+  readonly decision: string;
+  readonly limit: number | null;
+  readonly reason: string | null;
+  readonly reapplyAfter: string | null;
+  readonly note: string | null;
+  readonly at: string | null;
+}
+
 export interface ReviewDetail {
   readonly order: {
     id: string;
@@ -69,13 +81,13 @@ export interface ReviewDetail {
     termDays: number;
     appliedAt: string;
     reason: string | null;
-    facts: unknown;
-    decision: unknown;
+    facts: Record<string, string | number | null> | null;
+    decision: DecisionView | null;
   };
   readonly customer: { id: string; phoneMasked: string; nameMasked: string | null };
   readonly profile: readonly ProfileStep[];
   readonly documents: readonly DocumentItem[];
-  readonly history: readonly Record<string, unknown>[];
+  readonly history: readonly { orderNo: string; state: string; principalCentavos: number; loanDate: string | null; dueDate: string | null; overdueDays: number; amountRepaidCentavos: number }[];
   readonly notes: readonly NoteItem[];
 }
 
@@ -115,9 +127,17 @@ export interface FeedbackItem {
   readonly repliedAt: string | null;
 }
 
+/** Who a list row is about, masked by the server. */
+export interface MaskedCustomer {
+  readonly nameMasked: string;
+  readonly phoneMasked: string;
+}
+
 export interface CouponGrant {
   readonly id: string;
   readonly customerId?: string;
+  /** In the approvals list: who the grant is for, masked. */
+  readonly customer?: MaskedCustomer;
   readonly definitionId: string;
   readonly reason: string;
   readonly state: string;
@@ -126,8 +146,9 @@ export interface CouponGrant {
   readonly createdAt: string;
 }
 
-export type DeletionRequest = DeletionRequestAnswer;
-export type DeletionRefusalCode = NonNullable<DeletionRequestAnswer['refusalCode']>;
+/** A deletion request as the lists give it (with whom it is about, masked). */
+export type DeletionRequest = DeletionRequestList['items'][number];
+export type DeletionRefusalCode = NonNullable<DeletionRequest['refusalCode']>;
 
 export interface CustomerDetail {
   readonly customer: { id: string; phoneMasked: string; language: string; createdAt: string; erased: boolean };

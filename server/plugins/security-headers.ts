@@ -24,8 +24,11 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-/** The headers helmet sets with our options, captured once from a stand-in response. */
-export function securityHeaderValues(): Record<string, string> {
+/** Where the attribution SDK (@adjustcom/adjust-web-sdk) sends its requests: allowed only when attribution is on. */
+export const ATTRIBUTION_ORIGINS = ['https://*.adjust.com', 'https://*.adjust.world', 'https://*.adjust.net.in'] as const;
+
+/** The headers helmet sets with our options, captured once from a stand-in response; `connectSrc` adds origins. */
+export function securityHeaderValues(connectSrc: readonly string[] = []): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -36,7 +39,7 @@ export function securityHeaderValues(): Record<string, string> {
   } as unknown as ServerResponse;
   let done = false;
   helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, ...connectSrc] } },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: { maxAge: 15552000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -48,8 +51,8 @@ export function securityHeaderValues(): Record<string, string> {
   return headers;
 }
 
-export const securityHeaders = fp(async (app) => {
-  const headers = securityHeaderValues();
+export const securityHeaders = fp<{ connectSrc?: readonly string[] }>(async (app, options) => {
+  const headers = securityHeaderValues(options.connectSrc);
   app.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);
     done();

@@ -2,7 +2,7 @@
  * What staff views share of a customer: the profile masked step by step, the documents' list, the notes with their
  * writers' names.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { customers, documents, profileSections, staffAccounts, staffNotes } from '../db/schema.ts';
 import { maskValue } from './masking.ts';
@@ -16,11 +16,9 @@ export async function maskedProfile(db: Database, customerId: string) {
   }));
 }
 
-export async function customerHead(db: Database, customerId: string) {
-  const [row] = await db.select().from(customers).where(eq(customers.id, customerId));
-  if (!row) return undefined;
-  const [identity] = await db.select({ data: profileSections.data }).from(profileSections).where(and(eq(profileSections.customerId, customerId), eq(profileSections.step, 'identityInfo')));
-  const name = (identity?.data as Record<string, unknown> | undefined)?.['name'];
+/** What staff see of who a customer is: name and phone masked, nothing once erased. */
+function headOf(row: typeof customers.$inferSelect, identity: unknown) {
+  const name = (identity as Record<string, unknown> | null | undefined)?.['name'];
   const erased = row.erasedAt !== null;
   return {
     row,
@@ -28,6 +26,28 @@ export async function customerHead(db: Database, customerId: string) {
     phoneMasked: erased ? '' : maskValue(row.phone.replace(/^\+?63/, '').replace(/^0/, '')),
     nameMasked: typeof name === 'string' ? maskValue(name) : '',
   };
+}
+
+export async function customerHead(db: Database, customerId: string) {
+  return (await customerHeads(db, [customerId])).get(customerId);
+}
+
+/** The masked heads of several customers at once (a list's rows), by customer id. */
+export async function customerHeads(db: Database, customerIds: readonly string[]) {
+  const ids = [...new Set(customerIds)];
+  if (ids.length === 0) return new Map<string, ReturnType<typeof headOf>>();
+  const rows = await db
+    .select({ row: customers, identity: profileSections.data })
+    .from(customers)
+    .leftJoin(profileSections, and(eq(profileSections.customerId, customers.id), eq(profileSections.step, 'identityInfo')))
+    .where(inArray(customers.id, ids));
+  return new Map(rows.map(({ row, identity }) => [row.id, headOf(row, identity)]));
+}
+
+/** The masked name and phone a list row shows of its customer (empty when unknown or erased). */
+export function maskedWho(heads: Awaited<ReturnType<typeof customerHeads>>, customerId: string) {
+  const head = heads.get(customerId);
+  return { nameMasked: head?.nameMasked ?? '', phoneMasked: head?.phoneMasked ?? '' };
 }
 
 export async function documentList(db: Database, customerId: string) {

@@ -15,7 +15,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { manilaStartOfDay, manilaToday } from '../../domain/calendar-date.ts';
 import type { PayoutDestination } from '../../domain/payout-account.ts';
 import { toE164 } from '../../domain/ph-phone.ts';
-import type { DeletionRequestAnswer, DeletionRequestInput, DeletionDecisionInput } from '../../api-schema/staff-deletion.ts';
+import type { DeletionRequestAnswer, DeletionRequestInput, DeletionDecisionInput, DeletionRequestList } from '../../api-schema/staff-deletion.ts';
 import { pageOf } from '../../api-schema/staff.ts';
 import { dataKeys } from '../crypto/data-keys.ts';
 import { erasedPhone, phoneHashes } from '../crypto/lookup-hashes.ts';
@@ -29,6 +29,7 @@ import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { FileStorage } from '../providers/storage/file-storage.ts';
 import { enqueueFileErasure } from './deletion-jobs.ts';
 import { staffAudit } from '../services/audit.ts';
+import { customerHeads, maskedWho } from './customer-facts.ts';
 import { staffConfig } from './staff-config.ts';
 import type { Tx } from '../services/idempotency.ts';
 import { smsText } from '../services/sms-text.ts';
@@ -238,14 +239,15 @@ export function createDeletionService(deps: DeletionDeps) {
       return one(id);
     },
 
-    async list(query: { state?: string; page?: string; perPage?: string; customerId?: string }): Promise<{ items: DeletionRequestAnswer[]; total: number }> {
+    async list(query: { state?: string; page?: string; perPage?: string; customerId?: string }): Promise<DeletionRequestList> {
       const { page, perPage } = pageOf(query);
       const where = and(query.state ? eq(deletionRequests.state, query.state) : undefined, query.customerId ? eq(deletionRequests.customerId, query.customerId) : undefined);
       const [rows, [total]] = await Promise.all([
         selectRequests().where(where).orderBy(asc(deletionRequests.createdAt), asc(deletionRequests.id)).limit(perPage).offset((page - 1) * perPage),
         db.select({ n: count() }).from(deletionRequests).where(where),
       ]);
-      return { items: rows.map(view), total: total?.n ?? 0 };
+      const heads = await customerHeads(db, rows.map((row) => row.r.customerId));
+      return { items: rows.map((row) => ({ ...view(row), customer: maskedWho(heads, row.r.customerId) })), total: total?.n ?? 0 };
     },
 
     async decide(caller: StaffCaller, id: string, input: DeletionDecisionInput, ip: string): Promise<DeletionRequestAnswer> {

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { addDays } from '../../domain/calendar-date.ts';
 import type { DecisionInput } from '../../api-schema/staff-ops.ts';
 import type { Database } from '../db/database.ts';
-import { loanOrders, profileSections } from '../db/schema.ts';
+import { loanEvents, loanOrders, profileSections, staffAccounts } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { staffAudit } from '../services/audit.ts';
 import type { LoanService } from '../services/loans.ts';
@@ -18,12 +18,28 @@ import { staffConfig } from './staff-config.ts';
 /** The longest a staff member may push the reapply day out. */
 const MAX_REAPPLY_DAYS = 180;
 
-interface StoredDecision { decision?: string; reason?: string; limitCentavos?: number; by?: unknown; decidedAt?: string; facts?: Record<string, unknown> | null }
+interface StoredDecision { decision?: string; reason?: string; reviewReason?: string; limitCentavos?: number; by?: unknown; decidedAt?: string; note?: string; facts?: Record<string, unknown> | null }
 
-export function decisionView(stored: unknown) {
+/** A decision as the console shows it: who (the staff member's name), when, the limit or the reason and reapply day. */
+export function decisionView(stored: unknown, order: { reapplyAfter: string | null }, staffName: string | null) {
   const d = stored as StoredDecision | null;
   if (!d || d.decision === 'review' || !d.decision) return null;
-  return { by: (d.by ?? 'system') as 'system' | { staffId: string }, decision: d.decision, limit: d.limitCentavos ?? null, reason: d.reason ?? null, at: d.decidedAt ?? null };
+  return {
+    by: (d.by ?? 'system') as 'system' | { staffId: string },
+    staffName,
+    decision: d.decision,
+    limit: d.limitCentavos ?? null,
+    reason: d.decision === 'reject' ? (d.reason ?? null) : null,
+    reapplyAfter: d.decision === 'reject' ? order.reapplyAfter : null,
+    note: d.note ?? null,
+    at: d.decidedAt ?? null,
+  };
+}
+
+/** The staff member who decided, if a person did. */
+function deciderId(stored: unknown): string | undefined {
+  const by = (stored as StoredDecision | null)?.by;
+  return by && typeof by === 'object' && typeof (by as { staffId?: unknown }).staffId === 'string' ? (by as { staffId: string }).staffId : undefined;
 }
 
 export function createReviewService(deps: { db: Database; now: () => Date; loans: LoanService }) {
@@ -32,6 +48,30 @@ export function createReviewService(deps: { db: Database; now: () => Date; loans
   /** The approvable limit's range: the sub-product's minimum amount up to underwriting's maximum limit. */
   function limitRange(productId: string, subProductId: string) {
     return { min: loans.subOf(productId, subProductId).amount.minCentavos, max: loans.underwriting.maxLimitCentavos };
+  }
+
+  async function staffNameOf(staffId: string | undefined): Promise<string | null> {
+    if (!staffId) return null;
+    const [row] = await db.select({ name: staffAccounts.name }).from(staffAccounts).where(eq(staffAccounts.id, staffId));
+    return row?.name ?? null;
+  }
+
+  /**
+   * Why underwriting left the order for a person: the waiting decision's reason, after a decision its reviewReason,
+   * and for an order decided before reviewReason was kept, the reason of its 'review' event.
+   */
+  async function reviewReasonOf(orderId: string, stored: StoredDecision | null): Promise<string | null> {
+    if (!stored) return null;
+    if (stored.decision === 'review') return stored.reason ?? null;
+    if (stored.reviewReason) return stored.reviewReason;
+    const [event] = await db
+      .select({ data: loanEvents.data })
+      .from(loanEvents)
+      .where(and(eq(loanEvents.orderId, orderId), eq(loanEvents.kind, 'review')))
+      .orderBy(desc(loanEvents.id))
+      .limit(1);
+    const reason = (event?.data as { reason?: unknown } | null | undefined)?.reason;
+    return typeof reason === 'string' ? reason : null;
   }
 
   async function queue(page: number, perPage: number) {
@@ -83,9 +123,9 @@ export function createReviewService(deps: { db: Database; now: () => Date; loans
         principalCentavos: order.principal,
         termDays: order.termDays,
         appliedAt: order.createdAt.toISOString(),
-        reason: stored?.reason ?? null,
+        reason: await reviewReasonOf(order.id, stored),
         facts: (stored?.facts ?? null) as Record<string, string | number | null> | null,
-        decision: decisionView(stored),
+        decision: decisionView(stored, order, await staffNameOf(deciderId(stored))),
       },
       customer: { id: order.customerId, phoneMasked: head.phoneMasked, nameMasked: head.nameMasked },
       profile: (await maskedProfile(db, order.customerId)).map(({ step, fields }) => ({ step, fields })),
@@ -117,7 +157,7 @@ export function createReviewService(deps: { db: Database; now: () => Date; loans
       updated = await loans.decideOrder(orderId, { decision: 'reject', reason: input.reason, reapplyAfter }, by, undefined, input.note);
     }
     await staffAudit(db, { staffId, action: 'review.decided', customerId: found.customerId, ip, detail: { orderId, decision: input.decision, ...(input.decision === 'approve' ? { limitCentavos: input.limitCentavos } : { reason: input.reason }) } });
-    return { orderId, state: updated.state, decision: decisionView(updated.decision)! };
+    return { orderId, state: updated.state, decision: decisionView(updated.decision, updated, await staffNameOf(staffId))! };
   }
 
   return { limitRange, queue, review, decide };

@@ -4,11 +4,12 @@
  */
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { couponGrants, customers, feedback } from '../db/schema.ts';
+import { couponGrants, customers, feedback, staffAccounts } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { staffAudit } from '../services/audit.ts';
 import { couponDefinition, issue } from '../services/coupons.ts';
 import { notify } from '../services/messages.ts';
+import { customerHeads, maskedWho } from './customer-facts.ts';
 import { feedbackView, grantView } from './customers.ts';
 import { staffConfig } from './staff-config.ts';
 
@@ -55,9 +56,17 @@ export function createServiceDesk(deps: { db: Database; now: () => Date }) {
 
   async function grants(state: string | undefined, page: number, perPage: number) {
     const where = state ? eq(couponGrants.state, state) : undefined;
-    const rows = await db.select().from(couponGrants).where(where).orderBy(asc(couponGrants.createdAt), asc(couponGrants.id)).limit(perPage).offset((page - 1) * perPage);
+    const rows = await db
+      .select({ grant: couponGrants, requestedByName: staffAccounts.name })
+      .from(couponGrants)
+      .innerJoin(staffAccounts, eq(staffAccounts.id, couponGrants.requestedBy))
+      .where(where)
+      .orderBy(asc(couponGrants.createdAt), asc(couponGrants.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage);
     const [total] = await db.select({ n: count() }).from(couponGrants).where(where);
-    return { items: rows.map(grantView), total: total?.n ?? 0 };
+    const heads = await customerHeads(db, rows.map((r) => r.grant.customerId));
+    return { items: rows.map(({ grant, requestedByName }) => ({ ...grantView(grant), requestedByName, customer: maskedWho(heads, grant.customerId) })), total: total?.n ?? 0 };
   }
 
   async function decideGrant(staffId: string, ip: string, grantId: string, approve: boolean) {

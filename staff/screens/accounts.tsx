@@ -3,12 +3,13 @@
  * change a role, disable or enable, unlock, reset the second factor.
  */
 import { Suspense, useState } from 'react';
-import { useCreate, useCustomMutation, useInvalidate, useTable, useUpdate } from '@refinedev/core';
+import { useCreate, useCustomMutation, useInvalidate, useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type StaffRole } from '../../domain/staff-roles.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
+import { ListTable, useListTable, type Column } from '../list-table.tsx';
 import type { StaffAccount, TotpSetup } from '../types.ts';
-import { DateTime, ErrorText, Pager, Section, StateView } from '../ui.tsx';
+import { DateTime, ErrorText, Section } from '../ui.tsx';
 import { TotpSetupCard } from './totp-setup.tsx';
 
 interface NewAccount {
@@ -20,7 +21,8 @@ interface NewAccount {
 
 export default function Accounts() {
   const { t } = useTranslation();
-  const { tableQuery, result, currentPage, setCurrentPage, pageCount, setFilters } = useTable<StaffAccount>({ resource: 'accounts', pagination: { pageSize: 20 }, syncWithLocation: false });
+  const table = useListTable<StaffAccount>('accounts');
+  const { tableQuery, setFilters } = table;
   const invalidate = useInvalidate();
   const refresh = () => void invalidate({ resource: 'accounts', invalidates: ['list'] });
   const { mutate: create, mutation: creating } = useCreate<{ account: StaffAccount; totp: TotpSetup }>();
@@ -68,7 +70,47 @@ export default function Accounts() {
     );
   };
 
-  const items = result.data;
+  // Locked as of the list's answer (render stays pure; the list refreshes after every action).
+  const lockedNow = (account: StaffAccount) => account.lockedUntil !== null && new Date(account.lockedUntil).getTime() > tableQuery.dataUpdatedAt;
+  const columns: Column<StaffAccount>[] = [
+    { id: 'name', header: t('accounts.name'), cell: (account) => account.name },
+    { id: 'email', header: t('accounts.email'), cell: (account) => account.email },
+    {
+      id: 'role',
+      header: t('accounts.role'),
+      cell: (account) => (
+        <select aria-label={t('accounts.changeRole')} value={account.role} onChange={(e) => patch(account.id, { role: e.target.value as StaffRole })}>
+          {STAFF_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {t(`roles.${r}`)}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+    { id: 'state', header: t('accounts.state'), cell: (account) => (account.disabled ? t('accounts.disabled') : lockedNow(account) ? t('accounts.locked') : t('accounts.active')) },
+    { id: 'lastLogin', header: t('accounts.lastLogin'), cell: (account) => <DateTime value={account.lastLoginAt} /> },
+    {
+      id: 'actions',
+      header: t('common.actions'),
+      className: 'st-actions',
+      cell: (account) => (
+        <>
+          <button type="button" className="st-link" onClick={() => patch(account.id, { disabled: !account.disabled })}>
+            {account.disabled ? t('accounts.enable') : t('accounts.disable')}
+          </button>
+          {lockedNow(account) && (
+            <button type="button" className="st-link" onClick={() => action(account, 'unlock')}>
+              {t('accounts.unlock')}
+            </button>
+          )}
+          <button type="button" className="st-link" onClick={() => action(account, 'reset-second-factor')}>
+            {t('accounts.resetSecondFactor')}
+          </button>
+        </>
+      ),
+    },
+  ];
   return (
     <div className="st-page">
       <div className="st-page-head">
@@ -126,59 +168,7 @@ export default function Accounts() {
           {t('common.filter')}
         </button>
       </form>
-      <StateView loading={tableQuery.isLoading} error={tableQuery.error} empty={items.length === 0} onRetry={() => void tableQuery.refetch()}>
-        <table className="st-table">
-          <thead>
-            <tr>
-              <th>{t('accounts.name')}</th>
-              <th>{t('accounts.email')}</th>
-              <th>{t('accounts.role')}</th>
-              <th>{t('accounts.state')}</th>
-              <th>{t('accounts.lastLogin')}</th>
-              <th>{t('common.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((account) => {
-              // Locked as of the list's answer (render stays pure; the list refreshes after every action).
-              const locked = account.lockedUntil !== null && new Date(account.lockedUntil).getTime() > tableQuery.dataUpdatedAt;
-              return (
-                <tr key={account.id} data-email={account.email}>
-                  <td>{account.name}</td>
-                  <td>{account.email}</td>
-                  <td>
-                    <select aria-label={t('accounts.changeRole')} value={account.role} onChange={(e) => patch(account.id, { role: e.target.value as StaffRole })}>
-                      {STAFF_ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {t(`roles.${r}`)}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>{account.disabled ? t('accounts.disabled') : locked ? t('accounts.locked') : t('accounts.active')}</td>
-                  <td>
-                    <DateTime value={account.lastLoginAt} />
-                  </td>
-                  <td className="st-actions">
-                    <button type="button" className="st-link" onClick={() => patch(account.id, { disabled: !account.disabled })}>
-                      {account.disabled ? t('accounts.enable') : t('accounts.disable')}
-                    </button>
-                    {locked && (
-                      <button type="button" className="st-link" onClick={() => action(account, 'unlock')}>
-                        {t('accounts.unlock')}
-                      </button>
-                    )}
-                    <button type="button" className="st-link" onClick={() => action(account, 'reset-second-factor')}>
-                      {t('accounts.resetSecondFactor')}
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        <Pager page={currentPage} pageCount={pageCount} total={result.total} onPage={setCurrentPage} />
-      </StateView>
+      <ListTable table={table} columns={columns} rowKey={(account) => account.id} rowProps={(account) => ({ 'data-email': account.email })} />
     </div>
   );
 }

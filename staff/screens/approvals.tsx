@@ -2,12 +2,13 @@
  * /staff/approvals (supervisor): coupon grants and deletion requests waiting for a second person. Approving one's own
  * request is refused by the server (SAME_PERSON), shown here translated.
  */
-import { useState } from 'react';
-import { CanAccess, useCustomMutation, useTable } from '@refinedev/core';
+import { useState, type ReactNode } from 'react';
+import { CanAccess, useCustomMutation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { CouponGrant, DeletionRefusalCode, DeletionRequest } from '../types.ts';
-import { DateTime, ErrorText, Pager, Section, StateView } from '../ui.tsx';
+import { ListTable, useListTable, type Column } from '../list-table.tsx';
+import type { CouponGrant, DeletionRefusalCode, DeletionRequest, MaskedCustomer } from '../types.ts';
+import { DateTime, ErrorText, Section } from '../ui.tsx';
 
 function Decide({ url, refusalCodes, onDone }: { url: string; refusalCodes?: readonly string[]; onDone: () => void }) {
   const { t } = useTranslation();
@@ -44,83 +45,70 @@ function Decide({ url, refusalCodes, onDone }: { url: string; refusalCodes?: rea
 /** Why a supervisor refuses a deletion request (api-schema/staff-deletion.ts deletionRefusalCodes). */
 const REFUSAL_CODES = ['IDENTITY_NOT_VERIFIED', 'LOAN_OPEN', 'WITHDRAWN_BY_CUSTOMER', 'OTHER'] as const satisfies readonly DeletionRefusalCode[];
 
+/** Who a request is about: masked name and phone, linked to the customer view. */
+function Who({ customerId, customer }: { customerId: string | undefined; customer: MaskedCustomer | undefined }) {
+  const { t } = useTranslation();
+  if (!customerId) return <>—</>;
+  const name = customer?.nameMasked || t('customers.noName');
+  return (
+    <Link to={`/customers/${customerId}`} data-testid="approval-customer">
+      {name}
+      {customer?.phoneMasked ? ` · ${customer.phoneMasked}` : ''}
+    </Link>
+  );
+}
+
+/** A list of requests waiting for a second person: the columns the kind adds between customer and requester. */
+function Waiting<T extends CouponGrant | DeletionRequest>({ resource, title, middle, requester, decide }: {
+  resource: 'coupon-grants' | 'deletion-requests';
+  title: string;
+  middle: readonly Column<T>[];
+  requester: (row: T) => string;
+  decide: (row: T, done: () => void) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const table = useListTable<T>(resource, { filters: [{ field: 'state', operator: 'eq', value: 'pending' }] });
+  const done = () => void table.tableQuery.refetch();
+  const columns: Column<T>[] = [
+    { id: 'customer', header: t('approvals.customer'), cell: (row) => <Who customerId={row.customerId} customer={row.customer} /> },
+    ...middle,
+    { id: 'requestedBy', header: t('approvals.requestedBy'), cell: (row) => requester(row) || '—' },
+    { id: 'at', header: t('approvals.at'), cell: (row) => <DateTime value={row.createdAt} /> },
+    { id: 'actions', header: t('common.actions'), cell: (row) => decide(row, done) },
+  ];
+  return (
+    <Section title={title}>
+      <ListTable table={table} columns={columns} rowKey={(row) => row.id} />
+    </Section>
+  );
+}
+
 function Grants() {
   const { t } = useTranslation();
-  const { tableQuery, result, currentPage, setCurrentPage, pageCount } = useTable<CouponGrant>({
-    resource: 'coupon-grants',
-    pagination: { pageSize: 20 },
-    syncWithLocation: false,
-    filters: { permanent: [{ field: 'state', operator: 'eq', value: 'pending' }] },
-  });
   return (
-    <Section title={t('approvals.grants')}>
-      <StateView loading={tableQuery.isLoading} error={tableQuery.error} empty={result.data.length === 0} onRetry={() => void tableQuery.refetch()}>
-        <table className="st-table">
-          <thead>
-            <tr>
-              <th>{t('approvals.customer')}</th>
-              <th>{t('approvals.coupon')}</th>
-              <th>{t('approvals.reason')}</th>
-              <th>{t('approvals.requestedBy')}</th>
-              <th>{t('approvals.at')}</th>
-              <th>{t('common.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.data.map((g) => (
-              <tr key={g.id}>
-                <td>{g.customerId ? <Link to={`/customers/${g.customerId}`}>{g.customerId}</Link> : '—'}</td>
-                <td>{t(`couponGrant.options.definitionId.${g.definitionId}`, { defaultValue: g.definitionId })}</td>
-                <td>{g.reason}</td>
-                <td>{g.requestedByName ?? '—'}</td>
-                <td><DateTime value={g.createdAt} /></td>
-                <td><Decide url={`/coupon-grants/${g.id}/decision`} onDone={() => void tableQuery.refetch()} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <Pager page={currentPage} pageCount={pageCount} total={result.total} onPage={setCurrentPage} />
-      </StateView>
-    </Section>
+    <Waiting<CouponGrant>
+      resource="coupon-grants"
+      title={t('approvals.grants')}
+      middle={[
+        { id: 'coupon', header: t('approvals.coupon'), cell: (g) => t(`couponGrant.options.definitionId.${g.definitionId}`, { defaultValue: g.definitionId }) },
+        { id: 'reason', header: t('approvals.reason'), cell: (g) => g.reason },
+      ]}
+      requester={(g) => g.requestedByName ?? ''}
+      decide={(g, done) => <Decide url={`/coupon-grants/${g.id}/decision`} onDone={done} />}
+    />
   );
 }
 
 function Deletions() {
   const { t } = useTranslation();
-  const { tableQuery, result, currentPage, setCurrentPage, pageCount } = useTable<DeletionRequest>({
-    resource: 'deletion-requests',
-    pagination: { pageSize: 20 },
-    syncWithLocation: false,
-    filters: { permanent: [{ field: 'state', operator: 'eq', value: 'pending' }] },
-  });
   return (
-    <Section title={t('approvals.deletions')}>
-      <StateView loading={tableQuery.isLoading} error={tableQuery.error} empty={result.data.length === 0} onRetry={() => void tableQuery.refetch()}>
-        <table className="st-table">
-          <thead>
-            <tr>
-              <th>{t('approvals.customer')}</th>
-              <th>{t('deletion.verification')}</th>
-              <th>{t('approvals.requestedBy')}</th>
-              <th>{t('approvals.at')}</th>
-              <th>{t('common.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.data.map((d) => (
-              <tr key={d.id}>
-                <td>{d.customerId ? <Link to={`/customers/${d.customerId}`}>{d.customerId}</Link> : '—'}</td>
-                <td>{t(`deletionRequest.options.verification.${d.verification}`, { defaultValue: d.verification })}</td>
-                <td>{d.requestedBy.name}</td>
-                <td><DateTime value={d.createdAt} /></td>
-                <td><Decide url={`/deletion-requests/${d.id}/decision`} refusalCodes={REFUSAL_CODES} onDone={() => void tableQuery.refetch()} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <Pager page={currentPage} pageCount={pageCount} total={result.total} onPage={setCurrentPage} />
-      </StateView>
-    </Section>
+    <Waiting<DeletionRequest>
+      resource="deletion-requests"
+      title={t('approvals.deletions')}
+      middle={[{ id: 'verification', header: t('deletion.verification'), cell: (d) => t(`deletionRequest.options.verification.${d.verification}`, { defaultValue: d.verification }) }]}
+      requester={(d) => d.requestedBy.name}
+      decide={(d, done) => <Decide url={`/deletion-requests/${d.id}/decision`} refusalCodes={REFUSAL_CODES} onDone={done} />}
+    />
   );
 }
 

@@ -1,11 +1,11 @@
 /** /staff/audit (supervisor, administrator): the audit log, filtered by staff, customer, action prefix and dates. */
 import { useState } from 'react';
-import { useTable } from '@refinedev/core';
 import type { CrudFilter } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ListTable, useListTable, type Column } from '../list-table.tsx';
 import type { AuditEntry } from '../types.ts';
-import { DateTime, Pager, StateView } from '../ui.tsx';
+import { DateTime } from '../ui.tsx';
 import { showValue } from './profile-view.tsx';
 
 /** The instant a Manila day (YYYY-MM-DD) starts, `plusDays` later, as ISO (the API takes date-times). */
@@ -20,7 +20,16 @@ type Field = (typeof FIELDS)[number];
 export default function AuditLog() {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Record<Field, string>>({ staffId: '', customerId: '', action: '', from: '', to: '' });
-  const { tableQuery, result, currentPage, setCurrentPage, pageCount, setFilters } = useTable<AuditEntry>({ resource: 'audit', pagination: { pageSize: 50 }, syncWithLocation: false });
+  const table = useListTable<AuditEntry>('audit', { pageSize: 50 });
+  const { setFilters, setCurrentPage } = table;
+  const columns: Column<AuditEntry>[] = [
+    { id: 'at', header: t('audit.at'), cell: (entry) => <DateTime value={entry.at} /> },
+    { id: 'event', header: t('audit.event'), cell: (entry) => <code>{entry.event}</code> },
+    { id: 'staff', header: t('audit.staff'), cell: (entry) => entry.staffEmail ?? '—' },
+    { id: 'customer', header: t('audit.customer'), cell: (entry) => (entry.customerId ? <Link to={`/customers/${entry.customerId}`}>{entry.customerId}</Link> : '—') },
+    { id: 'ip', header: t('audit.ip'), cell: (entry) => entry.ip ?? '—' },
+    { id: 'detail', header: t('audit.detail'), className: 'st-detail', cell: (entry) => (entry.detail === null || entry.detail === undefined ? '—' : showValue(entry.detail)) },
+  ];
   const apply = () => {
     const filters: CrudFilter[] = FIELDS.map((field) => {
       const value = draft[field].trim();
@@ -31,7 +40,6 @@ export default function AuditLog() {
     setFilters(filters, 'replace');
     setCurrentPage(1);
   };
-  const items = result.data;
   return (
     <div className="st-page">
       <h1>{t('audit.title')}</h1>
@@ -46,33 +54,7 @@ export default function AuditLog() {
           {t('common.filter')}
         </button>
       </form>
-      <StateView loading={tableQuery.isLoading} error={tableQuery.error} empty={items.length === 0} onRetry={() => void tableQuery.refetch()}>
-        <table className="st-table">
-          <thead>
-            <tr>
-              <th>{t('audit.at')}</th>
-              <th>{t('audit.event')}</th>
-              <th>{t('audit.staff')}</th>
-              <th>{t('audit.customer')}</th>
-              <th>{t('audit.ip')}</th>
-              <th>{t('audit.detail')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((entry) => (
-              <tr key={entry.id}>
-                <td><DateTime value={entry.at} /></td>
-                <td><code>{entry.event}</code></td>
-                <td>{entry.staffEmail ?? '—'}</td>
-                <td>{entry.customerId ? <Link to={`/customers/${entry.customerId}`}>{entry.customerId}</Link> : '—'}</td>
-                <td>{entry.ip ?? '—'}</td>
-                <td className="st-detail">{entry.detail === null || entry.detail === undefined ? '—' : showValue(entry.detail)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <Pager page={currentPage} pageCount={pageCount} total={result.total} onPage={setCurrentPage} />
-      </StateView>
+      <ListTable table={table} columns={columns} rowKey={(entry) => String(entry.id)} />
     </div>
   );
 }

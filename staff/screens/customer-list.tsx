@@ -1,53 +1,33 @@
 /** /staff/customers: find a customer by phone, name, order number or ID number. */
 import { useState } from 'react';
-import { useTable } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ListTable, useListTable, type Column } from '../list-table.tsx';
 import type { CustomerItem } from '../types.ts';
-import { DateTime, Pager, StateView } from '../ui.tsx';
+import { DateTime } from '../ui.tsx';
 
 const BY = ['phone', 'name', 'order', 'idNumber'] as const;
 type By = (typeof BY)[number];
 
 function Results({ by, q }: { by: By; q: string }) {
   const { t } = useTranslation();
-  const { tableQuery, result, currentPage, setCurrentPage, pageCount } = useTable<CustomerItem>({
-    resource: 'customers',
-    pagination: { pageSize: 20 },
-    syncWithLocation: false,
-    filters: { permanent: [{ field: 'by', operator: 'eq', value: by }, { field: 'q', operator: 'eq', value: q }] },
-  });
-  const items = result.data;
-  return (
-    <StateView loading={tableQuery.isLoading} error={tableQuery.error} empty={items.length === 0} onRetry={() => void tableQuery.refetch()}>
-      <table className="st-table">
-        <thead>
-          <tr>
-            <th>{t('customers.name')}</th>
-            <th>{t('customers.phone')}</th>
-            <th>{t('customers.openOrder')}</th>
-            <th>{t('customers.since')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((c) => (
-            <tr key={c.id}>
-              <td>
-                <Link to={`/customers/${c.id}`}>{c.nameMasked ?? t('customers.noName')}</Link>
-                {c.erased && <span className="st-badge">{t('customers.erased')}</span>}
-              </td>
-              <td>{c.phoneMasked}</td>
-              <td>{c.openOrderState ? t(`orderStates.${c.openOrderState}`, { defaultValue: c.openOrderState }) : '—'}</td>
-              <td>
-                <DateTime value={c.createdAt} dateOnly />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <Pager page={currentPage} pageCount={pageCount} total={result.total} onPage={setCurrentPage} />
-    </StateView>
-  );
+  const table = useListTable<CustomerItem>('customers', { filters: [{ field: 'by', operator: 'eq', value: by }, { field: 'q', operator: 'eq', value: q }] });
+  const columns: Column<CustomerItem>[] = [
+    {
+      id: 'name',
+      header: t('customers.name'),
+      cell: (c) => (
+        <>
+          <Link to={`/customers/${c.id}`}>{c.nameMasked ?? t('customers.noName')}</Link>
+          {c.erased && <span className="st-badge">{t('customers.erased')}</span>}
+        </>
+      ),
+    },
+    { id: 'phone', header: t('customers.phone'), cell: (c) => c.phoneMasked },
+    { id: 'openOrder', header: t('customers.openOrder'), cell: (c) => (c.openOrderState ? t(`orderStates.${c.openOrderState}`, { defaultValue: c.openOrderState }) : '—') },
+    { id: 'since', header: t('customers.since'), cell: (c) => <DateTime value={c.createdAt} dateOnly /> },
+  ];
+  return <ListTable table={table} columns={columns} rowKey={(c) => c.id} />;
 }
 
 export default function CustomerList() {

@@ -1,8 +1,8 @@
 /** /staff/feedback: the feedback inbox, open items first, each with its reply. */
 import { useState } from 'react';
-import { useTable } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useListTable } from '../list-table.tsx';
 import type { FeedbackItem } from '../types.ts';
 import { Pager, StateView } from '../ui.tsx';
 import { FeedbackCard } from './feedback-reply.tsx';
@@ -12,12 +12,7 @@ const STATES = ['open', 'replied', ''] as const;
 export default function FeedbackInbox() {
   const { t } = useTranslation();
   const [state, setState] = useState<(typeof STATES)[number]>('open');
-  const { tableQuery, result, currentPage, setCurrentPage, pageCount } = useTable<FeedbackItem>({
-    resource: 'feedback',
-    pagination: { pageSize: 20 },
-    syncWithLocation: false,
-    filters: { permanent: state ? [{ field: 'state', operator: 'eq', value: state }] : [] },
-  });
+  const { tableQuery, result, currentPage, setCurrentPage, pageCount } = useListTable<FeedbackItem>('feedback', { filters: state ? [{ field: 'state', operator: 'eq', value: state }] : [] });
   const items = result.data;
   return (
     <div className="st-page">

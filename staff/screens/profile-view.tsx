@@ -1,25 +1,34 @@
-/** A customer's profile steps as the server gives them (masked unless unmasked), field by field. */
+/**
+ * A customer's profile steps as the server gives them (masked unless unmasked), field by field, with the labels and
+ * option texts the borrower saw (staff/profile-text.ts).
+ */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FORMS_NS, fieldLabel, fieldValue, schemaOf, type ProfileTranslator } from '../profile-text.ts';
 import type { ProfileStep } from '../types.ts';
 
 export const showValue = (value: unknown): string =>
   value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
 export function ProfileView({ profile, action }: { profile: readonly ProfileStep[]; action?: (step: string, key: string) => ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation(['staff', FORMS_NS]);
   if (profile.length === 0) return <p className="st-empty">{t('common.empty')}</p>;
+  const text: ProfileTranslator = {
+    t: (key, options) => t(key, options ?? {}),
+    exists: (key) => i18n.exists(key),
+    forms: () => i18n.getResourceBundle(i18n.resolvedLanguage ?? i18n.language, FORMS_NS) as Record<string, unknown> | undefined,
+  };
   return (
     <div className="st-profile">
       {profile.map((step) => (
         <div key={step.step} className="st-card">
-          <h3>{t(`steps.${step.step}`, { defaultValue: step.step })}</h3>
+          <h3>{t(`steps.${schemaOf(step.step)}`, { defaultValue: step.step })}</h3>
           <dl className="st-facts">
             {step.fields.map((field) => (
               <div key={field.key} data-field={`${step.step}.${field.key}`}>
-                <dt>{field.key}</dt>
+                <dt>{fieldLabel(text, step.step, field.key)}</dt>
                 <dd>
-                  <span className="st-value">{showValue(field.value)}</span>
+                  <span className="st-value">{fieldValue(text, step.step, field.key, field.value) ?? showValue(field.value)}</span>
                   {action?.(step.step, field.key)}
                 </dd>
               </div>

@@ -11,7 +11,8 @@ import type { ValidationError } from '../../engine/validation/compiled-validator
 import { formatPeso } from '../../domain/money.ts';
 import { StaffApiError } from '../api.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
-import type { ReviewDetail, StaffOptions } from '../types.ts';
+import { FORMS_NS, fieldValue, type ProfileTranslator } from '../profile-text.ts';
+import type { DecisionView, ReviewDetail, StaffOptions } from '../types.ts';
 import { DateTime, ErrorText, Money, Section, StateView } from '../ui.tsx';
 import { DocumentGallery } from './document-photo.tsx';
 import { Notes } from './notes.tsx';
@@ -29,17 +30,82 @@ export function useOptions() {
   return useCustom<StaffOptions>({ url: '/options', method: 'get', queryOptions: { staleTime: 5 * 60_000 } });
 }
 
-function Facts({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <>—</>;
-  if (typeof value !== 'object') return <>{showValue(value)}</>;
+/** The facts the rules used, labelled; the income band and employment type as the borrower's form names them. */
+function Facts({ facts }: { facts: ReviewDetail['order']['facts'] }) {
+  const { t, i18n } = useTranslation(['staff', FORMS_NS]);
+  if (!facts) return <>—</>;
+  const text: ProfileTranslator = { t: (key, options) => t(key, options ?? {}), exists: (key) => i18n.exists(key) };
+  const valueOf = (key: string, v: string | number | null) => {
+    if (typeof v === 'number' && key.endsWith('Centavos')) return formatPeso(v);
+    const field = FACT_FIELDS[key];
+    return (field && fieldValue(text, 'workInfo', field, v)) ?? showValue(v);
+  };
   return (
     <dl className="st-facts">
-      {Object.entries(value).map(([key, v]) => (
-        <div key={key}>
-          <dt>{key}</dt>
-          <dd>{showValue(v)}</dd>
+      {Object.entries(facts).map(([key, v]) => (
+        <div key={key} data-fact={key}>
+          <dt>{t(`review.factNames.${key}`, { defaultValue: key })}</dt>
+          <dd>{valueOf(key, v)}</dd>
         </div>
       ))}
+    </dl>
+  );
+}
+
+/** Facts whose values are codes of a workInfo field (its option texts). */
+const FACT_FIELDS: Readonly<Record<string, string>> = { incomeBand: 'monthlyIncome', employmentType: 'employmentType' };
+
+function History({ history }: { history: ReviewDetail['history'] }) {
+  const { t } = useTranslation();
+  if (history.length === 0) return <p className="st-empty">{t('review.noHistory')}</p>;
+  return (
+    <table className="st-table">
+      <thead>
+        <tr>
+          <th>{t('reviews.orderNo')}</th>
+          <th>{t('review.state')}</th>
+          <th>{t('reviews.principal')}</th>
+          <th>{t('orders.loanDate')}</th>
+          <th>{t('orders.dueDate')}</th>
+          <th>{t('orders.overdueDays')}</th>
+          <th>{t('orders.repaid')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {history.map((h) => (
+          <tr key={h.orderNo}>
+            <td>{h.orderNo}</td>
+            <td>{t(`orderStates.${h.state}`, { defaultValue: h.state })}</td>
+            <td><Money centavos={h.principalCentavos} /></td>
+            <td><DateTime value={h.loanDate} dateOnly /></td>
+            <td><DateTime value={h.dueDate} dateOnly /></td>
+            <td>{h.overdueDays}</td>
+            <td><Money centavos={h.amountRepaidCentavos} /></td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A decision as staff read it: the outcome, by whom and when, the approved limit or the reason and reapply day. */
+export function DecisionSummary({ decision }: { decision: DecisionView }) {
+  const { t } = useTranslation();
+  const approved = decision.decision === 'approve';
+  return (
+    <dl className="st-facts" data-testid="decision-summary">
+      <div><dt>{t('review.outcome')}</dt><dd data-testid="decision-outcome">{t(`reviewDecision.options.decision.${decision.decision}`, { defaultValue: decision.decision })}</dd></div>
+      <div><dt>{t('review.decidedBy')}</dt><dd data-testid="decided-by">{decision.by === 'system' ? t('review.byRules') : (decision.staffName ?? '—')}</dd></div>
+      <div><dt>{t('review.decidedAt')}</dt><dd><DateTime value={decision.at} /></dd></div>
+      {approved ? (
+        <div><dt>{t('review.approvedLimit')}</dt><dd data-testid="decision-limit"><Money centavos={decision.limit} /></dd></div>
+      ) : (
+        <>
+          <div><dt>{t('reviewDecision.reason')}</dt><dd data-testid="decision-reason">{decision.reason ? t(`reviewDecision.options.reason.${decision.reason}`, { defaultValue: decision.reason }) : '—'}</dd></div>
+          <div><dt>{t('reviewDecision.reapplyAfter')}</dt><dd data-testid="decision-reapply"><DateTime value={decision.reapplyAfter} dateOnly /></dd></div>
+        </>
+      )}
+      {decision.note && <div><dt>{t('reviewDecision.note')}</dt><dd>{decision.note}</dd></div>}
     </dl>
   );
 }
@@ -114,12 +180,12 @@ export default function ReviewShow() {
                   <div><dt>{t('reviews.principal')}</dt><dd><Money centavos={review.order.principalCentavos} /></dd></div>
                   <div><dt>{t('reviews.term')}</dt><dd>{t('common.days', { count: review.order.termDays })}</dd></div>
                   <div><dt>{t('reviews.appliedAt')}</dt><dd><DateTime value={review.order.appliedAt} /></dd></div>
-                  <div><dt>{t('reviews.reason')}</dt><dd>{review.order.reason ? t(`reviewReasons.${review.order.reason}`, { defaultValue: review.order.reason }) : '—'}</dd></div>
+                  <div><dt>{t('reviews.reason')}</dt><dd data-testid="review-reason">{review.order.reason ? t(`reviewReasons.${review.order.reason}`, { defaultValue: review.order.reason }) : '—'}</dd></div>
                   <div><dt>{t('review.customer')}</dt><dd>{review.customer.nameMasked ?? '—'} · {review.customer.phoneMasked}</dd></div>
                 </dl>
               </Section>
               <Section title={t('review.facts')}>
-                <Facts value={review.order.facts} />
+                <Facts facts={review.order.facts} />
               </Section>
               <Section title={t('review.profile')}>
                 <ProfileView profile={review.profile} />
@@ -128,15 +194,7 @@ export default function ReviewShow() {
                 <DocumentGallery customerId={review.customer.id} documents={review.documents} />
               </Section>
               <Section title={t('review.history')}>
-                {review.history.length === 0 ? (
-                  <p className="st-empty">{t('review.noHistory')}</p>
-                ) : (
-                  <ul className="st-list">
-                    {review.history.map((h, i) => (
-                      <li key={i}><Facts value={h} /></li>
-                    ))}
-                  </ul>
-                )}
+                <History history={review.history} />
               </Section>
             </div>
             <div>
@@ -145,7 +203,7 @@ export default function ReviewShow() {
                   <div data-testid="decided">
                     <ErrorText error={conflict} />
                     <p className="st-notice">{t('review.decided')}</p>
-                    <Facts value={review.order.decision} />
+                    {review.order.decision && <DecisionSummary decision={review.order.decision} />}
                   </div>
                 ) : options ? (
                   <CanAccess resource="reviews" action="decide" fallback={<p className="st-hint">{t('review.cannotDecide')}</p>}>

@@ -17,8 +17,8 @@ export interface E2eServer extends TestApi {
   readonly kind: TestDatabaseKind;
 }
 
-export async function startServer(kind: TestDatabaseKind): Promise<E2eServer> {
-  const api = await testApi(kind, { webDist: resolve('dist') });
+export async function startServer(kind: TestDatabaseKind, options: { attributionAppToken?: string } = {}): Promise<E2eServer> {
+  const api = await testApi(kind, { webDist: resolve('dist'), ...options });
   const url = await api.app.listen({ port: 0, host: '127.0.0.1' });
   return { ...api, url, kind };
 }

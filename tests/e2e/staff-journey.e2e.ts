@@ -16,11 +16,13 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, manilaToday } from '../../domain/calendar-date.ts';
+import { formatPeso } from '../../domain/money.ts';
 import { customers, documents, feedback, loanOrders, profileSections } from '../../server/db/schema.ts';
 import { databaseTargets } from '../../server/db/test-database.ts';
 import { completeSections } from '../../server/loan-fixtures.ts';
 import { idCard, portrait } from '../../server/providers/identity/test-images.ts';
 import { runStaffCli } from '../../server/staff/cli.ts';
+import { maskValue } from '../../server/staff/masking.ts';
 import { formatDay } from '../../src/loans/format.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { agreeTerms, loanText as t, orderCard, pay, sign } from './loan-steps.ts';
@@ -30,6 +32,9 @@ import { addStaffInUi, codeUsed, freshCode, staffDesktop, staffLogin, staffPassw
 
 const suite = chromiumSuite(inject('baseUrl'));
 const en = staffText('en');
+const zh = staffText('zh-CN');
+const forms = staffText('en', 'forms');
+const formsZh = staffText('zh-CN', 'forms');
 const staffErrors = staffText('en', 'errors');
 const STUDENT = { employmentType: 'student', schoolName: 'University of the Philippines Diliman', major: 'BS Nursing', admissionDate: '2023-08-14', graduationDate: '2027-06-30' };
 const ADMIN_PASSWORD = 'the first administrator passphrase';
@@ -174,7 +179,34 @@ describe.each(databaseTargets())('the lender run by its staff on %s', (kind) => 
     await limit.fill('3000');
     await desk.getByRole('button', { name: en('review.submitDecision') }).click();
     await desk.getByTestId('decided').waitFor();
+
+    // The decision reads as staff expect: approved, by the underwriter's name, the limit in pesos; after a reload
+    // (what the server gives) the review still says why the rules left it for a person.
+    await desk.reload();
+    await desk.getByTestId('decision-summary').waitFor();
+    expect(await desk.getByTestId('decision-outcome').textContent()).toBe(en('reviewDecision.options.decision.approve'));
+    expect(await desk.getByTestId('decided-by').textContent()).toBe('Una Writer');
+    expect(await desk.getByTestId('decision-limit').textContent()).toBe(formatPeso(300000));
+    expect(await desk.getByTestId('review-reason').textContent()).toBe(en('reviewReasons.MISSING_FACTS'));
+    // Profile fields carry the borrower's form labels and option texts, never raw keys or codes; masked stays masked.
+    const field = (name: string) => desk.locator(`[data-field="${name}"]`);
+    expect(await field('identityInfo.idType').locator('dt').textContent()).toBe(forms('identity.idType'));
+    expect(await field('identityInfo.idType').locator('.st-value').textContent()).toBe(forms('identity.options.idType.passport'));
+    expect(await field('baseInfo.maritalStatus').locator('.st-value').textContent()).toBe(forms('baseInfo.options.maritalStatus.single'));
+    expect(await field('identityInfo.name').locator('.st-value').textContent()).toBe(maskValue('Juan dela Cruz'));
+    expect(await desk.locator('.st-profile dt').allTextContents()).not.toContain('maritalStatus');
+    const contacts = await field('contact.emergencyContacts').locator('.st-value').textContent();
+    expect(contacts).toContain(forms('contact.options.relation.parents'));
+    expect(contacts).not.toMatch(/\bparents\b/u);
     await desk.screenshot({ path: `/tmp/staff-journey-approved-${kind}.png`, fullPage: true });
+    // In Chinese: the same fields in the staff member's language; then back to English.
+    await desk.evaluate(() => localStorage.setItem('staff.language', 'zh-CN'));
+    await desk.reload();
+    await desk.getByTestId('decision-summary').waitFor();
+    await expect.poll(() => field('baseInfo.maritalStatus').locator('dt').textContent()).toBe(formsZh('baseInfo.maritalStatus'));
+    expect(await desk.getByTestId('decision-outcome').textContent()).toBe(zh('reviewDecision.options.decision.approve'));
+    await desk.screenshot({ path: `/tmp/staff-journey-approved-zh-${kind}.png`, fullPage: true });
+    await desk.evaluate(() => localStorage.setItem('staff.language', 'en'));
 
     // 4. The borrower's home screen moves on by itself: approved; they agree, sign and withdraw; the payout arrives.
     await orderCard(phone1, 'accepted').waitFor({ timeout: 30_000 });
@@ -242,6 +274,11 @@ describe.each(databaseTargets())('the lender run by its staff on %s', (kind) => 
     await staffLogin(desk, server.url, supervisor);
     await desk.goto(`${server.url}/staff/approvals`);
     const row = desk.locator('tr', { has: desk.locator(`a[href$="/customers/${first.customerId}"]`) });
+    // The customer is shown masked (name, phone), linked to the customer view, never as an id.
+    const who = row.getByTestId('approval-customer');
+    await who.waitFor();
+    expect(await who.textContent()).toBe(`${maskValue('Juan dela Cruz')} · ${maskValue(first.phone)}`);
+    await desk.screenshot({ path: `/tmp/staff-journey-approvals-${kind}.png`, fullPage: true });
     await row.getByRole('button', { name: en('approvals.approve') }).click();
     await expect.poll(() => row.count()).toBe(0);
 

@@ -156,6 +156,9 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
     expect((await staff(cs, 'POST', `/coupon-grants/${grantId}/decision`, { approve: true })).statusCode).toBe(403);
     const list = await staff(supervisor, 'GET', '/coupon-grants?state=pending');
     expect(list.json<{ items: { id: string }[] }>().items.map((i) => i.id)).toContain(grantId);
+    // The approvals list names the customer masked and the requester by name.
+    const row = list.json<{ items: { id: string; customer: { nameMasked: string; phoneMasked: string }; requestedByName: string }[] }>().items.find((i) => i.id === grantId)!;
+    expect(row).toMatchObject({ customer: { nameMasked: 'M*** C*** R***', phoneMasked: expect.stringMatching(/^•+\d\d$/u) }, requestedByName: 'Test customerService' });
     const [one, two] = await Promise.all([
       staff(supervisor, 'POST', `/coupon-grants/${grantId}/decision`, { approve: true }),
       staff(supervisor, 'POST', `/coupon-grants/${grantId}/decision`, { approve: false }),

@@ -203,8 +203,10 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
     expect(request).toMatchObject({ customerId: b.customerId, state: 'pending', verification: 'smsCodeToRegisteredPhone', requestedBy: { id: cs.id, name: 'Test customerService' }, decidedBy: null });
     expect((await staffCall(cs2, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'smsCodeToRegisteredPhone' })).json()).toMatchObject({ code: 'REQUEST_STATE' });
     expect((await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'aHunch' })).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
-    const pending = (await staffCall(supervisor, 'GET', '/deletion-requests?state=pending')).json<{ items: { id: string }[]; total: number }>();
+    const pending = (await staffCall(supervisor, 'GET', '/deletion-requests?state=pending')).json<{ items: { id: string; customer: { nameMasked: string; phoneMasked: string } }[]; total: number }>();
     expect(pending.items.map((i) => i.id)).toContain(request.id);
+    // Who it is about, masked: the name's initials and the phone's last two digits, nothing more.
+    expect(pending.items.find((i) => i.id === request.id)!.customer).toEqual({ nameMasked: `${first[0]}*** ${last[0]}***`, phoneMasked: `${'•'.repeat(8)}${phone.slice(-2)}` });
     expect((await call(b, 'GET', '/me')).statusCode).toBe(200);
 
     // The requester made supervisor still cannot approve their own request.

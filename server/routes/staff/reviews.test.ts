@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, manilaToday } from '../../../domain/calendar-date.ts';
-import { auditLog, loanEvents, profileSections } from '../../db/schema.ts';
+import { auditLog, loanEvents, loanOrders, profileSections } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/test-database.ts';
 import { completeSections } from '../../loan-fixtures.ts';
 import { addTestStaff, staffHeaders, type TestStaff } from '../../testing/staff.ts';
@@ -102,6 +102,11 @@ describe.each(databaseTargets())('staff reviews on %s', (kind) => {
     const mine = audits.filter((a) => (a.detail as { orderId?: string } | null)?.orderId === orderId);
     expect(mine.map((a) => a.event).sort()).toEqual(['staff.review.decided', 'staff.review.viewed']);
     for (const a of mine) expect(a).toMatchObject({ staffId: underwriter.id, customerId: b.customerId });
+
+    // Decided, the review still says why it was in review, and who decided what, by name.
+    const decidedView = (await staff(underwriter2, 'GET', `/reviews/${orderId}`)).json<{ order: { reason: string | null; decision: unknown } }>();
+    expect(decidedView.order.reason).toBe('MISSING_FACTS');
+    expect(decidedView.order.decision).toMatchObject({ decision: 'approve', limit: 200000, staffName: 'Test underwriter', reason: null, reapplyAfter: null });
   });
 
   it('rejects with a reason of config/staff.json and a later reapply day; the borrower reads the rejection', async () => {
@@ -116,6 +121,9 @@ describe.each(databaseTargets())('staff reviews on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ state: 'rejected', decision: { decision: 'reject', reason: 'ID_MISMATCH', by: { staffId: underwriter.id } } });
     expect(await templates(b)).toContain('rejected');
+    const view = (await staff(underwriter2, 'GET', `/reviews/${orderId}`)).json<{ order: { reason: string | null; decision: unknown } }>();
+    expect(view.order.reason).toBe('MISSING_FACTS');
+    expect(view.order.decision).toMatchObject({ decision: 'reject', reason: 'ID_MISMATCH', reapplyAfter: later, note: 'photo differs', staffName: 'Test underwriter', limit: null });
     const reapply = await call(b, 'POST', '/loans', standard, newKey());
     expect(reapply.json()).toMatchObject({ code: 'REAPPLY_LATER', reapplyAfter: later });
   });
@@ -126,6 +134,17 @@ describe.each(databaseTargets())('staff reviews on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     const [event] = await api.database.db.select().from(loanEvents).where(and(eq(loanEvents.orderId, orderId), eq(loanEvents.kind, 'rejected')));
     expect(event!.data).toMatchObject({ reapplyAfter: addDays(manilaToday(api.now()), 30), reason: 'HIGH_RISK' });
+  });
+
+  it('an order decided before the review reason was kept shows the reason of its review event', async () => {
+    const { orderId } = await studentInReview();
+    expect((await staff(underwriter, 'POST', `/reviews/${orderId}/decision`, { decision: 'reject', reason: 'HIGH_RISK' })).statusCode).toBe(200);
+    const [row] = await api.database.db.select({ decision: loanOrders.decision }).from(loanOrders).where(eq(loanOrders.id, orderId));
+    const { reviewReason, ...older } = row!.decision as { reviewReason?: string };
+    expect(reviewReason).toBe('MISSING_FACTS');
+    await api.database.db.update(loanOrders).set({ decision: older }).where(eq(loanOrders.id, orderId));
+    const view = (await staff(underwriter, 'GET', `/reviews/${orderId}`)).json<{ order: { reason: string | null } }>();
+    expect(view.order.reason).toBe('MISSING_FACTS');
   });
 
   it('two underwriters deciding at once: exactly one wins, the other gets ALREADY_DECIDED', async () => {

@@ -138,7 +138,7 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
     const day = ctx.today();
     return db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, orderId);
-      const previous = order.decision as { decision?: string; facts?: UnderwritingFacts } | null;
+      const previous = order.decision as { decision?: string; reason?: string; facts?: UnderwritingFacts } | null;
       const waiting = order.state === 'under_review' && (by === 'system' ? !previous : previous?.decision === 'review');
       if (!waiting) {
         if (by === 'system') return order;
@@ -146,7 +146,9 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
       }
       // Stored facts are flat values (the staff review shows them): the one-time raises as one comma-separated text.
       const flat = facts ? { ...facts, oneTimeRaises: facts.oneTimeRaises?.join(',') ?? null } : null;
-      const noted = { ...decision, facts: flat ?? previous?.facts ?? null, by, ...(note ? { note } : {}), decidedAt: now().toISOString() };
+      // Why underwriting left the order for a person stays readable after a person decided it (reviewReason).
+      const reviewReason = previous?.decision === 'review' ? previous.reason : undefined;
+      const noted = { ...decision, facts: flat ?? previous?.facts ?? null, by, ...(reviewReason ? { reviewReason } : {}), ...(note ? { note } : {}), decidedAt: now().toISOString() };
       const sub = ctx.subOf(order.productId, order.subProductId);
       if (decision.decision === 'approve') {
         const { minCentavos, stepCentavos } = sub.amount;

@@ -174,3 +174,30 @@ describe('SetupScreen account deletion', () => {
     expect(mail.searchParams.get('body')).toBe((zh['delete.mailBody'] ?? '').replace('{{name}}', product.displayName));
   });
 });
+
+describe('SetupScreen attribution consent', () => {
+  afterEach(() => document.head.querySelectorAll('meta[name="attribution-app-token"]').forEach((m) => m.remove()));
+
+  it('is not offered while attribution is off', async () => {
+    await renderSetup();
+    expect(await screen.findByText(text('language.title'))).toBeTruthy();
+    expect(screen.queryByText(text('attribution.title'))).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('shows the answer given and changes it', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'attribution-app-token';
+    meta.content = 'abc123def456';
+    document.head.append(meta);
+    localStorage.setItem('attributionConsent', 'granted');
+    await renderSetup();
+    const box = (await screen.findByRole('checkbox', { name: text('attribution.label') })) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    expect(localStorage.getItem('attributionConsent')).toBe('denied');
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    expect(localStorage.getItem('attributionConsent')).toBe('granted');
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Settings: language, links to the information pages, account deletion (a sub-view at ?view=deleteAccount, so the
+ * Settings: language, attribution consent (when attribution is on), links to the information pages, account deletion (a sub-view at ?view=deleteAccount, so the
  * back button returns to the list) and log out. Deletion is done by customer service (spec section 6): the app
  * only explains it and hands the borrower the channels; no API call exists for it.
  */
@@ -14,6 +14,7 @@ import { product, type Language } from '../../config.ts';
 import { chooseLanguage, logOut } from '../../api/me.ts';
 import { useCoreStore } from '../../store/core-store.ts';
 import { ServiceChannels } from '../../contact/service-channels.tsx';
+import { AttributionSetting } from '../../attribution/attribution-setting.tsx';
 import './setup.page.css';
 
 /** The query value that opens the account-deletion sub-view. */
@@ -74,6 +75,8 @@ function SettingsList() {
           ))}
         </ul>
       </fieldset>
+
+      <AttributionSetting />
 
       <nav aria-label={t('links.title')}>
         <ul className="list">
