@@ -35,6 +35,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A browser on a busy 2-core machine takes its time: expect.poll waits up to 15 s, not Vitest's 1 s.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
