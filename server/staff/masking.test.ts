@@ -10,6 +10,12 @@ describe('staff masking', () => {
     expect(maskValue('contractWorker', 'employmentType')).toBe('contractWorker');
     expect(maskValue('from18001To25000', 'monthlyIncome')).toBe('from18001To25000');
     expect(maskValue({ name: 'Ana Reyes', relation: 'parents' })).toBe('A*** R***, parents');
+    expect(maskValue('eWallet', 'payoutMethod')).toBe('eWallet');
+  });
+
+  it('leaves a document reference clear (a file id, opened through the audited route), nothing that merely starts like one', () => {
+    expect(maskValue('doc:5927e07b-50a5-4f9a-a345-da053a881c10', 'facePhoto')).toBe('doc:5927e07b-50a5-4f9a-a345-da053a881c10');
+    expect(maskValue('doc: Juan Dela Cruz')).toBe('d*** J*** D*** C***');
   });
 });
 

@@ -5,12 +5,15 @@
  * - days (YYYY-MM-DD) -> '****-**-**';
  * - enum-like values stay clear: they are codes from the schemas' enums, not personal (CLEAR_KEYS: the employment
  *   type, the income band id, the ID type, gender, civil status, education, the contact's relationship, the bank
- *   code, the loan purpose); booleans stay clear too.
+ *   code, the payout method, the loan purpose); booleans stay clear too;
+ * - a document reference ('doc:<uuid>', a photo's id) stays clear: it names a file staff open through the audited
+ *   documents route, not the person.
  * Nested values (a contact list, an address object) are masked leaf by leaf and joined.
  */
-const CLEAR_KEYS = new Set(['employmentType', 'monthlyIncome', 'idType', 'gender', 'maritalStatus', 'education', 'relation', 'bankCode', 'loanPurpose', 'industry', 'payCycle', 'yearsWorked']);
+const CLEAR_KEYS = new Set(['employmentType', 'monthlyIncome', 'idType', 'gender', 'maritalStatus', 'education', 'relation', 'bankCode', 'payoutMethod', 'loanPurpose', 'industry', 'payCycle', 'yearsWorked']);
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DOCUMENT_REF = /^doc:[0-9a-f-]{36}$/u;
 const NUMBER = /^\+?[\d\s-]+$/;
 
 function maskText(value: string): string {
@@ -27,7 +30,7 @@ export function maskValue(value: unknown, key = ''): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return String(value);
   if (typeof value === 'number') return CLEAR_KEYS.has(key) ? String(value) : maskText(String(value));
-  if (typeof value === 'string') return CLEAR_KEYS.has(key) ? value : maskText(value);
+  if (typeof value === 'string') return CLEAR_KEYS.has(key) || DOCUMENT_REF.test(value) ? value : maskText(value);
   if (Array.isArray(value)) return value.map((v) => maskValue(v, key)).join('; ');
   if (typeof value === 'object') return Object.entries(value as Record<string, unknown>).map(([k, v]) => maskValue(v, k)).join(', ');
   return '***';

@@ -28,7 +28,9 @@ export function ProfileView({ profile, action }: { profile: readonly ProfileStep
               <div key={field.key} data-field={`${step.step}.${field.key}`}>
                 <dt>{fieldLabel(text, step.step, field.key)}</dt>
                 <dd>
-                  <span className="st-value">{fieldValue(text, step.step, field.key, field.value) ?? showValue(field.value)}</span>
+                  <span className="st-value">
+                    {typeof field.value === 'string' && field.value.startsWith('doc:') ? t('profile.document') : (fieldValue(text, step.step, field.key, field.value) ?? showValue(field.value))}
+                  </span>
                   {action?.(step.step, field.key)}
                 </dd>
               </div>

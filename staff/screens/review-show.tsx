@@ -37,6 +37,8 @@ function Facts({ facts }: { facts: ReviewDetail['order']['facts'] }) {
   const text: ProfileTranslator = { t: (key, options) => t(key, options ?? {}), exists: (key) => i18n.exists(key) };
   const valueOf = (key: string, v: string | number | null) => {
     if (typeof v === 'number' && key.endsWith('Centavos')) return formatPeso(v);
+    // The one-time limit raises granted, stored as one comma-separated text of their reasons.
+    if (key === 'oneTimeRaises') return typeof v === 'string' && v !== '' ? v.split(',').map((r) => t(`review.raiseReasons.${r}`, { defaultValue: r })).join(', ') : '—';
     const field = FACT_FIELDS[key];
     return (field && fieldValue(text, 'workInfo', field, v)) ?? showValue(v);
   };
