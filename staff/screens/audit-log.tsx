@@ -24,7 +24,8 @@ export default function AuditLog() {
   const { setFilters, setCurrentPage } = table;
   const columns: Column<AuditEntry>[] = [
     { id: 'at', header: t('audit.at'), cell: (entry) => <DateTime value={entry.at} /> },
-    { id: 'event', header: t('audit.event'), cell: (entry) => <code>{entry.event}</code> },
+    // The event by name in the staff member's language, its code beside it for whoever searches the log by it.
+    { id: 'event', header: t('audit.event'), cell: (entry) => <span title={entry.event}>{t(`audit.events.${entry.event}`, { defaultValue: entry.event })}</span> },
     { id: 'staff', header: t('audit.staff'), cell: (entry) => entry.staffEmail ?? '—' },
     { id: 'customer', header: t('audit.customer'), cell: (entry) => (entry.customerId ? <Link to={`/customers/${entry.customerId}`}>{entry.customerId}</Link> : '—') },
     { id: 'ip', header: t('audit.ip'), cell: (entry) => entry.ip ?? '—' },
