@@ -49,8 +49,9 @@ describe('OpenAPI document', () => {
       else expect(requirement, name).toEqual(session);
     }
     // 25 + profile tab (GET /me, PATCH /me/preferences, GET and POST /feedback) + messages (list, open, clear, unread)
-    // + coupons (list, invalid, add-to-home-screen claim) + the withdrawal and payment quotes.
-    expect(Object.keys(security).filter((name) => !name.includes(' /api/v1/staff/'))).toHaveLength(38);
+    // + coupons (list, invalid, add-to-home-screen claim) + the withdrawal and payment quotes + Easy Re-loan (get, turn
+    // on, turn off, list, cancel).
+    expect(Object.keys(security).filter((name) => !name.includes(' /api/v1/staff/'))).toHaveLength(43);
     // The staff console's: sign-in, accounts and the audit log here; its other areas add theirs.
     const staffOperations = operations().filter(({ name }) => name.includes(' /api/v1/staff/')).map(({ op }) => op.operationId);
     expect(staffOperations).toEqual(expect.arrayContaining(['staffLogin', 'staffLogout', 'staffMe', 'listStaffAccounts', 'createStaffAccount', 'updateStaffAccount', 'resetStaffSecondFactor', 'unlockStaffAccount', 'listAuditLog']));

@@ -248,6 +248,10 @@ function validBody(op: Operation, ids: Ids): Record<string, unknown> {
       return { kind: 'settle', couponId: ids.couponId };
     case 'claimAddToHomeScreenCoupon':
       return {};
+    case 'cancelReloan':
+      return {};
+    case 'turnOnEasyReloan':
+      return { principalCentavos: null, termDays: 30, agreeAgreement: true };
     case 'saveProfileStep':
       return { ...completeSections().identityInfo, idPhotoFront: ids.idFrontRef, facePhoto: ids.idFrontRef };
     case 'payoutCallback':
@@ -435,7 +439,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
 
   it('reads every operation from the OpenAPI document', () => {
     // 25 + profile tab (4) + messages (4) + coupons (3) + quotes (2); the staff console's besides.
-    expect(operations.filter((op) => op.staffAccess === null).length).toBe(38);
+    expect(operations.filter((op) => op.staffAccess === null).length).toBe(43);
     expect(operations.filter((op) => op.staffAccess !== null).map((op) => op.operationId)).toEqual(expect.arrayContaining(['staffLogin', 'staffLogout', 'staffMe', 'listStaffAccounts', 'createStaffAccount', 'updateStaffAccount', 'resetStaffSecondFactor', 'unlockStaffAccount', 'listAuditLog']));
     expect(operations.filter((op) => op.multipart).map((op) => op.operationId)).toEqual(['uploadDocument']);
   });
@@ -522,6 +526,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     'getLoan', 'acceptLoanTerms', 'getSignature', 'putSignature', 'withdrawLoan', 'changePayoutAccount', 'createPayment', 'listPayments', 'getPayment', 'payoutCallback', 'collectionWebhook',
     'listMessages', 'getUnreadCounts', 'clearUnread', 'openMessage',
     'quoteWithdrawal', 'quotePayment', 'listCoupons', 'listInvalidCoupons', 'claimAddToHomeScreenCoupon',
+    'getEasyReloan', 'turnOnEasyReloan', 'turnOffEasyReloan', 'listReloans', 'cancelReloan',
   ])('%s answers every malformed request with a catalogue 4xx, never a 5xx or another customer\'s object', async (operationId) => {
     const op = operations.find((o) => o.operationId === operationId);
     expect(op, operationId).toBeDefined();
