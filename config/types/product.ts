@@ -112,24 +112,12 @@ export interface ProductConfig {
     max: number;
   };
   /**
-   * Easy Re-loan (scheduled automatic disbursement, /appointLoan; server/services/easy-reloan/); absent: off.
+   * Easy Re-loan (scheduled automatic disbursement, /appointLoan); absent: off.
    */
   easyReloan?: {
     /**
-     * Whether the profile offers Easy Re-loan and the server accepts turning it on.
+     * Whether the profile offers Easy Re-loan and the server accepts turning it on; its figures are config/easy-reloan.json.
      */
     enabled: boolean;
-    /**
-     * The reward voucher (a repayment coupon, config/coupons.json easyReloan definition) each successful automatic disbursement earns, in centavos; the same figure in every language.
-     */
-    voucherCentavos: number;
-    /**
-     * Minutes between the notice with the Truth in Lending disclosure and the automatic payout; the borrower can cancel until the payout.
-     */
-    cancelWindowMinutes: number;
-    /**
-     * Successful automatic disbursements after which Easy Re-loan turns itself off and asks to be turned on again.
-     */
-    disbursementsBeforeTurnOff: number;
   };
 }

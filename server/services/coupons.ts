@@ -48,7 +48,7 @@ export function couponDefinition(id: string, config: CouponsConfigFile = coupons
 /**
  * Issues a coupon of `definitionId` to the customer once per `issueKey` (a second call with the same key issues
  * nothing and answers null), with its couponIssued message, in `tx`. `amountCentavos` overrides the definition's
- * value where another config owns the figure (Easy Re-loan's voucher: config/product.json).
+ * value where another config owns the figure (Easy Re-loan's voucher: config/easy-reloan.json).
  */
 export async function issue(tx: Tx | Database, customerId: string, definitionId: string, source: string, issueKey: string, now: Date, amountCentavos?: number): Promise<CouponRow | null> {
   const def = couponDefinition(definitionId);

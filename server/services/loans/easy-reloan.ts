@@ -26,7 +26,9 @@ import { nextReloanAmount, reloanCancellable, turnsOff } from '../../../domain/e
 import type { Quote } from '../../../domain/loan-types.ts';
 import { destinationView, payoutDestinationOf, type BankInfoSection } from '../../../domain/payout-account.ts';
 import { checkQuoteInput, quote } from '../../../domain/pricing.ts';
+import easyReloanJson from '../../../config/easy-reloan.json' with { type: 'json' };
 import productJson from '../../../config/product.json' with { type: 'json' };
+import type { EasyReloanConfig as EasyReloanFigures } from '../../../config/types/easy-reloan.ts';
 import type { ProductConfig } from '../../../config/types/product.ts';
 import { coupons, easyReloans, easyReloanSettings, loanOrders, signatures } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
@@ -38,14 +40,15 @@ import type { LoanContext } from './context.ts';
 import type { createDisbursement } from './disburse.ts';
 import type { OrderRow, Tx } from './repository.ts';
 
-/** Easy Re-loan's settings: config/product.json `easyReloan` (absent: off). The one reader of them on the server. */
-export interface EasyReloanConfig {
+/**
+ * Easy Re-loan's settings, the server's one reader of them: whether it is offered (config/product.json
+ * easyReloan.enabled, which the profile screen reads too) and its figures (config/easy-reloan.json), each typed by
+ * its meta-schema.
+ */
+export interface EasyReloanConfig extends EasyReloanFigures {
   readonly enabled: boolean;
-  readonly voucherCentavos: number;
-  readonly cancelWindowMinutes: number;
-  readonly disbursementsBeforeTurnOff: number;
 }
-export const easyReloanConfig: EasyReloanConfig = (productJson as ProductConfig).easyReloan ?? { enabled: false, voucherCentavos: 0, cancelWindowMinutes: 120, disbursementsBeforeTurnOff: 2 };
+export const easyReloanConfig: EasyReloanConfig = { enabled: (productJson as ProductConfig).easyReloan?.enabled === true, ...(easyReloanJson as EasyReloanFigures) };
 
 export type ReloanState = 'applied' | 'noticed' | 'disbursing' | 'done' | 'cancelled' | 'not_approved' | 'failed';
 type ReloanRow = typeof easyReloans.$inferSelect;
@@ -362,7 +365,7 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
       .returning({ disbursed: easyReloanSettings.disbursedInCycle });
     if (counted && turnsOff(counted.disbursed, config.disbursementsBeforeTurnOff)) {
       await tx.update(easyReloanSettings).set({ enabled: false, offReason: 'auto' }).where(eq(easyReloanSettings.customerId, order.customerId));
-      await notify(tx, { customerId: order.customerId, template: 'reloanTurnedOff', link: '/appointLoan', dedupeKey: `reloanTurnedOff:${run.id}`, params: { count: counted.disbursed } });
+      await notify(tx, { customerId: order.customerId, template: 'reloanTurnedOff', link: '/appointLoan', dedupeKey: `reloanTurnedOff:${run.id}`, params: { total: counted.disbursed } });
     }
   }
 
