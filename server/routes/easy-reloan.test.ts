@@ -7,7 +7,7 @@
  * crash between the work and the job's completion.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
 import { easyReloans, jobs, loanEvents, loanOrders, messages, payouts } from '../db/schema.ts';
@@ -205,6 +205,36 @@ describe.each(databaseTargets())('Easy Re-loan on %s', (kind) => {
     const withdrawals = await api.database.db.select().from(loanEvents).where(and(eq(loanEvents.orderId, run.orderId), eq(loanEvents.kind, 'withdraw')));
     expect(withdrawals).toHaveLength(1);
     expect(await status(b)).toMatchObject({ disbursedInCycle: 1 });
+  });
+
+  it('leaves nothing behind when the payout transaction dies in the middle, and pays out once when the job runs again', async () => {
+    const b = await borrower();
+    await repay(b, await repaying(b));
+    await turnOn(b);
+    await repay(b, await repaying(b));
+    const run = await noticed(b);
+    // The database fails the transaction after the terms were accepted and the payout row written (its 'withdraw'
+    // event is the last write before the re-loan row): as a process dying there, nothing of it may stay.
+    await api.database.db.execute(sql`create function reloan_test_die() returns trigger language plpgsql as $$ begin raise exception 'died in the middle'; end $$`);
+    await api.database.db.execute(sql`create trigger reloan_test_die before insert on loan_events for each row when (new.kind = 'withdraw') execute function reloan_test_die()`);
+    try {
+      api.advance(2 * HOUR);
+      await api.runDueJobs();
+      const [job] = await api.database.db.select().from(jobs).where(eq(jobs.key, `reloan_disburse:${run.id}`));
+      expect(job?.lastError).toContain('insert into "loan_events"');
+      expect(job?.doneAt).toBeNull();
+      expect(await payoutsOf(run.orderId)).toHaveLength(0);
+      expect((await call(b, 'GET', `/loans/${run.orderId}`)).json<{ state: string }>().state).toBe('accepted');
+      expect((await reloans(b))[0]).toMatchObject({ state: 'noticed' });
+    } finally {
+      await api.database.db.execute(sql`drop trigger reloan_test_die on loan_events`);
+      await api.database.db.execute(sql`drop function reloan_test_die()`);
+    }
+    // The job's retry (after its backoff) pays it out, once.
+    api.advance(60);
+    await api.settle();
+    expect((await payoutsOf(run.orderId)).map((p) => p.state)).toEqual(['succeeded']);
+    expect((await reloans(b))[0]).toMatchObject({ state: 'done', voucherCentavos: 10000 });
   });
 
   it('pays a re-loan out once when the instance dies after the payout was recorded and before its job was marked done', async () => {
