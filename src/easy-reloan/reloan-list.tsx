@@ -95,7 +95,7 @@ function ReloanCard({ reloan: r, onCancelled }: { reloan: ReloanView; onCancelle
         ]}
       />
       {r.cancellable && (
-        <button type="button" className="btn btn-block appointLoanList-cancel" onClick={() => void cancel()} data-testid="reloan-cancel">
+        <button type="button" className="btn btn-danger btn-block appointLoanList-cancel" onClick={() => void cancel()} data-testid="reloan-cancel">
           {t('list.cancel')}
         </button>
       )}

@@ -25,6 +25,12 @@ import '../../easy-reloan/easy-reloan.css';
 /** The select's value for "my limit at the time". */
 const LIMIT = 'limit';
 
+/** The forms catalog key of a payout label (as src/loans/payout.ts payoutLabelKey; not imported: a chunk more to preload). */
+function payoutLabelKey(payout: NonNullable<EasyReloanView['payout']>): string {
+  const field = payout.method === 'bank' ? 'bankCode' : payout.method === 'eWallet' ? 'eWalletProvider' : 'remittanceShop';
+  return `forms:bankInfo.options.${field}.${payout.label}`;
+}
+
 /** Every amount of the grid up to the limit, largest first. */
 function amountsOf(s: EasyReloanView): number[] {
   const top = Math.min(s.amount.maxCentavos, s.limitCentavos);
@@ -74,7 +80,7 @@ function AppointLoanScreen() {
 }
 
 function SettingForm({ status: s, onChange }: { status: EasyReloanView; onChange: (next: EasyReloanView) => void }) {
-  const { t } = useTranslation('reloan');
+  const { t } = useTranslation(['reloan', 'forms']);
   const [amount, setAmount] = useState<string>(s.principalCentavos === null ? LIMIT : String(s.principalCentavos));
   const [term, setTerm] = useState<number>(s.termDays ?? s.termsDays[0] ?? 0);
   const [agreed, setAgreed] = useState(false);
@@ -156,7 +162,7 @@ function SettingForm({ status: s, onChange }: { status: EasyReloanView; onChange
       </label>
       <div className="appointLoan-field">
         <span>{t('setting.payout')}</span>
-        <p data-testid="reloan-payout">{s.payout ? `${s.payout.label} ${s.payout.accountMasked}` : t('setting.noPayout')}</p>
+        <p data-testid="reloan-payout">{s.payout ? `${t(payoutLabelKey(s.payout), { defaultValue: s.payout.label })} ${s.payout.accountMasked}` : t('setting.noPayout')}</p>
         <Link to="/changeBank">{t('setting.changePayout')}</Link>
       </div>
       <label className="appointLoan-agree">
@@ -174,7 +180,7 @@ function SettingForm({ status: s, onChange }: { status: EasyReloanView; onChange
         {s.enabled ? t('setting.save') : s.offReason === 'auto' ? t('setting.turnOnAgain') : t('setting.turnOn')}
       </button>
       {s.enabled && (
-        <button type="button" className="btn btn-block appointLoan-off" onClick={() => void turnOff()} data-testid="reloan-turn-off">
+        <button type="button" className="btn btn-danger btn-block" onClick={() => void turnOff()} data-testid="reloan-turn-off">
           {t('turnOff.action')}
         </button>
       )}
