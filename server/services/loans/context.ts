@@ -30,6 +30,8 @@ export interface LoanSettings {
   readonly reconcileAfterMs: number;
   /** How long a payment reference stays payable. */
   readonly paymentTtlMs: number;
+  /** Easy Re-loan's notice-to-payout window; undefined: config/easy-reloan.json cancelWindowMinutes (RELOAN_CANCEL_WINDOW_SECONDS). */
+  readonly reloanCancelWindowMs?: number;
 }
 
 export const DEFAULT_LOAN_SETTINGS: LoanSettings = {

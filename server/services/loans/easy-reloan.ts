@@ -286,7 +286,7 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
       return;
     }
     const at = now();
-    const payoutAt = new Date(at.getTime() + config.cancelWindowMinutes * MINUTE_MS);
+    const payoutAt = new Date(at.getTime() + (ctx.settings.reloanCancelWindowMs ?? config.cancelWindowMinutes * MINUTE_MS));
     const q = quote(ctx.pricing, ctx.subOf(order.productId, order.subProductId), { principalCentavos: order.principal, termDays: order.termDays, loanDate: manilaToday(payoutAt) });
     await tx.update(easyReloans).set({ state: 'noticed', noticedAt: at, payoutAt }).where(eq(easyReloans.id, run.id));
     await notify(tx, {
