@@ -117,7 +117,7 @@ export const scheduleRow = {
 } as const;
 
 /** Where the money goes, masked (an order's `payout`). */
-const payoutDestination = {
+export const payoutDestination = {
   type: ['object', 'null'],
   required: ['method', 'label', 'accountMasked'],
   additionalProperties: false,

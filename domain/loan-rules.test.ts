@@ -13,6 +13,7 @@ describe('order state machine', () => {
         'under_review->accepted',
         'under_review->rejected',
         'accepted->withdrawable',
+        'accepted->rejected',
         'withdrawable->disbursing',
         'disbursing->repaying',
         'disbursing->disbursement_failed',

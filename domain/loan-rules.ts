@@ -12,7 +12,8 @@ import type { DueStatus, OrderState, PricingConfig } from './loan-types.ts';
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
   under_review: ['accepted', 'rejected'],
-  accepted: ['withdrawable'],
+  // An approved order the borrower never took: an Easy Re-loan cancelled before its payout is closed as rejected.
+  accepted: ['withdrawable', 'rejected'],
   rejected: [],
   withdrawable: ['disbursing'],
   disbursing: ['repaying', 'disbursement_failed'],

@@ -28,6 +28,7 @@ import { documentRoutes } from './routes/documents.ts';
 import { healthRoutes } from './routes/health.ts';
 import { couponRoutes } from './routes/coupons.ts';
 import { loanRoutes } from './routes/loans.ts';
+import { easyReloanRoutes } from './routes/easy-reloan.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { webhookRoutes, webhookSecuritySchemes } from './routes/webhooks.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -154,6 +155,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         { name: 'documents', description: 'ID photos, face photos and signatures' },
         { name: 'loans', description: 'Orders, repayments, the payout account and the signature' },
         { name: 'limits', description: 'The credit limit, its history and raises, and Facebook binding' },
+        { name: 'easy-reloan', description: 'Easy Re-loan: the next loan applied for and paid out by itself after a notice, and its re-loans' },
         { name: 'coupons', description: 'The borrower\'s coupons and the add-to-home-screen claim (used through withdraw and payments)' },
         { name: 'webhooks', description: 'Payout and collection gateways\' callbacks' },
         { name: 'messages', description: 'The message center: the borrower\'s own events (Notify) and announcements (Activity)' },
@@ -226,6 +228,7 @@ async function registerLoans(
   });
   app.decorate('loans', { service, jobs });
   await app.register(loanRoutes, { prefix: '/api/v1', loans: service });
+  await app.register(easyReloanRoutes, { prefix: '/api/v1', loans: service });
   await app.register(webhookRoutes, { prefix: '/api/v1', db, loans: service, payoutCallbackToken: deps.payoutCallbackToken, collectionWebhookSecret: deps.collectionWebhookSecret, now });
   const pollMs = deps.jobPollMs ?? 1000;
   if (pollMs > 0) {

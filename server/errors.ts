@@ -68,6 +68,17 @@ export const ERROR_STATUS = {
   /** An order's failure code (failureCode of a disbursement_failed order), not an answer of its own. */
   DISBURSEMENT_ACCOUNT_UNAVAILABLE: 409,
   PAYOUT_ACCOUNT_INVALID: 409,
+  // Easy Re-loan (server/routes/easy-reloan.ts).
+  /** The product does not offer Easy Re-loan (config/product.json easyReloan.enabled). */
+  RELOAN_UNAVAILABLE: 409,
+  /** Only a borrower who repaid a loan can turn it on. */
+  RELOAN_NOT_ELIGIBLE: 409,
+  /** The Easy Re-loan agreement must be agreed. */
+  RELOAN_AGREEMENT_REQUIRED: 422,
+  /** It cannot be turned off once a voucher it earned was used. */
+  RELOAN_VOUCHER_USED: 409,
+  /** The re-loan can no longer be cancelled (its payout time passed, or it is done or cancelled); details: `state`. */
+  RELOAN_CANCEL_CLOSED: 409,
   // The staff console (server/routes/staff/).
   /** Wrong e-mail or password, or a disabled account: one answer for all, so it tells nothing about which. */
   STAFF_LOGIN_FAILED: 401,

@@ -101,6 +101,7 @@ const app = await buildApp({
       jobPollMs: loanSettings.jobPollMs,
       settings: {
         ...(loanSettings.approvalDelaySeconds !== undefined && { approvalDelaySeconds: loanSettings.approvalDelaySeconds }),
+        ...(loanSettings.reloanCancelWindowSeconds !== undefined && { reloanCancelWindowMs: loanSettings.reloanCancelWindowSeconds * 1000 }),
         bankChangeMaintenance: loanSettings.bankChangeMaintenance,
         reconcileAfterMs: loanSettings.reconcileAfterMs,
       },

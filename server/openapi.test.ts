@@ -50,8 +50,9 @@ describe('OpenAPI document', () => {
     }
     // 25 + profile tab (GET /me, PATCH /me/preferences, GET and POST /feedback) + messages (list, open, clear, unread)
     // + coupons (list, invalid, add-to-home-screen claim) + the withdrawal and payment quotes + the limit screen and
-    // Facebook binding (GET /limit, POST /facebook/login, POST and DELETE /facebook/binding).
-    expect(Object.keys(security).filter((name) => !name.includes(' /api/v1/staff/'))).toHaveLength(42);
+    // Facebook binding (GET /limit, POST /facebook/login, POST and DELETE /facebook/binding) + Easy Re-loan (get, turn
+    // on, turn off, list, cancel).
+    expect(Object.keys(security).filter((name) => !name.includes(' /api/v1/staff/'))).toHaveLength(47);
     // The staff console's: sign-in, accounts and the audit log here; its other areas add theirs.
     const staffOperations = operations().filter(({ name }) => name.includes(' /api/v1/staff/')).map(({ op }) => op.operationId);
     expect(staffOperations).toEqual(expect.arrayContaining(['staffLogin', 'staffLogout', 'staffMe', 'listStaffAccounts', 'createStaffAccount', 'updateStaffAccount', 'resetStaffSecondFactor', 'unlockStaffAccount', 'listAuditLog']));

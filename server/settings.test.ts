@@ -11,14 +11,14 @@ describe('loan settings', () => {
   it('has defaults that run on one machine', () => {
     const { settings, problems } = readLoanSettings({});
     expect(problems).toEqual([]);
-    expect(settings).toMatchObject({ approvalDelaySeconds: undefined, bankChangeMaintenance: false, simPayoutDelayMs: 5000, simCollectionDelayMs: 5000, simCollectionFailPattern: null, jobPollMs: 1000, reconcileAfterMs: 600_000 });
+    expect(settings).toMatchObject({ approvalDelaySeconds: undefined, reloanCancelWindowSeconds: undefined, bankChangeMaintenance: false, simPayoutDelayMs: 5000, simCollectionDelayMs: 5000, simCollectionFailPattern: null, jobPollMs: 1000, reconcileAfterMs: 600_000 });
     expect(settings?.simPayoutFailPattern?.test('0000123456')).toBe(true);
     expect(settings?.simPayoutFailPattern?.test('1000123456')).toBe(false);
   });
 
   it('reads every variable', () => {
-    const { settings } = readLoanSettings({ APPROVAL_DELAY_SECONDS: '2', BANK_CHANGE_MAINTENANCE: '1', SIM_PAYOUT_DELAY_MS: '100', SIM_PAYOUT_FAIL_PATTERN: '', SIM_COLLECTION_FAIL_PATTERN: '^917', PAYOUT_CALLBACK_TOKEN: 'x'.repeat(20), RECONCILE_AFTER_SECONDS: '60' });
-    expect(settings).toMatchObject({ approvalDelaySeconds: 2, bankChangeMaintenance: true, simPayoutDelayMs: 100, simPayoutFailPattern: null, payoutCallbackToken: 'x'.repeat(20), reconcileAfterMs: 60_000 });
+    const { settings } = readLoanSettings({ APPROVAL_DELAY_SECONDS: '2', RELOAN_CANCEL_WINDOW_SECONDS: '1', BANK_CHANGE_MAINTENANCE: '1', SIM_PAYOUT_DELAY_MS: '100', SIM_PAYOUT_FAIL_PATTERN: '', SIM_COLLECTION_FAIL_PATTERN: '^917', PAYOUT_CALLBACK_TOKEN: 'x'.repeat(20), RECONCILE_AFTER_SECONDS: '60' });
+    expect(settings).toMatchObject({ approvalDelaySeconds: 2, reloanCancelWindowSeconds: 1, bankChangeMaintenance: true, simPayoutDelayMs: 100, simPayoutFailPattern: null, payoutCallbackToken: 'x'.repeat(20), reconcileAfterMs: 60_000 });
     expect(settings?.simCollectionFailPattern?.test('9171234567')).toBe(true);
   });
 

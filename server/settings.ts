@@ -113,6 +113,8 @@ export function readSettings(env: NodeJS.ProcessEnv): { settings?: Settings; pro
 export interface LoanEnvSettings {
   /** Seconds from applying to the underwriting decision; undefined: config/underwriting.json approvalDelaySeconds. */
   approvalDelaySeconds?: number;
+  /** Seconds from an Easy Re-loan's notice to its payout; undefined: config/easy-reloan.json cancelWindowMinutes. */
+  reloanCancelWindowSeconds?: number;
   bankChangeMaintenance: boolean;
   simPayoutDelayMs: number;
   simPayoutFailPattern: RegExp | null;
@@ -160,6 +162,7 @@ export function readLoanSettings(env: NodeJS.ProcessEnv): { settings?: LoanEnvSe
   };
   const settings: LoanEnvSettings = {
     approvalDelaySeconds: wholeNumber(env, 'APPROVAL_DELAY_SECONDS', undefined, problems, 30 * 86_400),
+    reloanCancelWindowSeconds: wholeNumber(env, 'RELOAN_CANCEL_WINDOW_SECONDS', undefined, problems, 7 * 86_400),
     bankChangeMaintenance: maintenance === '1' || maintenance === 'true',
     simPayoutDelayMs: wholeNumber(env, 'SIM_PAYOUT_DELAY_MS', 5000, problems) ?? 5000,
     simPayoutFailPattern: pattern(env, 'SIM_PAYOUT_FAIL_PATTERN', '^0000', problems),

@@ -14,6 +14,10 @@ export interface CouponsConfigFile {
    */
   addToHomeScreen: string | null;
   /**
+   * Definition id of the Easy Re-loan reward voucher (its amount is config/product.json easyReloan.voucherCentavos), or null for none.
+   */
+  easyReloan?: string | null;
+  /**
    * Days before expiry the couponExpiring message is written.
    */
   expiringNoticeDays: number;

@@ -112,7 +112,7 @@ export interface ProductConfig {
    */
   easyReloan?: {
     /**
-     * Whether the profile offers Easy Re-loan; off until the feature is launched.
+     * Whether the profile offers Easy Re-loan and the server accepts turning it on; its figures are config/easy-reloan.json.
      */
     enabled: boolean;
   };

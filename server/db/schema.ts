@@ -579,3 +579,52 @@ export const simFacebookCodes = pgTable('sim_facebook_codes', {
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Easy Re-loan (server/services/loans/easy-reloan.ts): one row per borrower who ever turned it on. `principal` null means
+ * "my limit at the time" (the loan core's limit when the re-loan is applied for). `cycle` counts the times it was
+ * turned on; `disbursedInCycle` the successful automatic disbursements of the current one (the feature turns itself
+ * off at config/product.json easyReloan.disbursementsBeforeTurnOff, `offReason` 'auto', and asks to be turned on
+ * again). No personal data: the payout account is the borrower's bankInfo section at the time of the payout.
+ */
+export const easyReloanSettings = pgTable('easy_reloan_settings', {
+  customerId: uuid('customer_id').primaryKey().references(() => customers.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull(),
+  principal: integer('principal'),
+  termDays: integer('term_days').notNull(),
+  productId: text('product_id').notNull(),
+  subProductId: text('sub_product_id').notNull(),
+  cycle: integer('cycle').notNull().default(0),
+  disbursedInCycle: integer('disbursed_in_cycle').notNull().default(0),
+  /** When the borrower last agreed to the Easy Re-loan agreement (turning it on requires it). */
+  agreedAt: timestamp('agreed_at', { withTimezone: true }).notNull(),
+  /** Why it is off: 'borrower' (turned off) or 'auto' (after its disbursements; the borrower is asked to turn it on again). */
+  offReason: text('off_reason'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One scheduled re-loan, made when `sourceOrderId` settled while Easy Re-loan was on (unique: one re-loan per settled
+ * loan, whichever instance or job run makes it). States: applied (the order is under review) -> noticed (approved;
+ * the notice with the disclosure is written, payout at `payoutAt`, cancellable until then) -> disbursing (the
+ * payout is requested) -> done (the money arrived; `voucherCouponId` is its reward); or cancelled (by the borrower,
+ * before `payoutAt`) or not_approved (underwriting rejected it).
+ */
+export const easyReloans = pgTable('easy_reloans', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  cycle: integer('cycle').notNull(),
+  sourceOrderId: uuid('source_order_id').notNull().references(() => loanOrders.id, { onDelete: 'cascade' }),
+  orderId: uuid('order_id').notNull().references(() => loanOrders.id, { onDelete: 'cascade' }),
+  state: text('state').notNull(),
+  payoutAt: timestamp('payout_at', { withTimezone: true }),
+  noticedAt: timestamp('noticed_at', { withTimezone: true }),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+  voucherCouponId: uuid('voucher_coupon_id').references(() => coupons.id),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('easy_reloans_source_key').on(t.sourceOrderId),
+  uniqueIndex('easy_reloans_order_key').on(t.orderId),
+  index('easy_reloans_customer_idx').on(t.customerId, t.createdAt),
+]);

@@ -251,6 +251,10 @@ function validBody(op: Operation, ids: Ids): Record<string, unknown> {
       return {};
     case 'bindFacebook':
       return { state: randomBytes(32).toString('base64url'), code: randomBytes(32).toString('base64url') };
+    case 'cancelReloan':
+      return {};
+    case 'turnOnEasyReloan':
+      return { principalCentavos: null, termDays: 30, agreeAgreement: true };
     case 'saveProfileStep':
       return { ...completeSections().identityInfo, idPhotoFront: ids.idFrontRef, facePhoto: ids.idFrontRef };
     case 'payoutCallback':
@@ -438,7 +442,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
 
   it('reads every operation from the OpenAPI document', () => {
     // 25 + profile tab (4) + messages (4) + coupons (3) + quotes (2); the staff console's besides.
-    expect(operations.filter((op) => op.staffAccess === null).length).toBe(42);
+    expect(operations.filter((op) => op.staffAccess === null).length).toBe(47);
     expect(operations.filter((op) => op.staffAccess !== null).map((op) => op.operationId)).toEqual(expect.arrayContaining(['staffLogin', 'staffLogout', 'staffMe', 'listStaffAccounts', 'createStaffAccount', 'updateStaffAccount', 'resetStaffSecondFactor', 'unlockStaffAccount', 'listAuditLog']));
     expect(operations.filter((op) => op.multipart).map((op) => op.operationId)).toEqual(['uploadDocument']);
   });
@@ -526,6 +530,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     'listMessages', 'getUnreadCounts', 'clearUnread', 'openMessage',
     'quoteWithdrawal', 'quotePayment', 'listCoupons', 'listInvalidCoupons', 'claimAddToHomeScreenCoupon',
     'getLimit', 'startFacebookLogin', 'bindFacebook', 'unbindFacebook',
+    'getEasyReloan', 'turnOnEasyReloan', 'turnOffEasyReloan', 'listReloans', 'cancelReloan',
   ])('%s answers every malformed request with a catalogue 4xx, never a 5xx or another customer\'s object', async (operationId) => {
     const op = operations.find((o) => o.operationId === operationId);
     expect(op, operationId).toBeDefined();

@@ -47,9 +47,10 @@ export function couponDefinition(id: string, config: CouponsConfigFile = coupons
 
 /**
  * Issues a coupon of `definitionId` to the customer once per `issueKey` (a second call with the same key issues
- * nothing and answers null), with its couponIssued message, in `tx`.
+ * nothing and answers null), with its couponIssued message, in `tx`. `amountCentavos` overrides the definition's
+ * value where another config owns the figure (Easy Re-loan's voucher: config/easy-reloan.json).
  */
-export async function issue(tx: Tx | Database, customerId: string, definitionId: string, source: string, issueKey: string, now: Date): Promise<CouponRow | null> {
+export async function issue(tx: Tx | Database, customerId: string, definitionId: string, source: string, issueKey: string, now: Date, amountCentavos?: number): Promise<CouponRow | null> {
   const def = couponDefinition(definitionId);
   const [row] = await tx
     .insert(coupons)
@@ -58,7 +59,7 @@ export async function issue(tx: Tx | Database, customerId: string, definitionId:
       definitionId: def.id,
       kind: def.type,
       appliesTo: def.appliesTo,
-      amount: def.amountCentavos,
+      amount: amountCentavos ?? def.amountCentavos,
       minimumAmount: def.minimumCentavos,
       state: 'unused',
       source,

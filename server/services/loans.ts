@@ -7,12 +7,14 @@
  * - loans/disburse.ts: withdrawal, payouts and their results, the payout account;
  * - loans/repay.ts: repayments (recorded first, then sent to the gateway) and the gateway's events;
  * - loans/jobs.ts: the job handlers and schedules (outboxes, accrual, reconciliation);
- * - loans/reads.ts: home, lists, one order, payments, quotes.
+ * - loans/reads.ts: home, lists, one order, payments, quotes;
+ * - loans/easy-reloan.ts: Easy Re-loan, the next loan applied for and paid out by itself through the parts above.
  * The arithmetic (pricing, the ledger, the state machine, underwriting) is the pure domain's.
  */
 import { createApplication } from './loans/apply.ts';
 import { createLoanContext, type LoanDeps } from './loans/context.ts';
 import { createDisbursement } from './loans/disburse.ts';
+import { createEasyReloan } from './loans/easy-reloan.ts';
 import { createLoanJobs } from './loans/jobs.ts';
 import { createLoanReads } from './loans/reads.ts';
 import { createRepayment } from './loans/repay.ts';
@@ -29,8 +31,10 @@ export function createLoanService(deps: LoanDeps) {
   const repayment = createRepayment(ctx, views, application);
   const jobs = createLoanJobs(ctx, application, disbursement, repayment);
   const reads = createLoanReads(ctx, views, application);
+  const easyReloan = createEasyReloan(ctx, application, disbursement);
   return {
-    handlers: jobs.handlers,
+    handlers: { ...jobs.handlers, ...easyReloan.handlers },
+    easyReloan,
     schedules: jobs.schedules,
     accrueAll: jobs.accrueAll,
     reconcile: jobs.reconcile,

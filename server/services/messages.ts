@@ -27,7 +27,9 @@ export type NotifyTemplate =
   | 'dueToday'
   | 'overdue'
   | 'feedbackReceived'
-  | 'feedbackReplied';
+  | 'feedbackReplied'
+  | 'reloanNotice'
+  | 'reloanTurnedOff';
 
 /** Parameters are plain values: amounts in centavos (`*Centavos`), Manila days as YYYY-MM-DD, order numbers. */
 export type MessageParams = Readonly<Record<string, string | number>>;

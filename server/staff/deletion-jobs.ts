@@ -7,13 +7,13 @@
  *   retried with the runner's backoff until the store answers (deleting a file that is gone is fine).
  * - `retention_purge`, daily at 03:00 Manila: the loan records an erasure kept for the law's retention period
  *   (deletion_requests.retain_until, config/staff.json loanRecordRetentionYears) are deleted once that day has come:
- *   orders with their events, payouts and payments, and the customer's coupons. What remains of the customer is the
+ *   orders with their events, payouts, payments and re-loans, and the customer's coupons. What remains of the customer is the
  *   row holding the phone's keyed hash and the audit log, neither of which identifies the person.
  */
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { addDays, manilaStartOfDay, manilaToday } from '../../domain/calendar-date.ts';
 import type { Database } from '../db/database.ts';
-import { auditLog, couponGrants, coupons, deletionRequests, loanOrders, payments, staffNotes } from '../db/schema.ts';
+import { auditLog, couponGrants, coupons, deletionRequests, easyReloans, loanOrders, payments, staffNotes } from '../db/schema.ts';
 import type { ClaimedJob, JobHandler, Queryable, Schedule } from '../jobs/runner.ts';
 import { enqueue } from '../jobs/runner.ts';
 import type { FileStorage } from '../providers/storage/file-storage.ts';
@@ -61,8 +61,9 @@ export function deletionJobs(deps: DeletionJobDeps): { handlers: Record<string, 
         const [coupon] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.customerId, request.customerId)).limit(1);
         if (orders.length === 0 && !coupon) return 0;
         const orderIds = orders.map((o) => o.id);
-        // Payments name coupons and orders, grants and notes name coupons and orders: they go first.
+        // Payments, re-loans, grants and notes name coupons and orders: they go first.
         if (orderIds.length > 0) await tx.delete(payments).where(inArray(payments.orderId, orderIds));
+        await tx.delete(easyReloans).where(eq(easyReloans.customerId, request.customerId));
         await tx.delete(couponGrants).where(eq(couponGrants.customerId, request.customerId));
         await tx.delete(staffNotes).where(eq(staffNotes.customerId, request.customerId));
         await tx.delete(coupons).where(eq(coupons.customerId, request.customerId));

@@ -25,7 +25,7 @@ function isBlockList(value: unknown): value is Block[] {
 
 export interface LegalDocumentProps {
   /** Top-level key of the document in the `legal` namespace. */
-  document: 'privacy' | 'terms';
+  document: 'privacy' | 'terms' | 'reloan';
   /** The screen's name: prefix of the section ids (anchors must be unique per page). */
   idPrefix: string;
   /** Section keys in reading order, without the closing `contact` section. */

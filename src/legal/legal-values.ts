@@ -7,6 +7,8 @@ import { manilaToday } from '../../domain/calendar-date.ts';
 import { formatPeso } from '../../domain/money.ts';
 import { REGULATIONS, regulationFor } from '../../domain/regulation.ts';
 import { product } from '../config.ts';
+import easyReloanJson from '../../config/easy-reloan.json';
+import type { EasyReloanConfig } from '../../config/types/easy-reloan.ts';
 
 /**
  * The ceilings the texts quote: those of the regulation in force today (domain/regulation.ts; SEC MC 14 s.2025 for
@@ -16,6 +18,9 @@ import { product } from '../config.ts';
 function ceilings(today: string) {
   return (regulationFor(today) ?? REGULATIONS[0]!).caps;
 }
+
+/** Easy Re-loan's figures its agreement quotes (config/easy-reloan.json); the screens' live figures come from the API. */
+const easyReloanConfig = easyReloanJson as EasyReloanConfig;
 
 /** SEC MC 18 s.2019: no collection contact before 6:00 or after 22:00. */
 const COLLECTION_WINDOW = { from: '06:00', until: '22:00' };
@@ -74,5 +79,9 @@ export function legalValues(language: string, today: string = manilaToday(new Da
     capEir: percent(caps.effectiveMonthlyMaxPpm, language),
     capPenalty: percent(caps.latePenaltyMonthlyMaxPpm, language),
     capTotal: percent(caps.totalCostMaxPpm, language),
+    // Easy Re-loan (config/easy-reloan.json): the same voucher in every language.
+    reloanVoucher: formatPeso(easyReloanConfig.voucherCentavos, { wholeIfExact: true }),
+    reloanCount: String(easyReloanConfig.disbursementsBeforeTurnOff),
+    reloanCancelHours: String(easyReloanConfig.cancelWindowMinutes / 60),
   };
 }

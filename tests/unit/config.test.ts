@@ -44,6 +44,7 @@ describe('config files match their meta-schemas', () => {
     ['config/faq.json', 'faq.schema.json'],
     ['config/messages.json', 'messages.schema.json'],
     ['config/coupons.json', 'coupons.schema.json'],
+    ['config/easy-reloan.json', 'easy-reloan.schema.json'],
     ['config/staff.json', 'staff.schema.json'],
     ...themeFiles.map((f) => [`config/themes/${f}`, 'theme.schema.json']),
   ])('%s', (file, schema) => {

@@ -58,37 +58,48 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
     const workInfo = await repo.sectionOf(db, caller.customerId, 'workInfo');
     return money(caller, key, 'apply', hash, async (tx) => {
       if (!summary.complete) throw new ApiError('PROFILE_INCOMPLETE', { next: summary.next });
-      const day = ctx.today();
-      const orders = await repo.ordersOf(tx, caller.customerId);
-      const block = applyBlock(orders, day);
-      if (block) throw new ApiError(block.code, block.details);
-      const sub = ctx.subOf(input.productId, input.subProductId);
-      const problem = checkQuoteInput(sub, input, limitOf(workInfo, orders, await limits.grantedRaises(tx, caller.customerId)));
-      if (problem) throw new ApiError(problem);
-      const q = quote(ctx.pricing, sub, { principalCentavos: input.principalCentavos, termDays: input.termDays, loanDate: day });
-      const [order] = await tx
-        .insert(loanOrders)
-        .values({
-          customerId: caller.customerId,
-          orderNo: await repo.newOrderNo(tx, day),
-          productId: input.productId,
-          subProductId: input.subProductId,
-          state: 'under_review',
-          principal: input.principalCentavos,
-          termDays: input.termDays,
-          quote: q,
-          amountDue: q.amountDueCentavos,
-          interestOutstanding: q.interestCentavos,
-          totalTermDays: input.termDays,
-          createdAt: now(),
-          updatedAt: now(),
-        })
-        .returning();
-      await repo.recordEvent(tx, order!.id, 'applied', { principalCentavos: input.principalCentavos, termDays: input.termDays }, null, 'under_review');
-      await notifyOrder(tx, order!, 'applicationReceived', links.home(), { amountCentavos: input.principalCentavos });
-      await enqueue(tx, { kind: 'underwrite', key: `underwrite:${order!.id}`, payload: { orderId: order!.id }, runAt: new Date(now().getTime() + ctx.settings.approvalDelaySeconds * 1000) });
-      return { status: 201, body: views.orderView(order!, day) };
+      const order = await createOrder(tx, caller.customerId, input, workInfo);
+      return { status: 201, body: views.orderView(order, ctx.today()) };
     });
+  }
+
+  /**
+   * THE application, for the borrower's POST /loans and Easy Re-loan alike, inside the caller's transaction (the
+   * customer already locked): refused while an order is open or before the reapply day, or when the amount or term
+   * is not the sub-product's or above the limit; otherwise the order under review, its event, its message and its
+   * `underwrite` job. `workInfo` is read before the transaction (PGlite holds one connection in a transaction).
+   */
+  async function createOrder(tx: Tx, customerId: string, input: LoanInput, workInfo: Record<string, unknown> | undefined): Promise<OrderRow> {
+    const day = ctx.today();
+    const orders = await repo.ordersOf(tx, customerId);
+    const block = applyBlock(orders, day);
+    if (block) throw new ApiError(block.code, block.details);
+    const sub = ctx.subOf(input.productId, input.subProductId);
+    const problem = checkQuoteInput(sub, input, limitOf(workInfo, orders, await limits.grantedRaises(tx, customerId)));
+    if (problem) throw new ApiError(problem);
+    const q = quote(ctx.pricing, sub, { principalCentavos: input.principalCentavos, termDays: input.termDays, loanDate: day });
+    const [order] = await tx
+      .insert(loanOrders)
+      .values({
+        customerId,
+        orderNo: await repo.newOrderNo(tx, day),
+        productId: input.productId,
+        subProductId: input.subProductId,
+        state: 'under_review',
+        principal: input.principalCentavos,
+        termDays: input.termDays,
+        quote: q,
+        amountDue: q.amountDueCentavos,
+        interestOutstanding: q.interestCentavos,
+        totalTermDays: input.termDays,
+        createdAt: now(),
+        updatedAt: now(),
+      })
+      .returning();
+    await repo.recordEvent(tx, order!.id, 'applied', { principalCentavos: input.principalCentavos, termDays: input.termDays }, null, 'under_review');
+    await notifyOrder(tx, order!, 'applicationReceived', links.home(), { amountCentavos: input.principalCentavos });
+    await enqueue(tx, { kind: 'underwrite', key: `underwrite:${order!.id}`, payload: { orderId: order!.id }, runAt: new Date(now().getTime() + ctx.settings.approvalDelaySeconds * 1000) });
+    return order!;
   }
 
   /** The underwriting decision, run `approvalDelaySeconds` after applying. */
@@ -156,11 +167,13 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
         const q = principal === order.principal ? (order.quote as Quote) : quote(ctx.pricing, sub, { principalCentavos: principal, termDays: order.termDays, loanDate: day });
         const updated = await repo.transition(tx, order, 'accepted', 'approved', { decision: noted, creditLimit: decision.limitCentavos, principal, quote: q, amountDue: q.amountDueCentavos, interestOutstanding: q.interestCentavos }, { limitCentavos: decision.limitCentavos, principalCentavos: principal, lowered: principal !== order.principal, by });
         await notifyOrder(tx, order, 'approved', links.terms(order), { amountCentavos: principal, limitCentavos: decision.limitCentavos });
+        await ctx.emit('decided', tx, updated);
         return updated;
       }
       if (decision.decision === 'reject') {
         const updated = await repo.transition(tx, order, 'rejected', 'rejected', { decision: noted, reapplyAfter: decision.reapplyAfter }, { reason: decision.reason, reapplyAfter: decision.reapplyAfter, by, ...(note ? { note } : {}) });
         await notifyOrder(tx, order, 'rejected', links.home(), { reapplyAfter: decision.reapplyAfter });
+        await ctx.emit('decided', tx, updated);
         return updated;
       }
       return repo.update(tx, order, 'review', { decision: noted }, { reason: decision.reason });
@@ -177,7 +190,7 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
     });
   }
 
-  return { money, limits, limitOf, applyBlock, apply, underwrite, decideOrder, accept };
+  return { money, limits, limitOf, applyBlock, apply, createOrder, underwrite, decideOrder, accept };
 }
 
 export type Application = ReturnType<typeof createApplication>;

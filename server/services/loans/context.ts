@@ -16,7 +16,7 @@ import { ApiError } from '../../errors.ts';
 import type { CollectionProvider } from '../../providers/collection/collection-provider.ts';
 import type { PayoutProvider } from '../../providers/payout/payout-provider.ts';
 import type { ProfileService } from '../profile.ts';
-import { createLoanRepository, type LoanRepository, type OrderRow } from './repository.ts';
+import { createLoanRepository, type LoanRepository, type OrderRow, type Tx } from './repository.ts';
 
 export const pricingConfig = pricingJson as unknown as PricingConfig;
 export const underwritingConfig = underwritingJson as unknown as UnderwritingConfig;
@@ -30,6 +30,8 @@ export interface LoanSettings {
   readonly reconcileAfterMs: number;
   /** How long a payment reference stays payable. */
   readonly paymentTtlMs: number;
+  /** Easy Re-loan's notice-to-payout window; undefined: config/easy-reloan.json cancelWindowMinutes (RELOAN_CANCEL_WINDOW_SECONDS). */
+  readonly reloanCancelWindowMs?: number;
 }
 
 export const DEFAULT_LOAN_SETTINGS: LoanSettings = {
@@ -61,6 +63,20 @@ export interface LoanInput {
   readonly subProductId: string;
   readonly principalCentavos: number;
   readonly termDays: number;
+}
+
+/** A listener of an order event, called inside the event's transaction with the order as it is now (locked). */
+export type OrderHook = (tx: Tx, order: OrderRow) => Promise<void>;
+
+/**
+ * The loan core's events other features follow (Easy Re-loan): `settled` (fully repaid), `decided` (underwriting
+ * approved or rejected it), `disbursed` (the money arrived). Each hook runs in the event's transaction after the
+ * order's lock, so it happens exactly when the event does; a hook takes its own rows after the order's.
+ */
+export interface LoanHooks {
+  readonly settled: OrderHook[];
+  readonly decided: OrderHook[];
+  readonly disbursed: OrderHook[];
 }
 
 export function createLoanContext(deps: LoanDeps) {
@@ -99,7 +115,14 @@ export function createLoanContext(deps: LoanDeps) {
     return extensionTerms(ledger, sub, { caps: capsOf(ledger.loanDate), extensionDays: pricing.extensionDays }, day);
   }
 
-  return { ...deps, pricing, underwriting, repo, today, subOf, capsOf, ledgerOf, extensionOf };
+  const hooks: LoanHooks = { settled: [], decided: [], disbursed: [] };
+
+  /** Calls the hooks of one event in order. */
+  async function emit(event: keyof LoanHooks, tx: Tx, order: OrderRow): Promise<void> {
+    for (const hook of hooks[event]) await hook(tx, order);
+  }
+
+  return { ...deps, pricing, underwriting, repo, today, subOf, capsOf, ledgerOf, extensionOf, hooks, emit };
 }
 
 export type LoanContext = ReturnType<typeof createLoanContext>;

@@ -58,28 +58,39 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
 
   async function withdraw(caller: Caller, key: string, hash: string, orderId: string, couponId?: string): Promise<StoredAnswer> {
     return application.money(caller, key, `withdraw:${orderId}`, hash, async (tx) => {
-      const order = await repo.lockOrder(tx, orderId, caller.customerId);
-      const others = await tx.select({ id: loanOrders.id }).from(loanOrders).where(and(eq(loanOrders.customerId, caller.customerId), eq(loanOrders.state, 'repaying')));
-      if (others.some((o) => o.id !== order.id)) throw new ApiError('REPAYMENT_OUTSTANDING');
-      if (order.state !== 'withdrawable') throw new ApiError('ORDER_STATE');
-      const [signature] = await tx.select().from(signatures).where(eq(signatures.customerId, caller.customerId));
-      if (!signature) throw new ApiError('SIGNATURE_REQUIRED');
-      const bank = await repo.sectionOf(tx, caller.customerId, PAYOUT_STEP);
-      if (!bank) throw new ApiError('PAYOUT_ACCOUNT_INVALID');
-      const account = payoutDestinationOf(bank as unknown as BankInfoSection);
-      // The coupon row is locked after the order (repository.ts's lock order) and used in this transaction.
-      let q = order.quote as Quote;
-      if (couponId) {
-        q = withdrawalQuote(order, await lockCoupon(tx, couponId, caller.customerId));
-        if (!(await markUsed(tx, couponId, order.id, `withdraw:${order.id}`, now()))) throw new ApiError('COUPON_UNAVAILABLE', { reason: 'used' });
-      }
-      const amount = q.receivedCentavos;
-      const [payout] = await tx.insert(payouts).values({ orderId: order.id, amount, account, state: 'requested', createdAt: now() }).returning();
-      const coupon = couponId ? { couponId, couponCentavos: q.couponCentavos } : {};
-      const updated = await repo.transition(tx, order, 'disbursing', 'withdraw', { payoutAccount: account, failureCode: null, quote: q }, { payoutId: payout!.id, amountCentavos: amount, ...coupon });
-      await enqueue(tx, { kind: 'send_payout', key: `send_payout:${payout!.id}`, payload: { payoutId: payout!.id }, runAt: now() });
+      const updated = await withdrawIn(tx, caller.customerId, orderId, couponId);
       return { status: 200, body: views.orderView(updated) };
     });
+  }
+
+  /**
+   * THE withdrawal, for the borrower's POST /loans/:id/withdraw and Easy Re-loan's automatic payout alike, inside the
+   * caller's transaction (the customer already locked): the order locked and withdrawable, the signature on file, the
+   * payout to the bankInfo account as it is now (with the withdrawal coupon when one is named), and its `send_payout`
+   * job (the outbox). Answers the order, disbursing.
+   */
+  async function withdrawIn(tx: Tx, customerId: string, orderId: string, couponId?: string): Promise<OrderRow> {
+    const order = await repo.lockOrder(tx, orderId, customerId);
+    const others = await tx.select({ id: loanOrders.id }).from(loanOrders).where(and(eq(loanOrders.customerId, customerId), eq(loanOrders.state, 'repaying')));
+    if (others.some((o) => o.id !== order.id)) throw new ApiError('REPAYMENT_OUTSTANDING');
+    if (order.state !== 'withdrawable') throw new ApiError('ORDER_STATE');
+    const [signature] = await tx.select().from(signatures).where(eq(signatures.customerId, customerId));
+    if (!signature) throw new ApiError('SIGNATURE_REQUIRED');
+    const bank = await repo.sectionOf(tx, customerId, PAYOUT_STEP);
+    if (!bank) throw new ApiError('PAYOUT_ACCOUNT_INVALID');
+    const account = payoutDestinationOf(bank as unknown as BankInfoSection);
+    // The coupon row is locked after the order (repository.ts's lock order) and used in this transaction.
+    let q = order.quote as Quote;
+    if (couponId) {
+      q = withdrawalQuote(order, await lockCoupon(tx, couponId, customerId));
+      if (!(await markUsed(tx, couponId, order.id, `withdraw:${order.id}`, now()))) throw new ApiError('COUPON_UNAVAILABLE', { reason: 'used' });
+    }
+    const amount = q.receivedCentavos;
+    const [payout] = await tx.insert(payouts).values({ orderId: order.id, amount, account, state: 'requested', createdAt: now() }).returning();
+    const coupon = couponId ? { couponId, couponCentavos: q.couponCentavos } : {};
+    const updated = await repo.transition(tx, order, 'disbursing', 'withdraw', { payoutAccount: account, failureCode: null, quote: q }, { payoutId: payout!.id, amountCentavos: amount, ...coupon });
+    await enqueue(tx, { kind: 'send_payout', key: `send_payout:${payout!.id}`, payload: { payoutId: payout!.id }, runAt: now() });
+    return updated;
   }
 
   /** Records a payout as sent (once), with its event: the audit trail holds every state the money reached. */
@@ -174,8 +185,9 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
         const q = quote(ctx.pricing, ctx.subOf(order.productId, order.subProductId), { principalCentavos: order.principal, termDays: order.termDays, loanDate: day, ...(coupon && { coupon }) });
         const ledger = openLedger(q);
         const patch = ledgerPatch(ledger, day);
-        await repo.transition(tx, order, 'repaying', 'disbursed', { quote: q, loanDate: day, ...patch }, { ...facts, amountCentavos: payout.amount });
+        const disbursed = await repo.transition(tx, order, 'repaying', 'disbursed', { quote: q, loanDate: day, ...patch }, { ...facts, amountCentavos: payout.amount });
         await notifyOrder(tx, order, 'moneySent', links.bill(order), { amountCentavos: payout.amount, dueDate: patch.dueDate ?? q.repaymentDate });
+        await ctx.emit('disbursed', tx, disbursed);
         return 'applied';
       }
       if (result.status === 'reversed') {
@@ -257,5 +269,5 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
     return { signed: true as const, signedAt: signedAt.toISOString() };
   }
 
-  return { withdraw, withdrawQuote, sendPayout, refusePayout, payoutResult, guardPayoutStep, changePayoutAccount, signature, sign };
+  return { withdraw, withdrawIn, withdrawQuote, sendPayout, refusePayout, payoutResult, guardPayoutStep, changePayoutAccount, signature, sign };
 }

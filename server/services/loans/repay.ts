@@ -250,7 +250,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
         };
         const patch = ledgerPatch(result.ledger, day);
         const kind = applied === 'extended' ? 'extended' : applied === 'instalment' ? 'instalment_paid' : applied === 'settled' ? 'settled' : 'partial_repayment';
-        if (after.settled) await repo.transition(tx, order, 'settled', kind, patch, data);
+        if (after.settled) await ctx.emit('settled', tx, await repo.transition(tx, order, 'settled', kind, patch, data));
         else await repo.update(tx, order, kind, patch, data);
         if (applied === 'extended') await notifyOrder(tx, order, 'extended', links.bill(order), { amountCentavos: received, dueDate: terms!.newDueDate });
       }

@@ -67,9 +67,9 @@ describe('the Profile tab', () => {
     expect(screen.getByTestId('my-messages').textContent).toContain(en['links.unreadCount_other']!.replace('{{count}}', '3'));
     expect(screen.getByRole('link', { name: en['links.settings'] }).getAttribute('href')).toBe('/setup');
     expect(screen.getByRole('link', { name: en['links.help'] }).getAttribute('href')).toBe('/help');
-    // Easy Re-loan is off in config by default.
-    expect(product.easyReloan?.enabled).toBe(false);
-    expect(screen.queryByRole('link', { name: en['links.easyReloan'] })).toBeNull();
+    // Easy Re-loan is on in config: the profile links to it.
+    expect(product.easyReloan?.enabled).toBe(true);
+    expect(screen.getByRole('link', { name: en['links.easyReloan'] }).getAttribute('href')).toBe('/appointLoan');
   });
 
   it('locks the payout step while a loan is open and says why', async () => {

@@ -1,0 +1,104 @@
+/**
+ * Easy Re-loan records (/appointLoanList): scheduled, cancelled and done re-loans, newest first, each with its Truth in
+ * Lending figures (principal, net proceeds, finance charge, amount due, due date, effective rate), its payout time
+ * and the voucher it earned; a re-loan still before its payout can be cancelled (after a confirmation): nothing is
+ * sent. Polls while a re-loan is on its way, so the screen follows the server's jobs. Rendered by the appointLoan
+ * screen module for the appointLoanList route (one chunk for both).
+ */
+import { useTranslation } from 'react-i18next';
+import { confirmDialog } from '../../engine/ui/confirm-dialog.tsx';
+import { toast } from '../../engine/ui/toast.tsx';
+import { formatPeso } from '../../domain/money.ts';
+import type { ReloanListView, ReloanView } from '../api/easy-reloan.ts';
+import { sessionRequest } from '../api/session.ts';
+import { loanErrorMessage } from '../loans/errors.ts';
+import { Figures } from '../loans/figure-list.tsx';
+import { formatDay, formatInstant, formatPercent, languageOf } from '../loans/format.ts';
+import { LoadFailed, LoadingCards } from '../loans/load-state.tsx';
+import { useLoad } from '../loans/use-load.ts';
+import { Link } from '../router.ts';
+import { sessionKeyOf, useCoreStore } from '../store/core-store.ts';
+import './easy-reloan.css';
+
+const MOVING = new Set(['applied', 'noticed', 'disbursing']);
+const POLL_MS = 5000;
+
+export function ReloanList() {
+  const { t } = useTranslation('reloan');
+  const session = useCoreStore((s) => sessionKeyOf(s.publicData));
+  const list = useLoad(session ? `reloans:${session}` : null, (signal) => sessionRequest<ReloanListView>('/easy-reloan/reloans', { signal }), (data) => (data.reloans.some((r) => MOVING.has(r.state)) ? POLL_MS : 0));
+  const reloans = list.data?.reloans;
+  return (
+    <div className="page appointLoanList">
+      {!session ? (
+        <Link className="btn btn-primary btn-block" to="/start">
+          {t('setting.signInAction')}
+        </Link>
+      ) : !reloans ? (
+        list.error ? <LoadFailed error={list.error} onRetry={list.reload} /> : <LoadingCards count={2} />
+      ) : reloans.length === 0 ? (
+        <p className="card muted" data-testid="reloans-empty">
+          {t('list.empty')}
+        </p>
+      ) : (
+        <ul className="appointLoanList-list">
+          {reloans.map((r) => (
+            <li key={r.id}>
+              <ReloanCard reloan={r} onCancelled={list.reload} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link className="btn btn-block" to="/appointLoan">
+        {t('list.settingLink')}
+      </Link>
+    </div>
+  );
+}
+
+function ReloanCard({ reloan: r, onCancelled }: { reloan: ReloanView; onCancelled: () => void }) {
+  const { t, i18n } = useTranslation('reloan');
+  const lng = languageOf(i18n);
+  const q = r.quote;
+
+  async function cancel() {
+    const ok = await confirmDialog({ title: t('list.cancelTitle'), message: t('list.cancelMessage', { orderNo: r.orderNo }), confirmText: t('list.cancelConfirm'), cancelText: t('list.cancelKeep') });
+    if (!ok) return;
+    try {
+      await sessionRequest<ReloanView>(`/easy-reloan/reloans/${encodeURIComponent(r.id)}/cancel`, { method: 'POST', body: {} });
+      toast(t('list.cancelled'));
+    } catch (failure) {
+      toast(await loanErrorMessage(failure));
+    }
+    onCancelled();
+  }
+
+  return (
+    <article className="card appointLoanList-card" data-testid="reloan-card" data-state={r.state}>
+      <header className="appointLoanList-head">
+        <span className="appointLoanList-no">{r.orderNo}</span>
+        <span className={`appointLoanList-state appointLoanList-state-${r.state}`} data-testid="reloan-card-state">
+          {t(`state.${r.state}`)}
+        </span>
+      </header>
+      {r.payoutAt && MOVING.has(r.state) && <p className="appointLoanList-when">{t('list.payoutAt', { when: formatInstant(r.payoutAt, lng) })}</p>}
+      <Figures
+        items={[
+          { id: 'principal', label: t('figures.principal'), value: formatPeso(r.principalCentavos), strong: true },
+          { id: 'received', label: t('figures.received'), value: formatPeso(q.receivedCentavos) },
+          { id: 'financeCharge', label: t('figures.financeCharge'), value: formatPeso(q.financeChargeCentavos) },
+          { id: 'amountDue', label: t('figures.amountDue'), value: formatPeso(q.amountDueCentavos) },
+          { id: 'dueDate', label: t('figures.dueDate'), value: formatDay(q.repaymentDate, lng) },
+          { id: 'term', label: t('figures.term'), value: t('setting.days', { days: r.termDays }) },
+          { id: 'eir', label: t('figures.eir'), value: formatPercent(q.effectiveMonthlyRatePpm, lng) },
+          r.voucherCentavos !== null && { id: 'voucher', label: t('figures.voucher'), value: formatPeso(r.voucherCentavos) },
+        ]}
+      />
+      {r.cancellable && (
+        <button type="button" className="btn btn-danger btn-block appointLoanList-cancel" onClick={() => void cancel()} data-testid="reloan-cancel">
+          {t('list.cancel')}
+        </button>
+      )}
+    </article>
+  );
+}
