@@ -13,6 +13,7 @@ import { psgcData } from './scripts/vite/psgc.ts';
 import { pureReactCalls } from './scripts/vite/pure-react-calls.ts';
 import { pwa } from './scripts/vite/pwa.ts';
 import { rjsfTrim } from './scripts/vite/rjsf-trim.ts';
+import { jsonNotesOut } from './scripts/vite/json-notes.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const config = product as ProductConfig;
@@ -55,6 +56,7 @@ export default defineConfig(() => ({
   },
   plugins: [
     react(),
+    jsonNotesOut(),
     rjsfTrim(),
     pureReactCalls(),
     productHtml(config, theme),
