@@ -170,6 +170,7 @@ const orderProperties = {
   extensionCount: { type: 'integer' },
   settledOn: { ...nullableDay, description: 'The day the last payment settled the order' },
   reapplyAfter: nullableDay,
+  cancelled: { type: 'boolean', description: 'A rejected order the borrower cancelled before its payout (an Easy Re-loan), not a refusal' },
   failureCode: nullableString,
   payout: payoutDestination,
   createdAt: instant,
@@ -178,7 +179,7 @@ const orderProperties = {
 const orderRequired = [
   'id', 'orderNo', 'productId', 'subProductId', 'state', 'dueStatus', 'principalCentavos', 'termDays', 'quote', 'loanDate', 'dueDate',
   'overdueDays', 'lateFineCentavos', 'damagesCentavos', 'amountDueCentavos', 'extension', 'instalment', 'schedule', 'paidPeriods',
-  'amountRepaidCentavos', 'extensionCount', 'settledOn', 'reapplyAfter', 'failureCode', 'payout', 'createdAt', 'updatedAt',
+  'amountRepaidCentavos', 'extensionCount', 'settledOn', 'reapplyAfter', 'cancelled', 'failureCode', 'payout', 'createdAt', 'updatedAt',
 ] as const;
 
 /** An order (server/services/loans/views.ts orderView): POST /loans, /accept, /withdraw, the lists and home. */

@@ -153,7 +153,8 @@ describe.each(databaseTargets())('Easy Re-loan on %s', (kind) => {
     api.advance(3 * HOUR);
     await api.settle();
     expect(await payoutsOf(third.orderId)).toHaveLength(0);
-    expect((await call(b, 'GET', `/loans/${third.orderId}`)).json<{ state: string }>().state).toBe('rejected');
+    // Closed as rejected, and said to be the borrower's cancellation rather than a refusal.
+    expect((await call(b, 'GET', `/loans/${third.orderId}`)).json()).toMatchObject({ state: 'rejected', cancelled: true, reapplyAfter: null });
     expect((await call(b, 'POST', `/easy-reloan/reloans/${third.id}/cancel`, {})).json()).toMatchObject({ code: 'RELOAN_CANCEL_CLOSED' });
     // The borrower may apply by themselves at once (a cancellation is no rejection with a reapply day).
     expect((await call(b, 'POST', '/loans', standard, newKey())).statusCode).toBe(201);

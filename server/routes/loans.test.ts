@@ -271,7 +271,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     const b = await borrower({ workInfo: { monthlyIncome: 'upTo12000' } });
     const o = await approved(b);
     const today = manilaToday(api.now());
-    expect(o).toMatchObject({ state: 'rejected', reapplyAfter: addDays(today, 30) });
+    expect(o).toMatchObject({ state: 'rejected', reapplyAfter: addDays(today, 30), cancelled: false });
     const again = await call(b, 'POST', '/loans', standard, newKey());
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'REAPPLY_LATER', reapplyAfter: addDays(today, 30) });

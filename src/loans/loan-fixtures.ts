@@ -47,6 +47,7 @@ export function orderView(overrides: Partial<OrderView> = {}): OrderDetail {
     extensionCount: 0,
     settledOn: null,
     reapplyAfter: null,
+    cancelled: false,
     failureCode: null,
     payout: null,
     createdAt: '2026-05-04T02:00:00.000Z',

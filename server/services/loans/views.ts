@@ -54,6 +54,8 @@ export function createLoanViews(ctx: LoanContext) {
       loanDate: order.loanDate,
       ...s,
       reapplyAfter: order.reapplyAfter,
+      // Closed by the borrower (a re-loan cancelled in its notice window, easy-reloan.ts), not by underwriting.
+      cancelled: order.state === 'rejected' && (order.decision as { decision?: string } | null)?.decision === 'cancelled',
       failureCode: order.failureCode,
       payout: destinationView(order.payoutAccount as PayoutDestination | null),
       createdAt: order.createdAt.toISOString(),
