@@ -88,6 +88,12 @@ describe('coupons', () => {
     expect(a2hs?.amountCentavos).toBe(product.addToHomeScreen.repaymentCouponCentavos);
   });
 
+  it('names the Easy Re-loan voucher, a repayment coupon worth what config/easy-reloan.json promises', () => {
+    const voucher = couponsFile.definitions.find((d) => d.id === couponsFile.easyReloan);
+    expect(voucher).toMatchObject({ type: 'repayment', appliesTo: 'repayment' });
+    expect(voucher?.amountCentavos).toBe((read('config/easy-reloan.json') as { voucherCentavos: number }).voucherCentavos);
+  });
+
   it('refuses an amount that is not whole centavos of at least 1, an unknown type or operation, and a missing field', () => {
     const validate = validator('coupons.schema.json');
     const def = couponsFile.definitions[0];
