@@ -7,68 +7,40 @@
  * settled every borrower pays in full at once and the process is killed again the same way. Every wait ends on the
  * database's state, under one generous deadline; nothing is timed.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manilaToday } from '../../domain/calendar-date.ts';
 import type { Ledger } from '../../domain/loan-ledger.ts';
 import { ledgerPatch } from '../services/loans/repository.ts';
-import { seedCustomers, startMain, type MainProcess, type SeededCustomer } from '../testing/main-process.ts';
+import { countWith, seedCustomers, startMain, stormDatabase, untilBy, type MainProcess, type SeededCustomer, type StormDatabase } from '../testing/main-process.ts';
 
 const ADMIN_URL = process.env['TEST_DATABASE_URL'];
 const CUSTOMERS = 30;
 /** Every wait of the test ends on state; this only stops a run that never converges. */
 const DEADLINE_MS = 540_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.runIf(ADMIN_URL)('a kill -9 in a payout storm and a payment storm (server/main.ts on PostgreSQL)', () => {
-  const dbName = `crash_storm_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  let db: StormDatabase;
   let client: pg.Client;
   let main: MainProcess | undefined;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    const url = new URL(ADMIN_URL!);
-    url.pathname = `/${dbName}`;
-    env = {
-      DATABASE_URL: url.toString(),
-      // The same data directory and secret on every start: the data keys and the gateways' secrets survive a restart.
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'storm-data-')),
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      APPROVAL_DELAY_SECONDS: '0',
-      SIM_PAYOUT_DELAY_MS: '1500',
-      SIM_COLLECTION_DELAY_MS: '1500',
-      JOB_POLL_MS: '100',
-      RECONCILE_AFTER_SECONDS: '5',
-    };
-    client = new pg.Client({ connectionString: url.toString() });
+    db = await stormDatabase(ADMIN_URL!, 'crash_storm');
+    ({ client, env } = db);
   });
 
   afterAll(async () => {
     await main?.close();
-    await client?.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await admin.end().catch(() => undefined);
+    await db?.drop();
   });
 
   it('leaves the ledger, the gateways and the events agreeing after a SIGKILL in each storm', { timeout: DEADLINE_MS + 60_000 }, async () => {
     const deadline = Date.now() + DEADLINE_MS;
     const started = Date.now();
     const figures: Record<string, unknown> = {};
-    const count = async (sql: string): Promise<number> => Number((await client.query<{ n: string }>(sql)).rows[0]!.n);
-    /** Polls until `done` holds; the deadline is the only clock. */
-    async function until(what: string, done: () => Promise<boolean>): Promise<void> {
-      while (!(await done())) {
-        if (Date.now() > deadline) throw new Error(`never reached: ${what}`);
-        await sleep(50);
-      }
-    }
+    const count = countWith(client);
+    const until = untilBy(deadline);
 
     main = await startMain(env, { deadline, quiet: true });
     await client.connect();

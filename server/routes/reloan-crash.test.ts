@@ -7,65 +7,38 @@
  * restart every re-loan is done, with one payout, one withdraw event and one voucher each. Every wait ends on the
  * database's state, under one generous deadline; nothing is timed.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pricingJson from '../../config/pricing.json' with { type: 'json' };
 import { manilaToday } from '../../domain/calendar-date.ts';
 import type { PricingConfig } from '../../domain/loan-types.ts';
 import { findSubProduct, quote } from '../../domain/pricing.ts';
-import { seedCustomers, startMain, type MainProcess } from '../testing/main-process.ts';
+import { countWith, seedCustomers, startMain, stormDatabase, untilBy, type MainProcess, type StormDatabase } from '../testing/main-process.ts';
 
 const ADMIN_URL = process.env['TEST_DATABASE_URL'];
 const CUSTOMERS = 20;
 const DEADLINE_MS = 300_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.runIf(ADMIN_URL)('a kill -9 in a re-loan payout storm (server/main.ts on PostgreSQL)', () => {
-  const dbName = `reloan_crash_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  let db: StormDatabase;
   let client: pg.Client;
   let main: MainProcess | undefined;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    const url = new URL(ADMIN_URL!);
-    url.pathname = `/${dbName}`;
-    env = {
-      DATABASE_URL: url.toString(),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'reloan-crash-')),
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      APPROVAL_DELAY_SECONDS: '0',
-      RELOAN_CANCEL_WINDOW_SECONDS: '1',
-      SIM_PAYOUT_DELAY_MS: '1500',
-      SIM_COLLECTION_DELAY_MS: '1500',
-      JOB_POLL_MS: '100',
-      RECONCILE_AFTER_SECONDS: '5',
-    };
-    client = new pg.Client({ connectionString: url.toString() });
+    db = await stormDatabase(ADMIN_URL!, 'reloan_crash', { RELOAN_CANCEL_WINDOW_SECONDS: '1' });
+    ({ client, env } = db);
   });
 
   afterAll(async () => {
     await main?.close();
-    await client?.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await admin.end().catch(() => undefined);
+    await db?.drop();
   });
 
   it('pays every re-loan out once after a SIGKILL with payouts at the gateway', { timeout: DEADLINE_MS + 60_000 }, async () => {
     const deadline = Date.now() + DEADLINE_MS;
-    const count = async (sql: string): Promise<number> => Number((await client.query<{ n: string }>(sql)).rows[0]!.n);
-    async function until(what: string, done: () => Promise<boolean>): Promise<void> {
-      while (!(await done())) {
-        if (Date.now() > deadline) throw new Error(`never reached: ${what}`);
-        await sleep(50);
-      }
-    }
+    const count = countWith(client);
+    const until = untilBy(deadline);
 
     main = await startMain(env, { deadline, quiet: true });
     await client.connect();

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type pg from 'pg';
+import pg from 'pg';
 import { completeSections } from '../loan-fixtures.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -132,3 +132,55 @@ export async function seedCustomers(client: pg.Client, count: number, options: {
   }
   return customers;
 }
+
+/** The settings of a storm: simulated gateways with short delays, approval at once, fast job polling and reconciling. */
+export const STORM_ENV: Readonly<Record<string, string>> = {
+  APPROVAL_DELAY_SECONDS: '0',
+  SIM_PAYOUT_DELAY_MS: '1500',
+  SIM_COLLECTION_DELAY_MS: '1500',
+  JOB_POLL_MS: '100',
+  RECONCILE_AFTER_SECONDS: '5',
+};
+
+/** A fresh database for a server/main.ts process, its environment, a client of it (not yet connected) and its drop. */
+export interface StormDatabase {
+  readonly env: Record<string, string>;
+  readonly client: pg.Client;
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates `<prefix>_<random>` on the PostgreSQL server of `adminUrl`. The environment keeps the same data directory
+ * and secret for every start, so the data keys and the gateways' secrets survive a restart; `env` adds to it.
+ */
+export async function stormDatabase(adminUrl: string, prefix: string, env: Record<string, string> = {}): Promise<StormDatabase> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  return {
+    env: { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), `${prefix}-`)), AUTH_SECRET: randomBytes(32).toString('hex'), ...STORM_ENV, ...env },
+    client,
+    async drop() {
+      await client.end().catch(() => undefined);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await admin.end().catch(() => undefined);
+    },
+  };
+}
+
+/** Waits until `done` holds, polling every 50 ms; the deadline (epoch ms) is the only clock. */
+export function untilBy(deadline: number): (what: string, done: () => Promise<boolean>) => Promise<void> {
+  return async (what, done) => {
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error(`never reached: ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+}
+
+/** The number a `select count(*) as n` query of `client` answers. */
+export const countWith = (client: pg.Client) => async (sql: string): Promise<number> => Number((await client.query<{ n: string }>(sql)).rows[0]!.n);
