@@ -35,6 +35,19 @@ export type FacebookSettings =
   | { readonly provider: 'simulated' }
   | { readonly provider: 'graph'; readonly appId: string; readonly appSecret: string; readonly graphUrl: string; readonly dialogUrl: string };
 
+/** The query of Facebook's login dialog: the authorization code flow with PKCE (S256), the public profile only. */
+export function authorizeQuery(clientId: string, request: { readonly state: string; readonly codeChallenge: string; readonly redirectUri: string }): URLSearchParams {
+  return new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: request.redirectUri,
+    state: request.state,
+    response_type: 'code',
+    scope: 'public_profile',
+    code_challenge: request.codeChallenge,
+    code_challenge_method: 'S256',
+  });
+}
+
 export const GRAPH_DEFAULT_URL = 'https://graph.facebook.com/v21.0';
 export const DIALOG_DEFAULT_URL = 'https://www.facebook.com/v21.0/dialog/oauth';
 

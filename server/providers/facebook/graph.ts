@@ -4,7 +4,7 @@
  * for that one call and never stored. Tested against a local fake Graph server (graph.test.ts).
  */
 import { createHmac } from 'node:crypto';
-import { FacebookLoginError, type FacebookAccount, type FacebookLogin } from './facebook-login.ts';
+import { FacebookLoginError, authorizeQuery, type FacebookAccount, type FacebookLogin } from './facebook-login.ts';
 
 export interface GraphOptions {
   readonly appId: string;
@@ -40,17 +40,9 @@ export function createGraphFacebookLogin(options: GraphOptions): FacebookLogin {
 
   return {
     kind: 'graph',
-    authorizeUrl({ state, codeChallenge, redirectUri }) {
+    authorizeUrl(request) {
       const url = new URL(options.dialogUrl);
-      url.search = new URLSearchParams({
-        client_id: options.appId,
-        redirect_uri: redirectUri,
-        state,
-        response_type: 'code',
-        scope: 'public_profile',
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
-      }).toString();
+      url.search = authorizeQuery(options.appId, request).toString();
       return url.toString();
     },
     async exchange({ code, codeVerifier, redirectUri }): Promise<FacebookAccount> {

@@ -11,7 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { simFacebookCodes } from '../../db/schema.ts';
-import { FacebookLoginError, type FacebookAccount, type FacebookLogin } from './facebook-login.ts';
+import { FacebookLoginError, authorizeQuery, type FacebookAccount, type FacebookLogin } from './facebook-login.ts';
 
 export const SIMULATED_DIALOG_PATH = '/api/v1/simulated/facebook/dialog/oauth';
 export const SIMULATED_CLIENT_ID = '100000000000001';
@@ -47,17 +47,8 @@ export function createSimulatedFacebookLogin(deps: { readonly db: Database; read
 
   return {
     kind: 'simulated',
-    authorizeUrl({ state, codeChallenge, redirectUri }) {
-      const query = new URLSearchParams({
-        client_id: SIMULATED_CLIENT_ID,
-        redirect_uri: redirectUri,
-        state,
-        response_type: 'code',
-        scope: 'public_profile',
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
-      });
-      return `${SIMULATED_DIALOG_PATH}?${query.toString()}`;
+    authorizeUrl(request) {
+      return `${SIMULATED_DIALOG_PATH}?${authorizeQuery(SIMULATED_CLIENT_ID, request).toString()}`;
     },
 
     async consent({ clientId, redirectUri, state, codeChallenge, allow, account }) {
