@@ -16,13 +16,14 @@ export const easyReloanAnswer = {
   description: 'The borrower\'s Easy Re-loan setting and what the next re-loan would be',
   required: [
     'available', 'eligible', 'enabled', 'offReason', 'principalCentavos', 'termDays', 'productId', 'subProductId', 'limitCentavos', 'nextAmountCentavos', 'amount',
-    'termsDays', 'payout', 'voucherCentavos', 'cancelWindowMinutes', 'disbursementsBeforeTurnOff', 'disbursedInCycle', 'voucherUsed',
+    'termsDays', 'payout', 'voucherCentavos', 'cancelWindowMinutes', 'disbursementsBeforeTurnOff', 'disbursedInCycle', 'voucherUsed', 'noLoanOpen',
   ],
   additionalProperties: false,
   properties: {
     available: { type: 'boolean', description: 'The product offers Easy Re-loan (config/product.json easyReloan.enabled)' },
     eligible: { type: 'boolean', description: 'The borrower has repaid a loan (only they can turn it on)' },
     enabled: { type: 'boolean' },
+    noLoanOpen: { type: 'boolean', description: 'No order of the borrower is open: on, it waits for a loan they apply for themselves to be repaid' },
     offReason: { type: ['string', 'null'], enum: ['borrower', 'auto', null], description: 'auto: it turned itself off after its disbursements; the borrower is asked to turn it on again' },
     principalCentavos: { ...nullableCentavos, description: 'The chosen amount; null: the limit at the time of each re-loan' },
     termDays: { type: ['integer', 'null'] },

@@ -101,6 +101,10 @@ describe.each(databaseTargets())('Easy Re-loan on %s', (kind) => {
     expect(on.statusCode, on.body).toBe(200);
     expect(on.headers['cache-control']).toBe('no-store');
     expect(on.json()).toMatchObject({ enabled: true, voucherCentavos: 10000, cancelWindowMinutes: 120, disbursementsBeforeTurnOff: 2 });
+    // On, with the loan repaid and none open: it waits for a loan the borrower applies for; with one open, it does not.
+    expect(on.json()).toMatchObject({ noLoanOpen: true });
+    expect((await call(b, 'POST', '/loans', standard, newKey())).statusCode).toBe(201);
+    expect(await status(b)).toMatchObject({ enabled: true, noLoanOpen: false });
   });
 
   it('schedules, notices, pays out after the window, rewards, turns itself off after two, and sends nothing once cancelled', async () => {

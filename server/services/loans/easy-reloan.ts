@@ -126,6 +126,8 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
       disbursementsBeforeTurnOff: config.disbursementsBeforeTurnOff,
       disbursedInCycle: settings?.enabled ? settings.disbursedInCycle : 0,
       voucherUsed: settings?.enabled ? used : false,
+      // A re-loan follows the settlement of an open loan: with none open, nothing happens until the borrower applies.
+      noLoanOpen: orders.every((o) => o.state === 'settled' || o.state === 'rejected'),
     };
   }
 

@@ -18,6 +18,7 @@ function status(overrides: Partial<EasyReloanView> = {}): EasyReloanView {
     available: true,
     eligible: true,
     enabled: false,
+    noLoanOpen: false,
     offReason: null,
     principalCentavos: null,
     termDays: null,
@@ -94,6 +95,21 @@ describe('/appointLoan', () => {
     await renderScreen(<EasyReloanScreen routeName="appointLoan" />, { namespaces: ['reloan', 'forms', 'errors'] });
     expect((await screen.findByTestId('reloan-reenable')).textContent).toBe(en['setting.askReenable']!.replace('{{total}}', '2'));
     expect(screen.getByTestId('reloan-submit').textContent).toBe(en['setting.turnOnAgain']);
+  });
+
+  it('says, when on with no loan open, that it starts with the next loan the borrower applies for', async () => {
+    mockApi({ 'GET /easy-reloan': { body: status({ enabled: true, noLoanOpen: true, termDays: 30 }) } });
+    await renderScreen(<EasyReloanScreen routeName="appointLoan" />, { namespaces: ['reloan', 'forms', 'errors'] });
+    const waiting = await screen.findByTestId('reloan-waiting');
+    expect(waiting.textContent).toBe(`${en['setting.waitingForLoan']} ${en['setting.applyFromHome']}`);
+    expect(waiting.querySelector('a')?.getAttribute('href')).toBe('/homeIndex');
+  });
+
+  it('says nothing of the kind while a loan is open, or when off', async () => {
+    mockApi({ 'GET /easy-reloan': { body: status({ enabled: true, noLoanOpen: false, termDays: 30 }) } });
+    await renderScreen(<EasyReloanScreen routeName="appointLoan" />, { namespaces: ['reloan', 'forms', 'errors'] });
+    await screen.findByTestId('reloan-state');
+    expect(screen.queryByTestId('reloan-waiting')).toBeNull();
   });
 
   it('tells a borrower who never repaid a loan that it comes after their first repayment', async () => {

@@ -131,6 +131,11 @@ function SettingForm({ status: s, onChange }: { status: EasyReloanView; onChange
       <p className={s.enabled ? 'appointLoan-state appointLoan-state-on' : 'appointLoan-state'} data-testid="reloan-state" data-enabled={s.enabled}>
         {s.enabled ? t('setting.stateOn', { done: s.disbursedInCycle, total: s.disbursementsBeforeTurnOff }) : t('setting.stateOff')}
       </p>
+      {s.enabled && s.noLoanOpen && (
+        <p className="appointLoan-ask" role="status" data-testid="reloan-waiting">
+          {t('setting.waitingForLoan')} <Link to="/homeIndex">{t('setting.applyFromHome')}</Link>
+        </p>
+      )}
       {s.offReason === 'auto' && (
         <p className="appointLoan-ask" role="status" data-testid="reloan-reenable">
           {t('setting.askReenable', { total: s.disbursementsBeforeTurnOff })}
