@@ -29,7 +29,7 @@ export default function AuditLog() {
     { id: 'staff', header: t('audit.staff'), cell: (entry) => entry.staffEmail ?? '—' },
     { id: 'customer', header: t('audit.customer'), cell: (entry) => (entry.customerId ? <Link to={`/customers/${entry.customerId}`}>{entry.customerId}</Link> : '—') },
     { id: 'ip', header: t('audit.ip'), cell: (entry) => entry.ip ?? '—' },
-    { id: 'detail', header: t('audit.detail'), className: 'st-detail', cell: (entry) => (entry.detail === null || entry.detail === undefined ? '—' : showValue(entry.detail)) },
+    { id: 'detail', header: t('audit.detail'), className: 'st-detail', cell: (entry) => <AuditDetail detail={entry.detail} /> },
   ];
   const apply = () => {
     const filters: CrudFilter[] = FIELDS.map((field) => {
@@ -57,5 +57,20 @@ export default function AuditLog() {
       </form>
       <ListTable table={table} columns={columns} rowKey={(entry) => String(entry.id)} />
     </div>
+  );
+}
+
+/** An event's details one per line (`requestId: …`), a nested value as JSON; none: a dash. */
+function AuditDetail({ detail }: { detail: AuditEntry['detail'] }) {
+  if (detail === null || detail === undefined) return <>—</>;
+  if (typeof detail !== 'object' || Array.isArray(detail)) return <>{showValue(detail)}</>;
+  return (
+    <ul className="st-detail-list">
+      {Object.entries(detail).map(([key, value]) => (
+        <li key={key}>
+          <span className="st-detail-key">{key}</span> {showValue(value)}
+        </li>
+      ))}
+    </ul>
   );
 }
