@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
-import { facebookBindings, limitRaises, simFacebookCodes } from '../db/schema.ts';
+import { facebookBindings, facebookLogins, limitRaises, simFacebookCodes } from '../db/schema.ts';
 import { completeProfile, signatureDocument } from '../loan-fixtures.ts';
 import { FacebookLoginError } from '../providers/facebook/facebook-login.ts';
 import { createSimulatedFacebookLogin, SIMULATED_CLIENT_ID } from '../providers/facebook/simulated.ts';
+import { MAX_OPEN_LOGINS } from '../services/facebook.ts';
 import { login, testApi, type TestApi } from '../test-api.ts';
 import { bindFacebook, facebookRedirect } from '../testing/facebook.ts';
 
@@ -116,6 +117,15 @@ describe.each(databaseTargets())('credit limit and Facebook binding on %s', (kin
     expect((await call(b, 'POST', '/facebook/binding', { state: forged.state, code: 'not-a-code' })).json()).toMatchObject({ code: 'FACEBOOK_LOGIN_FAILED' });
     expect((await call(b, 'POST', '/facebook/binding', { state: 'x' })).json()).toMatchObject({ code: 'INVALID_INPUT' });
     expect(await limitOf(b)).toMatchObject({ creditLimitCentavos: 500000, facebook: { bound: false } });
+  });
+
+  it('keeps at most a few unfinished logins per customer, the one just started always among them', async () => {
+    const b = await borrower();
+    for (let i = 0; i < MAX_OPEN_LOGINS + 4; i += 1) expect((await call(b, 'POST', '/facebook/login', {})).statusCode).toBe(200);
+    const last = await facebookRedirect(api.app, b.headers, 'allow', { id: fbId(), name: 'Gabriela Silang' });
+    const open = await api.database.db.select().from(facebookLogins).where(eq(facebookLogins.customerId, b.customerId));
+    expect(open).toHaveLength(MAX_OPEN_LOGINS);
+    expect((await call(b, 'POST', '/facebook/binding', last)).json()).toMatchObject({ facebook: { bound: true, name: 'Gabriela Silang' } });
   });
 
   it('binds one Facebook account to one customer: a second customer is refused, also when both try at once', async () => {

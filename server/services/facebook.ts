@@ -7,7 +7,7 @@
  * them and keeps the raise.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import type { FacebookBindInput, LimitAnswer } from '../../api-schema/limits.ts';
 import { dataKeys } from '../crypto/data-keys.ts';
 import { facebookUserHash, facebookUserHashes } from '../crypto/lookup-hashes.ts';
@@ -18,6 +18,8 @@ import { FacebookLoginError, type FacebookAccount, type FacebookLogin } from '..
 import type { LoanService } from './loans.ts';
 
 const LOGIN_TTL_MS = 10 * 60_000;
+/** Logins a customer may have started and not finished at once (tabs, retries); starting more drops the oldest. */
+export const MAX_OPEN_LOGINS = 5;
 
 export interface FacebookDeps {
   readonly db: Database;
@@ -51,7 +53,18 @@ export function createFacebookService({ db, now, secret, login, loans }: Faceboo
     const state = randomBytes(32).toString('base64url');
     // The session's abandoned logins go; a borrower may have several tabs, so only expired ones.
     await db.delete(facebookLogins).where(and(eq(facebookLogins.customerId, caller.customerId), lt(facebookLogins.expiresAt, at)));
-    await db.insert(facebookLogins).values({ customerId: caller.customerId, sessionId: caller.sessionId, stateHash: sha256(state), redirectUri, expiresAt: new Date(at.getTime() + LOGIN_TTL_MS), createdAt: at });
+    const [started] = await db
+      .insert(facebookLogins)
+      .values({ customerId: caller.customerId, sessionId: caller.sessionId, stateHash: sha256(state), redirectUri, expiresAt: new Date(at.getTime() + LOGIN_TTL_MS), createdAt: at })
+      .returning({ id: facebookLogins.id });
+    // A borrower starting logins over and over keeps at most MAX_OPEN_LOGINS rows: this one and the newest others.
+    const older = db
+      .select({ id: facebookLogins.id })
+      .from(facebookLogins)
+      .where(and(eq(facebookLogins.customerId, caller.customerId), ne(facebookLogins.id, started!.id)))
+      .orderBy(desc(facebookLogins.createdAt), desc(facebookLogins.id))
+      .offset(MAX_OPEN_LOGINS - 1);
+    await db.delete(facebookLogins).where(inArray(facebookLogins.id, older));
     return { authorizeUrl: login.authorizeUrl({ state, codeChallenge: sha256(verifierOf(state)), redirectUri }) };
   }
 
