@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
 import { easyReloans, jobs, loanEvents, loanOrders, messages, payouts } from '../db/schema.ts';
-import { completeProfile, signatureDocument } from '../loan-fixtures.ts';
+import { BANK_INFO, completeProfile, signatureDocument } from '../loan-fixtures.ts';
 import { login, testApi, type TestApi } from '../test-api.ts';
 
 const standard = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };
@@ -212,6 +212,28 @@ describe.each(databaseTargets())('Easy Re-loan on %s', (kind) => {
     const withdrawals = await api.database.db.select().from(loanEvents).where(and(eq(loanEvents.orderId, run.orderId), eq(loanEvents.kind, 'withdraw')));
     expect(withdrawals).toHaveLength(1);
     expect(await status(b)).toMatchObject({ disbursedInCycle: 1 });
+  });
+
+  it('gives no voucher and counts nothing when the automatic payout failed and the borrower withdrew by hand', async () => {
+    const b = await borrower();
+    await repay(b, await repaying(b));
+    await turnOn(b);
+    const current = await repaying(b);
+    // The account on file goes unavailable (the simulated gateway refuses accounts of 0000...).
+    const unavailable = { ...BANK_INFO, accountNumber: '0000123456', accountNumberConfirm: '0000123456' };
+    expect((await call(b, 'PUT', '/payout-account', unavailable)).json()).toMatchObject({ ok: true });
+    await repay(b, current);
+    const run = await noticed(b);
+    api.advance(2 * HOUR);
+    await api.settle();
+    expect((await call(b, 'GET', `/loans/${run.orderId}`)).json()).toMatchObject({ state: 'disbursement_failed' });
+    // The borrower changes the account and withdraws by hand: the loan pays out, but not automatically.
+    expect((await call(b, 'PUT', '/payout-account', { ...BANK_INFO, bankCode: 'bpi', accountNumber: '1111222233', accountNumberConfirm: '1111222233' })).json()).toMatchObject({ ok: true, reopened: [run.orderId] });
+    expect((await call(b, 'POST', `/loans/${run.orderId}/withdraw`, {}, newKey())).json()).toMatchObject({ state: 'disbursing' });
+    await api.settle();
+    expect((await call(b, 'GET', `/loans/${run.orderId}`)).json()).toMatchObject({ state: 'repaying' });
+    expect((await reloans(b))[0]).toMatchObject({ id: run.id, state: 'failed', voucherCentavos: null });
+    expect(await status(b)).toMatchObject({ enabled: true, disbursedInCycle: 0 });
   });
 
   it('leaves nothing behind when the payout transaction dies in the middle, and pays out once when the job runs again', async () => {

@@ -30,7 +30,7 @@ import easyReloanJson from '../../../config/easy-reloan.json' with { type: 'json
 import productJson from '../../../config/product.json' with { type: 'json' };
 import type { EasyReloanConfig as EasyReloanFigures } from '../../../config/types/easy-reloan.ts';
 import type { ProductConfig } from '../../../config/types/product.ts';
-import { coupons, easyReloans, easyReloanSettings, loanOrders, signatures } from '../../db/schema.ts';
+import { coupons, easyReloans, easyReloanSettings, loanEvents, loanOrders, signatures } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
 import { enqueue, type ClaimedJob, type JobHandler } from '../../jobs/runner.ts';
 import { couponsConfig, issue } from '../coupons.ts';
@@ -357,6 +357,13 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
     const run = await lockReloanOfOrder(tx, order.id);
     if (!run || run.state !== 'disbursing') return;
     const at = now();
+    // The automatic payout failed and the borrower withdrew by hand (after changing the account): not an automatic
+    // disbursement, so no voucher and no count towards the turn-off.
+    const [failedOnce] = await tx.select({ id: loanEvents.id }).from(loanEvents).where(and(eq(loanEvents.orderId, order.id), eq(loanEvents.toState, 'disbursement_failed'))).limit(1);
+    if (failedOnce) {
+      await tx.update(easyReloans).set({ state: 'failed' }).where(eq(easyReloans.id, run.id));
+      return;
+    }
     const definitionId = couponsConfig.easyReloan;
     const voucher = definitionId ? await issue(tx, order.customerId, definitionId, 'easyReloan', `easyReloan:${run.id}`, at, config.voucherCentavos) : null;
     await tx.update(easyReloans).set({ state: 'done', doneAt: at, voucherCouponId: voucher?.id ?? null }).where(eq(easyReloans.id, run.id));
