@@ -2,7 +2,8 @@
  * Test helper for component tests (jsdom): starts the real i18n with the real catalogs, switches to `language`,
  * preloads the screen's namespaces and renders `ui` inside a router with the toast and dialog hosts.
  */
-import { render, type RenderResult } from '@testing-library/react';
+import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import i18next from 'i18next';
 import { Suspense, type ReactElement } from 'react';
 import { MemoryRouter, useLocation } from '../router.ts';
@@ -49,4 +50,20 @@ export async function renderScreen(ui: ReactElement, options: RenderScreenOption
       <ConfirmHost />
     </MemoryRouter>,
   );
+}
+
+/**
+ * The hooks of a signed-in screen's suite: before each test, storage cleared and a session stored; after it, the
+ * screen unmounted, stubbed globals (fetch) restored and the language back to English.
+ */
+export function signedInScreenSuite(logIn: () => void): void {
+  beforeEach(() => {
+    localStorage.clear();
+    logIn();
+  });
+  afterEach(async () => {
+    cleanup();
+    vi.unstubAllGlobals();
+    if (i18next.isInitialized) await i18next.changeLanguage('en');
+  });
 }

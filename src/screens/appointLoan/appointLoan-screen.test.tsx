@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formatPeso } from '../../../domain/money.ts';
 import type { EasyReloanView, ReloanView } from '../../api/easy-reloan.ts';
 import { callsTo, logIn, mockApi } from '../../loans/loan-fixtures.ts';
 import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import { renderScreen, signedInScreenSuite } from '../../testing/render-screen.tsx';
 import EasyReloanScreen from './appointLoan-screen.tsx';
 
 const en = readCatalogs('reloan').en;
@@ -38,15 +37,7 @@ function status(overrides: Partial<EasyReloanView> = {}): EasyReloanView {
   };
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  logIn();
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  if (i18next.isInitialized) await i18next.changeLanguage('en');
-});
+signedInScreenSuite(logIn);
 
 describe('Easy Re-loan catalogs', () => {
   it('have the same keys and placeholders in every language and no product facts typed in', () => {

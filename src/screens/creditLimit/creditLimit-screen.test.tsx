@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { LimitView } from '../../api/limits.ts';
 import { callsTo, logIn, mockApi } from '../../loans/loan-fixtures.ts';
 import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import { renderScreen, signedInScreenSuite } from '../../testing/render-screen.tsx';
 import CreditLimitScreen from './creditLimit-screen.tsx';
 
 const catalogs = readCatalogs('limit');
@@ -29,15 +28,7 @@ function view(overrides: Partial<LimitView> = {}): LimitView {
 
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 
-beforeEach(() => {
-  localStorage.clear();
-  logIn();
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  if (i18next.isInitialized) await i18next.changeLanguage('en');
-});
+signedInScreenSuite(logIn);
 
 describe('the credit limit screen', () => {
   it('has the same keys and placeholders in every language and no product figures typed in', () => {

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { FeedbackView } from '../../api/me.ts';
 import { logIn, mockApi } from '../../loans/loan-fixtures.ts';
 import { readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import { renderScreen, signedInScreenSuite } from '../../testing/render-screen.tsx';
 import FeedbackScreen from './feedback-screen.tsx';
 
 const help = readCatalogs('help');
@@ -25,15 +24,7 @@ const item = (overrides: Partial<FeedbackView> = {}): FeedbackView => ({
 
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 
-beforeEach(() => {
-  localStorage.clear();
-  logIn();
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  if (i18next.isInitialized) await i18next.changeLanguage('en');
-});
+signedInScreenSuite(logIn);
 
 describe('the feedback screen', () => {
   it('lists what was sent with its state and the reply', async () => {

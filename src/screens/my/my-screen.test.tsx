@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formatPeso } from '../../../domain/money.ts';
 import type { MeView } from '../../api/me.ts';
 import { product } from '../../config.ts';
 import { logIn, mockApi } from '../../loans/loan-fixtures.ts';
 import { useCoreStore } from '../../store/core-store.ts';
 import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import { renderScreen, signedInScreenSuite } from '../../testing/render-screen.tsx';
 import MyScreen from './my-screen.tsx';
 
 const en = readCatalogs('profile').en;
@@ -34,15 +33,7 @@ function meView(overrides: Partial<MeView> = {}): MeView {
 
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 
-beforeEach(() => {
-  localStorage.clear();
-  logIn();
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  if (i18next.isInitialized) await i18next.changeLanguage('en');
-});
+signedInScreenSuite(logIn);
 
 describe('profile catalogs', () => {
   it('have the same keys and placeholders in every language and no product facts typed in', () => {
