@@ -40,9 +40,6 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
     });
   }
 
-  /** The borrower's limit (limits.ts): kept here with its signature for the loan parts that call it. */
-  const limitOf = limits.limitOf;
-
   /** Why a new application is refused now, or null. */
   function applyBlock(orders: readonly OrderRow[], day: string): { code: ErrorCode; details?: Record<string, unknown> } | null {
     const open = orders.find((o) => isOpenOrder(o.state as OrderState));
@@ -75,7 +72,7 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
     const block = applyBlock(orders, day);
     if (block) throw new ApiError(block.code, block.details);
     const sub = ctx.subOf(input.productId, input.subProductId);
-    const problem = checkQuoteInput(sub, input, limitOf(workInfo, orders, await limits.grantedRaises(tx, customerId)));
+    const problem = checkQuoteInput(sub, input, limits.limitOf(workInfo, orders, await limits.grantedRaises(tx, customerId)));
     if (problem) throw new ApiError(problem);
     const q = quote(ctx.pricing, sub, { principalCentavos: input.principalCentavos, termDays: input.termDays, loanDate: day });
     const [order] = await tx
@@ -190,7 +187,7 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
     });
   }
 
-  return { money, limits, limitOf, applyBlock, apply, createOrder, underwrite, decideOrder, accept };
+  return { money, limits, applyBlock, apply, createOrder, underwrite, decideOrder, accept };
 }
 
 export type Application = ReturnType<typeof createApplication>;

@@ -105,7 +105,7 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
     const productId = settings?.productId ?? lastSettled?.productId ?? null;
     const subProductId = settings?.subProductId ?? lastSettled?.subProductId ?? null;
     const sub = productId && subProductId ? ctx.subOf(productId, subProductId) : null;
-    const limit = application.limitOf(workInfo, orders, await application.limits.grantedRaises(db, customerId));
+    const limit = application.limits.limitOf(workInfo, orders, await application.limits.grantedRaises(db, customerId));
     const used = settings ? await voucherUsed(db, customerId, settings.cycle) : false;
     return {
       available: config.enabled,
@@ -150,7 +150,7 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
       if (!(await repo.sectionOf(tx, customerId, PAYOUT_STEP))) throw new ApiError('PAYOUT_ACCOUNT_INVALID');
       const sub = ctx.subOf(lastSettled.productId, lastSettled.subProductId);
       const p = input.principalCentavos;
-      const problem = checkQuoteInput(sub, { principalCentavos: p ?? sub.amount.minCentavos, termDays: input.termDays }, p === null ? undefined : application.limitOf(workInfo, orders, await application.limits.grantedRaises(tx, customerId)));
+      const problem = checkQuoteInput(sub, { principalCentavos: p ?? sub.amount.minCentavos, termDays: input.termDays }, p === null ? undefined : application.limits.limitOf(workInfo, orders, await application.limits.grantedRaises(tx, customerId)));
       if (problem) throw new ApiError(problem);
       const at = now();
       const old = await settingsOf(tx, customerId);
@@ -262,7 +262,7 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
       const source = orders.find((o) => o.id === sourceOrderId);
       if (source?.state !== 'settled') return;
       const sub = ctx.subOf(settings.productId, settings.subProductId);
-      const principal = nextReloanAmount(sub.amount, application.limitOf(workInfo, orders, await application.limits.grantedRaises(tx, customerId)), settings.principal);
+      const principal = nextReloanAmount(sub.amount, application.limits.limitOf(workInfo, orders, await application.limits.grantedRaises(tx, customerId)), settings.principal);
       if (principal === null || !sub.termsDays.includes(settings.termDays)) return;
       let order: OrderRow;
       try {

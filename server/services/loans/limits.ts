@@ -54,16 +54,10 @@ export function createLimits(ctx: LoanContext) {
 
   /**
    * The borrower's limit: the band's first limit raised by the orders repaid on time and the one-time raises; the
-   * config's maximum when the band does not approve (underwriting decides). Callers without the raises at hand pass none.
+   * config's maximum when the band does not approve (underwriting decides). `granted`: grantedRaises of the customer.
    */
-  function limitOf(workInfo: Record<string, unknown> | undefined, orders: readonly OrderRow[], granted: readonly GrantedRaise[] = []): number {
+  function limitOf(workInfo: Record<string, unknown> | undefined, orders: readonly OrderRow[], granted: readonly GrantedRaise[]): number {
     return historyOf(workInfo, orders, granted)?.at(-1)?.limitAfterCentavos ?? config.maxLimitCentavos;
-  }
-
-  /** The limit of a customer now, read in `dbOrTx`. */
-  async function currentLimit(dbOrTx: Db, customerId: string): Promise<number> {
-    const [workInfo, orders, granted] = await Promise.all([repo.sectionOf(dbOrTx, customerId, 'workInfo'), repo.ordersOf(dbOrTx, customerId), grantedRaises(dbOrTx, customerId)]);
-    return limitOf(workInfo, orders, granted);
   }
 
   /** The profile's limit screen: the limit, its history (newest first) and what would raise it next. */
@@ -102,7 +96,7 @@ export function createLimits(ctx: LoanContext) {
     });
   }
 
-  return { repaidOnTime, grantedRaises, limitOf, currentLimit, view, grantInTx, grant };
+  return { repaidOnTime, grantedRaises, limitOf, view, grantInTx, grant };
 }
 
 export type Limits = ReturnType<typeof createLimits>;

@@ -45,7 +45,7 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
     const block = summary.complete ? application.applyBlock(orders, day) : { code: 'PROFILE_INCOMPLETE' as const };
     return {
       today: day,
-      creditLimitCentavos: application.limitOf(workInfo, orders, granted),
+      creditLimitCentavos: application.limits.limitOf(workInfo, orders, granted),
       profile: { complete: summary.complete, next: summary.complete ? null : summary.next },
       currentOrder: current ? views.orderView(current, day) : null,
       lastRejected: newest?.state === 'rejected' ? { reapplyAfter: newest.reapplyAfter } : null,
