@@ -33,16 +33,20 @@ export async function smsCode(outbox: ConsoleOutbox, phone: string): Promise<str
   throw new Error(`no SMS to ${phone}`);
 }
 
+/** The session of the borrower logged in on `page`, as the app stores it. */
+export function sessionOf(page: Page): Promise<{ customerId: string; token: string }> {
+  return page.evaluate(() => (JSON.parse(localStorage.getItem('core') ?? '{}') as { state: { publicData: { customerId: string; token: string } } }).state.publicData);
+}
+
 /**
- * Completes the profile of the borrower logged in on `page` straight in the database (server/loan-fixtures.ts), then
- * waits until the API answers it complete: the server reuses a profile it read within PROFILE_CACHE_MS (the login just
- * read it), and the web app must see what a borrower who filled in every step would see. The wait ends on the answer.
+ * Completes the profile of the borrower logged in on `page` straight in the database (server/loan-fixtures.ts, or
+ * `write` for other sections), then waits until the API answers it complete: the server reuses a profile it read
+ * within PROFILE_CACHE_MS (the login just read it), and the web app must see what a borrower who filled in every step
+ * would see. The wait ends on the answer.
  */
-export async function completeProfileOf(server: E2eServer, page: Page): Promise<string> {
-  const { customerId, token } = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('core') ?? '{}') as { state: { publicData: { customerId: string; token: string } } }).state.publicData,
-  );
-  await completeProfile(server.database.db, customerId);
+export async function completeProfileOf(server: E2eServer, page: Page, write = (customerId: string) => completeProfile(server.database.db, customerId)): Promise<string> {
+  const { customerId, token } = await sessionOf(page);
+  await write(customerId);
   for (let i = 0; i < 600; i++) {
     const answer = await fetch(`${server.url}/api/v1/profile`, { headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId } });
     if (((await answer.json()) as { summary?: { complete?: boolean } }).summary?.complete) return customerId;

@@ -26,7 +26,7 @@ import { maskValue } from '../../server/staff/masking.ts';
 import { formatDay } from '../../src/loans/format.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { agreeTerms, loanText as t, orderCard, pay, sign } from './loan-steps.ts';
-import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';
+import { completeProfileOf, newPhone, sessionOf, smsCode, startServer, type E2eServer } from './server.ts';
 import { flow, loginThroughUi } from './steps.ts';
 import { addStaffInUi, codeUsed, freshCode, staffDesktop, staffLogin, staffPasswordStep, staffText, type StaffCredentials } from './staff.ts';
 
@@ -39,8 +39,6 @@ const staffErrors = staffText('en', 'errors');
 const STUDENT = { employmentType: 'student', schoolName: 'University of the Philippines Diliman', major: 'BS Nursing', admissionDate: '2023-08-14', graduationDate: '2027-06-30' };
 const ADMIN_PASSWORD = 'the first administrator passphrase';
 
-const core = (page: Page) =>
-  page.evaluate(() => (JSON.parse(localStorage.getItem('core') ?? '{}') as { state: { publicData: { customerId: string; token: string } } }).state.publicData);
 
 describe.each(databaseTargets())('the lender run by its staff on %s', (kind) => {
   let server: E2eServer;
@@ -53,7 +51,7 @@ describe.each(databaseTargets())('the lender run by its staff on %s', (kind) => 
 
   /** A photo uploaded by the borrower signed in on `page`, answered as its `doc:` reference. */
   async function upload(page: Page, kindName: string, file: Buffer): Promise<string> {
-    const { token, customerId } = await core(page);
+    const { token, customerId } = await sessionOf(page);
     const boundary = `----e2e${randomBytes(6).toString('hex')}`;
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kindName}\r\n`),
@@ -77,15 +75,12 @@ describe.each(databaseTargets())('the lender run by its staff on %s', (kind) => 
   async function student(page: Page): Promise<{ customerId: string; phone: string }> {
     const phone = newPhone();
     await loginThroughUi(page, server.url, (p) => smsCode(server.outbox, p), phone);
-    const { customerId, token } = await core(page);
     const idFront = await upload(page, 'idFront', await sharp(idCard()).jpeg({ quality: 90 }).toBuffer());
     const face = await upload(page, 'face', await sharp(portrait()).jpeg({ quality: 90 }).toBuffer());
     const sections = { ...completeSections({ identityInfo: { idPhotoFront: idFront, facePhoto: face } }), workInfo: STUDENT };
-    await server.database.db.insert(profileSections).values(Object.entries(sections).map(([step, data]) => ({ customerId, step, data, schemaVersion: 'fixture' })));
-    // The server reuses a profile it read within a few seconds: wait until it answers complete, then go home.
-    await expect
-      .poll(async () => ((await (await fetch(`${server.url}/api/v1/profile`, { headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId } })).json()) as { summary?: { complete?: boolean } }).summary?.complete, { timeout: 30_000, interval: 500 })
-      .toBe(true);
+    const customerId = await completeProfileOf(server, page, async (id) => {
+      await server.database.db.insert(profileSections).values(Object.entries(sections).map(([step, data]) => ({ customerId: id, step, data, schemaVersion: 'fixture' })));
+    });
     await page.goto(`${server.url}/homeIndex`);
     return { customerId, phone };
   }
@@ -239,7 +234,7 @@ describe.each(databaseTargets())('the lender run by its staff on %s', (kind) => 
 
     // 6. The first borrower writes feedback; the agent finds them by phone, replies, and opens a deletion request,
     //    refused while the loan is open.
-    const { token, customerId } = await core(phone1);
+    const { token, customerId } = await sessionOf(phone1);
     const borrowerHeaders = { authorization: `Bearer ${token}`, 'x-customer-id': customerId, 'content-type': 'application/json' };
     const sent = await fetch(`${server.url}/api/v1/feedback`, { method: 'POST', headers: borrowerHeaders, body: JSON.stringify({ category: 'loan', text: 'Please delete my account once my loan is paid.' }) });
     expect(sent.status).toBe(201);
@@ -289,7 +284,7 @@ describe.each(databaseTargets())('the lender run by its staff on %s', (kind) => 
     // The same number logs in to a new, empty account: the first information step, nothing of the old one.
     await loginThroughUi(phone1, server.url, (p) => smsCode(server.outbox, p), first.phone);
     await phone1.waitForURL((url) => url.pathname === flow.steps[0]!.route);
-    expect((await core(phone1)).customerId).not.toBe(first.customerId);
+    expect((await sessionOf(phone1)).customerId).not.toBe(first.customerId);
     // No personal value of theirs is left: profile, photos, feedback gone; the phone only as a keyed hash; the loan
     // record kept without the payout account's number.
     const db = server.database.db;
