@@ -15,6 +15,7 @@ import { databaseTargets } from '../db/test-database.ts';
 import { completeSections } from '../loan-fixtures.ts';
 import { idCard, portrait } from '../providers/identity/test-images.ts';
 import { login, testApi, type TestApi } from '../test-api.ts';
+import { documentUpload } from '../testing/multipart.ts';
 
 const SECRETS = {
   name: 'Marites Villanueva',
@@ -28,17 +29,6 @@ const SECRETS = {
 const GATEWAY_TABLES = new Set(['sim_payouts', 'sim_collections']);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function multipart(kind: string, file: Buffer, type: string) {
-  const boundary = `----dump${randomBytes(6).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f.${type === 'image/png' ? 'png' : 'jpg'}"\r\nContent-Type: ${type}\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
@@ -58,7 +48,7 @@ describe.each(databaseTargets())('personal data at rest on %s', (kind) => {
     const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, key?: string) =>
       api.app.inject({ method, url: `/api/v1${url}`, headers: { ...b.headers, ...(key && { 'idempotency-key': key }) }, ...(payload && { payload }) });
     const upload = async (kindName: string, file: Buffer, type = 'image/jpeg') => {
-      const { body, contentType } = multipart(kindName, file, type);
+      const { body, contentType } = documentUpload(kindName, file, { filename: `f.${type === 'image/png' ? 'png' : 'jpg'}`, type });
       const res = await api.app.inject({ method: 'POST', url: '/api/v1/documents', headers: { ...b.headers, 'content-type': contentType }, payload: body });
       expect(res.statusCode, res.body).toBe(201);
       return res.json<{ id: string; ref: string }>();

@@ -3,19 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
 import { idCard, portrait } from '../providers/identity/test-images.ts';
 import { login, testApi, type TestApi } from '../test-api.ts';
+import { documentUpload } from '../testing/multipart.ts';
 
 /** A multipart body with a `kind` field and one file. */
-function multipart(kind: string, file: Buffer, filename = 'photo.jpg', type = 'image/jpeg') {
-  const boundary = `----test${Date.now()}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 describe.each(databaseTargets())('documents on %s', (kind) => {
   let api: TestApi;
   let card: Buffer;
@@ -30,7 +20,7 @@ describe.each(databaseTargets())('documents on %s', (kind) => {
   });
 
   const upload = (headers: Record<string, string>, kindName: string, file: Buffer, filename?: string, type?: string) => {
-    const { body, contentType } = multipart(kindName, file, filename, type);
+    const { body, contentType } = documentUpload(kindName, file, { filename, type });
     return api.app.inject({ method: 'POST', url: '/api/v1/documents', headers: { ...headers, 'content-type': contentType }, payload: body });
   };
 

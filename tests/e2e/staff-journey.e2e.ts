@@ -10,7 +10,6 @@
  * personal data is gone and the audit log shows the erasure. Wrong credentials (password, missing or reused code) and
  * a wrong role are refused along the way. On PGlite, and on PostgreSQL when TEST_DATABASE_URL names one.
  */
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
@@ -23,6 +22,7 @@ import { completeSections } from '../../server/loan-fixtures.ts';
 import { idCard, portrait } from '../../server/providers/identity/test-images.ts';
 import { runStaffCli } from '../../server/staff/cli.ts';
 import { maskValue } from '../../server/staff/masking.ts';
+import { documentUpload } from '../../server/testing/multipart.ts';
 import { formatDay } from '../../src/loans/format.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { agreeTerms, loanText as t, orderCard, pay, sign } from './loan-steps.ts';
@@ -52,16 +52,10 @@ describe.each(databaseTargets())('the lender run by its staff on %s', (kind) => 
   /** A photo uploaded by the borrower signed in on `page`, answered as its `doc:` reference. */
   async function upload(page: Page, kindName: string, file: Buffer): Promise<string> {
     const { token, customerId } = await sessionOf(page);
-    const boundary = `----e2e${randomBytes(6).toString('hex')}`;
-    const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kindName}\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const { body, contentType } = documentUpload(kindName, file);
     const res = await fetch(`${server.url}/api/v1/documents`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId, 'content-type': contentType },
       body,
     });
     expect(res.status, await res.clone().text()).toBe(201);

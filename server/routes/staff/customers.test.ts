@@ -10,19 +10,9 @@ import { completeProfile } from '../../loan-fixtures.ts';
 import { idCard } from '../../providers/identity/test-images.ts';
 import { addTestStaff, staffHeaders, type TestStaff } from '../../testing/staff.ts';
 import { login, testApi, type TestApi } from '../../test-api.ts';
+import { documentUpload } from '../../testing/multipart.ts';
 
 type Borrower = Awaited<ReturnType<typeof login>>;
-
-function multipart(kind: string, file: Buffer) {
-  const boundary = `----test${Date.now()}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 describe.each(databaseTargets())('staff customer service on %s', (kind) => {
   let api: TestApi;
@@ -102,7 +92,7 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
 
   it('serves a document\'s bytes with its type, no-store, audited', async () => {
     const card = await sharp(idCard()).jpeg({ quality: 90 }).toBuffer();
-    const { body, contentType } = multipart('idFront', card);
+    const { body, contentType } = documentUpload('idFront', card);
     const up = await api.app.inject({ method: 'POST', url: '/api/v1/documents', headers: { ...b.headers, 'content-type': contentType }, payload: body });
     expect(up.statusCode, up.body).toBe(201);
     const id = up.json<{ id: string }>().id;

@@ -18,23 +18,13 @@ import { createDeletionService } from '../../staff/deletion.ts';
 import { ERASE_FILES, deletionJobs } from '../../staff/deletion-jobs.ts';
 import { addTestStaff, staffHeaders, type TestStaff } from '../../testing/staff.ts';
 import { device, login, newPhone, testAddress, testApi, type TestApi } from '../../test-api.ts';
+import { documentUpload } from '../../testing/multipart.ts';
 
 type Borrower = Awaited<ReturnType<typeof login>>;
 const newKey = () => `key-${randomBytes(8).toString('hex')}`;
 const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + randomInt(26))).join('');
 const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 const digits = (n: number) => Array.from({ length: n }, () => String(randomInt(10))).join('');
-
-function multipart(kind: string, file: Buffer, type: string) {
-  const boundary = `----test${randomBytes(6).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f"\r\nContent-Type: ${type}\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -65,7 +55,7 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
   const staffCall = (s: TestStaff, method: 'GET' | 'POST', url: string, payload?: object) =>
     api.app.inject({ method, url: `/api/v1/staff${url}`, headers: staffHeaders(s), ...(payload && { payload }) });
   const upload = async (b: Borrower, kindName: string, file: Buffer, type = 'image/jpeg') => {
-    const { body, contentType } = multipart(kindName, file, type);
+    const { body, contentType } = documentUpload(kindName, file, { filename: 'f', type });
     const res = await api.app.inject({ method: 'POST', url: '/api/v1/documents', headers: { ...b.headers, 'content-type': contentType }, payload: body });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ ref: string }>().ref;
