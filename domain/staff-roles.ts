@@ -3,7 +3,7 @@
  * (server/routes/staff/group.ts); the console only hides what the server would refuse. Four-eyes rules (a supervisor
  * approving another person's request, never their own) are checked by the services on top of these permissions.
  */
-export const STAFF_ROLES = ['customerService', 'underwriter', 'supervisor', 'administrator'] as const;
+export const STAFF_ROLES = ['customerService', 'underwriter', 'supervisor', 'administrator', 'productStaff'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_PERMISSIONS = [
@@ -29,6 +29,12 @@ export const STAFF_PERMISSIONS = [
   'audit.read',
   /** Add, disable and re-role staff accounts. */
   'staff.manage',
+  /** The form studio (issue 15): read forms, flow and themes with their versions. */
+  'forms.read',
+  /** Edit drafts, save personas, submit for review, roll back. */
+  'forms.edit',
+  /** Approve or send back another person's version (never their own), which then goes live. */
+  'forms.approve',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -37,6 +43,7 @@ const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> 
   underwriter: ['reviews.read', 'reviews.decide', 'customers.read', 'customers.unmask', 'notes.write'],
   supervisor: ['customers.read', 'customers.unmask', 'notes.write', 'coupons.approve', 'deletion.approve', 'reviews.read', 'audit.read'],
   administrator: ['staff.manage', 'audit.read'],
+  productStaff: ['forms.read', 'forms.edit', 'forms.approve'],
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {
