@@ -35,7 +35,8 @@ const textOf = (value: unknown): string => (value === undefined || value === nul
  * passes down that is not one this input reported (a chooser wrote the draft, a reset) replaces the text; an older
  * one of its own arriving late (the transition of an earlier key) does not. The DOM value is set only in that case,
  * so the caret stays where the borrower types (and an IME composition is not disturbed) and moves to the end only
- * when the text changed from outside, as any controlled input.
+ * when the text changed from outside, as any controlled input. A widget passing `onChangeOverride` (RJSF's file
+ * widget) keeps the input controlled by the form, as before.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, rawErrors, type, placeholder, required } = props;
@@ -48,7 +49,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const report = (raw: string) => onChange(raw === '' ? options.emptyValue : raw);
   const flush = () => {
     const raw = element.current?.value ?? '';
-    if (raw !== own.current.passed) report(raw);
+    if (!onChangeOverride && raw !== own.current.passed) report(raw);
   };
   useLayoutEffect(() => {
     const { passed, sent } = own.current;
