@@ -51,7 +51,7 @@ export interface KeystrokeOptions {
    */
   readonly profile?: boolean;
   /**
-   * The forms (BENCH_FORMS, "ours,stock"): page/<name>.tsx each; "plain" adds a baseline of React inputs without
+   * The forms (BENCH_FORMS, "ours,stock,plain"): page/<name>.tsx each; "plain" adds a baseline of React inputs without
    * RJSF, and a page/ours-<variant>.tsx is a way to try an optimisation side by side with ours.
    */
   readonly forms?: readonly FormName[];
@@ -326,10 +326,15 @@ export function printKeystroke(result: KeystrokeResult): void {
   );
 }
 
+/** The step typed into unless BENCH_STEP names another. */
+const DEFAULT_STEP = 'contact';
+
 /** Builds and serves the bench page, types into both forms in headless Chromium, and returns the figures. */
 export async function runKeystrokeBench(options: KeystrokeOptions = {}): Promise<KeystrokeResult> {
   const steps = stepSizes(join(repo, 'schemas'));
-  const step = options.step ?? process.env['BENCH_STEP'] ?? steps[0]?.name;
+  // The default is the step with the most text inputs on screen at once (contact: 10); the step with the most fields
+  // by step-size's count (workInfo) shows none before an employment type is chosen.
+  const step = options.step ?? process.env['BENCH_STEP'] ?? DEFAULT_STEP;
   const size = step === WIDE_STEP ? { name: WIDE_STEP, fields: WIDE_FIELDS } : steps.find((s) => s.name === step);
   if (step === undefined || size === undefined) throw new Error(`no step "${String(step)}" (steps: ${steps.map((s) => s.name).join(', ')})`);
   const rounds = options.rounds ?? envNumber('BENCH_ROUNDS', 3);
@@ -337,7 +342,7 @@ export async function runKeystrokeBench(options: KeystrokeOptions = {}): Promise
   const keyGapMs = options.keyGapMs ?? (process.env['BENCH_KEY_GAP_MS'] === '0' ? 0 : envNumber('BENCH_KEY_GAP_MS', 30));
   const trace = options.trace ?? process.env['BENCH_TRACE'] === '1';
   const profile = options.profile ?? process.env['BENCH_PROFILE'] === '1';
-  const formNames = options.forms ?? (process.env['BENCH_FORMS'] ?? 'ours,stock').split(',').map((f) => f.trim()).filter((f) => f !== '');
+  const formNames = options.forms ?? (process.env['BENCH_FORMS'] ?? 'ours,stock,plain').split(',').map((f) => f.trim()).filter((f) => f !== '');
   const unknown = formNames.filter((f) => !hasBenchForm(f));
   if (unknown.length > 0) throw new Error(`no bench form page for ${unknown.join(', ')} (scripts/bench/page/<name>.tsx)`);
   if (formNames[0] !== 'ours' || !formNames.includes('stock')) throw new Error('BENCH_FORMS must start with ours and include stock');
