@@ -10,6 +10,7 @@ import type { ErrorKeyFn } from '../../engine/form/error-mapping.ts';
 import type { TranslateFn } from '../../engine/form/form-text.ts';
 import type { ValidationError } from '../../engine/validation/compiled-validator.ts';
 import { formatPeso } from '../../domain/money.ts';
+import { widgetRegistry } from '../../engine/widgets/registry.ts';
 import incomeBands from '../../schemas/workInfo.income-bands.json';
 import { product } from '../config.ts';
 
@@ -88,15 +89,13 @@ export function formErrorKey(i18n: Pick<Translator, 'exists'>): ErrorKeyFn {
   };
 }
 
-/** The labels (i18n keys under `widgets.<widget>`) each engine widget reads from `ui:options.labels`. */
-const WIDGET_LABELS: Readonly<Record<string, readonly string[]>> = {
-  address: ['province', 'city', 'barangay', 'choose', 'search', 'loading', 'loadError', 'retry', 'noMatch'],
-  photo: ['take', 'retake', 'preview', 'processing', 'failed'],
-  contactPicker: ['name', 'phone', 'pick'],
-  signature: ['pad', 'clear'],
-  otp: ['digit'],
-  picker: ['choose'],
-};
+/**
+ * The labels (i18n keys under `widgets.<widget>`) each engine widget reads from `ui:options.labels`, as its registry
+ * entry declares them.
+ */
+const WIDGET_LABELS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(widgetRegistry).flatMap(([name, entry]) => (entry.labels.length > 0 ? [[name, entry.labels]] : [])),
+);
 
 /**
  * A uiSchema with what the product gives the engine's widgets: their label keys (translated by the form) and, per
