@@ -12,8 +12,6 @@ import { widgetsOf } from './widget-names.ts';
  */
 export interface WidgetEntry extends WidgetMeta {
   readonly load: () => Promise<ComponentType<WidgetProps>>;
-  /** In the engine's chunk of a web build (no fetch, no placeholder); otherwise fetched on first use. */
-  readonly bundled?: boolean;
 }
 
 const CHOICE: readonly JsonType[] = ['string', 'number', 'integer', 'boolean'];
@@ -32,21 +30,15 @@ function studio<T extends Omit<WidgetMeta, 'labels'>>(meta: T): T {
 
 /**
  * Chips and radios are small and on most steps, so a web build bundles them with the engine instead of fetching them
- * (chunks of their own cost the identity step 0.6 KB gzip): `import.meta.glob` with `eager` is Vite's static import.
- * Under plain node (the server checking drafts) there is no Vite, no CSS loader and nothing to render, and
- * `import.meta.env` is undefined: there their entries have metadata and no component.
+ * (chunks of their own cost the identity step 0.6 KB gzip): `import.meta.glob` with `eager` is Vite's static import,
+ * and their `load` answers the bundled component. Under plain node (the server checking drafts) there is no Vite, no
+ * CSS loader and nothing to render, and `import.meta.env` is undefined: there their entries have metadata only.
  */
 const vite = import.meta.env !== undefined;
 const bundled = {
   chips: vite ? import.meta.glob<ComponentType<WidgetProps>>('./chip-select.tsx', { eager: true, import: 'ChipSelect' })['./chip-select.tsx'] : undefined,
   radios: vite ? import.meta.glob<ComponentType<WidgetProps>>('./radio-select.tsx', { eager: true, import: 'RadioSelect' })['./radio-select.tsx'] : undefined,
 };
-
-/** The `load` of a widget bundled in web builds (above); under node it has no component. */
-function bundledWidget(component: ComponentType<WidgetProps> | undefined): () => Promise<ComponentType<WidgetProps>> {
-  return () => (component ? Promise.resolve(component) : Promise.reject(new Error('bundled by Vite builds only')));
-}
-
 
 /**
  * The engine's widgets by the name a uiSchema gives in `ui:widget`. Each is fetched when a field needs it, so no form
@@ -55,8 +47,8 @@ function bundledWidget(component: ComponentType<WidgetProps> | undefined): () =>
  * Adding a widget is one file, one entry here and one test (README.md).
  */
 export const widgetRegistry = {
-  chips: { load: bundledWidget(bundled.chips), bundled: true, labels: [], ...studio({ displayName: 'studio.widgets.chips', accepts: CHOICE, needsEnum: true, options: NO_OPTIONS }) },
-  radios: { load: bundledWidget(bundled.radios), bundled: true, labels: [], ...studio({ displayName: 'studio.widgets.radios', accepts: CHOICE, needsEnum: true, options: NO_OPTIONS }) },
+  chips: { load: async () => bundled.chips!, labels: [], ...studio({ displayName: 'studio.widgets.chips', accepts: CHOICE, needsEnum: true, options: NO_OPTIONS }) },
+  radios: { load: async () => bundled.radios!, labels: [], ...studio({ displayName: 'studio.widgets.radios', accepts: CHOICE, needsEnum: true, options: NO_OPTIONS }) },
   picker: { load: () => import('./option-picker.tsx').then((m) => m.OptionPicker), labels: ['choose'], ...studio({ displayName: 'studio.widgets.picker', accepts: CHOICE, needsEnum: true, options: NO_OPTIONS }) },
   otp: {
     load: () => import('./otp-input.tsx').then((m) => m.OtpInput),
@@ -104,7 +96,7 @@ export const widgetRegistry = {
 export type EngineWidgetName = keyof typeof widgetRegistry;
 
 const lazyWidgets: Partial<Record<string, LazyWidget>> = Object.fromEntries(
-  Object.entries(widgetRegistry as Record<string, WidgetEntry>).flatMap(([name, entry]) => (entry.bundled === true ? [] : [[name, lazyWidget(entry.load)]])),
+  Object.entries(widgetRegistry).flatMap(([name, entry]) => (name in bundled ? [] : [[name, lazyWidget(entry.load)]])),
 );
 
 /**

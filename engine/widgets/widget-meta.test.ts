@@ -44,7 +44,8 @@ describe('the widget registry', () => {
 
   it('names in each entry the module its `load` fetches, so the bundle report finds the lazy ones', () => {
     const source = readFileSync('engine/widgets/registry.ts', 'utf8');
-    const lazy = entries.filter(([, entry]) => entry.bundled !== true).map(([name]) => name);
+    // Chips and radios are bundled by web builds (registry.ts): every other widget is fetched.
+    const lazy = entries.map(([name]) => name).filter((name) => name !== 'chips' && name !== 'radios');
     for (const name of lazy) expect(source, name).toMatch(new RegExp(`${name}: \\{\\s*load: \\(\\) => import\\('\\./[\\w-]+\\.tsx'\\)`));
   });
 
