@@ -170,6 +170,11 @@ describe('checkForm on broken drafts', () => {
       { code: 'orderUnknown', path: '/uiSchema/ui:order/2', field: 'salary' },
       { code: 'orderMissing', path: '/uiSchema/ui:order', field: 'graduationDate' },
     ]);
+    const two = draft('workInfo');
+    two.uiSchema['ui:order'] = ['employmentType'];
+    const missing = checkForm('workInfo', two, context);
+    expect(missing).toHaveLength(12);
+    expect(new Set(missing.map((c) => c.id)).size).toBe(12);
     const star = draft('workInfo');
     star.uiSchema['ui:order'] = ['employmentType', '*'];
     expect(checkForm('workInfo', star, context)).toEqual([]);

@@ -67,7 +67,9 @@ export function checkForm(name: string, content: FormContentLike, ctx: FormCheck
   }
   visitObject(walk, schema, ui, '/schema', '/uiSchema', false);
   checkTexts(walk, content);
-  return out;
+  // One finding per id (ajv may report one option twice, once per rule it breaks).
+  const ids = new Set<string>();
+  return out.filter((c) => !ids.has(c.id) && Boolean(ids.add(c.id)));
 }
 
 /** The schema is a draft-07 JSON Schema and compiles with the product's ajv setup (strict, its formats and keywords). */
@@ -113,7 +115,9 @@ function checkOrder(walk: Walk, fields: Map<string, SchemaField>, order: unknown
     seen.add(entry);
   });
   if (order.filter((e) => e === '*').length > 1) walk.out.push(check('error', 'orderWildcards', path));
-  if (!order.includes('*')) for (const field of fields.keys()) if (!order.includes(field)) walk.out.push(check('error', 'orderMissing', path, { field }, field));
+  if (!order.includes('*')) {
+    for (const field of fields.keys()) if (!order.includes(field)) walk.out.push({ ...check('error', 'orderMissing', path, { field }, field), id: `orderMissing:${path}:${field}` });
+  }
 }
 
 /** One object's fields: its order, the uiSchema entries of fields it lacks, then each field in the order shown. */

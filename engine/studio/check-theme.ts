@@ -13,7 +13,7 @@ export const THEME_COLOURS = [
   '--color-text-muted', '--color-border', '--color-control-border', '--color-danger', '--color-success',
 ] as const;
 
-/** [foreground, background, minimum ratio, what draws it]: the pairs the kit, the widgets and the screens draw. */
+/** [foreground, background, minimum ratio]: the pairs the kit, the widgets and the screens draw (what draws each, beside it). */
 export const THEME_PAIRS: readonly (readonly [string, string, number])[] = [
   ['--color-text', '--color-bg', 4.5],
   ['--color-text', '--color-surface', 4.5],
