@@ -3,40 +3,23 @@
  * is refused as INVALID_INPUT before anything reads it), then the product checks of engine/studio with the product's
  * context (vocabulary, widget registry, shared text catalog, routes), the breaking-change guard and the diff.
  */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
-import type { ContentKind, FlowContent } from '../../domain/form-content.ts';
+import type { RoutesConfig } from '../../config/types/routes.ts';
+import { FORM_LANGUAGES, LOCALE_OF, type ContentKind, type FlowContent, type FormContent, type ThemeContent } from '../../domain/form-content.ts';
+import { addedRequired, breakingChanges, checkFlow, checkForm, checkTheme, diffContent, normalizeFlow, type Breaking, type Change, type Check, type FormCheckContext } from '../../engine/studio/index.ts';
+import { widgetRegistry } from '../../engine/widgets/registry.ts';
+import { engineFieldMeta, rjsfWidgetMeta } from '../../engine/widgets/widget-meta.ts';
+import { vocabulary } from '../../schemas/vocabulary.ts';
 import { ApiError } from '../errors.ts';
-import { buildFormAssets } from './assets.ts';
+import { buildFormAssets, seedContents } from './assets.ts';
 import type { PublishedForms } from './published.ts';
 
-/** A finding of the checks, pointing into the content (JSON pointer) and, when there is one, at a field. */
-export interface Check {
-  readonly id: string;
-  readonly severity: 'error' | 'warning';
-  readonly code: string;
-  readonly params: Record<string, string | number>;
-  readonly path: string;
-  readonly field?: string;
-}
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** A change that would make saved profiles fail: a required field removed or retyped. */
-export interface Breaking {
-  readonly id: string;
-  readonly kind: 'removed' | 'retyped';
-  readonly field: string;
-  readonly before?: string;
-  readonly after?: string;
-  /** The borrowers whose saved step it reaches (filled by the server). */
-  readonly affected?: number;
-}
-
-/** One difference between two versions' content. */
-export interface Change {
-  readonly path: string;
-  readonly kind: 'added' | 'removed' | 'changed';
-  readonly before?: unknown;
-  readonly after?: unknown;
-}
+export type { Breaking, Change, Check } from '../../engine/studio/index.ts';
 
 const texts = { type: 'object', required: ['en', 'fil', 'zh'], additionalProperties: false, properties: { en: { type: 'object' }, fil: { type: 'object' }, zh: { type: 'object' } } };
 const SHAPES: Record<ContentKind, object> = {
@@ -64,61 +47,72 @@ const SHAPES: Record<ContentKind, object> = {
 const shapeAjv = new Ajv({ allErrors: false });
 const shapeOf = Object.fromEntries(Object.entries(SHAPES).map(([kind, schema]) => [kind, shapeAjv.compile(schema)])) as Record<ContentKind, ReturnType<Ajv['compile']>>;
 
-/** Every difference between `a` and `b`, by JSON pointer, in a stable order. */
-function diffValues(a: unknown, b: unknown, path = ''): Change[] {
-  if (JSON.stringify(a) === JSON.stringify(b)) return [];
-  const objects = a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b);
-  if (!objects) return [{ path, kind: 'changed', before: a, after: b }];
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(left), ...Object.keys(right)])];
-  return keys.flatMap((key) => {
-    const at = `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-    if (!(key in right)) return [{ path: at, kind: 'removed' as const, before: left[key] }];
-    if (!(key in left)) return [{ path: at, kind: 'added' as const, after: right[key] }];
-    return diffValues(left[key], right[key], at);
-  });
+const json = (path: string): Record<string, unknown> => JSON.parse(readFileSync(join(root, path), 'utf8')) as Record<string, unknown>;
+
+/**
+ * The product's context of the form checks: the three languages, the shared text catalog (locales/<lng>/forms.json
+ * without the forms' own subtrees, which each version holds), the vocabulary, every widget and engine field.
+ */
+function formContext(): FormCheckContext {
+  const shared: Record<string, Record<string, unknown>> = {};
+  for (const language of FORM_LANGUAGES) {
+    const catalog = json(`locales/${LOCALE_OF[language]}/forms.json`);
+    shared[language] = Object.fromEntries(Object.entries(catalog).filter(([key]) => !formNames.has(key)));
+  }
+  return { languages: FORM_LANGUAGES, shared, vocabulary, widgets: { ...rjsfWidgetMeta, ...widgetRegistry }, fields: engineFieldMeta };
 }
 
-type Schema = { properties?: Record<string, { type?: unknown; format?: unknown; enum?: unknown }>; required?: string[] };
+/** Every form the seed has (a form's own texts are its subtree of the catalog, whichever version is live). */
+const formNames = new Set(seedContents().flatMap((doc) => (doc.kind === 'form' ? [doc.name] : [])));
+const routePaths = (json('config/routes.json') as unknown as RoutesConfig).routes.map((r) => r.path);
 
-export function studioChecks(_forms: PublishedForms) {
+export function studioChecks(forms: PublishedForms) {
+  const context = formContext();
   return {
     /** Refuses content that is not of its kind's shape. */
     shape(kind: ContentKind, content: unknown): void {
       if (!shapeOf[kind](content)) throw new ApiError('INVALID_INPUT');
     },
 
+    /**
+     * The checks of a version's content (engine/studio) and, for a form, that its validator module builds; a required
+     * field the published version did not ask for is a warning saying how many saved steps will be asked for it.
+     */
     async check(kind: ContentKind, name: string, content: unknown): Promise<Check[]> {
-      if (kind !== 'form') return [];
-      try {
-        await buildFormAssets(name, 0, content as never);
-        return [];
-      } catch (error) {
-        return [{ id: 'schemaInvalid', severity: 'error', code: 'studio.checks.schemaInvalid', params: { message: String((error as Error).message).slice(0, 200) }, path: '/schema' }];
+      if (kind === 'flow') return checkFlow(content as FlowContent, { forms: [...formNames], routes: routePaths });
+      if (kind === 'theme') return checkTheme(content as ThemeContent);
+      const form = content as FormContent;
+      const found = checkForm(name, form, context);
+      if (!found.some((c) => c.severity === 'error')) {
+        try {
+          await buildFormAssets(name, 0, form);
+        } catch (error) {
+          found.push({ id: 'schemaCompile:/schema', severity: 'error', code: 'studio.checks.schemaCompile', params: { message: String((error as Error).message).slice(0, 200) }, path: '/schema' });
+        }
       }
-    },
-
-    breaking(before: { schema: unknown }, after: { schema: unknown }): Breaking[] {
-      const a = before.schema as Schema;
-      const b = after.schema as Schema;
-      const found: Breaking[] = [];
-      for (const field of a.required ?? []) {
-        const now = b.properties?.[field];
-        if (!now) found.push({ id: `removed:${field}`, kind: 'removed', field });
-        else if (JSON.stringify(now.type) !== JSON.stringify(a.properties?.[field]?.type)) found.push({ id: `retyped:${field}`, kind: 'retyped', field, before: String(a.properties?.[field]?.type), after: String(now.type) });
+      const published = await forms.published('form', name);
+      if (published) {
+        const added = addedRequired(published.content as FormContent, form);
+        if (added.length > 0) {
+          const count = await forms.sectionsOfForm(name);
+          for (const field of added) {
+            found.push({ id: `requiredAdded:${field}`, severity: 'warning', code: 'studio.checks.requiredAdded', params: { field, count }, path: `/schema/properties/${field}`, field });
+          }
+        }
       }
       return found;
     },
 
+    breaking(before: FormContent, after: FormContent): Breaking[] {
+      return breakingChanges(before, after);
+    },
+
     normalizeFlow(flow: FlowContent): FlowContent {
-      const end = flow.steps.at(-1)?.next ?? '/homeIndex';
-      const lastNext = flow.steps.find((s) => !flow.steps.some((t) => t.route === s.next))?.next ?? end;
-      return { steps: flow.steps.map((s, i) => ({ ...s, next: flow.steps[i + 1]?.route ?? lastNext })) };
+      return { steps: normalizeFlow(flow.steps) };
     },
 
     diff(a: unknown, b: unknown): Change[] {
-      return diffValues(a, b);
+      return diffContent(a, b);
     },
   };
 }

@@ -223,6 +223,8 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
       if (row.status !== 'draft') throw new ApiError('FORM_STATE', { status: row.status });
       const kind = row.kind as ContentKind;
       checks.shape(kind, content);
+      // A reordered flow links each step to the next by itself: staff move steps, the `next` routes follow.
+      if (kind === 'flow') content = checks.normalizeFlow(content as FlowContent);
       const assets = await assetsOf(kind, row.name, row.version, content);
       const at = now();
       const saved = await db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import { completeSections } from '../../loan-fixtures.ts';
 import { addTestStaff, staffHeaders, type TestStaff } from '../../testing/staff.ts';
 import { login, testApi, type TestApi } from '../../test-api.ts';
 
-type Detail = { version: { id: string; version: number; status: string; updatedAt: string; author: { id: string } | null; approver: { id: string } | null }; content: FormContent; checks: { severity: string; code: string }[]; breaking: { id: string; affected?: number }[]; validator: string | null };
+type Detail = { version: { id: string; version: number; status: string; updatedAt: string; author: { id: string } | null; approver: { id: string } | null }; content: FormContent; checks: { severity: string; code: string; params: object }[]; breaking: { id: string; affected?: number }[]; validator: string | null };
 type Manifest = { flow: { version: number; steps: FlowContent['steps'] }; forms: Record<string, { version: number; form: string }>; themes: Record<string, { version: number }> };
 
 /** workInfo with one more required field, its texts in the three languages. */
@@ -91,6 +91,19 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     expect((await api.app.inject({ method: 'GET', url: '/forms/..%2Fetc.js' })).statusCode).toBe(400);
   });
 
+  it('refuses to submit a draft the checks find errors in, pointing at the field', async () => {
+    const d = await draft('form', 'contact');
+    const content = structuredClone(d.content) as FormContent & { texts: Record<string, Record<string, unknown>> };
+    delete content.texts['fil']!['email'];
+    const edited = await save(d, content);
+    expect(edited.checks).toEqual([expect.objectContaining({ severity: 'error', code: 'studio.checks.missingText', path: expect.stringContaining('/texts/fil/email') })]);
+    const refused = await staff(author, 'POST', `/form-versions/${d.version.id}/submit`, {});
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'FORM_CHECKS_FAILED', checks: [expect.objectContaining({ code: 'studio.checks.missingText' })] });
+    // Sent back to its first state, the draft passes; it is left open for no one: withdrawn by saving the published content.
+    await save(edited, d.content);
+  });
+
   it('keeps the studio to product staff', async () => {
     expect((await staff(underwriter, 'GET', '/forms')).statusCode).toBe(403);
     const list = await staff(author, 'GET', '/forms');
@@ -112,6 +125,8 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     expect((await staff(author, 'POST', '/forms/form/workInfo/drafts', {})).json()).toMatchObject({ code: 'FORM_DRAFT_EXISTS', id: d.version.id });
     const edited = await save(d, withEmployerEmail(d.content));
     expect(edited.checks.filter((c) => c.severity === 'error')).toEqual([]);
+    // Not breaking, but said: the one borrower who completed the step will be asked for the new field.
+    expect(edited.checks).toEqual([expect.objectContaining({ severity: 'warning', code: 'studio.checks.requiredAdded', params: { field: 'employerEmail', count: 1 } })]);
     expect(edited.validator).toMatch(/^\/forms\/[0-9a-f]{20}\.js$/u);
     expect(edited.breaking).toEqual([]);
     // A save over an older read is refused: another tab saved in between.
