@@ -1,0 +1,69 @@
+/**
+ * What product staff have published (issue 15): the step order, each step form's version and URL, and the sub-product
+ * themes, from GET /api/v1/forms/manifest. Asked once per page life (one promise, so React's `use` sees the same one
+ * on every render); a failed request is forgotten so that the next reader asks again, and the server saying a
+ * version was retired (FORM_VERSION_RETIRED) asks again on purpose ({@link reloadManifest}).
+ */
+import type { FlowStepEntry } from '../../engine/flow/flow.ts';
+import { apiRequest } from '../api/client.ts';
+
+/** One published form: its version and the URL of its immutable JSON (/forms/<hash>.json). */
+export interface PublishedForm {
+  readonly version: number;
+  readonly form: string;
+}
+
+/** One published theme: its version and CSS custom properties. */
+export interface PublishedTheme {
+  readonly version: number;
+  readonly properties: Readonly<Record<string, string>>;
+}
+
+/** The manifest, as the server answers it (the forms contract). */
+export interface FormsManifest {
+  readonly flow: { readonly version: number; readonly steps: readonly FlowStepEntry[] };
+  readonly forms: Readonly<Record<string, PublishedForm>>;
+  readonly themes: Readonly<Record<string, PublishedTheme>>;
+}
+
+let current: Promise<FormsManifest> | undefined;
+const listeners = new Set<(manifest: FormsManifest) => void>();
+
+function request(): Promise<FormsManifest> {
+  const promise = apiRequest<FormsManifest>('/forms/manifest');
+  current = promise;
+  promise.then(
+    (manifest) => {
+      // A newer request may have started meanwhile: only the one in force tells its readers.
+      if (current === promise) for (const listener of listeners) listener(manifest);
+    },
+    () => {
+      if (current === promise) current = undefined;
+    },
+  );
+  return promise;
+}
+
+/** The published manifest, the same promise for the page's life (until {@link reloadManifest}). */
+export function loadManifest(): Promise<FormsManifest> {
+  return current ?? request();
+}
+
+/**
+ * Asks the server again, for a version it said was retired: the promise {@link loadManifest} answers from now on.
+ * The previous manifest's readers keep what they have until they read again.
+ */
+export function reloadManifest(): Promise<FormsManifest> {
+  return request();
+}
+
+/** Calls `listener` with every manifest that arrives from now on (themes follow a reload); answers the unsubscribe. */
+export function onManifest(listener: (manifest: FormsManifest) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Forgets the manifest (tests: each starts from a page that has not asked yet). */
+export function forgetManifest(): void {
+  current = undefined;
+}
