@@ -26,11 +26,31 @@ export interface FormsManifest {
   readonly themes: Readonly<Record<string, PublishedTheme>>;
 }
 
+/**
+ * Marks `promise` with its outcome the way React's `use` reads it (`status` and `value`), so that a promise that has
+ * settled is read at once: after a reload of the manifest the step shows its new form without its loading state.
+ */
+export function tracked<T>(promise: Promise<T>): Promise<T> {
+  const mark = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
+  mark.status = 'pending';
+  promise.then(
+    (value) => {
+      mark.status = 'fulfilled';
+      mark.value = value;
+    },
+    (reason: unknown) => {
+      mark.status = 'rejected';
+      mark.reason = reason;
+    },
+  );
+  return promise;
+}
+
 let current: Promise<FormsManifest> | undefined;
 const listeners = new Set<(manifest: FormsManifest) => void>();
 
 function request(): Promise<FormsManifest> {
-  const promise = apiRequest<FormsManifest>('/forms/manifest');
+  const promise = tracked(apiRequest<FormsManifest>('/forms/manifest'));
   current = promise;
   promise.then(
     (manifest) => {

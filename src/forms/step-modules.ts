@@ -11,7 +11,7 @@ import i18next from 'i18next';
 import { FORM_LANGUAGES, LOCALE_OF, type FormLanguage } from '../../domain/form-content.ts';
 import type { CompiledValidator } from '../../engine/validation/compiled-validator.ts';
 import { preloadWidgets } from '../../engine/widgets/registry.ts';
-import { loadManifest, type FormsManifest } from './manifest.ts';
+import { loadManifest, tracked, type FormsManifest } from './manifest.ts';
 
 /** What SchemaForm needs of a step's form, and the version it is (sent with the step when saved). */
 export interface StepForm {
@@ -139,13 +139,15 @@ export function loadStepForm(name: string): Promise<StepForm> {
   const manifest = own ? undefined : loadManifest();
   let entry = cache.get(name);
   if (!entry || entry.manifest !== manifest) {
-    const promise = own
-      ? loadBundled(own)
-      : manifest!.then((m) => {
-          const published = m.forms[name];
-          if (!published) throw new Error(`no published form ${name}`);
-          return loadDocument(name, published.form);
-        });
+    const promise = tracked(
+      own
+        ? loadBundled(own)
+        : manifest!.then((m) => {
+            const published = m.forms[name];
+            if (!published) throw new Error(`no published form ${name}`);
+            return loadDocument(name, published.form);
+          }),
+    );
     entry = { manifest, promise };
     const stored = entry;
     promise.catch(() => {
