@@ -75,8 +75,23 @@ export interface PublishedForm {
   readonly validator: string;
 }
 
+/** Files built in this process, by name, version and content: the same seed is built once per process, not per start. */
+const built = new Map<string, Promise<FormAssets>>();
+
 /** Builds the files of one form version (throws when the schema does not compile). */
-export async function buildFormAssets(name: string, version: number, content: FormContent): Promise<FormAssets> {
+export function buildFormAssets(name: string, version: number, content: FormContent): Promise<FormAssets> {
+  const key = `${name}\u0000${version}\u0000${JSON.stringify(content)}`;
+  let found = built.get(key);
+  if (!found) {
+    found = buildAssets(name, version, content);
+    found.catch(() => built.delete(key));
+    if (built.size > 100) built.clear();
+    built.set(key, found);
+  }
+  return found;
+}
+
+async function buildAssets(name: string, version: number, content: FormContent): Promise<FormAssets> {
   const validatorJs = await validatorModule(content.schema);
   const validatorHash = hashOf(validatorJs);
   const published: PublishedForm = {
