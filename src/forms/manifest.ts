@@ -5,7 +5,7 @@
  * version was retired (FORM_VERSION_RETIRED) asks again on purpose ({@link reloadManifest}).
  */
 import type { FlowStepEntry } from '../../engine/flow/flow.ts';
-import { apiRequest } from '../api/client.ts';
+import { product } from '../config.ts';
 
 /** One published form: its version and the URL of its immutable JSON (/forms/<hash>.json). */
 export interface PublishedForm {
@@ -49,8 +49,18 @@ export function tracked<T>(promise: Promise<T>): Promise<T> {
 let current: Promise<FormsManifest> | undefined;
 const listeners = new Set<(manifest: FormsManifest) => void>();
 
+/**
+ * GET /forms/manifest with fetch itself, not the API client: the entry asks for it (the themes), and the client's chunk
+ * (with the draft store) in the entry's static imports would be a cycle between the two chunks.
+ */
+async function fetchManifest(): Promise<FormsManifest> {
+  const response = await fetch(`${product.apiBaseUrl}/forms/manifest`, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`forms manifest: HTTP ${response.status}`);
+  return (await response.json()) as FormsManifest;
+}
+
 function request(): Promise<FormsManifest> {
-  const promise = tracked(apiRequest<FormsManifest>('/forms/manifest'));
+  const promise = tracked(fetchManifest());
   current = promise;
   promise.then(
     (manifest) => {
