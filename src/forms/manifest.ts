@@ -4,27 +4,14 @@
  * on every render); a failed request is forgotten so that the next reader asks again, and the server saying a
  * version was retired (FORM_VERSION_RETIRED) asks again on purpose ({@link reloadManifest}).
  */
-import type { FlowStepEntry } from '../../engine/flow/flow.ts';
+import type { FormsManifestAnswer } from '../../api-schema/forms.ts';
 import { product } from '../config.ts';
 
-/** One published form: its version and the URL of its immutable JSON (/forms/<hash>.json). */
-export interface PublishedForm {
-  readonly version: number;
-  readonly form: string;
-}
+/** The manifest, as the server answers it (api-schema/forms.ts, the forms contract). */
+export type FormsManifest = FormsManifestAnswer;
 
 /** One published theme: its version and CSS custom properties. */
-export interface PublishedTheme {
-  readonly version: number;
-  readonly properties: Readonly<Record<string, string>>;
-}
-
-/** The manifest, as the server answers it (the forms contract). */
-export interface FormsManifest {
-  readonly flow: { readonly version: number; readonly steps: readonly FlowStepEntry[] };
-  readonly forms: Readonly<Record<string, PublishedForm>>;
-  readonly themes: Readonly<Record<string, PublishedTheme>>;
-}
+export type PublishedTheme = FormsManifest['themes'][string];
 
 /**
  * Marks `promise` with its outcome the way React's `use` reads it (`status` and `value`), so that a promise that has
