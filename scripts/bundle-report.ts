@@ -47,10 +47,10 @@ function namespacesOf(sources: string[]): string[] {
   return [...found].sort();
 }
 
-/** The lazy engine widgets by `ui:widget` name and their source file, read from engine/widgets/registry.ts. */
+/** The engine widgets (all lazy) by `ui:widget` name and their source file, read from the `load` of their entry in engine/widgets/registry.ts. */
 function lazyWidgetFiles(): Map<string, string> {
   const source = readFileSync(join(root, 'engine/widgets/registry.ts'), 'utf8');
-  return new Map([...source.matchAll(/(\w+): lazyWidget\(\(\) => import\('\.\/([\w-]+\.tsx)'\)/g)].map((m) => [m[1]!, `engine/widgets/${m[2]!}`]));
+  return new Map([...source.matchAll(/(\w+): \{\s*load: \(\) => import\('\.\/([\w-]+\.tsx)'\)/g)].map((m) => [m[1]!, `engine/widgets/${m[2]!}`]));
 }
 
 /**

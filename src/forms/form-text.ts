@@ -10,6 +10,7 @@ import type { ErrorKeyFn } from '../../engine/form/error-mapping.ts';
 import type { TranslateFn } from '../../engine/form/form-text.ts';
 import type { ValidationError } from '../../engine/validation/compiled-validator.ts';
 import { formatPeso } from '../../domain/money.ts';
+import { widgetRegistry } from '../../engine/widgets/registry.ts';
 import incomeBands from '../../schemas/workInfo.income-bands.json';
 import { product } from '../config.ts';
 
@@ -88,15 +89,11 @@ export function formErrorKey(i18n: Pick<Translator, 'exists'>): ErrorKeyFn {
   };
 }
 
-/** The labels (i18n keys under `widgets.<widget>`) each engine widget reads from `ui:options.labels`. */
-const WIDGET_LABELS: Readonly<Record<string, readonly string[]>> = {
-  address: ['province', 'city', 'barangay', 'choose', 'search', 'loading', 'loadError', 'retry', 'noMatch'],
-  photo: ['take', 'retake', 'preview', 'processing', 'failed'],
-  contactPicker: ['name', 'phone', 'pick'],
-  signature: ['pad', 'clear'],
-  otp: ['digit'],
-  picker: ['choose'],
-};
+/**
+ * The labels (i18n keys under `widgets.<widget>`) engine widget `widget` reads from `ui:options.labels`, as its
+ * registry entry declares them.
+ */
+const widgetLabels = (widget: string): readonly string[] => (widgetRegistry as Readonly<Record<string, { labels: readonly string[] } | undefined>>)[widget]?.labels ?? [];
 
 /**
  * A uiSchema with what the product gives the engine's widgets: their label keys (translated by the form) and, per
@@ -108,9 +105,9 @@ export function withWidgetOptions(ui: UiSchema, extra: Readonly<Record<string, R
     out[name] = value !== null && typeof value === 'object' && !Array.isArray(value) && !name.startsWith('ui:') ? withWidgetOptions(value as UiSchema, extra) : value;
   }
   const widget = ui['ui:widget'];
-  if (typeof widget === 'string' && (WIDGET_LABELS[widget] || extra[widget])) {
+  if (typeof widget === 'string' && (widgetLabels(widget).length > 0 || extra[widget])) {
     const options = (ui['ui:options'] ?? {}) as Record<string, unknown>;
-    const labels = Object.fromEntries((WIDGET_LABELS[widget] ?? []).map((label) => [label, `widgets.${widget}.${label}`]));
+    const labels = Object.fromEntries(widgetLabels(widget).map((label) => [label, `widgets.${widget}.${label}`]));
     out['ui:options'] = { ...extra[widget], ...options, labels: { ...labels, ...(options['labels'] as object | undefined) } };
   }
   return out;

@@ -1,0 +1,272 @@
+/**
+ * The checks of a step form draft (issue 15): what would break the borrower's form, its translations or the privacy
+ * rules if it were published. Pure (ajv aside); the server runs it on every save and refuses a submit while an
+ * error stands. Text keys follow what the form really reads (engine/form/translate-ui.ts, the templates and
+ * src/forms/form-text.ts's widget labels); a `<form>.` key is the form's own text, any other the shared catalog.
+ */
+import { Ajv } from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { createAjv } from '../validation/create-ajv.ts';
+import type { ValidationVocabulary } from '../validation/vocabulary.ts';
+import type { FieldMeta, WidgetMeta } from '../widgets/widget-meta.ts';
+import { asObject, enumOf, escape, fieldsOf, resolveRef, typesOf } from './schema-fields.ts';
+import type { Json, SchemaField } from './schema-fields.ts';
+import { check } from './types.ts';
+import type { Check, FormContentLike } from './types.ts';
+
+/** What checkForm needs beside the draft, given by the product (the engine knows none). */
+export interface FormCheckContext {
+  /** The languages every text must be in (domain FORM_LANGUAGES). */
+  readonly languages: readonly string[];
+  /** The shared catalog per language: locales/<lng>/forms.json without the forms' own subtrees. */
+  readonly shared: Readonly<Record<string, Record<string, unknown>>>;
+  /** The product's validation vocabulary (schemas/vocabulary.ts), so the schema compiles as the build compiles it. */
+  readonly vocabulary: ValidationVocabulary;
+  /** Every `ui:widget` a form may name: RJSF's built-in ones and the engine's registry (engine/widgets). */
+  readonly widgets: Readonly<Record<string, WidgetMeta>>;
+  /** Every `ui:field` a form may name (engine/widgets/widget-meta.ts `engineFieldMeta`). */
+  readonly fields: Readonly<Record<string, FieldMeta>>;
+}
+
+/**
+ * `ui:options` any field may carry, read by RJSF or the engine's templates rather than by a widget: not part of a
+ * widget's options schema.
+ */
+const GENERAL_OPTIONS = new Set([
+  'notice', 'label', 'title', 'description', 'help', 'placeholder', 'classNames', 'style', 'autofocus', 'autocomplete', 'disabled', 'readonly',
+  'hideError', 'inputType', 'emptyValue', 'enumNames', 'enumDisabled', 'rows', 'orderable', 'addable', 'removable', 'copyable', 'itemTitles', 'labels',
+]);
+
+/** uiSchema keys whose value is a text key (engine/form/translate-ui.ts). */
+const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:placeholder', 'ui:help'] as const;
+
+interface Walk {
+  readonly name: string;
+  readonly root: Json;
+  readonly ctx: FormCheckContext;
+  readonly out: Check[];
+  /** Text key -> where it is first used and for which field. */
+  readonly keys: Map<string, { path: string; field?: string }>;
+  readonly optionPrefix: string;
+}
+
+const optionValidators = new WeakMap<object, ValidateFunction>();
+const optionsAjv = new Ajv({ allErrors: true, strict: false });
+
+/** The checks of form `name`'s draft `content`: errors block a submit, warnings are shown only. */
+export function checkForm(name: string, content: FormContentLike, ctx: FormCheckContext): Check[] {
+  const out: Check[] = [];
+  const schema = asObject(content.schema) ?? {};
+  const ui = asObject(content.uiSchema) ?? {};
+  out.push(...checkSchema(schema, ctx.vocabulary));
+  const id = schema['$id'];
+  const walk: Walk = { name, root: schema, ctx, out, keys: new Map(), optionPrefix: typeof id === 'string' ? (id.split('.')[0] ?? 'form') : 'form' };
+  for (const key of ['title', 'description'] as const) {
+    const text = schema[key];
+    if (typeof text === 'string') noteKey(walk, text, `/schema/${key}`);
+  }
+  visitObject(walk, schema, ui, '/schema', '/uiSchema', false);
+  checkTexts(walk, content);
+  // One finding per id (ajv may report one option twice, once per rule it breaks).
+  const ids = new Set<string>();
+  return out.filter((c) => !ids.has(c.id) && Boolean(ids.add(c.id)));
+}
+
+/** The schema is a draft-07 JSON Schema and compiles with the product's ajv setup (strict, its formats and keywords). */
+function checkSchema(schema: Json, vocabulary: ValidationVocabulary): Check[] {
+  const ajv = createAjv(vocabulary);
+  if (!ajv.validateSchema(schema)) {
+    return [check('error', 'schemaInvalid', '/schema', { message: ajv.errorsText(ajv.errors, { dataVar: 'schema' }) })];
+  }
+  try {
+    ajv.compile(schema);
+    return [];
+  } catch (error) {
+    return [check('error', 'schemaCompile', '/schema', { message: error instanceof Error ? error.message : String(error) })];
+  }
+}
+
+function noteKey(walk: Walk, raw: string, path: string, field?: string): void {
+  const key = raw.split('?')[0] ?? raw;
+  if (!walk.keys.has(key)) walk.keys.set(key, { path, ...(field !== undefined && { field }) });
+}
+
+/** The fields of one object, in the order RJSF shows them (`ui:order`, `*` standing for the rest). */
+function displayOrder(fields: Map<string, SchemaField>, order: unknown): string[] {
+  if (!Array.isArray(order)) return [...fields.keys()];
+  const listed = order.filter((n): n is string => typeof n === 'string' && (n === '*' || fields.has(n)));
+  const rest = [...fields.keys()].filter((n) => !listed.includes(n));
+  const star = listed.indexOf('*');
+  return star < 0 ? [...new Set(listed)] : [...new Set([...listed.slice(0, star), ...rest, ...listed.slice(star + 1)])];
+}
+
+function checkOrder(walk: Walk, fields: Map<string, SchemaField>, order: unknown, at: string): void {
+  if (order === undefined) return;
+  const path = `${at}/ui:order`;
+  if (!Array.isArray(order)) {
+    walk.out.push(check('error', 'orderInvalid', path));
+    return;
+  }
+  const seen = new Set<unknown>();
+  order.forEach((entry: unknown, index) => {
+    const field = String(entry);
+    if (seen.has(entry) && entry !== '*') walk.out.push(check('error', 'orderDuplicate', `${path}/${index}`, { field }, field));
+    else if (entry !== '*' && !fields.has(field)) walk.out.push(check('error', 'orderUnknown', `${path}/${index}`, { field }, field));
+    seen.add(entry);
+  });
+  if (order.filter((e) => e === '*').length > 1) walk.out.push(check('error', 'orderWildcards', path));
+  if (!order.includes('*')) {
+    for (const field of fields.keys()) if (!order.includes(field)) walk.out.push({ ...check('error', 'orderMissing', path, { field }, field), id: `orderMissing:${path}:${field}` });
+  }
+}
+
+/** One object's fields: its order, the uiSchema entries of fields it lacks, then each field in the order shown. */
+function visitObject(walk: Walk, node: Json, ui: Json, schemaAt: string, uiAt: string, noticeAbove: boolean): void {
+  const fields = fieldsOf(walk.root, node, schemaAt);
+  checkOrder(walk, fields, ui['ui:order'], uiAt);
+  for (const key of Object.keys(ui)) {
+    if (!key.startsWith('ui:') && !fields.has(key)) walk.out.push(check('warning', 'uiUnknownProperty', `${uiAt}/${escape(key)}`, { field: key }, key));
+  }
+  // A sensitive field's notice also covers the sensitive fields of the same widget right after it (the ID's back
+  // photo under the notice of its front), as the borrower reads them together.
+  let previous: { widget: string; covered: boolean } | undefined;
+  for (const name of displayOrder(fields, ui['ui:order'])) {
+    const field = fields.get(name);
+    if (!field) continue;
+    const fieldUi = asObject(ui[name]) ?? {};
+    const shown = visitField(walk, field, fieldUi, `${uiAt}/${escape(name)}`, noticeAbove, previous);
+    previous = shown;
+  }
+}
+
+/**
+ * One field: its texts, its widget or field and their options, its notice; then what it holds (an object's fields, a
+ * list's items). Answers the sensitive widget it shows and whether a notice covers it, for the field after it.
+ */
+function visitField(
+  walk: Walk,
+  field: SchemaField,
+  ui: Json,
+  uiAt: string,
+  noticeAbove: boolean,
+  previous: { widget: string; covered: boolean } | undefined,
+): { widget: string; covered: boolean } | undefined {
+  const { name, schemas } = field;
+  const schemaAt = field.pointers[0] ?? '';
+  schemas.forEach((schema, index) => {
+    for (const key of ['title', 'description'] as const) {
+      const text = schema[key];
+      if (typeof text === 'string') noteKey(walk, text, `${field.pointers[index] ?? schemaAt}/${key}`, name);
+    }
+  });
+  for (const key of UI_TEXT_KEYS) {
+    const text = ui[key];
+    if (typeof text === 'string') noteKey(walk, text, `${uiAt}/${key}`, name);
+  }
+  const values = enumOf(schemas);
+  const enumNames = ui['ui:enumNames'];
+  if (Array.isArray(enumNames)) enumNames.forEach((key, index) => typeof key === 'string' && noteKey(walk, key, `${uiAt}/ui:enumNames/${index}`, name));
+  else if (values) for (const value of values) noteKey(walk, `${walk.optionPrefix}.options.${name}.${String(value)}`, `${schemaAt}/enum`, name);
+
+  const options = asObject(ui['ui:options']) ?? {};
+  for (const key of ['notice', 'guidance'] as const) {
+    const text = options[key];
+    if (typeof text === 'string') noteKey(walk, text, `${uiAt}/ui:options/${key}`, name);
+  }
+  const itemTitles = options['itemTitles'];
+  if (Array.isArray(itemTitles)) itemTitles.forEach((key, index) => typeof key === 'string' && noteKey(walk, key, `${uiAt}/ui:options/itemTitles/${index}`, name));
+  const labels = asObject(options['labels']);
+  for (const [label, key] of Object.entries(labels ?? {})) if (typeof key === 'string') noteKey(walk, key, `${uiAt}/ui:options/labels/${escape(label)}`, name);
+
+  const types = typesOf(schemas);
+  const widgetName = typeof ui['ui:widget'] === 'string' ? ui['ui:widget'] : undefined;
+  const fieldName = typeof ui['ui:field'] === 'string' ? ui['ui:field'] : undefined;
+  const fieldMeta = fieldName === undefined ? undefined : walk.ctx.fields[fieldName];
+  if (fieldName !== undefined && !fieldMeta) walk.out.push(check('error', 'unknownField', `${uiAt}/ui:field`, { field: name, uiField: fieldName }, name));
+  if (fieldMeta?.needsWidget === true && widgetName === undefined) walk.out.push(check('error', 'fieldNeedsWidget', `${uiAt}/ui:field`, { field: name, uiField: fieldName ?? '' }, name));
+  const widgetMeta = widgetName === undefined ? undefined : walk.ctx.widgets[widgetName];
+  if (widgetName !== undefined && !widgetMeta) walk.out.push(check('error', 'unknownWidget', `${uiAt}/ui:widget`, { field: name, widget: widgetName }, name));
+  if (widgetName !== undefined && widgetMeta) {
+    // The product fills a widget's labels from `widgets.<widget>.<label>` (src/forms/form-text.ts withWidgetOptions).
+    for (const label of widgetMeta.labels) if (labels?.[label] === undefined) noteKey(walk, `widgets.${widgetName}.${label}`, `${uiAt}/ui:widget`, name);
+  }
+
+  // What the field's value is shown and entered by: its `ui:field` (but the `widget` field, which mounts `ui:widget`).
+  const shownBy = fieldMeta && fieldMeta.needsWidget !== true ? { key: fieldName ?? '', meta: fieldMeta, at: `${uiAt}/ui:field` } : widgetMeta ? { key: widgetName ?? '', meta: widgetMeta, at: `${uiAt}/ui:widget` } : undefined;
+  if (shownBy) {
+    const wrong = [...types].filter((t) => t !== 'null' && !shownBy.meta.accepts.includes(t as never));
+    if (wrong.length > 0) walk.out.push(check('error', 'widgetType', shownBy.at, { field: name, widget: shownBy.key, type: wrong.join(', ') }, name));
+    if (shownBy.meta.needsEnum === true && !values) walk.out.push(check('error', 'widgetNeedsEnum', shownBy.at, { field: name, widget: shownBy.key }, name));
+    if (shownBy.meta.readsAddressBook === true) walk.out.push(check('error', 'addressBook', shownBy.at, { field: name, widget: shownBy.key }, name));
+    checkOptions(walk, name, shownBy.key, shownBy.meta, options, `${uiAt}/ui:options`);
+  }
+
+  let shown: { widget: string; covered: boolean } | undefined;
+  if (shownBy?.meta.sensitive === true) {
+    const covered = typeof options['notice'] === 'string' || noticeAbove || (previous?.widget === shownBy.key && previous.covered);
+    if (!covered) walk.out.push(check('error', 'noticeMissing', uiAt, { field: name, widget: shownBy.key }, name));
+    shown = { widget: shownBy.key, covered };
+  }
+
+  // What the field holds: the fields of an object RJSF lays out (not one a widget takes whole), a list's items.
+  const own = typeof options['notice'] === 'string' || noticeAbove;
+  const node = schemas[0];
+  if (node && fieldName !== 'widget' && (types.has('object') || node['properties'] !== undefined)) visitObject(walk, node, ui, schemaAt, uiAt, own);
+  const items = node === undefined ? undefined : asObject(node['items']);
+  if (items && types.has('array')) {
+    const item = { name, schemas: [resolveRef(walk.root, items)], pointers: [`${schemaAt}/items`] };
+    visitField(walk, item, asObject(ui['items']) ?? {}, `${uiAt}/items`, own, undefined);
+  }
+  return shown;
+}
+
+/** `ui:options` against the options schema of the widget or field showing the value; its labels against its labels. */
+function checkOptions(walk: Walk, field: string, widget: string, meta: WidgetMeta, options: Json, at: string): void {
+  const own = Object.fromEntries(Object.entries(options).filter(([key]) => !GENERAL_OPTIONS.has(key)));
+  let validate = optionValidators.get(meta.options);
+  if (!validate) {
+    validate = optionsAjv.compile(meta.options);
+    optionValidators.set(meta.options, validate);
+  }
+  if (!validate(own)) {
+    for (const error of validate.errors ?? []) {
+      const extra = (error.params as { additionalProperty?: unknown }).additionalProperty;
+      const option = typeof extra === 'string' ? extra : error.instancePath.slice(1).split('/')[0] ?? '';
+      walk.out.push(check('error', 'optionsInvalid', option === '' ? at : `${at}/${escape(option)}`, { field, widget, option }, field));
+    }
+  }
+  const labels = options['labels'];
+  if (labels === undefined) return;
+  const given = asObject(labels);
+  if (!given) {
+    walk.out.push(check('error', 'optionsInvalid', `${at}/labels`, { field, widget, option: 'labels' }, field));
+    return;
+  }
+  for (const [label, value] of Object.entries(given)) {
+    if (!meta.labels.includes(label)) walk.out.push(check('warning', 'labelUnknown', `${at}/labels/${escape(label)}`, { field, widget, label }, field));
+    else if (typeof value !== 'string') walk.out.push(check('error', 'optionsInvalid', `${at}/labels/${escape(label)}`, { field, widget, option: `labels.${label}` }, field));
+  }
+}
+
+/** The text at dotted `path` of a catalog, when it is a non-empty string. */
+function textAt(catalog: unknown, path: readonly string[]): string | undefined {
+  let at: unknown = catalog;
+  for (const part of path) at = asObject(at)?.[part];
+  return typeof at === 'string' && at.trim() !== '' ? at : undefined;
+}
+
+/** Every key used is a text in every language: in the form's own texts (`<form>.` keys) or the shared catalog. */
+function checkTexts(walk: Walk, content: FormContentLike): void {
+  for (const [key, use] of walk.keys) {
+    const parts = key.split('.');
+    const own = parts[0] === walk.name;
+    for (const language of walk.ctx.languages) {
+      if (own && textAt(content.texts[language], parts.slice(1)) !== undefined) continue;
+      if (textAt(walk.ctx.shared[language], parts) !== undefined) continue;
+      const params = { key, language };
+      if (own) walk.out.push(check('error', 'missingText', `/texts/${escape(language)}${parts.slice(1).map((p) => `/${escape(p)}`).join('')}`, params, use.field));
+      // Staff cannot add to the shared catalog: the check points where the key is used, to pick a text of the form.
+      else walk.out.push({ ...check('error', 'missingSharedText', use.path, params, use.field), id: `missingSharedText:${key}:${language}` });
+    }
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The fields of a form's JSON Schema as RJSF shows them: an object's `properties` and those of the `then`/`else`
+ * branches and `allOf`/`anyOf`/`oneOf` parts that may apply (RJSF shows a branch's fields when it does; the seed puts
+ * conditional fields there), with local `$ref`s (`#/definitions/x`) resolved. Pure.
+ */
+
+export type Json = Record<string, unknown>;
+
+/** The object `value` is, or undefined. */
+export function asObject(value: unknown): Json | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+/** One field: every schema declaring it (the first is the one RJSF lists it by) and where each sits. */
+export interface SchemaField {
+  readonly name: string;
+  readonly schemas: readonly Json[];
+  readonly pointers: readonly string[];
+}
+
+/** The schema a local `$ref` names (`#/definitions/a`), the node itself when it has none or it cannot be resolved. */
+export function resolveRef(root: Json, node: Json): Json {
+  const ref = node['$ref'];
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
+  let at: unknown = root;
+  for (const part of ref.slice(2).split('/')) at = asObject(at)?.[part.replaceAll('~1', '/').replaceAll('~0', '~')];
+  return asObject(at) ?? node;
+}
+
+/** The sub-schemas of `node` whose properties RJSF may show with the node's own. */
+function branches(node: Json, at: string): [Json, string][] {
+  const out: [Json, string][] = [];
+  for (const key of ['then', 'else'] as const) {
+    const sub = asObject(node[key]);
+    if (sub) out.push([sub, `${at}/${key}`]);
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const list = node[key];
+    if (Array.isArray(list)) list.forEach((sub, index) => asObject(sub) && out.push([sub as Json, `${at}/${key}/${index}`]));
+  }
+  return out;
+}
+
+/** The fields of object schema `node` (at pointer `at` in the content), in the order RJSF lists them. */
+export function fieldsOf(root: Json, node: Json, at: string): Map<string, SchemaField> {
+  const fields = new Map<string, { name: string; schemas: Json[]; pointers: string[] }>();
+  const visit = (schema: Json, ptr: string) => {
+    const properties = asObject(schema['properties']);
+    for (const [name, value] of Object.entries(properties ?? {})) {
+      const property = asObject(value);
+      if (!property) continue;
+      const field = fields.get(name) ?? { name, schemas: [], pointers: [] };
+      field.schemas.push(resolveRef(root, property));
+      field.pointers.push(`${ptr}/properties/${escape(name)}`);
+      fields.set(name, field);
+    }
+    for (const [sub, subPtr] of branches(schema, ptr)) visit(resolveRef(root, sub), subPtr);
+  };
+  visit(resolveRef(root, node), at);
+  return fields;
+}
+
+/** The names `required` lists in `node` and in its branches. */
+export function requiredOf(node: Json): Set<string> {
+  const out = new Set<string>();
+  const visit = (schema: Json) => {
+    const required = schema['required'];
+    if (Array.isArray(required)) for (const name of required) if (typeof name === 'string') out.add(name);
+    for (const [sub] of branches(schema, '')) visit(sub);
+  };
+  visit(node);
+  return out;
+}
+
+/** The JSON types declared for a field (`type` of any of its schemas; an `enum`'s values when there is no type). */
+export function typesOf(schemas: readonly Json[]): Set<string> {
+  const out = new Set<string>();
+  for (const schema of schemas) {
+    const type = schema['type'];
+    if (typeof type === 'string') out.add(type);
+    else if (Array.isArray(type)) for (const t of type) if (typeof t === 'string') out.add(t);
+  }
+  return out;
+}
+
+/** The enum values of a field, all its schemas together (undefined when none declares one). */
+export function enumOf(schemas: readonly Json[]): unknown[] | undefined {
+  const lists = schemas.map((s) => s['enum']).filter((e): e is unknown[] => Array.isArray(e));
+  return lists.length === 0 ? undefined : [...new Set(lists.flat())];
+}
+
+/** RFC 6901 escaping of one pointer segment. */
+export function escape(segment: string): string {
+  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
+}
