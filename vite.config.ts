@@ -50,6 +50,9 @@ export const webAliases = [markdownAlias, ...rjsfStandIns, ...reactRouterProduct
 // vite.staff.config.ts into dist/staff/: as a second input here, the modules both entries use (React, the router,
 // i18next) would leave the borrower's entry for a chunk shared with the console, keeping every export either one
 // uses; /start measured 2.3 KB gzip more. Built apart, no borrower byte changes and no chunk is shared.
+/** Where the dev server sends what the API serves. */
+const apiTarget = `http://127.0.0.1:${process.env['API_PORT'] ?? '3001'}`;
+
 export default defineConfig(() => ({
   resolve: {
     alias: webAliases,
@@ -103,6 +106,7 @@ export default defineConfig(() => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': `http://127.0.0.1:${process.env['API_PORT'] ?? '3001'}` },
+    // The API, and the published forms' immutable files (/forms/<hash>.json and .js, served by the server, issue 15).
+    proxy: { '/api': apiTarget, '^/forms/': apiTarget },
   },
 }));

@@ -54,8 +54,9 @@ function lazyWidgetFiles(): Map<string, string> {
 }
 
 /**
- * What an information step loads after its screen chunk and before its form shows (src/forms/step-modules.ts): its
- * schema, uiSchema and compiled validator, and the lazy widgets its uiSchema uses. Empty for other routes.
+ * The lazy widgets an information step loads after its screen chunk and before its form shows (src/forms/
+ * step-modules.ts preloads those its uiSchema uses), for the seed's uiSchema (schemas/<name>.ui.json, version 1 of
+ * the published form). Empty for other routes. The form itself is no chunk any more: see {@link stepFormAssets}.
  */
 function stepModules(routePath: string): string[] {
   const flow = JSON.parse(readFileSync(join(root, 'config/flow.json'), 'utf8')) as FlowConfig;
@@ -64,8 +65,48 @@ function stepModules(routePath: string): string[] {
   const uiFile = `schemas/${step.schema}.ui.json`;
   const ui: unknown = existsSync(join(root, uiFile)) ? JSON.parse(readFileSync(join(root, uiFile), 'utf8')) : {};
   const widgets = lazyWidgetFiles();
-  const widgetFiles = [...widgetsOf(ui)].flatMap((name) => (widgets.has(name) ? [widgets.get(name)!] : []));
-  return [`schemas/${step.schema}.schema.json`, uiFile, `schemas/compiled/${step.schema}.js`, ...widgetFiles];
+  return [...widgetsOf(ui)].flatMap((name) => (widgets.has(name) ? [widgets.get(name)!] : []));
+}
+
+/**
+ * What an information step fetches at run time besides the build: its published form's JSON and validator module.
+ * The JSON holds the form's texts in every language: those are the catalog entries that were locales/<lng>/forms.json
+ * (a catalog, counted apart from code like every catalog here), so its size is split into the form (schema and
+ * uiSchema, code) and its texts (data).
+ */
+export interface StepFormAssets {
+  readonly step: string;
+  readonly route: string;
+  /** gzip -9 bytes of the whole /forms/<hash>.json (what is downloaded). */
+  readonly formJson: number;
+  /** gzip -9 bytes of that JSON with its texts left out: the schema and uiSchema. */
+  readonly formCode: number;
+  /** The rest: the form's texts in every language. */
+  readonly formTexts: number;
+  /** gzip -9 bytes of /forms/<hash>.js (the self-contained validator module). */
+  readonly validatorJs: number;
+  /** The module's text, to check what it holds. */
+  readonly validatorSource: string;
+}
+
+/**
+ * The run-time form assets of every information step, as the server publishes the seed (version 1), built by the
+ * server's own code (server/forms/assets.ts, which bundles the validator with esbuild).
+ */
+export async function stepFormAssets(): Promise<StepFormAssets[]> {
+  const { buildFormAssets, seedForm } = await import('../server/forms/assets.ts');
+  const flow = JSON.parse(readFileSync(join(root, 'config/flow.json'), 'utf8')) as FlowConfig;
+  const routes = JSON.parse(readFileSync(join(root, 'config/routes.json'), 'utf8')) as RoutesConfig;
+  const gzip = (text: string) => gzipSync(Buffer.from(text), { level: 9 }).length;
+  const out: StepFormAssets[] = [];
+  for (const step of flow.steps) {
+    const assets = await buildFormAssets(step.schema, 1, seedForm(step.schema));
+    const route = routes.routes.find((r) => r.path === step.route)?.name ?? step.route;
+    const formJson = gzip(assets.formJson);
+    const formCode = gzip(JSON.stringify({ ...(JSON.parse(assets.formJson) as Record<string, unknown>), texts: {} }));
+    out.push({ step: step.step, route, formJson, formCode, formTexts: formJson - formCode, validatorJs: gzip(assets.validatorJs), validatorSource: assets.validatorJs });
+  }
+  return out;
 }
 
 /** The files (and source modules) a route needs before it renders, in language `lng`. */
@@ -154,11 +195,19 @@ export function staffAssets(distDir: string): StaffAssets {
   };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+/** Prints the table (`npm run bundle-report`). */
+async function printReport(): Promise<void> {
   const distDir = join(root, 'dist');
   const kb = (n: number) => (n / 1000).toFixed(1).padStart(7);
   console.log('route                  JS KB  CSS KB  total KB  catalogs KB  (gzip -9, before first render, English)');
   for (const r of allRouteAssets(distDir)) console.log(`${r.route.padEnd(20)} ${kb(r.js)} ${kb(r.css)} ${kb(r.total)} ${kb(r.data).padStart(12)}`);
+  console.log('\ninformation steps: their published form fetched at run time (the seed, version 1)');
+  console.log('route                form KB  of it texts  validator KB  budgeted KB (build + form - texts + validator)');
+  const built = new Map(allRouteAssets(distDir).map((r) => [r.route, r.total]));
+  for (const f of await stepFormAssets()) {
+    const budgeted = (built.get(f.route) ?? 0) + f.formCode + f.validatorJs;
+    console.log(`${f.route.padEnd(20)} ${kb(f.formJson)} ${kb(f.formTexts).padStart(12)} ${kb(f.validatorJs).padStart(13)} ${kb(budgeted).padStart(12)}`);
+  }
   if (existsSync(join(distDir, 'staff/.vite/manifest.json'))) {
     const staff = staffAssets(distDir);
     console.log(`\nstaff console (/staff, its own build)`);
@@ -166,3 +215,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.log(`${'all chunks'.padEnd(20)} ${''.padStart(15)} ${kb(staff.all.total)}   (every screen and form)`);
   }
 }
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await printReport();

@@ -1,6 +1,7 @@
 /**
- * The information-step flow as pure functions over an ordered list of steps (config/flow.json in the app) and the
- * set of steps the borrower has completed: where to resume, where a valid submit leads, and the progress i of n.
+ * The information-step flow as pure functions over an ordered list of steps (in the app, the flow product staff
+ * published, seeded from config/flow.json) and the set of steps the borrower has completed: where to resume, where a
+ * valid submit leads, and the progress i of n.
  * The engine knows no product: the caller passes the steps.
  */
 

@@ -98,14 +98,25 @@ export function photoRefusalKeys(error: ApiError, exists: (key: string) => boole
   return [exists(headline) ? headline : 'photoRefused.PHOTO_PROBLEM', ...(advice !== undefined && exists(advice) ? [advice] : [])];
 }
 
+/** The server's answer to a step saved with a form version retired too long ago (the forms contract, issue 15). */
+export const FORM_VERSION_RETIRED = 'FORM_VERSION_RETIRED';
+
+/** Whether `error` says the step's form version is retired: the app loads the published one and lets them resubmit. */
+export function isFormVersionRetired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === FORM_VERSION_RETIRED;
+}
+
 /**
- * Saves one step; answers the server's summary and records the completed steps. The identity check refusing one of
- * the step's photos (an answer naming a top-level `field`) rejects with PhotoRefused.
+ * Saves one step, validated by the server with the form version the borrower filled in (`formVersion`; 0, a form
+ * bundled with the app, sends none: the server uses the published one); answers the server's summary and records the
+ * completed steps. The identity check refusing one of the step's photos (an answer naming a top-level `field`)
+ * rejects with PhotoRefused; a retired version with an ApiError FORM_VERSION_RETIRED.
  */
-export async function saveStep(step: string, data: Record<string, unknown>): Promise<ProfileSummary> {
+export async function saveStep(step: string, data: Record<string, unknown>, formVersion = 0): Promise<ProfileSummary> {
   let summary: ProfileSummary;
+  const query = formVersion > 0 ? `?formVersion=${formVersion}` : '';
   try {
-    summary = await sessionRequest<ProfileSummary>(`/profile/${step}`, { method: 'PUT', body: data });
+    summary = await sessionRequest<ProfileSummary>(`/profile/${step}${query}`, { method: 'PUT', body: data });
   } catch (error) {
     const field = error instanceof ApiError ? error.details['field'] : undefined;
     if (error instanceof ApiError && typeof field === 'string' && /^\/[^/]+$/u.test(field)) throw new PhotoRefused(field.slice(1), error);

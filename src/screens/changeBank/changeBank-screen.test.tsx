@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, homeView, logIn, mockApi } from '../../loans/loan-fixtures.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, homeView, logIn, mockApi as mockLoanApi, type Routes } from '../../loans/loan-fixtures.ts';
 import { readCatalogs } from '../../testing/catalog-check.ts';
+import { freshPage, publish, publishedRoutes, removeScratch, type Published } from '../../testing/published-forms.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
 import ChangeBankScreen, { sameAccountField } from './changeBank-screen.tsx';
 
@@ -28,7 +29,18 @@ const type = (name: string, value: string) => {
   fireEvent.blur(input);
 };
 
-beforeEach(() => logIn());
+// The bankInfo form is the published one (the seed's, built by the server's code), fetched as the app fetches it.
+let published: Published;
+beforeAll(() => {
+  published = publish();
+}, 120_000);
+afterAll(removeScratch);
+const mockApi = (routes: Routes) => mockLoanApi({ ...publishedRoutes(published), ...routes });
+
+beforeEach(() => {
+  logIn();
+  freshPage();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

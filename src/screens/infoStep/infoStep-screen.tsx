@@ -1,6 +1,7 @@
 /**
- * One information step (identity, personal, address, contact, work, payout), for every route config/flow.json lists:
- * the step's form from its JSON Schema and uiSchema (src/forms/step-modules.ts) rendered by the engine's SchemaForm,
+ * One information step (identity, personal, address, contact, work, payout), for every route of the published flow
+ * (src/forms/manifest.ts; product staff reorder steps in the studio): the step's published form
+ * (src/forms/step-modules.ts) rendered by the engine's SchemaForm,
  * with the step's progress, what was typed kept in the draft store (survives navigation and reloads), and a valid
  * submit leading to the next incomplete step. Opening a step while an earlier one is incomplete resumes at that one.
  * Nothing here knows a field: product staff change steps, order and fields in configuration and schemas.
@@ -13,36 +14,36 @@ import { SchemaForm } from '../../../engine/form/schema-form.tsx';
 import { toast } from '../../../engine/ui/toast.tsx';
 import { errorMessage } from '../../api/error-message.ts';
 import { StepProgress } from '../../../engine/form/step-progress.tsx';
-import flow from '../../../config/flow.json';
-import type { FlowConfig } from '../../../config/types/flow.ts';
 import { product, routesConfig } from '../../config.ts';
 import { formErrorKey, formT, withWidgetOptions } from '../../forms/form-text.ts';
 import { loadPsgcLevel } from '../../forms/psgc.ts';
 import { checkContext, stepCheck } from '../../../domain/step-checks.ts';
 import { upgradeSection } from '../../../domain/legacy-values.ts';
-import { documentPreview, loadProfileOnce, PhotoRefused, photoRefusalKeys, saveStep, uploadPhotos } from '../../forms/profile-sync.ts';
+import { loadManifest, onManifest, reloadManifest } from '../../forms/manifest.ts';
+import { documentPreview, isFormVersionRetired, loadProfileOnce, PhotoRefused, photoRefusalKeys, saveStep, uploadPhotos } from '../../forms/profile-sync.ts';
 import { loadStepForm } from '../../forms/step-modules.ts';
 import { stepUi } from '../../forms/step-ui.ts';
 import type { ScreenProps } from '../../shell/screens.ts';
 import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
 import { useDraftStore } from '../../store/draft-store.ts';
 
-const steps: readonly FlowStepEntry[] = (flow as FlowConfig).steps;
 const widgetOptions = { address: { loadLevel: loadPsgcLevel }, photo: { preview: documentPreview } };
 /** The screens that choose a `picker` field's value, by field: they write it into this step's draft and come back. */
 const CHOOSERS: Readonly<Record<string, string>> = { bankCode: '/bankName' };
 
 type Data = Record<string, unknown>;
 
-/** The step a route shows, from the route table and the flow. */
-function stepOfRoute(routeName: string): FlowStepEntry | undefined {
+/** The step a route shows, from the route table and the published flow. */
+function stepOfRoute(steps: readonly FlowStepEntry[], routeName: string): FlowStepEntry | undefined {
   const path = routesConfig.routes.find((r) => r.name === routeName)?.path;
   return path === undefined ? undefined : stepAt(steps, path);
 }
 
 export default function InfoStepScreen({ routeName }: ScreenProps) {
-  const step = stepOfRoute(routeName);
-  if (!step) throw new Error(`route ${routeName} is not a step of config/flow.json`);
+  useManifestUpdates();
+  const { steps } = use(loadManifest()).flow;
+  const step = stepOfRoute(steps, routeName);
+  if (!step) throw new Error(`route ${routeName} is not a step of the published flow`);
   // The server's profile first: which steps are complete, and what they hold (on any device).
   use(loadProfileOnce());
   const completed = useDraftStore((s) => s.completed);
@@ -51,7 +52,13 @@ export default function InfoStepScreen({ routeName }: ScreenProps) {
   const position = steps.indexOf(step);
   // A step after the first incomplete one (a typed URL, an old bookmark) resumes at that one.
   if (resume && steps.indexOf(resume) < position) return <Navigate to={resume.route} replace />;
-  return <StepForm key={sessionKey} step={step} />;
+  return <StepForm key={sessionKey} step={step} steps={steps} />;
+}
+
+/** Renders again when a new manifest arrives (a version was retired): the flow and the form are read anew. */
+function useManifestUpdates(): void {
+  const [, setManifests] = useState(0);
+  useEffect(() => onManifest(() => setManifests((n) => n + 1)), []);
 }
 
 /** The keep-alive view of a step outlives a session: a new login (another borrower, maybe) starts from the store. */
@@ -59,7 +66,7 @@ function useSessionKey(): string {
   return useCoreStore((s) => sessionKeyOf(s.publicData));
 }
 
-function StepForm({ step }: { step: FlowStepEntry }) {
+function StepForm({ step, steps }: { step: FlowStepEntry; steps: readonly FlowStepEntry[] }) {
   const form = use(loadStepForm(step.schema));
   const { t, i18n } = useTranslation('forms');
   const navigate = useNavigate();
@@ -115,11 +122,18 @@ function StepForm({ step }: { step: FlowStepEntry }) {
           const saved = await uploadPhotos(data, form.uiSchema);
           written.current = saved;
           setSection(step.step, saved);
-          const summary = await saveStep(step.step, saved);
+          const summary = await saveStep(step.step, saved, form.version);
           const to = nextRoute(steps, summary.completed, step.step);
           if (to !== undefined) void navigate(to);
         } catch (error) {
-          if (error instanceof PhotoRefused) {
+          if (isFormVersionRetired(error)) {
+            // Staff published a new version of this form since it was loaded: the new one is loaded and shown with
+            // everything typed (the draft store kept it), and the borrower submits again.
+            const message = errorMessage(error);
+            await reloadManifest().then(() => loadStepForm(step.schema)).catch(() => undefined);
+            setRevision((n) => n + 1);
+            toast(await message, 4000);
+          } else if (error instanceof PhotoRefused) {
             // The spec's action for an unusable photo: take it again, told under the photo what to change.
             const value = useDraftStore.getState().sections[step.step]?.[error.field];
             setRefused({ field: error.field, value, keys: photoRefusalKeys(error.cause, (key) => i18n.exists(key, { ns: 'forms' })) });
@@ -132,7 +146,7 @@ function StepForm({ step }: { step: FlowStepEntry }) {
         }
       })();
     },
-    [form.uiSchema, navigate, setSection, step.step, i18n],
+    [form.uiSchema, form.version, navigate, setSection, step.step, step.schema, steps, i18n],
   );
 
   return (
