@@ -54,8 +54,8 @@ export default tseslint.config(
             {
               target: './server',
               from: './engine',
-              except: ['./validation', './flow'],
-              message: 'server/ may use only engine/validation and engine/flow (pure, no React) of the engine.',
+              except: ['./validation', './flow', './studio', './widgets/registry.ts', './widgets/widget-meta.ts', './widgets/lazy-widget.tsx', './widgets/widget-names.ts'],
+              message: 'server/ may use only engine/validation, engine/flow, engine/studio (pure, no React) and the widget registry\'s studio metadata of the engine.',
             },
             { target: './config', from: others('config'), message: 'config/ is data: it imports nothing of ours.' },
             { target: './api-schema', from: others('api-schema'), message: 'api-schema/ (the API contract shared by server and src) imports nothing of ours.' },
