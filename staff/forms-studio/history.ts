@@ -13,10 +13,12 @@ export interface History<T> {
   readonly past: readonly T[];
   readonly present: T;
   readonly future: readonly T[];
+  /** The group of the last edit: edits of one group in a row (typing in one text cell) are one undo step. */
+  readonly group?: string;
 }
 
 export type HistoryAction<T> =
-  | { readonly type: 'apply'; readonly next: T | ((present: T) => T) }
+  | { readonly type: 'apply'; readonly next: T | ((present: T) => T); readonly group?: string }
   | { readonly type: 'undo' }
   | { readonly type: 'redo' }
   /** A new present that is not an edit (the server's content after a reload): the history starts again. */
@@ -31,7 +33,8 @@ export function historyReducer<T>(state: History<T>, action: HistoryAction<T>): 
     case 'apply': {
       const next = typeof action.next === 'function' ? (action.next as (present: T) => T)(state.present) : action.next;
       if (Object.is(next, state.present)) return state;
-      return { past: [...state.past, state.present].slice(-HISTORY_LIMIT), present: next, future: [] };
+      if (action.group !== undefined && action.group === state.group) return { ...state, present: next, future: [] };
+      return { past: [...state.past, state.present].slice(-HISTORY_LIMIT), present: next, future: [], ...(action.group === undefined ? {} : { group: action.group }) };
     }
     case 'undo': {
       const previous = state.past[state.past.length - 1];
@@ -51,7 +54,8 @@ export interface ContentHistory<T> {
   readonly present: T;
   readonly canUndo: boolean;
   readonly canRedo: boolean;
-  readonly apply: (next: T | ((present: T) => T)) => void;
+  /** An edit; edits with the same `group` in a row are undone together. */
+  readonly apply: (next: T | ((present: T) => T), group?: string) => void;
   readonly undo: () => void;
   readonly redo: () => void;
   readonly reset: (present: T) => void;
@@ -59,7 +63,7 @@ export interface ContentHistory<T> {
 
 export function useContentHistory<T>(initial: T): ContentHistory<T> {
   const [state, dispatch] = useReducer(historyReducer<T>, initial, historyOf<T>);
-  const apply = useCallback((next: T | ((present: T) => T)) => dispatch({ type: 'apply', next }), []);
+  const apply = useCallback((next: T | ((present: T) => T), group?: string) => dispatch(group === undefined ? { type: 'apply', next } : { type: 'apply', next, group }), []);
   const undo = useCallback(() => dispatch({ type: 'undo' }), []);
   const redo = useCallback(() => dispatch({ type: 'redo' }), []);
   const reset = useCallback((present: T) => dispatch({ type: 'reset', present }), []);
