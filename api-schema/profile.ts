@@ -48,6 +48,18 @@ export const profileStep = {
   description: 'One saved step',
   required: ['step', 'data', 'schemaVersion', 'updatedAt'],
   additionalProperties: false,
-  properties: { step: { type: 'string' }, data: stepData, schemaVersion: { type: 'string' }, updatedAt: instant },
+  properties: {
+    step: { type: 'string' },
+    data: stepData,
+    schemaVersion: { type: 'string' },
+    formVersion: { anyOf: [{ type: 'integer' }, { type: 'null' }], description: 'The version of the step\'s form it was saved with (null: before versioned forms)' },
+    updatedAt: instant,
+  },
+} as const;
+/** `?formVersion=<n>` of a step save: the version of the form the browser used. */
+export const stepSaveQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { formVersion: { type: 'string', pattern: '^[1-9][0-9]{0,6}$', description: 'The form version the browser validated with (default: the published one)' } },
 } as const;
 export type ProfileStep = FromSchema<typeof profileStep>;

@@ -45,6 +45,8 @@ import { createMessageCenter, seedAnnouncements } from './services/message-cente
 import { createReminderSms } from './services/reminders.ts';
 import { createLoanService, DEFAULT_LOAN_SETTINGS, type LoanService, type LoanSettings } from './services/loans.ts';
 import { createProfileService } from './services/profile.ts';
+import { createPublishedForms } from './forms/published.ts';
+import { formsAssetRoutes, formsManifestRoutes } from './routes/forms.ts';
 import { createFeedbackService } from './services/feedback.ts';
 import { createMeService } from './services/me.ts';
 import type { TrustProxy } from './settings.ts';
@@ -91,6 +93,8 @@ export interface ApiDeps {
   readonly facebook?: FacebookLogin;
   /** FACEBOOK_REDIRECT_URL: the redirect URI registered with Facebook; default this server's limit screen. */
   readonly facebookRedirectUri?: string;
+  /** How long a replaced form version is still accepted for a step save (FORM_GRACE_HOURS; default 24 hours). */
+  readonly formGraceMs?: number;
 }
 
 export interface AppOptions {
@@ -151,6 +155,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         { name: 'health', description: 'Liveness' },
         { name: 'auth', description: 'SMS login and the session' },
         { name: 'profile', description: 'The borrower\'s information steps' },
+        { name: 'forms', description: 'The published step order, step forms and themes (their files are under /forms/)' },
         { name: 'me', description: 'The profile tab: summary, preferences, feedback' },
         { name: 'documents', description: 'ID photos, face photos and signatures' },
         { name: 'loans', description: 'Orders, repayments, the payout account and the signature' },
@@ -169,7 +174,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const { db, sms, secret, now, makeCaptcha, storage, checker } = options.api;
     const auth = createAuthService({ db, sms, secret, productName: product.displayName, now, makeCaptcha });
     const documents = createDocumentService({ db, storage, checker });
-    const profile = await createProfileService(db, now, (customerId, refs) => documents.verifyStep(customerId, refs));
+    // Forms, step order and themes as published versions (issue 15): the repository's files are imported as version 1.
+    const forms = await createPublishedForms(db, { now, graceMs: options.api.formGraceMs });
+    const profile = await createProfileService(db, now, (customerId, refs) => documents.verifyStep(customerId, refs), forms);
+    await app.register(formsManifestRoutes, { prefix: '/api/v1', forms });
+    await app.register(formsAssetRoutes, { forms });
     await app.register(authPlugin, { auth, db });
     await app.register(authRoutes, { prefix: '/api/v1', auth, languages: product.languages });
     const loanDeps = options.api.loans;
@@ -197,7 +206,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const deletionWork = deletionJobs({ db, storage, now: clock });
     if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock, coupons, { handlers: { ...reminders, ...deletionWork.handlers }, schedules: deletionWork.schedules });
     await app.register(staffAuthPlugin, { db, now: clock });
-    await app.register(staffRoutes, { prefix: '/api/v1/staff', db, now: clock, sms, storage, coupons, loans, productName: product.displayName });
+    await app.register(staffRoutes, { prefix: '/api/v1/staff', db, now: clock, sms, storage, coupons, loans, forms, productName: product.displayName });
   }
   app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');

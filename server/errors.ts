@@ -96,6 +96,19 @@ export const ERROR_STATUS = {
   ALREADY_DECIDED: 409,
   /** A request in a state that does not allow this. */
   REQUEST_STATE: 409,
+  // The form studio (issue 15; server/forms).
+  /** A step saved with a form version replaced longer ago than the grace period (details: `version`, the published one). */
+  FORM_VERSION_RETIRED: 409,
+  /** A document already has an open (draft or review) version (details: `id`). */
+  FORM_DRAFT_EXISTS: 409,
+  /** The draft changed since it was read (another tab or person saved): read it again. */
+  FORM_STALE: 409,
+  /** A version in a state that does not allow this (details: `status`). */
+  FORM_STATE: 409,
+  /** The checks found errors (details: `checks`). */
+  FORM_CHECKS_FAILED: 422,
+  /** Breaking changes not acknowledged (details: `breaking`, with the borrowers each affects). */
+  FORM_BREAKING_UNACKNOWLEDGED: 409,
   /** Account deletion while a loan is open. */
   LOAN_OPEN: 409,
   /** A staff limit outside the product's range (details: `min`, `max` centavos). */

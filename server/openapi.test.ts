@@ -41,7 +41,7 @@ describe('OpenAPI document', () => {
   it('says which operations need a session, and how the public ones prove themselves', () => {
     const session = [{ sessionToken: [], customerId: [] }];
     const security = Object.fromEntries(operations().map(({ name, op }) => [name, op.security]));
-    const publicOnes = ['GET /api/v1/health', 'GET /api/v1/auth/captcha', 'POST /api/v1/auth/sms-code', 'POST /api/v1/auth/login'];
+    const publicOnes = ['GET /api/v1/health', 'GET /api/v1/auth/captcha', 'POST /api/v1/auth/sms-code', 'POST /api/v1/auth/login', 'GET /api/v1/forms/manifest'];
     for (const [name, requirement] of Object.entries(security)) {
       if (publicOnes.includes(name) || name === 'POST /api/v1/staff/auth/login') expect(requirement, name).toEqual([]);
       else if (name.includes(' /api/v1/staff/')) expect(requirement, name).toEqual([{ staffToken: [] }]);
@@ -51,8 +51,8 @@ describe('OpenAPI document', () => {
     // 25 + profile tab (GET /me, PATCH /me/preferences, GET and POST /feedback) + messages (list, open, clear, unread)
     // + coupons (list, invalid, add-to-home-screen claim) + the withdrawal and payment quotes + the limit screen and
     // Facebook binding (GET /limit, POST /facebook/login, POST and DELETE /facebook/binding) + Easy Re-loan (get, turn
-    // on, turn off, list, cancel).
-    expect(Object.keys(security).filter((name) => !name.includes(' /api/v1/staff/'))).toHaveLength(47);
+    // on, turn off, list, cancel) + the published forms' manifest.
+    expect(Object.keys(security).filter((name) => !name.includes(' /api/v1/staff/'))).toHaveLength(48);
     // The staff console's: sign-in, accounts and the audit log here; its other areas add theirs.
     const staffOperations = operations().filter(({ name }) => name.includes(' /api/v1/staff/')).map(({ op }) => op.operationId);
     expect(staffOperations).toEqual(expect.arrayContaining(['staffLogin', 'staffLogout', 'staffMe', 'listStaffAccounts', 'createStaffAccount', 'updateStaffAccount', 'resetStaffSecondFactor', 'unlockStaffAccount', 'listAuditLog']));

@@ -80,6 +80,8 @@ export const profileSections = pgTable('profile_sections', {
   idNumberHash: text('id_number_hash'),
   /** identityInfo only: keyed hash of the normalised full name (server/crypto/lookup-hashes.ts), for staff search. */
   nameHash: text('name_hash'),
+  /** The version of the step's form (form_versions.version) the section was validated with (null: saved before issue 15). */
+  formVersion: integer('form_version'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.customerId, t.step] })]);
 
@@ -628,3 +630,56 @@ export const easyReloans = pgTable('easy_reloans', {
   uniqueIndex('easy_reloans_order_key').on(t.orderId),
   index('easy_reloans_customer_idx').on(t.customerId, t.createdAt),
 ]);
+
+/**
+ * One version of a versioned document (issue 15): a step form (`kind` form, `name` its schema name), the step order
+ * (flow, `steps`) or a sub-product theme (theme, its number). Statuses: draft -> review -> published -> archived; at
+ * most one open (draft or review) and one published version per document. Version 1 of each is the repository's seed.
+ * `retired_at` is when a published version was replaced: the server still accepts a step saved with it for the grace
+ * period. Form versions name their content-hashed files in form_assets (`form_hash`, `validator_hash`).
+ */
+export const formVersions = pgTable('form_versions', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  kind: text('kind').notNull(),
+  name: text('name').notNull(),
+  version: integer('version').notNull(),
+  status: text('status').notNull(),
+  content: jsonb('content').notNull(),
+  basedOn: integer('based_on'),
+  authorId: uuid('author_id').references(() => staffAccounts.id),
+  approverId: uuid('approver_id').references(() => staffAccounts.id),
+  /** The reviewer's note when sending a version back, or what a rollback restored. */
+  note: text('note'),
+  /** The breaking changes (their ids) the author acknowledged when submitting. */
+  acknowledged: jsonb('acknowledged').$type<string[]>(),
+  formHash: text('form_hash'),
+  validatorHash: text('validator_hash'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('form_versions_document_version_key').on(t.kind, t.name, t.version),
+  uniqueIndex('form_versions_one_published_key').on(t.kind, t.name).where(sql`${t.status} = 'published'`),
+  uniqueIndex('form_versions_one_open_key').on(t.kind, t.name).where(sql`${t.status} in ('draft', 'review')`),
+]);
+
+/** A published (or previewed) form's immutable file, by the hash of its body: served at /forms/<hash>.<json|js>. */
+export const formAssets = pgTable('form_assets', {
+  hash: text('hash').primaryKey(),
+  /** `json` (the form) or `js` (its validator module). */
+  type: text('type').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A studio test persona: sample data product staff fill a form's preview with (never a borrower's data). */
+export const formPersonas = pgTable('form_personas', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  form: text('form').notNull(),
+  label: text('label').notNull(),
+  data: jsonb('data').notNull(),
+  createdBy: uuid('created_by').notNull().references(() => staffAccounts.id),
+  createdAt: createdAt(),
+}, (t) => [index('form_personas_form_idx').on(t.form)]);

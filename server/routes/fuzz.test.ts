@@ -441,8 +441,9 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
   }
 
   it('reads every operation from the OpenAPI document', () => {
-    // 25 + profile tab (4) + messages (4) + coupons (3) + quotes (2); the staff console's besides.
-    expect(operations.filter((op) => op.staffAccess === null).length).toBe(47);
+    // 25 + profile tab (4) + messages (4) + coupons (3) + quotes (2) + limits (4) + Easy Re-loan (5) + the forms'
+    // manifest; the staff console's besides.
+    expect(operations.filter((op) => op.staffAccess === null).length).toBe(48);
     expect(operations.filter((op) => op.staffAccess !== null).map((op) => op.operationId)).toEqual(expect.arrayContaining(['staffLogin', 'staffLogout', 'staffMe', 'listStaffAccounts', 'createStaffAccount', 'updateStaffAccount', 'resetStaffSecondFactor', 'unlockStaffAccount', 'listAuditLog']));
     expect(operations.filter((op) => op.multipart).map((op) => op.operationId)).toEqual(['uploadDocument']);
   });
@@ -530,7 +531,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     'listMessages', 'getUnreadCounts', 'clearUnread', 'openMessage',
     'quoteWithdrawal', 'quotePayment', 'listCoupons', 'listInvalidCoupons', 'claimAddToHomeScreenCoupon',
     'getLimit', 'startFacebookLogin', 'bindFacebook', 'unbindFacebook',
-    'getEasyReloan', 'turnOnEasyReloan', 'turnOffEasyReloan', 'listReloans', 'cancelReloan',
+    'getEasyReloan', 'turnOnEasyReloan', 'turnOffEasyReloan', 'listReloans', 'cancelReloan', 'getFormsManifest',
   ])('%s answers every malformed request with a catalogue 4xx, never a 5xx or another customer\'s object', async (operationId) => {
     const op = operations.find((o) => o.operationId === operationId);
     expect(op, operationId).toBeDefined();

@@ -1,4 +1,4 @@
-import { profileOverview, profileStep, profileSummary } from '../../api-schema/profile.ts';
+import { profileOverview, profileStep, profileSummary, stepSaveQuery } from '../../api-schema/profile.ts';
 import { callerOf } from '../plugins/auth.ts';
 import type { ProfileService } from '../services/profile.ts';
 import type { Tx } from '../services/idempotency.ts';
@@ -40,14 +40,16 @@ export const profileRoutes = routeGroup<ProfileRouteOptions>({ access: 'session'
       tags: ['profile'],
       operationId: 'saveProfileStep',
       summary: 'Save one step, validated with the schema the form uses',
-      description: 'The body is the step\'s data, checked by the compiled validator of schemas/<schema>.schema.json and the step checks; photos are document ids (`doc:<id>`) from POST /documents.',
+      description: 'The body is the step\'s data, checked by the validator of the step\'s published form version (or of `formVersion` while it is within the grace period after being replaced: else 409 FORM_VERSION_RETIRED) and the step checks; photos are document ids (`doc:<id>`) from POST /documents.',
       params: stepParam,
+      querystring: stepSaveQuery,
       body: { type: 'object' },
       response: { 200: profileSummary },
     },
   }, async (request) => {
     const caller = callerOf(request);
     const { step } = request.params as { step: string };
-    return profile.put(caller, step, request.body, guard && ((tx) => guard(tx, caller.customerId, step)));
+    const { formVersion } = request.query as { formVersion?: string };
+    return profile.put(caller, step, request.body, guard && ((tx) => guard(tx, caller.customerId, step)), formVersion === undefined ? undefined : Number(formVersion));
   });
 });

@@ -41,13 +41,14 @@ export function createMeService({ db, profile, loans, now }: MeDeps) {
 
     async summary(caller: { customerId: string; phone: string }): Promise<MeAnswer> {
       const at = now();
-      const [prefs, overview, home, usableCoupons, unread, [open]] = await Promise.all([
+      const [prefs, overview, home, usableCoupons, unread, [open], steps] = await Promise.all([
         preferences(caller.customerId),
         profile.overview(caller.customerId),
         loans?.home(caller),
         usableCouponCount(db, caller.customerId, at),
         unreadCounts(db, caller.customerId, at),
         db.select({ n: sql<number>`count(*)::int` }).from(feedback).where(and(eq(feedback.customerId, caller.customerId), ne(feedback.state, 'answered'), ne(feedback.state, 'closed'))),
+        profile.flow(),
       ]);
       const payoutLocked = home?.currentOrder != null;
       const bank = overview.sections[PAYOUT_STEP]?.data as BankInfoSection | undefined;
@@ -55,7 +56,7 @@ export function createMeService({ db, profile, loans, now }: MeDeps) {
         phoneMasked: maskPhone(caller.phone),
         preferences: prefs,
         creditLimitCentavos: home?.creditLimitCentavos ?? null,
-        steps: profile.steps.map((s) => ({
+        steps: steps.map((s) => ({
           step: s.step,
           route: s.route,
           state: payoutLocked && s.step === PAYOUT_STEP ? 'locked' : overview.summary.completed.includes(s.step) ? 'complete' : 'incomplete',

@@ -1,14 +1,14 @@
 /**
- * The borrower's profile, one section per information step (config/flow.json), validated by the same compiled
- * validators as the browser (schemas/compiled/<schema>.js: one ajv setup, engine/validation) plus the same step
- * checks (domain/step-checks.ts), stored as JSONB with the version of the rules it passed. Fields of a form branch
+ * The borrower's profile, one section per information step of the published flow, validated by the same validator
+ * module as the browser (the published form version's `/forms/<hash>.js`, server/forms: one ajv setup,
+ * engine/validation) plus the same step checks (domain/step-checks.ts), stored as JSONB with the form version and the
+ * hash of the rules it passed. A step is validated with the version the browser used while that is published or
+ * within the grace period after it (server/forms/published.ts), so a borrower typing while staff publish loses nothing. Fields of a form branch
  * that does not apply (a student's school for an employed borrower, a wallet number on a bank payout) are dropped
  * before validation (engine/validation/prune-branches.ts): the browser's form never sends them, and what no branch
  * asks for is neither checked nor stored. The server decides what is
  * complete and where the borrower resumes, so any device continues where another left off.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import flowJson from '../../config/flow.json' with { type: 'json' };
 import productJson from '../../config/product.json' with { type: 'json' };
@@ -22,6 +22,7 @@ import { branchTester, pruneToBranches, type BranchTest, type JsonSchema } from 
 import { vocabulary } from '../../schemas/vocabulary.ts';
 import { firstIncomplete, flowEnd, type FlowStepEntry } from '../../engine/flow/flow.ts';
 import type { Database } from '../db/database.ts';
+import { createPublishedForms, type FormRules, type PublishedForms } from '../forms/published.ts';
 import { documents, profileSections } from '../db/schema.ts';
 import { dataKeys } from '../crypto/data-keys.ts';
 import { idNumberHash as idNumberHashOf, nameHash as nameHashOf } from '../crypto/lookup-hashes.ts';
@@ -36,8 +37,8 @@ const flow = flowJson as FlowConfig;
 const product = productJson as ProductConfig;
 
 /**
- * A step's rules: its compiled validator, the version (hash of schema and vocabulary) in the file's banner, and its
- * schema with the test of its branch conditions (which fields apply).
+ * A step's rules: the form version's validator (the module browsers import), its hash (recorded on a stored section
+ * as the rules it passed), the version number, and its schema with the test of its branch conditions.
  */
 interface StepRules {
   readonly step: FlowStepEntry;
@@ -45,29 +46,39 @@ interface StepRules {
   readonly documentKinds: Readonly<Record<string, string>>;
   readonly validate: CompiledValidator;
   readonly version: string;
+  readonly formVersion: number;
   readonly schema: JsonSchema;
   readonly branch: BranchTest;
 }
 
-// Branch conditions (if, oneOf ...) are checked with the same ajv setup and vocabulary the validators were compiled with.
-const branchAjv = createAjv(vocabulary, { fragments: true });
-
 const DOC_REF = /^doc:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/u;
 
-async function loadRules(step: FlowStepEntry): Promise<StepRules> {
-  const url = new URL(`../../schemas/compiled/${step.schema}.js`, import.meta.url);
-  const module = (await import(url.href)) as { default: CompiledValidator };
-  const banner = readFileSync(fileURLToPath(url), 'utf8').slice(0, 400);
-  const version = /rules ([0-9a-f]{16})/u.exec(banner)?.[1];
-  if (!version) throw new Error(`schemas/compiled/${step.schema}.js has no rules hash: run npm run compile:validators`);
-  const schema = JSON.parse(readFileSync(fileURLToPath(new URL(`../../schemas/${step.schema}.schema.json`, import.meta.url)), 'utf8')) as { $id: string };
-  const ui = JSON.parse(readFileSync(fileURLToPath(new URL(`../../schemas/${step.schema}.ui.json`, import.meta.url)), 'utf8')) as Record<string, unknown>;
-  const documentKinds: Record<string, string> = {};
+/** The document kind of each photo field of a uiSchema. */
+function documentKindsOf(ui: Record<string, unknown>): Record<string, string> {
+  const kinds: Record<string, string> = {};
   for (const [field, node] of Object.entries(ui)) {
     const kind = (node as { 'ui:options'?: { documentKind?: unknown } } | null)?.['ui:options']?.documentKind;
-    if (typeof kind === 'string') documentKinds[field] = kind;
+    if (typeof kind === 'string') kinds[field] = kind;
   }
-  return { step, documentKinds, validate: module.default, version, schema, branch: branchTester(branchAjv, schema) };
+  return kinds;
+}
+
+/**
+ * The branch test and document kinds of a form version, by its validator hash. Branch conditions (if, oneOf ...) are
+ * checked with the same ajv setup and vocabulary as the validator, one ajv per version (ajv keeps schemas by `$id`,
+ * and every version of a form has the same one).
+ */
+const versionParts = new Map<string, { branch: BranchTest; schema: JsonSchema; documentKinds: Record<string, string> }>();
+
+function partsOf(rules: FormRules) {
+  let parts = versionParts.get(rules.validatorHash);
+  if (!parts) {
+    const schema = rules.content.schema as { $id: string } & Exclude<JsonSchema, boolean>;
+    parts = { schema, branch: branchTester(createAjv(vocabulary, { fragments: true }), schema), documentKinds: documentKindsOf(rules.content.uiSchema) };
+    if (versionParts.size > 200) versionParts.clear();
+    versionParts.set(rules.validatorHash, parts);
+  }
+  return parts;
 }
 
 /**
@@ -117,15 +128,19 @@ function answerErrors(errors: readonly CheckError[]) {
  */
 export type VerifyStepDocuments = (customerId: string, refs: readonly { path: string; id: string; kind: string }[]) => Promise<void>;
 
-export async function createProfileService(db: Database, now: () => Date = () => new Date(), verifyDocuments?: VerifyStepDocuments) {
-  const rules = new Map<string, StepRules>();
-  for (const step of flow.steps) rules.set(step.step, await loadRules(step));
+export async function createProfileService(db: Database, now: () => Date = () => new Date(), verifyDocuments?: VerifyStepDocuments, forms?: PublishedForms) {
+  const published = forms ?? (await createPublishedForms(db, { now }));
+  /** The steps a borrower may save: those of the seed's flow (staff reorder steps; a step needs its screen and route). */
+  const knownSteps = flow.steps;
 
-  const rulesOf = (step: string): StepRules => {
-    const found = rules.get(step);
-    if (!found) throw new ApiError('STEP_UNKNOWN');
-    return found;
-  };
+  /** A step's rules: its form's published version, or `formVersion` while that is still accepted. */
+  async function rulesOf(step: string, formVersion?: number): Promise<StepRules> {
+    const entry = (await published.flow()).steps.find((s) => s.step === step);
+    if (!entry) throw new ApiError('STEP_UNKNOWN');
+    const rules = await published.rules(entry.schema, formVersion);
+    const parts = partsOf(rules);
+    return { step: entry, documentKinds: parts.documentKinds, validate: rules.validate, version: rules.validatorHash, formVersion: rules.version, schema: parts.schema, branch: parts.branch };
+  }
 
   // A customer's sections, the read of every GET /profile: prepared once (no SQL built per call; PostgreSQL parses
   // and plans it once per connection).
@@ -141,15 +156,16 @@ export async function createProfileService(db: Database, now: () => Date = () =>
 
   type SectionRow = Awaited<ReturnType<typeof sectionsOf.execute>>[number];
 
-  function summaryOf(rows: readonly SectionRow[]) {
-    const completed = flow.steps
-      .filter((step) => {
-        const row = rows.find((r) => r.step === step.step);
-        return row !== undefined && passes(rulesOf(step.step), row);
-      })
-      .map((step) => step.step);
-    const resume = firstIncomplete(flow.steps, completed);
-    return { completed, complete: resume === undefined, next: resume?.route ?? flowEnd(flow.steps) ?? null, total: flow.steps.length };
+  /** Completeness under the published flow and forms: a section counts when it passes its form's published version. */
+  async function summaryOf(rows: readonly SectionRow[]) {
+    const steps = (await published.flow()).steps;
+    const completed: string[] = [];
+    for (const step of steps) {
+      const row = rows.find((r) => r.step === step.step);
+      if (row !== undefined && passes(await rulesOf(step.step), row)) completed.push(step.step);
+    }
+    const resume = firstIncomplete(steps, completed);
+    return { completed, complete: resume === undefined, next: resume?.route ?? flowEnd(steps) ?? null, total: steps.length };
   }
 
   const sectionsMap = (rows: readonly SectionRow[]) =>
@@ -164,13 +180,16 @@ export async function createProfileService(db: Database, now: () => Date = () =>
   const recentOverviews = new TtlCache<string>(PROFILE_CACHE_MS);
 
   return {
-    steps: flow.steps,
+    steps: knownSteps,
+    /** The published step order. */
+    flow: async () => (await published.flow()).steps,
+    forms: published,
     summary,
 
     /** Completeness and every saved section (for the web app to fill its forms on any device), from one read. */
     async overview(customerId: string) {
       const rows = await sectionsOf.execute({ customerId });
-      return { summary: summaryOf(rows), sections: sectionsMap(rows) };
+      return { summary: await summaryOf(rows), sections: sectionsMap(rows) };
     },
 
     /** The overview as JSON text, from this instance's recent reads when it has one. */
@@ -183,18 +202,23 @@ export async function createProfileService(db: Database, now: () => Date = () =>
     },
 
     async get(customerId: string, step: string) {
-      rulesOf(step);
+      await rulesOf(step);
       const [row] = await db.select().from(profileSections).where(and(eq(profileSections.customerId, customerId), eq(profileSections.step, step)));
       if (!row) throw new ApiError('SECTION_EMPTY');
-      return { step, data: upgradeSection(step, row.data), schemaVersion: row.schemaVersion, updatedAt: row.updatedAt.toISOString() };
+      return { step, data: upgradeSection(step, row.data), schemaVersion: row.schemaVersion, formVersion: row.formVersion, updatedAt: row.updatedAt.toISOString() };
     },
 
     /**
      * Validates one step's data as PUT /profile/<step> does (schema, step checks, owned documents); answers the data
      * normalised as it would be stored, or throws VALIDATION_FAILED. PUT /payout-account uses it for bankInfo.
      */
-    async check(caller: { customerId: string; phone: string }, step: string, input: unknown): Promise<unknown> {
-      const stepRules = rulesOf(step);
+    async check(caller: { customerId: string; phone: string }, step: string, input: unknown, formVersion?: number): Promise<unknown> {
+      return (await this.checked(caller, step, input, formVersion)).data;
+    },
+
+    /** `check`, answering also the rules the data passed (the form version to record). */
+    async checked(caller: { customerId: string; phone: string }, step: string, input: unknown, formVersion?: number): Promise<{ data: unknown; rules: StepRules }> {
+      const stepRules = await rulesOf(step, formVersion);
       if (deeperThan(input, MAX_DEPTH)) throw new ApiError('INVALID_INPUT');
       // An app of the previous version may still send old values (marital status): read as today's.
       const data = pruneToBranches(stepRules.schema, upgradeSection(step, structuredClone(input)), stepRules.branch);
@@ -224,7 +248,7 @@ export async function createProfileService(db: Database, now: () => Date = () =>
         });
         if (photos.length > 0) await verifyDocuments(caller.customerId, photos);
       }
-      return data;
+      return { data, rules: stepRules };
     },
 
     /**
@@ -232,9 +256,8 @@ export async function createProfileService(db: Database, now: () => Date = () =>
      * the write, with the validated data: it may take locks and refuse (the loans lock the payout step while a loan
      * is open), so its check and the write are one.
      */
-    async put(caller: { customerId: string; phone: string }, step: string, input: unknown, guard?: (tx: Tx, data: unknown) => Promise<void>) {
-      const data = await this.check(caller, step, input);
-      const stepRules = rulesOf(step);
+    async put(caller: { customerId: string; phone: string }, step: string, input: unknown, guard?: (tx: Tx, data: unknown) => Promise<void>, formVersion?: number) {
+      const { data, rules: stepRules } = await this.checked(caller, step, input, formVersion);
       const at = now();
       recentOverviews.delete(caller.customerId);
       const idNumberHash = idNumberHashOf(dataKeys(), data); // keyed hash for ID lookups; the data itself is encrypted by its column
@@ -243,8 +266,8 @@ export async function createProfileService(db: Database, now: () => Date = () =>
         await guard?.(tx, data);
         await tx
           .insert(profileSections)
-          .values({ customerId: caller.customerId, step, data, schemaVersion: stepRules.version, idNumberHash, nameHash, updatedAt: at })
-          .onConflictDoUpdate({ target: [profileSections.customerId, profileSections.step], set: { data, schemaVersion: stepRules.version, idNumberHash, nameHash, updatedAt: at } });
+          .values({ customerId: caller.customerId, step, data, schemaVersion: stepRules.version, formVersion: stepRules.formVersion, idNumberHash, nameHash, updatedAt: at })
+          .onConflictDoUpdate({ target: [profileSections.customerId, profileSections.step], set: { data, schemaVersion: stepRules.version, formVersion: stepRules.formVersion, idNumberHash, nameHash, updatedAt: at } });
       });
       recentOverviews.delete(caller.customerId);
       return summary(caller.customerId);

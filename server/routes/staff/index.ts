@@ -7,12 +7,14 @@ import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import type { CouponService } from '../../services/coupons.ts';
 import type { LoanService } from '../../services/loans.ts';
+import type { PublishedForms } from '../../forms/published.ts';
 import { staffAccountRoutes } from './accounts.ts';
 import { staffAuditRoutes } from './audit.ts';
 import { staffAuthRoutes } from './auth.ts';
 import { staffDeletionRoutes } from './deletion.ts';
 import { staffCustomerRoutes } from './customers.ts';
 import { staffReviewRoutes } from './reviews.ts';
+import { staffFormRoutes } from './forms.ts';
 
 /** What the staff routes need. */
 export interface StaffApiDeps {
@@ -24,6 +26,8 @@ export interface StaffApiDeps {
   /** Absent when the API serves no loans: the review routes answer NOT_FOUND then. */
   readonly loans?: LoanService;
   readonly productName: string;
+  /** The published forms (issue 15): the studio publishes through them. */
+  readonly forms: PublishedForms;
 }
 
 export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options) => {
@@ -36,4 +40,5 @@ export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options
   await app.register(staffDeletionRoutes, deps);
   await app.register(staffReviewRoutes, deps);
   await app.register(staffCustomerRoutes, deps);
+  await app.register(staffFormRoutes, deps);
 };

@@ -1,0 +1,367 @@
+/**
+ * The form studio's versions (issue 15): product staff open a draft of a form, the step order or a theme, edit it,
+ * submit it for review; a second product staff member (never the author) approves it and it goes live at once; any
+ * earlier version can be published again in one action (rollback). Every action is in the audit log.
+ *
+ * Rules kept here, not in the console: a document has at most one open (draft or review) version; a draft is saved
+ * only over the state it was read in (`updatedAt`), so two tabs do not overwrite each other; submitting runs the checks
+ * (server/forms/studio-checks.ts) and refuses errors; a breaking change (a required field saved profiles hold, removed
+ * or retyped) must be acknowledged by id, with the number of borrowers it reaches; publishing locks the document's
+ * rows first (the only lock taken), so an approval and a rollback of the same document never both go live.
+ */
+import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { CONTENT_KINDS, type ContentKind, type FlowContent, type FormContent, type ThemeContent, type VersionStatus } from '../../domain/form-content.ts';
+import type { Database } from '../db/database.ts';
+import { formPersonas, formVersions, staffAccounts } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { staffAudit } from '../services/audit.ts';
+import type { Tx } from '../services/idempotency.ts';
+import type { StaffCaller } from '../staff/sessions.ts';
+import { buildFormAssets } from './assets.ts';
+import { storeAssets, type PublishedForms } from './published.ts';
+import { studioChecks, type Breaking, type Change, type Check } from './studio-checks.ts';
+
+type VersionRow = typeof formVersions.$inferSelect;
+
+/** A version as the console shows it. */
+export interface VersionView {
+  readonly id: string;
+  readonly kind: ContentKind;
+  readonly name: string;
+  readonly version: number;
+  readonly status: VersionStatus;
+  readonly basedOn: number | null;
+  readonly author: { id: string; name: string } | null;
+  readonly approver: { id: string; name: string } | null;
+  readonly note: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly submittedAt: string | null;
+  readonly publishedAt: string | null;
+  readonly retiredAt: string | null;
+}
+
+/** One version with its content, its checks, its breaking changes against the published version, its preview validator. */
+export interface VersionDetail {
+  readonly version: VersionView;
+  readonly content: unknown;
+  readonly checks: readonly Check[];
+  readonly breaking: readonly Breaking[];
+  /** Form versions whose schema compiles: the URL of the validator module (the studio's preview imports it). */
+  readonly validator: string | null;
+}
+
+const author = alias(staffAccounts, 'author');
+const approver = alias(staffAccounts, 'approver');
+
+const iso = (at: Date | null): string | null => (at ? at.toISOString() : null);
+
+export function isContentKind(value: string): value is ContentKind {
+  return (CONTENT_KINDS as readonly string[]).includes(value);
+}
+
+export function createStudioService(deps: { db: Database; now: () => Date; forms: PublishedForms }) {
+  const { db, now, forms } = deps;
+  const checks = studioChecks(forms);
+
+  const selectViews = () =>
+    db
+      .select({ row: formVersions, authorName: author.name, approverName: approver.name })
+      .from(formVersions)
+      .leftJoin(author, eq(author.id, formVersions.authorId))
+      .leftJoin(approver, eq(approver.id, formVersions.approverId));
+
+  type ViewRow = { row: VersionRow; authorName: string | null; approverName: string | null };
+
+  const viewOf = ({ row, authorName, approverName }: ViewRow): VersionView => ({
+    id: row.id,
+    kind: row.kind as ContentKind,
+    name: row.name,
+    version: row.version,
+    status: row.status as VersionStatus,
+    basedOn: row.basedOn,
+    author: row.authorId ? { id: row.authorId, name: authorName ?? '' } : null,
+    approver: row.approverId ? { id: row.approverId, name: approverName ?? '' } : null,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    submittedAt: iso(row.submittedAt),
+    publishedAt: iso(row.publishedAt),
+    retiredAt: iso(row.retiredAt),
+  });
+
+  async function rowOf(id: string): Promise<ViewRow> {
+    const [found] = await selectViews().where(eq(formVersions.id, id));
+    if (!found) throw new ApiError('NOT_FOUND');
+    return found;
+  }
+
+  /** The published version's content of a document (what a new version is compared with). */
+  async function publishedContent(kind: ContentKind, name: string): Promise<unknown> {
+    const [row] = await db.select({ content: formVersions.content }).from(formVersions).where(and(eq(formVersions.kind, kind), eq(formVersions.name, name), eq(formVersions.status, 'published')));
+    return row?.content;
+  }
+
+  /** The breaking changes of `content` against the published version, each with the borrowers it reaches. */
+  async function breakingOf(kind: ContentKind, name: string, content: unknown): Promise<Breaking[]> {
+    if (kind !== 'form') return [];
+    const before = await publishedContent(kind, name);
+    if (before === undefined) return [];
+    const found = checks.breaking(before as FormContent, content as FormContent);
+    if (found.length === 0) return [];
+    const affected = await forms.sectionsOfForm(name);
+    return found.map((b) => ({ ...b, affected }));
+  }
+
+  /** A form version's files, when its schema compiles (the preview's validator), stored; else null. */
+  async function assetsOf(kind: ContentKind, name: string, version: number, content: unknown, executor: Database | Tx = db) {
+    if (kind !== 'form') return null;
+    let assets;
+    try {
+      assets = await buildFormAssets(name, version, content as FormContent);
+    } catch {
+      return null;
+    }
+    // In the caller's transaction when there is one (PGlite has one connection: a second would wait for it forever).
+    await storeAssets(executor, assets);
+    return assets;
+  }
+
+  async function detailOf(found: ViewRow): Promise<VersionDetail> {
+    const { row } = found;
+    const kind = row.kind as ContentKind;
+    const open = row.status === 'draft' || row.status === 'review';
+    return {
+      version: viewOf(found),
+      content: row.content,
+      checks: await checks.check(kind, row.name, row.content),
+      breaking: open ? await breakingOf(kind, row.name, row.content) : [],
+      validator: row.validatorHash ? `/forms/${row.validatorHash}.js` : null,
+    };
+  }
+
+  /** Locks the rows of one document (the only lock the studio takes) and answers them. */
+  async function lockDocument(tx: Tx, kind: ContentKind, name: string): Promise<VersionRow[]> {
+    return tx.select().from(formVersions).where(and(eq(formVersions.kind, kind), eq(formVersions.name, name))).for('update');
+  }
+
+  /** Content as it goes live: the flow's `next` links follow the order staff gave. */
+  function contentToPublish(kind: ContentKind, content: unknown): unknown {
+    return kind === 'flow' ? checks.normalizeFlow(content as FlowContent) : content;
+  }
+
+  /** Publishes `content` as version row `id` (or a new row), archiving the published one, in the caller's transaction. */
+  async function goLive(tx: Tx, kind: ContentKind, name: string, at: Date, set: { id: string } | { insert: typeof formVersions.$inferInsert }): Promise<VersionRow> {
+    await tx
+      .update(formVersions)
+      .set({ status: 'archived', retiredAt: at, updatedAt: at })
+      .where(and(eq(formVersions.kind, kind), eq(formVersions.name, name), eq(formVersions.status, 'published')));
+    if ('id' in set) {
+      const [row] = await tx.update(formVersions).set({ status: 'published', publishedAt: at, updatedAt: at }).where(eq(formVersions.id, set.id)).returning();
+      return row!;
+    }
+    const [row] = await tx.insert(formVersions).values(set.insert).returning();
+    return row!;
+  }
+
+  return {
+    /** Every document with its published version and its open one. */
+    async list() {
+      const rows = await db
+        .select({ kind: formVersions.kind, name: formVersions.name, id: formVersions.id, version: formVersions.version, status: formVersions.status, publishedAt: formVersions.publishedAt })
+        .from(formVersions)
+        .where(inArray(formVersions.status, ['draft', 'review', 'published']));
+      const documents = new Map<string, { kind: ContentKind; name: string; published: { version: number; publishedAt: string } | null; open: { id: string; version: number; status: VersionStatus } | null }>();
+      for (const row of rows) {
+        const key = `${row.kind}/${row.name}`;
+        const doc = documents.get(key) ?? { kind: row.kind as ContentKind, name: row.name, published: null, open: null };
+        if (row.status === 'published') doc.published = { version: row.version, publishedAt: row.publishedAt?.toISOString() ?? '' };
+        else doc.open = { id: row.id, version: row.version, status: row.status as VersionStatus };
+        documents.set(key, doc);
+      }
+      const order = (kind: string) => CONTENT_KINDS.indexOf(kind as ContentKind);
+      return { items: [...documents.values()].sort((a, b) => order(a.kind) - order(b.kind) || a.name.localeCompare(b.name, 'en', { numeric: true })) };
+    },
+
+    /** A document's versions, newest first. */
+    async versions(kind: ContentKind, name: string) {
+      const rows = await selectViews().where(and(eq(formVersions.kind, kind), eq(formVersions.name, name))).orderBy(desc(formVersions.version));
+      if (rows.length === 0) throw new ApiError('NOT_FOUND');
+      return { items: rows.map(viewOf) };
+    },
+
+    async get(id: string): Promise<VersionDetail> {
+      return detailOf(await rowOf(id));
+    },
+
+    /** A new draft from version `from` (default: the published one); one open version per document. */
+    async createDraft(staff: StaffCaller, kind: ContentKind, name: string, from: number | undefined, ip: string): Promise<VersionDetail> {
+      const at = now();
+      const id = await db.transaction(async (tx) => {
+        const rows = await lockDocument(tx, kind, name);
+        if (rows.length === 0) throw new ApiError('NOT_FOUND');
+        const open = rows.find((r) => r.status === 'draft' || r.status === 'review');
+        if (open) throw new ApiError('FORM_DRAFT_EXISTS', { id: open.id });
+        const source = from === undefined ? rows.find((r) => r.status === 'published') : rows.find((r) => r.version === from);
+        if (!source) throw new ApiError('NOT_FOUND');
+        const version = Math.max(...rows.map((r) => r.version)) + 1;
+        const assets = await assetsOf(kind, name, version, source.content, tx);
+        const [row] = await tx
+          .insert(formVersions)
+          .values({ kind, name, version, status: 'draft', content: source.content, basedOn: source.version, authorId: staff.staffId, formHash: assets?.formHash ?? null, validatorHash: assets?.validatorHash ?? null, createdAt: at, updatedAt: at })
+          .returning({ id: formVersions.id });
+        await staffAudit(tx, { staffId: staff.staffId, action: 'forms.draft.created', ip, detail: { kind, name, version, from: source.version } });
+        return row!.id;
+      });
+      return detailOf(await rowOf(id));
+    },
+
+    /** Saves a draft's content over the state it was read in; answers the draft with its checks. */
+    async save(staff: StaffCaller, id: string, content: unknown, updatedAt: string, ip: string): Promise<VersionDetail> {
+      const { row } = await rowOf(id);
+      if (row.status !== 'draft') throw new ApiError('FORM_STATE', { status: row.status });
+      const kind = row.kind as ContentKind;
+      checks.shape(kind, content);
+      const assets = await assetsOf(kind, row.name, row.version, content);
+      const at = now();
+      const saved = await db.transaction(async (tx) => {
+        const done = await tx
+          .update(formVersions)
+          .set({ content, formHash: assets?.formHash ?? null, validatorHash: assets?.validatorHash ?? null, updatedAt: at })
+          .where(and(eq(formVersions.id, id), eq(formVersions.status, 'draft'), sql`date_trunc('milliseconds', ${formVersions.updatedAt}) = ${new Date(updatedAt).toISOString()}::timestamptz`))
+          .returning({ id: formVersions.id });
+        if (done.length === 0) return false;
+        await staffAudit(tx, { staffId: staff.staffId, action: 'forms.draft.saved', ip, detail: { kind, name: row.name, version: row.version } });
+        return true;
+      });
+      if (!saved) throw new ApiError('FORM_STALE');
+      return detailOf(await rowOf(id));
+    },
+
+    /** Draft -> review, when the checks pass and every breaking change is acknowledged. */
+    async submit(staff: StaffCaller, id: string, acknowledge: readonly string[], ip: string): Promise<VersionDetail> {
+      const found = await rowOf(id);
+      const { row } = found;
+      if (row.status !== 'draft') throw new ApiError('FORM_STATE', { status: row.status });
+      const kind = row.kind as ContentKind;
+      const errors = (await checks.check(kind, row.name, row.content)).filter((c) => c.severity === 'error');
+      if (errors.length > 0) throw new ApiError('FORM_CHECKS_FAILED', { checks: errors });
+      const breaking = await breakingOf(kind, row.name, row.content);
+      const missing = breaking.filter((b) => !acknowledge.includes(b.id));
+      if (missing.length > 0) throw new ApiError('FORM_BREAKING_UNACKNOWLEDGED', { breaking });
+      const at = now();
+      await db.transaction(async (tx) => {
+        const done = await tx
+          .update(formVersions)
+          .set({ status: 'review', submittedAt: at, updatedAt: at, acknowledged: breaking.map((b) => b.id), note: null })
+          .where(and(eq(formVersions.id, id), eq(formVersions.status, 'draft')))
+          .returning({ id: formVersions.id });
+        if (done.length === 0) throw new ApiError('FORM_STATE', { status: 'review' });
+        await staffAudit(tx, { staffId: staff.staffId, action: 'forms.submitted', ip, detail: { kind, name: row.name, version: row.version, acknowledged: breaking.map((b) => `${b.id} (${b.affected ?? 0})`) } });
+      });
+      return detailOf(await rowOf(id));
+    },
+
+    /** Review -> published by another person than the author; the published version is archived (retired now). */
+    async approve(staff: StaffCaller, id: string, ip: string): Promise<VersionDetail> {
+      const { row } = await rowOf(id);
+      if (row.status !== 'review') throw new ApiError('FORM_STATE', { status: row.status });
+      if (row.authorId === staff.staffId) throw new ApiError('SAME_PERSON');
+      const kind = row.kind as ContentKind;
+      // The published version may have changed since the submit (a rollback): what breaks is judged again.
+      const breaking = await breakingOf(kind, row.name, row.content);
+      const acknowledged = row.acknowledged ?? [];
+      if (breaking.some((b) => !acknowledged.includes(b.id))) throw new ApiError('FORM_BREAKING_UNACKNOWLEDGED', { breaking });
+      const content = contentToPublish(kind, row.content);
+      const assets = await assetsOf(kind, row.name, row.version, content);
+      if (kind === 'form' && !assets) throw new ApiError('FORM_CHECKS_FAILED', { checks: [] });
+      const at = now();
+      await db.transaction(async (tx) => {
+        const rows = await lockDocument(tx, kind, row.name);
+        if (rows.find((r) => r.id === id)?.status !== 'review') throw new ApiError('FORM_STATE', { status: 'published' });
+        await tx.update(formVersions).set({ approverId: staff.staffId, content, formHash: assets?.formHash ?? null, validatorHash: assets?.validatorHash ?? null }).where(eq(formVersions.id, id));
+        await goLive(tx, kind, row.name, at, { id });
+        await staffAudit(tx, { staffId: staff.staffId, action: 'forms.approved', ip, detail: { kind, name: row.name, version: row.version, author: row.authorId } });
+      });
+      forms.invalidate();
+      return detailOf(await rowOf(id));
+    },
+
+    /** Review -> draft with the reviewer's note. */
+    async reject(staff: StaffCaller, id: string, note: string, ip: string): Promise<VersionDetail> {
+      const { row } = await rowOf(id);
+      if (row.status !== 'review') throw new ApiError('FORM_STATE', { status: row.status });
+      if (row.authorId === staff.staffId) throw new ApiError('SAME_PERSON');
+      const at = now();
+      await db.transaction(async (tx) => {
+        const done = await tx
+          .update(formVersions)
+          .set({ status: 'draft', note, submittedAt: null, acknowledged: null, updatedAt: at })
+          .where(and(eq(formVersions.id, id), eq(formVersions.status, 'review')))
+          .returning({ id: formVersions.id });
+        if (done.length === 0) throw new ApiError('FORM_STATE', { status: row.status });
+        await staffAudit(tx, { staffId: staff.staffId, action: 'forms.rejected', ip, detail: { kind: row.kind, name: row.name, version: row.version } });
+      });
+      return detailOf(await rowOf(id));
+    },
+
+    /** Publishes version `version`'s content again as a new version, in one action (breaking changes acknowledged). */
+    async rollback(staff: StaffCaller, kind: ContentKind, name: string, version: number, acknowledge: readonly string[], ip: string): Promise<VersionDetail> {
+      const [target] = await db.select().from(formVersions).where(and(eq(formVersions.kind, kind), eq(formVersions.name, name), eq(formVersions.version, version)));
+      if (!target) throw new ApiError('NOT_FOUND');
+      if (target.status !== 'archived') throw new ApiError('FORM_STATE', { status: target.status });
+      const breaking = await breakingOf(kind, name, target.content);
+      if (breaking.some((b) => !acknowledge.includes(b.id))) throw new ApiError('FORM_BREAKING_UNACKNOWLEDGED', { breaking });
+      const at = now();
+      const id = await db.transaction(async (tx) => {
+        await lockDocument(tx, kind, name);
+        const [{ top } = { top: 0 }] = await tx.select({ top: max(formVersions.version) }).from(formVersions).where(and(eq(formVersions.kind, kind), eq(formVersions.name, name))) as { top: number | null }[] as { top: number }[];
+        const next = (top ?? 0) + 1;
+        const assets = await assetsOf(kind, name, next, target.content, tx);
+        const row = await goLive(tx, kind, name, at, {
+          insert: {
+            kind, name, version: next, status: 'published', content: target.content, basedOn: target.version, authorId: staff.staffId, note: `rollback:${target.version}`,
+            acknowledged: breaking.map((b) => b.id), formHash: assets?.formHash ?? null, validatorHash: assets?.validatorHash ?? null, createdAt: at, updatedAt: at, publishedAt: at,
+          },
+        });
+        await staffAudit(tx, { staffId: staff.staffId, action: 'forms.rolledBack', ip, detail: { kind, name, version: next, restored: target.version, acknowledged: breaking.map((b) => `${b.id} (${b.affected ?? 0})`) } });
+        return row.id;
+      });
+      forms.invalidate();
+      return detailOf(await rowOf(id));
+    },
+
+    /** What changed from version `against` to version `id` (both of one document). */
+    async diff(id: string, against: string): Promise<{ changes: Change[] }> {
+      const [a, b] = await Promise.all([rowOf(against), rowOf(id)]);
+      if (a.row.kind !== b.row.kind || a.row.name !== b.row.name) throw new ApiError('BAD_REQUEST');
+      return { changes: checks.diff(a.row.content, b.row.content) };
+    },
+
+    async personas(form: string) {
+      const rows = await db.select().from(formPersonas).where(eq(formPersonas.form, form)).orderBy(formPersonas.createdAt);
+      return { items: rows.map((r) => ({ id: r.id, label: r.label, data: r.data as Record<string, unknown> })) };
+    },
+
+    async addPersona(staff: StaffCaller, form: string, label: string, data: unknown, ip: string) {
+      const [row] = await db.transaction(async (tx) => {
+        const inserted = await tx.insert(formPersonas).values({ form, label, data, createdBy: staff.staffId }).returning();
+        await staffAudit(tx, { staffId: staff.staffId, action: 'forms.persona.saved', ip, detail: { form, label } });
+        return inserted;
+      });
+      return { id: row!.id, label: row!.label, data: row!.data as Record<string, unknown> };
+    },
+
+    async deletePersona(staff: StaffCaller, id: string, ip: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const gone = await tx.delete(formPersonas).where(eq(formPersonas.id, id)).returning({ form: formPersonas.form, label: formPersonas.label });
+        if (gone.length === 0) throw new ApiError('NOT_FOUND');
+        await staffAudit(tx, { staffId: staff.staffId, action: 'forms.persona.deleted', ip, detail: { form: gone[0]!.form, label: gone[0]!.label } });
+      });
+    },
+  };
+}
+
+export type StudioService = ReturnType<typeof createStudioService>;
+export type { ThemeContent };
