@@ -24,7 +24,8 @@ export interface FormVersion {
   readonly version: number;
   readonly status: VersionStatus;
   readonly basedOn: number | null;
-  readonly author: StaffRef;
+  /** Null when the staff account is gone (the seed's version 1 has no author). */
+  readonly author: StaffRef | null;
   readonly approver: StaffRef | null;
   readonly createdAt: string;
   readonly updatedAt: string;

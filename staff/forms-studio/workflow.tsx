@@ -1,7 +1,7 @@
 /**
  * The review workflow of one version: a draft is submitted for review (its breaking changes each acknowledged first,
  * with how many borrowers they affect; the server's checks must hold no error), and a version in review is approved
- * by someone other than its author (four eyes: the author does not see Approve, and the server refuses FOUR_EYES)
+ * by someone other than its author (four eyes: the author does not see Approve, and the server refuses SAME_PERSON)
  * or sent back to draft with a note.
  */
 import { useState } from 'react';
@@ -81,7 +81,7 @@ function Review({ detail, onChanged }: { detail: VersionDetail; onChanged: () =>
   const [note, setNote] = useState('');
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
-  const isAuthor = currentStaff()?.id === detail.version.author.id;
+  const isAuthor = currentStaff()?.id === detail.version.author?.id;
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
     setError(undefined);
@@ -97,7 +97,7 @@ function Review({ detail, onChanged }: { detail: VersionDetail; onChanged: () =>
   };
   return (
     <div className="st-card" data-testid="review-panel">
-      <h3>{t('studio.reviewTitle', { name: detail.version.author.name })}</h3>
+      <h3>{t('studio.reviewTitle', { name: detail.version.author?.name ?? '—' })}</h3>
       {isAuthor && <p className="st-hint">{t('studio.fourEyesHint')}</p>}
       <div className="st-actions">
         {!isAuthor && (

@@ -99,14 +99,14 @@ function VersionTable({ kind, name, versions, onRolledBack }: { kind: ContentKin
                 {v.basedOn !== null && <span className="st-hint"> {t('studio.basedOn', { version: v.basedOn })}</span>}
               </td>
               <td><span className="st-badge">{t(`studio.status.${v.status}`)}</span>{v.note && <div className="st-hint">{v.note}</div>}</td>
-              <td>{v.author.name}</td>
+              <td>{v.author?.name ?? '—'}</td>
               <td>{v.approver?.name ?? '—'}</td>
               <td><DateTime value={v.createdAt} /></td>
               <td><DateTime value={v.publishedAt} /></td>
               <td><DateTime value={v.retiredAt} /></td>
               <td>
                 {v.status === 'archived' && (
-                  <CanAccess resource="forms" action="approve">
+                  <CanAccess resource="forms" action="edit">
                     <button type="button" className="st-link" onClick={() => setRollingBack(v.version)} data-testid="rollback">
                       {t('studio.rollback')}
                     </button>
