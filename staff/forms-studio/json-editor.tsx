@@ -4,6 +4,9 @@
  * when the JSON tab first opens. The editor keeps no history of its own: text that parses becomes an edit of the
  * studio's one content state, and Ctrl/Cmd+Z here is the studio's undo, so undo is the same whichever view made
  * the edit; a change made elsewhere (outline, undo) replaces the text.
+ *
+ * The editor lives in a shadow root: CodeMirror injects its styles as a <style> element into a document, which the
+ * console's CSP (style-src 'self') refuses, but as constructed style sheets (adoptedStyleSheets) into a shadow root.
  */
 import { useEffect, useRef } from 'react';
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
@@ -22,6 +25,9 @@ import type { Content } from './types.ts';
 const PARSE_AFTER_MS = 300;
 
 const textOf = (content: Content) => JSON.stringify(content, null, 2);
+
+/** The editor's size and scrolling (the console's style sheet does not reach into the shadow root). */
+const size = EditorView.theme({ '&': { height: '640px', fontSize: '12px', backgroundColor: '#fff' }, '.cm-scroller': { overflow: 'auto' } });
 
 /** Marks the text replaced from outside (undo, the outline): not an edit to read back. */
 const fromOutside = Annotation.define<boolean>();
@@ -60,8 +66,11 @@ export default function JsonEditor({ kind, content, editable, onChange, onUndo, 
       { key: 'Mod-Shift-z', run: () => (handlers.current.onRedo(), true) },
       { key: 'Mod-y', run: () => (handlers.current.onRedo(), true) },
     ]);
+    const element = host.current!;
+    const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
     const created = new EditorView({
-      parent: host.current!,
+      root: shadow,
+      parent: shadow,
       state: EditorState.create({
         doc: textOf(shown.current),
         extensions: [
@@ -78,6 +87,7 @@ export default function JsonEditor({ kind, content, editable, onChange, onUndo, 
           studioHistory,
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...foldKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
           jsonSchema(CONTENT_SCHEMAS[kind]),
+          size,
           EditorState.readOnly.of(!editable),
           EditorView.editable.of(editable),
           EditorView.updateListener.of((update) => {

@@ -137,7 +137,21 @@ describe.each(databaseTargets().slice(0, 1))('the form studio on %s', (kind) => 
     await expect.poll(() => desk.getByTestId('preview-result').textContent()).toContain(FIELD);
     // The JSON view shows the same content (CodeMirror, fetched now).
     await desk.locator('[data-tab=json]').click();
-    await expect.poll(() => desk.locator('.cm-content').textContent()).toContain(`"${FIELD}"`);
+    // CodeMirror renders the lines in view only: scroll through the text looking for the field.
+    const inJson = (word: string) =>
+      desk.evaluate(async (w) => {
+        // The editor is in a shadow root (json-editor.tsx).
+        const root = document.querySelector('[data-testid=json-editor]')?.shadowRoot;
+        const scroller = root?.querySelector('.cm-scroller');
+        if (!scroller) return false;
+        for (let top = 0; top <= scroller.scrollHeight; top += scroller.clientHeight / 2) {
+          scroller.scrollTop = top;
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          if (root?.querySelector('.cm-content')?.textContent?.includes(w)) return true;
+        }
+        return false;
+      }, word);
+    await expect.poll(() => inJson(`"${FIELD}"`)).toBe(true);
     await desk.locator('[data-tab=outline]').click();
     await submitDraft(desk);
     // Four eyes: the author is not offered Approve, and the server refuses it.
