@@ -93,6 +93,7 @@ const app = await buildApp({
     // Facebook Login: the Graph API with FACEBOOK_APP_ID and FACEBOOK_APP_SECRET, else the simulated one (app.ts).
     ...(facebookLogin.settings.provider === 'graph' && { facebook: createGraphFacebookLogin(facebookLogin.settings) }),
     ...(process.env['FACEBOOK_REDIRECT_URL']?.trim() && { facebookRedirectUri: process.env['FACEBOOK_REDIRECT_URL'].trim() }),
+    ...(settings.formGraceMs !== undefined && { formGraceMs: settings.formGraceMs }),
     loans: {
       payout: payouts.provider,
       collection: collections.provider,

@@ -82,3 +82,12 @@ describe('TRUST_PROXY', () => {
     expect(problems.some((p) => p.startsWith('TRUST_PROXY'))).toBe(true);
   });
 });
+
+describe('FORM_GRACE_HOURS', () => {
+  it('reads the hours a replaced form version is still accepted, and refuses what is not a number of hours', () => {
+    expect(readSettings({ WEB_DIST: '.' }).settings?.formGraceMs).toBeUndefined();
+    expect(readSettings({ WEB_DIST: '.', FORM_GRACE_HOURS: '1.5' }).settings?.formGraceMs).toBe(5_400_000);
+    expect(readSettings({ WEB_DIST: '.', FORM_GRACE_HOURS: '0' }).settings?.formGraceMs).toBe(0);
+    for (const bad of ['-1', 'a day', '721']) expect(readSettings({ WEB_DIST: '.', FORM_GRACE_HOURS: bad }).problems, bad).toEqual([expect.stringContaining('FORM_GRACE_HOURS')]);
+  });
+});

@@ -28,6 +28,8 @@ export interface Settings {
   trustProxy: TrustProxy;
   /** The attribution SDK's app token (ATTRIBUTION_APP_TOKEN); undefined: attribution off. */
   attributionAppToken?: string;
+  /** How long a replaced form version is still accepted for a step save (FORM_GRACE_HOURS, 0-720; default 24). */
+  formGraceMs?: number;
 }
 
 /** An attribution app token as the SDK's dashboard gives it: letters and digits (Adjust's are 12). */
@@ -106,7 +108,14 @@ export function readSettings(env: NodeJS.ProcessEnv): { settings?: Settings; pro
   const trustProxy = readTrustProxy(env['TRUST_PROXY'], problems);
   const attributionAppToken = env['ATTRIBUTION_APP_TOKEN']?.trim() || undefined;
   if (attributionAppToken !== undefined && !ATTRIBUTION_TOKEN.test(attributionAppToken)) problems.push('ATTRIBUTION_APP_TOKEN must be the app token of the attribution dashboard: 6-64 letters and digits');
-  return problems.length ? { problems } : { settings: { port, host, logLevel, webDist, databaseUrl, dataDir, authSecret, dataKeys, trustProxy, attributionAppToken }, problems };
+  const graceText = env['FORM_GRACE_HOURS']?.trim();
+  let formGraceMs: number | undefined;
+  if (graceText) {
+    const hours = Number(graceText);
+    if (!/^\d+(\.\d+)?$/u.test(graceText) || hours > 720) problems.push('FORM_GRACE_HOURS must be a number of hours from 0 to 720');
+    else formGraceMs = Math.round(hours * 3600 * 1000);
+  }
+  return problems.length ? { problems } : { settings: { port, host, logLevel, webDist, databaseUrl, dataDir, authSecret, dataKeys, trustProxy, attributionAppToken, formGraceMs }, problems };
 }
 
 /** Settings of loans and the payout / collection gateways (README, "Loans"). */

@@ -27,6 +27,15 @@ describe('mergeRegistry', () => {
   });
 });
 
+describe('engineRegistry', () => {
+  // The browser build leaves these RJSF defaults out (scripts/vite/rjsf-trim.ts, REPLACED_TEMPLATE): a form whose
+  // registry lacked the engine's own would render the stand-in, which throws.
+  it('has its own of every RJSF default template the browser build replaces with a stand-in', () => {
+    const replaced = ['BaseInputTemplate', 'ArrayFieldTemplate', 'ArrayFieldItemTemplate', 'ObjectFieldTemplate', 'ErrorListTemplate', 'FieldErrorTemplate'] as const;
+    for (const name of replaced) expect(engineRegistry.templates?.[name], name).toBeTypeOf('function');
+  });
+});
+
 // A hand-written stand-in for a compiled validator: `pair` needs both parts.
 const validatePair: CompiledValidator = Object.assign(
   (data: unknown) => {

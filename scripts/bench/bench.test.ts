@@ -1,9 +1,14 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { CompiledValidator } from '../../engine/validation/compiled-validator.ts';
 import { cpuTicksBetween, envSeconds, LatencyHistogram, percent, perSecond, procStatTicks, ratio, runProblems, verdict } from './api-figures.ts';
 import { functionTimes, packageOf } from './cpu-profile.ts';
 import { percentile, summarize } from './stats.ts';
 import { visibleFieldCount } from './step-size.ts';
 import { STOCK_WIDGET_ALIASES, stockUiSchema } from './stock-ui.ts';
+import { WIDE_FIELDS, wideStep, wideValue, writeWideStep } from './wide-step.ts';
 
 describe('bench helpers', () => {
   it('takes nearest-rank percentiles', () => {
@@ -131,5 +136,28 @@ describe('bench helpers', () => {
     const after = new Map([[1, 160], [2, 50], [4, 30]]);
     // pid 1: +60, pid 2: +0, pid 3 ended (lost), pid 4 new: +30
     expect(cpuTicksBetween(before, after)).toBe(90);
+  });
+});
+
+describe('the generated 60-field step (wide60)', () => {
+  it('has 60 fields of four kinds, every other one required, a value to type for each, and a validator that compiles', async () => {
+    const { schema, uiSchema } = wideStep();
+    const fields = Object.keys(schema['properties'] as Record<string, unknown>);
+    expect(fields).toHaveLength(WIDE_FIELDS);
+    expect(schema['required']).toHaveLength(WIDE_FIELDS / 2);
+    for (const name of fields) expect(wideValue(name), name).toBeTruthy();
+    expect(uiSchema['widePhone02']).toEqual({ 'ui:options': { inputType: 'tel' } });
+    // Under the repo: the compiled module imports ajv's runtime helpers from node_modules.
+    const cache = fileURLToPath(new URL('../../node_modules/.cache/bench/', import.meta.url));
+    mkdirSync(cache, { recursive: true });
+    const dir = mkdtempSync(join(cache, 'wide-step-test-'));
+    try {
+      const files = writeWideStep(dir);
+      const { default: validate } = (await import(pathToFileURL(files.validate).href)) as { default: CompiledValidator };
+      expect(validate({})).toBe(false);
+      expect(validate.errors?.filter((e) => e.keyword === 'required')).toHaveLength(WIDE_FIELDS / 2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

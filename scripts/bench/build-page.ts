@@ -2,7 +2,7 @@
  * Builds the keystroke bench page (scripts/bench/page) with Vite's programmatic build, production mode, once per
  * form, each page holding only its own form's code:
  *
- * - `virtual:bench-step` is schemas/<step>.schema.json, .ui.json and compiled/<step>.js;
+ * - `virtual:bench-step` is schemas/<step>.schema.json, .ui.json and compiled/<step>.js (or the generated wide step's);
  * - `virtual:bench-form` is page/ours.tsx, page/stock.tsx or page/plain.tsx (an opt-in baseline).
  *
  * "ours" (and any other page but stock) is built the way the app is: the `resolve.alias` entries of the repo's vite.config.ts (markdown-to-jsx and
@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { WIDE_STEP, writeWideStep } from './wide-step.ts';
 import { build, loadConfigFromFile } from 'vite';
 import type { Alias, Plugin, PluginOption } from 'vite';
 
@@ -36,15 +37,21 @@ export function hasBenchForm(form: string): boolean {
   return /^[a-z][a-z0-9-]*$/u.test(form) && existsSync(join(pageDir, `${form}.tsx`));
 }
 
+/** The files of a step: schemas/<step>.*, or the generated wide step's (wide-step.ts) written into the bench cache. */
+function stepFiles(step: string): { schema: string; uiSchema?: string; validate: string } {
+  if (step === WIDE_STEP) return writeWideStep(join(repo, 'node_modules/.cache/bench/steps', WIDE_STEP));
+  const ui = join(repo, 'schemas', `${step}.ui.json`);
+  return { schema: join(repo, 'schemas', `${step}.schema.json`), ...(existsSync(ui) ? { uiSchema: ui } : {}), validate: join(repo, 'schemas', 'compiled', `${step}.js`) };
+}
+
 function virtualModules(step: string, form: BenchFormName): Plugin {
-  const schemaFile = (relative: string) => JSON.stringify(join(repo, 'schemas', relative));
-  const hasUi = existsSync(join(repo, 'schemas', `${step}.ui.json`));
+  const files = stepFiles(step);
   const sources: Record<string, string> = {
     'virtual:bench-step': [
       `export const name = ${JSON.stringify(step)};`,
-      `export { default as schema } from ${schemaFile(`${step}.schema.json`)};`,
-      hasUi ? `export { default as uiSchema } from ${schemaFile(`${step}.ui.json`)};` : 'export const uiSchema = {};',
-      `export { default as validate } from ${schemaFile(`compiled/${step}.js`)};`,
+      `export { default as schema } from ${JSON.stringify(files.schema)};`,
+      files.uiSchema ? `export { default as uiSchema } from ${JSON.stringify(files.uiSchema)};` : 'export const uiSchema = {};',
+      `export { default as validate } from ${JSON.stringify(files.validate)};`,
     ].join('\n'),
     'virtual:bench-form': [`export const form = ${JSON.stringify(form)};`, `export { BenchForm, notes } from ${JSON.stringify(join(pageDir, `${form}.tsx`))};`].join('\n'),
   };

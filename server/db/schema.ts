@@ -6,7 +6,7 @@
  * the data keys; `*_hash` columns are keyed hashes (HMAC) for equality lookups of encrypted values.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, index, integer, json, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { encryptedJson, encryptedText } from '../crypto/columns.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -644,7 +644,8 @@ export const formVersions = pgTable('form_versions', {
   name: text('name').notNull(),
   version: integer('version').notNull(),
   status: text('status').notNull(),
-  content: jsonb('content').notNull(),
+  /** `json`, not `jsonb`: kept as written, so the order of a schema's properties (the form's field order) survives. */
+  content: json('content').notNull(),
   basedOn: integer('based_on'),
   authorId: uuid('author_id').references(() => staffAccounts.id),
   approverId: uuid('approver_id').references(() => staffAccounts.id),

@@ -45,7 +45,15 @@ export async function storeAssets(db: Database | Tx, assets: FormAssets): Promis
     .onConflictDoNothing();
 }
 
-const sameContent = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** JSON text with every object's keys sorted: equal for equal content whatever the key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+}
+
+const sameContent = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
 
 /**
  * Imports the repository's files as version 1 of every document that has none, at start. Instances starting together

@@ -1,4 +1,6 @@
 /** The bench page: the harness around the form this page was built for (virtual:bench-form, ours or stock). */
+// First: the commit hook must exist before react-dom is evaluated.
+import './commit-hook.ts';
 import { createRoot } from 'react-dom/client';
 import { BenchForm, form, notes } from 'virtual:bench-form';
 import { name } from 'virtual:bench-step';

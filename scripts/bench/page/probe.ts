@@ -1,17 +1,28 @@
 /**
- * The in-page measuring side of the keystroke benchmark, shared by both forms.
+ * The in-page measuring side of the keystroke benchmark, shared by every form.
  *
- * What is measured, per keystroke: from the `keydown` event (performance.now() in a capturing listener on window,
- * the first script to see the key) to the end of the React commit of the harness component that holds the form's
- * data (its useLayoutEffect on `formData`). That commit is the last step of the keystroke's synchronous work: the
- * input event -> RJSF Form's own state update and commit (the input shows the character) -> Form reports the change
- * from its commit callback -> onChange -> the harness stores the data -> the harness (and the Form under it, with the
- * new `formData` prop) re-render and commit. Layout, paint and any work after that commit are not included.
+ * What is measured, per keystroke, from the `keydown` event (performance.now() in a capturing listener on window, the
+ * first script to see the key):
+ *
+ * - to the input's own commit (`inputMs`, the figure the target is about): the end of the first React commit, of any
+ *   component, after the key's `input` event in which the field still shows what the browser put there (a controlled
+ *   input React set back would not). An input that owns its text (ours) commits itself alone there; stock RJSF
+ *   commits its whole Form (state update, live validation, every field); plain commits the harness, which holds the
+ *   inputs' values. Commits are seen through a stand-in of the React DevTools hook (commit-hook.ts).
+ * - to the commit of the harness component that holds the form's data (`ms`, its useLayoutEffect on `formData`): the
+ *   data the screen stores. For stock and plain that commit is part of the keystroke's synchronous work, right after
+ *   the input's; ours reports the change in a transition, so it comes later, in tasks of its own.
+ *
+ * Layout, paint and any work after those commits are not included.
  */
+
+import { commitListener } from './commit-hook.ts';
 
 /** One measured keystroke. */
 export interface Sample {
-  /** keydown listener -> harness commit (ms). */
+  /** keydown listener -> the input's own commit (ms): the first commit after the input event that shows the key. */
+  readonly inputMs: number;
+  /** keydown listener -> harness commit (ms): the form's data, with the key, stored by the screen. */
   readonly ms: number;
   /**
    * keydown listener -> the form's onChange reaching the harness (ms): RJSF calls onChange once ITS commit of the
@@ -30,6 +41,10 @@ export interface Sample {
 
 interface Pending {
   readonly t0: number;
+  readonly target: EventTarget | null;
+  /** What the field showed right after the key's input event (the browser's edit), once it came. */
+  typed?: string;
+  inputAt?: number;
   changeAt?: number;
   readonly eventTime: number;
   readonly key: string;
@@ -92,11 +107,23 @@ export function formChanged(): void {
   if (pending !== undefined && pending.changeAt === undefined) pending.changeAt = performance.now();
 }
 
+const fieldValue = (target: EventTarget | null): string | undefined =>
+  target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ? target.value : undefined;
+
+/** Called after every React commit (commit-hook.ts), and by the harness: the first one showing the key is the input's. */
+export function reactCommitted(): void {
+  if (pending === undefined || pending.typed === undefined || pending.inputAt !== undefined) return;
+  if (fieldValue(pending.target) === pending.typed) pending.inputAt = performance.now();
+}
+
 /** Called by the harness from its layout effect on `formData`: closes the pending keystroke, if any. */
 export function harnessCommitted(): void {
   if (pending === undefined) return;
+  // The harness's layout effect runs before the hook hears of the same commit (plain's input commit is this one).
+  reactCommitted();
   const now = performance.now();
   samples.push({
+    inputMs: (pending.inputAt ?? now) - pending.t0,
     ms: now - pending.t0,
     toChangeMs: (pending.changeAt ?? now) - pending.t0,
     fromEventMs: now - pending.eventTime,
@@ -120,10 +147,19 @@ export function installProbe(form: string, step: string): BenchApi {
     (event) => {
       if (!armed) return;
       const target = event.target instanceof HTMLElement ? event.target.id : '';
-      pending = { t0: performance.now(), eventTime: event.timeStamp, key: event.key, field: target, validations: validationCalls, validateMs: validationMs };
+      pending = { t0: performance.now(), target: event.target, eventTime: event.timeStamp, key: event.key, field: target, validations: validationCalls, validateMs: validationMs };
     },
     { capture: true },
   );
+  // The browser has edited the field when the input event is dispatched, before any script (React) handles it.
+  window.addEventListener(
+    'input',
+    (event) => {
+      if (pending !== undefined && pending.typed === undefined && event.target === pending.target) pending.typed = fieldValue(event.target);
+    },
+    { capture: true },
+  );
+  commitListener.current = reactCommitted;
   const api: BenchApi = {
     form,
     step,

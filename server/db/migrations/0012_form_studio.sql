@@ -20,7 +20,7 @@ CREATE TABLE "form_versions" (
 	"name" text NOT NULL,
 	"version" integer NOT NULL,
 	"status" text NOT NULL,
-	"content" jsonb NOT NULL,
+	"content" json NOT NULL,
 	"based_on" integer,
 	"author_id" uuid,
 	"approver_id" uuid,

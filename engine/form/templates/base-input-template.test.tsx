@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { BaseInputTemplateProps, RJSFSchema } from '@rjsf/utils';
+import contactSchema from '../../../schemas/contact.schema.json' with { type: 'json' };
+import validateContact from '../../../schemas/compiled/contact.js';
+import { SchemaForm } from '../schema-form.tsx';
+import { BaseInputTemplate } from './base-input-template.tsx';
+
+/** The template alone, as RJSF renders it for a string field, with the `value` its form passes down. */
+function renderInput(value: unknown, onChange = vi.fn(), onBlur = vi.fn()) {
+  const props = (v: unknown) => ({
+    id: 'root_name', value: v, onChange, onBlur, onFocus: vi.fn(), options: {}, schema: { type: 'string' }, rawErrors: [], label: 'name',
+  }) as unknown as BaseInputTemplateProps;
+  const view = render(<BaseInputTemplate {...props(value)} />);
+  return { input: screen.getByRole('textbox') as HTMLInputElement, rerender: (v: unknown) => view.rerender(<BaseInputTemplate {...props(v)} />), onChange, onBlur };
+}
+
+describe('BaseInputTemplate owns the text it shows', () => {
+  it('shows each keystroke although the form has not passed the value back, and reports every one', async () => {
+    const { input, onChange } = renderInput(undefined);
+    await userEvent.setup().type(input, 'abc');
+    expect(input.value).toBe('abc');
+    expect(onChange.mock.calls.map((call) => call[0] as unknown)).toEqual(['a', 'ab', 'abc']);
+  });
+
+  it('reports an emptied field as its empty value (undefined)', () => {
+    const { input, onChange } = renderInput('a');
+    fireEvent.change(input, { target: { value: '' } });
+    expect(onChange).toHaveBeenLastCalledWith(undefined);
+    expect(input.value).toBe('');
+  });
+
+  it('shows a value changed from outside (a chooser, a reset), and ignores a late echo of an earlier keystroke', async () => {
+    const { input, rerender } = renderInput(undefined);
+    await userEvent.setup().type(input, 'ab');
+    rerender('a');
+    expect(input.value).toBe('ab');
+    rerender('ab');
+    expect(input.value).toBe('ab');
+    rerender('Maria');
+    expect(input.value).toBe('Maria');
+    rerender(undefined);
+    expect(input.value).toBe('');
+  });
+
+  it('keeps the caret where the borrower types in the middle of the text', async () => {
+    const { input } = renderInput('Mria');
+    await userEvent.setup().type(input, 'a', { initialSelectionStart: 1, initialSelectionEnd: 1 });
+    expect(input.value).toBe('Maria');
+    expect(input.selectionStart).toBe(2);
+  });
+
+  it('reports the text again on blur when the form has not caught up, before its own blur', () => {
+    const { input, onChange, onBlur } = renderInput(undefined);
+    fireEvent.change(input, { target: { value: 'Ana' } });
+    onChange.mockClear();
+    fireEvent.blur(input);
+    expect(onChange).toHaveBeenCalledWith('Ana');
+    expect(onBlur).toHaveBeenCalledWith('root_name', 'Ana');
+    expect(onChange.mock.invocationCallOrder[0]).toBeLessThan(onBlur.mock.invocationCallOrder[0] ?? 0);
+  });
+
+  it('does not report again on blur what the form already holds', () => {
+    const { input, onChange, rerender } = renderInput(undefined);
+    fireEvent.change(input, { target: { value: 'Ana' } });
+    rerender('Ana');
+    onChange.mockClear();
+    fireEvent.blur(input);
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('BaseInputTemplate in SchemaForm', () => {
+  const schema = contactSchema as RJSFSchema;
+  const t = (key: string) => `[${key}]`;
+  const errorKey = () => 'errors.any';
+  const uiSchema = { emergencyContacts: { 'ui:options': { orderable: false, removable: false, addable: false } } };
+  const contacts = [
+    { name: 'Maria Santos', phone: '09181112222', relation: 'parents' },
+    { name: 'Jose Reyes', phone: '09181112223', relation: 'siblings' },
+    { name: 'Ana Cruz', phone: '09181112224', relation: 'friends' },
+  ];
+  const full = { email: 'a@b.ph', whatsApp: '09171234567', emergencyContacts: contacts };
+
+  /** A screen holding the draft in state, with a button that writes it from outside (a chooser screen, a reset). */
+  function Screen({ onSubmit, onDraft, written }: { onSubmit: (data: unknown) => void; onDraft: (data: unknown) => void; written: unknown }) {
+    const [draft, setDraft] = useState<unknown>(full);
+    return (
+      <>
+        <button type="button" onClick={() => setDraft(written)}>write</button>
+        <SchemaForm schema={schema} uiSchema={uiSchema} validate={validateContact} errorKey={errorKey} t={t} formData={draft} onSubmit={onSubmit} onChange={(data) => { onDraft(data); setDraft(data); }} />
+      </>
+    );
+  }
+  const renderScreen = (written: unknown = full) => {
+    const onSubmit = vi.fn();
+    const onDraft = vi.fn();
+    render(<Screen onSubmit={onSubmit} onDraft={onDraft} written={written} />);
+    const form = document.querySelector('form') as HTMLFormElement;
+    return { onSubmit, onDraft, form, whatsApp: document.getElementById('root_whatsApp') as HTMLInputElement };
+  };
+
+  it('submits the last keystroke when the submit comes before the form took it in (same event batch)', async () => {
+    const { onSubmit, form, whatsApp } = renderScreen();
+    act(() => {
+      fireEvent.change(whatsApp, { target: { value: '0917 123 4568' } });
+      fireEvent.submit(form);
+    });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    // Normalised by the compiled validator, as every submit.
+    expect((onSubmit.mock.calls[0]?.[0] as { whatsApp: string }).whatsApp).toBe('09171234568');
+  });
+
+  it('gives the draft each typed value', async () => {
+    const { onDraft, whatsApp } = renderScreen();
+    const user = userEvent.setup();
+    await user.clear(whatsApp);
+    await user.type(whatsApp, '0918');
+    await waitFor(() => expect(onDraft).toHaveBeenLastCalledWith(expect.objectContaining({ whatsApp: '0918' })));
+  });
+
+  it('shows data written from outside the form in its input', async () => {
+    const { whatsApp } = renderScreen({ ...full, whatsApp: '09990001111' });
+    await userEvent.setup().type(whatsApp, '9');
+    expect(whatsApp.value).toBe('091712345679');
+    fireEvent.click(screen.getByRole('button', { name: 'write' }));
+    await waitFor(() => expect(whatsApp.value).toBe('09990001111'));
+  });
+
+  it('still shows a field\'s error once it is left', async () => {
+    const { whatsApp } = renderScreen();
+    const user = userEvent.setup();
+    await user.clear(whatsApp);
+    await user.type(whatsApp, '12');
+    await user.tab();
+    await waitFor(() => expect(document.getElementById('root_whatsApp__error')?.textContent).toBe('[errors.any]'));
+  });
+});
