@@ -114,3 +114,14 @@ describe('the texts as CSV', () => {
     expect(importTextsCsv(workInfo, 'workInfo', 'name,en\nx,y\n')).toEqual({ ok: false, problems: [{ row: 0, problem: 'columns' }] });
   });
 });
+
+describe('where a check points', () => {
+  const check = (path: string, field?: string) => ({ id: 'x', severity: 'error' as const, code: 'studio.checks.missingText', params: {}, path, ...(field ? { field } : {}) });
+  it('takes a missing title to its cell in the outline, another text to the translations table, a schema path to its field', async () => {
+    const { targetOf } = await import('./checks.tsx');
+    expect(targetOf(check('/texts/fil/companyName'), workInfo, 'form', 'workInfo')).toEqual({ tab: 'outline', field: 'companyName', key: 'workInfo.companyName', lng: 'fil' });
+    expect(targetOf(check('/texts/zh/options/payCycle/monthly'), workInfo, 'form', 'workInfo')).toEqual({ tab: 'texts', key: 'workInfo.options.payCycle.monthly', lng: 'zh' });
+    expect(targetOf(check('/schema/then/properties/payday'), workInfo, 'form', 'workInfo')).toEqual({ tab: 'outline', field: 'payday' });
+    expect(targetOf(check('/schema'), workInfo, 'form', 'workInfo')).toEqual({ tab: 'json' });
+  });
+});
