@@ -21,6 +21,9 @@ const FeedbackInbox = lazy(() => import('./screens/feedback-inbox.tsx'));
 const Approvals = lazy(() => import('./screens/approvals.tsx'));
 const AuditLog = lazy(() => import('./screens/audit-log.tsx'));
 const Accounts = lazy(() => import('./screens/accounts.tsx'));
+const FormsList = lazy(() => import('./screens/forms.tsx'));
+const FormVersions = lazy(() => import('./screens/form-versions.tsx'));
+const FormEditor = lazy(() => import('./screens/form-editor.tsx'));
 
 
 /**
@@ -75,6 +78,9 @@ export function StaffApp() {
             <Route path="/approvals" element={<Allowed resource="approvals"><Approvals /></Allowed>} />
             <Route path="/audit" element={<Allowed resource="audit"><AuditLog /></Allowed>} />
             <Route path="/accounts" element={<Allowed resource="accounts"><Accounts /></Allowed>} />
+            <Route path="/forms" element={<Allowed resource="forms"><FormsList /></Allowed>} />
+            <Route path="/forms/:kind/:name" element={<Allowed resource="forms" action="show"><FormVersions /></Allowed>} />
+            <Route path="/form-versions/:id" element={<Allowed resource="forms" action="show"><FormEditor /></Allowed>} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Routes>

@@ -6,4 +6,5 @@ export const RESOURCES = [
   { name: 'approvals', list: '/approvals' },
   { name: 'audit', list: '/audit' },
   { name: 'accounts', list: '/accounts' },
+  { name: 'forms', list: '/forms', show: '/forms/:kind/:name' },
 ] as const;

@@ -26,6 +26,10 @@ const RULES: Readonly<Record<string, readonly StaffPermission[]>> = {
   'accounts:list': ['staff.manage'],
   'accounts:create': ['staff.manage'],
   'accounts:edit': ['staff.manage'],
+  'forms:list': ['forms.read'],
+  'forms:show': ['forms.read'],
+  'forms:edit': ['forms.edit'],
+  'forms:approve': ['forms.approve'],
 };
 
 /** Whether permissions allow an action on a resource; unknown pairs are refused (fail closed, like the server). */

@@ -62,5 +62,10 @@ describe('staff access control', () => {
     expect(allows(['coupons.approve'], 'approvals', 'list')).toBe(true);
     expect(allows(['staff.manage'], 'customers', 'list')).toBe(false);
     expect(allows(['staff.manage'], 'nothing', 'list')).toBe(false);
+    // The form studio: product staff read, edit and approve; no other role's permission reaches it.
+    expect(allows(['forms.read'], 'forms', 'list')).toBe(true);
+    expect(allows(['forms.read'], 'forms', 'edit')).toBe(false);
+    expect(allows(['forms.approve'], 'forms', 'approve')).toBe(true);
+    expect(allows(['staff.manage', 'audit.read'], 'forms', 'list')).toBe(false);
   });
 });

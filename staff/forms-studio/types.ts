@@ -1,0 +1,81 @@
+/**
+ * The studio's view of the staff forms API (/work/contract/forms-contract.md, issue 15): documents, versions, the
+ * server's checks, breaking changes and diffs. The Check/Breaking/Change shapes are engine/studio's; they are
+ * repeated here (types only) until that library lands on main, then these should become `import type` from it.
+ */
+import type { ContentKind, FlowContent, FormContent, ThemeContent, VersionStatus } from '../../domain/form-content.ts';
+
+export interface StaffRef {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface FormDocument {
+  readonly kind: ContentKind;
+  readonly name: string;
+  readonly published: { readonly version: number; readonly publishedAt: string } | null;
+  readonly open: { readonly id: string; readonly version: number; readonly status: VersionStatus } | null;
+}
+
+export interface FormVersion {
+  readonly id: string;
+  readonly kind: ContentKind;
+  readonly name: string;
+  readonly version: number;
+  readonly status: VersionStatus;
+  readonly basedOn: number | null;
+  /** Null when the staff account is gone (the seed's version 1 has no author). */
+  readonly author: StaffRef | null;
+  readonly approver: StaffRef | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly submittedAt: string | null;
+  readonly publishedAt: string | null;
+  readonly retiredAt: string | null;
+  readonly note: string | null;
+}
+
+/** A finding of the server's checks; `code` is a staff i18n key (`studio.checks.*`), `path` a JSON pointer in the content. */
+export interface Check {
+  readonly id: string;
+  readonly severity: 'error' | 'warning';
+  readonly code: string;
+  readonly params: Readonly<Record<string, string | number>>;
+  readonly path: string;
+  readonly field?: string;
+}
+
+/** A change borrowers' saved data may no longer fit; `affected` is how many borrowers hold a value there. */
+export interface Breaking {
+  readonly id: string;
+  readonly kind: 'removed' | 'retyped';
+  readonly field: string;
+  readonly before?: string;
+  readonly after?: string;
+  readonly affected?: number;
+}
+
+export interface Change {
+  readonly path: string;
+  readonly kind: 'added' | 'removed' | 'changed';
+  readonly before?: unknown;
+  readonly after?: unknown;
+}
+
+export type Content = FormContent | FlowContent | ThemeContent;
+
+/** GET /staff/form-versions/:id (and the answer of every action on one version). */
+export interface VersionDetail {
+  readonly version: FormVersion;
+  readonly content: Content;
+  readonly checks: readonly Check[];
+  readonly breaking: readonly Breaking[];
+  /** The preview validator module of a form whose schema compiles (`/forms/<vhash>.js`). */
+  readonly validator: string | null;
+}
+
+export interface Persona {
+  readonly id: string;
+  readonly label: string;
+  readonly data: Record<string, unknown>;
+}
