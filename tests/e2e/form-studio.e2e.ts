@@ -94,6 +94,14 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     const admin: StaffCredentials = { email: `admin-studio-${kind}@lender.test`, password: ADMIN_PASSWORD, totpSecret: /secret: ([A-Z2-7]+)/u.exec(printed.join('\n'))![1]! };
     const desk = await suite.open(staffDesktop);
     desk.setDefaultTimeout(20_000);
+    // The console, its editor and the preview's validator module run under a CSP without unsafe-eval: no violation.
+    const violations: string[] = [];
+    desk.on('console', (message) => {
+      if (/Content Security Policy/iu.test(message.text())) violations.push(message.text());
+    });
+    const csp = (await fetch(`${server.url}/staff/`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
     await staffLogin(desk, server.url, admin);
     await desk.getByRole('link', { name: en('nav.accounts') }).click();
     const author = await addStaffInUi(desk, 'productStaff', 'Pia Product');
@@ -240,5 +248,6 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     await desk.getByTestId('compare').locator('select').nth(1).selectOption({ label: en('studio.versionNo', { version: 3 }) });
     await desk.getByTestId('compare').getByRole('button', { name: en('studio.compare') }).click();
     await expect.poll(() => desk.getByTestId('diff').locator('[data-change=removed]').count()).toBeGreaterThan(0);
+    expect(violations).toEqual([]);
   });
 });
