@@ -290,11 +290,10 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
       return detailOf(await rowOf(id));
     },
 
-    /** Review -> draft with the reviewer's note. */
+    /** Review -> draft with the reviewer's note (or the author's own, taking their submission back to change it). */
     async reject(staff: StaffCaller, id: string, note: string, ip: string): Promise<VersionDetail> {
       const { row } = await rowOf(id);
       if (row.status !== 'review') throw new ApiError('FORM_STATE', { status: row.status });
-      if (row.authorId === staff.staffId) throw new ApiError('SAME_PERSON');
       const at = now();
       await db.transaction(async (tx) => {
         const done = await tx

@@ -7,7 +7,7 @@ import { completeSections } from '../../loan-fixtures.ts';
 import { addTestStaff, staffHeaders, type TestStaff } from '../../testing/staff.ts';
 import { login, testApi, type TestApi } from '../../test-api.ts';
 
-type Detail = { version: { id: string; version: number; status: string; updatedAt: string; author: { id: string } | null; approver: { id: string } | null }; content: FormContent; checks: { severity: string; code: string; params: object }[]; breaking: { id: string; affected?: number }[]; validator: string | null };
+type Detail = { version: { id: string; version: number; status: string; updatedAt: string; note?: string | null; author: { id: string } | null; approver: { id: string } | null }; content: FormContent; checks: { severity: string; code: string; params: object }[]; breaking: { id: string; affected?: number }[]; validator: string | null };
 type Manifest = { flow: { version: number; steps: FlowContent['steps'] }; forms: Record<string, { version: number; form: string }>; themes: Record<string, { version: number }> };
 
 /** workInfo with one more required field, its texts in the three languages. */
@@ -222,6 +222,22 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     expect(summary.json()).toMatchObject({ summary: { next: '/baseInfo2' } });
     const rows = await api.database.db.select().from(formVersions).where(and(eq(formVersions.kind, 'flow'), eq(formVersions.status, 'published')));
     expect(rows).toHaveLength(1);
+  });
+
+  it('sends a version in review back to its author with a note; the author may take their own back too', async () => {
+    const d = await draft('theme', '2');
+    const content = { ...d.content, properties: { ...(d.content as unknown as { properties: Record<string, string> }).properties, '--radius': '0.5rem' } };
+    const edited = await save(d, content);
+    expect((await staff(author, 'POST', `/form-versions/${d.version.id}/submit`, {})).statusCode).toBe(200);
+    const back = await staff(reviewer, 'POST', `/form-versions/${d.version.id}/reject`, { note: 'Keep the radius' });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json<Detail>().version).toMatchObject({ status: 'draft', note: 'Keep the radius' });
+    expect((await staff(author, 'POST', `/form-versions/${d.version.id}/submit`, {})).statusCode).toBe(200);
+    const withdrawn = await staff(author, 'POST', `/form-versions/${d.version.id}/reject`, { note: 'One more change' });
+    expect(withdrawn.json<Detail>().version).toMatchObject({ status: 'draft' });
+    // A draft is not approved.
+    expect((await staff(reviewer, 'POST', `/form-versions/${d.version.id}/approve`)).json()).toMatchObject({ code: 'FORM_STATE' });
+    expect(edited.checks).toEqual([]);
   });
 
   it('keeps test personas per form', async () => {
