@@ -17,6 +17,7 @@ import { precompress } from './scripts/vite/precompress.ts';
 import { productHtml } from './scripts/vite/product-html.ts';
 import { pureReactCalls } from './scripts/vite/pure-react-calls.ts';
 import { rjsfTrim } from './scripts/vite/rjsf-trim.ts';
+import { jsonEditorTrim } from './scripts/vite/json-editor-trim.ts';
 import { jsonNotesOut } from './scripts/vite/json-notes.ts';
 import { webAliases } from './vite.config.ts';
 
@@ -31,7 +32,7 @@ export default defineConfig(() => ({
   publicDir: false as const,
   resolve: { alias: [...webAliases, papaparseAlias] },
   define: { __LOCALES_VERSION__: JSON.stringify(localesVersion(localesDir)) },
-  plugins: [react(), jsonNotesOut(), rjsfTrim(), pureReactCalls(), productHtml(product as ProductConfig, theme1 as ThemeConfig), bundleReport(root), precompress()],
+  plugins: [react(), jsonNotesOut(), rjsfTrim(), jsonEditorTrim(), pureReactCalls(), productHtml(product as ProductConfig, theme1 as ThemeConfig), bundleReport(root), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/staff', import.meta.url)),
     emptyOutDir: true,

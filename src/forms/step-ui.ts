@@ -5,7 +5,7 @@
 import type { UiSchema } from '@rjsf/utils';
 import { ID_DOCUMENTS } from '../../domain/ph-ids.ts';
 import { derivedAge } from '../../domain/step-checks.ts';
-import { keyWithValues } from './form-text.ts';
+import { keyWithValues } from '../../schemas/form-text.ts';
 
 const record = (data: unknown): Record<string, unknown> => (data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {});
 

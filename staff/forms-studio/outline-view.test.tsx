@@ -81,6 +81,23 @@ describe('the outline over the editor state', () => {
   });
 });
 
+describe("a field's widget", () => {
+  it("offers the registry's widgets by their display names and edits the chosen one's options from its schema", () => {
+    render(<Studio tab="outline" />);
+    fireEvent.click(screen.getByRole('button', { name: 'companyName' }));
+    const select = document.querySelector<HTMLSelectElement>('[data-field-row=companyName] [data-testid=widget]')!;
+    const offered = [...select.options].map((o) => o.textContent);
+    expect(offered).toEqual(expect.arrayContaining(['studio.widgets.text', 'studio.widgets.photo', 'studio.widgets.chips']));
+    expect(offered).not.toContain('studio.widgets.address');
+    fireEvent.change(select, { target: { value: 'photo' } });
+    expect(state.latest.uiSchema['companyName']).toEqual({ 'ui:widget': 'photo' });
+    const capture = within(document.querySelector('[data-field-row=companyName]')!).getByText('capture').parentElement!.querySelector('select')!;
+    fireEvent.change(capture, { target: { value: 'user' } });
+    expect(state.latest.uiSchema['companyName']).toEqual({ 'ui:widget': 'photo', 'ui:options': { capture: 'user' } });
+    expect([...document.querySelectorAll('[data-field-row=companyName] .st-badge')].map((b) => b.textContent)).toContain('studio.widgets.photo');
+  });
+});
+
 describe('the translations table', () => {
   it('imports a CSV as one undoable change, and refuses a file with an unknown key, changing nothing', async () => {
     render(<Studio tab="texts" />);

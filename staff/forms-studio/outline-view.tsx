@@ -5,6 +5,7 @@
  * undo takes it back); typing in one text is one undo step.
  */
 import { useEffect, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import product from '../../config/product.json' with { type: 'json' };
 import type { ProductConfig } from '../../config/types/product.ts';
@@ -29,7 +30,7 @@ import {
   type TextKind,
   type ValueType,
 } from './outline.ts';
-import { WIDGETS, widgetInfo, widgetsFor, type WidgetInfo } from './widgets.ts';
+import { optionFields, widgetInfo, widgetsFor, widgetsForField, type StudioWidget } from './widgets.ts';
 
 /** An edit of the editor's content state, as a view of one kind of content makes it. */
 export type Apply<T> = (next: T | ((present: T) => T), group?: string) => void;
@@ -38,6 +39,12 @@ export type Apply<T> = (next: T | ((present: T) => T), group?: string) => void;
 const FORMATS = Object.keys(vocabularyFor(product as ProductConfig).formats).sort();
 
 const SUFFIX: Readonly<Record<TextKind, string>> = { title: '', help: 'Help', placeholder: 'Placeholder' };
+
+/** A widget's name for staff (its metadata's display-name key); a name the engine does not know shows as written. */
+const widgetName = (t: TFunction, name: string): string => {
+  const info = widgetInfo(name);
+  return info ? t(info.displayName) : name;
+};
 
 export function FormOutline({ content, form, editable, apply, focus }: { content: FormContent; form: string; editable: boolean; apply: Apply<FormContent>; focus: FocusTarget | undefined }) {
   const { t } = useTranslation();
@@ -68,7 +75,7 @@ export function FormOutline({ content, form, editable, apply, focus }: { content
               </button>
               <span className="st-hint">{(field.keys.title && textAt(content.texts.en, field.keys.title.slice(prefixOf(form).length))) ?? ''}</span>
               <span className="st-badge">{field.type}{field.format ? ` · ${field.format}` : ''}</span>
-              {field.widget && <span className="st-badge">{t(`studio.widgets.${field.widget}`, { defaultValue: field.widget })}</span>}
+              {field.widget && <span className="st-badge">{widgetName(t, field.widget)}</span>}
               {field.required && <span className="st-badge st-required">{t('studio.required')}</span>}
               {editable && (
                 <span className="st-actions st-push">
@@ -89,7 +96,7 @@ export function FormOutline({ content, form, editable, apply, focus }: { content
 
 function FieldDetail({ content, form, field, editable, apply }: { content: FormContent; form: string; field: OutlineField; editable: boolean; apply: Apply<FormContent> }) {
   const { t } = useTranslation();
-  const fits = WIDGETS.filter((w) => w.types.includes(field.type as ValueType) || (field.type === 'enum' && w.choices));
+  const fits = widgetsForField(field.type);
   const options = (content.uiSchema[field.name] as Record<string, unknown> | undefined)?.['ui:options'] as Record<string, unknown> | undefined;
   return (
     <div className="st-field-detail">
@@ -149,7 +156,7 @@ export function TextCell({ content, form, textKey, lng, editable, label, onChang
 }
 
 /** A widget and its options: a small form from the widget's options schema, with the options as JSON beside it. */
-function WidgetChoice({ widgets, widget, options, disabled, onChange }: { widgets: readonly WidgetInfo[]; widget: string | undefined; options: Record<string, unknown> | undefined; disabled: boolean; onChange: (widget: string | undefined, options: Record<string, unknown> | undefined) => void }) {
+function WidgetChoice({ widgets, widget, options, disabled, onChange }: { widgets: readonly StudioWidget[]; widget: string | undefined; options: Record<string, unknown> | undefined; disabled: boolean; onChange: (widget: string | undefined, options: Record<string, unknown> | undefined) => void }) {
   const { t } = useTranslation();
   const info = widgetInfo(widget);
   return (
@@ -158,7 +165,7 @@ function WidgetChoice({ widgets, widget, options, disabled, onChange }: { widget
         <span>{t('studio.widget')}</span>
         <select value={widget ?? ''} disabled={disabled} onChange={(e) => onChange(e.target.value || undefined, undefined)} data-testid="widget">
           <option value="">{t('studio.widgetDefault')}</option>
-          {widgets.map((w) => <option key={w.name} value={w.name}>{t(`studio.widgets.${w.name}`, { defaultValue: w.name })}</option>)}
+          {widgets.map((w) => <option key={w.name} value={w.name}>{t(w.displayName)}</option>)}
         </select>
       </label>
       {info && <OptionsForm info={info} options={options ?? {}} disabled={disabled} onChange={(opts) => onChange(widget, opts)} />}
@@ -166,7 +173,7 @@ function WidgetChoice({ widgets, widget, options, disabled, onChange }: { widget
   );
 }
 
-function OptionsForm({ info, options, disabled, onChange }: { info: WidgetInfo; options: Record<string, unknown>; disabled: boolean; onChange: (options: Record<string, unknown>) => void }) {
+function OptionsForm({ info, options, disabled, onChange }: { info: StudioWidget; options: Record<string, unknown>; disabled: boolean; onChange: (options: Record<string, unknown>) => void }) {
   const { t } = useTranslation();
   const [json, setJson] = useState(() => JSON.stringify(options));
   const [bad, setBad] = useState(false);
@@ -179,17 +186,17 @@ function OptionsForm({ info, options, disabled, onChange }: { info: WidgetInfo; 
   };
   return (
     <>
-      {Object.entries(info.options.properties).map(([name, schema]) => (
+      {optionFields(info).map(({ name, kind, values }) => (
         <label key={name} className="st-field">
           <span>{name}</span>
-          {schema.enum ? (
+          {kind === 'choice' ? (
             <select value={String(options[name] ?? '')} disabled={disabled} onChange={(e) => set(name, e.target.value)}>
               <option value="" />
-              {schema.enum.map((v) => <option key={v} value={v}>{v}</option>)}
+              {values?.map((v) => <option key={v} value={v}>{v}</option>)}
             </select>
-          ) : schema.type === 'boolean' ? (
+          ) : kind === 'boolean' ? (
             <input type="checkbox" checked={options[name] === true} disabled={disabled} onChange={(e) => set(name, e.target.checked || undefined)} />
-          ) : schema.type === 'string' ? (
+          ) : kind === 'string' ? (
             <input value={String(options[name] ?? '')} disabled={disabled} onChange={(e) => set(name, e.target.value)} />
           ) : (
             <input type="number" value={typeof options[name] === 'number' ? String(options[name]) : ''} disabled={disabled} onChange={(e) => set(name, e.target.value === '' ? '' : Number(e.target.value))} />

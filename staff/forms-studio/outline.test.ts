@@ -5,6 +5,12 @@ import workInfoUi from '../../schemas/workInfo.ui.json' with { type: 'json' };
 import { historyKey, historyOf, historyReducer } from './history.ts';
 import { addField, fieldOfPointer, fieldsOf, moveField, moveStep, removeField, setFieldText, setWidget } from './outline.ts';
 import { importTextsCsv, textRows, textsCsv } from './texts-table.ts';
+import { optionFields, widgetInfo, WIDGETS, widgetsFor, widgetsForField } from './widgets.ts';
+import { widgetRegistry } from '../../engine/widgets/registry.ts';
+import { rjsfWidgetMeta } from '../../engine/widgets/widget-meta.ts';
+import enStaff from '../../locales/en/staff.json' with { type: 'json' };
+import filStaff from '../../locales/fil/staff.json' with { type: 'json' };
+import zhStaff from '../../locales/zh-CN/staff.json' with { type: 'json' };
 
 const workInfo: FormContent = {
   schema: workInfoSchema as Record<string, unknown>,
@@ -123,5 +129,38 @@ describe('where a check points', () => {
     expect(targetOf(check('/texts/zh/options/payCycle/monthly'), workInfo, 'form', 'workInfo')).toEqual({ tab: 'texts', key: 'workInfo.options.payCycle.monthly', lng: 'zh' });
     expect(targetOf(check('/schema/then/properties/payday'), workInfo, 'form', 'workInfo')).toEqual({ tab: 'outline', field: 'payday' });
     expect(targetOf(check('/schema'), workInfo, 'form', 'workInfo')).toEqual({ tab: 'json' });
+  });
+});
+
+describe('the widgets the outline offers', () => {
+  it("are the engine's registry and RJSF's built-in widgets, each named by a text of every staff language", () => {
+    expect(WIDGETS.map((w) => w.name)).toEqual([...Object.keys(rjsfWidgetMeta), ...Object.keys(widgetRegistry)]);
+    for (const locale of [enStaff, filStaff, zhStaff]) {
+      const names = (locale as { studio: { widgets: Record<string, string> } }).studio.widgets;
+      for (const w of WIDGETS) expect(names[w.displayName.replace('studio.widgets.', '')], `${w.name}`).toEqual(expect.any(String));
+    }
+  });
+
+  it('offers a new field only widgets of its type that need no enum, an enum field those showing its options', () => {
+    const boolean = widgetsFor('boolean').map((w) => w.name);
+    expect(boolean).toContain('checkbox');
+    expect(boolean).not.toContain('chips');
+    expect(widgetsFor('string').map((w) => w.name)).toEqual(expect.arrayContaining(['text', 'textarea', 'otp', 'photo', 'signature']));
+    expect(widgetsFor('string').map((w) => w.name)).not.toContain('address');
+    expect(widgetsForField('enum').map((w) => w.name)).toEqual(expect.arrayContaining(['radio', 'chips', 'radios', 'picker']));
+    expect(widgetsForField('object').map((w) => w.name)).toEqual(['contactPicker', 'address']);
+  });
+
+  it("turns a widget's options schema into the outline's small form", () => {
+    expect(optionFields(widgetInfo('photo')!)).toEqual([
+      { name: 'capture', kind: 'choice', values: ['environment', 'user'] },
+      { name: 'guidance', kind: 'string' },
+      { name: 'quality', kind: 'number' },
+      { name: 'maxSide', kind: 'number' },
+      { name: 'documentKind', kind: 'string' },
+    ]);
+    expect(optionFields(widgetInfo('otp')!)).toEqual([{ name: 'length', kind: 'number' }]);
+    expect(optionFields(widgetInfo('text')!)).toEqual([]);
+    expect(widgetInfo('photo')).toMatchObject({ displayName: 'studio.widgets.photo', sensitive: true });
   });
 });

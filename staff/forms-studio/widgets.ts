@@ -1,48 +1,82 @@
 /**
- * What the outline offers as a field's widget: the engine's widgets (engine/widgets/registry.ts) and RJSF's own that
- * the step forms use, each with the value types it can edit and the JSON Schema of its `ui:options`.
+ * What the outline offers as a field's widget, read from the engine's own metadata (engine/widgets/widget-meta.ts):
+ * the engine's widgets (their registry entries) and RJSF's built-in ones the engine keeps, as the server checks a
+ * draft against them (server/forms/studio-checks.ts). One source, so a widget added to the registry shows here with
+ * its display name and options without a second table to keep in step.
  *
- * Until engine/widgets/registry.ts carries this metadata itself (issue 15: a display-name key, the labels keys,
- * value types, an options schema, `sensitive`, `readsAddressBook` per entry), the studio keeps this table, checked
- * against the registry's names by its test; then this file should read the registry's metadata instead.
+ * The registry is imported here, in the studio's lazy chunks (outline view, JSON editor), never by the staff entry:
+ * its eager chips and radios would otherwise count against the entry's byte budget.
  */
+import { widgetRegistry } from '../../engine/widgets/registry.ts';
+import { rjsfWidgetMeta, type JsonType, type WidgetMeta } from '../../engine/widgets/widget-meta.ts';
 import type { ValueType } from './outline.ts';
 
-export interface WidgetInfo {
+/** A widget as the outline offers it: its `ui:widget` name and what the engine says of it. */
+export interface StudioWidget extends WidgetMeta {
   readonly name: string;
-  /** The value types the widget edits; an `enum` field of one of them may use widgets marked `choices`. */
-  readonly types: readonly (ValueType | 'object')[];
-  /** Needs a list of choices (`enum`). */
-  readonly choices?: boolean;
-  /** The JSON Schema of its `ui:options` (a flat object: the outline shows a small form of it). */
-  readonly options: { readonly properties: Readonly<Record<string, OptionSchema>> };
 }
 
-export interface OptionSchema {
-  readonly type: 'string' | 'integer' | 'number' | 'boolean';
-  readonly enum?: readonly string[];
+/**
+ * Every widget a field may name, RJSF's first and the engine's after (the order the server merges them in). A widget
+ * that reads the address book is never offered: the studio refuses it (SEC MC 18, 2019).
+ */
+export const WIDGETS: readonly StudioWidget[] = Object.entries({ ...rjsfWidgetMeta, ...(widgetRegistry as Readonly<Record<string, WidgetMeta>>) })
+  .filter(([, meta]) => meta.readsAddressBook !== true)
+  .map(([name, meta]) => ({
+    name,
+    displayName: meta.displayName,
+    labels: meta.labels,
+    accepts: meta.accepts,
+    options: meta.options,
+    ...(meta.needsEnum ? { needsEnum: true } : {}),
+    ...(meta.sensitive ? { sensitive: true } : {}),
+  }));
+
+/** The widgets a new field of `type` may use (one that needs an `enum` is left out: the outline does not write one). */
+export function widgetsFor(type: ValueType): StudioWidget[] {
+  return WIDGETS.filter((w) => w.accepts.includes(type) && w.needsEnum !== true);
 }
 
-export const WIDGETS: readonly WidgetInfo[] = [
-  { name: 'text', types: ['string', 'number', 'integer'], options: { properties: { inputType: { type: 'string', enum: ['text', 'tel', 'email', 'numeric'] } } } },
-  { name: 'textarea', types: ['string'], options: { properties: { rows: { type: 'integer' } } } },
-  { name: 'date', types: ['string'], options: { properties: {} } },
-  { name: 'updown', types: ['number', 'integer'], options: { properties: {} } },
-  { name: 'checkbox', types: ['boolean'], options: { properties: {} } },
-  { name: 'select', types: ['string', 'number', 'integer'], choices: true, options: { properties: {} } },
-  { name: 'chips', types: ['string'], choices: true, options: { properties: {} } },
-  { name: 'radios', types: ['string'], choices: true, options: { properties: {} } },
-  { name: 'picker', types: ['string'], choices: true, options: { properties: {} } },
-  { name: 'otp', types: ['string'], options: { properties: { length: { type: 'integer' } } } },
-  { name: 'signature', types: ['string'], options: { properties: {} } },
-  { name: 'photo', types: ['string'], options: { properties: { capture: { type: 'string', enum: ['user', 'environment'] } } } },
-  { name: 'contactPicker', types: ['object'], options: { properties: {} } },
-  { name: 'address', types: ['object'], options: { properties: {} } },
-];
-
-/** The widgets a new field of `type` may use (a choices widget needs an `enum` the outline does not write). */
-export function widgetsFor(type: ValueType): WidgetInfo[] {
-  return WIDGETS.filter((w) => w.types.includes(type) && !w.choices);
+/**
+ * The widgets an existing field may switch to: those taking its schema `type`, and for a field with an `enum` but no
+ * `type` (the outline's `enum`) those showing an enum's options.
+ */
+export function widgetsForField(type: string): StudioWidget[] {
+  return WIDGETS.filter((w) => w.accepts.includes(type as JsonType) || (type === 'enum' && w.needsEnum === true));
 }
 
-export const widgetInfo = (name: string | undefined): WidgetInfo | undefined => WIDGETS.find((w) => w.name === name);
+export const widgetInfo = (name: string | undefined): StudioWidget | undefined => WIDGETS.find((w) => w.name === name);
+
+/** One of a widget's own options the outline's small form can edit; others are edited in the options JSON beside it. */
+export interface OptionField {
+  readonly name: string;
+  readonly kind: 'choice' | 'boolean' | 'string' | 'number';
+  /** The values of a `choice`. */
+  readonly values?: readonly string[];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The flat options of a widget's options schema (its `properties`): an `enum` of strings is a choice, `boolean`,
+ * `string`, `integer` and `number` have an input each; anything else (objects, arrays) only the JSON.
+ */
+export function optionFields(widget: StudioWidget): OptionField[] {
+  const properties = isObject(widget.options['properties']) ? widget.options['properties'] : {};
+  return Object.entries(properties).flatMap(([name, schema]): OptionField[] => {
+    if (!isObject(schema)) return [];
+    const values = schema['enum'];
+    if (Array.isArray(values) && values.every((v) => typeof v === 'string')) return [{ name, kind: 'choice', values }];
+    switch (schema['type']) {
+      case 'boolean':
+        return [{ name, kind: 'boolean' }];
+      case 'string':
+        return [{ name, kind: 'string' }];
+      case 'integer':
+      case 'number':
+        return [{ name, kind: 'number' }];
+      default:
+        return [];
+    }
+  });
+}

@@ -35,7 +35,7 @@ import type { ValidationVocabulary } from '../../engine/validation/vocabulary.ts
 import { compileSchema } from '../../scripts/compile-validators.ts';
 import { JPEG } from '../../schemas/identity.samples.ts';
 import { vocabulary, vocabularyFor } from '../../schemas/vocabulary.ts';
-import { formErrorKey } from '../../src/forms/form-text.ts';
+import { formErrorKey } from '../../schemas/form-text.ts';
 import { applyTheme, applyThemeProperties } from '../../src/shell/theme.ts';
 
 const FIXTURE = 'tests/fixtures/alternate-config';
@@ -125,7 +125,7 @@ function formsCatalog(config: Configuration, language: string): Record<string, s
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
-// The form texts: keys resolved through the catalog, and the catalog's error key scheme (as src/forms/form-text.ts).
+// The form texts: keys resolved through the catalog, and the catalog's error key scheme (as schemas/form-text.ts).
 
 const MISSING = '\u27e6missing\u27e7 ';
 
@@ -149,7 +149,7 @@ function translator(catalog: Record<string, string>, product: ProductConfig): (r
   };
 }
 
-/** The app's own key scheme (src/forms/form-text.ts), over this configuration's catalog. */
+/** The app's own key scheme (schemas/form-text.ts), over this configuration's catalog. */
 function errorKeyFor(catalog: Record<string, string>): ErrorKeyFn {
   return formErrorKey({ exists: (key) => catalog[key] !== undefined });
 }

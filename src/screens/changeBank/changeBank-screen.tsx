@@ -13,7 +13,7 @@ import { SchemaForm } from '../../../engine/form/schema-form.tsx';
 import { toast } from '../../../engine/ui/toast.tsx';
 import { loansApi } from '../../api/loans.ts';
 import { sessionRequest } from '../../api/session.ts';
-import { formErrorKey, formT, withWidgetOptions } from '../../forms/form-text.ts';
+import { formErrorKey, formT, withWidgetOptions } from '../../../schemas/form-text.ts';
 import { loadStepForm } from '../../forms/step-modules.ts';
 import { loanErrorMessage } from '../../loans/errors.ts';
 import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';

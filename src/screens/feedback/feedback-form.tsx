@@ -9,7 +9,7 @@ import { SchemaForm } from '../../../engine/form/schema-form.tsx';
 import { toast } from '../../../engine/ui/toast.tsx';
 import { sendFeedback, type FeedbackView } from '../../api/me.ts';
 import { errorMessage } from '../../api/error-message.ts';
-import { formErrorKey, formT, withWidgetOptions } from '../../forms/form-text.ts';
+import { formErrorKey, formT, withWidgetOptions } from '../../../schemas/form-text.ts';
 import { documentPreview, PhotoRefused, uploadPhotos } from '../../forms/profile-sync.ts';
 import { loadStepForm } from '../../forms/step-modules.ts';
 

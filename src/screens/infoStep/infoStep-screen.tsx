@@ -15,7 +15,7 @@ import { toast } from '../../../engine/ui/toast.tsx';
 import { errorMessage } from '../../api/error-message.ts';
 import { StepProgress } from '../../../engine/form/step-progress.tsx';
 import { product, routesConfig } from '../../config.ts';
-import { formErrorKey, formT, withWidgetOptions } from '../../forms/form-text.ts';
+import { formErrorKey, formT, withWidgetOptions } from '../../../schemas/form-text.ts';
 import { loadPsgcLevel } from '../../forms/psgc.ts';
 import { checkContext, stepCheck } from '../../../domain/step-checks.ts';
 import { upgradeSection } from '../../../domain/legacy-values.ts';

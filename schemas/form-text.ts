@@ -4,15 +4,20 @@
  *
  * A key may carry values as a query, `errors.minLength?limit=3`: `formT` passes them to i18next as interpolation
  * values, together with the product's own numbers (postal code digits, ages) so that no number sits in a translation.
+ *
+ * It sits in schemas/, beside the forms it names the texts of and the product's validation vocabulary, because both
+ * web apps need it and may import schemas/ (eslint.config.js): the borrower's steps (src/) and the studio's preview
+ * (staff/), which must render a step exactly as a borrower sees it. engine/ and domain/ may not hold it: they import
+ * nothing of ours, and this reads config/product.json, the income bands and domain/money.ts.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { ErrorKeyFn } from '../../engine/form/error-mapping.ts';
-import type { TranslateFn } from '../../engine/form/form-text.ts';
-import type { ValidationError } from '../../engine/validation/compiled-validator.ts';
-import { formatPeso } from '../../domain/money.ts';
-import { widgetRegistry } from '../../engine/widgets/registry.ts';
-import incomeBands from '../../schemas/workInfo.income-bands.json';
-import { product } from '../config.ts';
+import product from '../config/product.json' with { type: 'json' };
+import { formatPeso } from '../domain/money.ts';
+import type { ErrorKeyFn } from '../engine/form/error-mapping.ts';
+import type { TranslateFn } from '../engine/form/form-text.ts';
+import type { ValidationError } from '../engine/validation/compiled-validator.ts';
+import { widgetRegistry } from '../engine/widgets/registry.ts';
+import incomeBands from './workInfo.income-bands.json' with { type: 'json' };
 
 /** The forms namespace. */
 export const FORMS_NS = 'forms';
