@@ -35,32 +35,9 @@ export interface FormVersion {
   readonly note: string | null;
 }
 
-/** A finding of the server's checks; `code` is a staff i18n key (`studio.checks.*`), `path` a JSON pointer in the content. */
-export interface Check {
-  readonly id: string;
-  readonly severity: 'error' | 'warning';
-  readonly code: string;
-  readonly params: Readonly<Record<string, string | number>>;
-  readonly path: string;
-  readonly field?: string;
-}
-
-/** A change borrowers' saved data may no longer fit; `affected` is how many borrowers hold a value there. */
-export interface Breaking {
-  readonly id: string;
-  readonly kind: 'removed' | 'retyped';
-  readonly field: string;
-  readonly before?: string;
-  readonly after?: string;
-  readonly affected?: number;
-}
-
-export interface Change {
-  readonly path: string;
-  readonly kind: 'added' | 'removed' | 'changed';
-  readonly before?: unknown;
-  readonly after?: unknown;
-}
+/** The server's findings (engine/studio: a check's `code` is a staff i18n key, `path` a JSON pointer in the content). */
+export type { Breaking, Change, Check } from '../../engine/studio/types.ts';
+import type { Breaking, Check } from '../../engine/studio/types.ts';
 
 export type Content = FormContent | FlowContent | ThemeContent;
 
