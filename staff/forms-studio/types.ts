@@ -1,7 +1,6 @@
 /**
- * The studio's view of the staff forms API (/work/contract/forms-contract.md, issue 15): documents, versions, the
- * server's checks, breaking changes and diffs. The Check/Breaking/Change shapes are engine/studio's; they are
- * repeated here (types only) until that library lands on main, then these should become `import type` from it.
+ * The studio's view of the staff forms API (api-schema/staff-forms.ts, issue 15): documents, versions, the server's
+ * checks, breaking changes and diffs (their shapes are engine/studio's).
  */
 import type { ContentKind, FlowContent, FormContent, ThemeContent, VersionStatus } from '../../domain/form-content.ts';
 
