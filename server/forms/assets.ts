@@ -19,7 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnySchemaObject } from 'ajv';
 import { build } from 'esbuild';
-import { FLOW_NAME, FORM_LANGUAGES, LOCALE_OF, type ContentKind, type FlowContent, type FormContent, type FormLanguage, type ThemeContent } from '../../domain/form-content.ts';
+import { FLOW_NAME, FORM_LANGUAGES, LOCALE_OF, type FlowContent, type FormContent, type FormLanguage, type ThemeContent } from '../../domain/form-content.ts';
 import { standaloneModule } from '../../engine/validation/standalone-module.ts';
 import { vocabulary } from '../../schemas/vocabulary.ts';
 
@@ -172,6 +172,3 @@ export function seedContents(): SeedDocument[] {
     });
   return [{ kind: 'flow', name: FLOW_NAME, content: flow }, ...forms, ...themes];
 }
-
-/** The kinds in the order the seed lists them. */
-export const SEED_KINDS: readonly ContentKind[] = ['flow', 'form', 'theme'];

@@ -14,7 +14,7 @@ import type { Database } from '../db/database.ts';
 import { formAssets, formVersions, profileSections } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { Tx } from '../services/idempotency.ts';
-import { buildFormAssets, manifestOf, seedContents, type FormAssets, type FormsManifest, type PublishedEntry, type SeedDocument } from './assets.ts';
+import { buildFormAssets, manifestOf, seedContents, type FormAssets, type PublishedEntry, type SeedDocument } from './assets.ts';
 
 /** How long an instance keeps the published versions it read. */
 export const PUBLISHED_CACHE_MS = 2000;
@@ -165,9 +165,9 @@ export async function createPublishedForms(db: Database, options: { now?: () => 
     },
 
     /** The manifest as JSON text, with its ETag. */
-    async manifest(): Promise<{ json: string; etag: string; manifest: FormsManifest }> {
-      const state = await current();
-      return { json: state.manifestJson, etag: state.etag, manifest: JSON.parse(state.manifestJson) as FormsManifest };
+    async manifest(): Promise<{ json: string; etag: string }> {
+      const { manifestJson: json, etag } = await current();
+      return { json, etag };
     },
 
     /** The published step order. */

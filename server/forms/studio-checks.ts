@@ -14,7 +14,7 @@ import { widgetRegistry } from '../../engine/widgets/registry.ts';
 import { engineFieldMeta, rjsfWidgetMeta } from '../../engine/widgets/widget-meta.ts';
 import { vocabulary } from '../../schemas/vocabulary.ts';
 import { ApiError } from '../errors.ts';
-import { buildFormAssets, seedContents } from './assets.ts';
+import { buildFormAssets } from './assets.ts';
 import type { PublishedForms } from './published.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -62,8 +62,8 @@ function formContext(): FormCheckContext {
   return { languages: FORM_LANGUAGES, shared, vocabulary, widgets: { ...rjsfWidgetMeta, ...widgetRegistry }, fields: engineFieldMeta };
 }
 
-/** Every form the seed has (a form's own texts are its subtree of the catalog, whichever version is live). */
-const formNames = new Set(seedContents().flatMap((doc) => (doc.kind === 'form' ? [doc.name] : [])));
+/** Every step form (a form's own texts are its subtree of the catalog, whichever version is live). */
+const formNames = new Set((json('config/flow.json') as unknown as FlowContent).steps.map((s) => s.schema));
 const routePaths = (json('config/routes.json') as unknown as RoutesConfig).routes.map((r) => r.path);
 
 export function studioChecks(forms: PublishedForms) {
@@ -78,14 +78,15 @@ export function studioChecks(forms: PublishedForms) {
      * The checks of a version's content (engine/studio) and, for a form, that its validator module builds; a required
      * field the published version did not ask for is a warning saying how many saved steps will be asked for it.
      */
-    async check(kind: ContentKind, name: string, content: unknown): Promise<Check[]> {
+    async check(kind: ContentKind, name: string, content: unknown, version: number): Promise<Check[]> {
       if (kind === 'flow') return checkFlow(content as FlowContent, { forms: [...formNames], routes: routePaths });
       if (kind === 'theme') return checkTheme(content as ThemeContent);
       const form = content as FormContent;
       const found = checkForm(name, form, context);
       if (!found.some((c) => c.severity === 'error')) {
         try {
-          await buildFormAssets(name, 0, form);
+          // The version's own files (built once per content: the save and the publish reuse them).
+          await buildFormAssets(name, version, form);
         } catch (error) {
           found.push({ id: 'schemaCompile:/schema', severity: 'error', code: 'studio.checks.schemaCompile', params: { message: String((error as Error).message).slice(0, 200) }, path: '/schema' });
         }

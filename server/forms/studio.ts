@@ -11,7 +11,9 @@
  */
 import { alias } from 'drizzle-orm/pg-core';
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
-import { CONTENT_KINDS, type ContentKind, type FlowContent, type FormContent, type ThemeContent, type VersionStatus } from '../../domain/form-content.ts';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { versionView } from '../../api-schema/staff-forms.ts';
+import { CONTENT_KINDS, type ContentKind, type FlowContent, type FormContent, type VersionStatus } from '../../domain/form-content.ts';
 import type { Database } from '../db/database.ts';
 import { formPersonas, formVersions, staffAccounts } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -24,23 +26,8 @@ import { studioChecks, type Breaking, type Change, type Check } from './studio-c
 
 type VersionRow = typeof formVersions.$inferSelect;
 
-/** A version as the console shows it. */
-export interface VersionView {
-  readonly id: string;
-  readonly kind: ContentKind;
-  readonly name: string;
-  readonly version: number;
-  readonly status: VersionStatus;
-  readonly basedOn: number | null;
-  readonly author: { id: string; name: string } | null;
-  readonly approver: { id: string; name: string } | null;
-  readonly note: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly submittedAt: string | null;
-  readonly publishedAt: string | null;
-  readonly retiredAt: string | null;
-}
+/** A version as the console shows it (the contract's `versionView`). */
+export type VersionView = FromSchema<typeof versionView>;
 
 /** One version with its content, its checks, its breaking changes against the published version, its preview validator. */
 export interface VersionDetail {
@@ -56,10 +43,6 @@ const author = alias(staffAccounts, 'author');
 const approver = alias(staffAccounts, 'approver');
 
 const iso = (at: Date | null): string | null => (at ? at.toISOString() : null);
-
-export function isContentKind(value: string): value is ContentKind {
-  return (CONTENT_KINDS as readonly string[]).includes(value);
-}
 
 export function createStudioService(deps: { db: Database; now: () => Date; forms: PublishedForms }) {
   const { db, now, forms } = deps;
@@ -135,7 +118,7 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
     return {
       version: viewOf(found),
       content: row.content,
-      checks: await checks.check(kind, row.name, row.content),
+      checks: await checks.check(kind, row.name, row.content, row.version),
       breaking: open ? await breakingOf(kind, row.name, row.content) : [],
       validator: row.validatorHash ? `/forms/${row.validatorHash}.js` : null,
     };
@@ -247,7 +230,7 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
       const { row } = found;
       if (row.status !== 'draft') throw new ApiError('FORM_STATE', { status: row.status });
       const kind = row.kind as ContentKind;
-      const errors = (await checks.check(kind, row.name, row.content)).filter((c) => c.severity === 'error');
+      const errors = (await checks.check(kind, row.name, row.content, row.version)).filter((c) => c.severity === 'error');
       if (errors.length > 0) throw new ApiError('FORM_CHECKS_FAILED', { checks: errors });
       const breaking = await breakingOf(kind, row.name, row.content);
       const missing = breaking.filter((b) => !acknowledge.includes(b.id));
@@ -365,4 +348,3 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
 }
 
 export type StudioService = ReturnType<typeof createStudioService>;
-export type { ThemeContent };

@@ -183,7 +183,6 @@ export async function createProfileService(db: Database, now: () => Date = () =>
     steps: knownSteps,
     /** The published step order. */
     flow: async () => (await published.flow()).steps,
-    forms: published,
     summary,
 
     /** Completeness and every saved section (for the web app to fill its forms on any device), from one read. */
