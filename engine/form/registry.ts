@@ -3,6 +3,7 @@ import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { engineWidgets } from '../widgets/registry.ts';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/array-field-template.tsx';
 import { BaseInputTemplate } from './templates/base-input-template.tsx';
+import { TextareaWidget } from './templates/textarea-widget.tsx';
 import { FieldErrorTemplate } from './templates/field-error-template.tsx';
 import { FieldTemplate } from './templates/field-template.tsx';
 import { ObjectFieldTemplate } from './templates/object-field-template.tsx';
@@ -31,7 +32,7 @@ export interface MergedRegistry {
 
 /** The engine's layer: its widgets, the translating SchemaField, the `widget` adapter and `pickContact` fields and mobile templates. */
 export const engineRegistry: RegistryLayer = {
-  widgets: engineWidgets,
+  widgets: { ...engineWidgets, TextareaWidget },
   fields: { SchemaField: TranslatedSchemaField, widget: WidgetField, pickContact: PickContactField },
   templates: {
     FieldTemplate,

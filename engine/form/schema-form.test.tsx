@@ -90,7 +90,7 @@ describe('SchemaForm on the contact schema and its compiled validator', () => {
     await waitFor(() => expect(errorUnder('root_whatsApp')).toBe('[errors.format.ph-whatsapp]'));
     await user.clear(whatsApp);
     await user.type(whatsApp, '09171234567');
-    expect(errorUnder('root_whatsApp')).toBeNull();
+    await waitFor(() => expect(errorUnder('root_whatsApp')).toBeNull());
     expect(document.activeElement).toBe(whatsApp);
   });
 

@@ -68,10 +68,16 @@ function defaultPrefix(schema: RJSFSchema): string {
 export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
   const { schema, uiSchema, validate, errorKey, check, t, optionKey, product, widgets, fields, templates, formData, onChange, onSubmit, onError, extraErrors, disabled, readonly, children } = props;
   const root = useRef<HTMLDivElement>(null);
+  // The fields left, and those whose errors show: the same once a reveal held back for a tap has run (a render that
+  // comes in between, new data from the field just left, must not show its error early).
   const touched = useRef(new Set<string>());
+  const visible = useRef(new Set<string>());
   const submitted = useRef(false);
   const [revealed, setRevealed] = useState(0);
-  const revealLater = useDeferredReveal(() => setRevealed((n) => n + 1));
+  const revealLater = useDeferredReveal(() => {
+    visible.current = new Set(touched.current);
+    setRevealed((n) => n + 1);
+  });
 
   // RJSF gets the schema with its local $refs resolved once; the compiled validator was built from the original.
   const shownSchema = useMemo(() => inlineLocalRefs(schema), [schema]);
@@ -79,7 +85,7 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
   const registry = useMemo(() => mergeRegistry(engineRegistry, product, { widgets, fields, templates }), [product, widgets, fields, templates]);
   const text = useMemo<FormText>(() => ({ t, optionKey: optionKey ?? prefixedOptionKey(defaultPrefix(schema)) }), [t, optionKey, schema]);
   // A new object each time a field is left or a submit is tried, so the error templates and inputs re-render.
-  const reveal = useMemo<ErrorReveal>(() => ({ shows: (id) => showsErrorsOf(id, touched.current, submitted.current) }), [revealed]); // eslint-disable-line react-hooks/exhaustive-deps
+  const reveal = useMemo<ErrorReveal>(() => ({ shows: (id) => showsErrorsOf(id, visible.current, submitted.current) }), [revealed]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Screen order matters only for the focus after a submit attempt (RJSF focuses the first error): live validation
   // on each keystroke skips reading the fields' order from the DOM. RJSF validates a submit in a state updater, after

@@ -1,7 +1,7 @@
 /**
- * Keystroke-to-commit latency on the largest step, live validation on, headless Chromium with 4x CPU throttling:
- * "ours" (engine SchemaForm, compiled validator) against "stock" (@rjsf/core Form, @rjsf/validator-ajv8,
- * `liveValidate`) on the same schema, in the same run. See scripts/bench/README.md for what exactly is measured.
+ * Keystroke latency (the key's own work, and the frame that shows it) on a form step, live validation on, headless
+ * Chromium with 4x CPU throttling: "ours" (engine SchemaForm, compiled validator) against "stock" (@rjsf/core Form,
+ * @rjsf/validator-ajv8, `liveValidate`) and plain React inputs on the same schema, in the same run. See scripts/bench/README.md for what exactly is measured.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
@@ -24,7 +24,7 @@ import type { StepSize } from './step-size.ts';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The target of the issue: ours at most this p95, and below stock's. */
+/** The goal of the first form engine issue: ours' p95 at most this (with the browser's edit in it, out of reach at 4x). */
 export const TARGET_P95_MS = 16;
 /** Issue 15 §4: ours' p95 at most this factor of plain React inputs' (when measured) and of stock RJSF's. */
 export const TARGET_VS_PLAIN = 1.15;
@@ -64,7 +64,11 @@ export interface FormResult {
   readonly keystrokes: number;
   /** Keystrokes with no harness commit within 5 s (not in the figures). */
   readonly missed: number;
-  /** keydown listener -> the input's own commit (the figure the target is about; see page/probe.ts). */
+  /** keydown listener -> the end of the key's own work: the browser's edit, the scripts' synchronous work (the figure the target is about; see page/probe.ts). */
+  readonly work: Summary;
+  /** keydown listener -> the end of the first frame that shows the key. */
+  readonly paint: Summary;
+  /** keydown listener -> the input's own commit (ours commits nothing for a key: its first commit is the form's data). */
   readonly input: Summary;
   /** keydown listener -> harness commit (the form's data stored by the screen). */
   readonly commit: Summary;
@@ -76,8 +80,8 @@ export interface FormResult {
   readonly validatorCallsPerKeystroke: number;
   readonly validate: Summary;
   readonly notes: readonly string[];
-  /** Every keystroke: field id, key, keydown -> input commit, -> harness commit and -> onChange (ms, 0.1 ms steps). */
-  readonly samples: readonly { readonly field: string; readonly key: string; readonly inputMs: number; readonly ms: number; readonly toChangeMs: number }[];
+  /** Every keystroke: field id, key, keydown -> frame, -> input commit, -> harness commit and -> onChange (ms, 0.1 ms steps). */
+  readonly samples: readonly { readonly field: string; readonly key: string; readonly workMs: number; readonly paintMs: number; readonly inputMs: number; readonly ms: number; readonly toChangeMs: number }[];
   /**
    * With `profile`: busy time of the profiled round (all of the page's JS: keystrokes, and the clicks, focus changes
    * and waiting of the runner), self time by package (through the build's source maps) and the functions with the
@@ -107,7 +111,7 @@ export interface KeystrokeResult {
   readonly fields: readonly { readonly id: string; readonly value: string }[];
   readonly forms: readonly FormResult[];
   /**
-   * On the input commit p95: ours <= p95Ms and <= vsStock x stock's, and <= vsPlain x plain's when plain was measured
+   * On the p95 of keydown -> the end of the key's own work: ours <= p95Ms and <= vsStock x stock's, and <= vsPlain x plain's when plain was measured
    * (plainP95 null when not).
    */
   readonly target: {
@@ -267,6 +271,8 @@ function formResult(form: FormName, samples: readonly Sample[], missed: number, 
     form,
     keystrokes: samples.length,
     missed,
+    work: round2(summarize(samples.map((s) => s.workMs))),
+    paint: round2(summarize(samples.map((s) => s.paintMs))),
     input: round2(summarize(samples.map((s) => s.inputMs))),
     commit: round2(summarize(samples.map((s) => s.ms))),
     toChange: round2(summarize(samples.map((s) => s.toChangeMs))),
@@ -274,7 +280,7 @@ function formResult(form: FormName, samples: readonly Sample[], missed: number, 
     validatorCallsPerKeystroke: samples.length === 0 ? 0 : Math.round((calls / samples.length) * 100) / 100,
     validate: round2(summarize(samples.map((s) => s.validateMs))),
     notes,
-    samples: samples.map((s) => ({ field: s.field, key: s.key, inputMs: Math.round(s.inputMs * 10) / 10, ms: Math.round(s.ms * 10) / 10, toChangeMs: Math.round(s.toChangeMs * 10) / 10 })),
+    samples: samples.map((s) => ({ field: s.field, key: s.key, workMs: Math.round(s.workMs * 10) / 10, paintMs: Math.round(s.paintMs * 10) / 10, inputMs: Math.round(s.inputMs * 10) / 10, ms: Math.round(s.ms * 10) / 10, toChangeMs: Math.round(s.toChangeMs * 10) / 10 })),
     ...(profile ? { profile } : {}),
   };
 }
@@ -287,20 +293,22 @@ function table(rows: readonly (readonly string[])[]): string {
 /** Prints the result in words and a table. */
 export function printKeystroke(result: KeystrokeResult): void {
   const rows = [
-    ['form', 'keystrokes', 'input p50 ms', 'input p95 ms', 'input max ms', 'data p50/p95 ms', 'to onChange p50/p95', 'validator calls/key', 'validator p95 ms'],
+    ['form', 'keystrokes', 'work p50 ms', 'work p95 ms', 'work max ms', 'frame p50/p95 ms', 'input commit p50/p95', 'data p50/p95 ms', 'to onChange p50/p95', 'validator calls/key', 'validator p95 ms'],
     ...result.forms.map((f) => [
       f.form,
       String(f.keystrokes) + (f.missed > 0 ? ` (+${f.missed} missed)` : ''),
-      ms(f.input.p50),
-      ms(f.input.p95),
-      ms(f.input.max),
+      ms(f.work.p50),
+      ms(f.work.p95),
+      ms(f.work.max),
+      `${ms(f.paint.p50)} / ${ms(f.paint.p95)}`,
+      `${ms(f.input.p50)} / ${ms(f.input.p95)}`,
       `${ms(f.commit.p50)} / ${ms(f.commit.p95)}`,
       `${ms(f.toChange.p50)} / ${ms(f.toChange.p95)}`,
       f.validatorCallsPerKeystroke.toFixed(2),
       ms(f.validate.p95),
     ]),
   ];
-  console.log(`\nKeystroke -> commit latency (input: keydown -> the input's own commit; data: keydown -> the screen's commit of the form data), step "${result.step}" (${result.stepFields} fields; the steps: ${result.steps.map((s) => `${s.name} ${s.fields}`).join(', ')})`);
+  console.log(`\nKeystroke latency (work: keydown -> the end of the key's own work, the browser's edit and the scripts' synchronous work; frame: keydown -> the end of the first frame that shows the key; input commit: keydown -> the first React commit showing it; data: keydown -> the screen's commit of the form data), step "${result.step}" (${result.stepFields} fields; the steps: ${result.steps.map((s) => `${s.name} ${s.fields}`).join(', ')})`);
   console.log(`Chromium ${result.chromium}, headless, ${result.viewport}, CPU throttling ${result.cpuThrottling}x, ${result.rounds} measured rounds after 1 warm-up round, after one submit attempt of the empty form`);
   const { before, after, cpus } = result.load;
   const busy = Math.max(before, after) > cpus / 2;
@@ -320,7 +328,7 @@ export function printKeystroke(result: KeystrokeResult): void {
   const { oursP95, stockP95, plainP95, met, p95Ms, vsStock, vsPlain } = result.target;
   const ratio = (other: number) => (oursP95 / other).toFixed(2);
   console.log(
-    `\nTarget (input commit p95: ours <= ${p95Ms} ms, <= ${vsStock}x stock${plainP95 === null ? '' : `, <= ${vsPlain}x plain`}): ${met ? 'MET' : 'MISSED'} — ` +
+    `\nTarget (keydown -> end of the key's work, p95: ours <= ${p95Ms} ms, <= ${vsStock}x stock${plainP95 === null ? '' : `, <= ${vsPlain}x plain`}): ${met ? 'MET' : 'MISSED'} — ` +
       `ours ${ms(oursP95)} ms; ${ratio(stockP95)}x stock (${ms(stockP95)} ms)` +
       (plainP95 === null ? '; plain not measured (BENCH_FORMS=ours,stock,plain)' : `; ${ratio(plainP95)}x plain (${ms(plainP95)} ms)`),
   );
@@ -415,9 +423,9 @@ export async function runKeystrokeBench(options: KeystrokeOptions = {}): Promise
       await target.context.close();
     }
     if (pageErrors.length > 0) throw new Error(`errors in the bench page:\n${pageErrors.join('\n')}`);
-    const oursP95 = forms.find((f) => f.form === 'ours')?.input.p95 ?? Number.NaN;
-    const stockP95 = forms.find((f) => f.form === 'stock')?.input.p95 ?? Number.NaN;
-    const plainP95 = forms.find((f) => f.form === 'plain')?.input.p95 ?? null;
+    const oursP95 = forms.find((f) => f.form === 'ours')?.work.p95 ?? Number.NaN;
+    const stockP95 = forms.find((f) => f.form === 'stock')?.work.p95 ?? Number.NaN;
+    const plainP95 = forms.find((f) => f.form === 'plain')?.work.p95 ?? null;
     const result: KeystrokeResult = {
       bench: 'keystroke',
       date: new Date().toISOString(),

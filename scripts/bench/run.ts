@@ -19,7 +19,7 @@ interface Benchmark {
 const BENCHMARKS: readonly Benchmark[] = [
   {
     name: 'keystroke',
-    description: 'keystroke-to-commit latency, ours vs stock RJSF, largest step, 4x CPU throttling',
+    description: 'keystroke latency (the key\'s own work, its frame), ours vs stock RJSF vs plain React inputs, 4x CPU throttling',
     run: async () => {
       const result = await runKeystrokeBench();
       printKeystroke(result);

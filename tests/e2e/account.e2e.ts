@@ -40,6 +40,8 @@ describe.each(databaseTargets())('account on %s', (kind) => {
     await s.baseInfo(page);
     await s.baseInfo2(page);
     await s.addressInfo(page);
+    // The reload comes once the step is saved and the app has moved on: a reload during the save would cancel it.
+    await s.atStep(page, 'contact');
     await page.reload();
     await s.contact(page);
     await s.workInfo(page);

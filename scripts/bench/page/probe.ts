@@ -4,22 +4,38 @@
  * What is measured, per keystroke, from the `keydown` event (performance.now() in a capturing listener on window, the
  * first script to see the key):
  *
- * - to the input's own commit (`inputMs`, the figure the target is about): the end of the first React commit, of any
- *   component, after the key's `input` event in which the field still shows what the browser put there (a controlled
- *   input React set back would not). An input that owns its text (ours) commits itself alone there; stock RJSF
- *   commits its whole Form (state update, live validation, every field); plain commits the harness, which holds the
- *   inputs' values. Commits are seen through a stand-in of the React DevTools hook (commit-hook.ts).
+ * - to the end of the key's own work (`workMs`, the figure the target is about): the browser's edit of the field
+ *   (the same for every form) and then everything the page's scripts do for the key's `input` event before the
+ *   browser may paint: the handlers and the React render and commit they run synchronously (a discrete event's
+ *   update is rendered in a microtask of the event). Seen from a listener on window in the bubbling phase, the last
+ *   to hear the event, two microtasks later. Stock RJSF renders its whole Form there (state update, live validation,
+ *   every field), plain its harness (which holds the inputs' values); ours' inputs keep their text in the DOM and
+ *   hand it to the form after the frame that shows it, so the key's work is their handler alone.
+ * - to the frame that shows the key (`paintMs`): the first animation frame at whose start the field shows what the
+ *   browser typed into it, to the end of that frame's work on the main thread (style, layout, paint: a message posted
+ *   from the frame's requestAnimationFrame callback is handled after it). What the borrower waits for: the key's work
+ *   above, the wait for the next frame and the frame itself, the same browser work for every form (under 4x CPU
+ *   throttling, most of the figure). Ours hands the text to the form in a task after that frame (`afterNextPaint`),
+ *   so none of RJSF's work comes before it.
+ * - to the input's own commit (`inputMs`): the end of the first React commit, of any component, after the key's
+ *   `input` event in which the field still shows what the browser put there (a controlled input React set back
+ *   would not). Stock and plain commit there synchronously; ours commits nothing for the key, so its first commit is
+ *   the form's, with the data, after the frame.
  * - to the commit of the harness component that holds the form's data (`ms`, its useLayoutEffect on `formData`): the
  *   data the screen stores. For stock and plain that commit is part of the keystroke's synchronous work, right after
- *   the input's; ours reports the change in a transition, so it comes later, in tasks of its own.
+ *   the input's; ours hands the text over after the frame, in a transition, so it comes later, in tasks of their own.
  *
- * Layout, paint and any work after those commits are not included.
+ * Commits are seen through a stand-in of the React DevTools hook (commit-hook.ts).
  */
 
 import { commitListener } from './commit-hook.ts';
 
 /** One measured keystroke. */
 export interface Sample {
+  /** keydown listener -> the end of the key's own work: the browser's edit and the scripts' synchronous work (ms). */
+  readonly workMs: number;
+  /** keydown listener -> the end of the first frame that shows the key (ms). */
+  readonly paintMs: number;
   /** keydown listener -> the input's own commit (ms): the first commit after the input event that shows the key. */
   readonly inputMs: number;
   /** keydown listener -> harness commit (ms): the form's data, with the key, stored by the screen. */
@@ -46,6 +62,10 @@ interface Pending {
   typed?: string;
   inputAt?: number;
   changeAt?: number;
+  /** The end of the frame that showed the key, and the sample's other figures once the harness committed. */
+  paintAt?: number;
+  workAt?: number;
+  committed?: Omit<Sample, 'paintMs' | 'workMs'>;
   readonly eventTime: number;
   readonly key: string;
   readonly field: string;
@@ -116,13 +136,42 @@ export function reactCommitted(): void {
   if (fieldValue(pending.target) === pending.typed) pending.inputAt = performance.now();
 }
 
-/** Called by the harness from its layout effect on `formData`: closes the pending keystroke, if any. */
+/** Records the sample once both the frame that shows the key and the harness commit have come. */
+function complete(p: Pending): void {
+  if (p.paintAt === undefined || p.committed === undefined || p.workAt === undefined) return;
+  samples.push({ ...p.committed, paintMs: p.paintAt - p.t0, workMs: p.workAt - p.t0 });
+  if (pending === p) pending = undefined;
+  if (waiter && samples.length >= waiter.count) {
+    const { resolve } = waiter;
+    waiter = undefined;
+    void settle().then(() => resolve(true));
+  }
+}
+
+/** From the key's input event on: the first frame whose start finds the key in the field, to the end of its work. */
+function watchPaint(p: Pending): void {
+  requestAnimationFrame(() => {
+    if (fieldValue(p.target) !== p.typed) {
+      watchPaint(p);
+      return;
+    }
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      p.paintAt = performance.now();
+      channel.port1.close();
+      complete(p);
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/** Called by the harness from its layout effect on `formData`: the pending keystroke's data is committed. */
 export function harnessCommitted(): void {
-  if (pending === undefined) return;
+  if (pending === undefined || pending.committed !== undefined) return;
   // The harness's layout effect runs before the hook hears of the same commit (plain's input commit is this one).
   reactCommitted();
   const now = performance.now();
-  samples.push({
+  pending.committed = {
     inputMs: (pending.inputAt ?? now) - pending.t0,
     ms: now - pending.t0,
     toChangeMs: (pending.changeAt ?? now) - pending.t0,
@@ -131,13 +180,8 @@ export function harnessCommitted(): void {
     validateMs: validationMs - pending.validateMs,
     key: pending.key,
     field: pending.field,
-  });
-  pending = undefined;
-  if (waiter && samples.length >= waiter.count) {
-    const { resolve } = waiter;
-    waiter = undefined;
-    void settle().then(() => resolve(true));
-  }
+  };
+  complete(pending);
 }
 
 /** Installs the keydown listener and `window.__bench`. */
@@ -155,10 +199,25 @@ export function installProbe(form: string, step: string): BenchApi {
   window.addEventListener(
     'input',
     (event) => {
-      if (pending !== undefined && pending.typed === undefined && event.target === pending.target) pending.typed = fieldValue(event.target);
+      if (pending !== undefined && pending.typed === undefined && event.target === pending.target) {
+        pending.typed = fieldValue(event.target);
+        watchPaint(pending);
+      }
     },
     { capture: true },
   );
+  // The last listener of the key's input event: React's root listener has run, and the synchronous render it queued as
+  // a microtask comes before these two.
+  window.addEventListener('input', (event) => {
+    const p = pending;
+    if (p === undefined || p.workAt !== undefined || event.target !== p.target) return;
+    queueMicrotask(() =>
+      queueMicrotask(() => {
+        p.workAt = performance.now();
+        complete(p);
+      }),
+    );
+  });
   commitListener.current = reactCommitted;
   const api: BenchApi = {
     form,

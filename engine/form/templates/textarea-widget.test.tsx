@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { Profiler, useState } from 'react';
+import { act, fireEvent, render, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { RJSFSchema } from '@rjsf/utils';
+import addressSchema from '../../../schemas/addressInfo.schema.json' with { type: 'json' };
+import validateAddress from '../../../schemas/compiled/addressInfo.js';
+import { SchemaForm } from '../schema-form.tsx';
+
+describe('the textarea widget owns its text like the inputs', () => {
+  const schema = addressSchema as RJSFSchema;
+  // The address object as its plain fields: this test is about the textarea.
+  const uiSchema = { detailedAddress: { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } } };
+  const address = { provinceCode: '1380000000', provinceName: 'NCR', cityCode: '1380601000', cityName: 'Tondo I/II', barangayCode: '1380601001', barangayName: 'Barangay 1' };
+  const t = (key: string) => `[${key}]`;
+
+  function Screen({ onDraft, onSubmit, onRender }: { onDraft: (data: unknown) => void; onSubmit: (data: unknown) => void; onRender: () => void }) {
+    const [draft, setDraft] = useState<unknown>({ address, detailedAddress: 'Blk 5', postalCode: '1012' });
+    return (
+      <Profiler id="form" onRender={onRender}>
+        <SchemaForm schema={schema} uiSchema={uiSchema} validate={validateAddress} errorKey={() => 'errors.any'} t={t} formData={draft} onSubmit={onSubmit} onChange={(data) => { onDraft(data); setDraft(data); }} />
+      </Profiler>
+    );
+  }
+  const renderScreen = () => {
+    const onDraft = vi.fn();
+    const onSubmit = vi.fn();
+    const onRender = vi.fn();
+    render(<Screen onDraft={onDraft} onSubmit={onSubmit} onRender={onRender} />);
+    return { onDraft, onSubmit, onRender, area: document.getElementById('root_detailedAddress') as HTMLTextAreaElement, form: document.querySelector('form') as HTMLFormElement };
+  };
+
+  it('is a textarea with its rows, showing the draft', () => {
+    const { area } = renderScreen();
+    expect(area.tagName).toBe('TEXTAREA');
+    expect(area.rows).toBe(3);
+    expect(area.value).toBe('Blk 5');
+  });
+
+  it('renders nothing for a keystroke and gives the draft the text after the frame', async () => {
+    const { area, onDraft, onRender } = renderScreen();
+    onRender.mockClear();
+    fireEvent.change(area, { target: { value: 'Blk 5 Lot 12' } });
+    expect(onRender).not.toHaveBeenCalled();
+    await waitFor(() => expect(onDraft).toHaveBeenLastCalledWith(expect.objectContaining({ detailedAddress: 'Blk 5 Lot 12' })));
+    expect(area.value).toBe('Blk 5 Lot 12');
+  });
+
+  it('submits the last keystroke typed just before the submit, and keeps the caret where the borrower types', async () => {
+    const { area, form, onSubmit } = renderScreen();
+    await userEvent.setup().type(area, ',', { initialSelectionStart: 3, initialSelectionEnd: 3 });
+    expect(area.value).toBe('Blk, 5');
+    expect(area.selectionStart).toBe(4);
+    act(() => {
+      fireEvent.change(area, { target: { value: 'Blk 5 Lot 12, Mabini Street' } });
+      fireEvent.submit(form);
+    });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect((onSubmit.mock.calls[0]?.[0] as { detailedAddress: string }).detailedAddress).toBe('Blk 5 Lot 12, Mabini Street');
+  });
+});
