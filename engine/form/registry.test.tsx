@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import type { CompiledValidator } from '../validation/compiled-validator.ts';
 import { engineWidgets } from '../widgets/registry.ts';
+import { TextareaWidget } from './templates/textarea-widget.tsx';
 import { engineRegistry, mergeRegistry } from './registry.ts';
 import { SchemaForm } from './schema-form.tsx';
 import { StepProgress } from './step-progress.tsx';
@@ -33,6 +34,10 @@ describe('engineRegistry', () => {
   it('has its own of every RJSF default template the browser build replaces with a stand-in', () => {
     const replaced = ['BaseInputTemplate', 'ArrayFieldTemplate', 'ArrayFieldItemTemplate', 'ObjectFieldTemplate', 'ErrorListTemplate', 'FieldErrorTemplate'] as const;
     for (const name of replaced) expect(engineRegistry.templates?.[name], name).toBeTypeOf('function');
+  });
+
+  it('has its own textarea widget, which the browser build leaves out of RJSF (rjsf-trim.ts, UNUSED_WIDGET)', () => {
+    expect(engineRegistry.widgets?.['TextareaWidget']).toBe(TextareaWidget);
   });
 });
 

@@ -39,8 +39,9 @@ const SCALARS: readonly JsonType[] = ['string', 'number', 'integer', 'boolean'];
 const NO_OPTIONS = { type: 'object', additionalProperties: false } as const;
 
 /**
- * RJSF's built-in widgets the engine keeps (scripts/vite/rjsf-trim.ts replaces AltDate, AltDateTime, Color, File,
- * Range and Rating with stand-ins that refuse to render, so the studio does not offer them). Their own options are
+ * RJSF's built-in widget names the engine keeps (scripts/vite/rjsf-trim.ts replaces AltDate, AltDateTime, Color,
+ * File, Range and Rating with stand-ins that refuse to render, so the studio does not offer them; `textarea` is the
+ * engine's own, engine/form/templates/textarea-widget.tsx). Their own options are
  * the general ones (`rows` for a textarea, `inputType`, ...), which engine/studio allows on every field.
  */
 export const rjsfWidgetMeta: Readonly<Record<string, WidgetMeta>> = {

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 const LAYOUT_FIELD = /^\.\/Layout(?:Grid|Header|MultiSchema)Field\.js$/;
-const UNUSED_WIDGET = /^\.\/(?:AltDate|AltDateTime|Color|File|Range|Rating)Widget\.js$/;
+// Textarea: the engine's registry has its own (engine/form/templates/textarea-widget.tsx; registry.test.tsx holds it).
+const UNUSED_WIDGET = /^\.\/(?:AltDate|AltDateTime|Color|File|Range|Rating|Textarea)Widget\.js$/;
 // The engine's registry has its own of each (engine/form/registry.test.tsx holds it to this list).
 const REPLACED_TEMPLATE = /^\.\/(?:BaseInputTemplate|ArrayFieldTemplate|ArrayFieldItemTemplate|ObjectFieldTemplate|ErrorList|FieldErrorTemplate)\.js$/;
 
