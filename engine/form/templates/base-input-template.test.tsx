@@ -83,6 +83,17 @@ describe('BaseInputTemplate owns the text it shows', () => {
     expect(onChange.mock.invocationCallOrder[0]).toBeLessThan(onBlur.mock.invocationCallOrder[0] ?? 0);
   });
 
+  it('reports on blur a text typed back to the value the form holds while a later one is still on its way', async () => {
+    const { input, onChange, onBlur } = renderInput('Ana');
+    fireEvent.change(input, { target: { value: 'Anan' } });
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('Anan'));
+    // The form has not passed 'Anan' back yet; the borrower deletes the key and leaves at once.
+    fireEvent.change(input, { target: { value: 'Ana' } });
+    fireEvent.blur(input);
+    expect(onChange).toHaveBeenLastCalledWith('Ana');
+    expect(onBlur).toHaveBeenCalledWith('root_name', 'Ana');
+  });
+
   it('does not report again on blur what the form already holds', () => {
     const { input, onChange, rerender } = renderInput(undefined);
     fireEvent.change(input, { target: { value: 'Ana' } });

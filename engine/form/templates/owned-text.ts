@@ -56,8 +56,9 @@ export function useOwnedText<E extends HTMLInputElement | HTMLTextAreaElement>(v
   const shown = textOf(value);
   const ref = useRef<E>(null);
   const [defaultValue] = useState(shown);
-  // The value last passed down, the texts reported since that the form has not passed back yet, the last text
-  // reported, and whether a hand-over waits for a frame.
+  // The value last passed down, the texts reported since that the form has not passed back yet, the text the form
+  // ends up with once what was reported lands (the last report, or a value passed from outside since), and whether
+  // a hand-over waits for a frame.
   const own = useRef({ passed: shown, sent: new Set<string>(), reported: shown, waiting: false });
   const report = (raw: string) => {
     own.current.sent.add(raw);
@@ -69,9 +70,10 @@ export function useOwnedText<E extends HTMLInputElement | HTMLTextAreaElement>(v
   useLayoutEffect(() => {
     latest.current = report;
   });
+  // Needed unless the form holds the text and no report of another text is on its way (in a transition).
   const flush = () => {
     const raw = ref.current?.value ?? '';
-    if (raw !== own.current.passed) report(raw);
+    if (raw !== own.current.passed || raw !== own.current.reported) report(raw);
   };
   useLayoutEffect(() => {
     const { passed, sent } = own.current;
@@ -79,6 +81,7 @@ export function useOwnedText<E extends HTMLInputElement | HTMLTextAreaElement>(v
     own.current.passed = shown;
     const echo = sent.has(shown);
     const dom = ref.current;
+    if (!echo) own.current.reported = shown;
     if (!echo && dom && dom.value !== shown) dom.value = shown;
     if (!echo || shown === dom?.value) sent.clear();
   }, [shown]);
