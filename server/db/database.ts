@@ -24,8 +24,11 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-/** Where to open it: a PostgreSQL URL, or a PGlite folder (`memory://` for a throwaway one). */
-export type DatabaseTarget = { readonly url: string } | { readonly dataDir: string };
+/**
+ * Where to open it: a PostgreSQL URL, or a PGlite folder (`memory://` for a throwaway one), optionally started from a
+ * dump of another PGlite's folder (`loadDataDir`: what `dumpDataDir` gave; the test databases start from a migrated one).
+ */
+export type DatabaseTarget = { readonly url: string } | { readonly dataDir: string; readonly loadDataDir?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -44,7 +47,7 @@ export async function openDatabase(target: DatabaseTarget, options: { poolSize?:
     }
   }
   if (!target.dataDir.startsWith('memory://')) mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
-  const client = await PGlite.create(target.dataDir);
+  const client = await PGlite.create(target.dataDir, target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
