@@ -32,7 +32,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Each file has its own Chromium and its own server and database (or reads the shared built app only), so
+          // files run side by side: a journey spends most of its time waiting for the server's timers and the app's
+          // polls, and three of them share two cores well.
+          maxWorkers: 3,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // A browser on a busy 2-core machine takes its time: expect.poll waits up to 15 s, not Vitest's 1 s.

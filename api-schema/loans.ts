@@ -4,7 +4,7 @@
  * `required`) of the matching schema below (`orderProperties` and `orderRequired` for an order, `scheduleRow` for a
  * row of its plan). The web app's types follow (FromSchema), the OpenAPI document shows it, and the server sends it:
  * Fastify's serializer drops any property a response schema lacks, and the server suites fail on such a property
- * (server/response-check.ts, installed by server/test-api.ts).
+ * (server/response-check.ts, installed by server/testing/test-api.ts).
  *
  * Money is integer centavos, days 'YYYY-MM-DD' (Manila), instants ISO strings; rates are ppm (1,000 ppm = 0.1 %).
  */

@@ -5,7 +5,7 @@
  */
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApi, type TestApi } from './test-api.ts';
+import { testApi, type TestApi } from './testing/test-api.ts';
 
 interface Operation {
   operationId?: string;

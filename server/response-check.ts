@@ -1,5 +1,5 @@
 /**
- * Tests only (server/test-api.ts installs it on every test API): each JSON answer is checked against its route's
+ * Tests only (server/testing/test-api.ts installs it on every test API): each JSON answer is checked against its route's
  * response schema by a strict validator (objects closed: `additionalProperties: false` where a schema leaves it open)
  * BEFORE Fastify's serializer, which silently drops any property a schema lacks. So when a service view grows a field
  * that its schema (api-schema/*.ts) does not have, or loses a required one, every suite that meets that answer fails

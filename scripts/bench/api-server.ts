@@ -1,7 +1,7 @@
 /**
  * A server of the api benchmark, in its own process (forked by api.ts with tsx): either a bare Fastify hello-world
- * or the real app (buildApp, as server/test-api.ts builds it) on PGlite or PostgreSQL. It listens on 127.0.0.1 with a
- * port chosen by the system and talks to the benchmark over the IPC channel:
+ * or the real app (buildApp, as server/testing/test-api.ts builds it) on PGlite or PostgreSQL. It listens on
+ * 127.0.0.1 with a port chosen by the system and talks to the benchmark over the IPC channel:
  *
  * - to the parent: `{type: 'ready', port}` once listening, `{type: 'failed', message}` if it could not start;
  * - from the parent: `{type: 'sms', id, to}` (answered with the console outbox's last text to that number),

@@ -4,10 +4,10 @@
  * with DATABASE_URL. Target of the issue: at least 300 applications/s with p99 at most 100 ms.
  *
  * Seeding goes straight into the database (the figures measure the two endpoints, not the seeding): customers with a
- * complete profile (server/loan-fixtures.ts) and a session each; for the callbacks, the applied orders are put into
- * `repaying` with one in-progress payment each, as a disbursement and POST /payments would leave them. Every request
- * is a different customer (an application) or a different payment (a callback), so every one of them does the real
- * work: idempotency key, order lock, state change, event row.
+ * complete profile (server/testing/loan-fixtures.ts) and a session each; for the callbacks, the applied orders are put
+ * into `repaying` with one in-progress payment each, as a disbursement and POST /payments would leave them. Every
+ * request is a different customer (an application) or a different payment (a callback), so every one of them does the
+ * real work: idempotency key, order lock, state change, event row.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { signCollectionWebhook } from '../../server/providers/collection/collection-provider.ts';
+import { STANDARD_LOAN } from '../../server/testing/loan-fixtures.ts';
 import { seedCustomers, startMain } from '../../server/testing/main-process.ts';
 import { LatencyHistogram, ms2, perSecond, redact, runProblems } from './api-figures.ts';
 
@@ -136,7 +137,7 @@ export async function runLoansBench(): Promise<LoansResult> {
     await client.connect();
     console.log(`loans: seeding ${customersCount} customers with complete profiles`);
     const customers = await seedCustomers(client, customersCount);
-    const body = JSON.stringify({ productId: 'cash', subProductId: 'standard', principalCentavos: 300_000, termDays: 30 });
+    const body = JSON.stringify(STANDARD_LOAN);
     // Warm-up: 5 % of the customers, not measured.
     const warm = Math.floor(customersCount * 0.05);
     const applyRequest = (offset: number) => (i: number) => {

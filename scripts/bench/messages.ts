@@ -8,7 +8,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import pg from 'pg';
-import { seedCustomers, startMain } from '../../server/testing/main-process.ts';
+import { seedCustomers, sessionHeaders, startMain } from '../../server/testing/main-process.ts';
 import { redact } from './api-figures.ts';
 import { fire, writeBenchResult, type BenchRun } from './loans.ts';
 
@@ -62,7 +62,7 @@ export async function runMessagesBench(): Promise<MessagesResult> {
     await client.query('ANALYZE messages');
     const request = (path: string) => () => {
       const c = customers[randomInt(customers.length)]!;
-      return { path, headers: { authorization: `Bearer ${c.token}`, 'x-customer-id': c.id, 'x-device-id': c.device } };
+      return { path, headers: sessionHeaders(c) };
     };
     // Warm-up, not measured.
     await fire('warm-up', server.base, Math.min(500, requests), connections, request('/api/v1/messages?tab=notify'));

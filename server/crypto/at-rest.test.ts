@@ -5,17 +5,18 @@
  * gateways' tables (sim_payouts, sim_collections) are left out: they stand for the gateway's own systems, which must
  * know the account it pays.
  */
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
-import { completeSections } from '../loan-fixtures.ts';
 import { idCard, portrait } from '../providers/identity/test-images.ts';
-import { login, testApi, type TestApi } from '../test-api.ts';
-import { documentUpload } from '../testing/multipart.ts';
+import { login } from '../testing/borrower.ts';
+import { completeSections, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
+import { uploadDocument } from '../testing/multipart.ts';
+import { caller, newKey } from '../testing/request.ts';
+import { testApi, type TestApi } from '../testing/test-api.ts';
 
 const SECRETS = {
   name: 'Marites Villanueva',
@@ -45,19 +46,12 @@ describe.each(databaseTargets())('personal data at rest on %s', (kind) => {
 
   it('a dump of every table and of the upload folder shows no personal value and no photo in the clear', async () => {
     const b = await login(api);
-    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, key?: string) =>
-      api.app.inject({ method, url: `/api/v1${url}`, headers: { ...b.headers, ...(key && { 'idempotency-key': key }) }, ...(payload && { payload }) });
-    const upload = async (kindName: string, file: Buffer, type = 'image/jpeg') => {
-      const { body, contentType } = documentUpload(kindName, file, { filename: `f.${type === 'image/png' ? 'png' : 'jpg'}`, type });
-      const res = await api.app.inject({ method: 'POST', url: '/api/v1/documents', headers: { ...b.headers, 'content-type': contentType }, payload: body });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<{ id: string; ref: string }>();
-    };
+    const call = caller(api);
 
-    const idFront = await upload('idFront', await sharp(idCard()).jpeg({ quality: 90 }).toBuffer());
-    const face = await upload('face', await sharp(portrait()).jpeg({ quality: 90 }).toBuffer());
+    const idFront = await uploadDocument(api, b, 'idFront', await sharp(idCard()).jpeg({ quality: 90 }).toBuffer(), { filename: 'f.jpg' });
+    const face = await uploadDocument(api, b, 'face', await sharp(portrait()).jpeg({ quality: 90 }).toBuffer(), { filename: 'f.jpg' });
     const signatureSvg = '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="240"><rect width="600" height="240" fill="white"/><path d="M40 180 C 120 20, 220 220, 320 80 S 500 60, 560 160" stroke="black" stroke-width="6" fill="none"/></svg>';
-    const signature = await upload('signature', await sharp(Buffer.from(signatureSvg)).png().toBuffer(), 'image/png');
+    const signature = await uploadDocument(api, b, 'signature', await sharp(Buffer.from(signatureSvg)).png().toBuffer(), { filename: 'f.png', type: 'image/png' });
 
     const sections = completeSections({
       identityInfo: { name: SECRETS.name, birthDate: SECRETS.birthDate, idType: 'passport', idNumber: SECRETS.idNumber, idPhotoFront: idFront.ref, facePhoto: face.ref },
@@ -66,27 +60,27 @@ describe.each(databaseTargets())('personal data at rest on %s', (kind) => {
     });
     (sections['contact'] as { emergencyContacts: { name: string }[] }).emergencyContacts[0]!.name = SECRETS.emergencyName;
     for (const [step, data] of Object.entries(sections)) {
-      const res = await call('PUT', `/profile/${step}`, data);
+      const res = await call(b, 'PUT', `/profile/${step}`, data);
       expect(res.statusCode, `${step}: ${res.body}`).toBe(200);
     }
-    const identity = await call('GET', '/profile/identityInfo');
+    const identity = await call(b, 'GET', '/profile/identityInfo');
     expect(identity.json<{ data: Record<string, unknown> }>().data).toMatchObject({ name: SECRETS.name, idNumber: SECRETS.idNumber });
 
-    const applied = await call('POST', '/loans', { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 }, `key-${randomBytes(8).toString('hex')}`);
+    const applied = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(applied.statusCode, applied.body).toBe(201);
     const orderId = applied.json<{ id: string }>().id;
     api.advance(61);
     await api.runDueJobs();
-    expect((await call('POST', `/loans/${orderId}/accept`, { agreePrivacy: true, agreeAgreement: true })).statusCode).toBe(200);
-    const signed = await call('POST', '/signature', { signature: signature.ref });
+    expect((await call(b, 'POST', `/loans/${orderId}/accept`, { agreePrivacy: true, agreeAgreement: true })).statusCode).toBe(200);
+    const signed = await call(b, 'POST', '/signature', { signature: signature.ref });
     expect(signed.statusCode, signed.body).toBe(200);
-    const withdrawn = await call('POST', `/loans/${orderId}/withdraw`, {}, `key-${randomBytes(8).toString('hex')}`);
+    const withdrawn = await call(b, 'POST', `/loans/${orderId}/withdraw`, {}, newKey());
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     await api.settle();
-    expect((await call('GET', `/loans/${orderId}`)).json<{ state: string }>().state).toBe('repaying');
+    expect((await call(b, 'GET', `/loans/${orderId}`)).json<{ state: string }>().state).toBe('repaying');
 
     // The owner still gets the photo back, decrypted.
-    const photo = await call('GET', `/api/v1/documents/${face.id}`.replace('/api/v1', ''));
+    const photo = await call(b, 'GET', `/api/v1/documents/${face.id}`.replace('/api/v1', ''));
     expect(photo.statusCode).toBe(200);
     expect(photo.rawPayload.subarray(0, 3)).toEqual(JPEG);
 

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
 import { auditLog, captchas } from '../db/schema.ts';
 import { AUTH_POLICY } from '../services/auth.ts';
-import { device, newPhone, TEST_CAPTCHA, testApi, type TestApi } from '../test-api.ts';
+import { device, newPhone } from '../testing/borrower.ts';
+import { TEST_CAPTCHA, testApi, type TestApi } from '../testing/test-api.ts';
 
 /** A fresh, made-up client address for the X-Forwarded-For header. */
 let counter = 0;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
 import { auditLog } from '../db/schema.ts';
 import { AUTH_POLICY } from '../services/auth.ts';
-import { codeFor, device, login, newPhone, TEST_CAPTCHA, testAddress, testApi, type TestApi } from '../test-api.ts';
+import { codeFor, device, login, newPhone, testAddress } from '../testing/borrower.ts';
+import { TEST_CAPTCHA, testApi, type TestApi } from '../testing/test-api.ts';
 
 describe.each(databaseTargets())('SMS login on %s', (kind) => {
   let api: TestApi;

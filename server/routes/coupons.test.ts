@@ -1,22 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ledger } from '../../domain/loan-ledger.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { coupons, loanEvents, loanOrders, messages, payouts } from '../db/schema.ts';
-import { completeProfile, signatureDocument, type ProfileOverrides } from '../loan-fixtures.ts';
 import { createCouponService, issue, markUsed } from '../services/coupons.ts';
-import { login, testApi, type TestApi } from '../test-api.ts';
+import { borrowerWithProfile, login, type Borrower } from '../testing/borrower.ts';
+import { signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
+import { caller, newKey } from '../testing/request.ts';
+import { testApi, type TestApi } from '../testing/test-api.ts';
 
-const newKey = () => `key-${randomBytes(8).toString('hex')}`;
-/** ₱3,000 for 30 days: above the platform coupon's ₱2,000 minimum. */
-const standard = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };
-/** ₱1,000: below it. */
-const small = { ...standard, principalCentavos: 100000 };
+/** ₱1,000: below the platform coupon's ₱2,000 minimum (STANDARD_LOAN, ₱3,000 for 30 days, is above it). */
+const small = { ...STANDARD_LOAN, principalCentavos: 100000 };
 /** ₱5,000 for 60 days: ₱300 of interest, more than the ₱200 add-to-home-screen coupon. */
-const long = { ...standard, principalCentavos: 500000, termDays: 60 };
+const long = { ...STANDARD_LOAN, principalCentavos: 500000, termDays: 60 };
 
-type Borrower = Awaited<ReturnType<typeof login>>;
 interface Coupon { id: string; kind: string; appliesTo: string; amountCentavos: number; minimumCentavos: number; state: string; expiresAt: string }
 interface Order {
   id: string;
@@ -36,19 +33,12 @@ describe.each(databaseTargets())('coupons on %s', (kind) => {
     await api?.close();
   });
 
-  const call = (b: Borrower, method: 'GET' | 'POST', url: string, payload?: object, key?: string) =>
-    api.app.inject({ method, url: `/api/v1${url}`, headers: { ...b.headers, ...(key && { 'idempotency-key': key }) }, ...(payload && { payload }) });
+  const call = caller(() => api);
   const usable = async (b: Borrower, query = '') => (await call(b, 'GET', `/coupons${query}`)).json<{ coupons: Coupon[] }>().coupons;
   const grant = (b: Borrower, definition: string) => issue(api.database.db, b.customerId, definition, 'staff', `grant:${newKey()}`, api.now());
   const messagesOf = (b: Borrower) => api.database.db.select().from(messages).where(eq(messages.customerId, b.customerId));
 
-  async function borrower(overrides: ProfileOverrides = {}): Promise<Borrower> {
-    const b = await login(api);
-    await completeProfile(api.database.db, b.customerId, overrides);
-    return b;
-  }
-
-  async function withdrawable(b: Borrower, body = standard): Promise<string> {
+  async function withdrawable(b: Borrower, body = STANDARD_LOAN): Promise<string> {
     const res = await call(b, 'POST', '/loans', body, newKey());
     expect(res.statusCode, res.body).toBe(201);
     api.advance(61);
@@ -59,7 +49,7 @@ describe.each(databaseTargets())('coupons on %s', (kind) => {
     return id;
   }
 
-  async function repaying(b: Borrower, body = standard): Promise<string> {
+  async function repaying(b: Borrower, body = STANDARD_LOAN): Promise<string> {
     const id = await withdrawable(b, body);
     expect((await call(b, 'POST', `/loans/${id}/withdraw`, {}, newKey())).statusCode).toBe(200);
     await api.settle();
@@ -98,7 +88,7 @@ describe.each(databaseTargets())('coupons on %s', (kind) => {
   });
 
   it('raises the received amount by a withdrawal coupon\'s value, and uses the coupon once', async () => {
-    const b = await borrower();
+    const b = await borrowerWithProfile(api);
     const [coupon] = await usable(b, '?appliesTo=withdrawal');
     const id = await withdrawable(b);
     const plain = (await call(b, 'POST', `/loans/${id}/withdraw-quote`, {})).json<Order['quote']>();
@@ -120,7 +110,7 @@ describe.each(databaseTargets())('coupons on %s', (kind) => {
   });
 
   it('refuses a coupon below its minimum, another customer\'s, the wrong operation\'s and an expired one with COUPON_UNAVAILABLE', async () => {
-    const b = await borrower();
+    const b = await borrowerWithProfile(api);
     const [platform] = await usable(b);
     const id = await withdrawable(b, small);
     const below = await call(b, 'POST', `/loans/${id}/withdraw`, { couponId: platform!.id }, newKey());
@@ -147,7 +137,7 @@ describe.each(databaseTargets())('coupons on %s', (kind) => {
   });
 
   it('lowers the amount due by a repayment coupon\'s value: the payment, the ledger, the plan and the record agree', async () => {
-    const b = await borrower();
+    const b = await borrowerWithProfile(api);
     const id = await repaying(b, long);
     const before = await order(b, id);
     const { coupon } = (await call(b, 'POST', '/coupons/add-to-home-screen', {})).json<{ coupon: Coupon }>();
@@ -170,7 +160,7 @@ describe.each(databaseTargets())('coupons on %s', (kind) => {
   });
 
   it('gives a held coupon back when its payment expires unpaid', async () => {
-    const b = await borrower();
+    const b = await borrowerWithProfile(api);
     const id = await repaying(b, long);
     const coupon = await grant(b, 'repayment50');
     const first = await call(b, 'POST', `/loans/${id}/payments`, { kind: 'settle', channel: 'otc', couponId: coupon!.id }, newKey());
@@ -212,17 +202,16 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('coupons under concurrency on P
   });
 
   it('uses one coupon once under 50 concurrent withdrawals, and under 50 concurrent uses in their own transactions', async () => {
-    const b = await login(api);
-    await completeProfile(api.database.db, b.customerId);
-    const call = (url: string, payload: object, key?: string) => api.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { ...b.headers, ...(key && { 'idempotency-key': key }) }, payload });
-    const applied = await call('/loans', standard, newKey());
+    const b = await borrowerWithProfile(api);
+    const call = caller(api);
+    const applied = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     const id = applied.json<{ id: string }>().id;
     api.advance(61);
     await api.runDueJobs();
-    await call(`/loans/${id}/accept`, { agreePrivacy: true, agreeAgreement: true });
-    await call('/signature', { signature: await signatureDocument(api.database.db, b.customerId) });
+    await call(b, 'POST', `/loans/${id}/accept`, { agreePrivacy: true, agreeAgreement: true });
+    await call(b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, b.customerId) });
     const [coupon] = await api.database.db.select().from(coupons).where(eq(coupons.customerId, b.customerId));
-    const answers = await Promise.all(Array.from({ length: 50 }, () => call(`/loans/${id}/withdraw`, { couponId: coupon!.id }, newKey())));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call(b, 'POST', `/loans/${id}/withdraw`, { couponId: coupon!.id }, newKey())));
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(answers.every((r) => r.statusCode < 500)).toBe(true);
     const rows = await api.database.db.select().from(payouts).where(eq(payouts.orderId, id));

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manilaToday } from '../../domain/calendar-date.ts';
 import type { Ledger } from '../../domain/loan-ledger.ts';
 import { ledgerPatch } from '../services/loans/repository.ts';
-import { countWith, seedCustomers, startMain, stormDatabase, untilBy, type MainProcess, type SeededCustomer, type StormDatabase } from '../testing/main-process.ts';
+import { STANDARD_LOAN } from '../testing/loan-fixtures.ts';
+import { countWith, seedCustomers, sessionHeaders, startMain, stormDatabase, untilBy, type MainProcess, type SeededCustomer, type StormDatabase } from '../testing/main-process.ts';
 
 const ADMIN_URL = process.env['TEST_DATABASE_URL'];
 const CUSTOMERS = 30;
@@ -51,7 +52,7 @@ describe.runIf(ADMIN_URL)('a kill -9 in a payout storm and a payment storm (serv
     const call = async (c: SeededCustomer, path: string, body: object, key?: string): Promise<{ status: number; json: Record<string, unknown> }> => {
       const answer = await fetch(`${main!.base}/api/v1${path}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${c.token}`, 'x-customer-id': c.id, 'x-device-id': c.device, 'content-type': 'application/json', ...(key && { 'idempotency-key': key }) },
+        headers: { ...sessionHeaders(c), 'content-type': 'application/json', ...(key && { 'idempotency-key': key }) },
         body: JSON.stringify(body),
       });
       return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
@@ -61,7 +62,7 @@ describe.runIf(ADMIN_URL)('a kill -9 in a payout storm and a payment storm (serv
     const orderOf = new Map<string, string>();
     await Promise.all(
       customers.map(async (c) => {
-        const applied = await call(c, '/loans', { productId: 'cash', subProductId: 'standard', principalCentavos: 300_000, termDays: 30 }, `apply-${c.id}`);
+        const applied = await call(c, '/loans', STANDARD_LOAN, `apply-${c.id}`);
         expect(applied.status, JSON.stringify(applied.json)).toBe(201);
         orderOf.set(c.id, String(applied.json['id']));
       }),

@@ -6,7 +6,8 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
 import { MAX_UPLOAD_BYTES } from '../services/images.ts';
-import { login, testApi, type TestApi } from '../test-api.ts';
+import { login } from '../testing/borrower.ts';
+import { testApi, type TestApi } from '../testing/test-api.ts';
 
 interface Answer {
   readonly status: number;

@@ -2,10 +2,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
 import { idCard, portrait } from '../providers/identity/test-images.ts';
-import { login, testApi, type TestApi } from '../test-api.ts';
-import { documentUpload } from '../testing/multipart.ts';
+import { login } from '../testing/borrower.ts';
+import { postDocument } from '../testing/multipart.ts';
+import { testApi, type TestApi } from '../testing/test-api.ts';
 
-/** A multipart body with a `kind` field and one file. */
 describe.each(databaseTargets())('documents on %s', (kind) => {
   let api: TestApi;
   let card: Buffer;
@@ -19,15 +19,10 @@ describe.each(databaseTargets())('documents on %s', (kind) => {
     await api?.close();
   });
 
-  const upload = (headers: Record<string, string>, kindName: string, file: Buffer, filename?: string, type?: string) => {
-    const { body, contentType } = documentUpload(kindName, file, { filename, type });
-    return api.app.inject({ method: 'POST', url: '/api/v1/documents', headers: { ...headers, 'content-type': contentType }, payload: body });
-  };
-
   it('stores an ID photo re-encoded without metadata, for its owner only, usable in the identity step', async () => {
     const a = await login(api);
     const b = await login(api);
-    const res = await upload(a.headers, 'idFront', card);
+    const res = await postDocument(api, a, 'idFront', card);
     expect(res.statusCode, res.body).toBe(201);
     const saved = res.json<{ id: string; ref: string }>();
     expect(saved.ref).toBe(`doc:${saved.id}`);
@@ -41,7 +36,7 @@ describe.each(databaseTargets())('documents on %s', (kind) => {
     expect((await api.app.inject({ method: 'GET', url: `/api/v1/documents/${saved.id}`, headers: { ...b.headers, 'x-customer-id': a.customerId } })).statusCode).toBe(401);
     expect((await api.app.inject({ method: 'GET', url: `/api/v1/documents/${saved.id}` })).statusCode).toBe(401);
 
-    const faceRes = await upload(a.headers, 'face', face);
+    const faceRes = await postDocument(api, a, 'face', face);
     expect(faceRes.statusCode, faceRes.body).toBe(201);
     const identity = { name: 'Juan Dela Cruz', birthDate: '1990-05-15', gender: 'male', idType: 'passport', idNumber: 'P1234567A', idPhotoFront: saved.ref, facePhoto: faceRes.json<{ ref: string }>().ref };
     const put = await api.app.inject({ method: 'PUT', url: '/api/v1/profile/identityInfo', headers: a.headers, payload: identity });
@@ -61,7 +56,7 @@ describe.each(databaseTargets())('documents on %s', (kind) => {
       ['idFront', Buffer.alloc(11 * 1024 * 1024, 1), 'image/jpeg', 413, 'FILE_TOO_LARGE'],
     ];
     for (const [kindName, file, type, status, code] of cases) {
-      const res = await upload(a.headers, kindName, file, 'x.jpg', type);
+      const res = await postDocument(api, a, kindName, file, { filename: 'x.jpg', type });
       expect([res.statusCode, res.json<{ code: string }>().code], `${kindName} ${code}`).toEqual([status, code]);
     }
     const json = await api.app.inject({ method: 'POST', url: '/api/v1/documents', headers: { ...a.headers, 'content-type': 'application/json' }, payload: '{}' });
@@ -71,10 +66,10 @@ describe.each(databaseTargets())('documents on %s', (kind) => {
 
   it('refuses an identity step whose photos the identity check refuses, naming the photo to retake', async () => {
     const a = await login(api);
-    const front = (await upload(a.headers, 'idFront', card)).json<{ ref: string }>().ref;
-    const ownFace = (await upload(a.headers, 'face', face)).json<{ ref: string }>().ref;
+    const front = (await postDocument(api, a, 'idFront', card)).json<{ ref: string }>().ref;
+    const ownFace = (await postDocument(api, a, 'face', face)).json<{ ref: string }>().ref;
     // The ID card's picture sent again as the face: it passes the face photo's quality gate, not the match.
-    const cardAsFace = await upload(a.headers, 'face', card);
+    const cardAsFace = await postDocument(api, a, 'face', card);
     expect(cardAsFace.statusCode, cardAsFace.body).toBe(201);
     const identity = { name: 'Juan Dela Cruz', birthDate: '1990-05-15', gender: 'male', idType: 'passport', idNumber: 'P1234567A' };
     const put = (payload: Record<string, unknown>) => api.app.inject({ method: 'PUT', url: '/api/v1/profile/identityInfo', headers: a.headers, payload: { ...identity, ...payload } });

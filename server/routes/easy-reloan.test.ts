@@ -6,34 +6,26 @@
  * re-loan sends nothing. Then the exactly-once payout: the job run many times at once, by two instances, and after a
  * crash between the work and the job's completion.
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
 import { easyReloans, jobs, loanEvents, loanOrders, messages, payouts } from '../db/schema.ts';
-import { BANK_INFO, completeProfile, signatureDocument } from '../loan-fixtures.ts';
-import { login, testApi, type TestApi } from '../test-api.ts';
+import { borrowerWithProfile, type Borrower } from '../testing/borrower.ts';
+import { BANK_INFO, signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
+import { caller, newKey } from '../testing/request.ts';
+import { testApi, type TestApi } from '../testing/test-api.ts';
 
-const standard = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };
-const newKey = () => `key-${randomBytes(8).toString('hex')}`;
 const HOUR = 3600;
-type Borrower = Awaited<ReturnType<typeof login>>;
 interface Status { enabled: boolean; offReason: string | null; disbursedInCycle: number; voucherUsed: boolean; nextAmountCentavos: number; limitCentavos: number; termsDays: number[] }
 interface Reloan { id: string; state: string; orderId: string; payoutAt: string | null; cancellable: boolean; voucherCentavos: number | null; principalCentavos: number; quote: { receivedCentavos: number } }
 
 function kit(api: () => TestApi) {
-  const call = (b: Borrower, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, key?: string) =>
-    api().app.inject({ method, url: `/api/v1${url}`, headers: { ...b.headers, ...(key && { 'idempotency-key': key }) }, ...(payload && { payload }) });
-
-  async function borrower(): Promise<Borrower> {
-    const b = await login(api());
-    await completeProfile(api().database.db, b.customerId);
-    return b;
-  }
+  const call = caller(api);
+  const borrower = () => borrowerWithProfile(api());
 
   /** A loan taken, withdrawn and paid out: its id. */
   async function repaying(b: Borrower): Promise<string> {
-    const applied = await call(b, 'POST', '/loans', standard, newKey());
+    const applied = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(applied.statusCode, applied.body).toBe(201);
     const id = applied.json<{ id: string }>().id;
     api().advance(61);
@@ -103,7 +95,7 @@ describe.each(databaseTargets())('Easy Re-loan on %s', (kind) => {
     expect(on.json()).toMatchObject({ enabled: true, voucherCentavos: 10000, cancelWindowMinutes: 120, disbursementsBeforeTurnOff: 2 });
     // On, with the loan repaid and none open: it waits for a loan the borrower applies for; with one open, it does not.
     expect(on.json()).toMatchObject({ noLoanOpen: true });
-    expect((await call(b, 'POST', '/loans', standard, newKey())).statusCode).toBe(201);
+    expect((await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).statusCode).toBe(201);
     expect(await status(b)).toMatchObject({ enabled: true, noLoanOpen: false });
   });
 
@@ -161,7 +153,7 @@ describe.each(databaseTargets())('Easy Re-loan on %s', (kind) => {
     expect((await call(b, 'GET', `/loans/${third.orderId}`)).json()).toMatchObject({ state: 'rejected', cancelled: true, reapplyAfter: null });
     expect((await call(b, 'POST', `/easy-reloan/reloans/${third.id}/cancel`, {})).json()).toMatchObject({ code: 'RELOAN_CANCEL_CLOSED' });
     // The borrower may apply by themselves at once (a cancellation is no rejection with a reapply day).
-    expect((await call(b, 'POST', '/loans', standard, newKey())).statusCode).toBe(201);
+    expect((await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).statusCode).toBe(201);
     const list = await reloans(b);
     expect(list.map((r) => r.state)).toEqual(['cancelled', 'done', 'done']);
   });

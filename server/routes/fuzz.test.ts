@@ -18,12 +18,14 @@ import { can, STAFF_ROLES, type StaffRole } from '../../domain/staff-roles.ts';
 import { coupons } from '../db/schema.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { ERROR_STATUS } from '../errors.ts';
-import { BANK_INFO, completeProfile, completeSections } from '../loan-fixtures.ts';
-import { signCollectionWebhook } from '../providers/collection/collection-provider.ts';
 import { idCard, portrait } from '../providers/identity/test-images.ts';
 import { openStaffSession } from '../staff/sessions.ts';
+import { borrowerWithProfile, login, type Borrower } from '../testing/borrower.ts';
+import { BANK_INFO, completeSections, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
+import { caller, newKey } from '../testing/request.ts';
 import { addTestStaff, type TestStaff } from '../testing/staff.ts';
-import { login, testApi, type TestApi } from '../test-api.ts';
+import { testApi, type TestApi } from '../testing/test-api.ts';
+import { collectionSignature, postCollectionWebhook } from '../testing/webhooks.ts';
 import { staffRouteTable, type StaffAccess } from './staff/group.ts';
 
 /** Runs per route and per way of calling it (no session, own session, another's ids, signed webhook). */
@@ -31,7 +33,6 @@ const RUNS = Number(process.env['FUZZ_RUNS'] ?? 30);
 /** Fixed, so every run sends the same requests (FUZZ_SEED explores others). */
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261124);
 
-type Borrower = Awaited<ReturnType<typeof login>>;
 type Mode = 'anonymous' | 'session' | 'cross' | 'signed' | 'staff';
 
 interface Operation {
@@ -357,8 +358,6 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
   let staffTarget: TestStaff;
   const staffCallers = new Map<StaffRole, TestStaff>();
 
-  const newKey = () => `key-${randomBytes(8).toString('hex')}`;
-
   async function upload(who: Borrower, kindName: string, file: Buffer): Promise<{ id: string; ref: string }> {
     const { payload, contentType } = multipartBody({ boundaryInHeader: 'fuzz-boundary', boundaryInBody: 'fuzz-boundary', kindField: kindName, kindFirst: true, file: 'image', fileField: 'file', garbage: '', truncateAt: null, extraParts: 0, crlf: true }, file);
     const res = await api.app.inject({ method: 'POST', url: '/api/v1/documents', headers: { ...who.headers, 'content-type': contentType }, payload });
@@ -368,29 +367,27 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
 
   /** A borrower with uploaded documents, a signature on file and a repaying order with a pending payment. */
   async function borrowerWithObjects(): Promise<{ who: Borrower; ids: Ids }> {
-    const who = await login(api);
-    await completeProfile(api.database.db, who.customerId);
+    const who = await borrowerWithProfile(api);
     const idFront = await upload(who, 'idFront', card);
     const signature = await upload(who, 'signature', signatureImage);
-    const call = (method: 'GET' | 'POST', url: string, payload?: object, key?: string) =>
-      api.app.inject({ method, url: `/api/v1${url}`, headers: { ...who.headers, ...(key && { 'idempotency-key': key }) }, ...(payload && { payload }) });
-    const applied = await call('POST', '/loans', { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 }, newKey());
+    const call = caller(api);
+    const applied = await call(who, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(applied.statusCode, applied.body).toBe(201);
     const orderId = applied.json<{ id: string }>().id;
     api.advance(61);
     await api.runDueJobs();
-    const accepted = await call('POST', `/loans/${orderId}/accept`, { agreePrivacy: true, agreeAgreement: true });
+    const accepted = await call(who, 'POST', `/loans/${orderId}/accept`, { agreePrivacy: true, agreeAgreement: true });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const signed = await call('POST', '/signature', { signature: signature.ref });
+    const signed = await call(who, 'POST', '/signature', { signature: signature.ref });
     expect(signed.statusCode, signed.body).toBe(200);
-    const withdrawn = await call('POST', `/loans/${orderId}/withdraw`, {}, newKey());
+    const withdrawn = await call(who, 'POST', `/loans/${orderId}/withdraw`, {}, newKey());
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     await api.settle();
-    const order = await call('GET', `/loans/${orderId}`);
+    const order = await call(who, 'GET', `/loans/${orderId}`);
     expect(order.json<{ state: string }>().state, order.body).toBe('repaying');
-    const paid = await call('POST', `/loans/${orderId}/payments`, { kind: 'extend', channel: 'otc' }, newKey());
+    const paid = await call(who, 'POST', `/loans/${orderId}/payments`, { kind: 'extend', channel: 'otc' }, newKey());
     expect(paid.statusCode, paid.body).toBe(201);
-    const messageId = (await call('GET', '/messages?tab=notify')).json<{ messages: { id: string }[] }>().messages[0]!.id;
+    const messageId = (await call(who, 'GET', '/messages?tab=notify')).json<{ messages: { id: string }[] }>().messages[0]!.id;
     const [coupon] = await api.database.db.select({ id: coupons.id }).from(coupons).where(eq(coupons.customerId, who.customerId));
     return { who, ids: { orderId, paymentId: paid.json<{ id: string }>().id, documentId: idFront.id, idFrontRef: idFront.ref, signatureRef: signature.ref, messageId, couponId: coupon!.id, staffId: staffTarget.id, staffEmail: staffTarget.email } };
   }
@@ -481,7 +478,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     }
     if (op.webhook && mode === 'signed' && typeof payload === 'string') {
       if (op.webhook === 'payout') headers['x-callback-token'] = api.payoutCallbackToken;
-      else headers['paymongo-signature'] = signCollectionWebhook(api.collectionWebhookSecret, payload, Math.floor(api.now().getTime() / 1000));
+      else Object.assign(headers, collectionSignature(api, payload));
     }
     const crossWellFormed = mode === 'cross' && /\{id\}/u.test(op.path) && wellFormedBody && wellFormedKey && shape.query === '' && Object.keys(shape.extraHeaders).length === 0;
     const crossRefs = mode === 'cross' && body.kind === 'valid' && body.mutation.op !== 'drop' && ['putSignature', 'saveProfileStep'].includes(op.operationId);
@@ -602,7 +599,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     }
     // A well-formed signature of another secret: read, then refused.
     const body = '{"data":{"id":"evt_x","attributes":{"type":"payment.paid"}}}';
-    const forged = await api.app.inject({ method: 'POST', url: '/api/v1/webhooks/collection', headers: { 'content-type': 'application/json', 'paymongo-signature': signCollectionWebhook('another-secret', body, Math.floor(api.now().getTime() / 1000)) }, payload: body });
+    const forged = await postCollectionWebhook(api, body, { secret: 'another-secret' });
     expect([forged.statusCode, forged.json<{ code: string }>().code]).toEqual([401, 'WEBHOOK_SIGNATURE']);
   });
 

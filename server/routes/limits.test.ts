@@ -3,14 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
 import { facebookBindings, facebookLogins, limitRaises, simFacebookCodes } from '../db/schema.ts';
-import { completeProfile, signatureDocument } from '../loan-fixtures.ts';
 import { FacebookLoginError } from '../providers/facebook/facebook-login.ts';
 import { createSimulatedFacebookLogin, SIMULATED_CLIENT_ID } from '../providers/facebook/simulated.ts';
 import { MAX_OPEN_LOGINS } from '../services/facebook.ts';
-import { login, testApi, type TestApi } from '../test-api.ts';
+import { borrowerWithProfile, login, type Borrower } from '../testing/borrower.ts';
 import { bindFacebook, facebookRedirect } from '../testing/facebook.ts';
+import { signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
+import { caller, newKey } from '../testing/request.ts';
+import { testApi, type TestApi } from '../testing/test-api.ts';
 
-type Borrower = Awaited<ReturnType<typeof login>>;
 interface Limit {
   creditLimitCentavos: number | null;
   history: { reason: string; amountCentavos: number; limitAfterCentavos: number; at: string | null; grantedBy: string }[];
@@ -19,7 +20,6 @@ interface Limit {
   raisedCentavos?: number;
 }
 
-const newKey = () => `key-${randomBytes(8).toString('hex')}`;
 const fbId = () => `1${[...randomBytes(7)].map((b) => String(b % 10)).join('')}${[...randomBytes(6)].map((b) => String(b % 10)).join('')}`;
 
 describe.each(databaseTargets())('credit limit and Facebook binding on %s', (kind) => {
@@ -31,15 +31,10 @@ describe.each(databaseTargets())('credit limit and Facebook binding on %s', (kin
     await api?.close();
   });
 
-  const call = (b: Borrower, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, key?: string) =>
-    api.app.inject({ method, url: `/api/v1${url}`, headers: { ...b.headers, ...(key && { 'idempotency-key': key }) }, ...(payload && { payload }) });
+  const call = caller(() => api);
   const limitOf = async (b: Borrower) => (await call(b, 'GET', '/limit')).json<Limit>();
-  async function borrower(): Promise<Borrower> {
-    const b = await login(api);
-    // The fixture's income band approves a first limit of ₱5,000 (config/underwriting.json).
-    await completeProfile(api.database.db, b.customerId);
-    return b;
-  }
+  /** A borrower with a complete profile: the fixture's income band approves a first limit of ₱5,000 (config/underwriting.json). */
+  const borrower = () => borrowerWithProfile(api);
 
   it('shows the band\'s first limit, its history and what would raise it next, with the configured figures; never cached, never without a session', async () => {
     const b = await borrower();
@@ -166,7 +161,7 @@ describe.each(databaseTargets())('credit limit and Facebook binding on %s', (kin
 
   it('raises the limit for an order repaid on time', async () => {
     const b = await borrower();
-    const applied = await call(b, 'POST', '/loans', { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 }, newKey());
+    const applied = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     const id = applied.json<{ id: string }>().id;
     api.advance(61);
     await api.runDueJobs();

@@ -8,26 +8,18 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
 import { loanEvents, loanOrders, payments, payouts, profileSections, simCollections } from '../db/schema.ts';
-import { BANK_INFO, completeProfile, signatureDocument } from '../loan-fixtures.ts';
-import { signCollectionWebhook } from '../providers/collection/collection-provider.ts';
-import { login, testApi, type TestApi } from '../test-api.ts';
-
-const standard = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };
-const newKey = () => `key-${randomBytes(8).toString('hex')}`;
-type Borrower = Awaited<ReturnType<typeof login>>;
+import { borrowerWithProfile, type Borrower } from '../testing/borrower.ts';
+import { BANK_INFO, signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
+import { caller, newKey } from '../testing/request.ts';
+import { testApi, type TestApi } from '../testing/test-api.ts';
+import { postCollectionWebhook } from '../testing/webhooks.ts';
 
 function kit(api: () => TestApi) {
-  const call = (b: Borrower, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, key?: string) =>
-    api().app.inject({ method, url: `/api/v1${url}`, headers: { ...b.headers, ...(key && { 'idempotency-key': key }) }, ...(payload && { payload }) });
-
-  async function borrower(): Promise<Borrower> {
-    const b = await login(api());
-    await completeProfile(api().database.db, b.customerId);
-    return b;
-  }
+  const call = caller(api);
+  const borrower = () => borrowerWithProfile(api());
 
   async function withdrawable(b: Borrower): Promise<string> {
-    const applied = await call(b, 'POST', '/loans', standard, newKey());
+    const applied = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(applied.statusCode, applied.body).toBe(201);
     const id = applied.json<{ id: string }>().id;
     api().advance(61);
@@ -49,13 +41,8 @@ function kit(api: () => TestApi) {
     return JSON.stringify({ data: { id: opts.id ?? `evt_${randomBytes(6).toString('hex')}`, type: 'event', attributes: { type: opts.type ?? 'payment.paid', data: { id: `pay_${randomBytes(6).toString('hex')}`, type: 'payment', attributes } } } });
   }
 
-  const webhook = (body: string) =>
-    api().app.inject({
-      method: 'POST',
-      url: '/api/v1/webhooks/collection',
-      headers: { 'content-type': 'application/json', 'paymongo-signature': signCollectionWebhook(api().collectionWebhookSecret, body, Math.floor(api().now().getTime() / 1000)) },
-      payload: body,
-    });
+  /** `event` delivered as the gateway sends it, signed now. */
+  const webhook = (event: string) => postCollectionWebhook(api(), event);
 
   return { call, borrower, withdrawable, repaying, paidEvent, webhook };
 }
@@ -130,7 +117,7 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loan core under concurrency on
 
   it('answers 30 concurrent applications with distinct keys with one order and 29 clear refusals, never a 5xx', async () => {
     const b = await borrower();
-    const answers = await Promise.all(Array.from({ length: 30 }, () => call(b, 'POST', '/loans', standard, newKey())));
+    const answers = await Promise.all(Array.from({ length: 30 }, () => call(b, 'POST', '/loans', STANDARD_LOAN, newKey())));
     expect(answers.filter((r) => r.statusCode >= 500)).toEqual([]);
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(answers.filter((r) => r.statusCode === 409 && r.json<{ code: string }>().code === 'ORDER_IN_PROGRESS')).toHaveLength(29);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pricingJson from '../../config/pricing.json' with { type: 'json' };
@@ -8,19 +7,18 @@ import { applyPpm, capPpm } from '../../domain/pricing.ts';
 import { capsFor } from '../../domain/regulation.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { jobs, loanEvents, loanOrders, payments, payouts, simPayouts } from '../db/schema.ts';
-import { BANK_INFO, completeProfile, signatureDocument, type ProfileOverrides } from '../loan-fixtures.ts';
-import { signCollectionWebhook } from '../providers/collection/collection-provider.ts';
 import { ProviderError } from '../providers/payout/payout-provider.ts';
-import { login, testApi, type TestApi } from '../test-api.ts';
+import { borrowerWithProfile, login, type Borrower } from '../testing/borrower.ts';
+import { BANK_INFO, completeProfile, signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
+import { caller, newKey } from '../testing/request.ts';
+import { testApi, type TestApi } from '../testing/test-api.ts';
+import { collectionSignature, postCollectionWebhook, postWebhook, unixNow } from '../testing/webhooks.ts';
 
 const pricing = pricingJson as unknown as PricingConfig;
-const standard = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };
 /** Two instalments over 60 days: above the default borrower's limit (₱5,000), so its borrowers earn more. */
 const plus = { productId: 'cash', subProductId: 'plus', principalCentavos: 600000, termDays: 60 };
 const higherIncome = { workInfo: { monthlyIncome: 'from25001To30000' } };
-const newKey = () => `key-${randomBytes(8).toString('hex')}`;
 
-type Borrower = Awaited<ReturnType<typeof login>>;
 interface Order {
   id: string;
   state: string;
@@ -55,14 +53,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await api?.close();
   });
 
-  const call = (b: Borrower, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, key?: string) =>
-    api.app.inject({ method, url: `/api/v1${url}`, headers: { ...b.headers, ...(key && { 'idempotency-key': key }) }, ...(payload && { payload }) });
-
-  async function borrower(overrides: ProfileOverrides = {}): Promise<Borrower> {
-    const b = await login(api);
-    await completeProfile(api.database.db, b.customerId, overrides);
-    return b;
-  }
+  const call = caller(() => api);
 
   /** Sessions last 30 days: after moving the clock further, log in again. */
   async function travel(b: Borrower, days: number): Promise<void> {
@@ -77,7 +68,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
   }
 
   /** Applies and lets the underwriting job run. */
-  async function approved(b: Borrower, body = standard): Promise<Order> {
+  async function approved(b: Borrower, body = STANDARD_LOAN): Promise<Order> {
     const res = await call(b, 'POST', '/loans', body, newKey());
     expect(res.statusCode, res.body).toBe(201);
     api.advance(61);
@@ -85,7 +76,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     return order(b, res.json<Order>().id);
   }
 
-  async function withdrawable(b: Borrower, body = standard): Promise<Order> {
+  async function withdrawable(b: Borrower, body = STANDARD_LOAN): Promise<Order> {
     const o = await approved(b, body);
     expect(o.state).toBe('accepted');
     const accepted = await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true });
@@ -95,7 +86,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     return accepted.json<Order>();
   }
 
-  async function repaying(b: Borrower, body = standard): Promise<Order> {
+  async function repaying(b: Borrower, body = STANDARD_LOAN): Promise<Order> {
     const o = await withdrawable(b, body);
     const res = await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey());
     expect(res.json<Order>().state, res.body).toBe('disbursing');
@@ -112,8 +103,8 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
   }
 
   it('goes through the whole life: apply, underwriting, accept, sign, withdraw, disbursement, extend once, settle', async () => {
-    const b = await borrower();
-    const applied = await call(b, 'POST', '/loans', standard, newKey());
+    const b = await borrowerWithProfile(api);
+    const applied = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(applied.statusCode, applied.body).toBe(201);
     expect(applied.headers['cache-control']).toBe('no-store');
     const o = applied.json<Order>();
@@ -186,7 +177,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
   });
 
   it('pays an instalment plan period by period: the due date moves on, penalties on the overdue period only, the last period settles', async () => {
-    const b = await borrower(higherIncome);
+    const b = await borrowerWithProfile(api, higherIncome);
     const o = await repaying(b, plus);
     const today = manilaToday(api.now());
     const sub = pricing.products[0]!.subProducts.find((s) => s.id === 'plus')!;
@@ -237,7 +228,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
   });
 
   it('settles an instalment plan in full at any time, penalties on the overdue instalment only', async () => {
-    const b = await borrower(higherIncome);
+    const b = await borrowerWithProfile(api, higherIncome);
     const o = await repaying(b, plus);
     const sub = pricing.products[0]!.subProducts.find((s) => s.id === 'plus')!;
     const [p1, p2] = o.quote.plan;
@@ -257,7 +248,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
   });
 
   it('refuses an instalment payment for a single-payment order (INSTALMENT_UNAVAILABLE)', async () => {
-    const b = await borrower();
+    const b = await borrowerWithProfile(api);
     const o = await repaying(b);
     expect(o.instalment).toBeNull();
     const res = await call(b, 'POST', `/loans/${o.id}/payments`, { kind: 'instalment', channel: 'otc' }, newKey());
@@ -268,45 +259,45 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
   });
 
   it('rejects by the rules with a reapply date and refuses applications before it', async () => {
-    const b = await borrower({ workInfo: { monthlyIncome: 'upTo12000' } });
+    const b = await borrowerWithProfile(api, { workInfo: { monthlyIncome: 'upTo12000' } });
     const o = await approved(b);
     const today = manilaToday(api.now());
     expect(o).toMatchObject({ state: 'rejected', reapplyAfter: addDays(today, 30), cancelled: false });
-    const again = await call(b, 'POST', '/loans', standard, newKey());
+    const again = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'REAPPLY_LATER', reapplyAfter: addDays(today, 30) });
     expect(again.json<{ message: string }>().message).toContain(addDays(today, 30));
     expect((await call(b, 'GET', '/loans/home')).json()).toMatchObject({ canApply: false, applyBlockedCode: 'REAPPLY_LATER', lastRejected: { reapplyAfter: addDays(today, 30) } });
     await travel(b, 31);
-    expect((await call(b, 'POST', '/loans', standard, newKey())).statusCode).toBe(201);
+    expect((await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).statusCode).toBe(201);
   });
 
   it('refuses an incomplete profile, a second order, amounts off the grid or above the limit, and unknown products', async () => {
     const incomplete = await login(api);
-    expect((await call(incomplete, 'POST', '/loans', standard, newKey())).json()).toMatchObject({ code: 'PROFILE_INCOMPLETE' });
-    const b = await borrower();
-    expect((await call(b, 'POST', '/loans', { ...standard, principalCentavos: 600000 }, newKey())).json()).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE' });
-    expect((await call(b, 'POST', '/loans', { ...standard, principalCentavos: 300001 }, newKey())).json()).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE' });
-    expect((await call(b, 'POST', '/loans', { ...standard, termDays: 45 }, newKey())).json()).toMatchObject({ code: 'TERM_NOT_OFFERED' });
-    expect((await call(b, 'POST', '/loans', { ...standard, productId: 'nope' }, newKey())).json()).toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
-    expect((await call(b, 'POST', '/loans/quote', { ...standard, termDays: 45 })).statusCode).toBe(422);
-    const q = await call(b, 'POST', '/loans/quote', standard);
+    expect((await call(incomplete, 'POST', '/loans', STANDARD_LOAN, newKey())).json()).toMatchObject({ code: 'PROFILE_INCOMPLETE' });
+    const b = await borrowerWithProfile(api);
+    expect((await call(b, 'POST', '/loans', { ...STANDARD_LOAN, principalCentavos: 600000 }, newKey())).json()).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE' });
+    expect((await call(b, 'POST', '/loans', { ...STANDARD_LOAN, principalCentavos: 300001 }, newKey())).json()).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE' });
+    expect((await call(b, 'POST', '/loans', { ...STANDARD_LOAN, termDays: 45 }, newKey())).json()).toMatchObject({ code: 'TERM_NOT_OFFERED' });
+    expect((await call(b, 'POST', '/loans', { ...STANDARD_LOAN, productId: 'nope' }, newKey())).json()).toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
+    expect((await call(b, 'POST', '/loans/quote', { ...STANDARD_LOAN, termDays: 45 })).statusCode).toBe(422);
+    const q = await call(b, 'POST', '/loans/quote', STANDARD_LOAN);
     expect(q.json()).toMatchObject({ principalCentavos: 300000, termDays: 30, loanDate: manilaToday(api.now()) });
-    expect((await call(b, 'POST', '/loans', standard, newKey())).statusCode).toBe(201);
-    expect((await call(b, 'POST', '/loans', standard, newKey())).json()).toMatchObject({ code: 'ORDER_IN_PROGRESS' });
+    expect((await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).statusCode).toBe(201);
+    expect((await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).json()).toMatchObject({ code: 'ORDER_IN_PROGRESS' });
   });
 
   it('refuses a new application while a loan is repaying (REPAYMENT_OUTSTANDING)', async () => {
-    const b = await borrower();
+    const b = await borrowerWithProfile(api);
     await repaying(b);
-    const res = await call(b, 'POST', '/loans', standard, newKey());
+    const res = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'REPAYMENT_OUTSTANDING', message: 'Incomplete repayment: settle the current loan first.' });
     expect((await call(b, 'GET', '/loans/home')).json()).toMatchObject({ applyBlockedCode: 'REPAYMENT_OUTSTANDING' });
   });
 
   it('fails a disbursement at once when the gateway refuses the payout outright, instead of retrying it', async () => {
-    const b = await borrower();
+    const b = await borrowerWithProfile(api);
     const o = await withdrawable(b);
     const gateway = api.payoutGateway;
     const original = gateway.createPayout.bind(gateway);
@@ -332,7 +323,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
   });
 
   it('fails a disbursement to an unavailable account, and withdraws again after the account is changed', async () => {
-    const b = await borrower({ bankInfo: { accountNumber: '0000123456', accountNumberConfirm: '0000123456' } });
+    const b = await borrowerWithProfile(api, { bankInfo: { accountNumber: '0000123456', accountNumberConfirm: '0000123456' } });
     const o = await withdrawable(b);
     // First-time borrowers edit /bankInfo, not the payout account.
     expect((await call(b, 'PUT', '/payout-account', { ...BANK_INFO, accountNumber: '1111222233', accountNumberConfirm: '1111222233' })).json()).toMatchObject({ code: 'BANK_CHANGE_NOT_ALLOWED' });
@@ -367,7 +358,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
   });
 
   it('accrues late fine and damages by the day, idempotently, and stops at the caps', async () => {
-    const b = await borrower();
+    const b = await borrowerWithProfile(api);
     const o = await repaying(b);
     const sub = pricing.products[0]!.subProducts[0]!;
     await travel(b, 33);
@@ -401,7 +392,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
   });
 
   it('records a success that no longer covers the order as a partial repayment, the order still repaying', async () => {
-    const b = await borrower();
+    const b = await borrowerWithProfile(api);
     const o = await repaying(b);
     const payment = await pay(b, o.id, 'settle');
     expect(payment.amountCentavos).toBe(o.amountDueCentavos);
@@ -445,47 +436,46 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
   it('answers a repeated money request with its first answer, and a reused key with another body with 409', async () => {
     const b = await login(api);
     const key = newKey();
-    const refused = await call(b, 'POST', '/loans', standard, key);
+    const refused = await call(b, 'POST', '/loans', STANDARD_LOAN, key);
     expect(refused.json()).toMatchObject({ code: 'PROFILE_INCOMPLETE' });
     await completeProfile(api.database.db, b.customerId);
     // The refusal was the first answer: the same request with that key answers it again.
-    const again = await call(b, 'POST', '/loans', standard, key);
+    const again = await call(b, 'POST', '/loans', STANDARD_LOAN, key);
     expect([again.statusCode, again.body]).toEqual([refused.statusCode, refused.body]);
     const key2 = newKey();
-    const first = await call(b, 'POST', '/loans', standard, key2);
+    const first = await call(b, 'POST', '/loans', STANDARD_LOAN, key2);
     expect(first.statusCode).toBe(201);
     const repeat = await call(b, 'POST', '/loans', { termDays: 30, principalCentavos: 300000, subProductId: 'standard', productId: 'cash' }, key2);
     expect([repeat.statusCode, repeat.body]).toEqual([201, first.body]);
-    const reused = await call(b, 'POST', '/loans', { ...standard, principalCentavos: 200000 }, key2);
+    const reused = await call(b, 'POST', '/loans', { ...STANDARD_LOAN, principalCentavos: 200000 }, key2);
     expect([reused.statusCode, reused.json<{ code: string }>().code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
     const orders = await api.database.db.select({ n: count() }).from(loanOrders).where(eq(loanOrders.customerId, b.customerId));
     expect(orders[0]!.n).toBe(1);
-    expect((await call(b, 'POST', '/loans', standard)).json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REQUIRED' });
-    expect((await call(b, 'POST', '/loans', standard, 'short')).statusCode).toBe(400);
+    expect((await call(b, 'POST', '/loans', STANDARD_LOAN)).json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REQUIRED' });
+    expect((await call(b, 'POST', '/loans', STANDARD_LOAN, 'short')).statusCode).toBe(400);
   });
 
   it('refuses webhooks without a good token or signature, 404s unknown references and ignores replays', async () => {
     const payoutBody = JSON.stringify({ event: 'payout.succeeded', data: { id: 'disb-unknown', reference_id: 'nope', status: 'SUCCEEDED', amount: 100 } });
-    const post = (url: string, headers: Record<string, string>, payload: string) => api.app.inject({ method: 'POST', url: `/api/v1/webhooks/${url}`, headers: { 'content-type': 'application/json', ...headers }, payload });
-    expect((await post('payout', {}, payoutBody)).statusCode).toBe(401);
-    expect((await post('payout', { 'x-callback-token': 'wrong' }, payoutBody)).json()).toMatchObject({ code: 'WEBHOOK_SIGNATURE' });
-    expect((await post('payout', { 'x-callback-token': api.payoutCallbackToken }, payoutBody)).statusCode).toBe(404);
-    expect((await post('payout', { 'x-callback-token': api.payoutCallbackToken }, '{"data":')).statusCode).toBe(400);
+    expect((await postWebhook(api, 'payout', payoutBody)).statusCode).toBe(401);
+    expect((await postWebhook(api, 'payout', payoutBody, { 'x-callback-token': 'wrong' })).json()).toMatchObject({ code: 'WEBHOOK_SIGNATURE' });
+    expect((await postWebhook(api, 'payout', payoutBody, { 'x-callback-token': api.payoutCallbackToken })).statusCode).toBe(404);
+    expect((await postWebhook(api, 'payout', '{"data":', { 'x-callback-token': api.payoutCallbackToken })).statusCode).toBe(400);
 
     const event = (intent: string, amount: number) => JSON.stringify({ data: { id: 'evt_1', type: 'event', attributes: { type: 'payment.paid', data: { id: 'pay_1', type: 'payment', attributes: { amount, currency: 'PHP', payment_intent_id: intent, status: 'paid' } } } } });
     const body = event('pi_unknown', 100);
-    const nowUnix = Math.floor(api.now().getTime() / 1000);
-    expect((await post('collection', {}, body)).statusCode).toBe(401);
-    expect((await post('collection', { 'paymongo-signature': signCollectionWebhook('wrong-secret', body, nowUnix) }, body)).statusCode).toBe(401);
+    const nowUnix = unixNow(api);
+    expect((await postWebhook(api, 'collection', body)).statusCode).toBe(401);
+    expect((await postCollectionWebhook(api, body, { secret: 'wrong-secret', at: nowUnix })).statusCode).toBe(401);
     // Older than a retried delivery can be (PayMongo retries for hours; the limit is days): refused.
-    expect((await post('collection', { 'paymongo-signature': signCollectionWebhook(api.collectionWebhookSecret, body, nowUnix - 8 * 86_400) }, body)).statusCode).toBe(401);
+    expect((await postCollectionWebhook(api, body, { at: nowUnix - 8 * 86_400 })).statusCode).toBe(401);
     // Signed over other bytes (the same JSON re-spaced): refused, the signature covers the raw body.
-    const signedOther = signCollectionWebhook(api.collectionWebhookSecret, body, nowUnix);
-    expect((await post('collection', { 'paymongo-signature': signedOther }, body.replace('{"data"', '{ "data"'))).statusCode).toBe(401);
-    expect((await post('collection', { 'paymongo-signature': signedOther }, body)).statusCode).toBe(404);
+    const signedOther = collectionSignature(api, body, { at: nowUnix });
+    expect((await postWebhook(api, 'collection', body.replace('{"data"', '{ "data"'), signedOther)).statusCode).toBe(401);
+    expect((await postWebhook(api, 'collection', body, signedOther)).statusCode).toBe(404);
 
     // A replay of a delivered success: 200, nothing changes.
-    const b = await borrower();
+    const b = await borrowerWithProfile(api);
     const o = await repaying(b);
     const payment = await pay(b, o.id, 'settle');
     await api.settle();
@@ -493,16 +483,16 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(settled.state).toBe('settled');
     const [row] = await api.database.db.select().from(payments).where(eq(payments.id, payment.id));
     const replay = event(row!.providerRef!, payment.amountCentavos);
-    const res = await post('collection', { 'paymongo-signature': signCollectionWebhook(api.collectionWebhookSecret, replay, nowUnix) }, replay);
+    const res = await postCollectionWebhook(api, replay, { at: nowUnix });
     expect(res.json()).toEqual({ ok: true, result: 'replay' });
     expect(await order(b, o.id)).toEqual(settled);
   });
 
   it('answers 404 for another customer\'s order or payment, and for ids that are no one\'s', async () => {
-    const a = await borrower();
+    const a = await borrowerWithProfile(api);
     const o = await repaying(a);
     const payment = await pay(a, o.id, 'settle');
-    const b = await borrower();
+    const b = await borrowerWithProfile(api);
     for (const [method, url, payload, key] of [
       ['GET', `/loans/${o.id}`],
       ['POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true }],
@@ -529,18 +519,16 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loans under concurrency and re
     await api?.close();
   });
 
-  const call = (target: TestApi, b: Borrower, method: 'GET' | 'POST', url: string, payload?: object, key?: string) =>
-    target.app.inject({ method, url: `/api/v1${url}`, headers: { ...b.headers, ...(key && { 'idempotency-key': key }) }, ...(payload && { payload }) });
+  const call = caller(() => api);
 
   async function withdrawable(): Promise<{ b: Borrower; id: string }> {
-    const b = await login(api);
-    await completeProfile(api.database.db, b.customerId);
-    const applied = await call(api, b, 'POST', '/loans', standard, newKey());
+    const b = await borrowerWithProfile(api);
+    const applied = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     const id = applied.json<Order>().id;
     api.advance(61);
     await api.runDueJobs();
-    await call(api, b, 'POST', `/loans/${id}/accept`, { agreePrivacy: true, agreeAgreement: true });
-    await call(api, b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, b.customerId) });
+    await call(b, 'POST', `/loans/${id}/accept`, { agreePrivacy: true, agreeAgreement: true });
+    await call(b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, b.customerId) });
     return { b, id };
   }
 
@@ -550,7 +538,7 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loans under concurrency and re
   it('makes one payout and one disbursement for 50 concurrent identical withdraw requests', async () => {
     const { b, id } = await withdrawable();
     const key = newKey();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => call(api, b, 'POST', `/loans/${id}/withdraw`, {}, key)));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call(b, 'POST', `/loans/${id}/withdraw`, {}, key)));
     expect(new Set(answers.map((r) => r.statusCode))).toEqual(new Set([200]));
     expect(new Set(answers.map((r) => r.body)).size).toBe(1);
     await api.settle();
@@ -563,7 +551,7 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loans under concurrency and re
 
   it('makes one payout for 50 concurrent withdraw requests with different keys', async () => {
     const { b, id } = await withdrawable();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => call(api, b, 'POST', `/loans/${id}/withdraw`, {}, newKey())));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call(b, 'POST', `/loans/${id}/withdraw`, {}, newKey())));
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.statusCode === 409 && r.json<{ code: string }>().code === 'ORDER_STATE')).toHaveLength(49);
     await api.settle();
@@ -572,17 +560,17 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loans under concurrency and re
 
   it('applies a repayment once for 50 concurrent identical payment callbacks', async () => {
     const { b, id } = await withdrawable();
-    await call(api, b, 'POST', `/loans/${id}/withdraw`, {}, newKey());
+    await call(b, 'POST', `/loans/${id}/withdraw`, {}, newKey());
     await api.settle();
-    const created = await call(api, b, 'POST', `/loans/${id}/payments`, { kind: 'settle', channel: 'eWallet' }, newKey());
+    const created = await call(b, 'POST', `/loans/${id}/payments`, { kind: 'settle', channel: 'eWallet' }, newKey());
     const payment = created.json<{ id: string; amountCentavos: number }>();
     const [row] = await api.database.db.select().from(payments).where(eq(payments.id, payment.id));
     const body = JSON.stringify({ data: { id: 'evt_c', type: 'event', attributes: { type: 'payment.paid', data: { id: 'pay_c', type: 'payment', attributes: { amount: payment.amountCentavos, currency: 'PHP', payment_intent_id: row!.providerRef, status: 'paid' } } } } });
-    const signature = signCollectionWebhook(api.collectionWebhookSecret, body, Math.floor(api.now().getTime() / 1000));
-    const answers = await Promise.all(Array.from({ length: 50 }, () => api.app.inject({ method: 'POST', url: '/api/v1/webhooks/collection', headers: { 'content-type': 'application/json', 'paymongo-signature': signature }, payload: body })));
+    const signature = collectionSignature(api, body);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => postWebhook(api, 'collection', body, signature)));
     expect(answers.map((r) => r.statusCode).every((s) => s === 200)).toBe(true);
     expect(answers.filter((r) => r.json<{ result: string }>().result === 'applied')).toHaveLength(1);
-    const o = (await call(api, b, 'GET', `/loans/${id}`)).json<Order>();
+    const o = (await call(b, 'GET', `/loans/${id}`)).json<Order>();
     expect(o).toMatchObject({ state: 'settled', amountRepaidCentavos: payment.amountCentavos });
     const events = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, id));
     expect(events.filter((e) => e.kind === 'settled')).toHaveLength(1);
@@ -592,7 +580,7 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loans under concurrency and re
     const { b, id } = await withdrawable();
     // Another app on the same database: it takes the withdrawal and sends the payout, then stops before the callback.
     const first = await testApi('postgres', { database: api.database, loans: { payoutDelayMs: 60_000 } });
-    await call(first, b, 'POST', `/loans/${id}/withdraw`, {}, newKey());
+    await caller(first)(b, 'POST', `/loans/${id}/withdraw`, {}, newKey());
     await first.runDueJobs();
     expect(await first.deliverCallbacks()).toBe(0);
     await first.closeApp();
@@ -602,7 +590,7 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loans under concurrency and re
     try {
       second.advance(61);
       await second.settle();
-      expect((await call(second, b, 'GET', `/loans/${id}`)).json<Order>().state).toBe('repaying');
+      expect((await caller(second)(b, 'GET', `/loans/${id}`)).json<Order>().state).toBe('repaying');
     } finally {
       await second.closeApp();
     }
@@ -612,7 +600,7 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loans under concurrency and re
     const { b, id } = await withdrawable();
     const lost = await testApi('postgres', { database: api.database, loans: { reconcileAfterMs: 120_000 } });
     try {
-      await call(lost, b, 'POST', `/loans/${id}/withdraw`, {}, newKey());
+      await caller(lost)(b, 'POST', `/loans/${id}/withdraw`, {}, newKey());
       await lost.runDueJobs();
       // The gateway finished the payout but every delivery of its callback was lost.
       await lost.database.db.update(simPayouts).set({ deliverAt: null }).where(eq(simPayouts.referenceId, (await payoutsOf(id))[0]!.id));
@@ -620,7 +608,7 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loans under concurrency and re
       await lost.database.db.update(simPayouts).set({ status: 'SUCCEEDED' }).where(eq(simPayouts.referenceId, (await payoutsOf(id))[0]!.id));
       lost.advance(180);
       await lost.runDueJobs();
-      expect((await call(lost, b, 'GET', `/loans/${id}`)).json<Order>().state).toBe('repaying');
+      expect((await caller(lost)(b, 'GET', `/loans/${id}`)).json<Order>().state).toBe('repaying');
     } finally {
       await lost.closeApp();
     }
@@ -628,7 +616,7 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loans under concurrency and re
 
   it('re-runs a payout job whose worker died after calling the gateway, with the same idempotency key: one payout there', async () => {
     const { b, id } = await withdrawable();
-    await call(api, b, 'POST', `/loans/${id}/withdraw`, {}, newKey());
+    await call(b, 'POST', `/loans/${id}/withdraw`, {}, newKey());
     const [payout] = await payoutsOf(id);
     // A worker claims the job, reaches the gateway, and dies before recording anything.
     await api.database.db.update(jobs).set({ lockedUntil: new Date(api.now().getTime() + 60_000), attempts: 1 }).where(eq(jobs.key, `send_payout:${payout!.id}`));
@@ -639,6 +627,6 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loans under concurrency and re
     await api.settle();
     expect(await gatewayPayouts([payout!.id])).toHaveLength(1);
     expect((await payoutsOf(id))[0]).toMatchObject({ state: 'succeeded' });
-    expect((await call(api, b, 'GET', `/loans/${id}`)).json<Order>().state).toBe('repaying');
+    expect((await call(b, 'GET', `/loans/${id}`)).json<Order>().state).toBe('repaying');
   });
 });

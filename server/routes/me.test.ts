@@ -6,12 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
 import { coupons, customers, documents, feedback, messages } from '../db/schema.ts';
-import { BANK_INFO, completeProfile } from '../loan-fixtures.ts';
-import { codeFor, login, newPhone, testApi, type TestApi } from '../test-api.ts';
+import { codeFor, login, newPhone, type Borrower } from '../testing/borrower.ts';
+import { BANK_INFO, completeProfile, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
+import { caller, newKey } from '../testing/request.ts';
+import { testApi, type TestApi } from '../testing/test-api.ts';
 import { eq, sql } from 'drizzle-orm';
 import messagesConfig from '../../config/messages.json' with { type: 'json' };
-
-const application = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };
 
 describe.each(databaseTargets())('the profile tab on %s', (kind) => {
   let api: TestApi;
@@ -22,14 +22,13 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     await api?.close();
   });
 
-  const get = (headers: Record<string, string>, url: string) => api.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
-  const patch = (headers: Record<string, string>, payload: unknown) =>
-    api.app.inject({ method: 'PATCH', url: '/api/v1/me/preferences', headers, payload: payload as object });
-  const send = (headers: Record<string, string>, payload: unknown) => api.app.inject({ method: 'POST', url: '/api/v1/feedback', headers, payload: payload as object });
+  const call = caller(() => api);
+  const patch = (who: Borrower, payload: unknown) => call(who, 'PATCH', '/me/preferences', payload as object);
+  const send = (who: Borrower, payload: unknown) => call(who, 'POST', '/feedback', payload as object);
 
   it('summarises a new borrower: masked phone, every step incomplete, no payout account, the registration coupon and messages', async () => {
     const a = await login(api);
-    const res = await get(a.headers, '/me');
+    const res = await call(a, 'GET', '/me');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const me = res.json();
@@ -50,7 +49,7 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
       { customerId: a.customerId, definitionId: 'd', kind: 'repayment', appliesTo: 'repayment', amount: 100, state: 'unused', source: 't', issueKey: 'old', validFrom: now, expiresAt: new Date(now.getTime() - 1000) },
     ]);
     await api.database.db.insert(messages).values({ customerId: a.customerId, template: 'welcome', params: {} });
-    const me = (await get(a.headers, '/me')).json();
+    const me = (await call(a, 'GET', '/me')).json();
     expect(me.profileComplete).toBe(true);
     expect(me.steps.every((s: { state: string }) => s.state === 'complete')).toBe(true);
     expect(me.payoutAccount).toEqual({ method: 'bank', label: BANK_INFO.bankCode, accountMasked: `******${BANK_INFO.accountNumber.slice(-4)}` });
@@ -58,24 +57,24 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     expect(me.usableCoupons).toBe(2);
     expect(me.unread.notify).toBe(3);
 
-    const applied = await api.app.inject({ method: 'POST', url: '/api/v1/loans', headers: { ...a.headers, 'idempotency-key': `k-${randomBytes(6).toString('hex')}` }, payload: application });
+    const applied = await call(a, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(applied.statusCode, applied.body).toBe(201);
-    const during = (await get(a.headers, '/me')).json();
+    const during = (await call(a, 'GET', '/me')).json();
     expect(during.payoutLocked).toBe(true);
     expect(during.steps.find((s: { step: string }) => s.step === 'bankInfo').state).toBe('locked');
   });
 
   it('stores the language and the SMS reminders choice; refuses an unknown language or an empty change with a 4xx code', async () => {
     const a = await login(api);
-    const fil = await patch(a.headers, { language: 'fil' });
+    const fil = await patch(a, { language: 'fil' });
     expect(fil.statusCode, fil.body).toBe(200);
     expect(fil.json()).toEqual({ language: 'fil', smsReminders: true });
-    expect((await patch(a.headers, { smsReminders: false })).json()).toEqual({ language: 'fil', smsReminders: false });
+    expect((await patch(a, { smsReminders: false })).json()).toEqual({ language: 'fil', smsReminders: false });
     const [row] = await api.database.db.select().from(customers).where(eq(customers.id, a.customerId));
     expect(row).toMatchObject({ language: 'fil', smsReminders: false });
-    expect((await get(a.headers, '/me')).json().preferences).toEqual({ language: 'fil', smsReminders: false });
+    expect((await call(a, 'GET', '/me')).json().preferences).toEqual({ language: 'fil', smsReminders: false });
     for (const bad of [{ language: 'fr' }, {}, { smsReminders: 'no' }, { language: 'fil', admin: true }, []]) {
-      const res = await patch(a.headers, bad);
+      const res = await patch(a, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, JSON.stringify(bad)).toBeLessThan(500);
       expect(res.json().code).toMatch(/^[A-Z_]+$/u);
@@ -92,7 +91,7 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     const res = await api.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, headers, payload: { phone, code: codeFor(api.outbox, phone), language: 'zh-CN' } });
     expect(res.statusCode, res.body).toBe(200);
     const { token, customerId } = res.json<{ token: string; customerId: string }>();
-    const me = (await get({ authorization: `Bearer ${token}`, 'x-customer-id': customerId, ...headers }, '/me')).json();
+    const me = (await call({ headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId, ...headers } }, 'GET', '/me')).json();
     expect(me.preferences.language).toBe('zh-CN');
   });
 
@@ -107,19 +106,19 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
 
   it('refuses feedback of 9 characters with the field and rule, accepts 10, stores the text encrypted and acknowledges it', async () => {
     const a = await login(api);
-    const short = await send(a.headers, { category: 'app', text: '123456789' });
+    const short = await send(a, { category: 'app', text: '123456789' });
     expect(short.statusCode).toBe(422);
     expect(short.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ instancePath: '/text', keyword: 'minLength', params: { limit: 10 } })] });
-    const ok = await send(a.headers, { category: 'app', text: '1234567890' });
+    const ok = await send(a, { category: 'app', text: '1234567890' });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json()).toMatchObject({ category: 'app', text: '1234567890', state: 'open', reply: null, hasScreenshot: false });
-    const list = (await get(a.headers, '/feedback')).json();
+    const list = (await call(a, 'GET', '/feedback')).json();
     expect(list.items).toHaveLength(1);
     expect(list.items[0]).toMatchObject({ id: ok.json().id, state: 'open' });
     // Encrypted at rest: the column does not hold the text.
     const raw = (await api.database.db.execute(sql`select text from ${feedback} where id = ${ok.json().id}`)) as unknown as { rows: { text: string }[] };
     expect(raw.rows[0]!.text).not.toContain('1234567890');
-    const me = (await get(a.headers, '/me')).json();
+    const me = (await call(a, 'GET', '/me')).json();
     expect(me.openFeedback).toBe(1);
     // The registration's two messages, and the feedback's acknowledgement.
     expect(me.unread.notify).toBe(3);
@@ -129,11 +128,11 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     const a = await login(api);
     const inline = 'data:image/jpeg;base64,/9j/4AAQ';
     for (const bad of [{}, { category: 'rant', text: 'long enough text' }, { category: 'app', text: 42 }, { category: 'app', text: 'x'.repeat(1001) }, { category: 'app', text: 'long enough text', extra: 1 }, { category: 'app', text: 'long enough text', screenshot: inline }, { category: 'app', text: 'long enough text', screenshot: 'doc:nope' }, [], 'text']) {
-      const res = await send(a.headers, bad);
+      const res = await send(a, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, JSON.stringify(bad)).toBeLessThan(500);
     }
-    expect((await get(a.headers, '/feedback')).json().items).toHaveLength(0);
+    expect((await call(a, 'GET', '/feedback')).json().items).toHaveLength(0);
   });
 
   it('keeps feedback to its author: B never sees A\'s, and A cannot attach B\'s screenshot', async () => {
@@ -142,15 +141,15 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     const [bDoc] = await api.database.db.insert(documents).values({ customerId: b.customerId, kind: 'feedbackScreenshot', storageKey: 'documents/x.jpg', contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 }).returning();
     const [aDoc] = await api.database.db.insert(documents).values({ customerId: a.customerId, kind: 'feedbackScreenshot', storageKey: 'documents/y.jpg', contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 }).returning();
     const [aId] = await api.database.db.insert(documents).values({ customerId: a.customerId, kind: 'idFront', storageKey: 'documents/z.jpg', contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 }).returning();
-    const stolen = await send(a.headers, { category: 'app', text: 'see my screenshot', screenshot: `doc:${bDoc!.id}` });
+    const stolen = await send(a, { category: 'app', text: 'see my screenshot', screenshot: `doc:${bDoc!.id}` });
     expect(stolen.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ instancePath: '/screenshot', keyword: 'document' })] });
-    const wrongKind = await send(a.headers, { category: 'app', text: 'see my screenshot', screenshot: `doc:${aId!.id}` });
+    const wrongKind = await send(a, { category: 'app', text: 'see my screenshot', screenshot: `doc:${aId!.id}` });
     expect(wrongKind.statusCode).toBe(422);
-    const mine = await send(a.headers, { category: 'loan', text: 'see my screenshot', screenshot: `doc:${aDoc!.id}` });
+    const mine = await send(a, { category: 'loan', text: 'see my screenshot', screenshot: `doc:${aDoc!.id}` });
     expect(mine.statusCode, mine.body).toBe(201);
     expect(mine.json().hasScreenshot).toBe(true);
-    expect((await get(b.headers, '/feedback')).json().items).toEqual([]);
-    expect((await get(a.headers, '/feedback')).json().items).toHaveLength(1);
-    expect((await get(b.headers, '/me')).json().openFeedback).toBe(0);
+    expect((await call(b, 'GET', '/feedback')).json().items).toEqual([]);
+    expect((await call(a, 'GET', '/feedback')).json().items).toHaveLength(1);
+    expect((await call(b, 'GET', '/me')).json().openFeedback).toBe(0);
   });
 });

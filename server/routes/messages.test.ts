@@ -3,20 +3,17 @@
  * their Notify message in their own transaction (none when the event is rolled back), the tabs page past 20, opening
  * one marks it read, clear-unread marks all, and borrower A never reads or marks B's messages.
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messagesConfig from '../../config/messages.json' with { type: 'json' };
 import { announcements, loanOrders, messages } from '../db/schema.ts';
 import { databaseTargets } from '../db/test-database.ts';
-import { completeProfile, signatureDocument } from '../loan-fixtures.ts';
 import { notify } from '../services/messages.ts';
-import { login, testApi, type TestApi } from '../test-api.ts';
+import { login, type Borrower } from '../testing/borrower.ts';
+import { completeProfile, signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
+import { caller, newKey } from '../testing/request.ts';
+import { testApi, type TestApi } from '../testing/test-api.ts';
 
-const standard = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };
-const newKey = () => `key-${randomBytes(8).toString('hex')}`;
-
-type Borrower = Awaited<ReturnType<typeof login>>;
 interface Message {
   id: string;
   tab: string;
@@ -41,8 +38,7 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
     await api?.close();
   });
 
-  const call = (b: Borrower, method: 'GET' | 'POST', url: string, payload?: object, key?: string) =>
-    api.app.inject({ method, url: `/api/v1${url}`, headers: { ...b.headers, ...(key && { 'idempotency-key': key }) }, ...(payload && { payload }) });
+  const call = caller(() => api);
   const unread = async (b: Borrower) => {
     const res = await call(b, 'GET', '/messages/unread');
     expect(res.statusCode, res.body).toBe(200);
@@ -77,7 +73,7 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
     const activity = messagesConfig.announcements.length;
     expect(await unread(b)).toEqual({ notify: 0, activity, total: activity });
 
-    const applied = await call(b, 'POST', '/loans', standard, newKey());
+    const applied = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(applied.statusCode, applied.body).toBe(201);
     const order = applied.json<{ id: string; orderNo: string }>();
     expect(await unread(b)).toMatchObject({ notify: 1 });
@@ -115,8 +111,8 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
   it('writes money sent, payment succeeded and settled in the events\' transactions; a replayed apply writes none twice', async () => {
     const b = await borrower();
     const key = newKey();
-    const first = await call(b, 'POST', '/loans', standard, key);
-    expect((await call(b, 'POST', '/loans', standard, key)).body).toBe(first.body);
+    const first = await call(b, 'POST', '/loans', STANDARD_LOAN, key);
+    expect((await call(b, 'POST', '/loans', STANDARD_LOAN, key)).body).toBe(first.body);
     const o = first.json<{ id: string; orderNo: string }>();
     api.advance(61);
     await api.runDueJobs();
@@ -137,7 +133,7 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
   it('tells a failed disbursement with the way to fix it: a link to change the payout account', async () => {
     const b = await registered();
     await completeProfile(api.database.db, b.customerId, { bankInfo: { accountNumber: '0000123456', accountNumberConfirm: '0000123456' } });
-    const o = (await call(b, 'POST', '/loans', standard, newKey())).json<{ id: string; orderNo: string }>();
+    const o = (await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).json<{ id: string; orderNo: string }>();
     api.advance(61);
     await api.runDueJobs();
     await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true });
@@ -151,7 +147,7 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
   it('tells a rejection with the day the borrower may apply again', async () => {
     const b = await registered();
     await completeProfile(api.database.db, b.customerId, { workInfo: { monthlyIncome: 'upTo12000' } });
-    const o = (await call(b, 'POST', '/loans', standard, newKey())).json<{ id: string; orderNo: string }>();
+    const o = (await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).json<{ id: string; orderNo: string }>();
     api.advance(61);
     await api.runDueJobs();
     const [row] = await api.database.db.select().from(loanOrders).where(eq(loanOrders.id, o.id));
@@ -169,7 +165,7 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
       return new; end $$`));
     await db.execute(sql.raw('create trigger refuse_underwrite before insert on jobs for each row execute function refuse_underwrite()'));
     try {
-      const res = await call(b, 'POST', '/loans', standard, newKey());
+      const res = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
       expect(res.statusCode).toBe(500);
     } finally {
       await db.execute(sql.raw('drop trigger refuse_underwrite on jobs'));

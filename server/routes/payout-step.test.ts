@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
-import { BANK_INFO, completeProfile } from '../loan-fixtures.ts';
-import { login, testApi, type TestApi } from '../test-api.ts';
+import { login } from '../testing/borrower.ts';
+import { BANK_INFO, completeProfile, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
+import { testApi, type TestApi } from '../testing/test-api.ts';
 
-const application = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };
 const newAccount = { ...BANK_INFO, accountNumber: '5566778899', accountNumberConfirm: '5566778899' };
 
 describe.each(databaseTargets())('the payout step during a loan on %s', (kind) => {
@@ -25,7 +25,7 @@ describe.each(databaseTargets())('the payout step during a loan on %s', (kind) =
     const put = () => api!.app.inject({ method: 'PUT', url: '/api/v1/profile/bankInfo', headers: b.headers, payload: newAccount });
     expect((await put()).statusCode).toBe(200);
 
-    const applied = await api.app.inject({ method: 'POST', url: '/api/v1/loans', headers: { ...b.headers, 'idempotency-key': `k-${randomBytes(6).toString('hex')}` }, payload: application });
+    const applied = await api.app.inject({ method: 'POST', url: '/api/v1/loans', headers: { ...b.headers, 'idempotency-key': `k-${randomBytes(6).toString('hex')}` }, payload: STANDARD_LOAN });
     expect(applied.statusCode).toBe(201);
     const refused = await put();
     expect(refused.statusCode).toBe(409);

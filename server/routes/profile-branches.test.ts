@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankInfoSamples } from '../../schemas/bankInfo.samples.ts';
 import { workInfoSamples } from '../../schemas/workInfo.samples.ts';
 import { databaseTargets } from '../db/test-database.ts';
-import { login, testApi, type TestApi } from '../test-api.ts';
+import { login, type Borrower } from '../testing/borrower.ts';
+import { caller } from '../testing/request.ts';
+import { testApi, type TestApi } from '../testing/test-api.ts';
 
 const sample = (samples: typeof workInfoSamples, name: string) => {
   const found = samples.find((s) => s.name.startsWith(name));
@@ -22,15 +24,15 @@ describe.each(databaseTargets())('profile branches on %s', (kind) => {
     await api?.close();
   });
 
-  const put = (headers: Record<string, string>, step: string, payload: object) => api.app.inject({ method: 'PUT', url: `/api/v1/profile/${step}`, headers, payload });
-  const saved = async (headers: Record<string, string>, step: string) => (await api.app.inject({ method: 'GET', url: `/api/v1/profile/${step}`, headers })).json<{ data: Record<string, unknown> }>().data;
+  const call = caller(() => api);
+  const saved = async (who: Borrower, step: string) => (await call(who, 'GET', `/profile/${step}`)).json<{ data: Record<string, unknown> }>().data;
 
   it('stores an employed borrower\'s work step without the student fields sent beside it (markup, an impossible date)', async () => {
     const a = await login(api);
     const worker = sample(workInfoSamples, 'contract worker');
-    const res = await put(a.headers, 'workInfo', { ...worker.data, schoolName: '<img src=x onerror=alert(1)>', major: '<script>x</script>', admissionDate: '2023-02-30', graduationDate: 'never' });
+    const res = await call(a, 'PUT', '/profile/workInfo', { ...worker.data, schoolName: '<img src=x onerror=alert(1)>', major: '<script>x</script>', admissionDate: '2023-02-30', graduationDate: 'never' });
     expect(res.statusCode, res.body).toBe(200);
-    const data = await saved(a.headers, 'workInfo');
+    const data = await saved(a, 'workInfo');
     expect(data).toEqual(worker.stored);
     expect(JSON.stringify(data)).not.toMatch(/<|never|2023-02-30/u);
   });
@@ -38,17 +40,17 @@ describe.each(databaseTargets())('profile branches on %s', (kind) => {
   it('stores a bank payout without a 2,000-character wallet number or a remittance shop', async () => {
     const a = await login(api);
     const bank = sample(bankInfoSamples, 'bank: account typed');
-    const res = await put(a.headers, 'bankInfo', { ...bank.data, eWalletProvider: 'gcash', eWalletNumber: '9'.repeat(2000), remittanceShop: '<b>shop</b>' });
+    const res = await call(a, 'PUT', '/profile/bankInfo', { ...bank.data, eWalletProvider: 'gcash', eWalletNumber: '9'.repeat(2000), remittanceShop: '<b>shop</b>' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await saved(a.headers, 'bankInfo')).toEqual(bank.stored);
+    expect(await saved(a, 'bankInfo')).toEqual(bank.stored);
   });
 
   it('still refuses a field no branch declares, and checks the fields of the branch that applies', async () => {
     const a = await login(api);
     const worker = sample(workInfoSamples, 'contract worker');
-    expect((await put(a.headers, 'workInfo', { ...worker.stored, salary: 20000 })).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await call(a, 'PUT', '/profile/workInfo', { ...worker.stored, salary: 20000 })).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     const student = sample(workInfoSamples, 'student');
-    const res = await put(a.headers, 'workInfo', { ...student.data, schoolName: 'x'.repeat(101), companyName: 'Acme' });
+    const res = await call(a, 'PUT', '/profile/workInfo', { ...student.data, schoolName: 'x'.repeat(101), companyName: 'Acme' });
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: expect.arrayContaining([expect.objectContaining({ instancePath: '/schoolName', keyword: 'maxLength' })]) });
   });
 });

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSamples } from '../../schemas/contact.samples.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { documents, profileSections } from '../db/schema.ts';
-import { login, testApi, type TestApi } from '../test-api.ts';
+import { login } from '../testing/borrower.ts';
+import { caller } from '../testing/request.ts';
+import { testApi, type TestApi } from '../testing/test-api.ts';
 
 const base = { maritalStatus: 'single', education: 'college' };
 
@@ -15,14 +17,13 @@ describe.each(databaseTargets())('profiles on %s', (kind) => {
     await api?.close();
   });
 
-  const put = (headers: Record<string, string>, step: string, payload: unknown) =>
-    api.app.inject({ method: 'PUT', url: `/api/v1/profile/${step}`, headers, payload: payload as object });
+  const call = caller(() => api);
 
   it('saves a step validated by the same rules as the form, normalised, and says where to resume', async () => {
     const a = await login(api);
     const empty = await api.app.inject({ method: 'GET', url: '/api/v1/profile', headers: a.headers });
     expect(empty.json()).toMatchObject({ summary: { completed: [], complete: false, next: '/identityInfo' }, sections: {} });
-    const saved = await put(a.headers, 'baseInfo', base);
+    const saved = await call(a, 'PUT', '/profile/baseInfo', base);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ completed: ['baseInfo'], next: '/identityInfo' });
     // The overview read before the save (and kept by this instance for a few seconds) is replaced by the save.
@@ -42,14 +43,14 @@ describe.each(databaseTargets())('profiles on %s', (kind) => {
     expect(read.json()).toMatchObject({ summary: { completed: ['baseInfo'] }, sections: { baseInfo: { data: { maritalStatus: 'widowed', children: 'yes', education: 'college' } } } });
     expect((await api.app.inject({ method: 'GET', url: '/api/v1/profile/baseInfo', headers: a.headers })).json()).toMatchObject({ data: { maritalStatus: 'widowed', children: 'yes' } });
     // Sent by an app still on the old form.
-    const saved = await put(a.headers, 'baseInfo', { maritalStatus: 'marriedWithoutChildren', education: 'college' });
+    const saved = await call(a, 'PUT', '/profile/baseInfo', { maritalStatus: 'marriedWithoutChildren', education: 'college' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await api.app.inject({ method: 'GET', url: '/api/v1/profile/baseInfo', headers: a.headers })).json()).toMatchObject({ data: { maritalStatus: 'married', children: 'no', education: 'college' } });
   });
 
   it('refuses invalid data with the field, rule and values, as the form shows them', async () => {
     const a = await login(api);
-    const res = await put(a.headers, 'baseInfo', { maritalStatus: 'complicated' });
+    const res = await call(a, 'PUT', '/profile/baseInfo', { maritalStatus: 'complicated' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: expect.arrayContaining([expect.objectContaining({ instancePath: '/maritalStatus', keyword: 'enum' })]) });
   });
@@ -58,7 +59,7 @@ describe.each(databaseTargets())('profiles on %s', (kind) => {
     const a = await login(api);
     const contacts = structuredClone(contactSamples.valid[0]!.data) as { emergencyContacts: { phone: string }[] };
     contacts.emergencyContacts[1]!.phone = `0${a.phone}`;
-    const res = await put(a.headers, 'contact', contacts);
+    const res = await call(a, 'PUT', '/profile/contact', contacts);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ instancePath: '/emergencyContacts/1/phone', keyword: 'registeredPhone' })] });
   });
 
@@ -67,16 +68,16 @@ describe.each(databaseTargets())('profiles on %s', (kind) => {
     const b = await login(api);
     const [doc] = await api.database.db.insert(documents).values({ customerId: b.customerId, kind: 'idFront', storageKey: 'documents/x.jpg', contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 }).returning();
     const identity = { name: 'Juan Dela Cruz', birthDate: '1990-05-15', gender: 'male', idType: 'passport', idNumber: 'P1234567A' };
-    const inline = await put(a.headers, 'identityInfo', { ...identity, idPhotoFront: 'data:image/jpeg;base64,/9j/4AAQ', facePhoto: 'data:image/jpeg;base64,/9j/4AAQ' });
+    const inline = await call(a, 'PUT', '/profile/identityInfo', { ...identity, idPhotoFront: 'data:image/jpeg;base64,/9j/4AAQ', facePhoto: 'data:image/jpeg;base64,/9j/4AAQ' });
     expect(inline.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: expect.arrayContaining([expect.objectContaining({ instancePath: '/idPhotoFront', keyword: 'upload' })]) });
-    const stolen = await put(a.headers, 'identityInfo', { ...identity, idPhotoFront: `doc:${doc!.id}`, facePhoto: `doc:${doc!.id}` });
+    const stolen = await call(a, 'PUT', '/profile/identityInfo', { ...identity, idPhotoFront: `doc:${doc!.id}`, facePhoto: `doc:${doc!.id}` });
     expect(stolen.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: expect.arrayContaining([expect.objectContaining({ instancePath: '/idPhotoFront', keyword: 'document' })]) });
   });
 
   it('lets a borrower read and write only their own profile', async () => {
     const a = await login(api);
     const b = await login(api);
-    await put(b.headers, 'baseInfo', base);
+    await call(b, 'PUT', '/profile/baseInfo', base);
     // A's session with B's id is refused; A's own reads never show B's data.
     const asB = { ...a.headers, 'x-customer-id': b.customerId };
     for (const req of [

@@ -13,7 +13,7 @@ import pricingJson from '../../config/pricing.json' with { type: 'json' };
 import { manilaToday } from '../../domain/calendar-date.ts';
 import type { PricingConfig } from '../../domain/loan-types.ts';
 import { findSubProduct, quote } from '../../domain/pricing.ts';
-import { countWith, seedCustomers, startMain, stormDatabase, untilBy, type MainProcess, type StormDatabase } from '../testing/main-process.ts';
+import { countWith, seedCustomers, sessionHeaders, startMain, stormDatabase, untilBy, type MainProcess, type StormDatabase } from '../testing/main-process.ts';
 
 const ADMIN_URL = process.env['TEST_DATABASE_URL'];
 const CUSTOMERS = 20;
@@ -60,7 +60,7 @@ describe.runIf(ADMIN_URL)('a kill -9 in a re-loan payout storm (server/main.ts o
       customers.map(async (c) => {
         const answer = await fetch(`${main!.base}/api/v1/easy-reloan`, {
           method: 'PUT',
-          headers: { authorization: `Bearer ${c.token}`, 'x-customer-id': c.id, 'x-device-id': c.device, 'content-type': 'application/json' },
+          headers: { ...sessionHeaders(c), 'content-type': 'application/json' },
           body: JSON.stringify({ principalCentavos: null, termDays: 30, agreeAgreement: true }),
         });
         expect(answer.status, await answer.text()).toBe(200);

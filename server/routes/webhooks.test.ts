@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
-import { parseCollectionEvent, signCollectionWebhook, type CollectionEvent } from '../providers/collection/collection-provider.ts';
+import { parseCollectionEvent, type CollectionEvent } from '../providers/collection/collection-provider.ts';
 import { createSimulatedCollectionGateway, SIM_CHECKOUT_BASE } from '../providers/collection/simulated.ts';
-import type { Deliver } from '../providers/deliver.ts';
 import { parsePayoutCallback } from '../providers/payout/payout-provider.ts';
 import { createSimulatedPayoutGateway, SIM_PAYOUT_ACCOUNTS } from '../providers/payout/simulated.ts';
-import { testApi, type TestApi } from '../test-api.ts';
-
-/** A gateway's deliveries, answered with `status` (a failed delivery is retried by the gateway). */
-function capture(status = () => 200) {
-  const sent: { path: string; headers: Readonly<Record<string, string>>; body: string }[] = [];
-  const deliver: Deliver = async (path, headers, body) => {
-    sent.push({ path, headers, body });
-    return { status: status() };
-  };
-  return { sent, deliver };
-}
+import { testApi, type TestApi } from '../testing/test-api.ts';
+import { capturedDeliveries, postCollectionWebhook, unixNow } from '../testing/webhooks.ts';
 
 const signatureTime = (header: string | undefined) => Number(/t=(\d+)/u.exec(header ?? '')?.[1]);
 
@@ -41,23 +31,20 @@ describe.each(databaseTargets())('gateway webhooks and simulated gateways on %s'
 
   const paymentEvent = (id: string, type: string, intent: string, extra: Record<string, unknown> = {}) =>
     JSON.stringify({ data: { id, type: 'event', attributes: { type, data: { id: `pay_${id}`, type: 'payment', attributes: { amount: 309_050, currency: 'PHP', payment_intent_id: intent, status: 'paid', ...extra } } } } });
-  const post = (body: string, unix: number) =>
-    api.app.inject({ method: 'POST', url: '/api/v1/webhooks/collection', headers: { 'content-type': 'application/json', 'paymongo-signature': signCollectionWebhook(api.collectionWebhookSecret, body, unix) }, payload: body });
-  const nowUnix = () => Math.floor(api.now().getTime() / 1000);
 
   it('accepts a retried delivery still signed with its first timestamp (136 minutes old) once, and ignores the same event id again', async () => {
     const body = paymentEvent('evt_late', 'payment.paid', 'pi_late');
-    const late = await post(body, nowUnix() - 136 * 60);
+    const late = await postCollectionWebhook(api, body, { at: unixNow(api) - 136 * 60 });
     expect(late.json()).toEqual({ ok: true, result: 'applied' });
     // PayMongo retries the same event (same id), signed now or with the first timestamp: handled once.
-    expect((await post(body, nowUnix())).json()).toEqual({ ok: true, result: 'replay' });
-    expect((await post(body, nowUnix() - 136 * 60)).json()).toEqual({ ok: true, result: 'replay' });
+    expect((await postCollectionWebhook(api, body)).json()).toEqual({ ok: true, result: 'replay' });
+    expect((await postCollectionWebhook(api, body, { at: unixNow(api) - 136 * 60 })).json()).toEqual({ ok: true, result: 'replay' });
     expect(seen.map((e) => [e.eventId, e.kind])).toEqual([['evt_late', 'paid']]);
   });
 
   it('hands a failed attempt and the later payment of the same intent to the loan core as two events', async () => {
-    expect((await post(paymentEvent('evt_f1', 'payment.failed', 'pi_twice', { status: 'failed', failed_code: 'insufficient_funds' }), nowUnix())).json()).toEqual({ ok: true, result: 'applied' });
-    expect((await post(paymentEvent('evt_p1', 'payment.paid', 'pi_twice'), nowUnix())).json()).toEqual({ ok: true, result: 'applied' });
+    expect((await postCollectionWebhook(api, paymentEvent('evt_f1', 'payment.failed', 'pi_twice', { status: 'failed', failed_code: 'insufficient_funds' }))).json()).toEqual({ ok: true, result: 'applied' });
+    expect((await postCollectionWebhook(api, paymentEvent('evt_p1', 'payment.paid', 'pi_twice'))).json()).toEqual({ ok: true, result: 'applied' });
     expect(seen).toEqual([
       { eventId: 'evt_f1', kind: 'attempt_failed', providerRef: 'pi_twice', paymentId: 'pay_evt_f1', amountCentavos: 309_050, currency: 'PHP', failureCode: 'insufficient_funds' },
       { eventId: 'evt_p1', kind: 'paid', providerRef: 'pi_twice', paymentId: 'pay_evt_p1', amountCentavos: 309_050, currency: 'PHP', failureCode: null },
@@ -66,11 +53,11 @@ describe.each(databaseTargets())('gateway webhooks and simulated gateways on %s'
 
   it('answers 2xx to signed events it does not handle, and refuses bad signatures and far-future timestamps', async () => {
     const other = JSON.stringify({ data: { id: 'evt_src', type: 'event', attributes: { type: 'source.chargeable', data: { id: 'src_1', attributes: {} } } } });
-    expect((await post(other, nowUnix())).json()).toEqual({ ok: true, result: 'ignored' });
+    expect((await postCollectionWebhook(api, other)).json()).toEqual({ ok: true, result: 'ignored' });
     expect(seen).toEqual([]);
     const body = paymentEvent('evt_future', 'payment.paid', 'pi_future');
-    expect((await post(body, nowUnix() + 3600)).statusCode).toBe(401);
-    const forged = await api.app.inject({ method: 'POST', url: '/api/v1/webhooks/collection', headers: { 'content-type': 'application/json', 'paymongo-signature': signCollectionWebhook('another-secret', body, nowUnix()) }, payload: body });
+    expect((await postCollectionWebhook(api, body, { at: unixNow(api) + 3600 })).statusCode).toBe(401);
+    const forged = await postCollectionWebhook(api, body, { secret: 'another-secret' });
     expect(forged.statusCode).toBe(401);
     expect(seen).toEqual([]);
   });
@@ -78,10 +65,10 @@ describe.each(databaseTargets())('gateway webhooks and simulated gateways on %s'
   it('answers 404 for a payment it does not know yet and handles the retry of the same event once it does', async () => {
     const body = paymentEvent('evt_early', 'payment.paid', 'pi_early');
     answer = 'unknown';
-    expect((await post(body, nowUnix())).statusCode).toBe(404);
+    expect((await postCollectionWebhook(api, body)).statusCode).toBe(404);
     answer = 'applied';
-    expect((await post(body, nowUnix())).json()).toEqual({ ok: true, result: 'applied' });
-    expect((await post(body, nowUnix())).json()).toEqual({ ok: true, result: 'replay' });
+    expect((await postCollectionWebhook(api, body)).json()).toEqual({ ok: true, result: 'applied' });
+    expect((await postCollectionWebhook(api, body)).json()).toEqual({ ok: true, result: 'replay' });
     expect(seen.map((e) => e.eventId)).toEqual(['evt_early', 'evt_early']);
   });
 
@@ -98,7 +85,7 @@ describe.each(databaseTargets())('gateway webhooks and simulated gateways on %s'
     });
 
     it('attaches at once: a redirect for GCash, a QR image for QR Ph; the reference is the intent id', async () => {
-      const { deliver } = capture();
+      const { deliver } = capturedDeliveries();
       const gateway = createSimulatedCollectionGateway({ db: api.database.db, now: api.now, delayMs: 60_000, failPattern: null, webhookSecret: 's', deliver });
       const wallet = await gateway.createPayment(request('sim-gcash', '9170000001', { type: 'gcash' }));
       expect(wallet).toMatchObject({ reference: wallet.providerRef, status: 'pending', currency: 'PHP', action: { kind: 'redirect', url: `${SIM_CHECKOUT_BASE}${wallet.providerRef}` } });
@@ -109,7 +96,7 @@ describe.each(databaseTargets())('gateway webhooks and simulated gateways on %s'
 
     it('fails one attempt, keeps the intent payable, then the payer pays: attempt_failed then paid, each with its own event id', async () => {
       let t = api.now();
-      const { sent, deliver } = capture();
+      const { sent, deliver } = capturedDeliveries();
       const gateway = createSimulatedCollectionGateway({ db: api.database.db, now: () => t, delayMs: 1000, failPattern: /^9179/u, payerRetries: true, webhookSecret: 's', deliver });
       const intent = await gateway.createPayment(request('sim-retry', '9179000000', { type: 'gcash' }));
       t = new Date(t.getTime() + 1000);
@@ -129,7 +116,7 @@ describe.each(databaseTargets())('gateway webhooks and simulated gateways on %s'
     it('redelivers an event with the same id and its first timestamp after a failed delivery', async () => {
       let t = api.now();
       let status = 500;
-      const { sent, deliver } = capture(() => status);
+      const { sent, deliver } = capturedDeliveries(() => status);
       const gateway = createSimulatedCollectionGateway({ db: api.database.db, now: () => t, delayMs: 0, failPattern: null, webhookSecret: 's', deliver });
       const intent = await gateway.createPayment(request('sim-redeliver', '9170000003'));
       await gateway.flush();
@@ -149,7 +136,7 @@ describe.each(databaseTargets())('gateway webhooks and simulated gateways on %s'
 
     it('plays each documented failure code, COMPLIANCE_REJECTED and REVERSED after SUCCEEDED, with their outcomes', async () => {
       let t = api.now();
-      const { sent, deliver } = capture();
+      const { sent, deliver } = capturedDeliveries();
       const gateway = createSimulatedPayoutGateway({ db: api.database.db, now: () => t, delayMs: 1000, failPattern: null, callbackToken: 'tok', deliver });
       const expected: Record<string, [string, string, string | null][]> = {
         '121212': [['payout.failed', 'failed', 'fix_account']],

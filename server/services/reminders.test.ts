@@ -4,7 +4,6 @@
  * once, write nothing twice); the SMS goes once a day per borrower, only from 08:00 to 20:00 Manila, never when the
  * borrower turned reminders off, in the borrower's language.
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import productJson from '../../config/product.json' with { type: 'json' };
@@ -12,12 +11,12 @@ import { addDays, manilaStartOfDay, manilaToday } from '../../domain/calendar-da
 import { customers, loanOrders, messages } from '../db/schema.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { createJobRunner } from '../jobs/runner.ts';
-import { completeProfile, signatureDocument } from '../loan-fixtures.ts';
-import { login, testApi, type TestApi } from '../test-api.ts';
+import { borrowerWithProfile } from '../testing/borrower.ts';
+import { signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
+import { caller, newKey } from '../testing/request.ts';
+import { testApi, type TestApi } from '../testing/test-api.ts';
 import { createReminderSms, inReminderWindow } from './reminders.ts';
 
-const standard = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };
-const newKey = () => `key-${randomBytes(8).toString('hex')}`;
 /** The day every loan of this suite is disbursed (Manila), and the instant of `hh:mm` Manila `days` later. */
 const START = '2026-12-01';
 const manila = (days: number, hh: number, mm = 0) => new Date(manilaStartOfDay(addDays(START, days)).getTime() + (hh * 60 + mm) * 60_000);
@@ -38,23 +37,22 @@ describe.each(databaseTargets())('due reminders on %s', (kind) => {
     await api?.close();
   });
 
+  const call = caller(() => api);
+
   /** Moves the clock to `hh:mm` Manila, `days` after START. */
   const at = (days: number, hh: number, mm = 0) => api.advance((manila(days, hh, mm).getTime() - api.now().getTime()) / 1000);
 
   /** A borrower whose loan of 30 days is disbursed today (due in 30 days). */
   async function repaying(options: { smsReminders?: boolean; language?: string } = {}) {
     const today = manilaToday(api.now());
-    const b = await login(api);
-    await completeProfile(api.database.db, b.customerId);
+    const b = await borrowerWithProfile(api);
     await api.database.db.update(customers).set({ smsReminders: options.smsReminders ?? true, language: options.language ?? 'en' }).where(eq(customers.id, b.customerId));
-    const call = (method: 'POST', url: string, payload: object, key?: string) =>
-      api.app.inject({ method, url: `/api/v1${url}`, headers: { ...b.headers, ...(key && { 'idempotency-key': key }) }, payload });
-    const o = (await call('POST', '/loans', standard, newKey())).json<{ id: string; orderNo: string }>();
+    const o = (await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).json<{ id: string; orderNo: string }>();
     api.advance(61);
     await api.loans.handlers['underwrite']!({ id: 0, kind: 'underwrite', key: null, payload: { orderId: o.id }, attempts: 1 });
-    await call('POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true });
-    await call('POST', '/signature', { signature: await signatureDocument(api.database.db, b.customerId) });
-    await call('POST', `/loans/${o.id}/withdraw`, {}, newKey());
+    await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true });
+    await call(b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, b.customerId) });
+    await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey());
     await api.settle();
     const [order] = await api.database.db.select().from(loanOrders).where(eq(loanOrders.id, o.id));
     expect(order).toMatchObject({ state: 'repaying', dueDate: addDays(today, 30) });

@@ -14,7 +14,8 @@ import { formatDataKeys } from '../crypto/keyring.ts';
 import { openDatabase } from '../db/database.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { totpCode } from '../testing/staff.ts';
-import { testAddress, testApi, type TestApi } from '../test-api.ts';
+import { testAddress } from '../testing/borrower.ts';
+import { testApi, type TestApi } from '../testing/test-api.ts';
 import { runStaffCli } from './cli.ts';
 
 const PASSWORD = 'a long admin passphrase';

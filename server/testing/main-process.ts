@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { completeSections } from '../loan-fixtures.ts';
+import { completeSections } from './loan-fixtures.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -99,8 +99,11 @@ export interface SeededCustomer {
   readonly device: string;
 }
 
+/** The headers of a seeded customer's session, as the app sends them. */
+export const sessionHeaders = (c: SeededCustomer): Record<string, string> => ({ authorization: `Bearer ${c.token}`, 'x-customer-id': c.id, 'x-device-id': c.device });
+
 /**
- * `count` borrowers with a complete profile (server/loan-fixtures.ts) and a session each, written in batches; phones
+ * `count` borrowers with a complete profile (./loan-fixtures.ts) and a session each, written in batches; phones
  * 917 + 7 digits from `firstPhone` (never one of the fixture's emergency contacts, 918...). `signed`: a signature on
  * file too, so they can withdraw.
  */

@@ -10,7 +10,7 @@ import i18next from 'i18next';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FlowContent, FormContent } from '../../domain/form-content.ts';
 import { contactSamples } from '../../schemas/contact.samples.ts';
-import { callsTo, mockApi } from '../loans/loan-fixtures.ts';
+import { callsTo, mockApi } from '../testing/api-mock.ts';
 import InfoStepScreen from '../screens/infoStep/infoStep-screen.tsx';
 import { useCoreStore } from '../store/core-store.ts';
 import { useDraftStore } from '../store/draft-store.ts';

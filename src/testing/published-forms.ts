@@ -2,7 +2,7 @@
  * The published forms as the server serves them, for component tests (jsdom): the manifest, each form's JSON and its
  * validator module, built by the server's own code (server/forms/assets.ts) from the repository's seed, so a test
  * runs the borrower app against the real assets, not hand-written copies. The JSON is answered through the test fetch
- * stub (src/loans/loan-fixtures.ts mockApi) and the validator modules are imported from files, as jsdom's module
+ * stub (src/testing/api-mock.ts mockApi) and the validator modules are imported from files, as jsdom's module
  * loader cannot fetch a URL.
  */
 import { execFileSync } from 'node:child_process';

@@ -19,7 +19,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { customers, loanOrders, payments } from '../../server/db/schema.ts';
 import { viewportContent } from '../../engine/layout/flexible.ts';
-import { completeProfile } from '../../server/loan-fixtures.ts';
+import { completeProfile } from '../../server/testing/loan-fixtures.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';
 import { loginThroughUi } from './steps.ts';

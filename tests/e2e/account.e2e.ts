@@ -1,16 +1,17 @@
 /**
  * The account against the real server and database (issue: API server, database, SMS login and saved profiles): a new
  * phone registers with the code from the SMS outbox, fills every step, reloads, logs out and in again and finds
- * everything saved; a wrong code, an expired code and a resend asked too early each show the translated error. On
- * PGlite, and on PostgreSQL when TEST_DATABASE_URL names one.
+ * everything saved; a wrong code, an expired code and a resend asked too early each show the translated error, on
+ * PGlite (server/routes/auth.test.ts and profile.test.ts run the login and the saves on PostgreSQL too). The server as
+ * `npm start` runs it, in its own process, on the embedded database and, when TEST_DATABASE_URL names one, on a
+ * PostgreSQL server given by DATABASE_URL.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { databaseTargets } from '../../server/db/test-database.ts';
 import { AUTH_POLICY } from '../../server/services/auth.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { startProcessServer, type ProcessServer } from './process-server.ts';
-import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';
+import { browserDatabases, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
 import { flow, loginThroughUi, steps } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -18,7 +19,7 @@ const login = JSON.parse(readFileSync('locales/en/login.json', 'utf8')) as Recor
 const errors = JSON.parse(readFileSync('locales/en/errors.json', 'utf8')) as Record<string, string>;
 const setup = JSON.parse(readFileSync('locales/en/setup.json', 'utf8')) as { logout: { button: string; confirm: string } };
 
-describe.each(databaseTargets())('account on %s', (kind) => {
+describe.each(browserDatabases('pglite'))('account on %s', (kind) => {
   let server: E2eServer;
   beforeAll(async () => {
     server = await startServer(kind);
@@ -130,7 +131,7 @@ async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<vo
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-describe.each(databaseTargets())('the server as npm start runs it, on %s', (kind) => {
+describe.each(browserDatabases('both'))('the server as npm start runs it, on %s', (kind) => {
   let server: ProcessServer;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPeso } from '../../domain/money.ts';
 import { coupons, loanOrders, payouts } from '../../server/db/schema.ts';
-import { completeProfile, signatureDocument } from '../../server/loan-fixtures.ts';
+import { completeProfile, signatureDocument } from '../../server/testing/loan-fixtures.ts';
 import { issue } from '../../server/services/coupons.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';

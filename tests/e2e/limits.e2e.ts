@@ -3,16 +3,16 @@
  * with the simulated Facebook Login (issue 14 §2-3): from the Profile tab a borrower opens the credit limit, cancels
  * Facebook's consent and is told nothing was bound (limit unchanged), then binds and sees the limit raised once by the
  * configured step with the raise in its history; a second borrower (in Filipino) binding the same Facebook account is
- * refused with the translated message. On PGlite, and on PostgreSQL when TEST_DATABASE_URL names one.
+ * refused with the translated message. On PGlite; server/routes/limits.test.ts
+ * runs the limit, the raises and the binding rules on PostgreSQL too.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import underwriting from '../../config/underwriting.json' with { type: 'json' };
 import { formatPeso } from '../../domain/money.ts';
-import { databaseTargets } from '../../server/db/test-database.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
-import { completeProfileOf, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
+import { browserDatabases, completeProfileOf, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
 import { loginThroughUi } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -26,7 +26,7 @@ function tr(lng: string, ns: string, key: string, values: Record<string, string>
 const peso = (centavos: number) => formatPeso(centavos, { wholeIfExact: true });
 const step = underwriting.limitRaises.facebookBinding.stepCentavos;
 
-describe.each(databaseTargets())('credit limit and Facebook binding on %s', (kind) => {
+describe.each(browserDatabases('pglite'))('credit limit and Facebook binding on %s', (kind) => {
   let server: E2eServer;
   beforeAll(async () => {
     server = await startServer(kind);

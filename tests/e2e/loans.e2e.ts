@@ -4,7 +4,8 @@
  * money arrive through the simulated payout gateway's signed callback, extends once (due date + 8 days), settles in
  * full through the simulated collection gateway, and My Loan shows the order settled with both repayments. Also the
  * disbursement failure (account unavailable -> change bank -> withdraw again) and the rejection (reapply date). On
- * PGlite, and on PostgreSQL when TEST_DATABASE_URL names one. The test API runs its timers: approval after 2 s,
+ * PGlite; the journey where a second tab meets a payment in progress (row locks, the gateway held and restarted) on
+ * PostgreSQL too, when TEST_DATABASE_URL names one (server/routes/loans.test.ts runs every loan route on both). The test API runs its timers: approval after 2 s,
  * gateway callbacks after 1 s.
  */
 import { readFileSync } from 'node:fs';
@@ -16,12 +17,11 @@ import type { PricingConfig } from '../../domain/loan-types.ts';
 import { formatPeso } from '../../domain/money.ts';
 import { findSubProduct, quote } from '../../domain/pricing.ts';
 import { customers, loanOrders } from '../../server/db/schema.ts';
-import { databaseTargets } from '../../server/db/test-database.ts';
-import { completeProfile, type ProfileOverrides } from '../../server/loan-fixtures.ts';
+import { completeProfile, type ProfileOverrides } from '../../server/testing/loan-fixtures.ts';
 import type { OrderDetail } from '../../src/api/loans.ts';
 import { formatDay } from '../../src/loans/format.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
-import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';
+import { browserDatabases, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
 import { agreeTerms, loanText, orderCard, pay, sign } from './loan-steps.ts';
 import { loginThroughUi } from './steps.ts';
 
@@ -34,7 +34,9 @@ const tIn = (lng: string, key: string, values?: Record<string, string | number>)
 const pricing = JSON.parse(readFileSync('config/pricing.json', 'utf8')) as PricingConfig;
 const standard = findSubProduct(pricing, 'cash', 'standard')!;
 
-describe.each(databaseTargets())('loans on %s', (kind) => {
+describe.each(browserDatabases('both'))('loans on %s', (kind) => {
+  /** A journey whose behaviour does not depend on the database: on PGlite alone. */
+  const pgliteOnly = it.runIf(kind === 'pglite');
   let server: E2eServer;
   beforeAll(async () => {
     server = await startServer(kind);
@@ -86,7 +88,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
 
   const payBill = (page: Page, orderId: string, choice: 'settle' | 'extend', channel: string) => pay(page, server.url, orderId, choice, channel);
 
-  it('applies, is approved, signs, withdraws, receives, extends once, settles, and My Loan shows it settled', { timeout: 240_000 }, async () => {
+  pgliteOnly('applies, is approved, signs, withdraws, receives, extends once, settles, and My Loan shows it settled', { timeout: 240_000 }, async () => {
     const page = await suite.open(iPhone(3));
     page.setDefaultTimeout(15_000);
     const { customerId } = await borrower(page);
@@ -331,7 +333,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await shot(page, '7-settled-fil');
   });
 
-  it('fails to disburse to an unavailable account, changes the bank, and withdraws again with the signature on file', { timeout: 180_000 }, async () => {
+  pgliteOnly('fails to disburse to an unavailable account, changes the bank, and withdraws again with the signature on file', { timeout: 180_000 }, async () => {
     const page = await suite.open(iPhone(2));
     page.setDefaultTimeout(15_000);
     // The simulated payout gateway refuses accounts starting 0000 (SIM_PAYOUT_FAIL_PATTERN).
@@ -369,7 +371,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect((order.payoutAccount as { accountNumber?: string } | null)?.accountNumber).toBe('1234509876');
   });
 
-  it('rejects an application and shows the reapply date', { timeout: 120_000 }, async () => {
+  pgliteOnly('rejects an application and shows the reapply date', { timeout: 120_000 }, async () => {
     const page = await suite.open(iPhone(3));
     page.setDefaultTimeout(15_000);
     // Income up to 12,000 is rejected by config/underwriting.json.

@@ -2,16 +2,15 @@
  * The message center in Chromium at an iPhone viewport, against the built app and the real server: a borrower
  * registers (first login), applies, and sees "application received" then "approved" arrive in Notify with the unread
  * counts moving (the Profile tab's badge too); a message that is no one's says so; opening one drops the count;
- * "clear unread" empties it; in Filipino the same messages read in Filipino. On PGlite, and on PostgreSQL when
- * TEST_DATABASE_URL names one. Screenshots in /tmp/e2e-messages-*.png.
+ * "clear unread" empties it; in Filipino the same messages read in Filipino. On PGlite; server/routes/messages.test.ts
+ * runs the message routes on PostgreSQL too. Screenshots in /tmp/e2e-messages-*.png.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import messagesConfig from '../../config/messages.json' with { type: 'json' };
-import { databaseTargets } from '../../server/db/test-database.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
-import { completeProfileOf, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
+import { browserDatabases, completeProfileOf, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
 import { loginThroughUi } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -26,7 +25,7 @@ const lookup = (catalog: Catalog, key: string): string => {
 const head = (lng: string, ns: string, key: string) => lookup(read(lng, ns), key).split('{{')[0]!.trim();
 const text = (lng: string, ns: string, key: string) => lookup(read(lng, ns), key);
 
-describe.each(databaseTargets())('messages on %s', (kind) => {
+describe.each(browserDatabases('pglite'))('messages on %s', (kind) => {
   let server: E2eServer;
   beforeAll(async () => {
     server = await startServer(kind);

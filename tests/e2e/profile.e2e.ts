@@ -4,16 +4,16 @@
  * from /start and from the profile (and is kept on the server for SMS); the profile shows the steps, the limit and
  * the masked payout account; feedback of 9 characters is refused with the translated message, keeping the text, and
  * 10 are sent and listed; the FAQ search finds a question; the bank chooser picks a bank; logging out from the
- * profile lands on /start and a protected route then sends back to /start.
+ * profile lands on /start and a protected route then sends back to /start. On PGlite; server/routes/me.test.ts and
+ * profile.test.ts run the profile, language and feedback routes on PostgreSQL too.
  */
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { customers, feedback } from '../../server/db/schema.ts';
-import { databaseTargets } from '../../server/db/test-database.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
-import { completeProfileOf, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
+import { browserDatabases, completeProfileOf, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
 import { loginThroughUi, text } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -27,7 +27,7 @@ const tr = (lng: string, ns: string, key: string, values: Record<string, string 
 };
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/profile-${name}.png`, fullPage: true });
 
-describe.each(databaseTargets())('profile, language, help and feedback on %s', (kind) => {
+describe.each(browserDatabases('pglite'))('profile, language, help and feedback on %s', (kind) => {
   let server: E2eServer;
   beforeAll(async () => {
     server = await startServer(kind);

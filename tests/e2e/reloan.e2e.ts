@@ -5,8 +5,9 @@
  * the cancel window; the voucher appears in My Coupons. The voucher pays part of that re-loan, after which turning
  * the feature off is refused; a second cycle is paid out the same way and the feature turns itself off and asks to be
  * turned on again; turned on again, a cancelled re-loan sends nothing. The earlier loans are taken through the API
- * (loans.e2e.ts covers them in the browser). On PGlite, and on PostgreSQL when TEST_DATABASE_URL names one; the test
- * API runs its job and gateway timers, and the test moves the server's clock past the window.
+ * (loans.e2e.ts covers them in the browser). On PGlite, and on PostgreSQL when TEST_DATABASE_URL names one (the
+ * payout job, the cancel and the live server's job runner meet on row locks); the test API runs its job and gateway
+ * timers, and the test moves the server's clock past the window.
  */
 import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
@@ -14,10 +15,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPeso } from '../../domain/money.ts';
 import { customers, easyReloans, jobs, payouts } from '../../server/db/schema.ts';
-import { databaseTargets } from '../../server/db/test-database.ts';
-import { completeProfile, signatureDocument } from '../../server/loan-fixtures.ts';
+import { completeProfile, signatureDocument } from '../../server/testing/loan-fixtures.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
-import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';
+import { browserDatabases, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
 import { loginThroughUi } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -37,7 +37,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let keys = 0;
 const newKey = () => `e2e-reloan-${Date.now()}-${(keys += 1)}`;
 
-describe.each(databaseTargets())('Easy Re-loan on %s', (kind) => {
+describe.each(browserDatabases('both'))('Easy Re-loan on %s', (kind) => {
   let server: E2eServer;
   beforeAll(async () => {
     server = await startServer(kind);

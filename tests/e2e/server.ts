@@ -1,14 +1,15 @@
 /**
  * A real server for a browser suite that needs the API: the built web app (dist/) and the API on a fresh database
- * (server/test-api.ts: PGlite in memory, or a database created on TEST_DATABASE_URL), the console SMS outbox the test
+ * (server/testing/test-api.ts: PGlite in memory, or a database created on TEST_DATABASE_URL), the console SMS outbox the test
  * reads codes from, local-disk uploads, and a clock the test can move (expired codes). Started in the test's process.
  */
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { TestDatabaseKind } from '../../server/db/test-database.ts';
-import { completeProfile } from '../../server/loan-fixtures.ts';
+import { databaseTargets, type TestDatabaseKind } from '../../server/db/test-database.ts';
+import { completeProfile } from '../../server/testing/loan-fixtures.ts';
 import type { ConsoleOutbox } from '../../server/providers/sms/console-outbox.ts';
-import { loginCodeIn, newPhone, testApi, type TestApi } from '../../server/test-api.ts';
+import { loginCodeIn, newPhone } from '../../server/testing/borrower.ts';
+import { testApi, type TestApi } from '../../server/testing/test-api.ts';
 
 export { newPhone };
 
@@ -21,6 +22,16 @@ export async function startServer(kind: TestDatabaseKind, options: { attribution
   const api = await testApi(kind, { webDist: resolve('dist'), ...options });
   const url = await api.app.listen({ port: 0, host: '127.0.0.1' });
   return { ...api, url, kind };
+}
+
+/**
+ * The databases of a browser suite. The server suites run every route on PGlite and on PostgreSQL; a browser journey
+ * runs on PostgreSQL as well (`'both'`) only where what it shows depends on the database: the real process on its own
+ * connection, the order of a form's keys as stored, row locks met by a second tab and by the job runner. Otherwise on
+ * PGlite alone (`'pglite'`).
+ */
+export function browserDatabases(scope: 'pglite' | 'both'): TestDatabaseKind[] {
+  return scope === 'both' ? databaseTargets() : ['pglite'];
 }
 
 /** The 4-digit code of the last SMS to a national number (9XXXXXXXXX), waiting for the provider's later tick. */
@@ -39,7 +50,7 @@ export function sessionOf(page: Page): Promise<{ customerId: string; token: stri
 }
 
 /**
- * Completes the profile of the borrower logged in on `page` straight in the database (server/loan-fixtures.ts, or
+ * Completes the profile of the borrower logged in on `page` straight in the database (server/testing/loan-fixtures.ts, or
  * `write` for other sections), then waits until the API answers it complete: the server reuses a profile it read
  * within PROFILE_CACHE_MS (the login just read it), and the web app must see what a borrower who filled in every step
  * would see. The wait ends on the answer.

@@ -8,7 +8,8 @@
  * feedback and opens a deletion request, which the server refuses while the loan is open; once the borrower has
  * settled it, the request is opened again and the supervisor approves it: the borrower's session is refused, their
  * personal data is gone and the audit log shows the erasure. Wrong credentials (password, missing or reused code) and
- * a wrong role are refused along the way. On PGlite, and on PostgreSQL when TEST_DATABASE_URL names one.
+ * a wrong role are refused along the way. On PGlite; the server
+ * suites (server/routes/staff/*.test.ts, server/staff/cli.test.ts) run each of these staff actions on PostgreSQL too.
  */
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -17,8 +18,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, manilaToday } from '../../domain/calendar-date.ts';
 import { formatPeso } from '../../domain/money.ts';
 import { customers, documents, feedback, loanOrders, profileSections } from '../../server/db/schema.ts';
-import { databaseTargets } from '../../server/db/test-database.ts';
-import { completeSections } from '../../server/loan-fixtures.ts';
+import { completeSections } from '../../server/testing/loan-fixtures.ts';
 import { idCard, portrait } from '../../server/providers/identity/test-images.ts';
 import { runStaffCli } from '../../server/staff/cli.ts';
 import { maskValue } from '../../server/staff/masking.ts';
@@ -26,7 +26,7 @@ import { documentUpload } from '../../server/testing/multipart.ts';
 import { formatDay } from '../../src/loans/format.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { agreeTerms, loanText as t, orderCard, pay, sign } from './loan-steps.ts';
-import { completeProfileOf, newPhone, sessionOf, smsCode, startServer, type E2eServer } from './server.ts';
+import { browserDatabases, completeProfileOf, newPhone, sessionOf, smsCode, startServer, type E2eServer } from './server.ts';
 import { flow, loginThroughUi } from './steps.ts';
 import { addStaffInUi, codeUsed, freshCode, staffDesktop, staffLogin, staffPasswordStep, staffText, type StaffCredentials } from './staff.ts';
 
@@ -40,7 +40,7 @@ const STUDENT = { employmentType: 'student', schoolName: 'University of the Phil
 const ADMIN_PASSWORD = 'the first administrator passphrase';
 
 
-describe.each(databaseTargets())('the lender run by its staff on %s', (kind) => {
+describe.each(browserDatabases('pglite'))('the lender run by its staff on %s', (kind) => {
   let server: E2eServer;
   beforeAll(async () => {
     server = await startServer(kind);
@@ -122,7 +122,7 @@ describe.each(databaseTargets())('the lender run by its staff on %s', (kind) => 
     await desk.locator('input[name=code]').waitFor();
     await desk.locator('button[type=submit]').click();
     await expect.poll(() => desk.getByRole('alert').textContent()).toBe(staffErrors('TOTP_REQUIRED'));
-    const adminCode = await freshCode(admin.totpSecret);
+    const adminCode = freshCode(admin.totpSecret, server);
     await desk.locator('input[name=code]').fill(adminCode);
     await desk.locator('button[type=submit]').click();
     await desk.getByRole('link', { name: en('nav.accounts') }).click();
@@ -139,7 +139,7 @@ describe.each(databaseTargets())('the lender run by its staff on %s', (kind) => 
     await desk.locator('input[name=code]').fill(adminCode);
     await desk.locator('button[type=submit]').click();
     await expect.poll(() => desk.getByRole('alert').textContent()).toBe(staffErrors('TOTP_REUSED'));
-    codeUsed(admin.totpSecret);
+    codeUsed(admin.totpSecret, server);
 
     // 2. A student applies on a phone: underwriting leaves it for a person.
     const phone1 = await suite.open(iPhone(3));
@@ -149,7 +149,7 @@ describe.each(databaseTargets())('the lender run by its staff on %s', (kind) => 
 
     // 3. The underwriter: the queue, the photos, a limit out of range refused, then approved within it. Their role
     //    reaches neither staff accounts nor the audit log, in the console or by the API.
-    await staffLogin(desk, server.url, underwriter);
+    await staffLogin(desk, server, underwriter);
     await desk.waitForURL((url) => url.pathname === '/staff/reviews');
     expect(await desk.getByRole('link', { name: en('nav.accounts') }).count()).toBe(0);
     expect(await staffFetch(desk, '/api/v1/staff/accounts')).toBe(403);
@@ -232,7 +232,7 @@ describe.each(databaseTargets())('the lender run by its staff on %s', (kind) => 
     const borrowerHeaders = { authorization: `Bearer ${token}`, 'x-customer-id': customerId, 'content-type': 'application/json' };
     const sent = await fetch(`${server.url}/api/v1/feedback`, { method: 'POST', headers: borrowerHeaders, body: JSON.stringify({ category: 'loan', text: 'Please delete my account once my loan is paid.' }) });
     expect(sent.status).toBe(201);
-    await staffLogin(desk, server.url, agent);
+    await staffLogin(desk, server, agent);
     await desk.waitForURL((url) => url.pathname === '/staff/customers');
     expect(await staffFetch(desk, '/api/v1/staff/reviews')).toBe(403);
     await desk.locator('form[role=search] select').selectOption('phone');
@@ -260,7 +260,7 @@ describe.each(databaseTargets())('the lender run by its staff on %s', (kind) => 
     await logout(desk);
 
     // 8. The supervisor approves it: it executes.
-    await staffLogin(desk, server.url, supervisor);
+    await staffLogin(desk, server, supervisor);
     await desk.goto(`${server.url}/staff/approvals`);
     const row = desk.locator('tr', { has: desk.locator(`a[href$="/customers/${first.customerId}"]`) });
     // The customer is shown masked (name, phone), linked to the customer view, never as an id.

@@ -3,12 +3,12 @@
  * server's test helper) signs in at /staff/login with password and authenticator code; a wrong password, a missing
  * code and a reused code are refused with their translated messages, what was typed staying; the administrator adds an
  * underwriter and a customer service agent (each shown their second factor once) who then sign in. Screenshots in
- * English and Filipino go to /tmp/staff-*.png. On PGlite, and on PostgreSQL when TEST_DATABASE_URL names one.
+ * English and Filipino go to /tmp/staff-*.png. On PGlite; the server suites
+ * (server/routes/staff/auth.test.ts, accounts.test.ts) run the same sign-in and account rules on PostgreSQL too.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { databaseTargets } from '../../server/db/test-database.ts';
 import { chromiumSuite } from './browser.ts';
-import { startServer, type E2eServer } from './server.ts';
+import { browserDatabases, startServer, type E2eServer } from './server.ts';
 import { addStaffInUi, addTestStaff, codeUsed, freshCode, staffDesktop, staffLogin, staffPasswordStep, staffText } from './staff.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -16,7 +16,7 @@ const en = staffText('en');
 const fil = staffText('fil');
 const errors = staffText('en', 'errors');
 
-describe.each(databaseTargets())('staff console on %s', (kind) => {
+describe.each(browserDatabases('pglite'))('staff console on %s', (kind) => {
   let server: E2eServer;
   beforeAll(async () => {
     server = await startServer(kind);
@@ -54,7 +54,7 @@ describe.each(databaseTargets())('staff console on %s', (kind) => {
     await expect.poll(() => page.getByRole('alert').textContent()).toBe(errors('TOTP_REQUIRED'));
 
     // The right code signs in; the administrator lands on the accounts screen with their name and role.
-    await page.locator('input[name=code]').fill(await freshCode(admin.totpSecret));
+    await page.locator('input[name=code]').fill(freshCode(admin.totpSecret, server));
     await page.locator('button[type=submit]').click();
     // The administrator's first screen is the audit log (the first menu item the role may use).
     await page.waitForURL((url) => url.pathname === '/staff/audit');
@@ -72,7 +72,7 @@ describe.each(databaseTargets())('staff console on %s', (kind) => {
     await page.getByText(en('login.sessionEnded')).waitFor();
 
     // Signed in again, then logged out: the same code again is refused as reused.
-    const used = await staffLogin(page, server.url, admin);
+    const used = await staffLogin(page, server, admin);
     await page.getByRole('button', { name: en('header.logout') }).click();
     await page.waitForURL((url) => url.pathname === '/staff/login');
     await staffPasswordStep(page, server.url, admin);
@@ -85,10 +85,10 @@ describe.each(databaseTargets())('staff console on %s', (kind) => {
 
   it('adds an underwriter and a customer service agent, who then sign in', { timeout: 180_000 }, async () => {
     const admin = await addTestStaff(server.database.db, 'administrator');
-    codeUsed(admin.totpSecret);
+    codeUsed(admin.totpSecret, server);
     const page = await suite.open(staffDesktop);
     page.setDefaultTimeout(15_000);
-    await staffLogin(page, server.url, admin);
+    await staffLogin(page, server, admin);
     await page.getByRole('link', { name: en('nav.accounts') }).click();
     await page.waitForURL((url) => url.pathname === '/staff/accounts');
     const underwriter = await addStaffInUi(page, 'underwriter', 'Una Writer');
@@ -107,7 +107,7 @@ describe.each(databaseTargets())('staff console on %s', (kind) => {
     await page.waitForURL((url) => url.pathname === '/staff/login');
 
     // The underwriter's console starts at the review queue, the agent's at customer search.
-    await staffLogin(page, server.url, underwriter);
+    await staffLogin(page, server, underwriter);
     // Not the accounts page the administrator left (Refine's return path): a role's own first screen.
     await page.waitForURL((url) => url.pathname === '/staff/reviews');
     await page.getByRole('heading', { name: en('reviews.title') }).waitFor();
@@ -115,7 +115,7 @@ describe.each(databaseTargets())('staff console on %s', (kind) => {
     await page.getByRole('button', { name: en('header.logout') }).click();
     await page.waitForURL((url) => url.pathname === '/staff/login');
 
-    await staffLogin(page, server.url, agent);
+    await staffLogin(page, server, agent);
     await page.waitForURL((url) => url.pathname === '/staff/customers');
     expect(await page.getByRole('link', { name: en('nav.accounts') }).count()).toBe(0);
     await page.screenshot({ path: '/tmp/staff-customers-en.png', fullPage: true });

@@ -1,6 +1,6 @@
 /**
  * Helpers of the staff console's browser suites: the desktop profile, the console's texts by key, authenticator codes
- * that are never used twice (the server refuses a reused code: TOTP_REUSED), and the login through /staff/login.
+ * that are never used twice (the server refuses a reused code: TOTP_REUSED; the server's clock moves on to the next step), and the login through /staff/login.
  */
 import { readFileSync } from 'node:fs';
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -24,24 +24,31 @@ export function staffText(lng: string, ns = 'staff'): (key: string, values?: Rec
   };
 }
 
-const lastStep = new Map<string, number>();
-
-/** A code of `secret` no login used yet: waits for the next 30-second step when this one's code was used. */
-export async function freshCode(secret: string): Promise<string> {
-  let step = Math.floor(Date.now() / 30_000);
-  if (lastStep.get(secret) === step) {
-    await new Promise((r) => setTimeout(r, (step + 1) * 30_000 - Date.now() + 50));
-    step = Math.floor(Date.now() / 30_000);
-  }
-  lastStep.set(secret, step);
-  return totpCode(secret, new Date(step * 30_000 + 1_000));
+/** The e2e server's clock, which a test moves (server/testing/test-api.ts). */
+export interface ServerClock {
+  now(): Date;
+  advance(seconds: number): void;
 }
 
-/** Marks the current code of `secret` as used (a login outside these helpers took it). */
-export function codeUsed(secret: string): string {
-  const step = Math.floor(Date.now() / 30_000);
+const lastStep = new Map<string, number>();
+const stepOf = (at: Date) => Math.floor(at.getTime() / 30_000);
+
+/**
+ * A code of `secret` no login used yet. When this step's code was used, the server's clock is moved on to the next
+ * 30-second step (the server refuses a reused code: TOTP_REUSED) rather than waiting for it in real time.
+ */
+export function freshCode(secret: string, clock: ServerClock): string {
+  const used = lastStep.get(secret);
+  if (used !== undefined && used >= stepOf(clock.now())) clock.advance(((used + 1) * 30_000 + 1_000 - clock.now().getTime()) / 1000);
+  const step = stepOf(clock.now());
   lastStep.set(secret, step);
-  return totpCode(secret, new Date(step * 30_000 + 1_000));
+  return totpCode(secret, clock.now());
+}
+
+/** Marks the server's current code of `secret` as used (a login outside these helpers took it), and answers it. */
+export function codeUsed(secret: string, clock: ServerClock): string {
+  lastStep.set(secret, stepOf(clock.now()));
+  return totpCode(secret, clock.now());
 }
 
 export interface StaffCredentials {
@@ -59,9 +66,9 @@ export async function staffPasswordStep(page: Page, base: string, staff: Pick<St
 }
 
 /** Signs in through /staff/login (password, then a fresh authenticator code) and waits for the console; answers the code. */
-export async function staffLogin(page: Page, base: string, staff: StaffCredentials): Promise<string> {
-  await staffPasswordStep(page, base, staff);
-  const code = await freshCode(staff.totpSecret);
+export async function staffLogin(page: Page, server: ServerClock & { url: string }, staff: StaffCredentials): Promise<string> {
+  await staffPasswordStep(page, server.url, staff);
+  const code = freshCode(staff.totpSecret, server);
   await page.locator('input[name=code]').fill(code);
   await page.locator('button[type=submit]').click();
   await page.waitForURL((url) => url.pathname.startsWith('/staff/') && !url.pathname.startsWith('/staff/login'));

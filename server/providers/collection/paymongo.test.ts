@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { basicAuth, failure, fakeGateway, json, refusedBaseUrl, type Recorded } from '../fake-gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { basicAuth, failure, json, refusedBaseUrl, runFakeGateway, type Recorded } from '../../testing/fake-gateway.ts';
 import type { CollectionMethod, CollectionRequest } from './collection-provider.ts';
 import { createPaymongoCollections, PAYMONGO_CHANNEL_METHODS } from './paymongo.ts';
 
-// A local stand-in for api.paymongo.com (../fake-gateway.ts) that follows the Payment Intent workflow of PayMongo's
-// "Accepting a Payment": an intent has nothing to pay with until a payment method is attached; the attach answers
-// `awaiting_next_action` with a redirect URL (e-wallets, online banking, which need a `return_url`) or a QR image
-// (QR Ph); a failed attempt puts the intent back to `awaiting_payment_method` with `last_payment_error`.
+// A local stand-in for api.paymongo.com (server/testing/fake-gateway.ts) that follows the Payment Intent workflow
+// of PayMongo's "Accepting a Payment": an intent has nothing to pay with until a payment method is attached; the
+// attach answers `awaiting_next_action` with a redirect URL (e-wallets, online banking, which need a `return_url`) or
+// a QR image (QR Ph); a failed attempt puts the intent back to `awaiting_payment_method` with `last_payment_error`.
 type Intent = { data: { id: string; type: string; attributes: Record<string, unknown> } };
 let intents = new Map<string, Intent>();
 let methods = new Map<string, { type: string; details?: unknown; billing?: unknown }>();
@@ -20,7 +20,7 @@ const QR = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYA
 
 const byId = (id: string) => [...intents.values()].find((i) => i.data.id === id);
 
-const fake = fakeGateway((req: Recorded, res) => {
+const fake = runFakeGateway((req: Recorded, res) => {
   if (req.authorization !== expectedAuth) return json(res, 401, errors('api_key_invalid', 'API key is invalid.'));
   const attach = /^\/v1\/payment_intents\/([^/]+)\/attach$/u.exec(req.path);
   if (req.method === 'POST' && req.path === '/v1/payment_intents') {
@@ -84,6 +84,10 @@ const fake = fakeGateway((req: Recorded, res) => {
     return intent ? json(res, 200, intent) : json(res, 404, errors('resource_not_found', `No such payment_intent with id ${id}.`));
   }
   json(res, 404, errors('route_not_found', 'route'));
+}, () => {
+  // Every test starts with no intent and no payment method.
+  intents = new Map();
+  methods = new Map();
 });
 
 /** The payer's attempt fails: the intent goes back to awaiting a payment method (PayMongo "Key concepts"). */
@@ -91,23 +95,6 @@ function failAttempt(id: string, failedCode: string) {
   const a = byId(id)!.data.attributes;
   Object.assign(a, { status: 'awaiting_payment_method', next_action: null, last_payment_error: { failed_code: failedCode, failed_message: 'Declined.', payment: 'pay_1' } });
 }
-
-let baseUrl = '';
-let requests: Recorded[] = [];
-const setOverride = (o: typeof fake.override) => {
-  fake.override = o;
-};
-beforeAll(async () => {
-  await fake.start();
-  baseUrl = fake.baseUrl;
-});
-afterAll(() => fake.stop());
-beforeEach(() => {
-  fake.reset();
-  requests = fake.requests;
-  intents = new Map();
-  methods = new Map();
-});
 
 const request = (overrides: Partial<CollectionRequest> = {}): CollectionRequest => ({
   idempotencyKey: 'cust-1:9f2c1b7e-3d4a-4c5b-8e6f-0a1b2c3d4e5f',
@@ -119,7 +106,7 @@ const request = (overrides: Partial<CollectionRequest> = {}): CollectionRequest 
   metadata: { orderId: 'o-1', orderNo: 'PA-000123', kind: 'settle' },
   ...overrides,
 });
-const provider = () => createPaymongoCollections({ secretKey, baseUrl, returnUrl });
+const provider = () => createPaymongoCollections({ secretKey, baseUrl: fake.baseUrl, returnUrl });
 
 describe('PayMongo collections adapter', () => {
   it('creates the intent, creates a GCash payment method and attaches it with the return URL; answers the redirect and the intent id', async () => {
@@ -136,10 +123,10 @@ describe('PayMongo collections adapter', () => {
       failureCode: null,
     });
 
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/payment_intents', 'POST /v1/payment_methods', 'POST /v1/payment_intents/pi_AAAAAAAAAAAAAAAAAAAAAAA1/attach']);
-    for (const r of requests) expect([r.authorization, r.contentType.split(';')[0]]).toEqual([expectedAuth, 'application/json']);
-    expect(requests[0]?.idempotencyKey).toBe(request().idempotencyKey);
-    expect(requests[0]?.body).toEqual({
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/payment_intents', 'POST /v1/payment_methods', 'POST /v1/payment_intents/pi_AAAAAAAAAAAAAAAAAAAAAAA1/attach']);
+    for (const r of fake.requests) expect([r.authorization, r.contentType.split(';')[0]]).toEqual([expectedAuth, 'application/json']);
+    expect(fake.requests[0]?.idempotencyKey).toBe(request().idempotencyKey);
+    expect(fake.requests[0]?.body).toEqual({
       data: {
         attributes: {
           amount: 309_050,
@@ -152,9 +139,9 @@ describe('PayMongo collections adapter', () => {
       },
     });
     // An integer number of centavos on the wire.
-    expect(requests[0]?.rawBody).toContain('"amount":309050,');
-    expect(requests[1]?.body).toEqual({ data: { attributes: { type: 'gcash', billing: { name: 'Juan dela Cruz', phone: '+639171234567' } } } });
-    expect(requests[2]?.body).toEqual({ data: { attributes: { payment_method: 'pm_2', return_url: returnUrl } } });
+    expect(fake.requests[0]?.rawBody).toContain('"amount":309050,');
+    expect(fake.requests[1]?.body).toEqual({ data: { attributes: { type: 'gcash', billing: { name: 'Juan dela Cruz', phone: '+639171234567' } } } });
+    expect(fake.requests[2]?.body).toEqual({ data: { attributes: { payment_method: 'pm_2', return_url: returnUrl } } });
   });
 
   it.each<[CollectionRequest['channel'], CollectionMethod, unknown]>([
@@ -165,18 +152,17 @@ describe('PayMongo collections adapter', () => {
   ])('attaches %s method %o server-side and answers its redirect', async (channel, method, details) => {
     const result = await provider().createPayment(request({ channel, method }));
     expect(result.action?.kind).toBe('redirect');
-    expect((requests[1]?.body as { data: { attributes: { type: string; details?: unknown } } }).data.attributes).toMatchObject({ type: method.type, ...(details !== undefined && { details }) });
-    expect((requests[2]?.body as { data: { attributes: unknown } }).data.attributes).toMatchObject({ return_url: returnUrl });
+    expect((fake.requests[1]?.body as { data: { attributes: { type: string; details?: unknown } } }).data.attributes).toMatchObject({ type: method.type, ...(details !== undefined && { details }) });
+    expect((fake.requests[2]?.body as { data: { attributes: unknown } }).data.attributes).toMatchObject({ return_url: returnUrl });
   });
 
   it('attaches QR Ph by default (any bank or e-wallet app pays it) and answers the QR image, without a return URL', async () => {
     for (const channel of ['eWallet', 'bank'] as const) {
       fake.reset();
-      requests = fake.requests;
       const result = await provider().createPayment(request({ channel, idempotencyKey: `k-${channel}` }));
       expect(result.action).toEqual({ kind: 'qr', url: `data:image/png;base64,${QR}` });
-      expect((requests[0]?.body as { data: { attributes: { payment_method_allowed: string[] } } }).data.attributes.payment_method_allowed).toEqual(['qrph']);
-      expect(requests[2]?.body).toEqual({ data: { attributes: { payment_method: expect.stringMatching(/^pm_/u) as unknown } } });
+      expect((fake.requests[0]?.body as { data: { attributes: { payment_method_allowed: string[] } } }).data.attributes.payment_method_allowed).toEqual(['qrph']);
+      expect(fake.requests[2]?.body).toEqual({ data: { attributes: { payment_method: expect.stringMatching(/^pm_/u) as unknown } } });
     }
   });
 
@@ -186,7 +172,7 @@ describe('PayMongo collections adapter', () => {
     const wrong = await failure(provider().createPayment(request({ channel: 'bank', method: { type: 'gcash' } })));
     expect(wrong.value).toEqual({ code: 'PAYMONGO_CHANNEL_UNSUPPORTED', retryable: false, detail: 'bank gcash' });
     expect(PAYMONGO_CHANNEL_METHODS.otc).toEqual([]);
-    expect(requests).toEqual([]);
+    expect(fake.requests).toEqual([]);
   });
 
   it('answers a repeat with the same idempotency key with the same intent and action, without attaching again', async () => {
@@ -195,7 +181,7 @@ describe('PayMongo collections adapter', () => {
     const again = await p.createPayment(request({ method: { type: 'gcash' } }));
     expect(again).toEqual(first);
     expect(intents.size).toBe(1);
-    expect(requests.filter((r) => r.path.endsWith('/attach'))).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.path.endsWith('/attach'))).toHaveLength(1);
     const other = await p.createPayment(request({ idempotencyKey: 'cust-1:another-key', method: { type: 'gcash' } }));
     expect(other.providerRef).not.toBe(first.providerRef);
   });
@@ -207,16 +193,16 @@ describe('PayMongo collections adapter', () => {
     await expect(p.getPayment(first.providerRef)).resolves.toEqual({ ...first, action: null, status: 'pending', failureCode: 'insufficient_funds' });
     const retried = await p.createPayment(request({ method: { type: 'gcash' } }));
     expect(retried).toMatchObject({ providerRef: first.providerRef, status: 'pending', failureCode: null, action: { kind: 'redirect' } });
-    expect(requests.filter((r) => r.path.endsWith('/attach'))).toHaveLength(2);
+    expect(fake.requests.filter((r) => r.path.endsWith('/attach'))).toHaveLength(2);
   });
 
   it('refuses an intent for another amount or currency, a non-integer amount, and a 2xx that is not an intent', async () => {
     const p = provider();
     for (const amountCentavos of [0, 100.5, -1]) expect((await failure(p.createPayment(request({ amountCentavos })))).code).toBe('PROVIDER_INVALID_REQUEST');
-    expect(requests).toEqual([]);
+    expect(fake.requests).toEqual([]);
 
     for (const [amount, currency] of [[309_000, 'PHP'], [309_050, 'USD']] as const) {
-      setOverride((_req, res) => {
+      fake.setOverride((_req, res) => {
         json(res, 200, { data: { id: 'pi_x', type: 'payment_intent', attributes: { amount, currency, status: 'awaiting_payment_method' } } });
         return true;
       });
@@ -224,7 +210,7 @@ describe('PayMongo collections adapter', () => {
       expect([mismatch.code, mismatch.retryable]).toEqual(['PROVIDER_AMOUNT_MISMATCH', false]);
     }
 
-    setOverride((_req, res) => {
+    fake.setOverride((_req, res) => {
       json(res, 200, { data: { id: 'pi_x', attributes: { amount: '3090.50', currency: 'PHP', status: 'awaiting_payment_method' } } });
       return true;
     });
@@ -232,7 +218,7 @@ describe('PayMongo collections adapter', () => {
   });
 
   it('turns a 4xx into a non-retryable error with PayMongo\'s error code, never the secret key', async () => {
-    setOverride((_req, res) => {
+    fake.setOverride((_req, res) => {
       json(res, 400, errors('parameter_below_minimum', `The minimum value for the amount is 2000. (${secretKey})`));
       return true;
     });
@@ -240,29 +226,29 @@ describe('PayMongo collections adapter', () => {
     expect(error.value).toEqual({ code: 'PROVIDER_REFUSED', retryable: false, detail: 'paymongo HTTP 400 parameter_below_minimum' });
     expect(JSON.stringify(error.value) + error.message).not.toContain(secretKey);
 
-    setOverride(null);
-    const unauthorized = await failure(createPaymongoCollections({ secretKey: 'sk_test_wrong', baseUrl, returnUrl }).getPayment('pi_1'));
+    fake.setOverride(null);
+    const unauthorized = await failure(createPaymongoCollections({ secretKey: 'sk_test_wrong', baseUrl: fake.baseUrl, returnUrl }).getPayment('pi_1'));
     expect(unauthorized.value).toEqual({ code: 'PROVIDER_UNAUTHORIZED', retryable: false, detail: 'paymongo HTTP 401 api_key_invalid' });
   });
 
   it('treats a 5xx and a 429 as retryable', async () => {
-    setOverride((_req, res) => {
+    fake.setOverride((_req, res) => {
       res.writeHead(502, { 'content-type': 'text/html' });
       res.end('<h1>Bad Gateway</h1>');
       return true;
     });
     expect((await failure(provider().createPayment(request()))).value).toEqual({ code: 'PROVIDER_UNAVAILABLE', retryable: true, detail: 'paymongo HTTP 502' });
 
-    setOverride((_req, res) => {
-      json(res, 429, errors('rate_limit_exceeded', 'Too many requests.'));
+    fake.setOverride((_req, res) => {
+      json(res, 429, errors('rate_limit_exceeded', 'Too many fake.requests.'));
       return true;
     });
     expect((await failure(provider().getPayment('pi_1'))).value).toEqual({ code: 'PROVIDER_UNAVAILABLE', retryable: true, detail: 'paymongo HTTP 429 rate_limit_exceeded' });
   });
 
   it('times out on a server that never answers, and fails on a refused connection, as retryable errors', async () => {
-    setOverride(() => true); // hangs; afterAll closes the connection
-    const error = await failure(createPaymongoCollections({ secretKey, baseUrl, returnUrl, timeoutMs: 200 }).createPayment(request()));
+    fake.setOverride(() => true); // hangs; afterAll closes the connection
+    const error = await failure(createPaymongoCollections({ secretKey, baseUrl: fake.baseUrl, returnUrl, timeoutMs: 200 }).createPayment(request()));
     expect(error.value).toEqual({ code: 'PROVIDER_TIMEOUT', retryable: true, detail: 'paymongo POST /v1/payment_intents' });
     const refused = await failure(createPaymongoCollections({ secretKey, baseUrl: await refusedBaseUrl(), returnUrl }).getPayment('pi_1'));
     expect(refused.value).toEqual({ code: 'PROVIDER_NETWORK', retryable: true, detail: 'paymongo GET /v1/payment_intents/pi_1' });
@@ -285,7 +271,7 @@ describe('PayMongo collections adapter', () => {
       attributes['last_payment_error'] = lastError;
       await expect(p.getPayment(created.providerRef)).resolves.toEqual({ ...created, action: null, status: ours, failureCode });
     }
-    const get = requests.at(-1);
+    const get = fake.requests.at(-1);
     expect([get?.method, get?.path, get?.authorization, get?.idempotencyKey]).toEqual(['GET', `/v1/payment_intents/${created.providerRef}`, expectedAuth, undefined]);
     await expect(p.getPayment('pi_unknown')).resolves.toBeNull();
   });

@@ -1,7 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { json, runFakeGateway } from '../../testing/fake-gateway.ts';
 import { readFacebookSettings } from './facebook-login.ts';
 import { createGraphFacebookLogin } from './graph.ts';
 
@@ -13,44 +12,34 @@ const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
 const REDIRECT = 'https://lender.example/creditLimit';
 
 describe('the Graph API Facebook Login adapter against a local fake Graph API', () => {
-  let server: Server;
-  let base: string;
   const codes = new Map<string, { challenge: string; redirect: string; used: boolean }>();
-  const requests: string[] = [];
   let down = false;
 
-  beforeAll(async () => {
-    server = createServer((req: IncomingMessage, res) => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      requests.push(url.pathname);
-      const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (down) return json(503, { error: { message: 'Service temporarily unavailable', type: 'OAuthException', code: 2 } });
-      const q = url.searchParams;
-      if (url.pathname === '/v21.0/oauth/access_token') {
-        const code = codes.get(q.get('code') ?? '');
-        const valid = q.get('client_id') === APP_ID && q.get('client_secret') === APP_SECRET && code && !code.used && code.redirect === q.get('redirect_uri');
-        if (!valid || createHash('sha256').update(q.get('code_verifier') ?? '').digest('base64url') !== code.challenge) {
-          if (code) code.used = true;
-          return json(400, { error: { message: 'Invalid verification code format.', type: 'OAuthException', code: 100 } });
-        }
-        code.used = true;
-        return json(200, { access_token: 'EAAtoken', token_type: 'bearer', expires_in: 5183944 });
+  const fake = runFakeGateway((req, res) => {
+    const url = new URL(req.path, 'http://fake');
+    if (down) return json(res, 503, { error: { message: 'Service temporarily unavailable', type: 'OAuthException', code: 2 } });
+    const q = url.searchParams;
+    if (url.pathname === '/v21.0/oauth/access_token') {
+      const code = codes.get(q.get('code') ?? '');
+      const valid = q.get('client_id') === APP_ID && q.get('client_secret') === APP_SECRET && code && !code.used && code.redirect === q.get('redirect_uri');
+      if (!valid || createHash('sha256').update(q.get('code_verifier') ?? '').digest('base64url') !== code.challenge) {
+        if (code) code.used = true;
+        return json(res, 400, { error: { message: 'Invalid verification code format.', type: 'OAuthException', code: 100 } });
       }
-      if (url.pathname === '/v21.0/me') {
-        const proof = createHmac('sha256', APP_SECRET).update('EAAtoken').digest('hex');
-        if (q.get('access_token') !== 'EAAtoken' || q.get('appsecret_proof') !== proof || q.get('fields') !== 'id,name') return json(400, { error: { type: 'OAuthException', code: 190 } });
-        return json(200, { id: '10229876543210987', name: 'Juan Dela Cruz' });
-      }
-      return json(404, { error: { type: 'GraphMethodException', code: 803 } });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      code.used = true;
+      return json(res, 200, { access_token: 'EAAtoken', token_type: 'bearer', expires_in: 5183944 });
+    }
+    if (url.pathname === '/v21.0/me') {
+      const proof = createHmac('sha256', APP_SECRET).update('EAAtoken').digest('hex');
+      if (q.get('access_token') !== 'EAAtoken' || q.get('appsecret_proof') !== proof || q.get('fields') !== 'id,name') return json(res, 400, { error: { type: 'OAuthException', code: 190 } });
+      return json(res, 200, { id: '10229876543210987', name: 'Juan Dela Cruz' });
+    }
+    return json(res, 404, { error: { type: 'GraphMethodException', code: 803 } });
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  /** The paths the fake was asked for since the test began. */
+  const requests = () => fake.requests.map((r) => new URL(r.path, 'http://fake').pathname);
 
-  const adapter = () => createGraphFacebookLogin({ appId: APP_ID, appSecret: APP_SECRET, graphUrl: `${base}/v21.0`, dialogUrl: 'https://www.facebook.com/v21.0/dialog/oauth' });
+  const adapter = () => createGraphFacebookLogin({ appId: APP_ID, appSecret: APP_SECRET, graphUrl: `${fake.baseUrl}/v21.0`, dialogUrl: 'https://www.facebook.com/v21.0/dialog/oauth' });
 
   it('sends the browser to Facebook\'s login dialog with the PKCE challenge and the state', () => {
     const url = new URL(adapter().authorizeUrl({ state: 'st4te', codeChallenge: CHALLENGE, redirectUri: REDIRECT }));
@@ -60,9 +49,8 @@ describe('the Graph API Facebook Login adapter against a local fake Graph API', 
 
   it('exchanges a code with the verifier and reads only the id and name, once', async () => {
     codes.set('good-code', { challenge: CHALLENGE, redirect: REDIRECT, used: false });
-    requests.length = 0;
     expect(await adapter().exchange({ code: 'good-code', codeVerifier: VERIFIER, redirectUri: REDIRECT })).toEqual({ id: '10229876543210987', name: 'Juan Dela Cruz' });
-    expect(requests).toEqual(['/v21.0/oauth/access_token', '/v21.0/me']);
+    expect(requests()).toEqual(['/v21.0/oauth/access_token', '/v21.0/me']);
     await expect(adapter().exchange({ code: 'good-code', codeVerifier: VERIFIER, redirectUri: REDIRECT })).rejects.toMatchObject({ code: 'CODE_REFUSED' });
   });
 
@@ -81,8 +69,8 @@ describe('the Graph API Facebook Login adapter against a local fake Graph API', 
 
   it('is chosen by FACEBOOK_APP_ID and FACEBOOK_APP_SECRET, the simulated one when both are unset', () => {
     expect(readFacebookSettings({})).toEqual({ settings: { provider: 'simulated' }, problems: [] });
-    expect(readFacebookSettings({ FACEBOOK_APP_ID: APP_ID, FACEBOOK_APP_SECRET: APP_SECRET, FACEBOOK_GRAPH_URL: `${base}/v21.0/` }).settings).toEqual({
-      provider: 'graph', appId: APP_ID, appSecret: APP_SECRET, graphUrl: `${base}/v21.0`, dialogUrl: 'https://www.facebook.com/v21.0/dialog/oauth',
+    expect(readFacebookSettings({ FACEBOOK_APP_ID: APP_ID, FACEBOOK_APP_SECRET: APP_SECRET, FACEBOOK_GRAPH_URL: `${fake.baseUrl}/v21.0/` }).settings).toEqual({
+      provider: 'graph', appId: APP_ID, appSecret: APP_SECRET, graphUrl: `${fake.baseUrl}/v21.0`, dialogUrl: 'https://www.facebook.com/v21.0/dialog/oauth',
     });
     expect(readFacebookSettings({ FACEBOOK_APP_ID: APP_ID }).problems).toHaveLength(1);
     expect(readFacebookSettings({ FACEBOOK_APP_ID: 'abc', FACEBOOK_APP_SECRET: 's', FACEBOOK_GRAPH_URL: 'ftp://x' }).problems).toHaveLength(2);

@@ -1,20 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import bankInfoSchema from '../../../schemas/bankInfo.schema.json' with { type: 'json' };
-import { basicAuth, failure, fakeGateway, json, refusedBaseUrl, type Recorded } from '../fake-gateway.ts';
+import { basicAuth, failure, json, refusedBaseUrl, runFakeGateway, type Recorded } from '../../testing/fake-gateway.ts';
 import { ProviderError } from '../provider-error.ts';
 import { centavosToPesos, parsePayoutCallback, pesosToCentavos, XENDIT_FAILURE_OUTCOMES, type PayoutAccount, type PayoutRequest } from './payout-provider.ts';
 import { createXenditPayouts, XENDIT_BANK_CHANNELS, XENDIT_WALLET_CHANNELS, xenditDestination } from './xendit.ts';
 
-// A local stand-in for api.xendit.co (../fake-gateway.ts): keeps payouts by idempotency key (a repeat answers the
-// first payout, as Xendit does). No real network.
+// A local stand-in for api.xendit.co (server/testing/fake-gateway.ts): keeps payouts by idempotency key (a repeat
+// answers the first payout, as Xendit does). No real network.
 let payouts = new Map<string, Record<string, unknown>>();
 let serial = 0;
 
 const secretKey = 'xnd_development_0123456789abcdefSECRET';
 const expectedAuth = basicAuth(secretKey);
 
-/** Xendit's behaviour for the routes the adapter uses. */
-const fake = fakeGateway((req: Recorded, res) => {
+/** Xendit's behaviour for the routes the adapter uses; every test starts with no payout. */
+const fake = runFakeGateway((req: Recorded, res) => {
   if (req.authorization !== expectedAuth) return json(res, 401, { error_code: 'INVALID_API_KEY', message: 'API key is invalid' });
   if (req.method === 'POST' && req.path === '/v2/payouts') {
     if (!req.idempotencyKey) return json(res, 400, { error_code: 'API_VALIDATION_ERROR', message: 'Idempotency-key is required' });
@@ -49,21 +49,7 @@ const fake = fakeGateway((req: Recorded, res) => {
     return payout ? json(res, 200, payout) : json(res, 404, { error_code: 'DATA_NOT_FOUND', message: 'Payout not found' });
   }
   json(res, 404, { error_code: 'NOT_FOUND', message: 'route' });
-});
-let baseUrl = '';
-let requests: Recorded[] = [];
-const setOverride = (o: typeof fake.override) => {
-  fake.override = o;
-};
-
-beforeAll(async () => {
-  await fake.start();
-  baseUrl = fake.baseUrl;
-});
-afterAll(() => fake.stop());
-beforeEach(() => {
-  fake.reset();
-  requests = fake.requests;
+}, () => {
   payouts = new Map();
 });
 
@@ -78,13 +64,13 @@ const request = (overrides: Partial<PayoutRequest> = {}): PayoutRequest => ({
 });
 describe('Xendit payouts adapter', () => {
   it('posts the payout with basic auth, the Idempotency-key and the documented body; answers the payout as pending', async () => {
-    const provider = createXenditPayouts({ secretKey, baseUrl });
+    const provider = createXenditPayouts({ secretKey, baseUrl: fake.baseUrl });
     expect(provider.name).toBe('xendit');
     const result = await provider.createPayout(request());
     expect(result).toEqual({ providerRef: 'disb-000000000000000000000001', referenceId: request().referenceId, providerStatus: 'ACCEPTED', status: 'pending', outcome: null, failureCode: null, amountCentavos: 712_345, currency: 'PHP' });
 
-    expect(requests).toHaveLength(1);
-    const [sent] = requests;
+    expect(fake.requests).toHaveLength(1);
+    const [sent] = fake.requests;
     expect(sent?.method).toBe('POST');
     expect(sent?.path).toBe('/v2/payouts');
     expect(sent?.authorization).toBe(expectedAuth);
@@ -103,26 +89,26 @@ describe('Xendit payouts adapter', () => {
   });
 
   it('answers a repeat with the same idempotency key with the same payout (one payout at Xendit)', async () => {
-    const provider = createXenditPayouts({ secretKey, baseUrl });
+    const provider = createXenditPayouts({ secretKey, baseUrl: fake.baseUrl });
     const first = await provider.createPayout(request());
     const again = await provider.createPayout(request());
     expect(again).toEqual(first);
     expect(payouts.size).toBe(1);
-    expect(requests.map((r) => r.idempotencyKey)).toEqual([request().idempotencyKey, request().idempotencyKey]);
+    expect(fake.requests.map((r) => r.idempotencyKey)).toEqual([request().idempotencyKey, request().idempotencyKey]);
   });
 
   it('resolves a 409 duplicate key by looking the payout up by its reference id', async () => {
-    const provider = createXenditPayouts({ secretKey, baseUrl });
+    const provider = createXenditPayouts({ secretKey, baseUrl: fake.baseUrl });
     const first = await provider.createPayout(request());
-    setOverride((req, res) => {
+    fake.setOverride((req, res) => {
       if (req.method !== 'POST') return false;
       json(res, 409, { error_code: 'DUPLICATE_ERROR', message: 'Idempotency key has been used before' });
       return true;
     });
     await expect(provider.createPayout(request())).resolves.toEqual(first);
-    expect(requests.at(-1)?.method).toBe('GET');
-    expect(requests.at(-1)?.path).toBe(`/v2/payouts?reference_id=${request().referenceId}`);
-    expect(requests.at(-1)?.authorization).toBe(expectedAuth);
+    expect(fake.requests.at(-1)?.method).toBe('GET');
+    expect(fake.requests.at(-1)?.path).toBe(`/v2/payouts?reference_id=${request().referenceId}`);
+    expect(fake.requests.at(-1)?.authorization).toBe(expectedAuth);
 
     payouts.clear();
     const lost = await failure(provider.createPayout(request()));
@@ -130,11 +116,11 @@ describe('Xendit payouts adapter', () => {
   });
 
   it('sends e-wallet payouts to PH_GCASH / PH_PAYMAYA with the mobile number in its 09 form', async () => {
-    const provider = createXenditPayouts({ secretKey, baseUrl });
+    const provider = createXenditPayouts({ secretKey, baseUrl: fake.baseUrl });
     await provider.createPayout(request({ idempotencyKey: 'k-gcash', referenceId: 'r-gcash', account: { method: 'eWallet', eWalletProvider: 'gcash', eWalletNumber: '9177654321', holderName: 'Juan dela Cruz', phone: '9171234567' } }));
     await provider.createPayout(request({ idempotencyKey: 'k-maya', referenceId: 'r-maya', account: { method: 'eWallet', eWalletProvider: 'maya', eWalletNumber: '9181112222', holderName: 'Ana Reyes', phone: '9181112222' } }));
-    expect(requests.map((r) => (r.body as { channel_code: string }).channel_code)).toEqual(['PH_GCASH', 'PH_PAYMAYA']);
-    expect(requests.map((r) => (r.body as { channel_properties: unknown }).channel_properties)).toEqual([
+    expect(fake.requests.map((r) => (r.body as { channel_code: string }).channel_code)).toEqual(['PH_GCASH', 'PH_PAYMAYA']);
+    expect(fake.requests.map((r) => (r.body as { channel_properties: unknown }).channel_properties)).toEqual([
       { account_number: '09177654321', account_holder_name: 'Juan dela Cruz' },
       { account_number: '09181112222', account_holder_name: 'Ana Reyes' },
     ]);
@@ -142,56 +128,56 @@ describe('Xendit payouts adapter', () => {
 
   it('refuses a remittance pick-up without calling Xendit (not supported, not retryable)', async () => {
     const error = await failure(
-      createXenditPayouts({ secretKey, baseUrl }).createPayout(request({ account: { method: 'remittance', remittanceShop: 'cebuanaLhuillier', holderName: 'Juan dela Cruz', phone: '9171234567' } })),
+      createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).createPayout(request({ account: { method: 'remittance', remittanceShop: 'cebuanaLhuillier', holderName: 'Juan dela Cruz', phone: '9171234567' } })),
     );
     expect(error.value).toEqual({ code: 'XENDIT_CHANNEL_UNSUPPORTED', retryable: false, detail: 'remittance cebuanaLhuillier' });
-    expect(requests).toEqual([]);
+    expect(fake.requests).toEqual([]);
   });
 
   it('refuses a non-integer or non-positive amount without calling Xendit', async () => {
-    const provider = createXenditPayouts({ secretKey, baseUrl });
+    const provider = createXenditPayouts({ secretKey, baseUrl: fake.baseUrl });
     for (const amountCentavos of [0, -100, 100.5, Number.NaN]) {
       const error = await failure(provider.createPayout(request({ amountCentavos })));
       expect([error.code, error.retryable]).toEqual(['PROVIDER_INVALID_REQUEST', false]);
     }
-    expect(requests).toEqual([]);
+    expect(fake.requests).toEqual([]);
   });
 
   it('turns a 4xx into a non-retryable error with Xendit\'s error code, never the secret key', async () => {
-    setOverride((_req, res) => {
+    fake.setOverride((_req, res) => {
       json(res, 400, { error_code: 'API_VALIDATION_ERROR', message: `Invalid account for key ${secretKey}` });
       return true;
     });
-    const error = await failure(createXenditPayouts({ secretKey, baseUrl }).createPayout(request()));
+    const error = await failure(createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).createPayout(request()));
     expect(error.value).toEqual({ code: 'PROVIDER_REFUSED', retryable: false, detail: 'xendit HTTP 400 API_VALIDATION_ERROR' });
     expect(JSON.stringify(error.value) + error.message).not.toContain(secretKey);
   });
 
   it('turns a bad key (401) into a non-retryable error', async () => {
-    const error = await failure(createXenditPayouts({ secretKey: 'xnd_development_wrong', baseUrl }).createPayout(request()));
+    const error = await failure(createXenditPayouts({ secretKey: 'xnd_development_wrong', baseUrl: fake.baseUrl }).createPayout(request()));
     expect(error.value).toEqual({ code: 'PROVIDER_UNAUTHORIZED', retryable: false, detail: 'xendit HTTP 401 INVALID_API_KEY' });
   });
 
   it('treats a 5xx and a 429 as retryable', async () => {
-    setOverride((_req, res) => {
+    fake.setOverride((_req, res) => {
       res.writeHead(503, { 'content-type': 'text/html' });
       res.end('<h1>Service Unavailable</h1>');
       return true;
     });
-    const unavailable = await failure(createXenditPayouts({ secretKey, baseUrl }).createPayout(request()));
+    const unavailable = await failure(createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).createPayout(request()));
     expect(unavailable.value).toEqual({ code: 'PROVIDER_UNAVAILABLE', retryable: true, detail: 'xendit HTTP 503' });
 
-    setOverride((_req, res) => {
+    fake.setOverride((_req, res) => {
       json(res, 429, { error_code: 'RATE_LIMIT_EXCEEDED', message: 'slow down' });
       return true;
     });
-    const limited = await failure(createXenditPayouts({ secretKey, baseUrl }).getPayout('disb-1'));
+    const limited = await failure(createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).getPayout('disb-1'));
     expect(limited.value).toEqual({ code: 'PROVIDER_UNAVAILABLE', retryable: true, detail: 'xendit HTTP 429 RATE_LIMIT_EXCEEDED' });
   });
 
   it('times out on a server that never answers, as a retryable error', async () => {
-    setOverride(() => true); // hangs; afterAll closes the connection
-    const error = await failure(createXenditPayouts({ secretKey, baseUrl, timeoutMs: 200 }).createPayout(request()));
+    fake.setOverride(() => true); // hangs; afterAll closes the connection
+    const error = await failure(createXenditPayouts({ secretKey, baseUrl: fake.baseUrl, timeoutMs: 200 }).createPayout(request()));
     expect(error.retryable).toBe(true);
     expect(error.value).toEqual({ code: 'PROVIDER_TIMEOUT', retryable: true, detail: 'xendit POST /v2/payouts' });
   });
@@ -202,28 +188,28 @@ describe('Xendit payouts adapter', () => {
   });
 
   it('refuses a 2xx that is not a payout, or pays another amount, as non-retryable', async () => {
-    setOverride((_req, res) => {
+    fake.setOverride((_req, res) => {
       json(res, 200, { message: 'ok' });
       return true;
     });
-    expect((await failure(createXenditPayouts({ secretKey, baseUrl }).createPayout(request()))).code).toBe('PROVIDER_BAD_RESPONSE');
+    expect((await failure(createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).createPayout(request()))).code).toBe('PROVIDER_BAD_RESPONSE');
 
-    setOverride((req, res) => {
+    fake.setOverride((req, res) => {
       json(res, 200, { id: 'disb-x', reference_id: (req.body as { reference_id: string }).reference_id, status: 'ACCEPTED', amount: 7123.4 });
       return true;
     });
-    const mismatch = await failure(createXenditPayouts({ secretKey, baseUrl }).createPayout(request()));
+    const mismatch = await failure(createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).createPayout(request()));
     expect([mismatch.code, mismatch.retryable]).toEqual(['PROVIDER_AMOUNT_MISMATCH', false]);
 
-    setOverride((req, res) => {
+    fake.setOverride((req, res) => {
       json(res, 200, { id: 'disb-x', reference_id: (req.body as { reference_id: string }).reference_id, status: 'ACCEPTED', amount: 7123.45, currency: 'USD' });
       return true;
     });
-    expect((await failure(createXenditPayouts({ secretKey, baseUrl }).createPayout(request()))).code).toBe('PROVIDER_AMOUNT_MISMATCH');
+    expect((await failure(createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).createPayout(request()))).code).toBe('PROVIDER_AMOUNT_MISMATCH');
   });
 
   it('reads a payout back and maps Xendit statuses and failure codes; null for an unknown id', async () => {
-    const provider = createXenditPayouts({ secretKey, baseUrl });
+    const provider = createXenditPayouts({ secretKey, baseUrl: fake.baseUrl });
     const created = await provider.createPayout(request());
     const stored = payouts.get(request().idempotencyKey)!;
     // Xendit "Payout Status Lifecycle" and the failure codes of the payouts v2 reference: status, code -> ours.
@@ -252,7 +238,7 @@ describe('Xendit payouts adapter', () => {
       await expect(provider.getPayout(created.providerRef), `${status} ${failureCode ?? ''}`).resolves.toEqual({ ...created, providerStatus: status, status: ours, outcome, failureCode: failureCode ?? null });
     }
     expect(Object.keys(XENDIT_FAILURE_OUTCOMES).sort()).toEqual(cases.map((c) => c[1]).filter((c): c is string => c !== undefined && c !== 'SOMETHING_NEW').sort());
-    const get = requests.at(-1);
+    const get = fake.requests.at(-1);
     expect(get?.method).toBe('GET');
     expect(get?.path).toBe(`/v2/payouts/${created.providerRef}`);
     expect(get?.authorization).toBe(expectedAuth);
@@ -266,7 +252,7 @@ describe('Xendit payouts adapter', () => {
   });
 
   it('does not expose the secret key on the provider object', () => {
-    const provider = createXenditPayouts({ secretKey, baseUrl });
+    const provider = createXenditPayouts({ secretKey, baseUrl: fake.baseUrl });
     expect(JSON.stringify(provider)).not.toContain(secretKey);
     expect(Object.values(provider)).not.toContain(secretKey);
   });

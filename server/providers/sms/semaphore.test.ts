@@ -1,41 +1,12 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { createSemaphore } from './semaphore.ts';
-import { failure } from '../fake-gateway.ts';
+import { failure, refusedBaseUrl, runFakeGateway } from '../../testing/fake-gateway.ts';
 
-// A local stand-in for api.semaphore.co: records each request and answers as `answer` says. No real network.
-interface Recorded {
-  method: string;
-  path: string;
-  contentType: string;
-  form: URLSearchParams;
-}
-let requests: Recorded[] = [];
+// A local stand-in for api.semaphore.co (server/testing/fake-gateway.ts): records each request and answers as `answer`
+// says. No real network.
 let answer: (res: ServerResponse) => void;
-
-const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    const body = Buffer.concat(chunks).toString('utf8');
-    requests.push({ method: req.method ?? '', path: req.url ?? '', contentType: req.headers['content-type'] ?? '', form: new URLSearchParams(body) });
-    answer(res);
-  });
-});
-let baseUrl = '';
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-beforeEach(() => {
-  requests = [];
-});
+const fake = runFakeGateway((_req, res) => answer(res));
 
 const json = (status: number, body: unknown) => (res: ServerResponse) => {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -64,12 +35,12 @@ const message = { to: '+639171234567', text: 'Your PesoAgad code is 4821' };
 describe('Semaphore adapter', () => {
   it('posts the form to the priority queue and answers with the message_id as receipt', async () => {
     answer = json(200, sent());
-    const provider = createSemaphore({ apiKey, senderName: 'PesoAgad', baseUrl });
+    const provider = createSemaphore({ apiKey, senderName: 'PesoAgad', baseUrl: fake.baseUrl });
     expect(provider.name).toBe('semaphore');
     await expect(provider.send(message)).resolves.toEqual({ provider: 'semaphore', id: '55871500' });
 
-    expect(requests).toHaveLength(1);
-    const [request] = requests;
+    expect(fake.requests).toHaveLength(1);
+    const [request] = fake.requests;
     expect(request?.method).toBe('POST');
     expect(request?.path).toBe('/api/v4/priority');
     expect(request?.contentType).toMatch(/^application\/x-www-form-urlencoded/);
@@ -83,14 +54,14 @@ describe('Semaphore adapter', () => {
 
   it('leaves sendername out when none is configured, and accepts a base URL with a trailing slash', async () => {
     answer = json(200, sent({ message_id: 'abc-1', status: 'Queued' }));
-    await expect(createSemaphore({ apiKey, baseUrl: `${baseUrl}/` }).send(message)).resolves.toEqual({ provider: 'semaphore', id: 'abc-1' });
-    expect(requests[0]?.path).toBe('/api/v4/priority');
-    expect(requests[0]?.form.has('sendername')).toBe(false);
+    await expect(createSemaphore({ apiKey, baseUrl: `${fake.baseUrl}/` }).send(message)).resolves.toEqual({ provider: 'semaphore', id: 'abc-1' });
+    expect(fake.requests[0]?.path).toBe('/api/v4/priority');
+    expect(fake.requests[0]?.form.has('sendername')).toBe(false);
   });
 
   it('turns a 4xx with an error body into a non-retryable error that never shows the API key', async () => {
     answer = json(401, { apikey: [`The selected apikey ${apiKey} is invalid.`] });
-    const error = await failure(createSemaphore({ apiKey, baseUrl }).send(message));
+    const error = await failure(createSemaphore({ apiKey, baseUrl: fake.baseUrl }).send(message));
     expect(error.retryable).toBe(false);
     expect([error.code, error.retryable]).toEqual(['SMS_NOT_SENT', false]);
     expect(error.detail).toContain('401');
@@ -100,7 +71,7 @@ describe('Semaphore adapter', () => {
 
   it('treats a JSON error object sent with HTTP 200 as a non-retryable error', async () => {
     answer = json(200, { number: ['The number format is invalid.'] });
-    const error = await failure(createSemaphore({ apiKey, baseUrl }).send(message));
+    const error = await failure(createSemaphore({ apiKey, baseUrl: fake.baseUrl }).send(message));
     expect(error.retryable).toBe(false);
     expect(error.detail).toContain('The number format is invalid.');
   });
@@ -110,55 +81,51 @@ describe('Semaphore adapter', () => {
       res.writeHead(500, { 'content-type': 'text/html' });
       res.end('<h1>Server Error</h1>');
     };
-    const error = await failure(createSemaphore({ apiKey, baseUrl }).send(message));
+    const error = await failure(createSemaphore({ apiKey, baseUrl: fake.baseUrl }).send(message));
     expect(error.retryable).toBe(true);
     expect(error.detail).toContain('500');
   });
 
   it('treats a 429 (rate limited) as retryable', async () => {
     answer = json(429, { message: 'Too Many Attempts.' });
-    expect((await failure(createSemaphore({ apiKey, baseUrl }).send(message))).retryable).toBe(true);
+    expect((await failure(createSemaphore({ apiKey, baseUrl: fake.baseUrl }).send(message))).retryable).toBe(true);
   });
 
   it.each(['Failed', 'Refunded'])('treats a %s status as a non-retryable error', async (status) => {
     answer = json(200, sent({ status }));
-    const error = await failure(createSemaphore({ apiKey, baseUrl }).send(message));
+    const error = await failure(createSemaphore({ apiKey, baseUrl: fake.baseUrl }).send(message));
     expect(error.retryable).toBe(false);
     expect(error.detail).toContain(status);
   });
 
   it('treats a 2xx without a message_id as an error', async () => {
     answer = json(200, sent({ message_id: undefined }));
-    await failure(createSemaphore({ apiKey, baseUrl }).send(message));
+    await failure(createSemaphore({ apiKey, baseUrl: fake.baseUrl }).send(message));
   });
 
   it('times out on a server that never answers, as a retryable error', async () => {
     answer = () => {}; // hangs; afterAll closes the connection
     const started = Date.now();
-    const error = await failure(createSemaphore({ apiKey, baseUrl, timeoutMs: 200 }).send(message));
+    const error = await failure(createSemaphore({ apiKey, baseUrl: fake.baseUrl, timeoutMs: 200 }).send(message));
     expect(error.retryable).toBe(true);
     expect(error.detail).toMatch(/200 ms/);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('treats a refused connection as a retryable network error', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await failure(createSemaphore({ apiKey, baseUrl: `http://127.0.0.1:${port}` }).send(message));
+    const error = await failure(createSemaphore({ apiKey, baseUrl: await refusedBaseUrl() }).send(message));
     expect(error.retryable).toBe(true);
     expect(error.detail).not.toContain(apiKey);
   });
 
   it('rejects a non-PH number without calling Semaphore', async () => {
-    const error = await failure(createSemaphore({ apiKey, baseUrl }).send({ to: '09171234567', text: 'code 1234' }));
+    const error = await failure(createSemaphore({ apiKey, baseUrl: fake.baseUrl }).send({ to: '09171234567', text: 'code 1234' }));
     expect(error.retryable).toBe(false);
-    expect(requests).toEqual([]);
+    expect(fake.requests).toEqual([]);
   });
 
   it('does not expose the API key on the provider object', () => {
-    const provider = createSemaphore({ apiKey, baseUrl });
+    const provider = createSemaphore({ apiKey, baseUrl: fake.baseUrl });
     expect(JSON.stringify(provider)).not.toContain(apiKey);
     expect(Object.values(provider)).not.toContain(apiKey);
   });

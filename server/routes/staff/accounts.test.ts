@@ -10,9 +10,11 @@ import { staffRoleNames } from '../../../api-schema/staff.ts';
 import { STAFF_ROLES } from '../../../domain/staff-roles.ts';
 import { staffAccounts } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/test-database.ts';
-import { addTestStaff, staffHeaders, totpCode, type TestStaff } from '../../testing/staff.ts';
 import { staffConfig } from '../../staff/staff-config.ts';
-import { login, testAddress, testApi, type TestApi } from '../../test-api.ts';
+import { login, testAddress } from '../../testing/borrower.ts';
+import { caller } from '../../testing/request.ts';
+import { addTestStaff, totpCode, type TestStaff } from '../../testing/staff.ts';
+import { testApi, type TestApi } from '../../testing/test-api.ts';
 
 interface Account {
   id: string;
@@ -50,20 +52,19 @@ describe.each(databaseTargets())('staff accounts and the audit log on %s', (kind
     await api?.close();
   });
 
-  const call = (who: Pick<TestStaff, 'token'>, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    api.app.inject({ method, url: `/api/v1/staff${url}`, headers: staffHeaders(who), remoteAddress: testAddress(), ...(payload && { payload }) });
+  const call = caller(() => api, { remoteAddress: testAddress });
   const codeOf = (res: { json: <T>() => T }) => res.json<{ code: string }>().code;
-  const alive = async (who: Pick<TestStaff, 'token'>) => (await call(who, 'GET', '/auth/me')).statusCode === 200;
+  const alive = async (who: Pick<TestStaff, 'token'>) => (await call(who, 'GET', '/staff/auth/me')).statusCode === 200;
   const signIn = (email: string, password: string, secret: string) =>
     api.app.inject({ method: 'POST', url: '/api/v1/staff/auth/login', remoteAddress: testAddress(), payload: { email, password, code: totpCode(secret, api.now()) } });
   const auditOf = async (query: string) => {
-    const res = await call(admin, 'GET', `/audit${query}`);
+    const res = await call(admin, 'GET', `/staff/audit${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ items: AuditEntry[]; total: number }>();
   };
 
   it('creates an account whose secret is shown once, and the member signs in with it', async () => {
-    const res = await call(admin, 'POST', '/accounts', { email: 'Maria.Santos@Lender.test', name: ' Maria Santos ', role: 'underwriter', password: 'twelve chars!' });
+    const res = await call(admin, 'POST', '/staff/accounts', { email: 'Maria.Santos@Lender.test', name: ' Maria Santos ', role: 'underwriter', password: 'twelve chars!' });
     expect(res.statusCode, res.body).toBe(201);
     const { account, totp } = res.json<{ account: Account; totp: { secret: string; uri: string } }>();
     expect(account).toMatchObject({ email: 'maria.santos@lender.test', name: 'Maria Santos', role: 'underwriter', disabled: false, lockedUntil: null, lastLoginAt: null, createdAt: api.now().toISOString() });
@@ -78,39 +79,39 @@ describe.each(databaseTargets())('staff accounts and the audit log on %s', (kind
   });
 
   it('refuses a taken e-mail (whatever its case), a short password and a malformed e-mail', async () => {
-    const taken = await call(admin, 'POST', '/accounts', { email: 'MARIA.SANTOS@lender.test', name: 'Other', role: 'supervisor', password: 'another long password' });
+    const taken = await call(admin, 'POST', '/staff/accounts', { email: 'MARIA.SANTOS@lender.test', name: 'Other', role: 'supervisor', password: 'another long password' });
     expect([taken.statusCode, codeOf(taken)]).toEqual([409, 'STAFF_EMAIL_TAKEN']);
-    const short = await call(admin, 'POST', '/accounts', { email: 'short@lender.test', name: 'Short', role: 'supervisor', password: 'eleven char' });
+    const short = await call(admin, 'POST', '/staff/accounts', { email: 'short@lender.test', name: 'Short', role: 'supervisor', password: 'eleven char' });
     expect([short.statusCode, codeOf(short)]).toEqual([400, 'INVALID_INPUT']);
-    const malformed = await call(admin, 'POST', '/accounts', { email: 'not an e-mail', name: 'Bad', role: 'supervisor', password: 'another long password' });
+    const malformed = await call(admin, 'POST', '/staff/accounts', { email: 'not an e-mail', name: 'Bad', role: 'supervisor', password: 'another long password' });
     expect([malformed.statusCode, codeOf(malformed)]).toEqual([400, 'INVALID_INPUT']);
   });
 
   it('lists accounts by page, role and a part of the e-mail or name', async () => {
     for (const [name, role] of [['Liza Ramos', 'supervisor'], ['Jose Rizal', 'customerService'], ['Andres 100%', 'customerService']] as const) {
-      const res = await call(admin, 'POST', '/accounts', { email: `${name.split(' ')[0]!.toLowerCase()}@lender.test`, name, role, password: 'a long enough password' });
+      const res = await call(admin, 'POST', '/staff/accounts', { email: `${name.split(' ')[0]!.toLowerCase()}@lender.test`, name, role, password: 'a long enough password' });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const all = (await call(admin, 'GET', '/accounts?perPage=2')).json<{ items: Account[]; total: number }>();
+    const all = (await call(admin, 'GET', '/staff/accounts?perPage=2')).json<{ items: Account[]; total: number }>();
     expect(all.items).toHaveLength(2);
-    const second = (await call(admin, 'GET', '/accounts?perPage=2&page=2')).json<{ items: Account[]; total: number }>();
+    const second = (await call(admin, 'GET', '/staff/accounts?perPage=2&page=2')).json<{ items: Account[]; total: number }>();
     expect(second.total).toBe(all.total);
     expect(second.items.map((a) => a.id)).not.toContain(all.items[0]!.id);
-    const service = (await call(admin, 'GET', '/accounts?role=customerService')).json<{ items: Account[] }>();
+    const service = (await call(admin, 'GET', '/staff/accounts?role=customerService')).json<{ items: Account[] }>();
     expect(service.items.map((a) => a.name).sort()).toEqual(['Andres 100%', 'Jose Rizal']);
-    expect((await call(admin, 'GET', '/accounts?q=RIZAL')).json<{ items: Account[] }>().items.map((a) => a.name)).toEqual(['Jose Rizal']);
-    expect((await call(admin, 'GET', `/accounts?q=${encodeURIComponent('0%')}`)).json<{ items: Account[] }>().items.map((a) => a.name)).toEqual(['Andres 100%']);
-    const tooMany = await call(admin, 'GET', '/accounts?perPage=101');
+    expect((await call(admin, 'GET', '/staff/accounts?q=RIZAL')).json<{ items: Account[] }>().items.map((a) => a.name)).toEqual(['Jose Rizal']);
+    expect((await call(admin, 'GET', `/staff/accounts?q=${encodeURIComponent('0%')}`)).json<{ items: Account[] }>().items.map((a) => a.name)).toEqual(['Andres 100%']);
+    const tooMany = await call(admin, 'GET', '/staff/accounts?perPage=101');
     expect([tooMany.statusCode, codeOf(tooMany)]).toEqual([400, 'INVALID_INPUT']);
   });
 
   it('renames without ending sessions; a re-role ends them, audited with the roles', async () => {
     const member = await addTestStaff(api.database.db, 'customerService', api.now());
-    const renamed = await call(admin, 'PATCH', `/accounts/${member.id}`, { name: 'New Name' });
+    const renamed = await call(admin, 'PATCH', `/staff/accounts/${member.id}`, { name: 'New Name' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json<Account>().name).toBe('New Name');
     expect(await alive(member)).toBe(true);
-    const reroled = await call(admin, 'PATCH', `/accounts/${member.id}`, { role: 'supervisor' });
+    const reroled = await call(admin, 'PATCH', `/staff/accounts/${member.id}`, { role: 'supervisor' });
     expect(reroled.json<Account>().role).toBe('supervisor');
     expect(await alive(member)).toBe(false);
     const { items } = await auditOf(`?action=staff.account.updated&staffId=${admin.id}`);
@@ -119,26 +120,26 @@ describe.each(databaseTargets())('staff accounts and the audit log on %s', (kind
 
   it('disables and enables an account; an administrator cannot disable or de-role themselves', async () => {
     const member = await addTestStaff(api.database.db, 'underwriter', api.now());
-    const off = await call(admin, 'PATCH', `/accounts/${member.id}`, { disabled: true });
+    const off = await call(admin, 'PATCH', `/staff/accounts/${member.id}`, { disabled: true });
     expect(off.json<Account>().disabled).toBe(true);
     expect(await alive(member)).toBe(false);
-    const on = await call(admin, 'PATCH', `/accounts/${member.id}`, { disabled: false });
+    const on = await call(admin, 'PATCH', `/staff/accounts/${member.id}`, { disabled: false });
     expect(on.json<Account>().disabled).toBe(false);
     api.advance(30);
     expect((await signIn(member.email, member.password, member.totpSecret)).statusCode).toBe(200);
     for (const patch of [{ disabled: true }, { role: 'supervisor' }]) {
-      const self = await call(admin, 'PATCH', `/accounts/${admin.id}`, patch);
+      const self = await call(admin, 'PATCH', `/staff/accounts/${admin.id}`, patch);
       expect([self.statusCode, codeOf(self)], JSON.stringify(patch)).toEqual([403, 'FORBIDDEN']);
     }
     expect(await alive(admin)).toBe(true);
-    expect((await call(admin, 'PATCH', `/accounts/${admin.id}`, { name: 'Admin Renamed', role: 'administrator' })).statusCode).toBe(200);
-    const unknown = await call(admin, 'PATCH', '/accounts/00000000-0000-4000-8000-000000000000', { name: 'X' });
+    expect((await call(admin, 'PATCH', `/staff/accounts/${admin.id}`, { name: 'Admin Renamed', role: 'administrator' })).statusCode).toBe(200);
+    const unknown = await call(admin, 'PATCH', '/staff/accounts/00000000-0000-4000-8000-000000000000', { name: 'X' });
     expect([unknown.statusCode, codeOf(unknown)]).toEqual([404, 'NOT_FOUND']);
   });
 
   it('gives a new second factor: the old secret stops, the sessions end', async () => {
     const member = await addTestStaff(api.database.db, 'supervisor', api.now());
-    const res = await call(admin, 'POST', `/accounts/${member.id}/reset-second-factor`, {});
+    const res = await call(admin, 'POST', `/staff/accounts/${member.id}/reset-second-factor`, {});
     expect(res.statusCode, res.body).toBe(200);
     const { secret } = res.json<{ secret: string; uri: string }>();
     expect(await alive(member)).toBe(false);
@@ -152,9 +153,9 @@ describe.each(databaseTargets())('staff accounts and the audit log on %s', (kind
   it('unlocks a locked account', async () => {
     const member = await addTestStaff(api.database.db, 'underwriter', api.now());
     for (let i = 0; i < staffConfig.lockout.maxFailures; i += 1) await signIn(member.email, 'wrong password given', member.totpSecret);
-    const listed = (await call(admin, 'GET', `/accounts?q=${member.email}`)).json<{ items: Account[] }>().items[0]!;
+    const listed = (await call(admin, 'GET', `/staff/accounts?q=${member.email}`)).json<{ items: Account[] }>().items[0]!;
     expect(listed.lockedUntil).toBe(new Date(api.now().getTime() + staffConfig.lockout.lockMinutes * 60_000).toISOString());
-    const unlocked = await call(admin, 'POST', `/accounts/${member.id}/unlock`, {});
+    const unlocked = await call(admin, 'POST', `/staff/accounts/${member.id}/unlock`, {});
     expect(unlocked.statusCode, unlocked.body).toBe(200);
     expect(unlocked.json<Account>().lockedUntil).toBeNull();
     api.advance(30);
@@ -164,7 +165,7 @@ describe.each(databaseTargets())('staff accounts and the audit log on %s', (kind
   it('shows the audit log newest first, with borrowers\' events, filtered, never a phone number', async () => {
     const supervisor = await addTestStaff(api.database.db, 'supervisor', api.now());
     const borrower = await login(api);
-    const res = await call(supervisor, 'GET', '/audit?perPage=100');
+    const res = await call(supervisor, 'GET', '/staff/audit?perPage=100');
     expect(res.statusCode, res.body).toBe(200);
     const { items, total } = res.json<{ items: AuditEntry[]; total: number }>();
     expect(items.length).toBe(Math.min(100, total));
@@ -185,7 +186,7 @@ describe.each(databaseTargets())('staff accounts and the audit log on %s', (kind
     expect((await auditOf(`?from=${encodeURIComponent(later)}`)).total).toBe(0);
     expect((await auditOf(`?from=${encodeURIComponent(earlier)}&to=${encodeURIComponent(later)}`)).total).toBe((await auditOf('')).total);
     expect((await auditOf(`?to=${encodeURIComponent(earlier)}`)).total).toBe(0);
-    const refused = await call(await addTestStaff(api.database.db, 'underwriter', api.now()), 'GET', '/audit');
+    const refused = await call(await addTestStaff(api.database.db, 'underwriter', api.now()), 'GET', '/staff/audit');
     expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'FORBIDDEN']);
   });
 });

@@ -10,7 +10,8 @@ import { auditLog, staffAccounts } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/test-database.ts';
 import { addTestStaff, staffHeaders, totpCode, type TestStaff } from '../../testing/staff.ts';
 import { staffConfig } from '../../staff/staff-config.ts';
-import { login, testAddress, testApi, type TestApi } from '../../test-api.ts';
+import { login, testAddress } from '../../testing/borrower.ts';
+import { testApi, type TestApi } from '../../testing/test-api.ts';
 
 describe.each(databaseTargets())('staff sign-in on %s', (kind) => {
   let api: TestApi;

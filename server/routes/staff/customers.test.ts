@@ -6,13 +6,13 @@ import { dataKeys } from '../../crypto/data-keys.ts';
 import { encryptClearRows } from '../../crypto/reencrypt.ts';
 import { auditLog, couponGrants } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/test-database.ts';
-import { completeProfile } from '../../loan-fixtures.ts';
 import { idCard } from '../../providers/identity/test-images.ts';
-import { addTestStaff, staffHeaders, type TestStaff } from '../../testing/staff.ts';
-import { login, testApi, type TestApi } from '../../test-api.ts';
-import { documentUpload } from '../../testing/multipart.ts';
-
-type Borrower = Awaited<ReturnType<typeof login>>;
+import { borrowerWithProfile, login, type Borrower } from '../../testing/borrower.ts';
+import { STANDARD_LOAN } from '../../testing/loan-fixtures.ts';
+import { uploadDocument } from '../../testing/multipart.ts';
+import { caller, newKey } from '../../testing/request.ts';
+import { addTestStaff, type TestStaff } from '../../testing/staff.ts';
+import { testApi, type TestApi } from '../../testing/test-api.ts';
 
 describe.each(databaseTargets())('staff customer service on %s', (kind) => {
   let api: TestApi;
@@ -27,8 +27,7 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
     cs2 = await addTestStaff(api.database.db, 'customerService');
     supervisor = await addTestStaff(api.database.db, 'supervisor');
     underwriter = await addTestStaff(api.database.db, 'underwriter');
-    b = await login(api);
-    await completeProfile(api.database.db, b.customerId, { identityInfo: { name: 'Maria Clara Reyés', idNumber: `P${String(randomBytes(4).readUInt32BE() % 10_000_000).padStart(7, '0')}A` } });
+    b = await borrowerWithProfile(api, { identityInfo: { name: 'Maria Clara Reyés', idNumber: `P${String(randomBytes(4).readUInt32BE() % 10_000_000).padStart(7, '0')}A` } });
     // The fixture writes rows as an old release would: start-up fills their keyed hashes (the name's included).
     await encryptClearRows(api.database.db, dataKeys());
   });
@@ -36,11 +35,9 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
     await api?.close();
   });
 
-  const staff = (who: TestStaff, method: 'GET' | 'POST', url: string, payload?: object) =>
-    api.app.inject({ method, url: `/api/v1/staff${url}`, headers: staffHeaders(who), ...(payload && { payload }) });
-  const borrower = (method: 'GET' | 'POST', url: string, payload?: object) => api.app.inject({ method, url: `/api/v1${url}`, headers: b.headers, ...(payload && { payload }) });
+  const call = caller(() => api);
   const found = async (who: TestStaff, query: string) => {
-    const res = await staff(who, 'GET', `/customers?${query}`);
+    const res = await call(who, 'GET', `/staff/customers?${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ items: { id: string; nameMasked: string }[]; total: number }>().items.map((i) => i.id);
   };
@@ -62,41 +59,38 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
   });
 
   it('finds by order number, case-insensitive', async () => {
-    const res = await api.app.inject({ method: 'POST', url: '/api/v1/loans', headers: { ...b.headers, 'idempotency-key': `k-${randomBytes(6).toString('hex')}` }, payload: { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 } });
+    const res = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(res.statusCode, res.body).toBe(201);
     const orderNo = res.json<{ orderNo: string }>().orderNo;
     expect(await found(cs, `by=order&q=${orderNo.toLowerCase()}`)).toEqual([b.customerId]);
   });
 
   it('shows the customer masked; unmasking answers the clear values and audits the field names only', async () => {
-    const view = await staff(underwriter, 'GET', `/customers/${b.customerId}`);
+    const view = await call(underwriter, 'GET', `/staff/customers/${b.customerId}`);
     expect(view.statusCode, view.body).toBe(200);
     expect(view.body).not.toContain('Maria');
     expect(view.body).not.toContain(b.phone.slice(-7));
     const identity = view.json<{ profile: { step: string; fields: { key: string; value: string }[] }[] }>().profile.find((s) => s.step === 'identityInfo')!;
     expect(identity.fields).toContainEqual({ key: 'name', value: 'M*** C*** R***' });
-    const denied = await staff(cs, 'GET', '/reviews');
+    const denied = await call(cs, 'GET', '/staff/reviews');
     expect(denied.statusCode).toBe(403);
 
-    const unmask = await staff(cs, 'POST', `/customers/${b.customerId}/unmask`, { fields: ['phone', 'identityInfo.name'] });
+    const unmask = await call(cs, 'POST', `/staff/customers/${b.customerId}/unmask`, { fields: ['phone', 'identityInfo.name'] });
     expect(unmask.statusCode, unmask.body).toBe(200);
     expect(unmask.json()).toEqual({ values: [{ field: 'phone', value: b.phone }, { field: 'identityInfo.name', value: 'Maria Clara Reyés' }] });
     const [row] = await api.database.db.select().from(auditLog).where(eq(auditLog.event, 'staff.customer.unmasked'));
     expect(row).toMatchObject({ staffId: cs.id, customerId: b.customerId, detail: { fields: ['phone', 'identityInfo.name'] } });
     expect(JSON.stringify(row!.detail)).not.toContain('Maria');
 
-    const again = await staff(cs, 'GET', `/customers/${b.customerId}`);
+    const again = await call(cs, 'GET', `/staff/customers/${b.customerId}`);
     const looked = again.json<{ lookedAtBy: { staffName: string; action: string }[] }>().lookedAtBy;
     expect(looked.map((l) => l.action)).toEqual(expect.arrayContaining(['customer.viewed', 'customer.unmasked']));
   });
 
   it('serves a document\'s bytes with its type, no-store, audited', async () => {
     const card = await sharp(idCard()).jpeg({ quality: 90 }).toBuffer();
-    const { body, contentType } = documentUpload('idFront', card);
-    const up = await api.app.inject({ method: 'POST', url: '/api/v1/documents', headers: { ...b.headers, 'content-type': contentType }, payload: body });
-    expect(up.statusCode, up.body).toBe(201);
-    const id = up.json<{ id: string }>().id;
-    const res = await staff(underwriter, 'GET', `/customers/${b.customerId}/documents/${id}`);
+    const { id } = await uploadDocument(api, b, 'idFront', card);
+    const res = await call(underwriter, 'GET', `/staff/customers/${b.customerId}/documents/${id}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\//u);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -104,69 +98,69 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
     const [row] = await api.database.db.select().from(auditLog).where(eq(auditLog.event, 'staff.document.viewed'));
     expect(row).toMatchObject({ staffId: underwriter.id, customerId: b.customerId, detail: { documentId: id, kind: 'idFront' } });
     const other = await login(api);
-    expect((await staff(underwriter, 'GET', `/customers/${other.customerId}/documents/${id}`)).statusCode).toBe(404);
+    expect((await call(underwriter, 'GET', `/staff/customers/${other.customerId}/documents/${id}`)).statusCode).toBe(404);
   });
 
   it('writes notes shown in the customer view', async () => {
-    const res = await staff(cs, 'POST', `/customers/${b.customerId}/notes`, { text: 'Called about the due date' });
+    const res = await call(cs, 'POST', `/staff/customers/${b.customerId}/notes`, { text: 'Called about the due date' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ text: 'Called about the due date', staffName: 'Test customerService' });
-    const view = await staff(cs, 'GET', `/customers/${b.customerId}`);
+    const view = await call(cs, 'GET', `/staff/customers/${b.customerId}`);
     expect(view.json<{ notes: { text: string }[] }>().notes[0]!.text).toBe('Called about the due date');
-    expect((await staff(cs, 'POST', `/customers/${b.customerId}/notes`, { text: '' })).statusCode).toBe(400);
+    expect((await call(cs, 'POST', `/staff/customers/${b.customerId}/notes`, { text: '' })).statusCode).toBe(400);
   });
 
   it('answers feedback once; the borrower gets the reply message', async () => {
-    const sent = await borrower('POST', '/feedback', { category: 'app', text: 'The app is slow at night' });
+    const sent = await call(b, 'POST', '/feedback', { category: 'app', text: 'The app is slow at night' });
     expect(sent.statusCode, sent.body).toBe(201);
-    const inbox = await staff(cs, 'GET', '/feedback?state=open');
+    const inbox = await call(cs, 'GET', '/staff/feedback?state=open');
     const item = inbox.json<{ items: { id: string; text: string; customerId: string }[] }>().items.find((i) => i.customerId === b.customerId)!;
     expect(item.text).toBe('The app is slow at night');
-    const reply = await staff(cs, 'POST', `/feedback/${item.id}/reply`, { text: 'Thank you, we are on it' });
+    const reply = await call(cs, 'POST', `/staff/feedback/${item.id}/reply`, { text: 'Thank you, we are on it' });
     expect(reply.statusCode, reply.body).toBe(200);
     expect(reply.json()).toMatchObject({ state: 'answered', reply: 'Thank you, we are on it' });
-    const twice = await staff(cs, 'POST', `/feedback/${item.id}/reply`, { text: 'again' });
+    const twice = await call(cs, 'POST', `/staff/feedback/${item.id}/reply`, { text: 'again' });
     expect(twice.json()).toMatchObject({ code: 'REQUEST_STATE' });
-    const messages = await borrower('GET', '/messages?tab=notify');
+    const messages = await call(b, 'GET', '/messages?tab=notify');
     expect(messages.json<{ messages: { template: string }[] }>().messages.map((m) => m.template)).toContain('feedbackReplied');
     const [row] = await api.database.db.select().from(auditLog).where(eq(auditLog.event, 'staff.feedback.replied'));
     expect(row).toMatchObject({ staffId: cs.id, customerId: b.customerId });
   });
 
   it('grants a small coupon at once; a large one waits for a supervisor, never its requester', async () => {
-    const small = await staff(cs, 'POST', `/customers/${b.customerId}/coupon-grants`, { definitionId: 'cash20', reason: 'Apology for the delay' });
+    const small = await call(cs, 'POST', `/staff/customers/${b.customerId}/coupon-grants`, { definitionId: 'cash20', reason: 'Apology for the delay' });
     expect(small.statusCode, small.body).toBe(201);
     expect(small.json()).toMatchObject({ state: 'issued', couponId: expect.any(String) });
-    const mine = await borrower('GET', '/coupons');
+    const mine = await call(b, 'GET', '/coupons');
     expect(mine.body).toContain(small.json<{ couponId: string }>().couponId);
 
-    const large = await staff(cs, 'POST', `/customers/${b.customerId}/coupon-grants`, { definitionId: 'goodwill200', reason: 'Long outage' });
+    const large = await call(cs, 'POST', `/staff/customers/${b.customerId}/coupon-grants`, { definitionId: 'goodwill200', reason: 'Long outage' });
     expect(large.json()).toMatchObject({ state: 'pending', couponId: null });
     const grantId = large.json<{ id: string }>().id;
-    expect((await staff(cs, 'POST', `/coupon-grants/${grantId}/decision`, { approve: true })).statusCode).toBe(403);
-    const list = await staff(supervisor, 'GET', '/coupon-grants?state=pending');
+    expect((await call(cs, 'POST', `/staff/coupon-grants/${grantId}/decision`, { approve: true })).statusCode).toBe(403);
+    const list = await call(supervisor, 'GET', '/staff/coupon-grants?state=pending');
     expect(list.json<{ items: { id: string }[] }>().items.map((i) => i.id)).toContain(grantId);
     // The approvals list names the customer masked and the requester by name.
     const row = list.json<{ items: { id: string; customer: { nameMasked: string; phoneMasked: string }; requestedByName: string }[] }>().items.find((i) => i.id === grantId)!;
     expect(row).toMatchObject({ customer: { nameMasked: 'M*** C*** R***', phoneMasked: expect.stringMatching(/^•+\d\d$/u) }, requestedByName: 'Test customerService' });
     const [one, two] = await Promise.all([
-      staff(supervisor, 'POST', `/coupon-grants/${grantId}/decision`, { approve: true }),
-      staff(supervisor, 'POST', `/coupon-grants/${grantId}/decision`, { approve: false }),
+      call(supervisor, 'POST', `/staff/coupon-grants/${grantId}/decision`, { approve: true }),
+      call(supervisor, 'POST', `/staff/coupon-grants/${grantId}/decision`, { approve: false }),
     ]);
     expect([one!.statusCode, two!.statusCode].sort()).toEqual([200, 409]);
     const decided = [one!, two!].find((r) => r.statusCode === 200)!.json<{ state: string; couponId: string | null }>();
-    if (decided.state === 'issued') expect((await borrower('GET', '/coupons')).body).toContain(decided.couponId!);
-    const unknown = await staff(cs, 'POST', `/customers/${b.customerId}/coupon-grants`, { definitionId: 'welcomePlatform', reason: 'x' });
+    if (decided.state === 'issued') expect((await call(b, 'GET', '/coupons')).body).toContain(decided.couponId!);
+    const unknown = await call(cs, 'POST', `/staff/customers/${b.customerId}/coupon-grants`, { definitionId: 'welcomePlatform', reason: 'x' });
     expect(unknown.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
   it('refuses a supervisor deciding their own grant (SAME_PERSON)', async () => {
     const own = await addTestStaff(api.database.db, 'supervisor');
     // A supervisor cannot grant; a grant by customer service decided by another customer-service member is refused by role.
-    const large = await staff(cs2, 'POST', `/customers/${b.customerId}/coupon-grants`, { definitionId: 'goodwill200', reason: 'Outage' });
+    const large = await call(cs2, 'POST', `/staff/customers/${b.customerId}/coupon-grants`, { definitionId: 'goodwill200', reason: 'Outage' });
     const grantId = large.json<{ id: string }>().id;
     await api.database.db.update(couponGrants).set({ requestedBy: own.id }).where(eq(couponGrants.id, grantId));
-    const res = await staff(own, 'POST', `/coupon-grants/${grantId}/decision`, { approve: true });
+    const res = await call(own, 'POST', `/staff/coupon-grants/${grantId}/decision`, { approve: true });
     expect(res.json()).toMatchObject({ code: 'SAME_PERSON' });
   });
 

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -9,19 +9,19 @@ import { ENCRYPTED_COLUMNS } from '../../crypto/reencrypt.ts';
 import { bindFacebook } from '../../testing/facebook.ts';
 import { auditLog, couponGrants, customers, deletionRequests, documents, jobs, loanEvents, loanOrders, otpChallenges, payments, payouts, profileSections, staffAccounts, staffNotes } from '../../db/schema.ts';
 import { TEST_KEYRING, databaseTargets } from '../../db/test-database.ts';
-import { completeSections, completeProfile } from '../../loan-fixtures.ts';
 import { idCard, portrait } from '../../providers/identity/test-images.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import { SESSION_CACHE_MS } from '../../services/auth.ts';
 import { smsText } from '../../services/sms-text.ts';
 import { createDeletionService } from '../../staff/deletion.ts';
 import { ERASE_FILES, deletionJobs } from '../../staff/deletion-jobs.ts';
-import { addTestStaff, staffHeaders, type TestStaff } from '../../testing/staff.ts';
-import { device, login, newPhone, testAddress, testApi, type TestApi } from '../../test-api.ts';
-import { documentUpload } from '../../testing/multipart.ts';
+import { borrowerWithProfile, device, login, newPhone, testAddress, type Borrower } from '../../testing/borrower.ts';
+import { completeSections, STANDARD_LOAN } from '../../testing/loan-fixtures.ts';
+import { uploadDocument } from '../../testing/multipart.ts';
+import { caller, newKey } from '../../testing/request.ts';
+import { addTestStaff, type TestStaff } from '../../testing/staff.ts';
+import { testApi, type TestApi } from '../../testing/test-api.ts';
 
-type Borrower = Awaited<ReturnType<typeof login>>;
-const newKey = () => `key-${randomBytes(8).toString('hex')}`;
 const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + randomInt(26))).join('');
 const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 const digits = (n: number) => Array.from({ length: n }, () => String(randomInt(10))).join('');
@@ -50,16 +50,9 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
     await api?.close();
   });
 
-  const call = (b: Borrower, method: 'GET' | 'POST', url: string, payload?: object, key?: string) =>
-    api.app.inject({ method, url: `/api/v1${url}`, headers: { ...b.headers, ...(key && { 'idempotency-key': key }) }, ...(payload && { payload }) });
-  const staffCall = (s: TestStaff, method: 'GET' | 'POST', url: string, payload?: object) =>
-    api.app.inject({ method, url: `/api/v1/staff${url}`, headers: staffHeaders(s), ...(payload && { payload }) });
-  const upload = async (b: Borrower, kindName: string, file: Buffer, type = 'image/jpeg') => {
-    const { body, contentType } = documentUpload(kindName, file, { filename: 'f', type });
-    const res = await api.app.inject({ method: 'POST', url: '/api/v1/documents', headers: { ...b.headers, 'content-type': contentType }, payload: body });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ ref: string }>().ref;
-  };
+  const call = caller(() => api);
+  /** Uploads a document of `b`'s: its `doc:<id>` ref. */
+  const upload = async (b: Borrower, kindName: string, file: Buffer, type?: string) => (await uploadDocument(api, b, kindName, file, { filename: 'f', type })).ref;
 
   /** Every text of every row of every table, encrypted columns decrypted too. */
   async function everything(): Promise<string> {
@@ -80,27 +73,26 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
   }
 
   it('refuses a request while an order is open, and again at approval when one was opened since (the request stays pending)', async () => {
-    const b = await login(api);
-    await completeProfile(api.database.db, b.customerId);
-    const early = await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'registeredPhoneCallback' });
+    const b = await borrowerWithProfile(api);
+    const early = await call(cs, 'POST', `/staff/customers/${b.customerId}/deletion-requests`, { verification: 'registeredPhoneCallback' });
     expect(early.statusCode, early.body).toBe(201);
     const request = early.json<{ id: string }>();
-    const applied = await call(b, 'POST', '/loans', { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 }, newKey());
+    const applied = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(applied.statusCode, applied.body).toBe(201);
 
-    const approve = await staffCall(supervisor, 'POST', `/deletion-requests/${request.id}/decision`, { approve: true });
+    const approve = await call(supervisor, 'POST', `/staff/deletion-requests/${request.id}/decision`, { approve: true });
     expect(approve.json(), approve.body).toMatchObject({ code: 'LOAN_OPEN' });
-    expect((await staffCall(cs, 'GET', `/customers/${b.customerId}/deletion-requests`)).json()).toMatchObject({ total: 1, items: [{ id: request.id, state: 'pending' }] });
+    expect((await call(cs, 'GET', `/staff/customers/${b.customerId}/deletion-requests`)).json()).toMatchObject({ total: 1, items: [{ id: request.id, state: 'pending' }] });
     expect((await call(b, 'GET', '/me')).statusCode).toBe(200);
 
-    const refused = await staffCall(supervisor, 'POST', `/deletion-requests/${request.id}/decision`, { approve: false, refusalCode: 'LOAN_OPEN' });
+    const refused = await call(supervisor, 'POST', `/staff/deletion-requests/${request.id}/decision`, { approve: false, refusalCode: 'LOAN_OPEN' });
     expect(refused.json(), refused.body).toMatchObject({ state: 'refused', refusalCode: 'LOAN_OPEN', decidedBy: { id: supervisor.id } });
-    expect((await staffCall(supervisor, 'POST', `/deletion-requests/${request.id}/decision`, { approve: false, refusalCode: 'OTHER' })).json()).toMatchObject({ code: 'REQUEST_STATE' });
+    expect((await call(supervisor, 'POST', `/staff/deletion-requests/${request.id}/decision`, { approve: false, refusalCode: 'OTHER' })).json()).toMatchObject({ code: 'REQUEST_STATE' });
     // A new request while the order is open.
-    expect((await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'registeredPhoneCallback' })).json()).toMatchObject({ code: 'LOAN_OPEN' });
+    expect((await call(cs, 'POST', `/staff/customers/${b.customerId}/deletion-requests`, { verification: 'registeredPhoneCallback' })).json()).toMatchObject({ code: 'LOAN_OPEN' });
     // Permissions: customer service does not decide, a supervisor does not open.
-    expect((await staffCall(cs, 'POST', `/deletion-requests/${request.id}/decision`, { approve: false, refusalCode: 'OTHER' })).json()).toMatchObject({ code: 'FORBIDDEN' });
-    expect((await staffCall(supervisor, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'registeredPhoneCallback' })).json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await call(cs, 'POST', `/staff/deletion-requests/${request.id}/decision`, { approve: false, refusalCode: 'OTHER' })).json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await call(supervisor, 'POST', `/staff/customers/${b.customerId}/deletion-requests`, { verification: 'registeredPhoneCallback' })).json()).toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('erases every personal value of a customer with a settled loan, files and all, and keeps the loan records', async () => {
@@ -155,7 +147,7 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
     await db.insert(profileSections).values(Object.entries(sections).map(([step, data]) => ({ customerId: b.customerId, step, data, schemaVersion: 'fixture' })));
 
     // A loan applied, approved, signed, disbursed and settled through the simulated gateways.
-    const applied = await call(b, 'POST', '/loans', { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 }, newKey());
+    const applied = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(applied.statusCode, applied.body).toBe(201);
     const orderId = applied.json<{ id: string }>().id;
     api.advance(61);
@@ -187,13 +179,13 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
     expect(customerFiles()).toHaveLength(4);
 
     // Customer service opens the request; a second one is refused while it is pending.
-    const opened = await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'smsCodeToRegisteredPhone', note: personal.requestNote });
+    const opened = await call(cs, 'POST', `/staff/customers/${b.customerId}/deletion-requests`, { verification: 'smsCodeToRegisteredPhone', note: personal.requestNote });
     expect(opened.statusCode, opened.body).toBe(201);
     const request = opened.json<{ id: string }>();
     expect(request).toMatchObject({ customerId: b.customerId, state: 'pending', verification: 'smsCodeToRegisteredPhone', requestedBy: { id: cs.id, name: 'Test customerService' }, decidedBy: null });
-    expect((await staffCall(cs2, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'smsCodeToRegisteredPhone' })).json()).toMatchObject({ code: 'REQUEST_STATE' });
-    expect((await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'aHunch' })).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
-    const pending = (await staffCall(supervisor, 'GET', '/deletion-requests?state=pending')).json<{ items: { id: string; customer: { nameMasked: string; phoneMasked: string } }[]; total: number }>();
+    expect((await call(cs2, 'POST', `/staff/customers/${b.customerId}/deletion-requests`, { verification: 'smsCodeToRegisteredPhone' })).json()).toMatchObject({ code: 'REQUEST_STATE' });
+    expect((await call(cs, 'POST', `/staff/customers/${b.customerId}/deletion-requests`, { verification: 'aHunch' })).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const pending = (await call(supervisor, 'GET', '/staff/deletion-requests?state=pending')).json<{ items: { id: string; customer: { nameMasked: string; phoneMasked: string } }[]; total: number }>();
     expect(pending.items.map((i) => i.id)).toContain(request.id);
     // Who it is about, masked: the name's initials and the phone's last two digits, nothing more.
     expect(pending.items.find((i) => i.id === request.id)!.customer).toEqual({ nameMasked: `${first[0]}*** ${last[0]}***`, phoneMasked: `${'•'.repeat(8)}${phone.slice(-2)}` });
@@ -201,15 +193,15 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
 
     // The requester made supervisor still cannot approve their own request.
     await db.update(staffAccounts).set({ role: 'supervisor' }).where(eq(staffAccounts.id, cs.id));
-    expect((await staffCall(cs, 'POST', `/deletion-requests/${request.id}/decision`, { approve: true })).json()).toMatchObject({ code: 'SAME_PERSON' });
+    expect((await call(cs, 'POST', `/staff/deletion-requests/${request.id}/decision`, { approve: true })).json()).toMatchObject({ code: 'SAME_PERSON' });
     await db.update(staffAccounts).set({ role: 'customerService' }).where(eq(staffAccounts.id, cs.id));
-    expect((await staffCall(supervisor, 'POST', `/deletion-requests/${request.id}/decision`, { approve: false })).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await call(supervisor, 'POST', `/staff/deletion-requests/${request.id}/decision`, { approve: false })).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
 
-    const executed = await staffCall(supervisor, 'POST', `/deletion-requests/${request.id}/decision`, { approve: true });
+    const executed = await call(supervisor, 'POST', `/staff/deletion-requests/${request.id}/decision`, { approve: true });
     expect(executed.statusCode, executed.body).toBe(200);
     expect(executed.json()).toMatchObject({ state: 'executed', decidedBy: { id: supervisor.id, name: 'Test supervisor' }, refusalCode: null });
     expect(executed.json<{ retainUntil: string }>().retainUntil).toMatch(/^20\d\d-\d\d-\d\d$/u);
-    expect((await staffCall(supervisor, 'POST', `/deletion-requests/${request.id}/decision`, { approve: true })).json()).toMatchObject({ code: 'REQUEST_STATE' });
+    expect((await call(supervisor, 'POST', `/staff/deletion-requests/${request.id}/decision`, { approve: true })).json()).toMatchObject({ code: 'REQUEST_STATE' });
 
     // No personal value anywhere in the database, decrypted or not; no file of the customer in storage.
     const after = await everything();
@@ -245,14 +237,14 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
     expect(again.customerId).not.toBe(b.customerId);
     expect((await call(again, 'GET', '/loans')).json()).toMatchObject({ orders: [] });
     expect(await db.select().from(profileSections).where(eq(profileSections.customerId, again.customerId))).toEqual([]);
-    expect((await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'smsCodeToRegisteredPhone' })).json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await call(cs, 'POST', `/staff/customers/${b.customerId}/deletion-requests`, { verification: 'smsCodeToRegisteredPhone' })).json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('lets one of two concurrent approvals win; the other finds the request decided', async () => {
     const b = await login(api);
     const supervisor2 = await addTestStaff(api.database.db, 'supervisor');
-    const request = (await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'idDocumentVideoCall' })).json<{ id: string }>();
-    const answers = await Promise.all([supervisor, supervisor2].map((s) => staffCall(s, 'POST', `/deletion-requests/${request.id}/decision`, { approve: true })));
+    const request = (await call(cs, 'POST', `/staff/customers/${b.customerId}/deletion-requests`, { verification: 'idDocumentVideoCall' })).json<{ id: string }>();
+    const answers = await Promise.all([supervisor, supervisor2].map((s) => call(s, 'POST', `/staff/deletion-requests/${request.id}/decision`, { approve: true })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(answers.map((a) => { const body = a.json<{ state?: string; code?: string }>(); return body.code ?? body.state; }).sort()).toEqual(['REQUEST_STATE', 'executed']);
     const executed = await api.database.db.select().from(auditLog).where(eq(auditLog.event, 'staff.deletion.executed'));
@@ -264,8 +256,8 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
     const b = await login(api, phone);
     // Nine more codes today (ten with the login's): the daily limit is reached.
     await api.database.db.insert(otpChallenges).values(Array.from({ length: 9 }, () => ({ phone, codeHash: 'x', createdAt: api.now(), expiresAt: api.now() })));
-    const request = (await staffCall(cs, 'POST', `/customers/${b.customerId}/deletion-requests`, { verification: 'idDocumentVideoCall' })).json<{ id: string }>();
-    expect((await staffCall(supervisor, 'POST', `/deletion-requests/${request.id}/decision`, { approve: true })).json()).toMatchObject({ state: 'executed' });
+    const request = (await call(cs, 'POST', `/staff/customers/${b.customerId}/deletion-requests`, { verification: 'idDocumentVideoCall' })).json<{ id: string }>();
+    expect((await call(supervisor, 'POST', `/staff/deletion-requests/${request.id}/decision`, { approve: true })).json()).toMatchObject({ state: 'executed' });
     expect(await api.database.db.select().from(otpChallenges).where(eq(otpChallenges.phone, phone))).toEqual([]);
     const sent = await api.app.inject({ method: 'POST', url: '/api/v1/auth/sms-code', remoteAddress: testAddress(), headers: device(), payload: { phone } });
     expect(sent.json(), sent.body).toMatchObject({ code: 'SMS_DAILY_LIMIT' });

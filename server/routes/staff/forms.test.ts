@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowContent, FormContent } from '../../../domain/form-content.ts';
 import { auditLog, formVersions, profileSections } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/test-database.ts';
-import { completeSections } from '../../loan-fixtures.ts';
-import { addTestStaff, staffHeaders, type TestStaff } from '../../testing/staff.ts';
-import { login, testApi, type TestApi } from '../../test-api.ts';
+import { login } from '../../testing/borrower.ts';
+import { completeSections } from '../../testing/loan-fixtures.ts';
+import { caller } from '../../testing/request.ts';
+import { addTestStaff, type TestStaff } from '../../testing/staff.ts';
+import { testApi, type TestApi } from '../../testing/test-api.ts';
 
 type Detail = { version: { id: string; version: number; status: string; updatedAt: string; note?: string | null; author: { id: string } | null; approver: { id: string } | null }; content: FormContent; checks: { severity: string; code: string; params: object }[]; breaking: { id: string; affected?: number }[]; validator: string | null };
 type Manifest = { flow: { version: number; steps: FlowContent['steps'] }; forms: Record<string, { version: number; form: string }>; themes: Record<string, { version: number }> };
@@ -42,24 +44,23 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     await api?.close();
   });
 
-  const staff = (who: TestStaff, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    api.app.inject({ method, url: `/api/v1/staff${url}`, headers: staffHeaders(who), ...(payload && { payload }) });
+  const call = caller(() => api);
   const manifest = async () => (await api.app.inject({ method: 'GET', url: '/api/v1/forms/manifest' })).json<Manifest>();
   /** Opens a draft of a document (the published version), answers it. */
   async function draft(kind: string, name: string): Promise<Detail> {
-    const res = await staff(author, 'POST', `/forms/${kind}/${name}/drafts`, {});
+    const res = await call(author, 'POST', `/staff/forms/${kind}/${name}/drafts`, {});
     expect(res.statusCode, res.body).toBe(201);
     return res.json<Detail>();
   }
   async function save(d: Detail, content: unknown): Promise<Detail> {
-    const res = await staff(author, 'PUT', `/form-versions/${d.version.id}`, { content, updatedAt: d.version.updatedAt });
+    const res = await call(author, 'PUT', `/staff/form-versions/${d.version.id}`, { content, updatedAt: d.version.updatedAt });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Detail>();
   }
   async function publish(d: Detail, acknowledge: string[] = []): Promise<Detail> {
-    const submitted = await staff(author, 'POST', `/form-versions/${d.version.id}/submit`, { acknowledge });
+    const submitted = await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, { acknowledge });
     expect(submitted.statusCode, submitted.body).toBe(200);
-    const approved = await staff(reviewer, 'POST', `/form-versions/${d.version.id}/approve`);
+    const approved = await call(reviewer, 'POST', `/staff/form-versions/${d.version.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     return approved.json<Detail>();
   }
@@ -97,7 +98,7 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     delete content.texts['fil']!['email'];
     const edited = await save(d, content);
     expect(edited.checks).toEqual([expect.objectContaining({ severity: 'error', code: 'studio.checks.missingText', path: expect.stringContaining('/texts/fil/email') })]);
-    const refused = await staff(author, 'POST', `/form-versions/${d.version.id}/submit`, {});
+    const refused = await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {});
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ code: 'FORM_CHECKS_FAILED', checks: [expect.objectContaining({ code: 'studio.checks.missingText' })] });
     // Sent back to its first state, the draft passes; it is left open for no one: withdrawn by saving the published content.
@@ -105,8 +106,8 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
   });
 
   it('keeps the studio to product staff', async () => {
-    expect((await staff(underwriter, 'GET', '/forms')).statusCode).toBe(403);
-    const list = await staff(author, 'GET', '/forms');
+    expect((await call(underwriter, 'GET', '/staff/forms')).statusCode).toBe(403);
+    const list = await call(author, 'GET', '/staff/forms');
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json<{ items: { kind: string; name: string; published: { version: number } }[] }>().items).toEqual(
       expect.arrayContaining([expect.objectContaining({ kind: 'form', name: 'workInfo', published: expect.objectContaining({ version: 1 }) }), expect.objectContaining({ kind: 'flow', name: 'steps' })]),
@@ -116,13 +117,12 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
   it('publishes a required field after a second person\'s approval; the server validates with the version the browser used while it is accepted', async () => {
     const borrower = await login(api);
     const work = completeSections().workInfo!;
-    const put = (payload: object, version?: number) =>
-      api.app.inject({ method: 'PUT', url: `/api/v1/profile/workInfo${version === undefined ? '' : `?formVersion=${version}`}`, headers: borrower.headers, payload });
+    const put = (payload: object, version?: number) => call(borrower, 'PUT', `/profile/workInfo${version === undefined ? '' : `?formVersion=${version}`}`, payload);
     expect((await put(work)).statusCode).toBe(200);
 
     const d = await draft('form', 'workInfo');
     expect(d.version).toMatchObject({ version: 2, status: 'draft', author: { id: author.id } });
-    expect((await staff(author, 'POST', '/forms/form/workInfo/drafts', {})).json()).toMatchObject({ code: 'FORM_DRAFT_EXISTS', id: d.version.id });
+    expect((await call(author, 'POST', '/staff/forms/form/workInfo/drafts', {})).json()).toMatchObject({ code: 'FORM_DRAFT_EXISTS', id: d.version.id });
     const edited = await save(d, withEmployerEmail(d.content));
     expect(edited.checks.filter((c) => c.severity === 'error')).toEqual([]);
     // Not breaking, but said: the one borrower who completed the step will be asked for the new field.
@@ -130,14 +130,14 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     expect(edited.validator).toMatch(/^\/forms\/[0-9a-f]{20}\.js$/u);
     expect(edited.breaking).toEqual([]);
     // A save over an older read is refused: another tab saved in between.
-    const stale = await staff(author, 'PUT', `/form-versions/${d.version.id}`, { content: d.content, updatedAt: d.version.updatedAt });
+    const stale = await call(author, 'PUT', `/staff/form-versions/${d.version.id}`, { content: d.content, updatedAt: d.version.updatedAt });
     expect(stale.json()).toMatchObject({ code: 'FORM_STALE' });
-    expect((await staff(author, 'PUT', `/form-versions/${d.version.id}`, { content: { schema: {} }, updatedAt: edited.version.updatedAt })).json()).toMatchObject({ code: 'INVALID_INPUT' });
+    expect((await call(author, 'PUT', `/staff/form-versions/${d.version.id}`, { content: { schema: {} }, updatedAt: edited.version.updatedAt })).json()).toMatchObject({ code: 'INVALID_INPUT' });
 
-    expect((await staff(author, 'POST', `/form-versions/${d.version.id}/submit`, {})).statusCode).toBe(200);
-    const own = await staff(author, 'POST', `/form-versions/${d.version.id}/approve`);
+    expect((await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {})).statusCode).toBe(200);
+    const own = await call(author, 'POST', `/staff/form-versions/${d.version.id}/approve`);
     expect(own.json()).toMatchObject({ code: 'SAME_PERSON' });
-    const approved = await staff(reviewer, 'POST', `/form-versions/${d.version.id}/approve`);
+    const approved = await call(reviewer, 'POST', `/staff/form-versions/${d.version.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json<Detail>().version).toMatchObject({ status: 'published', approver: { id: reviewer.id } });
 
@@ -180,25 +180,25 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     const edited = await save(d, content);
     const sections = await api.database.db.select().from(profileSections).where(eq(profileSections.step, 'workInfo'));
     expect(edited.breaking).toEqual([expect.objectContaining({ id: 'removed:employerEmail', affected: sections.length })]);
-    const refused = await staff(author, 'POST', `/form-versions/${d.version.id}/submit`, {});
+    const refused = await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'FORM_BREAKING_UNACKNOWLEDGED', breaking: [expect.objectContaining({ id: 'removed:employerEmail' })] });
     const published = await publish(edited, ['removed:employerEmail']);
     expect(published.version).toMatchObject({ version: 3, status: 'published' });
 
     // Version 2 again, in one action: adding a required field back is not breaking.
-    const rolled = await staff(author, 'POST', '/forms/form/workInfo/rollback', { version: 2 });
+    const rolled = await call(author, 'POST', '/staff/forms/form/workInfo/rollback', { version: 2 });
     expect(rolled.statusCode, rolled.body).toBe(200);
     expect(rolled.json<Detail>()).toMatchObject({ version: { version: 4, status: 'published', basedOn: 2 } });
     expect((await manifest()).forms['workInfo']!.version).toBe(4);
     // Back to version 1 removes the field again: breaking, so acknowledged first.
-    const back = await staff(author, 'POST', '/forms/form/workInfo/rollback', { version: 1 });
+    const back = await call(author, 'POST', '/staff/forms/form/workInfo/rollback', { version: 1 });
     expect(back.json()).toMatchObject({ code: 'FORM_BREAKING_UNACKNOWLEDGED' });
-    const acknowledged = await staff(author, 'POST', '/forms/form/workInfo/rollback', { version: 1, acknowledge: ['removed:employerEmail'] });
+    const acknowledged = await call(author, 'POST', '/staff/forms/form/workInfo/rollback', { version: 1, acknowledge: ['removed:employerEmail'] });
     expect(acknowledged.statusCode, acknowledged.body).toBe(200);
-    const versions = await staff(author, 'GET', '/forms/form/workInfo/versions');
+    const versions = await call(author, 'GET', '/staff/forms/form/workInfo/versions');
     expect(versions.json<{ items: { version: number; status: string }[] }>().items.map((v) => `${v.version}:${v.status}`)).toEqual(['5:published', '4:archived', '3:archived', '2:archived', '1:archived']);
-    const diff = await staff(author, 'GET', `/form-versions/${rolled.json<Detail>().version.id}/diff?against=${published.version.id}`);
+    const diff = await call(author, 'GET', `/staff/form-versions/${rolled.json<Detail>().version.id}/diff?against=${published.version.id}`);
     expect(diff.json<{ changes: { path: string; kind: string }[] }>().changes).toEqual(expect.arrayContaining([expect.objectContaining({ path: '/schema/properties/employerEmail', kind: 'added' })]));
   });
 
@@ -228,26 +228,26 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     const d = await draft('theme', '2');
     const content = { ...d.content, properties: { ...(d.content as unknown as { properties: Record<string, string> }).properties, '--radius': '0.5rem' } };
     const edited = await save(d, content);
-    expect((await staff(author, 'POST', `/form-versions/${d.version.id}/submit`, {})).statusCode).toBe(200);
-    const back = await staff(reviewer, 'POST', `/form-versions/${d.version.id}/reject`, { note: 'Keep the radius' });
+    expect((await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {})).statusCode).toBe(200);
+    const back = await call(reviewer, 'POST', `/staff/form-versions/${d.version.id}/reject`, { note: 'Keep the radius' });
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json<Detail>().version).toMatchObject({ status: 'draft', note: 'Keep the radius' });
-    expect((await staff(author, 'POST', `/form-versions/${d.version.id}/submit`, {})).statusCode).toBe(200);
-    const withdrawn = await staff(author, 'POST', `/form-versions/${d.version.id}/reject`, { note: 'One more change' });
+    expect((await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {})).statusCode).toBe(200);
+    const withdrawn = await call(author, 'POST', `/staff/form-versions/${d.version.id}/reject`, { note: 'One more change' });
     expect(withdrawn.json<Detail>().version).toMatchObject({ status: 'draft' });
     // A draft is not approved.
-    expect((await staff(reviewer, 'POST', `/form-versions/${d.version.id}/approve`)).json()).toMatchObject({ code: 'FORM_STATE' });
+    expect((await call(reviewer, 'POST', `/staff/form-versions/${d.version.id}/approve`)).json()).toMatchObject({ code: 'FORM_STATE' });
     expect(edited.checks).toEqual([]);
   });
 
   it('keeps test personas per form', async () => {
-    const added = await staff(author, 'POST', '/forms/form/workInfo/personas', { label: 'Student', data: { employmentType: 'student' } });
+    const added = await call(author, 'POST', '/staff/forms/form/workInfo/personas', { label: 'Student', data: { employmentType: 'student' } });
     expect(added.statusCode, added.body).toBe(201);
-    const list = await staff(reviewer, 'GET', '/forms/form/workInfo/personas');
+    const list = await call(reviewer, 'GET', '/staff/forms/form/workInfo/personas');
     expect(list.json<{ items: { label: string }[] }>().items.map((p) => p.label)).toContain('Student');
     const id = added.json<{ id: string }>().id;
-    expect((await staff(author, 'DELETE', `/form-personas/${id}`)).statusCode).toBe(204);
-    expect((await staff(author, 'DELETE', `/form-personas/${id}`)).statusCode).toBe(404);
+    expect((await call(author, 'DELETE', `/staff/form-personas/${id}`)).statusCode).toBe(204);
+    expect((await call(author, 'DELETE', `/staff/form-personas/${id}`)).statusCode).toBe(404);
   });
 });
 

@@ -11,7 +11,8 @@ import { can, STAFF_ROLES } from '../../../domain/staff-roles.ts';
 import { auditLog } from '../../db/schema.ts';
 import { databaseTargets } from '../../db/test-database.ts';
 import { addTestStaff, staffHeaders } from '../../testing/staff.ts';
-import { testAddress, testApi, type TestApi } from '../../test-api.ts';
+import { testAddress } from '../../testing/borrower.ts';
+import { testApi, type TestApi } from '../../testing/test-api.ts';
 import { staffRouteTable, type StaffAccess } from './group.ts';
 
 interface StaffRoute {

@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatPeso } from '../../../domain/money.ts';
-import { callsTo, logIn, mockApi, orderView, paymentView } from '../../loans/loan-fixtures.ts';
+import { callsTo, logIn, mockApi } from '../../testing/api-mock.ts';
+import { orderView, paymentView } from '../../testing/loan-views.ts';
 import { useCoreStore } from '../../store/core-store.ts';
 import { readCatalogs } from '../../testing/catalog-check.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';

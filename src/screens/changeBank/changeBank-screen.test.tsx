@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, homeView, logIn, mockApi as mockLoanApi, type Routes } from '../../loans/loan-fixtures.ts';
+import { callsTo, logIn, mockApi as mockLoanApi, type Routes } from '../../testing/api-mock.ts';
+import { homeView } from '../../testing/loan-views.ts';
 import { readCatalogs } from '../../testing/catalog-check.ts';
 import { freshPage, publish, publishedRoutes, removeScratch, type Published } from '../../testing/published-forms.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LimitView } from '../../api/limits.ts';
-import { callsTo, logIn, mockApi } from '../../loans/loan-fixtures.ts';
+import { callsTo, logIn, mockApi } from '../../testing/api-mock.ts';
 import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
 import { renderScreen, signedInScreenSuite } from '../../testing/render-screen.tsx';
 import CreditLimitScreen from './creditLimit-screen.tsx';

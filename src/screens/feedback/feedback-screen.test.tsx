@@ -2,7 +2,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FeedbackView } from '../../api/me.ts';
-import { logIn, mockApi } from '../../loans/loan-fixtures.ts';
+import { logIn, mockApi } from '../../testing/api-mock.ts';
 import { readCatalogs } from '../../testing/catalog-check.ts';
 import { renderScreen, signedInScreenSuite } from '../../testing/render-screen.tsx';
 import FeedbackScreen from './feedback-screen.tsx';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import faq from '../../../config/faq.json';
-import { logIn } from '../../loans/loan-fixtures.ts';
+import { logIn } from '../../testing/api-mock.ts';
 import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
 import HelpScreen from './help-screen.tsx';

@@ -6,7 +6,7 @@ import messagesConfig from '../../../config/messages.json' with { type: 'json' }
 import { formatPeso } from '../../../domain/money.ts';
 import type { MessageView } from '../../api/messages.ts';
 import { product } from '../../config.ts';
-import { callsTo, logIn, mockApi } from '../../loans/loan-fixtures.ts';
+import { callsTo, logIn, mockApi } from '../../testing/api-mock.ts';
 import { setUnread } from '../../shell/unread.ts';
 import { readCatalogs } from '../../testing/catalog-check.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';

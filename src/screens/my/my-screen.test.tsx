@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPeso } from '../../../domain/money.ts';
 import type { MeView } from '../../api/me.ts';
 import { product } from '../../config.ts';
-import { logIn, mockApi } from '../../loans/loan-fixtures.ts';
+import { logIn, mockApi } from '../../testing/api-mock.ts';
 import { useCoreStore } from '../../store/core-store.ts';
 import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
 import { renderScreen, signedInScreenSuite } from '../../testing/render-screen.tsx';

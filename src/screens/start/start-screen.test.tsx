@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../loans/loan-fixtures.ts';
+import { mockApi } from '../../testing/api-mock.ts';
 import { useCoreStore } from '../../store/core-store.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
 import StartScreen from './start-screen.tsx';

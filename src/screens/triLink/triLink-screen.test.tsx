@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { logIn, mockApi, paymentView } from '../../loans/loan-fixtures.ts';
+import { logIn, mockApi } from '../../testing/api-mock.ts';
+import { paymentView } from '../../testing/loan-views.ts';
 import { readCatalogs } from '../../testing/catalog-check.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
 import TriLinkScreen from './triLink-screen.tsx';

@@ -1,20 +1,26 @@
 /**
- * For the adapter tests: a local HTTP stand-in for a gateway (api.xendit.co, api.paymongo.com) that records every
- * request and answers with `handler`, or with `override` when it is set and returns true. No real network.
+ * For the adapter tests: a local HTTP stand-in for a gateway (api.xendit.co, api.paymongo.com, api.semaphore.co,
+ * graph.facebook.com) that records every request and answers with `handler`, or with `override` when it is set and
+ * returns true. No real network. `runFakeGateway` runs one for the tests of the file or block it is called in.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
-import { ProviderError } from './provider-error.ts';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { parseJson } from '../providers/gateway-http.ts';
+import { ProviderError } from '../providers/provider-error.ts';
 
 export interface Recorded {
   method: string;
+  /** The path with its query. */
   path: string;
   authorization: string;
   idempotencyKey: string | undefined;
   contentType: string;
   rawBody: string;
+  /** The body read as JSON (undefined when there is none, or it is not JSON). */
   body: unknown;
+  /** The body read as a form (application/x-www-form-urlencoded). */
+  form: URLSearchParams;
 }
 
 export type Handler = (req: Recorded, res: ServerResponse) => void;
@@ -40,6 +46,10 @@ export function fakeGateway(handler: Handler) {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+    /** Answers with `override` first (until the next reset): true when it answered. */
+    setOverride(override: ((req: Recorded, res: ServerResponse) => boolean) | null): void {
+      fake.override = override;
+    },
     reset(): void {
       fake.requests = [];
       fake.override = null;
@@ -58,12 +68,28 @@ export function fakeGateway(handler: Handler) {
         idempotencyKey: typeof key === 'string' ? key : undefined,
         contentType: req.headers['content-type'] ?? '',
         rawBody,
-        body: rawBody ? (JSON.parse(rawBody) as unknown) : undefined,
+        body: rawBody ? parseJson(rawBody) : undefined,
+        form: new URLSearchParams(rawBody),
       };
       fake.requests.push(recorded);
       if (fake.override?.(recorded, res)) return;
       handler(recorded, res);
     });
+  });
+  return fake;
+}
+
+/**
+ * fakeGateway(handler) for the tests of the file or describe block it is called in: listening before the first,
+ * closed after the last, and reset before each (its requests and override, then the test's own state by `reset`).
+ */
+export function runFakeGateway(handler: Handler, reset: () => void = () => undefined): ReturnType<typeof fakeGateway> {
+  const fake = fakeGateway(handler);
+  beforeAll(() => fake.start());
+  afterAll(() => fake.stop());
+  beforeEach(() => {
+    fake.reset();
+    reset();
   });
   return fake;
 }

@@ -1,10 +1,14 @@
 /**
  * Test and bench fixtures for loans: a complete profile written straight into the database (every section valid by
- * its step's rules, so the profile service counts it complete) and a signature document.
+ * its step's rules, so the profile service counts it complete), a signature document and the application most tests
+ * make.
  */
 import { randomUUID } from 'node:crypto';
-import type { Database } from './db/database.ts';
-import { documents, profileSections } from './db/schema.ts';
+import type { Database } from '../db/database.ts';
+import { documents, profileSections } from '../db/schema.ts';
+
+/** The application most tests make: ₱3,000 of the standard cash loan for 30 days, within a first limit. */
+export const STANDARD_LOAN = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };
 
 export const BANK_INFO = {
   payoutMethod: 'bank',

@@ -1,27 +1,28 @@
 /**
- * The API on a test database with the console outbox and a clock the test moves: `testApi(kind)` for the server
- * suites (PGlite always, PostgreSQL with TEST_DATABASE_URL), and helpers to log a phone in.
+ * The API on a test database with the console outbox, the simulated gateways calling back into it and a clock the
+ * test moves: `testApi(kind)` for the server suites (PGlite always, PostgreSQL with TEST_DATABASE_URL) and the e2e
+ * server. A borrower logs in with ./borrower.ts; requests go through ./request.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
-import type { OpenDatabase } from './db/database.ts';
-import type { Deliver } from './providers/deliver.ts';
-import { createSimulatedCollectionGateway, type SimulatedCollectionGateway } from './providers/collection/simulated.ts';
-import { createSimulatedPayoutGateway, type SimulatedPayoutGateway } from './providers/payout/simulated.ts';
-import type { LoanService } from './services/loans.ts';
-import type { JobRunner } from './jobs/runner.ts';
-import { TEST_KEYRING, testDatabase, type TestDatabaseKind } from './db/test-database.ts';
+import { buildApp } from '../app.ts';
+import type { OpenDatabase } from '../db/database.ts';
+import type { Deliver } from '../providers/deliver.ts';
+import { createSimulatedCollectionGateway, type SimulatedCollectionGateway } from '../providers/collection/simulated.ts';
+import { createSimulatedPayoutGateway, type SimulatedPayoutGateway } from '../providers/payout/simulated.ts';
+import type { LoanService } from '../services/loans.ts';
+import type { JobRunner } from '../jobs/runner.ts';
+import { TEST_KEYRING, testDatabase, type TestDatabaseKind } from '../db/test-database.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDeterministicIdentityChecker } from './providers/identity/deterministic.ts';
-import { createConsoleOutbox, type ConsoleOutbox } from './providers/sms/console-outbox.ts';
-import { createLocalDiskStorage } from './providers/storage/local-disk.ts';
-import { createEncryptedStorage } from './providers/storage/encrypted.ts';
-import type { FileStorage } from './providers/storage/file-storage.ts';
-import { installResponseCheck } from './response-check.ts';
-import type { TrustProxy } from './settings.ts';
+import { createDeterministicIdentityChecker } from '../providers/identity/deterministic.ts';
+import { createConsoleOutbox, type ConsoleOutbox } from '../providers/sms/console-outbox.ts';
+import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
+import { createEncryptedStorage } from '../providers/storage/encrypted.ts';
+import type { FileStorage } from '../providers/storage/file-storage.ts';
+import { installResponseCheck } from '../response-check.ts';
+import type { TrustProxy } from '../settings.ts';
 
 export interface TestApi {
   readonly app: FastifyInstance;
@@ -180,42 +181,4 @@ export async function testApi(
       if (!options.database) await database.close();
     },
   };
-}
-
-/** A fresh Philippine mobile number for a test (national form). */
-export function newPhone(): string {
-  return `9${String(randomBytes(5).readUIntBE(0, 5) % 1_000_000_000).padStart(9, '0')}`;
-}
-
-/**
- * A client address of its own for a test (inject's remoteAddress): per-address limits slide (they do not start again
- * when a test moves the clock on), so borrowers of different tests must not share one address's allowance.
- */
-export const testAddress = () => `10.${randomBytes(3).join('.')}`;
-
-/** A device id header for a test. */
-export const device = (name = randomBytes(6).toString('hex')) => ({ 'x-device-id': `test-${name}` });
-
-/** The 4-digit login code in an SMS text, if any. */
-export function loginCodeIn(text: string | undefined): string | undefined {
-  return /\b(\d{4})\b/u.exec(text ?? '')?.[1];
-}
-
-/** The code in the outbox's last message to `phone`. */
-export function codeFor(outbox: ConsoleOutbox, phone: string): string {
-  const code = loginCodeIn(outbox.lastTo(`+63${phone}`)?.text);
-  if (!code) throw new Error(`no code sent to ${phone}`);
-  return code;
-}
-
-/** Registers/logs a phone in; answers the auth headers of its session. */
-export async function login(api: TestApi, phone = newPhone()): Promise<{ phone: string; customerId: string; headers: Record<string, string> }> {
-  const headers = device();
-  const remoteAddress = testAddress();
-  const sent = await api.app.inject({ method: 'POST', url: '/api/v1/auth/sms-code', remoteAddress, headers, payload: { phone } });
-  if (sent.statusCode !== 200) throw new Error(`sms-code: ${sent.body}`);
-  const res = await api.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, headers, payload: { phone, code: codeFor(api.outbox, phone) } });
-  if (res.statusCode !== 200) throw new Error(`login: ${res.body}`);
-  const { token, customerId } = res.json<{ token: string; customerId: string }>();
-  return { phone, customerId, headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId, ...headers } };
 }
