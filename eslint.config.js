@@ -1,13 +1,15 @@
 // Lint: TypeScript rules, React hooks, and the architecture's one-way arrows (architecture.md): engine and domain
 // import nothing of ours; src and server never import each other, and share the API's schemas through api-schema/
 // (which imports nothing of ours; src takes only its types); the staff console (staff/, a second web entry) and the
-// borrower app (src/) never import each other; no import cycles anywhere.
+// borrower app (src/) never import each other; no import cycles anywhere; a path that leaves its top folder goes through
+// the # alias.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import local from './scripts/lint/import-alias.js';
 
 const ours = ['config', 'schemas', 'locales', 'domain', 'engine', 'src', 'staff', 'server', 'scripts', 'tests', 'api-schema'];
 const others = (...allowed) => ours.filter((dir) => !allowed.includes(dir)).map((dir) => `./${dir}`);
@@ -29,7 +31,7 @@ export default tseslint.config(
   importX.flatConfigs.typescript,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, local },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -37,6 +39,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
+      // One alias for the repository's top folders (package.json "imports": `#domain/money.ts`), not `../../` chains.
+      'local/import-alias': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -82,7 +86,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/api-schema/*'], allowTypeImports: true, message: 'src/ and staff/ import only types from api-schema/ (import type).' }] },
+        { patterns: [{ group: ['**/api-schema/*', '\\#api-schema/*'], allowTypeImports: true, message: 'src/ and staff/ import only types from api-schema/ (import type).' }] },
       ],
     },
   },

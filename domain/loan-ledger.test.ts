@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import pricingJson from '../config/pricing.json' with { type: 'json' };
+import pricingJson from '#config/pricing.json' with { type: 'json' };
 import { addDays } from './calendar-date.ts';
 import { accrue, allocate, discount, discountRoom, extend, extensionTerms, figuresOf, nextDue, openLedger, total, type Ledger } from './loan-ledger.ts';
 import { scheduleOf } from './loan-standing.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type UnderwritingConfig, type UnderwritingFacts, creditLimitCentavos, decide, limitHistory, nextRaises } from './underwriting.ts';
-import underwritingJson from '../config/underwriting.json' with { type: 'json' };
+import underwritingJson from '#config/underwriting.json' with { type: 'json' };
 
 /** The numbers of config/underwriting.json. */
 const config: UnderwritingConfig = {

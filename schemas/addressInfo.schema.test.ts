@@ -3,7 +3,7 @@
  * characters stripped from the detailed address). Province, city and barangay come from the address picker.
  */
 import { describe, expect, it } from 'vitest';
-import product from '../config/product.json' with { type: 'json' };
+import product from '#config/product.json' with { type: 'json' };
 import { addressInfoSamples } from './addressInfo.samples.ts';
 import { stepSuite } from './step-suite.ts';
 

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createAjv } from '../engine/validation/create-ajv.ts';
-import { branchTester, pruneToBranches } from '../engine/validation/prune-branches.ts';
+import { createAjv } from '#engine/validation/create-ajv.ts';
+import { branchTester, pruneToBranches } from '#engine/validation/prune-branches.ts';
 import { vocabulary } from './vocabulary.ts';
 
 const ajv = createAjv(vocabulary, { fragments: true });

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createAjv } from '../engine/validation/create-ajv.ts';
+import { createAjv } from '#engine/validation/create-ajv.ts';
 import { contactSamples } from './contact.samples.ts';
 import { vocabulary } from './vocabulary.ts';
 

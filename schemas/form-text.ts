@@ -11,12 +11,12 @@
  * nothing of ours, and this reads config/product.json, the income bands and domain/money.ts.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import product from '../config/product.json' with { type: 'json' };
-import { formatPeso } from '../domain/money.ts';
-import type { ErrorKeyFn } from '../engine/form/error-mapping.ts';
-import type { TranslateFn } from '../engine/form/form-text.ts';
-import type { ValidationError } from '../engine/validation/compiled-validator.ts';
-import { widgetRegistry } from '../engine/widgets/registry.ts';
+import product from '#config/product.json' with { type: 'json' };
+import { formatPeso } from '#domain/money.ts';
+import type { ErrorKeyFn } from '#engine/form/error-mapping.ts';
+import type { TranslateFn } from '#engine/form/form-text.ts';
+import type { ValidationError } from '#engine/validation/compiled-validator.ts';
+import { widgetRegistry } from '#engine/widgets/registry.ts';
 import incomeBands from './workInfo.income-bands.json' with { type: 'json' };
 
 /** The forms namespace. */

@@ -6,8 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ID_DOCUMENTS } from '../domain/ph-ids.ts';
-import { schemaNames } from '../scripts/compile-validators.ts';
+import { ID_DOCUMENTS } from '#domain/ph-ids.ts';
+import { schemaNames } from '#scripts/compile-validators.ts';
 import { readStepSchema } from './step-suite.ts';
 
 const en = JSON.parse(readFileSync('locales/en/forms.json', 'utf8')) as Record<string, unknown>;

@@ -1,5 +1,5 @@
 /** Sample answers to the identity step, with what must come of them (schemas/step-suite.ts). */
-import { ID_DOCUMENTS } from '../domain/ph-ids.ts';
+import { ID_DOCUMENTS } from '#domain/ph-ids.ts';
 import type { StepSample } from './step-suite.ts';
 
 export const JPEG = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==';

@@ -4,8 +4,8 @@
  * flow and the server derive the age with domain ageOn and apply the product's age rule.
  */
 import { describe, expect, it } from 'vitest';
-import { createAjv } from '../engine/validation/create-ajv.ts';
-import { ID_DOCUMENTS } from '../domain/ph-ids.ts';
+import { createAjv } from '#engine/validation/create-ajv.ts';
+import { ID_DOCUMENTS } from '#domain/ph-ids.ts';
 import { identitySamples, JPEG } from './identity.samples.ts';
 import { errorsOf, readStepSchema, stepSuite } from './step-suite.ts';
 import { vocabulary } from './vocabulary.ts';

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { CompiledValidator } from '../engine/validation/compiled-validator.ts';
-import { createAjv } from '../engine/validation/create-ajv.ts';
+import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
+import { createAjv } from '#engine/validation/create-ajv.ts';
 import { vocabulary } from './vocabulary.ts';
 
 /** One error as a test states it: instancePath, keyword, params. */

@@ -1,12 +1,12 @@
 /** Each normaliser and format of the vocabulary against the domain function it mirrors. */
 import { describe, expect, it } from 'vitest';
-import { createAjv } from '../engine/validation/create-ajv.ts';
-import { hasChinese, stripChinese } from '../domain/chinese-text.ts';
-import { normalizeFacebookUsername } from '../domain/facebook-username.ts';
-import { normalizePersonName } from '../domain/person-name.ts';
-import { ID_DOCUMENTS, validateIdNumber } from '../domain/ph-ids.ts';
-import { normalizeEwalletNumber, normalizePhMobile, normalizeViberNumber, normalizeWhatsAppNumber, stripPhoneSeparators } from '../domain/ph-phone.ts';
-import product from '../config/product.json' with { type: 'json' };
+import { createAjv } from '#engine/validation/create-ajv.ts';
+import { hasChinese, stripChinese } from '#domain/chinese-text.ts';
+import { normalizeFacebookUsername } from '#domain/facebook-username.ts';
+import { normalizePersonName } from '#domain/person-name.ts';
+import { ID_DOCUMENTS, validateIdNumber } from '#domain/ph-ids.ts';
+import { normalizeEwalletNumber, normalizePhMobile, normalizeViberNumber, normalizeWhatsAppNumber, stripPhoneSeparators } from '#domain/ph-phone.ts';
+import product from '#config/product.json' with { type: 'json' };
 import { vocabulary } from './vocabulary.ts';
 
 const ajv = createAjv(vocabulary);

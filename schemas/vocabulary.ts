@@ -5,16 +5,16 @@
  * `{ "type": "string", "normalize": "phMobile", "format": "ph-mobile" }`.
  * Tests (vocabulary.test.ts) hold every normaliser to the domain function it mirrors.
  */
-import product from '../config/product.json' with { type: 'json' };
-import type { ProductConfig } from '../config/types/product.ts';
-import type { Normalizer, ValidationVocabulary } from '../engine/validation/vocabulary.ts';
-import { ISO_DATE_PATTERN } from '../domain/calendar-date.ts';
-import { NO_CHINESE_PATTERN } from '../domain/chinese-text.ts';
-import { FACEBOOK_USERNAME_PATTERN } from '../domain/facebook-username.ts';
-import { PERSON_NAME_PATTERN } from '../domain/person-name.ts';
-import { ID_DOCUMENTS } from '../domain/ph-ids.ts';
-import { EWALLET_NUMBER_PATTERN, PH_MOBILE_PATTERN, VIBER_NUMBER_PATTERN, WHATSAPP_NUMBER_PATTERN } from '../domain/ph-phone.ts';
-import { postalCodePattern } from '../domain/postal-code.ts';
+import product from '#config/product.json' with { type: 'json' };
+import type { ProductConfig } from '#config/types/product.ts';
+import type { Normalizer, ValidationVocabulary } from '#engine/validation/vocabulary.ts';
+import { ISO_DATE_PATTERN } from '#domain/calendar-date.ts';
+import { NO_CHINESE_PATTERN } from '#domain/chinese-text.ts';
+import { FACEBOOK_USERNAME_PATTERN } from '#domain/facebook-username.ts';
+import { PERSON_NAME_PATTERN } from '#domain/person-name.ts';
+import { ID_DOCUMENTS } from '#domain/ph-ids.ts';
+import { EWALLET_NUMBER_PATTERN, PH_MOBILE_PATTERN, VIBER_NUMBER_PATTERN, WHATSAPP_NUMBER_PATTERN } from '#domain/ph-phone.ts';
+import { postalCodePattern } from '#domain/postal-code.ts';
 
 /** One character domain's stripChinese removes, taken from NO_CHINESE_PATTERN (`^[^<class>]*$`). */
 function chineseCharacter(): string {

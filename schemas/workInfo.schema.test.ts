@@ -5,7 +5,7 @@
  * - graduation after admission: a cross-field date order the vocabulary cannot express; the flow and the server check it.
  */
 import { describe, expect, it } from 'vitest';
-import { createAjv } from '../engine/validation/create-ajv.ts';
+import { createAjv } from '#engine/validation/create-ajv.ts';
 import { EMPLOYMENT_TYPES, INCOME_BANDS, INDUSTRIES, PAY_CYCLES, YEARS_WORKED, workInfoSamples } from './workInfo.samples.ts';
 import { errorsOf, readStepSchema, stepSuite } from './step-suite.ts';
 import incomeBands from './workInfo.income-bands.json' with { type: 'json' };

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
-import type { FlowConfig } from '../config/types/flow.ts';
-import type { RoutesConfig } from '../config/types/routes.ts';
-import { widgetsOf } from '../engine/widgets/widget-names.ts';
+import type { FlowConfig } from '#config/types/flow.ts';
+import type { RoutesConfig } from '#config/types/routes.ts';
+import { widgetsOf } from '#engine/widgets/widget-names.ts';
 import type { ChunkModules } from './vite/bundle-report.ts';
 
 export interface RouteAssets {
@@ -94,7 +94,7 @@ export interface StepFormAssets {
  * server's own code (server/forms/assets.ts, which bundles the validator with esbuild).
  */
 export async function stepFormAssets(): Promise<StepFormAssets[]> {
-  const { buildFormAssets, seedForm } = await import('../server/forms/assets.ts');
+  const { buildFormAssets, seedForm } = await import('#server/forms/assets.ts');
   const flow = JSON.parse(readFileSync(join(root, 'config/flow.json'), 'utf8')) as FlowConfig;
   const routes = JSON.parse(readFileSync(join(root, 'config/routes.json'), 'utf8')) as RoutesConfig;
   const gzip = (text: string) => gzipSync(Buffer.from(text), { level: 9 }).length;

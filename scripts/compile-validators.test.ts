@@ -2,12 +2,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CompiledValidator } from '../engine/validation/compiled-validator.ts';
-import { createAjv } from '../engine/validation/create-ajv.ts';
-import { moduleImports, RUNTIME_PREFIX } from '../engine/validation/standalone-module.ts';
-import { vocabulary } from '../schemas/vocabulary.ts';
+import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
+import { createAjv } from '#engine/validation/create-ajv.ts';
+import { moduleImports, RUNTIME_PREFIX } from '#engine/validation/standalone-module.ts';
+import { vocabulary } from '#schemas/vocabulary.ts';
 import { compiledDir, compileSchema, compileValidators, readSchema, schemaNames } from './compile-validators.ts';
-import { contactSamples } from '../schemas/contact.samples.ts';
+import { contactSamples } from '#schemas/contact.samples.ts';
 
 const expected = compileValidators();
 const STALE = 'is stale: run npm run compile:validators';
@@ -43,7 +43,7 @@ describe('compiled validators', () => {
 });
 
 describe('compiled contact validator', async () => {
-  const compiled = ((await import('../schemas/compiled/contact.js')) as { default: CompiledValidator }).default;
+  const compiled = ((await import('#schemas/compiled/contact.js')) as { default: CompiledValidator }).default;
   const live = createAjv(vocabulary).compile(readSchema('contact'));
 
   it.each([...contactSamples.valid, ...contactSamples.invalid].map((s) => [s.name, s] as const))(

@@ -10,9 +10,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnySchemaObject } from 'ajv';
-import { standaloneModule } from '../engine/validation/standalone-module.ts';
-import type { ValidationVocabulary } from '../engine/validation/vocabulary.ts';
-import { vocabulary as productVocabulary } from '../schemas/vocabulary.ts';
+import { standaloneModule } from '#engine/validation/standalone-module.ts';
+import type { ValidationVocabulary } from '#engine/validation/vocabulary.ts';
+import { vocabulary as productVocabulary } from '#schemas/vocabulary.ts';
 
 // Not `new URL('..', import.meta.url)`: Vite rewrites that form as an asset URL when a browser-like (jsdom) test imports this.
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,7 +42,7 @@ export interface CompiledFiles {
   readonly dts: string;
 }
 
-const DTS = `import type { CompiledValidator } from '../../engine/validation/compiled-validator.ts';
+const DTS = `import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
 
 declare const validate: CompiledValidator;
 export { validate };
@@ -83,7 +83,7 @@ export function compileStaffValidators(): Map<string, string> {
   for (const name of staffSchemaNames()) {
     const { js, dts } = compileSchema(`staff/${name}`, readStaffSchema(name));
     out.set(`${name}.js`, js);
-    out.set(`${name}.d.ts`, dts.replace("'../../engine/", "'../../../engine/"));
+    out.set(`${name}.d.ts`, dts);
   }
   return out;
 }

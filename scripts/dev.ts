@@ -3,7 +3,7 @@
  * http://localhost:5173, proxying /api to the API.
  */
 import { createServer } from 'vite';
-import { buildApp } from '../server/app.ts';
+import { buildApp } from '#server/app.ts';
 
 const apiPort = Number(process.env['API_PORT'] ?? '3001');
 const api = await buildApp({ logger: { level: process.env['LOG_LEVEL'] ?? 'info' } });

@@ -4,10 +4,10 @@
  */
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import messagesJson from '../config/messages.json' with { type: 'json' };
-import productJson from '../config/product.json' with { type: 'json' };
-import type { MessagesConfigFile } from '../config/types/messages.ts';
-import type { ProductConfig } from '../config/types/product.ts';
+import messagesJson from '#config/messages.json' with { type: 'json' };
+import productJson from '#config/product.json' with { type: 'json' };
+import type { MessagesConfigFile } from '#config/types/messages.ts';
+import type { ProductConfig } from '#config/types/product.ts';
 import type { Database } from './db/database.ts';
 import { ERROR_STATUS, errorBody, type ErrorCode } from './errors.ts';
 import { authPlugin, sessionSecuritySchemes } from './plugins/auth.ts';

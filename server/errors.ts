@@ -3,7 +3,7 @@
  * own). `message` is English for developers and logs; the web app shows `locales/<lng>/errors.json` by code. Every
  * code here has a text in every language (errors.test.ts).
  */
-import en from '../locales/en/errors.json' with { type: 'json' };
+import en from '#locales/en/errors.json' with { type: 'json' };
 
 /** Codes and their HTTP status. */
 export const ERROR_STATUS = {

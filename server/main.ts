@@ -1,8 +1,8 @@
 /** The server process: settings from the environment, the database and providers, logging, graceful shutdown. */
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
-import { manilaToday } from '../domain/calendar-date.ts';
-import { checkPricing } from '../domain/pricing.ts';
+import { manilaToday } from '#domain/calendar-date.ts';
+import { checkPricing } from '#domain/pricing.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { createDeterministicIdentityChecker } from './providers/identity/deterministic.ts';

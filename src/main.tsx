@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from './router.ts';
-import { installLayout } from '../engine/layout/apply-layout.ts';
-import { captureInstallPrompt } from '../engine/ui/install-prompt.ts';
+import { installLayout } from '#engine/layout/apply-layout.ts';
+import { captureInstallPrompt } from '#engine/ui/install-prompt.ts';
 import { product } from './config.ts';
 import { initI18n } from './i18n.ts';
 import { prefetchScreenAt } from './shell/screens.ts';

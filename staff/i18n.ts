@@ -6,7 +6,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { I18nProvider } from '@refinedev/core';
-import product from '../config/product.json' with { type: 'json' };
+import product from '#config/product.json' with { type: 'json' };
 
 export const LANGUAGES = product.languages as readonly string[];
 const STORAGE_KEY = 'staff.language';

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../locales/en/forms.json' with { type: 'json' };
-import zh from '../locales/zh-CN/forms.json' with { type: 'json' };
+import en from '#locales/en/forms.json' with { type: 'json' };
+import zh from '#locales/zh-CN/forms.json' with { type: 'json' };
 import { fieldLabel, fieldValue, type ProfileTranslator } from './profile-text.ts';
 
 async function translator(lng: string): Promise<ProfileTranslator> {

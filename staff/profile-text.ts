@@ -4,9 +4,9 @@
  * named by config/flow.json. Values keep their masking: only a value that is exactly an option code (the enum-like
  * fields the server leaves clear) becomes that option's text.
  */
-import flow from '../config/flow.json' with { type: 'json' };
-import { formatPeso } from '../domain/money.ts';
-import incomeBands from '../schemas/workInfo.income-bands.json' with { type: 'json' };
+import flow from '#config/flow.json' with { type: 'json' };
+import { formatPeso } from '#domain/money.ts';
+import incomeBands from '#schemas/workInfo.income-bands.json' with { type: 'json' };
 
 export const FORMS_NS = 'forms';
 

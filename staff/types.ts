@@ -2,9 +2,9 @@
  * What the staff screens read of the staff API's answers: the server's types (api-schema/staff*.ts, types only) where
  * the API has them, else the screens' own view of the contract in /api/v1/staff.
  */
-import type { DeletionRequestList } from '../api-schema/staff-deletion.ts';
-import type { AuditListAnswer, StaffAccountAnswer, StaffMeAnswer, TotpEnrolment } from '../api-schema/staff.ts';
-import type { StaffPermission } from '../domain/staff-roles.ts';
+import type { DeletionRequestList } from '#api-schema/staff-deletion.ts';
+import type { AuditListAnswer, StaffAccountAnswer, StaffMeAnswer, TotpEnrolment } from '#api-schema/staff.ts';
+import type { StaffPermission } from '#domain/staff-roles.ts';
 
 export type StaffIdentity = Omit<StaffMeAnswer, 'permissions' | 'idleMinutes'> & { readonly permissions: readonly StaffPermission[]; readonly idleMinutes?: number };
 

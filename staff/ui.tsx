@@ -1,7 +1,7 @@
 /** The console's small shared pieces: loading, empty and error states, a pager, money, dates, a translated error. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPeso } from '../domain/money.ts';
+import { formatPeso } from '#domain/money.ts';
 import { StaffApiError } from './api.ts';
 
 /** The translated text of an API error: the errors namespace by code, with the server's details interpolated. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
-import contactSchema from '../../schemas/contact.schema.json' with { type: 'json' };
-import validateContact from '../../schemas/compiled/contact.js';
+import contactSchema from '#schemas/contact.schema.json' with { type: 'json' };
+import validateContact from '#schemas/compiled/contact.js';
 import { inlineLocalRefs } from './inline-refs.ts';
 
 describe('inlineLocalRefs', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addedRequired, breakingChanges } from './breaking.ts';
-import { draft, FLOW, seedForm } from '../../tests/unit/studio-seed.ts';
+import { draft, FLOW, seedForm } from '#tests/unit/studio-seed.ts';
 
 
 describe('breakingChanges', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkFlow, FLOW_END, normalizeFlow } from './check-flow.ts';
-import { FLOW, FORM_NAMES } from '../../tests/unit/studio-seed.ts';
+import { FLOW, FORM_NAMES } from '#tests/unit/studio-seed.ts';
 import { readFileSync } from 'node:fs';
 
 const routes = (JSON.parse(readFileSync('config/routes.json', 'utf8')) as { routes: { path: string }[] }).routes.map((r) => r.path);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkForm } from './check-form.ts';
 import type { FormCheckContext } from './check-form.ts';
-import { context, draft, FLOW, seedForm } from '../../tests/unit/studio-seed.ts';
+import { context, draft, FLOW, seedForm } from '#tests/unit/studio-seed.ts';
 import type { Check } from './types.ts';
 
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffContent } from './diff.ts';
-import { draft, seedForm } from '../../tests/unit/studio-seed.ts';
+import { draft, seedForm } from '#tests/unit/studio-seed.ts';
 
 describe('diffContent', () => {
   it('finds nothing between equal contents', () => {

@@ -11,14 +11,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
-import { openDatabase, type DatabaseTarget, type OpenDatabase } from '../../server/db/database.ts';
-import { createDeterministicIdentityChecker } from '../../server/providers/identity/deterministic.ts';
-import { createConsoleOutbox } from '../../server/providers/sms/console-outbox.ts';
-import { createLocalDiskStorage } from '../../server/providers/storage/local-disk.ts';
-import { createEncryptedStorage } from '../../server/providers/storage/encrypted.ts';
-import { setDataKeys } from '../../server/crypto/data-keys.ts';
-import { Keyring } from '../../server/crypto/keyring.ts';
+import { buildApp } from '#server/app.ts';
+import { openDatabase, type DatabaseTarget, type OpenDatabase } from '#server/db/database.ts';
+import { createDeterministicIdentityChecker } from '#server/providers/identity/deterministic.ts';
+import { createConsoleOutbox } from '#server/providers/sms/console-outbox.ts';
+import { createLocalDiskStorage } from '#server/providers/storage/local-disk.ts';
+import { createEncryptedStorage } from '#server/providers/storage/encrypted.ts';
+import { setDataKeys } from '#server/crypto/data-keys.ts';
+import { Keyring } from '#server/crypto/keyring.ts';
 
 /** What to serve. */
 export type ServerConfig =

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { CompiledValidator } from '../../engine/validation/compiled-validator.ts';
+import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
 import { cpuTicksBetween, envSeconds, LatencyHistogram, percent, perSecond, procStatTicks, ratio, runProblems, verdict } from './api-figures.ts';
 import { functionTimes, packageOf } from './cpu-profile.ts';
 import { percentile, summarize } from './stats.ts';

@@ -16,9 +16,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { signCollectionWebhook } from '../../server/providers/collection/collection-provider.ts';
-import { STANDARD_LOAN } from '../../server/testing/loan-fixtures.ts';
-import { seedCustomers, startMain } from '../../server/testing/main-process.ts';
+import { signCollectionWebhook } from '#server/providers/collection/collection-provider.ts';
+import { STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
+import { seedCustomers, startMain } from '#server/testing/main-process.ts';
 import { LatencyHistogram, ms2, perSecond, redact, runProblems } from './api-figures.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -8,7 +8,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import pg from 'pg';
-import { seedCustomers, sessionHeaders, startMain } from '../../server/testing/main-process.ts';
+import { seedCustomers, sessionHeaders, startMain } from '#server/testing/main-process.ts';
 import { redact } from './api-figures.ts';
 import { fire, writeBenchResult, type BenchRun } from './loans.ts';
 

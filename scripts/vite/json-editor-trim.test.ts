@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../../staff/stand-ins/json-schema-markdown.ts';
-import standIn, { json5 } from '../../staff/stand-ins/json-schema-modes.ts';
+import { renderMarkdown } from '#staff/stand-ins/json-schema-markdown.ts';
+import standIn, { json5 } from '#staff/stand-ins/json-schema-modes.ts';
 import { jsonEditorTrim } from './json-editor-trim.ts';
 
 const resolve = (source: string, importer: string | undefined): unknown => {

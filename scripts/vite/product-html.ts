@@ -1,7 +1,7 @@
 /** Fills index.html's product placeholders (%APP_NAME%, %SHORT_NAME%, %THEME_COLOR%) from config. */
 import type { Plugin } from 'vite';
-import type { ProductConfig } from '../../config/types/product.ts';
-import type { ThemeConfig } from '../../config/types/theme.ts';
+import type { ProductConfig } from '#config/types/product.ts';
+import type { ThemeConfig } from '#config/types/theme.ts';
 
 export function productHtml(product: ProductConfig, theme: ThemeConfig): Plugin {
   const values: Record<string, string> = {

@@ -9,8 +9,8 @@ import type { Plugin, Rollup } from 'vite';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
-import type { ProductConfig } from '../../config/types/product.ts';
-import type { ThemeConfig } from '../../config/types/theme.ts';
+import type { ProductConfig } from '#config/types/product.ts';
+import type { ThemeConfig } from '#config/types/theme.ts';
 
 /** The web app manifest for a product. */
 export function webManifest(product: ProductConfig, theme: ThemeConfig) {

@@ -19,9 +19,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnySchemaObject } from 'ajv';
 import { build } from 'esbuild';
-import { FLOW_NAME, FORM_LANGUAGES, LOCALE_OF, type FlowContent, type FormContent, type FormLanguage, type ThemeContent } from '../../domain/form-content.ts';
-import { standaloneModule } from '../../engine/validation/standalone-module.ts';
-import { vocabulary } from '../../schemas/vocabulary.ts';
+import { FLOW_NAME, FORM_LANGUAGES, LOCALE_OF, type FlowContent, type FormContent, type FormLanguage, type ThemeContent } from '#domain/form-content.ts';
+import { standaloneModule } from '#engine/validation/standalone-module.ts';
+import { vocabulary } from '#schemas/vocabulary.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

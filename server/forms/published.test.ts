@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormContent } from '../../domain/form-content.ts';
+import type { FormContent } from '#domain/form-content.ts';
 import type { OpenDatabase } from '../db/database.ts';
 import { formVersions, staffAccounts } from '../db/schema.ts';
 import { databaseTargets, testDatabase } from '../db/test-database.ts';

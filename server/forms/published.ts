@@ -8,8 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import type { ContentKind, FlowContent, FormContent, ThemeContent } from '../../domain/form-content.ts';
-import type { CompiledValidator } from '../../engine/validation/compiled-validator.ts';
+import type { ContentKind, FlowContent, FormContent, ThemeContent } from '#domain/form-content.ts';
+import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
 import type { Database } from '../db/database.ts';
 import { formAssets, formVersions, profileSections } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';

@@ -7,19 +7,19 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
-import type { RoutesConfig } from '../../config/types/routes.ts';
-import { FORM_LANGUAGES, LOCALE_OF, type ContentKind, type FlowContent, type FormContent, type ThemeContent } from '../../domain/form-content.ts';
-import { addedRequired, breakingChanges, checkFlow, checkForm, checkTheme, diffContent, normalizeFlow, type Breaking, type Change, type Check, type FormCheckContext } from '../../engine/studio/index.ts';
-import { widgetRegistry } from '../../engine/widgets/registry.ts';
-import { engineFieldMeta, rjsfWidgetMeta } from '../../engine/widgets/widget-meta.ts';
-import { vocabulary } from '../../schemas/vocabulary.ts';
+import type { RoutesConfig } from '#config/types/routes.ts';
+import { FORM_LANGUAGES, LOCALE_OF, type ContentKind, type FlowContent, type FormContent, type ThemeContent } from '#domain/form-content.ts';
+import { addedRequired, breakingChanges, checkFlow, checkForm, checkTheme, diffContent, normalizeFlow, type Breaking, type Change, type Check, type FormCheckContext } from '#engine/studio/index.ts';
+import { widgetRegistry } from '#engine/widgets/registry.ts';
+import { engineFieldMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
+import { vocabulary } from '#schemas/vocabulary.ts';
 import { ApiError } from '../errors.ts';
 import { buildFormAssets } from './assets.ts';
 import type { PublishedForms } from './published.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export type { Breaking, Change, Check } from '../../engine/studio/index.ts';
+export type { Breaking, Change, Check } from '#engine/studio/index.ts';
 
 const texts = { type: 'object', required: ['en', 'fil', 'zh'], additionalProperties: false, properties: { en: { type: 'object' }, fil: { type: 'object' }, zh: { type: 'object' } } };
 const SHAPES: Record<ContentKind, object> = {

@@ -12,8 +12,8 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { versionView } from '../../api-schema/staff-forms.ts';
-import { CONTENT_KINDS, type ContentKind, type FlowContent, type FormContent, type VersionStatus } from '../../domain/form-content.ts';
+import type { versionView } from '#api-schema/staff-forms.ts';
+import { CONTENT_KINDS, type ContentKind, type FlowContent, type FormContent, type VersionStatus } from '#domain/form-content.ts';
 import type { Database } from '../db/database.ts';
 import { formPersonas, formVersions, staffAccounts } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';

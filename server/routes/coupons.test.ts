@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ledger } from '../../domain/loan-ledger.ts';
+import type { Ledger } from '#domain/loan-ledger.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { coupons, loanEvents, loanOrders, messages, payouts } from '../db/schema.ts';
 import { createCouponService, issue, markUsed } from '../services/coupons.ts';

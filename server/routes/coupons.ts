@@ -3,7 +3,7 @@
  * session, never the request). Coupons are issued by the server: the only issuing route is the add-to-home-screen
  * claim, once per borrower. Using a coupon is part of the loan routes (withdraw, payments).
  */
-import { couponClaimAnswer, couponListAnswer, couponListQuery } from '../../api-schema/coupons.ts';
+import { couponClaimAnswer, couponListAnswer, couponListQuery } from '#api-schema/coupons.ts';
 import { callerOf } from '../plugins/auth.ts';
 import type { CouponOperation, CouponService } from '../services/coupons.ts';
 import { routeGroup } from './route-group.ts';

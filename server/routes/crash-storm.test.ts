@@ -9,8 +9,8 @@
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manilaToday } from '../../domain/calendar-date.ts';
-import type { Ledger } from '../../domain/loan-ledger.ts';
+import { manilaToday } from '#domain/calendar-date.ts';
+import type { Ledger } from '#domain/loan-ledger.ts';
 import { ledgerPatch } from '../services/loans/repository.ts';
 import { STANDARD_LOAN } from '../testing/loan-fixtures.ts';
 import { countWith, seedCustomers, sessionHeaders, startMain, stormDatabase, untilBy, type MainProcess, type SeededCustomer, type StormDatabase } from '../testing/main-process.ts';

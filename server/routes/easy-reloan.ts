@@ -3,7 +3,7 @@
  * caller's own setting and re-loans only (the customer comes from the session, never the request), never cached.
  * No route moves money: the payout is the `reloan_disburse` job's, after the notice.
  */
-import { easyReloanAnswer, easyReloanInput, reloanAnswer, reloanListAnswer, type EasyReloanInput } from '../../api-schema/easy-reloan.ts';
+import { easyReloanAnswer, easyReloanInput, reloanAnswer, reloanListAnswer, type EasyReloanInput } from '#api-schema/easy-reloan.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
 import type { LoanService } from '../services/loans.ts';

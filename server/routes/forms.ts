@@ -3,7 +3,7 @@
  * no one's data; revalidated on every read with its ETag, so a published version shows on the next step opened), and
  * the content-hashed files under /forms/ (immutable: a new version is a new file name).
  */
-import { formAssetParams, formsManifest } from '../../api-schema/forms.ts';
+import { formAssetParams, formsManifest } from '#api-schema/forms.ts';
 import { errorBody } from '../errors.ts';
 import type { PublishedForms } from '../forms/published.ts';
 import { routeGroup } from './route-group.ts';

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { can, STAFF_ROLES, type StaffRole } from '../../domain/staff-roles.ts';
+import { can, STAFF_ROLES, type StaffRole } from '#domain/staff-roles.ts';
 import { coupons } from '../db/schema.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { ERROR_STATUS } from '../errors.ts';

@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pricingJson from '../../config/pricing.json' with { type: 'json' };
-import { addDays, manilaToday } from '../../domain/calendar-date.ts';
-import type { PricingConfig } from '../../domain/loan-types.ts';
-import { applyPpm, capPpm } from '../../domain/pricing.ts';
-import { capsFor } from '../../domain/regulation.ts';
+import pricingJson from '#config/pricing.json' with { type: 'json' };
+import { addDays, manilaToday } from '#domain/calendar-date.ts';
+import type { PricingConfig } from '#domain/loan-types.ts';
+import { applyPpm, capPpm } from '#domain/pricing.ts';
+import { capsFor } from '#domain/regulation.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { jobs, loanEvents, loanOrders, payments, payouts, simPayouts } from '../db/schema.ts';
 import { ProviderError } from '../providers/payout/payout-provider.ts';

@@ -7,9 +7,9 @@ import type { FastifyReply } from 'fastify';
 import {
   homeAnswer, loanInput, orderAnswer, orderDetailAnswer, orderListAnswer, paymentAnswer, paymentInput, paymentListAnswer, payoutAccountAnswer, quoteAnswer,
   signatureAnswer,
-} from '../../api-schema/loans.ts';
-import { paymentQuoteAnswer, paymentQuoteInput, withdrawInput, type PaymentQuoteInput, type WithdrawInput } from '../../api-schema/coupons.ts';
-import type { PaymentKind } from '../../domain/loan-types.ts';
+} from '#api-schema/loans.ts';
+import { paymentQuoteAnswer, paymentQuoteInput, withdrawInput, type PaymentQuoteInput, type WithdrawInput } from '#api-schema/coupons.ts';
+import type { PaymentKind } from '#domain/loan-types.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { idempotencyKeyOf, requestHash, type StoredAnswer } from '../services/idempotency.ts';

@@ -11,7 +11,7 @@ import { BANK_INFO, completeProfile, STANDARD_LOAN } from '../testing/loan-fixtu
 import { caller, newKey } from '../testing/request.ts';
 import { testApi, type TestApi } from '../testing/test-api.ts';
 import { eq, sql } from 'drizzle-orm';
-import messagesConfig from '../../config/messages.json' with { type: 'json' };
+import messagesConfig from '#config/messages.json' with { type: 'json' };
 
 describe.each(databaseTargets())('the profile tab on %s', (kind) => {
   let api: TestApi;

@@ -1,4 +1,4 @@
-import { feedbackItem, feedbackList, meAnswer, preferencesAnswer, preferencesInput, type PreferencesInput } from '../../api-schema/me.ts';
+import { feedbackItem, feedbackList, meAnswer, preferencesAnswer, preferencesInput, type PreferencesInput } from '#api-schema/me.ts';
 import { callerOf } from '../plugins/auth.ts';
 import type { FeedbackService } from '../services/feedback.ts';
 import type { MeService } from '../services/me.ts';

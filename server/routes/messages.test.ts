@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import messagesConfig from '../../config/messages.json' with { type: 'json' };
+import messagesConfig from '#config/messages.json' with { type: 'json' };
 import { announcements, loanOrders, messages } from '../db/schema.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { notify } from '../services/messages.ts';

@@ -3,7 +3,7 @@
  * tab, paged; opening one marks it read; clear-unread marks all read; the unread counts feed the navigation badge. The
  * customer comes from the session, never the request.
  */
-import { clearUnreadInput, messageAnswer, messageListAnswer, messageListQuery, messageTabs, unreadAnswer, type ClearUnreadInput } from '../../api-schema/messages.ts';
+import { clearUnreadInput, messageAnswer, messageListAnswer, messageListQuery, messageTabs, unreadAnswer, type ClearUnreadInput } from '#api-schema/messages.ts';
 import { callerOf } from '../plugins/auth.ts';
 import type { MessageCenter, MessageTab } from '../services/message-center.ts';
 import { routeGroup } from './route-group.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactSamples } from '../../schemas/contact.samples.ts';
+import { contactSamples } from '#schemas/contact.samples.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { documents, profileSections } from '../db/schema.ts';
 import { login } from '../testing/borrower.ts';

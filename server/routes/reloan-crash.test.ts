@@ -9,10 +9,10 @@
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pricingJson from '../../config/pricing.json' with { type: 'json' };
-import { manilaToday } from '../../domain/calendar-date.ts';
-import type { PricingConfig } from '../../domain/loan-types.ts';
-import { findSubProduct, quote } from '../../domain/pricing.ts';
+import pricingJson from '#config/pricing.json' with { type: 'json' };
+import { manilaToday } from '#domain/calendar-date.ts';
+import type { PricingConfig } from '#domain/loan-types.ts';
+import { findSubProduct, quote } from '#domain/pricing.ts';
 import { countWith, seedCustomers, sessionHeaders, startMain, stormDatabase, untilBy, type MainProcess, type StormDatabase } from '../testing/main-process.ts';
 
 const ADMIN_URL = process.env['TEST_DATABASE_URL'];

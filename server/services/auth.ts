@@ -15,8 +15,8 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
-import { manilaStartOfDay, manilaToday } from '../../domain/calendar-date.ts';
-import { normalizePhMobile, toE164 } from '../../domain/ph-phone.ts';
+import { manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
+import { normalizePhMobile, toE164 } from '#domain/ph-phone.ts';
 import { dataKeys } from '../crypto/data-keys.ts';
 import { erasedPhones } from '../crypto/lookup-hashes.ts';
 import type { Database } from '../db/database.ts';

@@ -12,9 +12,9 @@
  *   before (dedupeKey: a rerun writes nothing twice).
  */
 import { and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
-import couponsJson from '../../config/coupons.json' with { type: 'json' };
-import type { CouponDefinition, CouponsConfigFile } from '../../config/types/coupons.ts';
-import { manilaToday } from '../../domain/calendar-date.ts';
+import couponsJson from '#config/coupons.json' with { type: 'json' };
+import type { CouponDefinition, CouponsConfigFile } from '#config/types/coupons.ts';
+import { manilaToday } from '#domain/calendar-date.ts';
 import type { Database } from '../db/database.ts';
 import { coupons } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';

@@ -8,7 +8,7 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
-import type { FacebookBindInput, LimitAnswer } from '../../api-schema/limits.ts';
+import type { FacebookBindInput, LimitAnswer } from '#api-schema/limits.ts';
 import { dataKeys } from '../crypto/data-keys.ts';
 import { facebookUserHash, facebookUserHashes } from '../crypto/lookup-hashes.ts';
 import type { Database } from '../db/database.ts';

@@ -5,9 +5,9 @@
  * the staff console; the author sees them here.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import type { FeedbackItem } from '../../api-schema/me.ts';
-import { fieldErrors, type CompiledValidator } from '../../engine/validation/compiled-validator.ts';
-import validateFeedback from '../../schemas/compiled/feedback.js';
+import type { FeedbackItem } from '#api-schema/me.ts';
+import { fieldErrors, type CompiledValidator } from '#engine/validation/compiled-validator.ts';
+import validateFeedback from '#schemas/compiled/feedback.js';
 import type { Database } from '../db/database.ts';
 import { documents, feedback } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';

@@ -5,7 +5,7 @@
  * key and parameters; the web app renders it in the reader's language. Lists page by keyset, newest first, 20 a page.
  */
 import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { MessagesConfigFile } from '../../config/types/messages.ts';
+import type { MessagesConfigFile } from '#config/types/messages.ts';
 import type { Database } from '../db/database.ts';
 import { announcementReads, announcements, messages } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';

@@ -10,17 +10,17 @@
  * complete and where the borrower resumes, so any device continues where another left off.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import flowJson from '../../config/flow.json' with { type: 'json' };
-import productJson from '../../config/product.json' with { type: 'json' };
-import type { FlowConfig } from '../../config/types/flow.ts';
-import type { ProductConfig } from '../../config/types/product.ts';
-import { upgradeSection } from '../../domain/legacy-values.ts';
-import { checkContext, stepCheck, type CheckError } from '../../domain/step-checks.ts';
-import { fieldErrors, type CompiledValidator } from '../../engine/validation/compiled-validator.ts';
-import { createAjv } from '../../engine/validation/create-ajv.ts';
-import { branchTester, pruneToBranches, type BranchTest, type JsonSchema } from '../../engine/validation/prune-branches.ts';
-import { vocabulary } from '../../schemas/vocabulary.ts';
-import { firstIncomplete, flowEnd, type FlowStepEntry } from '../../engine/flow/flow.ts';
+import flowJson from '#config/flow.json' with { type: 'json' };
+import productJson from '#config/product.json' with { type: 'json' };
+import type { FlowConfig } from '#config/types/flow.ts';
+import type { ProductConfig } from '#config/types/product.ts';
+import { upgradeSection } from '#domain/legacy-values.ts';
+import { checkContext, stepCheck, type CheckError } from '#domain/step-checks.ts';
+import { fieldErrors, type CompiledValidator } from '#engine/validation/compiled-validator.ts';
+import { createAjv } from '#engine/validation/create-ajv.ts';
+import { branchTester, pruneToBranches, type BranchTest, type JsonSchema } from '#engine/validation/prune-branches.ts';
+import { vocabulary } from '#schemas/vocabulary.ts';
+import { firstIncomplete, flowEnd, type FlowStepEntry } from '#engine/flow/flow.ts';
 import type { Database } from '../db/database.ts';
 import { createPublishedForms, type FormRules, type PublishedForms } from '../forms/published.ts';
 import { documents, profileSections } from '../db/schema.ts';

@@ -7,9 +7,9 @@
  * order paid meanwhile sends nothing.
  */
 import { eq } from 'drizzle-orm';
-import { manilaStartOfDay, manilaToday } from '../../domain/calendar-date.ts';
-import { formatPeso } from '../../domain/money.ts';
-import { toE164 } from '../../domain/ph-phone.ts';
+import { manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
+import { formatPeso } from '#domain/money.ts';
+import { toE164 } from '#domain/ph-phone.ts';
 import type { Database } from '../db/database.ts';
 import { customers, loanOrders } from '../db/schema.ts';
 import type { ClaimedJob, JobHandler, NewJob } from '../jobs/runner.ts';

@@ -1,7 +1,7 @@
 /** SMS texts from locales/<lng>/sms.json (dotted keys: `reminder.dueToday`), `{{name}}` filled; English when the language has none. */
-import en from '../../locales/en/sms.json' with { type: 'json' };
-import fil from '../../locales/fil/sms.json' with { type: 'json' };
-import zh from '../../locales/zh-CN/sms.json' with { type: 'json' };
+import en from '#locales/en/sms.json' with { type: 'json' };
+import fil from '#locales/fil/sms.json' with { type: 'json' };
+import zh from '#locales/zh-CN/sms.json' with { type: 'json' };
 
 type Catalog = { readonly [key: string]: string | Catalog };
 const catalogs: Record<string, Catalog> = { en, fil, 'zh-CN': zh };

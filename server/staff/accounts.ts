@@ -5,7 +5,7 @@
  * (server/routes/staff/accounts.ts) and the CLI (scripts/staff.ts) share these functions.
  */
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { isStaffRole, type StaffRole } from '../../domain/staff-roles.ts';
+import { isStaffRole, type StaffRole } from '#domain/staff-roles.ts';
 import type { Database } from '../db/database.ts';
 import { staffAccounts } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';

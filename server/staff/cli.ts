@@ -10,8 +10,8 @@
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import productJson from '../../config/product.json' with { type: 'json' };
-import type { ProductConfig } from '../../config/types/product.ts';
+import productJson from '#config/product.json' with { type: 'json' };
+import type { ProductConfig } from '#config/types/product.ts';
 import { setDataKeys } from '../crypto/data-keys.ts';
 import { parseDataKeys } from '../crypto/keyring.ts';
 import { openDatabase, type OpenDatabase } from '../db/database.ts';

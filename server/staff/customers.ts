@@ -3,8 +3,8 @@
  * the customer's view with personal data masked, unmasking named fields (audited by name), notes, documents' bytes.
  */
 import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
-import { isOpenOrder } from '../../domain/loan-rules.ts';
-import type { OrderState } from '../../domain/loan-types.ts';
+import { isOpenOrder } from '#domain/loan-rules.ts';
+import type { OrderState } from '#domain/loan-types.ts';
 import { dataKeys } from '../crypto/data-keys.ts';
 import { idNumberHashes, nameHashes } from '../crypto/lookup-hashes.ts';
 import type { Database } from '../db/database.ts';

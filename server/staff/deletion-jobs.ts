@@ -11,7 +11,7 @@
  *   row holding the phone's keyed hash and the audit log, neither of which identifies the person.
  */
 import { and, eq, inArray, lte } from 'drizzle-orm';
-import { addDays, manilaStartOfDay, manilaToday } from '../../domain/calendar-date.ts';
+import { addDays, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
 import type { Database } from '../db/database.ts';
 import { auditLog, couponGrants, coupons, deletionRequests, easyReloans, loanOrders, payments, staffNotes } from '../db/schema.ts';
 import type { ClaimedJob, JobHandler, Queryable, Schedule } from '../jobs/runner.ts';

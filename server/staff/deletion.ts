@@ -12,11 +12,11 @@
  */
 import { and, asc, count, eq, gte, inArray, lt, notInArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { manilaStartOfDay, manilaToday } from '../../domain/calendar-date.ts';
-import type { PayoutDestination } from '../../domain/payout-account.ts';
-import { toE164 } from '../../domain/ph-phone.ts';
-import type { DeletionRequestAnswer, DeletionRequestInput, DeletionDecisionInput, DeletionRequestList } from '../../api-schema/staff-deletion.ts';
-import { pageOf } from '../../api-schema/staff.ts';
+import { manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
+import type { PayoutDestination } from '#domain/payout-account.ts';
+import { toE164 } from '#domain/ph-phone.ts';
+import type { DeletionRequestAnswer, DeletionRequestInput, DeletionDecisionInput, DeletionRequestList } from '#api-schema/staff-deletion.ts';
+import { pageOf } from '#api-schema/staff.ts';
 import { dataKeys } from '../crypto/data-keys.ts';
 import { erasedPhone, phoneHashes } from '../crypto/lookup-hashes.ts';
 import type { Database } from '../db/database.ts';

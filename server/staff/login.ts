@@ -13,7 +13,7 @@
  * Never a password or a code.
  */
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { permissionsOf, isStaffRole, type StaffPermission, type StaffRole } from '../../domain/staff-roles.ts';
+import { permissionsOf, isStaffRole, type StaffPermission, type StaffRole } from '#domain/staff-roles.ts';
 import type { Database } from '../db/database.ts';
 import { staffAccounts } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';

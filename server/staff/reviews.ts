@@ -4,8 +4,8 @@
  * automatic decision gives. Reads and decisions are audited.
  */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { addDays } from '../../domain/calendar-date.ts';
-import type { DecisionInput } from '../../api-schema/staff-ops.ts';
+import { addDays } from '#domain/calendar-date.ts';
+import type { DecisionInput } from '#api-schema/staff-ops.ts';
 import type { Database } from '../db/database.ts';
 import { loanEvents, loanOrders, profileSections, staffAccounts } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { isStaffRole, type StaffRole } from '../../domain/staff-roles.ts';
+import { isStaffRole, type StaffRole } from '#domain/staff-roles.ts';
 import type { Database } from '../db/database.ts';
 import type { Tx } from '../services/idempotency.ts';
 

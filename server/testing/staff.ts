@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import type { StaffRole } from '../../domain/staff-roles.ts';
+import type { StaffRole } from '#domain/staff-roles.ts';
 import type { Database } from '../db/database.ts';
 import { staffAccounts } from '../db/schema.ts';
 import { hashPassword } from '../staff/passwords.ts';

@@ -4,12 +4,12 @@
  * `Idempotency-Key`: one key per user intent (see {@link IntentKeys}), sent again when the same intent is retried,
  * so a tap repeated after a lost answer never lends or charges twice.
  */
-import type { DeepReadonly } from '../../api-schema/common.ts';
-import type { DocumentAnswer } from '../../api-schema/documents.ts';
+import type { DeepReadonly } from '#api-schema/common.ts';
+import type { DocumentAnswer } from '#api-schema/documents.ts';
 import type {
   HomeAnswer, LoanInput, OrderAnswer, OrderDetailAnswer, OrderListAnswer, PaymentAnswer, PaymentInput, PaymentListAnswer, PayoutAccountAnswer,
   SignatureAnswer,
-} from '../../api-schema/loans.ts';
+} from '#api-schema/loans.ts';
 import { sessionRequest } from './session.ts';
 
 // The answers' types come from the server's response schemas (api-schema/loans.ts), types only: no bundle bytes.

@@ -2,8 +2,8 @@
  * The profile tab's API (api-schema/me.ts): its summary, the borrower's preferences, feedback. Types come from the
  * server's response schemas (types only: no bundle bytes).
  */
-import type { DeepReadonly } from '../../api-schema/common.ts';
-import type { FeedbackItem, FeedbackList, MeAnswer, PreferencesAnswer, PreferencesInput } from '../../api-schema/me.ts';
+import type { DeepReadonly } from '#api-schema/common.ts';
+import type { FeedbackItem, FeedbackList, MeAnswer, PreferencesAnswer, PreferencesInput } from '#api-schema/me.ts';
 import type { Language } from '../config.ts';
 import { changeLanguage } from '../i18n.ts';
 import { useCoreStore } from '../store/core-store.ts';

@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../../engine/ui/copy-text.ts';
-import { Icon } from '../../engine/ui/icons.tsx';
-import { chatIcon, clockIcon, mailIcon, phoneIcon } from '../../engine/ui/icon-set.ts';
+import { copyText } from '#engine/ui/copy-text.ts';
+import { Icon } from '#engine/ui/icons.tsx';
+import { chatIcon, clockIcon, mailIcon, phoneIcon } from '#engine/ui/icon-set.ts';
 import { product } from '../config.ts';
 import { mailtoHref, telHref, whatsappHref, type MailDraft } from './contact-links.ts';
 import { isServiceOpen } from './service-hours.ts';

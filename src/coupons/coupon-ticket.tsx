@@ -4,8 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { manilaToday } from '../../domain/calendar-date.ts';
-import { formatPeso } from '../../domain/money.ts';
+import { manilaToday } from '#domain/calendar-date.ts';
+import { formatPeso } from '#domain/money.ts';
 import type { CouponView } from '../api/coupons.ts';
 import { formatDay, languageOf } from '../loans/format.ts';
 import './coupons.css';

@@ -6,9 +6,9 @@
  * screen module for the appointLoanList route (one chunk for both).
  */
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../engine/ui/confirm-dialog.tsx';
-import { toast } from '../../engine/ui/toast.tsx';
-import { formatPeso } from '../../domain/money.ts';
+import { confirmDialog } from '#engine/ui/confirm-dialog.tsx';
+import { toast } from '#engine/ui/toast.tsx';
+import { formatPeso } from '#domain/money.ts';
 import type { ReloanListView, ReloanView } from '../api/easy-reloan.ts';
 import { sessionRequest } from '../api/session.ts';
 import { loanErrorMessage } from '../loans/errors.ts';

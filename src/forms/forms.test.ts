@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ValidationError } from '../../engine/validation/compiled-validator.ts';
-import { formErrorKey, formT, keyWithValues, splitKey, withWidgetOptions } from '../../schemas/form-text.ts';
-import { ageCheck, registeredPhoneCheck } from '../../domain/step-checks.ts';
+import type { ValidationError } from '#engine/validation/compiled-validator.ts';
+import { formErrorKey, formT, keyWithValues, splitKey, withWidgetOptions } from '#schemas/form-text.ts';
+import { ageCheck, registeredPhoneCheck } from '#domain/step-checks.ts';
 import { stepUi } from './step-ui.ts';
 
 const error = (keyword: string, params: Record<string, unknown> = {}, instancePath = ''): ValidationError => ({ keyword, params, instancePath, schemaPath: '#' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en/forms.json' with { type: 'json' };
+import en from '#locales/en/forms.json' with { type: 'json' };
 import { ApiError } from '../api/client.ts';
 import { photoRefusalKeys } from './profile-sync.ts';
 

@@ -2,7 +2,7 @@
  * The address picker's data: the PSGC lists the build ships as static JSON under /psgc/ (scripts/vite/psgc.ts), one
  * file per level and parent, fetched when the borrower opens that level and cached by the service worker.
  */
-import type { AddressArea, AddressLevel, LoadLevel } from '../../engine/widgets/address-picker.tsx';
+import type { AddressArea, AddressLevel, LoadLevel } from '#engine/widgets/address-picker.tsx';
 
 const version = typeof __PSGC_VERSION__ === 'string' ? __PSGC_VERSION__ : 'dev';
 

@@ -8,9 +8,9 @@
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import i18next from 'i18next';
-import { FORM_LANGUAGES, LOCALE_OF, type FormLanguage } from '../../domain/form-content.ts';
-import type { CompiledValidator } from '../../engine/validation/compiled-validator.ts';
-import { preloadWidgets } from '../../engine/widgets/registry.ts';
+import { FORM_LANGUAGES, LOCALE_OF, type FormLanguage } from '#domain/form-content.ts';
+import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
+import { preloadWidgets } from '#engine/widgets/registry.ts';
 import { loadManifest, tracked, type FormsManifest } from './manifest.ts';
 
 /** What SchemaForm needs of a step's form, and the version it is (sent with the step when saved). */
@@ -47,9 +47,9 @@ export function setModuleImporter(importer: ModuleImporter): void {
 const bundled: Readonly<Record<string, () => Promise<[RJSFSchema, UiSchema, CompiledValidator]>>> = {
   feedback: () =>
     Promise.all([
-      import('../../schemas/feedback.schema.json').then((m) => m.default as RJSFSchema),
-      import('../../schemas/feedback.ui.json').then((m) => m.default as UiSchema),
-      import('../../schemas/compiled/feedback.js').then((m) => m.default as CompiledValidator),
+      import('#schemas/feedback.schema.json').then((m) => m.default as RJSFSchema),
+      import('#schemas/feedback.ui.json').then((m) => m.default as UiSchema),
+      import('#schemas/compiled/feedback.js').then((m) => m.default as CompiledValidator),
     ]),
 };
 

@@ -3,9 +3,9 @@
  * it, and the ID number's placeholder written like the chosen document. Pure: the screen calls it on every change.
  */
 import type { UiSchema } from '@rjsf/utils';
-import { ID_DOCUMENTS } from '../../domain/ph-ids.ts';
-import { derivedAge } from '../../domain/step-checks.ts';
-import { keyWithValues } from '../../schemas/form-text.ts';
+import { ID_DOCUMENTS } from '#domain/ph-ids.ts';
+import { derivedAge } from '#domain/step-checks.ts';
+import { keyWithValues } from '#schemas/form-text.ts';
 
 const record = (data: unknown): Record<string, unknown> => (data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {});
 

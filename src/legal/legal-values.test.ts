@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en/legal.json';
-import fil from '../../locales/fil/legal.json';
-import zhCN from '../../locales/zh-CN/legal.json';
+import en from '#locales/en/legal.json';
+import fil from '#locales/fil/legal.json';
+import zhCN from '#locales/zh-CN/legal.json';
 import { product } from '../config.ts';
 import { telHref } from '../contact/contact-links.ts';
 import { formatClock, formatLegalDate, legalValues } from './legal-values.ts';

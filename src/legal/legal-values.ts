@@ -2,13 +2,13 @@
  * The values interpolated into the legal texts (namespace `legal`): product facts from config and the regulatory
  * figures the texts quote, formatted for the reader's language. Translations hold none of these numbers or names.
  */
-import pricingJson from '../../config/pricing.json';
-import { manilaToday } from '../../domain/calendar-date.ts';
-import { formatPeso } from '../../domain/money.ts';
-import { REGULATIONS, regulationFor } from '../../domain/regulation.ts';
+import pricingJson from '#config/pricing.json';
+import { manilaToday } from '#domain/calendar-date.ts';
+import { formatPeso } from '#domain/money.ts';
+import { REGULATIONS, regulationFor } from '#domain/regulation.ts';
 import { product } from '../config.ts';
-import easyReloanJson from '../../config/easy-reloan.json';
-import type { EasyReloanConfig } from '../../config/types/easy-reloan.ts';
+import easyReloanJson from '#config/easy-reloan.json';
+import type { EasyReloanConfig } from '#config/types/easy-reloan.ts';
 
 /**
  * The ceilings the texts quote: those of the regulation in force today (domain/regulation.ts; SEC MC 14 s.2025 for

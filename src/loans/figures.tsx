@@ -4,8 +4,8 @@
  * figure-list.tsx; the Truth in Lending disclosure, shown on /loan only, truth-in-lending.tsx.
  */
 import { useTranslation } from 'react-i18next';
-import type { Quote } from '../../domain/loan-types.ts';
-import { formatPeso } from '../../domain/money.ts';
+import type { Quote } from '#domain/loan-types.ts';
+import { formatPeso } from '#domain/money.ts';
 import { Figures, type Figure } from './figure-list.tsx';
 import { formatDay, formatPercent, languageOf } from './format.ts';
 import { configTextKey, pricing } from './pricing.ts';

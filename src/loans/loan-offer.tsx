@@ -6,10 +6,10 @@
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SubProductPricing } from '../../domain/loan-types.ts';
-import { formatPeso } from '../../domain/money.ts';
-import { useClickGuard } from '../../engine/ui/click-guard.ts';
-import { toast } from '../../engine/ui/toast.tsx';
+import type { SubProductPricing } from '#domain/loan-types.ts';
+import { formatPeso } from '#domain/money.ts';
+import { useClickGuard } from '#engine/ui/click-guard.ts';
+import { toast } from '#engine/ui/toast.tsx';
 import { IntentKeys, loansApi, type HomeView, type OrderView } from '../api/loans.ts';
 import { product } from '../config.ts';
 import { Link } from '../router.ts';

@@ -3,7 +3,7 @@
  * the money, fix the payout account after a failed disbursement, or repay.
  */
 import { useTranslation } from 'react-i18next';
-import { formatPeso } from '../../domain/money.ts';
+import { formatPeso } from '#domain/money.ts';
 import type { HomeView, OrderView } from '../api/loans.ts';
 import { product } from '../config.ts';
 import { Link } from '../router.ts';

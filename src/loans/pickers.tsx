@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPeso } from '../../domain/money.ts';
+import { formatPeso } from '#domain/money.ts';
 import './loans.css';
 import './pickers.css';
 

@@ -3,8 +3,8 @@
  * The quote math (domain/pricing.ts) is in ./quote.ts, for the screens that quote a pick: every loan screen reads
  * this module, and most of them only show figures the server computed.
  */
-import pricingJson from '../../config/pricing.json';
-import type { PricingConfig, ProductPricing, SubProductPricing } from '../../domain/loan-types.ts';
+import pricingJson from '#config/pricing.json';
+import type { PricingConfig, ProductPricing, SubProductPricing } from '#domain/loan-types.ts';
 
 export const pricing = pricingJson as unknown as PricingConfig;
 

@@ -3,8 +3,8 @@
  * re-quotes with on apply), so moving the slider sends no request; and the amounts on each sub-product's grid up to
  * the credit limit.
  */
-import type { Quote, SubProductPricing } from '../../domain/loan-types.ts';
-import { checkQuoteInput, quote } from '../../domain/pricing.ts';
+import type { Quote, SubProductPricing } from '#domain/loan-types.ts';
+import { checkQuoteInput, quote } from '#domain/pricing.ts';
 import { pricing } from './pricing.ts';
 
 /**

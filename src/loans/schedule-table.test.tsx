@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import type { ScheduleRow } from '../../domain/loan-standing.ts';
+import type { ScheduleRow } from '#domain/loan-standing.ts';
 import { renderScreen } from '../testing/render-screen.tsx';
 import { ScheduleTable } from './schedule-table.tsx';
 

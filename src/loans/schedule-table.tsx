@@ -8,8 +8,8 @@
  * would otherwise stack one character a line); a narrower screen scrolls the table sideways inside its frame.
  */
 import { useTranslation } from 'react-i18next';
-import type { ScheduleRow } from '../../domain/loan-standing.ts';
-import { formatPeso } from '../../domain/money.ts';
+import type { ScheduleRow } from '#domain/loan-standing.ts';
+import { formatPeso } from '#domain/money.ts';
 import { formatDay, languageOf } from './format.ts';
 
 export function ScheduleTable({ rows }: { rows: readonly ScheduleRow[] }) {

@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 
-const Pad = lazy(() => import('../../engine/widgets/signature-pad.tsx').then((m) => ({ default: m.SignaturePad })));
+const Pad = lazy(() => import('#engine/widgets/signature-pad.tsx').then((m) => ({ default: m.SignaturePad })));
 
 export function SignatureField({ value, onChange, disabled }: { value: string | undefined; onChange: (png: string | undefined) => void; disabled?: boolean }) {
   const { t } = useTranslation('loan');

@@ -4,9 +4,9 @@
  * domain's charges disclosure.
  */
 import { useTranslation } from 'react-i18next';
-import { chargesDisclosure } from '../../domain/disclosure.ts';
-import type { Quote, SubProductPricing } from '../../domain/loan-types.ts';
-import { formatPeso } from '../../domain/money.ts';
+import { chargesDisclosure } from '#domain/disclosure.ts';
+import type { Quote, SubProductPricing } from '#domain/loan-types.ts';
+import { formatPeso } from '#domain/money.ts';
 import { Figures } from './figure-list.tsx';
 import { PlanTable, useTaxFigure } from './figures.tsx';
 import { formatDay, formatPercent, languageOf } from './format.ts';

@@ -6,9 +6,9 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPeso } from '../../domain/money.ts';
-import { useClickGuard } from '../../engine/ui/click-guard.ts';
-import { toast } from '../../engine/ui/toast.tsx';
+import { formatPeso } from '#domain/money.ts';
+import { useClickGuard } from '#engine/ui/click-guard.ts';
+import { toast } from '#engine/ui/toast.tsx';
 import type { WithdrawQuote } from '../api/coupons.ts';
 import { IntentKeys, loansApi, uploadSignature, type OrderView } from '../api/loans.ts';
 import { sessionRequest } from '../api/session.ts';

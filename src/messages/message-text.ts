@@ -6,7 +6,7 @@
  * old messages too.
  */
 import type { TFunction } from 'i18next';
-import { formatPeso } from '../../domain/money.ts';
+import { formatPeso } from '#domain/money.ts';
 import type { MessageView } from '../api/messages.ts';
 import { product } from '../config.ts';
 import { formatDay } from '../loans/format.ts';

@@ -5,8 +5,8 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPeso } from '../../domain/money.ts';
-import { toast } from '../../engine/ui/toast.tsx';
+import { formatPeso } from '#domain/money.ts';
+import { toast } from '#engine/ui/toast.tsx';
 import { couponsApi } from '../api/coupons.ts';
 import { useCoreStore } from '../store/core-store.ts';
 

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBoundary } from '../../engine/ui/error-boundary.tsx';
+import { ErrorBoundary } from '#engine/ui/error-boundary.tsx';
 import { routeScreens } from './screens.ts';
 
 /** One route's view: its lazy screen, a loading state, and a reload offer when the chunk cannot be fetched. */

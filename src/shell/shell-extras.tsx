@@ -4,9 +4,9 @@
  * screen, this part also claims the add-to-home-screen coupon (a2hs-coupon-claim.tsx). With attribution on, it asks the
  * borrower's consent and loads the attribution SDK only after it (src/attribution/).
  */
-import { ConfirmHost } from '../../engine/ui/confirm-dialog.tsx';
+import { ConfirmHost } from '#engine/ui/confirm-dialog.tsx';
 import { AttributionConsent } from '../attribution/attribution-consent.tsx';
-import { ToastHost } from '../../engine/ui/toast.tsx';
+import { ToastHost } from '#engine/ui/toast.tsx';
 import { A2hsCouponClaim } from './a2hs-coupon-claim.tsx';
 import { NetworkBanner } from './network-banner.tsx';
 import './shell-extras.css';

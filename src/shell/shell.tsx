@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from '../router.ts';
-import { guard, type GuardPolicy, type Platform } from '../../engine/screens/guard.ts';
-import { KeepAliveOutlet } from '../../engine/screens/keep-alive-outlet.tsx';
-import { RouteTable, type ResolvedRoute } from '../../engine/screens/route-table.ts';
-import type { StorageWrites } from '../../engine/screens/query-storage.ts';
-import { BottomNav } from '../../engine/ui/bottom-nav.tsx';
-import { homeIcon, loanIcon, profileIcon } from '../../engine/ui/icons.tsx';
+import { guard, type GuardPolicy, type Platform } from '#engine/screens/guard.ts';
+import { KeepAliveOutlet } from '#engine/screens/keep-alive-outlet.tsx';
+import { RouteTable, type ResolvedRoute } from '#engine/screens/route-table.ts';
+import type { StorageWrites } from '#engine/screens/query-storage.ts';
+import { BottomNav } from '#engine/ui/bottom-nav.tsx';
+import { homeIcon, loanIcon, profileIcon } from '#engine/ui/icons.tsx';
 import { product, routesConfig } from '../config.ts';
 import { writeStorage } from '../storage.ts';
 import { useCoreStore } from '../store/core-store.ts';

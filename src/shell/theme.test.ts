@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import theme1 from '../../config/themes/theme-1.json';
+import theme1 from '#config/themes/theme-1.json';
 import { applyTheme, takePublishedThemes } from './theme.ts';
 
 describe('sub-product themes', () => {

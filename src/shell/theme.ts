@@ -3,7 +3,7 @@
  * src/forms/manifest.ts) once it has arrived, and until then the seed bundled with the app (config/themes/
  * theme-<n>.json, the same colours index.html is built with), so the first paint does not wait for the network.
  */
-import type { ThemeConfig } from '../../config/types/theme.ts';
+import type { ThemeConfig } from '#config/types/theme.ts';
 import type { PublishedTheme } from '../forms/manifest.ts';
 
 /** A theme's number and properties, from whichever source. */

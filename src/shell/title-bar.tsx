@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../router.ts';
-import { backIcon, Icon } from '../../engine/ui/icons.tsx';
+import { backIcon, Icon } from '#engine/ui/icons.tsx';
 import { product } from '../config.ts';
 
 /** The title bar: the route's translated title and, where the route wants one, a back button. */

@@ -2,10 +2,10 @@
  * Test fixtures for the loan screens (imported by tests only): views in the contract's shapes (api-schema/loans.ts),
  * with real quotes from the domain, for the API mock (./api-mock.ts) to answer.
  */
-import { openLedger, type Ledger } from '../../domain/loan-ledger.ts';
-import { scheduleOf, standingOf } from '../../domain/loan-standing.ts';
-import { dueStatus } from '../../domain/loan-rules.ts';
-import { capsFor } from '../../domain/regulation.ts';
+import { openLedger, type Ledger } from '#domain/loan-ledger.ts';
+import { scheduleOf, standingOf } from '#domain/loan-standing.ts';
+import { dueStatus } from '#domain/loan-rules.ts';
+import { capsFor } from '#domain/regulation.ts';
 import type { HomeView, OrderDetail, OrderView, PaymentView } from '../api/loans.ts';
 import { loanProduct, pricing, subProductById } from '../loans/pricing.ts';
 import { liveQuote } from '../loans/quote.ts';

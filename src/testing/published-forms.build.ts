@@ -4,11 +4,11 @@
  * seed as JSON on stdin and writes the manifest and the /forms/ files as JSON on stdout (src/testing/published-forms.ts).
  */
 import { readFileSync } from 'node:fs';
-import type { FlowContent, FormContent } from '../../domain/form-content.ts';
+import type { FlowContent, FormContent } from '#domain/form-content.ts';
 // A test fixture (the lint rule's own exception for tests: fixtures may cross layers), run by tests in a Node process of
 // its own and never part of the app, so the borrower app's tests use the server's real assets.
 // eslint-disable-next-line import-x/no-restricted-paths
-import { buildFormAssets, manifestOf, seedContents, type PublishedEntry } from '../../server/forms/assets.ts';
+import { buildFormAssets, manifestOf, seedContents, type PublishedEntry } from '#server/forms/assets.ts';
 
 interface Changes {
   forms?: { name: string; version: number; content: FormContent }[];

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FlowContent, FormContent } from '../../domain/form-content.ts';
+import type { FlowContent, FormContent } from '#domain/form-content.ts';
 import { forgetManifest, type FormsManifest } from '../forms/manifest.ts';
 import { forgetStepForms, setModuleImporter } from '../forms/step-modules.ts';
 

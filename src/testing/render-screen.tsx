@@ -7,8 +7,8 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import i18next from 'i18next';
 import { Suspense, type ReactElement } from 'react';
 import { MemoryRouter, useLocation } from '../router.ts';
-import { ConfirmHost } from '../../engine/ui/confirm-dialog.tsx';
-import { ToastHost } from '../../engine/ui/toast.tsx';
+import { ConfirmHost } from '#engine/ui/confirm-dialog.tsx';
+import { ToastHost } from '#engine/ui/toast.tsx';
 import type { Language } from '../config.ts';
 import { initI18n } from '../i18n.ts';
 

@@ -4,7 +4,7 @@
  * text in the outline when a field has that text, else the translations table).
  */
 import { useTranslation } from 'react-i18next';
-import { FORM_LANGUAGES, type FormContent, type FormLanguage } from '../../domain/form-content.ts';
+import { FORM_LANGUAGES, type FormContent, type FormLanguage } from '#domain/form-content.ts';
 import { fieldOfPointer, fieldsOf, prefixOf } from './outline.ts';
 import type { Check, Content, VersionDetail } from './types.ts';
 

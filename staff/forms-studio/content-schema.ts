@@ -6,7 +6,7 @@
  */
 import type { JSONSchema7 } from 'json-schema';
 import draft07 from 'ajv/dist/refs/json-schema-draft-07.json' with { type: 'json' };
-import { FORM_LANGUAGES, type ContentKind } from '../../domain/form-content.ts';
+import { FORM_LANGUAGES, type ContentKind } from '#domain/form-content.ts';
 import { WIDGETS } from './widgets.ts';
 
 /** Rewrites draft-07's own `$ref`s (`#` is its root) to where it sits here: `#/definitions/schema`. */

@@ -17,7 +17,7 @@ import { Annotation, EditorState } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { jsonSchema } from 'codemirror-json-schema';
 import { useTranslation } from 'react-i18next';
-import type { ContentKind } from '../../domain/form-content.ts';
+import type { ContentKind } from '#domain/form-content.ts';
 import { CONTENT_SCHEMAS } from './content-schema.ts';
 import type { Content } from './types.ts';
 

@@ -2,7 +2,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { FormContent } from '../../domain/form-content.ts';
+import type { FormContent } from '#domain/form-content.ts';
 import { useContentHistory } from './history.ts';
 import { FormOutline, type Apply } from './outline-view.tsx';
 import { Translations } from './translations.tsx';

@@ -7,10 +7,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import product from '../../config/product.json' with { type: 'json' };
-import type { ProductConfig } from '../../config/types/product.ts';
-import { FORM_LANGUAGES, type FlowContent, type FormContent, type FormLanguage, type ThemeContent } from '../../domain/form-content.ts';
-import { vocabularyFor } from '../../schemas/vocabulary.ts';
+import product from '#config/product.json' with { type: 'json' };
+import type { ProductConfig } from '#config/types/product.ts';
+import { FORM_LANGUAGES, type FlowContent, type FormContent, type FormLanguage, type ThemeContent } from '#domain/form-content.ts';
+import { vocabularyFor } from '#schemas/vocabulary.ts';
 import type { FocusTarget } from './checks.tsx';
 import {
   addField,

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowContent, FormContent } from '../../domain/form-content.ts';
-import workInfoSchema from '../../schemas/workInfo.schema.json' with { type: 'json' };
-import workInfoUi from '../../schemas/workInfo.ui.json' with { type: 'json' };
+import type { FlowContent, FormContent } from '#domain/form-content.ts';
+import workInfoSchema from '#schemas/workInfo.schema.json' with { type: 'json' };
+import workInfoUi from '#schemas/workInfo.ui.json' with { type: 'json' };
 import { historyKey, historyOf, historyReducer } from './history.ts';
 import { addField, fieldOfPointer, fieldsOf, moveField, moveStep, removeField, setFieldText, setWidget } from './outline.ts';
 import { importTextsCsv, textRows, textsCsv } from './texts-table.ts';
 import { optionFields, widgetInfo, WIDGETS, widgetsFor, widgetsForField } from './widgets.ts';
-import { widgetRegistry } from '../../engine/widgets/registry.ts';
-import { rjsfWidgetMeta } from '../../engine/widgets/widget-meta.ts';
-import enStaff from '../../locales/en/staff.json' with { type: 'json' };
-import filStaff from '../../locales/fil/staff.json' with { type: 'json' };
-import zhStaff from '../../locales/zh-CN/staff.json' with { type: 'json' };
+import { widgetRegistry } from '#engine/widgets/registry.ts';
+import { rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
+import enStaff from '#locales/en/staff.json' with { type: 'json' };
+import filStaff from '#locales/fil/staff.json' with { type: 'json' };
+import zhStaff from '#locales/zh-CN/staff.json' with { type: 'json' };
 
 const workInfo: FormContent = {
   schema: workInfoSchema as Record<string, unknown>,

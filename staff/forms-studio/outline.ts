@@ -5,7 +5,7 @@
  * in the schema (`title`) and the uiSchema (`ui:help`, `ui:placeholder`) whose texts live in `content.texts[lng]` at
  * the key after the form's name (`workInfo.companyName` -> `texts.en.companyName`).
  */
-import { FORM_LANGUAGES, type FlowContent, type FormContent, type FormLanguage, type ThemeContent } from '../../domain/form-content.ts';
+import { FORM_LANGUAGES, type FlowContent, type FormContent, type FormLanguage, type ThemeContent } from '#domain/form-content.ts';
 
 type Json = Record<string, unknown>;
 

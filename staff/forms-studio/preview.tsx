@@ -13,10 +13,10 @@ import { use, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import i18next, { type i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
-import { SchemaForm } from '../../engine/form/schema-form.tsx';
-import type { CompiledValidator } from '../../engine/validation/compiled-validator.ts';
-import { FORM_LANGUAGES, LOCALE_OF, type FormContent, type FormLanguage } from '../../domain/form-content.ts';
-import { formErrorKey, formT, FORMS_NS, withWidgetOptions } from '../../schemas/form-text.ts';
+import { SchemaForm } from '#engine/form/schema-form.tsx';
+import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
+import { FORM_LANGUAGES, LOCALE_OF, type FormContent, type FormLanguage } from '#domain/form-content.ts';
+import { formErrorKey, formT, FORMS_NS, withWidgetOptions } from '#schemas/form-text.ts';
 import { StudioError, studioApi } from './studio-api.tsx';
 import type { Persona } from './types.ts';
 

@@ -5,7 +5,7 @@
  */
 import { useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import type { ContentKind } from '../../domain/form-content.ts';
+import type { ContentKind } from '#domain/form-content.ts';
 import { api, StaffApiError } from '../api.ts';
 import { useErrorText } from '../ui.tsx';
 import type { Change, Content, FormDocument, FormVersion, Persona, VersionDetail } from './types.ts';

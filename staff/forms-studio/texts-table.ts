@@ -4,7 +4,7 @@
  * a key are reported, and the texts change only when there are none.
  */
 import Papa from 'papaparse/papaparse.js';
-import { FORM_LANGUAGES, type FormContent, type FormLanguage } from '../../domain/form-content.ts';
+import { FORM_LANGUAGES, type FormContent, type FormLanguage } from '#domain/form-content.ts';
 import { prefixOf, setText, textAt } from './outline.ts';
 
 export interface TextRow {

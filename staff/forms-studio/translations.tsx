@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FORM_LANGUAGES, type FormContent } from '../../domain/form-content.ts';
+import { FORM_LANGUAGES, type FormContent } from '#domain/form-content.ts';
 import type { FocusTarget } from './checks.tsx';
 import { TextCell, type Apply as ApplyOf } from './outline-view.tsx';
 import { setText } from './outline.ts';

@@ -3,8 +3,8 @@
  * checks, breaking changes and diffs (their shapes are engine/studio's).
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import type { documentList, versionView } from '../../api-schema/staff-forms.ts';
-import type { FlowContent, FormContent, ThemeContent } from '../../domain/form-content.ts';
+import type { documentList, versionView } from '#api-schema/staff-forms.ts';
+import type { FlowContent, FormContent, ThemeContent } from '#domain/form-content.ts';
 
 /** One document of GET /staff/forms (the contract's `documentList` item). */
 export type FormDocument = FromSchema<typeof documentList>['items'][number];
@@ -13,8 +13,8 @@ export type FormDocument = FromSchema<typeof documentList>['items'][number];
 export type FormVersion = FromSchema<typeof versionView>;
 
 /** The server's findings (engine/studio: a check's `code` is a staff i18n key, `path` a JSON pointer in the content). */
-export type { Breaking, Change, Check } from '../../engine/studio/types.ts';
-import type { Breaking, Check } from '../../engine/studio/types.ts';
+export type { Breaking, Change, Check } from '#engine/studio/types.ts';
+import type { Breaking, Check } from '#engine/studio/types.ts';
 
 export type Content = FormContent | FlowContent | ThemeContent;
 

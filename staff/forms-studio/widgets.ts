@@ -7,8 +7,8 @@
  * The registry is imported here, in the studio's lazy chunks (outline view, JSON editor), never by the staff entry:
  * its eager chips and radios would otherwise count against the entry's byte budget.
  */
-import { widgetRegistry } from '../../engine/widgets/registry.ts';
-import { rjsfWidgetMeta, type JsonType, type WidgetMeta } from '../../engine/widgets/widget-meta.ts';
+import { widgetRegistry } from '#engine/widgets/registry.ts';
+import { rjsfWidgetMeta, type JsonType, type WidgetMeta } from '#engine/widgets/widget-meta.ts';
 import type { ValueType } from './outline.ts';
 
 /** A widget as the outline offers it: its `ui:widget` name and what the engine says of it. */

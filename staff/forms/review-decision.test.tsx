@@ -2,11 +2,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { SchemaForm } from '../../engine/form/schema-form.tsx';
-import type { ValidationError } from '../../engine/validation/compiled-validator.ts';
-import validate from '../../schemas/staff/compiled/reviewDecision.js';
-import schema from '../../schemas/staff/reviewDecision.schema.json' with { type: 'json' };
-import ui from '../../schemas/staff/reviewDecision.ui.json' with { type: 'json' };
+import { SchemaForm } from '#engine/form/schema-form.tsx';
+import type { ValidationError } from '#engine/validation/compiled-validator.ts';
+import validate from '#schemas/staff/compiled/reviewDecision.js';
+import schema from '#schemas/staff/reviewDecision.schema.json' with { type: 'json' };
+import ui from '#schemas/staff/reviewDecision.ui.json' with { type: 'json' };
 import { withEnum } from './staff-form.tsx';
 
 const t = (key: string) => `[${key}]`;

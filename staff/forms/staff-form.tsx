@@ -8,10 +8,10 @@ import { use, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { ErrorKeyFn } from '../../engine/form/error-mapping.ts';
-import { SchemaForm } from '../../engine/form/schema-form.tsx';
-import type { FormCheck } from '../../engine/form/precompiled-validator.ts';
-import type { CompiledValidator } from '../../engine/validation/compiled-validator.ts';
+import type { ErrorKeyFn } from '#engine/form/error-mapping.ts';
+import { SchemaForm } from '#engine/form/schema-form.tsx';
+import type { FormCheck } from '#engine/form/precompiled-validator.ts';
+import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
 
 export type StaffFormName = 'reviewDecision' | 'customerNote' | 'feedbackReply' | 'deletionRequest' | 'couponGrant' | 'staffAccount';
 

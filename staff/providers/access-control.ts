@@ -3,7 +3,7 @@
  * and buttons a role cannot use are hidden. Only a convenience: the server checks every request anyway.
  */
 import type { AccessControlProvider } from '@refinedev/core';
-import type { StaffPermission } from '../../domain/staff-roles.ts';
+import type { StaffPermission } from '#domain/staff-roles.ts';
 import { currentStaff } from './identity.ts';
 
 /** `<resource>:<action>` -> the permissions any one of which allows it. */

@@ -5,7 +5,7 @@
 import { Suspense, useState } from 'react';
 import { useCreate, useCustomMutation, useInvalidate, useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { STAFF_ROLES, type StaffRole } from '../../domain/staff-roles.ts';
+import { STAFF_ROLES, type StaffRole } from '#domain/staff-roles.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
 import type { StaffAccount, TotpSetup } from '../types.ts';

@@ -7,7 +7,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { CanAccess, useCustom, useCustomMutation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { formatPeso } from '../../domain/money.ts';
+import { formatPeso } from '#domain/money.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
 import type { CustomerDetail, DeletionRequest, OrderView, ProfileStep, StaffOptions } from '../types.ts';
 import { DateTime, ErrorText, Money, Section, StateView } from '../ui.tsx';

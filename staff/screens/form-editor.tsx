@@ -8,7 +8,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { FlowContent, FormContent, ThemeContent } from '../../domain/form-content.ts';
+import type { FlowContent, FormContent, ThemeContent } from '#domain/form-content.ts';
 import { currentStaff } from '../providers/identity.ts';
 import { ChecksList, type FocusTarget } from '../forms-studio/checks.tsx';
 import { historyKey, useContentHistory } from '../forms-studio/history.ts';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { CanAccess } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { CONTENT_KINDS, type ContentKind } from '../../domain/form-content.ts';
+import { CONTENT_KINDS, type ContentKind } from '#domain/form-content.ts';
 import { StaffApiError } from '../api.ts';
 import { AcknowledgeList, allAcknowledged } from '../forms-studio/acknowledge.tsx';
 import { DiffTable } from '../forms-studio/diff-table.tsx';

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ContentKind } from '../../domain/form-content.ts';
+import type { ContentKind } from '#domain/form-content.ts';
 import { documentTitle } from '../forms-studio/names.ts';
 import { useDocuments } from '../forms-studio/studio-api.tsx';
 import type { FormDocument } from '../forms-studio/types.ts';

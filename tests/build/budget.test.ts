@@ -3,9 +3,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FlowConfig } from '../../config/types/flow.ts';
-import type { RoutesConfig } from '../../config/types/routes.ts';
-import { allRouteAssets, routeAssets, staffAssets, stepFormAssets, type StepFormAssets } from '../../scripts/bundle-report.ts';
+import type { FlowConfig } from '#config/types/flow.ts';
+import type { RoutesConfig } from '#config/types/routes.ts';
+import { allRouteAssets, routeAssets, staffAssets, stepFormAssets, type StepFormAssets } from '#scripts/bundle-report.ts';
 
 const dist = 'dist';
 const KB = 1000;

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AUTH_POLICY } from '../../server/services/auth.ts';
+import { AUTH_POLICY } from '#server/services/auth.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { startProcessServer, type ProcessServer } from './process-server.ts';
 import { browserDatabases, newPhone, smsCode, startServer, type E2eServer } from './server.ts';

@@ -7,7 +7,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { login } from '../../server/testing/borrower.ts';
+import { login } from '#server/testing/borrower.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { startServer, type E2eServer } from './server.ts';
 import { staffText } from './staff.ts';

@@ -1,7 +1,7 @@
 /** Headless Chromium through playwright-core, with the phone and desktop profiles the suites use. */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { UA } from '../../engine/layout/user-agents.fixture.ts';
+import { UA } from '#engine/layout/user-agents.fixture.ts';
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 

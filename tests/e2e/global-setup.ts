@@ -2,7 +2,7 @@
 import type { TestProject } from 'vitest/node';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildApp } from '../../server/app.ts';
+import { buildApp } from '#server/app.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import underwriting from '../../config/underwriting.json' with { type: 'json' };
-import { formatPeso } from '../../domain/money.ts';
+import underwriting from '#config/underwriting.json' with { type: 'json' };
+import { formatPeso } from '#domain/money.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { browserDatabases, completeProfileOf, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
 import { loginThroughUi } from './steps.ts';

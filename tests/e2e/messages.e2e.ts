@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import messagesConfig from '../../config/messages.json' with { type: 'json' };
+import messagesConfig from '#config/messages.json' with { type: 'json' };
 import { chromiumSuite, iPhone } from './browser.ts';
 import { browserDatabases, completeProfileOf, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
 import { loginThroughUi } from './steps.ts';

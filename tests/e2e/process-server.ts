@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loginCodeIn } from '../../server/testing/borrower.ts';
+import { loginCodeIn } from '#server/testing/borrower.ts';
 
 export interface ProcessServer {
   readonly url: string;

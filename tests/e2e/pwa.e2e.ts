@@ -2,8 +2,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { routeAssets } from '../../scripts/bundle-report.ts';
-import type { ChunkModules } from '../../scripts/vite/bundle-report.ts';
+import { routeAssets } from '#scripts/bundle-report.ts';
+import type { ChunkModules } from '#scripts/vite/bundle-report.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 
 const base = inject('baseUrl');

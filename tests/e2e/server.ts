@@ -5,11 +5,11 @@
  */
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { databaseTargets, type TestDatabaseKind } from '../../server/db/test-database.ts';
-import { completeProfile } from '../../server/testing/loan-fixtures.ts';
-import type { ConsoleOutbox } from '../../server/providers/sms/console-outbox.ts';
-import { loginCodeIn, newPhone } from '../../server/testing/borrower.ts';
-import { testApi, type TestApi } from '../../server/testing/test-api.ts';
+import { databaseTargets, type TestDatabaseKind } from '#server/db/test-database.ts';
+import { completeProfile } from '#server/testing/loan-fixtures.ts';
+import type { ConsoleOutbox } from '#server/providers/sms/console-outbox.ts';
+import { loginCodeIn, newPhone } from '#server/testing/borrower.ts';
+import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
 export { newPhone };
 

@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { totpCode } from '../../server/testing/staff.ts';
+import { totpCode } from '#server/testing/staff.ts';
 
-export { addTestStaff, totpCode } from '../../server/testing/staff.ts';
+export { addTestStaff, totpCode } from '#server/testing/staff.ts';
 
 /** A staff member's desktop: 1366x900. */
 export const staffDesktop: BrowserContextOptions = { viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1 };

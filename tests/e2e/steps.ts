@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { formatPeso } from '../../domain/money.ts';
-import incomeBands from '../../schemas/workInfo.income-bands.json' with { type: 'json' };
-import { idCard, portrait } from '../../server/providers/identity/test-images.ts';
+import { formatPeso } from '#domain/money.ts';
+import incomeBands from '#schemas/workInfo.income-bands.json' with { type: 'json' };
+import { idCard, portrait } from '#server/providers/identity/test-images.ts';
 
 export const product = JSON.parse(readFileSync('config/product.json', 'utf8')) as { postalCodeDigits: number; borrowerAge: { min: number; max: number } };
 export const flow = JSON.parse(readFileSync('config/flow.json', 'utf8')) as { steps: { step: string; route: string; next: string }[] };

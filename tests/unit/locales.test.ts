@@ -2,8 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ProductConfig } from '../../config/types/product.ts';
-import type { RoutesConfig } from '../../config/types/routes.ts';
+import type { ProductConfig } from '#config/types/product.ts';
+import type { RoutesConfig } from '#config/types/routes.ts';
 
 const LANGUAGES = ['en', 'fil', 'zh-CN'];
 type Tree = { [key: string]: string | Tree | Tree[] | string[] };

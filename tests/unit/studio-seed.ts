@@ -3,11 +3,11 @@
  * server's seed (version 1) holds, for engine/studio's tests (the engine imports nothing of the product; tests may).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import type { FormCheckContext } from '../../engine/studio/check-form.ts';
-import type { FormContentLike } from '../../engine/studio/types.ts';
-import { widgetRegistry } from '../../engine/widgets/registry.ts';
-import { engineFieldMeta, rjsfWidgetMeta } from '../../engine/widgets/widget-meta.ts';
-import { vocabulary } from '../../schemas/vocabulary.ts';
+import type { FormCheckContext } from '#engine/studio/check-form.ts';
+import type { FormContentLike } from '#engine/studio/types.ts';
+import { widgetRegistry } from '#engine/widgets/registry.ts';
+import { engineFieldMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
+import { vocabulary } from '#schemas/vocabulary.ts';
 
 /** domain FORM_LANGUAGES and their locales/ folders. */
 export const LANGUAGES = { en: 'en', fil: 'fil', zh: 'zh-CN' } as const;

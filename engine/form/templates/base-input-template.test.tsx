@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Profiler, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BaseInputTemplateProps, RJSFSchema } from '@rjsf/utils';
-import contactSchema from '../../../schemas/contact.schema.json' with { type: 'json' };
-import validateContact from '../../../schemas/compiled/contact.js';
+import contactSchema from '#schemas/contact.schema.json' with { type: 'json' };
+import validateContact from '#schemas/compiled/contact.js';
 import { SchemaForm } from '../schema-form.tsx';
 import { BaseInputTemplate } from './base-input-template.tsx';
 

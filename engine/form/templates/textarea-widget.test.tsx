@@ -4,8 +4,8 @@ import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
-import addressSchema from '../../../schemas/addressInfo.schema.json' with { type: 'json' };
-import validateAddress from '../../../schemas/compiled/addressInfo.js';
+import addressSchema from '#schemas/addressInfo.schema.json' with { type: 'json' };
+import validateAddress from '#schemas/compiled/addressInfo.js';
 import { SchemaForm } from '../schema-form.tsx';
 
 describe('the textarea widget owns its text like the inputs', () => {

@@ -1,7 +1,7 @@
 /** "ours": the engine's SchemaForm with the step's compiled validator and English text, as a screen renders a step. */
 import { schema, uiSchema, validate } from 'virtual:bench-step';
-import type { CompiledValidator } from '../../../engine/validation/compiled-validator.ts';
-import { SchemaForm } from '../../../engine/form/schema-form.tsx';
+import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
+import { SchemaForm } from '#engine/form/schema-form.tsx';
 import type { BenchFormProps } from './harness.tsx';
 import { timedValidation } from './probe.ts';
 import { errorKey, t } from './text.ts';

@@ -2,9 +2,9 @@
  * The English text of the forms for "ours": `t` looks keys up in locales/en/forms.json (then common.json), and
  * `errorKey` is the app's key scheme (schemas/form-text.ts). Module-level, so stable: SchemaForm rebuilds its validator when they change.
  */
-import common from '../../../locales/en/common.json' with { type: 'json' };
-import forms from '../../../locales/en/forms.json' with { type: 'json' };
-import { formErrorKey, splitKey } from '../../../schemas/form-text.ts';
+import common from '#locales/en/common.json' with { type: 'json' };
+import forms from '#locales/en/forms.json' with { type: 'json' };
+import { formErrorKey, splitKey } from '#schemas/form-text.ts';
 
 function lookup(catalog: unknown, key: string): string | undefined {
   const found = key.split('.').reduce<unknown>((node, k) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined), catalog);

@@ -3,7 +3,7 @@
 /** The step under test. */
 declare module 'virtual:bench-step' {
   import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-  import type { CompiledValidator } from '../../../engine/validation/compiled-validator.ts';
+  import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
 
   export const name: string;
   export const schema: RJSFSchema;

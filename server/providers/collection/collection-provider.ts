@@ -8,7 +8,7 @@
  * Providers are picked in ./index.ts.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PaymentChannel } from '../../../domain/loan-types.ts';
+import type { PaymentChannel } from '#domain/loan-types.ts';
 
 /**
  * How the borrower pays, as a PayMongo payment method type the server attaches (PayMongo "Payment Intent workflow",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import { createCollectionProvider, readCollectionSettings } from './index.ts';
 import type { SimulatedCollectionOptions } from './simulated.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basicAuth, failure, json, refusedBaseUrl, runFakeGateway, type Recorded } from '../../testing/fake-gateway.ts';
+import { basicAuth, failure, json, refusedBaseUrl, runFakeGateway, type Recorded } from '#server/testing/fake-gateway.ts';
 import type { CollectionMethod, CollectionRequest } from './collection-provider.ts';
 import { createPaymongoCollections, PAYMONGO_CHANNEL_METHODS } from './paymongo.ts';
 

@@ -20,7 +20,7 @@
  * Errors are ProviderError values (../provider-error.ts): network failures, timeouts, HTTP 5xx and 429 are retryable;
  * other 4xx are not; PayMongo's own error code (`errors[0].code`) is in the detail, never the secret key.
  */
-import type { PaymentChannel } from '../../../domain/loan-types.ts';
+import type { PaymentChannel } from '#domain/loan-types.ts';
 import { gatewayHttp, isRecord } from '../gateway-http.ts';
 import { httpProviderError, PROVIDER_ERRORS, ProviderError } from '../provider-error.ts';
 import { defaultCollectionMethod, type CollectionMethod, type CollectionProvider, type CollectionRequest, type CollectionResult, type CollectionStatus, type PaymentAction } from './collection-provider.ts';

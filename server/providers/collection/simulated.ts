@@ -14,8 +14,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { simCollections } from '../../db/schema.ts';
+import type { Database } from '#server/db/database.ts';
+import { simCollections } from '#server/db/schema.ts';
 import { attemptDelivery, deliveryWorker, type Deliver } from '../deliver.ts';
 import { defaultCollectionMethod, signCollectionWebhook, type CollectionProvider, type CollectionRequest, type CollectionResult } from './collection-provider.ts';
 import { paymongoIntentResult } from './paymongo.ts';

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { json, runFakeGateway } from '../../testing/fake-gateway.ts';
+import { json, runFakeGateway } from '#server/testing/fake-gateway.ts';
 import { readFacebookSettings } from './facebook-login.ts';
 import { createGraphFacebookLogin } from './graph.ts';
 

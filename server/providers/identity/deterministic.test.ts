@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { prepareUpload, type PreparedImage } from '../../services/images.ts';
+import { prepareUpload, type PreparedImage } from '#server/services/images.ts';
 import { createDeterministicIdentityChecker, DOCUMENT_THRESHOLDS, FACE_THRESHOLDS, measureImage } from './deterministic.ts';
 import { idCard, portrait } from './test-images.ts';
 

@@ -17,7 +17,7 @@
  * try while a poor photo still meets review. Tune them with real, consented photos before relying on them.
  */
 import sharp from 'sharp';
-import type { PreparedImage } from '../../services/images.ts';
+import type { PreparedImage } from '#server/services/images.ts';
 import type { CheckFailureReason, CheckResult, IdentityChecker, MatchResult } from './identity-check.ts';
 
 export interface QualityThresholds {

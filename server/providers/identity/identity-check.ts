@@ -6,7 +6,7 @@
  * verification fails: ID photo unclear' and AUTH_INFO_PROBLEM 'Authentication info problem' when the identity step
  * is saved (services/documents.ts verifyStep).
  */
-import type { PreparedImage } from '../../services/images.ts';
+import type { PreparedImage } from '#server/services/images.ts';
 
 /**
  * Why a photo was refused, what the borrower should change: too small, blurry, too dark, too bright (glare, an

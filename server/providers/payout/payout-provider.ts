@@ -3,7 +3,7 @@
  * with an idempotency key (a repeat with the same key answers the same payout), read one back, and a callback with a
  * static `x-callback-token` when it succeeds, fails or is reversed. Providers are picked in ./index.ts.
  */
-import type { PayoutDestination } from '../../../domain/payout-account.ts';
+import type { PayoutDestination } from '#domain/payout-account.ts';
 import { PROVIDER_ERRORS, ProviderError } from '../provider-error.ts';
 
 /** The account the money goes to: the payout destination of the borrower's bankInfo step (domain/payout-account.ts). */

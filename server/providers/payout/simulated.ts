@@ -11,8 +11,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { simPayouts } from '../../db/schema.ts';
+import type { Database } from '#server/db/database.ts';
+import { simPayouts } from '#server/db/schema.ts';
 import { attemptDelivery, deliveryWorker, type Deliver } from '../deliver.ts';
 import { accountNumberOf, centavosToPesos, channelCodeOf, xenditPayoutResult, type PayoutProvider, type PayoutRequest, type PayoutResult } from './payout-provider.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import bankInfoSchema from '../../../schemas/bankInfo.schema.json' with { type: 'json' };
-import { basicAuth, failure, json, refusedBaseUrl, runFakeGateway, type Recorded } from '../../testing/fake-gateway.ts';
+import bankInfoSchema from '#schemas/bankInfo.schema.json' with { type: 'json' };
+import { basicAuth, failure, json, refusedBaseUrl, runFakeGateway, type Recorded } from '#server/testing/fake-gateway.ts';
 import { ProviderError } from '../provider-error.ts';
 import { centavosToPesos, parsePayoutCallback, pesosToCentavos, XENDIT_FAILURE_OUTCOMES, type PayoutAccount, type PayoutRequest } from './payout-provider.ts';
 import { createXenditPayouts, XENDIT_BANK_CHANNELS, XENDIT_WALLET_CHANNELS, xenditDestination } from './xendit.ts';

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createSemaphore } from './semaphore.ts';
-import { failure, refusedBaseUrl, runFakeGateway } from '../../testing/fake-gateway.ts';
+import { failure, refusedBaseUrl, runFakeGateway } from '#server/testing/fake-gateway.ts';
 
 // A local stand-in for api.semaphore.co (server/testing/fake-gateway.ts): records each request and answers as `answer`
 // says. No real network.

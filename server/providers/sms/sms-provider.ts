@@ -3,7 +3,7 @@
  * (OTP) go through this; providers are picked by configuration in ./index.ts.
  */
 import { ProviderError } from '../provider-error.ts';
-import { PH_MOBILE_E164_PATTERN } from '../../../domain/ph-phone.ts';
+import { PH_MOBILE_E164_PATTERN } from '#domain/ph-phone.ts';
 
 /** One text message to a Philippine mobile number. */
 export interface SmsMessage {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Keyring } from '../../crypto/keyring.ts';
+import { Keyring } from '#server/crypto/keyring.ts';
 import { createEncryptedStorage } from './encrypted.ts';
 import { createLocalDiskStorage } from './local-disk.ts';
 

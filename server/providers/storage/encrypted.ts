@@ -4,8 +4,8 @@
  * a file copied under another customer's key does not open. Files written before encryption (a JPEG or PNG, no
  * envelope header) still read; `reseal` rewrites one under the current key (the rotation job, server/crypto/reencrypt.ts).
  */
-import { isFileEnvelope, keyIdOfFile, openBytes, sealBytes } from '../../crypto/envelope.ts';
-import type { Keyring } from '../../crypto/keyring.ts';
+import { isFileEnvelope, keyIdOfFile, openBytes, sealBytes } from '#server/crypto/envelope.ts';
+import type { Keyring } from '#server/crypto/keyring.ts';
 import { assertPutArguments, contentTypeOfKey, type FileStorage } from './file-storage.ts';
 
 export interface EncryptedFileStorage extends FileStorage {

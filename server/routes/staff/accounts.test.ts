@@ -6,15 +6,15 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffRoleNames } from '../../../api-schema/staff.ts';
-import { STAFF_ROLES } from '../../../domain/staff-roles.ts';
-import { staffAccounts } from '../../db/schema.ts';
-import { databaseTargets } from '../../db/test-database.ts';
-import { staffConfig } from '../../staff/staff-config.ts';
-import { login, testAddress } from '../../testing/borrower.ts';
-import { caller } from '../../testing/request.ts';
-import { addTestStaff, totpCode, type TestStaff } from '../../testing/staff.ts';
-import { testApi, type TestApi } from '../../testing/test-api.ts';
+import { staffRoleNames } from '#api-schema/staff.ts';
+import { STAFF_ROLES } from '#domain/staff-roles.ts';
+import { staffAccounts } from '#server/db/schema.ts';
+import { databaseTargets } from '#server/db/test-database.ts';
+import { staffConfig } from '#server/staff/staff-config.ts';
+import { login, testAddress } from '#server/testing/borrower.ts';
+import { caller } from '#server/testing/request.ts';
+import { addTestStaff, totpCode, type TestStaff } from '#server/testing/staff.ts';
+import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
 interface Account {
   id: string;

@@ -3,13 +3,13 @@
  * is answered this once), rename / re-role / disable, a new second factor, unlock. The rules live in
  * server/staff/accounts.ts, shared with the CLI.
  */
-import { pageOf } from '../../../api-schema/staff.ts';
+import { pageOf } from '#api-schema/staff.ts';
 import {
   createStaffAccountAnswer, createStaffAccountInput, staffAccountAnswer, staffAccountListAnswer, staffAccountListQuery, staffAccountParams, totpEnrolment, updateStaffAccountInput,
   type CreateStaffAccountInput, type StaffAccountListQuery, type UpdateStaffAccountInput,
-} from '../../../api-schema/staff.ts';
-import { staffOf } from '../../plugins/staff-auth.ts';
-import { createStaffAccount, listStaffAccounts, resetStaffSecondFactor, unlockStaffAccount, updateStaffAccount } from '../../staff/accounts.ts';
+} from '#api-schema/staff.ts';
+import { staffOf } from '#server/plugins/staff-auth.ts';
+import { createStaffAccount, listStaffAccounts, resetStaffSecondFactor, unlockStaffAccount, updateStaffAccount } from '#server/staff/accounts.ts';
 import { staffRouteGroup } from './group.ts';
 import type { StaffApiDeps } from './index.ts';
 

@@ -2,9 +2,9 @@
  * The audit log for `audit.read` (contract: api-schema/staff.ts): staff actions and borrowers' security events,
  * newest first, filtered. Never a phone number (server/staff/audit-log.ts).
  */
-import { auditListAnswer, auditListQuery, type AuditListQuery } from '../../../api-schema/staff.ts';
-import { listAuditLog } from '../../staff/audit-log.ts';
-import { pageOf } from '../../../api-schema/staff.ts';
+import { auditListAnswer, auditListQuery, type AuditListQuery } from '#api-schema/staff.ts';
+import { listAuditLog } from '#server/staff/audit-log.ts';
+import { pageOf } from '#api-schema/staff.ts';
 import { staffRouteGroup } from './group.ts';
 import type { StaffApiDeps } from './index.ts';
 

@@ -5,13 +5,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissionsOf } from '../../../domain/staff-roles.ts';
-import { auditLog, staffAccounts } from '../../db/schema.ts';
-import { databaseTargets } from '../../db/test-database.ts';
-import { addTestStaff, staffHeaders, totpCode, type TestStaff } from '../../testing/staff.ts';
-import { staffConfig } from '../../staff/staff-config.ts';
-import { login, testAddress } from '../../testing/borrower.ts';
-import { testApi, type TestApi } from '../../testing/test-api.ts';
+import { permissionsOf } from '#domain/staff-roles.ts';
+import { auditLog, staffAccounts } from '#server/db/schema.ts';
+import { databaseTargets } from '#server/db/test-database.ts';
+import { addTestStaff, staffHeaders, totpCode, type TestStaff } from '#server/testing/staff.ts';
+import { staffConfig } from '#server/staff/staff-config.ts';
+import { login, testAddress } from '#server/testing/borrower.ts';
+import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
 describe.each(databaseTargets())('staff sign-in on %s', (kind) => {
   let api: TestApi;

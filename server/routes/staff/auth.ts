@@ -2,12 +2,12 @@
  * Staff sign-in and the session (contract: api-schema/staff.ts): login with e-mail, password and authenticator code,
  * logout, and who the token belongs to. The rules live in server/staff/login.ts.
  */
-import { staffLoginAnswer, staffLoginInput, staffMeAnswer, type StaffLoginInput } from '../../../api-schema/staff.ts';
-import { staffOf } from '../../plugins/staff-auth.ts';
-import { staffAudit } from '../../services/audit.ts';
-import { loginStaff, staffSelf } from '../../staff/login.ts';
-import { revokeStaffSession } from '../../staff/sessions.ts';
-import { staffConfig } from '../../staff/staff-config.ts';
+import { staffLoginAnswer, staffLoginInput, staffMeAnswer, type StaffLoginInput } from '#api-schema/staff.ts';
+import { staffOf } from '#server/plugins/staff-auth.ts';
+import { staffAudit } from '#server/services/audit.ts';
+import { loginStaff, staffSelf } from '#server/staff/login.ts';
+import { revokeStaffSession } from '#server/staff/sessions.ts';
+import { staffConfig } from '#server/staff/staff-config.ts';
 import { staffRouteGroup } from './group.ts';
 import type { StaffApiDeps } from './index.ts';
 

@@ -2,17 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataKeys } from '../../crypto/data-keys.ts';
-import { encryptClearRows } from '../../crypto/reencrypt.ts';
-import { auditLog, couponGrants } from '../../db/schema.ts';
-import { databaseTargets } from '../../db/test-database.ts';
-import { idCard } from '../../providers/identity/test-images.ts';
-import { borrowerWithProfile, login, type Borrower } from '../../testing/borrower.ts';
-import { STANDARD_LOAN } from '../../testing/loan-fixtures.ts';
-import { uploadDocument } from '../../testing/multipart.ts';
-import { caller, newKey } from '../../testing/request.ts';
-import { addTestStaff, type TestStaff } from '../../testing/staff.ts';
-import { testApi, type TestApi } from '../../testing/test-api.ts';
+import { dataKeys } from '#server/crypto/data-keys.ts';
+import { encryptClearRows } from '#server/crypto/reencrypt.ts';
+import { auditLog, couponGrants } from '#server/db/schema.ts';
+import { databaseTargets } from '#server/db/test-database.ts';
+import { idCard } from '#server/providers/identity/test-images.ts';
+import { borrowerWithProfile, login, type Borrower } from '#server/testing/borrower.ts';
+import { STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
+import { uploadDocument } from '#server/testing/multipart.ts';
+import { caller, newKey } from '#server/testing/request.ts';
+import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
+import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
 describe.each(databaseTargets())('staff customer service on %s', (kind) => {
   let api: TestApi;

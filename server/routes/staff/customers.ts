@@ -5,10 +5,10 @@
 import {
   customerAnswer, customerSearchAnswer, customerSearchQuery, feedbackInboxAnswer, feedbackQuery, feedbackView, grantCreatedAnswer, grantDecisionInput, grantInput, grantListAnswer,
   grantListQuery, grantView, idParams, noteInput, noteView, pageOf, replyInput, unmaskAnswer, unmaskInput, type CustomerSearchQuery, type PageQuery,
-} from '../../../api-schema/staff-ops.ts';
-import { staffOf } from '../../plugins/staff-auth.ts';
-import { createCustomerService } from '../../staff/customers.ts';
-import { createServiceDesk } from '../../staff/service-desk.ts';
+} from '#api-schema/staff-ops.ts';
+import { staffOf } from '#server/plugins/staff-auth.ts';
+import { createCustomerService } from '#server/staff/customers.ts';
+import { createServiceDesk } from '#server/staff/service-desk.ts';
 import type { StaffApiDeps } from './index.ts';
 import { staffRouteGroup } from './group.ts';
 

@@ -5,9 +5,9 @@
 import {
   customerIdParams, deletionDecisionInput, deletionRequestAnswer, deletionRequestInput, deletionRequestList, deletionRequestParams, deletionRequestQuery,
   type DeletionDecisionInput, type DeletionRequestInput, type DeletionRequestQuery,
-} from '../../../api-schema/staff-deletion.ts';
-import { staffOf } from '../../plugins/staff-auth.ts';
-import { createDeletionService } from '../../staff/deletion.ts';
+} from '#api-schema/staff-deletion.ts';
+import { staffOf } from '#server/plugins/staff-auth.ts';
+import { createDeletionService } from '#server/staff/deletion.ts';
 import type { StaffApiDeps } from './index.ts';
 import { staffRouteGroup } from './group.ts';
 

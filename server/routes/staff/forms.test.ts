@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlowContent, FormContent } from '../../../domain/form-content.ts';
-import { auditLog, formVersions, profileSections } from '../../db/schema.ts';
-import { databaseTargets } from '../../db/test-database.ts';
-import { login } from '../../testing/borrower.ts';
-import { completeSections } from '../../testing/loan-fixtures.ts';
-import { caller } from '../../testing/request.ts';
-import { addTestStaff, type TestStaff } from '../../testing/staff.ts';
-import { testApi, type TestApi } from '../../testing/test-api.ts';
+import type { FlowContent, FormContent } from '#domain/form-content.ts';
+import { auditLog, formVersions, profileSections } from '#server/db/schema.ts';
+import { databaseTargets } from '#server/db/test-database.ts';
+import { login } from '#server/testing/borrower.ts';
+import { completeSections } from '#server/testing/loan-fixtures.ts';
+import { caller } from '#server/testing/request.ts';
+import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
+import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
 type Detail = { version: { id: string; version: number; status: string; updatedAt: string; note?: string | null; author: { id: string } | null; approver: { id: string } | null }; content: FormContent; checks: { severity: string; code: string; params: object }[]; breaking: { id: string; affected?: number }[]; validator: string | null };
 type Manifest = { flow: { version: number; steps: FlowContent['steps'] }; forms: Record<string, { version: number; form: string }>; themes: Record<string, { version: number }> };

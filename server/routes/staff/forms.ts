@@ -5,10 +5,10 @@
 import {
   diffAnswer, diffQuery, documentList, documentParams, draftInput, formParams, personaAnswer, personaInput, personaList, rejectInput, rollbackInput, saveInput, submitInput,
   versionDetail, versionList, versionParams,
-} from '../../../api-schema/staff-forms.ts';
-import type { ContentKind } from '../../../domain/form-content.ts';
-import { staffOf } from '../../plugins/staff-auth.ts';
-import { createStudioService } from '../../forms/studio.ts';
+} from '#api-schema/staff-forms.ts';
+import type { ContentKind } from '#domain/form-content.ts';
+import { staffOf } from '#server/plugins/staff-auth.ts';
+import { createStudioService } from '#server/forms/studio.ts';
 import type { StaffApiDeps } from './index.ts';
 import { staffRouteGroup } from './group.ts';
 

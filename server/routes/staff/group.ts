@@ -6,12 +6,12 @@
  * without the permission learns nothing of a route's input. Refusals of a signed-in caller are audited.
  */
 import type { FastifyPluginAsync, FastifyPluginOptions, FastifySchema } from 'fastify';
-import { errorAnswer } from '../../../api-schema/common.ts';
-import { can, type StaffPermission } from '../../../domain/staff-roles.ts';
-import type { Database } from '../../db/database.ts';
-import { ApiError } from '../../errors.ts';
-import { STAFF_SECURITY } from '../../plugins/staff-auth.ts';
-import { staffAudit } from '../../services/audit.ts';
+import { errorAnswer } from '#api-schema/common.ts';
+import { can, type StaffPermission } from '#domain/staff-roles.ts';
+import type { Database } from '#server/db/database.ts';
+import { ApiError } from '#server/errors.ts';
+import { STAFF_SECURITY } from '#server/plugins/staff-auth.ts';
+import { staffAudit } from '#server/services/audit.ts';
 import type { SecurityRequirement } from '../route-group.ts';
 
 /** What a staff route asks of its caller. */

@@ -2,12 +2,12 @@
  * The staff API under /api/v1/staff (issue 13): each area is a staff route group (./group.ts) registered here.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../../db/database.ts';
-import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
-import type { FileStorage } from '../../providers/storage/file-storage.ts';
-import type { CouponService } from '../../services/coupons.ts';
-import type { LoanService } from '../../services/loans.ts';
-import type { PublishedForms } from '../../forms/published.ts';
+import type { Database } from '#server/db/database.ts';
+import type { SmsProvider } from '#server/providers/sms/sms-provider.ts';
+import type { FileStorage } from '#server/providers/storage/file-storage.ts';
+import type { CouponService } from '#server/services/coupons.ts';
+import type { LoanService } from '#server/services/loans.ts';
+import type { PublishedForms } from '#server/forms/published.ts';
 import { staffAccountRoutes } from './accounts.ts';
 import { staffAuditRoutes } from './audit.ts';
 import { staffAuthRoutes } from './auth.ts';

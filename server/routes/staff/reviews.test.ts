@@ -1,13 +1,13 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, manilaToday } from '../../../domain/calendar-date.ts';
-import { auditLog, loanEvents, loanOrders, profileSections } from '../../db/schema.ts';
-import { databaseTargets } from '../../db/test-database.ts';
-import { login, type Borrower } from '../../testing/borrower.ts';
-import { completeSections, STANDARD_LOAN } from '../../testing/loan-fixtures.ts';
-import { caller, newKey } from '../../testing/request.ts';
-import { addTestStaff, type TestStaff } from '../../testing/staff.ts';
-import { testApi, type TestApi } from '../../testing/test-api.ts';
+import { addDays, manilaToday } from '#domain/calendar-date.ts';
+import { auditLog, loanEvents, loanOrders, profileSections } from '#server/db/schema.ts';
+import { databaseTargets } from '#server/db/test-database.ts';
+import { login, type Borrower } from '#server/testing/borrower.ts';
+import { completeSections, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
+import { caller, newKey } from '#server/testing/request.ts';
+import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
+import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
 const STUDENT = { employmentType: 'student', schoolName: 'University of the Philippines Diliman', major: 'BS Nursing', admissionDate: '2023-08-14', graduationDate: '2027-06-30' };
 

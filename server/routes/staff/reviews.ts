@@ -2,13 +2,13 @@
  * The review queue and staff options (contract: api-schema/staff-ops.ts): the console builds its forms from
  * GET /staff/options; underwriters list, open and decide the orders the underwriting job left for a person.
  */
-import { decisionAnswer, decisionInput, idParams, optionsAnswer, pageOf, pageQuery, reviewAnswer, reviewListAnswer, type DecisionInput, type PageQuery } from '../../../api-schema/staff-ops.ts';
-import { ApiError } from '../../errors.ts';
-import { staffOf } from '../../plugins/staff-auth.ts';
-import { couponDefinition } from '../../services/coupons.ts';
-import { pricingConfig, underwritingConfig } from '../../services/loans.ts';
-import { createReviewService } from '../../staff/reviews.ts';
-import { staffConfig } from '../../staff/staff-config.ts';
+import { decisionAnswer, decisionInput, idParams, optionsAnswer, pageOf, pageQuery, reviewAnswer, reviewListAnswer, type DecisionInput, type PageQuery } from '#api-schema/staff-ops.ts';
+import { ApiError } from '#server/errors.ts';
+import { staffOf } from '#server/plugins/staff-auth.ts';
+import { couponDefinition } from '#server/services/coupons.ts';
+import { pricingConfig, underwritingConfig } from '#server/services/loans.ts';
+import { createReviewService } from '#server/staff/reviews.ts';
+import { staffConfig } from '#server/staff/staff-config.ts';
 import type { StaffApiDeps } from './index.ts';
 import { staffRouteGroup } from './group.ts';
 

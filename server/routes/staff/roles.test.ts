@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, STAFF_ROLES } from '../../../domain/staff-roles.ts';
-import { auditLog } from '../../db/schema.ts';
-import { databaseTargets } from '../../db/test-database.ts';
-import { addTestStaff, staffHeaders } from '../../testing/staff.ts';
-import { testAddress } from '../../testing/borrower.ts';
-import { testApi, type TestApi } from '../../testing/test-api.ts';
+import { can, STAFF_ROLES } from '#domain/staff-roles.ts';
+import { auditLog } from '#server/db/schema.ts';
+import { databaseTargets } from '#server/db/test-database.ts';
+import { addTestStaff, staffHeaders } from '#server/testing/staff.ts';
+import { testAddress } from '#server/testing/borrower.ts';
+import { testApi, type TestApi } from '#server/testing/test-api.ts';
 import { staffRouteTable, type StaffAccess } from './group.ts';
 
 interface StaffRoute {

@@ -3,14 +3,14 @@
  * decision (the `underwrite` job; staff decisions will take the same path), and the borrower accepting the terms.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ageOn } from '../../../domain/calendar-date.ts';
-import { isOpenOrder } from '../../../domain/loan-rules.ts';
-import type { OrderState, Quote } from '../../../domain/loan-types.ts';
-import { checkQuoteInput, quote } from '../../../domain/pricing.ts';
-import { decide, type UnderwritingDecision, type UnderwritingFacts } from '../../../domain/underwriting.ts';
-import { loanOrders } from '../../db/schema.ts';
-import { ApiError, type ErrorCode } from '../../errors.ts';
-import { enqueue } from '../../jobs/runner.ts';
+import { ageOn } from '#domain/calendar-date.ts';
+import { isOpenOrder } from '#domain/loan-rules.ts';
+import type { OrderState, Quote } from '#domain/loan-types.ts';
+import { checkQuoteInput, quote } from '#domain/pricing.ts';
+import { decide, type UnderwritingDecision, type UnderwritingFacts } from '#domain/underwriting.ts';
+import { loanOrders } from '#server/db/schema.ts';
+import { ApiError, type ErrorCode } from '#server/errors.ts';
+import { enqueue } from '#server/jobs/runner.ts';
 import { withIdempotency, type Answer, type StoredAnswer } from '../idempotency.ts';
 import type { Caller, LoanContext, LoanInput } from './context.ts';
 import type { OrderRow, Tx } from './repository.ts';

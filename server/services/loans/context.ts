@@ -3,18 +3,18 @@
  * Manila day, and the order's money as the domain sees it (its ledger, its caps, its extension terms). The parts
  * (apply.ts, disburse.ts, repay.ts, jobs.ts, reads.ts) are functions of this context.
  */
-import pricingJson from '../../../config/pricing.json' with { type: 'json' };
-import underwritingJson from '../../../config/underwriting.json' with { type: 'json' };
-import { manilaToday } from '../../../domain/calendar-date.ts';
-import { allocate, extensionTerms, openLedger, type ExtensionTerms, type Ledger } from '../../../domain/loan-ledger.ts';
-import type { LendingCaps, PricingConfig, Quote, SubProductPricing } from '../../../domain/loan-types.ts';
-import { findSubProduct } from '../../../domain/pricing.ts';
-import { capsFor } from '../../../domain/regulation.ts';
-import type { UnderwritingConfig } from '../../../domain/underwriting.ts';
-import type { Database } from '../../db/database.ts';
-import { ApiError } from '../../errors.ts';
-import type { CollectionProvider } from '../../providers/collection/collection-provider.ts';
-import type { PayoutProvider } from '../../providers/payout/payout-provider.ts';
+import pricingJson from '#config/pricing.json' with { type: 'json' };
+import underwritingJson from '#config/underwriting.json' with { type: 'json' };
+import { manilaToday } from '#domain/calendar-date.ts';
+import { allocate, extensionTerms, openLedger, type ExtensionTerms, type Ledger } from '#domain/loan-ledger.ts';
+import type { LendingCaps, PricingConfig, Quote, SubProductPricing } from '#domain/loan-types.ts';
+import { findSubProduct } from '#domain/pricing.ts';
+import { capsFor } from '#domain/regulation.ts';
+import type { UnderwritingConfig } from '#domain/underwriting.ts';
+import type { Database } from '#server/db/database.ts';
+import { ApiError } from '#server/errors.ts';
+import type { CollectionProvider } from '#server/providers/collection/collection-provider.ts';
+import type { PayoutProvider } from '#server/providers/payout/payout-provider.ts';
 import type { ProfileService } from '../profile.ts';
 import { createLoanRepository, type LoanRepository, type OrderRow, type Tx } from './repository.ts';
 

@@ -6,16 +6,16 @@
  * withdrawal does, so a change cannot slip in while a withdrawal commits.
  */
 import { and, eq } from 'drizzle-orm';
-import { manilaToday } from '../../../domain/calendar-date.ts';
-import { openLedger } from '../../../domain/loan-ledger.ts';
-import { isOpenOrder } from '../../../domain/loan-rules.ts';
-import type { OrderState, Quote } from '../../../domain/loan-types.ts';
-import { payoutDestinationOf, sameDestination, type BankInfoSection } from '../../../domain/payout-account.ts';
-import { quote } from '../../../domain/pricing.ts';
-import { coupons, documents, loanOrders, payouts, signatures } from '../../db/schema.ts';
-import { ApiError } from '../../errors.ts';
-import { enqueue } from '../../jobs/runner.ts';
-import { orderFailureCode, ProviderError, type PayoutAccount, type PayoutResult } from '../../providers/payout/payout-provider.ts';
+import { manilaToday } from '#domain/calendar-date.ts';
+import { openLedger } from '#domain/loan-ledger.ts';
+import { isOpenOrder } from '#domain/loan-rules.ts';
+import type { OrderState, Quote } from '#domain/loan-types.ts';
+import { payoutDestinationOf, sameDestination, type BankInfoSection } from '#domain/payout-account.ts';
+import { quote } from '#domain/pricing.ts';
+import { coupons, documents, loanOrders, payouts, signatures } from '#server/db/schema.ts';
+import { ApiError } from '#server/errors.ts';
+import { enqueue } from '#server/jobs/runner.ts';
+import { orderFailureCode, ProviderError, type PayoutAccount, type PayoutResult } from '#server/providers/payout/payout-provider.ts';
 import { checkUsable, lockCoupon, markUsed, type CouponRow } from '../coupons.ts';
 import type { StoredAnswer } from '../idempotency.ts';
 import type { Application } from './apply.ts';

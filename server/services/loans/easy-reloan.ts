@@ -21,18 +21,18 @@
  * taken after it.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { manilaToday } from '../../../domain/calendar-date.ts';
-import { nextReloanAmount, reloanCancellable, turnsOff } from '../../../domain/easy-reloan.ts';
-import type { Quote } from '../../../domain/loan-types.ts';
-import { destinationView, payoutDestinationOf, type BankInfoSection } from '../../../domain/payout-account.ts';
-import { checkQuoteInput, quote } from '../../../domain/pricing.ts';
-import easyReloanJson from '../../../config/easy-reloan.json' with { type: 'json' };
-import productJson from '../../../config/product.json' with { type: 'json' };
-import type { EasyReloanConfig as EasyReloanFigures } from '../../../config/types/easy-reloan.ts';
-import type { ProductConfig } from '../../../config/types/product.ts';
-import { coupons, easyReloans, easyReloanSettings, loanEvents, loanOrders, signatures } from '../../db/schema.ts';
-import { ApiError } from '../../errors.ts';
-import { enqueue, type ClaimedJob, type JobHandler } from '../../jobs/runner.ts';
+import { manilaToday } from '#domain/calendar-date.ts';
+import { nextReloanAmount, reloanCancellable, turnsOff } from '#domain/easy-reloan.ts';
+import type { Quote } from '#domain/loan-types.ts';
+import { destinationView, payoutDestinationOf, type BankInfoSection } from '#domain/payout-account.ts';
+import { checkQuoteInput, quote } from '#domain/pricing.ts';
+import easyReloanJson from '#config/easy-reloan.json' with { type: 'json' };
+import productJson from '#config/product.json' with { type: 'json' };
+import type { EasyReloanConfig as EasyReloanFigures } from '#config/types/easy-reloan.ts';
+import type { ProductConfig } from '#config/types/product.ts';
+import { coupons, easyReloans, easyReloanSettings, loanEvents, loanOrders, signatures } from '#server/db/schema.ts';
+import { ApiError } from '#server/errors.ts';
+import { enqueue, type ClaimedJob, type JobHandler } from '#server/jobs/runner.ts';
 import { couponsConfig, issue } from '../coupons.ts';
 import { notify } from '../messages.ts';
 import type { Application } from './apply.ts';

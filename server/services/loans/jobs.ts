@@ -5,11 +5,11 @@
  * nothing more.
  */
 import { and, eq, lt, lte } from 'drizzle-orm';
-import { addDays, daysBetween, manilaStartOfDay, manilaToday } from '../../../domain/calendar-date.ts';
-import { accrue, total } from '../../../domain/loan-ledger.ts';
-import { findSubProduct } from '../../../domain/pricing.ts';
-import { customers, loanOrders, payments, payouts } from '../../db/schema.ts';
-import { enqueue, type ClaimedJob, type JobHandler, type Schedule } from '../../jobs/runner.ts';
+import { addDays, daysBetween, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
+import { accrue, total } from '#domain/loan-ledger.ts';
+import { findSubProduct } from '#domain/pricing.ts';
+import { customers, loanOrders, payments, payouts } from '#server/db/schema.ts';
+import { enqueue, type ClaimedJob, type JobHandler, type Schedule } from '#server/jobs/runner.ts';
 import { reminderSmsJob, reminderWindowStart, type ReminderTemplate } from '../reminders.ts';
 import type { Application } from './apply.ts';
 import type { LoanContext } from './context.ts';

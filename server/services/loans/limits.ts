@@ -4,8 +4,8 @@
  * apply, underwriting and the profile's limit screen all ask here, so they never disagree.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { limitHistory, nextRaises, type LimitHistoryEntry, type LimitRaiseReason, type NextRaise, type OneTimeRaiseReason } from '../../../domain/underwriting.ts';
-import { limitRaises } from '../../db/schema.ts';
+import { limitHistory, nextRaises, type LimitHistoryEntry, type LimitRaiseReason, type NextRaise, type OneTimeRaiseReason } from '#domain/underwriting.ts';
+import { limitRaises } from '#server/db/schema.ts';
 import type { LoanContext } from './context.ts';
 import type { Db, OrderRow, Tx } from './repository.ts';
 

@@ -3,12 +3,12 @@
  * with its payments, their payments of the last three months, and a quote.
  */
 import { and, desc, eq, gte } from 'drizzle-orm';
-import { addDays, manilaStartOfDay } from '../../../domain/calendar-date.ts';
-import { isOpenOrder } from '../../../domain/loan-rules.ts';
-import type { OrderState, Quote } from '../../../domain/loan-types.ts';
-import { checkQuoteInput, quote } from '../../../domain/pricing.ts';
-import { loanOrders, payments, signatures } from '../../db/schema.ts';
-import { ApiError } from '../../errors.ts';
+import { addDays, manilaStartOfDay } from '#domain/calendar-date.ts';
+import { isOpenOrder } from '#domain/loan-rules.ts';
+import type { OrderState, Quote } from '#domain/loan-types.ts';
+import { checkQuoteInput, quote } from '#domain/pricing.ts';
+import { loanOrders, payments, signatures } from '#server/db/schema.ts';
+import { ApiError } from '#server/errors.ts';
 import type { Application } from './apply.ts';
 import type { Caller, LoanContext, LoanInput } from './context.ts';
 import type { LoanViews, OrderView } from './views.ts';

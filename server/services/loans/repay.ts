@@ -9,15 +9,15 @@
  * currency are the payment's; anything else is refused, recorded for staff and never applied.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { manilaToday } from '../../../domain/calendar-date.ts';
-import { addComponents, allocate, discount, discountRoom, extend, figuresOf, nextDue, total, type Allocation } from '../../../domain/loan-ledger.ts';
-import type { PaymentChannel, PaymentKind } from '../../../domain/loan-types.ts';
-import { payoutDestinationOf, type BankInfoSection } from '../../../domain/payout-account.ts';
-import { coupons, idempotencyKeys, payments } from '../../db/schema.ts';
-import { ApiError } from '../../errors.ts';
-import { enqueue } from '../../jobs/runner.ts';
-import type { CollectionEvent } from '../../providers/collection/collection-provider.ts';
-import { ProviderError } from '../../providers/payout/payout-provider.ts';
+import { manilaToday } from '#domain/calendar-date.ts';
+import { addComponents, allocate, discount, discountRoom, extend, figuresOf, nextDue, total, type Allocation } from '#domain/loan-ledger.ts';
+import type { PaymentChannel, PaymentKind } from '#domain/loan-types.ts';
+import { payoutDestinationOf, type BankInfoSection } from '#domain/payout-account.ts';
+import { coupons, idempotencyKeys, payments } from '#server/db/schema.ts';
+import { ApiError } from '#server/errors.ts';
+import { enqueue } from '#server/jobs/runner.ts';
+import type { CollectionEvent } from '#server/providers/collection/collection-provider.ts';
+import { ProviderError } from '#server/providers/payout/payout-provider.ts';
 import { checkUsable, consumeHeld, hold, lockCoupon, releaseHeld, type CouponRow } from '../coupons.ts';
 import type { StoredAnswer } from '../idempotency.ts';
 import type { Application } from './apply.ts';

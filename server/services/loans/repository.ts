@@ -11,12 +11,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { figuresOf, type Ledger } from '../../../domain/loan-ledger.ts';
-import { canTransition } from '../../../domain/loan-rules.ts';
-import type { OrderState } from '../../../domain/loan-types.ts';
-import type { Database } from '../../db/database.ts';
-import { customers, loanEvents, loanOrders, payments, payouts, profileSections } from '../../db/schema.ts';
-import { ApiError } from '../../errors.ts';
+import { figuresOf, type Ledger } from '#domain/loan-ledger.ts';
+import { canTransition } from '#domain/loan-rules.ts';
+import type { OrderState } from '#domain/loan-types.ts';
+import type { Database } from '#server/db/database.ts';
+import { customers, loanEvents, loanOrders, payments, payouts, profileSections } from '#server/db/schema.ts';
+import { ApiError } from '#server/errors.ts';
 
 import type { Tx } from '../idempotency.ts';
 

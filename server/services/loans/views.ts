@@ -3,12 +3,12 @@
  * (domain/loan-ledger.ts standingOf): the headline (amount due, due date), the next instalment, the extension offer,
  * the plan's rows and the amount repaid are sums of the same rows, so they agree to the centavo in every state.
  */
-import { openLedger } from '../../../domain/loan-ledger.ts';
-import { scheduleOf, standingOf, type LoanStanding } from '../../../domain/loan-standing.ts';
-import { dueStatus } from '../../../domain/loan-rules.ts';
-import type { OrderState, PaymentChannel, PaymentKind, Quote } from '../../../domain/loan-types.ts';
-import { destinationView, type PayoutDestination } from '../../../domain/payout-account.ts';
-import { findSubProduct } from '../../../domain/pricing.ts';
+import { openLedger } from '#domain/loan-ledger.ts';
+import { scheduleOf, standingOf, type LoanStanding } from '#domain/loan-standing.ts';
+import { dueStatus } from '#domain/loan-rules.ts';
+import type { OrderState, PaymentChannel, PaymentKind, Quote } from '#domain/loan-types.ts';
+import { destinationView, type PayoutDestination } from '#domain/payout-account.ts';
+import { findSubProduct } from '#domain/pricing.ts';
 import type { LoanContext } from './context.ts';
 import type { OrderRow, PaymentRow } from './repository.ts';
 

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { useLocation, useNavigate } from '../../router.ts';
+import { useLocation, useNavigate } from '#src/router.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { product, type Language } from '../../config.ts';
-import { checkIcon, clockIcon, crossIcon } from '../../../engine/ui/icon-set.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
-import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
+import { product, type Language } from '#src/config.ts';
+import { checkIcon, clockIcon, crossIcon } from '#engine/ui/icon-set.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
+import { catalogProblems, readCatalogs } from '#src/testing/catalog-check.ts';
 import KSResultScreen from './KSResult-screen.tsx';
 import { CONTINUE_TO, parseResult, RESULT_STATUSES, RESULT_TEXTS, RESULT_TYPES, type ResultStatus, type ResultType } from './result-table.ts';
 

@@ -3,9 +3,9 @@
  * facebook` choose the icon and texts (result-table.ts). Continue goes home; a failure can also go back and retry.
  */
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from '../../router.ts';
-import { useClickGuard } from '../../../engine/ui/click-guard.ts';
-import { Icon } from '../../../engine/ui/icons.tsx';
+import { useNavigate, useSearchParams } from '#src/router.ts';
+import { useClickGuard } from '#engine/ui/click-guard.ts';
+import { Icon } from '#engine/ui/icons.tsx';
 import { CONTINUE_TO, parseResult, RESULT_TEXTS, STATUS_LOOK } from './result-table.ts';
 import './KSResult.page.css';
 

@@ -2,7 +2,7 @@
  * What /KSResult shows at the end of an external flow (identity check, face check, payment, Facebook linking), as
  * data: `?status=` picks the look, `?type=` and the status pick the texts (namespace `result`).
  */
-import { checkIcon, clockIcon, crossIcon } from '../../../engine/ui/icon-set.ts';
+import { checkIcon, clockIcon, crossIcon } from '#engine/ui/icon-set.ts';
 
 export const RESULT_STATUSES = ['success', 'fail', 'pending'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { product, type Language } from '../../config.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import { product, type Language } from '#src/config.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import AboutUsScreen from './aboutUs-screen.tsx';
-import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
-import { mailtoHref, telHref, whatsappHref } from '../../contact/contact-links.ts';
-import { channelHref } from '../../contact/service-channels.tsx';
+import { catalogProblems, readCatalogs } from '#src/testing/catalog-check.ts';
+import { mailtoHref, telHref, whatsappHref } from '#src/contact/contact-links.ts';
+import { channelHref } from '#src/contact/service-channels.tsx';
 
 const languages = product.languages as readonly Language[];
 

@@ -4,9 +4,9 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { product } from '../../config.ts';
-import { mailtoHref, telHref } from '../../contact/contact-links.ts';
-import { ServiceChannels } from '../../contact/service-channels.tsx';
+import { product } from '#src/config.ts';
+import { mailtoHref, telHref } from '#src/contact/contact-links.ts';
+import { ServiceChannels } from '#src/contact/service-channels.tsx';
 import './aboutUs.page.css';
 
 export default function AboutUsScreen() {

@@ -3,7 +3,7 @@
  * already runs from the home screen, and the reduced-motion preference (the install prompt is engine/ui/install-prompt.ts).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from '../../router.ts';
+import { useSearchParams } from '#src/router.ts';
 import { BROWSER_PARAM, detectBrowser, isStandaloneDisplay, prefersReducedMotion, resolveBrowser, type BrowserId } from './browsers.ts';
 
 export interface ChosenBrowser {

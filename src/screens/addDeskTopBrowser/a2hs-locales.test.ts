@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../../locales/en/a2hs.json';
-import fil from '../../../locales/fil/a2hs.json';
-import zh from '../../../locales/zh-CN/a2hs.json';
+import en from '#locales/en/a2hs.json';
+import fil from '#locales/fil/a2hs.json';
+import zh from '#locales/zh-CN/a2hs.json';
 import { BROWSER_IDS, stepDetailKey, stepKey, stepsFor, TROUBLESHOOTING_TIPS } from './browsers.ts';
 
 const catalogs = { en, fil, 'zh-CN': zh } as Record<string, unknown>;

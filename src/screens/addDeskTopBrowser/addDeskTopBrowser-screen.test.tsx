@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import en from '../../../locales/en/a2hs.json';
-import { limitRaises } from '../../../config/underwriting.json';
-import fil from '../../../locales/fil/a2hs.json';
-import zh from '../../../locales/zh-CN/a2hs.json';
-import enCommon from '../../../locales/en/common.json';
-import { product, type Language } from '../../config.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import en from '#locales/en/a2hs.json';
+import { limitRaises } from '#config/underwriting.json';
+import fil from '#locales/fil/a2hs.json';
+import zh from '#locales/zh-CN/a2hs.json';
+import enCommon from '#locales/en/common.json';
+import { product, type Language } from '#src/config.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import AddDeskTopBrowserScreen from './addDeskTopBrowser-screen.tsx';
 import { stepsFor, type BrowserId } from './browsers.ts';
 

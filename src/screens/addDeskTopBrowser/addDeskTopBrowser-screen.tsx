@@ -5,14 +5,14 @@
  * Running from the home screen already, it shows the unlocked state instead.
  */
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../router.ts';
-import { useClickGuard } from '../../../engine/ui/click-guard.ts';
-import { copyText } from '../../../engine/ui/copy-text.ts';
-import { Icon } from '../../../engine/ui/icons.tsx';
-import { checkIcon, plusIcon } from '../../../engine/ui/icon-set.ts';
-import { limitRaises } from '../../../config/underwriting.json';
-import { product } from '../../config.ts';
-import { useInstallPrompt } from '../../../engine/ui/install-prompt.ts';
+import { Link } from '#src/router.ts';
+import { useClickGuard } from '#engine/ui/click-guard.ts';
+import { copyText } from '#engine/ui/copy-text.ts';
+import { Icon } from '#engine/ui/icons.tsx';
+import { checkIcon, plusIcon } from '#engine/ui/icon-set.ts';
+import { limitRaises } from '#config/underwriting.json';
+import { product } from '#src/config.ts';
+import { useInstallPrompt } from '#engine/ui/install-prompt.ts';
 import { useChosenBrowser, useStandalone } from './a2hs-hooks.ts';
 import { A2HS_PATHS, BROWSER_IDS, browserHref, isInAppBrowser, rewardAmounts, stepKey, stepsFor, type BrowserId } from './browsers.ts';
 import { BrowserGlyph, StepIllustration } from './step-art.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UA } from '../../../engine/layout/user-agents.fixture.ts';
+import { UA } from '#engine/layout/user-agents.fixture.ts';
 import {
   BROWSER_IDS,
   BROWSER_STEPS,

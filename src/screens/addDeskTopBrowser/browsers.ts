@@ -5,8 +5,8 @@
  * instruction) and `details.<browser>.<step>` (longer explanation) in the `a2hs` namespace.
  * Everything here is pure, so it is tested without a browser.
  */
-import type { Centavos } from '../../../domain/money.ts';
-import { formatPeso } from '../../../domain/money.ts';
+import type { Centavos } from '#domain/money.ts';
+import { formatPeso } from '#domain/money.ts';
 
 /** The browsers of the picker, in the order it shows them. */
 export const BROWSER_IDS = ['safari', 'chrome', 'firefox', 'edge', 'facebook'] as const;

@@ -6,7 +6,7 @@
  */
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { product } from '../../config.ts';
+import { product } from '#src/config.ts';
 import type { BrowserId, IllustrationKind } from './browsers.ts';
 import './step-art.css';
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { logIn, mockApi } from '../../testing/api-mock.ts';
-import { orderView } from '../../testing/loan-views.ts';
-import { readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import { logIn, mockApi } from '#src/testing/api-mock.ts';
+import { orderView } from '#src/testing/loan-views.ts';
+import { readCatalogs } from '#src/testing/catalog-check.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import AllWithdrawScreen from './allWithdraw-screen.tsx';
 
 const en = readCatalogs('loan').en;

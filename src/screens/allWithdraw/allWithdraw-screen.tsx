@@ -3,15 +3,15 @@
  * leads to /withdrawPage?order=<id>; with none, the way home.
  */
 import { useTranslation } from 'react-i18next';
-import { formatPeso } from '../../../domain/money.ts';
-import { Icon } from '../../../engine/ui/icons.tsx';
-import { chevronIcon } from '../../../engine/ui/icon-set.ts';
-import { loansApi } from '../../api/loans.ts';
-import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { useLoad } from '../../loans/use-load.ts';
-import { WithdrawPanel } from '../../loans/withdraw-panel.tsx';
-import { Link } from '../../router.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import { formatPeso } from '#domain/money.ts';
+import { Icon } from '#engine/ui/icons.tsx';
+import { chevronIcon } from '#engine/ui/icon-set.ts';
+import { loansApi } from '#src/api/loans.ts';
+import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { useLoad } from '#src/loans/use-load.ts';
+import { WithdrawPanel } from '#src/loans/withdraw-panel.tsx';
+import { Link } from '#src/router.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 
 export default function AllWithdrawScreen() {
   const { t } = useTranslation('loan');

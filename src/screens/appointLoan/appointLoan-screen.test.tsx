@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatPeso } from '../../../domain/money.ts';
-import type { EasyReloanView, ReloanView } from '../../api/easy-reloan.ts';
-import { callsTo, logIn, mockApi } from '../../testing/api-mock.ts';
-import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen, signedInScreenSuite } from '../../testing/render-screen.tsx';
+import { formatPeso } from '#domain/money.ts';
+import type { EasyReloanView, ReloanView } from '#src/api/easy-reloan.ts';
+import { callsTo, logIn, mockApi } from '#src/testing/api-mock.ts';
+import { catalogProblems, readCatalogs } from '#src/testing/catalog-check.ts';
+import { renderScreen, signedInScreenSuite } from '#src/testing/render-screen.tsx';
 import EasyReloanScreen from './appointLoan-screen.tsx';
 
 const en = readCatalogs('reloan').en;

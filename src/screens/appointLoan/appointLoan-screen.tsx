@@ -8,19 +8,19 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../engine/ui/confirm-dialog.tsx';
-import { toast } from '../../../engine/ui/toast.tsx';
-import { formatPeso } from '../../../domain/money.ts';
-import type { EasyReloanInput, EasyReloanView } from '../../api/easy-reloan.ts';
-import { sessionRequest } from '../../api/session.ts';
-import { codeMessage, loanErrorMessage } from '../../loans/errors.ts';
-import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { useLoad } from '../../loans/use-load.ts';
-import { Link } from '../../router.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
-import { ReloanList } from '../../easy-reloan/reloan-list.tsx';
-import type { ScreenProps } from '../../shell/screens.ts';
-import '../../easy-reloan/easy-reloan.css';
+import { confirmDialog } from '#engine/ui/confirm-dialog.tsx';
+import { toast } from '#engine/ui/toast.tsx';
+import { formatPeso } from '#domain/money.ts';
+import type { EasyReloanInput, EasyReloanView } from '#src/api/easy-reloan.ts';
+import { sessionRequest } from '#src/api/session.ts';
+import { codeMessage, loanErrorMessage } from '#src/loans/errors.ts';
+import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { useLoad } from '#src/loans/use-load.ts';
+import { Link } from '#src/router.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
+import { ReloanList } from '#src/easy-reloan/reloan-list.tsx';
+import type { ScreenProps } from '#src/shell/screens.ts';
+import '#src/easy-reloan/easy-reloan.css';
 
 /** The select's value for "my limit at the time". */
 const LIMIT = 'limit';

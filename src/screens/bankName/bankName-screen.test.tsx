@@ -2,11 +2,11 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import bankName from '../../../schemas/bankName.schema.json';
-import { logIn } from '../../testing/api-mock.ts';
-import { useDraftStore } from '../../store/draft-store.ts';
-import { readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import bankName from '#schemas/bankName.schema.json';
+import { logIn } from '#src/testing/api-mock.ts';
+import { useDraftStore } from '#src/store/draft-store.ts';
+import { readCatalogs } from '#src/testing/catalog-check.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import BankNameScreen from './bankName-screen.tsx';
 
 const forms = readCatalogs('forms').en;

@@ -5,12 +5,12 @@
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import bankName from '../../../schemas/bankName.schema.json';
-import { Icon } from '../../../engine/ui/icons.tsx';
-import { checkIcon } from '../../../engine/ui/icon-set.ts';
-import { useNavigate } from '../../router.ts';
-import { useDraftStore } from '../../store/draft-store.ts';
-import { foldForSearch } from '../../help/search-text.ts';
+import bankName from '#schemas/bankName.schema.json';
+import { Icon } from '#engine/ui/icons.tsx';
+import { checkIcon } from '#engine/ui/icon-set.ts';
+import { useNavigate } from '#src/router.ts';
+import { useDraftStore } from '#src/store/draft-store.ts';
+import { foldForSearch } from '#src/help/search-text.ts';
 import './bankName.page.css';
 
 /** The step whose `bankCode` this screen chooses. */

@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TaxConfig } from '../../../domain/loan-types.ts';
-import { formatPeso } from '../../../domain/money.ts';
-import { addDays } from '../../../domain/calendar-date.ts';
-import { accrue, allocate } from '../../../domain/loan-ledger.ts';
-import { capsFor } from '../../../domain/regulation.ts';
-import { callsTo, logIn, mockApi } from '../../testing/api-mock.ts';
-import { disbursedView, paymentView, TODAY } from '../../testing/loan-views.ts';
-import { loanProduct, pricing } from '../../loans/pricing.ts';
-import { liveQuote } from '../../loans/quote.ts';
-import { readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import type { TaxConfig } from '#domain/loan-types.ts';
+import { formatPeso } from '#domain/money.ts';
+import { addDays } from '#domain/calendar-date.ts';
+import { accrue, allocate } from '#domain/loan-ledger.ts';
+import { capsFor } from '#domain/regulation.ts';
+import { callsTo, logIn, mockApi } from '#src/testing/api-mock.ts';
+import { disbursedView, paymentView, TODAY } from '#src/testing/loan-views.ts';
+import { loanProduct, pricing } from '#src/loans/pricing.ts';
+import { liveQuote } from '#src/loans/quote.ts';
+import { readCatalogs } from '#src/testing/catalog-check.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import BillScreen from './bill-screen.tsx';
 
 const en = readCatalogs('loan').en;

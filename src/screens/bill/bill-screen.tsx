@@ -7,29 +7,29 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaymentChannel, PaymentKind } from '../../../domain/loan-types.ts';
-import { formatPeso } from '../../../domain/money.ts';
-import { useClickGuard } from '../../../engine/ui/click-guard.ts';
-import { toast } from '../../../engine/ui/toast.tsx';
-import type { PaymentQuote } from '../../api/coupons.ts';
-import { IntentKeys, loansApi, type OrderDetail } from '../../api/loans.ts';
-import type { CouponPick, CouponPickerComponent } from '../../coupons/coupon-picker.tsx';
-import { isTransient, loanErrorMessage } from '../../loans/errors.ts';
-import { Figures, PlanTable, useTaxFigure } from '../../loans/figures.tsx';
-import { ScheduleTable } from '../../loans/schedule-table.tsx';
-import { formatDay, formatInstant, formatPercent, languageOf } from '../../loans/format.ts';
-import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { OrderBadge } from '../../loans/order-status.tsx';
-import { pricing } from '../../loans/pricing.ts';
-import { useLoad } from '../../loans/use-load.ts';
-import { Link, useNavigate, useSearchParams } from '../../router.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import type { PaymentChannel, PaymentKind } from '#domain/loan-types.ts';
+import { formatPeso } from '#domain/money.ts';
+import { useClickGuard } from '#engine/ui/click-guard.ts';
+import { toast } from '#engine/ui/toast.tsx';
+import type { PaymentQuote } from '#src/api/coupons.ts';
+import { IntentKeys, loansApi, type OrderDetail } from '#src/api/loans.ts';
+import type { CouponPick, CouponPickerComponent } from '#src/coupons/coupon-picker.tsx';
+import { isTransient, loanErrorMessage } from '#src/loans/errors.ts';
+import { Figures, PlanTable, useTaxFigure } from '#src/loans/figures.tsx';
+import { ScheduleTable } from '#src/loans/schedule-table.tsx';
+import { formatDay, formatInstant, formatPercent, languageOf } from '#src/loans/format.ts';
+import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { OrderBadge } from '#src/loans/order-status.tsx';
+import { pricing } from '#src/loans/pricing.ts';
+import { useLoad } from '#src/loans/use-load.ts';
+import { Link, useNavigate, useSearchParams } from '#src/router.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 import './bill.page.css';
 
 export const CHANNELS: readonly PaymentChannel[] = ['eWallet', 'bank', 'otc'];
 
 // The coupon picker is its own chunk, fetched when a repayment is chosen.
-const CouponPicker = lazy(() => import('../../coupons/coupon-picker.tsx')) as unknown as CouponPickerComponent;
+const CouponPicker = lazy(() => import('#src/coupons/coupon-picker.tsx')) as unknown as CouponPickerComponent;
 
 export default function BillScreen() {
   const [params] = useSearchParams();

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatPeso } from '../../../domain/money.ts';
-import { callsTo, logIn, mockApi } from '../../testing/api-mock.ts';
-import { orderView, paymentView } from '../../testing/loan-views.ts';
-import { useCoreStore } from '../../store/core-store.ts';
-import { readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import { formatPeso } from '#domain/money.ts';
+import { callsTo, logIn, mockApi } from '#src/testing/api-mock.ts';
+import { orderView, paymentView } from '#src/testing/loan-views.ts';
+import { useCoreStore } from '#src/store/core-store.ts';
+import { readCatalogs } from '#src/testing/catalog-check.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import BillIndexScreen from './billIndex-screen.tsx';
 
 const en = readCatalogs('loan').en;

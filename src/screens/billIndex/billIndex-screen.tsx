@@ -4,14 +4,14 @@
  * (spec default 2: ongoing).
  */
 import { useTranslation } from 'react-i18next';
-import { formatPeso } from '../../../domain/money.ts';
-import { loansApi, type OrderView, type PaymentView } from '../../api/loans.ts';
-import { formatDay, formatInstant, languageOf } from '../../loans/format.ts';
-import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { OrderBadge } from '../../loans/order-status.tsx';
-import { useLoad } from '../../loans/use-load.ts';
-import { Link } from '../../router.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import { formatPeso } from '#domain/money.ts';
+import { loansApi, type OrderView, type PaymentView } from '#src/api/loans.ts';
+import { formatDay, formatInstant, languageOf } from '#src/loans/format.ts';
+import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { OrderBadge } from '#src/loans/order-status.tsx';
+import { useLoad } from '#src/loans/use-load.ts';
+import { Link } from '#src/router.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 import './billIndex.page.css';
 
 /** loanTabType values: 1 all orders, 2 ongoing orders (the default), 3 the repayment record. */

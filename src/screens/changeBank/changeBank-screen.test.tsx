@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, logIn, mockApi as mockLoanApi, type Routes } from '../../testing/api-mock.ts';
-import { homeView } from '../../testing/loan-views.ts';
-import { readCatalogs } from '../../testing/catalog-check.ts';
-import { freshPage, publish, publishedRoutes, removeScratch, type Published } from '../../testing/published-forms.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import { callsTo, logIn, mockApi as mockLoanApi, type Routes } from '#src/testing/api-mock.ts';
+import { homeView } from '#src/testing/loan-views.ts';
+import { readCatalogs } from '#src/testing/catalog-check.ts';
+import { freshPage, publish, publishedRoutes, removeScratch, type Published } from '#src/testing/published-forms.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import ChangeBankScreen, { sameAccountField } from './changeBank-screen.tsx';
 
 const en = readCatalogs('loan').en;

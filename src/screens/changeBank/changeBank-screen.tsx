@@ -7,20 +7,20 @@
  */
 import { Suspense, use, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorKeyFn } from '../../../engine/form/error-mapping.ts';
-import type { FormCheck } from '../../../engine/form/precompiled-validator.ts';
-import { SchemaForm } from '../../../engine/form/schema-form.tsx';
-import { toast } from '../../../engine/ui/toast.tsx';
-import { loansApi } from '../../api/loans.ts';
-import { sessionRequest } from '../../api/session.ts';
-import { formErrorKey, formT, withWidgetOptions } from '../../../schemas/form-text.ts';
-import { loadStepForm } from '../../forms/step-modules.ts';
-import { loanErrorMessage } from '../../loans/errors.ts';
-import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { useLoad } from '../../loans/use-load.ts';
-import { useNavigate } from '../../router.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
-import { useDraftStore } from '../../store/draft-store.ts';
+import type { ErrorKeyFn } from '#engine/form/error-mapping.ts';
+import type { FormCheck } from '#engine/form/precompiled-validator.ts';
+import { SchemaForm } from '#engine/form/schema-form.tsx';
+import { toast } from '#engine/ui/toast.tsx';
+import { loansApi } from '#src/api/loans.ts';
+import { sessionRequest } from '#src/api/session.ts';
+import { formErrorKey, formT, withWidgetOptions } from '#schemas/form-text.ts';
+import { loadStepForm } from '#src/forms/step-modules.ts';
+import { loanErrorMessage } from '#src/loans/errors.ts';
+import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { useLoad } from '#src/loans/use-load.ts';
+import { useNavigate } from '#src/router.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
+import { useDraftStore } from '#src/store/draft-store.ts';
 
 type Data = Record<string, unknown>;
 

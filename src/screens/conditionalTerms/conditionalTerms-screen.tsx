@@ -1,5 +1,5 @@
-import { LegalDocument } from '../../legal/legal-document.tsx';
-import type { ScreenProps } from '../../shell/screens.ts';
+import { LegalDocument } from '#src/legal/legal-document.tsx';
+import type { ScreenProps } from '#src/shell/screens.ts';
 
 /** Sections of the Terms and Conditions in reading order (keys under `terms.sections` in the `legal` namespace). */
 const TERMS_SECTIONS = [

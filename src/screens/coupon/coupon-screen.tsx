@@ -4,12 +4,12 @@
  * and expired ones (/couponInvalid). Coupons are used on the withdrawal page and the bill.
  */
 import { useTranslation } from 'react-i18next';
-import { couponsApi, type CouponView } from '../../api/coupons.ts';
-import { CouponTicket } from '../../coupons/coupon-ticket.tsx';
-import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { useLoad } from '../../loans/use-load.ts';
-import { Link } from '../../router.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import { couponsApi, type CouponView } from '#src/api/coupons.ts';
+import { CouponTicket } from '#src/coupons/coupon-ticket.tsx';
+import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { useLoad } from '#src/loans/use-load.ts';
+import { Link } from '#src/router.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 
 /** The list's groups: a kind's coupons go to the group of the operation they lower when the kind has none of its own. */
 const GROUPS = ['platform', 'withdrawal', 'repayment'] as const;

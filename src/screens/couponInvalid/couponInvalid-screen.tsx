@@ -1,10 +1,10 @@
 /** Invalid coupons (/couponInvalid): the used and expired ones (GET /coupons/invalid), newest first. */
 import { useTranslation } from 'react-i18next';
-import { couponsApi } from '../../api/coupons.ts';
-import { CouponTicket } from '../../coupons/coupon-ticket.tsx';
-import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { useLoad } from '../../loans/use-load.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import { couponsApi } from '#src/api/coupons.ts';
+import { CouponTicket } from '#src/coupons/coupon-ticket.tsx';
+import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { useLoad } from '#src/loans/use-load.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 
 export default function CouponInvalidScreen() {
   const { t } = useTranslation('coupons');

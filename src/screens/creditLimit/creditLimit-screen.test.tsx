@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { LimitView } from '../../api/limits.ts';
-import { callsTo, logIn, mockApi } from '../../testing/api-mock.ts';
-import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen, signedInScreenSuite } from '../../testing/render-screen.tsx';
+import type { LimitView } from '#src/api/limits.ts';
+import { callsTo, logIn, mockApi } from '#src/testing/api-mock.ts';
+import { catalogProblems, readCatalogs } from '#src/testing/catalog-check.ts';
+import { renderScreen, signedInScreenSuite } from '#src/testing/render-screen.tsx';
 import CreditLimitScreen from './creditLimit-screen.tsx';
 
 const catalogs = readCatalogs('limit');

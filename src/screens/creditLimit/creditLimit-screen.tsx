@@ -6,17 +6,17 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPeso } from '../../../domain/money.ts';
-import { confirmDialog } from '../../../engine/ui/confirm-dialog.tsx';
-import { toast } from '../../../engine/ui/toast.tsx';
-import { errorMessage } from '../../api/error-message.ts';
-import type { FacebookBindInput } from '../../../api-schema/limits.ts';
-import { limitsApi, type LimitView } from '../../api/limits.ts';
-import { formatInstant } from '../../loans/format.ts';
-import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { useLoad } from '../../loans/use-load.ts';
-import { Link, useLocation, useNavigate } from '../../router.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import { formatPeso } from '#domain/money.ts';
+import { confirmDialog } from '#engine/ui/confirm-dialog.tsx';
+import { toast } from '#engine/ui/toast.tsx';
+import { errorMessage } from '#src/api/error-message.ts';
+import type { FacebookBindInput } from '#api-schema/limits.ts';
+import { limitsApi, type LimitView } from '#src/api/limits.ts';
+import { formatInstant } from '#src/loans/format.ts';
+import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { useLoad } from '#src/loans/use-load.ts';
+import { Link, useLocation, useNavigate } from '#src/router.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 import './creditLimit.page.css';
 
 const P = 'creditLimit';

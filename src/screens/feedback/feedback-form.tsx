@@ -5,13 +5,13 @@
  */
 import { use, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SchemaForm } from '../../../engine/form/schema-form.tsx';
-import { toast } from '../../../engine/ui/toast.tsx';
-import { sendFeedback, type FeedbackView } from '../../api/me.ts';
-import { errorMessage } from '../../api/error-message.ts';
-import { formErrorKey, formT, withWidgetOptions } from '../../../schemas/form-text.ts';
-import { documentPreview, PhotoRefused, uploadPhotos } from '../../forms/profile-sync.ts';
-import { loadStepForm } from '../../forms/step-modules.ts';
+import { SchemaForm } from '#engine/form/schema-form.tsx';
+import { toast } from '#engine/ui/toast.tsx';
+import { sendFeedback, type FeedbackView } from '#src/api/me.ts';
+import { errorMessage } from '#src/api/error-message.ts';
+import { formErrorKey, formT, withWidgetOptions } from '#schemas/form-text.ts';
+import { documentPreview, PhotoRefused, uploadPhotos } from '#src/forms/profile-sync.ts';
+import { loadStepForm } from '#src/forms/step-modules.ts';
 
 type Data = Record<string, unknown>;
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { FeedbackView } from '../../api/me.ts';
-import { logIn, mockApi } from '../../testing/api-mock.ts';
-import { readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen, signedInScreenSuite } from '../../testing/render-screen.tsx';
+import type { FeedbackView } from '#src/api/me.ts';
+import { logIn, mockApi } from '#src/testing/api-mock.ts';
+import { readCatalogs } from '#src/testing/catalog-check.ts';
+import { renderScreen, signedInScreenSuite } from '#src/testing/render-screen.tsx';
 import FeedbackScreen from './feedback-screen.tsx';
 
 const help = readCatalogs('help');

@@ -5,9 +5,9 @@
  */
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadFeedback, type FeedbackView } from '../../api/me.ts';
-import { useLoad } from '../../loans/use-load.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import { loadFeedback, type FeedbackView } from '#src/api/me.ts';
+import { useLoad } from '#src/loans/use-load.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 import './feedback.page.css';
 
 const FeedbackForm = lazy(() => import('./feedback-form.tsx'));

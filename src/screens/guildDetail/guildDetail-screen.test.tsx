@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import en from '../../../locales/en/a2hs.json';
-import fil from '../../../locales/fil/a2hs.json';
-import zh from '../../../locales/zh-CN/a2hs.json';
-import { product, type Language } from '../../config.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import en from '#locales/en/a2hs.json';
+import fil from '#locales/fil/a2hs.json';
+import zh from '#locales/zh-CN/a2hs.json';
+import { product, type Language } from '#src/config.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import { BROWSER_IDS, OTHER_BROWSERS_MIN_IOS, stepsFor, tipsFor, type BrowserId } from '../addDeskTopBrowser/browsers.ts';
 import GuildDetailScreen from './guildDetail-screen.tsx';
 

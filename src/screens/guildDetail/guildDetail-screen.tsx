@@ -3,9 +3,9 @@
  * large illustrated steps with explanations, troubleshooting tips, the rewards and a way back to the tutorial.
  */
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../router.ts';
-import { limitRaises } from '../../../config/underwriting.json';
-import { product } from '../../config.ts';
+import { Link } from '#src/router.ts';
+import { limitRaises } from '#config/underwriting.json';
+import { product } from '#src/config.ts';
 import { useChosenBrowser } from '../addDeskTopBrowser/a2hs-hooks.ts';
 import {
   A2HS_PATHS,

@@ -2,10 +2,10 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import faq from '../../../config/faq.json';
-import { logIn } from '../../testing/api-mock.ts';
-import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import faq from '#config/faq.json';
+import { logIn } from '#src/testing/api-mock.ts';
+import { catalogProblems, readCatalogs } from '#src/testing/catalog-check.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import HelpScreen from './help-screen.tsx';
 
 const catalogs = readCatalogs('help');

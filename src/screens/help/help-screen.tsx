@@ -5,16 +5,16 @@
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import faqJson from '../../../config/faq.json';
-import type { FaqConfig } from '../../../config/types/faq.ts';
-import { formatPeso } from '../../../domain/money.ts';
-import { Icon } from '../../../engine/ui/icons.tsx';
-import { chevronIcon } from '../../../engine/ui/icon-set.ts';
-import { product } from '../../config.ts';
-import { ServiceChannels } from '../../contact/service-channels.tsx';
-import { limitRaises } from '../../../config/underwriting.json';
-import { foldForSearch } from '../../help/search-text.ts';
-import { Link } from '../../router.ts';
+import faqJson from '#config/faq.json';
+import type { FaqConfig } from '#config/types/faq.ts';
+import { formatPeso } from '#domain/money.ts';
+import { Icon } from '#engine/ui/icons.tsx';
+import { chevronIcon } from '#engine/ui/icon-set.ts';
+import { product } from '#src/config.ts';
+import { ServiceChannels } from '#src/contact/service-channels.tsx';
+import { limitRaises } from '#config/underwriting.json';
+import { foldForSearch } from '#src/help/search-text.ts';
+import { Link } from '#src/router.ts';
 import './help.page.css';
 
 const faq = faqJson as FaqConfig;

@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatPeso } from '../../../domain/money.ts';
-import { quote } from '../../../domain/pricing.ts';
-import { product } from '../../config.ts';
-import { callsTo, logIn, mockApi } from '../../testing/api-mock.ts';
-import { homeView, orderView, TODAY } from '../../testing/loan-views.ts';
-import { loanProduct, pricing } from '../../loans/pricing.ts';
-import { amountChoices } from '../../loans/quote.ts';
-import { HOME_POLL_MS } from '../../loans/order-card.tsx';
-import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import { formatPeso } from '#domain/money.ts';
+import { quote } from '#domain/pricing.ts';
+import { product } from '#src/config.ts';
+import { callsTo, logIn, mockApi } from '#src/testing/api-mock.ts';
+import { homeView, orderView, TODAY } from '#src/testing/loan-views.ts';
+import { loanProduct, pricing } from '#src/loans/pricing.ts';
+import { amountChoices } from '#src/loans/quote.ts';
+import { HOME_POLL_MS } from '#src/loans/order-card.tsx';
+import { catalogProblems, readCatalogs } from '#src/testing/catalog-check.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import HomeIndexScreen from './homeIndex-screen.tsx';
 
 const en = readCatalogs('loan').en;

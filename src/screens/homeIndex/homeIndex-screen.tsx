@@ -5,17 +5,17 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { formatPeso } from '../../../domain/money.ts';
-import { Icon } from '../../../engine/ui/icons.tsx';
-import { chevronIcon } from '../../../engine/ui/icon-set.ts';
-import { loansApi } from '../../api/loans.ts';
-import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { LoanOffer, useOfferModule } from '../../loans/lazy-offer.tsx';
-import { homePollOf, OrderCard } from '../../loans/order-card.tsx';
-import { configTextKey, loanProduct } from '../../loans/pricing.ts';
-import { useLoad } from '../../loans/use-load.ts';
-import { Link } from '../../router.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import { formatPeso } from '#domain/money.ts';
+import { Icon } from '#engine/ui/icons.tsx';
+import { chevronIcon } from '#engine/ui/icon-set.ts';
+import { loansApi } from '#src/api/loans.ts';
+import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { LoanOffer, useOfferModule } from '#src/loans/lazy-offer.tsx';
+import { homePollOf, OrderCard } from '#src/loans/order-card.tsx';
+import { configTextKey, loanProduct } from '#src/loans/pricing.ts';
+import { useLoad } from '#src/loans/use-load.ts';
+import { Link } from '#src/router.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 import './homeIndex.page.css';
 
 /**

@@ -8,24 +8,24 @@
  */
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from '../../router.ts';
-import { firstIncomplete, nextRoute, progressOf, stepAt, type FlowStepEntry } from '../../../engine/flow/flow.ts';
-import { SchemaForm } from '../../../engine/form/schema-form.tsx';
-import { toast } from '../../../engine/ui/toast.tsx';
-import { errorMessage } from '../../api/error-message.ts';
-import { StepProgress } from '../../../engine/form/step-progress.tsx';
-import { product, routesConfig } from '../../config.ts';
-import { formErrorKey, formT, withWidgetOptions } from '../../../schemas/form-text.ts';
-import { loadPsgcLevel } from '../../forms/psgc.ts';
-import { checkContext, stepCheck } from '../../../domain/step-checks.ts';
-import { upgradeSection } from '../../../domain/legacy-values.ts';
-import { loadManifest, onManifest, reloadManifest } from '../../forms/manifest.ts';
-import { documentPreview, isFormVersionRetired, loadProfileOnce, PhotoRefused, photoRefusalKeys, saveStep, uploadPhotos } from '../../forms/profile-sync.ts';
-import { loadStepForm } from '../../forms/step-modules.ts';
-import { stepUi } from '../../forms/step-ui.ts';
-import type { ScreenProps } from '../../shell/screens.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
-import { useDraftStore } from '../../store/draft-store.ts';
+import { Navigate, useNavigate } from '#src/router.ts';
+import { firstIncomplete, nextRoute, progressOf, stepAt, type FlowStepEntry } from '#engine/flow/flow.ts';
+import { SchemaForm } from '#engine/form/schema-form.tsx';
+import { toast } from '#engine/ui/toast.tsx';
+import { errorMessage } from '#src/api/error-message.ts';
+import { StepProgress } from '#engine/form/step-progress.tsx';
+import { product, routesConfig } from '#src/config.ts';
+import { formErrorKey, formT, withWidgetOptions } from '#schemas/form-text.ts';
+import { loadPsgcLevel } from '#src/forms/psgc.ts';
+import { checkContext, stepCheck } from '#domain/step-checks.ts';
+import { upgradeSection } from '#domain/legacy-values.ts';
+import { loadManifest, onManifest, reloadManifest } from '#src/forms/manifest.ts';
+import { documentPreview, isFormVersionRetired, loadProfileOnce, PhotoRefused, photoRefusalKeys, saveStep, uploadPhotos } from '#src/forms/profile-sync.ts';
+import { loadStepForm } from '#src/forms/step-modules.ts';
+import { stepUi } from '#src/forms/step-ui.ts';
+import type { ScreenProps } from '#src/shell/screens.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
+import { useDraftStore } from '#src/store/draft-store.ts';
 
 const widgetOptions = { address: { loadLevel: loadPsgcLevel }, photo: { preview: documentPreview } };
 /** The screens that choose a `picker` field's value, by field: they write it into this step's draft and come back. */

@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chargesDisclosure } from '../../../domain/disclosure.ts';
-import type { PricingConfig, TaxConfig } from '../../../domain/loan-types.ts';
-import { formatPeso } from '../../../domain/money.ts';
-import { quote } from '../../../domain/pricing.ts';
-import { product } from '../../config.ts';
-import { callsTo, logIn, mockApi } from '../../testing/api-mock.ts';
-import { orderView } from '../../testing/loan-views.ts';
-import { loanProduct, pricing } from '../../loans/pricing.ts';
-import { useCoreStore } from '../../store/core-store.ts';
-import { readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import { chargesDisclosure } from '#domain/disclosure.ts';
+import type { PricingConfig, TaxConfig } from '#domain/loan-types.ts';
+import { formatPeso } from '#domain/money.ts';
+import { quote } from '#domain/pricing.ts';
+import { product } from '#src/config.ts';
+import { callsTo, logIn, mockApi } from '#src/testing/api-mock.ts';
+import { orderView } from '#src/testing/loan-views.ts';
+import { loanProduct, pricing } from '#src/loans/pricing.ts';
+import { useCoreStore } from '#src/store/core-store.ts';
+import { readCatalogs } from '#src/testing/catalog-check.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import LoanScreen from './loan-screen.tsx';
 
 const en = readCatalogs('loan').en;

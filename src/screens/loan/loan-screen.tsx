@@ -6,18 +6,18 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useClickGuard } from '../../../engine/ui/click-guard.ts';
-import { toast } from '../../../engine/ui/toast.tsx';
-import { loansApi, type OrderDetail } from '../../api/loans.ts';
-import { product } from '../../config.ts';
-import { loanErrorMessage } from '../../loans/errors.ts';
-import { TruthInLending } from '../../loans/truth-in-lending.tsx';
-import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { OrderBadge } from '../../loans/order-status.tsx';
-import { subProductOf } from '../../loans/pricing.ts';
-import { useLoad } from '../../loans/use-load.ts';
-import { Link, useNavigate, useSearchParams } from '../../router.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import { useClickGuard } from '#engine/ui/click-guard.ts';
+import { toast } from '#engine/ui/toast.tsx';
+import { loansApi, type OrderDetail } from '#src/api/loans.ts';
+import { product } from '#src/config.ts';
+import { loanErrorMessage } from '#src/loans/errors.ts';
+import { TruthInLending } from '#src/loans/truth-in-lending.tsx';
+import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { OrderBadge } from '#src/loans/order-status.tsx';
+import { subProductOf } from '#src/loans/pricing.ts';
+import { useLoad } from '#src/loans/use-load.ts';
+import { Link, useNavigate, useSearchParams } from '#src/router.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 import './loan.page.css';
 
 const CLAUSES = ['repay', 'charges', 'extension', 'prepay', 'default', 'privacy', 'disputes'] as const;

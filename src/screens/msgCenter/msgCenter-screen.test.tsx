@@ -2,17 +2,17 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import messagesConfig from '../../../config/messages.json' with { type: 'json' };
-import { formatPeso } from '../../../domain/money.ts';
-import type { MessageView } from '../../api/messages.ts';
-import { product } from '../../config.ts';
-import { callsTo, logIn, mockApi } from '../../testing/api-mock.ts';
-import { setUnread } from '../../shell/unread.ts';
-import { readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import messagesConfig from '#config/messages.json' with { type: 'json' };
+import { formatPeso } from '#domain/money.ts';
+import type { MessageView } from '#src/api/messages.ts';
+import { product } from '#src/config.ts';
+import { callsTo, logIn, mockApi } from '#src/testing/api-mock.ts';
+import { setUnread } from '#src/shell/unread.ts';
+import { readCatalogs } from '#src/testing/catalog-check.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import MsgDetailScreen from '../msgDetail/msgDetail-screen.tsx';
 import MsgCenterScreen from './msgCenter-screen.tsx';
-import { messageValues } from '../../messages/message-text.ts';
+import { messageValues } from '#src/messages/message-text.ts';
 
 const catalogs = readCatalogs('messages');
 const fill = (text: string | undefined, values: Record<string, string>) => (text ?? 'missing').replace(/\{\{(\w+)\}\}/gu, (_, name: string) => values[name] ?? `{{${name}}}`);

@@ -5,14 +5,14 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messagesApi, type MessagePage, type MessageTab, type MessageView } from '../../api/messages.ts';
-import { manilaToday } from '../../../domain/calendar-date.ts';
-import { formatDay, formatInstant, languageOf } from '../../loans/format.ts';
-import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { useLoad } from '../../loans/use-load.ts';
-import { messageText } from '../../messages/message-text.ts';
-import { Link, useSearchParams } from '../../router.ts';
-import { refreshUnread, setUnread, useUnread } from '../../shell/unread.ts';
+import { messagesApi, type MessagePage, type MessageTab, type MessageView } from '#src/api/messages.ts';
+import { manilaToday } from '#domain/calendar-date.ts';
+import { formatDay, formatInstant, languageOf } from '#src/loans/format.ts';
+import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { useLoad } from '#src/loans/use-load.ts';
+import { messageText } from '#src/messages/message-text.ts';
+import { Link, useSearchParams } from '#src/router.ts';
+import { refreshUnread, setUnread, useUnread } from '#src/shell/unread.ts';
 import './msgCenter.page.css';
 
 const TABS: readonly MessageTab[] = ['activity', 'notify'];

@@ -3,15 +3,15 @@
  * unread counts); its full text in the language shown, its date, and a button to the screen it concerns.
  */
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.ts';
-import { messagesApi, type MessageTab } from '../../api/messages.ts';
-import { manilaToday } from '../../../domain/calendar-date.ts';
-import { formatDay, formatInstant, languageOf } from '../../loans/format.ts';
-import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { useLoad } from '../../loans/use-load.ts';
-import { messageText } from '../../messages/message-text.ts';
-import { useNavigate, useSearchParams } from '../../router.ts';
-import { refreshUnread } from '../../shell/unread.ts';
+import { ApiError } from '#src/api/client.ts';
+import { messagesApi, type MessageTab } from '#src/api/messages.ts';
+import { manilaToday } from '#domain/calendar-date.ts';
+import { formatDay, formatInstant, languageOf } from '#src/loans/format.ts';
+import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { useLoad } from '#src/loans/use-load.ts';
+import { messageText } from '#src/messages/message-text.ts';
+import { useNavigate, useSearchParams } from '#src/router.ts';
+import { refreshUnread } from '#src/shell/unread.ts';
 import './msgDetail.page.css';
 
 /** The route name of an in-app link ('/bill?order=1' -> 'bill'): the button says where it goes. */

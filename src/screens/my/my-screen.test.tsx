@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatPeso } from '../../../domain/money.ts';
-import type { MeView } from '../../api/me.ts';
-import { product } from '../../config.ts';
-import { logIn, mockApi } from '../../testing/api-mock.ts';
-import { useCoreStore } from '../../store/core-store.ts';
-import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen, signedInScreenSuite } from '../../testing/render-screen.tsx';
+import { formatPeso } from '#domain/money.ts';
+import type { MeView } from '#src/api/me.ts';
+import { product } from '#src/config.ts';
+import { logIn, mockApi } from '#src/testing/api-mock.ts';
+import { useCoreStore } from '#src/store/core-store.ts';
+import { catalogProblems, readCatalogs } from '#src/testing/catalog-check.ts';
+import { renderScreen, signedInScreenSuite } from '#src/testing/render-screen.tsx';
 import MyScreen from './my-screen.tsx';
 
 const en = readCatalogs('profile').en;

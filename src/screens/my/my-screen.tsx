@@ -6,19 +6,19 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPeso } from '../../../domain/money.ts';
-import { confirmDialog } from '../../../engine/ui/confirm-dialog.tsx';
-import { useClickGuard } from '../../../engine/ui/click-guard.ts';
-import { Icon } from '../../../engine/ui/icons.tsx';
-import { chevronIcon } from '../../../engine/ui/icon-set.ts';
-import { toast } from '../../../engine/ui/toast.tsx';
-import { chooseLanguage, loadMe, logOut, savePreferences, type MeView } from '../../api/me.ts';
-import { errorMessage } from '../../api/error-message.ts';
-import { product, type Language } from '../../config.ts';
-import { useLoad } from '../../loans/use-load.ts';
-import { Link, useNavigate } from '../../router.ts';
-import { useUnread } from '../../shell/unread.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import { formatPeso } from '#domain/money.ts';
+import { confirmDialog } from '#engine/ui/confirm-dialog.tsx';
+import { useClickGuard } from '#engine/ui/click-guard.ts';
+import { Icon } from '#engine/ui/icons.tsx';
+import { chevronIcon } from '#engine/ui/icon-set.ts';
+import { toast } from '#engine/ui/toast.tsx';
+import { chooseLanguage, loadMe, logOut, savePreferences, type MeView } from '#src/api/me.ts';
+import { errorMessage } from '#src/api/error-message.ts';
+import { product, type Language } from '#src/config.ts';
+import { useLoad } from '#src/loans/use-load.ts';
+import { Link, useNavigate } from '#src/router.ts';
+import { useUnread } from '#src/shell/unread.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 import './my.page.css';
 
 /** Where each kind of payout account's name is in the payout form's texts (forms namespace). */

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { product, type Language } from '../../config.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
-import { readCatalogs } from '../../testing/catalog-check.ts';
+import { product, type Language } from '#src/config.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
+import { readCatalogs } from '#src/testing/catalog-check.ts';
 import NoAndroidScreen from './noAndroid-screen.tsx';
 
 const catalogs = readCatalogs('result');

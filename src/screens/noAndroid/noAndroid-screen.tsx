@@ -3,11 +3,11 @@
  * lets the visitor copy the website address, and offers customer service from config.
  */
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../../../engine/ui/copy-text.ts';
-import { Icon } from '../../../engine/ui/icons.tsx';
-import { phoneIcon } from '../../../engine/ui/icon-set.ts';
-import { product } from '../../config.ts';
-import { ServiceChannels } from '../../contact/service-channels.tsx';
+import { copyText } from '#engine/ui/copy-text.ts';
+import { Icon } from '#engine/ui/icons.tsx';
+import { phoneIcon } from '#engine/ui/icon-set.ts';
+import { product } from '#src/config.ts';
+import { ServiceChannels } from '#src/contact/service-channels.tsx';
 import './noAndroid.page.css';
 
 export default function NoAndroidScreen() {

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import en from '../../../locales/en/legal.json';
-import fil from '../../../locales/fil/legal.json';
-import zhCN from '../../../locales/zh-CN/legal.json';
-import { product, type Language } from '../../config.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import en from '#locales/en/legal.json';
+import fil from '#locales/fil/legal.json';
+import zhCN from '#locales/zh-CN/legal.json';
+import { product, type Language } from '#src/config.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import PrivacyScreen from './privacy-screen.tsx';
 
 const cases: [Language, typeof en, string][] = [

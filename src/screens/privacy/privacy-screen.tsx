@@ -1,4 +1,4 @@
-import { LegalDocument } from '../../legal/legal-document.tsx';
+import { LegalDocument } from '#src/legal/legal-document.tsx';
 
 /** Sections of the Privacy Policy in reading order (keys under `privacy.sections` in the `legal` namespace). */
 const PRIVACY_SECTIONS = [

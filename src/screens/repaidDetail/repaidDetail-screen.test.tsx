@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatPeso } from '../../../domain/money.ts';
-import { PAYMENT_POLL_MS } from '../../loans/channels.ts';
-import { callsTo, logIn, mockApi } from '../../testing/api-mock.ts';
-import { paymentView } from '../../testing/loan-views.ts';
-import { readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import { formatPeso } from '#domain/money.ts';
+import { PAYMENT_POLL_MS } from '#src/loans/channels.ts';
+import { callsTo, logIn, mockApi } from '#src/testing/api-mock.ts';
+import { paymentView } from '#src/testing/loan-views.ts';
+import { readCatalogs } from '#src/testing/catalog-check.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import RepaidDetailScreen from './repaidDetail-screen.tsx';
 
 const en = readCatalogs('loan').en;

@@ -4,18 +4,18 @@
  * centres for over-the-counter, and the way back to the bill.
  */
 import { useTranslation } from 'react-i18next';
-import { formatPeso } from '../../../domain/money.ts';
-import { copyText } from '../../../engine/ui/copy-text.ts';
-import { Icon } from '../../../engine/ui/icons.tsx';
-import { checkIcon, clockIcon, crossIcon } from '../../../engine/ui/icon-set.ts';
-import { loansApi, type PaymentView } from '../../api/loans.ts';
-import { OTC_CENTRES, PAYMENT_POLL_MS } from '../../loans/channels.ts';
-import { Figures } from '../../loans/figure-list.tsx';
-import { formatInstant, languageOf } from '../../loans/format.ts';
-import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { useLoad } from '../../loans/use-load.ts';
-import { Link, useSearchParams } from '../../router.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import { formatPeso } from '#domain/money.ts';
+import { copyText } from '#engine/ui/copy-text.ts';
+import { Icon } from '#engine/ui/icons.tsx';
+import { checkIcon, clockIcon, crossIcon } from '#engine/ui/icon-set.ts';
+import { loansApi, type PaymentView } from '#src/api/loans.ts';
+import { OTC_CENTRES, PAYMENT_POLL_MS } from '#src/loans/channels.ts';
+import { Figures } from '#src/loans/figure-list.tsx';
+import { formatInstant, languageOf } from '#src/loans/format.ts';
+import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { useLoad } from '#src/loans/use-load.ts';
+import { Link, useSearchParams } from '#src/router.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 import './repaidDetail.page.css';
 
 const STATE_ICONS = { in_progress: clockIcon, success: checkIcon, fail: crossIcon } as const;

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { useNavigate } from '../../router.ts';
+import { useNavigate } from '#src/router.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { product } from '../../config.ts';
-import { useCoreStore } from '../../store/core-store.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
-import { catalogProblems, readCatalogs } from '../../testing/catalog-check.ts';
+import { product } from '#src/config.ts';
+import { useCoreStore } from '#src/store/core-store.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
+import { catalogProblems, readCatalogs } from '#src/testing/catalog-check.ts';
 import SetupScreen from './setup-screen.tsx';
 
 const en = readCatalogs('setup').en;

@@ -5,16 +5,16 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from '../../router.ts';
-import { useClickGuard } from '../../../engine/ui/click-guard.ts';
-import { confirmDialog } from '../../../engine/ui/confirm-dialog.tsx';
-import { Icon } from '../../../engine/ui/icons.tsx';
-import { chevronIcon } from '../../../engine/ui/icon-set.ts';
-import { product, type Language } from '../../config.ts';
-import { chooseLanguage, logOut } from '../../api/me.ts';
-import { useCoreStore } from '../../store/core-store.ts';
-import { ServiceChannels } from '../../contact/service-channels.tsx';
-import { AttributionSetting } from '../../attribution/attribution-setting.tsx';
+import { Link, useNavigate, useSearchParams } from '#src/router.ts';
+import { useClickGuard } from '#engine/ui/click-guard.ts';
+import { confirmDialog } from '#engine/ui/confirm-dialog.tsx';
+import { Icon } from '#engine/ui/icons.tsx';
+import { chevronIcon } from '#engine/ui/icon-set.ts';
+import { product, type Language } from '#src/config.ts';
+import { chooseLanguage, logOut } from '#src/api/me.ts';
+import { useCoreStore } from '#src/store/core-store.ts';
+import { ServiceChannels } from '#src/contact/service-channels.tsx';
+import { AttributionSetting } from '#src/attribution/attribution-setting.tsx';
 import './setup.page.css';
 
 /** The query value that opens the account-deletion sub-view. */

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../testing/api-mock.ts';
-import { useCoreStore } from '../../store/core-store.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import { mockApi } from '#src/testing/api-mock.ts';
+import { useCoreStore } from '#src/store/core-store.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import StartScreen from './start-screen.tsx';
 
 beforeEach(() => {

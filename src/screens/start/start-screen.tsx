@@ -6,14 +6,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normalizePhMobile, formatPhMobile } from '../../../domain/ph-phone.ts';
-import { ApiError } from '../../api/client.ts';
-import { errorMessage } from '../../api/error-message.ts';
-import { publicRequest } from '../../api/session.ts';
-import { Link, useNavigate } from '../../router.ts';
-import { product, type Language } from '../../config.ts';
-import { changeLanguage } from '../../i18n.ts';
-import { useCoreStore } from '../../store/core-store.ts';
+import { normalizePhMobile, formatPhMobile } from '#domain/ph-phone.ts';
+import { ApiError } from '#src/api/client.ts';
+import { errorMessage } from '#src/api/error-message.ts';
+import { publicRequest } from '#src/api/session.ts';
+import { Link, useNavigate } from '#src/router.ts';
+import { product, type Language } from '#src/config.ts';
+import { changeLanguage } from '#src/i18n.ts';
+import { useCoreStore } from '#src/store/core-store.ts';
 import './start.page.css';
 
 interface Captcha {

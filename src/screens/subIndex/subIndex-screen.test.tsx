@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import theme2 from '../../../config/themes/theme-2.json';
-import { formatPeso } from '../../../domain/money.ts';
-import { quote } from '../../../domain/pricing.ts';
-import { logIn, mockApi } from '../../testing/api-mock.ts';
-import { homeView, TODAY } from '../../testing/loan-views.ts';
-import { loanProduct, pricing } from '../../loans/pricing.ts';
-import { amountChoices } from '../../loans/quote.ts';
-import { readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import theme2 from '#config/themes/theme-2.json';
+import { formatPeso } from '#domain/money.ts';
+import { quote } from '#domain/pricing.ts';
+import { logIn, mockApi } from '#src/testing/api-mock.ts';
+import { homeView, TODAY } from '#src/testing/loan-views.ts';
+import { loanProduct, pricing } from '#src/loans/pricing.ts';
+import { amountChoices } from '#src/loans/quote.ts';
+import { readCatalogs } from '#src/testing/catalog-check.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import SubIndexScreen from './subIndex-screen.tsx';
 
 const en = readCatalogs('loan').en;

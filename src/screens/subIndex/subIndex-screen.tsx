@@ -5,16 +5,16 @@
  */
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPeso } from '../../../domain/money.ts';
-import { loansApi } from '../../api/loans.ts';
-import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { LoanOffer, useOfferModule } from '../../loans/lazy-offer.tsx';
-import { homePollOf, OrderCard } from '../../loans/order-card.tsx';
-import { configTextKey, loanProduct, subProductById } from '../../loans/pricing.ts';
-import { useLoad } from '../../loans/use-load.ts';
-import { Link, useNavigate, useSearchParams } from '../../router.ts';
-import { applyTheme } from '../../shell/theme.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import { formatPeso } from '#domain/money.ts';
+import { loansApi } from '#src/api/loans.ts';
+import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { LoanOffer, useOfferModule } from '#src/loans/lazy-offer.tsx';
+import { homePollOf, OrderCard } from '#src/loans/order-card.tsx';
+import { configTextKey, loanProduct, subProductById } from '#src/loans/pricing.ts';
+import { useLoad } from '#src/loans/use-load.ts';
+import { Link, useNavigate, useSearchParams } from '#src/router.ts';
+import { applyTheme } from '#src/shell/theme.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 import './subIndex.page.css';
 
 export default function SubIndexScreen() {

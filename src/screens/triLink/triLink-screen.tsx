@@ -3,15 +3,15 @@
  * reference and what to do with it on the payment's channel. Only an https link is followed.
  */
 import { useTranslation } from 'react-i18next';
-import { formatPeso } from '../../../domain/money.ts';
-import { copyText } from '../../../engine/ui/copy-text.ts';
-import { loansApi } from '../../api/loans.ts';
-import { PAYMENT_POLL_MS } from '../../loans/channels.ts';
-import { formatInstant, languageOf } from '../../loans/format.ts';
-import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { useLoad } from '../../loans/use-load.ts';
-import { Link, useSearchParams } from '../../router.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import { formatPeso } from '#domain/money.ts';
+import { copyText } from '#engine/ui/copy-text.ts';
+import { loansApi } from '#src/api/loans.ts';
+import { PAYMENT_POLL_MS } from '#src/loans/channels.ts';
+import { formatInstant, languageOf } from '#src/loans/format.ts';
+import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { useLoad } from '#src/loans/use-load.ts';
+import { Link, useSearchParams } from '#src/router.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 
 export default function TriLinkScreen() {
   const { t, i18n } = useTranslation(['loan', 'common']);

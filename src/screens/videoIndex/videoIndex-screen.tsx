@@ -5,8 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../router.ts';
-import { product } from '../../config.ts';
+import { Link } from '#src/router.ts';
+import { product } from '#src/config.ts';
 import { useChosenBrowser, useReducedMotion } from '../addDeskTopBrowser/a2hs-hooks.ts';
 import { A2HS_PATHS, browserHref, stepKey, stepsFor, VIDEO_STEP_MS, type BrowserId } from '../addDeskTopBrowser/browsers.ts';
 import { StepIllustration } from '../addDeskTopBrowser/step-art.tsx';

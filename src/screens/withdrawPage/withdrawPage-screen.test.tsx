@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatPeso } from '../../../domain/money.ts';
-import { product } from '../../config.ts';
-import { callsTo, logIn, mockApi } from '../../testing/api-mock.ts';
-import { homeView, orderView } from '../../testing/loan-views.ts';
-import { useCoreStore } from '../../store/core-store.ts';
-import { readCatalogs } from '../../testing/catalog-check.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
+import { formatPeso } from '#domain/money.ts';
+import { product } from '#src/config.ts';
+import { callsTo, logIn, mockApi } from '#src/testing/api-mock.ts';
+import { homeView, orderView } from '#src/testing/loan-views.ts';
+import { useCoreStore } from '#src/store/core-store.ts';
+import { readCatalogs } from '#src/testing/catalog-check.ts';
+import { renderScreen } from '#src/testing/render-screen.tsx';
 import WithdrawPageScreen from './withdrawPage-screen.tsx';
 
 const en = readCatalogs('loan').en;

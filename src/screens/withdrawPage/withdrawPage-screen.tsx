@@ -3,12 +3,12 @@
  * and Withdraw. The route needs no login (spec); without a session the borrower is asked to log in first.
  */
 import { useTranslation } from 'react-i18next';
-import { loansApi } from '../../api/loans.ts';
-import { LoadFailed, LoadingCards } from '../../loans/load-state.tsx';
-import { useLoad } from '../../loans/use-load.ts';
-import { WithdrawPanel } from '../../loans/withdraw-panel.tsx';
-import { Link, useSearchParams } from '../../router.ts';
-import { sessionKeyOf, useCoreStore } from '../../store/core-store.ts';
+import { loansApi } from '#src/api/loans.ts';
+import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { useLoad } from '#src/loans/use-load.ts';
+import { WithdrawPanel } from '#src/loans/withdraw-panel.tsx';
+import { Link, useSearchParams } from '#src/router.ts';
+import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 
 export default function WithdrawPageScreen() {
   const { t } = useTranslation('loan');
