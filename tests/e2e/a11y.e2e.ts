@@ -45,6 +45,8 @@ const t = (path: string) => path.split('.').reduce<unknown>((node, k) => (node a
 const suite = chromiumSuite(inject('baseUrl'));
 /** An iPhone; the app's Content-Security-Policy allows no inline script, so the context bypasses it to inject axe. */
 const phone = (ratio: 1 | 2 | 3 = 3): BrowserContextOptions => ({ ...iPhone(ratio), bypassCSP: true });
+/** The logged-out phone every public screen is audited on (one object: one shared page). */
+const loggedOut = phone();
 
 interface Row {
   screen: string;
@@ -83,20 +85,23 @@ async function audit(page: Page, screen: string, language: Language): Promise<st
   return blocking.map((v) => `${screen} [${language}] ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Opens `path` in each language in turn (one context, the language stored before each load) and audits it. */
+/**
+ * Opens `path` in each language in turn (the language stored before each load) and audits it. Every screen of one
+ * profile is loaded in the same page, kept for the file: a load in a warm browser, not a new one per screen.
+ */
 async function auditEverywhere(profile: BrowserContextOptions, path: string, route: string, prepare?: (page: Page) => Promise<void>): Promise<string[]> {
-  const page = await suite.open(profile);
+  const page = await suite.shared(profile);
   page.setDefaultTimeout(20_000);
+  // localStorage is the origin's: a page that has not been there yet goes there first.
+  if (!page.url().startsWith(base())) await page.goto(base() + path);
   const found: string[] = [];
   for (const language of LANGUAGES) {
-    await page.goto(`${base()}/privacy`);
     await page.evaluate((lng) => localStorage.setItem('language', lng), language);
     await page.goto(base() + path);
     await settled(page, route, language);
     if (prepare) await prepare(page);
     found.push(...(await audit(page, path.split('?')[0]!, language)));
   }
-  await suite.context.close();
   return found;
 }
 
@@ -234,11 +239,11 @@ describe('accessibility (axe-core) of every screen in every language', () => {
   });
 
   it('/start, logged out', async () => {
-    expect(await auditEverywhere(phone(), '/start', 'start')).toEqual([]);
+    expect(await auditEverywhere(loggedOut, '/start', 'start')).toEqual([]);
   });
 
   it.each(PUBLIC.map((r) => [r.path, r.name] as const))('%s, open to all', async (path, name) => {
-    expect(await auditEverywhere(phone(), path + (QUERY[name] ?? ''), name)).toEqual([]);
+    expect(await auditEverywhere(loggedOut, path + (QUERY[name] ?? ''), name)).toEqual([]);
   });
 
   it('/identityInfo, a new borrower', async () => {

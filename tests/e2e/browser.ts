@@ -48,17 +48,21 @@ export interface OpenOptions {
 
 /**
  * One Chromium per test file and fresh contexts per test, closed after it; any uncaught page error fails the test.
- * `open` makes the context and, given a path, goes there on the server the e2e setup started.
+ * `open` makes the context and, given a path, goes there on the server the e2e setup started; `shared` gives a page
+ * kept for the whole file.
  */
 export function chromiumSuite(base: string) {
   let browser: Browser;
   // Every context a test opened (a borrower's phone and a staff desktop side by side), closed after it.
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
+  // Pages kept for the whole file, one per profile (`shared`).
+  const shared = new Map<BrowserContextOptions, Promise<Page>>();
   beforeAll(async () => {
     browser = await launchChromium();
   });
   afterAll(async () => {
+    for (const page of shared.values()) await (await page).context().close();
     await browser?.close();
   });
   afterEach(async () => {
@@ -85,6 +89,26 @@ export function chromiumSuite(base: string) {
       });
       if (path !== undefined) await page.goto(base + path);
       return page;
+    },
+    /**
+     * The page of a context kept for the whole file (closed after its last test), one per profile object (the options
+     * of its first call apply): for a suite that loads many screens with one profile, each load then finds a warm
+     * browser instead of a new one. An uncaught page error fails the test that is running.
+     */
+    shared(profile: BrowserContextOptions, options: OpenOptions = {}): Promise<Page> {
+      let found = shared.get(profile);
+      if (!found) {
+        found = (async () => {
+          const context = await browser.newContext(profile);
+          if (options.session) await loggedIn(context);
+          if (options.language) await context.addInitScript((lng) => localStorage.setItem('language', lng), options.language);
+          const page = await context.newPage();
+          page.on('pageerror', (error) => pageErrors.push(error.message));
+          return page;
+        })();
+        shared.set(profile, found);
+      }
+      return found;
     },
   };
 }

@@ -31,8 +31,11 @@ const SCREENS: [string, string, string][] = [
 ];
 
 describe.each(LANGUAGES)('screens in %s', (language) => {
+  // One page a language, kept for the file: each screen is a fresh load in a warm browser.
+  const phone = iPhone(3);
   it.each(SCREENS)('%s renders translated content', async (path, route) => {
-    const page = await open(path, language);
+    const page = await suite.shared(phone, { session: true, language });
+    await page.goto(base + path);
     await page.locator(`.app[data-route="${route}"] .app-main .page`).first().waitFor();
     await page.waitForFunction(() => !document.querySelector('.page-loading'));
     const text = await page.locator('.app').innerText();
