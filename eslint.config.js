@@ -10,8 +10,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import local from './scripts/lint/import-alias.js';
+import prettier from 'eslint-config-prettier/flat';
 
-const ours = ['config', 'schemas', 'locales', 'domain', 'engine', 'src', 'staff', 'server', 'scripts', 'tests', 'api-schema'];
+const ours = [
+  'config',
+  'schemas',
+  'locales',
+  'domain',
+  'engine',
+  'src',
+  'staff',
+  'server',
+  'scripts',
+  'tests',
+  'api-schema',
+];
 const others = (...allowed) => ours.filter((dir) => !allowed.includes(dir)).map((dir) => `./${dir}`);
 /** Refuses imports of the router library (react-router-dom and the react-router it re-exports), with a message. */
 const routerImports = (message) => ({
@@ -35,7 +48,10 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
@@ -45,24 +61,59 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './engine', from: others('engine'), message: 'engine/ imports nothing of ours (architecture.md).' },
-            { target: './domain', from: others('domain'), message: 'domain/ imports nothing of ours (architecture.md).' },
-            { target: './src', from: ['./server', './scripts', './tests'], message: 'src/ never imports server/, scripts/ or tests/.' },
-            { target: './src', from: './staff', message: 'src/ (the borrower app) never imports staff/ (the staff console): a second entry with its own bundle.' },
+            {
+              target: './engine',
+              from: others('engine'),
+              message: 'engine/ imports nothing of ours (architecture.md).',
+            },
+            {
+              target: './domain',
+              from: others('domain'),
+              message: 'domain/ imports nothing of ours (architecture.md).',
+            },
+            {
+              target: './src',
+              from: ['./server', './scripts', './tests'],
+              message: 'src/ never imports server/, scripts/ or tests/.',
+            },
+            {
+              target: './src',
+              from: './staff',
+              message:
+                'src/ (the borrower app) never imports staff/ (the staff console): a second entry with its own bundle.',
+            },
             {
               target: './staff',
               from: ['./src', './server', './scripts', './tests'],
-              message: 'staff/ never imports src/, server/, scripts/ or tests/: what both web apps need lives in engine/, domain/, config/, schemas/ or locales/.',
+              message:
+                'staff/ never imports src/, server/, scripts/ or tests/: what both web apps need lives in engine/, domain/, config/, schemas/ or locales/.',
             },
-            { target: './server', from: ['./src', './staff', './scripts', './tests'], message: 'server/ never imports src/, staff/, scripts/ or tests/.' },
+            {
+              target: './server',
+              from: ['./src', './staff', './scripts', './tests'],
+              message: 'server/ never imports src/, staff/, scripts/ or tests/.',
+            },
             {
               target: './server',
               from: './engine',
-              except: ['./validation', './flow', './studio', './widgets/registry.ts', './widgets/widget-meta.ts', './widgets/lazy-widget.tsx', './widgets/widget-names.ts'],
-              message: 'server/ may use only engine/validation, engine/flow, engine/studio (pure, no React) and the widget registry\'s studio metadata of the engine.',
+              except: [
+                './validation',
+                './flow',
+                './studio',
+                './widgets/registry.ts',
+                './widgets/widget-meta.ts',
+                './widgets/lazy-widget.tsx',
+                './widgets/widget-names.ts',
+              ],
+              message:
+                "server/ may use only engine/validation, engine/flow, engine/studio (pure, no React) and the widget registry's studio metadata of the engine.",
             },
             { target: './config', from: others('config'), message: 'config/ is data: it imports nothing of ours.' },
-            { target: './api-schema', from: others('api-schema'), message: 'api-schema/ (the API contract shared by server and src) imports nothing of ours.' },
+            {
+              target: './api-schema',
+              from: others('api-schema'),
+              message: 'api-schema/ (the API contract shared by server and src) imports nothing of ours.',
+            },
           ],
         },
       ],
@@ -86,7 +137,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/api-schema/*', '\\#api-schema/*'], allowTypeImports: true, message: 'src/ and staff/ import only types from api-schema/ (import type).' }] },
+        {
+          patterns: [
+            {
+              group: ['**/api-schema/*', '\\#api-schema/*'],
+              allowTypeImports: true,
+              message: 'src/ and staff/ import only types from api-schema/ (import type).',
+            },
+          ],
+        },
       ],
     },
   },
@@ -95,4 +154,6 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'tests/**'],
     rules: { 'import-x/no-restricted-paths': 'off' },
   },
+  // Layout is Prettier's (npm run format; npm run lint checks it): no lint rule argues with it.
+  prettier,
 );

@@ -41,7 +41,10 @@ const reactRouterProduction = [
 ];
 
 // react-i18next imports use-sync-external-store/shim (a CommonJS wrapper, for React 17); React 19 has the hook.
-const syncExternalStoreAlias = { find: /^use-sync-external-store\/shim$/, replacement: standIn('sync-external-store.ts') };
+const syncExternalStoreAlias = {
+  find: /^use-sync-external-store\/shim$/,
+  replacement: standIn('sync-external-store.ts'),
+};
 
 /** The module aliases of every web build (the borrower app's and the staff console's, vite.staff.config.ts). */
 export const webAliases = [markdownAlias, ...rjsfStandIns, ...reactRouterProduction, syncExternalStoreAlias];
@@ -96,9 +99,15 @@ export default defineConfig(() => ({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'api', test: /\/src\/(api\/(client|network-status|session|error-message)|store\/draft-store)\.ts$/ },
+            {
+              name: 'api',
+              test: /\/src\/(api\/(client|network-status|session|error-message)|store\/draft-store)\.ts$/,
+            },
             { name: 'pricing-config', test: /\/(config\/pricing\.json|src\/loans\/pricing\.ts)$/ },
-            { name: 'loans', test: /\/src\/(api\/loans\.ts|loans\/(format\.ts|errors\.ts|load-state\.tsx|use-load\.ts|figure-list\.tsx|order-status\.tsx|loans\.css))$/ },
+            {
+              name: 'loans',
+              test: /\/src\/(api\/loans\.ts|loans\/(format\.ts|errors\.ts|load-state\.tsx|use-load\.ts|figure-list\.tsx|order-status\.tsx|loans\.css))$/,
+            },
           ],
         },
       },

@@ -24,7 +24,10 @@ import { webAliases } from './vite.config.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const localesDir = fileURLToPath(new URL('./locales', import.meta.url));
 // Refine's CSV import/export (useImport, useExport) is not used: papaparse (about 8 KB gzip) gets a stand-in.
-const papaparseAlias = { find: /^papaparse$/, replacement: fileURLToPath(new URL('./staff/stand-ins/papaparse.ts', import.meta.url)) };
+const papaparseAlias = {
+  find: /^papaparse$/,
+  replacement: fileURLToPath(new URL('./staff/stand-ins/papaparse.ts', import.meta.url)),
+};
 
 export default defineConfig(() => ({
   root: fileURLToPath(new URL('./staff', import.meta.url)),
@@ -32,7 +35,16 @@ export default defineConfig(() => ({
   publicDir: false as const,
   resolve: { alias: [...webAliases, papaparseAlias] },
   define: { __LOCALES_VERSION__: JSON.stringify(localesVersion(localesDir)) },
-  plugins: [react(), jsonNotesOut(), rjsfTrim(), jsonEditorTrim(), pureReactCalls(), productHtml(product as ProductConfig, theme1 as ThemeConfig), bundleReport(root), precompress()],
+  plugins: [
+    react(),
+    jsonNotesOut(),
+    rjsfTrim(),
+    jsonEditorTrim(),
+    pureReactCalls(),
+    productHtml(product as ProductConfig, theme1 as ThemeConfig),
+    bundleReport(root),
+    precompress(),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist/staff', import.meta.url)),
     emptyOutDir: true,

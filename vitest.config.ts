@@ -10,7 +10,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           setupFiles: ['tests/setup/dom-cleanup.ts'],
-          include: ['{engine,domain,config,schemas,locales,src,staff,scripts}/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          include: [
+            '{engine,domain,config,schemas,locales,src,staff,scripts}/**/*.test.{ts,tsx}',
+            'tests/unit/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
           // Much of a run waits (a process started, a database answering): four files at a time share two cores well.
           maxWorkers: 4,

@@ -7,7 +7,11 @@ export const captchaAnswer = {
   description: 'A graphic code to solve',
   required: ['id', 'svg', 'expiresInSeconds'],
   additionalProperties: false,
-  properties: { id: { type: 'string' }, svg: { type: 'string', description: 'An SVG image of the code' }, expiresInSeconds: { type: 'integer' } },
+  properties: {
+    id: { type: 'string' },
+    svg: { type: 'string', description: 'An SVG image of the code' },
+    expiresInSeconds: { type: 'integer' },
+  },
 } as const;
 export type CaptchaAnswer = FromSchema<typeof captchaAnswer>;
 

@@ -6,7 +6,11 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
 /** An answer as a reader holds it: nothing in it is to be changed (domain types such as Quote are readonly too). */
-export type DeepReadonly<T> = T extends readonly (infer Item)[] ? readonly DeepReadonly<Item>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+export type DeepReadonly<T> = T extends readonly (infer Item)[]
+  ? readonly DeepReadonly<Item>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
 
 /**
  * Every error answer: `{code, message}` with a code from server/errors.ts's catalogue, and the code's details
@@ -17,7 +21,11 @@ export const errorAnswer = {
   description: 'Refused or failed: a catalogue code and its details',
   required: ['code', 'message'],
   properties: {
-    code: { type: 'string', pattern: '^[A-Z][A-Z0-9_]*$', description: 'Catalogue code (server/errors.ts); the web app shows its translation' },
+    code: {
+      type: 'string',
+      pattern: '^[A-Z][A-Z0-9_]*$',
+      description: 'Catalogue code (server/errors.ts); the web app shows its translation',
+    },
     message: { type: 'string', description: 'English, for developers and logs' },
   },
   additionalProperties: true,

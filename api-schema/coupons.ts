@@ -13,15 +13,36 @@ export const couponOperations = ['withdrawal', 'repayment'] as const;
 export const couponAnswer = {
   type: 'object',
   description: 'A coupon of the borrower',
-  required: ['id', 'kind', 'appliesTo', 'amountCentavos', 'minimumCentavos', 'state', 'validFrom', 'expiresAt', 'usedAt'],
+  required: [
+    'id',
+    'kind',
+    'appliesTo',
+    'amountCentavos',
+    'minimumCentavos',
+    'state',
+    'validFrom',
+    'expiresAt',
+    'usedAt',
+  ],
   additionalProperties: false,
   properties: {
     id: uuid,
     kind: { type: 'string', enum: couponKinds },
-    appliesTo: { type: 'string', enum: couponOperations, description: 'withdrawal: raises the received amount; repayment: lowers the amount to pay' },
+    appliesTo: {
+      type: 'string',
+      enum: couponOperations,
+      description: 'withdrawal: raises the received amount; repayment: lowers the amount to pay',
+    },
     amountCentavos: { ...centavos, description: 'Its value' },
-    minimumCentavos: { ...centavos, description: 'The least the operation must be (principal withdrawn, or payment before the coupon)' },
-    state: { type: 'string', enum: ['unused', 'held', 'used', 'expired'], description: 'held: reserved by a payment in progress' },
+    minimumCentavos: {
+      ...centavos,
+      description: 'The least the operation must be (principal withdrawn, or payment before the coupon)',
+    },
+    state: {
+      type: 'string',
+      enum: ['unused', 'held', 'used', 'expired'],
+      description: 'held: reserved by a payment in progress',
+    },
     validFrom: instant,
     expiresAt: instant,
     usedAt: { type: ['string', 'null'], format: 'date-time' },
@@ -43,7 +64,9 @@ export type CouponListAnswer = FromSchema<typeof couponListAnswer>;
 export const couponListQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: { appliesTo: { type: 'string', enum: couponOperations, description: 'Only the coupons of one operation' } },
+  properties: {
+    appliesTo: { type: 'string', enum: couponOperations, description: 'Only the coupons of one operation' },
+  },
 } as const;
 
 /** POST /coupons/add-to-home-screen */
@@ -60,7 +83,12 @@ export type CouponClaimAnswer = FromSchema<typeof couponClaimAnswer>;
 export const withdrawInput = {
   type: 'object',
   additionalProperties: false,
-  properties: { couponId: { ...uuid, description: 'A withdrawal coupon of the borrower: the received amount rises by what it takes off the fees' } },
+  properties: {
+    couponId: {
+      ...uuid,
+      description: 'A withdrawal coupon of the borrower: the received amount rises by what it takes off the fees',
+    },
+  },
 } as const;
 export type WithdrawInput = FromSchema<typeof withdrawInput>;
 

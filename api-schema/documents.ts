@@ -2,7 +2,10 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { uuid } from './common.ts';
 
-export const documentKind = { type: 'string', enum: ['idFront', 'idBack', 'face', 'signature', 'feedbackScreenshot'] } as const;
+export const documentKind = {
+  type: 'string',
+  enum: ['idFront', 'idBack', 'face', 'signature', 'feedbackScreenshot'],
+} as const;
 
 /** POST /documents */
 export const documentAnswer = {

@@ -13,24 +13,58 @@ const nullableInstant = { type: ['string', 'null'], format: 'date-time' } as con
 /** GET /easy-reloan, and the answer of turning it on or off. */
 export const easyReloanAnswer = {
   type: 'object',
-  description: 'The borrower\'s Easy Re-loan setting and what the next re-loan would be',
+  description: "The borrower's Easy Re-loan setting and what the next re-loan would be",
   required: [
-    'available', 'eligible', 'enabled', 'offReason', 'principalCentavos', 'termDays', 'productId', 'subProductId', 'limitCentavos', 'nextAmountCentavos', 'amount',
-    'termsDays', 'payout', 'voucherCentavos', 'cancelWindowMinutes', 'disbursementsBeforeTurnOff', 'disbursedInCycle', 'voucherUsed', 'noLoanOpen',
+    'available',
+    'eligible',
+    'enabled',
+    'offReason',
+    'principalCentavos',
+    'termDays',
+    'productId',
+    'subProductId',
+    'limitCentavos',
+    'nextAmountCentavos',
+    'amount',
+    'termsDays',
+    'payout',
+    'voucherCentavos',
+    'cancelWindowMinutes',
+    'disbursementsBeforeTurnOff',
+    'disbursedInCycle',
+    'voucherUsed',
+    'noLoanOpen',
   ],
   additionalProperties: false,
   properties: {
-    available: { type: 'boolean', description: 'The product offers Easy Re-loan (config/product.json easyReloan.enabled)' },
+    available: {
+      type: 'boolean',
+      description: 'The product offers Easy Re-loan (config/product.json easyReloan.enabled)',
+    },
     eligible: { type: 'boolean', description: 'The borrower has repaid a loan (only they can turn it on)' },
     enabled: { type: 'boolean' },
-    noLoanOpen: { type: 'boolean', description: 'No order of the borrower is open: on, it waits for a loan they apply for themselves to be repaid' },
-    offReason: { type: ['string', 'null'], enum: ['borrower', 'auto', null], description: 'auto: it turned itself off after its disbursements; the borrower is asked to turn it on again' },
-    principalCentavos: { ...nullableCentavos, description: 'The chosen amount; null: the limit at the time of each re-loan' },
+    noLoanOpen: {
+      type: 'boolean',
+      description: 'No order of the borrower is open: on, it waits for a loan they apply for themselves to be repaid',
+    },
+    offReason: {
+      type: ['string', 'null'],
+      enum: ['borrower', 'auto', null],
+      description: 'auto: it turned itself off after its disbursements; the borrower is asked to turn it on again',
+    },
+    principalCentavos: {
+      ...nullableCentavos,
+      description: 'The chosen amount; null: the limit at the time of each re-loan',
+    },
     termDays: { type: ['integer', 'null'] },
     productId: { type: ['string', 'null'] },
     subProductId: { type: ['string', 'null'] },
-    limitCentavos: { ...centavos, description: 'The borrower\'s limit now' },
-    nextAmountCentavos: { ...centavos, description: 'What the next re-loan would be for today: the chosen amount or the limit, within the limit and the grid' },
+    limitCentavos: { ...centavos, description: "The borrower's limit now" },
+    nextAmountCentavos: {
+      ...centavos,
+      description:
+        'What the next re-loan would be for today: the chosen amount or the limit, within the limit and the grid',
+    },
     amount: {
       type: 'object',
       required: ['minCentavos', 'maxCentavos', 'stepCentavos'],
@@ -40,7 +74,10 @@ export const easyReloanAnswer = {
     termsDays: { type: 'array', items: { type: 'integer' } },
     payout: payoutDestination,
     voucherCentavos: { ...centavos, description: 'The reward voucher of each successful automatic disbursement' },
-    cancelWindowMinutes: { type: 'integer', description: 'Between the notice and the payout; a re-loan can be cancelled until its payout' },
+    cancelWindowMinutes: {
+      type: 'integer',
+      description: 'Between the notice and the payout; a re-loan can be cancelled until its payout',
+    },
     disbursementsBeforeTurnOff: { type: 'integer' },
     disbursedInCycle: { type: 'integer', description: 'Successful automatic disbursements since it was turned on' },
     voucherUsed: { type: 'boolean', description: 'A voucher of this turn-on was used: it cannot be turned off' },
@@ -54,20 +91,47 @@ export const easyReloanInput = {
   required: ['principalCentavos', 'termDays', 'agreeAgreement'],
   additionalProperties: false,
   properties: {
-    principalCentavos: { type: ['integer', 'null'], minimum: 1, maximum: 100000000, description: 'null: the limit at the time of each re-loan' },
+    principalCentavos: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      maximum: 100000000,
+      description: 'null: the limit at the time of each re-loan',
+    },
     termDays: { type: 'integer', minimum: 1, maximum: 3650 },
     agreeAgreement: { type: 'boolean', description: 'The Easy Re-loan agreement (/bookingAgreement); must be true' },
   },
 } as const;
 export type EasyReloanInput = FromSchema<typeof easyReloanInput>;
 
-export const reloanStates = ['applied', 'noticed', 'disbursing', 'done', 'cancelled', 'not_approved', 'failed'] as const;
+export const reloanStates = [
+  'applied',
+  'noticed',
+  'disbursing',
+  'done',
+  'cancelled',
+  'not_approved',
+  'failed',
+] as const;
 
 /** One scheduled re-loan. */
 export const reloanAnswer = {
   type: 'object',
   description: 'A re-loan: scheduled (applied, noticed, disbursing), done, cancelled, not approved or failed',
-  required: ['id', 'state', 'orderId', 'orderNo', 'principalCentavos', 'termDays', 'quote', 'payoutAt', 'cancellable', 'voucherCentavos', 'createdAt', 'doneAt', 'cancelledAt'],
+  required: [
+    'id',
+    'state',
+    'orderId',
+    'orderNo',
+    'principalCentavos',
+    'termDays',
+    'quote',
+    'payoutAt',
+    'cancellable',
+    'voucherCentavos',
+    'createdAt',
+    'doneAt',
+    'cancelledAt',
+  ],
   additionalProperties: false,
   properties: {
     id: uuid,
@@ -90,7 +154,7 @@ export type ReloanAnswer = FromSchema<typeof reloanAnswer>;
 /** GET /easy-reloan/reloans */
 export const reloanListAnswer = {
   type: 'object',
-  description: 'The borrower\'s re-loans, newest first',
+  description: "The borrower's re-loans, newest first",
   required: ['reloans'],
   additionalProperties: false,
   properties: { reloans: { type: 'array', items: reloanAnswer } },

@@ -8,13 +8,18 @@ const flowStep = {
   type: 'object',
   required: ['step', 'schema', 'route', 'next'],
   additionalProperties: false,
-  properties: { step: { type: 'string' }, schema: { type: 'string' }, route: { type: 'string' }, next: { type: 'string' } },
+  properties: {
+    step: { type: 'string' },
+    schema: { type: 'string' },
+    route: { type: 'string' },
+    next: { type: 'string' },
+  },
 } as const;
 
 /** GET /forms/manifest. */
 export const formsManifest = {
   type: 'object',
-  description: 'The published versions: the step order, each step form\'s file, the themes',
+  description: "The published versions: the step order, each step form's file, the themes",
   required: ['flow', 'forms', 'themes'],
   additionalProperties: false,
   properties: {
@@ -26,7 +31,8 @@ export const formsManifest = {
     },
     forms: {
       type: 'object',
-      description: 'By form name: its published version and the URL of its file (schema, uiSchema, texts, validator URL)',
+      description:
+        'By form name: its published version and the URL of its file (schema, uiSchema, texts, validator URL)',
       additionalProperties: {
         type: 'object',
         required: ['version', 'form'],
@@ -41,7 +47,10 @@ export const formsManifest = {
         type: 'object',
         required: ['version', 'properties'],
         additionalProperties: false,
-        properties: { version: { type: 'integer' }, properties: { type: 'object', additionalProperties: { type: 'string' } } },
+        properties: {
+          version: { type: 'integer' },
+          properties: { type: 'object', additionalProperties: { type: 'string' } },
+        },
       },
     },
   },

@@ -14,7 +14,11 @@ export const limitAnswer = {
   required: ['creditLimitCentavos', 'history', 'next', 'facebook'],
   additionalProperties: false,
   properties: {
-    creditLimitCentavos: { ...centavos, type: ['integer', 'null'], description: 'null until the income band approves a limit' },
+    creditLimitCentavos: {
+      ...centavos,
+      type: ['integer', 'null'],
+      description: 'null until the income band approves a limit',
+    },
     history: {
       type: 'array',
       items: {
@@ -22,7 +26,11 @@ export const limitAnswer = {
         required: ['reason', 'amountCentavos', 'limitAfterCentavos', 'at', 'grantedBy'],
         additionalProperties: false,
         properties: {
-          reason: { type: 'string', enum: ['incomeBand', ...limitRaiseReasons], description: 'incomeBand: the first limit of the income band' },
+          reason: {
+            type: 'string',
+            enum: ['incomeBand', ...limitRaiseReasons],
+            description: 'incomeBand: the first limit of the income band',
+          },
           amountCentavos: { ...centavos, description: 'What it added (0 when a ceiling was reached)' },
           limitAfterCentavos: centavos,
           at: { type: ['string', 'null'], format: 'date-time', description: 'When; null for the income band' },
@@ -49,9 +57,15 @@ export const limitAnswer = {
       type: 'object',
       required: ['bound', 'name'],
       additionalProperties: false,
-      properties: { bound: { type: 'boolean' }, name: { type: ['string', 'null'], description: 'The bound account\'s name' } },
+      properties: {
+        bound: { type: 'boolean' },
+        name: { type: ['string', 'null'], description: "The bound account's name" },
+      },
     },
-    raisedCentavos: { ...centavos, description: 'Binding only: what this binding added to the limit (0 when it was raised for Facebook before)' },
+    raisedCentavos: {
+      ...centavos,
+      description: 'Binding only: what this binding added to the limit (0 when it was raised for Facebook before)',
+    },
   },
 } as const;
 export type LimitAnswer = FromSchema<typeof limitAnswer>;
@@ -59,10 +73,11 @@ export type LimitAnswer = FromSchema<typeof limitAnswer>;
 /** POST /facebook/login */
 export const facebookLoginAnswer = {
   type: 'object',
-  description: 'Where the browser goes to log in to Facebook; it comes back to the limit screen with code and state, or error',
+  description:
+    'Where the browser goes to log in to Facebook; it comes back to the limit screen with code and state, or error',
   required: ['authorizeUrl'],
   additionalProperties: false,
-  properties: { authorizeUrl: { type: 'string', description: 'Facebook\'s login dialog (or the simulated one)' } },
+  properties: { authorizeUrl: { type: 'string', description: "Facebook's login dialog (or the simulated one)" } },
 } as const;
 
 const oauthText = { type: 'string', minLength: 1, maxLength: 2048, pattern: '^[\\x21-\\x7e]+$' } as const;
@@ -70,7 +85,7 @@ const oauthText = { type: 'string', minLength: 1, maxLength: 2048, pattern: '^[\
 /** POST /facebook/binding: what Facebook redirected back with. */
 export const facebookBindInput = {
   type: 'object',
-  description: 'The redirect\'s query: state with code, or state with error (a cancelled consent)',
+  description: "The redirect's query: state with code, or state with error (a cancelled consent)",
   required: ['state'],
   additionalProperties: false,
   properties: {

@@ -14,7 +14,16 @@ import { centavos, day, instant, uuid } from './common.ts';
 const nullableString = { type: ['string', 'null'] } as const;
 const nullableDay = { type: ['string', 'null'], format: 'date' } as const;
 
-export const orderStates = ['under_review', 'accepted', 'rejected', 'withdrawable', 'disbursing', 'disbursement_failed', 'repaying', 'settled'] as const;
+export const orderStates = [
+  'under_review',
+  'accepted',
+  'rejected',
+  'withdrawable',
+  'disbursing',
+  'disbursement_failed',
+  'repaying',
+  'settled',
+] as const;
 export const paymentKinds = ['settle', 'extend', 'instalment'] as const;
 export const paymentChannels = ['eWallet', 'bank', 'otc'] as const;
 
@@ -42,7 +51,11 @@ export const paymentInput = {
   properties: {
     kind: { type: 'string', enum: paymentKinds },
     channel: { type: 'string', enum: paymentChannels },
-    couponId: { ...uuid, description: 'A repayment coupon of the borrower (GET /coupons?appliesTo=repayment) to lower the amount to pay; not with extend' },
+    couponId: {
+      ...uuid,
+      description:
+        'A repayment coupon of the borrower (GET /coupons?appliesTo=repayment) to lower the amount to pay; not with extend',
+    },
   },
 } as const;
 export type PaymentInput = FromSchema<typeof paymentInput>;
@@ -68,9 +81,24 @@ export const quoteAnswer = {
   type: 'object',
   description: 'Every figure of the loan',
   required: [
-    'principalCentavos', 'termDays', 'dailyInterestPpm', 'interestCentavos', 'serviceFeeCentavos', 'creditReportFeeCentavos', 'taxCentavos',
-    'couponCentavos', 'couponKind', 'receivedCentavos', 'financeChargeCentavos', 'loanDate', 'repaymentDate', 'firstDueDate', 'plan',
-    'amountDueCentavos', 'effectiveMonthlyRatePpm', 'effectiveAnnualRatePpm',
+    'principalCentavos',
+    'termDays',
+    'dailyInterestPpm',
+    'interestCentavos',
+    'serviceFeeCentavos',
+    'creditReportFeeCentavos',
+    'taxCentavos',
+    'couponCentavos',
+    'couponKind',
+    'receivedCentavos',
+    'financeChargeCentavos',
+    'loanDate',
+    'repaymentDate',
+    'firstDueDate',
+    'plan',
+    'amountDueCentavos',
+    'effectiveMonthlyRatePpm',
+    'effectiveAnnualRatePpm',
   ],
   additionalProperties: false,
   properties: {
@@ -83,14 +111,17 @@ export const quoteAnswer = {
     taxCentavos: centavos,
     couponCentavos: centavos,
     couponKind: { type: ['string', 'null'], enum: ['withdrawal', 'repayment', null] },
-    receivedCentavos: { ...centavos, description: 'Net proceeds: what reaches the borrower\'s account' },
+    receivedCentavos: { ...centavos, description: "Net proceeds: what reaches the borrower's account" },
     financeChargeCentavos: { ...centavos, description: 'Interest + fees + tax - coupon' },
     loanDate: day,
     repaymentDate: { ...day, description: 'The last due date' },
     firstDueDate: day,
     plan: { type: 'array', items: planPeriod },
     amountDueCentavos: centavos,
-    effectiveMonthlyRatePpm: { type: 'integer', description: 'Effective interest rate per 30-day month (IRR on the net proceeds)' },
+    effectiveMonthlyRatePpm: {
+      type: 'integer',
+      description: 'Effective interest rate per 30-day month (IRR on the net proceeds)',
+    },
     effectiveAnnualRatePpm: { type: 'integer' },
   },
 } as const;
@@ -99,7 +130,19 @@ export type QuoteAnswer = FromSchema<typeof quoteAnswer>;
 /** A row of the plan as the bill shows it (domain/loan-ledger.ts ScheduleRow): an order's `schedule`. */
 export const scheduleRow = {
   type: 'object',
-  required: ['period', 'dueDate', 'principalCentavos', 'interestCentavos', 'feeCentavos', 'penaltiesCentavos', 'amountCentavos', 'paidCentavos', 'outstandingCentavos', 'waivedCentavos', 'state'],
+  required: [
+    'period',
+    'dueDate',
+    'principalCentavos',
+    'interestCentavos',
+    'feeCentavos',
+    'penaltiesCentavos',
+    'amountCentavos',
+    'paidCentavos',
+    'outstandingCentavos',
+    'waivedCentavos',
+    'state',
+  ],
   additionalProperties: false,
   properties: {
     period: { type: 'integer', minimum: 1 },
@@ -108,7 +151,10 @@ export const scheduleRow = {
     interestCentavos: centavos,
     feeCentavos: centavos,
     penaltiesCentavos: centavos,
-    amountCentavos: { ...centavos, description: 'Everything the period has owed (principal, interest, fees, penalties)' },
+    amountCentavos: {
+      ...centavos,
+      description: 'Everything the period has owed (principal, interest, fees, penalties)',
+    },
     paidCentavos: centavos,
     outstandingCentavos: centavos,
     waivedCentavos: centavos,
@@ -134,7 +180,11 @@ const orderProperties = {
   productId: { type: 'string' },
   subProductId: { type: 'string' },
   state: { type: 'string', enum: orderStates },
-  dueStatus: { type: ['string', 'null'], enum: ['pending', 'expiring', 'due_today', 'overdue', null], description: 'Only while repaying' },
+  dueStatus: {
+    type: ['string', 'null'],
+    enum: ['pending', 'expiring', 'due_today', 'overdue', null],
+    description: 'Only while repaying',
+  },
   principalCentavos: centavos,
   termDays: { type: 'integer' },
   quote: quoteAnswer,
@@ -164,33 +214,87 @@ const orderProperties = {
     additionalProperties: false,
     properties: { period: { type: 'integer' }, count: { type: 'integer' }, amountCentavos: centavos, dueDate: day },
   },
-  schedule: { type: 'array', items: scheduleRow, description: 'The plan as it stands: paid and outstanding per period (sums: amount repaid and amount due)' },
+  schedule: {
+    type: 'array',
+    items: scheduleRow,
+    description: 'The plan as it stands: paid and outstanding per period (sums: amount repaid and amount due)',
+  },
   paidPeriods: { type: 'integer', description: 'Periods of the plan paid (all of them once settled)' },
   amountRepaidCentavos: centavos,
   extensionCount: { type: 'integer' },
   settledOn: { ...nullableDay, description: 'The day the last payment settled the order' },
   reapplyAfter: nullableDay,
-  cancelled: { type: 'boolean', description: 'A rejected order the borrower cancelled before its payout (an Easy Re-loan), not a refusal' },
+  cancelled: {
+    type: 'boolean',
+    description: 'A rejected order the borrower cancelled before its payout (an Easy Re-loan), not a refusal',
+  },
   failureCode: nullableString,
   payout: payoutDestination,
   createdAt: instant,
   updatedAt: instant,
 } as const;
 const orderRequired = [
-  'id', 'orderNo', 'productId', 'subProductId', 'state', 'dueStatus', 'principalCentavos', 'termDays', 'quote', 'loanDate', 'dueDate',
-  'overdueDays', 'lateFineCentavos', 'damagesCentavos', 'amountDueCentavos', 'extension', 'instalment', 'schedule', 'paidPeriods',
-  'amountRepaidCentavos', 'extensionCount', 'settledOn', 'reapplyAfter', 'cancelled', 'failureCode', 'payout', 'createdAt', 'updatedAt',
+  'id',
+  'orderNo',
+  'productId',
+  'subProductId',
+  'state',
+  'dueStatus',
+  'principalCentavos',
+  'termDays',
+  'quote',
+  'loanDate',
+  'dueDate',
+  'overdueDays',
+  'lateFineCentavos',
+  'damagesCentavos',
+  'amountDueCentavos',
+  'extension',
+  'instalment',
+  'schedule',
+  'paidPeriods',
+  'amountRepaidCentavos',
+  'extensionCount',
+  'settledOn',
+  'reapplyAfter',
+  'cancelled',
+  'failureCode',
+  'payout',
+  'createdAt',
+  'updatedAt',
 ] as const;
 
 /** An order (server/services/loans/views.ts orderView): POST /loans, /accept, /withdraw, the lists and home. */
-export const orderAnswer = { type: 'object', description: 'The order', required: orderRequired, additionalProperties: false, properties: orderProperties } as const;
+export const orderAnswer = {
+  type: 'object',
+  description: 'The order',
+  required: orderRequired,
+  additionalProperties: false,
+  properties: orderProperties,
+} as const;
 export type OrderAnswer = FromSchema<typeof orderAnswer>;
 
 /** A payment (server/services/loans/views.ts paymentView). */
 export const paymentAnswer = {
   type: 'object',
   description: 'The payment',
-  required: ['id', 'orderId', 'orderNo', 'kind', 'channel', 'state', 'amountCentavos', 'couponId', 'discountCentavos', 'reference', 'checkoutUrl', 'expiresAt', 'failureCode', 'createdAt', 'completedAt'],
+  required: [
+    'id',
+    'orderId',
+    'orderNo',
+    'kind',
+    'channel',
+    'state',
+    'amountCentavos',
+    'couponId',
+    'discountCentavos',
+    'reference',
+    'checkoutUrl',
+    'expiresAt',
+    'failureCode',
+    'createdAt',
+    'completedAt',
+  ],
   additionalProperties: false,
   properties: {
     id: uuid,
@@ -200,9 +304,16 @@ export const paymentAnswer = {
     channel: { type: 'string', enum: paymentChannels },
     state: { type: 'string', enum: ['in_progress', 'success', 'fail'] },
     amountCentavos: { ...centavos, description: 'What the borrower pays (after the coupon)' },
-    couponId: { type: ['string', 'null'], format: 'uuid', description: 'The repayment coupon the payment holds (used on success, given back on failure)' },
+    couponId: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'The repayment coupon the payment holds (used on success, given back on failure)',
+    },
     discountCentavos: { ...centavos, description: 'What the coupon takes off the amount due' },
-    reference: { type: ['string', 'null'], description: 'What the borrower pays with (the gateway\'s reference); null until the gateway has the payment' },
+    reference: {
+      type: ['string', 'null'],
+      description: "What the borrower pays with (the gateway's reference); null until the gateway has the payment",
+    },
     checkoutUrl: nullableString,
     expiresAt: instant,
     failureCode: nullableString,
@@ -225,7 +336,7 @@ export type OrderDetailAnswer = FromSchema<typeof orderDetailAnswer>;
 /** GET /loans */
 export const orderListAnswer = {
   type: 'object',
-  description: 'The borrower\'s orders',
+  description: "The borrower's orders",
   required: ['orders'],
   additionalProperties: false,
   properties: { orders: { type: 'array', items: orderAnswer, description: 'Newest first' } },
@@ -235,7 +346,7 @@ export type OrderListAnswer = FromSchema<typeof orderListAnswer>;
 /** GET /payments */
 export const paymentListAnswer = {
   type: 'object',
-  description: 'The borrower\'s payments',
+  description: "The borrower's payments",
   required: ['payments'],
   additionalProperties: false,
   properties: { payments: { type: 'array', items: paymentAnswer, description: 'The last 3 months, newest first' } },
@@ -245,8 +356,19 @@ export type PaymentListAnswer = FromSchema<typeof paymentListAnswer>;
 /** GET /loans/home */
 export const homeAnswer = {
   type: 'object',
-  description: 'The home screen\'s figures',
-  required: ['today', 'creditLimitCentavos', 'profile', 'currentOrder', 'lastRejected', 'canApply', 'applyBlockedCode', 'signed', 'reloan', 'bankChangeAvailable'],
+  description: "The home screen's figures",
+  required: [
+    'today',
+    'creditLimitCentavos',
+    'profile',
+    'currentOrder',
+    'lastRejected',
+    'canApply',
+    'applyBlockedCode',
+    'signed',
+    'reloan',
+    'bankChangeAvailable',
+  ],
   additionalProperties: false,
   properties: {
     today: day,
@@ -255,7 +377,10 @@ export const homeAnswer = {
       type: 'object',
       required: ['complete', 'next'],
       additionalProperties: false,
-      properties: { complete: { type: 'boolean' }, next: { type: ['string', 'null'], description: 'The route to resume the profile at' } },
+      properties: {
+        complete: { type: 'boolean' },
+        next: { type: ['string', 'null'], description: 'The route to resume the profile at' },
+      },
     },
     currentOrder: { ...orderAnswer, type: ['object', 'null'], description: 'The open order, if any' },
     lastRejected: {

@@ -21,7 +21,7 @@ export type PreferencesInput = FromSchema<typeof preferencesInput>;
 /** The answer of PATCH /me/preferences, and part of GET /me. */
 export const preferencesAnswer = {
   type: 'object',
-  description: 'The borrower\'s preferences',
+  description: "The borrower's preferences",
   required: ['language', 'smsReminders'],
   additionalProperties: false,
   properties: { language, smsReminders: { type: 'boolean' } },
@@ -32,12 +32,30 @@ export type PreferencesAnswer = FromSchema<typeof preferencesAnswer>;
 export const meAnswer = {
   type: 'object',
   description: 'The profile tab: everything it shows, from one request',
-  required: ['phoneMasked', 'preferences', 'creditLimitCentavos', 'steps', 'profileComplete', 'payoutLocked', 'payoutAccount', 'usableCoupons', 'unread', 'openFeedback'],
+  required: [
+    'phoneMasked',
+    'preferences',
+    'creditLimitCentavos',
+    'steps',
+    'profileComplete',
+    'payoutLocked',
+    'payoutAccount',
+    'usableCoupons',
+    'unread',
+    'openFeedback',
+  ],
   additionalProperties: false,
   properties: {
-    phoneMasked: { type: 'string', description: 'The login phone, national form, all but the first 3 and last 3 digits hidden' },
+    phoneMasked: {
+      type: 'string',
+      description: 'The login phone, national form, all but the first 3 and last 3 digits hidden',
+    },
     preferences: preferencesAnswer,
-    creditLimitCentavos: { ...centavos, type: ['integer', 'null'], description: 'The credit limit; null when loans are not served' },
+    creditLimitCentavos: {
+      ...centavos,
+      type: ['integer', 'null'],
+      description: 'The credit limit; null when loans are not served',
+    },
     steps: {
       type: 'array',
       description: 'The information steps in their order (config/flow.json), with their state',
@@ -48,12 +66,19 @@ export const meAnswer = {
         properties: {
           step: { type: 'string' },
           route: { type: 'string' },
-          state: { type: 'string', enum: ['complete', 'incomplete', 'locked'], description: 'locked: the payout step while a loan is open' },
+          state: {
+            type: 'string',
+            enum: ['complete', 'incomplete', 'locked'],
+            description: 'locked: the payout step while a loan is open',
+          },
         },
       },
     },
     profileComplete: { type: 'boolean' },
-    payoutLocked: { type: 'boolean', description: 'A loan is open: the payout account changes only through /changeBank' },
+    payoutLocked: {
+      type: 'boolean',
+      description: 'A loan is open: the payout account changes only through /changeBank',
+    },
     payoutAccount: {
       type: ['object', 'null'],
       description: 'The saved payout account, masked',
@@ -78,7 +103,10 @@ export const meAnswer = {
 export type MeAnswer = FromSchema<typeof meAnswer>;
 
 /** The feedback categories (schemas/feedback.schema.json). */
-const feedbackCategory = { type: 'string', enum: ['app', 'loan', 'repayment', 'account', 'suggestion', 'other'] } as const;
+const feedbackCategory = {
+  type: 'string',
+  enum: ['app', 'loan', 'repayment', 'account', 'suggestion', 'other'],
+} as const;
 
 /** One feedback, as its author reads it. */
 export const feedbackItem = {
@@ -92,7 +120,7 @@ export const feedbackItem = {
     text: { type: 'string' },
     hasScreenshot: { type: 'boolean' },
     state: { type: 'string', enum: ['open', 'answered', 'closed'] },
-    reply: { type: ['string', 'null'], description: 'Customer service\'s answer' },
+    reply: { type: ['string', 'null'], description: "Customer service's answer" },
     repliedAt: { ...instant, type: ['string', 'null'] },
     createdAt: instant,
   },
@@ -102,7 +130,7 @@ export type FeedbackItem = FromSchema<typeof feedbackItem>;
 /** GET /feedback */
 export const feedbackList = {
   type: 'object',
-  description: 'The caller\'s feedback, newest first',
+  description: "The caller's feedback, newest first",
   required: ['items'],
   additionalProperties: false,
   properties: { items: { type: 'array', items: feedbackItem } },

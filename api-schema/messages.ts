@@ -11,7 +11,7 @@ export const messageTabs = ['notify', 'activity'] as const;
 /** One message of either tab. */
 export const messageAnswer = {
   type: 'object',
-  description: 'A message: a template key with its parameters, rendered in the reader\'s language',
+  description: "A message: a template key with its parameters, rendered in the reader's language",
   required: ['id', 'tab', 'template', 'params', 'link', 'createdAt', 'read'],
   additionalProperties: false,
   properties: {
@@ -20,7 +20,8 @@ export const messageAnswer = {
     template: { type: 'string', description: 'Key under notify. or activity. in the messages catalogs' },
     params: {
       type: 'object',
-      description: 'Values the text interpolates: amounts in centavos (names ending in Centavos), Manila days YYYY-MM-DD, order numbers',
+      description:
+        'Values the text interpolates: amounts in centavos (names ending in Centavos), Manila days YYYY-MM-DD, order numbers',
       additionalProperties: { type: ['string', 'integer'] },
     },
     link: { type: ['string', 'null'], description: 'The in-app route the message opens' },

@@ -52,7 +52,10 @@ export const profileStep = {
     step: { type: 'string' },
     data: stepData,
     schemaVersion: { type: 'string' },
-    formVersion: { anyOf: [{ type: 'integer' }, { type: 'null' }], description: 'The version of the step\'s form it was saved with (null: before versioned forms)' },
+    formVersion: {
+      anyOf: [{ type: 'integer' }, { type: 'null' }],
+      description: "The version of the step's form it was saved with (null: before versioned forms)",
+    },
     updatedAt: instant,
   },
 } as const;
@@ -60,6 +63,12 @@ export const profileStep = {
 export const stepSaveQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: { formVersion: { type: 'string', pattern: '^[1-9][0-9]{0,6}$', description: 'The form version the browser validated with (default: the published one)' } },
+  properties: {
+    formVersion: {
+      type: 'string',
+      pattern: '^[1-9][0-9]{0,6}$',
+      description: 'The form version the browser validated with (default: the published one)',
+    },
+  },
 } as const;
 export type ProfileStep = FromSchema<typeof profileStep>;

@@ -22,20 +22,38 @@ const staffRef = {
 export const deletionRequestAnswer = {
   type: 'object',
   description: 'An account deletion request',
-  required: ['id', 'customerId', 'state', 'verification', 'requestedBy', 'decidedBy', 'createdAt', 'decidedAt', 'executedAt', 'refusalCode', 'retainUntil'],
+  required: [
+    'id',
+    'customerId',
+    'state',
+    'verification',
+    'requestedBy',
+    'decidedBy',
+    'createdAt',
+    'decidedAt',
+    'executedAt',
+    'refusalCode',
+    'retainUntil',
+  ],
   additionalProperties: false,
   properties: {
     id: uuid,
     customerId: uuid,
     state: { type: 'string', enum: deletionStates },
-    verification: { type: 'string', description: 'How the identity was checked: a code of config/staff.json deletionVerifications' },
+    verification: {
+      type: 'string',
+      description: 'How the identity was checked: a code of config/staff.json deletionVerifications',
+    },
     requestedBy: staffRef,
     decidedBy: { anyOf: [staffRef, { type: 'null' }] },
     createdAt: instant,
     decidedAt: { anyOf: [instant, { type: 'null' }] },
     executedAt: { anyOf: [instant, { type: 'null' }] },
     refusalCode: { anyOf: [{ type: 'string', enum: deletionRefusalCodes }, { type: 'null' }] },
-    retainUntil: { anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }], description: 'Executed: the loan records are kept without identity until this day (YYYY-MM-DD)' },
+    retainUntil: {
+      anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }],
+      description: 'Executed: the loan records are kept without identity until this day (YYYY-MM-DD)',
+    },
   },
 } as const;
 export type DeletionRequestAnswer = FromSchema<typeof deletionRequestAnswer>;
@@ -87,7 +105,12 @@ export const deletionRequestInput = {
   required: ['verification'],
   additionalProperties: false,
   properties: {
-    verification: { type: 'string', minLength: 1, maxLength: 64, description: 'A code of config/staff.json deletionVerifications' },
+    verification: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      description: 'A code of config/staff.json deletionVerifications',
+    },
     note: { type: 'string', maxLength: 1000, description: 'Free text (stored encrypted, erased on execution)' },
   },
 } as const;

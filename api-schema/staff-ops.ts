@@ -8,18 +8,33 @@ import { pageOf, pageProperties, type PageQuery } from './staff.ts';
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
 const nullable = <T extends object>(schema: T) => ({ anyOf: [schema, { type: 'null' }] }) as const;
-const closed = <P extends Record<string, unknown>>(properties: P) => ({ type: 'object', additionalProperties: false, required: Object.keys(properties) as (keyof P & string)[], properties }) as const;
+const closed = <P extends Record<string, unknown>>(properties: P) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: Object.keys(properties) as (keyof P & string)[],
+    properties,
+  }) as const;
 
 export const pageQuery = { type: 'object', additionalProperties: false, properties: pageProperties } as const;
 export { pageOf, pageProperties, type PageQuery };
 
-export const idParams = (...names: string[]) => ({ type: 'object', additionalProperties: false, required: names, properties: Object.fromEntries(names.map((n) => [n, uuid])) }) as const;
+export const idParams = (...names: string[]) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: names,
+    properties: Object.fromEntries(names.map((n) => [n, uuid])),
+  }) as const;
 
 /** GET /staff/options */
 export const optionsAnswer = closed({
   rejectReasons: { type: 'array', items: str },
   deletionVerifications: { type: 'array', items: str },
-  couponDefinitions: { type: 'array', items: closed({ id: str, type: str, amountCentavos: centavos, needsApproval: { type: 'boolean' } }) },
+  couponDefinitions: {
+    type: 'array',
+    items: closed({ id: str, type: str, amountCentavos: centavos, needsApproval: { type: 'boolean' } }),
+  },
   limitRange: closed({ minCentavos: centavos, maxCentavos: centavos }),
   rejectReapplyDays: int,
 });
@@ -29,8 +44,17 @@ export const reviewListAnswer = closed({
   items: {
     type: 'array',
     items: closed({
-      orderId: uuid, orderNo: str, customerId: uuid, customerName: str, principalCentavos: centavos, termDays: int,
-      productId: str, subProductId: str, reason: nullable(str), appliedAt: instant, waitingSeconds: int,
+      orderId: uuid,
+      orderNo: str,
+      customerId: uuid,
+      customerName: str,
+      principalCentavos: centavos,
+      termDays: int,
+      productId: str,
+      subProductId: str,
+      reason: nullable(str),
+      appliedAt: instant,
+      waitingSeconds: int,
     }),
   },
   total: int,
@@ -53,28 +77,59 @@ export const noteView = closed({ id: uuid, text: str, staffName: str, orderId: n
 /** GET /staff/reviews/:orderId */
 export const reviewAnswer = closed({
   order: closed({
-    id: uuid, orderNo: str, state: str, principalCentavos: centavos, termDays: int, appliedAt: instant, reason: nullable(str),
+    id: uuid,
+    orderNo: str,
+    state: str,
+    principalCentavos: centavos,
+    termDays: int,
+    appliedAt: instant,
+    reason: nullable(str),
     facts: nullable({ type: 'object', additionalProperties: { type: ['integer', 'string', 'null'] } }),
     decision: nullable(decisionView),
   }),
   customer: closed({ id: uuid, phoneMasked: str, nameMasked: str }),
   profile: { type: 'array', items: closed({ step: str, fields: maskedFields }) },
   documents: { type: 'array', items: documentView },
-  history: { type: 'array', items: closed({ orderNo: str, state: str, principalCentavos: centavos, loanDate: nullable(day), dueDate: nullable(day), overdueDays: int, amountRepaidCentavos: centavos }) },
+  history: {
+    type: 'array',
+    items: closed({
+      orderNo: str,
+      state: str,
+      principalCentavos: centavos,
+      loanDate: nullable(day),
+      dueDate: nullable(day),
+      overdueDays: int,
+      amountRepaidCentavos: centavos,
+    }),
+  },
   notes: { type: 'array', items: noteView },
 });
 
 /** POST /staff/reviews/:orderId/decision */
 export const decisionInput = {
   oneOf: [
-    { type: 'object', additionalProperties: false, required: ['decision', 'limitCentavos'], properties: { decision: { type: 'string', enum: ['approve'] }, limitCentavos: { type: 'integer', minimum: 0 } } },
     {
-      type: 'object', additionalProperties: false, required: ['decision', 'reason'],
-      properties: { decision: { type: 'string', enum: ['reject'] }, reason: { type: 'string', maxLength: 64 }, reapplyAfter: day, note: { type: 'string', minLength: 1, maxLength: 2000 } },
+      type: 'object',
+      additionalProperties: false,
+      required: ['decision', 'limitCentavos'],
+      properties: { decision: { type: 'string', enum: ['approve'] }, limitCentavos: { type: 'integer', minimum: 0 } },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['decision', 'reason'],
+      properties: {
+        decision: { type: 'string', enum: ['reject'] },
+        reason: { type: 'string', maxLength: 64 },
+        reapplyAfter: day,
+        note: { type: 'string', minLength: 1, maxLength: 2000 },
+      },
     },
   ],
 } as const;
-export type DecisionInput = { decision: 'approve'; limitCentavos: number } | { decision: 'reject'; reason: string; reapplyAfter?: string; note?: string };
+export type DecisionInput =
+  | { decision: 'approve'; limitCentavos: number }
+  | { decision: 'reject'; reason: string; reapplyAfter?: string; note?: string };
 
 export const decisionAnswer = closed({ orderId: uuid, state: str, decision: decisionView });
 
@@ -89,20 +144,57 @@ export const customerSearchQuery = {
   properties: {
     by: { type: 'string', enum: ['phone', 'name', 'order', 'idNumber'] },
     q: { type: 'string', minLength: 1, maxLength: 200 },
-    idType: { type: 'string', maxLength: 32, description: 'idNumber only: one ID type (default: every type of the identity schema)' },
+    idType: {
+      type: 'string',
+      maxLength: 32,
+      description: 'idNumber only: one ID type (default: every type of the identity schema)',
+    },
     ...pageProperties,
   },
 } as const;
-export interface CustomerSearchQuery extends PageQuery { by: 'phone' | 'name' | 'order' | 'idNumber'; q: string; idType?: string }
+export interface CustomerSearchQuery extends PageQuery {
+  by: 'phone' | 'name' | 'order' | 'idNumber';
+  q: string;
+  idType?: string;
+}
 
 export const customerSearchAnswer = closed({
-  items: { type: 'array', items: closed({ id: uuid, phoneMasked: str, nameMasked: str, createdAt: instant, erased: { type: 'boolean' }, openOrderState: nStr }) },
+  items: {
+    type: 'array',
+    items: closed({
+      id: uuid,
+      phoneMasked: str,
+      nameMasked: str,
+      createdAt: instant,
+      erased: { type: 'boolean' },
+      openOrderState: nStr,
+    }),
+  },
   total: int,
 });
 
-export const feedbackView = closed({ id: uuid, customerId: uuid, category: str, text: str, state: str, reply: nStr, createdAt: instant, repliedAt: nInstant });
+export const feedbackView = closed({
+  id: uuid,
+  customerId: uuid,
+  category: str,
+  text: str,
+  state: str,
+  reply: nStr,
+  createdAt: instant,
+  repliedAt: nInstant,
+});
 export const grantView = closed({
-  id: uuid, customerId: uuid, definitionId: str, amountCentavos: centavos, reason: str, state: str, requestedBy: uuid, decidedBy: nullable(uuid), decidedAt: nInstant, couponId: nullable(uuid), createdAt: instant,
+  id: uuid,
+  customerId: uuid,
+  definitionId: str,
+  amountCentavos: centavos,
+  reason: str,
+  state: str,
+  requestedBy: uuid,
+  decidedBy: nullable(uuid),
+  decidedAt: nInstant,
+  couponId: nullable(uuid),
+  createdAt: instant,
 });
 
 /** GET /staff/customers/:customerId */
@@ -113,13 +205,36 @@ export const customerAnswer = closed({
   orders: {
     type: 'array',
     items: closed({
-      id: uuid, orderNo: str, state: str, principalCentavos: centavos, termDays: int, loanDate: nullable(day), dueDate: nullable(day), amountDueCentavos: centavos,
-      amountRepaidCentavos: centavos, overdueDays: int, createdAt: instant,
+      id: uuid,
+      orderNo: str,
+      state: str,
+      principalCentavos: centavos,
+      termDays: int,
+      loanDate: nullable(day),
+      dueDate: nullable(day),
+      amountDueCentavos: centavos,
+      amountRepaidCentavos: centavos,
+      overdueDays: int,
+      createdAt: instant,
       events: { type: 'array', items: closed({ kind: str, fromState: nStr, toState: nStr, at: instant }) },
-      payments: { type: 'array', items: closed({ id: uuid, kind: str, channel: nStr, amountCentavos: centavos, state: str, createdAt: instant }) },
+      payments: {
+        type: 'array',
+        items: closed({ id: uuid, kind: str, channel: nStr, amountCentavos: centavos, state: str, createdAt: instant }),
+      },
     }),
   },
-  coupons: { type: 'array', items: closed({ id: uuid, definitionId: str, kind: str, amountCentavos: centavos, state: str, source: str, expiresAt: nInstant }) },
+  coupons: {
+    type: 'array',
+    items: closed({
+      id: uuid,
+      definitionId: str,
+      kind: str,
+      amountCentavos: centavos,
+      state: str,
+      source: str,
+      expiresAt: nInstant,
+    }),
+  },
   messages: { type: 'array', items: closed({ id: str, template: str, createdAt: instant, readAt: nInstant }) },
   feedback: { type: 'array', items: feedbackView },
   notes: { type: 'array', items: noteView },
@@ -130,25 +245,83 @@ export const customerAnswer = closed({
 /** POST /staff/customers/:customerId/unmask */
 export const unmaskInput = {
   oneOf: [
-    { type: 'object', additionalProperties: false, required: ['fields'], properties: { fields: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'string', maxLength: 100 } } } },
-    { type: 'object', additionalProperties: false, required: ['all'], properties: { all: { type: 'boolean', enum: [true] } } },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['fields'],
+      properties: { fields: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'string', maxLength: 100 } } },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['all'],
+      properties: { all: { type: 'boolean', enum: [true] } },
+    },
   ],
 } as const;
 export const unmaskAnswer = closed({ values: { type: 'array', items: closed({ field: str, value: str }) } });
 
-export const noteInput = { type: 'object', additionalProperties: false, required: ['text'], properties: { text: { type: 'string', minLength: 1, maxLength: 2000 }, orderId: uuid } } as const;
+export const noteInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['text'],
+  properties: { text: { type: 'string', minLength: 1, maxLength: 2000 }, orderId: uuid },
+} as const;
 
-export const feedbackQuery = { type: 'object', additionalProperties: false, properties: { state: { type: 'string', enum: ['open', 'answered', 'closed'] }, ...pageProperties } } as const;
-export const feedbackInboxAnswer = closed({ items: { type: 'array', items: closed({ id: uuid, customerId: uuid, category: str, text: str, state: str, createdAt: instant }) }, total: int });
-export const replyInput = { type: 'object', additionalProperties: false, required: ['text'], properties: { text: { type: 'string', minLength: 1, maxLength: 2000 } } } as const;
+export const feedbackQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { state: { type: 'string', enum: ['open', 'answered', 'closed'] }, ...pageProperties },
+} as const;
+export const feedbackInboxAnswer = closed({
+  items: {
+    type: 'array',
+    items: closed({ id: uuid, customerId: uuid, category: str, text: str, state: str, createdAt: instant }),
+  },
+  total: int,
+});
+export const replyInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['text'],
+  properties: { text: { type: 'string', minLength: 1, maxLength: 2000 } },
+} as const;
 
-export const grantInput = { type: 'object', additionalProperties: false, required: ['definitionId', 'reason'], properties: { definitionId: { type: 'string', maxLength: 64 }, reason: { type: 'string', minLength: 1, maxLength: 500 } } } as const;
-export const grantCreatedAnswer = closed({ id: uuid, state: { type: 'string', enum: ['issued', 'pending'] }, couponId: nullable(uuid) });
-export const grantListQuery = { type: 'object', additionalProperties: false, properties: { state: { type: 'string', enum: ['pending', 'issued', 'refused'] }, ...pageProperties } } as const;
+export const grantInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['definitionId', 'reason'],
+  properties: {
+    definitionId: { type: 'string', maxLength: 64 },
+    reason: { type: 'string', minLength: 1, maxLength: 500 },
+  },
+} as const;
+export const grantCreatedAnswer = closed({
+  id: uuid,
+  state: { type: 'string', enum: ['issued', 'pending'] },
+  couponId: nullable(uuid),
+});
+export const grantListQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { state: { type: 'string', enum: ['pending', 'issued', 'refused'] }, ...pageProperties },
+} as const;
 /** Who a list row is about, masked (server/staff/masking.ts); empty strings once erased. */
 export const maskedCustomer = closed({ nameMasked: str, phoneMasked: str });
 export const grantListAnswer = closed({
-  items: { type: 'array', items: { ...grantView, required: [...grantView.required, 'customer', 'requestedByName'], properties: { ...grantView.properties, customer: maskedCustomer, requestedByName: str } } },
+  items: {
+    type: 'array',
+    items: {
+      ...grantView,
+      required: [...grantView.required, 'customer', 'requestedByName'],
+      properties: { ...grantView.properties, customer: maskedCustomer, requestedByName: str },
+    },
+  },
   total: int,
 });
-export const grantDecisionInput = { type: 'object', additionalProperties: false, required: ['approve'], properties: { approve: { type: 'boolean' } } } as const;
+export const grantDecisionInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['approve'],
+  properties: { approve: { type: 'boolean' } },
+} as const;

@@ -6,19 +6,36 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { instant, uuid } from './common.ts';
 
 /** The roles of domain/staff-roles.ts (this folder imports nothing of ours: kept equal by a test). */
-export const staffRoleNames = ['customerService', 'underwriter', 'supervisor', 'administrator', 'productStaff'] as const;
+export const staffRoleNames = [
+  'customerService',
+  'underwriter',
+  'supervisor',
+  'administrator',
+  'productStaff',
+] as const;
 
 const role = { type: 'string', enum: staffRoleNames } as const;
 const email = { type: 'string', minLength: 3, maxLength: 254 } as const;
 const name = { type: 'string', minLength: 1, maxLength: 100 } as const;
-const permissions = { type: 'array', items: { type: 'string' }, description: 'What the role may do (domain/staff-roles.ts)' } as const;
+const permissions = {
+  type: 'array',
+  items: { type: 'string' },
+  description: 'What the role may do (domain/staff-roles.ts)',
+} as const;
 // Query strings stay strings (the server does not coerce types): whole numbers written as digits.
 const page = { type: 'string', pattern: '^[1-9][0-9]{0,5}$', description: '1-based page number (default 1)' } as const;
-const perPage = { type: 'string', pattern: '^(?:[1-9]|[1-9][0-9]|100)$', description: 'Items per page, 1-100 (default 20)' } as const;
+const perPage = {
+  type: 'string',
+  pattern: '^(?:[1-9]|[1-9][0-9]|100)$',
+  description: 'Items per page, 1-100 (default 20)',
+} as const;
 
 /** Paging of every staff list (page, perPage), with `pageOf` turning it into numbers. */
 export const pageProperties = { page, perPage } as const;
-export interface PageQuery { page?: string; perPage?: string }
+export interface PageQuery {
+  page?: string;
+  perPage?: string;
+}
 
 /** The page and its size from a query (defaults 1 and 20). */
 export function pageOf(query: PageQuery): { page: number; perPage: number } {
@@ -33,7 +50,11 @@ export const staffLoginInput = {
   properties: {
     email,
     password: { type: 'string', minLength: 1, maxLength: 1024 },
-    code: { type: 'string', maxLength: 16, description: 'The 6-digit code of the authenticator app; TOTP_REQUIRED when missing' },
+    code: {
+      type: 'string',
+      maxLength: 16,
+      description: 'The 6-digit code of the authenticator app; TOTP_REQUIRED when missing',
+    },
   },
 } as const;
 export type StaffLoginInput = FromSchema<typeof staffLoginInput>;
@@ -49,7 +70,8 @@ export const staffSelf = {
 /** POST /staff/auth/login */
 export const staffLoginAnswer = {
   type: 'object',
-  description: 'A staff session: send `token` as `Authorization: Bearer`; it ends at logout, when idle, or at `expiresAt`',
+  description:
+    'A staff session: send `token` as `Authorization: Bearer`; it ends at logout, when idle, or at `expiresAt`',
   required: ['token', 'expiresAt', 'staff'],
   additionalProperties: false,
   properties: { token: { type: 'string' }, expiresAt: instant, staff: staffSelf },
@@ -77,7 +99,11 @@ export const staffAccountAnswer = {
     name: { type: 'string' },
     role,
     disabled: { type: 'boolean' },
-    lockedUntil: { type: ['string', 'null'], format: 'date-time', description: 'Locked after too many failures until then; null when not locked' },
+    lockedUntil: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'Locked after too many failures until then; null when not locked',
+    },
     lastLoginAt: { type: ['string', 'null'], format: 'date-time' },
     createdAt: instant,
   },
@@ -98,7 +124,10 @@ export const staffAccountListAnswer = {
   description: 'One page of staff accounts, by e-mail',
   required: ['items', 'total'],
   additionalProperties: false,
-  properties: { items: { type: 'array', maxItems: 100, items: staffAccountAnswer }, total: { type: 'integer', minimum: 0 } },
+  properties: {
+    items: { type: 'array', maxItems: 100, items: staffAccountAnswer },
+    total: { type: 'integer', minimum: 0 },
+  },
 } as const;
 export type StaffAccountListAnswer = FromSchema<typeof staffAccountListAnswer>;
 
@@ -121,7 +150,12 @@ export const createStaffAccountInput = {
     email: { ...email, format: 'email' },
     name,
     role,
-    password: { type: 'string', minLength: 12, maxLength: 1024, description: 'At least 12 characters (MIN_PASSWORD_LENGTH)' },
+    password: {
+      type: 'string',
+      minLength: 12,
+      maxLength: 1024,
+      description: 'At least 12 characters (MIN_PASSWORD_LENGTH)',
+    },
   },
 } as const;
 export type CreateStaffAccountInput = FromSchema<typeof createStaffAccountInput>;
@@ -160,7 +194,12 @@ export const auditListQuery = {
     perPage,
     staffId: uuid,
     customerId: uuid,
-    action: { type: 'string', minLength: 1, maxLength: 100, description: 'Events that start with this (e.g. `staff.customer`, `login.`)' },
+    action: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: 'Events that start with this (e.g. `staff.customer`, `login.`)',
+    },
     from: { ...instant, description: 'At or after' },
     to: { ...instant, description: 'Before' },
   },
@@ -190,6 +229,9 @@ export const auditListAnswer = {
   description: 'One page of the audit log, newest first',
   required: ['items', 'total'],
   additionalProperties: false,
-  properties: { items: { type: 'array', maxItems: 100, items: auditEntryAnswer }, total: { type: 'integer', minimum: 0 } },
+  properties: {
+    items: { type: 'array', maxItems: 100, items: auditEntryAnswer },
+    total: { type: 'integer', minimum: 0 },
+  },
 } as const;
 export type AuditListAnswer = FromSchema<typeof auditListAnswer>;

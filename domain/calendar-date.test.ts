@@ -3,13 +3,36 @@ import { ISO_DATE_PATTERN, addDays, ageOn, daysBetween, isCalendarDate, manilaTo
 
 describe('isCalendarDate', () => {
   it('accepts real dates, including 29 February of leap years', () => {
-    for (const text of ['2000-01-01', '1999-12-31', '2024-02-29', '2000-02-29', '1600-02-29', '2023-04-30', '0004-02-29']) {
+    for (const text of [
+      '2000-01-01',
+      '1999-12-31',
+      '2024-02-29',
+      '2000-02-29',
+      '1600-02-29',
+      '2023-04-30',
+      '0004-02-29',
+    ]) {
       expect(isCalendarDate(text), text).toBe(true);
     }
   });
 
   it('refuses impossible dates and other shapes', () => {
-    for (const text of ['2023-02-29', '1900-02-29', '2100-02-29', '2024-02-30', '2024-04-31', '2024-13-01', '2024-00-10', '2024-01-00', '2024-1-01', '24-01-01', '2024/01/01', '2024-01-01T00:00', ' 2024-01-01', '']) {
+    for (const text of [
+      '2023-02-29',
+      '1900-02-29',
+      '2100-02-29',
+      '2024-02-30',
+      '2024-04-31',
+      '2024-13-01',
+      '2024-00-10',
+      '2024-01-00',
+      '2024-1-01',
+      '24-01-01',
+      '2024/01/01',
+      '2024-01-01T00:00',
+      ' 2024-01-01',
+      '',
+    ]) {
       expect(isCalendarDate(text), text).toBe(false);
     }
   });

@@ -5,7 +5,12 @@ import { plus, standard } from './pricing-fixtures.ts';
 import { quote } from './pricing.ts';
 
 // config/pricing.json as shipped: no limits of its own, no tax line.
-const config: PricingConfig = { tax: null, extensionDays: 8, expiringDays: 3, products: [{ id: 'cash', nameKey: 'loan.products.cash', subProducts: [standard, plus] }] };
+const config: PricingConfig = {
+  tax: null,
+  extensionDays: 8,
+  expiringDays: 3,
+  products: [{ id: 'cash', nameKey: 'loan.products.cash', subProducts: [standard, plus] }],
+};
 
 describe('chargesDisclosure', () => {
   it('states every charge of PHP 1,000 for 30 days in pesos: fine a day, damages, caps, the extension', () => {
@@ -20,11 +25,18 @@ describe('chargesDisclosure', () => {
       latePenaltyMonthlyMaxCentavos: 5_150,
       totalCostMaxPpm: 1_000_000,
       totalCostMaxCentavos: 100_000,
-      extension: { days: 8, feePpm: 20_000, feeCentavos: 2_000, interestCentavos: 800, firstPaymentCentavos: 5_000, maxTimes: 11 },
+      extension: {
+        days: 8,
+        feePpm: 20_000,
+        feeCentavos: 2_000,
+        interestCentavos: 800,
+        firstPaymentCentavos: 5_000,
+        maxTimes: 11,
+      },
     });
   });
 
-  it('shows an instalment loan\'s penalties on its largest instalment, with no extension', () => {
+  it("shows an instalment loan's penalties on its largest instalment, with no extension", () => {
     const q = quote(config, plus, { principalCentavos: 300_000, termDays: 60, loanDate: '2026-11-24' });
     const charges = chargesDisclosure(config, plus, q);
     expect(charges.penaltyBasisCentavos).toBe(158_100);
@@ -32,7 +44,7 @@ describe('chargesDisclosure', () => {
     expect(charges.extension).toBeNull();
   });
 
-  it('follows the config\'s stricter limits', () => {
+  it("follows the config's stricter limits", () => {
     const q = quote(config, standard, { principalCentavos: 100_000, termDays: 60, loanDate: '2026-11-24' });
     const charges = chargesDisclosure({ ...config, caps: { totalCostMaxPpm: 500_000, termMaxDays: 76 } }, standard, q);
     expect([charges.totalCostMaxCentavos, charges.extension?.maxTimes]).toEqual([50_000, 2]);

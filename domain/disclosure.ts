@@ -46,7 +46,11 @@ export interface ChargesDisclosure {
 }
 
 /** The charges that can arise on quote `q` of `sub`, under the caps of its loan date. */
-export function chargesDisclosure(config: Pick<PricingConfig, 'caps' | 'extensionDays'>, sub: SubProductPricing, q: Quote): ChargesDisclosure {
+export function chargesDisclosure(
+  config: Pick<PricingConfig, 'caps' | 'extensionDays'>,
+  sub: SubProductPricing,
+  q: Quote,
+): ChargesDisclosure {
   const caps = capsFor(config, q.loanDate);
   const basis = q.plan.length > 1 ? Math.max(...q.plan.map((p) => p.amountCentavos)) : q.amountDueCentavos;
   const times = maxExtensions(config, sub, q.termDays, caps.termMaxDays);

@@ -9,7 +9,11 @@ import type { SubProductPricing } from './loan-types.ts';
  * The amount of the next re-loan: the chosen amount, or the limit when none was chosen, never above the limit or the
  * sub-product's maximum, rounded down to the sub-product's grid; null when that is below its minimum (no re-loan).
  */
-export function nextReloanAmount(amount: SubProductPricing['amount'], limitCentavos: Centavos, chosenCentavos: Centavos | null): Centavos | null {
+export function nextReloanAmount(
+  amount: SubProductPricing['amount'],
+  limitCentavos: Centavos,
+  chosenCentavos: Centavos | null,
+): Centavos | null {
   const ceiling = Math.min(chosenCentavos ?? limitCentavos, limitCentavos, amount.maxCentavos);
   if (ceiling < amount.minCentavos) return null;
   return amount.minCentavos + Math.floor((ceiling - amount.minCentavos) / amount.stepCentavos) * amount.stepCentavos;

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { FACEBOOK_USERNAME_PATTERN, isFacebookUsername, normalizeFacebookUsername } from './facebook-username.ts';
 
-const VALID = ['juan.delacruz', 'JuanDelaCruz', '@maria.santos88', 'abcde', 'a1234', '12345a', 'j.d.c.99', ` ${'a'.repeat(50)} `];
+const VALID = [
+  'juan.delacruz',
+  'JuanDelaCruz',
+  '@maria.santos88',
+  'abcde',
+  'a1234',
+  '12345a',
+  'j.d.c.99',
+  ` ${'a'.repeat(50)} `,
+];
 const INVALID = [
   'abcd',
   'a.b.',

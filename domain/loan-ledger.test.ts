@@ -2,7 +2,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import pricingJson from '#config/pricing.json' with { type: 'json' };
 import { addDays } from './calendar-date.ts';
-import { accrue, allocate, discount, discountRoom, extend, extensionTerms, figuresOf, nextDue, openLedger, total, type Ledger } from './loan-ledger.ts';
+import {
+  accrue,
+  allocate,
+  discount,
+  discountRoom,
+  extend,
+  extensionTerms,
+  figuresOf,
+  nextDue,
+  openLedger,
+  total,
+  type Ledger,
+} from './loan-ledger.ts';
 import { scheduleOf } from './loan-standing.ts';
 import type { LendingCaps, PricingConfig, SubProductPricing } from './loan-types.ts';
 import { capPpm, findSubProduct, quote } from './pricing.ts';
@@ -45,7 +57,12 @@ describe('the issue 10 history: ₱3,000 / 30 days, repaid in full two days late
   it('charges its fee on the principal outstanding, and is not offered once it is repaid', () => {
     const part = allocate(loan(standard, 300_000, 30), 109_000).ledger; // the interest, then ₱1,000 of principal
     expect(figuresOf(part, '2026-12-05').outstanding.principal).toBe(200_000);
-    expect(extensionTerms(part, standard, rules, '2026-12-05')).toMatchObject({ amount: 4_000, fee: 4_000, newInterest: 1_600, newAmountDue: 201_600 });
+    expect(extensionTerms(part, standard, rules, '2026-12-05')).toMatchObject({
+      amount: 4_000,
+      fee: 4_000,
+      newInterest: 1_600,
+      newAmountDue: 201_600,
+    });
     const all = allocate(part, 200_000).ledger;
     expect(figuresOf(all, '2026-12-05').settled).toBe(true);
     expect(extensionTerms(all, standard, rules, '2026-12-05')).toBeNull();
@@ -96,7 +113,12 @@ describe('accrual figures (₱1,000 for 30 days: 1,030 due, 109 of upfront costs
 
   it('stops where all costs reach 100 % of principal', () => {
     // upfront 7,900 (fees and tax) + interest 3,000: room 89,100 for penalties at most.
-    const run = accrue(l, { ...standard, lateFineDailyPpm: 50_000, overdueDamagesPpm: 0 }, { ...caps, latePenaltyMonthlyMaxPpm: 1_000_000 }, '2027-08-01');
+    const run = accrue(
+      l,
+      { ...standard, lateFineDailyPpm: 50_000, overdueDamagesPpm: 0 },
+      { ...caps, latePenaltyMonthlyMaxPpm: 1_000_000 },
+      '2027-08-01',
+    );
     expect(figuresOf(run.ledger, '2027-08-01').costCharged).toBe(100_000);
     expect(run.capped).toBe(true);
   });
@@ -106,18 +128,39 @@ describe('extension figures', () => {
   const l = loan(standard, 100_000, 30, '2026-04-01'); // due 2026-05-01, interest 3,000
 
   it('charges the outstanding interest plus 2 % and moves the due date 8 days', () => {
-    expect(extensionTerms(l, standard, rules, '2026-04-29')).toEqual({ amount: 5_000, newDueDate: '2026-05-09', fee: 2_000, newInterest: 800, newAmountDue: 100_800, waived: 0 });
+    expect(extensionTerms(l, standard, rules, '2026-04-29')).toEqual({
+      amount: 5_000,
+      newDueDate: '2026-05-09',
+      fee: 2_000,
+      newInterest: 800,
+      newAmountDue: 100_800,
+      waived: 0,
+    });
   });
 
   it('counts from the current due date even when overdue, while that brings the loan current, and waives the penalties', () => {
     const late = accrue(l, standard, caps, '2026-05-05').ledger;
-    expect(extensionTerms(late, standard, rules, '2026-05-05')).toMatchObject({ newDueDate: '2026-05-09', waived: 2_060 + 4 * 103 });
+    expect(extensionTerms(late, standard, rules, '2026-05-05')).toMatchObject({
+      newDueDate: '2026-05-09',
+      waived: 2_060 + 4 * 103,
+    });
     expect(extensionTerms(l, standard, rules, '2026-05-09')?.newDueDate).toBe('2026-05-09');
     expect(extensionTerms(l, standard, rules, '2026-05-10')).toBeNull();
     const extended = extend(late, extensionTerms(late, standard, rules, '2026-05-05')!, 8, '2026-05-05').ledger;
-    expect(figuresOf(extended, '2026-05-05')).toMatchObject({ amountDue: 100_800, dueDate: '2026-05-09', overdueDays: 0, amountRepaid: 5_000 });
+    expect(figuresOf(extended, '2026-05-05')).toMatchObject({
+      amountDue: 100_800,
+      dueDate: '2026-05-09',
+      overdueDays: 0,
+      amountRepaid: 5_000,
+    });
     expect(scheduleOf(extended, '2026-05-05')).toEqual([
-      expect.objectContaining({ dueDate: '2026-05-09', paidCentavos: 5_000, outstandingCentavos: 100_800, waivedCentavos: 2_472, state: 'due' }),
+      expect.objectContaining({
+        dueDate: '2026-05-09',
+        paidCentavos: 5_000,
+        outstandingCentavos: 100_800,
+        waivedCentavos: 2_472,
+        state: 'due',
+      }),
     ]);
   });
 
@@ -162,7 +205,9 @@ describe('random histories (days passing, partial payments, extensions, instalme
         fc.integer({ min: 0, max: 18 }),
         fc.array(step, { maxLength: 25 }),
         (sub, stepIndex, steps) => {
-          const principal = sub.amount.minCentavos + Math.min(stepIndex * sub.amount.stepCentavos, sub.amount.maxCentavos - sub.amount.minCentavos);
+          const principal =
+            sub.amount.minCentavos +
+            Math.min(stepIndex * sub.amount.stepCentavos, sub.amount.maxCentavos - sub.amount.minCentavos);
           const term = sub.termsDays[stepIndex % sub.termsDays.length]!;
           let day = '2026-12-01';
           let l = loan(sub, principal, term, day);
@@ -176,7 +221,12 @@ describe('random histories (days passing, partial payments, extensions, instalme
               day = addDays(day, s.days);
               l = accrue(l, sub, caps, day).ledger;
             } else if (s.kind === 'pay' || s.kind === 'settle' || s.kind === 'next') {
-              const amount = s.kind === 'settle' ? f.amountDue : s.kind === 'next' ? nextDue(l)!.amount : Math.floor(f.amountDue * s.share);
+              const amount =
+                s.kind === 'settle'
+                  ? f.amountDue
+                  : s.kind === 'next'
+                    ? nextDue(l)!.amount
+                    : Math.floor(f.amountDue * s.share);
               const a = allocate(l, amount);
               l = a.ledger;
               repaid += amount;
@@ -213,7 +263,9 @@ describe('random histories (days passing, partial payments, extensions, instalme
             expect(g.paid.principal).toBeLessThanOrEqual(principal);
             // The total-cost cap: everything charged beyond the principal.
             expect(g.costCharged).toBeLessThanOrEqual(capPpm(principal, caps.totalCostMaxPpm));
-            expect(g.amountRepaid + g.amountDue).toBeLessThanOrEqual(principal + capPpm(principal, caps.totalCostMaxPpm) - l.upfrontCost);
+            expect(g.amountRepaid + g.amountDue).toBeLessThanOrEqual(
+              principal + capPpm(principal, caps.totalCostMaxPpm) - l.upfrontCost,
+            );
             // The plan the bill shows sums to the same figures.
             const plan = scheduleOf(l, day);
             expect(plan.reduce((s, r) => s + r.paidCentavos, 0)).toBe(g.amountRepaid);
@@ -222,7 +274,9 @@ describe('random histories (days passing, partial payments, extensions, instalme
             for (const row of l.rows) {
               if (row.penaltyBasis === null) continue;
               const months = Math.max(1, Math.ceil(Math.max(1, daysBetweenSafe(row.dueDate, day)) / 30));
-              expect(row.owed.lateFine + row.owed.damages).toBeLessThanOrEqual(capPpm(row.penaltyBasis, caps.latePenaltyMonthlyMaxPpm) * months);
+              expect(row.owed.lateFine + row.owed.damages).toBeLessThanOrEqual(
+                capPpm(row.penaltyBasis, caps.latePenaltyMonthlyMaxPpm) * months,
+              );
             }
           }
         },

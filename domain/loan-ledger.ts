@@ -92,7 +92,11 @@ export interface Ledger {
 export function openLedger(q: Quote): Ledger {
   return {
     principal: q.principalCentavos,
-    upfrontCost: q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos - (q.couponKind === 'withdrawal' ? q.couponCentavos : 0),
+    upfrontCost:
+      q.serviceFeeCentavos +
+      q.creditReportFeeCentavos +
+      q.taxCentavos -
+      (q.couponKind === 'withdrawal' ? q.couponCentavos : 0),
     loanDate: q.loanDate,
     rows: q.plan.map((p) => ({
       period: p.period,
@@ -174,7 +178,8 @@ export interface Allocation {
  * leaves nothing owed closes the ledger on that day.
  */
 export function allocate(ledger: Ledger, amount: Centavos, day?: string): Allocation {
-  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`a payment is whole centavos >= 0, got ${amount}`);
+  if (!Number.isSafeInteger(amount) || amount < 0)
+    throw new RangeError(`a payment is whole centavos >= 0, got ${amount}`);
   let left = amount;
   let applied = ZERO;
   const rows = ledger.rows.map((row) => {
@@ -209,7 +214,8 @@ export function discountRoom(ledger: Ledger, amount: Centavos): Centavos {
  * amount repaid is unchanged, and `discounted` keeps the total the plan and record show.
  */
 export function discount(ledger: Ledger, amount: Centavos): { ledger: Ledger; applied: Components } {
-  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`a discount is whole centavos >= 0, got ${amount}`);
+  if (!Number.isSafeInteger(amount) || amount < 0)
+    throw new RangeError(`a discount is whole centavos >= 0, got ${amount}`);
   let left = amount;
   let applied = ZERO;
   const rows = ledger.rows.map((row) => {
@@ -251,7 +257,12 @@ export interface ExtensionRules {
  * leave the regulation's scope), not when the costs would pass the total-cost cap, and not when the new due date
  * would still be before `day` (paying would leave the borrower overdue).
  */
-export function extensionTerms(ledger: Ledger, sub_: SubProductPricing, rules: ExtensionRules, day: string): ExtensionTerms | null {
+export function extensionTerms(
+  ledger: Ledger,
+  sub_: SubProductPricing,
+  rules: ExtensionRules,
+  day: string,
+): ExtensionTerms | null {
   if (ledger.rows.length !== 1) return null;
   const row = ledger.rows[0]!;
   const out = outstandingOf(row);
@@ -264,7 +275,14 @@ export function extensionTerms(ledger: Ledger, sub_: SubProductPricing, rules: E
   const waived = penaltiesOf(out);
   const costAfter = figuresOf(ledger, day).costCharged - waived + fee + newInterest;
   if (costAfter > capPpm(ledger.principal, rules.caps.totalCostMaxPpm)) return null;
-  return { amount: out.interest + out.fee + fee, newDueDate, fee, newInterest, newAmountDue: out.principal + newInterest, waived };
+  return {
+    amount: out.interest + out.fee + fee,
+    newDueDate,
+    fee,
+    newInterest,
+    newAmountDue: out.principal + newInterest,
+    waived,
+  };
 }
 
 /**
@@ -292,7 +310,10 @@ export function extend(ledger: Ledger, terms: ExtensionTerms, extensionDays: num
   const after = paid.ledger.rows[0]!;
   return {
     ...paid,
-    ledger: { ...paid.ledger, rows: [{ ...after, owed: { ...after.owed, interest: after.owed.interest + terms.newInterest } }] },
+    ledger: {
+      ...paid.ledger,
+      rows: [{ ...after, owed: { ...after.owed, interest: after.owed.interest + terms.newInterest } }],
+    },
   };
 }
 
@@ -326,13 +347,19 @@ export function accrue(ledger: Ledger, rates: PenaltyRates, caps: LendingCaps, d
     if (base === 0 || daysBetween(row.dueDate, day) <= 0) return row;
     let { lateFine, damages } = row.owed;
     let basis = row.penaltyBasis;
-    const from = daysBetween(row.dueDate, ledger.accruedThrough) >= 0 ? addDays(ledger.accruedThrough, 1) : addDays(row.dueDate, 1);
+    const from =
+      daysBetween(row.dueDate, ledger.accruedThrough) >= 0
+        ? addDays(ledger.accruedThrough, 1)
+        : addDays(row.dueDate, 1);
     for (let d = from; daysBetween(d, day) >= 0; d = addDays(d, 1)) {
       const overdue = daysBetween(row.dueDate, d);
       if (basis === null) {
         basis = base;
         const asked = applyPpm(base, rates.overdueDamagesPpm);
-        const room = Math.max(0, Math.min(capPpm(basis, caps.latePenaltyMonthlyMaxPpm) - lateFine - damages, costCap - cost));
+        const room = Math.max(
+          0,
+          Math.min(capPpm(basis, caps.latePenaltyMonthlyMaxPpm) - lateFine - damages, costCap - cost),
+        );
         const take = Math.min(asked, room);
         if (take < asked) capped = true;
         damages += take;

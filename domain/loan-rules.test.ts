@@ -3,11 +3,22 @@ import type { OrderState } from './loan-types.ts';
 import { config } from './pricing-fixtures.ts';
 import { ORDER_TRANSITIONS, canTransition, dueStatus, isOpenOrder } from './loan-rules.ts';
 
-const STATES: OrderState[] = ['under_review', 'accepted', 'rejected', 'withdrawable', 'disbursing', 'disbursement_failed', 'repaying', 'settled'];
+const STATES: OrderState[] = [
+  'under_review',
+  'accepted',
+  'rejected',
+  'withdrawable',
+  'disbursing',
+  'disbursement_failed',
+  'repaying',
+  'settled',
+];
 
 describe('order state machine', () => {
   it('allows exactly the transitions of product-decisions.md', () => {
-    const allowed = STATES.flatMap((from) => STATES.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`));
+    const allowed = STATES.flatMap((from) =>
+      STATES.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`),
+    );
     expect(allowed.sort()).toEqual(
       [
         'under_review->accepted',
@@ -43,7 +54,6 @@ describe('dueStatus', () => {
     expect(dueStatus(config, due, '2026-05-02')).toBe('overdue');
     expect(dueStatus({ expiringDays: 0 }, due, '2026-04-30')).toBe('pending');
   });
-
 });
 
 describe('isOpenOrder', () => {

@@ -4,7 +4,15 @@
  * app's test fixtures, so both read a ledger the same way.
  */
 import { daysBetween } from './calendar-date.ts';
-import { extensionTerms, figuresOf, nextDue, outstandingOf, total, type ExtensionRules, type Ledger } from './loan-ledger.ts';
+import {
+  extensionTerms,
+  figuresOf,
+  nextDue,
+  outstandingOf,
+  total,
+  type ExtensionRules,
+  type Ledger,
+} from './loan-ledger.ts';
 import type { SubProductPricing } from './loan-types.ts';
 import type { Centavos } from './money.ts';
 
@@ -29,7 +37,14 @@ export function scheduleOf(ledger: Ledger, day: string): ScheduleRow[] {
   const next = nextDue(ledger);
   return ledger.rows.map((row) => {
     const out = total(outstandingOf(row));
-    const state = out === 0 ? 'paid' : daysBetween(row.dueDate, day) > 0 ? 'overdue' : row.period === next?.row.period ? 'due' : 'upcoming';
+    const state =
+      out === 0
+        ? 'paid'
+        : daysBetween(row.dueDate, day) > 0
+          ? 'overdue'
+          : row.period === next?.row.period
+            ? 'due'
+            : 'upcoming';
     return {
       period: row.period,
       dueDate: row.dueDate,
@@ -60,7 +75,13 @@ export interface LoanStanding {
   readonly schedule: ScheduleRow[];
   /** The oldest period still owing of an instalment loan. */
   readonly instalment: { period: number; count: number; amountCentavos: Centavos; dueDate: string } | null;
-  readonly extension: { amountCentavos: Centavos; newDueDate: string; feeCentavos: Centavos; newAmountDueCentavos: Centavos; waivedCentavos: Centavos } | null;
+  readonly extension: {
+    amountCentavos: Centavos;
+    newDueDate: string;
+    feeCentavos: Centavos;
+    newAmountDueCentavos: Centavos;
+    waivedCentavos: Centavos;
+  } | null;
 }
 
 export function standingOf(ledger: Ledger, sub_: SubProductPricing, rules: ExtensionRules, day: string): LoanStanding {
@@ -78,7 +99,17 @@ export function standingOf(ledger: Ledger, sub_: SubProductPricing, rules: Exten
     extensionCount: ledger.extensionCount,
     settledOn: ledger.closedOn,
     schedule: scheduleOf(ledger, day),
-    instalment: next ? { period: next.row.period, count: ledger.rows.length, amountCentavos: next.amount, dueDate: next.row.dueDate } : null,
-    extension: offer ? { amountCentavos: offer.amount, newDueDate: offer.newDueDate, feeCentavos: offer.fee, newAmountDueCentavos: offer.newAmountDue, waivedCentavos: offer.waived } : null,
+    instalment: next
+      ? { period: next.row.period, count: ledger.rows.length, amountCentavos: next.amount, dueDate: next.row.dueDate }
+      : null,
+    extension: offer
+      ? {
+          amountCentavos: offer.amount,
+          newDueDate: offer.newDueDate,
+          feeCentavos: offer.fee,
+          newAmountDueCentavos: offer.newAmountDue,
+          waivedCentavos: offer.waived,
+        }
+      : null,
   };
 }

@@ -36,8 +36,10 @@ export interface BankInfoSection {
 export function payoutDestinationOf(bank: BankInfoSection): PayoutDestination {
   const holderName = [bank.payeeFirstName, bank.payeeMiddleName, bank.payeeLastName].filter(Boolean).join(' ');
   const base = { holderName, phone: bank.withdrawalPhone };
-  if (bank.payoutMethod === 'bank') return { method: 'bank', bankCode: bank.bankCode, accountNumber: bank.accountNumber, ...base };
-  if (bank.payoutMethod === 'eWallet') return { method: 'eWallet', eWalletProvider: bank.eWalletProvider, eWalletNumber: bank.eWalletNumber, ...base };
+  if (bank.payoutMethod === 'bank')
+    return { method: 'bank', bankCode: bank.bankCode, accountNumber: bank.accountNumber, ...base };
+  if (bank.payoutMethod === 'eWallet')
+    return { method: 'eWallet', eWalletProvider: bank.eWalletProvider, eWalletNumber: bank.eWalletNumber, ...base };
   return { method: 'remittance', remittanceShop: bank.remittanceShop, ...base };
 }
 
@@ -55,9 +57,21 @@ export function maskAccount(value: string): string {
 }
 
 /** A destination as shown: the bank, wallet or shop and the masked account. */
-export function destinationView(account: PayoutDestination | null): { method: PayoutDestination['method']; label: string; accountMasked: string } | null {
+export function destinationView(
+  account: PayoutDestination | null,
+): { method: PayoutDestination['method']; label: string; accountMasked: string } | null {
   if (!account) return null;
-  if (account.method === 'bank') return { method: account.method, label: account.bankCode ?? '', accountMasked: maskAccount(account.accountNumber ?? '') };
-  if (account.method === 'eWallet') return { method: account.method, label: account.eWalletProvider ?? '', accountMasked: maskAccount(account.eWalletNumber ?? '') };
+  if (account.method === 'bank')
+    return {
+      method: account.method,
+      label: account.bankCode ?? '',
+      accountMasked: maskAccount(account.accountNumber ?? ''),
+    };
+  if (account.method === 'eWallet')
+    return {
+      method: account.method,
+      label: account.eWalletProvider ?? '',
+      accountMasked: maskAccount(account.eWalletNumber ?? ''),
+    };
   return { method: account.method, label: account.remittanceShop ?? '', accountMasked: maskAccount(account.phone) };
 }

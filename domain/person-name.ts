@@ -23,7 +23,11 @@ const PERSON_NAME = new RegExp(PERSON_NAME_PATTERN, 'u');
  * one "ñ") and turns typographic apostrophes into "'" (iPhone keyboards type ’ by default). Does not validate.
  */
 export function normalizePersonName(text: string): string {
-  return text.normalize('NFC').replace(/[\u2018\u2019\u02BC]/gu, "'").replace(/\s+/gu, ' ').trim();
+  return text
+    .normalize('NFC')
+    .replace(/[\u2018\u2019\u02BC]/gu, "'")
+    .replace(/\s+/gu, ' ')
+    .trim();
 }
 
 /** True when `text`, once normalised, is a person name as written on a Philippine ID. */

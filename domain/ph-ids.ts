@@ -40,37 +40,122 @@ const LETTERS_AND_DIGITS: IdNormalization = { strip: ID_SEPARATOR, uppercase: tr
 export const ID_DOCUMENTS = [
   // PhilSys Card Number (PCN), printed on the card. Never ask for the 12-digit PhilSys Number (PSN): it is
   // confidential under RA 11055; the 16-digit pattern refuses it.
-  { id: 'philSys', pattern: '^\\d{16}$', normalize: DIGITS_ONLY, hasBack: true, philippine: true, example: '1234-5678-9012-3456' },
+  {
+    id: 'philSys',
+    pattern: '^\\d{16}$',
+    normalize: DIGITS_ONLY,
+    hasBack: true,
+    philippine: true,
+    example: '1234-5678-9012-3456',
+  },
   // UMID: the Common Reference Number, printed "CRN-0111-1234567-8".
-  { id: 'umid', pattern: '^CRN\\d{12}$', normalize: LETTERS_AND_DIGITS, hasBack: true, philippine: true, example: 'CRN-0111-1234567-8' },
+  {
+    id: 'umid',
+    pattern: '^CRN\\d{12}$',
+    normalize: LETTERS_AND_DIGITS,
+    hasBack: true,
+    philippine: true,
+    example: 'CRN-0111-1234567-8',
+  },
   // LTO licence number, e.g. A12-34-567890. Real numbers are a letter and 10 digits; the spec only says 11 letters
   // or digits, and we follow it so that no real variant is refused.
-  { id: 'driversLicense', pattern: '^[A-Z0-9]{11}$', normalize: LETTERS_AND_DIGITS, hasBack: true, philippine: true, example: 'A12-34-567890' },
+  {
+    id: 'driversLicense',
+    pattern: '^[A-Z0-9]{11}$',
+    normalize: LETTERS_AND_DIGITS,
+    hasBack: true,
+    philippine: true,
+    example: 'A12-34-567890',
+  },
   // Passport number: 9 letters or digits (P1234567A since 2016, EB1234567 before). The older letter + 7 digits
   // form (philippines.md, unconfirmed) is not accepted: such passports have expired (10-year validity).
-  { id: 'passport', pattern: '^[A-Z0-9]{9}$', normalize: LETTERS_AND_DIGITS, hasBack: false, philippine: true, example: 'P1234567A' },
+  {
+    id: 'passport',
+    pattern: '^[A-Z0-9]{9}$',
+    normalize: LETTERS_AND_DIGITS,
+    hasBack: false,
+    philippine: true,
+    example: 'P1234567A',
+  },
   { id: 'prc', pattern: '^\\d{7}$', normalize: DIGITS_ONLY, hasBack: true, philippine: true, example: '0123456' },
-  { id: 'sss', pattern: '^\\d{10}$', normalize: DIGITS_ONLY, hasBack: false, philippine: true, example: '34-1234567-8' },
-  { id: 'philHealth', pattern: '^\\d{12}$', normalize: DIGITS_ONLY, hasBack: false, philippine: true, example: '12-345678901-2' },
+  {
+    id: 'sss',
+    pattern: '^\\d{10}$',
+    normalize: DIGITS_ONLY,
+    hasBack: false,
+    philippine: true,
+    example: '34-1234567-8',
+  },
+  {
+    id: 'philHealth',
+    pattern: '^\\d{12}$',
+    normalize: DIGITS_ONLY,
+    hasBack: false,
+    philippine: true,
+    example: '12-345678901-2',
+  },
   // Pag-IBIG Membership ID (MID), the number on the Loyalty Card.
-  { id: 'pagIbig', pattern: '^\\d{12}$', normalize: DIGITS_ONLY, hasBack: false, philippine: true, example: '1234-5678-9012' },
+  {
+    id: 'pagIbig',
+    pattern: '^\\d{12}$',
+    normalize: DIGITS_ONLY,
+    hasBack: false,
+    philippine: true,
+    example: '1234-5678-9012',
+  },
   // TIN: 9 digits plus an optional 3-digit branch code. The spec says 9-12, so 10 and 11 pass too.
-  { id: 'tin', pattern: '^\\d{9,12}$', normalize: DIGITS_ONLY, hasBack: false, philippine: true, example: '123-456-789-000' },
+  {
+    id: 'tin',
+    pattern: '^\\d{9,12}$',
+    normalize: DIGITS_ONLY,
+    hasBack: false,
+    philippine: true,
+    example: '123-456-789-000',
+  },
   // Improved postal ID: PRN + 13 letters or digits (philippines.md marks this unconfirmed).
-  { id: 'postalId', pattern: '^PRN[A-Z0-9]{13}$', normalize: LETTERS_AND_DIGITS, hasBack: true, philippine: true, example: 'PRN 1000 1234 5678 P' },
+  {
+    id: 'postalId',
+    pattern: '^PRN[A-Z0-9]{13}$',
+    normalize: LETTERS_AND_DIGITS,
+    hasBack: true,
+    philippine: true,
+    example: 'PRN 1000 1234 5678 P',
+  },
   // COMELEC Voter's Identification Number: 22-23 letters or digits (philippines.md marks this unconfirmed).
-  { id: 'votersId', pattern: '^[A-Z0-9]{22,23}$', normalize: LETTERS_AND_DIGITS, hasBack: true, philippine: true, example: '7503-0089A-F1234JDC20000' },
+  {
+    id: 'votersId',
+    pattern: '^[A-Z0-9]{22,23}$',
+    normalize: LETTERS_AND_DIGITS,
+    hasBack: true,
+    philippine: true,
+    example: '7503-0089A-F1234JDC20000',
+  },
   // Aadhaar: 12 digits, never starting with 0 or 1 (UIDAI). Its Verhoeff check digit is not checked.
-  { id: 'aadhaar', pattern: '^[2-9]\\d{11}$', normalize: DIGITS_ONLY, hasBack: true, philippine: false, example: '2345 6789 0123' },
+  {
+    id: 'aadhaar',
+    pattern: '^[2-9]\\d{11}$',
+    normalize: DIGITS_ONLY,
+    hasBack: true,
+    philippine: false,
+    example: '2345 6789 0123',
+  },
   // PAN: the spec says "10 digits", but a real PAN is 5 letters, 4 digits, 1 letter (ABCPE1234F); we follow the real one.
-  { id: 'pan', pattern: '^[A-Z]{5}\\d{4}[A-Z]$', normalize: LETTERS_AND_DIGITS, hasBack: false, philippine: false, example: 'ABCPE1234F' },
+  {
+    id: 'pan',
+    pattern: '^[A-Z]{5}\\d{4}[A-Z]$',
+    normalize: LETTERS_AND_DIGITS,
+    hasBack: false,
+    philippine: false,
+    example: 'ABCPE1234F',
+  },
 ] as const satisfies readonly IdDocument[];
 
 /** The key of a known identity document. */
 export type IdDocumentId = (typeof ID_DOCUMENTS)[number]['id'];
 
 /** Outcome of `validateIdNumber`: the normalised number, or why it was refused. */
-export type IdNumberResult = { ok: true; value: string } | { ok: false; code: 'ID_NUMBER_FORMAT' | 'ID_DOCUMENT_UNKNOWN' };
+export type IdNumberResult =
+  { ok: true; value: string } | { ok: false; code: 'ID_NUMBER_FORMAT' | 'ID_DOCUMENT_UNKNOWN' };
 
 /** The document with this key, or undefined. */
 export function findIdDocument(documentId: string): IdDocument | undefined {

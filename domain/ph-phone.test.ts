@@ -62,14 +62,33 @@ describe('stripPhoneSeparators', () => {
 
 describe('normalizePhMobile', () => {
   it('accepts 9…, 09…, 639… and +639… with any separators, returning the 10-digit national number', () => {
-    for (const input of ['9171234567', '09171234567', '639171234567', '+639171234567', '(0917) 123.4567', '+63 917-123-4567']) {
+    for (const input of [
+      '9171234567',
+      '09171234567',
+      '639171234567',
+      '+639171234567',
+      '(0917) 123.4567',
+      '+63 917-123-4567',
+    ]) {
       expect(normalizePhMobile(input), input).toBe('9171234567');
     }
     expect(isPhMobile('0999 888 7777')).toBe(true);
   });
 
   it('refuses numbers that do not start with 9, have the wrong length or carry junk', () => {
-    for (const input of ['8171234567', '08171234567', '917123456', '91712345678', '+09171234567', '0639171234567', '+630917123456', '00639171234567', '917123456a', '', '９１７１２３４５６７']) {
+    for (const input of [
+      '8171234567',
+      '08171234567',
+      '917123456',
+      '91712345678',
+      '+09171234567',
+      '0639171234567',
+      '+630917123456',
+      '00639171234567',
+      '917123456a',
+      '',
+      '９１７１２３４５６７',
+    ]) {
       expect(normalizePhMobile(input), input).toBeNull();
     }
     expect(isPhMobile('6391712345')).toBe(false);
@@ -105,7 +124,15 @@ describe('e-wallet number (GCash, Maya)', () => {
   });
 
   it('refuses other lengths, other leading digits and the +63 forms the spec does not allow', () => {
-    for (const input of ['0817123456', '19171234567', '917123456', '091712345678', '639171234567', '+639171234567', '']) {
+    for (const input of [
+      '0817123456',
+      '19171234567',
+      '917123456',
+      '091712345678',
+      '639171234567',
+      '+639171234567',
+      '',
+    ]) {
       expect(isEwalletNumber(input), input).toBe(false);
     }
   });
@@ -119,7 +146,15 @@ describe('WhatsApp number', () => {
   });
 
   it('refuses numbers that do not start with 09 or are not 11 digits', () => {
-    for (const input of ['9171234567', '+639171234567', '639171234567', '08171234567', '0917123456', '091712345678', '0917123456x']) {
+    for (const input of [
+      '9171234567',
+      '+639171234567',
+      '639171234567',
+      '08171234567',
+      '0917123456',
+      '091712345678',
+      '0917123456x',
+    ]) {
       expect(isWhatsAppNumber(input), input).toBe(false);
     }
   });

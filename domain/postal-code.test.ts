@@ -10,7 +10,8 @@ describe('postal code', () => {
   });
 
   it('refuses other lengths and anything but digits', () => {
-    for (const input of ['100', '10000', '1 000', '10a0', '１０００', '']) expect(isPostalCode(input, 4), input).toBe(false);
+    for (const input of ['100', '10000', '1 000', '10a0', '１０００', ''])
+      expect(isPostalCode(input, 4), input).toBe(false);
     expect(isPostalCode('1000', 6)).toBe(false);
     expect(isPostalCode('1100011', 6)).toBe(false);
   });
@@ -18,7 +19,8 @@ describe('postal code', () => {
   it('builds the pattern from the digit count and refuses a bad count', () => {
     expect(postalCodePattern(4)).toBe('^\\d{4}$');
     expect(PH_POSTAL_CODE_PATTERN).toBe(postalCodePattern(4));
-    for (const bad of [0, -4, 4.5, Number.NaN, 13]) expect(() => postalCodePattern(bad), String(bad)).toThrow(RangeError);
+    for (const bad of [0, -4, 4.5, Number.NaN, 13])
+      expect(() => postalCodePattern(bad), String(bad)).toThrow(RangeError);
   });
 
   it('the pattern matches exactly the normalised valid codes', () => {

@@ -43,7 +43,11 @@ export interface ExtensionTerms {
  * The figures of one extension, as domain/loan-rules.ts extensionOffer charges them: the fee of the principal and the
  * interest of the extension days on the principal, which stays owed.
  */
-export function extensionTerms(config: Pick<PricingConfig, 'extensionDays'>, sub: SubProductPricing, principal: Centavos): ExtensionTerms {
+export function extensionTerms(
+  config: Pick<PricingConfig, 'extensionDays'>,
+  sub: SubProductPricing,
+  principal: Centavos,
+): ExtensionTerms {
   return {
     days: config.extensionDays,
     feeCentavos: applyPpm(principal, sub.extensionFeePpm),
@@ -55,7 +59,12 @@ export function extensionTerms(config: Pick<PricingConfig, 'extensionDays'>, sub
  * How many times a loan of `termDays` can be extended before its total term passes `termMaxDays`; 0 for an
  * instalment loan (extensions are offered on single-payment loans only).
  */
-export function maxExtensions(config: Pick<PricingConfig, 'extensionDays'>, sub: SubProductPricing, termDays: number, termMaxDays: number): number {
+export function maxExtensions(
+  config: Pick<PricingConfig, 'extensionDays'>,
+  sub: SubProductPricing,
+  termDays: number,
+  termMaxDays: number,
+): number {
   if (instalmentCount(sub) > 1 || config.extensionDays <= 0 || termDays > termMaxDays) return 0;
   return Math.floor((termMaxDays - termDays) / config.extensionDays);
 }

@@ -53,8 +53,10 @@ describe('findSubProduct and checkQuoteInput', () => {
     expect(checkQuoteInput(standard, { principalCentavos: 100_000, termDays: 45 })).toBe('TERM_NOT_OFFERED');
   });
 
-  it('refuses an amount above the borrower\'s credit limit', () => {
-    expect(checkQuoteInput(standard, { principalCentavos: 500_000, termDays: 30 }, 300_000)).toBe('AMOUNT_OUT_OF_RANGE');
+  it("refuses an amount above the borrower's credit limit", () => {
+    expect(checkQuoteInput(standard, { principalCentavos: 500_000, termDays: 30 }, 300_000)).toBe(
+      'AMOUNT_OUT_OF_RANGE',
+    );
     expect(checkQuoteInput(standard, { principalCentavos: 300_000, termDays: 30 }, 300_000)).toBeNull();
   });
 });
@@ -80,7 +82,15 @@ describe('quote: worked examples', () => {
       effectiveMonthlyRatePpm: 118_350,
       effectiveAnnualRatePpm: 1_439_925,
     });
-    expect(q.plan).toEqual([{ period: 1, dueDate: '2026-05-01', principalCentavos: 100_000, interestCentavos: 3_000, amountCentavos: 103_000 }]);
+    expect(q.plan).toEqual([
+      {
+        period: 1,
+        dueDate: '2026-05-01',
+        principalCentavos: 100_000,
+        interestCentavos: 3_000,
+        amountCentavos: 103_000,
+      },
+    ]);
   });
 
   it('prices PHP 3,000 for 60 days in 2 instalments on plus, interest on the outstanding principal', () => {
@@ -88,8 +98,20 @@ describe('quote: worked examples', () => {
     // period 1: 300,000 x 900 ppm x 30 = 8,100; period 2: 150,000 x 900 x 30 = 4,050; interest 12,150.
     // service fee 4 % = 12,000; tax 18 % = 2,160; received 300,000 - 12,000 - 2,000 - 2,160 = 283,840.
     expect(q.plan).toEqual([
-      { period: 1, dueDate: '2026-05-01', principalCentavos: 150_000, interestCentavos: 8_100, amountCentavos: 158_100 },
-      { period: 2, dueDate: '2026-05-31', principalCentavos: 150_000, interestCentavos: 4_050, amountCentavos: 154_050 },
+      {
+        period: 1,
+        dueDate: '2026-05-01',
+        principalCentavos: 150_000,
+        interestCentavos: 8_100,
+        amountCentavos: 158_100,
+      },
+      {
+        period: 2,
+        dueDate: '2026-05-31',
+        principalCentavos: 150_000,
+        interestCentavos: 4_050,
+        amountCentavos: 154_050,
+      },
     ]);
     expect(q.interestCentavos).toBe(12_150);
     expect(q.receivedCentavos).toBe(283_840);
@@ -103,7 +125,13 @@ describe('quote: worked examples', () => {
   });
 
   it('puts the remainder centavos on the last instalment and rounds interest half up', () => {
-    const odd: SubProductPricing = { ...plus, instalments: { count: 3 }, amount: { minCentavos: 100_001, maxCentavos: 100_001, stepCentavos: 1 }, termsDays: [3], dailyInterestPpm: 5 };
+    const odd: SubProductPricing = {
+      ...plus,
+      instalments: { count: 3 },
+      amount: { minCentavos: 100_001, maxCentavos: 100_001, stepCentavos: 1 },
+      termsDays: [3],
+      dailyInterestPpm: 5,
+    };
     const q = quote(config, odd, { principalCentavos: 100_001, termDays: 3, loanDate: '2026-04-01' });
     // 100,001 / 3 = 33,333 r 2: 33,333, 33,333, 33,335. Interest 1 day at 5 ppm: 0.500005 -> 1, 0.33334 -> 0, 0.166675 -> 0.
     expect(q.plan.map((p) => p.principalCentavos)).toEqual([33_333, 33_333, 33_335]);
@@ -112,7 +140,11 @@ describe('quote: worked examples', () => {
   });
 
   it('taxes every fee and the interest when tax.on is allFees', () => {
-    const q = quote({ ...config, tax: { ...gst, on: 'allFees' } }, standard, { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' });
+    const q = quote({ ...config, tax: { ...gst, on: 'allFees' } }, standard, {
+      principalCentavos: 100_000,
+      termDays: 30,
+      loanDate: '2026-04-01',
+    });
     // 18 % of (5,000 + 2,000 + 3,000) = 1,800; received 100,000 - 5,000 - 2,000 - 1,800 = 91,200.
     expect(q.taxCentavos).toBe(1_800);
     expect(q.receivedCentavos).toBe(91_200);
@@ -121,12 +153,16 @@ describe('quote: worked examples', () => {
   it('limits a withdrawal coupon to the fees and tax, a repayment coupon to the interest', () => {
     const base = { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' };
     const w = quote(config, standard, { ...base, coupon: { kind: 'withdrawal', amountCentavos: 1_000 } });
-    expect([w.receivedCentavos, w.couponCentavos, w.financeChargeCentavos, w.amountDueCentavos]).toEqual([93_100, 1_000, 9_900, 103_000]);
+    expect([w.receivedCentavos, w.couponCentavos, w.financeChargeCentavos, w.amountDueCentavos]).toEqual([
+      93_100, 1_000, 9_900, 103_000,
+    ]);
     const wMax = quote(config, standard, { ...base, coupon: { kind: 'withdrawal', amountCentavos: 50_000 } });
     // fees + tax = 7,900: received is the whole principal, never more.
     expect([wMax.receivedCentavos, wMax.couponCentavos]).toEqual([100_000, 7_900]);
     const r = quote(config, standard, { ...base, coupon: { kind: 'repayment', amountCentavos: 1_000 } });
-    expect([r.amountDueCentavos, r.plan[0]!.amountCentavos, r.receivedCentavos, r.financeChargeCentavos]).toEqual([102_000, 102_000, 92_100, 9_900]);
+    expect([r.amountDueCentavos, r.plan[0]!.amountCentavos, r.receivedCentavos, r.financeChargeCentavos]).toEqual([
+      102_000, 102_000, 92_100, 9_900,
+    ]);
     const rMax = quote(config, standard, { ...base, coupon: { kind: 'repayment', amountCentavos: 50_000 } });
     expect([rMax.amountDueCentavos, rMax.couponCentavos]).toEqual([100_000, 3_000]);
   });
@@ -135,36 +171,68 @@ describe('quote: worked examples', () => {
     const base: QuoteInput = { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' };
     expect(() => quote(config, standard, { ...base, principalCentavos: 99_999 })).toThrow(RangeError);
     expect(() => quote(config, standard, { ...base, termDays: 31 })).toThrow(RangeError);
-    expect(() => quote(config, standard, { ...base, coupon: { kind: 'repayment', amountCentavos: -1 } })).toThrow(RangeError);
+    expect(() => quote(config, standard, { ...base, coupon: { kind: 'repayment', amountCentavos: -1 } })).toThrow(
+      RangeError,
+    );
     expect(() => quote(config, standard, { ...base, loanDate: '2026-02-30' })).toThrow(RangeError);
     expect(() => quote(config, { ...standard, serviceFeePpm: 1_000_000 }, base)).toThrow(RangeError);
-    expect(() => quote(config, { ...plus, termsDays: [61] }, { ...base, principalCentavos: 300_000, termDays: 61 })).toThrow(RangeError);
+    expect(() =>
+      quote(config, { ...plus, termsDays: [61] }, { ...base, principalCentavos: 300_000, termDays: 61 }),
+    ).toThrow(RangeError);
   });
 });
 
 describe('effectiveMonthlyRatePpm', () => {
   it('matches the closed form of a single payment: (repay / received)^(30 / days) - 1', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 5, max: 365 }), (received, share, days) => {
-        const repay = received + Math.round(received * share);
-        const expected = Math.round(((repay / received) ** (30 / days) - 1) * 1e6);
-        const got = effectiveMonthlyRatePpm([{ day: 0, centavos: -received }, { day: days, centavos: repay }]);
-        expect(Math.abs(got - expected)).toBeLessThanOrEqual(1);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 5, max: 365 }),
+        (received, share, days) => {
+          const repay = received + Math.round(received * share);
+          const expected = Math.round(((repay / received) ** (30 / days) - 1) * 1e6);
+          const got = effectiveMonthlyRatePpm([
+            { day: 0, centavos: -received },
+            { day: days, centavos: repay },
+          ]);
+          expect(Math.abs(got - expected)).toBeLessThanOrEqual(1);
+        },
+      ),
     );
   });
 
   it('is 10 % for 100 lent, 110 back after 30 days, and 0 when nothing is charged', () => {
-    expect(effectiveMonthlyRatePpm([{ day: 0, centavos: -10_000 }, { day: 30, centavos: 11_000 }])).toBe(100_000);
-    expect(effectiveMonthlyRatePpm([{ day: 0, centavos: -10_000 }, { day: 60, centavos: 10_000 }])).toBe(0);
+    expect(
+      effectiveMonthlyRatePpm([
+        { day: 0, centavos: -10_000 },
+        { day: 30, centavos: 11_000 },
+      ]),
+    ).toBe(100_000);
+    expect(
+      effectiveMonthlyRatePpm([
+        { day: 0, centavos: -10_000 },
+        { day: 60, centavos: 10_000 },
+      ]),
+    ).toBe(0);
     // 12,100 after 60 days = 10 % a month compounded.
-    expect(effectiveMonthlyRatePpm([{ day: 0, centavos: -10_000 }, { day: 60, centavos: 12_100 }])).toBe(100_000);
+    expect(
+      effectiveMonthlyRatePpm([
+        { day: 0, centavos: -10_000 },
+        { day: 60, centavos: 12_100 },
+      ]),
+    ).toBe(100_000);
   });
 
   it('refuses cash flows without both directions', () => {
     expect(() => effectiveMonthlyRatePpm([{ day: 0, centavos: -1 }])).toThrow(RangeError);
     expect(() => effectiveMonthlyRatePpm([{ day: 30, centavos: 1 }])).toThrow(RangeError);
-    expect(() => effectiveMonthlyRatePpm([{ day: 0, centavos: -1 }, { day: 1, centavos: 1_000 }])).toThrow(RangeError);
+    expect(() =>
+      effectiveMonthlyRatePpm([
+        { day: 0, centavos: -1 },
+        { day: 1, centavos: 1_000 },
+      ]),
+    ).toThrow(RangeError);
   });
 
   it('annualises simply: x 365 / 30, half up', () => {
@@ -203,16 +271,23 @@ const arbitraryPricing = fc
     return { config: { ...config, tax: { ...gst, ratePpm: r.taxPpm, on: r.taxOn } }, sub };
   });
 
-const arbitraryDate = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const arbitraryDate = fc
+  .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const arbitraryCoupon = fc.option(
-  fc.record({ kind: fc.constantFrom('withdrawal' as const, 'repayment' as const), amountCentavos: fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 100_000_000 })) }),
+  fc.record({
+    kind: fc.constantFrom('withdrawal' as const, 'repayment' as const),
+    amountCentavos: fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 100_000_000 })),
+  }),
   { nil: undefined },
 );
 
 function pick(sub: SubProductPricing) {
   const { minCentavos, maxCentavos, stepCentavos } = sub.amount;
   return fc.record({
-    principalCentavos: fc.integer({ min: 0, max: (maxCentavos - minCentavos) / stepCentavos }).map((k) => minCentavos + k * stepCentavos),
+    principalCentavos: fc
+      .integer({ min: 0, max: (maxCentavos - minCentavos) / stepCentavos })
+      .map((k) => minCentavos + k * stepCentavos),
     termDays: fc.constantFrom(...sub.termsDays),
   });
 }
@@ -220,7 +295,13 @@ function pick(sub: SubProductPricing) {
 describe('quote: invariants to the centavo (property)', () => {
   const subjects = fc.oneof(fc.constantFrom({ config, sub: standard }, { config, sub: plus }), arbitraryPricing);
   const cases = subjects.chain(({ config: cfg, sub }) =>
-    fc.record({ cfg: fc.constant(cfg), sub: fc.constant(sub), pick: pick(sub), loanDate: arbitraryDate, coupon: arbitraryCoupon }),
+    fc.record({
+      cfg: fc.constant(cfg),
+      sub: fc.constant(sub),
+      pick: pick(sub),
+      loanDate: arbitraryDate,
+      coupon: arbitraryCoupon,
+    }),
   );
 
   it('holds every identity of the disclosure', () => {
@@ -230,26 +311,41 @@ describe('quote: invariants to the centavo (property)', () => {
         const withdrawal = q.couponKind === 'withdrawal' ? q.couponCentavos : 0;
         const repayment = q.couponKind === 'repayment' ? q.couponCentavos : 0;
         const sum = (f: (p: (typeof q.plan)[number]) => number) => q.plan.reduce((s, p) => s + f(p), 0);
-        expect(q.receivedCentavos + q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos - withdrawal).toBe(q.principalCentavos);
+        expect(q.receivedCentavos + q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos - withdrawal).toBe(
+          q.principalCentavos,
+        );
         expect(q.amountDueCentavos).toBe(q.principalCentavos + q.interestCentavos - repayment);
         expect(sum((p) => p.amountCentavos)).toBe(q.amountDueCentavos);
         expect(sum((p) => p.principalCentavos)).toBe(q.principalCentavos);
         expect(sum((p) => p.interestCentavos)).toBe(q.interestCentavos);
-        expect(q.financeChargeCentavos).toBe(q.interestCentavos + q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos - q.couponCentavos);
+        expect(q.financeChargeCentavos).toBe(
+          q.interestCentavos + q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos - q.couponCentavos,
+        );
         expect(q.financeChargeCentavos).toBe(q.amountDueCentavos - q.receivedCentavos);
         expect(withdrawal).toBeLessThanOrEqual(q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos);
         expect(repayment).toBeLessThanOrEqual(q.interestCentavos);
         expect(q.couponCentavos).toBeLessThanOrEqual(coupon?.amountCentavos ?? 0);
         expect(q.receivedCentavos).toBeLessThanOrEqual(q.principalCentavos);
-        const figures = [q.interestCentavos, q.serviceFeeCentavos, q.creditReportFeeCentavos, q.taxCentavos, q.couponCentavos, q.receivedCentavos,
-          q.financeChargeCentavos, q.amountDueCentavos, q.effectiveMonthlyRatePpm, q.effectiveAnnualRatePpm,
-          ...q.plan.flatMap((p) => [p.principalCentavos, p.interestCentavos, p.amountCentavos])];
+        const figures = [
+          q.interestCentavos,
+          q.serviceFeeCentavos,
+          q.creditReportFeeCentavos,
+          q.taxCentavos,
+          q.couponCentavos,
+          q.receivedCentavos,
+          q.financeChargeCentavos,
+          q.amountDueCentavos,
+          q.effectiveMonthlyRatePpm,
+          q.effectiveAnnualRatePpm,
+          ...q.plan.flatMap((p) => [p.principalCentavos, p.interestCentavos, p.amountCentavos]),
+        ];
         for (const figure of figures) {
           expect(Number.isSafeInteger(figure)).toBe(true);
           expect(figure).toBeGreaterThanOrEqual(0);
         }
         const days = [q.loanDate, ...q.plan.map((p) => p.dueDate)];
-        for (let i = 1; i < days.length; i += 1) expect(daysBetween(days[i - 1]!, days[i]!)).toBe(q.termDays / q.plan.length);
+        for (let i = 1; i < days.length; i += 1)
+          expect(daysBetween(days[i - 1]!, days[i]!)).toBe(q.termDays / q.plan.length);
         expect(daysBetween(q.loanDate, q.repaymentDate)).toBe(q.termDays);
         expect(q.firstDueDate).toBe(q.plan[0]!.dueDate);
       }),
@@ -258,12 +354,16 @@ describe('quote: invariants to the centavo (property)', () => {
   });
 
   it('keeps the effective rate within the cap on the shipped sub-products, without coupon', () => {
-    const shipped = fc.constantFrom(standard, plus).chain((sub) => fc.record({ sub: fc.constant(sub), pick: pick(sub), loanDate: arbitraryDate }));
+    const shipped = fc
+      .constantFrom(standard, plus)
+      .chain((sub) => fc.record({ sub: fc.constant(sub), pick: pick(sub), loanDate: arbitraryDate }));
     fc.assert(
       fc.property(shipped, ({ sub, pick: chosen, loanDate }) => {
         const q = quote(config, sub, { ...chosen, loanDate });
         expect(q.effectiveMonthlyRatePpm).toBeLessThanOrEqual(capsFor(config, loanDate).effectiveMonthlyMaxPpm);
-        expect(q.interestCentavos + q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos).toBeLessThanOrEqual(q.principalCentavos);
+        expect(
+          q.interestCentavos + q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos,
+        ).toBeLessThanOrEqual(q.principalCentavos);
       }),
     );
   });
@@ -272,7 +372,12 @@ describe('quote: invariants to the centavo (property)', () => {
 describe('checkPricing', () => {
   const withSub = (patch: Partial<SubProductPricing>, which = 0): PricingConfig => ({
     ...config,
-    products: [{ ...config.products[0]!, subProducts: config.products[0]!.subProducts.map((s, i) => (i === which ? { ...s, ...patch } : s)) }],
+    products: [
+      {
+        ...config.products[0]!,
+        subProducts: config.products[0]!.subProducts.map((s, i) => (i === which ? { ...s, ...patch } : s)),
+      },
+    ],
   });
   const problems = (cfg: PricingConfig) => checkPricing(cfg).map((p) => `${p.path}: ${p.problem}`);
 
@@ -282,45 +387,93 @@ describe('checkPricing', () => {
 
   it('reports a nominal rate above 6 % a month (and the effective rate it drags up)', () => {
     const found = problems(withSub({ dailyInterestPpm: 3_000 }));
-    expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.dailyInterestPpm: .*caps\.nominalMonthlyMaxPpm/u)]));
-    expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.termsDays: cash\.standard: 30 days.*caps\.effectiveMonthlyMaxPpm/u)]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^cash\.standard\.dailyInterestPpm: .*caps\.nominalMonthlyMaxPpm/u),
+      ]),
+    );
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^cash\.standard\.termsDays: cash\.standard: 30 days.*caps\.effectiveMonthlyMaxPpm/u),
+      ]),
+    );
   });
 
   it('reports the effective rate of the smallest loan when fees push it past 12 % a month', () => {
     // PHP 1,000 for 30 days at a 10 % fee: received 100,000 - 10,000 - 2,000 - 1,800 = 86,200; 103,000 / 86,200 - 1 = 19.5 %.
     const found = problems(withSub({ serviceFeePpm: 100_000 }));
-    expect(found.some((p) => p.startsWith('cash.standard.termsDays: cash.standard: 30 days') && p.includes('PHP 1000.00') && p.includes('caps.effectiveMonthlyMaxPpm'))).toBe(true);
+    expect(
+      found.some(
+        (p) =>
+          p.startsWith('cash.standard.termsDays: cash.standard: 30 days') &&
+          p.includes('PHP 1000.00') &&
+          p.includes('caps.effectiveMonthlyMaxPpm'),
+      ),
+    ).toBe(true);
   });
 
   it('reports total cost above 100 % of principal', () => {
     // plus at 2 % a day, 90 days in 2 x 45: interest 90 % of the principal + 45 % of the half = 135 %.
-    const cfg = { ...withSub({ dailyInterestPpm: 20_000 }, 1), caps: { ...config.caps, nominalMonthlyMaxPpm: 1_000_000, effectiveMonthlyMaxPpm: 10_000_000 } };
-    expect(problems(cfg)).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.plus\.termsDays: .*caps\.totalCostMaxPpm/u)]));
+    const cfg = {
+      ...withSub({ dailyInterestPpm: 20_000 }, 1),
+      caps: { ...config.caps, nominalMonthlyMaxPpm: 1_000_000, effectiveMonthlyMaxPpm: 10_000_000 },
+    };
+    expect(problems(cfg)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^cash\.plus\.termsDays: .*caps\.totalCostMaxPpm/u)]),
+    );
     const tight = { ...config, caps: { ...config.caps, totalCostMaxPpm: 100_000 } };
-    expect(problems(tight).some((p) => p.startsWith('cash.standard.termsDays: cash.standard: 60 days') && p.includes('caps.totalCostMaxPpm'))).toBe(true);
+    expect(
+      problems(tight).some(
+        (p) => p.startsWith('cash.standard.termsDays: cash.standard: 60 days') && p.includes('caps.totalCostMaxPpm'),
+      ),
+    ).toBe(true);
   });
 
   it('reports fees that eat the whole principal instead of throwing', () => {
-    expect(problems(withSub({ serviceFeePpm: 900_000 }, 1))).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.plus\.termsDays: cash\.plus: 60 days, PHP 3000\.00 cannot be priced/u)]));
+    expect(problems(withSub({ serviceFeePpm: 900_000 }, 1))).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^cash\.plus\.termsDays: cash\.plus: 60 days, PHP 3000\.00 cannot be priced/u),
+      ]),
+    );
   });
 
-  it('reports shapes that make the grid or the plan impossible, and loans outside the caps\' scope', () => {
-    expect(problems(withSub({ amount: { minCentavos: 200_000, maxCentavos: 100_000, stepCentavos: 50_000 } }))[0]).toMatch(/^cash\.standard\.amount:/u);
-    expect(problems(withSub({ amount: { minCentavos: 100_000, maxCentavos: 1_000_000, stepCentavos: 70_000 } }))[0]).toMatch(/^cash\.standard\.amount\.stepCentavos:/u);
-    expect(problems(withSub({ termsDays: [60, 75] }, 1))).toEqual([expect.stringMatching(/^cash\.plus\.termsDays: cash\.plus: 75 days do not split into 2/u)]);
-    expect(problems(withSub({ amount: { minCentavos: 100_000, maxCentavos: 2_000_000, stepCentavos: 50_000 } }))).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^cash\.standard\.amount\.maxCentavos: .*caps\.principalMaxCentavos/u)]),
+  it("reports shapes that make the grid or the plan impossible, and loans outside the caps' scope", () => {
+    expect(
+      problems(withSub({ amount: { minCentavos: 200_000, maxCentavos: 100_000, stepCentavos: 50_000 } }))[0],
+    ).toMatch(/^cash\.standard\.amount:/u);
+    expect(
+      problems(withSub({ amount: { minCentavos: 100_000, maxCentavos: 1_000_000, stepCentavos: 70_000 } }))[0],
+    ).toMatch(/^cash\.standard\.amount\.stepCentavos:/u);
+    expect(problems(withSub({ termsDays: [60, 75] }, 1))).toEqual([
+      expect.stringMatching(/^cash\.plus\.termsDays: cash\.plus: 75 days do not split into 2/u),
+    ]);
+    expect(
+      problems(withSub({ amount: { minCentavos: 100_000, maxCentavos: 2_000_000, stepCentavos: 50_000 } })),
+    ).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^cash\.standard\.amount\.maxCentavos: .*caps\.principalMaxCentavos/u),
+      ]),
     );
-    expect(problems(withSub({ termsDays: [30, 150] }))).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.termsDays: cash\.standard: 150 days passes caps\.termMaxDays/u)]));
+    expect(problems(withSub({ termsDays: [30, 150] }))).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^cash\.standard\.termsDays: cash\.standard: 150 days passes caps\.termMaxDays/u),
+      ]),
+    );
   });
 });
 
-describe('checkPricing: the law, the config\'s stricter limits, penalties and extensions', () => {
+describe("checkPricing: the law, the config's stricter limits, penalties and extensions", () => {
   const withSub = (base: PricingConfig, patch: Partial<SubProductPricing>, which = 0): PricingConfig => ({
     ...base,
-    products: [{ ...base.products[0]!, subProducts: base.products[0]!.subProducts.map((s, i) => (i === which ? { ...s, ...patch } : s)) }],
+    products: [
+      {
+        ...base.products[0]!,
+        subProducts: base.products[0]!.subProducts.map((s, i) => (i === which ? { ...s, ...patch } : s)),
+      },
+    ],
   });
-  const problems = (cfg: PricingConfig, today?: string) => checkPricing(cfg, today).map((p) => `${p.path}: ${p.problem}`);
+  const problems = (cfg: PricingConfig, today?: string) =>
+    checkPricing(cfg, today).map((p) => `${p.path}: ${p.problem}`);
 
   it('passes the shipped pricing (no limits of its own, no tax) and the same with GST 18 % switched on', () => {
     expect(checkPricing(shipped)).toEqual([]);
@@ -330,7 +483,9 @@ describe('checkPricing: the law, the config\'s stricter limits, penalties and ex
 
   it('adds no tax line by default: PHP 1,000 for 30 days receives 93,000', () => {
     const q = quote(shipped, standard, { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' });
-    expect([q.taxCentavos, q.receivedCentavos, q.financeChargeCentavos, q.amountDueCentavos]).toEqual([0, 93_000, 10_000, 103_000]);
+    expect([q.taxCentavos, q.receivedCentavos, q.financeChargeCentavos, q.amountDueCentavos]).toEqual([
+      0, 93_000, 10_000, 103_000,
+    ]);
   });
 
   it('refuses a config limit above the law, and applies a stricter one', () => {
@@ -338,23 +493,41 @@ describe('checkPricing: the law, the config\'s stricter limits, penalties and ex
     const found = problems(loose);
     expect(found).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^caps\.effectiveMonthlyMaxPpm: 20\.00 % is above the law: SEC MC 14 s\.2025 caps effectiveMonthlyMaxPpm at 12\.00 %/u),
+        expect.stringMatching(
+          /^caps\.effectiveMonthlyMaxPpm: 20\.00 % is above the law: SEC MC 14 s\.2025 caps effectiveMonthlyMaxPpm at 12\.00 %/u,
+        ),
         expect.stringMatching(/^caps\.principalMaxCentavos: PHP 50000\.00 is above the law: SEC MC 14 s\.2025/u),
       ]),
     );
     // A sub-product lending PHP 50,000 is still refused: the law's PHP 10,000 holds whatever the config says.
     const big = withSub(loose, { amount: { minCentavos: 100_000, maxCentavos: 5_000_000, stepCentavos: 50_000 } });
-    expect(problems(big)).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.amount\.maxCentavos: .*caps\.principalMaxCentavos PHP 10000\.00 \(SEC MC 14 s\.2025\)/u)]));
+    expect(problems(big)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^cash\.standard\.amount\.maxCentavos: .*caps\.principalMaxCentavos PHP 10000\.00 \(SEC MC 14 s\.2025\)/u,
+        ),
+      ]),
+    );
     const strict = { ...shipped, caps: { totalCostMaxPpm: 100_000 } };
-    expect(problems(strict)).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.termsDays: .*caps\.totalCostMaxPpm 10\.00 % \(config\/pricing\.json\)/u)]));
+    expect(problems(strict)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^cash\.standard\.termsDays: .*caps\.totalCostMaxPpm 10\.00 % \(config\/pricing\.json\)/u,
+        ),
+      ]),
+    );
   });
 
   it('refuses a 30 % extension fee: its cost counts toward the effective rate and the total cost', () => {
     const found = problems(withSub(shipped, { extensionFeePpm: 300_000 }));
     expect(found).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^cash\.standard\.termsDays: cash\.standard: 30 days, .* extended 1 time\(s\) by 8 days: effective rate .* passes caps\.effectiveMonthlyMaxPpm 12\.00 % \(SEC MC 14 s\.2025\)/u),
-        expect.stringMatching(/^cash\.standard\.termsDays: cash\.standard: 30 days, .* extended \d+ time\(s\) by 8 days: total cost passes caps\.totalCostMaxPpm 100\.00 %/u),
+        expect.stringMatching(
+          /^cash\.standard\.termsDays: cash\.standard: 30 days, .* extended 1 time\(s\) by 8 days: effective rate .* passes caps\.effectiveMonthlyMaxPpm 12\.00 % \(SEC MC 14 s\.2025\)/u,
+        ),
+        expect.stringMatching(
+          /^cash\.standard\.termsDays: cash\.standard: 30 days, .* extended \d+ time\(s\) by 8 days: total cost passes caps\.totalCostMaxPpm 100\.00 %/u,
+        ),
       ]),
     );
     // The instalment sub-product cannot be extended: its fee changes nothing.
@@ -383,7 +556,9 @@ describe('checkPricing: the law, the config\'s stricter limits, penalties and ex
       'cash.standard.lateFineDailyPpm: cash.standard: late fine 0.13 % a day x 30 + overdue damages 2.00 % = 6.00 % of the amount due a month passes caps.latePenaltyMonthlyMaxPpm 5.00 % (SEC MC 14 s.2025)',
     ]);
     expect(problems(withSub(shipped, { overdueDamagesPpm: 60_000, lateFineDailyPpm: 0 }, 1))).toEqual([
-      expect.stringMatching(/^cash\.plus\.lateFineDailyPpm: cash\.plus: .*= 6\.00 % .*caps\.latePenaltyMonthlyMaxPpm 5\.00 %/u),
+      expect.stringMatching(
+        /^cash\.plus\.lateFineDailyPpm: cash\.plus: .*= 6\.00 % .*caps\.latePenaltyMonthlyMaxPpm 5\.00 %/u,
+      ),
     ]);
   });
 });
@@ -393,7 +568,15 @@ describe('checkPricing: the law, the config\'s stricter limits, penalties and ex
  * on the due day the borrower pays the interest still owed and the fee; the last due day, the principal and the last
  * extension's interest.
  */
-function walkExtensions(cfg: PricingConfig, sub: SubProductPricing, principal: number, termDays: number, received: number, interest: number, k: number) {
+function walkExtensions(
+  cfg: PricingConfig,
+  sub: SubProductPricing,
+  principal: number,
+  termDays: number,
+  received: number,
+  interest: number,
+  k: number,
+) {
   const fee = Math.round((principal * sub.extensionFeePpm) / 1e6 + 1e-9);
   const extInterest = applyPpm(principal, sub.dailyInterestPpm, cfg.extensionDays);
   const flows = [{ day: 0, centavos: -received }];
@@ -425,13 +608,30 @@ describe('checkPricing: whatever it accepts stays within the caps (property)', (
       overdueDamagesPpm: fc.integer({ min: 0, max: 22_000 }),
       extensionFeePpm: fc.integer({ min: 0, max: 30_000 }),
       extensionDays: fc.integer({ min: 7, max: 30 }),
-      tax: fc.option(fc.record({ ratePpm: fc.integer({ min: 0, max: 300_000 }), on: fc.constantFrom('serviceFee' as const, 'allFees' as const) }), { nil: null }),
-      limits: fc.record({ effectiveMonthlyMaxPpm: fc.integer({ min: 80_000, max: 150_000 }), totalCostMaxPpm: fc.integer({ min: 400_000, max: 1_200_000 }), termMaxDays: fc.integer({ min: 60, max: 150 }) }, { requiredKeys: [] }),
+      tax: fc.option(
+        fc.record({
+          ratePpm: fc.integer({ min: 0, max: 300_000 }),
+          on: fc.constantFrom('serviceFee' as const, 'allFees' as const),
+        }),
+        { nil: null },
+      ),
+      limits: fc.record(
+        {
+          effectiveMonthlyMaxPpm: fc.integer({ min: 80_000, max: 150_000 }),
+          totalCostMaxPpm: fc.integer({ min: 400_000, max: 1_200_000 }),
+          termMaxDays: fc.integer({ min: 60, max: 150 }),
+        },
+        { requiredKeys: [] },
+      ),
     })
     .map((r): PricingConfig => {
       const sub: SubProductPricing = {
         ...standard,
-        amount: { minCentavos: r.min, maxCentavos: Math.min(r.min + r.step * r.steps, 1_000_000), stepCentavos: r.step },
+        amount: {
+          minCentavos: r.min,
+          maxCentavos: Math.min(r.min + r.step * r.steps, 1_000_000),
+          stepCentavos: r.step,
+        },
         termsDays: [r.term * r.count],
         ...(r.count > 1 ? { instalments: { count: r.count } } : {}),
         dailyInterestPpm: r.dailyInterestPpm,
@@ -441,39 +641,51 @@ describe('checkPricing: whatever it accepts stays within the caps (property)', (
         overdueDamagesPpm: r.overdueDamagesPpm,
         extensionFeePpm: r.extensionFeePpm,
       };
-      return { ...shipped, caps: r.limits, extensionDays: r.extensionDays, tax: r.tax && { ...gst, ...r.tax }, products: [{ id: 'cash', nameKey: 'x', subProducts: [sub] }] };
+      return {
+        ...shipped,
+        caps: r.limits,
+        extensionDays: r.extensionDays,
+        tax: r.tax && { ...gst, ...r.tax },
+        products: [{ id: 'cash', nameKey: 'x', subProducts: [sub] }],
+      };
     });
 
-  it('keeps every quote and every extension path within the law and the config\'s limits', () => {
+  it("keeps every quote and every extension path within the law and the config's limits", () => {
     let accepted = 0;
     fc.assert(
-      fc.property(candidates, arbitraryDate.filter((d) => d >= '2026-04-01'), fc.nat(), (cfg, loanDate, which) => {
-        if (checkPricing(cfg).length > 0) return;
-        accepted += 1;
-        const caps = capsFor(cfg, loanDate);
-        const law = capsFor({}, loanDate);
-        for (const name of Object.keys(law) as (keyof typeof law)[]) expect(caps[name]).toBeLessThanOrEqual(law[name]);
-        const sub = cfg.products[0]!.subProducts[0]!;
-        const term = sub.termsDays[0]!;
-        const grid = (sub.amount.maxCentavos - sub.amount.minCentavos) / sub.amount.stepCentavos;
-        const principal = sub.amount.minCentavos + (which % (grid + 1)) * sub.amount.stepCentavos;
-        expect(principal).toBeLessThanOrEqual(caps.principalMaxCentavos);
-        expect(term).toBeLessThanOrEqual(caps.termMaxDays);
-        expect(sub.dailyInterestPpm * 30).toBeLessThanOrEqual(caps.nominalMonthlyMaxPpm);
-        expect(sub.lateFineDailyPpm * 30 + sub.overdueDamagesPpm).toBeLessThanOrEqual(caps.latePenaltyMonthlyMaxPpm);
-        const q = quote(cfg, sub, { principalCentavos: principal, termDays: term, loanDate });
-        const charged = q.interestCentavos + q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos;
-        expect(q.effectiveMonthlyRatePpm).toBeLessThanOrEqual(caps.effectiveMonthlyMaxPpm);
-        expect(charged * 1e6).toBeLessThanOrEqual(principal * caps.totalCostMaxPpm);
-        if (q.plan.length > 1) return;
-        for (let k = 1; term + k * cfg.extensionDays <= caps.termMaxDays; k += 1) {
-          const path = walkExtensions(cfg, sub, principal, term, q.receivedCentavos, q.interestCentavos, k);
-          expect(path.flows).toEqual(extendedCashflows(cfg, sub, q, k));
-          expect(effectiveMonthlyRatePpm(path.flows)).toBeLessThanOrEqual(caps.effectiveMonthlyMaxPpm);
-          expect((charged + path.cost) * 1e6).toBeLessThanOrEqual(principal * caps.totalCostMaxPpm);
-          expect(path.days).toBeLessThanOrEqual(caps.termMaxDays);
-        }
-      }),
+      fc.property(
+        candidates,
+        arbitraryDate.filter((d) => d >= '2026-04-01'),
+        fc.nat(),
+        (cfg, loanDate, which) => {
+          if (checkPricing(cfg).length > 0) return;
+          accepted += 1;
+          const caps = capsFor(cfg, loanDate);
+          const law = capsFor({}, loanDate);
+          for (const name of Object.keys(law) as (keyof typeof law)[])
+            expect(caps[name]).toBeLessThanOrEqual(law[name]);
+          const sub = cfg.products[0]!.subProducts[0]!;
+          const term = sub.termsDays[0]!;
+          const grid = (sub.amount.maxCentavos - sub.amount.minCentavos) / sub.amount.stepCentavos;
+          const principal = sub.amount.minCentavos + (which % (grid + 1)) * sub.amount.stepCentavos;
+          expect(principal).toBeLessThanOrEqual(caps.principalMaxCentavos);
+          expect(term).toBeLessThanOrEqual(caps.termMaxDays);
+          expect(sub.dailyInterestPpm * 30).toBeLessThanOrEqual(caps.nominalMonthlyMaxPpm);
+          expect(sub.lateFineDailyPpm * 30 + sub.overdueDamagesPpm).toBeLessThanOrEqual(caps.latePenaltyMonthlyMaxPpm);
+          const q = quote(cfg, sub, { principalCentavos: principal, termDays: term, loanDate });
+          const charged = q.interestCentavos + q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos;
+          expect(q.effectiveMonthlyRatePpm).toBeLessThanOrEqual(caps.effectiveMonthlyMaxPpm);
+          expect(charged * 1e6).toBeLessThanOrEqual(principal * caps.totalCostMaxPpm);
+          if (q.plan.length > 1) return;
+          for (let k = 1; term + k * cfg.extensionDays <= caps.termMaxDays; k += 1) {
+            const path = walkExtensions(cfg, sub, principal, term, q.receivedCentavos, q.interestCentavos, k);
+            expect(path.flows).toEqual(extendedCashflows(cfg, sub, q, k));
+            expect(effectiveMonthlyRatePpm(path.flows)).toBeLessThanOrEqual(caps.effectiveMonthlyMaxPpm);
+            expect((charged + path.cost) * 1e6).toBeLessThanOrEqual(principal * caps.totalCostMaxPpm);
+            expect(path.days).toBeLessThanOrEqual(caps.termMaxDays);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
     // The generator is tuned so that a good share of the configs pass the check (otherwise the property says nothing).

@@ -13,10 +13,21 @@ import type { LendingCaps, PlanPeriod, PricingConfig, Quote, QuoteInput, SubProd
 import { CAP_NAMES, REGULATIONS, capSources, capsFor, regulationFor } from './regulation.ts';
 import { applyPpm, extensionTerms, instalmentCount, maxExtensions, PPM } from './pricing-core.ts';
 
-export { applyPpm, capPpm, extensionTerms, instalmentCount, maxExtensions, type ExtensionTerms } from './pricing-core.ts';
+export {
+  applyPpm,
+  capPpm,
+  extensionTerms,
+  instalmentCount,
+  maxExtensions,
+  type ExtensionTerms,
+} from './pricing-core.ts';
 
 /** The sub-product priced in `config`, or undefined (the API answers PRODUCT_NOT_FOUND). */
-export function findSubProduct(config: PricingConfig, productId: string, subProductId: string): SubProductPricing | undefined {
+export function findSubProduct(
+  config: PricingConfig,
+  productId: string,
+  subProductId: string,
+): SubProductPricing | undefined {
   return config.products.find((p) => p.id === productId)?.subProducts.find((s) => s.id === subProductId);
 }
 
@@ -60,7 +71,8 @@ export function quote(config: PricingConfig, sub: SubProductPricing, input: Quot
   if (refusal !== null) throw new RangeError(`${refusal}: ${input.principalCentavos} for ${input.termDays} days`);
   if (!isCalendarDate(input.loanDate)) throw new RangeError(`loanDate is not a calendar date: ${input.loanDate}`);
   const couponAsked = input.coupon?.amountCentavos ?? 0;
-  if (!Number.isSafeInteger(couponAsked) || couponAsked < 0) throw new RangeError(`coupon must be whole centavos >= 0, got ${couponAsked}`);
+  if (!Number.isSafeInteger(couponAsked) || couponAsked < 0)
+    throw new RangeError(`coupon must be whole centavos >= 0, got ${couponAsked}`);
   const count = instalmentCount(sub);
   if (!Number.isSafeInteger(count) || count < 1 || input.termDays % count !== 0) {
     throw new RangeError(`${input.termDays} days do not split into ${count} instalments`);
@@ -88,7 +100,8 @@ export function quote(config: PricingConfig, sub: SubProductPricing, input: Quot
   const taxBase = taxLine?.on === 'allFees' ? serviceFee + creditReportFee + interest : serviceFee;
   const tax = taxLine === null ? 0 : applyPpm(taxBase, taxLine.ratePpm);
   const deducted = serviceFee + creditReportFee + tax;
-  if (deducted >= principal) throw new RangeError(`fees and tax (${deducted}) leave nothing of the principal (${principal})`);
+  if (deducted >= principal)
+    throw new RangeError(`fees and tax (${deducted}) leave nothing of the principal (${principal})`);
 
   const kind = input.coupon?.kind ?? null;
   const last = rows[rows.length - 1]!;
@@ -187,7 +200,10 @@ export interface Cashflow {
 /** The cash flows of a quote as scheduled: day 0 the net proceeds out, each due day its plan amount in. */
 export function quoteCashflows(q: Quote): Cashflow[] {
   const period = q.termDays / q.plan.length;
-  return [{ day: 0, centavos: -q.receivedCentavos }, ...q.plan.map((p) => ({ day: p.period * period, centavos: p.amountCentavos }))];
+  return [
+    { day: 0, centavos: -q.receivedCentavos },
+    ...q.plan.map((p) => ({ day: p.period * period, centavos: p.amountCentavos })),
+  ];
 }
 
 /** True when the effective monthly rate of `flows` is at most `cap` ppm: NPV at the cap rate ≤ 0 (no rounding to ppm hides a breach). */
@@ -201,7 +217,12 @@ function withinEffectiveCap(flows: readonly Cashflow[], cap: number): boolean {
  * previous extension's) plus the extension fee; the principal and the last extension's interest are repaid on the
  * final due day. With 0 extensions, the quote's own flows. Single-payment quotes only.
  */
-export function extendedCashflows(config: Pick<PricingConfig, 'extensionDays'>, sub: SubProductPricing, q: Quote, extensions: number): Cashflow[] {
+export function extendedCashflows(
+  config: Pick<PricingConfig, 'extensionDays'>,
+  sub: SubProductPricing,
+  q: Quote,
+  extensions: number,
+): Cashflow[] {
   if (extensions === 0) return quoteCashflows(q);
   if (q.plan.length !== 1) throw new RangeError('only a single-payment loan can be extended');
   const ext = extensionTerms(config, sub, q.principalCentavos);
@@ -216,7 +237,12 @@ export function extendedCashflows(config: Pick<PricingConfig, 'extensionDays'>, 
 }
 
 /** Interest, fees and tax a quote charges, and its extensions' fees and interest: the total-cost cap's numerator, penalties apart. */
-export function costOfPath(config: Pick<PricingConfig, 'extensionDays'>, sub: SubProductPricing, q: Quote, extensions: number): Centavos {
+export function costOfPath(
+  config: Pick<PricingConfig, 'extensionDays'>,
+  sub: SubProductPricing,
+  q: Quote,
+  extensions: number,
+): Centavos {
   const ext = extensionTerms(config, sub, q.principalCentavos);
   const base = q.interestCentavos + q.serviceFeeCentavos + q.creditReportFeeCentavos + q.taxCentavos;
   return base + extensions * (ext.feeCentavos + ext.interestCentavos);
@@ -267,7 +293,10 @@ export function checkPricing(config: PricingConfig, today?: string): { path: str
     for (const name of CAP_NAMES) {
       const own = config.caps?.[name];
       if (own !== undefined && own > regulation.caps[name]) {
-        report(`caps.${name}`, `${CAP_FORMAT[name](own)} is above the law: ${regulation.id} caps ${name} at ${CAP_FORMAT[name](regulation.caps[name])}; config may only be stricter`);
+        report(
+          `caps.${name}`,
+          `${CAP_FORMAT[name](own)} is above the law: ${regulation.id} caps ${name} at ${CAP_FORMAT[name](regulation.caps[name])}; config may only be stricter`,
+        );
       }
     }
     checkAgainst(config, regulation.inForceFrom, report);
@@ -305,7 +334,10 @@ function checkAgainst(config: PricingConfig, loanDate: string, report: (path: st
       }
       const nominal = sub.dailyInterestPpm * 30;
       if (nominal > caps.nominalMonthlyMaxPpm) {
-        report(`${at}.dailyInterestPpm`, `${at}: nominal interest ${percent(nominal)} a month passes ${cap('nominalMonthlyMaxPpm')}`);
+        report(
+          `${at}.dailyInterestPpm`,
+          `${at}: nominal interest ${percent(nominal)} a month passes ${cap('nominalMonthlyMaxPpm')}`,
+        );
       }
       const penalties = sub.lateFineDailyPpm * 30 + sub.overdueDamagesPpm;
       if (penalties > caps.latePenaltyMonthlyMaxPpm) {
@@ -344,7 +376,10 @@ function checkTerm(
 ): void {
   const { minCentavos: min, maxCentavos: max, stepCentavos: step } = sub.amount;
   const extensions = maxExtensions(config, sub, term, caps.termMaxDays);
-  const breaches = { eir: [] as { amount: number; extensions: number; ppm: number }[], cost: [] as { amount: number; extensions: number }[] };
+  const breaches = {
+    eir: [] as { amount: number; extensions: number; ppm: number }[],
+    cost: [] as { amount: number; extensions: number }[],
+  };
   for (let amount = min; amount <= max; amount += step) {
     let q: Quote;
     try {

@@ -20,7 +20,8 @@ describe('REGULATIONS and regulationFor', () => {
   });
 
   it('is dated in order, one regulation a day at most', () => {
-    for (let i = 1; i < REGULATIONS.length; i += 1) expect(REGULATIONS[i]!.inForceFrom > REGULATIONS[i - 1]!.inForceFrom).toBe(true);
+    for (let i = 1; i < REGULATIONS.length; i += 1)
+      expect(REGULATIONS[i]!.inForceFrom > REGULATIONS[i - 1]!.inForceFrom).toBe(true);
   });
 
   it('answers the regulation in force on the loan date, null before any', () => {
@@ -38,9 +39,14 @@ describe('capsFor', () => {
   });
 
   it('tightens the law with a stricter config limit and ignores one above the law', () => {
-    const caps = capsFor({ caps: { totalCostMaxPpm: 500_000, effectiveMonthlyMaxPpm: 200_000, principalMaxCentavos: 500_000 } }, '2026-04-01');
+    const caps = capsFor(
+      { caps: { totalCostMaxPpm: 500_000, effectiveMonthlyMaxPpm: 200_000, principalMaxCentavos: 500_000 } },
+      '2026-04-01',
+    );
     expect(caps).toEqual({ ...MC_14, totalCostMaxPpm: 500_000, principalMaxCentavos: 500_000 });
-    expect(capSources({ caps: { totalCostMaxPpm: 500_000, effectiveMonthlyMaxPpm: 200_000 } }, '2026-04-01')).toMatchObject({
+    expect(
+      capSources({ caps: { totalCostMaxPpm: 500_000, effectiveMonthlyMaxPpm: 200_000 } }, '2026-04-01'),
+    ).toMatchObject({
       totalCostMaxPpm: 'config',
       effectiveMonthlyMaxPpm: 'SEC MC 14 s.2025',
     });
@@ -53,8 +59,12 @@ describe('capsFor', () => {
 
   it('never exceeds the law nor the config, whatever the limits (property)', () => {
     const limit = fc.option(fc.integer({ min: 0, max: 10_000_000 }), { nil: undefined });
-    const limits = fc.record(Object.fromEntries(CAP_NAMES.map((name) => [name, limit])) as Record<keyof LendingCaps, typeof limit>);
-    const day = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    const limits = fc.record(
+      Object.fromEntries(CAP_NAMES.map((name) => [name, limit])) as Record<keyof LendingCaps, typeof limit>,
+    );
+    const day = fc
+      .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
     fc.assert(
       fc.property(limits, day, (own, loanDate) => {
         const caps = capsFor({ caps: own }, loanDate);

@@ -107,7 +107,10 @@ export function capsFor(config: { readonly caps?: ConfigLimits | undefined }, lo
  * Where each of capsFor's caps comes from for loanDate: the regulation's id, or 'config' when the config's limit is
  * the stricter one. For problem texts and disclosures.
  */
-export function capSources(config: { readonly caps?: ConfigLimits | undefined }, loanDate: string): Record<keyof LendingCaps, string> {
+export function capSources(
+  config: { readonly caps?: ConfigLimits | undefined },
+  loanDate: string,
+): Record<keyof LendingCaps, string> {
   const regulation = regulationFor(loanDate) ?? REGULATIONS[0]!;
   const limits = config.caps ?? {};
   const out = {} as Record<keyof LendingCaps, string>;

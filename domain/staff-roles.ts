@@ -39,9 +39,24 @@ export const STAFF_PERMISSIONS = [
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
-  customerService: ['customers.read', 'customers.unmask', 'notes.write', 'feedback.reply', 'coupons.grant', 'deletion.request'],
+  customerService: [
+    'customers.read',
+    'customers.unmask',
+    'notes.write',
+    'feedback.reply',
+    'coupons.grant',
+    'deletion.request',
+  ],
   underwriter: ['reviews.read', 'reviews.decide', 'customers.read', 'customers.unmask', 'notes.write'],
-  supervisor: ['customers.read', 'customers.unmask', 'notes.write', 'coupons.approve', 'deletion.approve', 'reviews.read', 'audit.read'],
+  supervisor: [
+    'customers.read',
+    'customers.unmask',
+    'notes.write',
+    'coupons.approve',
+    'deletion.approve',
+    'reviews.read',
+    'audit.read',
+  ],
   administrator: ['staff.manage', 'audit.read'],
   productStaff: ['forms.read', 'forms.edit', 'forms.approve'],
 };

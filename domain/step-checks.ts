@@ -27,7 +27,8 @@ export interface CheckContext {
   readonly age: { readonly min: number; readonly max: number };
 }
 
-const record = (data: unknown): Record<string, unknown> => (data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {});
+const record = (data: unknown): Record<string, unknown> =>
+  data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {};
 
 /** The age derived from a valid birth date (the compiled validator already refused an invalid one), or null. */
 export function derivedAge(birthDate: unknown, today: string): number | null {
@@ -42,7 +43,12 @@ export function ageCheck(ctx: CheckContext): FormCheck {
     if (typeof birthDate !== 'string' || !isCalendarDate(birthDate)) return [];
     const age = ageOn(birthDate, ctx.today);
     if (age !== null && age >= ctx.age.min && age <= ctx.age.max) return [];
-    const error: CheckError = { instancePath: '/birthDate', schemaPath: '#/age', keyword: 'age', params: { min: ctx.age.min, max: ctx.age.max } };
+    const error: CheckError = {
+      instancePath: '/birthDate',
+      schemaPath: '#/age',
+      keyword: 'age',
+      params: { min: ctx.age.min, max: ctx.age.max },
+    };
     return [error];
   };
 }
@@ -54,7 +60,14 @@ export function registeredPhoneCheck(ctx: CheckContext): FormCheck {
     if (!ctx.registeredPhone || !Array.isArray(contacts)) return [];
     return contacts.flatMap((contact, i): CheckError[] =>
       record(contact)['phone'] === ctx.registeredPhone
-        ? [{ instancePath: `/emergencyContacts/${i}/phone`, schemaPath: '#/registeredPhone', keyword: 'registeredPhone', params: {} }]
+        ? [
+            {
+              instancePath: `/emergencyContacts/${i}/phone`,
+              schemaPath: '#/registeredPhone',
+              keyword: 'registeredPhone',
+              params: {},
+            },
+          ]
         : [],
     );
   };
@@ -72,6 +85,10 @@ export function stepCheck(schema: string, ctx: CheckContext): FormCheck | undefi
 }
 
 /** A context for now. */
-export function checkContext(registeredPhone: string | undefined, age: CheckContext['age'], now = new Date()): CheckContext {
+export function checkContext(
+  registeredPhone: string | undefined,
+  age: CheckContext['age'],
+  now = new Date(),
+): CheckContext {
   return { registeredPhone, today: manilaToday(now), age };
 }

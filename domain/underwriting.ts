@@ -7,7 +7,10 @@ import { addDays } from './calendar-date.ts';
 import type { Centavos } from './money.ts';
 
 /** What an income band leads to: a first limit, a rejection, or a person's review. */
-export type IncomeBandRule = { readonly decision: 'approve'; readonly limitCentavos: Centavos } | { readonly decision: 'reject' } | { readonly decision: 'review' };
+export type IncomeBandRule =
+  | { readonly decision: 'approve'; readonly limitCentavos: Centavos }
+  | { readonly decision: 'reject' }
+  | { readonly decision: 'review' };
 
 /** config/underwriting.json */
 export interface UnderwritingConfig {
@@ -66,7 +69,11 @@ export interface NextRaise {
 }
 
 /** What the next raise of `rule` adds to `current`: the step, cut at the rule's ceiling and the maximum; never negative. */
-export function raiseAmount(config: Pick<UnderwritingConfig, 'maxLimitCentavos'>, rule: LimitRaiseRule, current: Centavos): Centavos {
+export function raiseAmount(
+  config: Pick<UnderwritingConfig, 'maxLimitCentavos'>,
+  rule: LimitRaiseRule,
+  current: Centavos,
+): Centavos {
   return Math.max(0, Math.min(current + rule.stepCentavos, rule.ceilingCentavos, config.maxLimitCentavos) - current);
 }
 
@@ -83,8 +90,13 @@ export function limitHistory(
   const rule = incomeBand === null ? undefined : config.incomeBands[incomeBand];
   if (rule?.decision !== 'approve') return null;
   let limit = Math.min(config.maxLimitCentavos, rule.limitCentavos);
-  const entries: LimitHistoryEntry[] = [{ reason: 'incomeBand', amountCentavos: limit, limitAfterCentavos: limit, at: null }];
-  const ordered = [...raises.filter((r) => r.reason === 'repaidOnTime'), ...raises.filter((r) => r.reason !== 'repaidOnTime')];
+  const entries: LimitHistoryEntry[] = [
+    { reason: 'incomeBand', amountCentavos: limit, limitAfterCentavos: limit, at: null },
+  ];
+  const ordered = [
+    ...raises.filter((r) => r.reason === 'repaidOnTime'),
+    ...raises.filter((r) => r.reason !== 'repaidOnTime'),
+  ];
   for (const raise of ordered) {
     const amount = raiseAmount(config, config.limitRaises[raise.reason], limit);
     limit += amount;
@@ -94,7 +106,11 @@ export function limitHistory(
 }
 
 /** The raises still open to a borrower and what each would add to `limit` now (one-time ones not yet granted; 0 at a ceiling). */
-export function nextRaises(config: Pick<UnderwritingConfig, 'maxLimitCentavos' | 'limitRaises'>, limit: Centavos, granted: readonly OneTimeRaiseReason[]): NextRaise[] {
+export function nextRaises(
+  config: Pick<UnderwritingConfig, 'maxLimitCentavos' | 'limitRaises'>,
+  limit: Centavos,
+  granted: readonly OneTimeRaiseReason[],
+): NextRaise[] {
   return (Object.keys(config.limitRaises) as LimitRaiseReason[])
     .filter((reason) => reason === 'repaidOnTime' || !granted.includes(reason))
     .map((reason) => ({ reason, amountCentavos: raiseAmount(config, config.limitRaises[reason], limit) }));
@@ -120,14 +136,18 @@ export type UnderwritingDecision =
   | { readonly decision: 'review'; readonly reason: ReviewReason };
 
 export type RejectReason = 'AGE_OUT_OF_RANGE' | 'EMPLOYMENT_TYPE' | 'INCOME_BAND';
-export type ReviewReason = 'MISSING_FACTS' | 'UNKNOWN_INCOME_BAND' | 'INCOME_BAND_REVIEW' | 'OVERDUE_HISTORY' | 'OVER_LIMIT';
+export type ReviewReason =
+  'MISSING_FACTS' | 'UNKNOWN_INCOME_BAND' | 'INCOME_BAND_REVIEW' | 'OVERDUE_HISTORY' | 'OVER_LIMIT';
 
 /**
  * The borrower's credit limit from the income band, the orders settled on time and the one-time raises granted, or
  * null when the band does not approve (limitHistory's last line). The home screen shows it and the apply route
  * refuses amounts above it.
  */
-export function creditLimitCentavos(config: UnderwritingConfig, facts: Pick<UnderwritingFacts, 'incomeBand' | 'settledOrders' | 'oneTimeRaises'>): Centavos | null {
+export function creditLimitCentavos(
+  config: UnderwritingConfig,
+  facts: Pick<UnderwritingFacts, 'incomeBand' | 'settledOrders' | 'oneTimeRaises'>,
+): Centavos | null {
   const raises = [
     ...Array.from({ length: Math.max(0, facts.settledOrders) }, () => ({ reason: 'repaidOnTime' as const, at: null })),
     ...(facts.oneTimeRaises ?? []).map((reason) => ({ reason, at: null })),
@@ -143,9 +163,15 @@ export function creditLimitCentavos(config: UnderwritingConfig, facts: Pick<Unde
  * waiting rejectReapplyDays for a race). Otherwise approve with the limit.
  */
 export function decide(config: UnderwritingConfig, facts: UnderwritingFacts, today: string): UnderwritingDecision {
-  const reject = (reason: RejectReason) => ({ decision: 'reject' as const, reason, reapplyAfter: addDays(today, config.rejectReapplyDays) });
-  if (facts.age !== null && (facts.age < config.age.min || facts.age > config.age.max)) return reject('AGE_OUT_OF_RANGE');
-  if (facts.employmentType !== null && config.rejectEmploymentTypes.includes(facts.employmentType)) return reject('EMPLOYMENT_TYPE');
+  const reject = (reason: RejectReason) => ({
+    decision: 'reject' as const,
+    reason,
+    reapplyAfter: addDays(today, config.rejectReapplyDays),
+  });
+  if (facts.age !== null && (facts.age < config.age.min || facts.age > config.age.max))
+    return reject('AGE_OUT_OF_RANGE');
+  if (facts.employmentType !== null && config.rejectEmploymentTypes.includes(facts.employmentType))
+    return reject('EMPLOYMENT_TYPE');
   const rule = facts.incomeBand === null ? undefined : config.incomeBands[facts.incomeBand];
   if (rule?.decision === 'reject') return reject('INCOME_BAND');
   if (facts.age === null || facts.incomeBand === null) return { decision: 'review', reason: 'MISSING_FACTS' };

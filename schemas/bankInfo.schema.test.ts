@@ -11,8 +11,13 @@ stepSuite('bankInfo', bankInfoSamples);
 
 describe('bankInfo options', () => {
   it('offers the bank list, GCash and Maya, and the remittance shops', () => {
-    const { allOf } = readStepSchema('bankInfo') as { allOf: { then: { properties: Record<string, { enum?: string[] }> } }[] };
-    const props = Object.assign({}, ...allOf.map((b) => b.then.properties)) as Record<string, { enum?: string[]; matches?: string }>;
+    const { allOf } = readStepSchema('bankInfo') as {
+      allOf: { then: { properties: Record<string, { enum?: string[] }> } }[];
+    };
+    const props = Object.assign({}, ...allOf.map((b) => b.then.properties)) as Record<
+      string,
+      { enum?: string[]; matches?: string }
+    >;
     expect(props['bankCode']?.enum).toEqual(BANKS);
     expect(props['eWalletProvider']?.enum).toEqual(['gcash', 'maya']);
     expect(props['remittanceShop']?.enum).toEqual(REMITTANCE_SHOPS);

@@ -7,7 +7,10 @@ stepSuite('baseInfo', baseInfoSamples);
 
 describe('baseInfo options', () => {
   it('offers single, married, divorced, widowed and others, and asks about children apart (optional)', () => {
-    const { properties, required } = readStepSchema('baseInfo') as { properties: Record<string, { enum: string[] }>; required: string[] };
+    const { properties, required } = readStepSchema('baseInfo') as {
+      properties: Record<string, { enum: string[] }>;
+      required: string[];
+    };
     expect(properties['maritalStatus']?.enum).toEqual(MARITAL_STATUSES);
     expect(properties['children']?.enum).toEqual(['yes', 'no']);
     expect(required).not.toContain('children');

@@ -10,8 +10,10 @@ import { vocabulary } from './vocabulary.ts';
 
 const schema = JSON.parse(readFileSync('schemas/contact.schema.json', 'utf8')) as Record<string, unknown>;
 const validate = createAjv(vocabulary).compile(schema);
-const sample = (name: string) => structuredClone([...contactSamples.valid, ...contactSamples.invalid].find((s) => s.name === name)!.data);
-const errorsOf = (data: unknown) => (validate(data) ? [] : (validate.errors ?? []).map((e) => [e.instancePath, e.keyword, e.params]));
+const sample = (name: string) =>
+  structuredClone([...contactSamples.valid, ...contactSamples.invalid].find((s) => s.name === name)!.data);
+const errorsOf = (data: unknown) =>
+  validate(data) ? [] : (validate.errors ?? []).map((e) => [e.instancePath, e.keyword, e.params]);
 
 describe('contact schema', () => {
   it('accepts what a borrower types and stores it normalised', () => {
@@ -40,7 +42,9 @@ describe('contact schema', () => {
   });
 
   it('refuses two emergency contacts with the same number, however it is written', () => {
-    expect(errorsOf(sample('same phone written two ways'))).toEqual([['/emergencyContacts/1', 'uniqueBy', { property: '/phone', i: 0, j: 1 }]]);
+    expect(errorsOf(sample('same phone written two ways'))).toEqual([
+      ['/emergencyContacts/1', 'uniqueBy', { property: '/phone', i: 0, j: 1 }],
+    ]);
   });
 
   it.each([
@@ -59,7 +63,9 @@ describe('contact schema', () => {
   it('offers the spec relations only', () => {
     const [path, keyword, params] = errorsOf(sample('relation not in the list'))[0] ?? [];
     expect([path, keyword]).toEqual(['/emergencyContacts/2/relation', 'enum']);
-    expect(params).toEqual({ allowedValues: ['parents', 'spouse', 'children', 'siblings', 'friends', 'relatives', 'other'] });
+    expect(params).toEqual({
+      allowedValues: ['parents', 'spouse', 'children', 'siblings', 'friends', 'relatives', 'other'],
+    });
   });
 
   it('keeps texts out of the schema: every title is an i18n key', () => {

@@ -43,7 +43,8 @@ const bandValues = new Map(
 export function keyWithValues(key: string, values: Readonly<Record<string, unknown>>): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(values)) {
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') query.set(name, String(value));
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      query.set(name, String(value));
   }
   const text = query.toString();
   return text === '' ? key : `${key}?${text}`;
@@ -98,22 +99,33 @@ export function formErrorKey(i18n: Pick<Translator, 'exists'>): ErrorKeyFn {
  * The labels (i18n keys under `widgets.<widget>`) engine widget `widget` reads from `ui:options.labels`, as its
  * registry entry declares them.
  */
-const widgetLabels = (widget: string): readonly string[] => (widgetRegistry as Readonly<Record<string, { labels: readonly string[] } | undefined>>)[widget]?.labels ?? [];
+const widgetLabels = (widget: string): readonly string[] =>
+  (widgetRegistry as Readonly<Record<string, { labels: readonly string[] } | undefined>>)[widget]?.labels ?? [];
 
 /**
  * A uiSchema with what the product gives the engine's widgets: their label keys (translated by the form) and, per
  * widget, the `extra` options (the address picker's `loadLevel`). Options the uiSchema sets itself win.
  */
-export function withWidgetOptions(ui: UiSchema, extra: Readonly<Record<string, Record<string, unknown>>> = {}): UiSchema {
+export function withWidgetOptions(
+  ui: UiSchema,
+  extra: Readonly<Record<string, Record<string, unknown>>> = {},
+): UiSchema {
   const out: UiSchema = {};
   for (const [name, value] of Object.entries(ui)) {
-    out[name] = value !== null && typeof value === 'object' && !Array.isArray(value) && !name.startsWith('ui:') ? withWidgetOptions(value as UiSchema, extra) : value;
+    out[name] =
+      value !== null && typeof value === 'object' && !Array.isArray(value) && !name.startsWith('ui:')
+        ? withWidgetOptions(value as UiSchema, extra)
+        : value;
   }
   const widget = ui['ui:widget'];
   if (typeof widget === 'string' && (widgetLabels(widget).length > 0 || extra[widget])) {
     const options = (ui['ui:options'] ?? {}) as Record<string, unknown>;
     const labels = Object.fromEntries(widgetLabels(widget).map((label) => [label, `widgets.${widget}.${label}`]));
-    out['ui:options'] = { ...extra[widget], ...options, labels: { ...labels, ...(options['labels'] as object | undefined) } };
+    out['ui:options'] = {
+      ...extra[widget],
+      ...options,
+      labels: { ...labels, ...(options['labels'] as object | undefined) },
+    };
   }
   return out;
 }

@@ -11,18 +11,22 @@ import { schemaNames } from '#scripts/compile-validators.ts';
 import { readStepSchema } from './step-suite.ts';
 
 const en = JSON.parse(readFileSync('locales/en/forms.json', 'utf8')) as Record<string, unknown>;
-const text = (key: string): unknown => key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], en);
+const text = (key: string): unknown =>
+  key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], en);
 
 /** [field, enum] of every property with an enum, in branches and definitions too. */
 function enums(node: unknown, out: [string, string[]][] = []): [string, string[]][] {
   if (node === null || typeof node !== 'object') return out;
   const s = node as Record<string, unknown>;
-  for (const [field, prop] of Object.entries((s['properties'] as Record<string, Record<string, unknown>> | undefined) ?? {})) {
+  for (const [field, prop] of Object.entries(
+    (s['properties'] as Record<string, Record<string, unknown>> | undefined) ?? {},
+  )) {
     if (Array.isArray(prop['enum']) && typeof prop['title'] === 'string') out.push([field, prop['enum'] as string[]]);
     enums(prop, out);
   }
   for (const key of ['then', 'else', 'items']) enums(s[key], out);
-  for (const key of ['allOf', 'anyOf', 'oneOf']) for (const sub of (s[key] as unknown[] | undefined) ?? []) enums(sub, out);
+  for (const key of ['allOf', 'anyOf', 'oneOf'])
+    for (const sub of (s[key] as unknown[] | undefined) ?? []) enums(sub, out);
   for (const sub of Object.values((s['definitions'] as Record<string, unknown> | undefined) ?? {})) enums(sub, out);
   return out;
 }
@@ -33,19 +37,40 @@ describe.each(schemaNames())('forms catalog for %s', (name) => {
   const ui = existsSync(`schemas/${name}.ui.json`) ? readFileSync(`schemas/${name}.ui.json`, 'utf8') : '';
 
   it('has an English text for every title and every ui key', () => {
-    const keys = [...JSON.stringify(schema).matchAll(/"title":"([^"]+)"/gu), ...ui.matchAll(/"(?:ui:placeholder|guidance)":\s*"([^"]+)"/gu)].map((m) => m[1] ?? '');
+    const keys = [
+      ...JSON.stringify(schema).matchAll(/"title":"([^"]+)"/gu),
+      ...ui.matchAll(/"(?:ui:placeholder|guidance)":\s*"([^"]+)"/gu),
+    ].map((m) => m[1] ?? '');
     expect(keys.length).toBeGreaterThan(0);
     expect(keys.filter((k) => typeof text(k) !== 'string')).toEqual([]);
   });
 
   it('has a label for every enum option', () => {
-    const missing = enums(schema).flatMap(([field, ids]) => ids.map((id) => `${name}.options.${field}.${id}`)).filter((k) => typeof text(k) !== 'string');
+    const missing = enums(schema)
+      .flatMap(([field, ids]) => ids.map((id) => `${name}.options.${field}.${id}`))
+      .filter((k) => typeof text(k) !== 'string');
     expect(missing).toEqual([]);
   });
 
   it('has a general message for every keyword the schema can fail on', () => {
-    const keywords = new Set(['required', 'type', 'enum', 'format', 'pattern', 'minLength', 'maxLength', 'additionalProperties', 'propertyNames', 'uniqueBy', 'matches', 'minItems', 'maxItems']);
-    const used = [...JSON.stringify(schema).matchAll(/"([a-zA-Z]+)":/gu)].map((m) => m[1] ?? '').filter((k) => keywords.has(k));
+    const keywords = new Set([
+      'required',
+      'type',
+      'enum',
+      'format',
+      'pattern',
+      'minLength',
+      'maxLength',
+      'additionalProperties',
+      'propertyNames',
+      'uniqueBy',
+      'matches',
+      'minItems',
+      'maxItems',
+    ]);
+    const used = [...JSON.stringify(schema).matchAll(/"([a-zA-Z]+)":/gu)]
+      .map((m) => m[1] ?? '')
+      .filter((k) => keywords.has(k));
     expect(used.filter((k) => typeof text(`errors.${k}`) !== 'string')).toEqual([]);
   });
 });

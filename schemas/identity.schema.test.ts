@@ -12,7 +12,10 @@ import { vocabulary } from './vocabulary.ts';
 
 stepSuite('identity', identitySamples);
 
-const schema = readStepSchema('identity') as { properties: { idType: { enum: string[] } }; allOf: { if: unknown; then: unknown }[] };
+const schema = readStepSchema('identity') as {
+  properties: { idType: { enum: string[] } };
+  allOf: { if: unknown; then: unknown }[];
+};
 
 describe('identity schema and the ID table', () => {
   it('offers exactly the Philippine documents of domain ID_DOCUMENTS, in picker order', () => {
@@ -26,7 +29,10 @@ describe('identity schema and the ID table', () => {
         then: { properties: { idNumber: { type: 'string', normalize: `id-${d.id}`, format: `id-${d.id}` } } },
       })),
       {
-        if: { properties: { idType: { enum: ID_DOCUMENTS.filter((d) => d.hasBack).map((d) => d.id) } }, required: ['idType'] },
+        if: {
+          properties: { idType: { enum: ID_DOCUMENTS.filter((d) => d.hasBack).map((d) => d.id) } },
+          required: ['idType'],
+        },
         then: { properties: { idPhotoBack: {} }, required: ['idPhotoBack'] },
       },
     ]);
@@ -40,13 +46,21 @@ describe('identity schema and the ID table', () => {
     const aadhaar = { ...base, idType: 'aadhaar', idNumber: '2345 6789 0123', idPhotoBack: JPEG };
     expect(errorsOf(validate, aadhaar)).toEqual([]);
     expect(aadhaar.idNumber).toBe('234567890123');
-    expect(errorsOf(validate, { ...base, idType: 'aadhaar', idNumber: '1234 5678 9012', idPhotoBack: JPEG })[0]).toEqual(['/idNumber', 'format', { format: 'id-aadhaar' }]);
+    expect(
+      errorsOf(validate, { ...base, idType: 'aadhaar', idNumber: '1234 5678 9012', idPhotoBack: JPEG })[0],
+    ).toEqual(['/idNumber', 'format', { format: 'id-aadhaar' }]);
     expect(errorsOf(validate, { ...base, idType: 'pan', idNumber: 'abcpe1234f' })).toEqual([]);
-    expect(errorsOf(validate, { ...base, idType: 'pan', idNumber: '1234567890' })[0]).toEqual(['/idNumber', 'format', { format: 'id-pan' }]);
+    expect(errorsOf(validate, { ...base, idType: 'pan', idNumber: '1234567890' })[0]).toEqual([
+      '/idNumber',
+      'format',
+      { format: 'id-pan' },
+    ]);
   });
 
   it('cannot bound the birth date: the vocabulary has no formatMinimum (age is checked by the flow and the server)', () => {
     // When this starts to compile, add the birth-date range to the schema and drop this test.
-    expect(() => createAjv(vocabulary).compile({ type: 'string', format: 'iso-date', formatMinimum: '1900-01-01' })).toThrow(/unknown keyword/u);
+    expect(() =>
+      createAjv(vocabulary).compile({ type: 'string', format: 'iso-date', formatMinimum: '1900-01-01' }),
+    ).toThrow(/unknown keyword/u);
   });
 });

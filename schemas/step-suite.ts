@@ -69,12 +69,16 @@ export function stepSuite(name: string, samples: readonly StepSample[]): void {
     });
 
     it('has a uiSchema ordering exactly its fields, with registry widgets and no English', () => {
-      const ui = JSON.parse(readFileSync(`schemas/${name}.ui.json`, 'utf8')) as Record<string, Record<string, unknown>> & {
+      const ui = JSON.parse(readFileSync(`schemas/${name}.ui.json`, 'utf8')) as Record<
+        string,
+        Record<string, unknown>
+      > & {
         'ui:order': string[];
       };
       expect([...ui['ui:order']].sort()).toEqual([...propertyNames(schema)].sort());
       const widgets = JSON.stringify(ui).match(/"ui:widget":"[^"]*"/gu) ?? [];
-      for (const w of widgets) expect(w).toMatch(/"(?:chips|radios|otp|signature|photo|contactPicker|address|date|textarea|picker)"$/u);
+      for (const w of widgets)
+        expect(w).toMatch(/"(?:chips|radios|otp|signature|photo|contactPicker|address|date|textarea|picker)"$/u);
       for (const text of JSON.stringify(ui).match(/"(?:ui:placeholder|guidance)":"[^"]*"/gu) ?? []) {
         expect(text).toMatch(new RegExp(`:"${name}\\.[a-zA-Z.]+"$`, 'u'));
       }

@@ -13,7 +13,12 @@ import { NO_CHINESE_PATTERN } from '#domain/chinese-text.ts';
 import { FACEBOOK_USERNAME_PATTERN } from '#domain/facebook-username.ts';
 import { PERSON_NAME_PATTERN } from '#domain/person-name.ts';
 import { ID_DOCUMENTS } from '#domain/ph-ids.ts';
-import { EWALLET_NUMBER_PATTERN, PH_MOBILE_PATTERN, VIBER_NUMBER_PATTERN, WHATSAPP_NUMBER_PATTERN } from '#domain/ph-phone.ts';
+import {
+  EWALLET_NUMBER_PATTERN,
+  PH_MOBILE_PATTERN,
+  VIBER_NUMBER_PATTERN,
+  WHATSAPP_NUMBER_PATTERN,
+} from '#domain/ph-phone.ts';
 import { postalCodePattern } from '#domain/postal-code.ts';
 
 /** One character domain's stripChinese removes, taken from NO_CHINESE_PATTERN (`^[^<class>]*$`). */
@@ -75,7 +80,12 @@ export function vocabularyFor(settings: VocabularySettings): ValidationVocabular
       /** Spaces, dots, brackets and dashes typed between digit groups (bank account numbers). */
       separators: [phoneSeparators],
       facebookUsername: [trim, strip('^@'), { case: 'lower' }],
-      personName: [{ unicode: 'NFC' }, { replace: '[\\u2018\\u2019\\u02BC]', with: "'" }, { replace: '\\s+', with: ' ' }, trim],
+      personName: [
+        { unicode: 'NFC' },
+        { replace: '[\\u2018\\u2019\\u02BC]', with: "'" },
+        { replace: '\\s+', with: ' ' },
+        trim,
+      ],
       email: [trim],
       ...idNormalizers,
     },

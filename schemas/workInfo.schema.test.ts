@@ -6,7 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAjv } from '#engine/validation/create-ajv.ts';
-import { EMPLOYMENT_TYPES, INCOME_BANDS, INDUSTRIES, PAY_CYCLES, YEARS_WORKED, workInfoSamples } from './workInfo.samples.ts';
+import {
+  EMPLOYMENT_TYPES,
+  INCOME_BANDS,
+  INDUSTRIES,
+  PAY_CYCLES,
+  YEARS_WORKED,
+  workInfoSamples,
+} from './workInfo.samples.ts';
 import { errorsOf, readStepSchema, stepSuite } from './step-suite.ts';
 import incomeBands from './workInfo.income-bands.json' with { type: 'json' };
 import { vocabulary } from './vocabulary.ts';
@@ -36,13 +43,23 @@ describe('workInfo options', () => {
       expect(incomeBands.bands[i]?.minCentavos).toBe((incomeBands.bands[i - 1]?.maxCentavos ?? NaN) + 100);
     }
     expect(incomeBands.bands.map((b) => [b.minCentavos, b.maxCentavos])).toEqual([
-      [null, 1_200_000], [1_200_100, 1_800_000], [1_800_100, 2_500_000], [2_500_100, 3_000_000], [3_000_100, null],
+      [null, 1_200_000],
+      [1_200_100, 1_800_000],
+      [1_800_100, 2_500_000],
+      [2_500_100, 3_000_000],
+      [3_000_100, null],
     ]);
   });
 
   it('accepts a graduation date before the admission date: that order is the flow and server rule, not the schema', () => {
     const validate = createAjv(vocabulary).compile(schema);
-    const student = { employmentType: 'student', schoolName: 'UP Diliman', major: 'Nursing', admissionDate: '2023-08-14', graduationDate: '2020-06-30' };
+    const student = {
+      employmentType: 'student',
+      schoolName: 'UP Diliman',
+      major: 'Nursing',
+      admissionDate: '2023-08-14',
+      graduationDate: '2020-06-30',
+    };
     expect(errorsOf(validate, student)).toEqual([]);
   });
 });

@@ -50,7 +50,12 @@ function namespacesOf(sources: string[]): string[] {
 /** The engine widgets (all lazy) by `ui:widget` name and their source file, read from the `load` of their entry in engine/widgets/registry.ts. */
 function lazyWidgetFiles(): Map<string, string> {
   const source = readFileSync(join(root, 'engine/widgets/registry.ts'), 'utf8');
-  return new Map([...source.matchAll(/(\w+): \{\s*load: \(\) => import\('\.\/([\w-]+\.tsx)'\)/g)].map((m) => [m[1]!, `engine/widgets/${m[2]!}`]));
+  return new Map(
+    [...source.matchAll(/(\w+): \{\s*load: \(\) => import\('\.\/([\w-]+\.tsx)'\)/g)].map((m) => [
+      m[1]!,
+      `engine/widgets/${m[2]!}`,
+    ]),
+  );
 }
 
 /**
@@ -104,7 +109,15 @@ export async function stepFormAssets(): Promise<StepFormAssets[]> {
     const route = routes.routes.find((r) => r.path === step.route)?.name ?? step.route;
     const formJson = gzip(assets.formJson);
     const formCode = gzip(JSON.stringify({ ...(JSON.parse(assets.formJson) as Record<string, unknown>), texts: {} }));
-    out.push({ step: step.step, route, formJson, formCode, formTexts: formJson - formCode, validatorJs: gzip(assets.validatorJs), validatorSource: assets.validatorJs });
+    out.push({
+      step: step.step,
+      route,
+      formJson,
+      formCode,
+      formTexts: formJson - formCode,
+      validatorJs: gzip(assets.validatorJs),
+      validatorSource: assets.validatorJs,
+    });
   }
   return out;
 }
@@ -188,10 +201,16 @@ export function staffAssets(distDir: string): StaffAssets {
   const initialFiles = [...files].sort();
   const js = initialFiles.filter((f) => !f.endsWith('.css')).reduce((n, f) => n + size(f), 0);
   const css = initialFiles.filter((f) => f.endsWith('.css')).reduce((n, f) => n + size(f), 0);
-  const allFiles = [...new Set(Object.values(manifest).flatMap((e) => [e.file, ...(e.css ?? [])]))].filter((f) => /\.(js|css)$/.test(f)).sort();
+  const allFiles = [...new Set(Object.values(manifest).flatMap((e) => [e.file, ...(e.css ?? [])]))]
+    .filter((f) => /\.(js|css)$/.test(f))
+    .sort();
   return {
     initial: { files: initialFiles.map((f) => `staff/${f}`), js, css, total: js + css },
-    all: { files: allFiles.map((f) => `staff/${f}`), modules: Object.values(chunks).flatMap((c) => c.modules), total: allFiles.reduce((n, f) => n + size(f), 0) },
+    all: {
+      files: allFiles.map((f) => `staff/${f}`),
+      modules: Object.values(chunks).flatMap((c) => c.modules),
+      total: allFiles.reduce((n, f) => n + size(f), 0),
+    },
   };
 }
 
@@ -200,18 +219,25 @@ async function printReport(): Promise<void> {
   const distDir = join(root, 'dist');
   const kb = (n: number) => (n / 1000).toFixed(1).padStart(7);
   console.log('route                  JS KB  CSS KB  total KB  catalogs KB  (gzip -9, before first render, English)');
-  for (const r of allRouteAssets(distDir)) console.log(`${r.route.padEnd(20)} ${kb(r.js)} ${kb(r.css)} ${kb(r.total)} ${kb(r.data).padStart(12)}`);
+  for (const r of allRouteAssets(distDir))
+    console.log(`${r.route.padEnd(20)} ${kb(r.js)} ${kb(r.css)} ${kb(r.total)} ${kb(r.data).padStart(12)}`);
   console.log('\ninformation steps: their published form fetched at run time (the seed, version 1)');
-  console.log('route                form KB  of it texts  validator KB  budgeted KB (build + form - texts + validator)');
+  console.log(
+    'route                form KB  of it texts  validator KB  budgeted KB (build + form - texts + validator)',
+  );
   const built = new Map(allRouteAssets(distDir).map((r) => [r.route, r.total]));
   for (const f of await stepFormAssets()) {
     const budgeted = (built.get(f.route) ?? 0) + f.formCode + f.validatorJs;
-    console.log(`${f.route.padEnd(20)} ${kb(f.formJson)} ${kb(f.formTexts).padStart(12)} ${kb(f.validatorJs).padStart(13)} ${kb(budgeted).padStart(12)}`);
+    console.log(
+      `${f.route.padEnd(20)} ${kb(f.formJson)} ${kb(f.formTexts).padStart(12)} ${kb(f.validatorJs).padStart(13)} ${kb(budgeted).padStart(12)}`,
+    );
   }
   if (existsSync(join(distDir, 'staff/.vite/manifest.json'))) {
     const staff = staffAssets(distDir);
     console.log(`\nstaff console (/staff, its own build)`);
-    console.log(`${'entry'.padEnd(20)} ${kb(staff.initial.js)} ${kb(staff.initial.css)} ${kb(staff.initial.total)}   (before the login renders)`);
+    console.log(
+      `${'entry'.padEnd(20)} ${kb(staff.initial.js)} ${kb(staff.initial.css)} ${kb(staff.initial.total)}   (before the login renders)`,
+    );
     console.log(`${'all chunks'.padEnd(20)} ${''.padStart(15)} ${kb(staff.all.total)}   (every screen and form)`);
   }
 }

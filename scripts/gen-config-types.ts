@@ -14,7 +14,9 @@ const typesDir = join(root, 'config/types');
 /** Returns file name -> generated TypeScript source for every meta-schema. */
 export async function generateConfigTypes(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const file of readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json')).sort()) {
+  for (const file of readdirSync(schemaDir)
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort()) {
     const schema = JSON.parse(readFileSync(join(schemaDir, file), 'utf8')) as JSONSchema;
     const source = await compile(schema, schema.title ?? basename(file), {
       bannerComment: `/* Generated from config/schema/${file} by scripts/gen-config-types.ts. Do not edit. */`,

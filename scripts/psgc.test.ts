@@ -78,7 +78,9 @@ describe('PSGC files: structure', () => {
       const province = codeIn(f.fileName);
       const prefix = province === METRO_MANILA ? province.slice(0, 2) : province.slice(0, 5);
       return (JSON.parse(f.json) as Area[])
-        .filter((city) => !city.code.startsWith(prefix) && INDEPENDENT_CITIES[`${city.code.slice(0, 5)}00000`] !== province)
+        .filter(
+          (city) => !city.code.startsWith(prefix) && INDEPENDENT_CITIES[`${city.code.slice(0, 5)}00000`] !== province,
+        )
         .map((city) => `${city.name} ${city.code} in ${f.fileName}`);
     });
     expect(misplaced).toEqual([]);
@@ -89,7 +91,9 @@ describe('PSGC files: structure', () => {
     const misplaced = barangayFiles.flatMap((f) => {
       const city = codeIn(f.fileName);
       const prefix = city.endsWith('00000') ? city.slice(0, 5) : city.slice(0, 7);
-      return (JSON.parse(f.json) as Area[]).filter((b) => !b.code.startsWith(prefix)).map((b) => `${b.name} ${b.code} in ${f.fileName}`);
+      return (JSON.parse(f.json) as Area[])
+        .filter((b) => !b.code.startsWith(prefix))
+        .map((b) => `${b.name} ${b.code} in ${f.fileName}`);
     });
     expect(misplaced).toEqual([]);
   });
@@ -106,7 +110,11 @@ describe('PSGC files: structure', () => {
     const collator = new Intl.Collator('en', { numeric: true });
     const unsorted = files
       .filter((f) => f.fileName !== 'psgc/meta.json')
-      .filter((f) => (JSON.parse(f.json) as Area[]).some((a, i, list) => i > 0 && collator.compare(list[i - 1]?.name ?? '', a.name) > 0))
+      .filter((f) =>
+        (JSON.parse(f.json) as Area[]).some(
+          (a, i, list) => i > 0 && collator.compare(list[i - 1]?.name ?? '', a.name) > 0,
+        ),
+      )
       .map((f) => f.fileName);
     expect(unsorted).toEqual([]);
     const manila = barangaysOf(MANILA).map((b) => b.name);
@@ -130,11 +138,14 @@ describe('PSGC files: known places', () => {
     expect(byName(citiesOf('1102400000'), 'Davao City')?.code).toBe('1130700000');
     expect(byName(citiesOf('1900700000'), 'Isabela City')).toBeDefined();
     for (const [block, province] of Object.entries(INDEPENDENT_CITIES)) {
-      expect(citiesOf(province).some((c) => c.code.startsWith(block.slice(0, 5))), `${block} in ${province}`).toBe(true);
+      expect(
+        citiesOf(province).some((c) => c.code.startsWith(block.slice(0, 5))),
+        `${block} in ${province}`,
+      ).toBe(true);
     }
   });
 
-  it('holds all of Manila\'s barangays in one list, numbered ones included', () => {
+  it("holds all of Manila's barangays in one list, numbered ones included", () => {
     const manila = barangaysOf(MANILA);
     expect(manila.length).toBeGreaterThanOrEqual(890);
     expect(manila.length).toBeLessThanOrEqual(910);
@@ -142,7 +153,7 @@ describe('PSGC files: known places', () => {
     expect(new Set(manila.map((b) => b.name)).size).toBe(manila.length);
   });
 
-  it('knows Makati\'s barangays, without the ones that moved to Taguig', () => {
+  it("knows Makati's barangays, without the ones that moved to Taguig", () => {
     const makati = barangaysOf(MAKATI).map((b) => b.name);
     expect(makati).toEqual(expect.arrayContaining(['Bel-Air', 'Poblacion', 'San Lorenzo', 'Forbes Park']));
     expect(makati).not.toContain('Pembo');
@@ -150,7 +161,9 @@ describe('PSGC files: known places', () => {
   });
 
   it('has a barangay Poblacion in many municipalities', () => {
-    const withPoblacion = barangayFiles.filter((f) => (JSON.parse(f.json) as Area[]).some((b) => b.name === 'Poblacion'));
+    const withPoblacion = barangayFiles.filter((f) =>
+      (JSON.parse(f.json) as Area[]).some((b) => b.name === 'Poblacion'),
+    );
     expect(withPoblacion.length).toBeGreaterThan(100);
   });
 });
@@ -168,16 +181,20 @@ describe('PSGC files: determinism and size', () => {
     expect(psgcVersion(psgcFiles(normalisePsgc(reversed)))).toBe(psgcVersion(files));
   });
 
-  it('keeps every file under 10 KB gzip -9 (the largest, Manila\'s barangays, is about 4.5 KB)', () => {
+  it("keeps every file under 10 KB gzip -9 (the largest, Manila's barangays, is about 4.5 KB)", () => {
     const sizes = files.map((f) => ({ file: f.fileName, gzip: gzipSync(f.json, { level: 9 }).length }));
     const largest = sizes.reduce((a, b) => (b.gzip > a.gzip ? b : a));
     expect(largest.file).toBe(`psgc/barangays/${MANILA}.json`);
     expect(largest.gzip).toBeLessThanOrEqual(10_000);
-    expect(gzipSync(files.find((f) => f.fileName === 'psgc/provinces.json')?.json ?? '', { level: 9 }).length).toBeLessThanOrEqual(2_000);
+    expect(
+      gzipSync(files.find((f) => f.fileName === 'psgc/provinces.json')?.json ?? '', { level: 9 }).length,
+    ).toBeLessThanOrEqual(2_000);
   });
 
   it('changes the version when any file changes', () => {
-    const changed = files.map((f) => (f.fileName === 'psgc/provinces.json' ? { ...f, json: f.json.replace('Cebu', 'Sebu') } : f));
+    const changed = files.map((f) =>
+      f.fileName === 'psgc/provinces.json' ? { ...f, json: f.json.replace('Cebu', 'Sebu') } : f,
+    );
     expect(psgcVersion(changed)).not.toBe(psgcVersion(files));
   });
 });
@@ -203,14 +220,19 @@ describe('normalisePsgc on small inputs', () => {
     ...extra,
   });
 
-  it('places an independent city in its province, merges Manila\'s districts, cleans names', () => {
+  it("places an independent city in its province, merges Manila's districts, cleans names", () => {
     const out = normalisePsgc(tiny());
     expect(out.provinces.map((p) => p.name)).toEqual(['Cebu', 'Metro Manila']);
     expect(out.cities.get(CEBU)?.map((c) => c.name)).toEqual(['Alcantara', 'Cebu City']);
     expect(out.cities.get(METRO_MANILA)?.map((c) => c.name)).toEqual(['Manila City']);
     expect(out.barangays.get(MANILA)?.map((b) => b.name)).toEqual(['Barangay 2', 'Barangay 10']);
     expect(out.barangays.get('0702201000')).toEqual([{ code: '0702201001', name: 'Cabadiangan' }]);
-    expect(out.meta).toEqual({ source: 'fixture', version: '2025.3.1', vintage: 'PSGC 3Q 2025', counts: { provinces: 1, cities: 3, barangays: 4 } });
+    expect(out.meta).toEqual({
+      source: 'fixture',
+      version: '2025.3.1',
+      vintage: 'PSGC 3Q 2025',
+      counts: { provinces: 1, cities: 3, barangays: 4 },
+    });
   });
 
   it('fails on a city it cannot place, a barangay of an unknown city, a repeated code or a bad code', () => {

@@ -22,7 +22,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { getAllProvinces, getAllRegions, getBarangaysByMunicipality, getMunicipalitiesByProvince } from '@aivangogh/ph-address';
+import {
+  getAllProvinces,
+  getAllRegions,
+  getBarangaysByMunicipality,
+  getMunicipalitiesByProvince,
+} from '@aivangogh/ph-address';
 
 export interface Area {
   code: string;
@@ -99,7 +104,10 @@ export function sortAreas(areas: Area[]): Area[] {
 
 /** PSA marks a few barangays with a footnote asterisk ("Fuentes*"): not part of the name. */
 export function cleanName(name: string): string {
-  return name.replace(/\*+\s*$/, '').replace(/\s+/g, ' ').trim();
+  return name
+    .replace(/\*+\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** "2025.4.4" (YYYY.Q.patch) -> "PSGC 4Q 2025"; any other scheme fails so an upgrade gets a look. */
@@ -137,7 +145,9 @@ export function normalisePsgc(source: PsgcSource): PsgcData {
     }
     const province = provinceCodes.has(parent) || parent in PROVINCE_LEVEL_AREAS ? parent : INDEPENDENT_CITIES[parent];
     if (!province || !(provinceCodes.has(province) || province in PROVINCE_LEVEL_AREAS)) {
-      throw new Error(`PSGC: no province for ${city.name} (${code}, listed under ${parent}); add it to INDEPENDENT_CITIES`);
+      throw new Error(
+        `PSGC: no province for ${city.name} (${code}, listed under ${parent}); add it to INDEPENDENT_CITIES`,
+      );
     }
     push(cities, province, area(code, city.name));
     barangayList.set(code, code);
@@ -145,7 +155,8 @@ export function normalisePsgc(source: PsgcSource): PsgcData {
   const barangays = new Map<string, Area[]>();
   for (const barangay of source.barangays) {
     const list = barangayList.get(barangay.cityCode);
-    if (!list) throw new Error(`PSGC: barangay ${barangay.name} (${barangay.psgcCode}) is in unknown city ${barangay.cityCode}`);
+    if (!list)
+      throw new Error(`PSGC: barangay ${barangay.name} (${barangay.psgcCode}) is in unknown city ${barangay.cityCode}`);
     push(barangays, list, area(barangay.psgcCode, barangay.name));
   }
 
@@ -158,7 +169,8 @@ export function normalisePsgc(source: PsgcSource): PsgcData {
   }
   for (const list of cities.values()) {
     sortAreas(list);
-    for (const city of list) if (!barangays.has(city.code)) throw new Error(`PSGC: city ${city.name} (${city.code}) has no barangay`);
+    for (const city of list)
+      if (!barangays.has(city.code)) throw new Error(`PSGC: city ${city.name} (${city.code}) has no barangay`);
   }
   for (const list of barangays.values()) sortAreas(list);
 
@@ -200,16 +212,24 @@ export function psgcFiles(data: PsgcData): { fileName: string; json: string }[] 
  */
 export function loadPsgcSource(): PsgcSource {
   const require = createRequire(import.meta.url);
-  const pkg = JSON.parse(readFileSync(require.resolve('@aivangogh/ph-address/package.json'), 'utf8')) as { name: string; version: string };
+  const pkg = JSON.parse(readFileSync(require.resolve('@aivangogh/ph-address/package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
   const cities: PsgcSource['cities'][number][] = [];
   for (const region of getAllRegions()) {
     for (let p = 0; p < 1000; p++) {
       const parentCode = `${region.psgcCode.slice(0, 2)}${String(p).padStart(3, '0')}00000`;
-      for (const city of getMunicipalitiesByProvince(parentCode)) cities.push({ psgcCode: city.psgcCode, name: city.name, parentCode });
+      for (const city of getMunicipalitiesByProvince(parentCode))
+        cities.push({ psgcCode: city.psgcCode, name: city.name, parentCode });
     }
   }
   const barangays = cities.flatMap((city) =>
-    getBarangaysByMunicipality(city.psgcCode).map((b) => ({ psgcCode: b.psgcCode, name: b.name, cityCode: city.psgcCode })),
+    getBarangaysByMunicipality(city.psgcCode).map((b) => ({
+      psgcCode: b.psgcCode,
+      name: b.name,
+      cityCode: city.psgcCode,
+    })),
   );
   const provinces = getAllProvinces().map((p) => ({ psgcCode: p.psgcCode, name: p.name }));
   return { packageName: pkg.name, version: pkg.version, provinces, cities, barangays };

@@ -43,7 +43,11 @@ async function askPassword(): Promise<string> {
 }
 
 try {
-  process.exitCode = await runStaffCli(process.argv.slice(2), { env: process.env, print: (line) => console.log(line), ...(process.stdin.isTTY && { askPassword }) });
+  process.exitCode = await runStaffCli(process.argv.slice(2), {
+    env: process.env,
+    print: (line) => console.log(line),
+    ...(process.stdin.isTTY && { askPassword }),
+  });
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;

@@ -10,13 +10,20 @@ const dist = mkdtempSync(join(tmpdir(), 'web-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>shell</title></head><body></body></html>');
 mkdirSync(join(dist, 'staff'));
-writeFileSync(join(dist, 'staff', 'index.html'), '<!doctype html><html><head><title>staff</title></head><body></body></html>');
+writeFileSync(
+  join(dist, 'staff', 'index.html'),
+  '<!doctype html><html><head><title>staff</title></head><body></body></html>',
+);
 writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
 writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
 
 const app = await buildApp({ webDist: dist });
 // A route with a body schema, to prove how the error plugin answers bad input.
-app.post('/api/v1/test-echo', { schema: { body: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } }, async (request) => request.body);
+app.post(
+  '/api/v1/test-echo',
+  { schema: { body: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } },
+  async (request) => request.body,
+);
 beforeAll(() => app.ready());
 afterAll(() => app.close());
 
@@ -61,7 +68,9 @@ describe('server', () => {
       // The staff console's page never carries it.
       expect((await on.inject('/staff/reviews')).body).toContain('<title>staff</title>');
       expect((await on.inject('/staff/reviews')).body).not.toContain('attribution-app-token');
-      expect(String((await on.inject('/start')).headers['content-security-policy'])).toContain("connect-src 'self' https://*.adjust.com https://*.adjust.world https://*.adjust.net.in");
+      expect(String((await on.inject('/start')).headers['content-security-policy'])).toContain(
+        "connect-src 'self' https://*.adjust.com https://*.adjust.world https://*.adjust.net.in",
+      );
     } finally {
       await on.close();
     }
@@ -100,7 +109,12 @@ describe('server', () => {
 
 describe('settings', () => {
   it('accepts the defaults when a build exists', () => {
-    expect(readSettings({ WEB_DIST: dist }).settings).toMatchObject({ port: 3000, host: '0.0.0.0', logLevel: 'info', webDist: dist });
+    expect(readSettings({ WEB_DIST: dist }).settings).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      logLevel: 'info',
+      webDist: dist,
+    });
   });
 
   it('lists every problem with what to do', () => {
@@ -113,7 +127,9 @@ describe('settings', () => {
   it('reads ATTRIBUTION_APP_TOKEN (off when unset or blank) and refuses a token that is not letters and digits', () => {
     expect(readSettings({ WEB_DIST: dist }).settings?.attributionAppToken).toBeUndefined();
     expect(readSettings({ WEB_DIST: dist, ATTRIBUTION_APP_TOKEN: ' ' }).settings?.attributionAppToken).toBeUndefined();
-    expect(readSettings({ WEB_DIST: dist, ATTRIBUTION_APP_TOKEN: 'abc123def456' }).settings?.attributionAppToken).toBe('abc123def456');
+    expect(readSettings({ WEB_DIST: dist, ATTRIBUTION_APP_TOKEN: 'abc123def456' }).settings?.attributionAppToken).toBe(
+      'abc123def456',
+    );
     const { problems } = readSettings({ WEB_DIST: dist, ATTRIBUTION_APP_TOKEN: '"><script>' });
     expect(problems).toEqual([expect.stringMatching(/^ATTRIBUTION_APP_TOKEN must be/u)]);
   });

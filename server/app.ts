@@ -3,7 +3,13 @@
  * routes under /api/v1; the OpenAPI document, generated from the route schemas, at /api/docs.
  */
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import messagesJson from '#config/messages.json' with { type: 'json' };
 import productJson from '#config/product.json' with { type: 'json' };
 import type { MessagesConfigFile } from '#config/types/messages.ts';
@@ -124,7 +130,12 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
 
 /** The router's own refusals (Fastify's frameworkErrors) as catalogue answers. */
 function routerRefusal(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const code: ErrorCode = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : error.code === 'FST_ERR_BAD_URL' ? 'BAD_REQUEST' : 'SERVER_ERROR';
+  const code: ErrorCode =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'NOT_FOUND'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'BAD_REQUEST'
+        : 'SERVER_ERROR';
   void reply.status(ERROR_STATUS[code]).send(errorBody(code));
 }
 
@@ -147,26 +158,46 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       info: {
         title: `${product.displayName} API`,
         version: '1',
-        description: 'The borrower app\'s API. Every error answer is {code, message} with a code from the catalogue (server/errors.ts); money is integer centavos.',
+        description:
+          "The borrower app's API. Every error answer is {code, message} with a code from the catalogue (server/errors.ts); money is integer centavos.",
       },
       // Relative: the API is served by the same origin as the web app, whatever its host.
       servers: [{ url: '/', description: 'This server' }],
       tags: [
         { name: 'health', description: 'Liveness' },
         { name: 'auth', description: 'SMS login and the session' },
-        { name: 'profile', description: 'The borrower\'s information steps' },
-        { name: 'forms', description: 'The published step order, step forms and themes (their files are under /forms/)' },
+        { name: 'profile', description: "The borrower's information steps" },
+        {
+          name: 'forms',
+          description: 'The published step order, step forms and themes (their files are under /forms/)',
+        },
         { name: 'me', description: 'The profile tab: summary, preferences, feedback' },
         { name: 'documents', description: 'ID photos, face photos and signatures' },
         { name: 'loans', description: 'Orders, repayments, the payout account and the signature' },
         { name: 'limits', description: 'The credit limit, its history and raises, and Facebook binding' },
-        { name: 'easy-reloan', description: 'Easy Re-loan: the next loan applied for and paid out by itself after a notice, and its re-loans' },
-        { name: 'coupons', description: 'The borrower\'s coupons and the add-to-home-screen claim (used through withdraw and payments)' },
-        { name: 'webhooks', description: 'Payout and collection gateways\' callbacks' },
-        { name: 'messages', description: 'The message center: the borrower\'s own events (Notify) and announcements (Activity)' },
-        { name: 'staff', description: 'The staff console: staff sign-in and accounts, the review queue, customer service, account deletion, the audit log' },
+        {
+          name: 'easy-reloan',
+          description:
+            'Easy Re-loan: the next loan applied for and paid out by itself after a notice, and its re-loans',
+        },
+        {
+          name: 'coupons',
+          description: "The borrower's coupons and the add-to-home-screen claim (used through withdraw and payments)",
+        },
+        { name: 'webhooks', description: "Payout and collection gateways' callbacks" },
+        {
+          name: 'messages',
+          description: "The message center: the borrower's own events (Notify) and announcements (Activity)",
+        },
+        {
+          name: 'staff',
+          description:
+            'The staff console: staff sign-in and accounts, the review queue, customer service, account deletion, the audit log',
+        },
       ],
-      components: { securitySchemes: { ...sessionSecuritySchemes, ...webhookSecuritySchemes, ...staffSecuritySchemes } },
+      components: {
+        securitySchemes: { ...sessionSecuritySchemes, ...webhookSecuritySchemes, ...staffSecuritySchemes },
+      },
     },
   });
   await app.register(healthRoutes, { prefix: '/api/v1' });
@@ -176,43 +207,81 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const documents = createDocumentService({ db, storage, checker });
     // Forms, step order and themes as published versions (issue 15): the repository's files are imported as version 1.
     const forms = await createPublishedForms(db, { now, graceMs: options.api.formGraceMs });
-    const profile = await createProfileService(db, now, (customerId, refs) => documents.verifyStep(customerId, refs), forms);
+    const profile = await createProfileService(
+      db,
+      now,
+      (customerId, refs) => documents.verifyStep(customerId, refs),
+      forms,
+    );
     await app.register(formsManifestRoutes, { prefix: '/api/v1', forms });
     await app.register(formsAssetRoutes, { forms });
     await app.register(authPlugin, { auth, db });
     await app.register(authRoutes, { prefix: '/api/v1', auth, languages: product.languages });
     const loanDeps = options.api.loans;
     const clock = now ?? (() => new Date());
-    const loans = loanDeps && createLoanService({ db, now: clock, profile, payout: loanDeps.payout, collection: loanDeps.collection, settings: { ...DEFAULT_LOAN_SETTINGS, ...loanDeps.settings } });
+    const loans =
+      loanDeps &&
+      createLoanService({
+        db,
+        now: clock,
+        profile,
+        payout: loanDeps.payout,
+        collection: loanDeps.collection,
+        settings: { ...DEFAULT_LOAN_SETTINGS, ...loanDeps.settings },
+      });
     // The profile's payout step is where a borrower first gives the account; while a loan is open it belongs to that
     // order and changes only through PUT /payout-account, with its rules.
     await app.register(profileRoutes, { prefix: '/api/v1', profile, guard: loans ? loans.guardPayoutStep : undefined });
     await app.register(documentRoutes, { prefix: '/api/v1', documents });
-    await app.register(meRoutes, { prefix: '/api/v1', me: createMeService({ db, profile, loans, now: clock }), feedback: createFeedbackService(db) });
+    await app.register(meRoutes, {
+      prefix: '/api/v1',
+      me: createMeService({ db, profile, loans, now: clock }),
+      feedback: createFeedbackService(db),
+    });
     // The Activity tab's announcements from config (the same rows on every instance); staff's own are left alone.
     await seedAnnouncements(db, messagesJson as MessagesConfigFile);
     await app.register(messageRoutes, { prefix: '/api/v1', center: createMessageCenter({ db, now: clock }) });
     const reminders = createReminderSms({ db, sms, now: clock, productName: product.displayName });
     const coupons = createCouponService({ db, now: clock });
     // Opened from the home screen: the coupon, and the limit raise of config/underwriting.json (each once per customer).
-    await app.register(couponRoutes, { prefix: '/api/v1', coupons, onAddToHomeScreen: loans ? (customerId: string) => loans.grantRaise(customerId, 'addToHomeScreen') : undefined });
+    await app.register(couponRoutes, {
+      prefix: '/api/v1',
+      coupons,
+      onAddToHomeScreen: loans ? (customerId: string) => loans.grantRaise(customerId, 'addToHomeScreen') : undefined,
+    });
     if (loans) {
       const login = options.api.facebook ?? createSimulatedFacebookLogin({ db, now: clock });
       const facebook = createFacebookService({ db, now: clock, secret, login, loans });
       await app.register(limitRoutes, { prefix: '/api/v1', facebook, redirectUri: options.api.facebookRedirectUri });
-      if (login.kind === 'simulated') await app.register(simulatedFacebookRoutes, { simulated: login as SimulatedFacebookLogin });
+      if (login.kind === 'simulated')
+        await app.register(simulatedFacebookRoutes, { simulated: login as SimulatedFacebookLogin });
     }
     // The account deletion's files and the end of its retention period (server/staff/deletion-jobs.ts).
     const deletionWork = deletionJobs({ db, storage, now: clock });
-    if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock, coupons, { handlers: { ...reminders, ...deletionWork.handlers }, schedules: deletionWork.schedules });
+    if (loans && loanDeps)
+      await registerLoans(app, db, loans, loanDeps, clock, coupons, {
+        handlers: { ...reminders, ...deletionWork.handlers },
+        schedules: deletionWork.schedules,
+      });
     await app.register(staffAuthPlugin, { db, now: clock });
-    await app.register(staffRoutes, { prefix: '/api/v1/staff', db, now: clock, sms, storage, coupons, loans, forms, productName: product.displayName });
+    await app.register(staffRoutes, {
+      prefix: '/api/v1/staff',
+      db,
+      now: clock,
+      sms,
+      storage,
+      coupons,
+      loans,
+      forms,
+      productName: product.displayName,
+    });
   }
   app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     return app.swagger();
   });
-  if (options.webDist) await app.register(webApp, { root: options.webDist, attributionAppToken: options.attributionAppToken });
+  if (options.webDist)
+    await app.register(webApp, { root: options.webDist, attributionAppToken: options.attributionAppToken });
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody('NOT_FOUND')));
   return app;
 }
@@ -233,12 +302,22 @@ async function registerLoans(
     now,
     handlers: { ...service.handlers, ...more.handlers, ...couponWork.handlers },
     schedules: [...service.schedules, ...more.schedules, ...couponWork.schedules],
-    onError: (job, error) => (deps.onJobError ? deps.onJobError(job.kind, error) : app.log.warn({ err: error, job: job.kind, attempts: job.attempts }, 'job failed')),
+    onError: (job, error) =>
+      deps.onJobError
+        ? deps.onJobError(job.kind, error)
+        : app.log.warn({ err: error, job: job.kind, attempts: job.attempts }, 'job failed'),
   });
   app.decorate('loans', { service, jobs });
   await app.register(loanRoutes, { prefix: '/api/v1', loans: service });
   await app.register(easyReloanRoutes, { prefix: '/api/v1', loans: service });
-  await app.register(webhookRoutes, { prefix: '/api/v1', db, loans: service, payoutCallbackToken: deps.payoutCallbackToken, collectionWebhookSecret: deps.collectionWebhookSecret, now });
+  await app.register(webhookRoutes, {
+    prefix: '/api/v1',
+    db,
+    loans: service,
+    payoutCallbackToken: deps.payoutCallbackToken,
+    collectionWebhookSecret: deps.collectionWebhookSecret,
+    now,
+  });
   const pollMs = deps.jobPollMs ?? 1000;
   if (pollMs > 0) {
     app.addHook('onReady', async () => {

@@ -9,12 +9,14 @@ describe('error catalogue', () => {
   });
 
   it('answers bad input with a 4xx and only server faults with a 5xx', () => {
-    const fives = Object.entries(ERROR_STATUS).filter(([, status]) => status >= 500).map(([code]) => code);
+    const fives = Object.entries(ERROR_STATUS)
+      .filter(([, status]) => status >= 500)
+      .map(([code]) => code);
     expect(fives.sort()).toEqual(['PROVIDER_UNAVAILABLE', 'SERVER_ERROR', 'SMS_SEND_FAILED']);
     expect(new ApiError('CODE_INVALID').status).toBe(400);
   });
 
-  it('fills a message\'s {{placeholders}} from the answer\'s fields', () => {
+  it("fills a message's {{placeholders}} from the answer's fields", () => {
     expect(new ApiError('REAPPLY_LATER', { reapplyAfter: '2026-07-01' }).message).toContain('from 2026-07-01');
   });
 });

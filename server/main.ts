@@ -29,9 +29,29 @@ const collection = readCollectionSettings(process.env);
 const facebookLogin = readFacebookSettings(process.env);
 // A pricing config that breaks the law's lending caps (domain/regulation.ts, from today's regulation on), sets a limit
 // above the law, or cannot be quoted stops the server, one message per problem.
-const pricingProblems = checkPricing(pricingConfig, manilaToday(new Date())).map((p) => `config/pricing.json ${p.path}: ${p.problem}`);
-const problems = [...base.problems, ...sms.problems, ...storage.problems, ...loans.problems, ...payout.problems, ...collection.problems, ...facebookLogin.problems, ...pricingProblems];
-if (!base.settings || !sms.settings || !storage.settings || !loans.settings || !payout.settings || !collection.settings || !facebookLogin.settings || problems.length > 0) {
+const pricingProblems = checkPricing(pricingConfig, manilaToday(new Date())).map(
+  (p) => `config/pricing.json ${p.path}: ${p.problem}`,
+);
+const problems = [
+  ...base.problems,
+  ...sms.problems,
+  ...storage.problems,
+  ...loans.problems,
+  ...payout.problems,
+  ...collection.problems,
+  ...facebookLogin.problems,
+  ...pricingProblems,
+];
+if (
+  !base.settings ||
+  !sms.settings ||
+  !storage.settings ||
+  !loans.settings ||
+  !payout.settings ||
+  !collection.settings ||
+  !facebookLogin.settings ||
+  problems.length > 0
+) {
   for (const problem of problems) console.error(`Configuration error: ${problem}`);
   process.exit(1);
 }
@@ -50,15 +70,22 @@ setDataKeys(keyring);
 
 let database;
 try {
-  database = await openDatabase(settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: join(settings.dataDir, 'pglite') });
+  database = await openDatabase(
+    settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: join(settings.dataDir, 'pglite') },
+  );
 } catch (error) {
-  console.error(`Could not open the database (${settings.databaseUrl ? 'DATABASE_URL' : join(settings.dataDir, 'pglite')}): ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `Could not open the database (${settings.databaseUrl ? 'DATABASE_URL' : join(settings.dataDir, 'pglite')}): ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 }
 try {
   // Rows written in the clear before encryption are encrypted now; a value under a key DATA_KEYS lacks stops the start.
   const encrypted = Object.entries(await encryptClearRows(database.db, keyring)).filter(([, count]) => count > 0);
-  if (encrypted.length > 0) console.log(`Encrypted rows stored in the clear: ${encrypted.map(([column, count]) => `${column} ${count}`).join(', ')}`);
+  if (encrypted.length > 0)
+    console.log(
+      `Encrypted rows stored in the clear: ${encrypted.map(([column, count]) => `${column} ${count}`).join(', ')}`,
+    );
 } catch (error) {
   console.error(`Could not check the encrypted data: ${error instanceof Error ? error.message : String(error)}`);
   await database.close();
@@ -76,14 +103,36 @@ const collectionWebhookSecret = loanSettings.collectionWebhookSecret ?? derived(
 // address, once it listens; a real gateway calls the public address registered with it.
 let deliverTo: Deliver = async () => ({ status: 503 });
 const deliver: Deliver = (path, headers, body) => deliverTo(path, headers, body);
-const payouts = createPayoutProvider(payout.settings, { db: database.db, now: () => new Date(), delayMs: loanSettings.simPayoutDelayMs, failPattern: loanSettings.simPayoutFailPattern, callbackToken: payoutCallbackToken, deliver });
-const collections = createCollectionProvider(collection.settings, { db: database.db, now: () => new Date(), delayMs: loanSettings.simCollectionDelayMs, failPattern: loanSettings.simCollectionFailPattern, webhookSecret: collectionWebhookSecret, deliver });
+const payouts = createPayoutProvider(payout.settings, {
+  db: database.db,
+  now: () => new Date(),
+  delayMs: loanSettings.simPayoutDelayMs,
+  failPattern: loanSettings.simPayoutFailPattern,
+  callbackToken: payoutCallbackToken,
+  deliver,
+});
+const collections = createCollectionProvider(collection.settings, {
+  db: database.db,
+  now: () => new Date(),
+  delayMs: loanSettings.simCollectionDelayMs,
+  failPattern: loanSettings.simCollectionFailPattern,
+  webhookSecret: collectionWebhookSecret,
+  deliver,
+});
 
 const app = await buildApp({
   webDist: settings.webDist,
   trustProxy: settings.trustProxy,
   attributionAppToken: settings.attributionAppToken,
-  logger: { level: settings.logLevel, redact: ['req.headers.authorization', 'req.headers["x-customer-id"]', 'req.headers["x-callback-token"]', 'req.headers["paymongo-signature"]'] },
+  logger: {
+    level: settings.logLevel,
+    redact: [
+      'req.headers.authorization',
+      'req.headers["x-customer-id"]',
+      'req.headers["x-callback-token"]',
+      'req.headers["paymongo-signature"]',
+    ],
+  },
   api: {
     db: database.db,
     sms: createSmsProvider(sms.settings, (line) => console.log(line)),
@@ -92,7 +141,9 @@ const app = await buildApp({
     checker: createDeterministicIdentityChecker(),
     // Facebook Login: the Graph API with FACEBOOK_APP_ID and FACEBOOK_APP_SECRET, else the simulated one (app.ts).
     ...(facebookLogin.settings.provider === 'graph' && { facebook: createGraphFacebookLogin(facebookLogin.settings) }),
-    ...(process.env['FACEBOOK_REDIRECT_URL']?.trim() && { facebookRedirectUri: process.env['FACEBOOK_REDIRECT_URL'].trim() }),
+    ...(process.env['FACEBOOK_REDIRECT_URL']?.trim() && {
+      facebookRedirectUri: process.env['FACEBOOK_REDIRECT_URL'].trim(),
+    }),
     ...(settings.formGraceMs !== undefined && { formGraceMs: settings.formGraceMs }),
     loans: {
       payout: payouts.provider,
@@ -101,8 +152,12 @@ const app = await buildApp({
       collectionWebhookSecret,
       jobPollMs: loanSettings.jobPollMs,
       settings: {
-        ...(loanSettings.approvalDelaySeconds !== undefined && { approvalDelaySeconds: loanSettings.approvalDelaySeconds }),
-        ...(loanSettings.reloanCancelWindowSeconds !== undefined && { reloanCancelWindowMs: loanSettings.reloanCancelWindowSeconds * 1000 }),
+        ...(loanSettings.approvalDelaySeconds !== undefined && {
+          approvalDelaySeconds: loanSettings.approvalDelaySeconds,
+        }),
+        ...(loanSettings.reloanCancelWindowSeconds !== undefined && {
+          reloanCancelWindowMs: loanSettings.reloanCancelWindowSeconds * 1000,
+        }),
         bankChangeMaintenance: loanSettings.bankChangeMaintenance,
         reconcileAfterMs: loanSettings.reconcileAfterMs,
       },
@@ -136,7 +191,9 @@ try {
   deliverTo = httpDeliver(`http://127.0.0.1:${typeof port === 'object' && port ? port.port : settings.port}`);
   payouts.simulated?.start(Math.min(1000, Math.max(100, loanSettings.simPayoutDelayMs)));
   collections.simulated?.start(Math.min(1000, Math.max(100, loanSettings.simCollectionDelayMs)));
-  app.log.info(`web app and API on ${address.replace('0.0.0.0', 'localhost')}, database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : join(settings.dataDir, 'pglite')}, payouts: ${payouts.provider.name}, collections: ${collections.provider.name}`);
+  app.log.info(
+    `web app and API on ${address.replace('0.0.0.0', 'localhost')}, database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : join(settings.dataDir, 'pglite')}, payouts: ${payouts.provider.name}, collections: ${collections.provider.name}`,
+  );
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   process.exit(1);

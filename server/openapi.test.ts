@@ -26,12 +26,12 @@ afterAll(async () => {
 });
 
 const operations = () =>
-  Object.entries((JSON.parse(document) as { paths: Record<string, Record<string, Operation>> }).paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+  Object.entries((JSON.parse(document) as { paths: Record<string, Record<string, Operation>> }).paths).flatMap(
+    ([path, ops]) => Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
   );
 
 describe('OpenAPI document', () => {
-  it('passes Redocly\'s recommended lint: no error, and no warning but the licence', async () => {
+  it("passes Redocly's recommended lint: no error, and no warning but the licence", async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: document, absoluteRef: 'openapi.json', config });
     const found = problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`);
@@ -41,11 +41,20 @@ describe('OpenAPI document', () => {
   it('says which operations need a session, and how the public ones prove themselves', () => {
     const session = [{ sessionToken: [], customerId: [] }];
     const security = Object.fromEntries(operations().map(({ name, op }) => [name, op.security]));
-    const publicOnes = ['GET /api/v1/health', 'GET /api/v1/auth/captcha', 'POST /api/v1/auth/sms-code', 'POST /api/v1/auth/login', 'GET /api/v1/forms/manifest'];
+    const publicOnes = [
+      'GET /api/v1/health',
+      'GET /api/v1/auth/captcha',
+      'POST /api/v1/auth/sms-code',
+      'POST /api/v1/auth/login',
+      'GET /api/v1/forms/manifest',
+    ];
     for (const [name, requirement] of Object.entries(security)) {
       if (publicOnes.includes(name) || name === 'POST /api/v1/staff/auth/login') expect(requirement, name).toEqual([]);
       else if (name.includes(' /api/v1/staff/')) expect(requirement, name).toEqual([{ staffToken: [] }]);
-      else if (name.includes('/webhooks/')) expect(requirement, name).toEqual([{ [name.endsWith('payout') ? 'payoutCallbackToken' : 'collectionSignature']: [] }]);
+      else if (name.includes('/webhooks/'))
+        expect(requirement, name).toEqual([
+          { [name.endsWith('payout') ? 'payoutCallbackToken' : 'collectionSignature']: [] },
+        ]);
       else expect(requirement, name).toEqual(session);
     }
     // 25 + profile tab (GET /me, PATCH /me/preferences, GET and POST /feedback) + messages (list, open, clear, unread)
@@ -54,8 +63,22 @@ describe('OpenAPI document', () => {
     // on, turn off, list, cancel) + the published forms' manifest.
     expect(Object.keys(security).filter((name) => !name.includes(' /api/v1/staff/'))).toHaveLength(48);
     // The staff console's: sign-in, accounts and the audit log here; its other areas add theirs.
-    const staffOperations = operations().filter(({ name }) => name.includes(' /api/v1/staff/')).map(({ op }) => op.operationId);
-    expect(staffOperations).toEqual(expect.arrayContaining(['staffLogin', 'staffLogout', 'staffMe', 'listStaffAccounts', 'createStaffAccount', 'updateStaffAccount', 'resetStaffSecondFactor', 'unlockStaffAccount', 'listAuditLog']));
+    const staffOperations = operations()
+      .filter(({ name }) => name.includes(' /api/v1/staff/'))
+      .map(({ op }) => op.operationId);
+    expect(staffOperations).toEqual(
+      expect.arrayContaining([
+        'staffLogin',
+        'staffLogout',
+        'staffMe',
+        'listStaffAccounts',
+        'createStaffAccount',
+        'updateStaffAccount',
+        'resetStaffSecondFactor',
+        'unlockStaffAccount',
+        'listAuditLog',
+      ]),
+    );
   });
 
   it('shows the shape of every success answer (no open object) and the error shape of every failure', () => {
@@ -73,7 +96,10 @@ describe('OpenAPI document', () => {
         }
       }
       for (const status of ['4XX', '5XX']) {
-        expect(op.responses[status]?.content?.['application/json']?.schema['required'], `${name} ${status}`).toEqual(['code', 'message']);
+        expect(op.responses[status]?.content?.['application/json']?.schema['required'], `${name} ${status}`).toEqual([
+          'code',
+          'message',
+        ]);
       }
     }
   });

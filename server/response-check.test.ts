@@ -5,12 +5,24 @@ import { closedSchema, installResponseCheck, type ResponseProblem } from './resp
 
 const problems: ResponseProblem[] = [];
 const app = Fastify();
-const schema = { response: { 200: signatureAnswer, '4xx': { type: 'object', properties: { code: { type: 'string' } }, additionalProperties: true } } };
+const schema = {
+  response: {
+    200: signatureAnswer,
+    '4xx': { type: 'object', properties: { code: { type: 'string' } }, additionalProperties: true },
+  },
+};
 let answer: unknown;
 app.get('/object', { schema }, async () => answer);
 // As the money operations send their stored answers: JSON text, past the serializer.
-app.get('/text', { schema }, async (_request, reply) => reply.type('application/json; charset=utf-8').serializer((p) => p as string).send(JSON.stringify(answer)));
-app.get('/refused', { schema }, async (_request, reply) => reply.status(409).send({ code: 'ORDER_STATE', detail: 'any' }));
+app.get('/text', { schema }, async (_request, reply) =>
+  reply
+    .type('application/json; charset=utf-8')
+    .serializer((p) => p as string)
+    .send(JSON.stringify(answer)),
+);
+app.get('/refused', { schema }, async (_request, reply) =>
+  reply.status(409).send({ code: 'ORDER_STATE', detail: 'any' }),
+);
 installResponseCheck(app, (problem) => problems.push(problem));
 beforeAll(() => app.ready());
 afterAll(() => app.close());
@@ -31,7 +43,9 @@ describe('response check (test APIs)', () => {
     for (const url of ['/object', '/text']) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(500);
-      expect(res.json<{ message: string }>().message).toMatch(new RegExp(`GET ${url} 200: .*additional properties.*\\[planState\\]`, 'u'));
+      expect(res.json<{ message: string }>().message).toMatch(
+        new RegExp(`GET ${url} 200: .*additional properties.*\\[planState\\]`, 'u'),
+      );
     }
     expect(problems.map((p) => p.route)).toEqual(['GET /object', 'GET /text']);
   });
@@ -40,7 +54,9 @@ describe('response check (test APIs)', () => {
     problems.length = 0;
     answer = { signed: 'yes' };
     expect((await app.inject('/object')).statusCode).toBe(500);
-    expect(problems[0]?.errors).toMatch(/must have required property 'signedAt'.*must be boolean|must be boolean.*required property 'signedAt'/u);
+    expect(problems[0]?.errors).toMatch(
+      /must have required property 'signedAt'.*must be boolean|must be boolean.*required property 'signedAt'/u,
+    );
   });
 
   it('closes the objects a schema leaves open, keeping those that say otherwise', () => {
@@ -49,6 +65,10 @@ describe('response check (test APIs)', () => {
       additionalProperties: false,
       properties: { a: { type: 'object', properties: {}, additionalProperties: false } },
     });
-    expect(closedSchema({ type: 'object', properties: {}, additionalProperties: true })).toEqual({ type: 'object', properties: {}, additionalProperties: true });
+    expect(closedSchema({ type: 'object', properties: {}, additionalProperties: true })).toEqual({
+      type: 'object',
+      properties: {},
+      additionalProperties: true,
+    });
   });
 });

@@ -16,7 +16,12 @@ type Schema = Record<string, unknown>;
 export function closedSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(closedSchema);
   if (schema === null || typeof schema !== 'object') return schema;
-  const copy: Schema = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === 'enum' || key === 'const' ? value : closedSchema(value)]));
+  const copy: Schema = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === 'enum' || key === 'const' ? value : closedSchema(value),
+    ]),
+  );
   if ('properties' in copy && !('additionalProperties' in copy)) copy['additionalProperties'] = false;
   return copy;
 }
@@ -25,8 +30,12 @@ export function closedSchema(schema: unknown): unknown {
 function schemaFor(responses: Schema | undefined, status: number): Schema | undefined {
   if (!responses) return undefined;
   const range = `${String(status)[0]}xx`;
-  const found = (responses[String(status)] ?? responses[range] ?? responses[range.toUpperCase()] ?? responses['default']) as Schema | undefined;
-  if (found && 'content' in found) return (found['content'] as Record<string, { schema?: Schema } | undefined>)['application/json']?.schema;
+  const found = (responses[String(status)] ??
+    responses[range] ??
+    responses[range.toUpperCase()] ??
+    responses['default']) as Schema | undefined;
+  if (found && 'content' in found)
+    return (found['content'] as Record<string, { schema?: Schema } | undefined>)['application/json']?.schema;
   return found;
 }
 
@@ -37,7 +46,11 @@ export interface ResponseProblem {
   readonly errors: string;
 }
 
-export function installResponseCheck(app: FastifyInstance, onProblem: (problem: ResponseProblem) => void = (p) => console.error(`response schema: ${p.route} ${p.status}: ${p.errors}`)): void {
+export function installResponseCheck(
+  app: FastifyInstance,
+  onProblem: (problem: ResponseProblem) => void = (p) =>
+    console.error(`response schema: ${p.route} ${p.status}: ${p.errors}`),
+): void {
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
   const compiled = new WeakMap<Schema, ValidateFunction>();
@@ -45,7 +58,10 @@ export function installResponseCheck(app: FastifyInstance, onProblem: (problem: 
 
   /** The problem with `body` as the answer of `request`, or undefined. */
   function problemOf(request: FastifyRequest, reply: FastifyReply, body: unknown): ResponseProblem | undefined {
-    const schema = schemaFor((request.routeOptions.schema as Schema | undefined)?.['response'] as Schema | undefined, reply.statusCode);
+    const schema = schemaFor(
+      (request.routeOptions.schema as Schema | undefined)?.['response'] as Schema | undefined,
+      reply.statusCode,
+    );
     if (!schema) return undefined;
     let validate = compiled.get(schema);
     if (!validate) {
@@ -53,7 +69,11 @@ export function installResponseCheck(app: FastifyInstance, onProblem: (problem: 
       compiled.set(schema, validate);
     }
     if (validate(body)) return undefined;
-    const errors = ajv.errorsText(validate.errors, { dataVar: 'answer' }) + (validate.errors ?? []).map((e) => (e.keyword === 'additionalProperties' ? ` [${String(e.params['additionalProperty'])}]` : '')).join('');
+    const errors =
+      ajv.errorsText(validate.errors, { dataVar: 'answer' }) +
+      (validate.errors ?? [])
+        .map((e) => (e.keyword === 'additionalProperties' ? ` [${String(e.params['additionalProperty'])}]` : ''))
+        .join('');
     return { route: `${request.method} ${request.routeOptions.url ?? request.url}`, status: reply.statusCode, errors };
   }
 
@@ -61,7 +81,10 @@ export function installResponseCheck(app: FastifyInstance, onProblem: (problem: 
   function fail(reply: FastifyReply, problem: ResponseProblem) {
     onProblem(problem);
     void reply.code(500);
-    return { code: 'SERVER_ERROR', message: `The answer does not match its response schema (api-schema/): ${problem.route} ${problem.status}: ${problem.errors}` };
+    return {
+      code: 'SERVER_ERROR',
+      message: `The answer does not match its response schema (api-schema/): ${problem.route} ${problem.status}: ${problem.errors}`,
+    };
   }
 
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
@@ -70,7 +93,12 @@ export function installResponseCheck(app: FastifyInstance, onProblem: (problem: 
     return problem ? fail(reply, problem) : payload;
   });
   app.addHook('onSend', async (request, reply, payload: unknown) => {
-    if (checked.has(request) || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    if (
+      checked.has(request) ||
+      typeof payload !== 'string' ||
+      !String(reply.getHeader('content-type') ?? '').startsWith('application/json')
+    )
+      return payload;
     let body: unknown;
     try {
       body = JSON.parse(payload);

@@ -11,21 +11,59 @@ describe('loan settings', () => {
   it('has defaults that run on one machine', () => {
     const { settings, problems } = readLoanSettings({});
     expect(problems).toEqual([]);
-    expect(settings).toMatchObject({ approvalDelaySeconds: undefined, reloanCancelWindowSeconds: undefined, bankChangeMaintenance: false, simPayoutDelayMs: 5000, simCollectionDelayMs: 5000, simCollectionFailPattern: null, jobPollMs: 1000, reconcileAfterMs: 600_000 });
+    expect(settings).toMatchObject({
+      approvalDelaySeconds: undefined,
+      reloanCancelWindowSeconds: undefined,
+      bankChangeMaintenance: false,
+      simPayoutDelayMs: 5000,
+      simCollectionDelayMs: 5000,
+      simCollectionFailPattern: null,
+      jobPollMs: 1000,
+      reconcileAfterMs: 600_000,
+    });
     expect(settings?.simPayoutFailPattern?.test('0000123456')).toBe(true);
     expect(settings?.simPayoutFailPattern?.test('1000123456')).toBe(false);
   });
 
   it('reads every variable', () => {
-    const { settings } = readLoanSettings({ APPROVAL_DELAY_SECONDS: '2', RELOAN_CANCEL_WINDOW_SECONDS: '1', BANK_CHANGE_MAINTENANCE: '1', SIM_PAYOUT_DELAY_MS: '100', SIM_PAYOUT_FAIL_PATTERN: '', SIM_COLLECTION_FAIL_PATTERN: '^917', PAYOUT_CALLBACK_TOKEN: 'x'.repeat(20), RECONCILE_AFTER_SECONDS: '60' });
-    expect(settings).toMatchObject({ approvalDelaySeconds: 2, reloanCancelWindowSeconds: 1, bankChangeMaintenance: true, simPayoutDelayMs: 100, simPayoutFailPattern: null, payoutCallbackToken: 'x'.repeat(20), reconcileAfterMs: 60_000 });
+    const { settings } = readLoanSettings({
+      APPROVAL_DELAY_SECONDS: '2',
+      RELOAN_CANCEL_WINDOW_SECONDS: '1',
+      BANK_CHANGE_MAINTENANCE: '1',
+      SIM_PAYOUT_DELAY_MS: '100',
+      SIM_PAYOUT_FAIL_PATTERN: '',
+      SIM_COLLECTION_FAIL_PATTERN: '^917',
+      PAYOUT_CALLBACK_TOKEN: 'x'.repeat(20),
+      RECONCILE_AFTER_SECONDS: '60',
+    });
+    expect(settings).toMatchObject({
+      approvalDelaySeconds: 2,
+      reloanCancelWindowSeconds: 1,
+      bankChangeMaintenance: true,
+      simPayoutDelayMs: 100,
+      simPayoutFailPattern: null,
+      payoutCallbackToken: 'x'.repeat(20),
+      reconcileAfterMs: 60_000,
+    });
     expect(settings?.simCollectionFailPattern?.test('9171234567')).toBe(true);
   });
 
   it('says what to fix', () => {
-    const { settings, problems } = readLoanSettings({ APPROVAL_DELAY_SECONDS: 'soon', BANK_CHANGE_MAINTENANCE: 'yes', SIM_PAYOUT_FAIL_PATTERN: '(', COLLECTION_WEBHOOK_SECRET: 'short', JOB_POLL_MS: '10' });
+    const { settings, problems } = readLoanSettings({
+      APPROVAL_DELAY_SECONDS: 'soon',
+      BANK_CHANGE_MAINTENANCE: 'yes',
+      SIM_PAYOUT_FAIL_PATTERN: '(',
+      COLLECTION_WEBHOOK_SECRET: 'short',
+      JOB_POLL_MS: '10',
+    });
     expect(settings).toBeUndefined();
-    expect(problems.map((p) => p.split(' ')[0])).toEqual(['BANK_CHANGE_MAINTENANCE', 'APPROVAL_DELAY_SECONDS', 'SIM_PAYOUT_FAIL_PATTERN', 'COLLECTION_WEBHOOK_SECRET', 'JOB_POLL_MS']);
+    expect(problems.map((p) => p.split(' ')[0])).toEqual([
+      'BANK_CHANGE_MAINTENANCE',
+      'APPROVAL_DELAY_SECONDS',
+      'SIM_PAYOUT_FAIL_PATTERN',
+      'COLLECTION_WEBHOOK_SECRET',
+      'JOB_POLL_MS',
+    ]);
   });
 });
 
@@ -36,7 +74,9 @@ describe('data keys settings', () => {
     expect(good.problems.filter((p) => p.startsWith('DATA_KEYS'))).toEqual([]);
     const short = randomBytes(20).toString('base64');
     const bad = readSettings({ WEB_DIST: '.', DATA_KEYS: `k2:${short}` });
-    expect(bad.problems.filter((p) => p.startsWith('DATA_KEYS'))).toEqual(['DATA_KEYS: key "k2" must be the base64 of exactly 32 random bytes (openssl rand -base64 32)']);
+    expect(bad.problems.filter((p) => p.startsWith('DATA_KEYS'))).toEqual([
+      'DATA_KEYS: key "k2" must be the base64 of exactly 32 random bytes (openssl rand -base64 32)',
+    ]);
     expect(bad.problems.join(' ')).not.toContain(short);
   });
 
@@ -62,7 +102,10 @@ describe('TRUST_PROXY', () => {
 
   it('reads a hop count or a list of addresses and CIDR ranges', () => {
     expect(read('1')).toEqual({ value: 1, problems: [] });
-    expect(read('10.0.0.5, 172.16.0.0/12,::1,fd00::/8,loopback')).toEqual({ value: ['10.0.0.5', '172.16.0.0/12', '::1', 'fd00::/8', 'loopback'], problems: [] });
+    expect(read('10.0.0.5, 172.16.0.0/12,::1,fd00::/8,loopback')).toEqual({
+      value: ['10.0.0.5', '172.16.0.0/12', '::1', 'fd00::/8', 'loopback'],
+      problems: [],
+    });
   });
 
   it('refuses trusting everyone, a hop count out of range and what is not an address, saying what to give', () => {
@@ -88,6 +131,9 @@ describe('FORM_GRACE_HOURS', () => {
     expect(readSettings({ WEB_DIST: '.' }).settings?.formGraceMs).toBeUndefined();
     expect(readSettings({ WEB_DIST: '.', FORM_GRACE_HOURS: '1.5' }).settings?.formGraceMs).toBe(5_400_000);
     expect(readSettings({ WEB_DIST: '.', FORM_GRACE_HOURS: '0' }).settings?.formGraceMs).toBe(0);
-    for (const bad of ['-1', 'a day', '721']) expect(readSettings({ WEB_DIST: '.', FORM_GRACE_HOURS: bad }).problems, bad).toEqual([expect.stringContaining('FORM_GRACE_HOURS')]);
+    for (const bad of ['-1', 'a day', '721'])
+      expect(readSettings({ WEB_DIST: '.', FORM_GRACE_HOURS: bad }).problems, bad).toEqual([
+        expect.stringContaining('FORM_GRACE_HOURS'),
+      ]);
   });
 });

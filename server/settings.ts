@@ -59,17 +59,26 @@ export function readTrustProxy(value: string | undefined, problems: string[]): T
   if (/^\d+$/u.test(text)) {
     const hops = Number(text);
     if (hops >= 1 && hops <= MAX_PROXY_HOPS) return hops;
-    problems.push(`TRUST_PROXY must be the number of proxies in front of the server (1-${MAX_PROXY_HOPS}) or their addresses, got "${text}" (leave it unset when clients connect directly)`);
+    problems.push(
+      `TRUST_PROXY must be the number of proxies in front of the server (1-${MAX_PROXY_HOPS}) or their addresses, got "${text}" (leave it unset when clients connect directly)`,
+    );
     return false;
   }
   if (['true', '*', 'all', 'yes', 'on'].includes(text.toLowerCase())) {
-    problems.push(`TRUST_PROXY="${text}" would believe any client's X-Forwarded-For, so anyone could choose the address they are throttled by: give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8)`);
+    problems.push(
+      `TRUST_PROXY="${text}" would believe any client's X-Forwarded-For, so anyone could choose the address they are throttled by: give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8)`,
+    );
     return false;
   }
-  const entries = text.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
   const wrong = entries.filter((e) => !isProxyEntry(e));
   if (wrong.length > 0 || entries.length === 0) {
-    problems.push(`TRUST_PROXY must be a number of proxy hops (1-${MAX_PROXY_HOPS}) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.5,172.16.0.0/12, or loopback); not an address or range: ${wrong.map((e) => `"${e}"`).join(', ') || '(empty)'}`);
+    problems.push(
+      `TRUST_PROXY must be a number of proxy hops (1-${MAX_PROXY_HOPS}) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.5,172.16.0.0/12, or loopback); not an address or range: ${wrong.map((e) => `"${e}"`).join(', ') || '(empty)'}`,
+    );
     return false;
   }
   return entries;
@@ -81,22 +90,26 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 export function readSettings(env: NodeJS.ProcessEnv): { settings?: Settings; problems: string[] } {
   const problems: string[] = [];
   const port = Number(env['PORT'] ?? '3000');
-  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be a whole number 0-65535, got "${env['PORT']}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`PORT must be a whole number 0-65535, got "${env['PORT']}"`);
   const host = env['HOST'] ?? '0.0.0.0';
   const logLevel = (env['LOG_LEVEL'] ?? 'info') as Settings['logLevel'];
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env['LOG_LEVEL']}"`);
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env['LOG_LEVEL']}"`);
   const webDist = resolve(env['WEB_DIST'] ?? 'dist');
   if (!existsSync(resolve(webDist, 'index.html'))) {
     problems.push(`WEB_DIST (${webDist}) holds no built app: run "npm run build" first, or "npm start" which builds`);
   }
   const databaseUrl = env['DATABASE_URL']?.trim() || undefined;
-  if (databaseUrl && !/^postgres(?:ql)?:\/\//u.test(databaseUrl)) problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)');
+  if (databaseUrl && !/^postgres(?:ql)?:\/\//u.test(databaseUrl))
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)');
   const dataDir = resolve(env['DATA_DIR'] ?? 'data');
   const secretText = env['AUTH_SECRET']?.trim();
   let authSecret: Buffer | undefined;
   if (secretText) {
     authSecret = Buffer.from(secretText, 'utf8');
-    if (authSecret.length < 32) problems.push('AUTH_SECRET must be at least 32 characters (for example: openssl rand -base64 48)');
+    if (authSecret.length < 32)
+      problems.push('AUTH_SECRET must be at least 32 characters (for example: openssl rand -base64 48)');
   }
   let dataKeys: DataKey[] | undefined;
   const keysText = env['DATA_KEYS']?.trim();
@@ -107,15 +120,34 @@ export function readSettings(env: NodeJS.ProcessEnv): { settings?: Settings; pro
   }
   const trustProxy = readTrustProxy(env['TRUST_PROXY'], problems);
   const attributionAppToken = env['ATTRIBUTION_APP_TOKEN']?.trim() || undefined;
-  if (attributionAppToken !== undefined && !ATTRIBUTION_TOKEN.test(attributionAppToken)) problems.push('ATTRIBUTION_APP_TOKEN must be the app token of the attribution dashboard: 6-64 letters and digits');
+  if (attributionAppToken !== undefined && !ATTRIBUTION_TOKEN.test(attributionAppToken))
+    problems.push('ATTRIBUTION_APP_TOKEN must be the app token of the attribution dashboard: 6-64 letters and digits');
   const graceText = env['FORM_GRACE_HOURS']?.trim();
   let formGraceMs: number | undefined;
   if (graceText) {
     const hours = Number(graceText);
-    if (!/^\d+(\.\d+)?$/u.test(graceText) || hours > 720) problems.push('FORM_GRACE_HOURS must be a number of hours from 0 to 720');
+    if (!/^\d+(\.\d+)?$/u.test(graceText) || hours > 720)
+      problems.push('FORM_GRACE_HOURS must be a number of hours from 0 to 720');
     else formGraceMs = Math.round(hours * 3600 * 1000);
   }
-  return problems.length ? { problems } : { settings: { port, host, logLevel, webDist, databaseUrl, dataDir, authSecret, dataKeys, trustProxy, attributionAppToken, formGraceMs }, problems };
+  return problems.length
+    ? { problems }
+    : {
+        settings: {
+          port,
+          host,
+          logLevel,
+          webDist,
+          databaseUrl,
+          dataDir,
+          authSecret,
+          dataKeys,
+          trustProxy,
+          attributionAppToken,
+          formGraceMs,
+        },
+        problems,
+      };
 }
 
 /** Settings of loans and the payout / collection gateways (README, "Loans"). */
@@ -137,7 +169,13 @@ export interface LoanEnvSettings {
   reconcileAfterMs: number;
 }
 
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number | undefined, problems: string[], max = 86_400_000): number | undefined {
+function wholeNumber(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number | undefined,
+  problems: string[],
+  max = 86_400_000,
+): number | undefined {
   const text = env[name]?.trim();
   if (!text) return fallback;
   const value = Number(text);
@@ -154,7 +192,9 @@ function pattern(env: NodeJS.ProcessEnv, name: string, fallback: string | null, 
   try {
     return new RegExp(text, 'u');
   } catch (error) {
-    problems.push(`${name} must be a regular expression, got "${text}": ${error instanceof Error ? error.message : String(error)}`);
+    problems.push(
+      `${name} must be a regular expression, got "${text}": ${error instanceof Error ? error.message : String(error)}`,
+    );
     return null;
   }
 }
@@ -163,7 +203,8 @@ function pattern(env: NodeJS.ProcessEnv, name: string, fallback: string | null, 
 export function readLoanSettings(env: NodeJS.ProcessEnv): { settings?: LoanEnvSettings; problems: string[] } {
   const problems: string[] = [];
   const maintenance = env['BANK_CHANGE_MAINTENANCE']?.trim() ?? '';
-  if (!['', '0', '1', 'true', 'false'].includes(maintenance)) problems.push(`BANK_CHANGE_MAINTENANCE must be 1 (on) or 0 (off), got "${maintenance}"`);
+  if (!['', '0', '1', 'true', 'false'].includes(maintenance))
+    problems.push(`BANK_CHANGE_MAINTENANCE must be 1 (on) or 0 (off), got "${maintenance}"`);
   const secret = (name: string) => {
     const value = env[name]?.trim() || undefined;
     if (value && value.length < 16) problems.push(`${name} must be at least 16 characters`);

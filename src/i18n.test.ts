@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { browserLanguage, changeLanguage, initI18n, initialLanguage } from './i18n.ts';
 
-const fromDisk = vi.fn(async (lng: string, ns: string) => JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Record<string, unknown>);
+const fromDisk = vi.fn(
+  async (lng: string, ns: string) =>
+    JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Record<string, unknown>,
+);
 
 beforeAll(async () => {
   localStorage.clear();
@@ -34,7 +37,7 @@ describe('i18n', () => {
     expect(initialLanguage([])).toBe('en');
   });
 
-  it('picks a first visit\'s language from the browser\'s languages, unless the borrower chose before', () => {
+  it("picks a first visit's language from the browser's languages, unless the borrower chose before", () => {
     localStorage.removeItem('language');
     expect(initialLanguage(['fil-PH', 'en-US'])).toBe('fil');
     expect(initialLanguage(['tl'])).toBe('fil');

@@ -47,7 +47,9 @@ export function browserLanguage(preferred: readonly string[]): Language | undefi
 }
 
 /** The language the borrower chose before when the product offers it, else the browser's, else the default. */
-export function initialLanguage(preferred: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): Language {
+export function initialLanguage(
+  preferred: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+): Language {
   const stored = readStorage('local', STORAGE.language) ?? '';
   return offered(stored) ? stored : (browserLanguage(preferred) ?? product.defaultLanguage);
 }

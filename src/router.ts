@@ -4,4 +4,13 @@
  * because react-router's carries prefetch and route-discovery code the app never uses.
  */
 export { Link } from './link.tsx';
-export { BrowserRouter, MemoryRouter, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+export {
+  BrowserRouter,
+  MemoryRouter,
+  Navigate,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from 'react-router-dom';

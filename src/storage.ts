@@ -66,5 +66,6 @@ export function removeStorage(kind: Area, key: string): void {
 
 /** Sets the session's channel to the configured default unless one is already set. */
 export function initChannel(): void {
-  if (readStorage('session', STORAGE.channel) === null) writeStorage('session', STORAGE.channel, product.defaultChannel);
+  if (readStorage('session', STORAGE.channel) === null)
+    writeStorage('session', STORAGE.channel, product.defaultChannel);
 }

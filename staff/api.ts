@@ -25,7 +25,8 @@ export type Query = Record<string, string | number | boolean | undefined>;
 /** `path?query` without the empty values. */
 export function withQuery(path: string, query: Query = {}): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
   const text = params.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -37,14 +38,22 @@ async function send(method: string, path: string, body?: unknown): Promise<Respo
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(`${STAFF_API}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(`${STAFF_API}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch {
     throw new StaffApiError(0, 'NETWORK_ERROR');
   }
   if (!response.ok) {
     const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     const { code, message: _message, statusCode: _statusCode, error: _error, ...details } = answer;
-    throw new StaffApiError(response.status, typeof code === 'string' ? code : response.status >= 500 ? 'SERVER_ERROR' : 'UNKNOWN', details);
+    throw new StaffApiError(
+      response.status,
+      typeof code === 'string' ? code : response.status >= 500 ? 'SERVER_ERROR' : 'UNKNOWN',
+      details,
+    );
   }
   return response;
 }

@@ -25,7 +25,6 @@ const FormsList = lazy(() => import('./screens/forms.tsx'));
 const FormVersions = lazy(() => import('./screens/form-versions.tsx'));
 const FormEditor = lazy(() => import('./screens/form-editor.tsx'));
 
-
 /**
  * A screen the role may use, else the role's first screen: after a sign-in that returns to the page another member
  * left (Refine's `to`), or a link the role cannot follow.
@@ -56,7 +55,11 @@ export function StaffApp() {
         i18nProvider={i18nProvider}
         routerProvider={routerProvider}
         resources={[...RESOURCES]}
-        options={{ disableTelemetry: true, syncWithLocation: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } } }}
+        options={{
+          disableTelemetry: true,
+          syncWithLocation: false,
+          reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
+        }}
       >
         <Routes>
           <Route path="/login" element={<LoginScreen />} />
@@ -70,17 +73,94 @@ export function StaffApp() {
             }
           >
             <Route index element={<HomeRedirect />} />
-            <Route path="/reviews" element={<Allowed resource="reviews"><ReviewList /></Allowed>} />
-            <Route path="/reviews/:orderId" element={<Allowed resource="reviews" action="show"><ReviewShow /></Allowed>} />
-            <Route path="/customers" element={<Allowed resource="customers"><CustomerList /></Allowed>} />
-            <Route path="/customers/:customerId" element={<Allowed resource="customers" action="show"><CustomerShow /></Allowed>} />
-            <Route path="/feedback" element={<Allowed resource="feedback"><FeedbackInbox /></Allowed>} />
-            <Route path="/approvals" element={<Allowed resource="approvals"><Approvals /></Allowed>} />
-            <Route path="/audit" element={<Allowed resource="audit"><AuditLog /></Allowed>} />
-            <Route path="/accounts" element={<Allowed resource="accounts"><Accounts /></Allowed>} />
-            <Route path="/forms" element={<Allowed resource="forms"><FormsList /></Allowed>} />
-            <Route path="/forms/:kind/:name" element={<Allowed resource="forms" action="show"><FormVersions /></Allowed>} />
-            <Route path="/form-versions/:id" element={<Allowed resource="forms" action="show"><FormEditor /></Allowed>} />
+            <Route
+              path="/reviews"
+              element={
+                <Allowed resource="reviews">
+                  <ReviewList />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/reviews/:orderId"
+              element={
+                <Allowed resource="reviews" action="show">
+                  <ReviewShow />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/customers"
+              element={
+                <Allowed resource="customers">
+                  <CustomerList />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/customers/:customerId"
+              element={
+                <Allowed resource="customers" action="show">
+                  <CustomerShow />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/feedback"
+              element={
+                <Allowed resource="feedback">
+                  <FeedbackInbox />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/approvals"
+              element={
+                <Allowed resource="approvals">
+                  <Approvals />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/audit"
+              element={
+                <Allowed resource="audit">
+                  <AuditLog />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/accounts"
+              element={
+                <Allowed resource="accounts">
+                  <Accounts />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/forms"
+              element={
+                <Allowed resource="forms">
+                  <FormsList />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/forms/:kind/:name"
+              element={
+                <Allowed resource="forms" action="show">
+                  <FormVersions />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/form-versions/:id"
+              element={
+                <Allowed resource="forms" action="show">
+                  <FormEditor />
+                </Allowed>
+              }
+            />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Routes>

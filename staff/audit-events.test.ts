@@ -33,9 +33,17 @@ function writtenEvents(): string[] {
 describe('audit event names', () => {
   it('has a name for every event the server writes', () => {
     const events = writtenEvents();
-    expect(events).toEqual(expect.arrayContaining(['staff.deletion.executed', 'staff.coupon.grant-refused', 'retention.purged', 'otp.sent']));
-    const catalog = JSON.parse(readFileSync('locales/en/staff.json', 'utf8')) as { audit: { events: Record<string, unknown> } };
-    const named = (event: string) => typeof event.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], catalog.audit.events) === 'string';
+    expect(events).toEqual(
+      expect.arrayContaining(['staff.deletion.executed', 'staff.coupon.grant-refused', 'retention.purged', 'otp.sent']),
+    );
+    const catalog = JSON.parse(readFileSync('locales/en/staff.json', 'utf8')) as {
+      audit: { events: Record<string, unknown> };
+    };
+    const named = (event: string) =>
+      typeof event
+        .split('.')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], catalog.audit.events) ===
+      'string';
     expect(events.filter((event) => !named(event))).toEqual([]);
   });
 });

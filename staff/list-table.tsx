@@ -16,7 +16,10 @@ export interface Column<T> {
 }
 
 /** useTable as every console list uses it: `pageSize` rows a page, not synced to the URL, optional fixed filters. */
-export function useListTable<T extends BaseRecord>(resource: string, options: { pageSize?: number; filters?: CrudFilter[] } = {}): useTableReturnType<T> {
+export function useListTable<T extends BaseRecord>(
+  resource: string,
+  options: { pageSize?: number; filters?: CrudFilter[] } = {},
+): useTableReturnType<T> {
   return useTable<T>({
     resource,
     pagination: { pageSize: options.pageSize ?? 20 },
@@ -25,7 +28,12 @@ export function useListTable<T extends BaseRecord>(resource: string, options: { 
   });
 }
 
-export function ListTable<T extends BaseRecord>({ table, columns, rowKey, rowProps }: {
+export function ListTable<T extends BaseRecord>({
+  table,
+  columns,
+  rowKey,
+  rowProps,
+}: {
   table: useTableReturnType<T>;
   columns: readonly Column<T>[];
   rowKey: (row: T) => string;
@@ -34,7 +42,12 @@ export function ListTable<T extends BaseRecord>({ table, columns, rowKey, rowPro
 }) {
   const { tableQuery, result, currentPage, setCurrentPage, pageCount } = table;
   return (
-    <StateView loading={tableQuery.isLoading} error={tableQuery.error} empty={result.data.length === 0} onRetry={() => void tableQuery.refetch()}>
+    <StateView
+      loading={tableQuery.isLoading}
+      error={tableQuery.error}
+      empty={result.data.length === 0}
+      onRetry={() => void tableQuery.refetch()}
+    >
       <table className="st-table">
         <thead>
           <tr>

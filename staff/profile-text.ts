@@ -48,7 +48,8 @@ export const fieldLabel = (i18n: ProfileTranslator, step: string, key: string): 
 
 /** The option text of `code` in any field of the step's form (a nested field: a contact's relationship). */
 function nestedOption(i18n: ProfileTranslator, schema: string, code: string): string | undefined {
-  const options = (i18n.forms?.()?.[schema] as { options?: Record<string, Record<string, unknown>> } | undefined)?.options ?? {};
+  const options =
+    (i18n.forms?.()?.[schema] as { options?: Record<string, Record<string, unknown>> } | undefined)?.options ?? {};
   const field = Object.keys(options).find((f) => typeof options[f]?.[code] === 'string');
   return field === undefined ? undefined : i18n.t(`${FORMS_NS}:${schema}.options.${field}.${code}`, optionValues(code));
 }

@@ -6,7 +6,10 @@ import type { DeletionRequestList } from '#api-schema/staff-deletion.ts';
 import type { AuditListAnswer, StaffAccountAnswer, StaffMeAnswer, TotpEnrolment } from '#api-schema/staff.ts';
 import type { StaffPermission } from '#domain/staff-roles.ts';
 
-export type StaffIdentity = Omit<StaffMeAnswer, 'permissions' | 'idleMinutes'> & { readonly permissions: readonly StaffPermission[]; readonly idleMinutes?: number };
+export type StaffIdentity = Omit<StaffMeAnswer, 'permissions' | 'idleMinutes'> & {
+  readonly permissions: readonly StaffPermission[];
+  readonly idleMinutes?: number;
+};
 
 export interface LoginAnswer {
   readonly token: string;
@@ -87,7 +90,15 @@ export interface ReviewDetail {
   readonly customer: { id: string; phoneMasked: string; nameMasked: string | null };
   readonly profile: readonly ProfileStep[];
   readonly documents: readonly DocumentItem[];
-  readonly history: readonly { orderNo: string; state: string; principalCentavos: number; loanDate: string | null; dueDate: string | null; overdueDays: number; amountRepaidCentavos: number }[];
+  readonly history: readonly {
+    orderNo: string;
+    state: string;
+    principalCentavos: number;
+    loanDate: string | null;
+    dueDate: string | null;
+    overdueDays: number;
+    amountRepaidCentavos: number;
+  }[];
   readonly notes: readonly NoteItem[];
 }
 
@@ -113,7 +124,14 @@ export interface OrderView {
   readonly overdueDays: number | null;
   readonly createdAt: string;
   readonly events: readonly { kind: string; fromState: string | null; toState: string | null; at: string }[];
-  readonly payments: readonly { id: string; kind: string; channel: string; amountCentavos: number; state: string; createdAt: string }[];
+  readonly payments: readonly {
+    id: string;
+    kind: string;
+    channel: string;
+    amountCentavos: number;
+    state: string;
+    createdAt: string;
+  }[];
 }
 
 export interface FeedbackItem {

@@ -10,7 +10,10 @@ export function useErrorText(): (error: unknown) => string {
   return (error) => {
     const code = error instanceof StaffApiError ? error.code : 'UNKNOWN';
     const details = error instanceof StaffApiError ? error.details : {};
-    const minutes = typeof details['retryAfterSeconds'] === 'number' ? Math.ceil(details['retryAfterSeconds'] / 60) : details['retryAfterMinutes'];
+    const minutes =
+      typeof details['retryAfterSeconds'] === 'number'
+        ? Math.ceil(details['retryAfterSeconds'] / 60)
+        : details['retryAfterMinutes'];
     return t(`errors:${code}`, { ...details, retryAfterMinutes: minutes, defaultValue: t('errors:UNKNOWN') });
   };
 }
@@ -26,9 +29,26 @@ export function ErrorText({ error }: { error: unknown }) {
 }
 
 /** Loading, error or empty, else the content. */
-export function StateView({ loading, error, empty, onRetry, children }: { loading: boolean; error?: unknown; empty?: boolean; onRetry?: () => void; children: ReactNode }) {
+export function StateView({
+  loading,
+  error,
+  empty,
+  onRetry,
+  children,
+}: {
+  loading: boolean;
+  error?: unknown;
+  empty?: boolean;
+  onRetry?: () => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
-  if (loading) return <p className="st-state" aria-busy="true">{t('common.loading')}</p>;
+  if (loading)
+    return (
+      <p className="st-state" aria-busy="true">
+        {t('common.loading')}
+      </p>
+    );
   if (error)
     return (
       <div className="st-state">
@@ -44,7 +64,17 @@ export function StateView({ loading, error, empty, onRetry, children }: { loadin
   return <>{children}</>;
 }
 
-export function Pager({ page, pageCount, total, onPage }: { page: number; pageCount: number; total: number | undefined; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  pageCount,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageCount: number;
+  total: number | undefined;
+  onPage: (page: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <nav className="st-pager" aria-label={t('common.pagination')}>
@@ -52,14 +82,21 @@ export function Pager({ page, pageCount, total, onPage }: { page: number; pageCo
         {t('common.previous')}
       </button>
       <span>{t('common.pageOf', { page, pages: Math.max(pageCount, 1), total: total ?? 0 })}</span>
-      <button type="button" className="st-button st-secondary" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className="st-button st-secondary"
+        disabled={page >= pageCount}
+        onClick={() => onPage(page + 1)}
+      >
         {t('common.next')}
       </button>
     </nav>
   );
 }
 
-export const Money = ({ centavos }: { centavos: number | null | undefined }) => <span className="st-money">{typeof centavos === 'number' ? formatPeso(centavos) : '—'}</span>;
+export const Money = ({ centavos }: { centavos: number | null | undefined }) => (
+  <span className="st-money">{typeof centavos === 'number' ? formatPeso(centavos) : '—'}</span>
+);
 
 export function DateTime({ value, dateOnly }: { value: string | null | undefined; dateOnly?: boolean }) {
   const { i18n } = useTranslation();
@@ -76,7 +113,13 @@ export function DateTime({ value, dateOnly }: { value: string | null | undefined
 export function Waiting({ seconds }: { seconds: number }) {
   const { t } = useTranslation();
   const minutes = Math.floor(seconds / 60);
-  return <>{minutes >= 60 ? t('common.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: minutes % 60 }) : t('common.minutes', { count: minutes })}</>;
+  return (
+    <>
+      {minutes >= 60
+        ? t('common.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: minutes % 60 })
+        : t('common.minutes', { count: minutes })}
+    </>
+  );
 }
 
 export function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {

@@ -33,7 +33,10 @@ describe('flow', () => {
   });
 
   it('survives a cycle in next', () => {
-    const cyclic = [{ ...steps[0]!, next: '/baseInfo' }, { ...steps[1]!, next: '/identityInfo' }];
+    const cyclic = [
+      { ...steps[0]!, next: '/baseInfo' },
+      { ...steps[1]!, next: '/identityInfo' },
+    ];
     expect(nextRoute(cyclic, ['baseInfo'], 'identityInfo')).toBe('/identityInfo');
   });
 

@@ -51,7 +51,11 @@ export function resumeRoute(steps: readonly FlowStepEntry[], completed: Complete
  * not yet completed; when the chain leaves the flow (e.g. /homeIndex) while an earlier step is still incomplete,
  * that step; else where the chain ends. A cycle in `next` ends at the resume route.
  */
-export function nextRoute(steps: readonly FlowStepEntry[], completed: CompletedSteps, current: string): string | undefined {
+export function nextRoute(
+  steps: readonly FlowStepEntry[],
+  completed: CompletedSteps,
+  current: string,
+): string | undefined {
   const done = new Set<string>([...completed, current]);
   const start = stepNamed(steps, current);
   if (!start) return resumeRoute(steps, done);
@@ -67,7 +71,10 @@ export function nextRoute(steps: readonly FlowStepEntry[], completed: CompletedS
 }
 
 /** The progress of a step: its 1-based position and the number of steps; undefined for a step not in the flow. */
-export function progressOf(steps: readonly FlowStepEntry[], step: string): { index: number; total: number } | undefined {
+export function progressOf(
+  steps: readonly FlowStepEntry[],
+  step: string,
+): { index: number; total: number } | undefined {
   const i = steps.findIndex((s) => s.step === step);
   return i < 0 ? undefined : { index: i + 1, total: steps.length };
 }

@@ -99,7 +99,10 @@ export function atOwningField(error: ValidationError, ui: UiSchema | undefined):
   const segments = errorSegments(error);
   for (let depth = 1; depth < segments.length; depth += 1) {
     if (uiAt(ui, segments.slice(0, depth))?.['ui:field'] !== 'widget') continue;
-    const instancePath = segments.slice(0, depth).map((s) => `/${s.replace(/~/gu, '~0').replace(/\//gu, '~1')}`).join('');
+    const instancePath = segments
+      .slice(0, depth)
+      .map((s) => `/${s.replace(/~/gu, '~0').replace(/\//gu, '~1')}`)
+      .join('');
     return error.keyword === 'required' ? { ...error, instancePath, params: {} } : { ...error, instancePath };
   }
   return error;
@@ -109,18 +112,33 @@ export function atOwningField(error: ValidationError, ui: UiSchema | undefined):
  * Our validation errors as RJSF's: `name` the keyword, `params` as generated, `property` in RJSF's dotted form
  * (`.contacts.2.phone`) and `message` (and `stack`) the i18n key `errorKey` gives. Nothing here is English.
  */
-export function toRjsfErrors(errors: readonly ValidationError[], root: RJSFSchema, errorKey: ErrorKeyFn, ui?: UiSchema): RJSFValidationError[] {
+export function toRjsfErrors(
+  errors: readonly ValidationError[],
+  root: RJSFSchema,
+  errorKey: ErrorKeyFn,
+  ui?: UiSchema,
+): RJSFValidationError[] {
   const seen = new Set<string>();
-  return errors.map((raw) => atOwningField(raw, ui)).filter((error) => {
-    // Several parts missing from one widget's value make one error at the widget.
-    const key = `${error.instancePath} ${error.keyword} ${JSON.stringify(error.params)}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  }).map((error) => {
-    const segments = errorSegments(error);
-    const message = errorKey(error, schemaAt(root, segments));
-    const property = segments.map((s) => `.${s}`).join('');
-    return { name: error.keyword, params: error.params, property, message, stack: `${property} ${message}`.trim(), schemaPath: error.schemaPath };
-  });
+  return errors
+    .map((raw) => atOwningField(raw, ui))
+    .filter((error) => {
+      // Several parts missing from one widget's value make one error at the widget.
+      const key = `${error.instancePath} ${error.keyword} ${JSON.stringify(error.params)}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((error) => {
+      const segments = errorSegments(error);
+      const message = errorKey(error, schemaAt(root, segments));
+      const property = segments.map((s) => `.${s}`).join('');
+      return {
+        name: error.keyword,
+        params: error.params,
+        property,
+        message,
+        stack: `${property} ${message}`.trim(),
+        schemaPath: error.schemaPath,
+      };
+    });
 }

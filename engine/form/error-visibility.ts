@@ -13,12 +13,17 @@ export function fieldIdOf(property: string | undefined, idPrefix = 'root', separ
  */
 export function showsErrorsOf(id: string, touched: ReadonlySet<string>, all: boolean): boolean {
   if (all) return true;
-  for (const blurred of touched) if (blurred === id || blurred.startsWith(`${id}_`) || blurred.startsWith(`${id}-`)) return true;
+  for (const blurred of touched)
+    if (blurred === id || blurred.startsWith(`${id}_`) || blurred.startsWith(`${id}-`)) return true;
   return false;
 }
 
 /** The errors a borrower should see now (`showsErrorsOf` their field). */
-export function visibleErrors(errors: readonly RJSFValidationError[], touched: ReadonlySet<string>, all: boolean): RJSFValidationError[] {
+export function visibleErrors(
+  errors: readonly RJSFValidationError[],
+  touched: ReadonlySet<string>,
+  all: boolean,
+): RJSFValidationError[] {
   return errors.filter((error) => showsErrorsOf(fieldIdOf(error.property), touched, all));
 }
 
@@ -50,7 +55,8 @@ export function inFieldOrder(errors: readonly RJSFValidationError[], order: read
       id = id.slice(0, cut);
     }
   };
-  return errors.map((error, index) => ({ error, index, rank: rank(error) }))
+  return errors
+    .map((error, index) => ({ error, index, rank: rank(error) }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .map((entry) => entry.error);
 }

@@ -12,7 +12,10 @@ describe('inlineLocalRefs', () => {
       properties: { list: { type: 'array', items: { $ref: '#/definitions/item', title: 'own' } } },
     };
     const inlined = inlineLocalRefs(schema);
-    expect(inlined.properties?.['list']).toEqual({ type: 'array', items: { type: 'object', title: 'own', properties: { a: { type: 'string' } } } });
+    expect(inlined.properties?.['list']).toEqual({
+      type: 'array',
+      items: { type: 'object', title: 'own', properties: { a: { type: 'string' } } },
+    });
     expect(inlined.definitions).toBe(schema.definitions);
     expect(JSON.stringify(schema)).toContain('$ref'); // the original is untouched
   });
@@ -24,7 +27,10 @@ describe('inlineLocalRefs', () => {
       properties: { root: { $ref: '#/definitions/node' }, other: { $ref: 'other.json#/x' } },
     };
     const inlined = inlineLocalRefs(schema);
-    expect(inlined.properties?.['root']).toEqual({ type: 'object', properties: { child: { $ref: '#/definitions/node' } } });
+    expect(inlined.properties?.['root']).toEqual({
+      type: 'object',
+      properties: { child: { $ref: '#/definitions/node' } },
+    });
     expect(inlined.properties?.['other']).toEqual({ $ref: 'other.json#/x' });
   });
 

@@ -10,7 +10,10 @@ import type { RJSFSchema } from '@rjsf/utils';
 export function inlineLocalRefs(schema: RJSFSchema): RJSFSchema {
   const resolve = (ref: string): unknown => {
     let node: unknown = schema;
-    for (const part of ref.slice(2).split('/').map((p) => decodeURIComponent(p).replace(/~1/gu, '/').replace(/~0/gu, '~'))) {
+    for (const part of ref
+      .slice(2)
+      .split('/')
+      .map((p) => decodeURIComponent(p).replace(/~1/gu, '/').replace(/~0/gu, '~'))) {
       node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
     }
     return node;
@@ -25,7 +28,12 @@ export function inlineLocalRefs(schema: RJSFSchema): RJSFSchema {
         return { ...(walk(target, [...open, ref]) as object), ...(walk(rest, open) as object) };
       }
     }
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === 'definitions' || key === '$defs' ? value : walk(value, open)]));
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [
+        key,
+        key === 'definitions' || key === '$defs' ? value : walk(value, open),
+      ]),
+    );
   };
   return walk(schema, []) as RJSFSchema;
 }

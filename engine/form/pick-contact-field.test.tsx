@@ -11,7 +11,16 @@ const t = (key: string) => `[${key}]`;
 const errorKey = () => 'errors.any';
 
 function renderContacts(onChange = vi.fn()) {
-  render(<SchemaForm schema={contactSchema as RJSFSchema} uiSchema={contactUi as UiSchema} validate={validateContact} errorKey={errorKey} t={t} onChange={onChange} />);
+  render(
+    <SchemaForm
+      schema={contactSchema as RJSFSchema}
+      uiSchema={contactUi as UiSchema}
+      validate={validateContact}
+      errorKey={errorKey}
+      t={t}
+      onChange={onChange}
+    />,
+  );
   return onChange;
 }
 
@@ -20,10 +29,14 @@ afterEach(() => {
 });
 
 describe('emergency contact cards', () => {
-  it('are titled by their role, as the contact step\'s uiSchema names them', () => {
+  it("are titled by their role, as the contact step's uiSchema names them", () => {
     renderContacts();
     const titles = [...document.querySelectorAll('.ui-form-array-item-title')].map((el) => el.textContent);
-    expect(titles).toEqual(['[contact.contactRoles.family]', '[contact.contactRoles.second]', '[contact.contactRoles.third]']);
+    expect(titles).toEqual([
+      '[contact.contactRoles.family]',
+      '[contact.contactRoles.second]',
+      '[contact.contactRoles.third]',
+    ]);
   });
 
   it('have no pick button where the browser has no Contact Picker API: contacts are typed', () => {
@@ -40,7 +53,9 @@ describe('emergency contact cards', () => {
     const buttons = await screen.findAllByRole('button', { name: '[widgets.contactPicker.pick]' });
     expect(buttons).toHaveLength(3);
     fireEvent.click(buttons[1] as HTMLElement);
-    await waitFor(() => expect((document.getElementById('root_emergencyContacts_1_name') as HTMLInputElement).value).toBe('Maria Santos'));
+    await waitFor(() =>
+      expect((document.getElementById('root_emergencyContacts_1_name') as HTMLInputElement).value).toBe('Maria Santos'),
+    );
     expect((document.getElementById('root_emergencyContacts_1_phone') as HTMLInputElement).value).toBe('0918 111 2222');
     expect((document.getElementById('root_emergencyContacts_0_name') as HTMLInputElement).value).toBe('');
     expect(select).toHaveBeenCalledWith(['name', 'tel'], { multiple: false });

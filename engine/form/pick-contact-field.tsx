@@ -31,7 +31,12 @@ export function PickContactField(props: FieldProps) {
         const current = typeof formData === 'object' && formData !== null ? (formData as Record<string, unknown>) : {};
         const name = chosen.name?.[0]?.trim();
         const phone = chosen.tel?.[0]?.trim();
-        onChange({ ...current, ...(name ? { [nameField]: name } : {}), ...(phone ? { [phoneField]: phone } : {}) }, fieldPathId.path, undefined, fieldPathId.$id);
+        onChange(
+          { ...current, ...(name ? { [nameField]: name } : {}), ...(phone ? { [phoneField]: phone } : {}) },
+          fieldPathId.path,
+          undefined,
+          fieldPathId.$id,
+        );
       }
     } catch {
       // Cancelled, or the picker is already open: what was typed stays.
@@ -43,7 +48,12 @@ export function PickContactField(props: FieldProps) {
   return (
     <div className="ui-form-pick-contact">
       {picker && (
-        <button type="button" className="ui-form-button ui-form-pick-contact-button" disabled={disabled === true || readonly === true || picking} onClick={() => void pick()}>
+        <button
+          type="button"
+          className="ui-form-button ui-form-pick-contact-button"
+          disabled={disabled === true || readonly === true || picking}
+          onClick={() => void pick()}
+        >
           {label ?? 'labels.pick'}
         </button>
       )}

@@ -16,7 +16,8 @@ import { precompiledValidator } from './precompiled-validator.ts';
 import { SchemaForm } from './schema-form.tsx';
 
 const schema = contactSchema as RJSFSchema;
-const errorKey = (error: ValidationError, at: RJSFSchema | undefined) => `${at?.title ?? 'form'}.errors.${error.keyword}`;
+const errorKey = (error: ValidationError, at: RJSFSchema | undefined) =>
+  `${at?.title ?? 'form'}.errors.${error.keyword}`;
 const validator = precompiledValidator({ rootSchema: schema, validate: validateContact, errorKey });
 
 /** Makes `new Function`/`Function()`/`eval` throw, except for jsdom's selector engine (nwsapi compiles selectors:
@@ -30,7 +31,13 @@ function forbidCodeGeneration(): string[] {
     refused.push(stack);
     throw new Error('code generation at runtime');
   };
-  vi.stubGlobal('Function', new Proxy(RealFunction, { construct: (_t, args: unknown[]) => guard(args) as object, apply: (_t, _this, args: unknown[]) => guard(args) }));
+  vi.stubGlobal(
+    'Function',
+    new Proxy(RealFunction, {
+      construct: (_t, args: unknown[]) => guard(args) as object,
+      apply: (_t, _this, args: unknown[]) => guard(args),
+    }),
+  );
   vi.stubGlobal('eval', (...args: unknown[]) => guard(args));
   return refused;
 }
@@ -44,8 +51,16 @@ describe('precompiledValidator', () => {
   it('maps errors to RJSF errors whose message is the key errorKey gives for the field schema', () => {
     const { errors, errorSchema } = validator.validateFormData({ whatsApp: '9171234567' }, schema);
     const byProperty = Object.fromEntries(errors.map((e) => [e.property, e]));
-    expect(byProperty['.email']).toMatchObject({ name: 'required', message: 'contact.email.errors.required', params: { missingProperty: 'email' } });
-    expect(byProperty['.whatsApp']).toMatchObject({ name: 'format', message: 'contact.whatsApp.errors.format', params: { format: 'ph-whatsapp' } });
+    expect(byProperty['.email']).toMatchObject({
+      name: 'required',
+      message: 'contact.email.errors.required',
+      params: { missingProperty: 'email' },
+    });
+    expect(byProperty['.whatsApp']).toMatchObject({
+      name: 'format',
+      message: 'contact.whatsApp.errors.format',
+      params: { format: 'ph-whatsapp' },
+    });
     expect(errorSchema.whatsApp?.__errors).toEqual(['contact.whatsApp.errors.format']);
   });
 
@@ -60,16 +75,28 @@ describe('precompiledValidator', () => {
   it('shows the errors inside a one-widget value (the address) at the widget, once, with its own key', () => {
     const root = addressSchema as unknown as RJSFSchema;
     const address = precompiledValidator({ rootSchema: root, validate: validateAddress, errorKey });
-    const { errors } = address.validateFormData({ address: { provinceCode: '0702200000', provinceName: 'Cebu' } }, root, undefined, undefined, addressUi);
+    const { errors } = address.validateFormData(
+      { address: { provinceCode: '0702200000', provinceName: 'Cebu' } },
+      root,
+      undefined,
+      undefined,
+      addressUi,
+    );
     expect(errors.filter((e) => e.property?.startsWith('.address'))).toEqual([
-      expect.objectContaining({ property: '.address', name: 'required', message: 'addressInfo.address.errors.required' }),
+      expect.objectContaining({
+        property: '.address',
+        name: 'required',
+        message: 'addressInfo.address.errors.required',
+      }),
     ]);
   });
 
-  it('adds the errors of a check over the normalised data, reported like the schema\'s', () => {
+  it("adds the errors of a check over the normalised data, reported like the schema's", () => {
     const seen: unknown[] = [];
     const checked = precompiledValidator({
-      rootSchema: schema, validate: validateContact, errorKey,
+      rootSchema: schema,
+      validate: validateContact,
+      errorKey,
       check: (data) => {
         seen.push(data);
         return [{ instancePath: '/whatsApp', schemaPath: '#/own', keyword: 'own', params: {} }];
@@ -77,7 +104,10 @@ describe('precompiledValidator', () => {
     });
     const { errors } = checked.validateFormData({ whatsApp: '0917 123 4567' }, schema);
     expect(seen).toEqual([expect.objectContaining({ whatsApp: '09171234567' })]);
-    expect(errors.find((e) => e.name === 'own')).toMatchObject({ property: '.whatsApp', message: 'contact.whatsApp.errors.own' });
+    expect(errors.find((e) => e.name === 'own')).toMatchObject({
+      property: '.whatsApp',
+      message: 'contact.whatsApp.errors.own',
+    });
   });
 
   it('does not change the data it validates (the compiled function normalises in place)', () => {
@@ -89,8 +119,16 @@ describe('precompiledValidator', () => {
 
   it('answers isValid for the root schema with the compiled function, for sub-schemas structurally', () => {
     expect(validator.isValid(schema, {}, schema)).toBe(false);
-    expect(validator.isValid({ properties: { kind: { const: 'student' } }, required: ['kind'] }, { kind: 'student' }, schema)).toBe(true);
-    expect(validator.isValid({ properties: { kind: { const: 'student' } }, required: ['kind'] }, { kind: 'worker' }, schema)).toBe(false);
+    expect(
+      validator.isValid(
+        { properties: { kind: { const: 'student' } }, required: ['kind'] },
+        { kind: 'student' },
+        schema,
+      ),
+    ).toBe(true);
+    expect(
+      validator.isValid({ properties: { kind: { const: 'student' } }, required: ['kind'] }, { kind: 'worker' }, schema),
+    ).toBe(false);
   });
 
   it('never generates code: validates and renders under a global Function and eval that throw', async () => {
@@ -101,11 +139,17 @@ describe('precompiledValidator', () => {
     expect(refused.length).toBeGreaterThan(0);
     refused.length = 0;
     expect(validator.validateFormData({}, schema).errors.length).toBeGreaterThan(0);
-    expect(validator.isValid({ if: { properties: { a: { enum: [1] } } }, then: { required: ['b'] } }, { a: 1 }, schema)).toBe(false);
+    expect(
+      validator.isValid({ if: { properties: { a: { enum: [1] } } }, then: { required: ['b'] } }, { a: 1 }, schema),
+    ).toBe(false);
     const onSubmit = vi.fn();
-    render(<SchemaForm schema={schema} validate={validateContact} errorKey={errorKey} t={(k) => k} onSubmit={onSubmit} />);
+    render(
+      <SchemaForm schema={schema} validate={validateContact} errorKey={errorKey} t={(k) => k} onSubmit={onSubmit} />,
+    );
     fireEvent.submit(screen.getByRole('button', { name: 'form.submit' }).closest('form') as HTMLFormElement);
-    await waitFor(() => expect(document.getElementById('root_email__error')?.textContent).toBe('contact.email.errors.required'));
+    await waitFor(() =>
+      expect(document.getElementById('root_email__error')?.textContent).toBe('contact.email.errors.required'),
+    );
     expect(refused).toEqual([]);
   });
 });

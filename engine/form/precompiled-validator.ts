@@ -1,5 +1,13 @@
 import { createErrorHandler, toErrorSchema, unwrapErrorHandler, validationDataMerge } from '@rjsf/utils';
-import type { CustomValidator, ErrorTransformer, RJSFSchema, RJSFValidationError, UiSchema, ValidationData, ValidatorType } from '@rjsf/utils';
+import type {
+  CustomValidator,
+  ErrorTransformer,
+  RJSFSchema,
+  RJSFValidationError,
+  UiSchema,
+  ValidationData,
+  ValidatorType,
+} from '@rjsf/utils';
 import { fieldErrors, type CompiledValidator, type ValidationError } from '../validation/compiled-validator.ts';
 import { toRjsfErrors, type ErrorKeyFn } from './error-mapping.ts';
 import { matchesCondition } from './schema-condition.ts';
@@ -38,7 +46,12 @@ function isRoot(schema: RJSFSchema, root: RJSFSchema): boolean {
  *   (`matchesCondition`: const/enum/type/required/properties/pattern/lengths/bounds/combinators; format ignored, other
  *   keywords throw). So a condition on a raw, unnormalised value sees what the borrower typed.
  */
-export function precompiledValidator({ rootSchema, validate, errorKey, check }: PrecompiledValidatorOptions): ValidatorType {
+export function precompiledValidator({
+  rootSchema,
+  validate,
+  errorKey,
+  check,
+}: PrecompiledValidatorOptions): ValidatorType {
   const run = (data: unknown): ValidationError[] => {
     const copy: unknown = data === undefined ? undefined : structuredClone(data);
     const errors = fieldErrors(validate, copy);
@@ -65,7 +78,8 @@ export function precompiledValidator({ rootSchema, validate, errorKey, check }: 
       return matchesCondition(schema, formData, root);
     },
     rawValidation<Result = ValidationError>(schema: RJSFSchema, formData?: unknown) {
-      if (!isRoot(schema, rootSchema)) return { errors: [] as Result[], validationError: new Error('only the root schema is precompiled') };
+      if (!isRoot(schema, rootSchema))
+        return { errors: [] as Result[], validationError: new Error('only the root schema is precompiled') };
       return { errors: run(formData) as Result[] };
     },
   };

@@ -23,7 +23,9 @@ describe('mergeRegistry', () => {
     expect(merged.widgets['chips']).toBe(CallSite);
     expect(merged.widgets['signature']).toBe(engineWidgets.signature);
     expect(merged.templates.ButtonTemplates?.AddButton).toBe(Product);
-    expect(merged.templates.ButtonTemplates?.SubmitButton).toBe(engineRegistry.templates?.ButtonTemplates?.SubmitButton);
+    expect(merged.templates.ButtonTemplates?.SubmitButton).toBe(
+      engineRegistry.templates?.ButtonTemplates?.SubmitButton,
+    );
     expect(merged.fields['widget']).toBe(engineRegistry.fields?.['widget']);
   });
 });
@@ -32,7 +34,14 @@ describe('engineRegistry', () => {
   // The browser build leaves these RJSF defaults out (scripts/vite/rjsf-trim.ts, REPLACED_TEMPLATE): a form whose
   // registry lacked the engine's own would render the stand-in, which throws.
   it('has its own of every RJSF default template the browser build replaces with a stand-in', () => {
-    const replaced = ['BaseInputTemplate', 'ArrayFieldTemplate', 'ArrayFieldItemTemplate', 'ObjectFieldTemplate', 'ErrorListTemplate', 'FieldErrorTemplate'] as const;
+    const replaced = [
+      'BaseInputTemplate',
+      'ArrayFieldTemplate',
+      'ArrayFieldItemTemplate',
+      'ObjectFieldTemplate',
+      'ErrorListTemplate',
+      'FieldErrorTemplate',
+    ] as const;
     for (const name of replaced) expect(engineRegistry.templates?.[name], name).toBeTypeOf('function');
   });
 
@@ -45,18 +54,32 @@ describe('engineRegistry', () => {
 const validatePair: CompiledValidator = Object.assign(
   (data: unknown) => {
     const pair = (data as { pair?: { a?: string; b?: string } } | undefined)?.pair;
-    validatePair.errors = pair?.a && pair.b ? null : [{ instancePath: '/pair', schemaPath: '#', keyword: 'pairRule', params: {} }];
+    validatePair.errors =
+      pair?.a && pair.b ? null : [{ instancePath: '/pair', schemaPath: '#', keyword: 'pairRule', params: {} }];
     return validatePair.errors === null;
   },
   { errors: null },
 );
-const pairSchema: RJSFSchema = { type: 'object', properties: { pair: { title: 'demo.pair', type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } } } };
+const pairSchema: RJSFSchema = {
+  type: 'object',
+  properties: {
+    pair: { title: 'demo.pair', type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } },
+  },
+};
 
 function PairWidget({ id, value, onChange, onBlur, label }: WidgetProps) {
   const pair = (value ?? {}) as { a?: string; b?: string };
   return (
-    <input id={id} aria-label={label} value={`${pair.a ?? ''}/${pair.b ?? ''}`} onBlur={() => onBlur(id, value)}
-      onChange={(e) => { const [a = '', b = ''] = e.target.value.split('/'); onChange({ a, b }); }} />
+    <input
+      id={id}
+      aria-label={label}
+      value={`${pair.a ?? ''}/${pair.b ?? ''}`}
+      onBlur={() => onBlur(id, value)}
+      onChange={(e) => {
+        const [a = '', b = ''] = e.target.value.split('/');
+        onChange({ a, b });
+      }}
+    />
   );
 }
 
@@ -64,9 +87,16 @@ describe('the widget adapter field and the layering in SchemaForm', () => {
   it('mounts an object-valued registry widget with "ui:field": "widget", the call-site layer winning', async () => {
     const onSubmit = vi.fn();
     render(
-      <SchemaForm schema={pairSchema} uiSchema={{ pair: { 'ui:field': 'widget', 'ui:widget': 'pair' } }} validate={validatePair}
-        errorKey={(e) => `errors.${e.keyword}`} t={(k) => `[${k}]`} product={{ widgets: { pair: () => <p>product</p> } }}
-        widgets={{ pair: PairWidget }} onSubmit={onSubmit} />,
+      <SchemaForm
+        schema={pairSchema}
+        uiSchema={{ pair: { 'ui:field': 'widget', 'ui:widget': 'pair' } }}
+        validate={validatePair}
+        errorKey={(e) => `errors.${e.keyword}`}
+        t={(k) => `[${k}]`}
+        product={{ widgets: { pair: () => <p>product</p> } }}
+        widgets={{ pair: PairWidget }}
+        onSubmit={onSubmit}
+      />,
     );
     const input = screen.getByLabelText('[demo.pair]');
     fireEvent.change(input, { target: { value: 'x/' } });

@@ -9,8 +9,18 @@ const root: RJSFSchema = {
 describe('matchesCondition (the if/then evaluator of the precompiled validator)', () => {
   it.each([
     ['const on a property', { properties: { employment: { const: 'student' } } }, { employment: 'student' }, true],
-    ['const on a property, other value', { properties: { employment: { const: 'student' } } }, { employment: 'employed' }, false],
-    ['a missing property passes properties (JSON Schema)', { properties: { employment: { const: 'student' } } }, {}, true],
+    [
+      'const on a property, other value',
+      { properties: { employment: { const: 'student' } } },
+      { employment: 'employed' },
+      false,
+    ],
+    [
+      'a missing property passes properties (JSON Schema)',
+      { properties: { employment: { const: 'student' } } },
+      {},
+      true,
+    ],
     ['... unless required', { properties: { employment: { const: 'student' } }, required: ['employment'] }, {}, false],
     ['enum', { properties: { idType: { enum: ['umid', 'sss'] } } }, { idType: 'sss' }, true],
     ['enum, not in it', { properties: { idType: { enum: ['umid', 'sss'] } } }, { idType: 'tin' }, false],
@@ -26,8 +36,18 @@ describe('matchesCondition (the if/then evaluator of the precompiled validator)'
     ['type', { type: 'string' }, 3, false],
     ['pattern', { pattern: '^09\\d{9}$' }, '09171234567', true],
     ['minLength in code points', { minLength: 2 }, '\u{1F600}', false],
-    ['nested if/then/else: then', { if: { required: ['a'] }, then: { required: ['b'] }, else: { required: ['c'] } }, { a: 1 }, false],
-    ['nested if/then/else: else', { if: { required: ['a'] }, then: { required: ['b'] }, else: { required: ['c'] } }, { c: 1 }, true],
+    [
+      'nested if/then/else: then',
+      { if: { required: ['a'] }, then: { required: ['b'] }, else: { required: ['c'] } },
+      { a: 1 },
+      false,
+    ],
+    [
+      'nested if/then/else: else',
+      { if: { required: ['a'] }, then: { required: ['b'] }, else: { required: ['c'] } },
+      { c: 1 },
+      true,
+    ],
     ['format is ignored (no format table at runtime)', { format: 'email' }, 'not an email', true],
     ['boolean schema', false, {}, false],
   ] as const)('%s', (_name, schema, value, expected) => {

@@ -18,8 +18,24 @@ export class UnsupportedConditionError extends Error {
 
 /** Keywords that never change a verdict (annotations and our data-shaping keywords). */
 const IGNORED = new Set([
-  '$schema', '$id', '$comment', 'title', 'description', 'default', 'examples', 'readOnly', 'writeOnly',
-  'definitions', '$defs', 'additionalProperties', 'normalize', 'uniqueBy', 'format', 'minItems', 'maxItems', 'items',
+  '$schema',
+  '$id',
+  '$comment',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'readOnly',
+  'writeOnly',
+  'definitions',
+  '$defs',
+  'additionalProperties',
+  'normalize',
+  'uniqueBy',
+  'format',
+  'minItems',
+  'maxItems',
+  'items',
 ]);
 
 type Json = unknown;
@@ -27,7 +43,10 @@ type Json = unknown;
 function resolveRef(ref: string, root: RJSFSchema): RJSFSchema {
   if (!ref.startsWith('#')) throw new UnsupportedConditionError(`$ref ${ref}`);
   let node: unknown = root;
-  for (const raw of ref.slice(1).split('/').filter((s) => s !== '')) {
+  for (const raw of ref
+    .slice(1)
+    .split('/')
+    .filter((s) => s !== '')) {
     const key = decodeURIComponent(raw).replace(/~1/gu, '/').replace(/~0/gu, '~');
     node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
   }
@@ -54,26 +73,47 @@ function isObject(value: Json): value is Record<string, Json> {
 
 function keyword(name: string, expected: unknown, value: Json, root: RJSFSchema): boolean {
   switch (name) {
-    case '$ref': return matchesCondition(resolveRef(expected as string, root), value, root);
-    case 'const': return JSON.stringify(value) === JSON.stringify(expected);
-    case 'enum': return (expected as Json[]).some((e) => JSON.stringify(e) === JSON.stringify(value));
-    case 'type': return hasType(value, expected);
-    case 'required': return !isObject(value) || (expected as string[]).every((k) => value[k] !== undefined);
+    case '$ref':
+      return matchesCondition(resolveRef(expected as string, root), value, root);
+    case 'const':
+      return JSON.stringify(value) === JSON.stringify(expected);
+    case 'enum':
+      return (expected as Json[]).some((e) => JSON.stringify(e) === JSON.stringify(value));
+    case 'type':
+      return hasType(value, expected);
+    case 'required':
+      return !isObject(value) || (expected as string[]).every((k) => value[k] !== undefined);
     case 'properties':
-      return !isObject(value) || Object.entries(expected as Record<string, RJSFSchema>)
-        .every(([k, s]) => value[k] === undefined || matchesCondition(s, value[k], root));
-    case 'pattern': return typeof value !== 'string' || new RegExp(expected as string, 'u').test(value);
-    case 'minLength': return typeof value !== 'string' || [...value].length >= (expected as number);
-    case 'maxLength': return typeof value !== 'string' || [...value].length <= (expected as number);
-    case 'minimum': return typeof value !== 'number' || value >= (expected as number);
-    case 'maximum': return typeof value !== 'number' || value <= (expected as number);
-    case 'exclusiveMinimum': return typeof value !== 'number' || value > (expected as number);
-    case 'exclusiveMaximum': return typeof value !== 'number' || value < (expected as number);
-    case 'not': return !matchesCondition(expected as RJSFSchema, value, root);
-    case 'allOf': return (expected as RJSFSchema[]).every((s) => matchesCondition(s, value, root));
-    case 'anyOf': return (expected as RJSFSchema[]).some((s) => matchesCondition(s, value, root));
-    case 'oneOf': return (expected as RJSFSchema[]).filter((s) => matchesCondition(s, value, root)).length === 1;
-    default: throw new UnsupportedConditionError(name);
+      return (
+        !isObject(value) ||
+        Object.entries(expected as Record<string, RJSFSchema>).every(
+          ([k, s]) => value[k] === undefined || matchesCondition(s, value[k], root),
+        )
+      );
+    case 'pattern':
+      return typeof value !== 'string' || new RegExp(expected as string, 'u').test(value);
+    case 'minLength':
+      return typeof value !== 'string' || [...value].length >= (expected as number);
+    case 'maxLength':
+      return typeof value !== 'string' || [...value].length <= (expected as number);
+    case 'minimum':
+      return typeof value !== 'number' || value >= (expected as number);
+    case 'maximum':
+      return typeof value !== 'number' || value <= (expected as number);
+    case 'exclusiveMinimum':
+      return typeof value !== 'number' || value > (expected as number);
+    case 'exclusiveMaximum':
+      return typeof value !== 'number' || value < (expected as number);
+    case 'not':
+      return !matchesCondition(expected as RJSFSchema, value, root);
+    case 'allOf':
+      return (expected as RJSFSchema[]).every((s) => matchesCondition(s, value, root));
+    case 'anyOf':
+      return (expected as RJSFSchema[]).some((s) => matchesCondition(s, value, root));
+    case 'oneOf':
+      return (expected as RJSFSchema[]).filter((s) => matchesCondition(s, value, root)).length === 1;
+    default:
+      throw new UnsupportedConditionError(name);
   }
 }
 

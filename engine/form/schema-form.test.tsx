@@ -14,18 +14,31 @@ import { SchemaForm } from './schema-form.tsx';
 const schema = contactSchema as RJSFSchema;
 const t = (key: string) => `[${key}]`;
 const errorKey = (error: ValidationError) =>
-  error.keyword === 'format' ? `errors.format.${String((error.params as { format: string }).format)}` : `errors.${error.keyword}`;
+  error.keyword === 'format'
+    ? `errors.format.${String((error.params as { format: string }).format)}`
+    : `errors.${error.keyword}`;
 const uiSchema: UiSchema = {
   'ui:order': ['email', 'whatsApp', 'viber', 'facebookUsername', 'emergencyContacts'],
   emergencyContacts: { 'ui:options': { orderable: false, removable: false, addable: false } },
 };
 
 function renderContact(onSubmit = vi.fn(), formData?: unknown) {
-  render(<SchemaForm schema={schema} uiSchema={uiSchema} validate={validateContact} errorKey={errorKey} t={t} formData={formData} onSubmit={onSubmit} />);
+  render(
+    <SchemaForm
+      schema={schema}
+      uiSchema={uiSchema}
+      validate={validateContact}
+      errorKey={errorKey}
+      t={t}
+      formData={formData}
+      onSubmit={onSubmit}
+    />,
+  );
   return onSubmit;
 }
 
-const submit = () => fireEvent.submit(screen.getByRole('button', { name: '[form.submit]' }).closest('form') as HTMLFormElement);
+const submit = () =>
+  fireEvent.submit(screen.getByRole('button', { name: '[form.submit]' }).closest('form') as HTMLFormElement);
 
 /** The error text shown under the field whose input has this id. */
 function errorUnder(id: string): string | null {
@@ -55,7 +68,8 @@ describe('SchemaForm on the contact schema and its compiled validator', () => {
     expect(errorUnder('root_whatsApp')).toBe('[errors.required]');
     expect(errorUnder('root_viber')).toBeNull();
     for (const i of [0, 1, 2]) {
-      for (const field of ['name', 'phone', 'relation']) expect(errorUnder(`root_emergencyContacts_${i}_${field}`)).toBe('[errors.required]');
+      for (const field of ['name', 'phone', 'relation'])
+        expect(errorUnder(`root_emergencyContacts_${i}_${field}`)).toBe('[errors.required]');
     }
     expect(document.querySelectorAll('[role="alert"]')).toHaveLength(11);
     expect(document.activeElement?.id).toBe('root_email');
@@ -63,8 +77,21 @@ describe('SchemaForm on the contact schema and its compiled validator', () => {
   });
 
   it('focuses the first field in error in screen order, not in the validator order', async () => {
-    const data = { email: 'not-an-email', whatsApp: '09171234567', emergencyContacts: [{ ...contacts[0], name: '' }, contacts[1], contacts[2]] };
-    render(<SchemaForm schema={schema} uiSchema={{ 'ui:order': ['emergencyContacts', '*'] }} validate={validateContact} errorKey={errorKey} t={t} formData={data} />);
+    const data = {
+      email: 'not-an-email',
+      whatsApp: '09171234567',
+      emergencyContacts: [{ ...contacts[0], name: '' }, contacts[1], contacts[2]],
+    };
+    render(
+      <SchemaForm
+        schema={schema}
+        uiSchema={{ 'ui:order': ['emergencyContacts', '*'] }}
+        validate={validateContact}
+        errorKey={errorKey}
+        t={t}
+        formData={data}
+      />,
+    );
     submit();
     await waitFor(() => expect(errorUnder('root_email')).toBe('[errors.format.email]'));
     expect(document.activeElement?.id).toBe('root_emergencyContacts_0_name');
@@ -81,7 +108,7 @@ describe('SchemaForm on the contact schema and its compiled validator', () => {
     expect(screen.getByLabelText(/\[contact\.whatsApp\]/u).getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('clears a field\'s error while the borrower corrects it, without waiting for them to leave it', async () => {
+  it("clears a field's error while the borrower corrects it, without waiting for them to leave it", async () => {
     renderContact();
     const user = userEvent.setup();
     const whatsApp = screen.getByLabelText(/\[contact\.whatsApp\]/u);
@@ -119,11 +146,17 @@ describe('SchemaForm on the contact schema and its compiled validator', () => {
 
   it('submits valid data normalised by the compiled validator, leaving the inputs as typed', async () => {
     const onSubmit = renderContact(vi.fn(), {
-      email: ' Juan.Cruz@Example.ph ', whatsApp: '0917 123 4567', emergencyContacts: [{ ...contacts[0], phone: '0918-111-2222' }, contacts[1], contacts[2]],
+      email: ' Juan.Cruz@Example.ph ',
+      whatsApp: '0917 123 4567',
+      emergencyContacts: [{ ...contacts[0], phone: '0918-111-2222' }, contacts[1], contacts[2]],
     });
     submit();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    const data = onSubmit.mock.calls[0]?.[0] as { email: string; whatsApp: string; emergencyContacts: { phone: string }[] };
+    const data = onSubmit.mock.calls[0]?.[0] as {
+      email: string;
+      whatsApp: string;
+      emergencyContacts: { phone: string }[];
+    };
     expect(data.email).toBe('Juan.Cruz@Example.ph');
     expect(data.whatsApp).toBe('09171234567');
     expect(data.emergencyContacts.map((c) => c.phone)).toEqual(['9181112222', '9181112223', '9181112224']);
@@ -138,7 +171,15 @@ describe('SchemaForm error messages of fields declared in a conditional branch',
   const work = { employmentType: 'contractWorker' };
 
   it('keeps the field-specific message of a company phone (a then-branch field) after a submit, as after leaving it', async () => {
-    render(<SchemaForm schema={workSchema as RJSFSchema} validate={validateWork} errorKey={titledKey} t={t} formData={work} />);
+    render(
+      <SchemaForm
+        schema={workSchema as RJSFSchema}
+        validate={validateWork}
+        errorKey={titledKey}
+        t={t}
+        formData={work}
+      />,
+    );
     const user = userEvent.setup();
     const phone = screen.getByLabelText(/\[workInfo\.companyPhone\]/u);
     await user.type(phone, '12345');
@@ -156,8 +197,16 @@ describe('SchemaForm error messages of fields declared in a conditional branch',
     expect(schemaAt(root, ['employmentType'])?.title).toBe('workInfo.employmentType');
     expect(schemaAt(root, ['nothing'])).toBeUndefined();
     const errors = toRjsfErrors(
-      [{ instancePath: '', keyword: 'required', params: { missingProperty: 'schoolName' }, schemaPath: '#/else/then/required' }],
-      root, titledKey,
+      [
+        {
+          instancePath: '',
+          keyword: 'required',
+          params: { missingProperty: 'schoolName' },
+          schemaPath: '#/else/then/required',
+        },
+      ],
+      root,
+      titledKey,
     );
     expect(errors[0]?.message).toBe('workInfo.schoolName.required');
   });
@@ -166,9 +215,21 @@ describe('SchemaForm error messages of fields declared in a conditional branch',
 describe('SchemaForm errors from outside the form', () => {
   it('shows extra errors (a refused photo) under their field after a submit, translated', async () => {
     const extra = { whatsApp: { __errors: ['photoRefused.ID_PHOTO_UNCLEAR', 'photoRefused.reason.too-dark'] } };
-    render(<SchemaForm schema={schema} uiSchema={uiSchema} validate={validateContact} errorKey={errorKey} t={t} extraErrors={extra as unknown as ErrorSchema} formData={{ email: 'a@b.ph', whatsApp: '09171234567', emergencyContacts: contacts }} />);
+    render(
+      <SchemaForm
+        schema={schema}
+        uiSchema={uiSchema}
+        validate={validateContact}
+        errorKey={errorKey}
+        t={t}
+        extraErrors={extra as unknown as ErrorSchema}
+        formData={{ email: 'a@b.ph', whatsApp: '09171234567', emergencyContacts: contacts }}
+      />,
+    );
     submit();
-    await waitFor(() => expect(errorUnder('root_whatsApp')).toBe('[photoRefused.ID_PHOTO_UNCLEAR][photoRefused.reason.too-dark]'));
+    await waitFor(() =>
+      expect(errorUnder('root_whatsApp')).toBe('[photoRefused.ID_PHOTO_UNCLEAR][photoRefused.reason.too-dark]'),
+    );
     expect(errorUnder('root_email')).toBeNull();
   });
 });

@@ -66,7 +66,27 @@ function defaultPrefix(schema: RJSFSchema): string {
  * error (in screen order) on submit, no HTML5 validation.
  */
 export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
-  const { schema, uiSchema, validate, errorKey, check, t, optionKey, product, widgets, fields, templates, formData, onChange, onSubmit, onError, extraErrors, disabled, readonly, children } = props;
+  const {
+    schema,
+    uiSchema,
+    validate,
+    errorKey,
+    check,
+    t,
+    optionKey,
+    product,
+    widgets,
+    fields,
+    templates,
+    formData,
+    onChange,
+    onSubmit,
+    onError,
+    extraErrors,
+    disabled,
+    readonly,
+    children,
+  } = props;
   const root = useRef<HTMLDivElement>(null);
   // The fields left, and those whose errors show: the same once a reveal held back for a tap has run (a render that
   // comes in between, new data from the field just left, must not show its error early).
@@ -81,11 +101,24 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
 
   // RJSF gets the schema with its local $refs resolved once; the compiled validator was built from the original.
   const shownSchema = useMemo(() => inlineLocalRefs(schema), [schema]);
-  const validator = useMemo(() => precompiledValidator({ rootSchema: shownSchema, validate, errorKey, check }), [shownSchema, validate, errorKey, check]);
-  const registry = useMemo(() => mergeRegistry(engineRegistry, product, { widgets, fields, templates }), [product, widgets, fields, templates]);
-  const text = useMemo<FormText>(() => ({ t, optionKey: optionKey ?? prefixedOptionKey(defaultPrefix(schema)) }), [t, optionKey, schema]);
+  const validator = useMemo(
+    () => precompiledValidator({ rootSchema: shownSchema, validate, errorKey, check }),
+    [shownSchema, validate, errorKey, check],
+  );
+  const registry = useMemo(
+    () => mergeRegistry(engineRegistry, product, { widgets, fields, templates }),
+    [product, widgets, fields, templates],
+  );
+  const text = useMemo<FormText>(
+    () => ({ t, optionKey: optionKey ?? prefixedOptionKey(defaultPrefix(schema)) }),
+    [t, optionKey, schema],
+  );
   // A new object each time a field is left or a submit is tried, so the error templates and inputs re-render.
-  const reveal = useMemo<ErrorReveal>(() => ({ shows: (id) => showsErrorsOf(id, visible.current, submitted.current) }), [revealed]); // eslint-disable-line react-hooks/exhaustive-deps
+  const reveal = useMemo<ErrorReveal>(
+    () => ({ shows: (id) => showsErrorsOf(id, visible.current, submitted.current) }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [revealed],
+  );
 
   // Screen order matters only for the focus after a submit attempt (RJSF focuses the first error): live validation
   // on each keystroke skips reading the fields' order from the DOM. RJSF validates a submit in a state updater, after
@@ -93,50 +126,71 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
   const ordering = useRef(false);
   const transformErrors = useCallback((errors: RJSFValidationError[]) => {
     if (!ordering.current) return errors;
-    const order = [...(root.current?.querySelectorAll('[data-field]') ?? [])].map((el) => el.getAttribute('data-field') ?? '');
+    const order = [...(root.current?.querySelectorAll('[data-field]') ?? [])].map(
+      (el) => el.getAttribute('data-field') ?? '',
+    );
     return inFieldOrder(errors, order);
   }, []);
-  const handleBlur = useCallback((id: string) => {
-    touched.current.add(id);
-    revealLater();
-  }, [revealLater]);
+  const handleBlur = useCallback(
+    (id: string) => {
+      touched.current.add(id);
+      revealLater();
+    },
+    [revealLater],
+  );
   const handleChange = useCallback((event: IChangeEvent<T>) => onChange?.(event.formData), [onChange]);
-  const handleSubmit = useCallback((event: IChangeEvent<T>) => {
-    // The compiled function normalises in place; Form validated a copy, so normalise the submitted data once more.
-    const data = structuredClone(event.formData) as T;
-    validate(data);
-    // RJSF refuses a submit on errors from validateFormData, check's included, so it passed here too.
-    onSubmit?.(data);
-  }, [validate, onSubmit]);
+  const handleSubmit = useCallback(
+    (event: IChangeEvent<T>) => {
+      // The compiled function normalises in place; Form validated a copy, so normalise the submitted data once more.
+      const data = structuredClone(event.formData) as T;
+      validate(data);
+      // RJSF refuses a submit on errors from validateFormData, check's included, so it passed here too.
+      onSubmit?.(data);
+    },
+    [validate, onSubmit],
+  );
 
   return (
     <FormTextContext.Provider value={text}>
       <ErrorRevealContext.Provider value={reveal}>
-      <div className="ui-form" ref={root} onSubmitCapture={() => { submitted.current = true; ordering.current = true; setRevealed((n) => n + 1); }} onSubmit={() => window.setTimeout(() => { ordering.current = false; }, 0)}>
-        <Form<T>
-          schema={shownSchema}
-          uiSchema={uiSchema}
-          formData={formData}
-          validator={validator}
-          widgets={registry.widgets}
-          fields={registry.fields}
-          templates={registry.templates}
-          transformErrors={transformErrors}
-          liveValidate="onChange"
-          showErrorList={false}
-          focusOnFirstError
-          noHtml5Validate
-          extraErrors={extraErrors}
-          disabled={disabled}
-          readonly={readonly}
-          onBlur={handleBlur}
-          onChange={handleChange}
-          onSubmit={handleSubmit}
-          onError={onError ?? (() => undefined)}
+        <div
+          className="ui-form"
+          ref={root}
+          onSubmitCapture={() => {
+            submitted.current = true;
+            ordering.current = true;
+            setRevealed((n) => n + 1);
+          }}
+          onSubmit={() =>
+            window.setTimeout(() => {
+              ordering.current = false;
+            }, 0)
+          }
         >
-          {children}
-        </Form>
-      </div>
+          <Form<T>
+            schema={shownSchema}
+            uiSchema={uiSchema}
+            formData={formData}
+            validator={validator}
+            widgets={registry.widgets}
+            fields={registry.fields}
+            templates={registry.templates}
+            transformErrors={transformErrors}
+            liveValidate="onChange"
+            showErrorList={false}
+            focusOnFirstError
+            noHtml5Validate
+            extraErrors={extraErrors}
+            disabled={disabled}
+            readonly={readonly}
+            onBlur={handleBlur}
+            onChange={handleChange}
+            onSubmit={handleSubmit}
+            onError={onError ?? (() => undefined)}
+          >
+            {children}
+          </Form>
+        </div>
       </ErrorRevealContext.Provider>
     </FormTextContext.Provider>
   );

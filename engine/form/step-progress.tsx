@@ -17,7 +17,14 @@ export function StepProgress({ step, total, label }: StepProgressProps) {
   return (
     <div className="ui-form-progress">
       <div className="ui-form-progress-text">{label}</div>
-      <div className="ui-form-progress-track" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={total} aria-valuenow={clamped}>
+      <div
+        className="ui-form-progress-track"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={clamped}
+      >
         <div className="ui-form-progress-bar" style={{ width: `${percent}%` }} />
       </div>
     </div>

@@ -1,7 +1,10 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { OptionKeyFn, TranslateFn } from './form-text.ts';
 
-function translated(labels: object | null | string | number | boolean | unknown[] | undefined, t: TranslateFn): object | null | string | number | boolean | unknown[] | undefined {
+function translated(
+  labels: object | null | string | number | boolean | unknown[] | undefined,
+  t: TranslateFn,
+): object | null | string | number | boolean | unknown[] | undefined {
   if (labels === null || typeof labels !== 'object') return labels;
   return Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, typeof v === 'string' ? t(v) : v]));
 }
@@ -13,7 +16,13 @@ function translated(labels: object | null | string | number | boolean | unknown[
  * `ui:options.labels` (widget labels) are keys made text.
  * Pure; the schema must already be resolved (no `$ref`) for its title to be found.
  */
-export function translateUi(schema: RJSFSchema, uiSchema: UiSchema | undefined, field: string, t: TranslateFn, optionKey: OptionKeyFn): UiSchema {
+export function translateUi(
+  schema: RJSFSchema,
+  uiSchema: UiSchema | undefined,
+  field: string,
+  t: TranslateFn,
+  optionKey: OptionKeyFn,
+): UiSchema {
   const ui: UiSchema = { ...uiSchema };
   const title = typeof ui['ui:title'] === 'string' ? ui['ui:title'] : schema.title;
   if (title !== undefined) ui['ui:title'] = t(title);
@@ -23,7 +32,9 @@ export function translateUi(schema: RJSFSchema, uiSchema: UiSchema | undefined, 
   if (Array.isArray(schema.enum)) {
     ui['ui:enumNames'] = Array.isArray(names)
       ? names.map((key) => t(String(key)))
-      : Object.fromEntries(schema.enum.map((value) => [String(value), t(optionKey(field, value as string | number | boolean | null))]));
+      : Object.fromEntries(
+          schema.enum.map((value) => [String(value), t(optionKey(field, value as string | number | boolean | null))]),
+        );
   }
   for (const key of ['ui:placeholder', 'ui:help'] as const) {
     const value: unknown = ui[key];

@@ -21,7 +21,8 @@ export function TranslatedSchemaField(props: FieldProps) {
   }, [schema, uiSchema, name, registry.schemaUtils, t, optionKey]);
   // RJSF titles a list with its schema's `title`, not `ui:title`, so a list gets a schema whose title is the text.
   const shown = useMemo(
-    () => (schema.type === 'array' && typeof schema.title === 'string' ? { ...schema, title: t(schema.title) } : schema),
+    () =>
+      schema.type === 'array' && typeof schema.title === 'string' ? { ...schema, title: t(schema.title) } : schema,
     [schema, t],
   );
   return <SchemaField {...props} schema={shown} uiSchema={ui} />;

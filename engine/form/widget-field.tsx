@@ -8,12 +8,34 @@ import type { FieldProps } from '@rjsf/utils';
  * value and `onChange`. The label comes from the field template; the widget gets `ui:options` as `options`.
  */
 export function WidgetField(props: FieldProps) {
-  const { schema, uiSchema, registry, fieldPathId, formData, onChange, onBlur, onFocus, name, disabled, readonly, required, rawErrors, hideError, autofocus } = props;
+  const {
+    schema,
+    uiSchema,
+    registry,
+    fieldPathId,
+    formData,
+    onChange,
+    onBlur,
+    onFocus,
+    name,
+    disabled,
+    readonly,
+    required,
+    rawErrors,
+    hideError,
+    autofocus,
+  } = props;
   const { widget, ...options } = getUiOptions(uiSchema, registry.globalUiOptions);
-  const change = useCallback((value: unknown) => onChange(value, fieldPathId.path, undefined, fieldPathId.$id), [onChange, fieldPathId]);
+  const change = useCallback(
+    (value: unknown) => onChange(value, fieldPathId.path, undefined, fieldPathId.$id),
+    [onChange, fieldPathId],
+  );
   const Widget = typeof widget === 'string' ? registry.widgets[widget] : undefined;
   // A schema naming a widget the registry lacks is an authoring error: fail loudly, with a code, not a blank field.
-  if (!Widget) throw Object.assign(new Error(`ui:field "widget" needs a registered ui:widget (got ${String(widget)})`), { code: 'FORM_WIDGET_UNKNOWN' });
+  if (!Widget)
+    throw Object.assign(new Error(`ui:field "widget" needs a registered ui:widget (got ${String(widget)})`), {
+      code: 'FORM_WIDGET_UNKNOWN',
+    });
   return (
     <Widget
       id={fieldPathId.$id}

@@ -33,7 +33,9 @@ describe('installLayout', () => {
     width = 1170;
     stop = installLayout(fakeWindow(UA.iPhone, 3), { userScalable: false });
     expect(readLayout(window)).toEqual({ mode: 'mobile', ratio: 3, rootFontSize: 117, bodyFontSize: 36 });
-    expect(document.querySelector('meta[name="viewport"]')?.getAttribute('content')).toContain('initial-scale=0.333333');
+    expect(document.querySelector('meta[name="viewport"]')?.getAttribute('content')).toContain(
+      'initial-scale=0.333333',
+    );
   });
 
   it('recalculates after a resize, debounced by 300 ms', () => {

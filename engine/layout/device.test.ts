@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { isAndroid, isIPhoneLike, layoutMode } from './device.ts';
 import { UA } from './user-agents.fixture.ts';
 
-
-
 describe('layoutMode', () => {
   it.each([
     ['iPhone', UA.iPhone],

@@ -5,7 +5,14 @@ import { RouteTable } from './route-table.ts';
 
 const table = new RouteTable([
   { name: 'root', path: '/', redirect: '/start', noCheck: true },
-  { name: 'start', path: '/start', screen: 'start', noCheck: true, loggedInRedirect: '/homeIndex', aliases: ['/login'] },
+  {
+    name: 'start',
+    path: '/start',
+    screen: 'start',
+    noCheck: true,
+    loggedInRedirect: '/homeIndex',
+    aliases: ['/login'],
+  },
   { name: 'homeIndex', path: '/homeIndex', screen: 'homeIndex', keepAlive: true, aliases: ['/home'] },
   { name: 'privacy', path: '/privacy', screen: 'privacy', noCheck: true },
   { name: 'noAndroid', path: '/noAndroid', screen: 'noAndroid', noCheck: true },
@@ -30,7 +37,10 @@ describe('guard: platform', () => {
   });
 
   it('serves Android when the product no longer declines it', () => {
-    const open = guard({ pathname: '/privacy', search: '', userAgent: UA.android, match: table.resolve('/privacy') }, { ...policy, unsupportedPlatforms: [] });
+    const open = guard(
+      { pathname: '/privacy', search: '', userAgent: UA.android, match: table.resolve('/privacy') },
+      { ...policy, unsupportedPlatforms: [] },
+    );
     expect(open.route?.name).toBe('privacy');
   });
 });
@@ -68,19 +78,28 @@ describe('guard: login', () => {
 
 describe('guard: aliases', () => {
   it('resolves an alias to its route path, keeping the query, so the alias is never shown', () => {
-    expect(go('/home', { ...loggedIn, search: '?campaign=x' })).toMatchObject({ redirect: '/homeIndex?campaign=x', reason: 'alias' });
+    expect(go('/home', { ...loggedIn, search: '?campaign=x' })).toMatchObject({
+      redirect: '/homeIndex?campaign=x',
+      reason: 'alias',
+    });
     expect(go('/login')).toMatchObject({ redirect: '/start' });
   });
 });
 
 describe('guard: query parameters', () => {
   it('keeps isBrowser=true in session storage, and nothing for other values', () => {
-    expect(go('/privacy', { search: '?isBrowser=true' }).storage).toEqual({ local: {}, session: { isBrowser: 'true' } });
+    expect(go('/privacy', { search: '?isBrowser=true' }).storage).toEqual({
+      local: {},
+      session: { isBrowser: 'true' },
+    });
     expect(go('/privacy', { search: '?isBrowser=false' }).storage).toEqual({ local: {}, session: {} });
   });
 
   it('keeps standalone and Messenger in local storage', () => {
-    expect(go('/privacy', { search: '?standalone=1&Messenger=true' }).storage.local).toEqual({ standalone: '1', Messenger: 'true' });
+    expect(go('/privacy', { search: '?standalone=1&Messenger=true' }).storage.local).toEqual({
+      standalone: '1',
+      Messenger: 'true',
+    });
   });
 
   it('keeps campaign, adgroup and creative as one promotion record in session storage', () => {

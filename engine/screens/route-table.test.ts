@@ -16,9 +16,27 @@ describe('RouteTable', () => {
   });
 
   it('refuses a table with a duplicate name, path or alias', () => {
-    expect(() => new RouteTable([{ name: 'a', path: '/a' }, { name: 'a', path: '/b' }])).toThrow(/duplicate route name/);
-    expect(() => new RouteTable([{ name: 'a', path: '/a' }, { name: 'b', path: '/a' }])).toThrow(/used twice/);
-    expect(() => new RouteTable([{ name: 'a', path: '/a' }, { name: 'b', path: '/b', aliases: ['/a'] }])).toThrow(/used twice/);
+    expect(
+      () =>
+        new RouteTable([
+          { name: 'a', path: '/a' },
+          { name: 'a', path: '/b' },
+        ]),
+    ).toThrow(/duplicate route name/);
+    expect(
+      () =>
+        new RouteTable([
+          { name: 'a', path: '/a' },
+          { name: 'b', path: '/a' },
+        ]),
+    ).toThrow(/used twice/);
+    expect(
+      () =>
+        new RouteTable([
+          { name: 'a', path: '/a' },
+          { name: 'b', path: '/b', aliases: ['/a'] },
+        ]),
+    ).toThrow(/used twice/);
   });
 });
 

@@ -21,9 +21,9 @@ export interface ResolvedRoute {
 export class RouteTable {
   // Assigned in the constructor, not as class fields: fields compile to defineProperty helpers in the entry chunk.
   declare readonly routes: readonly RouteDef[];
-  private declare readonly byPath: Map<string, RouteDef>;
-  private declare readonly byAlias: Map<string, RouteDef>;
-  private declare readonly byName: Map<string, RouteDef>;
+  declare private readonly byPath: Map<string, RouteDef>;
+  declare private readonly byAlias: Map<string, RouteDef>;
+  declare private readonly byName: Map<string, RouteDef>;
 
   /** Throws on a duplicate name, path or alias: a broken table must not reach a borrower. */
   constructor(routes: readonly RouteDef[]) {

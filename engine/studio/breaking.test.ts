@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { addedRequired, breakingChanges } from './breaking.ts';
 import { draft, FLOW, seedForm } from '#tests/unit/studio-seed.ts';
 
-
 describe('breakingChanges', () => {
   it.each(FLOW.steps.map((s) => s.schema))('finds nothing between %s and itself', (name) => {
     expect(breakingChanges(seedForm(name), seedForm(name))).toEqual([]);
@@ -12,7 +11,9 @@ describe('breakingChanges', () => {
     const after = draft('bankInfo');
     delete after.schema['properties'].withdrawalPhone;
     after.schema['required'] = after.schema['required'].filter((f: string) => f !== 'withdrawalPhone');
-    expect(breakingChanges(seedForm('bankInfo'), after)).toEqual([{ id: 'removed:withdrawalPhone', kind: 'removed', field: 'withdrawalPhone' }]);
+    expect(breakingChanges(seedForm('bankInfo'), after)).toEqual([
+      { id: 'removed:withdrawalPhone', kind: 'removed', field: 'withdrawalPhone' },
+    ]);
   });
 
   it('reports a required field of a then branch removed (workInfo companyName)', () => {
@@ -62,7 +63,11 @@ describe('breakingChanges', () => {
     after.schema['then'].properties.yearsWorked = { title: 'workInfo.yearsWorked', type: 'integer', minimum: 0 };
     after.schema['then'].properties.companyName.format = 'person-name';
     after.schema['then'].properties.companyPhone.format = 'ph-ewallet';
-    expect(breakingChanges(seedForm('workInfo'), after).map((b) => b.id)).toEqual(['retyped:companyName', 'retyped:companyPhone', 'retyped:yearsWorked']);
+    expect(breakingChanges(seedForm('workInfo'), after).map((b) => b.id)).toEqual([
+      'retyped:companyName',
+      'retyped:companyPhone',
+      'retyped:yearsWorked',
+    ]);
     const wider = draft('identity');
     wider.schema['properties'].name.type = ['string', 'null'];
     expect(breakingChanges(seedForm('identity'), wider)).toEqual([]);

@@ -36,7 +36,11 @@ function narrowed(before: Accepts, after: Accepts): boolean {
   const covers = (t: string) => after.types.has(t) || (t === 'integer' && after.types.has('number'));
   if (after.types.size > 0 && (before.types.size === 0 || ![...before.types].every(covers))) return true;
   if ([...after.formats].some((f) => !before.formats.has(f))) return true;
-  if (after.values && (!before.values || before.values.some((v) => !after.values?.some((w) => JSON.stringify(w) === JSON.stringify(v))))) return true;
+  if (
+    after.values &&
+    (!before.values || before.values.some((v) => !after.values?.some((w) => JSON.stringify(w) === JSON.stringify(v))))
+  )
+    return true;
   return false;
 }
 
@@ -59,7 +63,8 @@ export function breakingChanges(before: FormContentLike, after: FormContentLike)
     }
     if (!was) continue;
     const [a, b] = [acceptsOf(was), acceptsOf(now)];
-    if (narrowed(a, b)) out.push({ id: `retyped:${field}`, kind: 'retyped', field, before: describe(a), after: describe(b) });
+    if (narrowed(a, b))
+      out.push({ id: `retyped:${field}`, kind: 'retyped', field, before: describe(a), after: describe(b) });
   }
   return out;
 }

@@ -3,9 +3,12 @@ import { checkFlow, FLOW_END, normalizeFlow } from './check-flow.ts';
 import { FLOW, FORM_NAMES } from '#tests/unit/studio-seed.ts';
 import { readFileSync } from 'node:fs';
 
-const routes = (JSON.parse(readFileSync('config/routes.json', 'utf8')) as { routes: { path: string }[] }).routes.map((r) => r.path);
+const routes = (JSON.parse(readFileSync('config/routes.json', 'utf8')) as { routes: { path: string }[] }).routes.map(
+  (r) => r.path,
+);
 const ctx = { forms: FORM_NAMES, routes };
-const codes = (steps: typeof FLOW.steps) => checkFlow({ steps }, ctx).map((c) => [c.code.replace('studio.checks.', ''), c.path]);
+const codes = (steps: typeof FLOW.steps) =>
+  checkFlow({ steps }, ctx).map((c) => [c.code.replace('studio.checks.', ''), c.path]);
 
 describe('checkFlow', () => {
   it('passes the seed flow', () => {

@@ -31,16 +31,21 @@ export function checkFlow(content: FlowContentLike, ctx: FlowCheckContext): Chec
   steps.forEach((entry, index) => {
     const at = `/steps/${index}`;
     const { step } = entry;
-    if (!forms.has(entry.schema)) out.push(check('error', 'flowFormMissing', `${at}/schema`, { step, form: entry.schema }));
-    if (!routes.has(entry.route)) out.push(check('error', 'flowRouteUnknown', `${at}/route`, { step, route: entry.route }));
+    if (!forms.has(entry.schema))
+      out.push(check('error', 'flowFormMissing', `${at}/schema`, { step, form: entry.schema }));
+    if (!routes.has(entry.route))
+      out.push(check('error', 'flowRouteUnknown', `${at}/route`, { step, route: entry.route }));
     if (seen.step.has(step)) out.push(check('error', 'flowDuplicateStep', `${at}/step`, { step }));
-    if (seen.route.has(entry.route)) out.push(check('error', 'flowDuplicateRoute', `${at}/route`, { step, route: entry.route }));
-    if (seen.schema.has(entry.schema)) out.push(check('error', 'flowDuplicateForm', `${at}/schema`, { step, form: entry.schema }));
+    if (seen.route.has(entry.route))
+      out.push(check('error', 'flowDuplicateRoute', `${at}/route`, { step, route: entry.route }));
+    if (seen.schema.has(entry.schema))
+      out.push(check('error', 'flowDuplicateForm', `${at}/schema`, { step, form: entry.schema }));
     seen.step.add(step);
     seen.route.add(entry.route);
     seen.schema.add(entry.schema);
     const expected = normal[index]?.next ?? FLOW_END;
-    if (entry.next !== expected) out.push(check('error', 'flowNext', `${at}/next`, { step, next: entry.next, expected }));
+    if (entry.next !== expected)
+      out.push(check('error', 'flowNext', `${at}/next`, { step, next: entry.next, expected }));
   });
   return out;
 }

@@ -33,8 +33,30 @@ export interface FormCheckContext {
  * widget's options schema.
  */
 const GENERAL_OPTIONS = new Set([
-  'notice', 'label', 'title', 'description', 'help', 'placeholder', 'classNames', 'style', 'autofocus', 'autocomplete', 'disabled', 'readonly',
-  'hideError', 'inputType', 'emptyValue', 'enumNames', 'enumDisabled', 'rows', 'orderable', 'addable', 'removable', 'copyable', 'itemTitles', 'labels',
+  'notice',
+  'label',
+  'title',
+  'description',
+  'help',
+  'placeholder',
+  'classNames',
+  'style',
+  'autofocus',
+  'autocomplete',
+  'disabled',
+  'readonly',
+  'hideError',
+  'inputType',
+  'emptyValue',
+  'enumNames',
+  'enumDisabled',
+  'rows',
+  'orderable',
+  'addable',
+  'removable',
+  'copyable',
+  'itemTitles',
+  'labels',
 ]);
 
 /** uiSchema keys whose value is a text key (engine/form/translate-ui.ts). */
@@ -60,7 +82,14 @@ export function checkForm(name: string, content: FormContentLike, ctx: FormCheck
   const ui = asObject(content.uiSchema) ?? {};
   out.push(...checkSchema(schema, ctx.vocabulary));
   const id = schema['$id'];
-  const walk: Walk = { name, root: schema, ctx, out, keys: new Map(), optionPrefix: typeof id === 'string' ? (id.split('.')[0] ?? 'form') : 'form' };
+  const walk: Walk = {
+    name,
+    root: schema,
+    ctx,
+    out,
+    keys: new Map(),
+    optionPrefix: typeof id === 'string' ? (id.split('.')[0] ?? 'form') : 'form',
+  };
   for (const key of ['title', 'description'] as const) {
     const text = schema[key];
     if (typeof text === 'string') noteKey(walk, text, `/schema/${key}`);
@@ -82,7 +111,9 @@ function checkSchema(schema: Json, vocabulary: ValidationVocabulary): Check[] {
     ajv.compile(schema);
     return [];
   } catch (error) {
-    return [check('error', 'schemaCompile', '/schema', { message: error instanceof Error ? error.message : String(error) })];
+    return [
+      check('error', 'schemaCompile', '/schema', { message: error instanceof Error ? error.message : String(error) }),
+    ];
   }
 }
 
@@ -110,13 +141,20 @@ function checkOrder(walk: Walk, fields: Map<string, SchemaField>, order: unknown
   const seen = new Set<unknown>();
   order.forEach((entry: unknown, index) => {
     const field = String(entry);
-    if (seen.has(entry) && entry !== '*') walk.out.push(check('error', 'orderDuplicate', `${path}/${index}`, { field }, field));
-    else if (entry !== '*' && !fields.has(field)) walk.out.push(check('error', 'orderUnknown', `${path}/${index}`, { field }, field));
+    if (seen.has(entry) && entry !== '*')
+      walk.out.push(check('error', 'orderDuplicate', `${path}/${index}`, { field }, field));
+    else if (entry !== '*' && !fields.has(field))
+      walk.out.push(check('error', 'orderUnknown', `${path}/${index}`, { field }, field));
     seen.add(entry);
   });
   if (order.filter((e) => e === '*').length > 1) walk.out.push(check('error', 'orderWildcards', path));
   if (!order.includes('*')) {
-    for (const field of fields.keys()) if (!order.includes(field)) walk.out.push({ ...check('error', 'orderMissing', path, { field }, field), id: `orderMissing:${path}:${field}` });
+    for (const field of fields.keys())
+      if (!order.includes(field))
+        walk.out.push({
+          ...check('error', 'orderMissing', path, { field }, field),
+          id: `orderMissing:${path}:${field}`,
+        });
   }
 }
 
@@ -125,7 +163,8 @@ function visitObject(walk: Walk, node: Json, ui: Json, schemaAt: string, uiAt: s
   const fields = fieldsOf(walk.root, node, schemaAt);
   checkOrder(walk, fields, ui['ui:order'], uiAt);
   for (const key of Object.keys(ui)) {
-    if (!key.startsWith('ui:') && !fields.has(key)) walk.out.push(check('warning', 'uiUnknownProperty', `${uiAt}/${escape(key)}`, { field: key }, key));
+    if (!key.startsWith('ui:') && !fields.has(key))
+      walk.out.push(check('warning', 'uiUnknownProperty', `${uiAt}/${escape(key)}`, { field: key }, key));
   }
   // A sensitive field's notice also covers the sensitive fields of the same widget right after it (the ID's back
   // photo under the notice of its front), as the borrower reads them together.
@@ -165,8 +204,13 @@ function visitField(
   }
   const values = enumOf(schemas);
   const enumNames = ui['ui:enumNames'];
-  if (Array.isArray(enumNames)) enumNames.forEach((key, index) => typeof key === 'string' && noteKey(walk, key, `${uiAt}/ui:enumNames/${index}`, name));
-  else if (values) for (const value of values) noteKey(walk, `${walk.optionPrefix}.options.${name}.${String(value)}`, `${schemaAt}/enum`, name);
+  if (Array.isArray(enumNames))
+    enumNames.forEach(
+      (key, index) => typeof key === 'string' && noteKey(walk, key, `${uiAt}/ui:enumNames/${index}`, name),
+    );
+  else if (values)
+    for (const value of values)
+      noteKey(walk, `${walk.optionPrefix}.options.${name}.${String(value)}`, `${schemaAt}/enum`, name);
 
   const options = asObject(ui['ui:options']) ?? {};
   for (const key of ['notice', 'guidance'] as const) {
@@ -174,36 +218,57 @@ function visitField(
     if (typeof text === 'string') noteKey(walk, text, `${uiAt}/ui:options/${key}`, name);
   }
   const itemTitles = options['itemTitles'];
-  if (Array.isArray(itemTitles)) itemTitles.forEach((key, index) => typeof key === 'string' && noteKey(walk, key, `${uiAt}/ui:options/itemTitles/${index}`, name));
+  if (Array.isArray(itemTitles))
+    itemTitles.forEach(
+      (key, index) => typeof key === 'string' && noteKey(walk, key, `${uiAt}/ui:options/itemTitles/${index}`, name),
+    );
   const labels = asObject(options['labels']);
-  for (const [label, key] of Object.entries(labels ?? {})) if (typeof key === 'string') noteKey(walk, key, `${uiAt}/ui:options/labels/${escape(label)}`, name);
+  for (const [label, key] of Object.entries(labels ?? {}))
+    if (typeof key === 'string') noteKey(walk, key, `${uiAt}/ui:options/labels/${escape(label)}`, name);
 
   const types = typesOf(schemas);
   const widgetName = typeof ui['ui:widget'] === 'string' ? ui['ui:widget'] : undefined;
   const fieldName = typeof ui['ui:field'] === 'string' ? ui['ui:field'] : undefined;
   const fieldMeta = fieldName === undefined ? undefined : walk.ctx.fields[fieldName];
-  if (fieldName !== undefined && !fieldMeta) walk.out.push(check('error', 'unknownField', `${uiAt}/ui:field`, { field: name, uiField: fieldName }, name));
-  if (fieldMeta?.needsWidget === true && widgetName === undefined) walk.out.push(check('error', 'fieldNeedsWidget', `${uiAt}/ui:field`, { field: name, uiField: fieldName ?? '' }, name));
+  if (fieldName !== undefined && !fieldMeta)
+    walk.out.push(check('error', 'unknownField', `${uiAt}/ui:field`, { field: name, uiField: fieldName }, name));
+  if (fieldMeta?.needsWidget === true && widgetName === undefined)
+    walk.out.push(
+      check('error', 'fieldNeedsWidget', `${uiAt}/ui:field`, { field: name, uiField: fieldName ?? '' }, name),
+    );
   const widgetMeta = widgetName === undefined ? undefined : walk.ctx.widgets[widgetName];
-  if (widgetName !== undefined && !widgetMeta) walk.out.push(check('error', 'unknownWidget', `${uiAt}/ui:widget`, { field: name, widget: widgetName }, name));
+  if (widgetName !== undefined && !widgetMeta)
+    walk.out.push(check('error', 'unknownWidget', `${uiAt}/ui:widget`, { field: name, widget: widgetName }, name));
   if (widgetName !== undefined && widgetMeta) {
     // The product fills a widget's labels from `widgets.<widget>.<label>` (schemas/form-text.ts withWidgetOptions).
-    for (const label of widgetMeta.labels) if (labels?.[label] === undefined) noteKey(walk, `widgets.${widgetName}.${label}`, `${uiAt}/ui:widget`, name);
+    for (const label of widgetMeta.labels)
+      if (labels?.[label] === undefined) noteKey(walk, `widgets.${widgetName}.${label}`, `${uiAt}/ui:widget`, name);
   }
 
   // What the field's value is shown and entered by: its `ui:field` (but the `widget` field, which mounts `ui:widget`).
-  const shownBy = fieldMeta && fieldMeta.needsWidget !== true ? { key: fieldName ?? '', meta: fieldMeta, at: `${uiAt}/ui:field` } : widgetMeta ? { key: widgetName ?? '', meta: widgetMeta, at: `${uiAt}/ui:widget` } : undefined;
+  const shownBy =
+    fieldMeta && fieldMeta.needsWidget !== true
+      ? { key: fieldName ?? '', meta: fieldMeta, at: `${uiAt}/ui:field` }
+      : widgetMeta
+        ? { key: widgetName ?? '', meta: widgetMeta, at: `${uiAt}/ui:widget` }
+        : undefined;
   if (shownBy) {
     const wrong = [...types].filter((t) => t !== 'null' && !shownBy.meta.accepts.includes(t as never));
-    if (wrong.length > 0) walk.out.push(check('error', 'widgetType', shownBy.at, { field: name, widget: shownBy.key, type: wrong.join(', ') }, name));
-    if (shownBy.meta.needsEnum === true && !values) walk.out.push(check('error', 'widgetNeedsEnum', shownBy.at, { field: name, widget: shownBy.key }, name));
-    if (shownBy.meta.readsAddressBook === true) walk.out.push(check('error', 'addressBook', shownBy.at, { field: name, widget: shownBy.key }, name));
+    if (wrong.length > 0)
+      walk.out.push(
+        check('error', 'widgetType', shownBy.at, { field: name, widget: shownBy.key, type: wrong.join(', ') }, name),
+      );
+    if (shownBy.meta.needsEnum === true && !values)
+      walk.out.push(check('error', 'widgetNeedsEnum', shownBy.at, { field: name, widget: shownBy.key }, name));
+    if (shownBy.meta.readsAddressBook === true)
+      walk.out.push(check('error', 'addressBook', shownBy.at, { field: name, widget: shownBy.key }, name));
     checkOptions(walk, name, shownBy.key, shownBy.meta, options, `${uiAt}/ui:options`);
   }
 
   let shown: { widget: string; covered: boolean } | undefined;
   if (shownBy?.meta.sensitive === true) {
-    const covered = typeof options['notice'] === 'string' || noticeAbove || (previous?.widget === shownBy.key && previous.covered);
+    const covered =
+      typeof options['notice'] === 'string' || noticeAbove || (previous?.widget === shownBy.key && previous.covered);
     if (!covered) walk.out.push(check('error', 'noticeMissing', uiAt, { field: name, widget: shownBy.key }, name));
     shown = { widget: shownBy.key, covered };
   }
@@ -211,7 +276,8 @@ function visitField(
   // What the field holds: the fields of an object RJSF lays out (not one a widget takes whole), a list's items.
   const own = typeof options['notice'] === 'string' || noticeAbove;
   const node = schemas[0];
-  if (node && fieldName !== 'widget' && (types.has('object') || node['properties'] !== undefined)) visitObject(walk, node, ui, schemaAt, uiAt, own);
+  if (node && fieldName !== 'widget' && (types.has('object') || node['properties'] !== undefined))
+    visitObject(walk, node, ui, schemaAt, uiAt, own);
   const items = node === undefined ? undefined : asObject(node['items']);
   if (items && types.has('array')) {
     const item = { name, schemas: [resolveRef(walk.root, items)], pointers: [`${schemaAt}/items`] };
@@ -231,8 +297,16 @@ function checkOptions(walk: Walk, field: string, widget: string, meta: WidgetMet
   if (!validate(own)) {
     for (const error of validate.errors ?? []) {
       const extra = (error.params as { additionalProperty?: unknown }).additionalProperty;
-      const option = typeof extra === 'string' ? extra : error.instancePath.slice(1).split('/')[0] ?? '';
-      walk.out.push(check('error', 'optionsInvalid', option === '' ? at : `${at}/${escape(option)}`, { field, widget, option }, field));
+      const option = typeof extra === 'string' ? extra : (error.instancePath.slice(1).split('/')[0] ?? '');
+      walk.out.push(
+        check(
+          'error',
+          'optionsInvalid',
+          option === '' ? at : `${at}/${escape(option)}`,
+          { field, widget, option },
+          field,
+        ),
+      );
     }
   }
   const labels = options['labels'];
@@ -243,8 +317,18 @@ function checkOptions(walk: Walk, field: string, widget: string, meta: WidgetMet
     return;
   }
   for (const [label, value] of Object.entries(given)) {
-    if (!meta.labels.includes(label)) walk.out.push(check('warning', 'labelUnknown', `${at}/labels/${escape(label)}`, { field, widget, label }, field));
-    else if (typeof value !== 'string') walk.out.push(check('error', 'optionsInvalid', `${at}/labels/${escape(label)}`, { field, widget, option: `labels.${label}` }, field));
+    if (!meta.labels.includes(label))
+      walk.out.push(check('warning', 'labelUnknown', `${at}/labels/${escape(label)}`, { field, widget, label }, field));
+    else if (typeof value !== 'string')
+      walk.out.push(
+        check(
+          'error',
+          'optionsInvalid',
+          `${at}/labels/${escape(label)}`,
+          { field, widget, option: `labels.${label}` },
+          field,
+        ),
+      );
   }
 }
 
@@ -264,9 +348,25 @@ function checkTexts(walk: Walk, content: FormContentLike): void {
       if (own && textAt(content.texts[language], parts.slice(1)) !== undefined) continue;
       if (textAt(walk.ctx.shared[language], parts) !== undefined) continue;
       const params = { key, language };
-      if (own) walk.out.push(check('error', 'missingText', `/texts/${escape(language)}${parts.slice(1).map((p) => `/${escape(p)}`).join('')}`, params, use.field));
+      if (own)
+        walk.out.push(
+          check(
+            'error',
+            'missingText',
+            `/texts/${escape(language)}${parts
+              .slice(1)
+              .map((p) => `/${escape(p)}`)
+              .join('')}`,
+            params,
+            use.field,
+          ),
+        );
       // Staff cannot add to the shared catalog: the check points where the key is used, to pick a text of the form.
-      else walk.out.push({ ...check('error', 'missingSharedText', use.path, params, use.field), id: `missingSharedText:${key}:${language}` });
+      else
+        walk.out.push({
+          ...check('error', 'missingSharedText', use.path, params, use.field),
+          id: `missingSharedText:${key}:${language}`,
+        });
     }
   }
 }

@@ -28,10 +28,16 @@ describe('checkTheme', () => {
     const checks = checkTheme(theme);
     expect(checks.every((c) => c.code === 'studio.checks.themeContrast' && c.severity === 'error')).toBe(true);
     expect(checks.map((c) => c.id)).toEqual(
-      expect.arrayContaining(['themeContrast:--color-text-muted:--color-surface', 'themeContrast:--color-control-border:--color-surface']),
+      expect.arrayContaining([
+        'themeContrast:--color-text-muted:--color-surface',
+        'themeContrast:--color-control-border:--color-surface',
+      ]),
     );
     const muted = checks.find((c) => c.id === 'themeContrast:--color-text-muted:--color-surface');
-    expect(muted).toMatchObject({ path: '/properties/--color-text-muted', params: { foreground: '--color-text-muted', background: '--color-surface', minimum: 4.5 } });
+    expect(muted).toMatchObject({
+      path: '/properties/--color-text-muted',
+      params: { foreground: '--color-text-muted', background: '--color-surface', minimum: 4.5 },
+    });
     expect(muted?.params['ratio']).toBeLessThan(4.5);
   });
 
@@ -39,7 +45,9 @@ describe('checkTheme', () => {
     const theme = structuredClone(seeds[0]!) as { id: number; properties: Record<string, string> };
     // #777777 on white is 4.478:1.
     theme.properties['--color-danger'] = '#777777';
-    expect(checkTheme(theme).find((c) => c.id === 'themeContrast:--color-danger:--color-surface')?.params['ratio']).toBe(4.47);
+    expect(
+      checkTheme(theme).find((c) => c.id === 'themeContrast:--color-danger:--color-surface')?.params['ratio'],
+    ).toBe(4.47);
   });
 
   it('refuses a missing colour and a value that is not #rrggbb', () => {

@@ -9,8 +9,18 @@ import type { Check, ThemeContentLike } from './types.ts';
 
 /** The colours every theme sets (config/schema/theme.schema.json). */
 export const THEME_COLOURS = [
-  '--color-primary', '--color-primary-contrast', '--color-primary-soft', '--color-accent', '--color-bg', '--color-surface', '--color-text',
-  '--color-text-muted', '--color-border', '--color-control-border', '--color-danger', '--color-success',
+  '--color-primary',
+  '--color-primary-contrast',
+  '--color-primary-soft',
+  '--color-accent',
+  '--color-bg',
+  '--color-surface',
+  '--color-text',
+  '--color-text-muted',
+  '--color-border',
+  '--color-control-border',
+  '--color-danger',
+  '--color-success',
 ] as const;
 
 /** [foreground, background, minimum ratio]: the pairs the kit, the widgets and the screens draw (what draws each, beside it). */
@@ -69,7 +79,11 @@ export function checkTheme(content: ThemeContentLike): Check[] {
     if (fg === undefined || bg === undefined || !HEX.test(fg) || !HEX.test(bg)) continue;
     // Rounded down, so that a shown 4.49 is never read as passing.
     const ratio = Math.floor(contrastRatio(fg, bg) * 100) / 100;
-    if (ratio < minimum) out.push({ ...check('error', 'themeContrast', `/properties/${foreground}`, { foreground, background, ratio, minimum }), id: `themeContrast:${foreground}:${background}` });
+    if (ratio < minimum)
+      out.push({
+        ...check('error', 'themeContrast', `/properties/${foreground}`, { foreground, background, ratio, minimum }),
+        id: `themeContrast:${foreground}:${background}`,
+      });
   }
   return out;
 }

@@ -19,18 +19,34 @@ describe('diffContent', () => {
   });
 
   it('reports one enum value inserted as one addition, not every later value changed', () => {
-    expect(diffContent({ enum: ['a', 'b', 'c'] }, { enum: ['a', 'x', 'b', 'c'] })).toEqual([{ path: '/enum/1', kind: 'added', after: 'x' }]);
-    expect(diffContent({ enum: ['a', 'b', 'c'] }, { enum: ['a', 'c'] })).toEqual([{ path: '/enum/1', kind: 'removed', before: 'b' }]);
+    expect(diffContent({ enum: ['a', 'b', 'c'] }, { enum: ['a', 'x', 'b', 'c'] })).toEqual([
+      { path: '/enum/1', kind: 'added', after: 'x' },
+    ]);
+    expect(diffContent({ enum: ['a', 'b', 'c'] }, { enum: ['a', 'c'] })).toEqual([
+      { path: '/enum/1', kind: 'removed', before: 'b' },
+    ]);
   });
 
   it('diffs inside a list item replaced in place (a flow step whose next changed)', () => {
-    const a = { steps: [{ step: 'a', next: '/b' }, { step: 'b', next: '/end' }] };
-    const b = { steps: [{ step: 'a', next: '/c' }, { step: 'b', next: '/end' }] };
+    const a = {
+      steps: [
+        { step: 'a', next: '/b' },
+        { step: 'b', next: '/end' },
+      ],
+    };
+    const b = {
+      steps: [
+        { step: 'a', next: '/c' },
+        { step: 'b', next: '/end' },
+      ],
+    };
     expect(diffContent(a, b)).toEqual([{ path: '/steps/0/next', kind: 'changed', before: '/b', after: '/c' }]);
   });
 
   it('reports a value of another kind as changed', () => {
-    expect(diffContent({ type: 'string' }, { type: ['string', 'null'] })).toEqual([{ path: '/type', kind: 'changed', before: 'string', after: ['string', 'null'] }]);
+    expect(diffContent({ type: 'string' }, { type: ['string', 'null'] })).toEqual([
+      { path: '/type', kind: 'changed', before: 'string', after: ['string', 'null'] },
+    ]);
     expect(diffContent(1, 2)).toEqual([{ path: '', kind: 'changed', before: 1, after: 2 }]);
   });
 

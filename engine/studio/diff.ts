@@ -58,7 +58,8 @@ function diff(a: unknown, b: unknown, at: string, out: Change[]): void {
       if (!(key in b)) out.push({ path, kind: 'removed', before: a[key] });
       else diff(a[key], b[key], path, out);
     }
-    for (const key of Object.keys(b)) if (!(key in a)) out.push({ path: `${at}/${escape(key)}`, kind: 'added', after: b[key] });
+    for (const key of Object.keys(b))
+      if (!(key in a)) out.push({ path: `${at}/${escape(key)}`, kind: 'added', after: b[key] });
     return;
   }
   if (Array.isArray(a) && Array.isArray(b)) {

@@ -11,4 +11,12 @@ export { checkFlow, FLOW_END, normalizeFlow } from './check-flow.ts';
 export type { FlowCheckContext } from './check-flow.ts';
 export { addedRequired, breakingChanges } from './breaking.ts';
 export { diffContent } from './diff.ts';
-export type { Breaking, Change, Check, FlowContentLike, FlowStepLike, FormContentLike, ThemeContentLike } from './types.ts';
+export type {
+  Breaking,
+  Change,
+  Check,
+  FlowContentLike,
+  FlowStepLike,
+  FormContentLike,
+  ThemeContentLike,
+} from './types.ts';

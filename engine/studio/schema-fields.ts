@@ -36,7 +36,8 @@ function branches(node: Json, at: string): [Json, string][] {
   }
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
     const list = node[key];
-    if (Array.isArray(list)) list.forEach((sub, index) => asObject(sub) && out.push([sub as Json, `${at}/${key}/${index}`]));
+    if (Array.isArray(list))
+      list.forEach((sub, index) => asObject(sub) && out.push([sub as Json, `${at}/${key}/${index}`]));
   }
   return out;
 }

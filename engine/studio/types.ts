@@ -63,7 +63,13 @@ export interface ThemeContentLike {
 }
 
 /** `${code}:${path}` checks, built the same way everywhere. */
-export function check(severity: Check['severity'], name: string, path: string, params: Record<string, string | number> = {}, field?: string): Check {
+export function check(
+  severity: Check['severity'],
+  name: string,
+  path: string,
+  params: Record<string, string | number> = {},
+  field?: string,
+): Check {
   const code = `studio.checks.${name}`;
   return { id: `${name}:${path}`, severity, code, params, path, ...(field !== undefined && { field }) };
 }

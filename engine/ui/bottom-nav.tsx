@@ -14,7 +14,13 @@ export interface BottomNavItem {
 }
 
 /** The bottom navigation bar (Home, My Loan, Profile in this product). */
-export function BottomNav({ items, onNavigate }: { items: readonly BottomNavItem[]; onNavigate: (href: string) => void }) {
+export function BottomNav({
+  items,
+  onNavigate,
+}: {
+  items: readonly BottomNavItem[];
+  onNavigate: (href: string) => void;
+}) {
   return (
     <nav className="ui-bottom-nav">
       {items.map((item) => (

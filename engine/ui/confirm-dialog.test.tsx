@@ -3,7 +3,12 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { confirmDialog, ConfirmHost } from './confirm-dialog.tsx';
 
-const options = { title: 'Log out?', message: 'You will need an SMS code.', confirmText: 'Log out', cancelText: 'Stay' };
+const options = {
+  title: 'Log out?',
+  message: 'You will need an SMS code.',
+  confirmText: 'Log out',
+  cancelText: 'Stay',
+};
 
 describe('confirmDialog', () => {
   it('resolves true on confirm and closes', async () => {

@@ -54,7 +54,13 @@ function Dialog({ dialog }: { dialog: OpenDialog }) {
   const titleId = `ui-dialog-title-${dialog.id}`;
   return (
     <div className="ui-dialog-backdrop">
-      <div className="ui-dialog" role="alertdialog" aria-modal="true" aria-labelledby={dialog.title ? titleId : undefined} aria-describedby={`${titleId}-msg`}>
+      <div
+        className="ui-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={dialog.title ? titleId : undefined}
+        aria-describedby={`${titleId}-msg`}
+      >
         {dialog.title && (
           <h2 id={titleId} className="ui-dialog-title">
             {dialog.title}

@@ -19,7 +19,10 @@ describe('copyText', () => {
   });
 
   it('falls back to a hidden text area when the Clipboard API refuses, and says nothing when that fails too', async () => {
-    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: vi.fn().mockRejectedValue(new Error('denied')) } });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      clipboard: { writeText: vi.fn().mockRejectedValue(new Error('denied')) },
+    });
     const exec = vi.fn().mockReturnValue(false);
     document.execCommand = exec;
     render(<ToastHost />);

@@ -2,12 +2,16 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 /** Catches a render or chunk-load failure below it and shows `fallback(retry)` instead of a blank page. */
 export class ErrorBoundary extends Component<
-  { fallback: (retry: () => void) => ReactNode; onError?: (error: unknown, info: ErrorInfo) => void; children: ReactNode },
+  {
+    fallback: (retry: () => void) => ReactNode;
+    onError?: (error: unknown, info: ErrorInfo) => void;
+    children: ReactNode;
+  },
   { failed: boolean }
 > {
   // State and retry are assigned in the constructor, not as class fields: fields compile to defineProperty helpers
   // in the entry chunk for the browsers we target.
-  private declare readonly retry: () => void;
+  declare private readonly retry: () => void;
 
   constructor(props: ErrorBoundary['props']) {
     super(props);

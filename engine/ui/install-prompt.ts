@@ -43,7 +43,11 @@ function subscribe(listener: () => void): () => void {
 
 /** `install` opens the browser's install dialog (resolves whether the user accepted); undefined when not offered. */
 export function useInstallPrompt(): { install: (() => Promise<boolean>) | undefined } {
-  const event = useSyncExternalStore(subscribe, () => deferred, () => undefined);
+  const event = useSyncExternalStore(
+    subscribe,
+    () => deferred,
+    () => undefined,
+  );
   const install = useMemo(() => {
     if (!event) return undefined;
     return async () => {

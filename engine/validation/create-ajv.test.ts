@@ -17,7 +17,10 @@ const vocabulary: ValidationVocabulary = {
 const ajv = createAjv(vocabulary);
 
 describe('createAjv formats', () => {
-  const validate = ajv.compile({ type: 'object', properties: { n: { type: 'string', format: 'two-digits' }, w: { type: 'string', format: 'word' } } });
+  const validate = ajv.compile({
+    type: 'object',
+    properties: { n: { type: 'string', format: 'two-digits' }, w: { type: 'string', format: 'word' } },
+  });
 
   it('accepts values matching the regex source and refuses others with keyword and params, no English message', () => {
     expect(validate({ n: '42', w: 'ñandú' })).toBe(true);
@@ -35,11 +38,17 @@ describe('createAjv formats', () => {
   it('is strict: unknown formats and keywords are compile errors, not silent passes', () => {
     expect(() => ajv.compile({ type: 'string', format: 'ph-mobile' })).toThrow(/unknown format "ph-mobile"/u);
     expect(() => ajv.compile({ type: 'string', noChinese: true })).toThrow(/unknown keyword/u);
-    expect(() => ajv.compile({ type: 'string', normalize: 'nope' })).toThrow(/"(?:uniqueBy|normalize)" value is invalid/u);
+    expect(() => ajv.compile({ type: 'string', normalize: 'nope' })).toThrow(
+      /"(?:uniqueBy|normalize)" value is invalid/u,
+    );
   });
 
   it('reports every error (allErrors)', () => {
-    const v = ajv.compile({ type: 'object', required: ['a', 'b'], properties: { a: { type: 'string' }, b: { type: 'string' } } });
+    const v = ajv.compile({
+      type: 'object',
+      required: ['a', 'b'],
+      properties: { a: { type: 'string' }, b: { type: 'string' } },
+    });
     expect(v({})).toBe(false);
     expect(v.errors?.map((e) => e.params)).toEqual([{ missingProperty: 'a' }, { missingProperty: 'b' }]);
   });
@@ -62,7 +71,9 @@ describe('normalize keyword', () => {
   it('rewrites the value before pattern, length and format check it, and writes it back into the data', () => {
     const validate = ajv.compile({
       type: 'object',
-      properties: { code: { type: 'string', normalize: ['trim', 'dashes'], minLength: 2, maxLength: 2, format: 'two-digits' } },
+      properties: {
+        code: { type: 'string', normalize: ['trim', 'dashes'], minLength: 2, maxLength: 2, format: 'two-digits' },
+      },
     });
     const data = { code: '  4-2 ' };
     expect(validate(data)).toBe(true);
@@ -70,7 +81,10 @@ describe('normalize keyword', () => {
   });
 
   it('applies named normalisers in the order given', () => {
-    const validate = ajv.compile({ type: 'object', properties: { s: { type: 'string', normalize: ['noDigits', 'upper'] } } });
+    const validate = ajv.compile({
+      type: 'object',
+      properties: { s: { type: 'string', normalize: ['noDigits', 'upper'] } },
+    });
     const data = { s: 'a1b2' };
     validate(data);
     expect(data.s).toBe('AB');
@@ -81,11 +95,16 @@ describe('normalize keyword', () => {
     const data = ['x9', 'y', '123'];
     expect(validate(data)).toBe(false);
     expect(data).toEqual(['x', 'y', '']);
-    expect(validate.errors).toEqual([{ instancePath: '/2', schemaPath: '#/items/minLength', keyword: 'minLength', params: { limit: 1 } }]);
+    expect(validate.errors).toEqual([
+      { instancePath: '/2', schemaPath: '#/items/minLength', keyword: 'minLength', params: { limit: 1 } },
+    ]);
   });
 
   it('composes accents (unicode step)', () => {
-    const validate = ajv.compile({ type: 'object', properties: { s: { type: 'string', normalize: 'nfc', maxLength: 4 } } });
+    const validate = ajv.compile({
+      type: 'object',
+      properties: { s: { type: 'string', normalize: 'nfc', maxLength: 4 } },
+    });
     const data = { s: 'Pen\u0303a' };
     expect(validate(data)).toBe(true);
     expect(data.s).toBe('Peña');

@@ -23,7 +23,12 @@ describe('matches keyword', () => {
   it('refuses a different value on the matching field, with the sibling name as params', () => {
     expect(validate({ number: '1234567890', confirm: '1234567891' })).toBe(false);
     expect(validate.errors).toEqual([
-      { instancePath: '/confirm', schemaPath: '#/properties/confirm/matches', keyword: 'matches', params: { property: 'number' } },
+      {
+        instancePath: '/confirm',
+        schemaPath: '#/properties/confirm/matches',
+        keyword: 'matches',
+        params: { property: 'number' },
+      },
     ]);
   });
 
@@ -45,7 +50,11 @@ describe('matches keyword', () => {
       then: { properties: account.properties },
     });
     expect(v({ kind: 'bank', number: '12', confirm: '13' })).toBe(false);
-    expect(v.errors?.[0]).toMatchObject({ instancePath: '/confirm', keyword: 'matches', params: { property: 'number' } });
+    expect(v.errors?.[0]).toMatchObject({
+      instancePath: '/confirm',
+      keyword: 'matches',
+      params: { property: 'number' },
+    });
     expect(v({ kind: 'other', number: '12', confirm: '13' })).toBe(true);
   });
 

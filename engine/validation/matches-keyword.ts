@@ -30,7 +30,8 @@ export const matchesKeyword: CodeKeywordDefinition = {
   error,
   code(cxt: KeywordCxt) {
     const { data, it } = cxt;
-    if (it.dataLevel === 0) throw new Error('"matches" compares with a sibling property: it cannot be used at the root');
+    if (it.dataLevel === 0)
+      throw new Error('"matches" compares with a sibling property: it cannot be used at the root');
     const sibling = _`${it.parentData}[${cxt.schema as string}]`;
     cxt.fail(_`${sibling} !== undefined && ${data} !== ${sibling}`);
   },

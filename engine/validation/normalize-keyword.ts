@@ -15,7 +15,12 @@ export function normalizeKeyword(normalizers: Readonly<Record<string, Normalizer
     schemaType: ['string', 'array'],
     // Runs first among the string keywords; untyped keywords (const, enum, if) still see the raw value.
     before: 'maxLength',
-    metaSchema: { anyOf: [{ type: 'string', enum: names }, { type: 'array', minItems: 1, items: { type: 'string', enum: names } }] },
+    metaSchema: {
+      anyOf: [
+        { type: 'string', enum: names },
+        { type: 'array', minItems: 1, items: { type: 'string', enum: names } },
+      ],
+    },
     code(cxt: KeywordCxt) {
       const { gen, data, it } = cxt;
       const schema = cxt.schema as string | string[];

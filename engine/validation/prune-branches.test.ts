@@ -3,7 +3,8 @@ import { createAjv } from './create-ajv.ts';
 import { branchTester, pruneToBranches } from './prune-branches.ts';
 
 const ajv = createAjv({ formats: {}, normalizers: {} }, { fragments: true });
-const prune = (schema: { $id: string; [k: string]: unknown }, data: unknown) => pruneToBranches(schema, data, branchTester(ajv, schema));
+const prune = (schema: { $id: string; [k: string]: unknown }, data: unknown) =>
+  pruneToBranches(schema, data, branchTester(ajv, schema));
 
 describe('pruneToBranches', () => {
   const ifThenElse = {
@@ -19,7 +20,11 @@ describe('pruneToBranches', () => {
   };
 
   it('keeps the fields of the branch an if chooses and drops those of the others, at any depth of else', () => {
-    expect(prune(ifThenElse, { kind: 'a', note: 'n', aOnly: 'x', bOnly: 'y' })).toEqual({ kind: 'a', note: 'n', aOnly: 'x' });
+    expect(prune(ifThenElse, { kind: 'a', note: 'n', aOnly: 'x', bOnly: 'y' })).toEqual({
+      kind: 'a',
+      note: 'n',
+      aOnly: 'x',
+    });
     expect(prune(ifThenElse, { kind: 'b', aOnly: 'x', bOnly: 'y' })).toEqual({ kind: 'b', bOnly: 'y' });
     expect(prune(ifThenElse, { kind: 'c', aOnly: 'x', bOnly: 'y' })).toEqual({ kind: 'c' });
     expect(prune(ifThenElse, { aOnly: 'x' })).toEqual({});
@@ -42,15 +47,31 @@ describe('pruneToBranches', () => {
       properties: { method: { type: 'string' } },
       oneOf: [
         { properties: { method: { const: 'bank' }, account: { type: 'string', maxLength: 16 } }, required: ['method'] },
-        { properties: { method: { const: 'wallet' }, wallet: { type: 'string', maxLength: 11 } }, required: ['method'] },
+        {
+          properties: { method: { const: 'wallet' }, wallet: { type: 'string', maxLength: 11 } },
+          required: ['method'],
+        },
       ],
     };
-    expect(prune(oneOf, { method: 'bank', account: '123', wallet: 'x'.repeat(2000) })).toEqual({ method: 'bank', account: '123' });
-    expect(prune(oneOf, { method: 'wallet', account: '123', wallet: '0917' })).toEqual({ method: 'wallet', wallet: '0917' });
-    expect(prune(oneOf, { method: 'cash', account: '1', wallet: '2' })).toEqual({ method: 'cash', account: '1', wallet: '2' });
+    expect(prune(oneOf, { method: 'bank', account: '123', wallet: 'x'.repeat(2000) })).toEqual({
+      method: 'bank',
+      account: '123',
+    });
+    expect(prune(oneOf, { method: 'wallet', account: '123', wallet: '0917' })).toEqual({
+      method: 'wallet',
+      wallet: '0917',
+    });
+    expect(prune(oneOf, { method: 'cash', account: '1', wallet: '2' })).toEqual({
+      method: 'cash',
+      account: '1',
+      wallet: '2',
+    });
     const anyOf = { ...oneOf, $id: 'prune-anyof.json', anyOf: oneOf.oneOf, oneOf: undefined };
     delete anyOf.oneOf;
-    expect(prune(anyOf, { method: 'wallet', account: '123', wallet: '0917' })).toEqual({ method: 'wallet', wallet: '0917' });
+    expect(prune(anyOf, { method: 'wallet', account: '123', wallet: '0917' })).toEqual({
+      method: 'wallet',
+      wallet: '0917',
+    });
   });
 
   it('applies a dependencies schema only when its property is present', () => {
@@ -68,7 +89,10 @@ describe('pruneToBranches', () => {
     const nested = {
       $id: 'prune-nested.json',
       type: 'object',
-      properties: { people: { type: 'array', items: { $ref: '#/definitions/person' } }, main: { $ref: '#/definitions/person' } },
+      properties: {
+        people: { type: 'array', items: { $ref: '#/definitions/person' } },
+        main: { $ref: '#/definitions/person' },
+      },
       definitions: {
         person: {
           type: 'object',
@@ -78,7 +102,15 @@ describe('pruneToBranches', () => {
         },
       },
     };
-    expect(prune(nested, { main: { role: 'worker', school: 'UP' }, people: [{ role: 'student', school: 'UP' }, { role: 'worker', school: 'UP' }] })).toEqual({
+    expect(
+      prune(nested, {
+        main: { role: 'worker', school: 'UP' },
+        people: [
+          { role: 'student', school: 'UP' },
+          { role: 'worker', school: 'UP' },
+        ],
+      }),
+    ).toEqual({
       main: { role: 'worker' },
       people: [{ role: 'student', school: 'UP' }, { role: 'worker' }],
     });

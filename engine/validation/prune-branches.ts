@@ -11,7 +11,8 @@ export type BranchTest = (pointer: string, data: unknown) => boolean;
 
 type SchemaObject = { readonly [keyword: string]: unknown };
 
-const isObject = (value: unknown): value is SchemaObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is SchemaObject =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 const escape = (key: string) => key.replace(/~/gu, '~0').replace(/\//gu, '~1');
 const unescape = (token: string) => token.replace(/~1/gu, '/').replace(/~0/gu, '~');
 
@@ -47,7 +48,8 @@ function declaredNames(root: JsonSchema, pointer: string, names: Set<string>, se
   for (const keyword of ['then', 'else'] as const) declaredNames(root, `${pointer}/${keyword}`, names, seen);
   for (const keyword of ['dependencies', 'dependentSchemas'] as const) {
     const map = schema[keyword];
-    if (isObject(map)) for (const key of Object.keys(map)) declaredNames(root, `${pointer}/${keyword}/${escape(key)}`, names, seen);
+    if (isObject(map))
+      for (const key of Object.keys(map)) declaredNames(root, `${pointer}/${keyword}/${escape(key)}`, names, seen);
   }
 }
 
@@ -62,7 +64,8 @@ function applicable(root: JsonSchema, pointer: string, data: unknown, test: Bran
   found.push(pointer);
   const ref = localRef(schema);
   if (ref !== undefined) applicable(root, ref, data, test, found);
-  if (Array.isArray(schema['allOf'])) schema['allOf'].forEach((_, i) => applicable(root, `${pointer}/allOf/${i}`, data, test, found));
+  if (Array.isArray(schema['allOf']))
+    schema['allOf'].forEach((_, i) => applicable(root, `${pointer}/allOf/${i}`, data, test, found));
   if (schema['if'] !== undefined) {
     const branch = test(`${pointer}/if`, data) ? 'then' : 'else';
     if (schema[branch] !== undefined) applicable(root, `${pointer}/${branch}`, data, test, found);
@@ -78,7 +81,8 @@ function applicable(root: JsonSchema, pointer: string, data: unknown, test: Bran
     const map = schema[keyword];
     if (!isObject(map) || !isObject(data)) continue;
     for (const [key, dependency] of Object.entries(map)) {
-      if (key in data && !Array.isArray(dependency)) applicable(root, `${pointer}/${keyword}/${escape(key)}`, data, test, found);
+      if (key in data && !Array.isArray(dependency))
+        applicable(root, `${pointer}/${keyword}/${escape(key)}`, data, test, found);
     }
   }
 }
@@ -105,7 +109,8 @@ function prune(root: JsonSchema, pointers: readonly string[], data: unknown, tes
   for (const pointer of found) {
     const properties = at(root, `${pointer}/properties`);
     if (!isObject(properties)) continue;
-    for (const key of Object.keys(properties)) asked.set(key, [...(asked.get(key) ?? []), `${pointer}/properties/${escape(key)}`]);
+    for (const key of Object.keys(properties))
+      asked.set(key, [...(asked.get(key) ?? []), `${pointer}/properties/${escape(key)}`]);
   }
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {

@@ -7,7 +7,10 @@ import { createAjv } from './create-ajv.ts';
 import { moduleImports, RUNTIME_PREFIX, standaloneModule } from './standalone-module.ts';
 import type { ValidationVocabulary } from './vocabulary.ts';
 
-const vocabulary: ValidationVocabulary = { formats: { 'two-digits': '^\\d{2}$' }, normalizers: { trim: [{ replace: '^\\s+|\\s+$', with: '' }] } };
+const vocabulary: ValidationVocabulary = {
+  formats: { 'two-digits': '^\\d{2}$' },
+  normalizers: { trim: [{ replace: '^\\s+|\\s+$', with: '' }] },
+};
 
 // Needs ucs2length (maxLength) and equal (enum of objects): both ajv runtime helpers.
 const schema = {
@@ -50,7 +53,15 @@ describe('standaloneModule', () => {
   it('runs in plain Node with the same verdicts and errors as the live ajv', async () => {
     const compiled = await load(source, 'probe.mjs');
     const live = createAjv(vocabulary).compile(schema);
-    const samples = [{ code: ' 42 ' }, { code: '4' }, { pick: { a: 1 } }, { pick: { a: 2 } }, { list: [1, 2, 1] }, { code: 42 }, []];
+    const samples = [
+      { code: ' 42 ' },
+      { code: '4' },
+      { pick: { a: 1 } },
+      { pick: { a: 2 } },
+      { list: [1, 2, 1] },
+      { code: 42 },
+      [],
+    ];
     for (const sample of samples) {
       const [a, b] = [structuredClone(sample), structuredClone(sample)];
       expect(compiled(a), JSON.stringify(sample)).toBe(live(b));
@@ -60,7 +71,10 @@ describe('standaloneModule', () => {
   });
 
   it('compiles the current rules even when a schema keeps its $id (no cache between calls)', async () => {
-    const changed = { ...schema, properties: { ...schema.properties, code: { ...schema.properties.code, maxLength: 1 } } };
+    const changed = {
+      ...schema,
+      properties: { ...schema.properties, code: { ...schema.properties.code, maxLength: 1 } },
+    };
     const next = standaloneModule(vocabulary, changed);
     expect(next).not.toBe(source);
     expect((await load(next, 'probe-changed.mjs'))({ code: '42' })).toBe(false);

@@ -3,11 +3,15 @@ import type { AnySchemaObject } from 'ajv';
 import { createAjv } from './create-ajv.ts';
 import type { ValidationVocabulary } from './vocabulary.ts';
 
-type StandaloneCode = (ajv: ReturnType<typeof createAjv>, validate: ReturnType<ReturnType<typeof createAjv>['compile']>) => string;
+type StandaloneCode = (
+  ajv: ReturnType<typeof createAjv>,
+  validate: ReturnType<ReturnType<typeof createAjv>['compile']>,
+) => string;
 
 // ajv/dist/standalone is CommonJS: Node gives module.exports, bundlers may give its `default`.
 const standaloneCode: StandaloneCode =
-  (standaloneCodeModule as unknown as { default?: StandaloneCode }).default ?? (standaloneCodeModule as unknown as StandaloneCode);
+  (standaloneCodeModule as unknown as { default?: StandaloneCode }).default ??
+  (standaloneCodeModule as unknown as StandaloneCode);
 
 /** Ajv's small runtime helpers the generated code may import; nothing else of ajv (no compiler) is allowed. */
 export const RUNTIME_PREFIX = 'ajv/dist/runtime/';

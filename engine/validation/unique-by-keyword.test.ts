@@ -20,7 +20,12 @@ describe('uniqueBy keyword', () => {
   it('refuses a repeated value at the repeated item, with params naming both indices', () => {
     expect(people([{ phone: { number: '1' } }, { phone: { number: '2' } }, { phone: { number: '1' } }])).toBe(false);
     expect(people.errors).toEqual([
-      { instancePath: '/2', schemaPath: '#/uniqueBy', keyword: 'uniqueBy', params: { property: '/phone/number', i: 0, j: 2 } },
+      {
+        instancePath: '/2',
+        schemaPath: '#/uniqueBy',
+        keyword: 'uniqueBy',
+        params: { property: '/phone/number', i: 0, j: 2 },
+      },
     ]);
   });
 
@@ -40,6 +45,8 @@ describe('uniqueBy keyword', () => {
   });
 
   it('refuses a pointer that is not a JSON pointer', () => {
-    expect(() => ajv.compile({ type: 'array', uniqueBy: 'phone' })).toThrow(/"(?:uniqueBy|normalize)" value is invalid/u);
+    expect(() => ajv.compile({ type: 'array', uniqueBy: 'phone' })).toThrow(
+      /"(?:uniqueBy|normalize)" value is invalid/u,
+    );
   });
 });

@@ -43,7 +43,6 @@ function fakeLoader() {
   return vi.fn(async (level: AddressLevel, parent: string | null) => data[`${level}:${parent ?? ''}`] ?? []);
 }
 
-
 describe('AddressPicker', () => {
   it('loads nothing until a level is opened, then cascades province, city and barangay', async () => {
     const user = userEvent.setup();
@@ -77,8 +76,22 @@ describe('AddressPicker', () => {
   it('clears the levels below when a higher level changes', async () => {
     const user = userEvent.setup();
     const onValue = vi.fn();
-    const value = { provinceCode: '0722000000', provinceName: 'Cebu', cityCode: '0730600000', cityName: 'Cebu City', barangayCode: '0730600001', barangayName: 'Lahug' };
-    render(<WidgetHarness widget={AddressPicker} options={{ labels, loadLevel: fakeLoader() }} value={value} onValue={onValue} />);
+    const value = {
+      provinceCode: '0722000000',
+      provinceName: 'Cebu',
+      cityCode: '0730600000',
+      cityName: 'Cebu City',
+      barangayCode: '0730600001',
+      barangayName: 'Lahug',
+    };
+    render(
+      <WidgetHarness
+        widget={AddressPicker}
+        options={{ labels, loadLevel: fakeLoader() }}
+        value={value}
+        onValue={onValue}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Province Cebu' }));
     await user.click(await screen.findByRole('button', { name: 'Metro Manila' }));
     expect(onValue).toHaveBeenLastCalledWith({ provinceCode: '1300000000', provinceName: 'Metro Manila' });
@@ -89,19 +102,40 @@ describe('AddressPicker', () => {
     await user.click(await screen.findByRole('button', { name: 'Manila' }));
     await user.click(screen.getByRole('button', { name: 'City Manila' }));
     await user.click(await screen.findByRole('button', { name: 'City of Parañaque' }));
-    expect(onValue).toHaveBeenLastCalledWith({ provinceCode: '1300000000', provinceName: 'Metro Manila', cityCode: '1381400000', cityName: 'City of Parañaque' });
+    expect(onValue).toHaveBeenLastCalledWith({
+      provinceCode: '1300000000',
+      provinceName: 'Metro Manila',
+      cityCode: '1381400000',
+      cityName: 'City of Parañaque',
+    });
   });
 
   it('filters a list by typed text, ignoring accents and case', async () => {
     const user = userEvent.setup();
-    const value = { provinceCode: '1300000000', provinceName: 'Metro Manila', cityCode: '1381400000', cityName: 'City of Parañaque' };
-    render(<WidgetHarness widget={AddressPicker} options={{ labels, loadLevel: fakeLoader() }} value={value} onValue={() => undefined} />);
+    const value = {
+      provinceCode: '1300000000',
+      provinceName: 'Metro Manila',
+      cityCode: '1381400000',
+      cityName: 'City of Parañaque',
+    };
+    render(
+      <WidgetHarness
+        widget={AddressPicker}
+        options={{ labels, loadLevel: fakeLoader() }}
+        value={value}
+        onValue={() => undefined}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'City City of Parañaque' }));
     const search = screen.getByRole('searchbox', { name: 'Search City' });
     expect(document.activeElement).toBe(search);
     await user.type(search, 'PARANA');
     const list = await screen.findByRole('list', { name: 'City' });
-    expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual(['City of Parañaque']);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['City of Parañaque']);
     await user.clear(search);
     await user.type(search, 'quezon');
     expect(screen.getByText('No match')).toBeTruthy();

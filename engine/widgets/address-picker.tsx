@@ -30,7 +30,17 @@ export interface AddressValue {
 type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: readonly AddressArea[] };
 
 const LEVELS: readonly AddressLevel[] = ['province', 'city', 'barangay'];
-const LABELS = ['province', 'city', 'barangay', 'choose', 'search', 'loading', 'loadError', 'retry', 'noMatch'] as const;
+const LABELS = [
+  'province',
+  'city',
+  'barangay',
+  'choose',
+  'search',
+  'loading',
+  'loadError',
+  'retry',
+  'noMatch',
+] as const;
 
 function parentCode(level: AddressLevel, value: AddressValue): string | null | undefined {
   if (level === 'province') return null;
@@ -40,7 +50,13 @@ function parentCode(level: AddressLevel, value: AddressValue): string | null | u
 /** The value after choosing `area` at `level`: the levels above kept, the levels below cleared. */
 export function chooseArea(value: AddressValue, level: AddressLevel, area: AddressArea): AddressValue {
   if (level === 'province') return { provinceCode: area.code, provinceName: area.name };
-  if (level === 'city') return { provinceCode: value.provinceCode, provinceName: value.provinceName, cityCode: area.code, cityName: area.name };
+  if (level === 'city')
+    return {
+      provinceCode: value.provinceCode,
+      provinceName: value.provinceName,
+      cityCode: area.code,
+      cityName: area.name,
+    };
   return { ...value, barangayCode: area.code, barangayName: area.name };
 }
 
@@ -122,7 +138,9 @@ export function AddressPicker({ id, value, options, disabled, readonly, onChange
               onClick={() => toggle(level)}
             >
               <span className="ui-widget-address-label">{labels[level]}</span>
-              <span className={chosen ? 'ui-widget-address-value' : 'ui-widget-address-placeholder'}>{chosen ?? labels.choose}</span>
+              <span className={chosen ? 'ui-widget-address-value' : 'ui-widget-address-placeholder'}>
+                {chosen ?? labels.choose}
+              </span>
             </button>
             {open === level && parent !== undefined && (
               <div className="ui-widget-address-panel" id={panelId}>
@@ -147,7 +165,15 @@ export function AddressPicker({ id, value, options, disabled, readonly, onChange
                     </button>
                   </div>
                 )}
-                {list?.status === 'ready' && <AreaList items={filterByName(list.items, query)} selected={current[`${level}Code`]} noMatch={labels.noMatch} label={labels[level]} onChoose={(area) => choose(level, area)} />}
+                {list?.status === 'ready' && (
+                  <AreaList
+                    items={filterByName(list.items, query)}
+                    selected={current[`${level}Code`]}
+                    noMatch={labels.noMatch}
+                    label={labels[level]}
+                    onChoose={(area) => choose(level, area)}
+                  />
+                )}
               </div>
             )}
           </div>
@@ -157,13 +183,24 @@ export function AddressPicker({ id, value, options, disabled, readonly, onChange
   );
 }
 
-function AreaList(props: { items: readonly AddressArea[]; selected: string | undefined; noMatch: string; label: string; onChoose: (area: AddressArea) => void }) {
+function AreaList(props: {
+  items: readonly AddressArea[];
+  selected: string | undefined;
+  noMatch: string;
+  label: string;
+  onChoose: (area: AddressArea) => void;
+}) {
   if (props.items.length === 0) return <p className="ui-widget-status">{props.noMatch}</p>;
   return (
     <ul className="ui-widget-address-list" aria-label={props.label}>
       {props.items.map((area) => (
         <li key={area.code}>
-          <button type="button" className="ui-widget-address-option" aria-pressed={area.code === props.selected} onClick={() => props.onChoose(area)}>
+          <button
+            type="button"
+            className="ui-widget-address-option"
+            aria-pressed={area.code === props.selected}
+            onClick={() => props.onChoose(area)}
+          >
             {area.name}
           </button>
         </li>

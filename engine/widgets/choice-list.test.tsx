@@ -38,7 +38,15 @@ describe.each([
     vi.stubGlobal('CSS', { escape: (text: string) => text.replace(/["\\]/g, '\\$&') });
     const user = userEvent.setup();
     const onValue = vi.fn();
-    render(<WidgetHarness widget={Widget} label="Marital status" options={{ enumOptions }} value="single" onValue={onValue} />);
+    render(
+      <WidgetHarness
+        widget={Widget}
+        label="Marital status"
+        options={{ enumOptions }}
+        value="single"
+        onValue={onValue}
+      />,
+    );
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Single' }));
     await user.keyboard('{ArrowDown}');
@@ -53,7 +61,14 @@ describe.each([
       { value: 1, label: 'One year' },
       { value: 2, label: 'Two years' },
     ];
-    render(<WidgetHarness widget={Widget} label="Years" options={{ enumOptions: numbers, enumDisabled: [1] }} onValue={onValue} />);
+    render(
+      <WidgetHarness
+        widget={Widget}
+        label="Years"
+        options={{ enumOptions: numbers, enumDisabled: [1] }}
+        onValue={onValue}
+      />,
+    );
     expect((screen.getByRole('radio', { name: 'One year' }) as HTMLInputElement).disabled).toBe(true);
     await user.click(screen.getByRole('radio', { name: 'Two years' }));
     expect(onValue).toHaveBeenLastCalledWith(2);

@@ -8,7 +8,8 @@ import './widgets.css';
  * `variant` only changes the look: chips in a wrapping row, or a full-width list.
  */
 export function ChoiceList({ variant, ...props }: WidgetProps & { variant: 'chips' | 'radios' }) {
-  const { id, value, options, disabled, readonly, required, autofocus, label, htmlName, onChange, onBlur, onFocus } = props;
+  const { id, value, options, disabled, readonly, required, autofocus, label, htmlName, onChange, onBlur, onFocus } =
+    props;
   const choices = options.enumOptions ?? [];
   const locked = disabled || readonly;
   const name = htmlName ?? id;
@@ -23,7 +24,8 @@ export function ChoiceList({ variant, ...props }: WidgetProps & { variant: 'chip
     >
       {choices.map((choice, index) => {
         const checked = choice.value === value;
-        const optionDisabled = locked || (Array.isArray(options.enumDisabled) && options.enumDisabled.includes(choice.value));
+        const optionDisabled =
+          locked || (Array.isArray(options.enumDisabled) && options.enumDisabled.includes(choice.value));
         return (
           <label key={String(index)} className={`ui-widget-choice${checked ? ' ui-widget-choice-checked' : ''}`}>
             <input

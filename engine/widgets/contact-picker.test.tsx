@@ -54,7 +54,14 @@ describe('ContactPicker', () => {
     const onValue = vi.fn();
     const select = vi.fn().mockRejectedValueOnce(new DOMException('cancelled', 'AbortError')).mockResolvedValueOnce([]);
     stubContacts(select);
-    render(<WidgetHarness widget={ContactPicker} options={options} value={{ name: 'Ana', phone: '0917' }} onValue={onValue} />);
+    render(
+      <WidgetHarness
+        widget={ContactPicker}
+        options={options}
+        value={{ name: 'Ana', phone: '0917' }}
+        onValue={onValue}
+      />,
+    );
     const pick = screen.getByRole('button', { name: 'Choose from contacts' }) as HTMLButtonElement;
     await user.click(pick);
     await waitFor(() => expect(pick.disabled).toBe(false));

@@ -34,7 +34,17 @@ function toValue(name: string, phone: string): ContactValue | undefined {
  * schemas through fields, so engine/form mounts it through a field that hands a registry widget its object value
  * (see README.md); the phone number's format is the schema's business, not the widget's.
  */
-export function ContactPicker({ id, value, options, disabled, readonly, required, onChange, onBlur, onFocus }: WidgetProps) {
+export function ContactPicker({
+  id,
+  value,
+  options,
+  disabled,
+  readonly,
+  required,
+  onChange,
+  onBlur,
+  onFocus,
+}: WidgetProps) {
   const labels = readLabels(options, LABELS);
   const current: ContactValue = typeof value === 'object' && value !== null ? (value as ContactValue) : {};
   const name = current.name ?? '';
@@ -94,7 +104,12 @@ export function ContactPicker({ id, value, options, disabled, readonly, required
         />
       </label>
       {picker && (
-        <button type="button" className="ui-widget-button ui-widget-contact-pick" disabled={locked || picking} onClick={() => void pick()}>
+        <button
+          type="button"
+          className="ui-widget-button ui-widget-contact-pick"
+          disabled={locked || picking}
+          onClick={() => void pick()}
+        >
           {labels.pick}
         </button>
       )}

@@ -13,9 +13,18 @@ const enumOptions = [
 afterEach(cleanup);
 
 describe('OptionPicker', () => {
-  it('shows the chosen option\'s label and opens the chooser with the field\'s name', () => {
+  it("shows the chosen option's label and opens the chooser with the field's name", () => {
     const open = vi.fn();
-    render(<WidgetHarness widget={OptionPicker} name="bankCode" label="Bank" value="bpi" options={{ enumOptions, open, labels: { choose: 'Choose' } }} onValue={() => undefined} />);
+    render(
+      <WidgetHarness
+        widget={OptionPicker}
+        name="bankCode"
+        label="Bank"
+        value="bpi"
+        options={{ enumOptions, open, labels: { choose: 'Choose' } }}
+        onValue={() => undefined}
+      />,
+    );
     const button = screen.getByRole('button', { name: 'Bank: BPI' });
     expect(button.textContent).toBe('BPI');
     fireEvent.click(button);
@@ -23,15 +32,31 @@ describe('OptionPicker', () => {
   });
 
   it('asks to choose while nothing is chosen, and says so when the field is in error', () => {
-    render(<WidgetHarness widget={OptionPicker} label="Bank" rawErrors={['required']} options={{ enumOptions, open: () => undefined, labels: { choose: 'Choose' } }} onValue={() => undefined} />);
+    render(
+      <WidgetHarness
+        widget={OptionPicker}
+        label="Bank"
+        rawErrors={['required']}
+        options={{ enumOptions, open: () => undefined, labels: { choose: 'Choose' } }}
+        onValue={() => undefined}
+      />,
+    );
     const button = screen.getByRole('button', { name: 'Bank' });
     expect(button.textContent).toBe('Choose');
     expect(button.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('is the registry\'s select where the form gives no chooser', () => {
+  it("is the registry's select where the form gives no chooser", () => {
     const Select = (props: WidgetProps) => <select aria-label={props.label} />;
-    render(<WidgetHarness widget={OptionPicker} label="Bank" registry={{ widgets: { SelectWidget: Select } } as unknown as Registry} options={{ enumOptions }} onValue={() => undefined} />);
+    render(
+      <WidgetHarness
+        widget={OptionPicker}
+        label="Bank"
+        registry={{ widgets: { SelectWidget: Select } } as unknown as Registry}
+        options={{ enumOptions }}
+        onValue={() => undefined}
+      />,
+    );
     expect(screen.getByRole('combobox', { name: 'Bank' })).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });

@@ -31,8 +31,12 @@ export function OptionPicker(props: WidgetProps) {
       onFocus={() => onFocus(id, value)}
       onBlur={() => onBlur(id, value)}
     >
-      <span className={chosen === undefined ? 'ui-widget-picker-placeholder' : 'ui-widget-picker-value'}>{chosen ?? labels.choose}</span>
-      <svg className="ui-widget-picker-chevron" viewBox="0 0 24 24" aria-hidden="true"><path d="m9 5 7 7-7 7" /></svg>
+      <span className={chosen === undefined ? 'ui-widget-picker-placeholder' : 'ui-widget-picker-value'}>
+        {chosen ?? labels.choose}
+      </span>
+      <svg className="ui-widget-picker-chevron" viewBox="0 0 24 24" aria-hidden="true">
+        <path d="m9 5 7 7-7 7" />
+      </svg>
     </button>
   );
 }

@@ -6,8 +6,13 @@ import { OtpInput } from './otp-input.tsx';
 import { WidgetHarness } from './widget-harness.tsx';
 
 const options = { labels: { digit: 'Digit {index} of {length}' } };
-const box = (index: number, length = 4) => screen.getByRole('textbox', { name: `Digit ${index} of ${length}` }) as HTMLInputElement;
-const boxValues = () => screen.getAllByRole('textbox').map((input) => (input as HTMLInputElement).value).join('|');
+const box = (index: number, length = 4) =>
+  screen.getByRole('textbox', { name: `Digit ${index} of ${length}` }) as HTMLInputElement;
+const boxValues = () =>
+  screen
+    .getAllByRole('textbox')
+    .map((input) => (input as HTMLInputElement).value)
+    .join('|');
 
 describe('OtpInput', () => {
   it('offers the SMS code to autofill and a numeric keypad', () => {

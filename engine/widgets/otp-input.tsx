@@ -19,7 +19,18 @@ export function onlyDigits(text: string): string {
  * The first box carries `autocomplete="one-time-code"` so iOS offers the SMS code; whatever lands in a box (autofill,
  * paste, typing) is spread over the boxes from there.
  */
-export function OtpInput({ id, value, options, disabled, readonly, autofocus, label, onChange, onBlur, onFocus }: WidgetProps) {
+export function OtpInput({
+  id,
+  value,
+  options,
+  disabled,
+  readonly,
+  autofocus,
+  label,
+  onChange,
+  onBlur,
+  onFocus,
+}: WidgetProps) {
   const length = typeof options['length'] === 'number' && options['length'] > 0 ? Math.floor(options['length']) : 4;
   const labels = readLabels(options, LABELS);
   const code = onlyDigits(typeof value === 'string' ? value : '').slice(0, length);

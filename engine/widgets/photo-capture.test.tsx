@@ -5,7 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PhotoCapture } from './photo-capture.tsx';
 import { WidgetHarness } from './widget-harness.tsx';
 
-const labels = { take: 'Take photo', retake: 'Retake', preview: 'Your ID photo', processing: 'Preparing…', failed: 'Could not read this photo' };
+const labels = {
+  take: 'Take photo',
+  retake: 'Retake',
+  preview: 'Your ID photo',
+  processing: 'Preparing…',
+  failed: 'Could not read this photo',
+};
 const options = { labels, guidance: 'Clear, four corners visible, no reflection' };
 
 let drawn: unknown[][] = [];
@@ -15,7 +21,10 @@ beforeEach(() => {
   encoded = [];
   const context = { drawImage: (...args: unknown[]) => void drawn.push(args) };
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
-  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(function (this: HTMLCanvasElement, ...args: unknown[]) {
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(function (
+    this: HTMLCanvasElement,
+    ...args: unknown[]
+  ) {
     encoded.push([this.width, this.height, ...args]);
     return 'data:image/jpeg;base64,SMALL';
   });
@@ -62,7 +71,9 @@ describe('PhotoCapture', () => {
     expect(drawn).toEqual([[bitmap, 0, 0, 1600, 1200]]);
     expect(encoded).toEqual([[1600, 1200, 'image/jpeg', 0.85]]);
     expect(close).toHaveBeenCalled();
-    expect((screen.getByRole('img', { name: 'Your ID photo' }) as HTMLImageElement).src).toBe('data:image/jpeg;base64,SMALL');
+    expect((screen.getByRole('img', { name: 'Your ID photo' }) as HTMLImageElement).src).toBe(
+      'data:image/jpeg;base64,SMALL',
+    );
     expect(screen.getByLabelText('Retake')).toBeTruthy();
     expect(screen.queryByLabelText('Take photo')).toBeNull();
   });

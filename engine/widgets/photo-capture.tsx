@@ -33,12 +33,20 @@ export function PhotoCapture({ id, value, options, disabled, readonly, label, on
   useEffect(() => {
     if (!stored || !preview) return;
     let live = true;
-    preview(stored).then((url) => live && setResolved({ stored, url }), () => undefined);
+    preview(stored).then(
+      (url) => live && setResolved({ stored, url }),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
   }, [stored, preview]);
-  const photo = typeof value === 'string' && value.startsWith('data:image/') ? value : resolved?.stored === stored ? resolved?.url : undefined;
+  const photo =
+    typeof value === 'string' && value.startsWith('data:image/')
+      ? value
+      : resolved?.stored === stored
+        ? resolved?.url
+        : undefined;
   const taken = photo !== undefined || stored !== undefined;
   const locked = disabled || readonly || state === 'processing';
 
@@ -75,7 +83,10 @@ export function PhotoCapture({ id, value, options, disabled, readonly, label, on
         aria-describedby={`${guidance ? `${id}__guidance ` : ''}${ariaDescribedByIds(id)}`}
         onChange={(event) => void handleFile(event.target.files?.[0])}
       />
-      <label htmlFor={id} className={`ui-widget-button ui-widget-photo-take${locked ? ' ui-widget-button-disabled' : ''}`}>
+      <label
+        htmlFor={id}
+        className={`ui-widget-button ui-widget-photo-take${locked ? ' ui-widget-button-disabled' : ''}`}
+      >
         {taken ? labels.retake : labels.take}
       </label>
       {state === 'processing' && (

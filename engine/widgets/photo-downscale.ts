@@ -25,7 +25,12 @@ async function decode(file: Blob): Promise<Decoded> {
       image.onerror = () => reject(new Error('PHOTO_DECODE_FAILED'));
       image.src = url;
     });
-    return { source: image, width: image.naturalWidth, height: image.naturalHeight, release: () => URL.revokeObjectURL(url) };
+    return {
+      source: image,
+      width: image.naturalWidth,
+      height: image.naturalHeight,
+      release: () => URL.revokeObjectURL(url),
+    };
   } catch (error) {
     URL.revokeObjectURL(url);
     throw error;

@@ -12,7 +12,8 @@ export interface PixelSize {
  */
 export function fitWithin(width: number, height: number, maxSide: number = MAX_PHOTO_SIDE): PixelSize {
   for (const side of [width, height, maxSide]) {
-    if (!Number.isFinite(side) || side <= 0) throw new RangeError(`invalid image size ${width}x${height} (max ${maxSide})`);
+    if (!Number.isFinite(side) || side <= 0)
+      throw new RangeError(`invalid image size ${width}x${height} (max ${maxSide})`);
   }
   const longer = Math.max(width, height);
   if (longer <= maxSide) return { width: Math.round(width), height: Math.round(height) };

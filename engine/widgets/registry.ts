@@ -36,8 +36,16 @@ function studio<T extends Omit<WidgetMeta, 'labels'>>(meta: T): T {
  */
 const vite = import.meta.env !== undefined;
 const bundled = {
-  chips: vite ? import.meta.glob<ComponentType<WidgetProps>>('./chip-select.tsx', { eager: true, import: 'ChipSelect' })['./chip-select.tsx'] : undefined,
-  radios: vite ? import.meta.glob<ComponentType<WidgetProps>>('./radio-select.tsx', { eager: true, import: 'RadioSelect' })['./radio-select.tsx'] : undefined,
+  chips: vite
+    ? import.meta.glob<ComponentType<WidgetProps>>('./chip-select.tsx', { eager: true, import: 'ChipSelect' })[
+        './chip-select.tsx'
+      ]
+    : undefined,
+  radios: vite
+    ? import.meta.glob<ComponentType<WidgetProps>>('./radio-select.tsx', { eager: true, import: 'RadioSelect' })[
+        './radio-select.tsx'
+      ]
+    : undefined,
 };
 
 /**
@@ -47,19 +55,39 @@ const bundled = {
  * Adding a widget is one file, one entry here and one test (README.md).
  */
 export const widgetRegistry = {
-  chips: { load: async () => bundled.chips!, labels: [], ...studio({ displayName: 'studio.widgets.chips', accepts: CHOICE, needsEnum: true, options: NO_OPTIONS }) },
-  radios: { load: async () => bundled.radios!, labels: [], ...studio({ displayName: 'studio.widgets.radios', accepts: CHOICE, needsEnum: true, options: NO_OPTIONS }) },
-  picker: { load: () => import('./option-picker.tsx').then((m) => m.OptionPicker), labels: ['choose'], ...studio({ displayName: 'studio.widgets.picker', accepts: CHOICE, needsEnum: true, options: NO_OPTIONS }) },
+  chips: {
+    load: async () => bundled.chips!,
+    labels: [],
+    ...studio({ displayName: 'studio.widgets.chips', accepts: CHOICE, needsEnum: true, options: NO_OPTIONS }),
+  },
+  radios: {
+    load: async () => bundled.radios!,
+    labels: [],
+    ...studio({ displayName: 'studio.widgets.radios', accepts: CHOICE, needsEnum: true, options: NO_OPTIONS }),
+  },
+  picker: {
+    load: () => import('./option-picker.tsx').then((m) => m.OptionPicker),
+    labels: ['choose'],
+    ...studio({ displayName: 'studio.widgets.picker', accepts: CHOICE, needsEnum: true, options: NO_OPTIONS }),
+  },
   otp: {
     load: () => import('./otp-input.tsx').then((m) => m.OtpInput),
     labels: ['digit'],
     ...studio({
       displayName: 'studio.widgets.otp',
       accepts: ['string'],
-      options: { type: 'object', properties: { length: { type: 'integer', minimum: 1, maximum: 12 } }, additionalProperties: false },
+      options: {
+        type: 'object',
+        properties: { length: { type: 'integer', minimum: 1, maximum: 12 } },
+        additionalProperties: false,
+      },
     }),
   },
-  signature: { load: () => import('./signature-pad.tsx').then((m) => m.SignaturePad), labels: ['pad', 'clear'], ...studio({ displayName: 'studio.widgets.signature', accepts: ['string'], options: NO_OPTIONS }) },
+  signature: {
+    load: () => import('./signature-pad.tsx').then((m) => m.SignaturePad),
+    labels: ['pad', 'clear'],
+    ...studio({ displayName: 'studio.widgets.signature', accepts: ['string'], options: NO_OPTIONS }),
+  },
   photo: {
     load: () => import('./photo-capture.tsx').then((m) => m.PhotoCapture),
     labels: ['take', 'retake', 'preview', 'processing', 'failed'],
@@ -84,7 +112,12 @@ export const widgetRegistry = {
   contactPicker: {
     load: () => import('./contact-picker.tsx').then((m) => m.ContactPicker),
     labels: ['name', 'phone', 'pick'],
-    ...studio({ displayName: 'studio.widgets.contactPicker', accepts: ['object'], options: NO_OPTIONS, sensitive: true }),
+    ...studio({
+      displayName: 'studio.widgets.contactPicker',
+      accepts: ['object'],
+      options: NO_OPTIONS,
+      sensitive: true,
+    }),
   },
   address: {
     load: () => import('./address-picker.tsx').then((m) => m.AddressPicker),

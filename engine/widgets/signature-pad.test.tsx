@@ -9,14 +9,17 @@ let calls: string[] = [];
 beforeEach(() => {
   calls = [];
   const context = new Proxy({} as Record<string, unknown>, {
-    get: (target, key: string) => (key in target ? target[key] : (...args: unknown[]) => void calls.push(`${key}(${args.join(',')})`)),
+    get: (target, key: string) =>
+      key in target ? target[key] : (...args: unknown[]) => void calls.push(`${key}(${args.join(',')})`),
     set: (target, key: string, value: unknown) => {
       target[key] = value;
       return true;
     },
   });
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
-  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation((type?: string) => `data:${type ?? 'image/png'};base64,SIGNED`);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(
+    (type?: string) => `data:${type ?? 'image/png'};base64,SIGNED`,
+  );
 });
 afterEach(() => {
   vi.restoreAllMocks();

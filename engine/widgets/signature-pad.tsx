@@ -36,7 +36,8 @@ export function SignaturePad({ id, value, options, disabled, readonly, label, on
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
       const width = container.clientWidth;
       const height = element.clientHeight || Math.round(width / 2);
-      if (width === 0 || (element.width === Math.round(width * ratio) && element.height === Math.round(height * ratio))) return;
+      if (width === 0 || (element.width === Math.round(width * ratio) && element.height === Math.round(height * ratio)))
+        return;
       const strokes = signature.toData();
       element.width = Math.round(width * ratio);
       element.height = Math.round(height * ratio);
@@ -48,7 +49,8 @@ export function SignaturePad({ id, value, options, disabled, readonly, label, on
     // A signature kept in the store (the borrower went back a step) is shown again from its PNG.
     const restore = () => {
       const saved = latest.current.value;
-      if (typeof saved === 'string' && saved.startsWith('data:image/')) void signature.fromDataURL(saved).catch(() => undefined);
+      if (typeof saved === 'string' && saved.startsWith('data:image/'))
+        void signature.fromDataURL(saved).catch(() => undefined);
     };
     const emit = () => latest.current.onChange(signature.isEmpty() ? undefined : signature.toDataURL('image/png'));
 
@@ -89,7 +91,12 @@ export function SignaturePad({ id, value, options, disabled, readonly, label, on
         aria-label={labels.pad}
         aria-describedby={ariaDescribedByIds(id)}
       />
-      <button type="button" className="ui-widget-button ui-widget-signature-clear" onClick={clear} disabled={disabled || readonly || !value}>
+      <button
+        type="button"
+        className="ui-widget-button ui-widget-signature-clear"
+        onClick={clear}
+        disabled={disabled || readonly || !value}
+      >
         {labels.clear}
       </button>
     </div>

@@ -23,4 +23,3 @@ export function readLabels<K extends string>(
 export function fillLabel(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
-

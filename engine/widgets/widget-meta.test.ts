@@ -11,12 +11,16 @@ import type { WidgetMeta } from './widget-meta.ts';
 const entries = Object.entries(widgetRegistry as Record<string, WidgetEntry>);
 const all: [string, WidgetMeta][] = [...entries, ...Object.entries(rjsfWidgetMeta), ...Object.entries(engineFieldMeta)];
 const staff = (lng: string) => JSON.parse(readFileSync(`locales/${lng}/staff.json`, 'utf8')) as Record<string, unknown>;
-const text = (catalog: Record<string, unknown>, key: string): unknown => key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], catalog);
+const text = (catalog: Record<string, unknown>, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], catalog);
 
 describe('the widget registry', () => {
   it('loads under plain node (tsx, as the server runs), without CSS or component code', () => {
-    const script = "const { widgetRegistry } = await import('./engine/widgets/registry.ts'); console.log(JSON.stringify(Object.entries(widgetRegistry).map(([n, e]) => [n, e.accepts, e.sensitive === true])));";
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const script =
+      "const { widgetRegistry } = await import('./engine/widgets/registry.ts'); console.log(JSON.stringify(Object.entries(widgetRegistry).map(([n, e]) => [n, e.accepts, e.sensitive === true])));";
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
     const read = JSON.parse(out) as [string, string[], boolean][];
     expect(read.map(([name]) => name)).toEqual(Object.keys(widgetRegistry));
     expect(read.find(([name]) => name === 'photo')).toEqual(['photo', ['string'], true]);
@@ -28,7 +32,8 @@ describe('the widget registry', () => {
     expect(meta.accepts.every((type) => (JSON_TYPES as readonly string[]).includes(type))).toBe(true);
     expect(new Set(meta.labels).size).toBe(meta.labels.length);
     expect(meta.readsAddressBook).not.toBe(true);
-    for (const lng of ['en', 'fil', 'zh-CN']) expect(text(staff(lng), meta.displayName), `${name} ${lng}`).toBeTypeOf('string');
+    for (const lng of ['en', 'fil', 'zh-CN'])
+      expect(text(staff(lng), meta.displayName), `${name} ${lng}`).toBeTypeOf('string');
   });
 
   it.each(all)('has a valid JSON Schema of the options of %s', (_name, meta) => {
@@ -46,12 +51,15 @@ describe('the widget registry', () => {
     const source = readFileSync('engine/widgets/registry.ts', 'utf8');
     // Chips and radios are bundled by web builds (registry.ts): every other widget is fetched.
     const lazy = entries.map(([name]) => name).filter((name) => name !== 'chips' && name !== 'radios');
-    for (const name of lazy) expect(source, name).toMatch(new RegExp(`${name}: \\{\\s*load: \\(\\) => import\\('\\./[\\w-]+\\.tsx'\\)`));
+    for (const name of lazy)
+      expect(source, name).toMatch(new RegExp(`${name}: \\{\\s*load: \\(\\) => import\\('\\./[\\w-]+\\.tsx'\\)`));
   });
 
   it('accepts a photo option set of the seed and refuses a wrong capture', () => {
     const validate = new Ajv().compile(widgetRegistry.photo.options);
-    expect(validate({ capture: 'environment', guidance: 'identity.idPhotoGuidance', documentKind: 'idFront' })).toBe(true);
+    expect(validate({ capture: 'environment', guidance: 'identity.idPhotoGuidance', documentKind: 'idFront' })).toBe(
+      true,
+    );
     expect(validate({ capture: 'front' })).toBe(false);
   });
 });

@@ -45,7 +45,12 @@ const NO_OPTIONS = { type: 'object', additionalProperties: false } as const;
  * the general ones (`rows` for a textarea, `inputType`, ...), which engine/studio allows on every field.
  */
 export const rjsfWidgetMeta: Readonly<Record<string, WidgetMeta>> = {
-  text: { displayName: 'studio.widgets.text', labels: [], accepts: ['string', 'number', 'integer'], options: NO_OPTIONS },
+  text: {
+    displayName: 'studio.widgets.text',
+    labels: [],
+    accepts: ['string', 'number', 'integer'],
+    options: NO_OPTIONS,
+  },
   textarea: { displayName: 'studio.widgets.textarea', labels: [], accepts: ['string'], options: NO_OPTIONS },
   email: { displayName: 'studio.widgets.email', labels: [], accepts: ['string'], options: NO_OPTIONS },
   url: { displayName: 'studio.widgets.url', labels: [], accepts: ['string'], options: NO_OPTIONS },
@@ -72,12 +77,22 @@ export interface FieldMeta extends WidgetMeta {
  * (engine/form/pick-contact-field.tsx), so it needs the same notice as the contact picker and reads no address book.
  */
 export const engineFieldMeta: Readonly<Record<string, FieldMeta>> = {
-  widget: { displayName: 'studio.widgets.widgetField', labels: [], accepts: [...JSON_TYPES], options: NO_OPTIONS, needsWidget: true },
+  widget: {
+    displayName: 'studio.widgets.widgetField',
+    labels: [],
+    accepts: [...JSON_TYPES],
+    options: NO_OPTIONS,
+    needsWidget: true,
+  },
   pickContact: {
     displayName: 'studio.widgets.pickContact',
     labels: ['pick'],
     accepts: ['object'],
-    options: { type: 'object', properties: { nameField: { type: 'string', minLength: 1 }, phoneField: { type: 'string', minLength: 1 } }, additionalProperties: false },
+    options: {
+      type: 'object',
+      properties: { nameField: { type: 'string', minLength: 1 }, phoneField: { type: 'string', minLength: 1 } },
+      additionalProperties: false,
+    },
     sensitive: true,
   },
 };

@@ -43,7 +43,10 @@ export class LatencyHistogram {
     let seen = 0;
     for (let i = 0; i < this.counts.length; i += 1) {
       seen += this.counts[i] ?? 0;
-      if (seen >= rank) return i === LatencyHistogram.BUCKETS ? this.largest : Math.round((i + 1) * LatencyHistogram.BUCKET_MS * 100) / 100;
+      if (seen >= rank)
+        return i === LatencyHistogram.BUCKETS
+          ? this.largest
+          : Math.round((i + 1) * LatencyHistogram.BUCKET_MS * 100) / 100;
     }
     return this.largest;
   }
@@ -77,7 +80,12 @@ export function verdict(value: number, minimum: number): 'MET' | 'MISSED' | 'SKI
 }
 
 /** What made a run fail: answers other than 2xx, connection errors, timeouts (autocannon's counters). */
-export function runProblems(result: { readonly non2xx: number; readonly errors: number; readonly timeouts: number; readonly statusCodeStats: Record<string, { count: number }> }): string[] {
+export function runProblems(result: {
+  readonly non2xx: number;
+  readonly errors: number;
+  readonly timeouts: number;
+  readonly statusCodeStats: Record<string, { count: number }>;
+}): string[] {
   const problems: string[] = [];
   if (result.non2xx > 0) {
     const codes = Object.entries(result.statusCodeStats)
@@ -126,4 +134,3 @@ export function redact(url: string): string {
     return '(not a URL)';
   }
 }
-

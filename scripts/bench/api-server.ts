@@ -22,8 +22,7 @@ import { Keyring } from '#server/crypto/keyring.ts';
 
 /** What to serve. */
 export type ServerConfig =
-  | { readonly mode: 'hello' }
-  | { readonly mode: 'api'; readonly database: DatabaseTarget; readonly uploadDir: string };
+  { readonly mode: 'hello' } | { readonly mode: 'api'; readonly database: DatabaseTarget; readonly uploadDir: string };
 
 /** Messages from the server process. */
 export type ServerMessage =

@@ -14,7 +14,19 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { addressInfoSamples } from '#schemas/addressInfo.samples.ts';
 import { contactSamples } from '#schemas/contact.samples.ts';
-import { cpuTicksBetween, envSeconds, redact, LatencyHistogram, ms2, percent, perSecond, procStatTicks, ratio, runProblems, verdict } from './api-figures.ts';
+import {
+  cpuTicksBetween,
+  envSeconds,
+  redact,
+  LatencyHistogram,
+  ms2,
+  percent,
+  perSecond,
+  procStatTicks,
+  ratio,
+  runProblems,
+  verdict,
+} from './api-figures.ts';
 import type { ParentMessage, ServerConfig, ServerMessage } from './api-server.ts';
 import { functionTimes, packageOf, selfTimeBy } from './cpu-profile.ts';
 import type { CallFrame, CpuProfile, FunctionTime } from './cpu-profile.ts';
@@ -67,7 +79,12 @@ export interface RunFigures {
   /** Latency of the 2xx answers in ms, from every answer (10 µs buckets, api-figures.ts). */
   readonly latency: { readonly p50: number; readonly p99: number; readonly mean: number; readonly max: number };
   /** autocannon's own latency figures (whole milliseconds, its histogram's resolution). */
-  readonly autocannonLatencyMs: { readonly p50: number; readonly p99: number; readonly average: number; readonly max: number };
+  readonly autocannonLatencyMs: {
+    readonly p50: number;
+    readonly p99: number;
+    readonly average: number;
+    readonly max: number;
+  };
   readonly statusCodes: Record<string, number>;
   readonly non2xx: number;
   readonly errors: number;
@@ -95,7 +112,12 @@ export interface ApiResult {
   readonly bench: 'api';
   readonly date: string;
   readonly node: string;
-  readonly settings: { readonly connections: number; readonly durationSeconds: number; readonly warmupSeconds: number; readonly pipelining: 1 };
+  readonly settings: {
+    readonly connections: number;
+    readonly durationSeconds: number;
+    readonly warmupSeconds: number;
+    readonly pipelining: 1;
+  };
   /** The 1-minute load average before and after the run, and the CPU count: other work on the machine skews figures. */
   readonly load: { readonly before: number; readonly after: number; readonly cpus: number };
   /** What the profile GET answers: the steps saved before the benchmark and the size of the body. */
@@ -105,7 +127,11 @@ export interface ApiResult {
   readonly runs: readonly RunFigures[];
   /** Profile requests/s over the requests/s of the hello run just before it. */
   readonly ratios: { readonly pglite: number; readonly postgres: number };
-  readonly target: { readonly minRatio: number; readonly postgresRatio: number; readonly verdict: 'MET' | 'MISSED' | 'SKIPPED' };
+  readonly target: {
+    readonly minRatio: number;
+    readonly postgresRatio: number;
+    readonly verdict: 'MET' | 'MISSED' | 'SKIPPED';
+  };
   readonly profiled: boolean;
   readonly profiles?: readonly ServerProfile[];
 }
@@ -204,7 +230,9 @@ async function createPgDatabase(adminUrl: string): Promise<PgDatabase | { skippe
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
   } catch (error) {
-    return { skipped: `PostgreSQL at ${redact(adminUrl)} is unreachable or refused CREATE DATABASE: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      skipped: `PostgreSQL at ${redact(adminUrl)} is unreachable or refused CREATE DATABASE: ${error instanceof Error ? error.message : String(error)}`,
+    };
   } finally {
     await admin.end().catch(() => undefined);
   }
@@ -218,7 +246,9 @@ async function createPgDatabase(adminUrl: string): Promise<PgDatabase | { skippe
       const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
       await client.connect();
       try {
-        const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
+        const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+          name,
+        ]);
         const ticks = new Map<number, number>();
         for (const { pid } of rows) {
           try {
@@ -245,7 +275,6 @@ async function createPgDatabase(adminUrl: string): Promise<PgDatabase | { skippe
   };
 }
 
-
 /** The profile steps saved before the benchmark, with valid data (schemas/*.samples.ts). */
 function profileSteps(): { step: string; data: unknown }[] {
   const address = addressInfoSamples.find((s) => 'stored' in s);
@@ -257,7 +286,13 @@ function profileSteps(): { step: string; data: unknown }[] {
   ];
 }
 
-async function call(base: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; text: string }> {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
@@ -270,7 +305,10 @@ async function call(base: string, method: string, path: string, headers: Record<
  * Logs a new customer in through the real endpoints (SMS code read from the server's console outbox), saves the
  * profile steps, checks the profile GET; answers the request headers of the session and the GET's body size.
  */
-async function prepareCustomer(server: ServerProcess, steps: readonly { step: string; data: unknown }[]): Promise<{ headers: Record<string, string>; bodyBytes: number }> {
+async function prepareCustomer(
+  server: ServerProcess,
+  steps: readonly { step: string; data: unknown }[],
+): Promise<{ headers: Record<string, string>; bodyBytes: number }> {
   // 917 + 7 digits: never one of the emergency contacts' numbers (0918...), which the contact step refuses.
   const phone = `917${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
   const device = { 'x-device-id': `bench-${randomBytes(6).toString('hex')}` };
@@ -285,13 +323,16 @@ async function prepareCustomer(server: ServerProcess, steps: readonly { step: st
   const headers = { authorization: `Bearer ${token}`, 'x-customer-id': customerId, ...device };
   for (const { step, data } of steps) {
     const saved = await call(server.base, 'PUT', `/api/v1/profile/${step}`, headers, data);
-    if (saved.status !== 200) throw new Error(`${server.name}: PUT /profile/${step} answered ${saved.status}: ${saved.text}`);
+    if (saved.status !== 200)
+      throw new Error(`${server.name}: PUT /profile/${step} answered ${saved.status}: ${saved.text}`);
   }
   const profile = await call(server.base, 'GET', '/api/v1/profile', headers);
-  if (profile.status !== 200) throw new Error(`${server.name}: GET /profile answered ${profile.status}: ${profile.text}`);
+  if (profile.status !== 200)
+    throw new Error(`${server.name}: GET /profile answered ${profile.status}: ${profile.text}`);
   const { summary } = JSON.parse(profile.text) as { summary: { completed: string[] } };
   const missing = steps.filter((s) => !summary.completed.includes(s.step)).map((s) => s.step);
-  if (missing.length > 0) throw new Error(`${server.name}: GET /profile does not count ${missing.join(', ')} as completed`);
+  if (missing.length > 0)
+    throw new Error(`${server.name}: GET /profile does not count ${missing.join(', ')} as completed`);
   return { headers, bodyBytes: Buffer.byteLength(profile.text) };
 }
 
@@ -304,8 +345,20 @@ interface Target {
 }
 
 /** One autocannon run against `target`; with a `histogram`, the latency of every 2xx answer goes into it. */
-async function cannon(target: Target, seconds: number, connections: number, histogram?: LatencyHistogram): Promise<autocannon.Result> {
-  const instance = autocannon({ url: `${target.server.base}${target.path}`, method: 'GET', headers: target.headers, connections, duration: seconds, pipelining: 1 });
+async function cannon(
+  target: Target,
+  seconds: number,
+  connections: number,
+  histogram?: LatencyHistogram,
+): Promise<autocannon.Result> {
+  const instance = autocannon({
+    url: `${target.server.base}${target.path}`,
+    method: 'GET',
+    headers: target.headers,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+  });
   if (histogram) {
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseMs: number) => {
       if (statusCode >= 200 && statusCode < 300) histogram.record(responseMs);
@@ -316,7 +369,9 @@ async function cannon(target: Target, seconds: number, connections: number, hist
 
 /** A warm-up run, then the measured run, with the CPU time of the processes involved during the measured one. */
 async function measure(target: Target, settings: ApiResult['settings']): Promise<RunFigures> {
-  console.log(`api: ${target.name}: ${settings.warmupSeconds} s warm-up, then ${settings.durationSeconds} s measured (${settings.connections} connections)`);
+  console.log(
+    `api: ${target.name}: ${settings.warmupSeconds} s warm-up, then ${settings.durationSeconds} s measured (${settings.connections} connections)`,
+  );
   const warm = await cannon(target, settings.warmupSeconds, settings.connections);
   const histogram = new LatencyHistogram();
   const databaseBefore = await target.database?.backendTicks();
@@ -328,9 +383,14 @@ async function measure(target: Target, settings: ApiResult['settings']): Promise
   const serverUs = (await target.server.cpu()) - serverBefore;
   const bench = process.cpuUsage(benchBefore);
   const databaseAfter = databaseBefore ? await target.database?.backendTicks() : undefined;
-  const databaseUs = databaseBefore && databaseAfter ? (cpuTicksBetween(databaseBefore, databaseAfter) * 1e6) / CLOCK_TICKS_PER_SECOND : undefined;
+  const databaseUs =
+    databaseBefore && databaseAfter
+      ? (cpuTicksBetween(databaseBefore, databaseAfter) * 1e6) / CLOCK_TICKS_PER_SECOND
+      : undefined;
   const cpuPercent = (us: number) => Math.round((us / wallUs) * 1000) / 10;
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
+  );
   const answers = Object.values(statusCodes).reduce((a, b) => a + b, 0);
   return {
     name: target.name,
@@ -338,8 +398,18 @@ async function measure(target: Target, settings: ApiResult['settings']): Promise
     requestsPerSecond: result.requests.average,
     requests: result.requests.total ?? answers,
     seconds: result.duration,
-    latency: { p50: histogram.percentile(50), p99: histogram.percentile(99), mean: Math.round(histogram.mean * 1000) / 1000, max: Math.round(histogram.max * 100) / 100 },
-    autocannonLatencyMs: { p50: result.latency.p50, p99: result.latency.p99, average: result.latency.average, max: result.latency.max },
+    latency: {
+      p50: histogram.percentile(50),
+      p99: histogram.percentile(99),
+      mean: Math.round(histogram.mean * 1000) / 1000,
+      max: Math.round(histogram.max * 100) / 100,
+    },
+    autocannonLatencyMs: {
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      average: result.latency.average,
+      max: result.latency.max,
+    },
     statusCodes,
     non2xx: result.non2xx,
     errors: result.errors,
@@ -350,26 +420,55 @@ async function measure(target: Target, settings: ApiResult['settings']): Promise
     serverCpuUsPerRequest: answers === 0 ? Number.NaN : Math.round((serverUs / answers) * 10) / 10,
     ...(databaseUs === undefined
       ? {}
-      : { databaseCpuPercent: cpuPercent(databaseUs), databaseCpuUsPerRequest: answers === 0 ? Number.NaN : Math.round((databaseUs / answers) * 10) / 10 }),
+      : {
+          databaseCpuPercent: cpuPercent(databaseUs),
+          databaseCpuUsPerRequest: answers === 0 ? Number.NaN : Math.round((databaseUs / answers) * 10) / 10,
+        }),
     problems: [...runProblems(warm).map((p) => `warm-up: ${p}`), ...runProblems(result)],
   };
 }
 
 function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length))) ?? [];
-  return rows.map((row) => row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col] ?? 0) : cell.padStart(widths[col] ?? 0))).join('  ')).join('\n');
+  return rows
+    .map((row) =>
+      row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col] ?? 0) : cell.padStart(widths[col] ?? 0))).join('  '),
+    )
+    .join('\n');
 }
 
 /** Prints the result in words and a table. */
 export function printApi(result: ApiResult): void {
   const { settings, load } = result;
-  console.log(`\nAPI requests/s and latency, autocannon ${settings.connections} connections, pipelining ${settings.pipelining}, ${settings.durationSeconds} s per run after a ${settings.warmupSeconds} s warm-up, loopback, Node ${result.node}`);
-  console.log(`Profile GET: a customer with ${result.profile.steps.length} saved steps (${result.profile.steps.join(', ')}), ${result.profile.bodyBytes} bytes of JSON; each server in its own process`);
-  console.log(`PostgreSQL: ${result.postgres.skipped ? `SKIPPED — ${result.postgres.skipped}` : result.postgres.server}`);
+  console.log(
+    `\nAPI requests/s and latency, autocannon ${settings.connections} connections, pipelining ${settings.pipelining}, ${settings.durationSeconds} s per run after a ${settings.warmupSeconds} s warm-up, loopback, Node ${result.node}`,
+  );
+  console.log(
+    `Profile GET: a customer with ${result.profile.steps.length} saved steps (${result.profile.steps.join(', ')}), ${result.profile.bodyBytes} bytes of JSON; each server in its own process`,
+  );
+  console.log(
+    `PostgreSQL: ${result.postgres.skipped ? `SKIPPED — ${result.postgres.skipped}` : result.postgres.server}`,
+  );
   const busy = Math.max(load.before, load.after) > load.cpus / 2;
-  console.log(`Load average ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after, ${load.cpus} CPUs${busy ? ': THE MACHINE WAS BUSY, the figures are noisy (hello and profile runs alternate, so both see it)' : ''}\n`);
+  console.log(
+    `Load average ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after, ${load.cpus} CPUs${busy ? ': THE MACHINE WAS BUSY, the figures are noisy (hello and profile runs alternate, so both see it)' : ''}\n`,
+  );
   const rows = [
-    ['run', 'requests/s', 'p50 ms', 'p99 ms', 'answers', 'non-2xx', 'errors', 'bytes/answer', 'server CPU', 'µs CPU/answer', 'PostgreSQL CPU', 'µs PG CPU/answer', 'bench CPU'],
+    [
+      'run',
+      'requests/s',
+      'p50 ms',
+      'p99 ms',
+      'answers',
+      'non-2xx',
+      'errors',
+      'bytes/answer',
+      'server CPU',
+      'µs CPU/answer',
+      'PostgreSQL CPU',
+      'µs PG CPU/answer',
+      'bench CPU',
+    ],
     ...result.runs.map((r) => [
       `${r.name} (GET ${r.path})`,
       perSecond(r.requestsPerSecond),
@@ -382,22 +481,45 @@ export function printApi(result: ApiResult): void {
       `${r.serverCpuPercent.toFixed(0)} %`,
       Number.isFinite(r.serverCpuUsPerRequest) ? r.serverCpuUsPerRequest.toFixed(0) : '-',
       r.databaseCpuPercent === undefined ? '-' : `${r.databaseCpuPercent.toFixed(0)} %`,
-      r.databaseCpuUsPerRequest === undefined || !Number.isFinite(r.databaseCpuUsPerRequest) ? '-' : r.databaseCpuUsPerRequest.toFixed(0),
+      r.databaseCpuUsPerRequest === undefined || !Number.isFinite(r.databaseCpuUsPerRequest)
+        ? '-'
+        : r.databaseCpuUsPerRequest.toFixed(0),
       `${r.benchCpuPercent.toFixed(0)} %`,
     ]),
   ];
   console.log(table(rows));
-  console.log('(latency from every 2xx answer, 10 µs buckets; autocannon\'s own whole-millisecond figures are in the JSON; CPU in % of one core,');
-  console.log(' the server process\'s CPU time per answer, and that of the PostgreSQL backends of the benchmark database; PGlite works inside the server process)');
+  console.log(
+    "(latency from every 2xx answer, 10 µs buckets; autocannon's own whole-millisecond figures are in the JSON; CPU in % of one core,",
+  );
+  console.log(
+    " the server process's CPU time per answer, and that of the PostgreSQL backends of the benchmark database; PGlite works inside the server process)",
+  );
   for (const r of result.runs) for (const problem of r.problems) console.log(`  FAILED RUN ${r.name}: ${problem}`);
-  console.log(`\nprofile / hello requests/s: PGlite ${percent(result.ratios.pglite)}, PostgreSQL ${percent(result.ratios.postgres)} (each against the hello run just before it)`);
+  console.log(
+    `\nprofile / hello requests/s: PGlite ${percent(result.ratios.pglite)}, PostgreSQL ${percent(result.ratios.postgres)} (each against the hello run just before it)`,
+  );
   for (const p of result.profiles ?? []) {
-    console.log(`\nCPU profile of the ${p.server} server (${p.file}, its whole life): ${ms2(p.busyMs)} ms busy; self time by package:`);
-    console.log(table([['package', 'self ms', 'share'], ...p.byPackage.slice(0, 12).map((g) => [g.group, ms2(g.selfMs), percent(ratio(g.selfMs, p.busyMs))])]));
+    console.log(
+      `\nCPU profile of the ${p.server} server (${p.file}, its whole life): ${ms2(p.busyMs)} ms busy; self time by package:`,
+    );
+    console.log(
+      table([
+        ['package', 'self ms', 'share'],
+        ...p.byPackage.slice(0, 12).map((g) => [g.group, ms2(g.selfMs), percent(ratio(g.selfMs, p.busyMs))]),
+      ]),
+    );
     console.log('most inclusive time:');
-    console.log(table([['function', 'total ms', 'self ms'], ...p.top.slice(0, 25).map((t) => [t.fn, ms2(t.totalMs), ms2(t.selfMs)])]));
+    console.log(
+      table([
+        ['function', 'total ms', 'self ms'],
+        ...p.top.slice(0, 25).map((t) => [t.fn, ms2(t.totalMs), ms2(t.selfMs)]),
+      ]),
+    );
   }
-  if (result.profiled) console.log('\n(profiled run: servers under --cpu-prof; the figures are for attribution, the target is not judged)');
+  if (result.profiled)
+    console.log(
+      '\n(profiled run: servers under --cpu-prof; the figures are for attribution, the target is not judged)',
+    );
   const { minRatio, postgresRatio } = result.target;
   console.log(
     `Target (profile GET on PostgreSQL >= ${percent(minRatio)} of hello-world's requests/s): ${result.target.verdict}` +
@@ -417,7 +539,9 @@ function serverFrameGroup(frame: CallFrame): string {
 
 /** The main thread's profile in `dir` (Node names them CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile, main = 0). */
 function summariseProfile(server: string, dir: string): ServerProfile | undefined {
-  const name = existsSync(dir) ? readdirSync(dir).find((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/u.test(f)) : undefined;
+  const name = existsSync(dir)
+    ? readdirSync(dir).find((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/u.test(f))
+    : undefined;
   if (!name) return undefined;
   const file = join(dir, name);
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
@@ -427,8 +551,13 @@ function summariseProfile(server: string, dir: string): ServerProfile | undefine
     server,
     file: relative(repo, file),
     busyMs: r(busyMs),
-    byPackage: selfTimeBy(profile, serverFrameGroup).slice(0, 20).map((g) => ({ group: g.group, selfMs: r(g.selfMs) })),
-    top: functions.sort((a, b) => b.totalMs - a.totalMs).slice(0, 40).map((f) => ({ fn: f.fn, selfMs: r(f.selfMs), totalMs: r(f.totalMs) })),
+    byPackage: selfTimeBy(profile, serverFrameGroup)
+      .slice(0, 20)
+      .map((g) => ({ group: g.group, selfMs: r(g.selfMs) })),
+    top: functions
+      .sort((a, b) => b.totalMs - a.totalMs)
+      .slice(0, 40)
+      .map((f) => ({ fn: f.fn, selfMs: r(f.selfMs), totalMs: r(f.totalMs) })),
   };
 }
 
@@ -459,17 +588,27 @@ export async function runApiBench(options: ApiOptions = {}): Promise<ApiResult> 
   try {
     const hello = await startServer('hello', { mode: 'hello' }, profileOf('hello'));
     servers.push(hello);
-    const pglite = await startServer('app on PGlite', { mode: 'api', database: { dataDir: join(work, 'pglite') }, uploadDir: join(work, 'uploads-pglite') }, profileOf('pglite'));
+    const pglite = await startServer(
+      'app on PGlite',
+      { mode: 'api', database: { dataDir: join(work, 'pglite') }, uploadDir: join(work, 'uploads-pglite') },
+      profileOf('pglite'),
+    );
     servers.push(pglite);
     const pgliteCustomer = await prepareCustomer(pglite, steps);
     const created = await createPgDatabase(adminUrl);
     let postgres: ServerProcess | undefined;
     let postgresCustomer: Awaited<ReturnType<typeof prepareCustomer>> | undefined;
     if ('skipped' in created) {
-      console.log(`api: SKIPPING PostgreSQL: ${created.skipped}. Set BENCH_DATABASE_URL to a server where this user may CREATE DATABASE.`);
+      console.log(
+        `api: SKIPPING PostgreSQL: ${created.skipped}. Set BENCH_DATABASE_URL to a server where this user may CREATE DATABASE.`,
+      );
     } else {
       pgDatabase = created;
-      postgres = await startServer('app on PostgreSQL', { mode: 'api', database: { url: created.url }, uploadDir: join(work, 'uploads-postgres') }, profileOf('postgres'));
+      postgres = await startServer(
+        'app on PostgreSQL',
+        { mode: 'api', database: { url: created.url }, uploadDir: join(work, 'uploads-postgres') },
+        profileOf('postgres'),
+      );
       servers.push(postgres);
       postgresCustomer = await prepareCustomer(postgres, steps);
     }
@@ -478,10 +617,26 @@ export async function runApiBench(options: ApiOptions = {}): Promise<ApiResult> 
     const runs: RunFigures[] = [];
     // Alternating, so that load that comes and goes on the machine falls on hello and profile alike.
     runs.push(await measure(helloTarget(1), settings));
-    runs.push(await measure({ name: 'profile-pglite', server: pglite, path: '/api/v1/profile', headers: pgliteCustomer.headers }, settings));
+    runs.push(
+      await measure(
+        { name: 'profile-pglite', server: pglite, path: '/api/v1/profile', headers: pgliteCustomer.headers },
+        settings,
+      ),
+    );
     runs.push(await measure(helloTarget(2), settings));
     if (postgres && postgresCustomer) {
-      runs.push(await measure({ name: 'profile-postgres', server: postgres, path: '/api/v1/profile', headers: postgresCustomer.headers, database: pgDatabase }, settings));
+      runs.push(
+        await measure(
+          {
+            name: 'profile-postgres',
+            server: postgres,
+            path: '/api/v1/profile',
+            headers: postgresCustomer.headers,
+            database: pgDatabase,
+          },
+          settings,
+        ),
+      );
     }
     const loadAfter = loadavg()[0] ?? 0;
 
@@ -492,7 +647,10 @@ export async function runApiBench(options: ApiOptions = {}): Promise<ApiResult> 
       : undefined;
 
     const rps = (name: string) => runs.find((r) => r.name === name)?.requestsPerSecond ?? Number.NaN;
-    const ratios = { pglite: ratio(rps('profile-pglite'), rps('hello-1')), postgres: ratio(rps('profile-postgres'), rps('hello-2')) };
+    const ratios = {
+      pglite: ratio(rps('profile-pglite'), rps('hello-1')),
+      postgres: ratio(rps('profile-postgres'), rps('hello-2')),
+    };
     const result: ApiResult = {
       bench: 'api',
       date: new Date().toISOString(),
@@ -500,18 +658,27 @@ export async function runApiBench(options: ApiOptions = {}): Promise<ApiResult> 
       settings,
       load: { before: loadBefore, after: loadAfter, cpus: availableParallelism() },
       profile: { steps: steps.map((s) => s.step), bodyBytes: pgliteCustomer.bodyBytes },
-      postgres: 'skipped' in created ? { server: redact(adminUrl), skipped: created.skipped } : { server: redact(adminUrl) },
+      postgres:
+        'skipped' in created ? { server: redact(adminUrl), skipped: created.skipped } : { server: redact(adminUrl) },
       runs,
       ratios,
-      target: { minRatio: TARGET_RATIO, postgresRatio: ratios.postgres, verdict: profile ? 'SKIPPED' : verdict(ratios.postgres, TARGET_RATIO) },
+      target: {
+        minRatio: TARGET_RATIO,
+        postgresRatio: ratios.postgres,
+        verdict: profile ? 'SKIPPED' : verdict(ratios.postgres, TARGET_RATIO),
+      },
       profiled: profile,
       ...(profiles ? { profiles } : {}),
     };
     writeFileSync(join(resultsDir, 'api.json'), `${JSON.stringify(result, null, 2)}\n`);
     return result;
   } finally {
-    for (const server of servers.reverse()) await server.close().catch((error: unknown) => console.error(`api: closing ${server.name}:`, error));
-    if (pgDatabase) await pgDatabase.drop().catch((error: unknown) => console.error('api: could not drop the benchmark database:', error));
+    for (const server of servers.reverse())
+      await server.close().catch((error: unknown) => console.error(`api: closing ${server.name}:`, error));
+    if (pgDatabase)
+      await pgDatabase
+        .drop()
+        .catch((error: unknown) => console.error('api: could not drop the benchmark database:', error));
     rmSync(work, { recursive: true, force: true });
   }
 }

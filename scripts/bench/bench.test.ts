@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
-import { cpuTicksBetween, envSeconds, LatencyHistogram, percent, perSecond, procStatTicks, ratio, runProblems, verdict } from './api-figures.ts';
+import {
+  cpuTicksBetween,
+  envSeconds,
+  LatencyHistogram,
+  percent,
+  perSecond,
+  procStatTicks,
+  ratio,
+  runProblems,
+  verdict,
+} from './api-figures.ts';
 import { functionTimes, packageOf } from './cpu-profile.ts';
 import { percentile, summarize } from './stats.ts';
 import { visibleFieldCount } from './step-size.ts';
@@ -32,13 +42,18 @@ describe('bench helpers', () => {
       then: { properties: { b: { type: 'string' }, c: { type: 'string' } } },
       else: { properties: { d: { type: 'string' } } },
       allOf: [
-        { if: { properties: { a: { const: 'y' } } }, then: { properties: { a: { type: 'string' }, e: { type: 'string' } } } },
+        {
+          if: { properties: { a: { const: 'y' } } },
+          then: { properties: { a: { type: 'string' }, e: { type: 'string' } } },
+        },
         { if: { properties: { a: { const: 'z' } } }, then: { properties: { f: {}, g: {}, h: {} } } },
       ],
     };
     // a + 3 x 2 + address 2 + max(then 2, else 1) + max(allOf: e 1, f g h 3)
     expect(visibleFieldCount(schema)).toBe(1 + 6 + 2 + 2 + 3);
-    expect(visibleFieldCount(schema, { address: { 'ui:field': 'widget', 'ui:widget': 'address' } })).toBe(1 + 6 + 1 + 2 + 3);
+    expect(visibleFieldCount(schema, { address: { 'ui:field': 'widget', 'ui:widget': 'address' } })).toBe(
+      1 + 6 + 1 + 2 + 3,
+    );
   });
 
   it('keeps only the widgets and fields stock RJSF knows in the stock uiSchema', () => {
@@ -57,7 +72,12 @@ describe('bench helpers', () => {
       c: {},
       list: { items: { p: { 'ui:widget': 'radio' }, q: {} } },
     });
-    expect(stripped).toEqual(['root.a: ui:widget=chips', 'root.c: ui:field=widget', 'root.c: ui:widget=address', 'root.list.items.q: ui:widget=photo']);
+    expect(stripped).toEqual([
+      'root.a: ui:widget=chips',
+      'root.c: ui:field=widget',
+      'root.c: ui:widget=address',
+      'root.list.items.q: ui:widget=photo',
+    ]);
   });
 
   it('splits a CPU profile into self and inclusive time per function', () => {
@@ -116,11 +136,14 @@ describe('bench helpers', () => {
   it('fails a run on answers other than 2xx, errors and timeouts', () => {
     const ok = { non2xx: 0, errors: 0, timeouts: 0, statusCodeStats: { '200': { count: 10 } } };
     expect(runProblems(ok)).toEqual([]);
-    expect(runProblems({ non2xx: 3, errors: 1, timeouts: 2, statusCodeStats: { '200': { count: 7 }, '401': { count: 2 }, '429': { count: 1 } } })).toEqual([
-      '3 non-2xx answers (2 x 401, 1 x 429)',
-      '1 errors',
-      '2 timeouts',
-    ]);
+    expect(
+      runProblems({
+        non2xx: 3,
+        errors: 1,
+        timeouts: 2,
+        statusCodeStats: { '200': { count: 7 }, '401': { count: 2 }, '429': { count: 1 } },
+      }),
+    ).toEqual(['3 non-2xx answers (2 x 401, 1 x 429)', '1 errors', '2 timeouts']);
     expect(envSeconds('3.5', 10)).toBe(3.5);
     expect(envSeconds(undefined, 10)).toBe(10);
     expect(envSeconds('', 10)).toBe(10);
@@ -132,8 +155,16 @@ describe('bench helpers', () => {
     const stat = '4242 (postgres: bench (x) idle) S 1 4242 4242 0 -1 4194560 900 0 0 0 153 47 0 0 20 0 1 0 123 0 0';
     expect(procStatTicks(stat)).toBe(200);
     expect(procStatTicks('garbage')).toBeUndefined();
-    const before = new Map([[1, 100], [2, 50], [3, 10]]);
-    const after = new Map([[1, 160], [2, 50], [4, 30]]);
+    const before = new Map([
+      [1, 100],
+      [2, 50],
+      [3, 10],
+    ]);
+    const after = new Map([
+      [1, 160],
+      [2, 50],
+      [4, 30],
+    ]);
     // pid 1: +60, pid 2: +0, pid 3 ended (lost), pid 4 new: +30
     expect(cpuTicksBetween(before, after)).toBe(90);
   });
@@ -153,7 +184,9 @@ describe('the generated 60-field step (wide60)', () => {
     const dir = mkdtempSync(join(cache, 'wide-step-test-'));
     try {
       const files = writeWideStep(dir);
-      const { default: validate } = (await import(pathToFileURL(files.validate).href)) as { default: CompiledValidator };
+      const { default: validate } = (await import(pathToFileURL(files.validate).href)) as {
+        default: CompiledValidator;
+      };
       expect(validate({})).toBe(false);
       expect(validate.errors?.filter((e) => e.keyword === 'required')).toHaveLength(WIDE_FIELDS / 2);
     } finally {

@@ -41,7 +41,11 @@ export function hasBenchForm(form: string): boolean {
 function stepFiles(step: string): { schema: string; uiSchema?: string; validate: string } {
   if (step === WIDE_STEP) return writeWideStep(join(repo, 'node_modules/.cache/bench/steps', WIDE_STEP));
   const ui = join(repo, 'schemas', `${step}.ui.json`);
-  return { schema: join(repo, 'schemas', `${step}.schema.json`), ...(existsSync(ui) ? { uiSchema: ui } : {}), validate: join(repo, 'schemas', 'compiled', `${step}.js`) };
+  return {
+    schema: join(repo, 'schemas', `${step}.schema.json`),
+    ...(existsSync(ui) ? { uiSchema: ui } : {}),
+    validate: join(repo, 'schemas', 'compiled', `${step}.js`),
+  };
 }
 
 function virtualModules(step: string, form: BenchFormName): Plugin {
@@ -50,10 +54,15 @@ function virtualModules(step: string, form: BenchFormName): Plugin {
     'virtual:bench-step': [
       `export const name = ${JSON.stringify(step)};`,
       `export { default as schema } from ${JSON.stringify(files.schema)};`,
-      files.uiSchema ? `export { default as uiSchema } from ${JSON.stringify(files.uiSchema)};` : 'export const uiSchema = {};',
+      files.uiSchema
+        ? `export { default as uiSchema } from ${JSON.stringify(files.uiSchema)};`
+        : 'export const uiSchema = {};',
       `export { default as validate } from ${JSON.stringify(files.validate)};`,
     ].join('\n'),
-    'virtual:bench-form': [`export const form = ${JSON.stringify(form)};`, `export { BenchForm, notes } from ${JSON.stringify(join(pageDir, `${form}.tsx`))};`].join('\n'),
+    'virtual:bench-form': [
+      `export const form = ${JSON.stringify(form)};`,
+      `export { BenchForm, notes } from ${JSON.stringify(join(pageDir, `${form}.tsx`))};`,
+    ].join('\n'),
   };
   return {
     name: 'bench-virtual-modules',
@@ -70,21 +79,38 @@ async function flatPlugins(option: PluginOption): Promise<Plugin[]> {
 
 /** The aliases and form-trimming plugins of the repo's vite.config.ts, as its production build resolves them. */
 export async function appFormResolution(): Promise<{ alias: Alias[]; plugins: Plugin[] }> {
-  const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, join(repo, 'vite.config.ts'), repo, 'silent');
+  const loaded = await loadConfigFromFile(
+    { command: 'build', mode: 'production' },
+    join(repo, 'vite.config.ts'),
+    repo,
+    'silent',
+  );
   const config = loaded?.config ?? {};
   const raw = config.resolve?.alias ?? [];
-  const alias: Alias[] = Array.isArray(raw) ? [...(raw as Alias[])] : Object.entries(raw as Record<string, string>).map(([find, replacement]) => ({ find, replacement }));
+  const alias: Alias[] = Array.isArray(raw)
+    ? [...(raw as Alias[])]
+    : Object.entries(raw as Record<string, string>).map(([find, replacement]) => ({ find, replacement }));
   const plugins = (await flatPlugins(config.plugins ?? [])).filter((p) => APP_FORM_PLUGINS.includes(p.name));
   return { alias, plugins };
 }
 
-const matches = (alias: Alias, id: string) => (typeof alias.find === 'string' ? alias.find === id : alias.find.test(id));
+const matches = (alias: Alias, id: string) =>
+  typeof alias.find === 'string' ? alias.find === id : alias.find.test(id);
 
 /** Builds the page of `form` for `step` into `outDir` (emptied first), served from `base` (e.g. '/ours/'). */
-export async function buildBenchPage(step: string, form: BenchFormName, outDir: string, base: string, options: { minify?: boolean; sourcemap?: boolean } = {}): Promise<void> {
+export async function buildBenchPage(
+  step: string,
+  form: BenchFormName,
+  outDir: string,
+  base: string,
+  options: { minify?: boolean; sourcemap?: boolean } = {},
+): Promise<void> {
   const app = await appFormResolution();
   // Every form but stock is built as the app is (plain imports no RJSF, so for it the aliases change nothing).
-  const alias = form === 'stock' ? app.alias.filter((a) => matches(a, 'markdown-to-jsx') || matches(a, 'markdown-to-jsx/react')) : app.alias;
+  const alias =
+    form === 'stock'
+      ? app.alias.filter((a) => matches(a, 'markdown-to-jsx') || matches(a, 'markdown-to-jsx/react'))
+      : app.alias;
   await build({
     configFile: false,
     root: pageDir,

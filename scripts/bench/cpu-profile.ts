@@ -66,7 +66,10 @@ export function functionTimes(profile: CpuProfile): { busyMs: number; functions:
 }
 
 /** Self milliseconds per group (`group` names the group of a frame: its package, say), largest first. */
-export function selfTimeBy(profile: CpuProfile, group: (frame: CallFrame) => string): { group: string; selfMs: number }[] {
+export function selfTimeBy(
+  profile: CpuProfile,
+  group: (frame: CallFrame) => string,
+): { group: string; selfMs: number }[] {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const out = new Map<string, number>();
   const samples = profile.samples ?? [];

@@ -81,7 +81,15 @@ export interface FormResult {
   readonly validate: Summary;
   readonly notes: readonly string[];
   /** Every keystroke: field id, key, keydown -> frame, -> input commit, -> harness commit and -> onChange (ms, 0.1 ms steps). */
-  readonly samples: readonly { readonly field: string; readonly key: string; readonly workMs: number; readonly paintMs: number; readonly inputMs: number; readonly ms: number; readonly toChangeMs: number }[];
+  readonly samples: readonly {
+    readonly field: string;
+    readonly key: string;
+    readonly workMs: number;
+    readonly paintMs: number;
+    readonly inputMs: number;
+    readonly ms: number;
+    readonly toChangeMs: number;
+  }[];
   /**
    * With `profile`: busy time of the profiled round (all of the page's JS: keystrokes, and the clicks, focus changes
    * and waiting of the runner), self time by package (through the build's source maps) and the functions with the
@@ -155,12 +163,16 @@ function valueFor(id: string): string {
   const index = Number(segments.findLast((s) => /^\d+$/u.test(s)) ?? 0);
   const field = segments.findLast((s) => !/^\d+$/u.test(s)) ?? '';
   const wide = wideValue(field);
-  const values = VALUES[field] ?? (wide !== undefined ? [wide] : undefined) ?? (/phone|mobile|number/iu.test(field) ? ['09171234567'] : ['Maria Santos']);
+  const values =
+    VALUES[field] ??
+    (wide !== undefined ? [wide] : undefined) ??
+    (/phone|mobile|number/iu.test(field) ? ['09171234567'] : ['Maria Santos']);
   return values[index % values.length] ?? '';
 }
 
 const IPHONE = {
-  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 3,
   isMobile: true,
@@ -187,7 +199,13 @@ interface FormPage {
   missed: number;
 }
 
-async function openForm(browser: Browser, base: string, form: FormName, cpuRate: number, errors: string[]): Promise<FormPage> {
+async function openForm(
+  browser: Browser,
+  base: string,
+  form: FormName,
+  cpuRate: number,
+  errors: string[],
+): Promise<FormPage> {
   const context = await browser.newContext(IPHONE);
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(`${form}: ${error.message}`));
@@ -199,7 +217,12 @@ async function openForm(browser: Browser, base: string, form: FormName, cpuRate:
 }
 
 /** Types `value` into each field: clicks it, then one key at a time, each after the previous one settled. */
-async function typeFields(target: FormPage, fields: readonly { id: string; value: string }[], measure: boolean, gapMs: number): Promise<void> {
+async function typeFields(
+  target: FormPage,
+  fields: readonly { id: string; value: string }[],
+  measure: boolean,
+  gapMs: number,
+): Promise<void> {
   const { page } = target;
   await page.bringToFront();
   await page.evaluate((on) => window.__bench?.arm(on), measure);
@@ -210,7 +233,10 @@ async function typeFields(target: FormPage, fields: readonly { id: string; value
       await page.keyboard.type(char);
       if (measure) {
         target.expected += 1;
-        const ok = await page.evaluate(([count, timeout]) => window.__bench?.waitSample(count, timeout), [target.expected, 5000] as const);
+        const ok = await page.evaluate(([count, timeout]) => window.__bench?.waitSample(count, timeout), [
+          target.expected,
+          5000,
+        ] as const);
         if (ok !== true) {
           target.missed += 1;
           target.expected = (await page.evaluate(() => window.__bench?.sampleCount())) ?? target.expected;
@@ -244,7 +270,12 @@ function frameGrouper(assetsDir: string): (frame: CallFrame) => string {
   const maps = new Map<string, SourceMap>();
   if (existsSync(assetsDir)) {
     for (const file of readdirSync(assetsDir).filter((f) => f.endsWith('.js.map'))) {
-      maps.set(file.slice(0, -'.map'.length), new SourceMap(JSON.parse(readFileSync(join(assetsDir, file), 'utf8')) as ConstructorParameters<typeof SourceMap>[0]));
+      maps.set(
+        file.slice(0, -'.map'.length),
+        new SourceMap(
+          JSON.parse(readFileSync(join(assetsDir, file), 'utf8')) as ConstructorParameters<typeof SourceMap>[0],
+        ),
+      );
     }
   }
   return (frame) => {
@@ -260,12 +291,21 @@ function profileSummary(profile: CpuProfile | undefined, assetsDir: string): For
   if (!profile) return undefined;
   const { busyMs, functions } = functionTimes(profile);
   const r = (value: number) => Math.round(value * 10) / 10;
-  const top = functions.sort((a, b) => b.totalMs - a.totalMs).slice(0, 40).map((f) => ({ fn: f.fn, selfMs: r(f.selfMs), totalMs: r(f.totalMs) }));
+  const top = functions
+    .sort((a, b) => b.totalMs - a.totalMs)
+    .slice(0, 40)
+    .map((f) => ({ fn: f.fn, selfMs: r(f.selfMs), totalMs: r(f.totalMs) }));
   const byPackage = selfTimeBy(profile, frameGrouper(assetsDir)).map((g) => ({ group: g.group, selfMs: r(g.selfMs) }));
   return { busyMs: r(busyMs), byPackage, top };
 }
 
-function formResult(form: FormName, samples: readonly Sample[], missed: number, notes: readonly string[], profile?: FormResult['profile']): FormResult {
+function formResult(
+  form: FormName,
+  samples: readonly Sample[],
+  missed: number,
+  notes: readonly string[],
+  profile?: FormResult['profile'],
+): FormResult {
   const calls = samples.reduce((sum, s) => sum + s.validations, 0);
   return {
     form,
@@ -280,20 +320,44 @@ function formResult(form: FormName, samples: readonly Sample[], missed: number, 
     validatorCallsPerKeystroke: samples.length === 0 ? 0 : Math.round((calls / samples.length) * 100) / 100,
     validate: round2(summarize(samples.map((s) => s.validateMs))),
     notes,
-    samples: samples.map((s) => ({ field: s.field, key: s.key, workMs: Math.round(s.workMs * 10) / 10, paintMs: Math.round(s.paintMs * 10) / 10, inputMs: Math.round(s.inputMs * 10) / 10, ms: Math.round(s.ms * 10) / 10, toChangeMs: Math.round(s.toChangeMs * 10) / 10 })),
+    samples: samples.map((s) => ({
+      field: s.field,
+      key: s.key,
+      workMs: Math.round(s.workMs * 10) / 10,
+      paintMs: Math.round(s.paintMs * 10) / 10,
+      inputMs: Math.round(s.inputMs * 10) / 10,
+      ms: Math.round(s.ms * 10) / 10,
+      toChangeMs: Math.round(s.toChangeMs * 10) / 10,
+    })),
     ...(profile ? { profile } : {}),
   };
 }
 
 function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length))) ?? [];
-  return rows.map((row) => row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col] ?? 0) : cell.padStart(widths[col] ?? 0))).join('  ')).join('\n');
+  return rows
+    .map((row) =>
+      row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col] ?? 0) : cell.padStart(widths[col] ?? 0))).join('  '),
+    )
+    .join('\n');
 }
 
 /** Prints the result in words and a table. */
 export function printKeystroke(result: KeystrokeResult): void {
   const rows = [
-    ['form', 'keystrokes', 'work p50 ms', 'work p95 ms', 'work max ms', 'frame p50/p95 ms', 'input commit p50/p95', 'data p50/p95 ms', 'to onChange p50/p95', 'validator calls/key', 'validator p95 ms'],
+    [
+      'form',
+      'keystrokes',
+      'work p50 ms',
+      'work p95 ms',
+      'work max ms',
+      'frame p50/p95 ms',
+      'input commit p50/p95',
+      'data p50/p95 ms',
+      'to onChange p50/p95',
+      'validator calls/key',
+      'validator p95 ms',
+    ],
     ...result.forms.map((f) => [
       f.form,
       String(f.keystrokes) + (f.missed > 0 ? ` (+${f.missed} missed)` : ''),
@@ -308,29 +372,52 @@ export function printKeystroke(result: KeystrokeResult): void {
       ms(f.validate.p95),
     ]),
   ];
-  console.log(`\nKeystroke latency (work: keydown -> the end of the key's own work, the browser's edit and the scripts' synchronous work; frame: keydown -> the end of the first frame that shows the key; input commit: keydown -> the first React commit showing it; data: keydown -> the screen's commit of the form data), step "${result.step}" (${result.stepFields} fields; the steps: ${result.steps.map((s) => `${s.name} ${s.fields}`).join(', ')})`);
-  console.log(`Chromium ${result.chromium}, headless, ${result.viewport}, CPU throttling ${result.cpuThrottling}x, ${result.rounds} measured rounds after 1 warm-up round, after one submit attempt of the empty form`);
+  console.log(
+    `\nKeystroke latency (work: keydown -> the end of the key's own work, the browser's edit and the scripts' synchronous work; frame: keydown -> the end of the first frame that shows the key; input commit: keydown -> the first React commit showing it; data: keydown -> the screen's commit of the form data), step "${result.step}" (${result.stepFields} fields; the steps: ${result.steps.map((s) => `${s.name} ${s.fields}`).join(', ')})`,
+  );
+  console.log(
+    `Chromium ${result.chromium}, headless, ${result.viewport}, CPU throttling ${result.cpuThrottling}x, ${result.rounds} measured rounds after 1 warm-up round, after one submit attempt of the empty form`,
+  );
   const { before, after, cpus } = result.load;
   const busy = Math.max(before, after) > cpus / 2;
-  console.log(`Load average ${before.toFixed(2)} before, ${after.toFixed(2)} after, ${cpus} CPUs${busy ? ': THE MACHINE WAS BUSY, the figures are noisy (the forms are interleaved field by field, so both see the same noise)' : ''}`);
+  console.log(
+    `Load average ${before.toFixed(2)} before, ${after.toFixed(2)} after, ${cpus} CPUs${busy ? ': THE MACHINE WAS BUSY, the figures are noisy (the forms are interleaved field by field, so both see the same noise)' : ''}`,
+  );
   console.log(`Typed: ${result.fields.map((f) => `${f.id}="${f.value}"`).join(', ')}\n`);
   console.log(table(rows));
   for (const f of result.forms) for (const note of f.notes) console.log(`  note (${f.form}): ${note}`);
   for (const f of result.forms) {
     if (!f.profile) continue;
     const perKey = (value: number) => ms(value / Math.max(1, f.samples.length / result.rounds));
-    console.log(`\nCPU profile of ${f.form}, first measured round (unminified build): ${ms(f.profile.busyMs)} ms of JS, all of it (keystrokes, clicks, waiting); self time by package:`);
-    console.log(table([['package', 'self ms', 'per keystroke'], ...f.profile.byPackage.slice(0, 12).map((g) => [g.group, ms(g.selfMs), perKey(g.selfMs)])]));
+    console.log(
+      `\nCPU profile of ${f.form}, first measured round (unminified build): ${ms(f.profile.busyMs)} ms of JS, all of it (keystrokes, clicks, waiting); self time by package:`,
+    );
+    console.log(
+      table([
+        ['package', 'self ms', 'per keystroke'],
+        ...f.profile.byPackage.slice(0, 12).map((g) => [g.group, ms(g.selfMs), perKey(g.selfMs)]),
+      ]),
+    );
     console.log(`most inclusive time:`);
-    console.log(table([['function', 'total ms', 'self ms'], ...f.profile.top.slice(0, 20).map((t) => [t.fn, ms(t.totalMs), ms(t.selfMs)])]));
+    console.log(
+      table([
+        ['function', 'total ms', 'self ms'],
+        ...f.profile.top.slice(0, 20).map((t) => [t.fn, ms(t.totalMs), ms(t.selfMs)]),
+      ]),
+    );
   }
-  if (result.profiled) console.log('\n(profiled run: unminified pages under the profiler; compare latencies only with other profiled runs)');
+  if (result.profiled)
+    console.log(
+      '\n(profiled run: unminified pages under the profiler; compare latencies only with other profiled runs)',
+    );
   const { oursP95, stockP95, plainP95, met, p95Ms, vsStock, vsPlain } = result.target;
   const ratio = (other: number) => (oursP95 / other).toFixed(2);
   console.log(
     `\nTarget (keydown -> end of the key's work, p95: ours <= ${p95Ms} ms, <= ${vsStock}x stock${plainP95 === null ? '' : `, <= ${vsPlain}x plain`}): ${met ? 'MET' : 'MISSED'} — ` +
       `ours ${ms(oursP95)} ms; ${ratio(stockP95)}x stock (${ms(stockP95)} ms)` +
-      (plainP95 === null ? '; plain not measured (BENCH_FORMS=ours,stock,plain)' : `; ${ratio(plainP95)}x plain (${ms(plainP95)} ms)`),
+      (plainP95 === null
+        ? '; plain not measured (BENCH_FORMS=ours,stock,plain)'
+        : `; ${ratio(plainP95)}x plain (${ms(plainP95)} ms)`),
   );
 }
 
@@ -344,38 +431,60 @@ export async function runKeystrokeBench(options: KeystrokeOptions = {}): Promise
   // by step-size's count (workInfo) shows none before an employment type is chosen.
   const step = options.step ?? process.env['BENCH_STEP'] ?? DEFAULT_STEP;
   const size = step === WIDE_STEP ? { name: WIDE_STEP, fields: WIDE_FIELDS } : steps.find((s) => s.name === step);
-  if (step === undefined || size === undefined) throw new Error(`no step "${String(step)}" (steps: ${steps.map((s) => s.name).join(', ')})`);
+  if (step === undefined || size === undefined)
+    throw new Error(`no step "${String(step)}" (steps: ${steps.map((s) => s.name).join(', ')})`);
   const rounds = options.rounds ?? envNumber('BENCH_ROUNDS', 3);
   const cpuRate = options.cpuRate ?? envNumber('BENCH_CPU_RATE', 4);
-  const keyGapMs = options.keyGapMs ?? (process.env['BENCH_KEY_GAP_MS'] === '0' ? 0 : envNumber('BENCH_KEY_GAP_MS', 30));
+  const keyGapMs =
+    options.keyGapMs ?? (process.env['BENCH_KEY_GAP_MS'] === '0' ? 0 : envNumber('BENCH_KEY_GAP_MS', 30));
   const trace = options.trace ?? process.env['BENCH_TRACE'] === '1';
   const profile = options.profile ?? process.env['BENCH_PROFILE'] === '1';
-  const formNames = options.forms ?? (process.env['BENCH_FORMS'] ?? 'ours,stock,plain').split(',').map((f) => f.trim()).filter((f) => f !== '');
+  const formNames =
+    options.forms ??
+    (process.env['BENCH_FORMS'] ?? 'ours,stock,plain')
+      .split(',')
+      .map((f) => f.trim())
+      .filter((f) => f !== '');
   const unknown = formNames.filter((f) => !hasBenchForm(f));
-  if (unknown.length > 0) throw new Error(`no bench form page for ${unknown.join(', ')} (scripts/bench/page/<name>.tsx)`);
-  if (formNames[0] !== 'ours' || !formNames.includes('stock')) throw new Error('BENCH_FORMS must start with ours and include stock');
+  if (unknown.length > 0)
+    throw new Error(`no bench form page for ${unknown.join(', ')} (scripts/bench/page/<name>.tsx)`);
+  if (formNames[0] !== 'ours' || !formNames.includes('stock'))
+    throw new Error('BENCH_FORMS must start with ours and include stock');
   const loadBefore = loadavg()[0] ?? 0;
   const resultsDir = join(repo, 'bench-results');
   const outDir = join(repo, 'node_modules/.cache/bench/keystroke');
 
   console.log(`keystroke: building the bench pages (${formNames.join(', ')}) for step "${step}" into ${outDir}`);
-  for (const form of formNames) await buildBenchPage(step, form, join(outDir, form), `/${form}/`, { minify: !profile, sourcemap: profile });
+  for (const form of formNames)
+    await buildBenchPage(step, form, join(outDir, form), `/${form}/`, { minify: !profile, sourcemap: profile });
   const server = await serveStatic(outDir);
   const browser = await chromium.launch({
     executablePath: options.chromiumPath ?? process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const pageErrors: string[] = [];
   try {
     const pages = [] as FormPage[];
     for (const form of formNames) pages.push(await openForm(browser, server.url, form, cpuRate, pageErrors));
     // The text fields every form shows, in the first form's (ours') screen order.
-    const shown = await Promise.all(pages.map(async (p) => (await p.page.evaluate(() => window.__bench?.textFields())) ?? []));
+    const shown = await Promise.all(
+      pages.map(async (p) => (await p.page.evaluate(() => window.__bench?.textFields())) ?? []),
+    );
     const ids = (shown[0] ?? []).filter((id) => shown.every((list) => list.includes(id)));
     if (ids.length === 0) throw new Error('the forms have no text field in common');
     const fields = ids.map((id) => ({ id, value: valueFor(id) }));
 
-    console.log(`keystroke: ${fields.length} text fields, ${fields.reduce((n, f) => n + f.value.length, 0)} keystrokes a round, ${rounds} rounds per form`);
+    console.log(
+      `keystroke: ${fields.length} text fields, ${fields.reduce((n, f) => n + f.value.length, 0)} keystrokes a round, ${rounds} rounds per form`,
+    );
     // Make sure each page finished loading its code before anything is timed.
     for (const target of pages) await settle(target.page);
     for (const target of pages) {
@@ -390,7 +499,8 @@ export async function runKeystrokeBench(options: KeystrokeOptions = {}): Promise
     for (let round = 0; round < rounds; round += 1) {
       const tracing = trace && round === 0;
       const profiling = profile && round === 0;
-      if (tracing) await browser.startTracing(undefined, { path: join(resultsDir, 'trace-keystroke.json'), screenshots: false });
+      if (tracing)
+        await browser.startTracing(undefined, { path: join(resultsDir, 'trace-keystroke.json'), screenshots: false });
       if (profiling) {
         for (const target of pages) {
           await target.cdp.send('Profiler.enable');
@@ -419,7 +529,15 @@ export async function runKeystrokeBench(options: KeystrokeOptions = {}): Promise
     for (const target of pages) {
       const samples = (await target.page.evaluate(() => window.__bench?.samples())) ?? [];
       const notes = (await target.page.evaluate(() => window.__bench?.notes)) ?? [];
-      forms.push(formResult(target.form, samples, target.missed, notes, profileSummary(target.profile, join(outDir, target.form, 'assets'))));
+      forms.push(
+        formResult(
+          target.form,
+          samples,
+          target.missed,
+          notes,
+          profileSummary(target.profile, join(outDir, target.form, 'assets')),
+        ),
+      );
       await target.context.close();
     }
     if (pageErrors.length > 0) throw new Error(`errors in the bench page:\n${pageErrors.join('\n')}`);
@@ -447,7 +565,11 @@ export async function runKeystrokeBench(options: KeystrokeOptions = {}): Promise
         oursP95,
         stockP95,
         plainP95,
-        met: !profile && oursP95 <= TARGET_P95_MS && oursP95 <= TARGET_VS_STOCK * stockP95 && (plainP95 === null || oursP95 <= TARGET_VS_PLAIN * plainP95),
+        met:
+          !profile &&
+          oursP95 <= TARGET_P95_MS &&
+          oursP95 <= TARGET_VS_STOCK * stockP95 &&
+          (plainP95 === null || oursP95 <= TARGET_VS_PLAIN * plainP95),
       },
     };
     writeFileSync(join(resultsDir, 'keystroke.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -52,7 +52,11 @@ export interface LoansResult {
   readonly runs: readonly LoanRun[];
   /** What the database holds after the runs: one order per application, one repayment per callback. */
   readonly check: { readonly orders: number; readonly settled: number; readonly events: number };
-  readonly target: { readonly applicationsPerSecond: number; readonly p99Ms: number; readonly verdict: 'MET' | 'MISSED' | 'SKIPPED' };
+  readonly target: {
+    readonly applicationsPerSecond: number;
+    readonly p99Ms: number;
+    readonly verdict: 'MET' | 'MISSED' | 'SKIPPED';
+  };
 }
 
 /** One request of a run: a POST with a JSON body, or a GET without one. */
@@ -63,7 +67,13 @@ export interface BenchRequest {
 }
 
 /** One autocannon run of `count` requests, each built by `request(i)`; latency of 2xx answers kept. */
-export async function fire<Name extends string>(name: Name, base: string, count: number, connections: number, request: (i: number) => BenchRequest): Promise<BenchRun & { readonly name: Name }> {
+export async function fire<Name extends string>(
+  name: Name,
+  base: string,
+  count: number,
+  connections: number,
+  request: (i: number) => BenchRequest,
+): Promise<BenchRun & { readonly name: Name }> {
   const histogram = new LatencyHistogram();
   let next = 0;
   const started = process.hrtime.bigint();
@@ -89,13 +99,20 @@ export async function fire<Name extends string>(name: Name, base: string, count:
   });
   const result = await instance;
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, (stat as { count: number }).count]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, (stat as { count: number }).count]),
+  );
   return {
     name,
     requests: histogram.count,
     seconds: Math.round(seconds * 100) / 100,
     requestsPerSecond: Math.round(histogram.count / seconds),
-    latency: { p50: histogram.percentile(50), p99: histogram.percentile(99), mean: Math.round(histogram.mean * 100) / 100, max: Math.round(histogram.max * 100) / 100 },
+    latency: {
+      p50: histogram.percentile(50),
+      p99: histogram.percentile(99),
+      mean: Math.round(histogram.mean * 100) / 100,
+      max: Math.round(histogram.max * 100) / 100,
+    },
     statusCodes,
     problems: runProblems(result),
   };
@@ -115,9 +132,15 @@ export async function runLoansBench(): Promise<LoansResult> {
   const dbName = `bench_loans_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
   const empty = (skipped: string): LoansResult => ({
-    bench: 'loans', date: new Date().toISOString(), node: process.version, settings: { connections, customers: customersCount },
-    load: { before, after: loadavg()[0] ?? 0, cpus: availableParallelism() }, postgres: { server: redact(adminUrl), skipped },
-    runs: [], check: { orders: 0, settled: 0, events: 0 }, target: { ...TARGET, verdict: 'SKIPPED' },
+    bench: 'loans',
+    date: new Date().toISOString(),
+    node: process.version,
+    settings: { connections, customers: customersCount },
+    load: { before, after: loadavg()[0] ?? 0, cpus: availableParallelism() },
+    postgres: { server: redact(adminUrl), skipped },
+    runs: [],
+    check: { orders: 0, settled: 0, events: 0 },
+    target: { ...TARGET, verdict: 'SKIPPED' },
   });
   try {
     await admin.connect();
@@ -131,7 +154,17 @@ export async function runLoansBench(): Promise<LoansResult> {
   const secret = randomBytes(32).toString('hex');
   const webhookSecret = randomBytes(32).toString('hex');
   // Underwriting far in the future and long gateway delays: the runs measure the endpoints alone.
-  const server = await startMain({ DATABASE_URL: url.toString(), AUTH_SECRET: secret, COLLECTION_WEBHOOK_SECRET: webhookSecret, APPROVAL_DELAY_SECONDS: '86400', SIM_PAYOUT_DELAY_MS: '3600000', SIM_COLLECTION_DELAY_MS: '3600000' }, { deadline: Date.now() + 60_000 });
+  const server = await startMain(
+    {
+      DATABASE_URL: url.toString(),
+      AUTH_SECRET: secret,
+      COLLECTION_WEBHOOK_SECRET: webhookSecret,
+      APPROVAL_DELAY_SECONDS: '86400',
+      SIM_PAYOUT_DELAY_MS: '3600000',
+      SIM_COLLECTION_DELAY_MS: '3600000',
+    },
+    { deadline: Date.now() + 60_000 },
+  );
   const client = new pg.Client({ connectionString: url.toString() });
   try {
     await client.connect();
@@ -142,11 +175,26 @@ export async function runLoansBench(): Promise<LoansResult> {
     const warm = Math.floor(customersCount * 0.05);
     const applyRequest = (offset: number) => (i: number) => {
       const c = customers[offset + i]!;
-      return { path: '/api/v1/loans', headers: { authorization: `Bearer ${c.token}`, 'x-customer-id': c.id, 'x-device-id': `bench-${offset + i}`, 'idempotency-key': `apply-${c.id}` }, body };
+      return {
+        path: '/api/v1/loans',
+        headers: {
+          authorization: `Bearer ${c.token}`,
+          'x-customer-id': c.id,
+          'x-device-id': `bench-${offset + i}`,
+          'idempotency-key': `apply-${c.id}`,
+        },
+        body,
+      };
     };
     await fire('applications', server.base, warm, connections, applyRequest(0));
     console.log(`loans: ${customersCount - warm} applications, ${connections} connections`);
-    const applications = await fire('applications', server.base, customersCount - warm, connections, applyRequest(warm));
+    const applications = await fire(
+      'applications',
+      server.base,
+      customersCount - warm,
+      connections,
+      applyRequest(warm),
+    );
 
     // Every order as a disbursement leaves it, with one in-progress payment of the amount due.
     await client.query(`UPDATE loan_orders SET state = 'repaying', loan_date = current_date, due_date = current_date + 30,
@@ -160,15 +208,42 @@ export async function runLoansBench(): Promise<LoansResult> {
     const callback = (i: number) => {
       const row = rows[i]!;
       const unix = Math.floor(Date.now() / 1000);
-      const raw = JSON.stringify({ data: { id: `evt_${i}_${row.pi}`, type: 'event', attributes: { type: 'payment.paid', livemode: false, data: { id: `pay_${row.pi}`, type: 'payment', attributes: { amount: row.amount, currency: 'PHP', status: 'paid', payment_intent_id: row.pi, paid_at: unix } } } } });
-      return { path: '/api/v1/webhooks/collection', headers: { 'paymongo-signature': signCollectionWebhook(webhookSecret, raw, unix) }, body: raw };
+      const raw = JSON.stringify({
+        data: {
+          id: `evt_${i}_${row.pi}`,
+          type: 'event',
+          attributes: {
+            type: 'payment.paid',
+            livemode: false,
+            data: {
+              id: `pay_${row.pi}`,
+              type: 'payment',
+              attributes: {
+                amount: row.amount,
+                currency: 'PHP',
+                status: 'paid',
+                payment_intent_id: row.pi,
+                paid_at: unix,
+              },
+            },
+          },
+        },
+      });
+      return {
+        path: '/api/v1/webhooks/collection',
+        headers: { 'paymongo-signature': signCollectionWebhook(webhookSecret, raw, unix) },
+        body: raw,
+      };
     };
     console.log(`loans: ${rows.length} payment callbacks, ${connections} connections`);
     const callbacks = await fire('payment-callbacks', server.base, rows.length, connections, callback);
     const check = await client.query<{ orders: number; settled: number; events: number }>(
       `SELECT (SELECT count(*)::int FROM loan_orders) AS orders, (SELECT count(*)::int FROM loan_orders WHERE state = 'settled') AS settled, (SELECT count(*)::int FROM loan_events) AS events`,
     );
-    const met = applications.requestsPerSecond >= TARGET.applicationsPerSecond && applications.latency.p99 <= TARGET.p99Ms && applications.problems.length === 0;
+    const met =
+      applications.requestsPerSecond >= TARGET.applicationsPerSecond &&
+      applications.latency.p99 <= TARGET.p99Ms &&
+      applications.problems.length === 0;
     const result: LoansResult = {
       bench: 'loans',
       date: new Date().toISOString(),
@@ -196,8 +271,14 @@ export function printLoans(result: LoansResult): void {
     return;
   }
   for (const run of result.runs) {
-    console.log(`loans: ${run.name}: ${run.requests} in ${run.seconds} s = ${perSecond(run.requestsPerSecond)}/s; p50 ${ms2(run.latency.p50)}, p99 ${ms2(run.latency.p99)}, max ${ms2(run.latency.max)}; status ${JSON.stringify(run.statusCodes)}${run.problems.length ? `; PROBLEMS: ${run.problems.join('; ')}` : ''}`);
+    console.log(
+      `loans: ${run.name}: ${run.requests} in ${run.seconds} s = ${perSecond(run.requestsPerSecond)}/s; p50 ${ms2(run.latency.p50)}, p99 ${ms2(run.latency.p99)}, max ${ms2(run.latency.max)}; status ${JSON.stringify(run.statusCodes)}${run.problems.length ? `; PROBLEMS: ${run.problems.join('; ')}` : ''}`,
+    );
   }
-  console.log(`loans: database after the runs: ${result.check.orders} orders, ${result.check.settled} settled, ${result.check.events} events`);
-  console.log(`loans: target >= ${result.target.applicationsPerSecond} applications/s with p99 <= ${result.target.p99Ms} ms: ${result.target.verdict} (load ${result.load.before.toFixed(2)} -> ${result.load.after.toFixed(2)}, ${result.load.cpus} CPUs)`);
+  console.log(
+    `loans: database after the runs: ${result.check.orders} orders, ${result.check.settled} settled, ${result.check.events} events`,
+  );
+  console.log(
+    `loans: target >= ${result.target.applicationsPerSecond} applications/s with p99 <= ${result.target.p99Ms} ms: ${result.target.verdict} (load ${result.load.before.toFixed(2)} -> ${result.load.after.toFixed(2)}, ${result.load.cpus} CPUs)`,
+  );
 }

@@ -18,7 +18,12 @@ export interface MessagesResult {
   readonly bench: 'messages';
   readonly date: string;
   readonly node: string;
-  readonly settings: { readonly connections: number; readonly customers: number; readonly messagesPerCustomer: number; readonly requests: number };
+  readonly settings: {
+    readonly connections: number;
+    readonly customers: number;
+    readonly messagesPerCustomer: number;
+    readonly requests: number;
+  };
   readonly load: { readonly before: number; readonly after: number; readonly cpus: number };
   readonly postgres: { readonly server: string; readonly skipped?: string };
   readonly runs: readonly BenchRun[];
@@ -32,7 +37,9 @@ export async function runMessagesBench(): Promise<MessagesResult> {
   const connections = Number(process.env['BENCH_CONNECTIONS'] ?? '10');
   const before = loadavg()[0] ?? 0;
   const base = {
-    bench: 'messages' as const, node: process.version, settings: { connections, customers: customersCount, messagesPerCustomer: perCustomer, requests },
+    bench: 'messages' as const,
+    node: process.version,
+    settings: { connections, customers: customersCount, messagesPerCustomer: perCustomer, requests },
   };
   const dbName = `bench_messages_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
@@ -42,11 +49,20 @@ export async function runMessagesBench(): Promise<MessagesResult> {
   } catch (error) {
     await admin.end().catch(() => undefined);
     const skipped = `PostgreSQL at ${adminUrl} is unreachable: ${error instanceof Error ? error.message : String(error)}`;
-    return { ...base, date: new Date().toISOString(), load: { before, after: loadavg()[0] ?? 0, cpus: availableParallelism() }, postgres: { server: redact(adminUrl), skipped }, runs: [] };
+    return {
+      ...base,
+      date: new Date().toISOString(),
+      load: { before, after: loadavg()[0] ?? 0, cpus: availableParallelism() },
+      postgres: { server: redact(adminUrl), skipped },
+      runs: [],
+    };
   }
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
-  const server = await startMain({ DATABASE_URL: url.toString(), AUTH_SECRET: randomBytes(32).toString('hex') }, { deadline: Date.now() + 60_000 });
+  const server = await startMain(
+    { DATABASE_URL: url.toString(), AUTH_SECRET: randomBytes(32).toString('hex') },
+    { deadline: Date.now() + 60_000 },
+  );
   const client = new pg.Client({ connectionString: url.toString() });
   try {
     await client.connect();
@@ -72,8 +88,11 @@ export async function runMessagesBench(): Promise<MessagesResult> {
     console.log(`messages: ${requests} unread-count requests, ${connections} connections`);
     runs.push(await fire('unread-count', server.base, requests, connections, request('/api/v1/messages/unread')));
     const result: MessagesResult = {
-      ...base, date: new Date().toISOString(), load: { before, after: loadavg()[0] ?? 0, cpus: availableParallelism() },
-      postgres: { server: redact(adminUrl) }, runs,
+      ...base,
+      date: new Date().toISOString(),
+      load: { before, after: loadavg()[0] ?? 0, cpus: availableParallelism() },
+      postgres: { server: redact(adminUrl) },
+      runs,
     };
     writeBenchResult('messages', result);
     return result;
@@ -91,10 +110,14 @@ export function printMessages(result: MessagesResult): void {
     return;
   }
   const { customers, messagesPerCustomer, connections } = result.settings;
-  console.log(`messages on PostgreSQL: ${customers} borrowers x ${messagesPerCustomer} messages, ${connections} connections, load ${result.load.before.toFixed(1)} -> ${result.load.after.toFixed(1)} on ${result.load.cpus} CPUs`);
+  console.log(
+    `messages on PostgreSQL: ${customers} borrowers x ${messagesPerCustomer} messages, ${connections} connections, load ${result.load.before.toFixed(1)} -> ${result.load.after.toFixed(1)} on ${result.load.cpus} CPUs`,
+  );
   console.log('| run | requests | req/s | p50 ms | p99 ms | max ms | problems |');
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const r of result.runs) {
-    console.log(`| ${r.name} | ${r.requests} | ${r.requestsPerSecond} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.problems.join('; ') || 'none'} |`);
+    console.log(
+      `| ${r.name} | ${r.requests} | ${r.requestsPerSecond} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.problems.join('; ') || 'none'} |`,
+    );
   }
 }

@@ -19,17 +19,23 @@ interface Benchmark {
 const BENCHMARKS: readonly Benchmark[] = [
   {
     name: 'keystroke',
-    description: 'keystroke latency (the key\'s own work, its frame), ours vs stock RJSF vs plain React inputs, 4x CPU throttling',
+    description:
+      "keystroke latency (the key's own work, its frame), ours vs stock RJSF vs plain React inputs, 4x CPU throttling",
     run: async () => {
       const result = await runKeystrokeBench();
       printKeystroke(result);
       // The figures; every sample and the profile stay in bench-results/keystroke.json.
-      return { ...result, forms: result.forms.map(({ samples: _samples, profile: _profile, ...figures }) => figures), details: 'bench-results/keystroke.json' };
+      return {
+        ...result,
+        forms: result.forms.map(({ samples: _samples, profile: _profile, ...figures }) => figures),
+        details: 'bench-results/keystroke.json',
+      };
     },
   },
   {
     name: 'api',
-    description: 'authenticated GET /api/v1/profile vs a bare Fastify hello-world, autocannon on loopback, PGlite and PostgreSQL',
+    description:
+      'authenticated GET /api/v1/profile vs a bare Fastify hello-world, autocannon on loopback, PGlite and PostgreSQL',
     run: async () => {
       const result = await runApiBench();
       printApi(result);
@@ -41,23 +47,27 @@ const BENCHMARKS: readonly Benchmark[] = [
   },
   {
     name: 'loans',
-    description: 'POST /loans (applications) and signed payment callbacks per second with p99, server/main.ts on PostgreSQL',
+    description:
+      'POST /loans (applications) and signed payment callbacks per second with p99, server/main.ts on PostgreSQL',
     run: async () => {
       const result = await runLoansBench();
       printLoans(result);
       const failed = result.runs.filter((r) => r.problems.length > 0);
-      if (failed.length > 0) throw new Error(`failed runs: ${failed.map((r) => `${r.name}: ${r.problems.join('; ')}`).join(' | ')}`);
+      if (failed.length > 0)
+        throw new Error(`failed runs: ${failed.map((r) => `${r.name}: ${r.problems.join('; ')}`).join(' | ')}`);
       return result;
     },
   },
   {
     name: 'messages',
-    description: 'the message list (first page) and the unread counts with p99, many borrowers x many messages, server/main.ts on PostgreSQL',
+    description:
+      'the message list (first page) and the unread counts with p99, many borrowers x many messages, server/main.ts on PostgreSQL',
     run: async () => {
       const result = await runMessagesBench();
       printMessages(result);
       const failed = result.runs.filter((r) => r.problems.length > 0);
-      if (failed.length > 0) throw new Error(`failed runs: ${failed.map((r) => `${r.name}: ${r.problems.join('; ')}`).join(' | ')}`);
+      if (failed.length > 0)
+        throw new Error(`failed runs: ${failed.map((r) => `${r.name}: ${r.problems.join('; ')}`).join(' | ')}`);
       return result;
     },
   },
@@ -67,7 +77,9 @@ async function main(): Promise<number> {
   const filters = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
   const chosen = BENCHMARKS.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f)));
   if (chosen.length === 0) {
-    console.error(`No benchmark matches ${filters.join(', ')}. Benchmarks: ${BENCHMARKS.map((b) => `${b.name} (${b.description})`).join('; ')}`);
+    console.error(
+      `No benchmark matches ${filters.join(', ')}. Benchmarks: ${BENCHMARKS.map((b) => `${b.name} (${b.description})`).join('; ')}`,
+    );
     return 2;
   }
   const results: Record<string, unknown> = {};

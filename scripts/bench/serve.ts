@@ -22,14 +22,23 @@ export interface StaticServer {
 /** Serves the files of `dir` on 127.0.0.1 (port chosen by the system); a folder path (`/ours/`) is its index.html. */
 export async function serveStatic(dir: string): Promise<StaticServer> {
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/u, '');
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/u,
+      '',
+    );
     const file = join(dir, path.endsWith('/') || path.endsWith('\\') ? `${path}index.html` : path);
     if (!file.startsWith(dir)) {
       res.writeHead(403).end();
       return;
     }
     readFile(file).then(
-      (body) => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body),
+      (body) =>
+        res
+          .writeHead(200, {
+            'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+            'cache-control': 'no-store',
+          })
+          .end(body),
       () => res.writeHead(404).end(),
     );
   });

@@ -14,7 +14,11 @@ function deref(node: unknown, root: Node): Node | undefined {
   for (let hops = 0; isNode(current) && typeof current['$ref'] === 'string' && hops < 16; hops += 1) {
     const ref = current['$ref'];
     if (!ref.startsWith('#')) return undefined;
-    current = ref.slice(2).split('/').filter((s) => s !== '').reduce<unknown>((at, key) => (isNode(at) ? at[key] : undefined), root);
+    current = ref
+      .slice(2)
+      .split('/')
+      .filter((s) => s !== '')
+      .reduce<unknown>((at, key) => (isNode(at) ? at[key] : undefined), root);
   }
   return isNode(current) ? current : undefined;
 }
@@ -27,7 +31,9 @@ function leafCount(schema: unknown, ui: unknown, root: Node): number {
   if (isNode(ui) && typeof ui['ui:field'] === 'string') return 1;
   if (node['type'] === 'array' && node['items'] !== undefined) {
     const items = Array.isArray(node['items']) ? node['items'].length : Math.max(1, Number(node['minItems'] ?? 1));
-    const each = Array.isArray(node['items']) ? 1 : leafCount(node['items'], isNode(ui) ? ui['items'] : undefined, root);
+    const each = Array.isArray(node['items'])
+      ? 1
+      : leafCount(node['items'], isNode(ui) ? ui['items'] : undefined, root);
     return items * each;
   }
   if (node['type'] === 'object' || isNode(node['properties'])) return objectFields(node, ui, root, new Set());
@@ -73,13 +79,20 @@ export interface StepSize {
 
 /** Every step of `schemasDir` (`<name>.schema.json` with a compiled validator), largest first (ties by name). */
 export function stepSizes(schemasDir: string): StepSize[] {
-  const read = (file: string): Record<string, unknown> => JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as Record<string, unknown>;
+  const read = (file: string): Record<string, unknown> =>
+    JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as Record<string, unknown>;
   const files = readdirSync(schemasDir);
   const compiled = new Set(readdirSync(join(schemasDir, 'compiled')));
   return files
     .filter((file) => file.endsWith('.schema.json'))
     .map((file) => file.slice(0, -'.schema.json'.length))
     .filter((name) => compiled.has(`${name}.js`))
-    .map((name) => ({ name, fields: visibleFieldCount(read(`${name}.schema.json`), files.includes(`${name}.ui.json`) ? read(`${name}.ui.json`) : {}) }))
+    .map((name) => ({
+      name,
+      fields: visibleFieldCount(
+        read(`${name}.schema.json`),
+        files.includes(`${name}.ui.json`) ? read(`${name}.ui.json`) : {},
+      ),
+    }))
     .sort((a, b) => b.fields - a.fields || a.name.localeCompare(b.name));
 }

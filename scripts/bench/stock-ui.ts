@@ -6,9 +6,31 @@
 
 /** The widget names stock RJSF maps to its own widgets (@rjsf/utils getWidget's `widgetMap`, all types). */
 export const STOCK_WIDGET_ALIASES: readonly string[] = [
-  'checkbox', 'radio', 'select', 'hidden', 'text', 'password', 'email', 'hostname', 'ipv4', 'ipv6', 'uri', 'data-url',
-  'textarea', 'date', 'datetime', 'date-time', 'alt-date', 'alt-datetime', 'time', 'color', 'file', 'updown', 'range',
-  'checkboxes', 'files',
+  'checkbox',
+  'radio',
+  'select',
+  'hidden',
+  'text',
+  'password',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'data-url',
+  'textarea',
+  'date',
+  'datetime',
+  'date-time',
+  'alt-date',
+  'alt-datetime',
+  'time',
+  'color',
+  'file',
+  'updown',
+  'range',
+  'checkboxes',
+  'files',
 ];
 
 /** What `stockUiSchema` removed, as `path: ui:widget=value`. */
@@ -18,7 +40,13 @@ export type Stripped = string[];
  * A copy of `ui` without the `ui:widget` values outside `widgets` (stock's aliases and registry widget names) and the
  * `ui:field` values outside `fields` (stock's registry field names); each removal is listed in `stripped`.
  */
-export function stockUiSchema(ui: unknown, widgets: ReadonlySet<string>, fields: ReadonlySet<string>, stripped: Stripped = [], path = 'root'): unknown {
+export function stockUiSchema(
+  ui: unknown,
+  widgets: ReadonlySet<string>,
+  fields: ReadonlySet<string>,
+  stripped: Stripped = [],
+  path = 'root',
+): unknown {
   if (Array.isArray(ui)) return ui.map((item, i) => stockUiSchema(item, widgets, fields, stripped, `${path}.${i}`));
   if (ui === null || typeof ui !== 'object') return ui;
   const out: Record<string, unknown> = {};

@@ -17,9 +17,24 @@ export const WIDE_STEP = 'wide60';
 export const WIDE_FIELDS = 60;
 
 const KINDS = [
-  { name: 'wideName', schema: { type: 'string', normalize: ['noChinese', 'personName'], format: 'person-name' }, value: 'Ana', ui: {} },
-  { name: 'widePhone', schema: { type: 'string', normalize: 'phMobile', format: 'ph-mobile' }, value: '0917', ui: { 'ui:options': { inputType: 'tel' } } },
-  { name: 'wideEmail', schema: { type: 'string', normalize: 'email', maxLength: 254, format: 'email' }, value: 'a@b.ph', ui: { 'ui:options': { inputType: 'email' } } },
+  {
+    name: 'wideName',
+    schema: { type: 'string', normalize: ['noChinese', 'personName'], format: 'person-name' },
+    value: 'Ana',
+    ui: {},
+  },
+  {
+    name: 'widePhone',
+    schema: { type: 'string', normalize: 'phMobile', format: 'ph-mobile' },
+    value: '0917',
+    ui: { 'ui:options': { inputType: 'tel' } },
+  },
+  {
+    name: 'wideEmail',
+    schema: { type: 'string', normalize: 'email', maxLength: 254, format: 'email' },
+    value: 'a@b.ph',
+    ui: { 'ui:options': { inputType: 'email' } },
+  },
   { name: 'wideText', schema: { type: 'string', minLength: 2, maxLength: 80 }, value: 'Makati', ui: {} },
 ] as const;
 
@@ -36,9 +51,13 @@ export function wideStep(count = WIDE_FIELDS): { schema: Record<string, unknown>
     type: 'object',
     additionalProperties: false,
     required: indexes.filter((i) => i % 2 === 0).map(fieldName),
-    properties: Object.fromEntries(indexes.map((i) => [fieldName(i), { title: `${WIDE_STEP}.${fieldName(i)}`, ...kindOf(i).schema }])),
+    properties: Object.fromEntries(
+      indexes.map((i) => [fieldName(i), { title: `${WIDE_STEP}.${fieldName(i)}`, ...kindOf(i).schema }]),
+    ),
   };
-  const uiSchema = Object.fromEntries(indexes.filter((i) => Object.keys(kindOf(i).ui).length > 0).map((i) => [fieldName(i), kindOf(i).ui]));
+  const uiSchema = Object.fromEntries(
+    indexes.filter((i) => Object.keys(kindOf(i).ui).length > 0).map((i) => [fieldName(i), kindOf(i).ui]),
+  );
   return { schema, uiSchema };
 }
 
@@ -51,7 +70,11 @@ export function wideValue(field: string): string | undefined {
 export function writeWideStep(dir: string): { schema: string; uiSchema: string; validate: string } {
   const { schema, uiSchema } = wideStep();
   mkdirSync(dir, { recursive: true });
-  const files = { schema: join(dir, `${WIDE_STEP}.schema.json`), uiSchema: join(dir, `${WIDE_STEP}.ui.json`), validate: join(dir, `${WIDE_STEP}.js`) };
+  const files = {
+    schema: join(dir, `${WIDE_STEP}.schema.json`),
+    uiSchema: join(dir, `${WIDE_STEP}.ui.json`),
+    validate: join(dir, `${WIDE_STEP}.js`),
+  };
   writeFileSync(files.schema, JSON.stringify(schema));
   writeFileSync(files.uiSchema, JSON.stringify(uiSchema));
   writeFileSync(files.validate, compileSchema(WIDE_STEP, schema).js);

@@ -24,7 +24,9 @@ const rule = {
   meta: {
     type: 'suggestion',
     fixable: 'code',
-    messages: { alias: "Import '{{specifier}}' as '{{alias}}': a path that leaves its top folder goes through the # alias." },
+    messages: {
+      alias: "Import '{{specifier}}' as '{{alias}}': a path that leaves its top folder goes through the # alias.",
+    },
     schema: [],
   },
   create(context) {
@@ -47,7 +49,13 @@ const rule = {
       // vi.mock('../../x.ts') and vi.importActual('../../x.ts') name modules too.
       CallExpression: (node) => {
         const callee = node.callee;
-        if (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 'vi' && callee.property.type === 'Identifier' && ['mock', 'doMock', 'importActual'].includes(callee.property.name)) {
+        if (
+          callee.type === 'MemberExpression' &&
+          callee.object.type === 'Identifier' &&
+          callee.object.name === 'vi' &&
+          callee.property.type === 'Identifier' &&
+          ['mock', 'doMock', 'importActual'].includes(callee.property.name)
+        ) {
           check(node.arguments[0]);
         }
       },

@@ -5,7 +5,15 @@
 import type { Plugin } from 'vite';
 
 export interface ChunkModules {
-  [fileName: string]: { modules: string[]; sizes: Record<string, number>; imports: string[]; dynamicImports: string[]; css: string[]; isEntry: boolean; facade: string | null };
+  [fileName: string]: {
+    modules: string[];
+    sizes: Record<string, number>;
+    imports: string[];
+    dynamicImports: string[];
+    css: string[];
+    isEntry: boolean;
+    facade: string | null;
+  };
 }
 
 export function bundleReport(root: string): Plugin {

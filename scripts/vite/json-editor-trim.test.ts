@@ -11,7 +11,9 @@ const inPackage = '/work/app/node_modules/codemirror-json-schema/dist/features/v
 
 describe("the JSON editor's stand-ins", () => {
   it('replace only what codemirror-json-schema imports for YAML, JSON5 and markdown', () => {
-    expect(resolve('yaml', '/work/app/node_modules/codemirror-json-schema/dist/parsers/yaml-parser.js')).toMatch(/json-schema-modes\.ts$/u);
+    expect(resolve('yaml', '/work/app/node_modules/codemirror-json-schema/dist/parsers/yaml-parser.js')).toMatch(
+      /json-schema-modes\.ts$/u,
+    );
     expect(resolve('json5', inPackage)).toMatch(/json-schema-modes\.ts$/u);
     expect(resolve('codemirror-json5', inPackage)).toMatch(/json-schema-modes\.ts$/u);
     expect(resolve('../utils/markdown', inPackage)).toMatch(/json-schema-markdown\.ts$/u);
@@ -26,7 +28,9 @@ describe("the JSON editor's stand-ins", () => {
   });
 
   it("render the messages' code spans and strong text, and escape everything else", () => {
-    expect(renderMarkdown('Expected `string` but received **<b>x</b>**')).toBe('Expected <code>string</code> but received <strong>&lt;b&gt;x&lt;/b&gt;</strong>');
+    expect(renderMarkdown('Expected `string` but received **<b>x</b>**')).toBe(
+      'Expected <code>string</code> but received <strong>&lt;b&gt;x&lt;/b&gt;</strong>',
+    );
     expect(renderMarkdown('`object` or `boolean`', false)).toBe('<p><code>object</code> or <code>boolean</code></p>');
     expect(renderMarkdown('one\ntwo\n\nthree', false)).toBe('<p>one<br>two</p><p>three</p>');
   });

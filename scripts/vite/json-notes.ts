@@ -13,7 +13,11 @@ const OURS = /[/\\](?:config|schemas)[/\\][^?]*\.json$/u;
 export function withoutNotes(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNotes);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !NOTES.has(key)).map(([key, v]) => [key, withoutNotes(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !NOTES.has(key))
+      .map(([key, v]) => [key, withoutNotes(v)]),
+  );
 }
 
 export function jsonNotesOut(): Plugin {

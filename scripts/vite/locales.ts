@@ -15,7 +15,10 @@ function catalogs(dir: string): { file: string; json: string }[] {
       readdirSync(join(dir, lng))
         .filter((f) => f.endsWith('.json'))
         .sort()
-        .map((f) => ({ file: `${lng}/${f}`, json: JSON.stringify(JSON.parse(readFileSync(join(dir, lng, f), 'utf8'))) })),
+        .map((f) => ({
+          file: `${lng}/${f}`,
+          json: JSON.stringify(JSON.parse(readFileSync(join(dir, lng, f), 'utf8'))),
+        })),
     );
 }
 
@@ -41,7 +44,8 @@ export function localeFiles(dir: string): Plugin {
       });
     },
     generateBundle() {
-      for (const { file, json } of catalogs(dir)) this.emitFile({ type: 'asset', fileName: `locales/${file}`, source: json });
+      for (const { file, json } of catalogs(dir))
+        this.emitFile({ type: 'asset', fileName: `locales/${file}`, source: json });
     },
   };
 }

@@ -27,7 +27,9 @@ export function psgcData(): Plugin {
     // Dev leaves the data unread until the first request: it costs about half a second.
     config: (_config, { command }) => ({
       define: {
-        __PSGC_VERSION__: JSON.stringify(command === 'build' ? psgcVersion([...load()].map(([fileName, json]) => ({ fileName, json }))) : 'dev'),
+        __PSGC_VERSION__: JSON.stringify(
+          command === 'build' ? psgcVersion([...load()].map(([fileName, json]) => ({ fileName, json }))) : 'dev',
+        ),
       },
     }),
     configureServer(server) {

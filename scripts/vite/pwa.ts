@@ -60,14 +60,31 @@ export function shellFiles(bundle: OutputBundle): string[] {
   return [...files].sort();
 }
 
-export function pwa(product: ProductConfig, theme: ThemeConfig, swTemplatePath: string, localesVersion: string): Plugin {
+export function pwa(
+  product: ProductConfig,
+  theme: ThemeConfig,
+  swTemplatePath: string,
+  localesVersion: string,
+): Plugin {
   return {
     name: 'pwa',
     apply: 'build',
     generateBundle(_options, bundle) {
-      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: JSON.stringify(webManifest(product, theme), null, 2) });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'manifest.webmanifest',
+        source: JSON.stringify(webManifest(product, theme), null, 2),
+      });
       const catalogs = product.languages.map((lng) => `/locales/${lng}/common.json?v=${localesVersion}`);
-      const precache = ['/', '/index.html', '/manifest.webmanifest', '/icons/icon.svg', '/icons/apple-touch-icon.png', ...catalogs, ...shellFiles(bundle).map((f) => `/${f}`)];
+      const precache = [
+        '/',
+        '/index.html',
+        '/manifest.webmanifest',
+        '/icons/icon.svg',
+        '/icons/apple-touch-icon.png',
+        ...catalogs,
+        ...shellFiles(bundle).map((f) => `/${f}`),
+      ];
       const version = createHash('sha256').update(Object.keys(bundle).sort().join('\n')).digest('hex').slice(0, 12);
       const source = readFileSync(swTemplatePath, 'utf8')
         .replace('self.__PRECACHE__', JSON.stringify(precache))

@@ -11,7 +11,8 @@ const LAYOUT_FIELD = /^\.\/Layout(?:Grid|Header|MultiSchema)Field\.js$/;
 // Textarea: the engine's registry has its own (engine/form/templates/textarea-widget.tsx; registry.test.tsx holds it).
 const UNUSED_WIDGET = /^\.\/(?:AltDate|AltDateTime|Color|File|Range|Rating|Textarea)Widget\.js$/;
 // The engine's registry has its own of each (engine/form/registry.test.tsx holds it to this list).
-const REPLACED_TEMPLATE = /^\.\/(?:BaseInputTemplate|ArrayFieldTemplate|ArrayFieldItemTemplate|ObjectFieldTemplate|ErrorList|FieldErrorTemplate)\.js$/;
+const REPLACED_TEMPLATE =
+  /^\.\/(?:BaseInputTemplate|ArrayFieldTemplate|ArrayFieldItemTemplate|ObjectFieldTemplate|ErrorList|FieldErrorTemplate)\.js$/;
 
 export function rjsfTrim(): Plugin {
   const standIn = fileURLToPath(new URL('../../engine/form/stand-ins/unsupported-field.tsx', import.meta.url));
@@ -23,7 +24,8 @@ export function rjsfTrim(): Plugin {
     resolveId(source, importer) {
       if (importer?.includes('/@rjsf/core/lib/components/fields/') && LAYOUT_FIELD.test(source)) return standIn;
       if (importer?.includes('/@rjsf/core/lib/components/widgets/') && UNUSED_WIDGET.test(source)) return widgetStandIn;
-      if (importer?.endsWith('/@rjsf/core/lib/components/templates/index.js') && REPLACED_TEMPLATE.test(source)) return templateStandIn;
+      if (importer?.endsWith('/@rjsf/core/lib/components/templates/index.js') && REPLACED_TEMPLATE.test(source))
+        return templateStandIn;
       return null;
     },
   };

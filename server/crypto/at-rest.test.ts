@@ -32,7 +32,9 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 describe.each(databaseTargets())('personal data at rest on %s', (kind) => {
@@ -48,30 +50,60 @@ describe.each(databaseTargets())('personal data at rest on %s', (kind) => {
     const b = await login(api);
     const call = caller(api);
 
-    const idFront = await uploadDocument(api, b, 'idFront', await sharp(idCard()).jpeg({ quality: 90 }).toBuffer(), { filename: 'f.jpg' });
-    const face = await uploadDocument(api, b, 'face', await sharp(portrait()).jpeg({ quality: 90 }).toBuffer(), { filename: 'f.jpg' });
-    const signatureSvg = '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="240"><rect width="600" height="240" fill="white"/><path d="M40 180 C 120 20, 220 220, 320 80 S 500 60, 560 160" stroke="black" stroke-width="6" fill="none"/></svg>';
-    const signature = await uploadDocument(api, b, 'signature', await sharp(Buffer.from(signatureSvg)).png().toBuffer(), { filename: 'f.png', type: 'image/png' });
+    const idFront = await uploadDocument(api, b, 'idFront', await sharp(idCard()).jpeg({ quality: 90 }).toBuffer(), {
+      filename: 'f.jpg',
+    });
+    const face = await uploadDocument(api, b, 'face', await sharp(portrait()).jpeg({ quality: 90 }).toBuffer(), {
+      filename: 'f.jpg',
+    });
+    const signatureSvg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="240"><rect width="600" height="240" fill="white"/><path d="M40 180 C 120 20, 220 220, 320 80 S 500 60, 560 160" stroke="black" stroke-width="6" fill="none"/></svg>';
+    const signature = await uploadDocument(
+      api,
+      b,
+      'signature',
+      await sharp(Buffer.from(signatureSvg)).png().toBuffer(),
+      { filename: 'f.png', type: 'image/png' },
+    );
 
     const sections = completeSections({
-      identityInfo: { name: SECRETS.name, birthDate: SECRETS.birthDate, idType: 'passport', idNumber: SECRETS.idNumber, idPhotoFront: idFront.ref, facePhoto: face.ref },
+      identityInfo: {
+        name: SECRETS.name,
+        birthDate: SECRETS.birthDate,
+        idType: 'passport',
+        idNumber: SECRETS.idNumber,
+        idPhotoFront: idFront.ref,
+        facePhoto: face.ref,
+      },
       workInfo: { companyName: SECRETS.companyName },
-      bankInfo: { accountNumber: SECRETS.accountNumber, accountNumberConfirm: SECRETS.accountNumber, payeeLastName: SECRETS.payeeLastName, payeeFirstName: 'Marites', payeeMiddleName: 'Santos' },
+      bankInfo: {
+        accountNumber: SECRETS.accountNumber,
+        accountNumberConfirm: SECRETS.accountNumber,
+        payeeLastName: SECRETS.payeeLastName,
+        payeeFirstName: 'Marites',
+        payeeMiddleName: 'Santos',
+      },
     });
-    (sections['contact'] as { emergencyContacts: { name: string }[] }).emergencyContacts[0]!.name = SECRETS.emergencyName;
+    (sections['contact'] as { emergencyContacts: { name: string }[] }).emergencyContacts[0]!.name =
+      SECRETS.emergencyName;
     for (const [step, data] of Object.entries(sections)) {
       const res = await call(b, 'PUT', `/profile/${step}`, data);
       expect(res.statusCode, `${step}: ${res.body}`).toBe(200);
     }
     const identity = await call(b, 'GET', '/profile/identityInfo');
-    expect(identity.json<{ data: Record<string, unknown> }>().data).toMatchObject({ name: SECRETS.name, idNumber: SECRETS.idNumber });
+    expect(identity.json<{ data: Record<string, unknown> }>().data).toMatchObject({
+      name: SECRETS.name,
+      idNumber: SECRETS.idNumber,
+    });
 
     const applied = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(applied.statusCode, applied.body).toBe(201);
     const orderId = applied.json<{ id: string }>().id;
     api.advance(61);
     await api.runDueJobs();
-    expect((await call(b, 'POST', `/loans/${orderId}/accept`, { agreePrivacy: true, agreeAgreement: true })).statusCode).toBe(200);
+    expect(
+      (await call(b, 'POST', `/loans/${orderId}/accept`, { agreePrivacy: true, agreeAgreement: true })).statusCode,
+    ).toBe(200);
     const signed = await call(b, 'POST', '/signature', { signature: signature.ref });
     expect(signed.statusCode, signed.body).toBe(200);
     const withdrawn = await call(b, 'POST', `/loans/${orderId}/withdraw`, {}, newKey());
@@ -85,11 +117,21 @@ describe.each(databaseTargets())('personal data at rest on %s', (kind) => {
     expect(photo.rawPayload.subarray(0, 3)).toEqual(JPEG);
 
     // The dump: every row of every table of the schema, as PostgreSQL prints it.
-    const tables = ((await api.database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as unknown as { rows: { table_name: string }[] }).rows.map((row) => row.table_name);
-    expect(tables).toEqual(expect.arrayContaining(['profile_sections', 'payouts', 'loan_orders', 'audit_log', 'documents']));
+    const tables = (
+      (await api.database.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+      )) as unknown as { rows: { table_name: string }[] }
+    ).rows.map((row) => row.table_name);
+    expect(tables).toEqual(
+      expect.arrayContaining(['profile_sections', 'payouts', 'loan_orders', 'audit_log', 'documents']),
+    );
     const dump: string[] = [];
     for (const table of tables.filter((name) => !GATEWAY_TABLES.has(name))) {
-      const rows = ((await api.database.db.execute(sql`select t::text as line from ${sql.identifier(table)} t`)) as unknown as { rows: { line: string }[] }).rows;
+      const rows = (
+        (await api.database.db.execute(sql`select t::text as line from ${sql.identifier(table)} t`)) as unknown as {
+          rows: { line: string }[];
+        }
+      ).rows;
       dump.push(...rows.map((row) => `${table}: ${row.line}`));
     }
     const text = dump.join('\n');
@@ -99,7 +141,11 @@ describe.each(databaseTargets())('personal data at rest on %s', (kind) => {
       expect(found, `${what} in the clear`).toEqual([]);
     }
     // The account number is in the gateway's own table: the journey did reach the payout.
-    const gateway = ((await api.database.db.execute(sql`select account_number from sim_payouts`)) as unknown as { rows: { account_number: string }[] }).rows;
+    const gateway = (
+      (await api.database.db.execute(sql`select account_number from sim_payouts`)) as unknown as {
+        rows: { account_number: string }[];
+      }
+    ).rows;
     expect(gateway.map((row) => row.account_number)).toContain(SECRETS.accountNumber);
 
     // The upload folder: three files, none a JPEG or PNG, none holding a JFIF marker.

@@ -18,7 +18,8 @@ export function encryptedJson<TData = unknown>(name: string, place: string) {
       // The drivers hand jsonb over parsed; accept its text too (a driver without the jsonb parser).
       let value = stored;
       if (typeof value === 'string' && !isTextEnvelope(value)) value = JSON.parse(value) as unknown;
-      if (typeof value === 'string' && isTextEnvelope(value)) return JSON.parse(openText(dataKeys(), value, place)) as TData;
+      if (typeof value === 'string' && isTextEnvelope(value))
+        return JSON.parse(openText(dataKeys(), value, place)) as TData;
       return value as TData; // a row from before encryption
     },
   })(name);

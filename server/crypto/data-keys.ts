@@ -14,6 +14,7 @@ export function setDataKeys(keyring: Keyring): void {
 
 /** The keyring set by setDataKeys; throws when none was set (a value must never be written in the clear). */
 export function dataKeys(): Keyring {
-  if (!installed) throw new Error('data keys are not loaded: call setDataKeys() before using the database (server/main.ts does)');
+  if (!installed)
+    throw new Error('data keys are not loaded: call setDataKeys() before using the database (server/main.ts does)');
   return installed;
 }

@@ -1,6 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DecryptError, isFileEnvelope, keyIdOfFile, keyIdOfText, keyedHash, keyedHashes, openBytes, openText, sealBytes, sealText } from './envelope.ts';
+import {
+  DecryptError,
+  isFileEnvelope,
+  keyIdOfFile,
+  keyIdOfText,
+  keyedHash,
+  keyedHashes,
+  openBytes,
+  openText,
+  sealBytes,
+  sealText,
+} from './envelope.ts';
 import { formatDataKeys, Keyring, parseDataKeys, UnknownDataKeyError } from './keyring.ts';
 import { idNumberHash, idNumberHashes, phoneHash, phoneHashes } from './lookup-hashes.ts';
 
@@ -24,7 +35,9 @@ describe('data keys', () => {
     expect(parseDataKeys(`k1:${secret}`).problem).not.toContain(secret);
     expect(parseDataKeys('nocolon').problem).toMatch(/<id>:<base64/);
     expect(parseDataKeys(`k.1:${k1.secret.toString('base64')}`).problem).toMatch(/<id>:<base64/);
-    expect(parseDataKeys(`k1:${k1.secret.toString('base64')},k1:${k2.secret.toString('base64')}`).problem).toMatch(/twice/);
+    expect(parseDataKeys(`k1:${k1.secret.toString('base64')},k1:${k2.secret.toString('base64')}`).problem).toMatch(
+      /twice/,
+    );
     expect(parseDataKeys(' , ').problem).toMatch(/no key/);
   });
 });
@@ -72,10 +85,15 @@ describe('envelopes', () => {
     expect(keyedHash(ring, 'phone', '9171234567')).toBe(keyedHash(ring, 'phone', '9171234567'));
     expect(keyedHash(ring, 'phone', '9171234567')).toMatch(/^h1\.k2\./);
     expect(keyedHash(ring, 'phone', '9171234567')).not.toBe(keyedHash(ring, 'id-number', '9171234567'));
-    expect(keyedHashes(ring, 'phone', '9171234567')).toEqual([keyedHash(ring, 'phone', '9171234567'), keyedHash(old, 'phone', '9171234567')]);
+    expect(keyedHashes(ring, 'phone', '9171234567')).toEqual([
+      keyedHash(ring, 'phone', '9171234567'),
+      keyedHash(old, 'phone', '9171234567'),
+    ]);
     expect(phoneHash(ring, '+63 917-123-4567')).toBe(phoneHash(ring, '9171234567'));
     expect(phoneHashes(ring, '09171234567')).toContain(phoneHash(old, '9171234567'));
-    expect(idNumberHash(ring, { idType: 'passport', idNumber: 'p123-4567a' })).toBe(idNumberHashes(ring, 'passport', 'P1234567A')[0]);
+    expect(idNumberHash(ring, { idType: 'passport', idNumber: 'p123-4567a' })).toBe(
+      idNumberHashes(ring, 'passport', 'P1234567A')[0],
+    );
     expect(idNumberHash(ring, { maritalStatus: 'single' })).toBeNull();
   });
 });

@@ -33,7 +33,15 @@ function encrypt(keyring: Keyring, plaintext: Buffer, aad: Buffer) {
   return { iv, ciphertext, tag: cipher.getAuthTag() };
 }
 
-function decrypt(keyring: Keyring, keyId: string, iv: Buffer, ciphertext: Buffer, tag: Buffer, aad: Buffer, place: string): Buffer {
+function decrypt(
+  keyring: Keyring,
+  keyId: string,
+  iv: Buffer,
+  ciphertext: Buffer,
+  tag: Buffer,
+  aad: Buffer,
+  place: string,
+): Buffer {
   const decipher = createDecipheriv('aes-256-gcm', keyring.encryptionKey(keyId), iv);
   decipher.setAAD(aad);
   decipher.setAuthTag(tag);
@@ -56,7 +64,11 @@ export function keyIdOfText(text: string): string | undefined {
 
 /** Encrypts text under the current key, bound to `place`. */
 export function sealText(keyring: Keyring, plaintext: string, place: string): string {
-  const { iv, ciphertext, tag } = encrypt(keyring, Buffer.from(plaintext, 'utf8'), additionalData(keyring.currentId, place));
+  const { iv, ciphertext, tag } = encrypt(
+    keyring,
+    Buffer.from(plaintext, 'utf8'),
+    additionalData(keyring.currentId, place),
+  );
   return `${TEXT_PREFIX}${keyring.currentId}.${iv.toString('base64url')}.${ciphertext.toString('base64url')}.${tag.toString('base64url')}`;
 }
 
@@ -65,7 +77,15 @@ export function openText(keyring: Keyring, envelope: string, place: string): str
   const match = TEXT_PATTERN.exec(envelope);
   if (!match) throw new DecryptError(place);
   const [, keyId, iv, ciphertext, tag] = match as unknown as [string, string, string, string, string];
-  return decrypt(keyring, keyId, Buffer.from(iv, 'base64url'), Buffer.from(ciphertext, 'base64url'), Buffer.from(tag, 'base64url'), additionalData(keyId, place), place).toString('utf8');
+  return decrypt(
+    keyring,
+    keyId,
+    Buffer.from(iv, 'base64url'),
+    Buffer.from(ciphertext, 'base64url'),
+    Buffer.from(tag, 'base64url'),
+    additionalData(keyId, place),
+    place,
+  ).toString('utf8');
 }
 
 /** Whether bytes start like an encrypted file. */
@@ -82,8 +102,16 @@ export function keyIdOfFile(data: Buffer): string | undefined {
 
 /** Encrypts file bytes under the current key, bound to `place`. */
 export function sealBytes(keyring: Keyring, plaintext: Buffer, place: string): Buffer {
-  const header = Buffer.concat([FILE_MAGIC, Buffer.from([keyring.currentId.length]), Buffer.from(keyring.currentId, 'latin1')]);
-  const { iv, ciphertext, tag } = encrypt(keyring, plaintext, Buffer.concat([header, additionalData(keyring.currentId, place)]));
+  const header = Buffer.concat([
+    FILE_MAGIC,
+    Buffer.from([keyring.currentId.length]),
+    Buffer.from(keyring.currentId, 'latin1'),
+  ]);
+  const { iv, ciphertext, tag } = encrypt(
+    keyring,
+    plaintext,
+    Buffer.concat([header, additionalData(keyring.currentId, place)]),
+  );
   return Buffer.concat([header, iv, tag, ciphertext]);
 }
 
@@ -104,7 +132,9 @@ export function openBytes(keyring: Keyring, data: Buffer, place: string): Buffer
  * same hash under one key; without the key it cannot be recomputed from a guess (a phone number has only 10^9).
  */
 export function keyedHash(keyring: Keyring, purpose: string, value: string, keyId = keyring.currentId): string {
-  const mac = createHmac('sha256', keyring.hashKey(keyId)).update(`${purpose}\u0000${value}`, 'utf8').digest('base64url');
+  const mac = createHmac('sha256', keyring.hashKey(keyId))
+    .update(`${purpose}\u0000${value}`, 'utf8')
+    .digest('base64url');
   return `h1.${keyId}.${mac}`;
 }
 

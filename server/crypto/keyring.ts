@@ -42,10 +42,14 @@ export class Keyring {
   constructor(keys: readonly DataKey[]) {
     if (keys.length === 0) throw new Error('a keyring needs at least one data key');
     for (const key of keys) {
-      if (!KEY_ID_PATTERN.test(key.id)) throw new Error(`data key id "${key.id}" must be 1-32 of A-Z, a-z, 0-9, "_", "-"`);
+      if (!KEY_ID_PATTERN.test(key.id))
+        throw new Error(`data key id "${key.id}" must be 1-32 of A-Z, a-z, 0-9, "_", "-"`);
       if (key.secret.length !== 32) throw new Error(`data key "${key.id}" must be 32 bytes`);
       if (this.derived.has(key.id)) throw new Error(`data key id "${key.id}" is given twice`);
-      this.derived.set(key.id, { encryption: derive(key.secret, 'encryption'), hash: derive(key.secret, 'keyed-hash') });
+      this.derived.set(key.id, {
+        encryption: derive(key.secret, 'encryption'),
+        hash: derive(key.secret, 'keyed-hash'),
+      });
     }
     this.currentId = keys[0]!.id;
     this.ids = keys.map((key) => key.id);
@@ -69,16 +73,25 @@ export class Keyring {
 /** Parses DATA_KEYS (or the generated key file): `id:base64,id:base64`, first = current. Answers a problem instead of throwing. */
 export function parseDataKeys(text: string): { keys?: DataKey[]; problem?: string } {
   const keys: DataKey[] = [];
-  for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const colon = entry.indexOf(':');
     const id = colon > 0 ? entry.slice(0, colon) : '';
     const encoded = colon > 0 ? entry.slice(colon + 1).trim() : '';
-    if (!KEY_ID_PATTERN.test(id)) return { problem: 'each entry must be <id>:<base64 of 32 random bytes>, the id 1-32 of A-Z, a-z, 0-9, "_", "-" (for example k1:$(openssl rand -base64 32))' };
-    if (!SECRET_PATTERN.test(encoded)) return { problem: `key "${id}" must be the base64 of exactly 32 random bytes (openssl rand -base64 32)` };
+    if (!KEY_ID_PATTERN.test(id))
+      return {
+        problem:
+          'each entry must be <id>:<base64 of 32 random bytes>, the id 1-32 of A-Z, a-z, 0-9, "_", "-" (for example k1:$(openssl rand -base64 32))',
+      };
+    if (!SECRET_PATTERN.test(encoded))
+      return { problem: `key "${id}" must be the base64 of exactly 32 random bytes (openssl rand -base64 32)` };
     if (keys.some((key) => key.id === id)) return { problem: `key id "${id}" is given twice` };
     keys.push({ id, secret: Buffer.from(encoded.replace(/-/gu, '+').replace(/_/gu, '/'), 'base64') });
   }
-  if (keys.length === 0) return { problem: 'no key given: "<id>:<base64 of 32 random bytes>", for example k1:$(openssl rand -base64 32)' };
+  if (keys.length === 0)
+    return { problem: 'no key given: "<id>:<base64 of 32 random bytes>", for example k1:$(openssl rand -base64 32)' };
   return { keys };
 }
 

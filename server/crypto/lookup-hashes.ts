@@ -44,7 +44,9 @@ export function erasedPhones(keyring: Keyring, phone: string): string[] {
 export function idNumberHash(keyring: Keyring, data: unknown): string | null {
   if (typeof data !== 'object' || data === null) return null;
   const { idType, idNumber } = data as Record<string, unknown>;
-  return typeof idType === 'string' && typeof idNumber === 'string' && idNumber ? keyedHash(keyring, ID_NUMBER, normalId(idType, idNumber)) : null;
+  return typeof idType === 'string' && typeof idNumber === 'string' && idNumber
+    ? keyedHash(keyring, ID_NUMBER, normalId(idType, idNumber))
+    : null;
 }
 
 /** The hashes of a document number under every key, for a duplicate check. */
@@ -53,7 +55,8 @@ export function idNumberHashes(keyring: Keyring, idType: string, idNumber: strin
 }
 
 /** A full name lower-case, accents stripped, single spaces: 'Juan  DELA Crúz' and 'juan dela cruz' hash the same. */
-export const normalName = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/gu, ' ').trim();
+export const normalName = (name: string) =>
+  name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/gu, ' ').trim();
 
 /**
  * The keyed hash of an identityInfo section's full name (its one `name` field), or null for other data: staff find a

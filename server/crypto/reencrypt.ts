@@ -24,13 +24,21 @@ interface EncryptedColumn {
   readonly json: boolean;
   readonly keys: readonly string[];
   /** Keyed hashes kept beside the value (a column may have several: profile_sections has the ID number's and the name's). */
-  readonly hashes?: readonly { readonly column: string; readonly of: (keyring: Keyring, value: unknown) => string | null; readonly rows?: SQL }[];
+  readonly hashes?: readonly {
+    readonly column: string;
+    readonly of: (keyring: Keyring, value: unknown) => string | null;
+    readonly rows?: SQL;
+  }[];
 }
 
 /** Every encrypted column of server/db/schema.ts. */
 export const ENCRYPTED_COLUMNS: readonly EncryptedColumn[] = [
   {
-    table: 'profile_sections', column: 'data', place: 'profile_sections.data', json: true, keys: ['customer_id', 'step'],
+    table: 'profile_sections',
+    column: 'data',
+    place: 'profile_sections.data',
+    json: true,
+    keys: ['customer_id', 'step'],
     hashes: [
       { column: 'id_number_hash', of: idNumberHash, rows: sql`step = 'identityInfo'` },
       { column: 'name_hash', of: nameHash, rows: sql`step = 'identityInfo'` },
@@ -39,8 +47,14 @@ export const ENCRYPTED_COLUMNS: readonly EncryptedColumn[] = [
   { table: 'payouts', column: 'account', place: 'payouts.account', json: true, keys: ['id'] },
   { table: 'loan_orders', column: 'payout_account', place: 'loan_orders.payout_account', json: true, keys: ['id'] },
   {
-    table: 'audit_log', column: 'phone', place: 'audit_log.phone', json: false, keys: ['id'],
-    hashes: [{ column: 'phone_hash', of: (keyring, value) => (typeof value === 'string' ? phoneHash(keyring, value) : null) }],
+    table: 'audit_log',
+    column: 'phone',
+    place: 'audit_log.phone',
+    json: false,
+    keys: ['id'],
+    hashes: [
+      { column: 'phone_hash', of: (keyring, value) => (typeof value === 'string' ? phoneHash(keyring, value) : null) },
+    ],
   },
   { table: 'feedback', column: 'text', place: 'feedback.text', json: false, keys: ['id'] },
   { table: 'feedback', column: 'reply', place: 'feedback.reply', json: false, keys: ['id'] },
@@ -49,8 +63,17 @@ export const ENCRYPTED_COLUMNS: readonly EncryptedColumn[] = [
   { table: 'deletion_requests', column: 'note', place: 'deletion_requests.note', json: false, keys: ['id'] },
   { table: 'coupon_grants', column: 'reason', place: 'coupon_grants.reason', json: false, keys: ['id'] },
   {
-    table: 'facebook_bindings', column: 'fb_user_id', place: 'facebook_bindings.fb_user_id', json: false, keys: ['id'],
-    hashes: [{ column: 'fb_user_hash', of: (keyring, value) => (typeof value === 'string' ? facebookUserHash(keyring, value) : null) }],
+    table: 'facebook_bindings',
+    column: 'fb_user_id',
+    place: 'facebook_bindings.fb_user_id',
+    json: false,
+    keys: ['id'],
+    hashes: [
+      {
+        column: 'fb_user_hash',
+        of: (keyring, value) => (typeof value === 'string' ? facebookUserHash(keyring, value) : null),
+      },
+    ],
   },
   { table: 'facebook_bindings', column: 'name', place: 'facebook_bindings.name', json: false, keys: ['id'] },
 ];
@@ -68,16 +91,23 @@ const id = (name: string) => sql.identifier(name);
 /** The envelope text of a column (jsonb: the JSON string's content). */
 const envelopeText = (c: EncryptedColumn) => (c.json ? sql`(${id(c.column)} #>> '{}')` : id(c.column));
 const isEnvelope = (c: EncryptedColumn) =>
-  c.json ? sql`(jsonb_typeof(${id(c.column)}) = 'string' and left(${envelopeText(c)}, 3) = 'v1.')` : sql`left(${id(c.column)}, 3) = 'v1.'`;
-const underKey = (c: EncryptedColumn, keyId: string) => sql`left(${envelopeText(c)}, ${`v1.${keyId}.`.length}) = ${`v1.${keyId}.`}`;
+  c.json
+    ? sql`(jsonb_typeof(${id(c.column)}) = 'string' and left(${envelopeText(c)}, 3) = 'v1.')`
+    : sql`left(${id(c.column)}, 3) = 'v1.'`;
+const underKey = (c: EncryptedColumn, keyId: string) =>
+  sql`left(${envelopeText(c)}, ${`v1.${keyId}.`.length}) = ${`v1.${keyId}.`}`;
 
 /** The rows of a column to rewrite: clear ones (or, rotating, any not under the current key), and missing or stale hashes. */
 function pending(c: EncryptedColumn, keyring: Keyring, rotate: boolean): SQL {
-  const value = rotate ? sql`(not ${isEnvelope(c)} or not ${underKey(c, keyring.currentId)})` : sql`not ${isEnvelope(c)}`;
+  const value = rotate
+    ? sql`(not ${isEnvelope(c)} or not ${underKey(c, keyring.currentId)})`
+    : sql`not ${isEnvelope(c)}`;
   if (!c.hashes?.length) return sql`${id(c.column)} is not null and ${value}`;
   const prefix = `h1.${keyring.currentId}.`;
   const stale = c.hashes.map((h) => {
-    const staleHash = rotate ? sql`(${id(h.column)} is null or left(${id(h.column)}, ${prefix.length}) <> ${prefix})` : sql`${id(h.column)} is null`;
+    const staleHash = rotate
+      ? sql`(${id(h.column)} is null or left(${id(h.column)}, ${prefix.length}) <> ${prefix})`
+      : sql`${id(h.column)} is null`;
     return h.rows ? sql`(${h.rows} and ${staleHash})` : staleHash;
   });
   return sql`${id(c.column)} is not null and (${value} or ${sql.join(stale, sql` or `)})`;
@@ -87,8 +117,14 @@ function pending(c: EncryptedColumn, keyring: Keyring, rotate: boolean): SQL {
 async function rewriteColumn(db: Database, keyring: Keyring, c: EncryptedColumn, rotate: boolean): Promise<number> {
   let changed = 0;
   for (;;) {
-    const keyList = sql.join(c.keys.map((key, i) => sql`${id(key)}::text as ${id(`k${i}`)}`), sql`, `);
-    const batch = await rows(db, sql`select ${keyList}, ${id(c.column)}::text as raw from ${id(c.table)} where ${pending(c, keyring, rotate)} limit ${BATCH}`);
+    const keyList = sql.join(
+      c.keys.map((key, i) => sql`${id(key)}::text as ${id(`k${i}`)}`),
+      sql`, `,
+    );
+    const batch = await rows(
+      db,
+      sql`select ${keyList}, ${id(c.column)}::text as raw from ${id(c.table)} where ${pending(c, keyring, rotate)} limit ${BATCH}`,
+    );
     let progress = 0;
     for (const row of batch) {
       const raw = row['raw']!;
@@ -101,8 +137,14 @@ async function rewriteColumn(db: Database, keyring: Keyring, c: EncryptedColumn,
       const next = c.json ? sql`${JSON.stringify(envelope)}::jsonb` : sql`${envelope}`;
       const sets = [sql`${id(c.column)} = ${next}`];
       for (const h of c.hashes ?? []) sets.push(sql`${id(h.column)} = ${h.of(keyring, plain)}`);
-      const where = sql.join([...c.keys.map((key, i) => sql`${id(key)} = ${row[`k${i}`]}`), sql`${id(c.column)}::text = ${raw}`], sql` and `);
-      const updated = await rows(db, sql`update ${id(c.table)} set ${sql.join(sets, sql`, `)} where ${where} returning 1 as one`);
+      const where = sql.join(
+        [...c.keys.map((key, i) => sql`${id(key)} = ${row[`k${i}`]}`), sql`${id(c.column)}::text = ${raw}`],
+        sql` and `,
+      );
+      const updated = await rows(
+        db,
+        sql`update ${id(c.table)} set ${sql.join(sets, sql`, `)} where ${where} returning 1 as one`,
+      );
       progress += updated.length;
     }
     changed += progress;
@@ -115,7 +157,10 @@ async function rewriteColumn(db: Database, keyring: Keyring, c: EncryptedColumn,
 export async function unknownKeyIds(db: Database, keyring: Keyring): Promise<string[]> {
   const unknown = new Set<string>();
   for (const c of ENCRYPTED_COLUMNS) {
-    const found = await rows(db, sql`select distinct split_part(${envelopeText(c)}, '.', 2) as kid from ${id(c.table)} where ${id(c.column)} is not null and ${isEnvelope(c)}`);
+    const found = await rows(
+      db,
+      sql`select distinct split_part(${envelopeText(c)}, '.', 2) as kid from ${id(c.table)} where ${id(c.column)} is not null and ${isEnvelope(c)}`,
+    );
     for (const { kid } of found) if (kid && !keyring.ids.includes(kid)) unknown.add(kid);
   }
   return [...unknown].sort();
@@ -140,7 +185,11 @@ export interface RotationReport {
 }
 
 /** Rewrites every value, keyed hash and uploaded file that is not under the keyring's current key. */
-export async function rotateDataKeys(db: Database, keyring: Keyring, storage: EncryptedFileStorage): Promise<RotationReport> {
+export async function rotateDataKeys(
+  db: Database,
+  keyring: Keyring,
+  storage: EncryptedFileStorage,
+): Promise<RotationReport> {
   const unknown = await unknownKeyIds(db, keyring);
   if (unknown.length > 0) throw new UnknownDataKeyError(unknown.join(', '));
   const changed: Record<string, number> = {};
@@ -148,7 +197,10 @@ export async function rotateDataKeys(db: Database, keyring: Keyring, storage: En
   const files = { resealed: 0, current: 0, missing: 0 };
   let after = '';
   for (;;) {
-    const batch = await rows(db, sql`select id::text as id, storage_key from documents where id::text > ${after} order by id::text limit ${BATCH}`);
+    const batch = await rows(
+      db,
+      sql`select id::text as id, storage_key from documents where id::text > ${after} order by id::text limit ${BATCH}`,
+    );
     for (const row of batch) files[await storage.reseal(row['storage_key']!)] += 1;
     if (batch.length < BATCH) break;
     after = batch[batch.length - 1]!['id']!;

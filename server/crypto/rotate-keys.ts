@@ -28,10 +28,16 @@ setDataKeys(keyring);
 const databaseUrl = env['DATABASE_URL']?.trim() || undefined;
 const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir, 'pglite') });
 try {
-  const report = await rotateDataKeys(database.db, keyring, createEncryptedStorage(createFileStorage(storage.settings), keyring));
+  const report = await rotateDataKeys(
+    database.db,
+    keyring,
+    createEncryptedStorage(createFileStorage(storage.settings), keyring),
+  );
   console.log(`Current data key: ${keyring.currentId}`);
   for (const [column, count] of Object.entries(report.rows)) console.log(`  ${column}: ${count} rows rewritten`);
-  console.log(`  files: ${report.files.resealed} rewritten, ${report.files.current} already current, ${report.files.missing} missing`);
+  console.log(
+    `  files: ${report.files.resealed} rewritten, ${report.files.current} already current, ${report.files.missing} missing`,
+  );
   console.log(`Every value is now under "${keyring.currentId}": older keys can be removed from DATA_KEYS.`);
 } catch (error) {
   console.error(`Rotation failed: ${error instanceof Error ? error.message : String(error)}`);

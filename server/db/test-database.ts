@@ -103,7 +103,9 @@ function postgresTemplate(adminUrl: string): Promise<string> {
     const name = `test_template_${templateKey}`;
     await admin.query(`SELECT pg_advisory_lock(hashtext('peso-loans test template'))`);
     try {
-      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'test\\_template\\_%'`);
+      const { rows } = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE 'test\\_template\\_%'`,
+      );
       if (rows.some((r) => r.datname === name)) return name;
       for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       const building = `${name}_building`;

@@ -19,7 +19,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnySchemaObject } from 'ajv';
 import { build } from 'esbuild';
-import { FLOW_NAME, FORM_LANGUAGES, LOCALE_OF, type FlowContent, type FormContent, type FormLanguage, type ThemeContent } from '#domain/form-content.ts';
+import {
+  FLOW_NAME,
+  FORM_LANGUAGES,
+  LOCALE_OF,
+  type FlowContent,
+  type FormContent,
+  type FormLanguage,
+  type ThemeContent,
+} from '#domain/form-content.ts';
 import { standaloneModule } from '#engine/validation/standalone-module.ts';
 import { vocabulary } from '#schemas/vocabulary.ts';
 
@@ -34,7 +42,11 @@ const hashOf = (text: string): string => createHash('sha256').update(text).diges
 export function withoutComments(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutComments);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== '$comment').map(([key, v]) => [key, withoutComments(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== '$comment')
+      .map(([key, v]) => [key, withoutComments(v)]),
+  );
 }
 
 /** The validator module of a schema: standalone code with ajv's runtime helpers bundled in, minified, deterministic. */
@@ -110,7 +122,9 @@ async function buildAssets(name: string, version: number, content: FormContent):
 export interface FormsManifest {
   readonly flow: { readonly version: number } & FlowContent;
   readonly forms: Readonly<Record<string, { readonly version: number; readonly form: string }>>;
-  readonly themes: Readonly<Record<string, { readonly version: number; readonly properties: ThemeContent['properties'] }>>;
+  readonly themes: Readonly<
+    Record<string, { readonly version: number; readonly properties: ThemeContent['properties'] }>
+  >;
 }
 
 /** One published version as the manifest needs it. */
@@ -126,7 +140,8 @@ export function manifestOf(published: readonly PublishedEntry[]): FormsManifest 
   const themes: Record<string, { version: number; properties: ThemeContent['properties'] }> = {};
   for (const entry of published) {
     if (entry.kind === 'flow') flow = { version: entry.version, steps: entry.content.steps };
-    else if (entry.kind === 'form') forms[entry.name] = { version: entry.version, form: `${ASSETS_PATH}${entry.formHash}.json` };
+    else if (entry.kind === 'form')
+      forms[entry.name] = { version: entry.version, form: `${ASSETS_PATH}${entry.formHash}.json` };
     else themes[entry.name] = { version: entry.version, properties: entry.content.properties };
   }
   if (!flow) throw new Error('no published flow');
@@ -139,7 +154,10 @@ const readJson = (path: string): unknown => JSON.parse(readFileSync(join(root, p
 function seedTexts(name: string): FormContent['texts'] {
   const texts = {} as Record<FormLanguage, Record<string, unknown>>;
   for (const language of FORM_LANGUAGES) {
-    const catalog = readJson(`locales/${LOCALE_OF[language]}/forms.json`) as Record<string, Record<string, unknown> | undefined>;
+    const catalog = readJson(`locales/${LOCALE_OF[language]}/forms.json`) as Record<
+      string,
+      Record<string, unknown> | undefined
+    >;
     texts[language] = catalog[name] ?? {};
   }
   return texts;
@@ -161,8 +179,14 @@ export function seedForm(name: string): FormContent {
 /** Every versioned document as the repository's files hold it: the flow, each step's form, each theme. */
 export function seedContents(): SeedDocument[] {
   const flowFile = readJson('config/flow.json') as FlowContent;
-  const flow: FlowContent = { steps: flowFile.steps.map(({ step, schema, route, next }) => ({ step, schema, route, next })) };
-  const forms = [...new Set(flow.steps.map((s) => s.schema))].map((name) => ({ kind: 'form' as const, name, content: seedForm(name) }));
+  const flow: FlowContent = {
+    steps: flowFile.steps.map(({ step, schema, route, next }) => ({ step, schema, route, next })),
+  };
+  const forms = [...new Set(flow.steps.map((s) => s.schema))].map((name) => ({
+    kind: 'form' as const,
+    name,
+    content: seedForm(name),
+  }));
   const themes = readdirSync(join(root, 'config/themes'))
     .filter((f) => /^theme-\d+\.json$/u.test(f))
     .sort()

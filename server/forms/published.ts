@@ -14,7 +14,14 @@ import type { Database } from '../db/database.ts';
 import { formAssets, formVersions, profileSections } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { Tx } from '../services/idempotency.ts';
-import { buildFormAssets, manifestOf, seedContents, type FormAssets, type PublishedEntry, type SeedDocument } from './assets.ts';
+import {
+  buildFormAssets,
+  manifestOf,
+  seedContents,
+  type FormAssets,
+  type PublishedEntry,
+  type SeedDocument,
+} from './assets.ts';
 
 /** How long an instance keeps the published versions it read. */
 export const PUBLISHED_CACHE_MS = 2000;
@@ -61,7 +68,11 @@ const sameContent = (a: unknown, b: unknown): boolean => canonical(a) === canoni
  * (no author) whose file changed since (a developer's release) gets the file as its next published version; once
  * product staff published their own version, the file no longer replaces it.
  */
-export async function seedPublished(db: Database, now: () => Date = () => new Date(), seed: readonly SeedDocument[] = seedContents()): Promise<void> {
+export async function seedPublished(
+  db: Database,
+  now: () => Date = () => new Date(),
+  seed: readonly SeedDocument[] = seedContents(),
+): Promise<void> {
   const rows = await db.select().from(formVersions).where(eq(formVersions.status, 'published'));
   for (const doc of seed) {
     const published = rows.find((r) => r.kind === doc.kind && r.name === doc.name);
@@ -76,15 +87,26 @@ export async function seedPublished(db: Database, now: () => Date = () => new Da
         const retired = await tx
           .update(formVersions)
           .set({ status: 'archived', retiredAt: at, updatedAt: at })
-          .where(and(eq(formVersions.id, published.id), eq(formVersions.status, 'published'), isNull(formVersions.authorId)))
+          .where(
+            and(eq(formVersions.id, published.id), eq(formVersions.status, 'published'), isNull(formVersions.authorId)),
+          )
           .returning({ id: formVersions.id });
         if (retired.length === 0) return;
       }
       await tx
         .insert(formVersions)
         .values({
-          kind: doc.kind, name: doc.name, version, status: 'published', content: doc.content, basedOn: published?.version ?? null,
-          formHash: assets?.formHash ?? null, validatorHash: assets?.validatorHash ?? null, createdAt: at, updatedAt: at, publishedAt: at,
+          kind: doc.kind,
+          name: doc.name,
+          version,
+          status: 'published',
+          content: doc.content,
+          basedOn: published?.version ?? null,
+          formHash: assets?.formHash ?? null,
+          validatorHash: assets?.validatorHash ?? null,
+          createdAt: at,
+          updatedAt: at,
+          publishedAt: at,
           note: published ? 'seed' : null,
         })
         .onConflictDoNothing();
@@ -94,7 +116,9 @@ export async function seedPublished(db: Database, now: () => Date = () => new Da
 
 /** A validator module's code, imported as a module (no eval: Node's own ES module loader over a `data:` URL). */
 async function importValidator(code: string): Promise<CompiledValidator> {
-  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default: CompiledValidator };
+  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
+    default: CompiledValidator;
+  };
   return module.default;
 }
 
@@ -112,12 +136,19 @@ export async function createPublishedForms(db: Database, options: { now?: () => 
   async function load(): Promise<NonNullable<typeof cached>> {
     const rows = await db.select().from(formVersions).where(eq(formVersions.status, 'published'));
     const entries: PublishedEntry[] = rows.map((row): PublishedEntry => {
-      if (row.kind === 'form') return { kind: 'form', name: row.name, version: row.version, formHash: row.formHash ?? '' };
-      if (row.kind === 'flow') return { kind: 'flow', name: row.name, version: row.version, content: row.content as FlowContent };
+      if (row.kind === 'form')
+        return { kind: 'form', name: row.name, version: row.version, formHash: row.formHash ?? '' };
+      if (row.kind === 'flow')
+        return { kind: 'flow', name: row.name, version: row.version, content: row.content as FlowContent };
       return { kind: 'theme', name: row.name, version: row.version, content: row.content as ThemeContent };
     });
     const manifestJson = JSON.stringify(manifestOf(entries));
-    return { at: Date.now(), rows, manifestJson, etag: `"${createHash('sha256').update(manifestJson).digest('hex').slice(0, 24)}"` };
+    return {
+      at: Date.now(),
+      rows,
+      manifestJson,
+      etag: `"${createHash('sha256').update(manifestJson).digest('hex').slice(0, 24)}"`,
+    };
   }
 
   /** The published versions, read again when older than PUBLISHED_CACHE_MS (one read at a time). */
@@ -194,9 +225,18 @@ export async function createPublishedForms(db: Database, options: { now?: () => 
       const [row] = await db
         .select()
         .from(formVersions)
-        .where(and(eq(formVersions.kind, 'form'), eq(formVersions.name, name), eq(formVersions.version, version), inArray(formVersions.status, ['published', 'archived'])));
+        .where(
+          and(
+            eq(formVersions.kind, 'form'),
+            eq(formVersions.name, name),
+            eq(formVersions.version, version),
+            inArray(formVersions.status, ['published', 'archived']),
+          ),
+        );
       const retiredAt = row?.retiredAt?.getTime();
-      const live = row !== undefined && (row.status === 'published' || (retiredAt !== undefined && now().getTime() - retiredAt < graceMs));
+      const live =
+        row !== undefined &&
+        (row.status === 'published' || (retiredAt !== undefined && now().getTime() - retiredAt < graceMs));
       if (!live) throw new ApiError('FORM_VERSION_RETIRED', { version: published.version });
       return rulesOfRow(row);
     },
@@ -205,7 +245,10 @@ export async function createPublishedForms(db: Database, options: { now?: () => 
     async asset(hash: string, type: 'json' | 'js'): Promise<string | undefined> {
       const known = assetCache.get(hash);
       if (known) return known.type === type ? known.body : undefined;
-      const [row] = await db.select({ type: formAssets.type, body: formAssets.body }).from(formAssets).where(eq(formAssets.hash, hash));
+      const [row] = await db
+        .select({ type: formAssets.type, body: formAssets.body })
+        .from(formAssets)
+        .where(eq(formAssets.hash, hash));
       if (!row) return undefined;
       if (assetCache.size > 500) assetCache.clear();
       assetCache.set(hash, row);

@@ -8,8 +8,27 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import type { RoutesConfig } from '#config/types/routes.ts';
-import { FORM_LANGUAGES, LOCALE_OF, type ContentKind, type FlowContent, type FormContent, type ThemeContent } from '#domain/form-content.ts';
-import { addedRequired, breakingChanges, checkFlow, checkForm, checkTheme, diffContent, normalizeFlow, type Breaking, type Change, type Check, type FormCheckContext } from '#engine/studio/index.ts';
+import {
+  FORM_LANGUAGES,
+  LOCALE_OF,
+  type ContentKind,
+  type FlowContent,
+  type FormContent,
+  type ThemeContent,
+} from '#domain/form-content.ts';
+import {
+  addedRequired,
+  breakingChanges,
+  checkFlow,
+  checkForm,
+  checkTheme,
+  diffContent,
+  normalizeFlow,
+  type Breaking,
+  type Change,
+  type Check,
+  type FormCheckContext,
+} from '#engine/studio/index.ts';
 import { widgetRegistry } from '#engine/widgets/registry.ts';
 import { engineFieldMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
 import { vocabulary } from '#schemas/vocabulary.ts';
@@ -21,9 +40,19 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export type { Breaking, Change, Check } from '#engine/studio/index.ts';
 
-const texts = { type: 'object', required: ['en', 'fil', 'zh'], additionalProperties: false, properties: { en: { type: 'object' }, fil: { type: 'object' }, zh: { type: 'object' } } };
+const texts = {
+  type: 'object',
+  required: ['en', 'fil', 'zh'],
+  additionalProperties: false,
+  properties: { en: { type: 'object' }, fil: { type: 'object' }, zh: { type: 'object' } },
+};
 const SHAPES: Record<ContentKind, object> = {
-  form: { type: 'object', required: ['schema', 'uiSchema', 'texts'], additionalProperties: false, properties: { schema: { type: 'object' }, uiSchema: { type: 'object' }, texts } },
+  form: {
+    type: 'object',
+    required: ['schema', 'uiSchema', 'texts'],
+    additionalProperties: false,
+    properties: { schema: { type: 'object' }, uiSchema: { type: 'object' }, texts },
+  },
   flow: {
     type: 'object',
     required: ['steps'],
@@ -33,7 +62,17 @@ const SHAPES: Record<ContentKind, object> = {
         type: 'array',
         minItems: 1,
         maxItems: 50,
-        items: { type: 'object', required: ['step', 'schema', 'route', 'next'], additionalProperties: false, properties: { step: { type: 'string' }, schema: { type: 'string' }, route: { type: 'string' }, next: { type: 'string' } } },
+        items: {
+          type: 'object',
+          required: ['step', 'schema', 'route', 'next'],
+          additionalProperties: false,
+          properties: {
+            step: { type: 'string' },
+            schema: { type: 'string' },
+            route: { type: 'string' },
+            next: { type: 'string' },
+          },
+        },
       },
     },
   },
@@ -41,13 +80,19 @@ const SHAPES: Record<ContentKind, object> = {
     type: 'object',
     required: ['id', 'properties'],
     additionalProperties: false,
-    properties: { id: { type: 'integer' }, properties: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 }, maxProperties: 100 } },
+    properties: {
+      id: { type: 'integer' },
+      properties: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 }, maxProperties: 100 },
+    },
   },
 };
 const shapeAjv = new Ajv({ allErrors: false });
-const shapeOf = Object.fromEntries(Object.entries(SHAPES).map(([kind, schema]) => [kind, shapeAjv.compile(schema)])) as Record<ContentKind, ReturnType<Ajv['compile']>>;
+const shapeOf = Object.fromEntries(
+  Object.entries(SHAPES).map(([kind, schema]) => [kind, shapeAjv.compile(schema)]),
+) as Record<ContentKind, ReturnType<Ajv['compile']>>;
 
-const json = (path: string): Record<string, unknown> => JSON.parse(readFileSync(join(root, path), 'utf8')) as Record<string, unknown>;
+const json = (path: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(root, path), 'utf8')) as Record<string, unknown>;
 
 /**
  * The product's context of the form checks: the three languages, the shared text catalog (locales/<lng>/forms.json
@@ -59,7 +104,13 @@ function formContext(): FormCheckContext {
     const catalog = json(`locales/${LOCALE_OF[language]}/forms.json`);
     shared[language] = Object.fromEntries(Object.entries(catalog).filter(([key]) => !formNames.has(key)));
   }
-  return { languages: FORM_LANGUAGES, shared, vocabulary, widgets: { ...rjsfWidgetMeta, ...widgetRegistry }, fields: engineFieldMeta };
+  return {
+    languages: FORM_LANGUAGES,
+    shared,
+    vocabulary,
+    widgets: { ...rjsfWidgetMeta, ...widgetRegistry },
+    fields: engineFieldMeta,
+  };
 }
 
 /** Every step form (a form's own texts are its subtree of the catalog, whichever version is live). */
@@ -88,7 +139,13 @@ export function studioChecks(forms: PublishedForms) {
           // The version's own files (built once per content: the save and the publish reuse them).
           await buildFormAssets(name, version, form);
         } catch (error) {
-          found.push({ id: 'schemaCompile:/schema', severity: 'error', code: 'studio.checks.schemaCompile', params: { message: String((error as Error).message).slice(0, 200) }, path: '/schema' });
+          found.push({
+            id: 'schemaCompile:/schema',
+            severity: 'error',
+            code: 'studio.checks.schemaCompile',
+            params: { message: String((error as Error).message).slice(0, 200) },
+            path: '/schema',
+          });
         }
       }
       const published = await forms.published('form', name);
@@ -97,7 +154,14 @@ export function studioChecks(forms: PublishedForms) {
         if (added.length > 0) {
           const count = await forms.sectionsOfForm(name);
           for (const field of added) {
-            found.push({ id: `requiredAdded:${field}`, severity: 'warning', code: 'studio.checks.requiredAdded', params: { field, count }, path: `/schema/properties/${field}`, field });
+            found.push({
+              id: `requiredAdded:${field}`,
+              severity: 'warning',
+              code: 'studio.checks.requiredAdded',
+              params: { field, count },
+              path: `/schema/properties/${field}`,
+              field,
+            });
           }
         }
       }

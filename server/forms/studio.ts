@@ -13,7 +13,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { versionView } from '#api-schema/staff-forms.ts';
-import { CONTENT_KINDS, type ContentKind, type FlowContent, type FormContent, type VersionStatus } from '#domain/form-content.ts';
+import {
+  CONTENT_KINDS,
+  type ContentKind,
+  type FlowContent,
+  type FormContent,
+  type VersionStatus,
+} from '#domain/form-content.ts';
 import type { Database } from '../db/database.ts';
 import { formPersonas, formVersions, staffAccounts } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -82,7 +88,10 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
 
   /** The published version's content of a document (what a new version is compared with). */
   async function publishedContent(kind: ContentKind, name: string): Promise<unknown> {
-    const [row] = await db.select({ content: formVersions.content }).from(formVersions).where(and(eq(formVersions.kind, kind), eq(formVersions.name, name), eq(formVersions.status, 'published')));
+    const [row] = await db
+      .select({ content: formVersions.content })
+      .from(formVersions)
+      .where(and(eq(formVersions.kind, kind), eq(formVersions.name, name), eq(formVersions.status, 'published')));
     return row?.content;
   }
 
@@ -98,7 +107,13 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
   }
 
   /** A form version's files, when its schema compiles (the preview's validator), stored; else null. */
-  async function assetsOf(kind: ContentKind, name: string, version: number, content: unknown, executor: Database | Tx = db) {
+  async function assetsOf(
+    kind: ContentKind,
+    name: string,
+    version: number,
+    content: unknown,
+    executor: Database | Tx = db,
+  ) {
     if (kind !== 'form') return null;
     let assets;
     try {
@@ -126,7 +141,11 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
 
   /** Locks the rows of one document (the only lock the studio takes) and answers them. */
   async function lockDocument(tx: Tx, kind: ContentKind, name: string): Promise<VersionRow[]> {
-    return tx.select().from(formVersions).where(and(eq(formVersions.kind, kind), eq(formVersions.name, name))).for('update');
+    return tx
+      .select()
+      .from(formVersions)
+      .where(and(eq(formVersions.kind, kind), eq(formVersions.name, name)))
+      .for('update');
   }
 
   /** Content as it goes live: the flow's `next` links follow the order staff gave. */
@@ -135,13 +154,23 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
   }
 
   /** Publishes `content` as version row `id` (or a new row), archiving the published one, in the caller's transaction. */
-  async function goLive(tx: Tx, kind: ContentKind, name: string, at: Date, set: { id: string } | { insert: typeof formVersions.$inferInsert }): Promise<VersionRow> {
+  async function goLive(
+    tx: Tx,
+    kind: ContentKind,
+    name: string,
+    at: Date,
+    set: { id: string } | { insert: typeof formVersions.$inferInsert },
+  ): Promise<VersionRow> {
     await tx
       .update(formVersions)
       .set({ status: 'archived', retiredAt: at, updatedAt: at })
       .where(and(eq(formVersions.kind, kind), eq(formVersions.name, name), eq(formVersions.status, 'published')));
     if ('id' in set) {
-      const [row] = await tx.update(formVersions).set({ status: 'published', publishedAt: at, updatedAt: at }).where(eq(formVersions.id, set.id)).returning();
+      const [row] = await tx
+        .update(formVersions)
+        .set({ status: 'published', publishedAt: at, updatedAt: at })
+        .where(eq(formVersions.id, set.id))
+        .returning();
       return row!;
     }
     const [row] = await tx.insert(formVersions).values(set.insert).returning();
@@ -152,24 +181,51 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
     /** Every document with its published version and its open one. */
     async list() {
       const rows = await db
-        .select({ kind: formVersions.kind, name: formVersions.name, id: formVersions.id, version: formVersions.version, status: formVersions.status, publishedAt: formVersions.publishedAt })
+        .select({
+          kind: formVersions.kind,
+          name: formVersions.name,
+          id: formVersions.id,
+          version: formVersions.version,
+          status: formVersions.status,
+          publishedAt: formVersions.publishedAt,
+        })
         .from(formVersions)
         .where(inArray(formVersions.status, ['draft', 'review', 'published']));
-      const documents = new Map<string, { kind: ContentKind; name: string; published: { version: number; publishedAt: string } | null; open: { id: string; version: number; status: VersionStatus } | null }>();
+      const documents = new Map<
+        string,
+        {
+          kind: ContentKind;
+          name: string;
+          published: { version: number; publishedAt: string } | null;
+          open: { id: string; version: number; status: VersionStatus } | null;
+        }
+      >();
       for (const row of rows) {
         const key = `${row.kind}/${row.name}`;
-        const doc = documents.get(key) ?? { kind: row.kind as ContentKind, name: row.name, published: null, open: null };
-        if (row.status === 'published') doc.published = { version: row.version, publishedAt: row.publishedAt?.toISOString() ?? '' };
+        const doc = documents.get(key) ?? {
+          kind: row.kind as ContentKind,
+          name: row.name,
+          published: null,
+          open: null,
+        };
+        if (row.status === 'published')
+          doc.published = { version: row.version, publishedAt: row.publishedAt?.toISOString() ?? '' };
         else doc.open = { id: row.id, version: row.version, status: row.status as VersionStatus };
         documents.set(key, doc);
       }
       const order = (kind: string) => CONTENT_KINDS.indexOf(kind as ContentKind);
-      return { items: [...documents.values()].sort((a, b) => order(a.kind) - order(b.kind) || a.name.localeCompare(b.name, 'en', { numeric: true })) };
+      return {
+        items: [...documents.values()].sort(
+          (a, b) => order(a.kind) - order(b.kind) || a.name.localeCompare(b.name, 'en', { numeric: true }),
+        ),
+      };
     },
 
     /** A document's versions, newest first. */
     async versions(kind: ContentKind, name: string) {
-      const rows = await selectViews().where(and(eq(formVersions.kind, kind), eq(formVersions.name, name))).orderBy(desc(formVersions.version));
+      const rows = await selectViews()
+        .where(and(eq(formVersions.kind, kind), eq(formVersions.name, name)))
+        .orderBy(desc(formVersions.version));
       if (rows.length === 0) throw new ApiError('NOT_FOUND');
       return { items: rows.map(viewOf) };
     },
@@ -179,29 +235,59 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
     },
 
     /** A new draft from version `from` (default: the published one); one open version per document. */
-    async createDraft(staff: StaffCaller, kind: ContentKind, name: string, from: number | undefined, ip: string): Promise<VersionDetail> {
+    async createDraft(
+      staff: StaffCaller,
+      kind: ContentKind,
+      name: string,
+      from: number | undefined,
+      ip: string,
+    ): Promise<VersionDetail> {
       const at = now();
       const id = await db.transaction(async (tx) => {
         const rows = await lockDocument(tx, kind, name);
         if (rows.length === 0) throw new ApiError('NOT_FOUND');
         const open = rows.find((r) => r.status === 'draft' || r.status === 'review');
         if (open) throw new ApiError('FORM_DRAFT_EXISTS', { id: open.id });
-        const source = from === undefined ? rows.find((r) => r.status === 'published') : rows.find((r) => r.version === from);
+        const source =
+          from === undefined ? rows.find((r) => r.status === 'published') : rows.find((r) => r.version === from);
         if (!source) throw new ApiError('NOT_FOUND');
         const version = Math.max(...rows.map((r) => r.version)) + 1;
         const assets = await assetsOf(kind, name, version, source.content, tx);
         const [row] = await tx
           .insert(formVersions)
-          .values({ kind, name, version, status: 'draft', content: source.content, basedOn: source.version, authorId: staff.staffId, formHash: assets?.formHash ?? null, validatorHash: assets?.validatorHash ?? null, createdAt: at, updatedAt: at })
+          .values({
+            kind,
+            name,
+            version,
+            status: 'draft',
+            content: source.content,
+            basedOn: source.version,
+            authorId: staff.staffId,
+            formHash: assets?.formHash ?? null,
+            validatorHash: assets?.validatorHash ?? null,
+            createdAt: at,
+            updatedAt: at,
+          })
           .returning({ id: formVersions.id });
-        await staffAudit(tx, { staffId: staff.staffId, action: 'forms.draft.created', ip, detail: { kind, name, version, from: source.version } });
+        await staffAudit(tx, {
+          staffId: staff.staffId,
+          action: 'forms.draft.created',
+          ip,
+          detail: { kind, name, version, from: source.version },
+        });
         return row!.id;
       });
       return detailOf(await rowOf(id));
     },
 
     /** Saves a draft's content over the state it was read in; answers the draft with its checks. */
-    async save(staff: StaffCaller, id: string, content: unknown, updatedAt: string, ip: string): Promise<VersionDetail> {
+    async save(
+      staff: StaffCaller,
+      id: string,
+      content: unknown,
+      updatedAt: string,
+      ip: string,
+    ): Promise<VersionDetail> {
       const { row } = await rowOf(id);
       if (row.status !== 'draft') throw new ApiError('FORM_STATE', { status: row.status });
       const kind = row.kind as ContentKind;
@@ -213,11 +299,27 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
       const saved = await db.transaction(async (tx) => {
         const done = await tx
           .update(formVersions)
-          .set({ content, formHash: assets?.formHash ?? null, validatorHash: assets?.validatorHash ?? null, updatedAt: at })
-          .where(and(eq(formVersions.id, id), eq(formVersions.status, 'draft'), sql`date_trunc('milliseconds', ${formVersions.updatedAt}) = ${new Date(updatedAt).toISOString()}::timestamptz`))
+          .set({
+            content,
+            formHash: assets?.formHash ?? null,
+            validatorHash: assets?.validatorHash ?? null,
+            updatedAt: at,
+          })
+          .where(
+            and(
+              eq(formVersions.id, id),
+              eq(formVersions.status, 'draft'),
+              sql`date_trunc('milliseconds', ${formVersions.updatedAt}) = ${new Date(updatedAt).toISOString()}::timestamptz`,
+            ),
+          )
           .returning({ id: formVersions.id });
         if (done.length === 0) return false;
-        await staffAudit(tx, { staffId: staff.staffId, action: 'forms.draft.saved', ip, detail: { kind, name: row.name, version: row.version } });
+        await staffAudit(tx, {
+          staffId: staff.staffId,
+          action: 'forms.draft.saved',
+          ip,
+          detail: { kind, name: row.name, version: row.version },
+        });
         return true;
       });
       if (!saved) throw new ApiError('FORM_STALE');
@@ -230,7 +332,9 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
       const { row } = found;
       if (row.status !== 'draft') throw new ApiError('FORM_STATE', { status: row.status });
       const kind = row.kind as ContentKind;
-      const errors = (await checks.check(kind, row.name, row.content, row.version)).filter((c) => c.severity === 'error');
+      const errors = (await checks.check(kind, row.name, row.content, row.version)).filter(
+        (c) => c.severity === 'error',
+      );
       if (errors.length > 0) throw new ApiError('FORM_CHECKS_FAILED', { checks: errors });
       const breaking = await breakingOf(kind, row.name, row.content);
       const missing = breaking.filter((b) => !acknowledge.includes(b.id));
@@ -239,11 +343,27 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
       await db.transaction(async (tx) => {
         const done = await tx
           .update(formVersions)
-          .set({ status: 'review', submittedAt: at, updatedAt: at, acknowledged: breaking.map((b) => b.id), note: null })
+          .set({
+            status: 'review',
+            submittedAt: at,
+            updatedAt: at,
+            acknowledged: breaking.map((b) => b.id),
+            note: null,
+          })
           .where(and(eq(formVersions.id, id), eq(formVersions.status, 'draft')))
           .returning({ id: formVersions.id });
         if (done.length === 0) throw new ApiError('FORM_STATE', { status: 'review' });
-        await staffAudit(tx, { staffId: staff.staffId, action: 'forms.submitted', ip, detail: { kind, name: row.name, version: row.version, acknowledged: breaking.map((b) => `${b.id} (${b.affected ?? 0})`) } });
+        await staffAudit(tx, {
+          staffId: staff.staffId,
+          action: 'forms.submitted',
+          ip,
+          detail: {
+            kind,
+            name: row.name,
+            version: row.version,
+            acknowledged: breaking.map((b) => `${b.id} (${b.affected ?? 0})`),
+          },
+        });
       });
       return detailOf(await rowOf(id));
     },
@@ -257,17 +377,32 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
       // The published version may have changed since the submit (a rollback): what breaks is judged again.
       const breaking = await breakingOf(kind, row.name, row.content);
       const acknowledged = row.acknowledged ?? [];
-      if (breaking.some((b) => !acknowledged.includes(b.id))) throw new ApiError('FORM_BREAKING_UNACKNOWLEDGED', { breaking });
+      if (breaking.some((b) => !acknowledged.includes(b.id)))
+        throw new ApiError('FORM_BREAKING_UNACKNOWLEDGED', { breaking });
       const content = contentToPublish(kind, row.content);
       const assets = await assetsOf(kind, row.name, row.version, content);
       if (kind === 'form' && !assets) throw new ApiError('FORM_CHECKS_FAILED', { checks: [] });
       const at = now();
       await db.transaction(async (tx) => {
         const rows = await lockDocument(tx, kind, row.name);
-        if (rows.find((r) => r.id === id)?.status !== 'review') throw new ApiError('FORM_STATE', { status: 'published' });
-        await tx.update(formVersions).set({ approverId: staff.staffId, content, formHash: assets?.formHash ?? null, validatorHash: assets?.validatorHash ?? null }).where(eq(formVersions.id, id));
+        if (rows.find((r) => r.id === id)?.status !== 'review')
+          throw new ApiError('FORM_STATE', { status: 'published' });
+        await tx
+          .update(formVersions)
+          .set({
+            approverId: staff.staffId,
+            content,
+            formHash: assets?.formHash ?? null,
+            validatorHash: assets?.validatorHash ?? null,
+          })
+          .where(eq(formVersions.id, id));
         await goLive(tx, kind, row.name, at, { id });
-        await staffAudit(tx, { staffId: staff.staffId, action: 'forms.approved', ip, detail: { kind, name: row.name, version: row.version, author: row.authorId } });
+        await staffAudit(tx, {
+          staffId: staff.staffId,
+          action: 'forms.approved',
+          ip,
+          detail: { kind, name: row.name, version: row.version, author: row.authorId },
+        });
       });
       forms.invalidate();
       return detailOf(await rowOf(id));
@@ -285,31 +420,75 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
           .where(and(eq(formVersions.id, id), eq(formVersions.status, 'review')))
           .returning({ id: formVersions.id });
         if (done.length === 0) throw new ApiError('FORM_STATE', { status: row.status });
-        await staffAudit(tx, { staffId: staff.staffId, action: 'forms.rejected', ip, detail: { kind: row.kind, name: row.name, version: row.version } });
+        await staffAudit(tx, {
+          staffId: staff.staffId,
+          action: 'forms.rejected',
+          ip,
+          detail: { kind: row.kind, name: row.name, version: row.version },
+        });
       });
       return detailOf(await rowOf(id));
     },
 
     /** Publishes version `version`'s content again as a new version, in one action (breaking changes acknowledged). */
-    async rollback(staff: StaffCaller, kind: ContentKind, name: string, version: number, acknowledge: readonly string[], ip: string): Promise<VersionDetail> {
-      const [target] = await db.select().from(formVersions).where(and(eq(formVersions.kind, kind), eq(formVersions.name, name), eq(formVersions.version, version)));
+    async rollback(
+      staff: StaffCaller,
+      kind: ContentKind,
+      name: string,
+      version: number,
+      acknowledge: readonly string[],
+      ip: string,
+    ): Promise<VersionDetail> {
+      const [target] = await db
+        .select()
+        .from(formVersions)
+        .where(and(eq(formVersions.kind, kind), eq(formVersions.name, name), eq(formVersions.version, version)));
       if (!target) throw new ApiError('NOT_FOUND');
       if (target.status !== 'archived') throw new ApiError('FORM_STATE', { status: target.status });
       const breaking = await breakingOf(kind, name, target.content);
-      if (breaking.some((b) => !acknowledge.includes(b.id))) throw new ApiError('FORM_BREAKING_UNACKNOWLEDGED', { breaking });
+      if (breaking.some((b) => !acknowledge.includes(b.id)))
+        throw new ApiError('FORM_BREAKING_UNACKNOWLEDGED', { breaking });
       const at = now();
       const id = await db.transaction(async (tx) => {
         await lockDocument(tx, kind, name);
-        const [{ top } = { top: 0 }] = await tx.select({ top: max(formVersions.version) }).from(formVersions).where(and(eq(formVersions.kind, kind), eq(formVersions.name, name))) as { top: number | null }[] as { top: number }[];
+        const [{ top } = { top: 0 }] = (await tx
+          .select({ top: max(formVersions.version) })
+          .from(formVersions)
+          .where(and(eq(formVersions.kind, kind), eq(formVersions.name, name)))) as { top: number | null }[] as {
+          top: number;
+        }[];
         const next = (top ?? 0) + 1;
         const assets = await assetsOf(kind, name, next, target.content, tx);
         const row = await goLive(tx, kind, name, at, {
           insert: {
-            kind, name, version: next, status: 'published', content: target.content, basedOn: target.version, authorId: staff.staffId, note: `rollback:${target.version}`,
-            acknowledged: breaking.map((b) => b.id), formHash: assets?.formHash ?? null, validatorHash: assets?.validatorHash ?? null, createdAt: at, updatedAt: at, publishedAt: at,
+            kind,
+            name,
+            version: next,
+            status: 'published',
+            content: target.content,
+            basedOn: target.version,
+            authorId: staff.staffId,
+            note: `rollback:${target.version}`,
+            acknowledged: breaking.map((b) => b.id),
+            formHash: assets?.formHash ?? null,
+            validatorHash: assets?.validatorHash ?? null,
+            createdAt: at,
+            updatedAt: at,
+            publishedAt: at,
           },
         });
-        await staffAudit(tx, { staffId: staff.staffId, action: 'forms.rolledBack', ip, detail: { kind, name, version: next, restored: target.version, acknowledged: breaking.map((b) => `${b.id} (${b.affected ?? 0})`) } });
+        await staffAudit(tx, {
+          staffId: staff.staffId,
+          action: 'forms.rolledBack',
+          ip,
+          detail: {
+            kind,
+            name,
+            version: next,
+            restored: target.version,
+            acknowledged: breaking.map((b) => `${b.id} (${b.affected ?? 0})`),
+          },
+        });
         return row.id;
       });
       forms.invalidate();
@@ -324,13 +503,20 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
     },
 
     async personas(form: string) {
-      const rows = await db.select().from(formPersonas).where(eq(formPersonas.form, form)).orderBy(formPersonas.createdAt);
+      const rows = await db
+        .select()
+        .from(formPersonas)
+        .where(eq(formPersonas.form, form))
+        .orderBy(formPersonas.createdAt);
       return { items: rows.map((r) => ({ id: r.id, label: r.label, data: r.data as Record<string, unknown> })) };
     },
 
     async addPersona(staff: StaffCaller, form: string, label: string, data: unknown, ip: string) {
       const [row] = await db.transaction(async (tx) => {
-        const inserted = await tx.insert(formPersonas).values({ form, label, data, createdBy: staff.staffId }).returning();
+        const inserted = await tx
+          .insert(formPersonas)
+          .values({ form, label, data, createdBy: staff.staffId })
+          .returning();
         await staffAudit(tx, { staffId: staff.staffId, action: 'forms.persona.saved', ip, detail: { form, label } });
         return inserted;
       });
@@ -339,9 +525,17 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
 
     async deletePersona(staff: StaffCaller, id: string, ip: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const gone = await tx.delete(formPersonas).where(eq(formPersonas.id, id)).returning({ form: formPersonas.form, label: formPersonas.label });
+        const gone = await tx
+          .delete(formPersonas)
+          .where(eq(formPersonas.id, id))
+          .returning({ form: formPersonas.form, label: formPersonas.label });
         if (gone.length === 0) throw new ApiError('NOT_FOUND');
-        await staffAudit(tx, { staffId: staff.staffId, action: 'forms.persona.deleted', ip, detail: { form: gone[0]!.form, label: gone[0]!.label } });
+        await staffAudit(tx, {
+          staffId: staff.staffId,
+          action: 'forms.persona.deleted',
+          ip,
+          detail: { form: gone[0]!.form, label: gone[0]!.label },
+        });
       });
     },
   };

@@ -52,7 +52,10 @@ const BATCH = 16;
 export const retryDelayMs = (attempts: number): number => Math.min(3_600_000, 5000 * 2 ** Math.max(0, attempts - 1));
 
 export async function enqueue(db: Queryable, job: NewJob): Promise<void> {
-  await db.insert(jobs).values({ kind: job.kind, key: job.key ?? null, payload: job.payload ?? {}, runAt: job.runAt }).onConflictDoNothing();
+  await db
+    .insert(jobs)
+    .values({ kind: job.kind, key: job.key ?? null, payload: job.payload ?? {}, runAt: job.runAt })
+    .onConflictDoNothing();
 }
 
 export function createJobRunner(options: JobRunnerOptions) {
@@ -91,7 +94,12 @@ export function createJobRunner(options: JobRunnerOptions) {
       const giveUp = job.attempts >= maxAttempts;
       await db
         .update(jobs)
-        .set({ lastError: message.slice(0, 2000), lockedUntil: null, runAt: new Date(now().getTime() + retryDelayMs(job.attempts)), ...(giveUp && { doneAt: now() }) })
+        .set({
+          lastError: message.slice(0, 2000),
+          lockedUntil: null,
+          runAt: new Date(now().getTime() + retryDelayMs(job.attempts)),
+          ...(giveUp && { doneAt: now() }),
+        })
         .where(eq(jobs.id, job.id));
     }
   }
@@ -131,7 +139,9 @@ export function createJobRunner(options: JobRunnerOptions) {
     start(intervalMs: number) {
       if (timer) return;
       timer = setInterval(() => {
-        tick().catch((error: unknown) => options.onError?.({ id: 0, kind: 'tick', key: null, payload: {}, attempts: 0 }, error));
+        tick().catch((error: unknown) =>
+          options.onError?.({ id: 0, kind: 'tick', key: null, payload: {}, attempts: 0 }, error),
+        );
       }, intervalMs);
       timer.unref();
     },

@@ -13,12 +13,24 @@ import type { Database } from '../db/database.ts';
 
 /** The OpenAPI security schemes of a session, as `requireCustomer` reads it: both headers are needed together. */
 export const sessionSecuritySchemes = {
-  sessionToken: { type: 'http', scheme: 'bearer', description: 'The session token of POST /api/v1/auth/login (its `token`)' },
-  customerId: { type: 'apiKey', in: 'header', name: 'X-Customer-Id', description: 'The customer id of POST /api/v1/auth/login (its `customerId`), sent with the token' },
+  sessionToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The session token of POST /api/v1/auth/login (its `token`)',
+  },
+  customerId: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Customer-Id',
+    description: 'The customer id of POST /api/v1/auth/login (its `customerId`), sent with the token',
+  },
 } as const;
 
 /** The OpenAPI security requirement of a route that needs a session. */
-export const SESSION_SECURITY = [{ sessionToken: [], customerId: [] }] as const satisfies readonly Record<keyof typeof sessionSecuritySchemes, []>[];
+export const SESSION_SECURITY = [{ sessionToken: [], customerId: [] }] as const satisfies readonly Record<
+  keyof typeof sessionSecuritySchemes,
+  []
+>[];
 
 export interface Caller {
   readonly sessionId: string;
@@ -57,7 +69,12 @@ export const authPlugin = fp<{ auth: AuthService; db: Database }>(async (app, { 
     const customerId = typeof customerHeader === 'string' ? customerHeader : '';
     const session = await auth.session(token, customerId);
     if (!session) {
-      if (token) await audit(db, { event: 'access.refused', ip: request.ip, detail: { route: request.routeOptions.url ?? request.url } });
+      if (token)
+        await audit(db, {
+          event: 'access.refused',
+          ip: request.ip,
+          detail: { route: request.routeOptions.url ?? request.url },
+        });
       throw new ApiError('UNAUTHORIZED');
     }
     request.caller = session;

@@ -19,7 +19,8 @@ function codeOf(error: FastifyError, status: number): ErrorCode {
 export const errorAnswers = fp(async (app) => {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      if (error.code === 'SERVER_ERROR' || error.status >= 500) request.log.warn({ code: error.code }, 'request failed');
+      if (error.code === 'SERVER_ERROR' || error.status >= 500)
+        request.log.warn({ code: error.code }, 'request failed');
       const retry = error.details['retryAfterSeconds'];
       if (typeof retry === 'number') void reply.header('retry-after', String(retry));
       return reply.status(error.status).send(errorBody(error.code, error.details));
@@ -29,6 +30,8 @@ export const errorAnswers = fp(async (app) => {
     const code = codeOf(error, status);
     // Fastify's own validation message names the field ("body/phone must be string"): useful to a developer, and the
     // web app shows the catalogue text by code, never this message.
-    return reply.status(status).send(errorBody(code, status < 500 && error.validation ? { detail: error.message } : {}));
+    return reply
+      .status(status)
+      .send(errorBody(code, status < 500 && error.validation ? { detail: error.message } : {}));
   });
 });

@@ -29,7 +29,8 @@ function discardRest(request: FastifyRequest, reply: FastifyReply, limit: number
 export const uploads = fp<{ limits: NonNullable<FastifyMultipartOptions['limits']> }>(async (app, { limits }) => {
   await app.register(multipart, { limits });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.isMultipart()) discardRest(request, reply, request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024);
+    if (request.isMultipart())
+      discardRest(request, reply, request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024);
     return payload;
   });
 });

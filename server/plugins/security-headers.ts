@@ -25,7 +25,11 @@ export const CONTENT_SECURITY_POLICY = {
 };
 
 /** Where the attribution SDK (@adjustcom/adjust-web-sdk) sends its requests: allowed only when attribution is on. */
-export const ATTRIBUTION_ORIGINS = ['https://*.adjust.com', 'https://*.adjust.world', 'https://*.adjust.net.in'] as const;
+export const ATTRIBUTION_ORIGINS = [
+  'https://*.adjust.com',
+  'https://*.adjust.world',
+  'https://*.adjust.net.in',
+] as const;
 
 /** The headers helmet sets with our options, captured once from a stand-in response; `connectSrc` adds origins. */
 export function securityHeaderValues(connectSrc: readonly string[] = []): Record<string, string> {
@@ -39,7 +43,10 @@ export function securityHeaderValues(connectSrc: readonly string[] = []): Record
   } as unknown as ServerResponse;
   let done = false;
   helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, ...connectSrc] } },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...CONTENT_SECURITY_POLICY, connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, ...connectSrc] },
+    },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: { maxAge: 15552000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

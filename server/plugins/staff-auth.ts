@@ -10,7 +10,11 @@ import { ApiError } from '../errors.ts';
 import { staffSessionOf, type StaffCaller } from '../staff/sessions.ts';
 
 export const staffSecuritySchemes = {
-  staffToken: { type: 'http', scheme: 'bearer', description: 'A staff session token of POST /api/v1/staff/auth/login (its `token`)' },
+  staffToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A staff session token of POST /api/v1/staff/auth/login (its `token`)',
+  },
 } as const;
 
 export const STAFF_SECURITY = [{ staffToken: [] }] as const;

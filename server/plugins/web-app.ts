@@ -46,28 +46,40 @@ export function isPagePath(method: string, url: string): boolean {
   return method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
 }
 
-export const webApp = fp<{ root: string; attributionAppToken?: string | undefined }>(async (app, { root, attributionAppToken }) => {
-  await app.register(fastifyStatic, {
-    root,
-    preCompressed: true,
-    wildcard: true,
-    index: false,
-    cacheControl: false,
-    setHeaders(reply, path) {
-      const file = path.slice(root.length);
-      void reply.header('cache-control', file.startsWith('/assets/') || file.startsWith('/staff/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      if (file.endsWith('.webmanifest')) void reply.header('content-type', 'application/manifest+json');
-    },
-  });
-  const borrowerPage = attributionAppToken ? tokenPage(root, attributionAppToken) : (_request: FastifyRequest, reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', root);
-  app.get('/', borrowerPage);
-  // The service worker's offline copy of the page (src/sw-template.js) is the same page.
-  if (attributionAppToken) app.get('/index.html', borrowerPage);
-  app.setNotFoundHandler((request, reply) => {
-    if (isPagePath(request.method, request.url)) {
-      if (!isStaffPath(request.url)) return borrowerPage(request, reply);
-      return reply.header('cache-control', 'no-cache').sendFile('staff/index.html', root);
-    }
-    return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
-  });
-});
+export const webApp = fp<{ root: string; attributionAppToken?: string | undefined }>(
+  async (app, { root, attributionAppToken }) => {
+    await app.register(fastifyStatic, {
+      root,
+      preCompressed: true,
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, path) {
+        const file = path.slice(root.length);
+        void reply.header(
+          'cache-control',
+          file.startsWith('/assets/') || file.startsWith('/staff/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+        if (file.endsWith('.webmanifest')) void reply.header('content-type', 'application/manifest+json');
+      },
+    });
+    const borrowerPage = attributionAppToken
+      ? tokenPage(root, attributionAppToken)
+      : (_request: FastifyRequest, reply: FastifyReply) =>
+          reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+    app.get('/', borrowerPage);
+    // The service worker's offline copy of the page (src/sw-template.js) is the same page.
+    if (attributionAppToken) app.get('/index.html', borrowerPage);
+    app.setNotFoundHandler((request, reply) => {
+      if (isPagePath(request.method, request.url)) {
+        if (!isStaffPath(request.url)) return borrowerPage(request, reply);
+        return reply.header('cache-control', 'no-cache').sendFile('staff/index.html', root);
+      }
+      return reply
+        .status(404)
+        .send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    });
+  },
+);

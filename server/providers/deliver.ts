@@ -2,12 +2,21 @@
  * How a simulated gateway reaches the server, as a real one would over HTTP: POST `rawBody` to `path` with `headers`.
  * server/main.ts posts to the server's own listen address; the test API uses app.inject.
  */
-export type Deliver = (path: string, headers: Readonly<Record<string, string>>, rawBody: string) => Promise<{ status: number }>;
+export type Deliver = (
+  path: string,
+  headers: Readonly<Record<string, string>>,
+  rawBody: string,
+) => Promise<{ status: number }>;
 
 /** Delivery over HTTP to `baseUrl` (the server's own address in server/main.ts). */
 export function httpDeliver(baseUrl: string, timeoutMs = 10_000): Deliver {
   return async (path, headers, rawBody) => {
-    const res = await fetch(new URL(path, baseUrl), { method: 'POST', headers, body: rawBody, signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetch(new URL(path, baseUrl), {
+      method: 'POST',
+      headers,
+      body: rawBody,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     await res.arrayBuffer();
     return { status: res.status };
   };

@@ -14,7 +14,12 @@ export interface GatewayHttpOptions {
   readonly provider: string;
 }
 
-export type GatewayCall = (method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string) => Promise<{ status: number; answer: unknown }>;
+export type GatewayCall = (
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  idempotencyKey?: string,
+) => Promise<{ status: number; answer: unknown }>;
 
 export function gatewayHttp({ secretKey, baseUrl, timeoutMs, provider }: GatewayHttpOptions): GatewayCall {
   const root = baseUrl.replace(/\/+$/u, '');
@@ -26,12 +31,22 @@ export function gatewayHttp({ secretKey, baseUrl, timeoutMs, provider }: Gateway
     let status: number;
     let text: string;
     try {
-      const response = await fetch(`${root}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+      const response = await fetch(`${root}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       status = response.status;
       text = await response.text();
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new ProviderError(timedOut ? PROVIDER_ERRORS.timeout : PROVIDER_ERRORS.network, true, `${provider} ${method} ${path.split('?')[0] ?? ''}`, error);
+      throw new ProviderError(
+        timedOut ? PROVIDER_ERRORS.timeout : PROVIDER_ERRORS.network,
+        true,
+        `${provider} ${method} ${path.split('?')[0] ?? ''}`,
+        error,
+      );
     }
     return { status, answer: parseJson(text) };
   };

@@ -41,7 +41,12 @@ export interface ProviderErrorValue {
 export class ProviderError extends Error implements ProviderErrorValue {
   override readonly name: string = 'ProviderError';
   readonly detail: string | null;
-  constructor(readonly code: string, readonly retryable: boolean, detail?: string | null, cause?: unknown) {
+  constructor(
+    readonly code: string,
+    readonly retryable: boolean,
+    detail?: string | null,
+    cause?: unknown,
+  ) {
     super(code, cause === undefined ? undefined : { cause });
     this.detail = detail ?? null;
   }

@@ -33,12 +33,19 @@ describe.each(databaseTargets())('auth throttling on %s', (kind) => {
   const post = (from: string, url: string, payload: object, headers: Record<string, string>) =>
     api.app.inject({ method: 'POST', url: `/api/v1${url}`, remoteAddress: from, headers, payload });
 
-  it('refuses 100 login tries that each claim a new X-Forwarded-For and device id once the connection\'s address passes its limit', async () => {
+  it("refuses 100 login tries that each claim a new X-Forwarded-For and device id once the connection's address passes its limit", async () => {
     const from = '203.0.113.10';
     const codes: string[] = [];
     for (let i = 0; i < 100; i++) {
-      const res = await post(from, '/auth/login', { phone: newPhone(), code: '1234' }, { ...device(), 'x-forwarded-for': forgedIp() });
-      codes.push(res.statusCode === 429 || res.statusCode === 403 ? res.json<{ code: string }>().code : String(res.statusCode));
+      const res = await post(
+        from,
+        '/auth/login',
+        { phone: newPhone(), code: '1234' },
+        { ...device(), 'x-forwarded-for': forgedIp() },
+      );
+      codes.push(
+        res.statusCode === 429 || res.statusCode === 403 ? res.json<{ code: string }>().code : String(res.statusCode),
+      );
     }
     expect(codes.slice(0, AUTH_POLICY.perIp.limit).every((c) => c === '400')).toBe(true);
     expect(codes[AUTH_POLICY.perIp.limit]).toBe('TOO_FREQUENT');
@@ -52,7 +59,12 @@ describe.each(databaseTargets())('auth throttling on %s', (kind) => {
     const before = api.outbox.messages().length;
     const answers: number[] = [];
     for (let i = 0; i < 40; i++) {
-      const res = await post(from, '/auth/sms-code', { phone: newPhone() }, { ...device(), 'x-forwarded-for': forgedIp() });
+      const res = await post(
+        from,
+        '/auth/sms-code',
+        { phone: newPhone() },
+        { ...device(), 'x-forwarded-for': forgedIp() },
+      );
       answers.push(res.statusCode);
     }
     expect(api.outbox.messages().length - before).toBe(AUTH_POLICY.perIp.limit);
@@ -75,7 +87,16 @@ describe.each(databaseTargets())('auth throttling on %s', (kind) => {
     const from = '203.0.113.13';
     const answers: number[] = [];
     for (let i = 0; i <= AUTH_POLICY.captchaPerIp.limit; i++) {
-      answers.push((await api.app.inject({ method: 'GET', url: '/api/v1/auth/captcha', remoteAddress: from, headers: { 'x-forwarded-for': forgedIp() } })).statusCode);
+      answers.push(
+        (
+          await api.app.inject({
+            method: 'GET',
+            url: '/api/v1/auth/captcha',
+            remoteAddress: from,
+            headers: { 'x-forwarded-for': forgedIp() },
+          })
+        ).statusCode,
+      );
     }
     expect(answers.slice(0, -1).every((s) => s === 200)).toBe(true);
     expect(answers.at(-1)).toBe(429);
@@ -101,16 +122,26 @@ describe.each(databaseTargets())('auth behind a configured proxy on %s', (kind) 
   });
 
   const sms = (from: string, headers: Record<string, string>) =>
-    api.app.inject({ method: 'POST', url: '/api/v1/auth/sms-code', remoteAddress: from, headers: { ...device(), ...headers }, payload: { phone: newPhone() } });
+    api.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sms-code',
+      remoteAddress: from,
+      headers: { ...device(), ...headers },
+      payload: { phone: newPhone() },
+    });
 
   it('counts by the address the trusted proxy forwarded, and by the connection for anyone else', async () => {
     // The proxy appends the client it saw; what the client wrote before it is not believed.
-    for (let i = 0; i < AUTH_POLICY.perIp.limit; i++) expect((await sms(proxy, { 'x-forwarded-for': `${forgedIp()}, 198.51.100.7` })).statusCode).toBe(200);
+    for (let i = 0; i < AUTH_POLICY.perIp.limit; i++)
+      expect((await sms(proxy, { 'x-forwarded-for': `${forgedIp()}, 198.51.100.7` })).statusCode).toBe(200);
     expect((await sms(proxy, { 'x-forwarded-for': '198.51.100.7' })).statusCode).toBe(429);
     // Another client behind the same proxy has its own allowance.
     expect((await sms(proxy, { 'x-forwarded-for': '198.51.100.8' })).statusCode).toBe(200);
     const rows = await api.database.db.select().from(auditLog);
-    expect(rows.filter((r) => r.event === 'otp.sent').map((r) => r.ip)).toEqual([...Array<string>(AUTH_POLICY.perIp.limit).fill('198.51.100.7'), '198.51.100.8']);
+    expect(rows.filter((r) => r.event === 'otp.sent').map((r) => r.ip)).toEqual([
+      ...Array<string>(AUTH_POLICY.perIp.limit).fill('198.51.100.7'),
+      '198.51.100.8',
+    ]);
     // A connection that is not the proxy is counted by its own address, whatever it forwards.
     const direct = await sms('203.0.113.20', { 'x-forwarded-for': '198.51.100.9' });
     expect(direct.statusCode).toBe(200);

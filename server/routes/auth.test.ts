@@ -19,12 +19,17 @@ describe.each(databaseTargets())('SMS login on %s', (kind) => {
   beforeEach(() => {
     remoteAddress = testAddress();
   });
-  const post = (url: string, payload: unknown, headers: Record<string, string> = device()) => api.app.inject({ method: 'POST', url: `/api/v1${url}`, remoteAddress, headers, payload: payload as object });
+  const post = (url: string, payload: unknown, headers: Record<string, string> = device()) =>
+    api.app.inject({ method: 'POST', url: `/api/v1${url}`, remoteAddress, headers, payload: payload as object });
 
   it('registers a new phone with the code from the SMS, and logs it in again later as the same customer', async () => {
     const phone = newPhone();
     const headers = device();
-    const sent = await post('/auth/sms-code', { phone: `0${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`, language: 'fil' }, headers);
+    const sent = await post(
+      '/auth/sms-code',
+      { phone: `0${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`, language: 'fil' },
+      headers,
+    );
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 300 });
     const message = api.outbox.lastTo(`+63${phone}`);
@@ -67,7 +72,10 @@ describe.each(databaseTargets())('SMS login on %s', (kind) => {
     const other = newPhone();
     await post('/auth/sms-code', { phone: other }, headers);
     const otherCode = codeFor(api.outbox, other);
-    const [a, b] = await Promise.all([post('/auth/login', { phone: other, code: otherCode }, headers), post('/auth/login', { phone: other, code: otherCode }, headers)]);
+    const [a, b] = await Promise.all([
+      post('/auth/login', { phone: other, code: otherCode }, headers),
+      post('/auth/login', { phone: other, code: otherCode }, headers),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
   });
 
@@ -83,7 +91,8 @@ describe.each(databaseTargets())('SMS login on %s', (kind) => {
     api.advance(AUTH_POLICY.resendSeconds);
     expect((await post('/auth/sms-code', { phone }, headers)).statusCode).toBe(200);
     const fresh = codeFor(api.outbox, phone);
-    if (fresh !== old) expect((await post('/auth/login', { phone, code: old }, headers)).json()).toMatchObject({ code: 'CODE_INVALID' });
+    if (fresh !== old)
+      expect((await post('/auth/login', { phone, code: old }, headers)).json()).toMatchObject({ code: 'CODE_INVALID' });
     expect((await post('/auth/login', { phone, code: fresh }, headers)).statusCode).toBe(200);
   });
 
@@ -100,7 +109,8 @@ describe.each(databaseTargets())('SMS login on %s', (kind) => {
   it('throttles a device, then asks it for a graphic code, refuses a wrong one and accepts the right one', async () => {
     const headers = device();
     let answer = await post('/auth/sms-code', { phone: newPhone() }, headers);
-    for (let i = 0; i < AUTH_POLICY.perDevice.limit && answer.statusCode === 200; i++) answer = await post('/auth/sms-code', { phone: newPhone() }, headers);
+    for (let i = 0; i < AUTH_POLICY.perDevice.limit && answer.statusCode === 200; i++)
+      answer = await post('/auth/sms-code', { phone: newPhone() }, headers);
     expect(answer.json()).toMatchObject({ code: 'TOO_FREQUENT' });
     const blocked = await post('/auth/sms-code', { phone: newPhone() }, headers);
     expect(blocked.statusCode).toBe(403);
@@ -108,25 +118,47 @@ describe.each(databaseTargets())('SMS login on %s', (kind) => {
 
     const captcha = (await api.app.inject('/api/v1/auth/captcha')).json<{ id: string; svg: string }>();
     expect(captcha.svg).toContain('<svg');
-    const wrong = await post('/auth/sms-code', { phone: newPhone(), captchaId: captcha.id, captchaAnswer: 'nope' }, headers);
+    const wrong = await post(
+      '/auth/sms-code',
+      { phone: newPhone(), captchaId: captcha.id, captchaAnswer: 'nope' },
+      headers,
+    );
     expect(wrong.json()).toMatchObject({ code: 'CAPTCHA_WRONG' });
     // A captcha is single use: the same id with the right answer no longer works.
-    expect((await post('/auth/sms-code', { phone: newPhone(), captchaId: captcha.id, captchaAnswer: TEST_CAPTCHA.text }, headers)).json()).toMatchObject({ code: 'CAPTCHA_WRONG' });
+    expect(
+      (
+        await post(
+          '/auth/sms-code',
+          { phone: newPhone(), captchaId: captcha.id, captchaAnswer: TEST_CAPTCHA.text },
+          headers,
+        )
+      ).json(),
+    ).toMatchObject({ code: 'CAPTCHA_WRONG' });
 
     // Two windows: a sliding window still counts part of the one before.
     api.advance(2 * AUTH_POLICY.perDevice.seconds);
     const next = (await api.app.inject('/api/v1/auth/captcha')).json<{ id: string }>();
-    const ok = await post('/auth/sms-code', { phone: newPhone(), captchaId: next.id, captchaAnswer: TEST_CAPTCHA.text.toUpperCase() }, headers);
+    const ok = await post(
+      '/auth/sms-code',
+      { phone: newPhone(), captchaId: next.id, captchaAnswer: TEST_CAPTCHA.text.toUpperCase() },
+      headers,
+    );
     expect(ok.statusCode).toBe(200);
   });
 
   it('revokes the session at logout, and refuses a token with another customer id', async () => {
     const a = await login(api);
     const b = await login(api);
-    const crossed = await api.app.inject({ method: 'GET', url: '/api/v1/profile', headers: { ...a.headers, 'x-customer-id': b.customerId } });
+    const crossed = await api.app.inject({
+      method: 'GET',
+      url: '/api/v1/profile',
+      headers: { ...a.headers, 'x-customer-id': b.customerId },
+    });
     expect(crossed.statusCode).toBe(401);
     expect(crossed.json()).toMatchObject({ code: 'UNAUTHORIZED' });
-    expect((await api.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: a.headers })).statusCode).toBe(204);
+    expect((await api.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: a.headers })).statusCode).toBe(
+      204,
+    );
     expect((await api.app.inject({ method: 'GET', url: '/api/v1/profile', headers: a.headers })).statusCode).toBe(401);
   });
 
@@ -136,8 +168,18 @@ describe.each(databaseTargets())('SMS login on %s', (kind) => {
       await post('/auth/sms-code', { phone: 9171234567 }),
       await post('/auth/sms-code', { phone: '9171234567', extra: 1 }),
       await post('/auth/login', { phone: '9171234567' }),
-      await api.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"phone": ' }),
-      await api.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ phone: 'x'.repeat(2_000_000) }) }),
+      await api.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"phone": ',
+      }),
+      await api.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ phone: 'x'.repeat(2_000_000) }),
+      }),
     ];
     for (const res of bad) {
       expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
@@ -145,7 +187,9 @@ describe.each(databaseTargets())('SMS login on %s', (kind) => {
       expect(res.json<{ code: string }>().code).toMatch(/^[A-Z_]+$/u);
     }
     const rows = await api.database.db.select().from(auditLog);
-    expect(rows.map((r) => r.event)).toEqual(expect.arrayContaining(['otp.sent', 'login.succeeded', 'login.failed', 'throttled', 'logout']));
+    expect(rows.map((r) => r.event)).toEqual(
+      expect.arrayContaining(['otp.sent', 'login.succeeded', 'login.failed', 'throttled', 'logout']),
+    );
     expect(JSON.stringify(rows)).not.toMatch(/Bearer|token/iu);
   });
 });

@@ -14,7 +14,15 @@ const small = { ...STANDARD_LOAN, principalCentavos: 100000 };
 /** ₱5,000 for 60 days: ₱300 of interest, more than the ₱200 add-to-home-screen coupon. */
 const long = { ...STANDARD_LOAN, principalCentavos: 500000, termDays: 60 };
 
-interface Coupon { id: string; kind: string; appliesTo: string; amountCentavos: number; minimumCentavos: number; state: string; expiresAt: string }
+interface Coupon {
+  id: string;
+  kind: string;
+  appliesTo: string;
+  amountCentavos: number;
+  minimumCentavos: number;
+  state: string;
+  expiresAt: string;
+}
 interface Order {
   id: string;
   state: string;
@@ -34,9 +42,12 @@ describe.each(databaseTargets())('coupons on %s', (kind) => {
   });
 
   const call = caller(() => api);
-  const usable = async (b: Borrower, query = '') => (await call(b, 'GET', `/coupons${query}`)).json<{ coupons: Coupon[] }>().coupons;
-  const grant = (b: Borrower, definition: string) => issue(api.database.db, b.customerId, definition, 'staff', `grant:${newKey()}`, api.now());
-  const messagesOf = (b: Borrower) => api.database.db.select().from(messages).where(eq(messages.customerId, b.customerId));
+  const usable = async (b: Borrower, query = '') =>
+    (await call(b, 'GET', `/coupons${query}`)).json<{ coupons: Coupon[] }>().coupons;
+  const grant = (b: Borrower, definition: string) =>
+    issue(api.database.db, b.customerId, definition, 'staff', `grant:${newKey()}`, api.now());
+  const messagesOf = (b: Borrower) =>
+    api.database.db.select().from(messages).where(eq(messages.customerId, b.customerId));
 
   async function withdrawable(b: Borrower, body = STANDARD_LOAN): Promise<string> {
     const res = await call(b, 'POST', '/loans', body, newKey());
@@ -44,8 +55,13 @@ describe.each(databaseTargets())('coupons on %s', (kind) => {
     api.advance(61);
     await api.runDueJobs();
     const id = res.json<{ id: string }>().id;
-    expect((await call(b, 'POST', `/loans/${id}/accept`, { agreePrivacy: true, agreeAgreement: true })).statusCode).toBe(200);
-    expect((await call(b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, b.customerId) })).statusCode).toBe(200);
+    expect(
+      (await call(b, 'POST', `/loans/${id}/accept`, { agreePrivacy: true, agreeAgreement: true })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, b.customerId) }))
+        .statusCode,
+    ).toBe(200);
     return id;
   }
 
@@ -61,7 +77,15 @@ describe.each(databaseTargets())('coupons on %s', (kind) => {
   it('issues the platform coupon and the welcome and couponIssued messages at registration, once', async () => {
     const b = await login(api);
     const list = await usable(b);
-    expect(list).toEqual([expect.objectContaining({ kind: 'platform', appliesTo: 'withdrawal', amountCentavos: 5000, minimumCentavos: 200000, state: 'unused' })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        kind: 'platform',
+        appliesTo: 'withdrawal',
+        amountCentavos: 5000,
+        minimumCentavos: 200000,
+        state: 'unused',
+      }),
+    ]);
     expect(Date.parse(list[0]!.expiresAt) - api.now().getTime()).toBeGreaterThan(29 * 86_400_000);
     expect((await messagesOf(b)).map((m) => m.template).sort()).toEqual(['couponIssued', 'welcome']);
     // The next login is no registration.
@@ -76,53 +100,89 @@ describe.each(databaseTargets())('coupons on %s', (kind) => {
   it('issues the add-to-home-screen coupon once only, also to concurrent claims', async () => {
     const b = await login(api);
     const first = await call(b, 'POST', '/coupons/add-to-home-screen', {});
-    expect(first.json(), first.body).toMatchObject({ issued: true, coupon: { kind: 'addToHomeScreen', appliesTo: 'repayment', amountCentavos: 20000 } });
+    expect(first.json(), first.body).toMatchObject({
+      issued: true,
+      coupon: { kind: 'addToHomeScreen', appliesTo: 'repayment', amountCentavos: 20000 },
+    });
     const again = await call(b, 'POST', '/coupons/add-to-home-screen', {});
     expect(again.json()).toMatchObject({ issued: false, coupon: { id: first.json<{ coupon: Coupon }>().coupon.id } });
     const c = await login(api);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => call(c, 'POST', '/coupons/add-to-home-screen', {})));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call(c, 'POST', '/coupons/add-to-home-screen', {})),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
     expect(answers.filter((r) => r.json<{ issued: boolean }>().issued)).toHaveLength(1);
     expect((await usable(c, '?appliesTo=repayment')).map((x) => x.kind)).toEqual(['addToHomeScreen']);
     expect((await messagesOf(c)).filter((m) => m.template === 'couponIssued')).toHaveLength(2);
   });
 
-  it('raises the received amount by a withdrawal coupon\'s value, and uses the coupon once', async () => {
+  it("raises the received amount by a withdrawal coupon's value, and uses the coupon once", async () => {
     const b = await borrowerWithProfile(api);
     const [coupon] = await usable(b, '?appliesTo=withdrawal');
     const id = await withdrawable(b);
     const plain = (await call(b, 'POST', `/loans/${id}/withdraw-quote`, {})).json<Order['quote']>();
     const quoted = await call(b, 'POST', `/loans/${id}/withdraw-quote`, { couponId: coupon!.id });
-    expect(quoted.json(), quoted.body).toMatchObject({ receivedCentavos: plain.receivedCentavos + 5000, couponCentavos: 5000, couponKind: 'withdrawal', amountDueCentavos: plain.amountDueCentavos });
+    expect(quoted.json(), quoted.body).toMatchObject({
+      receivedCentavos: plain.receivedCentavos + 5000,
+      couponCentavos: 5000,
+      couponKind: 'withdrawal',
+      amountDueCentavos: plain.amountDueCentavos,
+    });
     const res = await call(b, 'POST', `/loans/${id}/withdraw`, { couponId: coupon!.id }, newKey());
     expect(res.statusCode, res.body).toBe(200);
     await api.settle();
     const o = await order(b, id);
-    expect(o).toMatchObject({ state: 'repaying', amountDueCentavos: plain.amountDueCentavos, quote: { receivedCentavos: plain.receivedCentavos + 5000, couponCentavos: 5000 } });
+    expect(o).toMatchObject({
+      state: 'repaying',
+      amountDueCentavos: plain.amountDueCentavos,
+      quote: { receivedCentavos: plain.receivedCentavos + 5000, couponCentavos: 5000 },
+    });
     const [payout] = await api.database.db.select().from(payouts).where(eq(payouts.orderId, id));
     expect(payout).toMatchObject({ state: 'succeeded', amount: plain.receivedCentavos + 5000 });
     const [row] = await api.database.db.select().from(coupons).where(eq(coupons.id, coupon!.id));
     expect(row).toMatchObject({ state: 'used', orderId: id });
-    const [event] = await api.database.db.select().from(loanEvents).where(and(eq(loanEvents.orderId, id), eq(loanEvents.kind, 'withdraw')));
-    expect(event!.data).toMatchObject({ couponId: coupon!.id, couponCentavos: 5000, amountCentavos: plain.receivedCentavos + 5000 });
+    const [event] = await api.database.db
+      .select()
+      .from(loanEvents)
+      .where(and(eq(loanEvents.orderId, id), eq(loanEvents.kind, 'withdraw')));
+    expect(event!.data).toMatchObject({
+      couponId: coupon!.id,
+      couponCentavos: 5000,
+      amountCentavos: plain.receivedCentavos + 5000,
+    });
     expect(await usable(b)).toEqual([]);
-    expect((await call(b, 'GET', '/coupons/invalid')).json()).toMatchObject({ coupons: [{ id: coupon!.id, state: 'used' }] });
+    expect((await call(b, 'GET', '/coupons/invalid')).json()).toMatchObject({
+      coupons: [{ id: coupon!.id, state: 'used' }],
+    });
   });
 
-  it('refuses a coupon below its minimum, another customer\'s, the wrong operation\'s and an expired one with COUPON_UNAVAILABLE', async () => {
+  it("refuses a coupon below its minimum, another customer's, the wrong operation's and an expired one with COUPON_UNAVAILABLE", async () => {
     const b = await borrowerWithProfile(api);
     const [platform] = await usable(b);
     const id = await withdrawable(b, small);
     const below = await call(b, 'POST', `/loans/${id}/withdraw`, { couponId: platform!.id }, newKey());
     expect(below.statusCode).toBe(422);
-    expect(below.json()).toMatchObject({ code: 'COUPON_UNAVAILABLE', reason: 'minimum', minimumCentavos: 200000, message: 'The coupon is unavailable because the required amount was not paid.' });
-    expect((await call(b, 'POST', `/loans/${id}/withdraw-quote`, { couponId: platform!.id })).json()).toMatchObject({ code: 'COUPON_UNAVAILABLE', reason: 'minimum' });
+    expect(below.json()).toMatchObject({
+      code: 'COUPON_UNAVAILABLE',
+      reason: 'minimum',
+      minimumCentavos: 200000,
+      message: 'The coupon is unavailable because the required amount was not paid.',
+    });
+    expect((await call(b, 'POST', `/loans/${id}/withdraw-quote`, { couponId: platform!.id })).json()).toMatchObject({
+      code: 'COUPON_UNAVAILABLE',
+      reason: 'minimum',
+    });
 
     const other = await login(api);
     const [theirs] = await usable(other);
-    expect((await call(b, 'POST', `/loans/${id}/withdraw`, { couponId: theirs!.id }, newKey())).json()).toMatchObject({ code: 'COUPON_UNAVAILABLE', reason: 'notFound' });
+    expect((await call(b, 'POST', `/loans/${id}/withdraw`, { couponId: theirs!.id }, newKey())).json()).toMatchObject({
+      code: 'COUPON_UNAVAILABLE',
+      reason: 'notFound',
+    });
     const repayment = await grant(b, 'repayment50');
-    expect((await call(b, 'POST', `/loans/${id}/withdraw`, { couponId: repayment!.id }, newKey())).json()).toMatchObject({ code: 'COUPON_UNAVAILABLE', reason: 'operation' });
+    expect(
+      (await call(b, 'POST', `/loans/${id}/withdraw`, { couponId: repayment!.id }, newKey())).json(),
+    ).toMatchObject({ code: 'COUPON_UNAVAILABLE', reason: 'operation' });
     expect((await call(b, 'POST', `/loans/${id}/withdraw`, { couponId: 'not-a-uuid' }, newKey())).statusCode).toBe(400);
 
     const shortLived = await grant(b, 'withdrawal30');
@@ -136,34 +196,81 @@ describe.each(databaseTargets())('coupons on %s', (kind) => {
     expect((await call(again, 'POST', `/loans/${id}/withdraw`, {}, newKey())).statusCode).toBe(200);
   });
 
-  it('lowers the amount due by a repayment coupon\'s value: the payment, the ledger, the plan and the record agree', async () => {
+  it("lowers the amount due by a repayment coupon's value: the payment, the ledger, the plan and the record agree", async () => {
     const b = await borrowerWithProfile(api);
     const id = await repaying(b, long);
     const before = await order(b, id);
     const { coupon } = (await call(b, 'POST', '/coupons/add-to-home-screen', {})).json<{ coupon: Coupon }>();
     const quoted = await call(b, 'POST', `/loans/${id}/payment-quote`, { kind: 'settle', couponId: coupon.id });
-    expect(quoted.json(), quoted.body).toEqual({ kind: 'settle', baseCentavos: before.amountDueCentavos, discountCentavos: 20000, amountCentavos: before.amountDueCentavos - 20000, couponId: coupon.id });
-    expect((await call(b, 'POST', `/loans/${id}/payments`, { kind: 'extend', channel: 'otc', couponId: coupon.id }, newKey())).json()).toMatchObject({ code: 'COUPON_UNAVAILABLE', reason: 'operation' });
-    const paid = await call(b, 'POST', `/loans/${id}/payments`, { kind: 'settle', channel: 'otc', couponId: coupon.id }, newKey());
-    expect(paid.json(), paid.body).toMatchObject({ amountCentavos: before.amountDueCentavos - 20000, discountCentavos: 20000, couponId: coupon.id });
+    expect(quoted.json(), quoted.body).toEqual({
+      kind: 'settle',
+      baseCentavos: before.amountDueCentavos,
+      discountCentavos: 20000,
+      amountCentavos: before.amountDueCentavos - 20000,
+      couponId: coupon.id,
+    });
+    expect(
+      (
+        await call(
+          b,
+          'POST',
+          `/loans/${id}/payments`,
+          { kind: 'extend', channel: 'otc', couponId: coupon.id },
+          newKey(),
+        )
+      ).json(),
+    ).toMatchObject({ code: 'COUPON_UNAVAILABLE', reason: 'operation' });
+    const paid = await call(
+      b,
+      'POST',
+      `/loans/${id}/payments`,
+      { kind: 'settle', channel: 'otc', couponId: coupon.id },
+      newKey(),
+    );
+    expect(paid.json(), paid.body).toMatchObject({
+      amountCentavos: before.amountDueCentavos - 20000,
+      discountCentavos: 20000,
+      couponId: coupon.id,
+    });
     // Held by the payment in progress: not usable elsewhere meanwhile.
     expect(await usable(b, '?appliesTo=repayment')).toEqual([]);
     await api.settle();
     const after = await order(b, id);
-    expect(after).toMatchObject({ state: 'settled', amountDueCentavos: 0, amountRepaidCentavos: before.amountDueCentavos - 20000 });
+    expect(after).toMatchObject({
+      state: 'settled',
+      amountDueCentavos: 0,
+      amountRepaidCentavos: before.amountDueCentavos - 20000,
+    });
     expect(after.schedule.reduce((s, r) => s + r.paidCentavos, 0)).toBe(after.amountRepaidCentavos);
     const [row] = await api.database.db.select().from(loanOrders).where(eq(loanOrders.id, id));
     expect((row!.ledger as Ledger).discounted).toBe(20000);
-    const [settled] = await api.database.db.select().from(loanEvents).where(and(eq(loanEvents.orderId, id), eq(loanEvents.kind, 'settled')));
-    expect(settled!.data).toMatchObject({ couponId: coupon.id, discountCentavos: 20000, receivedCentavos: before.amountDueCentavos - 20000, amountDueCentavos: 0 });
-    expect((await api.database.db.select().from(coupons).where(eq(coupons.id, coupon.id)))[0]).toMatchObject({ state: 'used', orderId: id });
+    const [settled] = await api.database.db
+      .select()
+      .from(loanEvents)
+      .where(and(eq(loanEvents.orderId, id), eq(loanEvents.kind, 'settled')));
+    expect(settled!.data).toMatchObject({
+      couponId: coupon.id,
+      discountCentavos: 20000,
+      receivedCentavos: before.amountDueCentavos - 20000,
+      amountDueCentavos: 0,
+    });
+    expect((await api.database.db.select().from(coupons).where(eq(coupons.id, coupon.id)))[0]).toMatchObject({
+      state: 'used',
+      orderId: id,
+    });
   });
 
   it('gives a held coupon back when its payment expires unpaid', async () => {
     const b = await borrowerWithProfile(api);
     const id = await repaying(b, long);
     const coupon = await grant(b, 'repayment50');
-    const first = await call(b, 'POST', `/loans/${id}/payments`, { kind: 'settle', channel: 'otc', couponId: coupon!.id }, newKey());
+    const first = await call(
+      b,
+      'POST',
+      `/loans/${id}/payments`,
+      { kind: 'settle', channel: 'otc', couponId: coupon!.id },
+      newKey(),
+    );
     expect(first.statusCode, first.body).toBe(201);
     expect((await api.database.db.select().from(coupons).where(eq(coupons.id, coupon!.id)))[0]!.state).toBe('held');
     api.advance(25 * 3600);
@@ -181,13 +288,17 @@ describe.each(databaseTargets())('coupons on %s', (kind) => {
     await api.runDueJobs();
     await service.expire();
     await api.runDueJobs();
-    expect((await messagesOf(b)).filter((m) => m.template === 'couponExpiring').map((m) => m.dedupeKey)).toEqual([`couponExpiring:${coupon!.id}`]);
+    expect((await messagesOf(b)).filter((m) => m.template === 'couponExpiring').map((m) => m.dedupeKey)).toEqual([
+      `couponExpiring:${coupon!.id}`,
+    ]);
     api.advance(2 * 86_400);
     await api.runDueJobs();
     await service.expire();
     const again = await login(api, b.phone);
     expect((await usable(again)).map((c) => c.kind)).toEqual(['platform']);
-    expect((await call(again, 'GET', '/coupons/invalid')).json()).toMatchObject({ coupons: [{ id: coupon!.id, state: 'expired' }] });
+    expect((await call(again, 'GET', '/coupons/invalid')).json()).toMatchObject({
+      coupons: [{ id: coupon!.id, state: 'expired' }],
+    });
     expect((await messagesOf(b)).filter((m) => m.template === 'couponExpiring')).toHaveLength(1);
   });
 });
@@ -211,7 +322,9 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('coupons under concurrency on P
     await call(b, 'POST', `/loans/${id}/accept`, { agreePrivacy: true, agreeAgreement: true });
     await call(b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, b.customerId) });
     const [coupon] = await api.database.db.select().from(coupons).where(eq(coupons.customerId, b.customerId));
-    const answers = await Promise.all(Array.from({ length: 50 }, () => call(b, 'POST', `/loans/${id}/withdraw`, { couponId: coupon!.id }, newKey())));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => call(b, 'POST', `/loans/${id}/withdraw`, { couponId: coupon!.id }, newKey())),
+    );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(answers.every((r) => r.statusCode < 500)).toBe(true);
     const rows = await api.database.db.select().from(payouts).where(eq(payouts.orderId, id));
@@ -219,7 +332,11 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('coupons under concurrency on P
 
     // The coupon's own guard, without the customer lock a money operation takes first.
     const spare = await issue(api.database.db, b.customerId, 'withdrawal30', 'staff', 'race', api.now());
-    const used = await Promise.all(Array.from({ length: 50 }, (_, i) => api.database.db.transaction((tx) => markUsed(tx, spare!.id, id, `race:${i}`, api.now()))));
+    const used = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        api.database.db.transaction((tx) => markUsed(tx, spare!.id, id, `race:${i}`, api.now())),
+      ),
+    );
     expect(used.filter(Boolean)).toHaveLength(1);
   });
 });

@@ -14,31 +14,61 @@ export interface CouponRouteOptions {
   readonly onAddToHomeScreen?: (customerId: string) => Promise<unknown>;
 }
 
-export const couponRoutes = routeGroup<CouponRouteOptions>({ access: 'session', noStore: true }, async (app, { coupons, onAddToHomeScreen }) => {
-  app.get('/coupons', {
-    schema: { tags: ['coupons'], operationId: 'listCoupons', summary: 'Usable coupons (unused, within validity), soonest to expire first', querystring: couponListQuery, response: { 200: couponListAnswer } },
-  }, async (request) => {
-    return coupons.usable(callerOf(request).customerId, (request.query as { appliesTo?: CouponOperation }).appliesTo);
-  });
+export const couponRoutes = routeGroup<CouponRouteOptions>(
+  { access: 'session', noStore: true },
+  async (app, { coupons, onAddToHomeScreen }) => {
+    app.get(
+      '/coupons',
+      {
+        schema: {
+          tags: ['coupons'],
+          operationId: 'listCoupons',
+          summary: 'Usable coupons (unused, within validity), soonest to expire first',
+          querystring: couponListQuery,
+          response: { 200: couponListAnswer },
+        },
+      },
+      async (request) => {
+        return coupons.usable(
+          callerOf(request).customerId,
+          (request.query as { appliesTo?: CouponOperation }).appliesTo,
+        );
+      },
+    );
 
-  app.get('/coupons/invalid', {
-    schema: { tags: ['coupons'], operationId: 'listInvalidCoupons', summary: 'Used and expired coupons, newest first (at most 100)', response: { 200: couponListAnswer } },
-  }, async (request) => {
-    return coupons.invalid(callerOf(request).customerId);
-  });
+    app.get(
+      '/coupons/invalid',
+      {
+        schema: {
+          tags: ['coupons'],
+          operationId: 'listInvalidCoupons',
+          summary: 'Used and expired coupons, newest first (at most 100)',
+          response: { 200: couponListAnswer },
+        },
+      },
+      async (request) => {
+        return coupons.invalid(callerOf(request).customerId);
+      },
+    );
 
-  app.post('/coupons/add-to-home-screen', {
-    schema: {
-      tags: ['coupons'],
-      operationId: 'claimAddToHomeScreenCoupon',
-      summary: 'The app was opened from the home screen: issues its repayment coupon and raises the limit the first time, never again',
-      body: { type: 'object', additionalProperties: false, properties: {} },
-      response: { 200: couponClaimAnswer },
-    },
-  }, async (request) => {
-    const { customerId } = callerOf(request);
-    const answer = await coupons.claimAddToHomeScreen(customerId);
-    await onAddToHomeScreen?.(customerId);
-    return answer;
-  });
-});
+    app.post(
+      '/coupons/add-to-home-screen',
+      {
+        schema: {
+          tags: ['coupons'],
+          operationId: 'claimAddToHomeScreenCoupon',
+          summary:
+            'The app was opened from the home screen: issues its repayment coupon and raises the limit the first time, never again',
+          body: { type: 'object', additionalProperties: false, properties: {} },
+          response: { 200: couponClaimAnswer },
+        },
+      },
+      async (request) => {
+        const { customerId } = callerOf(request);
+        const answer = await coupons.claimAddToHomeScreen(customerId);
+        await onAddToHomeScreen?.(customerId);
+        return answer;
+      },
+    );
+  },
+);

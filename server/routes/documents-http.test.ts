@@ -23,10 +23,16 @@ function answersIn(data: Buffer): Answer[] {
     const end = data.indexOf('\r\n\r\n', at);
     if (end < 0) return answers;
     const [statusLine = '', ...lines] = data.subarray(at, end).toString('latin1').split('\r\n');
-    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+    );
     const length = Number(headers['content-length'] ?? 0);
     if (data.length < end + 4 + length) return answers;
-    answers.push({ status: Number(statusLine.split(' ')[1]), headers, body: data.subarray(end + 4, end + 4 + length).toString('utf8') });
+    answers.push({
+      status: Number(statusLine.split(' ')[1]),
+      headers,
+      body: data.subarray(end + 4, end + 4 + length).toString('utf8'),
+    });
     at = end + 4 + length;
   }
 }
@@ -35,7 +41,11 @@ function answersIn(data: Buffer): Answer[] {
  * Writes `chunks` on one connection and resolves once `count` answers have arrived, or with what arrived when the
  * server closed the connection first.
  */
-function exchange(port: number, chunks: readonly Buffer[], count: number): Promise<{ answers: Answer[]; closed: boolean }> {
+function exchange(
+  port: number,
+  chunks: readonly Buffer[],
+  count: number,
+): Promise<{ answers: Answer[]; closed: boolean }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let data = Buffer.alloc(0);
@@ -51,7 +61,9 @@ function exchange(port: number, chunks: readonly Buffer[], count: number): Promi
       if (answersIn(data).length >= count) finish(false);
     });
     socket.on('close', () => finish(true));
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? finish(true) : reject(error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? finish(true) : reject(error),
+    );
     for (const chunk of chunks) socket.write(chunk);
   });
 }
@@ -61,14 +73,22 @@ const BOUNDARY = 'harden-boundary';
 function uploadBody(kind: string, file: Buffer): Buffer {
   return Buffer.concat([
     Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="id.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="id.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
 }
 
-function uploadHead(headers: Record<string, string>, length: number, contentType = `multipart/form-data; boundary=${BOUNDARY}`): Buffer {
-  const lines = Object.entries({ ...headers, 'content-type': contentType, 'content-length': String(length) }).map(([k, v]) => `${k}: ${v}\r\n`);
+function uploadHead(
+  headers: Record<string, string>,
+  length: number,
+  contentType = `multipart/form-data; boundary=${BOUNDARY}`,
+): Buffer {
+  const lines = Object.entries({ ...headers, 'content-type': contentType, 'content-length': String(length) }).map(
+    ([k, v]) => `${k}: ${v}\r\n`,
+  );
   return Buffer.from(`POST /api/v1/documents HTTP/1.1\r\nhost: localhost\r\n${lines.join('')}\r\n`);
 }
 
@@ -119,11 +139,23 @@ describe.each(databaseTargets())('uploads on a keep-alive connection on %s', (ki
     const noEnd = uploadBody('idFront', photo.subarray(0, 1000)).subarray(0, -8);
     const { answers } = await exchange(
       port,
-      [uploadHead(session, noBoundary.length, 'multipart/form-data'), noBoundary, uploadHead(session, cut.length), cut, uploadHead(session, noEnd.length), noEnd, HEALTH],
+      [
+        uploadHead(session, noBoundary.length, 'multipart/form-data'),
+        noBoundary,
+        uploadHead(session, cut.length),
+        cut,
+        uploadHead(session, noEnd.length),
+        noEnd,
+        HEALTH,
+      ],
       4,
     );
     expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 200]);
-    expect(answers.slice(0, 3).map((a) => (JSON.parse(a.body) as { code: string }).code)).toEqual(['MULTIPART_INVALID', 'MULTIPART_INVALID', 'MULTIPART_INVALID']);
+    expect(answers.slice(0, 3).map((a) => (JSON.parse(a.body) as { code: string }).code)).toEqual([
+      'MULTIPART_INVALID',
+      'MULTIPART_INVALID',
+      'MULTIPART_INVALID',
+    ]);
   });
 
   it('closes the connection after refusing an upload whose rest is over the body limit, instead of reading it all', async () => {

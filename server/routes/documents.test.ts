@@ -12,7 +12,10 @@ describe.each(databaseTargets())('documents on %s', (kind) => {
   let face: Buffer;
   beforeAll(async () => {
     api = await testApi(kind);
-    card = await sharp(idCard()).jpeg({ quality: 90 }).withMetadata({ exif: { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '14/1 35/1 0/1' } } }).toBuffer();
+    card = await sharp(idCard())
+      .jpeg({ quality: 90 })
+      .withMetadata({ exif: { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '14/1 35/1 0/1' } } })
+      .toBuffer();
     face = await sharp(portrait()).jpeg({ quality: 90 }).toBuffer();
   });
   afterAll(async () => {
@@ -32,14 +35,37 @@ describe.each(databaseTargets())('documents on %s', (kind) => {
     expect(own.headers['cache-control']).toBe('private, no-store');
     expect((await sharp(own.rawPayload).metadata()).exif).toBeUndefined();
     // B cannot fetch A's document, with B's own session or with A's id.
-    expect((await api.app.inject({ method: 'GET', url: `/api/v1/documents/${saved.id}`, headers: b.headers })).statusCode).toBe(404);
-    expect((await api.app.inject({ method: 'GET', url: `/api/v1/documents/${saved.id}`, headers: { ...b.headers, 'x-customer-id': a.customerId } })).statusCode).toBe(401);
+    expect(
+      (await api.app.inject({ method: 'GET', url: `/api/v1/documents/${saved.id}`, headers: b.headers })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await api.app.inject({
+          method: 'GET',
+          url: `/api/v1/documents/${saved.id}`,
+          headers: { ...b.headers, 'x-customer-id': a.customerId },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await api.app.inject({ method: 'GET', url: `/api/v1/documents/${saved.id}` })).statusCode).toBe(401);
 
     const faceRes = await postDocument(api, a, 'face', face);
     expect(faceRes.statusCode, faceRes.body).toBe(201);
-    const identity = { name: 'Juan Dela Cruz', birthDate: '1990-05-15', gender: 'male', idType: 'passport', idNumber: 'P1234567A', idPhotoFront: saved.ref, facePhoto: faceRes.json<{ ref: string }>().ref };
-    const put = await api.app.inject({ method: 'PUT', url: '/api/v1/profile/identityInfo', headers: a.headers, payload: identity });
+    const identity = {
+      name: 'Juan Dela Cruz',
+      birthDate: '1990-05-15',
+      gender: 'male',
+      idType: 'passport',
+      idNumber: 'P1234567A',
+      idPhotoFront: saved.ref,
+      facePhoto: faceRes.json<{ ref: string }>().ref,
+    };
+    const put = await api.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile/identityInfo',
+      headers: a.headers,
+      payload: identity,
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json<{ completed: string[] }>().completed).toContain('identityInfo');
   });
@@ -47,7 +73,9 @@ describe.each(databaseTargets())('documents on %s', (kind) => {
   it('refuses what is not a usable photo with the catalogue code', async () => {
     const a = await login(api);
     const blurred = await sharp(idCard()).blur(8).jpeg().toBuffer();
-    const uniform = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+    const uniform = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#808080' } })
+      .jpeg()
+      .toBuffer();
     const cases: [string, Buffer, string, number, string][] = [
       ['idFront', blurred, 'image/jpeg', 422, 'PHOTO_PROBLEM'],
       ['face', uniform, 'image/jpeg', 422, 'FACE_CHECK_FAILED'],
@@ -59,7 +87,12 @@ describe.each(databaseTargets())('documents on %s', (kind) => {
       const res = await postDocument(api, a, kindName, file, { filename: 'x.jpg', type });
       expect([res.statusCode, res.json<{ code: string }>().code], `${kindName} ${code}`).toEqual([status, code]);
     }
-    const json = await api.app.inject({ method: 'POST', url: '/api/v1/documents', headers: { ...a.headers, 'content-type': 'application/json' }, payload: '{}' });
+    const json = await api.app.inject({
+      method: 'POST',
+      url: '/api/v1/documents',
+      headers: { ...a.headers, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(json.statusCode).toBeGreaterThanOrEqual(400);
     expect(json.statusCode).toBeLessThan(500);
   });
@@ -71,12 +104,29 @@ describe.each(databaseTargets())('documents on %s', (kind) => {
     // The ID card's picture sent again as the face: it passes the face photo's quality gate, not the match.
     const cardAsFace = await postDocument(api, a, 'face', card);
     expect(cardAsFace.statusCode, cardAsFace.body).toBe(201);
-    const identity = { name: 'Juan Dela Cruz', birthDate: '1990-05-15', gender: 'male', idType: 'passport', idNumber: 'P1234567A' };
-    const put = (payload: Record<string, unknown>) => api.app.inject({ method: 'PUT', url: '/api/v1/profile/identityInfo', headers: a.headers, payload: { ...identity, ...payload } });
+    const identity = {
+      name: 'Juan Dela Cruz',
+      birthDate: '1990-05-15',
+      gender: 'male',
+      idType: 'passport',
+      idNumber: 'P1234567A',
+    };
+    const put = (payload: Record<string, unknown>) =>
+      api.app.inject({
+        method: 'PUT',
+        url: '/api/v1/profile/identityInfo',
+        headers: a.headers,
+        payload: { ...identity, ...payload },
+      });
     const cases: [Record<string, unknown>, string, string, string][] = [
       [{ idPhotoFront: ownFace, facePhoto: ownFace }, 'ID_PHOTO_UNCLEAR', '/idPhotoFront', 'not-an-id'],
       [{ idPhotoFront: front, facePhoto: front }, 'FACE_CHECK_FAILED', '/facePhoto', 'no-face'],
-      [{ idPhotoFront: front, facePhoto: cardAsFace.json<{ ref: string }>().ref }, 'AUTH_INFO_PROBLEM', '/facePhoto', 'face-mismatch'],
+      [
+        { idPhotoFront: front, facePhoto: cardAsFace.json<{ ref: string }>().ref },
+        'AUTH_INFO_PROBLEM',
+        '/facePhoto',
+        'face-mismatch',
+      ],
     ];
     for (const [photos, code, field, reason] of cases) {
       const res = await put(photos);

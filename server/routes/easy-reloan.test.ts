@@ -16,8 +16,25 @@ import { caller, newKey } from '../testing/request.ts';
 import { testApi, type TestApi } from '../testing/test-api.ts';
 
 const HOUR = 3600;
-interface Status { enabled: boolean; offReason: string | null; disbursedInCycle: number; voucherUsed: boolean; nextAmountCentavos: number; limitCentavos: number; termsDays: number[] }
-interface Reloan { id: string; state: string; orderId: string; payoutAt: string | null; cancellable: boolean; voucherCentavos: number | null; principalCentavos: number; quote: { receivedCentavos: number } }
+interface Status {
+  enabled: boolean;
+  offReason: string | null;
+  disbursedInCycle: number;
+  voucherUsed: boolean;
+  nextAmountCentavos: number;
+  limitCentavos: number;
+  termsDays: number[];
+}
+interface Reloan {
+  id: string;
+  state: string;
+  orderId: string;
+  payoutAt: string | null;
+  cancellable: boolean;
+  voucherCentavos: number | null;
+  principalCentavos: number;
+  quote: { receivedCentavos: number };
+}
 
 function kit(api: () => TestApi) {
   const call = caller(api);
@@ -30,7 +47,9 @@ function kit(api: () => TestApi) {
     const id = applied.json<{ id: string }>().id;
     api().advance(61);
     await api().runDueJobs();
-    expect((await call(b, 'POST', `/loans/${id}/accept`, { agreePrivacy: true, agreeAgreement: true })).statusCode).toBe(200);
+    expect(
+      (await call(b, 'POST', `/loans/${id}/accept`, { agreePrivacy: true, agreeAgreement: true })).statusCode,
+    ).toBe(200);
     await call(b, 'POST', '/signature', { signature: await signatureDocument(api().database.db, b.customerId) });
     expect((await call(b, 'POST', `/loans/${id}/withdraw`, {}, newKey())).statusCode).toBe(200);
     await api().settle();
@@ -39,17 +58,29 @@ function kit(api: () => TestApi) {
 
   /** Pays an order in full (with a repayment coupon when given) and lets the gateway answer. */
   async function repay(b: Borrower, orderId: string, couponId?: string): Promise<void> {
-    const paid = await call(b, 'POST', `/loans/${orderId}/payments`, { kind: 'settle', channel: 'otc', ...(couponId && { couponId }) }, newKey());
+    const paid = await call(
+      b,
+      'POST',
+      `/loans/${orderId}/payments`,
+      { kind: 'settle', channel: 'otc', ...(couponId && { couponId }) },
+      newKey(),
+    );
     expect(paid.statusCode, paid.body).toBe(201);
     await api().settle();
     expect((await call(b, 'GET', `/loans/${orderId}`)).json<{ state: string }>().state).toBe('settled');
   }
 
   const status = async (b: Borrower) => (await call(b, 'GET', '/easy-reloan')).json<Status>();
-  const reloans = async (b: Borrower) => (await call(b, 'GET', '/easy-reloan/reloans')).json<{ reloans: Reloan[] }>().reloans;
-  const turnOn = (b: Borrower, body: object = { principalCentavos: null, termDays: 30, agreeAgreement: true }) => call(b, 'PUT', '/easy-reloan', body);
+  const reloans = async (b: Borrower) =>
+    (await call(b, 'GET', '/easy-reloan/reloans')).json<{ reloans: Reloan[] }>().reloans;
+  const turnOn = (b: Borrower, body: object = { principalCentavos: null, termDays: 30, agreeAgreement: true }) =>
+    call(b, 'PUT', '/easy-reloan', body);
   const payoutsOf = (orderId: string) => api().database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
-  const messagesOf = (b: Borrower, template: string) => api().database.db.select().from(messages).where(and(eq(messages.customerId, b.customerId), eq(messages.template, template)));
+  const messagesOf = (b: Borrower, template: string) =>
+    api()
+      .database.db.select()
+      .from(messages)
+      .where(and(eq(messages.customerId, b.customerId), eq(messages.template, template)));
 
   /** After a settlement with Easy Re-loan on: the re-loan applied for and approved, its notice written. */
   async function noticed(b: Borrower): Promise<Reloan> {
@@ -82,17 +113,31 @@ describe.each(databaseTargets())('Easy Re-loan on %s', (kind) => {
     expect(await status(b)).toMatchObject({ enabled: false });
     await repay(b, await repaying(b));
     const noAgreement = await turnOn(b, { principalCentavos: null, termDays: 30, agreeAgreement: false });
-    expect([noAgreement.statusCode, noAgreement.json<{ code: string }>().code]).toEqual([422, 'RELOAN_AGREEMENT_REQUIRED']);
-    expect((await turnOn(b, { principalCentavos: null, termDays: 31, agreeAgreement: true })).json()).toMatchObject({ code: 'TERM_NOT_OFFERED' });
-    expect((await turnOn(b, { principalCentavos: 123, termDays: 30, agreeAgreement: true })).json()).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE' });
-    expect((await turnOn(b, { principalCentavos: 99_000_000, termDays: 30, agreeAgreement: true })).json()).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE' });
+    expect([noAgreement.statusCode, noAgreement.json<{ code: string }>().code]).toEqual([
+      422,
+      'RELOAN_AGREEMENT_REQUIRED',
+    ]);
+    expect((await turnOn(b, { principalCentavos: null, termDays: 31, agreeAgreement: true })).json()).toMatchObject({
+      code: 'TERM_NOT_OFFERED',
+    });
+    expect((await turnOn(b, { principalCentavos: 123, termDays: 30, agreeAgreement: true })).json()).toMatchObject({
+      code: 'AMOUNT_OUT_OF_RANGE',
+    });
+    expect(
+      (await turnOn(b, { principalCentavos: 99_000_000, termDays: 30, agreeAgreement: true })).json(),
+    ).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE' });
     const bad = await call(b, 'PUT', '/easy-reloan', { principalCentavos: 'all', termDays: 30, agreeAgreement: true });
     expect(bad.statusCode).toBe(400);
     expect(await status(b)).toMatchObject({ enabled: false });
     const on = await turnOn(b);
     expect(on.statusCode, on.body).toBe(200);
     expect(on.headers['cache-control']).toBe('no-store');
-    expect(on.json()).toMatchObject({ enabled: true, voucherCentavos: 10000, cancelWindowMinutes: 120, disbursementsBeforeTurnOff: 2 });
+    expect(on.json()).toMatchObject({
+      enabled: true,
+      voucherCentavos: 10000,
+      cancelWindowMinutes: 120,
+      disbursementsBeforeTurnOff: 2,
+    });
     // On, with the loan repaid and none open: it waits for a loan the borrower applies for; with one open, it does not.
     expect(on.json()).toMatchObject({ noLoanOpen: true });
     expect((await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).statusCode).toBe(201);
@@ -109,8 +154,21 @@ describe.each(databaseTargets())('Easy Re-loan on %s', (kind) => {
     // First re-loan: applied, approved, noticed with the disclosure; nothing is paid out before the window ends.
     const first = await noticed(b);
     const [notice] = await messagesOf(b, 'reloanNotice');
-    expect(notice?.params).toMatchObject({ amountCentavos: first.principalCentavos, receivedCentavos: first.quote.receivedCentavos });
-    expect(Object.keys(notice!.params as object)).toEqual(expect.arrayContaining(['financeChargeCentavos', 'interestCentavos', 'serviceFeeCentavos', 'amountDueCentavos', 'dueDate', 'eirMonthly', 'payoutTime']));
+    expect(notice?.params).toMatchObject({
+      amountCentavos: first.principalCentavos,
+      receivedCentavos: first.quote.receivedCentavos,
+    });
+    expect(Object.keys(notice!.params as object)).toEqual(
+      expect.arrayContaining([
+        'financeChargeCentavos',
+        'interestCentavos',
+        'serviceFeeCentavos',
+        'amountDueCentavos',
+        'dueDate',
+        'eirMonthly',
+        'payoutTime',
+      ]),
+    );
     api.advance(2 * HOUR - 60);
     await api.settle();
     expect(await payoutsOf(first.orderId)).toHaveLength(0);
@@ -121,7 +179,9 @@ describe.each(databaseTargets())('Easy Re-loan on %s', (kind) => {
     expect((await call(b, 'GET', `/loans/${first.orderId}`)).json<{ state: string }>().state).toBe('repaying');
     const [done] = await reloans(b);
     expect(done).toMatchObject({ state: 'done', voucherCentavos: 10000, cancellable: false });
-    const vouchers = (await call(b, 'GET', '/coupons?appliesTo=repayment')).json<{ coupons: { id: string; amountCentavos: number }[] }>().coupons.filter((c) => c.amountCentavos === 10000);
+    const vouchers = (await call(b, 'GET', '/coupons?appliesTo=repayment'))
+      .json<{ coupons: { id: string; amountCentavos: number }[] }>()
+      .coupons.filter((c) => c.amountCentavos === 10000);
     expect(vouchers).toHaveLength(1);
     expect(await status(b)).toMatchObject({ enabled: true, disbursedInCycle: 1, voucherUsed: false });
 
@@ -150,25 +210,35 @@ describe.each(databaseTargets())('Easy Re-loan on %s', (kind) => {
     await api.settle();
     expect(await payoutsOf(third.orderId)).toHaveLength(0);
     // Closed as rejected, and said to be the borrower's cancellation rather than a refusal.
-    expect((await call(b, 'GET', `/loans/${third.orderId}`)).json()).toMatchObject({ state: 'rejected', cancelled: true, reapplyAfter: null });
-    expect((await call(b, 'POST', `/easy-reloan/reloans/${third.id}/cancel`, {})).json()).toMatchObject({ code: 'RELOAN_CANCEL_CLOSED' });
+    expect((await call(b, 'GET', `/loans/${third.orderId}`)).json()).toMatchObject({
+      state: 'rejected',
+      cancelled: true,
+      reapplyAfter: null,
+    });
+    expect((await call(b, 'POST', `/easy-reloan/reloans/${third.id}/cancel`, {})).json()).toMatchObject({
+      code: 'RELOAN_CANCEL_CLOSED',
+    });
     // The borrower may apply by themselves at once (a cancellation is no rejection with a reapply day).
     expect((await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).statusCode).toBe(201);
     const list = await reloans(b);
     expect(list.map((r) => r.state)).toEqual(['cancelled', 'done', 'done']);
   });
 
-  it('refuses a cancel after the payout time and another borrower\'s re-loan', async () => {
+  it("refuses a cancel after the payout time and another borrower's re-loan", async () => {
     const b = await borrower();
     await repay(b, await repaying(b));
     await turnOn(b);
     await repay(b, await repaying(b));
     const run = await noticed(b);
     const other = await borrower();
-    expect((await call(other, 'POST', `/easy-reloan/reloans/${run.id}/cancel`, {})).json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await call(other, 'POST', `/easy-reloan/reloans/${run.id}/cancel`, {})).json()).toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect((await call(other, 'POST', '/easy-reloan/reloans/not-a-uuid/cancel', {})).statusCode).toBe(404);
     api.advance(2 * HOUR);
-    expect((await call(b, 'POST', `/easy-reloan/reloans/${run.id}/cancel`, {})).json()).toMatchObject({ code: 'RELOAN_CANCEL_CLOSED' });
+    expect((await call(b, 'POST', `/easy-reloan/reloans/${run.id}/cancel`, {})).json()).toMatchObject({
+      code: 'RELOAN_CANCEL_CLOSED',
+    });
     await api.settle();
     expect((await payoutsOf(run.orderId)).map((p) => p.state)).toEqual(['succeeded']);
     // Turning off (no voucher used) is allowed and schedules nothing more.
@@ -201,7 +271,10 @@ describe.each(databaseTargets())('Easy Re-loan on %s', (kind) => {
       await other.close();
     }
     expect(await payoutsOf(run.orderId)).toHaveLength(1);
-    const withdrawals = await api.database.db.select().from(loanEvents).where(and(eq(loanEvents.orderId, run.orderId), eq(loanEvents.kind, 'withdraw')));
+    const withdrawals = await api.database.db
+      .select()
+      .from(loanEvents)
+      .where(and(eq(loanEvents.orderId, run.orderId), eq(loanEvents.kind, 'withdraw')));
     expect(withdrawals).toHaveLength(1);
     expect(await status(b)).toMatchObject({ disbursedInCycle: 1 });
   });
@@ -220,8 +293,19 @@ describe.each(databaseTargets())('Easy Re-loan on %s', (kind) => {
     await api.settle();
     expect((await call(b, 'GET', `/loans/${run.orderId}`)).json()).toMatchObject({ state: 'disbursement_failed' });
     // The borrower changes the account and withdraws by hand: the loan pays out, but not automatically.
-    expect((await call(b, 'PUT', '/payout-account', { ...BANK_INFO, bankCode: 'bpi', accountNumber: '1111222233', accountNumberConfirm: '1111222233' })).json()).toMatchObject({ ok: true, reopened: [run.orderId] });
-    expect((await call(b, 'POST', `/loans/${run.orderId}/withdraw`, {}, newKey())).json()).toMatchObject({ state: 'disbursing' });
+    expect(
+      (
+        await call(b, 'PUT', '/payout-account', {
+          ...BANK_INFO,
+          bankCode: 'bpi',
+          accountNumber: '1111222233',
+          accountNumberConfirm: '1111222233',
+        })
+      ).json(),
+    ).toMatchObject({ ok: true, reopened: [run.orderId] });
+    expect((await call(b, 'POST', `/loans/${run.orderId}/withdraw`, {}, newKey())).json()).toMatchObject({
+      state: 'disbursing',
+    });
     await api.settle();
     expect((await call(b, 'GET', `/loans/${run.orderId}`)).json()).toMatchObject({ state: 'repaying' });
     expect((await reloans(b))[0]).toMatchObject({ id: run.id, state: 'failed', voucherCentavos: null });
@@ -236,12 +320,19 @@ describe.each(databaseTargets())('Easy Re-loan on %s', (kind) => {
     const run = await noticed(b);
     // The database fails the transaction after the terms were accepted and the payout row written (its 'withdraw'
     // event is the last write before the re-loan row): as a process dying there, nothing of it may stay.
-    await api.database.db.execute(sql`create function reloan_test_die() returns trigger language plpgsql as $$ begin raise exception 'died in the middle'; end $$`);
-    await api.database.db.execute(sql`create trigger reloan_test_die before insert on loan_events for each row when (new.kind = 'withdraw') execute function reloan_test_die()`);
+    await api.database.db.execute(
+      sql`create function reloan_test_die() returns trigger language plpgsql as $$ begin raise exception 'died in the middle'; end $$`,
+    );
+    await api.database.db.execute(
+      sql`create trigger reloan_test_die before insert on loan_events for each row when (new.kind = 'withdraw') execute function reloan_test_die()`,
+    );
     try {
       api.advance(2 * HOUR);
       await api.runDueJobs();
-      const [job] = await api.database.db.select().from(jobs).where(eq(jobs.key, `reloan_disburse:${run.id}`));
+      const [job] = await api.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `reloan_disburse:${run.id}`));
       expect(job?.lastError).toContain('insert into "loan_events"');
       expect(job?.doneAt).toBeNull();
       expect(await payoutsOf(run.orderId)).toHaveLength(0);
@@ -266,14 +357,20 @@ describe.each(databaseTargets())('Easy Re-loan on %s', (kind) => {
     const run = await noticed(b);
     api.advance(2 * HOUR);
     // The dying instance claimed the job (its lease) and recorded the payout, then died: the job is not done.
-    await api.database.db.update(jobs).set({ lockedUntil: new Date(api.now().getTime() + 60_000) }).where(eq(jobs.key, `reloan_disburse:${run.id}`));
+    await api.database.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(api.now().getTime() + 60_000) })
+      .where(eq(jobs.key, `reloan_disburse:${run.id}`));
     await api.loans.easyReloan.disburse(run.id);
     await api.closeApp();
     const restarted = await testApi(kind, { database: api.database });
     try {
       restarted.advance((api.now().getTime() - restarted.now().getTime()) / 1000 + 61);
       await restarted.settle();
-      const [job] = await restarted.database.db.select().from(jobs).where(eq(jobs.key, `reloan_disburse:${run.id}`));
+      const [job] = await restarted.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `reloan_disburse:${run.id}`));
       expect(job?.doneAt).not.toBeNull();
       expect(job?.attempts).toBe(1);
       expect((await payoutsOf(run.orderId)).map((p) => p.state)).toEqual(['succeeded']);

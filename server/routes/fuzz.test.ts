@@ -92,7 +92,21 @@ const unicode = fc.string({ unit: 'grapheme', maxLength: 40 });
 const junkString = fc.oneof(
   fc.string({ maxLength: 30 }),
   unicode,
-  fc.constantFrom("' OR 1=1 --", '"; DROP TABLE loan_orders; --', '../../etc/passwd', '%00', '\u0000', '<script>alert(1)</script>', '{{7*7}}', '${jndi:ldap://x}', 'NaN', '-1', '1e309', 'doc:', 'doc:../x'),
+  fc.constantFrom(
+    "' OR 1=1 --",
+    '"; DROP TABLE loan_orders; --',
+    '../../etc/passwd',
+    '%00',
+    '\u0000',
+    '<script>alert(1)</script>',
+    '{{7*7}}',
+    '${jndi:ldap://x}',
+    'NaN',
+    '-1',
+    '1e309',
+    'doc:',
+    'doc:../x',
+  ),
   fc.integer({ min: 1000, max: 300_000 }).map((n) => 'x'.repeat(n)),
 );
 const leaf = fc.oneof(
@@ -107,7 +121,10 @@ const junkJson: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: fc.jsonValue({ maxDepth: 4 }) },
   { weight: 2, arbitrary: leaf },
   { weight: 2, arbitrary: fc.dictionary(junkString, leaf, { maxKeys: 6 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 50, max: 3000 }), leaf, fc.boolean()).map(([d, l, a]) => deep(d, l, a)) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.integer({ min: 50, max: 3000 }), leaf, fc.boolean()).map(([d, l, a]) => deep(d, l, a)),
+  },
   { weight: 1, arbitrary: fc.array(leaf, { maxLength: 2000 }) },
 );
 const contentType = fc.constantFrom(
@@ -129,7 +146,21 @@ const contentType = fc.constantFrom(
 const rawText = fc.oneof(
   fc.string({ maxLength: 200 }),
   unicode,
-  fc.constantFrom('{', '{"a":', '[1,2', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', 'null', '', '   ', '\u0000\u0001\u0002', '{"a":1}{"b":2}', '\uFEFF{}', '1'.repeat(400), '"' + 'é'.repeat(500) + '"'),
+  fc.constantFrom(
+    '{',
+    '{"a":',
+    '[1,2',
+    '{"__proto__":{"x":1}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    'null',
+    '',
+    '   ',
+    '\u0000\u0001\u0002',
+    '{"a":1}{"b":2}',
+    '\uFEFF{}',
+    '1'.repeat(400),
+    '"' + 'é'.repeat(500) + '"',
+  ),
   fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
 );
 const headerValue = fc.oneof(
@@ -140,18 +171,50 @@ const headerValue = fc.oneof(
 const idempotencyKey = fc.oneof(
   fc.constant(null),
   fc.constant('VALID'),
-  fc.constantFrom('', 'short', 'with space 12345', 'ünïcode-12345', "'; select 1; --", 'a'.repeat(129), 'a'.repeat(20_000)),
+  fc.constantFrom(
+    '',
+    'short',
+    'with space 12345',
+    'ünïcode-12345',
+    "'; select 1; --",
+    'a'.repeat(129),
+    'a'.repeat(20_000),
+  ),
   headerValue,
 );
 const junkPath = fc.oneof(
   fc.string({ maxLength: 30 }),
   unicode,
   fc.uuid(),
-  fc.constantFrom("1' OR '1'='1", '1;DROP TABLE payments', '..', '../..', '%', '%zz', '%00', 'null', 'undefined', '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', ' ', '-1', '9'.repeat(40), 'doc:x', 'identityInfo', '__proto__', 'constructor'),
+  fc.constantFrom(
+    "1' OR '1'='1",
+    '1;DROP TABLE payments',
+    '..',
+    '../..',
+    '%',
+    '%zz',
+    '%00',
+    'null',
+    'undefined',
+    '00000000-0000-0000-0000-000000000000',
+    'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
+    ' ',
+    '-1',
+    '9'.repeat(40),
+    'doc:x',
+    'identityInfo',
+    '__proto__',
+    'constructor',
+  ),
   fc.integer({ min: 65, max: 5000 }).map((n) => 'a'.repeat(n)),
 );
 const multipartCase: fc.Arbitrary<MultipartCase> = fc.record({
-  boundaryInHeader: fc.oneof(fc.constant('fuzz-boundary'), fc.constant(null), fc.constantFrom('', 'other', '"quoted"', 'x'.repeat(100)), fc.string({ maxLength: 10 })),
+  boundaryInHeader: fc.oneof(
+    fc.constant('fuzz-boundary'),
+    fc.constant(null),
+    fc.constantFrom('', 'other', '"quoted"', 'x'.repeat(100)),
+    fc.string({ maxLength: 10 }),
+  ),
   boundaryInBody: fc.oneof(fc.constant('fuzz-boundary'), fc.constantFrom('other', '')),
   kindField: fc.oneof(fc.constantFrom('idFront', 'idBack', 'face', 'signature', null, 'passport', ''), junkString),
   kindFirst: fc.boolean(),
@@ -167,15 +230,32 @@ function shapeFor(op: Operation): fc.Arbitrary<Shape> {
   const body: fc.Arbitrary<Shape['body']> = op.multipart
     ? fc.oneof(
         { weight: 5, arbitrary: multipartCase.map((parts) => ({ kind: 'multipart' as const, parts })) },
-        { weight: 1, arbitrary: fc.record({ value: junkJson, contentType }).map((b) => ({ kind: 'json' as const, ...b })) },
-        { weight: 1, arbitrary: fc.record({ text: rawText, contentType }).map((b) => ({ kind: 'raw' as const, ...b })) },
+        {
+          weight: 1,
+          arbitrary: fc.record({ value: junkJson, contentType }).map((b) => ({ kind: 'json' as const, ...b })),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.record({ text: rawText, contentType }).map((b) => ({ kind: 'raw' as const, ...b })),
+        },
         { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
       )
     : op.hasBody
       ? fc.oneof(
-          { weight: 3, arbitrary: fc.record({ value: junkJson, contentType: fc.constant('application/json') }).map((b) => ({ kind: 'json' as const, ...b })) },
-          { weight: 1, arbitrary: fc.record({ value: junkJson, contentType }).map((b) => ({ kind: 'json' as const, ...b })) },
-          { weight: 2, arbitrary: fc.record({ text: rawText, contentType }).map((b) => ({ kind: 'raw' as const, ...b })) },
+          {
+            weight: 3,
+            arbitrary: fc
+              .record({ value: junkJson, contentType: fc.constant('application/json') })
+              .map((b) => ({ kind: 'json' as const, ...b })),
+          },
+          {
+            weight: 1,
+            arbitrary: fc.record({ value: junkJson, contentType }).map((b) => ({ kind: 'json' as const, ...b })),
+          },
+          {
+            weight: 2,
+            arbitrary: fc.record({ text: rawText, contentType }).map((b) => ({ kind: 'raw' as const, ...b })),
+          },
           {
             weight: 3,
             arbitrary: fc
@@ -194,30 +274,63 @@ function shapeFor(op: Operation): fc.Arbitrary<Shape> {
         )
       : fc.oneof(
           { weight: 3, arbitrary: fc.constant({ kind: 'none' as const }) },
-          { weight: 1, arbitrary: fc.record({ text: rawText, contentType }).map((b) => ({ kind: 'raw' as const, ...b })) },
+          {
+            weight: 1,
+            arbitrary: fc.record({ text: rawText, contentType }).map((b) => ({ kind: 'raw' as const, ...b })),
+          },
         );
   return fc.record({
     pathParam: fc.oneof(
       { weight: 2, arbitrary: fc.constant({ kind: 'real' as const, value: '', encode: true }) },
-      { weight: 3, arbitrary: fc.record({ value: junkPath, encode: fc.boolean() }).map((p) => ({ kind: 'junk' as const, ...p })) },
+      {
+        weight: 3,
+        arbitrary: fc.record({ value: junkPath, encode: fc.boolean() }).map((p) => ({ kind: 'junk' as const, ...p })),
+      },
     ),
     body,
     idempotencyKey,
     extraHeaders: fc.dictionary(
-      fc.constantFrom('x-device-id', 'accept', 'accept-language', 'x-forwarded-for', 'x-request-id', 'if-none-match', 'range', 'x-callback-token', 'paymongo-signature', 'cookie', 'origin'),
+      fc.constantFrom(
+        'x-device-id',
+        'accept',
+        'accept-language',
+        'x-forwarded-for',
+        'x-request-id',
+        'if-none-match',
+        'range',
+        'x-callback-token',
+        'paymongo-signature',
+        'cookie',
+        'origin',
+      ),
       headerValue,
       { maxKeys: 3 },
     ),
     query: fc.oneof(
       { weight: 3, arbitrary: fc.constant('') },
       { weight: 1, arbitrary: fc.string({ maxLength: 40 }).map((q) => `?${encodeURIComponent(q)}`) },
-      { weight: 1, arbitrary: fc.constantFrom('?a=1&a=2&a[]=3', '?__proto__[x]=1', '?id=1%27%20OR%201=1', '?%zz', `?q=${'z'.repeat(5000)}`) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          '?a=1&a=2&a[]=3',
+          '?__proto__[x]=1',
+          '?id=1%27%20OR%201=1',
+          '?%zz',
+          `?q=${'z'.repeat(5000)}`,
+        ),
+      },
     ),
     authJunk: fc.oneof(
       { weight: 4, arbitrary: fc.constant(null) },
       {
         weight: 1,
-        arbitrary: fc.record({ authorization: fc.oneof(headerValue, headerValue.map((v) => `Bearer ${v}`)), 'x-customer-id': fc.oneof(headerValue, fc.uuid()) }),
+        arbitrary: fc.record({
+          authorization: fc.oneof(
+            headerValue,
+            headerValue.map((v) => `Bearer ${v}`),
+          ),
+          'x-customer-id': fc.oneof(headerValue, fc.uuid()),
+        }),
       },
     ),
   });
@@ -259,18 +372,34 @@ function validBody(op: Operation, ids: Ids): Record<string, unknown> {
     case 'saveProfileStep':
       return { ...completeSections().identityInfo, idPhotoFront: ids.idFrontRef, facePhoto: ids.idFrontRef };
     case 'payoutCallback':
-      return { event: 'payout.succeeded', data: { id: 'disb-fuzz', reference_id: ids.orderId, status: 'SUCCEEDED', amount: 3000 } };
+      return {
+        event: 'payout.succeeded',
+        data: { id: 'disb-fuzz', reference_id: ids.orderId, status: 'SUCCEEDED', amount: 3000 },
+      };
     case 'staffLogin':
       return { email: ids.staffEmail, password: 'not the password of anyone', code: '123456' };
     case 'createStaffAccount':
-      return { email: `fuzz-${randomBytes(6).toString('hex')}@lender.test`, name: 'Fuzz Person', role: 'customerService', password: 'a long enough password' };
+      return {
+        email: `fuzz-${randomBytes(6).toString('hex')}@lender.test`,
+        name: 'Fuzz Person',
+        role: 'customerService',
+        password: 'a long enough password',
+      };
     case 'updateStaffAccount':
       return { name: 'Fuzz Renamed' };
     case 'resetStaffSecondFactor':
     case 'unlockStaffAccount':
       return {};
     case 'collectionWebhook':
-      return { data: { id: `evt_${randomBytes(6).toString('hex')}`, attributes: { type: 'payment.paid', data: { id: 'pay_fuzz', attributes: { payment_intent_id: 'pi_fuzz', amount: 100, currency: 'PHP' } } } } };
+      return {
+        data: {
+          id: `evt_${randomBytes(6).toString('hex')}`,
+          attributes: {
+            type: 'payment.paid',
+            data: { id: 'pay_fuzz', attributes: { payment_intent_id: 'pi_fuzz', amount: 100, currency: 'PHP' } },
+          },
+        },
+      };
     default:
       return { a: 1 };
   }
@@ -289,16 +418,35 @@ function multipartBody(c: MultipartCase, image: Buffer): { payload: Buffer; cont
   const nl = c.crlf ? '\r\n' : '\n';
   const b = c.boundaryInBody;
   const parts: Buffer[] = [];
-  const kindPart = c.kindField === null ? [] : [Buffer.from(`--${b}${nl}Content-Disposition: form-data; name="kind"${nl}${nl}${c.kindField}${nl}`)];
-  const fileBytes = c.file === 'image' ? image : c.file === 'garbage' ? Buffer.from(c.garbage, 'latin1') : Buffer.alloc(0);
-  const filePart = c.file === 'none' ? [] : [Buffer.from(`--${b}${nl}Content-Disposition: form-data; name="${c.fileField}"; filename="x.jpg"${nl}Content-Type: image/jpeg${nl}${nl}`), fileBytes, Buffer.from(nl)];
+  const kindPart =
+    c.kindField === null
+      ? []
+      : [Buffer.from(`--${b}${nl}Content-Disposition: form-data; name="kind"${nl}${nl}${c.kindField}${nl}`)];
+  const fileBytes =
+    c.file === 'image' ? image : c.file === 'garbage' ? Buffer.from(c.garbage, 'latin1') : Buffer.alloc(0);
+  const filePart =
+    c.file === 'none'
+      ? []
+      : [
+          Buffer.from(
+            `--${b}${nl}Content-Disposition: form-data; name="${c.fileField}"; filename="x.jpg"${nl}Content-Type: image/jpeg${nl}${nl}`,
+          ),
+          fileBytes,
+          Buffer.from(nl),
+        ];
   if (c.kindFirst) parts.push(...kindPart, ...filePart);
   else parts.push(...filePart, ...kindPart);
-  for (let i = 0; i < c.extraParts; i += 1) parts.push(Buffer.from(`--${b}${nl}Content-Disposition: form-data; name="extra${i}"${nl}${nl}${c.garbage.slice(0, 100)}${nl}`));
+  for (let i = 0; i < c.extraParts; i += 1)
+    parts.push(
+      Buffer.from(
+        `--${b}${nl}Content-Disposition: form-data; name="extra${i}"${nl}${nl}${c.garbage.slice(0, 100)}${nl}`,
+      ),
+    );
   parts.push(Buffer.from(`--${b}--${nl}`));
   let payload = Buffer.concat(parts);
   if (c.truncateAt !== null) payload = payload.subarray(0, Math.min(payload.length, c.truncateAt));
-  const contentType = c.boundaryInHeader === null ? 'multipart/form-data' : `multipart/form-data; boundary=${c.boundaryInHeader}`;
+  const contentType =
+    c.boundaryInHeader === null ? 'multipart/form-data' : `multipart/form-data; boundary=${c.boundaryInHeader}`;
   return { payload, contentType };
 }
 
@@ -359,8 +507,27 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
   const staffCallers = new Map<StaffRole, TestStaff>();
 
   async function upload(who: Borrower, kindName: string, file: Buffer): Promise<{ id: string; ref: string }> {
-    const { payload, contentType } = multipartBody({ boundaryInHeader: 'fuzz-boundary', boundaryInBody: 'fuzz-boundary', kindField: kindName, kindFirst: true, file: 'image', fileField: 'file', garbage: '', truncateAt: null, extraParts: 0, crlf: true }, file);
-    const res = await api.app.inject({ method: 'POST', url: '/api/v1/documents', headers: { ...who.headers, 'content-type': contentType }, payload });
+    const { payload, contentType } = multipartBody(
+      {
+        boundaryInHeader: 'fuzz-boundary',
+        boundaryInBody: 'fuzz-boundary',
+        kindField: kindName,
+        kindFirst: true,
+        file: 'image',
+        fileField: 'file',
+        garbage: '',
+        truncateAt: null,
+        extraParts: 0,
+        crlf: true,
+      },
+      file,
+    );
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/api/v1/documents',
+      headers: { ...who.headers, 'content-type': contentType },
+      payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ id: string; ref: string }>();
   }
@@ -387,9 +554,26 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     expect(order.json<{ state: string }>().state, order.body).toBe('repaying');
     const paid = await call(who, 'POST', `/loans/${orderId}/payments`, { kind: 'extend', channel: 'otc' }, newKey());
     expect(paid.statusCode, paid.body).toBe(201);
-    const messageId = (await call(who, 'GET', '/messages?tab=notify')).json<{ messages: { id: string }[] }>().messages[0]!.id;
-    const [coupon] = await api.database.db.select({ id: coupons.id }).from(coupons).where(eq(coupons.customerId, who.customerId));
-    return { who, ids: { orderId, paymentId: paid.json<{ id: string }>().id, documentId: idFront.id, idFrontRef: idFront.ref, signatureRef: signature.ref, messageId, couponId: coupon!.id, staffId: staffTarget.id, staffEmail: staffTarget.email } };
+    const messageId = (await call(who, 'GET', '/messages?tab=notify')).json<{ messages: { id: string }[] }>()
+      .messages[0]!.id;
+    const [coupon] = await api.database.db
+      .select({ id: coupons.id })
+      .from(coupons)
+      .where(eq(coupons.customerId, who.customerId));
+    return {
+      who,
+      ids: {
+        orderId,
+        paymentId: paid.json<{ id: string }>().id,
+        documentId: idFront.id,
+        idFrontRef: idFront.ref,
+        signatureRef: signature.ref,
+        messageId,
+        couponId: coupon!.id,
+        staffId: staffTarget.id,
+        staffEmail: staffTarget.email,
+      },
+    };
   }
 
   beforeAll(async () => {
@@ -398,7 +582,15 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     signatureImage = await sharp(portrait()).png().toBuffer();
     const docs = await api.app.inject('/api/docs');
     expect(docs.statusCode).toBe(200);
-    const paths = docs.json<{ paths: Record<string, Record<string, { operationId: string; requestBody?: { content: Record<string, unknown> }; security?: unknown[] }>> }>().paths;
+    const paths = docs.json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          { operationId: string; requestBody?: { content: Record<string, unknown> }; security?: unknown[] }
+        >
+      >;
+    }>().paths;
     operations = Object.entries(paths).flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => ({
         method: method.toUpperCase(),
@@ -407,7 +599,11 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
         hasBody: op.requestBody !== undefined,
         // The upload's multipart body has no schema (the route reads its parts itself), so no requestBody either.
         multipart: op.requestBody?.content['multipart/form-data'] !== undefined || op.operationId === 'uploadDocument',
-        webhook: path.endsWith('/webhooks/payout') ? ('payout' as const) : path.endsWith('/webhooks/collection') ? ('collection' as const) : null,
+        webhook: path.endsWith('/webhooks/payout')
+          ? ('payout' as const)
+          : path.endsWith('/webhooks/collection')
+            ? ('collection' as const)
+            : null,
         needsSession: JSON.stringify(op.security ?? []).includes('sessionToken'),
         staffAccess: path.startsWith('/api/v1/staff/') ? accessOf(method.toUpperCase(), path) : null,
       })),
@@ -424,7 +620,9 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
 
   /** A staff route's access from the route table (`{id}` in the document is `:id` in the table). */
   function accessOf(method: string, path: string): StaffAccess {
-    const route = staffRouteTable.find((r) => r.method === method && r.url.replace(/:([A-Za-z_]\w*)/gu, '{$1}') === path);
+    const route = staffRouteTable.find(
+      (r) => r.method === method && r.url.replace(/:([A-Za-z_]\w*)/gu, '{$1}') === path,
+    );
     if (!route?.access) throw new Error(`staff operation ${method} ${path} without a permission in the route table`);
     return route.access;
   }
@@ -432,7 +630,9 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
   /** A fresh session (a fuzzed logout may end one) of a role that may call `op`. */
   async function staffTokenFor(op: Operation): Promise<string> {
     const access = op.staffAccess;
-    const role = STAFF_ROLES.find((r) => access === 'public' || access === 'session' || (access !== null && can(r, access)))!;
+    const role = STAFF_ROLES.find(
+      (r) => access === 'public' || access === 'session' || (access !== null && can(r, access)),
+    )!;
     const { token } = await openStaffSession(api.database.db, staffCallers.get(role)!.id, '127.0.0.1', api.now());
     return token;
   }
@@ -441,22 +641,40 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     // 25 + profile tab (4) + messages (4) + coupons (3) + quotes (2) + limits (4) + Easy Re-loan (5) + the forms'
     // manifest; the staff console's besides.
     expect(operations.filter((op) => op.staffAccess === null).length).toBe(48);
-    expect(operations.filter((op) => op.staffAccess !== null).map((op) => op.operationId)).toEqual(expect.arrayContaining(['staffLogin', 'staffLogout', 'staffMe', 'listStaffAccounts', 'createStaffAccount', 'updateStaffAccount', 'resetStaffSecondFactor', 'unlockStaffAccount', 'listAuditLog']));
+    expect(operations.filter((op) => op.staffAccess !== null).map((op) => op.operationId)).toEqual(
+      expect.arrayContaining([
+        'staffLogin',
+        'staffLogout',
+        'staffMe',
+        'listStaffAccounts',
+        'createStaffAccount',
+        'updateStaffAccount',
+        'resetStaffSecondFactor',
+        'unlockStaffAccount',
+        'listAuditLog',
+      ]),
+    );
     expect(operations.filter((op) => op.multipart).map((op) => op.operationId)).toEqual(['uploadDocument']);
   });
 
   function build(op: Operation, mode: Mode, shape: Shape, staffToken?: string): Sent {
     const ids = mode === 'cross' ? bIds : aIds;
     const real = shape.pathParam.kind === 'real' || mode === 'cross';
-    const param = real ? realParam(op, ids) : shape.pathParam.encode ? encodeURIComponent(shape.pathParam.value) : shape.pathParam.value.replace(/[?#\s]/gu, '_');
+    const param = real
+      ? realParam(op, ids)
+      : shape.pathParam.encode
+        ? encodeURIComponent(shape.pathParam.value)
+        : shape.pathParam.value.replace(/[?#\s]/gu, '_');
     // A message's tab is a fixed word (its own refusals are the messages suite's); its id is fuzzed like any id.
     const url = `${op.path.replace('{tab}', 'notify').replace(/\{[^}]+\}/gu, param)}${shape.query}`;
     const headers: Record<string, string> = { ...shape.extraHeaders };
-    if (mode === 'session' || mode === 'cross') Object.assign(headers, op.operationId === 'logout' ? throwaway.headers : a.headers);
+    if (mode === 'session' || mode === 'cross')
+      Object.assign(headers, op.operationId === 'logout' ? throwaway.headers : a.headers);
     if (mode === 'staff' && staffToken) headers['authorization'] = `Bearer ${staffToken}`;
     if (shape.authJunk && mode !== 'cross') Object.assign(headers, shape.authJunk);
     const wellFormedKey = shape.idempotencyKey === null || shape.idempotencyKey === 'VALID';
-    if (shape.idempotencyKey === 'VALID' || (mode === 'cross' && shape.idempotencyKey === null)) headers['idempotency-key'] = newKey();
+    if (shape.idempotencyKey === 'VALID' || (mode === 'cross' && shape.idempotencyKey === null))
+      headers['idempotency-key'] = newKey();
     else if (shape.idempotencyKey !== null) headers['idempotency-key'] = shape.idempotencyKey;
     let payload: string | Buffer | undefined;
     let wellFormedBody = !op.hasBody;
@@ -480,14 +698,31 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
       if (op.webhook === 'payout') headers['x-callback-token'] = api.payoutCallbackToken;
       else Object.assign(headers, collectionSignature(api, payload));
     }
-    const crossWellFormed = mode === 'cross' && /\{id\}/u.test(op.path) && wellFormedBody && wellFormedKey && shape.query === '' && Object.keys(shape.extraHeaders).length === 0;
-    const crossRefs = mode === 'cross' && body.kind === 'valid' && body.mutation.op !== 'drop' && ['putSignature', 'saveProfileStep'].includes(op.operationId);
+    const crossWellFormed =
+      mode === 'cross' &&
+      /\{id\}/u.test(op.path) &&
+      wellFormedBody &&
+      wellFormedKey &&
+      shape.query === '' &&
+      Object.keys(shape.extraHeaders).length === 0;
+    const crossRefs =
+      mode === 'cross' &&
+      body.kind === 'valid' &&
+      body.mutation.op !== 'drop' &&
+      ['putSignature', 'saveProfileStep'].includes(op.operationId);
     const permittedStaff = mode === 'staff' && staffToken !== undefined && shape.authJunk === null;
     return { method: op.method as Sent['method'], url, headers, payload, crossWellFormed, crossRefs, permittedStaff };
   }
 
   /** What is wrong with the answer to `sent`, if anything. */
-  function problemOf(op: Operation, mode: Mode, sent: Sent, status: number, contentType: string, text: string): string | undefined {
+  function problemOf(
+    op: Operation,
+    mode: Mode,
+    sent: Sent,
+    status: number,
+    contentType: string,
+    text: string,
+  ): string | undefined {
     if (status >= 500) return `${status} ${text.slice(0, 300)}`;
     if (status >= 400) {
       if (!contentType.startsWith('application/json')) return `${status} error answer of type ${contentType}`;
@@ -497,9 +732,11 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
       } catch {
         return `${status} error answer not JSON: ${text.slice(0, 200)}`;
       }
-      if (typeof body.code !== 'string' || !(body.code in ERROR_STATUS)) return `${status} code ${String(body.code)} not in the catalogue`;
+      if (typeof body.code !== 'string' || !(body.code in ERROR_STATUS))
+        return `${status} code ${String(body.code)} not in the catalogue`;
       if (typeof body.message !== 'string' || body.message === '') return `${status} ${body.code} without a message`;
-      if (ERROR_STATUS[body.code as keyof typeof ERROR_STATUS] !== status) return `${status} with code ${body.code} (catalogue: ${ERROR_STATUS[body.code as keyof typeof ERROR_STATUS]})`;
+      if (ERROR_STATUS[body.code as keyof typeof ERROR_STATUS] !== status)
+        return `${status} with code ${body.code} (catalogue: ${ERROR_STATUS[body.code as keyof typeof ERROR_STATUS]})`;
     }
     if (op.webhook && mode !== 'signed' && status !== 401) {
       const forged = op.webhook === 'payout' ? sent.headers['x-callback-token'] !== api.payoutCallbackToken : true;
@@ -511,7 +748,8 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     }
     if (sent.crossRefs && status < 300) return `${status} to a body naming B's documents`;
     if (mode === 'anonymous' && op.needsSession && status < 300) return `${status} without a session`;
-    if (mode === 'anonymous' && op.staffAccess !== null && op.staffAccess !== 'public' && status < 300) return `${status} without a staff token`;
+    if (mode === 'anonymous' && op.staffAccess !== null && op.staffAccess !== 'public' && status < 300)
+      return `${status} without a staff token`;
     // A role with the route's permission, its own live token untouched by the shape: never refused as such.
     if (mode === 'staff' && op.staffAccess !== 'public' && sent.permittedStaff && (status === 401 || status === 403)) {
       const code = (JSON.parse(text) as { code?: string }).code;
@@ -520,22 +758,70 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     return undefined;
   }
 
-  const modesOf = (op: Operation): Mode[] => (op.staffAccess !== null ? ['anonymous', 'staff'] : op.webhook ? ['anonymous', 'signed'] : op.needsSession ? ['anonymous', 'session', 'cross'] : ['anonymous', 'session']);
+  const modesOf = (op: Operation): Mode[] =>
+    op.staffAccess !== null
+      ? ['anonymous', 'staff']
+      : op.webhook
+        ? ['anonymous', 'signed']
+        : op.needsSession
+          ? ['anonymous', 'session', 'cross']
+          : ['anonymous', 'session'];
 
   it.each([
-    'health', 'getCaptcha', 'sendSmsCode', 'login', 'logout', 'getProfile', 'getProfileStep', 'saveProfileStep', 'uploadDocument', 'getDocument', 'getLoanHome', 'quoteLoan', 'applyForLoan', 'listLoans',
-    'getLoan', 'acceptLoanTerms', 'getSignature', 'putSignature', 'withdrawLoan', 'changePayoutAccount', 'createPayment', 'listPayments', 'getPayment', 'payoutCallback', 'collectionWebhook',
-    'listMessages', 'getUnreadCounts', 'clearUnread', 'openMessage',
-    'quoteWithdrawal', 'quotePayment', 'listCoupons', 'listInvalidCoupons', 'claimAddToHomeScreenCoupon',
-    'getLimit', 'startFacebookLogin', 'bindFacebook', 'unbindFacebook',
-    'getEasyReloan', 'turnOnEasyReloan', 'turnOffEasyReloan', 'listReloans', 'cancelReloan', 'getFormsManifest',
-  ])('%s answers every malformed request with a catalogue 4xx, never a 5xx or another customer\'s object', async (operationId) => {
-    const op = operations.find((o) => o.operationId === operationId);
-    expect(op, operationId).toBeDefined();
-    expect(await fuzz(op!)).toEqual([]);
-  });
+    'health',
+    'getCaptcha',
+    'sendSmsCode',
+    'login',
+    'logout',
+    'getProfile',
+    'getProfileStep',
+    'saveProfileStep',
+    'uploadDocument',
+    'getDocument',
+    'getLoanHome',
+    'quoteLoan',
+    'applyForLoan',
+    'listLoans',
+    'getLoan',
+    'acceptLoanTerms',
+    'getSignature',
+    'putSignature',
+    'withdrawLoan',
+    'changePayoutAccount',
+    'createPayment',
+    'listPayments',
+    'getPayment',
+    'payoutCallback',
+    'collectionWebhook',
+    'listMessages',
+    'getUnreadCounts',
+    'clearUnread',
+    'openMessage',
+    'quoteWithdrawal',
+    'quotePayment',
+    'listCoupons',
+    'listInvalidCoupons',
+    'claimAddToHomeScreenCoupon',
+    'getLimit',
+    'startFacebookLogin',
+    'bindFacebook',
+    'unbindFacebook',
+    'getEasyReloan',
+    'turnOnEasyReloan',
+    'turnOffEasyReloan',
+    'listReloans',
+    'cancelReloan',
+    'getFormsManifest',
+  ])(
+    "%s answers every malformed request with a catalogue 4xx, never a 5xx or another customer's object",
+    async (operationId) => {
+      const op = operations.find((o) => o.operationId === operationId);
+      expect(op, operationId).toBeDefined();
+      expect(await fuzz(op!)).toEqual([]);
+    },
+  );
 
-  it('fuzzes every staff operation (whoever added it) with no token and with a permitted role\'s: a catalogue 4xx, never a 5xx, never refused as such', async () => {
+  it("fuzzes every staff operation (whoever added it) with no token and with a permitted role's: a catalogue 4xx, never a 5xx, never refused as such", async () => {
     const staffOperations = operations.filter((op) => op.staffAccess !== null);
     expect(staffOperations.length).toBeGreaterThan(0);
     const problems: string[] = [];
@@ -550,10 +836,22 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
       await fc.assert(
         fc.asyncProperty(shapeFor(op), async (shape) => {
           const sent = build(op, mode, shape, mode === 'staff' ? await staffTokenFor(op) : undefined);
-          const res = await api.app.inject({ method: sent.method, url: sent.url, headers: sent.headers, ...(sent.payload !== undefined && { payload: sent.payload }) });
+          const res = await api.app.inject({
+            method: sent.method,
+            url: sent.url,
+            headers: sent.headers,
+            ...(sent.payload !== undefined && { payload: sent.payload }),
+          });
           sentCount += 1;
           if (op.operationId === 'logout' && res.statusCode === 204) throwaway = await login(api);
-          const problem = problemOf(op, mode, sent, res.statusCode, String(res.headers['content-type'] ?? ''), res.body);
+          const problem = problemOf(
+            op,
+            mode,
+            sent,
+            res.statusCode,
+            String(res.headers['content-type'] ?? ''),
+            res.body,
+          );
           if (problem) {
             const key = `${mode}: ${problem.slice(0, 80)}`;
             if (!problems.has(key)) problems.set(key, `${mode}: ${problem}\n    ${describeSent(sent)}`);
@@ -567,7 +865,12 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
 
   // Findings of the fuzz, kept as plain cases.
   it('answers a path parameter longer than the router keeps with NOT_FOUND, and a path that is not percent-encoding with BAD_REQUEST', async () => {
-    for (const url of [`/api/v1/loans/${'a'.repeat(150)}`, `/api/v1/payments/${'a'.repeat(150)}`, `/api/v1/documents/${'a'.repeat(150)}`, `/api/v1/profile/${'a'.repeat(150)}`]) {
+    for (const url of [
+      `/api/v1/loans/${'a'.repeat(150)}`,
+      `/api/v1/payments/${'a'.repeat(150)}`,
+      `/api/v1/documents/${'a'.repeat(150)}`,
+      `/api/v1/profile/${'a'.repeat(150)}`,
+    ]) {
       for (const headers of [{}, a.headers]) {
         const res = await api.app.inject({ method: 'GET', url, headers });
         expect([res.statusCode, res.json<{ code: string }>().code], url).toEqual([404, 'NOT_FOUND']);
@@ -578,12 +881,23 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     expect([bad.statusCode, bad.json<{ code: string }>().code]).toEqual([400, 'BAD_REQUEST']);
   });
 
-  it('refuses a body nested thousands deep with INVALID_INPUT where a step\'s data is taken as it comes (it overflowed the stack: 500)', async () => {
+  it("refuses a body nested thousands deep with INVALID_INPUT where a step's data is taken as it comes (it overflowed the stack: 500)", async () => {
     // As text: JSON.stringify itself would overflow on it.
     const nested = `${'{"a":'.repeat(5000)}"x"${'}'.repeat(5000)}`;
     const nestedList = `{"emergencyContacts":${'['.repeat(5000)}1${']'.repeat(5000)}}`;
-    for (const [url, payload] of [['/api/v1/profile/identityInfo', nested], ['/api/v1/profile/contact', nestedList], ['/api/v1/profile/bankInfo', nested], ['/api/v1/payout-account', nested], ['/api/v1/payout-account', nestedList]] as const) {
-      const res = await api.app.inject({ method: 'PUT', url, headers: { ...a.headers, 'content-type': 'application/json' }, payload });
+    for (const [url, payload] of [
+      ['/api/v1/profile/identityInfo', nested],
+      ['/api/v1/profile/contact', nestedList],
+      ['/api/v1/profile/bankInfo', nested],
+      ['/api/v1/payout-account', nested],
+      ['/api/v1/payout-account', nestedList],
+    ] as const) {
+      const res = await api.app.inject({
+        method: 'PUT',
+        url,
+        headers: { ...a.headers, 'content-type': 'application/json' },
+        payload,
+      });
       expect([res.statusCode, res.json<{ code: string }>().code], url).toEqual([400, 'INVALID_INPUT']);
     }
   });
@@ -592,8 +906,16 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     for (const url of ['/api/v1/webhooks/payout', '/api/v1/webhooks/collection']) {
       for (const contentType of ['garbage', ';;;', 'application/json', 'text/plain']) {
         for (const headers of [{}, { 'x-callback-token': 'nope' }, { 'paymongo-signature': 't=1,v1=00' }]) {
-          const res = await api.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': contentType }, payload: '{"data":{}}' });
-          expect([res.statusCode, res.json<{ code: string }>().code], `${url} ${contentType}`).toEqual([401, 'WEBHOOK_SIGNATURE']);
+          const res = await api.app.inject({
+            method: 'POST',
+            url,
+            headers: { ...headers, 'content-type': contentType },
+            payload: '{"data":{}}',
+          });
+          expect([res.statusCode, res.json<{ code: string }>().code], `${url} ${contentType}`).toEqual([
+            401,
+            'WEBHOOK_SIGNATURE',
+          ]);
         }
       }
     }
@@ -603,14 +925,25 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     expect([forged.statusCode, forged.json<{ code: string }>().code]).toEqual([401, 'WEBHOOK_SIGNATURE']);
   });
 
-  it('still serves A and B their own objects after the fuzz, and B\'s are untouched', async () => {
-    for (const [who, ids] of [[a, aIds], [b, bIds]] as const) {
+  it("still serves A and B their own objects after the fuzz, and B's are untouched", async () => {
+    for (const [who, ids] of [
+      [a, aIds],
+      [b, bIds],
+    ] as const) {
       const order = await api.app.inject({ method: 'GET', url: `/api/v1/loans/${ids.orderId}`, headers: who.headers });
       expect(order.statusCode, order.body).toBe(200);
       expect(order.json<{ state: string }>().state).toBe('repaying');
-      const payment = await api.app.inject({ method: 'GET', url: `/api/v1/payments/${ids.paymentId}`, headers: who.headers });
+      const payment = await api.app.inject({
+        method: 'GET',
+        url: `/api/v1/payments/${ids.paymentId}`,
+        headers: who.headers,
+      });
       expect(payment.statusCode, payment.body).toBe(200);
-      const doc = await api.app.inject({ method: 'GET', url: `/api/v1/documents/${ids.documentId}`, headers: who.headers });
+      const doc = await api.app.inject({
+        method: 'GET',
+        url: `/api/v1/documents/${ids.documentId}`,
+        headers: who.headers,
+      });
       expect(doc.statusCode).toBe(200);
     }
     expect(sentCount).toBeGreaterThan(25 * RUNS * 2);

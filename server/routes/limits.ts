@@ -10,7 +10,8 @@ import type { FacebookService } from '../services/facebook.ts';
 import { routeGroup } from './route-group.ts';
 
 /** The screen Facebook redirects back to (config/routes.json `creditLimit`). */
-export const LIMIT_SCREEN_PATH = (routesJson as RoutesConfig).routes.find((r) => r.name === 'creditLimit')?.path ?? '/creditLimit';
+export const LIMIT_SCREEN_PATH =
+  (routesJson as RoutesConfig).routes.find((r) => r.name === 'creditLimit')?.path ?? '/creditLimit';
 
 export interface LimitRouteOptions {
   readonly facebook: FacebookService;
@@ -18,33 +19,67 @@ export interface LimitRouteOptions {
   readonly redirectUri?: string;
 }
 
-export const limitRoutes = routeGroup<LimitRouteOptions>({ access: 'session', noStore: true }, async (app, { facebook, redirectUri }) => {
-  app.get('/limit', {
-    schema: { tags: ['limits'], operationId: 'getLimit', summary: 'The credit limit, its history, what would raise it next, the Facebook account bound', response: { 200: limitAnswer } },
-  }, async (request) => facebook.view(callerOf(request).customerId));
+export const limitRoutes = routeGroup<LimitRouteOptions>(
+  { access: 'session', noStore: true },
+  async (app, { facebook, redirectUri }) => {
+    app.get(
+      '/limit',
+      {
+        schema: {
+          tags: ['limits'],
+          operationId: 'getLimit',
+          summary: 'The credit limit, its history, what would raise it next, the Facebook account bound',
+          response: { 200: limitAnswer },
+        },
+      },
+      async (request) => facebook.view(callerOf(request).customerId),
+    );
 
-  app.post('/facebook/login', {
-    schema: {
-      tags: ['limits'],
-      operationId: 'startFacebookLogin',
-      summary: 'Starts Facebook Login (PKCE, state bound to this session): where the browser goes',
-      body: { type: 'object', additionalProperties: false, properties: {} },
-      response: { 200: facebookLoginAnswer },
-    },
-  }, async (request) => facebook.start(callerOf(request), new URL(redirectUri ?? `${request.protocol}://${request.host}${LIMIT_SCREEN_PATH}`).toString()));
+    app.post(
+      '/facebook/login',
+      {
+        schema: {
+          tags: ['limits'],
+          operationId: 'startFacebookLogin',
+          summary: 'Starts Facebook Login (PKCE, state bound to this session): where the browser goes',
+          body: { type: 'object', additionalProperties: false, properties: {} },
+          response: { 200: facebookLoginAnswer },
+        },
+      },
+      async (request) =>
+        facebook.start(
+          callerOf(request),
+          new URL(redirectUri ?? `${request.protocol}://${request.host}${LIMIT_SCREEN_PATH}`).toString(),
+        ),
+    );
 
-  app.post('/facebook/binding', {
-    schema: {
-      tags: ['limits'],
-      operationId: 'bindFacebook',
-      summary: 'Binds the Facebook account of the login redirect (code and state); raises the limit the first time',
-      description: 'Refused: FACEBOOK_LOGIN_EXPIRED (state unknown, used, expired or of another session), FACEBOOK_DENIED (consent cancelled), FACEBOOK_LOGIN_FAILED, FACEBOOK_ACCOUNT_TAKEN (bound to another customer), FACEBOOK_ALREADY_BOUND.',
-      body: facebookBindInput,
-      response: { 200: limitAnswer },
-    },
-  }, async (request) => facebook.bind(callerOf(request), request.body as FacebookBindInput));
+    app.post(
+      '/facebook/binding',
+      {
+        schema: {
+          tags: ['limits'],
+          operationId: 'bindFacebook',
+          summary: 'Binds the Facebook account of the login redirect (code and state); raises the limit the first time',
+          description:
+            'Refused: FACEBOOK_LOGIN_EXPIRED (state unknown, used, expired or of another session), FACEBOOK_DENIED (consent cancelled), FACEBOOK_LOGIN_FAILED, FACEBOOK_ACCOUNT_TAKEN (bound to another customer), FACEBOOK_ALREADY_BOUND.',
+          body: facebookBindInput,
+          response: { 200: limitAnswer },
+        },
+      },
+      async (request) => facebook.bind(callerOf(request), request.body as FacebookBindInput),
+    );
 
-  app.delete('/facebook/binding', {
-    schema: { tags: ['limits'], operationId: 'unbindFacebook', summary: 'Unbinds the Facebook account; the limit raised for it stays', response: { 200: limitAnswer } },
-  }, async (request) => facebook.unbind(callerOf(request)));
-});
+    app.delete(
+      '/facebook/binding',
+      {
+        schema: {
+          tags: ['limits'],
+          operationId: 'unbindFacebook',
+          summary: 'Unbinds the Facebook account; the limit raised for it stays',
+          response: { 200: limitAnswer },
+        },
+      },
+      async (request) => facebook.unbind(callerOf(request)),
+    );
+  },
+);

@@ -36,9 +36,22 @@ function kit(api: () => TestApi) {
     return id;
   }
 
-  function paidEvent(providerRef: string, amount: number, opts: { id?: string; type?: string; currency?: string } = {}): string {
+  function paidEvent(
+    providerRef: string,
+    amount: number,
+    opts: { id?: string; type?: string; currency?: string } = {},
+  ): string {
     const attributes = { amount, currency: opts.currency ?? 'PHP', payment_intent_id: providerRef, status: 'paid' };
-    return JSON.stringify({ data: { id: opts.id ?? `evt_${randomBytes(6).toString('hex')}`, type: 'event', attributes: { type: opts.type ?? 'payment.paid', data: { id: `pay_${randomBytes(6).toString('hex')}`, type: 'payment', attributes } } } });
+    return JSON.stringify({
+      data: {
+        id: opts.id ?? `evt_${randomBytes(6).toString('hex')}`,
+        type: 'event',
+        attributes: {
+          type: opts.type ?? 'payment.paid',
+          data: { id: `pay_${randomBytes(6).toString('hex')}`, type: 'payment', attributes },
+        },
+      },
+    });
   }
 
   /** `event` delivered as the gateway sends it, signed now. */
@@ -57,7 +70,7 @@ describe.each(databaseTargets())('loan core hardening on %s', (kind) => {
   });
   const { call, borrower, withdrawable, repaying, paidEvent, webhook } = kit(() => api);
 
-  it('refuses a webhook whose amount or currency is not the payment\'s, records it, and applies the genuine one after', async () => {
+  it("refuses a webhook whose amount or currency is not the payment's, records it, and applies the genuine one after", async () => {
     const b = await borrower();
     const id = await repaying(b);
     const created = await call(b, 'POST', `/loans/${id}/payments`, { kind: 'settle', channel: 'eWallet' }, newKey());
@@ -65,28 +78,48 @@ describe.each(databaseTargets())('loan core hardening on %s', (kind) => {
     expect(payment.reference).not.toBeNull();
     const [row] = await api.database.db.select().from(payments).where(eq(payments.id, payment.id));
     const before = (await call(b, 'GET', `/loans/${id}`)).json<{ amountDueCentavos: number }>();
-    for (const forged of [paidEvent(row!.providerRef!, -500_000), paidEvent(row!.providerRef!, payment.amountCentavos + 1), paidEvent(row!.providerRef!, payment.amountCentavos, { currency: 'USD' })]) {
+    for (const forged of [
+      paidEvent(row!.providerRef!, -500_000),
+      paidEvent(row!.providerRef!, payment.amountCentavos + 1),
+      paidEvent(row!.providerRef!, payment.amountCentavos, { currency: 'USD' }),
+    ]) {
       // Answered 2xx (a retry cannot change it) but refused: recorded for staff, never applied.
       const res = await webhook(forged);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ ok: true, result: 'mismatch' });
     }
-    expect((await call(b, 'GET', `/loans/${id}`)).json()).toMatchObject({ state: 'repaying', amountDueCentavos: before.amountDueCentavos });
+    expect((await call(b, 'GET', `/loans/${id}`)).json()).toMatchObject({
+      state: 'repaying',
+      amountDueCentavos: before.amountDueCentavos,
+    });
     const events = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, id));
     expect(events.filter((e) => e.kind === 'payment_mismatch')).toHaveLength(3);
     // The genuine webhook is not taken for a replay.
-    expect((await webhook(paidEvent(row!.providerRef!, payment.amountCentavos))).json()).toEqual({ ok: true, result: 'applied' });
-    expect((await call(b, 'GET', `/loans/${id}`)).json()).toMatchObject({ state: 'settled', amountRepaidCentavos: payment.amountCentavos });
+    expect((await webhook(paidEvent(row!.providerRef!, payment.amountCentavos))).json()).toEqual({
+      ok: true,
+      result: 'applied',
+    });
+    expect((await call(b, 'GET', `/loans/${id}`)).json()).toMatchObject({
+      state: 'settled',
+      amountRepaidCentavos: payment.amountCentavos,
+    });
   });
 
   it('keeps a payment payable after a failed attempt, and applies its later success', async () => {
     const b = await borrower();
     const id = await repaying(b);
-    const payment = (await call(b, 'POST', `/loans/${id}/payments`, { kind: 'settle', channel: 'eWallet' }, newKey())).json<{ id: string; amountCentavos: number }>();
+    const payment = (
+      await call(b, 'POST', `/loans/${id}/payments`, { kind: 'settle', channel: 'eWallet' }, newKey())
+    ).json<{ id: string; amountCentavos: number }>();
     const [row] = await api.database.db.select().from(payments).where(eq(payments.id, payment.id));
-    expect((await webhook(paidEvent(row!.providerRef!, payment.amountCentavos, { type: 'payment.failed' }))).json()).toEqual({ ok: true, result: 'applied' });
+    expect(
+      (await webhook(paidEvent(row!.providerRef!, payment.amountCentavos, { type: 'payment.failed' }))).json(),
+    ).toEqual({ ok: true, result: 'applied' });
     expect((await call(b, 'GET', `/payments/${payment.id}`)).json()).toMatchObject({ state: 'in_progress' });
-    expect((await webhook(paidEvent(row!.providerRef!, payment.amountCentavos))).json()).toEqual({ ok: true, result: 'applied' });
+    expect((await webhook(paidEvent(row!.providerRef!, payment.amountCentavos))).json()).toEqual({
+      ok: true,
+      result: 'applied',
+    });
     expect((await call(b, 'GET', `/loans/${id}`)).json()).toMatchObject({ state: 'settled' });
   });
 
@@ -96,12 +129,26 @@ describe.each(databaseTargets())('loan core hardening on %s', (kind) => {
     await call(b, 'POST', `/loans/${id}/withdraw`, {}, newKey());
     const [payout] = await api.database.db.select().from(payouts).where(eq(payouts.orderId, id));
     // The gateway paid and called back; the worker died before it recorded the payout sent.
-    const sent = await api.payoutGateway.createPayout({ idempotencyKey: payout!.id, referenceId: payout!.id, amountCentavos: payout!.amount, account: payout!.account as never, description: 'crashed' });
-    expect(await api.loans.payoutResult({ ...sent, status: 'succeeded', failureCode: null, outcome: null })).toBe('applied');
-    const kinds = (await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, id))).map((e) => e.kind);
+    const sent = await api.payoutGateway.createPayout({
+      idempotencyKey: payout!.id,
+      referenceId: payout!.id,
+      amountCentavos: payout!.amount,
+      account: payout!.account as never,
+      description: 'crashed',
+    });
+    expect(await api.loans.payoutResult({ ...sent, status: 'succeeded', failureCode: null, outcome: null })).toBe(
+      'applied',
+    );
+    const kinds = (await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, id))).map(
+      (e) => e.kind,
+    );
     expect(kinds.slice(-3)).toEqual(['withdraw', 'payout_sent', 'disbursed']);
     await api.settle();
-    expect((await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, id))).filter((e) => e.kind === 'payout_sent')).toHaveLength(1);
+    expect(
+      (await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, id))).filter(
+        (e) => e.kind === 'payout_sent',
+      ),
+    ).toHaveLength(1);
   });
 });
 
@@ -117,29 +164,45 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loan core under concurrency on
 
   it('answers 30 concurrent applications with distinct keys with one order and 29 clear refusals, never a 5xx', async () => {
     const b = await borrower();
-    const answers = await Promise.all(Array.from({ length: 30 }, () => call(b, 'POST', '/loans', STANDARD_LOAN, newKey())));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => call(b, 'POST', '/loans', STANDARD_LOAN, newKey())),
+    );
     expect(answers.filter((r) => r.statusCode >= 500)).toEqual([]);
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(1);
-    expect(answers.filter((r) => r.statusCode === 409 && r.json<{ code: string }>().code === 'ORDER_IN_PROGRESS')).toHaveLength(29);
-    expect(await api.database.db.select().from(loanOrders).where(eq(loanOrders.customerId, b.customerId))).toHaveLength(1);
+    expect(
+      answers.filter((r) => r.statusCode === 409 && r.json<{ code: string }>().code === 'ORDER_IN_PROGRESS'),
+    ).toHaveLength(29);
+    expect(await api.database.db.select().from(loanOrders).where(eq(loanOrders.customerId, b.customerId))).toHaveLength(
+      1,
+    );
   });
 
   it('leaves one payment and one intent at the gateway for 30 concurrent settle requests, and none for a refused one', async () => {
     const b = await borrower();
     const id = await repaying(b);
     const key = newKey();
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => call(b, 'POST', `/loans/${id}/payments`, { kind: 'settle', channel: 'eWallet' }, i < 5 ? key : newKey())));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call(b, 'POST', `/loans/${id}/payments`, { kind: 'settle', channel: 'eWallet' }, i < 5 ? key : newKey()),
+      ),
+    );
     expect(answers.filter((r) => r.statusCode >= 500)).toEqual([]);
     const created = answers.filter((r) => r.statusCode === 201);
     expect(new Set(created.map((r) => r.json<{ id: string }>().id)).size).toBe(1);
-    expect(answers.filter((r) => r.statusCode === 409).every((r) => r.json<{ code: string }>().code === 'PAYMENT_IN_PROGRESS')).toBe(true);
+    expect(
+      answers
+        .filter((r) => r.statusCode === 409)
+        .every((r) => r.json<{ code: string }>().code === 'PAYMENT_IN_PROGRESS'),
+    ).toBe(true);
     const rows = await api.database.db.select().from(payments).where(eq(payments.orderId, id));
     expect(rows).toHaveLength(1);
     // A reused key with another body is refused before anything reaches the gateway.
     const reused = await call(b, 'POST', `/loans/${id}/payments`, { kind: 'extend', channel: 'bank' }, key);
     expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     await api.runDueJobs();
-    const intents = (await api.database.db.select().from(simCollections)).filter((c) => (c.metadata as { orderId?: string }).orderId === id);
+    const intents = (await api.database.db.select().from(simCollections)).filter(
+      (c) => (c.metadata as { orderId?: string }).orderId === id,
+    );
     expect(intents).toHaveLength(1);
   });
 
@@ -148,22 +211,38 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loan core under concurrency on
     const b = await borrower();
     const first = await repaying(b);
     const due = (await call(b, 'GET', `/loans/${first}`)).json<{ amountDueCentavos: number }>();
-    const settle = (await call(b, 'POST', `/loans/${first}/payments`, { kind: 'settle', channel: 'eWallet' }, newKey())).json<{ id: string }>();
+    const settle = (
+      await call(b, 'POST', `/loans/${first}/payments`, { kind: 'settle', channel: 'eWallet' }, newKey())
+    ).json<{ id: string }>();
     expect(settle.id).toBeDefined();
     await api.settle();
-    expect((await call(b, 'GET', `/loans/${first}`)).json()).toMatchObject({ state: 'settled', amountRepaidCentavos: due.amountDueCentavos });
+    expect((await call(b, 'GET', `/loans/${first}`)).json()).toMatchObject({
+      state: 'settled',
+      amountRepaidCentavos: due.amountDueCentavos,
+    });
     const id = await withdrawable(b);
-    const accounts = Array.from({ length: 10 }, (_, i) => `00912345${String(i).padStart(4, '0')}`.replace(/^0000/u, '1000'));
+    const accounts = Array.from({ length: 10 }, (_, i) =>
+      `00912345${String(i).padStart(4, '0')}`.replace(/^0000/u, '1000'),
+    );
     const [withdrawal, ...changes] = await Promise.all([
       call(b, 'POST', `/loans/${id}/withdraw`, {}, newKey()),
-      ...accounts.map((accountNumber) => call(b, 'PUT', '/payout-account', { ...BANK_INFO, accountNumber, accountNumberConfirm: accountNumber })),
+      ...accounts.map((accountNumber) =>
+        call(b, 'PUT', '/payout-account', { ...BANK_INFO, accountNumber, accountNumberConfirm: accountNumber }),
+      ),
     ]);
     expect(withdrawal!.statusCode, withdrawal!.body).toBe(200);
     expect(changes.filter((r) => r.statusCode >= 500)).toEqual([]);
     const [payout] = await api.database.db.select().from(payouts).where(eq(payouts.orderId, id));
-    const [section] = await api.database.db.select().from(profileSections).where(inArray(profileSections.customerId, [b.customerId])).then((rows) => rows.filter((r) => r.step === 'bankInfo'));
+    const [section] = await api.database.db
+      .select()
+      .from(profileSections)
+      .where(inArray(profileSections.customerId, [b.customerId]))
+      .then((rows) => rows.filter((r) => r.step === 'bankInfo'));
     // Every change that answered 200 came before the withdrawal: the money goes to the account on file.
-    expect((payout!.account as { accountNumber: string }).accountNumber).toBe((section!.data as { accountNumber: string }).accountNumber);
-    for (const refused of changes.filter((r) => r.statusCode !== 200)) expect(refused.json<{ code: string }>().code).toBe('ORDER_STATE');
+    expect((payout!.account as { accountNumber: string }).accountNumber).toBe(
+      (section!.data as { accountNumber: string }).accountNumber,
+    );
+    for (const refused of changes.filter((r) => r.statusCode !== 200))
+      expect(refused.json<{ code: string }>().code).toBe('ORDER_STATE');
   });
 });

@@ -38,7 +38,20 @@ interface Order {
   extensionCount: number;
   failureCode: string | null;
   reapplyAfter: string | null;
-  quote: { receivedCentavos: number; amountDueCentavos: number; firstDueDate: string; loanDate: string; repaymentDate: string; plan: { period: number; dueDate: string; principalCentavos: number; interestCentavos: number; amountCentavos: number }[] };
+  quote: {
+    receivedCentavos: number;
+    amountDueCentavos: number;
+    firstDueDate: string;
+    loanDate: string;
+    repaymentDate: string;
+    plan: {
+      period: number;
+      dueDate: string;
+      principalCentavos: number;
+      interestCentavos: number;
+      amountCentavos: number;
+    }[];
+  };
   payments?: { id: string; kind: string; state: string; amountCentavos: number }[];
   schedule: { period: number; dueDate: string; paidCentavos: number; outstandingCentavos: number; state: string }[];
   settledOn: string | null;
@@ -81,7 +94,9 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(o.state).toBe('accepted');
     const accepted = await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true });
     expect(accepted.json<Order>().state, accepted.body).toBe('withdrawable');
-    const signed = await call(b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, b.customerId) });
+    const signed = await call(b, 'POST', '/signature', {
+      signature: await signatureDocument(api.database.db, b.customerId),
+    });
     expect(signed.statusCode, signed.body).toBe(200);
     return accepted.json<Order>();
   }
@@ -110,8 +125,20 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     const o = applied.json<Order>();
     expect(o).toMatchObject({ state: 'under_review', principalCentavos: 300000, loanDate: null, dueDate: null });
     expect(o.orderNo).toMatch(/^PA\d{6}\d{4,}[A-Z]{2}$/u);
-    const home = (await call(b, 'GET', '/loans/home')).json<{ currentOrder: Order; canApply: boolean; applyBlockedCode: string; creditLimitCentavos: number; signed: boolean }>();
-    expect(home).toMatchObject({ currentOrder: { id: o.id }, canApply: false, applyBlockedCode: 'ORDER_IN_PROGRESS', creditLimitCentavos: 500000, signed: false });
+    const home = (await call(b, 'GET', '/loans/home')).json<{
+      currentOrder: Order;
+      canApply: boolean;
+      applyBlockedCode: string;
+      creditLimitCentavos: number;
+      signed: boolean;
+    }>();
+    expect(home).toMatchObject({
+      currentOrder: { id: o.id },
+      canApply: false,
+      applyBlockedCode: 'ORDER_IN_PROGRESS',
+      creditLimitCentavos: 500000,
+      signed: false,
+    });
 
     // The decision waits for the approval delay.
     await api.runDueJobs();
@@ -120,24 +147,48 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await api.runDueJobs();
     expect((await order(b, o.id)).state).toBe('accepted');
 
-    expect((await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: false })).json()).toMatchObject({ code: 'AGREEMENT_REQUIRED' });
-    expect((await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey())).json()).toMatchObject({ code: 'ORDER_STATE' });
-    expect((await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true })).json()).toMatchObject({ state: 'withdrawable' });
-    expect((await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true })).json()).toMatchObject({ code: 'ORDER_STATE' });
-    expect((await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey())).json()).toMatchObject({ code: 'SIGNATURE_REQUIRED' });
+    expect(
+      (await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: false })).json(),
+    ).toMatchObject({ code: 'AGREEMENT_REQUIRED' });
+    expect((await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey())).json()).toMatchObject({
+      code: 'ORDER_STATE',
+    });
+    expect(
+      (await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true })).json(),
+    ).toMatchObject({ state: 'withdrawable' });
+    expect(
+      (await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true })).json(),
+    ).toMatchObject({ code: 'ORDER_STATE' });
+    expect((await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey())).json()).toMatchObject({
+      code: 'SIGNATURE_REQUIRED',
+    });
 
     expect((await call(b, 'GET', '/signature')).json()).toEqual({ signed: false, signedAt: null });
     const other = await login(api);
-    const foreign = await call(b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, other.customerId) });
+    const foreign = await call(b, 'POST', '/signature', {
+      signature: await signatureDocument(api.database.db, other.customerId),
+    });
     expect(foreign.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect((await call(b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, b.customerId) })).json()).toMatchObject({ signed: true });
+    expect(
+      (
+        await call(b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, b.customerId) })
+      ).json(),
+    ).toMatchObject({ signed: true });
 
     const withdrawn = await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey());
-    expect(withdrawn.json(), withdrawn.body).toMatchObject({ state: 'disbursing', payout: { method: 'bank', label: 'bdo', accountMasked: '******7890' } });
+    expect(withdrawn.json(), withdrawn.body).toMatchObject({
+      state: 'disbursing',
+      payout: { method: 'bank', label: 'bdo', accountMasked: '******7890' },
+    });
     await api.settle();
     const live = await order(b, o.id);
     const today = manilaToday(api.now());
-    expect(live).toMatchObject({ state: 'repaying', loanDate: today, dueDate: addDays(today, 30), quote: { loanDate: today, firstDueDate: addDays(today, 30) } });
+    expect(live).toMatchObject({
+      state: 'repaying',
+      loanDate: today,
+      dueDate: addDays(today, 30),
+      quote: { loanDate: today, firstDueDate: addDays(today, 30) },
+    });
     expect(live.amountDueCentavos).toBe(live.quote.amountDueCentavos);
     const [payout] = await api.database.db.select().from(payouts).where(eq(payouts.orderId, o.id));
     expect(payout).toMatchObject({ state: 'succeeded', amount: live.quote.receivedCentavos });
@@ -153,27 +204,68 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     const extend = await pay(b, o.id, 'extend');
     expect(extend).toMatchObject({ state: 'in_progress', amountCentavos: overdue.extension!.amountCentavos });
     expect(extend.reference).toMatch(/^[A-Z0-9]{12}$/u);
-    expect((await call(b, 'POST', `/loans/${o.id}/payments`, { kind: 'settle', channel: 'otc' }, newKey())).json()).toMatchObject({ code: 'PAYMENT_IN_PROGRESS' });
+    expect(
+      (await call(b, 'POST', `/loans/${o.id}/payments`, { kind: 'settle', channel: 'otc' }, newKey())).json(),
+    ).toMatchObject({ code: 'PAYMENT_IN_PROGRESS' });
     await api.settle();
     const extended = await order(b, o.id);
-    expect(extended).toMatchObject({ state: 'repaying', dueDate: addDays(live.dueDate!, 8), principalCentavos: 300000, lateFineCentavos: 0, damagesCentavos: 0, overdueDays: 0, extensionCount: 1, amountRepaidCentavos: extend.amountCentavos });
+    expect(extended).toMatchObject({
+      state: 'repaying',
+      dueDate: addDays(live.dueDate!, 8),
+      principalCentavos: 300000,
+      lateFineCentavos: 0,
+      damagesCentavos: 0,
+      overdueDays: 0,
+      extensionCount: 1,
+      amountRepaidCentavos: extend.amountCentavos,
+    });
     expect(extended.amountDueCentavos).toBe(300000 + 300000 * 0.001 * 8);
 
     const settle = await pay(b, o.id, 'settle');
     expect(settle.amountCentavos).toBe(extended.amountDueCentavos);
     await api.settle();
     const done = await order(b, o.id);
-    expect(done).toMatchObject({ state: 'settled', amountDueCentavos: 0, amountRepaidCentavos: extend.amountCentavos + settle.amountCentavos });
-    expect(done.payments?.map((p) => [p.kind, p.state]).sort()).toEqual([['extend', 'success'], ['settle', 'success']]);
+    expect(done).toMatchObject({
+      state: 'settled',
+      amountDueCentavos: 0,
+      amountRepaidCentavos: extend.amountCentavos + settle.amountCentavos,
+    });
+    expect(done.payments?.map((p) => [p.kind, p.state]).sort()).toEqual([
+      ['extend', 'success'],
+      ['settle', 'success'],
+    ]);
     const history = (await call(b, 'GET', '/payments')).json<{ payments: { id: string }[] }>();
     expect(history.payments.map((p) => p.id)).toEqual([settle.id, extend.id]);
-    expect((await call(b, 'GET', `/payments/${settle.id}`)).json()).toMatchObject({ state: 'success', orderNo: o.orderNo });
+    expect((await call(b, 'GET', `/payments/${settle.id}`)).json()).toMatchObject({
+      state: 'success',
+      orderNo: o.orderNo,
+    });
     const events = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, o.id));
-    expect(events.map((e) => e.kind)).toEqual(['applied', 'approved', 'terms_accepted', 'withdraw', 'payout_sent', 'disbursed', 'accrual', 'payment_created', 'payment_sent', 'extended', 'payment_created', 'payment_sent', 'settled']);
+    expect(events.map((e) => e.kind)).toEqual([
+      'applied',
+      'approved',
+      'terms_accepted',
+      'withdraw',
+      'payout_sent',
+      'disbursed',
+      'accrual',
+      'payment_created',
+      'payment_sent',
+      'extended',
+      'payment_created',
+      'payment_sent',
+      'settled',
+    ]);
     // Settled, but 2 days overdue before the extension: not repaid on time (limitRaises.repaidOnTime.maxOverdueDays 0), so
     // the limit stays (server/routes/limits.test.ts raises it for an order repaid on time).
     const after = (await call(b, 'GET', '/loans/home')).json();
-    expect(after).toMatchObject({ currentOrder: null, canApply: true, reloan: true, signed: true, creditLimitCentavos: 500000 });
+    expect(after).toMatchObject({
+      currentOrder: null,
+      canApply: true,
+      reloan: true,
+      signed: true,
+      creditLimitCentavos: 500000,
+    });
   });
 
   it('pays an instalment plan period by period: the due date moves on, penalties on the overdue period only, the last period settles', async () => {
@@ -185,9 +277,16 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     const [p1, p2] = o.quote.plan;
     expect(o.quote.plan).toHaveLength(2);
     expect([o.quote.loanDate, p1!.dueDate, p2!.dueDate]).toEqual([today, addDays(today, 30), addDays(today, 60)]);
-    expect(o).toMatchObject({ dueDate: p1!.dueDate, paidPeriods: 0, extension: null, amountDueCentavos: p1!.amountCentavos + p2!.amountCentavos });
+    expect(o).toMatchObject({
+      dueDate: p1!.dueDate,
+      paidPeriods: 0,
+      extension: null,
+      amountDueCentavos: p1!.amountCentavos + p2!.amountCentavos,
+    });
     expect(o.instalment).toEqual({ period: 1, count: 2, amountCentavos: p1!.amountCentavos, dueDate: p1!.dueDate });
-    expect((await call(b, 'GET', '/loans/home')).json()).toMatchObject({ currentOrder: { id: o.id, instalment: { period: 1, count: 2 } } });
+    expect((await call(b, 'GET', '/loans/home')).json()).toMatchObject({
+      currentOrder: { id: o.id, instalment: { period: 1, count: 2 } },
+    });
 
     // Instalment 1 on its due date.
     await travel(b, 30);
@@ -197,7 +296,15 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(first).toMatchObject({ state: 'in_progress', amountCentavos: p1!.amountCentavos });
     await api.settle();
     const one = await order(b, o.id);
-    expect(one).toMatchObject({ state: 'repaying', paidPeriods: 1, dueDate: p2!.dueDate, amountDueCentavos: p2!.amountCentavos, amountRepaidCentavos: p1!.amountCentavos, dueStatus: 'pending', extension: null });
+    expect(one).toMatchObject({
+      state: 'repaying',
+      paidPeriods: 1,
+      dueDate: p2!.dueDate,
+      amountDueCentavos: p2!.amountCentavos,
+      amountRepaidCentavos: p1!.amountCentavos,
+      dueStatus: 'pending',
+      extension: null,
+    });
     expect(one.instalment).toEqual({ period: 2, count: 2, amountCentavos: p2!.amountCentavos, dueDate: p2!.dueDate });
     expect(one.payments?.[0]).toMatchObject({ kind: 'instalment', state: 'success' });
     // No longer overdue after the first date: the accrual leaves it alone.
@@ -211,19 +318,56 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     const overdue = await order(b, o.id);
     const damages = applyPpm(p2!.amountCentavos, sub.overdueDamagesPpm);
     const fine = 3 * applyPpm(p2!.amountCentavos, sub.lateFineDailyPpm);
-    expect(overdue).toMatchObject({ dueStatus: 'overdue', overdueDays: 3, damagesCentavos: damages, lateFineCentavos: fine, amountDueCentavos: p2!.amountCentavos + fine + damages });
-    expect(overdue.instalment).toEqual({ period: 2, count: 2, amountCentavos: p2!.amountCentavos + fine + damages, dueDate: p2!.dueDate });
+    expect(overdue).toMatchObject({
+      dueStatus: 'overdue',
+      overdueDays: 3,
+      damagesCentavos: damages,
+      lateFineCentavos: fine,
+      amountDueCentavos: p2!.amountCentavos + fine + damages,
+    });
+    expect(overdue.instalment).toEqual({
+      period: 2,
+      count: 2,
+      amountCentavos: p2!.amountCentavos + fine + damages,
+      dueDate: p2!.dueDate,
+    });
 
     const second = await pay(b, o.id, 'instalment');
     expect(second.amountCentavos).toBe(p2!.amountCentavos + fine + damages);
     await api.settle();
     const done = await order(b, o.id);
-    expect(done).toMatchObject({ state: 'settled', paidPeriods: 2, amountDueCentavos: 0, instalment: null, dueStatus: null, lateFineCentavos: 0, damagesCentavos: 0 });
+    expect(done).toMatchObject({
+      state: 'settled',
+      paidPeriods: 2,
+      amountDueCentavos: 0,
+      instalment: null,
+      dueStatus: null,
+      lateFineCentavos: 0,
+      damagesCentavos: 0,
+    });
     expect(done.amountRepaidCentavos).toBe(o.quote.plan.reduce((sum, p) => sum + p.amountCentavos, 0) + fine + damages);
     const events = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, o.id));
-    expect(events.map((e) => e.kind).slice(5)).toEqual(['disbursed', 'payment_created', 'payment_sent', 'instalment_paid', 'accrual', 'payment_created', 'payment_sent', 'settled']);
+    expect(events.map((e) => e.kind).slice(5)).toEqual([
+      'disbursed',
+      'payment_created',
+      'payment_sent',
+      'instalment_paid',
+      'accrual',
+      'payment_created',
+      'payment_sent',
+      'settled',
+    ]);
     const paid = events.find((e) => e.kind === 'instalment_paid')!;
-    expect(paid).toMatchObject({ fromState: 'repaying', toState: 'repaying', data: { kind: 'instalment', receivedCentavos: p1!.amountCentavos, applied: { principal: p1!.principalCentavos, interest: p1!.interestCentavos }, dueDate: p2!.dueDate } });
+    expect(paid).toMatchObject({
+      fromState: 'repaying',
+      toState: 'repaying',
+      data: {
+        kind: 'instalment',
+        receivedCentavos: p1!.amountCentavos,
+        applied: { principal: p1!.principalCentavos, interest: p1!.interestCentavos },
+        dueDate: p2!.dueDate,
+      },
+    });
     expect((await call(b, 'GET', '/loans/home')).json()).toMatchObject({ currentOrder: null, canApply: true });
   });
 
@@ -235,16 +379,29 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await travel(b, 32);
     await api.loans.accrueAll();
     const overdue = await order(b, o.id);
-    const penalties = applyPpm(p1!.amountCentavos, sub.overdueDamagesPpm) + 2 * applyPpm(p1!.amountCentavos, sub.lateFineDailyPpm);
+    const penalties =
+      applyPpm(p1!.amountCentavos, sub.overdueDamagesPpm) + 2 * applyPpm(p1!.amountCentavos, sub.lateFineDailyPpm);
     expect(overdue).toMatchObject({ overdueDays: 2, dueDate: p1!.dueDate, extension: null });
     expect(overdue.lateFineCentavos + overdue.damagesCentavos).toBe(penalties);
     expect(overdue.amountDueCentavos).toBe(p1!.amountCentavos + p2!.amountCentavos + penalties);
-    expect(overdue.instalment).toEqual({ period: 1, count: 2, amountCentavos: p1!.amountCentavos + penalties, dueDate: p1!.dueDate });
-    expect((await call(b, 'POST', `/loans/${o.id}/payments`, { kind: 'extend', channel: 'otc' }, newKey())).json()).toMatchObject({ code: 'EXTENSION_UNAVAILABLE' });
+    expect(overdue.instalment).toEqual({
+      period: 1,
+      count: 2,
+      amountCentavos: p1!.amountCentavos + penalties,
+      dueDate: p1!.dueDate,
+    });
+    expect(
+      (await call(b, 'POST', `/loans/${o.id}/payments`, { kind: 'extend', channel: 'otc' }, newKey())).json(),
+    ).toMatchObject({ code: 'EXTENSION_UNAVAILABLE' });
     const all = await pay(b, o.id, 'settle');
     expect(all.amountCentavos).toBe(overdue.amountDueCentavos);
     await api.settle();
-    expect(await order(b, o.id)).toMatchObject({ state: 'settled', paidPeriods: 2, amountRepaidCentavos: overdue.amountDueCentavos, amountDueCentavos: 0 });
+    expect(await order(b, o.id)).toMatchObject({
+      state: 'settled',
+      paidPeriods: 2,
+      amountRepaidCentavos: overdue.amountDueCentavos,
+      amountDueCentavos: 0,
+    });
   });
 
   it('refuses an instalment payment for a single-payment order (INSTALMENT_UNAVAILABLE)', async () => {
@@ -253,8 +410,13 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(o.instalment).toBeNull();
     const res = await call(b, 'POST', `/loans/${o.id}/payments`, { kind: 'instalment', channel: 'otc' }, newKey());
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'INSTALMENT_UNAVAILABLE', message: 'Instalment payments are not available for this loan.' });
-    expect((await call(b, 'POST', `/loans/${o.id}/payments`, { kind: 'weekly', channel: 'otc' }, newKey())).statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'INSTALMENT_UNAVAILABLE',
+      message: 'Instalment payments are not available for this loan.',
+    });
+    expect(
+      (await call(b, 'POST', `/loans/${o.id}/payments`, { kind: 'weekly', channel: 'otc' }, newKey())).statusCode,
+    ).toBe(400);
     expect((await order(b, o.id)).payments).toEqual([]);
   });
 
@@ -267,24 +429,40 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'REAPPLY_LATER', reapplyAfter: addDays(today, 30) });
     expect(again.json<{ message: string }>().message).toContain(addDays(today, 30));
-    expect((await call(b, 'GET', '/loans/home')).json()).toMatchObject({ canApply: false, applyBlockedCode: 'REAPPLY_LATER', lastRejected: { reapplyAfter: addDays(today, 30) } });
+    expect((await call(b, 'GET', '/loans/home')).json()).toMatchObject({
+      canApply: false,
+      applyBlockedCode: 'REAPPLY_LATER',
+      lastRejected: { reapplyAfter: addDays(today, 30) },
+    });
     await travel(b, 31);
     expect((await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).statusCode).toBe(201);
   });
 
   it('refuses an incomplete profile, a second order, amounts off the grid or above the limit, and unknown products', async () => {
     const incomplete = await login(api);
-    expect((await call(incomplete, 'POST', '/loans', STANDARD_LOAN, newKey())).json()).toMatchObject({ code: 'PROFILE_INCOMPLETE' });
+    expect((await call(incomplete, 'POST', '/loans', STANDARD_LOAN, newKey())).json()).toMatchObject({
+      code: 'PROFILE_INCOMPLETE',
+    });
     const b = await borrowerWithProfile(api);
-    expect((await call(b, 'POST', '/loans', { ...STANDARD_LOAN, principalCentavos: 600000 }, newKey())).json()).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE' });
-    expect((await call(b, 'POST', '/loans', { ...STANDARD_LOAN, principalCentavos: 300001 }, newKey())).json()).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE' });
-    expect((await call(b, 'POST', '/loans', { ...STANDARD_LOAN, termDays: 45 }, newKey())).json()).toMatchObject({ code: 'TERM_NOT_OFFERED' });
-    expect((await call(b, 'POST', '/loans', { ...STANDARD_LOAN, productId: 'nope' }, newKey())).json()).toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
+    expect(
+      (await call(b, 'POST', '/loans', { ...STANDARD_LOAN, principalCentavos: 600000 }, newKey())).json(),
+    ).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE' });
+    expect(
+      (await call(b, 'POST', '/loans', { ...STANDARD_LOAN, principalCentavos: 300001 }, newKey())).json(),
+    ).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE' });
+    expect((await call(b, 'POST', '/loans', { ...STANDARD_LOAN, termDays: 45 }, newKey())).json()).toMatchObject({
+      code: 'TERM_NOT_OFFERED',
+    });
+    expect((await call(b, 'POST', '/loans', { ...STANDARD_LOAN, productId: 'nope' }, newKey())).json()).toMatchObject({
+      code: 'PRODUCT_NOT_FOUND',
+    });
     expect((await call(b, 'POST', '/loans/quote', { ...STANDARD_LOAN, termDays: 45 })).statusCode).toBe(422);
     const q = await call(b, 'POST', '/loans/quote', STANDARD_LOAN);
     expect(q.json()).toMatchObject({ principalCentavos: 300000, termDays: 30, loanDate: manilaToday(api.now()) });
     expect((await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).statusCode).toBe(201);
-    expect((await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).json()).toMatchObject({ code: 'ORDER_IN_PROGRESS' });
+    expect((await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).json()).toMatchObject({
+      code: 'ORDER_IN_PROGRESS',
+    });
   });
 
   it('refuses a new application while a loan is repaying (REPAYMENT_OUTSTANDING)', async () => {
@@ -292,7 +470,10 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await repaying(b);
     const res = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'REPAYMENT_OUTSTANDING', message: 'Incomplete repayment: settle the current loan first.' });
+    expect(res.json()).toMatchObject({
+      code: 'REPAYMENT_OUTSTANDING',
+      message: 'Incomplete repayment: settle the current loan first.',
+    });
     expect((await call(b, 'GET', '/loans/home')).json()).toMatchObject({ applyBlockedCode: 'REPAYMENT_OUTSTANDING' });
   });
 
@@ -323,34 +504,81 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
   });
 
   it('fails a disbursement to an unavailable account, and withdraws again after the account is changed', async () => {
-    const b = await borrowerWithProfile(api, { bankInfo: { accountNumber: '0000123456', accountNumberConfirm: '0000123456' } });
+    const b = await borrowerWithProfile(api, {
+      bankInfo: { accountNumber: '0000123456', accountNumberConfirm: '0000123456' },
+    });
     const o = await withdrawable(b);
     // First-time borrowers edit /bankInfo, not the payout account.
-    expect((await call(b, 'PUT', '/payout-account', { ...BANK_INFO, accountNumber: '1111222233', accountNumberConfirm: '1111222233' })).json()).toMatchObject({ code: 'BANK_CHANGE_NOT_ALLOWED' });
+    expect(
+      (
+        await call(b, 'PUT', '/payout-account', {
+          ...BANK_INFO,
+          accountNumber: '1111222233',
+          accountNumberConfirm: '1111222233',
+        })
+      ).json(),
+    ).toMatchObject({ code: 'BANK_CHANGE_NOT_ALLOWED' });
     await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey());
-    expect((await call(b, 'PUT', '/payout-account', { ...BANK_INFO, accountNumber: '1111222233', accountNumberConfirm: '1111222233' })).json()).toMatchObject({ code: 'ORDER_STATE' });
+    expect(
+      (
+        await call(b, 'PUT', '/payout-account', {
+          ...BANK_INFO,
+          accountNumber: '1111222233',
+          accountNumberConfirm: '1111222233',
+        })
+      ).json(),
+    ).toMatchObject({ code: 'ORDER_STATE' });
     await api.settle();
     const failed = await order(b, o.id);
     expect(failed).toMatchObject({ state: 'disbursement_failed', failureCode: 'DISBURSEMENT_ACCOUNT_UNAVAILABLE' });
 
-    const same = await call(b, 'PUT', '/payout-account', { ...BANK_INFO, accountNumber: '0000 1234 56', accountNumberConfirm: '0000123456' });
+    const same = await call(b, 'PUT', '/payout-account', {
+      ...BANK_INFO,
+      accountNumber: '0000 1234 56',
+      accountNumberConfirm: '0000123456',
+    });
     expect(same.statusCode).toBe(409);
-    expect(same.json()).toMatchObject({ code: 'BANK_SAME_AS_OLD', message: 'A new bank card must differ from the original.' });
-    expect((await call(b, 'PUT', '/payout-account', { ...BANK_INFO, accountNumber: '12' })).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(same.json()).toMatchObject({
+      code: 'BANK_SAME_AS_OLD',
+      message: 'A new bank card must differ from the original.',
+    });
+    expect((await call(b, 'PUT', '/payout-account', { ...BANK_INFO, accountNumber: '12' })).json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     const maintained = await testApi(kind, { database: api.database, loans: { bankChangeMaintenance: true } });
     try {
-      const res = await maintained.app.inject({ method: 'PUT', url: '/api/v1/payout-account', headers: b.headers, payload: { ...BANK_INFO, accountNumber: '1111222233', accountNumberConfirm: '1111222233' } });
-      expect(res.json()).toMatchObject({ code: 'BANK_CHANGE_MAINTENANCE', message: 'System under maintenance, so the bank cannot be changed.' });
-      expect((await maintained.app.inject({ method: 'GET', url: '/api/v1/loans/home', headers: b.headers })).json()).toMatchObject({ bankChangeAvailable: false });
+      const res = await maintained.app.inject({
+        method: 'PUT',
+        url: '/api/v1/payout-account',
+        headers: b.headers,
+        payload: { ...BANK_INFO, accountNumber: '1111222233', accountNumberConfirm: '1111222233' },
+      });
+      expect(res.json()).toMatchObject({
+        code: 'BANK_CHANGE_MAINTENANCE',
+        message: 'System under maintenance, so the bank cannot be changed.',
+      });
+      expect(
+        (await maintained.app.inject({ method: 'GET', url: '/api/v1/loans/home', headers: b.headers })).json(),
+      ).toMatchObject({ bankChangeAvailable: false });
     } finally {
       await maintained.close();
     }
 
-    const changed = await call(b, 'PUT', '/payout-account', { ...BANK_INFO, bankCode: 'bpi', accountNumber: '1111 2222 33', accountNumberConfirm: '1111222233' });
+    const changed = await call(b, 'PUT', '/payout-account', {
+      ...BANK_INFO,
+      bankCode: 'bpi',
+      accountNumber: '1111 2222 33',
+      accountNumberConfirm: '1111222233',
+    });
     expect(changed.json(), changed.body).toEqual({ ok: true, reopened: [o.id] });
-    expect((await order(b, o.id))).toMatchObject({ state: 'withdrawable', failureCode: null });
-    expect((await call(b, 'GET', '/profile/bankInfo')).json()).toMatchObject({ data: { bankCode: 'bpi', accountNumber: '1111222233' } });
-    expect((await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey())).json()).toMatchObject({ state: 'disbursing', payout: { label: 'bpi', accountMasked: '******2233' } });
+    expect(await order(b, o.id)).toMatchObject({ state: 'withdrawable', failureCode: null });
+    expect((await call(b, 'GET', '/profile/bankInfo')).json()).toMatchObject({
+      data: { bankCode: 'bpi', accountNumber: '1111222233' },
+    });
+    expect((await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey())).json()).toMatchObject({
+      state: 'disbursing',
+      payout: { label: 'bpi', accountMasked: '******2233' },
+    });
     await api.settle();
     expect((await order(b, o.id)).state).toBe('repaying');
     const rows = await api.database.db.select().from(payouts).where(eq(payouts.orderId, o.id));
@@ -366,7 +594,11 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await api.loans.accrueAll();
     const three = await order(b, o.id);
     const amountDue = o.amountDueCentavos;
-    expect(three).toMatchObject({ overdueDays: 3, damagesCentavos: Math.round((amountDue * sub.overdueDamagesPpm) / 1e6), lateFineCentavos: 3 * Math.round((amountDue * sub.lateFineDailyPpm) / 1e6) });
+    expect(three).toMatchObject({
+      overdueDays: 3,
+      damagesCentavos: Math.round((amountDue * sub.overdueDamagesPpm) / 1e6),
+      lateFineCentavos: 3 * Math.round((amountDue * sub.lateFineDailyPpm) / 1e6),
+    });
     expect(three.amountDueCentavos).toBe(amountDue + three.lateFineCentavos + three.damagesCentavos);
     expect(three.extension).not.toBeNull();
     const events = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, o.id));
@@ -375,15 +607,22 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await travel(b, 37);
     await api.runDueJobs();
     const forty = await order(b, o.id);
-    expect(forty).toMatchObject({ overdueDays: 40, lateFineCentavos: 40 * Math.round((amountDue * sub.lateFineDailyPpm) / 1e6) });
-    expect(forty.lateFineCentavos + forty.damagesCentavos).toBeLessThanOrEqual(capPpm(amountDue, capsFor(pricing, o.quote.loanDate).latePenaltyMonthlyMaxPpm) * 2);
+    expect(forty).toMatchObject({
+      overdueDays: 40,
+      lateFineCentavos: 40 * Math.round((amountDue * sub.lateFineDailyPpm) / 1e6),
+    });
+    expect(forty.lateFineCentavos + forty.damagesCentavos).toBeLessThanOrEqual(
+      capPpm(amountDue, capsFor(pricing, o.quote.loanDate).latePenaltyMonthlyMaxPpm) * 2,
+    );
     // Years overdue: all costs together stop at 100 % of the principal (interest, fees and tax were charged already).
     await travel(b, 960);
     await api.loans.accrueAll();
     const capped = await order(b, o.id);
     const cost = o.quote.amountDueCentavos - 300000 + (300000 - o.quote.receivedCentavos);
     expect(capped.overdueDays).toBe(1000);
-    expect(capped.lateFineCentavos + capped.damagesCentavos).toBe(capPpm(300000, capsFor(pricing, o.quote.loanDate).totalCostMaxPpm) - cost);
+    expect(capped.lateFineCentavos + capped.damagesCentavos).toBe(
+      capPpm(300000, capsFor(pricing, o.quote.loanDate).totalCostMaxPpm) - cost,
+    );
     await travel(b, 10);
     await api.loans.accrueAll();
     const later = await order(b, o.id);
@@ -405,7 +644,12 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     const after = await order(b, o.id);
     // The money paid the penalties and the interest first: what is left is principal.
     const penalties = overdue.lateFineCentavos + overdue.damagesCentavos;
-    expect(after).toMatchObject({ state: 'repaying', amountRepaidCentavos: payment.amountCentavos, lateFineCentavos: 0, damagesCentavos: 0 });
+    expect(after).toMatchObject({
+      state: 'repaying',
+      amountRepaidCentavos: payment.amountCentavos,
+      lateFineCentavos: 0,
+      damagesCentavos: 0,
+    });
     expect(after.amountDueCentavos).toBe(overdue.amountDueCentavos - payment.amountCentavos);
     expect(after.amountDueCentavos).toBe(penalties);
     expect(after.payments?.[0]).toMatchObject({ state: 'success' });
@@ -413,23 +657,53 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(events.filter((e) => e.kind === 'partial_repayment')).toHaveLength(1);
     // An extension now works on what is still owed: its fee is of the principal left, and the principal repaid is
     // never owed again (issue 10: the amount due came back as the whole principal).
-    expect(after.extension).toMatchObject({ amountCentavos: Math.round(penalties * 0.02), newAmountDueCentavos: penalties + Math.round(penalties * 0.008) });
+    expect(after.extension).toMatchObject({
+      amountCentavos: Math.round(penalties * 0.02),
+      newAmountDueCentavos: penalties + Math.round(penalties * 0.008),
+    });
     const extend = await pay(b, o.id, 'extend');
     await api.settle();
     const extended = await order(b, o.id);
-    expect(extended).toMatchObject({ state: 'repaying', extensionCount: 1, amountDueCentavos: after.extension!.newAmountDueCentavos, amountRepaidCentavos: payment.amountCentavos + extend.amountCentavos });
+    expect(extended).toMatchObject({
+      state: 'repaying',
+      extensionCount: 1,
+      amountDueCentavos: after.extension!.newAmountDueCentavos,
+      amountRepaidCentavos: payment.amountCentavos + extend.amountCentavos,
+    });
     // The plan, the headline and the record tell one story.
-    expect(extended.schedule).toEqual([expect.objectContaining({ dueDate: extended.dueDate, paidCentavos: extended.amountRepaidCentavos, outstandingCentavos: extended.amountDueCentavos, state: 'due' })]);
+    expect(extended.schedule).toEqual([
+      expect.objectContaining({
+        dueDate: extended.dueDate,
+        paidCentavos: extended.amountRepaidCentavos,
+        outstandingCentavos: extended.amountDueCentavos,
+        state: 'due',
+      }),
+    ]);
     // The rest settles it.
     const rest = await pay(b, o.id, 'settle');
     expect(rest.amountCentavos).toBe(extended.amountDueCentavos);
     await api.settle();
     const done = await order(b, o.id);
-    expect(done).toMatchObject({ state: 'settled', dueDate: null, amountDueCentavos: 0, amountRepaidCentavos: payment.amountCentavos + extend.amountCentavos + rest.amountCentavos, settledOn: manilaToday(api.now()) });
-    expect(done.schedule).toEqual([expect.objectContaining({ paidCentavos: done.amountRepaidCentavos, outstandingCentavos: 0, state: 'paid' })]);
+    expect(done).toMatchObject({
+      state: 'settled',
+      dueDate: null,
+      amountDueCentavos: 0,
+      amountRepaidCentavos: payment.amountCentavos + extend.amountCentavos + rest.amountCentavos,
+      settledOn: manilaToday(api.now()),
+    });
+    expect(done.schedule).toEqual([
+      expect.objectContaining({ paidCentavos: done.amountRepaidCentavos, outstandingCentavos: 0, state: 'paid' }),
+    ]);
     // Every money event reconciles with the order: what the events say was received is what the order says was repaid.
     const all = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, o.id));
-    const received = all.reduce((sum, e) => sum + (typeof (e.data as { receivedCentavos?: unknown } | null)?.receivedCentavos === 'number' ? (e.data as { receivedCentavos: number }).receivedCentavos : 0), 0);
+    const received = all.reduce(
+      (sum, e) =>
+        sum +
+        (typeof (e.data as { receivedCentavos?: unknown } | null)?.receivedCentavos === 'number'
+          ? (e.data as { receivedCentavos: number }).receivedCentavos
+          : 0),
+      0,
+    );
     expect(received).toBe(done.amountRepaidCentavos);
   });
 
@@ -445,24 +719,56 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     const key2 = newKey();
     const first = await call(b, 'POST', '/loans', STANDARD_LOAN, key2);
     expect(first.statusCode).toBe(201);
-    const repeat = await call(b, 'POST', '/loans', { termDays: 30, principalCentavos: 300000, subProductId: 'standard', productId: 'cash' }, key2);
+    const repeat = await call(
+      b,
+      'POST',
+      '/loans',
+      { termDays: 30, principalCentavos: 300000, subProductId: 'standard', productId: 'cash' },
+      key2,
+    );
     expect([repeat.statusCode, repeat.body]).toEqual([201, first.body]);
     const reused = await call(b, 'POST', '/loans', { ...STANDARD_LOAN, principalCentavos: 200000 }, key2);
     expect([reused.statusCode, reused.json<{ code: string }>().code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
-    const orders = await api.database.db.select({ n: count() }).from(loanOrders).where(eq(loanOrders.customerId, b.customerId));
+    const orders = await api.database.db
+      .select({ n: count() })
+      .from(loanOrders)
+      .where(eq(loanOrders.customerId, b.customerId));
     expect(orders[0]!.n).toBe(1);
     expect((await call(b, 'POST', '/loans', STANDARD_LOAN)).json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REQUIRED' });
     expect((await call(b, 'POST', '/loans', STANDARD_LOAN, 'short')).statusCode).toBe(400);
   });
 
   it('refuses webhooks without a good token or signature, 404s unknown references and ignores replays', async () => {
-    const payoutBody = JSON.stringify({ event: 'payout.succeeded', data: { id: 'disb-unknown', reference_id: 'nope', status: 'SUCCEEDED', amount: 100 } });
+    const payoutBody = JSON.stringify({
+      event: 'payout.succeeded',
+      data: { id: 'disb-unknown', reference_id: 'nope', status: 'SUCCEEDED', amount: 100 },
+    });
     expect((await postWebhook(api, 'payout', payoutBody)).statusCode).toBe(401);
-    expect((await postWebhook(api, 'payout', payoutBody, { 'x-callback-token': 'wrong' })).json()).toMatchObject({ code: 'WEBHOOK_SIGNATURE' });
-    expect((await postWebhook(api, 'payout', payoutBody, { 'x-callback-token': api.payoutCallbackToken })).statusCode).toBe(404);
-    expect((await postWebhook(api, 'payout', '{"data":', { 'x-callback-token': api.payoutCallbackToken })).statusCode).toBe(400);
+    expect((await postWebhook(api, 'payout', payoutBody, { 'x-callback-token': 'wrong' })).json()).toMatchObject({
+      code: 'WEBHOOK_SIGNATURE',
+    });
+    expect(
+      (await postWebhook(api, 'payout', payoutBody, { 'x-callback-token': api.payoutCallbackToken })).statusCode,
+    ).toBe(404);
+    expect(
+      (await postWebhook(api, 'payout', '{"data":', { 'x-callback-token': api.payoutCallbackToken })).statusCode,
+    ).toBe(400);
 
-    const event = (intent: string, amount: number) => JSON.stringify({ data: { id: 'evt_1', type: 'event', attributes: { type: 'payment.paid', data: { id: 'pay_1', type: 'payment', attributes: { amount, currency: 'PHP', payment_intent_id: intent, status: 'paid' } } } } });
+    const event = (intent: string, amount: number) =>
+      JSON.stringify({
+        data: {
+          id: 'evt_1',
+          type: 'event',
+          attributes: {
+            type: 'payment.paid',
+            data: {
+              id: 'pay_1',
+              type: 'payment',
+              attributes: { amount, currency: 'PHP', payment_intent_id: intent, status: 'paid' },
+            },
+          },
+        },
+      });
     const body = event('pi_unknown', 100);
     const nowUnix = unixNow(api);
     expect((await postWebhook(api, 'collection', body)).statusCode).toBe(401);
@@ -471,7 +777,9 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect((await postCollectionWebhook(api, body, { at: nowUnix - 8 * 86_400 })).statusCode).toBe(401);
     // Signed over other bytes (the same JSON re-spaced): refused, the signature covers the raw body.
     const signedOther = collectionSignature(api, body, { at: nowUnix });
-    expect((await postWebhook(api, 'collection', body.replace('{"data"', '{ "data"'), signedOther)).statusCode).toBe(401);
+    expect((await postWebhook(api, 'collection', body.replace('{"data"', '{ "data"'), signedOther)).statusCode).toBe(
+      401,
+    );
     expect((await postWebhook(api, 'collection', body, signedOther)).statusCode).toBe(404);
 
     // A replay of a delivered success: 200, nothing changes.
@@ -488,7 +796,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(await order(b, o.id)).toEqual(settled);
   });
 
-  it('answers 404 for another customer\'s order or payment, and for ids that are no one\'s', async () => {
+  it("answers 404 for another customer's order or payment, and for ids that are no one's", async () => {
     const a = await borrowerWithProfile(api);
     const o = await repaying(a);
     const payment = await pay(a, o.id, 'settle');
@@ -532,13 +840,17 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loans under concurrency and re
     return { b, id };
   }
 
-  const payoutsOf = async (orderId: string) => api.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
-  const gatewayPayouts = async (payoutIds: string[]) => (await api.database.db.select().from(simPayouts)).filter((p) => payoutIds.includes(p.referenceId));
+  const payoutsOf = async (orderId: string) =>
+    api.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
+  const gatewayPayouts = async (payoutIds: string[]) =>
+    (await api.database.db.select().from(simPayouts)).filter((p) => payoutIds.includes(p.referenceId));
 
   it('makes one payout and one disbursement for 50 concurrent identical withdraw requests', async () => {
     const { b, id } = await withdrawable();
     const key = newKey();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => call(b, 'POST', `/loans/${id}/withdraw`, {}, key)));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => call(b, 'POST', `/loans/${id}/withdraw`, {}, key)),
+    );
     expect(new Set(answers.map((r) => r.statusCode))).toEqual(new Set([200]));
     expect(new Set(answers.map((r) => r.body)).size).toBe(1);
     await api.settle();
@@ -551,9 +863,13 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loans under concurrency and re
 
   it('makes one payout for 50 concurrent withdraw requests with different keys', async () => {
     const { b, id } = await withdrawable();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => call(b, 'POST', `/loans/${id}/withdraw`, {}, newKey())));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => call(b, 'POST', `/loans/${id}/withdraw`, {}, newKey())),
+    );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((r) => r.statusCode === 409 && r.json<{ code: string }>().code === 'ORDER_STATE')).toHaveLength(49);
+    expect(
+      answers.filter((r) => r.statusCode === 409 && r.json<{ code: string }>().code === 'ORDER_STATE'),
+    ).toHaveLength(49);
     await api.settle();
     expect(await payoutsOf(id)).toHaveLength(1);
   });
@@ -565,9 +881,29 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loans under concurrency and re
     const created = await call(b, 'POST', `/loans/${id}/payments`, { kind: 'settle', channel: 'eWallet' }, newKey());
     const payment = created.json<{ id: string; amountCentavos: number }>();
     const [row] = await api.database.db.select().from(payments).where(eq(payments.id, payment.id));
-    const body = JSON.stringify({ data: { id: 'evt_c', type: 'event', attributes: { type: 'payment.paid', data: { id: 'pay_c', type: 'payment', attributes: { amount: payment.amountCentavos, currency: 'PHP', payment_intent_id: row!.providerRef, status: 'paid' } } } } });
+    const body = JSON.stringify({
+      data: {
+        id: 'evt_c',
+        type: 'event',
+        attributes: {
+          type: 'payment.paid',
+          data: {
+            id: 'pay_c',
+            type: 'payment',
+            attributes: {
+              amount: payment.amountCentavos,
+              currency: 'PHP',
+              payment_intent_id: row!.providerRef,
+              status: 'paid',
+            },
+          },
+        },
+      },
+    });
     const signature = collectionSignature(api, body);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => postWebhook(api, 'collection', body, signature)));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => postWebhook(api, 'collection', body, signature)),
+    );
     expect(answers.map((r) => r.statusCode).every((s) => s === 200)).toBe(true);
     expect(answers.filter((r) => r.json<{ result: string }>().result === 'applied')).toHaveLength(1);
     const o = (await call(b, 'GET', `/loans/${id}`)).json<Order>();
@@ -603,9 +939,17 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loans under concurrency and re
       await caller(lost)(b, 'POST', `/loans/${id}/withdraw`, {}, newKey());
       await lost.runDueJobs();
       // The gateway finished the payout but every delivery of its callback was lost.
-      await lost.database.db.update(simPayouts).set({ deliverAt: null }).where(eq(simPayouts.referenceId, (await payoutsOf(id))[0]!.id));
-      expect(await lost.payoutGateway.getPayout((await payoutsOf(id))[0]!.providerRef!)).toMatchObject({ status: 'pending' });
-      await lost.database.db.update(simPayouts).set({ status: 'SUCCEEDED' }).where(eq(simPayouts.referenceId, (await payoutsOf(id))[0]!.id));
+      await lost.database.db
+        .update(simPayouts)
+        .set({ deliverAt: null })
+        .where(eq(simPayouts.referenceId, (await payoutsOf(id))[0]!.id));
+      expect(await lost.payoutGateway.getPayout((await payoutsOf(id))[0]!.providerRef!)).toMatchObject({
+        status: 'pending',
+      });
+      await lost.database.db
+        .update(simPayouts)
+        .set({ status: 'SUCCEEDED' })
+        .where(eq(simPayouts.referenceId, (await payoutsOf(id))[0]!.id));
       lost.advance(180);
       await lost.runDueJobs();
       expect((await caller(lost)(b, 'GET', `/loans/${id}`)).json<Order>().state).toBe('repaying');
@@ -619,8 +963,17 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('loans under concurrency and re
     await call(b, 'POST', `/loans/${id}/withdraw`, {}, newKey());
     const [payout] = await payoutsOf(id);
     // A worker claims the job, reaches the gateway, and dies before recording anything.
-    await api.database.db.update(jobs).set({ lockedUntil: new Date(api.now().getTime() + 60_000), attempts: 1 }).where(eq(jobs.key, `send_payout:${payout!.id}`));
-    await api.payoutGateway.createPayout({ idempotencyKey: payout!.id, referenceId: payout!.id, amountCentavos: payout!.amount, account: payout!.account as never, description: 'crashed' });
+    await api.database.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(api.now().getTime() + 60_000), attempts: 1 })
+      .where(eq(jobs.key, `send_payout:${payout!.id}`));
+    await api.payoutGateway.createPayout({
+      idempotencyKey: payout!.id,
+      referenceId: payout!.id,
+      amountCentavos: payout!.amount,
+      account: payout!.account as never,
+      description: 'crashed',
+    });
     await api.runDueJobs();
     expect((await payoutsOf(id))[0]?.state).toBe('requested');
     api.advance(61);

@@ -34,7 +34,15 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     const me = res.json();
     expect(me.phoneMasked).toBe(`${a.phone.slice(0, 3)}***${a.phone.slice(-4)}`);
     expect(me.phoneMasked).not.toContain(a.phone.slice(3, 6));
-    expect(me).toMatchObject({ preferences: { language: 'en', smsReminders: true }, profileComplete: false, payoutLocked: false, payoutAccount: null, usableCoupons: 1, unread: { notify: 2, activity: messagesConfig.announcements.length }, openFeedback: 0 });
+    expect(me).toMatchObject({
+      preferences: { language: 'en', smsReminders: true },
+      profileComplete: false,
+      payoutLocked: false,
+      payoutAccount: null,
+      usableCoupons: 1,
+      unread: { notify: 2, activity: messagesConfig.announcements.length },
+      openFeedback: 0,
+    });
     expect(me.steps).toHaveLength(7);
     expect(me.steps.every((s: { state: string }) => s.state === 'incomplete')).toBe(true);
     expect(typeof me.creditLimitCentavos).toBe('number');
@@ -45,14 +53,40 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     await completeProfile(api.database.db, a.customerId, { workInfo: { monthlyIncome: 'upTo12000' } });
     const now = api.now();
     await api.database.db.insert(coupons).values([
-      { customerId: a.customerId, definitionId: 'd', kind: 'repayment', appliesTo: 'repayment', amount: 100, state: 'unused', source: 't', issueKey: 'one', validFrom: now, expiresAt: new Date(now.getTime() + 86_400_000) },
-      { customerId: a.customerId, definitionId: 'd', kind: 'repayment', appliesTo: 'repayment', amount: 100, state: 'unused', source: 't', issueKey: 'old', validFrom: now, expiresAt: new Date(now.getTime() - 1000) },
+      {
+        customerId: a.customerId,
+        definitionId: 'd',
+        kind: 'repayment',
+        appliesTo: 'repayment',
+        amount: 100,
+        state: 'unused',
+        source: 't',
+        issueKey: 'one',
+        validFrom: now,
+        expiresAt: new Date(now.getTime() + 86_400_000),
+      },
+      {
+        customerId: a.customerId,
+        definitionId: 'd',
+        kind: 'repayment',
+        appliesTo: 'repayment',
+        amount: 100,
+        state: 'unused',
+        source: 't',
+        issueKey: 'old',
+        validFrom: now,
+        expiresAt: new Date(now.getTime() - 1000),
+      },
     ]);
     await api.database.db.insert(messages).values({ customerId: a.customerId, template: 'welcome', params: {} });
     const me = (await call(a, 'GET', '/me')).json();
     expect(me.profileComplete).toBe(true);
     expect(me.steps.every((s: { state: string }) => s.state === 'complete')).toBe(true);
-    expect(me.payoutAccount).toEqual({ method: 'bank', label: BANK_INFO.bankCode, accountMasked: `******${BANK_INFO.accountNumber.slice(-4)}` });
+    expect(me.payoutAccount).toEqual({
+      method: 'bank',
+      label: BANK_INFO.bankCode,
+      accountMasked: `******${BANK_INFO.accountNumber.slice(-4)}`,
+    });
     // The platform coupon and the welcome and coupon messages of the registration, and the rows written above.
     expect(me.usableCoupons).toBe(2);
     expect(me.unread.notify).toBe(3);
@@ -86,19 +120,49 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     const headers = { 'x-device-id': `dev-${randomBytes(6).toString('hex')}` };
     const remoteAddress = '10.9.8.7';
     await api.app.inject({ method: 'POST', url: '/api/v1/auth/sms-code', remoteAddress, headers, payload: { phone } });
-    const refused = await api.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, headers, payload: { phone, code: codeFor(api.outbox, phone), language: 'fr' } });
+    const refused = await api.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      remoteAddress,
+      headers,
+      payload: { phone, code: codeFor(api.outbox, phone), language: 'fr' },
+    });
     expect(refused.statusCode).toBe(400);
-    const res = await api.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, headers, payload: { phone, code: codeFor(api.outbox, phone), language: 'zh-CN' } });
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      remoteAddress,
+      headers,
+      payload: { phone, code: codeFor(api.outbox, phone), language: 'zh-CN' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { token, customerId } = res.json<{ token: string; customerId: string }>();
-    const me = (await call({ headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId, ...headers } }, 'GET', '/me')).json();
+    const me = (
+      await call(
+        { headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId, ...headers } },
+        'GET',
+        '/me',
+      )
+    ).json();
     expect(me.preferences.language).toBe('zh-CN');
   });
 
   it('needs a session for every route', async () => {
-    const bodies = { '/me/preferences': { language: 'fil' }, '/feedback': { category: 'app', text: 'long enough text' } } as Record<string, object>;
-    for (const [method, url] of [['GET', '/me'], ['PATCH', '/me/preferences'], ['GET', '/feedback'], ['POST', '/feedback']] as const) {
-      const res = await api.app.inject({ method, url: `/api/v1${url}`, payload: method === 'GET' ? undefined : bodies[url] });
+    const bodies = {
+      '/me/preferences': { language: 'fil' },
+      '/feedback': { category: 'app', text: 'long enough text' },
+    } as Record<string, object>;
+    for (const [method, url] of [
+      ['GET', '/me'],
+      ['PATCH', '/me/preferences'],
+      ['GET', '/feedback'],
+      ['POST', '/feedback'],
+    ] as const) {
+      const res = await api.app.inject({
+        method,
+        url: `/api/v1${url}`,
+        payload: method === 'GET' ? undefined : bodies[url],
+      });
       expect(res.statusCode, url).toBe(401);
       expect(res.json().code).toBe('UNAUTHORIZED');
     }
@@ -108,15 +172,26 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     const a = await login(api);
     const short = await send(a, { category: 'app', text: '123456789' });
     expect(short.statusCode).toBe(422);
-    expect(short.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ instancePath: '/text', keyword: 'minLength', params: { limit: 10 } })] });
+    expect(short.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [expect.objectContaining({ instancePath: '/text', keyword: 'minLength', params: { limit: 10 } })],
+    });
     const ok = await send(a, { category: 'app', text: '1234567890' });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect(ok.json()).toMatchObject({ category: 'app', text: '1234567890', state: 'open', reply: null, hasScreenshot: false });
+    expect(ok.json()).toMatchObject({
+      category: 'app',
+      text: '1234567890',
+      state: 'open',
+      reply: null,
+      hasScreenshot: false,
+    });
     const list = (await call(a, 'GET', '/feedback')).json();
     expect(list.items).toHaveLength(1);
     expect(list.items[0]).toMatchObject({ id: ok.json().id, state: 'open' });
     // Encrypted at rest: the column does not hold the text.
-    const raw = (await api.database.db.execute(sql`select text from ${feedback} where id = ${ok.json().id}`)) as unknown as { rows: { text: string }[] };
+    const raw = (await api.database.db.execute(
+      sql`select text from ${feedback} where id = ${ok.json().id}`,
+    )) as unknown as { rows: { text: string }[] };
     expect(raw.rows[0]!.text).not.toContain('1234567890');
     const me = (await call(a, 'GET', '/me')).json();
     expect(me.openFeedback).toBe(1);
@@ -127,7 +202,17 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
   it('refuses bad feedback with a 4xx code, never a 5xx', async () => {
     const a = await login(api);
     const inline = 'data:image/jpeg;base64,/9j/4AAQ';
-    for (const bad of [{}, { category: 'rant', text: 'long enough text' }, { category: 'app', text: 42 }, { category: 'app', text: 'x'.repeat(1001) }, { category: 'app', text: 'long enough text', extra: 1 }, { category: 'app', text: 'long enough text', screenshot: inline }, { category: 'app', text: 'long enough text', screenshot: 'doc:nope' }, [], 'text']) {
+    for (const bad of [
+      {},
+      { category: 'rant', text: 'long enough text' },
+      { category: 'app', text: 42 },
+      { category: 'app', text: 'x'.repeat(1001) },
+      { category: 'app', text: 'long enough text', extra: 1 },
+      { category: 'app', text: 'long enough text', screenshot: inline },
+      { category: 'app', text: 'long enough text', screenshot: 'doc:nope' },
+      [],
+      'text',
+    ]) {
       const res = await send(a, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, JSON.stringify(bad)).toBeLessThan(500);
@@ -135,14 +220,50 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     expect((await call(a, 'GET', '/feedback')).json().items).toHaveLength(0);
   });
 
-  it('keeps feedback to its author: B never sees A\'s, and A cannot attach B\'s screenshot', async () => {
+  it("keeps feedback to its author: B never sees A's, and A cannot attach B's screenshot", async () => {
     const a = await login(api);
     const b = await login(api);
-    const [bDoc] = await api.database.db.insert(documents).values({ customerId: b.customerId, kind: 'feedbackScreenshot', storageKey: 'documents/x.jpg', contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 }).returning();
-    const [aDoc] = await api.database.db.insert(documents).values({ customerId: a.customerId, kind: 'feedbackScreenshot', storageKey: 'documents/y.jpg', contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 }).returning();
-    const [aId] = await api.database.db.insert(documents).values({ customerId: a.customerId, kind: 'idFront', storageKey: 'documents/z.jpg', contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 }).returning();
+    const [bDoc] = await api.database.db
+      .insert(documents)
+      .values({
+        customerId: b.customerId,
+        kind: 'feedbackScreenshot',
+        storageKey: 'documents/x.jpg',
+        contentType: 'image/jpeg',
+        bytes: 1,
+        width: 1,
+        height: 1,
+      })
+      .returning();
+    const [aDoc] = await api.database.db
+      .insert(documents)
+      .values({
+        customerId: a.customerId,
+        kind: 'feedbackScreenshot',
+        storageKey: 'documents/y.jpg',
+        contentType: 'image/jpeg',
+        bytes: 1,
+        width: 1,
+        height: 1,
+      })
+      .returning();
+    const [aId] = await api.database.db
+      .insert(documents)
+      .values({
+        customerId: a.customerId,
+        kind: 'idFront',
+        storageKey: 'documents/z.jpg',
+        contentType: 'image/jpeg',
+        bytes: 1,
+        width: 1,
+        height: 1,
+      })
+      .returning();
     const stolen = await send(a, { category: 'app', text: 'see my screenshot', screenshot: `doc:${bDoc!.id}` });
-    expect(stolen.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ instancePath: '/screenshot', keyword: 'document' })] });
+    expect(stolen.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [expect.objectContaining({ instancePath: '/screenshot', keyword: 'document' })],
+    });
     const wrongKind = await send(a, { category: 'app', text: 'see my screenshot', screenshot: `doc:${aId!.id}` });
     expect(wrongKind.statusCode).toBe(422);
     const mine = await send(a, { category: 'loan', text: 'see my screenshot', screenshot: `doc:${aDoc!.id}` });

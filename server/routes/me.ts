@@ -1,4 +1,11 @@
-import { feedbackItem, feedbackList, meAnswer, preferencesAnswer, preferencesInput, type PreferencesInput } from '#api-schema/me.ts';
+import {
+  feedbackItem,
+  feedbackList,
+  meAnswer,
+  preferencesAnswer,
+  preferencesInput,
+  type PreferencesInput,
+} from '#api-schema/me.ts';
 import { callerOf } from '../plugins/auth.ts';
 import type { FeedbackService } from '../services/feedback.ts';
 import type { MeService } from '../services/me.ts';
@@ -13,34 +20,64 @@ export interface MeRouteOptions {
  * The profile tab, preferences and feedback: the caller's own only (the customer is the session's, never the
  * request's). Personal: never cached.
  */
-export const meRoutes = routeGroup<MeRouteOptions>({ access: 'session', noStore: true }, async (app, { me, feedback }) => {
-  app.get('/me', {
-    schema: { tags: ['me'], operationId: 'getMe', summary: 'The profile tab: masked phone, limit, steps, payout account, coupons, unread messages', response: { 200: meAnswer } },
-  }, async (request) => me.summary(callerOf(request)));
+export const meRoutes = routeGroup<MeRouteOptions>(
+  { access: 'session', noStore: true },
+  async (app, { me, feedback }) => {
+    app.get(
+      '/me',
+      {
+        schema: {
+          tags: ['me'],
+          operationId: 'getMe',
+          summary: 'The profile tab: masked phone, limit, steps, payout account, coupons, unread messages',
+          response: { 200: meAnswer },
+        },
+      },
+      async (request) => me.summary(callerOf(request)),
+    );
 
-  app.patch('/me/preferences', {
-    schema: {
-      tags: ['me'],
-      operationId: 'setPreferences',
-      summary: 'Language (SMS are written in it) and SMS due reminders',
-      body: preferencesInput,
-      response: { 200: preferencesAnswer },
-    },
-  }, async (request) => me.setPreferences(callerOf(request).customerId, request.body as PreferencesInput));
+    app.patch(
+      '/me/preferences',
+      {
+        schema: {
+          tags: ['me'],
+          operationId: 'setPreferences',
+          summary: 'Language (SMS are written in it) and SMS due reminders',
+          body: preferencesInput,
+          response: { 200: preferencesAnswer },
+        },
+      },
+      async (request) => me.setPreferences(callerOf(request).customerId, request.body as PreferencesInput),
+    );
 
-  app.get('/feedback', {
-    schema: { tags: ['me'], operationId: 'listFeedback', summary: 'The caller\'s feedback and its state, newest first', response: { 200: feedbackList } },
-  }, async (request) => feedback.list(callerOf(request).customerId));
+    app.get(
+      '/feedback',
+      {
+        schema: {
+          tags: ['me'],
+          operationId: 'listFeedback',
+          summary: "The caller's feedback and its state, newest first",
+          response: { 200: feedbackList },
+        },
+      },
+      async (request) => feedback.list(callerOf(request).customerId),
+    );
 
-  app.post('/feedback', {
-    bodyLimit: 16 * 1024,
-    schema: {
-      tags: ['me'],
-      operationId: 'sendFeedback',
-      summary: 'Send feedback, validated with the schema the form uses',
-      description: 'The body is checked by the compiled validator of schemas/feedback.schema.json: category, text of 10 to 1000 characters, optional screenshot as a document id (`doc:<id>`, kind feedbackScreenshot, from POST /documents).',
-      body: { type: 'object' },
-      response: { 201: feedbackItem },
-    },
-  }, async (request, reply) => reply.status(201).send(await feedback.send(callerOf(request).customerId, request.body)));
-});
+    app.post(
+      '/feedback',
+      {
+        bodyLimit: 16 * 1024,
+        schema: {
+          tags: ['me'],
+          operationId: 'sendFeedback',
+          summary: 'Send feedback, validated with the schema the form uses',
+          description:
+            'The body is checked by the compiled validator of schemas/feedback.schema.json: category, text of 10 to 1000 characters, optional screenshot as a document id (`doc:<id>`, kind feedbackScreenshot, from POST /documents).',
+          body: { type: 'object' },
+          response: { 201: feedbackItem },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await feedback.send(callerOf(request).customerId, request.body)),
+    );
+  },
+);

@@ -56,7 +56,10 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
    */
   async function registered(): Promise<Borrower> {
     const b = await login(api);
-    const written = await api.database.db.select({ template: messages.template }).from(messages).where(eq(messages.customerId, b.customerId));
+    const written = await api.database.db
+      .select({ template: messages.template })
+      .from(messages)
+      .where(eq(messages.customerId, b.customerId));
     expect(written.map((m) => m.template).sort()).toEqual(['couponIssued', 'welcome']);
     await api.database.db.delete(messages).where(eq(messages.customerId, b.customerId));
     return b;
@@ -92,23 +95,37 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
 
     const opened = await call(b, 'POST', `/messages/notify/${page.messages[1]!.id}/open`, {});
     expect(opened.statusCode, opened.body).toBe(200);
-    expect(opened.json<Message>()).toMatchObject({ id: page.messages[1]!.id, template: 'applicationReceived', read: true });
+    expect(opened.json<Message>()).toMatchObject({
+      id: page.messages[1]!.id,
+      template: 'applicationReceived',
+      read: true,
+    });
     expect(await unread(b)).toMatchObject({ notify: 1 });
     // Opening again changes nothing.
-    expect((await call(b, 'POST', `/messages/notify/${page.messages[1]!.id}/open`, {})).json<Message>().read).toBe(true);
+    expect((await call(b, 'POST', `/messages/notify/${page.messages[1]!.id}/open`, {})).json<Message>().read).toBe(
+      true,
+    );
     expect(await unread(b)).toMatchObject({ notify: 1 });
 
     // Activity: the configured announcements, newest first; one opened, then clear-unread of one tab, then of both.
     const news = await list(b, 'activity');
-    expect(news.messages.map((m) => m.id)).toEqual([...messagesConfig.announcements].sort((x, y) => y.publishedAt.localeCompare(x.publishedAt)).map((a) => a.id));
-    expect((await call(b, 'POST', `/messages/activity/${news.messages[0]!.id}/open`, {})).json<Message>()).toMatchObject({ tab: 'activity', read: true });
+    expect(news.messages.map((m) => m.id)).toEqual(
+      [...messagesConfig.announcements].sort((x, y) => y.publishedAt.localeCompare(x.publishedAt)).map((a) => a.id),
+    );
+    expect(
+      (await call(b, 'POST', `/messages/activity/${news.messages[0]!.id}/open`, {})).json<Message>(),
+    ).toMatchObject({ tab: 'activity', read: true });
     expect(await unread(b)).toEqual({ notify: 1, activity: activity - 1, total: activity });
-    expect((await call(b, 'POST', '/messages/clear-unread', { tab: 'notify' })).json()).toEqual({ notify: 0, activity: activity - 1, total: activity - 1 });
+    expect((await call(b, 'POST', '/messages/clear-unread', { tab: 'notify' })).json()).toEqual({
+      notify: 0,
+      activity: activity - 1,
+      total: activity - 1,
+    });
     expect((await call(b, 'POST', '/messages/clear-unread', {})).json()).toEqual({ notify: 0, activity: 0, total: 0 });
     expect((await list(b, 'activity')).messages.every((m) => m.read)).toBe(true);
   });
 
-  it('writes money sent, payment succeeded and settled in the events\' transactions; a replayed apply writes none twice', async () => {
+  it("writes money sent, payment succeeded and settled in the events' transactions; a replayed apply writes none twice", async () => {
     const b = await borrower();
     const key = newKey();
     const first = await call(b, 'POST', '/loans', STANDARD_LOAN, key);
@@ -126,13 +143,25 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
     await api.settle();
     const page = await list(b, 'notify');
     expect(page.messages.map((m) => m.template)).toEqual(['settled', 'moneySent', 'approved', 'applicationReceived']);
-    expect(page.messages[1]).toMatchObject({ link: `/bill?order=${o.id}`, params: { orderNo: o.orderNo, amountCentavos: (row!.quote as { receivedCentavos: number }).receivedCentavos, dueDate: row!.dueDate } });
-    expect(page.messages[0]).toMatchObject({ link: `/bill?order=${o.id}`, params: { amountCentavos: pay.json<{ amountCentavos: number }>().amountCentavos } });
+    expect(page.messages[1]).toMatchObject({
+      link: `/bill?order=${o.id}`,
+      params: {
+        orderNo: o.orderNo,
+        amountCentavos: (row!.quote as { receivedCentavos: number }).receivedCentavos,
+        dueDate: row!.dueDate,
+      },
+    });
+    expect(page.messages[0]).toMatchObject({
+      link: `/bill?order=${o.id}`,
+      params: { amountCentavos: pay.json<{ amountCentavos: number }>().amountCentavos },
+    });
   });
 
   it('tells a failed disbursement with the way to fix it: a link to change the payout account', async () => {
     const b = await registered();
-    await completeProfile(api.database.db, b.customerId, { bankInfo: { accountNumber: '0000123456', accountNumberConfirm: '0000123456' } });
+    await completeProfile(api.database.db, b.customerId, {
+      bankInfo: { accountNumber: '0000123456', accountNumberConfirm: '0000123456' },
+    });
     const o = (await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).json<{ id: string; orderNo: string }>();
     api.advance(61);
     await api.runDueJobs();
@@ -141,7 +170,12 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
     await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey());
     await api.settle();
     const [failed] = (await list(b, 'notify')).messages;
-    expect(failed).toMatchObject({ template: 'disbursementFailed', link: '/changeBank', params: { orderNo: o.orderNo }, read: false });
+    expect(failed).toMatchObject({
+      template: 'disbursementFailed',
+      link: '/changeBank',
+      params: { orderNo: o.orderNo },
+      read: false,
+    });
   });
 
   it('tells a rejection with the day the borrower may apply again', async () => {
@@ -153,17 +187,27 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
     const [row] = await api.database.db.select().from(loanOrders).where(eq(loanOrders.id, o.id));
     expect(row).toMatchObject({ state: 'rejected' });
     const [rejected] = (await list(b, 'notify')).messages;
-    expect(rejected).toMatchObject({ template: 'rejected', link: '/homeIndex', params: { orderNo: o.orderNo, reapplyAfter: row!.reapplyAfter } });
+    expect(rejected).toMatchObject({
+      template: 'rejected',
+      link: '/homeIndex',
+      params: { orderNo: o.orderNo, reapplyAfter: row!.reapplyAfter },
+    });
   });
 
-  it('writes no message when the event\'s transaction is rolled back', async () => {
+  it("writes no message when the event's transaction is rolled back", async () => {
     const b = await borrower();
     const db = api.database.db;
     // The apply transaction fails at its last write (the underwriting job), after the message was written.
-    await db.execute(sql.raw(`create or replace function refuse_underwrite() returns trigger language plpgsql as $$ begin
+    await db.execute(
+      sql.raw(`create or replace function refuse_underwrite() returns trigger language plpgsql as $$ begin
       if new.kind = 'underwrite' and exists (select 1 from loan_orders o where o.id::text = new.payload->>'orderId' and o.customer_id = '${b.customerId}') then raise exception 'refused'; end if;
-      return new; end $$`));
-    await db.execute(sql.raw('create trigger refuse_underwrite before insert on jobs for each row execute function refuse_underwrite()'));
+      return new; end $$`),
+    );
+    await db.execute(
+      sql.raw(
+        'create trigger refuse_underwrite before insert on jobs for each row execute function refuse_underwrite()',
+      ),
+    );
     try {
       const res = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
       expect(res.statusCode).toBe(500);
@@ -177,7 +221,12 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
 
   it('pages past 20 by id, newest first, with no message twice or missed', async () => {
     const b = await registered();
-    for (let i = 0; i < 45; i += 1) await notify(api.database.db, { customerId: b.customerId, template: 'paymentSucceeded', params: { orderNo: `N${i}`, amountCentavos: i } });
+    for (let i = 0; i < 45; i += 1)
+      await notify(api.database.db, {
+        customerId: b.customerId,
+        template: 'paymentSucceeded',
+        params: { orderNo: `N${i}`, amountCentavos: i },
+      });
     const seen: string[] = [];
     let before: string | undefined;
     const sizes: number[] = [];
@@ -192,26 +241,50 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
 
     // Activity pages the same way (announcements published one minute apart), and hides ended or future ones.
     const at = api.now().getTime();
-    const extra = Array.from({ length: 22 }, (_, i) => ({ id: `page-${kind}-${i}`, template: 'safety', params: {}, link: null, publishedAt: new Date(at - (i + 1) * 60_000) }));
+    const extra = Array.from({ length: 22 }, (_, i) => ({
+      id: `page-${kind}-${i}`,
+      template: 'safety',
+      params: {},
+      link: null,
+      publishedAt: new Date(at - (i + 1) * 60_000),
+    }));
     await api.database.db.insert(announcements).values([
       ...extra,
-      { id: `ended-${kind}`, template: 'safety', params: {}, link: null, publishedAt: new Date(at - 86_400_000), endsAt: new Date(at - 1000) },
+      {
+        id: `ended-${kind}`,
+        template: 'safety',
+        params: {},
+        link: null,
+        publishedAt: new Date(at - 86_400_000),
+        endsAt: new Date(at - 1000),
+      },
       { id: `future-${kind}`, template: 'safety', params: {}, link: null, publishedAt: new Date(at + 86_400_000) },
     ]);
     const first = await list(b, 'activity');
     const second = await list(b, 'activity', first.next!);
     expect(first.messages.map((m) => m.id)).toEqual(extra.slice(0, 20).map((a) => a.id));
     expect(second.next).toBeNull();
-    expect(second.messages.map((m) => m.id)).toEqual([...extra.slice(20).map((a) => a.id), ...[...messagesConfig.announcements].reverse().map((a) => a.id)]);
-    expect((await call(b, 'POST', `/messages/activity/future-${kind}/open`, {})).json()).toMatchObject({ code: 'NOT_FOUND' });
-    expect((await call(b, 'POST', `/messages/activity/ended-${kind}/open`, {})).json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(second.messages.map((m) => m.id)).toEqual([
+      ...extra.slice(20).map((a) => a.id),
+      ...[...messagesConfig.announcements].reverse().map((a) => a.id),
+    ]);
+    expect((await call(b, 'POST', `/messages/activity/future-${kind}/open`, {})).json()).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect((await call(b, 'POST', `/messages/activity/ended-${kind}/open`, {})).json()).toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await api.database.db.delete(announcements).where(sql`${announcements.id} like ${`%-${kind}%`}`);
   });
 
-  it('never lets borrower B read, open or clear A\'s messages', async () => {
+  it("never lets borrower B read, open or clear A's messages", async () => {
     const a = await registered();
     const b = await registered();
-    await notify(api.database.db, { customerId: a.customerId, template: 'approved', params: { orderNo: 'A1', amountCentavos: 1, limitCentavos: 1 } });
+    await notify(api.database.db, {
+      customerId: a.customerId,
+      template: 'approved',
+      params: { orderNo: 'A1', amountCentavos: 1, limitCentavos: 1 },
+    });
     const [mine] = (await list(a, 'notify')).messages;
     expect((await list(b, 'notify')).messages).toEqual([]);
     const foreign = await call(b, 'POST', `/messages/notify/${mine!.id}/open`, {});
@@ -219,10 +292,17 @@ describe.each(databaseTargets())('messages on %s', (kind) => {
     expect(foreign.json()).toMatchObject({ code: 'NOT_FOUND' });
     await call(b, 'POST', '/messages/clear-unread', {});
     expect(await unread(a)).toMatchObject({ notify: 1 });
-    const [row] = await api.database.db.select().from(messages).where(and(eq(messages.customerId, a.customerId)));
+    const [row] = await api.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.customerId, a.customerId)));
     expect(row!.readAt).toBeNull();
     // Asking as A with B's customer id header is refused by the session check.
-    const mixed = await api.app.inject({ method: 'GET', url: '/api/v1/messages?tab=notify', headers: { ...a.headers, 'x-customer-id': b.customerId } });
+    const mixed = await api.app.inject({
+      method: 'GET',
+      url: '/api/v1/messages?tab=notify',
+      headers: { ...a.headers, 'x-customer-id': b.customerId },
+    });
     expect(mixed.statusCode).toBe(401);
   });
 

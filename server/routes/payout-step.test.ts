@@ -22,10 +22,16 @@ describe.each(databaseTargets())('the payout step during a loan on %s', (kind) =
     api = await testApi(kind);
     const b = await login(api);
     await completeProfile(api.database.db, b.customerId, { workInfo: { monthlyIncome: 'upTo12000' } });
-    const put = () => api!.app.inject({ method: 'PUT', url: '/api/v1/profile/bankInfo', headers: b.headers, payload: newAccount });
+    const put = () =>
+      api!.app.inject({ method: 'PUT', url: '/api/v1/profile/bankInfo', headers: b.headers, payload: newAccount });
     expect((await put()).statusCode).toBe(200);
 
-    const applied = await api.app.inject({ method: 'POST', url: '/api/v1/loans', headers: { ...b.headers, 'idempotency-key': `k-${randomBytes(6).toString('hex')}` }, payload: STANDARD_LOAN });
+    const applied = await api.app.inject({
+      method: 'POST',
+      url: '/api/v1/loans',
+      headers: { ...b.headers, 'idempotency-key': `k-${randomBytes(6).toString('hex')}` },
+      payload: STANDARD_LOAN,
+    });
     expect(applied.statusCode).toBe(201);
     const refused = await put();
     expect(refused.statusCode).toBe(409);
@@ -34,7 +40,13 @@ describe.each(databaseTargets())('the payout step during a loan on %s', (kind) =
     // The underwriting job rejects (income band): the account is the borrower's own again.
     api.advance(3600);
     await api.settle();
-    const order = (await api.app.inject({ method: 'GET', url: `/api/v1/loans/${(applied.json() as { id: string }).id}`, headers: b.headers })).json() as { state: string };
+    const order = (
+      await api.app.inject({
+        method: 'GET',
+        url: `/api/v1/loans/${(applied.json() as { id: string }).id}`,
+        headers: b.headers,
+      })
+    ).json() as { state: string };
     expect(order.state).toBe('rejected');
     expect((await put()).statusCode).toBe(200);
   });
@@ -42,11 +54,21 @@ describe.each(databaseTargets())('the payout step during a loan on %s', (kind) =
   it('refuses any payout account change during bank maintenance', async () => {
     api = await testApi(kind, { loans: { bankChangeMaintenance: true } });
     const b = await login(api);
-    const refused = await api.app.inject({ method: 'PUT', url: '/api/v1/profile/bankInfo', headers: b.headers, payload: newAccount });
+    const refused = await api.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile/bankInfo',
+      headers: b.headers,
+      payload: newAccount,
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'BANK_CHANGE_MAINTENANCE' });
     // Other steps are not concerned.
-    const other = await api.app.inject({ method: 'PUT', url: '/api/v1/profile/baseInfo', headers: b.headers, payload: { maritalStatus: 'single', education: 'college' } });
+    const other = await api.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile/baseInfo',
+      headers: b.headers,
+      payload: { maritalStatus: 'single', education: 'college' },
+    });
     expect(other.statusCode).toBe(200);
   });
 });

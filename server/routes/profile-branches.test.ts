@@ -25,12 +25,19 @@ describe.each(databaseTargets())('profile branches on %s', (kind) => {
   });
 
   const call = caller(() => api);
-  const saved = async (who: Borrower, step: string) => (await call(who, 'GET', `/profile/${step}`)).json<{ data: Record<string, unknown> }>().data;
+  const saved = async (who: Borrower, step: string) =>
+    (await call(who, 'GET', `/profile/${step}`)).json<{ data: Record<string, unknown> }>().data;
 
-  it('stores an employed borrower\'s work step without the student fields sent beside it (markup, an impossible date)', async () => {
+  it("stores an employed borrower's work step without the student fields sent beside it (markup, an impossible date)", async () => {
     const a = await login(api);
     const worker = sample(workInfoSamples, 'contract worker');
-    const res = await call(a, 'PUT', '/profile/workInfo', { ...worker.data, schoolName: '<img src=x onerror=alert(1)>', major: '<script>x</script>', admissionDate: '2023-02-30', graduationDate: 'never' });
+    const res = await call(a, 'PUT', '/profile/workInfo', {
+      ...worker.data,
+      schoolName: '<img src=x onerror=alert(1)>',
+      major: '<script>x</script>',
+      admissionDate: '2023-02-30',
+      graduationDate: 'never',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const data = await saved(a, 'workInfo');
     expect(data).toEqual(worker.stored);
@@ -40,7 +47,12 @@ describe.each(databaseTargets())('profile branches on %s', (kind) => {
   it('stores a bank payout without a 2,000-character wallet number or a remittance shop', async () => {
     const a = await login(api);
     const bank = sample(bankInfoSamples, 'bank: account typed');
-    const res = await call(a, 'PUT', '/profile/bankInfo', { ...bank.data, eWalletProvider: 'gcash', eWalletNumber: '9'.repeat(2000), remittanceShop: '<b>shop</b>' });
+    const res = await call(a, 'PUT', '/profile/bankInfo', {
+      ...bank.data,
+      eWalletProvider: 'gcash',
+      eWalletNumber: '9'.repeat(2000),
+      remittanceShop: '<b>shop</b>',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await saved(a, 'bankInfo')).toEqual(bank.stored);
   });
@@ -48,9 +60,18 @@ describe.each(databaseTargets())('profile branches on %s', (kind) => {
   it('still refuses a field no branch declares, and checks the fields of the branch that applies', async () => {
     const a = await login(api);
     const worker = sample(workInfoSamples, 'contract worker');
-    expect((await call(a, 'PUT', '/profile/workInfo', { ...worker.stored, salary: 20000 })).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await call(a, 'PUT', '/profile/workInfo', { ...worker.stored, salary: 20000 })).json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     const student = sample(workInfoSamples, 'student');
-    const res = await call(a, 'PUT', '/profile/workInfo', { ...student.data, schoolName: 'x'.repeat(101), companyName: 'Acme' });
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: expect.arrayContaining([expect.objectContaining({ instancePath: '/schoolName', keyword: 'maxLength' })]) });
+    const res = await call(a, 'PUT', '/profile/workInfo', {
+      ...student.data,
+      schoolName: 'x'.repeat(101),
+      companyName: 'Acme',
+    });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: expect.arrayContaining([expect.objectContaining({ instancePath: '/schoolName', keyword: 'maxLength' })]),
+    });
   });
 });

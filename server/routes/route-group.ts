@@ -26,12 +26,19 @@ const errorResponses = { '4xx': errorAnswer, '5xx': errorAnswer } as const;
  * requirement (`security: []` for public ones) unless the route declares its own (a public group's logout, a webhook's
  * signature).
  */
-export function routeGroup<Options extends FastifyPluginOptions>(group: RouteGroup, routes: FastifyPluginAsync<Options>): FastifyPluginAsync<Options> {
+export function routeGroup<Options extends FastifyPluginOptions>(
+  group: RouteGroup,
+  routes: FastifyPluginAsync<Options>,
+): FastifyPluginAsync<Options> {
   return async (app, options) => {
     const security: readonly SecurityRequirement[] = group.access === 'session' ? SESSION_SECURITY : [];
     app.addHook('onRoute', (route) => {
       const schema: FastifySchema & { security?: readonly SecurityRequirement[] } = route.schema ?? {};
-      route.schema = { ...schema, security: schema.security ?? security, response: { ...errorResponses, ...(schema.response as object | undefined) } };
+      route.schema = {
+        ...schema,
+        security: schema.security ?? security,
+        response: { ...errorResponses, ...(schema.response as object | undefined) },
+      };
     });
     if (group.noStore) {
       app.addHook('onRequest', async (_request, reply) => {

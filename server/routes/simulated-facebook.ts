@@ -37,7 +37,11 @@ const decideQuery = {
   },
 } as const;
 
-type DialogQuery = Record<'client_id' | 'redirect_uri' | 'state' | 'code_challenge', string> & { decision?: 'allow' | 'cancel'; fb_user_id?: string; name?: string };
+type DialogQuery = Record<'client_id' | 'redirect_uri' | 'state' | 'code_challenge', string> & {
+  decision?: 'allow' | 'cancel';
+  fb_user_id?: string;
+  name?: string;
+};
 
 const escape = (value: string) => value.replace(/[&<>"']/gu, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -59,12 +63,16 @@ function ownRedirect(request: FastifyRequest, redirectUri: string): string {
   return url.toString();
 }
 
-export const simulatedFacebookRoutes = routeGroup<{ simulated: SimulatedFacebookLogin }>({ access: 'public', noStore: true }, async (app, { simulated }) => {
-  app.get(SIMULATED_DIALOG_PATH, { schema: { hide: true, querystring: dialogQuery } }, async (request, reply) => {
-    const q = request.query as DialogQuery;
-    ownRedirect(request, q.redirect_uri);
-    const hidden = (['client_id', 'redirect_uri', 'state', 'code_challenge'] as const).map((k) => `<input type="hidden" name="${k}" value="${escape(q[k])}">`).join('');
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Simulated Facebook Login</title></head>
+export const simulatedFacebookRoutes = routeGroup<{ simulated: SimulatedFacebookLogin }>(
+  { access: 'public', noStore: true },
+  async (app, { simulated }) => {
+    app.get(SIMULATED_DIALOG_PATH, { schema: { hide: true, querystring: dialogQuery } }, async (request, reply) => {
+      const q = request.query as DialogQuery;
+      ownRedirect(request, q.redirect_uri);
+      const hidden = (['client_id', 'redirect_uri', 'state', 'code_challenge'] as const)
+        .map((k) => `<input type="hidden" name="${k}" value="${escape(q[k])}">`)
+        .join('');
+      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Simulated Facebook Login</title></head>
 <body><main><h1>Simulated Facebook Login</h1><p>A simulated Facebook for development and tests: no real account is used.</p>
 <p>The app (client_id ${escape(q.client_id)}) asks for your public profile: your name.</p>
 <form method="get" action="${SIMULATED_DIALOG_PATH}/decide">${hidden}
@@ -73,20 +81,32 @@ export const simulatedFacebookRoutes = routeGroup<{ simulated: SimulatedFacebook
 <p><label>Name <input name="name" maxlength="100" value="Juan Dela Cruz" required></label></p>
 <p><button type="submit" name="decision" value="allow">Continue</button> <button type="submit" name="decision" value="cancel" formnovalidate>Cancel</button></p>
 </form></main></body></html>`;
-    return reply.type('text/html; charset=utf-8').send(html);
-  });
+      return reply.type('text/html; charset=utf-8').send(html);
+    });
 
-  app.get(`${SIMULATED_DIALOG_PATH}/decide`, { schema: { hide: true, querystring: decideQuery } }, async (request, reply) => {
-    const q = request.query as DialogQuery;
-    const redirectUri = ownRedirect(request, q.redirect_uri);
-    const allow = q.decision === 'allow';
-    if (allow && (!q.fb_user_id || !q.name?.trim())) throw new ApiError('INVALID_INPUT');
-    try {
-      const location = await simulated.consent({ clientId: q.client_id, redirectUri, state: q.state, codeChallenge: q.code_challenge, allow, account: { id: q.fb_user_id ?? '', name: q.name?.trim() ?? '' } });
-      return reply.redirect(location, 302);
-    } catch (error) {
-      if (error instanceof FacebookLoginError) throw new ApiError('INVALID_INPUT');
-      throw error;
-    }
-  });
-});
+    app.get(
+      `${SIMULATED_DIALOG_PATH}/decide`,
+      { schema: { hide: true, querystring: decideQuery } },
+      async (request, reply) => {
+        const q = request.query as DialogQuery;
+        const redirectUri = ownRedirect(request, q.redirect_uri);
+        const allow = q.decision === 'allow';
+        if (allow && (!q.fb_user_id || !q.name?.trim())) throw new ApiError('INVALID_INPUT');
+        try {
+          const location = await simulated.consent({
+            clientId: q.client_id,
+            redirectUri,
+            state: q.state,
+            codeChallenge: q.code_challenge,
+            allow,
+            account: { id: q.fb_user_id ?? '', name: q.name?.trim() ?? '' },
+          });
+          return reply.redirect(location, 302);
+        } catch (error) {
+          if (error instanceof FacebookLoginError) throw new ApiError('INVALID_INPUT');
+          throw error;
+        }
+      },
+    );
+  },
+);

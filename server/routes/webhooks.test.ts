@@ -30,7 +30,20 @@ describe.each(databaseTargets())('gateway webhooks and simulated gateways on %s'
   });
 
   const paymentEvent = (id: string, type: string, intent: string, extra: Record<string, unknown> = {}) =>
-    JSON.stringify({ data: { id, type: 'event', attributes: { type, data: { id: `pay_${id}`, type: 'payment', attributes: { amount: 309_050, currency: 'PHP', payment_intent_id: intent, status: 'paid', ...extra } } } } });
+    JSON.stringify({
+      data: {
+        id,
+        type: 'event',
+        attributes: {
+          type,
+          data: {
+            id: `pay_${id}`,
+            type: 'payment',
+            attributes: { amount: 309_050, currency: 'PHP', payment_intent_id: intent, status: 'paid', ...extra },
+          },
+        },
+      },
+    });
 
   it('accepts a retried delivery still signed with its first timestamp (136 minutes old) once, and ignores the same event id again', async () => {
     const body = paymentEvent('evt_late', 'payment.paid', 'pi_late');
@@ -38,21 +51,56 @@ describe.each(databaseTargets())('gateway webhooks and simulated gateways on %s'
     expect(late.json()).toEqual({ ok: true, result: 'applied' });
     // PayMongo retries the same event (same id), signed now or with the first timestamp: handled once.
     expect((await postCollectionWebhook(api, body)).json()).toEqual({ ok: true, result: 'replay' });
-    expect((await postCollectionWebhook(api, body, { at: unixNow(api) - 136 * 60 })).json()).toEqual({ ok: true, result: 'replay' });
+    expect((await postCollectionWebhook(api, body, { at: unixNow(api) - 136 * 60 })).json()).toEqual({
+      ok: true,
+      result: 'replay',
+    });
     expect(seen.map((e) => [e.eventId, e.kind])).toEqual([['evt_late', 'paid']]);
   });
 
   it('hands a failed attempt and the later payment of the same intent to the loan core as two events', async () => {
-    expect((await postCollectionWebhook(api, paymentEvent('evt_f1', 'payment.failed', 'pi_twice', { status: 'failed', failed_code: 'insufficient_funds' }))).json()).toEqual({ ok: true, result: 'applied' });
-    expect((await postCollectionWebhook(api, paymentEvent('evt_p1', 'payment.paid', 'pi_twice'))).json()).toEqual({ ok: true, result: 'applied' });
+    expect(
+      (
+        await postCollectionWebhook(
+          api,
+          paymentEvent('evt_f1', 'payment.failed', 'pi_twice', { status: 'failed', failed_code: 'insufficient_funds' }),
+        )
+      ).json(),
+    ).toEqual({ ok: true, result: 'applied' });
+    expect((await postCollectionWebhook(api, paymentEvent('evt_p1', 'payment.paid', 'pi_twice'))).json()).toEqual({
+      ok: true,
+      result: 'applied',
+    });
     expect(seen).toEqual([
-      { eventId: 'evt_f1', kind: 'attempt_failed', providerRef: 'pi_twice', paymentId: 'pay_evt_f1', amountCentavos: 309_050, currency: 'PHP', failureCode: 'insufficient_funds' },
-      { eventId: 'evt_p1', kind: 'paid', providerRef: 'pi_twice', paymentId: 'pay_evt_p1', amountCentavos: 309_050, currency: 'PHP', failureCode: null },
+      {
+        eventId: 'evt_f1',
+        kind: 'attempt_failed',
+        providerRef: 'pi_twice',
+        paymentId: 'pay_evt_f1',
+        amountCentavos: 309_050,
+        currency: 'PHP',
+        failureCode: 'insufficient_funds',
+      },
+      {
+        eventId: 'evt_p1',
+        kind: 'paid',
+        providerRef: 'pi_twice',
+        paymentId: 'pay_evt_p1',
+        amountCentavos: 309_050,
+        currency: 'PHP',
+        failureCode: null,
+      },
     ]);
   });
 
   it('answers 2xx to signed events it does not handle, and refuses bad signatures and far-future timestamps', async () => {
-    const other = JSON.stringify({ data: { id: 'evt_src', type: 'event', attributes: { type: 'source.chargeable', data: { id: 'src_1', attributes: {} } } } });
+    const other = JSON.stringify({
+      data: {
+        id: 'evt_src',
+        type: 'event',
+        attributes: { type: 'source.chargeable', data: { id: 'src_1', attributes: {} } },
+      },
+    });
     expect((await postCollectionWebhook(api, other)).json()).toEqual({ ok: true, result: 'ignored' });
     expect(seen).toEqual([]);
     const body = paymentEvent('evt_future', 'payment.paid', 'pi_future');
@@ -86,26 +134,57 @@ describe.each(databaseTargets())('gateway webhooks and simulated gateways on %s'
 
     it('attaches at once: a redirect for GCash, a QR image for QR Ph; the reference is the intent id', async () => {
       const { deliver } = capturedDeliveries();
-      const gateway = createSimulatedCollectionGateway({ db: api.database.db, now: api.now, delayMs: 60_000, failPattern: null, webhookSecret: 's', deliver });
+      const gateway = createSimulatedCollectionGateway({
+        db: api.database.db,
+        now: api.now,
+        delayMs: 60_000,
+        failPattern: null,
+        webhookSecret: 's',
+        deliver,
+      });
       const wallet = await gateway.createPayment(request('sim-gcash', '9170000001', { type: 'gcash' }));
-      expect(wallet).toMatchObject({ reference: wallet.providerRef, status: 'pending', currency: 'PHP', action: { kind: 'redirect', url: `${SIM_CHECKOUT_BASE}${wallet.providerRef}` } });
+      expect(wallet).toMatchObject({
+        reference: wallet.providerRef,
+        status: 'pending',
+        currency: 'PHP',
+        action: { kind: 'redirect', url: `${SIM_CHECKOUT_BASE}${wallet.providerRef}` },
+      });
       const qr = await gateway.createPayment(request('sim-qr', '9170000002'));
-      expect(qr.action).toMatchObject({ kind: 'qr', url: expect.stringMatching(/^data:image\/png;base64,/u) as unknown });
+      expect(qr.action).toMatchObject({
+        kind: 'qr',
+        url: expect.stringMatching(/^data:image\/png;base64,/u) as unknown,
+      });
       await expect(gateway.createPayment(request('sim-qr', '9170000002'))).resolves.toEqual(qr);
     });
 
     it('fails one attempt, keeps the intent payable, then the payer pays: attempt_failed then paid, each with its own event id', async () => {
       let t = api.now();
       const { sent, deliver } = capturedDeliveries();
-      const gateway = createSimulatedCollectionGateway({ db: api.database.db, now: () => t, delayMs: 1000, failPattern: /^9179/u, payerRetries: true, webhookSecret: 's', deliver });
+      const gateway = createSimulatedCollectionGateway({
+        db: api.database.db,
+        now: () => t,
+        delayMs: 1000,
+        failPattern: /^9179/u,
+        payerRetries: true,
+        webhookSecret: 's',
+        deliver,
+      });
       const intent = await gateway.createPayment(request('sim-retry', '9179000000', { type: 'gcash' }));
       t = new Date(t.getTime() + 1000);
       await gateway.flush();
-      await expect(gateway.getPayment(intent.providerRef)).resolves.toMatchObject({ status: 'pending', failureCode: 'generic_decline' });
+      await expect(gateway.getPayment(intent.providerRef)).resolves.toMatchObject({
+        status: 'pending',
+        failureCode: 'generic_decline',
+      });
       t = new Date(t.getTime() + 1000);
       await gateway.flush();
-      await expect(gateway.getPayment(intent.providerRef)).resolves.toMatchObject({ status: 'paid', failureCode: null });
-      const events = sent.filter((s) => s.body.includes(intent.providerRef)).map((s) => parseCollectionEvent(JSON.parse(s.body)));
+      await expect(gateway.getPayment(intent.providerRef)).resolves.toMatchObject({
+        status: 'paid',
+        failureCode: null,
+      });
+      const events = sent
+        .filter((s) => s.body.includes(intent.providerRef))
+        .map((s) => parseCollectionEvent(JSON.parse(s.body)));
       expect(events.map((e) => [e?.kind, e?.providerRef, e?.amountCentavos, e?.currency])).toEqual([
         ['attempt_failed', intent.providerRef, 309_050, 'PHP'],
         ['paid', intent.providerRef, 309_050, 'PHP'],
@@ -117,7 +196,14 @@ describe.each(databaseTargets())('gateway webhooks and simulated gateways on %s'
       let t = api.now();
       let status = 500;
       const { sent, deliver } = capturedDeliveries(() => status);
-      const gateway = createSimulatedCollectionGateway({ db: api.database.db, now: () => t, delayMs: 0, failPattern: null, webhookSecret: 's', deliver });
+      const gateway = createSimulatedCollectionGateway({
+        db: api.database.db,
+        now: () => t,
+        delayMs: 0,
+        failPattern: null,
+        webhookSecret: 's',
+        deliver,
+      });
       const intent = await gateway.createPayment(request('sim-redeliver', '9170000003'));
       await gateway.flush();
       const first = sent.filter((s) => s.body.includes(intent.providerRef));
@@ -127,17 +213,32 @@ describe.each(databaseTargets())('gateway webhooks and simulated gateways on %s'
       const all = sent.filter((s) => s.body.includes(intent.providerRef));
       expect(all.length).toBe(first.length + 1);
       expect(all.map((s) => s.body)).toEqual(all.map(() => first[0]!.body));
-      expect(new Set(all.map((s) => signatureTime(s.headers['paymongo-signature'])))).toEqual(new Set([signatureTime(first[0]!.headers['paymongo-signature'])]));
+      expect(new Set(all.map((s) => signatureTime(s.headers['paymongo-signature'])))).toEqual(
+        new Set([signatureTime(first[0]!.headers['paymongo-signature'])]),
+      );
     });
   });
 
   describe('simulated payout gateway (Xendit outcomes)', () => {
-    const account = (accountNumber: string) => ({ method: 'bank' as const, bankCode: 'bdo', accountNumber, holderName: 'Juan dela Cruz', phone: '9171234567' });
+    const account = (accountNumber: string) => ({
+      method: 'bank' as const,
+      bankCode: 'bdo',
+      accountNumber,
+      holderName: 'Juan dela Cruz',
+      phone: '9171234567',
+    });
 
     it('plays each documented failure code, COMPLIANCE_REJECTED and REVERSED after SUCCEEDED, with their outcomes', async () => {
       let t = api.now();
       const { sent, deliver } = capturedDeliveries();
-      const gateway = createSimulatedPayoutGateway({ db: api.database.db, now: () => t, delayMs: 1000, failPattern: null, callbackToken: 'tok', deliver });
+      const gateway = createSimulatedPayoutGateway({
+        db: api.database.db,
+        now: () => t,
+        delayMs: 1000,
+        failPattern: null,
+        callbackToken: 'tok',
+        deliver,
+      });
       const expected: Record<string, [string, string, string | null][]> = {
         '121212': [['payout.failed', 'failed', 'fix_account']],
         '999999': [['payout.failed', 'failed', 'fix_account']],
@@ -147,13 +248,22 @@ describe.each(databaseTargets())('gateway webhooks and simulated gateways on %s'
         '5550000002': [['payout.failed', 'failed', 'fix_account']],
         '5550000003': [['payout.failed', 'failed', 'staff']],
         '5550000004': [['payout.failed', 'failed', 'staff']],
-        '5550000005': [['payout.succeeded', 'succeeded', null], ['payout.reversed', 'reversed', 'fix_account']],
+        '5550000005': [
+          ['payout.succeeded', 'succeeded', null],
+          ['payout.reversed', 'reversed', 'fix_account'],
+        ],
         '1234567890': [['payout.succeeded', 'succeeded', null]],
       };
       expect(Object.keys(expected).filter((n) => n in SIM_PAYOUT_ACCOUNTS)).toEqual(Object.keys(SIM_PAYOUT_ACCOUNTS));
       const refs = new Map<string, string>();
       for (const number of Object.keys(expected)) {
-        const created = await gateway.createPayout({ idempotencyKey: `sim-${number}`, referenceId: `ref-${number}`, amountCentavos: 500_000, account: account(number), description: 'Loan' });
+        const created = await gateway.createPayout({
+          idempotencyKey: `sim-${number}`,
+          referenceId: `ref-${number}`,
+          amountCentavos: 500_000,
+          account: account(number),
+          description: 'Loan',
+        });
         expect(created).toMatchObject({ status: 'pending', outcome: null, providerStatus: 'ACCEPTED' });
         refs.set(created.providerRef, number);
       }
@@ -171,7 +281,10 @@ describe.each(databaseTargets())('gateway webhooks and simulated gateways on %s'
       }
       expect(got).toEqual(expected);
       const reversed = [...refs].find(([, n]) => n === '5550000005')![0];
-      await expect(gateway.getPayout(reversed)).resolves.toMatchObject({ status: 'reversed', providerStatus: 'REVERSED' });
+      await expect(gateway.getPayout(reversed)).resolves.toMatchObject({
+        status: 'reversed',
+        providerStatus: 'REVERSED',
+      });
     });
   });
 });

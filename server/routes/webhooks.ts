@@ -13,7 +13,13 @@
  */
 import { ApiError } from '../errors.ts';
 import type { Database } from '../db/database.ts';
-import { collectionSignatureWellFormed, parseCollectionEvent, sameToken, verifyCollectionSignature, webhookEventHeader } from '../providers/collection/collection-provider.ts';
+import {
+  collectionSignatureWellFormed,
+  parseCollectionEvent,
+  sameToken,
+  verifyCollectionSignature,
+  webhookEventHeader,
+} from '../providers/collection/collection-provider.ts';
 import { parsePayoutCallback } from '../providers/payout/payout-provider.ts';
 import type { LoanService } from '../services/loans.ts';
 import { handleOnce } from '../services/webhook-events.ts';
@@ -40,13 +46,26 @@ const ok = {
   description: 'Taken (or a replay)',
   required: ['ok', 'result'],
   additionalProperties: false,
-  properties: { ok: { type: 'boolean', const: true }, result: { type: 'string', description: 'applied, replay (no effect) or pending (not final yet: nothing applied)' } },
+  properties: {
+    ok: { type: 'boolean', const: true },
+    result: { type: 'string', description: 'applied, replay (no effect) or pending (not final yet: nothing applied)' },
+  },
 } as const;
 
 /** The OpenAPI security schemes of the gateways' callbacks (checked in the handlers, on the raw body). */
 export const webhookSecuritySchemes = {
-  payoutCallbackToken: { type: 'apiKey', in: 'header', name: 'X-Callback-Token', description: 'The payout gateway\'s static callback token' },
-  collectionSignature: { type: 'apiKey', in: 'header', name: 'Paymongo-Signature', description: 't=<unix>,v1=<hex HMAC-SHA256 of t + "." + raw body>, at most 5 minutes old' },
+  payoutCallbackToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Callback-Token',
+    description: "The payout gateway's static callback token",
+  },
+  collectionSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Paymongo-Signature',
+    description: 't=<unix>,v1=<hex HMAC-SHA256 of t + "." + raw body>, at most 5 minutes old',
+  },
 } as const;
 
 /** No session: each callback proves itself by its token or signature. */
@@ -61,55 +80,78 @@ export const webhookRoutes = routeGroup<WebhookOptions>({ access: 'public', noSt
     const url = request.routeOptions.url ?? '';
     if (url.endsWith('/webhooks/payout')) {
       const token = request.headers['x-callback-token'];
-      if (!sameToken(typeof token === 'string' ? token : undefined, options.payoutCallbackToken)) throw new ApiError('WEBHOOK_SIGNATURE');
+      if (!sameToken(typeof token === 'string' ? token : undefined, options.payoutCallbackToken))
+        throw new ApiError('WEBHOOK_SIGNATURE');
     } else if (url.endsWith('/webhooks/collection')) {
       const signature = request.headers['paymongo-signature'];
-      if (!collectionSignatureWellFormed(typeof signature === 'string' ? signature : undefined, options.now())) throw new ApiError('WEBHOOK_SIGNATURE');
+      if (!collectionSignatureWellFormed(typeof signature === 'string' ? signature : undefined, options.now()))
+        throw new ApiError('WEBHOOK_SIGNATURE');
     }
   });
 
-  app.post('/webhooks/payout', {
-    schema: {
-      tags: ['webhooks'],
-      operationId: 'payoutCallback',
-      summary: 'Payout gateway callback (Xendit payout.succeeded / payout.failed / payout.reversed)',
-      security: [{ payoutCallbackToken: [] }],
-      response: { 200: ok },
+  app.post(
+    '/webhooks/payout',
+    {
+      schema: {
+        tags: ['webhooks'],
+        operationId: 'payoutCallback',
+        summary: 'Payout gateway callback (Xendit payout.succeeded / payout.failed / payout.reversed)',
+        security: [{ payoutCallbackToken: [] }],
+        response: { 200: ok },
+      },
     },
-  }, async (request) => {
-    const result = parsePayoutCallback(parseJson(String(request.body ?? '')));
-    if (!result) throw new ApiError('BAD_REQUEST');
-    const outcome = await options.loans.payoutResult(result);
-    if (outcome === 'unknown') throw new ApiError('NOT_FOUND');
-    return { ok: true, result: outcome };
-  });
-
-  app.post('/webhooks/collection', {
-    schema: {
-      tags: ['webhooks'],
-      operationId: 'collectionWebhook',
-      summary: 'Collection gateway webhook (PayMongo payment.paid / payment.failed)',
-      security: [{ collectionSignature: [] }],
-      response: { 200: ok },
-    },
-  }, async (request) => {
-    const raw = String(request.body ?? '');
-    const signature = request.headers['paymongo-signature'];
-    if (!verifyCollectionSignature(typeof signature === 'string' ? signature : undefined, raw, options.collectionWebhookSecret, options.now())) throw new ApiError('WEBHOOK_SIGNATURE');
-    const body = parseJson(raw);
-    const header = webhookEventHeader(body);
-    if (!header) throw new ApiError('BAD_REQUEST');
-    const result = await handleOnce(options.db, { provider: 'collection', eventId: header.id, type: header.type }, options.now(), async () => {
-      const event = parseCollectionEvent(body);
-      if (!event) return 'ignored' as const;
-      // 'mismatch': the amount or currency is not the payment's we created; recorded for staff, never applied, and
-      // answered 2xx (a retry cannot change it).
-      const outcome = await options.loans.paymentEvent(event);
-      // Not ours yet (the intent may be answered before our payment row commits): 404 releases the claim and
-      // PayMongo retries; the reconcile job covers intents that stay unknown.
+    async (request) => {
+      const result = parsePayoutCallback(parseJson(String(request.body ?? '')));
+      if (!result) throw new ApiError('BAD_REQUEST');
+      const outcome = await options.loans.payoutResult(result);
       if (outcome === 'unknown') throw new ApiError('NOT_FOUND');
-      return outcome;
-    });
-    return { ok: true, result };
-  });
+      return { ok: true, result: outcome };
+    },
+  );
+
+  app.post(
+    '/webhooks/collection',
+    {
+      schema: {
+        tags: ['webhooks'],
+        operationId: 'collectionWebhook',
+        summary: 'Collection gateway webhook (PayMongo payment.paid / payment.failed)',
+        security: [{ collectionSignature: [] }],
+        response: { 200: ok },
+      },
+    },
+    async (request) => {
+      const raw = String(request.body ?? '');
+      const signature = request.headers['paymongo-signature'];
+      if (
+        !verifyCollectionSignature(
+          typeof signature === 'string' ? signature : undefined,
+          raw,
+          options.collectionWebhookSecret,
+          options.now(),
+        )
+      )
+        throw new ApiError('WEBHOOK_SIGNATURE');
+      const body = parseJson(raw);
+      const header = webhookEventHeader(body);
+      if (!header) throw new ApiError('BAD_REQUEST');
+      const result = await handleOnce(
+        options.db,
+        { provider: 'collection', eventId: header.id, type: header.type },
+        options.now(),
+        async () => {
+          const event = parseCollectionEvent(body);
+          if (!event) return 'ignored' as const;
+          // 'mismatch': the amount or currency is not the payment's we created; recorded for staff, never applied, and
+          // answered 2xx (a retry cannot change it).
+          const outcome = await options.loans.paymentEvent(event);
+          // Not ours yet (the intent may be answered before our payment row commits): 404 releases the claim and
+          // PayMongo retries; the reconcile job covers intents that stay unknown.
+          if (outcome === 'unknown') throw new ApiError('NOT_FOUND');
+          return outcome;
+        },
+      );
+      return { ok: true, result };
+    },
+  );
 });

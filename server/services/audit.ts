@@ -9,8 +9,19 @@ import { auditLog } from '../db/schema.ts';
 import type { Tx } from './idempotency.ts';
 
 export type AuditEvent =
-  | 'otp.sent' | 'otp.refused' | 'login.succeeded' | 'login.failed' | 'otp.voided' | 'logout'
-  | 'throttled' | 'captcha.required' | 'captcha.failed' | 'access.refused' | 'document.uploaded' | 'document.refused' | 'step.identity-refused';
+  | 'otp.sent'
+  | 'otp.refused'
+  | 'login.succeeded'
+  | 'login.failed'
+  | 'otp.voided'
+  | 'logout'
+  | 'throttled'
+  | 'captcha.required'
+  | 'captcha.failed'
+  | 'access.refused'
+  | 'document.uploaded'
+  | 'document.refused'
+  | 'step.identity-refused';
 
 export interface AuditEntry {
   readonly event: AuditEvent;

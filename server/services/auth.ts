@@ -67,7 +67,8 @@ export interface AuthDeps {
   readonly makeCaptcha?: () => { text: string; data: string };
 }
 
-const defaultCaptcha = () => svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', color: false, background: '#ffffff' });
+const defaultCaptcha = () =>
+  svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', color: false, background: '#ffffff' });
 
 /** The captcha to show: an SVG image and the id to answer with. */
 export interface CaptchaChallenge {
@@ -93,18 +94,28 @@ export function createAuthService(deps: AuthDeps) {
   const now = deps.now ?? (() => new Date());
   // Sessions seen lately, by token: every authenticated request looks its session up. A logout here removes it at
   // once; one on another instance takes effect here within SESSION_CACHE_MS.
-  const recentSessions = new TtlCache<{ id: string; customerId: string; phone: string; expiresAt: Date }>(SESSION_CACHE_MS);
+  const recentSessions = new TtlCache<{ id: string; customerId: string; phone: string; expiresAt: Date }>(
+    SESSION_CACHE_MS,
+  );
   // The lookup of every authenticated request: prepared once (no SQL built per call).
   const sessionByToken = db
     .select({ id: sessions.id, customerId: sessions.customerId, phone: customers.phone, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
     .limit(1)
     .prepare('session_by_token');
-  const codeHash = (challengeId: string, code: string) => createHmac('sha256', secret).update(`${challengeId}:${code}`).digest('hex');
+  const codeHash = (challengeId: string, code: string) =>
+    createHmac('sha256', secret).update(`${challengeId}:${code}`).digest('hex');
   // Keyed and bound to the captcha's id: four characters from a small alphabet are found from a bare hash at once.
-  const captchaHash = (captchaId: string, answer: string) => createHmac('sha256', secret).update(`captcha:${captchaId}:${answer.trim().toLowerCase()}`).digest('hex');
+  const captchaHash = (captchaId: string, answer: string) =>
+    createHmac('sha256', secret).update(`captcha:${captchaId}:${answer.trim().toLowerCase()}`).digest('hex');
   const ipKey = (who: Requester) => clientNetwork(who.ip);
 
   async function isAbnormal(who: Requester, at: Date): Promise<boolean> {
@@ -116,7 +127,10 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function markAbnormal(who: Requester, at: Date, phone: string | null): Promise<void> {
-    await Promise.all([hit(db, `abnormal:ip:${ipKey(who)}`, AUTH_POLICY.abnormal, at), hit(db, `abnormal:device:${who.deviceId}`, AUTH_POLICY.abnormal, at)]);
+    await Promise.all([
+      hit(db, `abnormal:ip:${ipKey(who)}`, AUTH_POLICY.abnormal, at),
+      hit(db, `abnormal:device:${who.deviceId}`, AUTH_POLICY.abnormal, at),
+    ]);
     await audit(db, { event: 'throttled', phone, ip: who.ip, deviceId: who.deviceId });
   }
 
@@ -125,7 +139,10 @@ export function createAuthService(deps: AuthDeps) {
    * abnormal. The IP limit always applies, so a new device id each time opens no fresh allowance.
    */
   async function throttle(who: Requester, at: Date, phone: string | null): Promise<void> {
-    const [ip, device] = await Promise.all([hit(db, `ip:${ipKey(who)}`, AUTH_POLICY.perIp, at), hit(db, `device:${who.deviceId}`, AUTH_POLICY.perDevice, at)]);
+    const [ip, device] = await Promise.all([
+      hit(db, `ip:${ipKey(who)}`, AUTH_POLICY.perIp, at),
+      hit(db, `device:${who.deviceId}`, AUTH_POLICY.perDevice, at),
+    ]);
     if (ip.over || device.over) {
       await markAbnormal(who, at, phone);
       throw new ApiError('TOO_FREQUENT');
@@ -157,12 +174,20 @@ export function createAuthService(deps: AuthDeps) {
       }
       const { text, data } = (deps.makeCaptcha ?? defaultCaptcha)();
       const id = randomUUID();
-      await db.insert(captchas).values({ id, answerHash: captchaHash(id, text), createdAt: at, expiresAt: addSeconds(at, AUTH_POLICY.captchaTtlSeconds) });
+      await db.insert(captchas).values({
+        id,
+        answerHash: captchaHash(id, text),
+        createdAt: at,
+        expiresAt: addSeconds(at, AUTH_POLICY.captchaTtlSeconds),
+      });
       return { id, svg: data, expiresInSeconds: AUTH_POLICY.captchaTtlSeconds };
     },
 
     /** Sends a login code to `phoneInput`, in `language`. */
-    async sendCode(input: { phone: unknown; language: string; captchaId?: string; captchaAnswer?: string }, who: Requester) {
+    async sendCode(
+      input: { phone: unknown; language: string; captchaId?: string; captchaAnswer?: string },
+      who: Requester,
+    ) {
       const at = now();
       const phone = phoneOf(input.phone);
       if (await isAbnormal(who, at)) {
@@ -171,11 +196,19 @@ export function createAuthService(deps: AuthDeps) {
           throw new ApiError('CAPTCHA_REQUIRED');
         }
         if (!(await solveCaptcha(input.captchaId, input.captchaAnswer, who, at))) throw new ApiError('CAPTCHA_WRONG');
-        await Promise.all([reset(db, `abnormal:ip:${ipKey(who)}`, AUTH_POLICY.abnormal, at), reset(db, `abnormal:device:${who.deviceId}`, AUTH_POLICY.abnormal, at)]);
+        await Promise.all([
+          reset(db, `abnormal:ip:${ipKey(who)}`, AUTH_POLICY.abnormal, at),
+          reset(db, `abnormal:device:${who.deviceId}`, AUTH_POLICY.abnormal, at),
+        ]);
       }
       await throttle(who, at, phone);
 
-      const [last] = await db.select().from(otpChallenges).where(eq(otpChallenges.phone, phone)).orderBy(desc(otpChallenges.createdAt)).limit(1);
+      const [last] = await db
+        .select()
+        .from(otpChallenges)
+        .where(eq(otpChallenges.phone, phone))
+        .orderBy(desc(otpChallenges.createdAt))
+        .limit(1);
       if (last) {
         const wait = Math.ceil((last.createdAt.getTime() + AUTH_POLICY.resendSeconds * 1000 - at.getTime()) / 1000);
         if (wait > 0) throw new ApiError('RESEND_TOO_SOON', { retryAfterSeconds: wait });
@@ -185,25 +218,60 @@ export function createAuthService(deps: AuthDeps) {
       const [{ today } = { today: 0 }] = await db
         .select({ today: sql<number>`count(*)::int` })
         .from(otpChallenges)
-        .where(and(inArray(otpChallenges.phone, [phone, ...erasedPhones(dataKeys(), phone)]), gt(otpChallenges.createdAt, manilaStartOfDay(manilaToday(at)))));
+        .where(
+          and(
+            inArray(otpChallenges.phone, [phone, ...erasedPhones(dataKeys(), phone)]),
+            gt(otpChallenges.createdAt, manilaStartOfDay(manilaToday(at))),
+          ),
+        );
       if (today >= AUTH_POLICY.dailyCodesPerPhone) {
-        await audit(db, { event: 'otp.refused', phone, ip: who.ip, deviceId: who.deviceId, detail: { reason: 'daily-limit' } });
+        await audit(db, {
+          event: 'otp.refused',
+          phone,
+          ip: who.ip,
+          deviceId: who.deviceId,
+          detail: { reason: 'daily-limit' },
+        });
         throw new ApiError('SMS_DAILY_LIMIT');
       }
 
       const code = String(randomInt(0, 10 ** AUTH_POLICY.codeDigits)).padStart(AUTH_POLICY.codeDigits, '0');
       const [challenge] = await db
         .insert(otpChallenges)
-        .values({ phone, codeHash: 'pending', createdAt: at, expiresAt: addSeconds(at, AUTH_POLICY.codeTtlSeconds), ip: who.ip, deviceId: who.deviceId })
+        .values({
+          phone,
+          codeHash: 'pending',
+          createdAt: at,
+          expiresAt: addSeconds(at, AUTH_POLICY.codeTtlSeconds),
+          ip: who.ip,
+          deviceId: who.deviceId,
+        })
         .returning({ id: otpChallenges.id });
-      await db.update(otpChallenges).set({ codeHash: codeHash(challenge!.id, code) }).where(eq(otpChallenges.id, challenge!.id));
+      await db
+        .update(otpChallenges)
+        .set({ codeHash: codeHash(challenge!.id, code) })
+        .where(eq(otpChallenges.id, challenge!.id));
       // Any earlier code of this phone stops working: only the newest one is valid.
       await db
         .update(otpChallenges)
         .set({ voidedAt: at })
-        .where(and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt), isNull(otpChallenges.voidedAt), sql`${otpChallenges.id} <> ${challenge!.id}`));
+        .where(
+          and(
+            eq(otpChallenges.phone, phone),
+            isNull(otpChallenges.consumedAt),
+            isNull(otpChallenges.voidedAt),
+            sql`${otpChallenges.id} <> ${challenge!.id}`,
+          ),
+        );
       try {
-        await sms.send({ to: toE164(phone)!, text: smsText(input.language, 'loginCode', { product: deps.productName, code, minutes: AUTH_POLICY.codeTtlSeconds / 60 }) });
+        await sms.send({
+          to: toE164(phone)!,
+          text: smsText(input.language, 'loginCode', {
+            product: deps.productName,
+            code,
+            minutes: AUTH_POLICY.codeTtlSeconds / 60,
+          }),
+        });
       } catch {
         // The provider failed (it logs why): this code was never delivered, so it must not count or work.
         await db.update(otpChallenges).set({ voidedAt: at }).where(eq(otpChallenges.id, challenge!.id));
@@ -226,10 +294,17 @@ export function createAuthService(deps: AuthDeps) {
         .orderBy(desc(otpChallenges.createdAt))
         .limit(1);
       if (!challenge || challenge.expiresAt <= at) {
-        await audit(db, { event: 'login.failed', phone, ip: who.ip, deviceId: who.deviceId, detail: { reason: 'expired' } });
+        await audit(db, {
+          event: 'login.failed',
+          phone,
+          ip: who.ip,
+          deviceId: who.deviceId,
+          detail: { reason: 'expired' },
+        });
         throw new ApiError('CODE_EXPIRED');
       }
-      if (challenge.voidedAt) throw new ApiError(challenge.attempts >= AUTH_POLICY.maxAttempts ? 'CODE_VOIDED' : 'CODE_EXPIRED');
+      if (challenge.voidedAt)
+        throw new ApiError(challenge.attempts >= AUTH_POLICY.maxAttempts ? 'CODE_VOIDED' : 'CODE_EXPIRED');
       const expected = Buffer.from(challenge.codeHash, 'hex');
       const given = Buffer.from(codeHash(challenge.id, code), 'hex');
       const right = /^\d{4}$/u.test(code) && expected.length === given.length && timingSafeEqual(expected, given);
@@ -241,17 +316,29 @@ export function createAuthService(deps: AuthDeps) {
             attempts: sql`${otpChallenges.attempts} + 1`,
             voidedAt: sql`CASE WHEN ${otpChallenges.attempts} + 1 >= ${AUTH_POLICY.maxAttempts} THEN ${at.toISOString()}::timestamptz ELSE NULL END`,
           })
-          .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.voidedAt), isNull(otpChallenges.consumedAt)))
+          .where(
+            and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.voidedAt), isNull(otpChallenges.consumedAt)),
+          )
           .returning({ attempts: otpChallenges.attempts });
         const voided = (after?.attempts ?? AUTH_POLICY.maxAttempts) >= AUTH_POLICY.maxAttempts;
-        await audit(db, { event: voided ? 'otp.voided' : 'login.failed', phone, ip: who.ip, deviceId: who.deviceId, detail: { reason: 'wrong-code' } });
-        throw new ApiError(voided ? 'CODE_VOIDED' : 'CODE_INVALID', { attemptsLeft: Math.max(0, AUTH_POLICY.maxAttempts - (after?.attempts ?? AUTH_POLICY.maxAttempts)) });
+        await audit(db, {
+          event: voided ? 'otp.voided' : 'login.failed',
+          phone,
+          ip: who.ip,
+          deviceId: who.deviceId,
+          detail: { reason: 'wrong-code' },
+        });
+        throw new ApiError(voided ? 'CODE_VOIDED' : 'CODE_INVALID', {
+          attemptsLeft: Math.max(0, AUTH_POLICY.maxAttempts - (after?.attempts ?? AUTH_POLICY.maxAttempts)),
+        });
       }
       // Single use, also under two concurrent logins with the same code.
       const [spent] = await db
         .update(otpChallenges)
         .set({ consumedAt: at })
-        .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt), isNull(otpChallenges.voidedAt)))
+        .where(
+          and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt), isNull(otpChallenges.voidedAt)),
+        )
         .returning({ id: otpChallenges.id });
       if (!spent) throw new ApiError('CODE_EXPIRED');
 
@@ -261,9 +348,17 @@ export function createAuthService(deps: AuthDeps) {
       const customer = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(customers)
-          .values({ phone, createdAt: at, lastLoginAt: at, ...(input.language !== undefined && { language: input.language }) })
+          .values({
+            phone,
+            createdAt: at,
+            lastLoginAt: at,
+            ...(input.language !== undefined && { language: input.language }),
+          })
           // The language the app is read in at login (the route allows only the product's): SMS are written in it.
-          .onConflictDoUpdate({ target: customers.phone, set: { lastLoginAt: at, ...(input.language !== undefined && { language: input.language }) } })
+          .onConflictDoUpdate({
+            target: customers.phone,
+            set: { lastLoginAt: at, ...(input.language !== undefined && { language: input.language }) },
+          })
           .returning({ id: customers.id, registered: sql<boolean>`(xmax = 0)` });
         await tx.insert(sessions).values({
           customerId: row!.id,
@@ -274,12 +369,25 @@ export function createAuthService(deps: AuthDeps) {
           expiresAt: addSeconds(at, AUTH_POLICY.sessionDays * 86400),
         });
         if (row!.registered) {
-          await notify(tx, { customerId: row!.id, template: 'welcome', params: { productName: deps.productName }, link: '/homeIndex', dedupeKey: 'welcome' });
-          if (couponsConfig.registration) await issue(tx, row!.id, couponsConfig.registration, 'registration', 'registration', at);
+          await notify(tx, {
+            customerId: row!.id,
+            template: 'welcome',
+            params: { productName: deps.productName },
+            link: '/homeIndex',
+            dedupeKey: 'welcome',
+          });
+          if (couponsConfig.registration)
+            await issue(tx, row!.id, couponsConfig.registration, 'registration', 'registration', at);
         }
         return row!;
       });
-      await audit(db, { event: 'login.succeeded', customerId: customer!.id, phone, ip: who.ip, deviceId: who.deviceId });
+      await audit(db, {
+        event: 'login.succeeded',
+        customerId: customer!.id,
+        phone,
+        ip: who.ip,
+        deviceId: who.deviceId,
+      });
       return { token, customerId: customer!.id, phone };
     },
 
@@ -298,7 +406,10 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Revokes a session. */
     async logout(sessionId: string, customerId: string, who: Requester): Promise<void> {
-      await db.update(sessions).set({ revokedAt: now() }).where(and(eq(sessions.id, sessionId), eq(sessions.customerId, customerId)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: now() })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.customerId, customerId)));
       recentSessions.deleteWhere((session) => session.id === sessionId);
       await audit(db, { event: 'logout', customerId, ip: who.ip, deviceId: who.deviceId });
     },

@@ -50,7 +50,15 @@ export function couponDefinition(id: string, config: CouponsConfigFile = coupons
  * nothing and answers null), with its couponIssued message, in `tx`. `amountCentavos` overrides the definition's
  * value where another config owns the figure (Easy Re-loan's voucher: config/easy-reloan.json).
  */
-export async function issue(tx: Tx | Database, customerId: string, definitionId: string, source: string, issueKey: string, now: Date, amountCentavos?: number): Promise<CouponRow | null> {
+export async function issue(
+  tx: Tx | Database,
+  customerId: string,
+  definitionId: string,
+  source: string,
+  issueKey: string,
+  now: Date,
+  amountCentavos?: number,
+): Promise<CouponRow | null> {
   const def = couponDefinition(definitionId);
   const [row] = await tx
     .insert(coupons)
@@ -83,12 +91,21 @@ export async function issue(tx: Tx | Database, customerId: string, definitionId:
 
 /** The coupon of `customerId`, locked (after the order and any payment: repository.ts's lock order); null when not theirs. */
 export async function lockCoupon(tx: Tx, couponId: string, customerId: string): Promise<CouponRow | null> {
-  const [row] = await tx.select().from(coupons).where(and(eq(coupons.id, couponId), eq(coupons.customerId, customerId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.id, couponId), eq(coupons.customerId, customerId)))
+    .for('update');
   return row ?? null;
 }
 
 /** Why `coupon` cannot lower an `operation` of `base` centavos at `now`, or null when it can. */
-export function refusalOf(coupon: CouponRow | null, operation: CouponOperation, base: number, now: Date): CouponRefusal | null {
+export function refusalOf(
+  coupon: CouponRow | null,
+  operation: CouponOperation,
+  base: number,
+  now: Date,
+): CouponRefusal | null {
   if (!coupon) return 'notFound';
   if (coupon.state === 'used' || coupon.state === 'held') return 'used';
   if (coupon.state !== 'unused' || coupon.expiresAt <= now || coupon.validFrom > now) return 'expired';
@@ -100,7 +117,11 @@ export function refusalOf(coupon: CouponRow | null, operation: CouponOperation, 
 /** The coupon, or COUPON_UNAVAILABLE with the reason and (for `minimum`) the amount that must be reached. */
 export function checkUsable(coupon: CouponRow | null, operation: CouponOperation, base: number, now: Date): CouponRow {
   const reason = refusalOf(coupon, operation, base, now);
-  if (reason) throw new ApiError('COUPON_UNAVAILABLE', { reason, ...(reason === 'minimum' && { minimumCentavos: coupon!.minimumAmount }) });
+  if (reason)
+    throw new ApiError('COUPON_UNAVAILABLE', {
+      reason,
+      ...(reason === 'minimum' && { minimumCentavos: coupon!.minimumAmount }),
+    });
   return coupon!;
 }
 
@@ -126,12 +147,18 @@ export async function hold(tx: Tx, couponId: string, orderId: string, paymentId:
 
 /** The payment succeeded: its held coupon is used. */
 export async function consumeHeld(tx: Tx, couponId: string, paymentId: string, at: Date): Promise<void> {
-  await tx.update(coupons).set({ state: 'used', usedAt: at }).where(and(eq(coupons.id, couponId), eq(coupons.state, 'held'), eq(coupons.usedBy, `payment:${paymentId}`)));
+  await tx
+    .update(coupons)
+    .set({ state: 'used', usedAt: at })
+    .where(and(eq(coupons.id, couponId), eq(coupons.state, 'held'), eq(coupons.usedBy, `payment:${paymentId}`)));
 }
 
 /** The payment failed or expired: its held coupon is the borrower's again (the expiry job expires it if its time passed). */
 export async function releaseHeld(tx: Tx, couponId: string, paymentId: string): Promise<void> {
-  await tx.update(coupons).set({ state: 'unused', orderId: null, usedBy: null }).where(and(eq(coupons.id, couponId), eq(coupons.state, 'held'), eq(coupons.usedBy, `payment:${paymentId}`)));
+  await tx
+    .update(coupons)
+    .set({ state: 'unused', orderId: null, usedBy: null })
+    .where(and(eq(coupons.id, couponId), eq(coupons.state, 'held'), eq(coupons.usedBy, `payment:${paymentId}`)));
 }
 
 /** What the API answers about a coupon. */
@@ -161,7 +188,15 @@ export function createCouponService(deps: { db: Database; now: () => Date; confi
     const rows = await db
       .select()
       .from(coupons)
-      .where(and(eq(coupons.customerId, customerId), eq(coupons.state, 'unused'), gt(coupons.expiresAt, at), lte(coupons.validFrom, at), appliesTo ? eq(coupons.appliesTo, appliesTo) : undefined))
+      .where(
+        and(
+          eq(coupons.customerId, customerId),
+          eq(coupons.state, 'unused'),
+          gt(coupons.expiresAt, at),
+          lte(coupons.validFrom, at),
+          appliesTo ? eq(coupons.appliesTo, appliesTo) : undefined,
+        ),
+      )
       .orderBy(asc(coupons.expiresAt), asc(coupons.id));
     return { coupons: rows.map((r) => couponView(r, at)) };
   }
@@ -172,7 +207,12 @@ export function createCouponService(deps: { db: Database; now: () => Date; confi
     const rows = await db
       .select()
       .from(coupons)
-      .where(and(eq(coupons.customerId, customerId), or(inArray(coupons.state, ['used', 'expired']), and(eq(coupons.state, 'unused'), lte(coupons.expiresAt, at)))))
+      .where(
+        and(
+          eq(coupons.customerId, customerId),
+          or(inArray(coupons.state, ['used', 'expired']), and(eq(coupons.state, 'unused'), lte(coupons.expiresAt, at))),
+        ),
+      )
       .orderBy(desc(coupons.expiresAt), asc(coupons.id))
       .limit(100);
     return { coupons: rows.map((r) => couponView(r, at)) };
@@ -186,8 +226,15 @@ export function createCouponService(deps: { db: Database; now: () => Date; confi
     const definitionId = config.addToHomeScreen;
     if (!definitionId) return { issued: false, coupon: null };
     const at = now();
-    const issued = await db.transaction((tx) => issue(tx, customerId, definitionId, 'addToHomeScreen', 'addToHomeScreen', at));
-    const [row] = issued ? [issued] : await db.select().from(coupons).where(and(eq(coupons.customerId, customerId), eq(coupons.issueKey, 'addToHomeScreen')));
+    const issued = await db.transaction((tx) =>
+      issue(tx, customerId, definitionId, 'addToHomeScreen', 'addToHomeScreen', at),
+    );
+    const [row] = issued
+      ? [issued]
+      : await db
+          .select()
+          .from(coupons)
+          .where(and(eq(coupons.customerId, customerId), eq(coupons.issueKey, 'addToHomeScreen')));
     return { issued: issued !== null, coupon: row ? couponView(row, at) : null };
   }
 
@@ -206,7 +253,13 @@ export function createCouponService(deps: { db: Database; now: () => Date; confi
     const soon = await db
       .select()
       .from(coupons)
-      .where(and(eq(coupons.state, 'unused'), gt(coupons.expiresAt, at), lte(coupons.expiresAt, new Date(at.getTime() + config.expiringNoticeDays * DAY_MS))))
+      .where(
+        and(
+          eq(coupons.state, 'unused'),
+          gt(coupons.expiresAt, at),
+          lte(coupons.expiresAt, new Date(at.getTime() + config.expiringNoticeDays * DAY_MS)),
+        ),
+      )
       .limit(1000);
     for (const row of soon) {
       await notify(db, {

@@ -13,7 +13,13 @@ import type { FileStorage } from '../providers/storage/file-storage.ts';
 import { audit } from './audit.ts';
 import { prepareUpload, UploadError, type PreparedImage, type UploadKind } from './images.ts';
 
-export const DOCUMENT_KINDS = ['idFront', 'idBack', 'face', 'signature', 'feedbackScreenshot'] as const satisfies readonly UploadKind[];
+export const DOCUMENT_KINDS = [
+  'idFront',
+  'idBack',
+  'face',
+  'signature',
+  'feedbackScreenshot',
+] as const satisfies readonly UploadKind[];
 
 /** A document a step refers to: where (JSON pointer), which, and the kind its field asks for (the uiSchema's documentKind). */
 export interface StepDocumentRef {
@@ -31,15 +37,36 @@ export interface DocumentDeps {
 export function createDocumentService({ db, storage, checker }: DocumentDeps) {
   /** The caller's latest ID front, for the face comparison a real provider makes. */
   async function latestIdFront(customerId: string): Promise<PreparedImage | undefined> {
-    const [row] = await db.select().from(documents).where(and(eq(documents.customerId, customerId), eq(documents.kind, 'idFront'))).orderBy(desc(documents.createdAt)).limit(1);
+    const [row] = await db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.customerId, customerId), eq(documents.kind, 'idFront')))
+      .orderBy(desc(documents.createdAt))
+      .limit(1);
     if (!row) return undefined;
     const file = await storage.get(row.storageKey);
-    return file ? { data: file.data, contentType: row.contentType as PreparedImage['contentType'], width: row.width, height: row.height, bytes: row.bytes } : undefined;
+    return file
+      ? {
+          data: file.data,
+          contentType: row.contentType as PreparedImage['contentType'],
+          width: row.width,
+          height: row.height,
+          bytes: row.bytes,
+        }
+      : undefined;
   }
 
   async function imageOf(row: typeof documents.$inferSelect): Promise<PreparedImage | undefined> {
     const file = await storage.get(row.storageKey);
-    return file ? { data: file.data, contentType: row.contentType as PreparedImage['contentType'], width: row.width, height: row.height, bytes: row.bytes } : undefined;
+    return file
+      ? {
+          data: file.data,
+          contentType: row.contentType as PreparedImage['contentType'],
+          width: row.width,
+          height: row.height,
+          bytes: row.bytes,
+        }
+      : undefined;
   }
 
   /** Whether the current checker passed this document when it was uploaded. */
@@ -60,10 +87,29 @@ export function createDocumentService({ db, storage, checker }: DocumentDeps) {
     async verifyStep(customerId: string, refs: readonly StepDocumentRef[]): Promise<void> {
       const checked = refs.filter((ref) => ref.kind === 'idFront' || ref.kind === 'idBack' || ref.kind === 'face');
       if (checked.length === 0) return;
-      const rows = await db.select().from(documents).where(and(eq(documents.customerId, customerId), inArray(documents.id, checked.map((r) => r.id))));
+      const rows = await db
+        .select()
+        .from(documents)
+        .where(
+          and(
+            eq(documents.customerId, customerId),
+            inArray(
+              documents.id,
+              checked.map((r) => r.id),
+            ),
+          ),
+        );
       const byId = new Map(rows.map((row) => [row.id, row]));
-      const refuse = async (code: 'ID_PHOTO_UNCLEAR' | 'FACE_CHECK_FAILED' | 'AUTH_INFO_PROBLEM', ref: StepDocumentRef, reason: string): Promise<never> => {
-        await audit(db, { event: 'step.identity-refused', customerId, detail: { code, field: ref.path, reason, document: ref.id } });
+      const refuse = async (
+        code: 'ID_PHOTO_UNCLEAR' | 'FACE_CHECK_FAILED' | 'AUTH_INFO_PROBLEM',
+        ref: StepDocumentRef,
+        reason: string,
+      ): Promise<never> => {
+        await audit(db, {
+          event: 'step.identity-refused',
+          customerId,
+          detail: { code, field: ref.path, reason, document: ref.id },
+        });
         throw new ApiError(code, { field: ref.path, reason });
       };
       let face: { ref: StepDocumentRef; row: typeof documents.$inferSelect } | undefined;
@@ -78,9 +124,14 @@ export function createDocumentService({ db, storage, checker }: DocumentDeps) {
         if (!passedNow(row)) {
           const image = await imageOf(row);
           if (image) {
-            const result = isFace ? await checker.checkFace(image) : await checker.checkDocument(image, ref.kind === 'idBack' ? 'back' : 'front');
+            const result = isFace
+              ? await checker.checkFace(image)
+              : await checker.checkDocument(image, ref.kind === 'idBack' ? 'back' : 'front');
             if (!result.ok) await refuse(isFace ? 'FACE_CHECK_FAILED' : 'ID_PHOTO_UNCLEAR', ref, result.reason);
-            await db.update(documents).set({ check: { provider: checker.name, ok: true } }).where(eq(documents.id, row.id));
+            await db
+              .update(documents)
+              .set({ check: { provider: checker.name, ok: true } })
+              .where(eq(documents.id, row.id));
           }
         }
         if (isFace) face = { ref, row };
@@ -108,23 +159,44 @@ export function createDocumentService({ db, storage, checker }: DocumentDeps) {
       }
       // ID and face photos are checked; a signature or a feedback screenshot is any clear image.
       if (kind !== 'signature' && kind !== 'feedbackScreenshot') {
-        const result = kind === 'face' ? await checker.checkFace(image, await latestIdFront(customerId)) : await checker.checkDocument(image, kind === 'idBack' ? 'back' : 'front');
+        const result =
+          kind === 'face'
+            ? await checker.checkFace(image, await latestIdFront(customerId))
+            : await checker.checkDocument(image, kind === 'idBack' ? 'back' : 'front');
         if (!result.ok) {
-          await audit(db, { event: 'document.refused', customerId, ip, detail: { kind, code: result.code, reason: result.reason } });
+          await audit(db, {
+            event: 'document.refused',
+            customerId,
+            ip,
+            detail: { kind, code: result.code, reason: result.reason },
+          });
           throw new ApiError(result.code, { reason: result.reason });
         }
       }
       const id = randomUUID();
       const storageKey = `documents/${customerId}/${id}.${image.contentType === 'image/png' ? 'png' : 'jpg'}`;
       await storage.put(storageKey, image.data, image.contentType);
-      await db.insert(documents).values({ id, customerId, kind, storageKey, contentType: image.contentType, bytes: image.bytes, width: image.width, height: image.height, check: { provider: checker.name, ok: true } });
+      await db.insert(documents).values({
+        id,
+        customerId,
+        kind,
+        storageKey,
+        contentType: image.contentType,
+        bytes: image.bytes,
+        width: image.width,
+        height: image.height,
+        check: { provider: checker.name, ok: true },
+      });
       await audit(db, { event: 'document.uploaded', customerId, ip, detail: { kind, id } });
       return { id, ref: `doc:${id}`, kind, contentType: image.contentType, width: image.width, height: image.height };
     },
 
     /** The bytes of one of the caller's documents; another customer's is NOT_FOUND, as if it did not exist. */
     async read(customerId: string, id: string) {
-      const [row] = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.customerId, customerId)));
+      const [row] = await db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.id, id), eq(documents.customerId, customerId)));
       if (!row) throw new ApiError('NOT_FOUND');
       const file = await storage.get(row.storageKey);
       if (!file) throw new ApiError('NOT_FOUND');

@@ -39,12 +39,24 @@ export interface FacebookCaller {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 export function createFacebookService({ db, now, secret, login, loans }: FacebookDeps) {
-  const verifierOf = (state: string) => createHmac('sha256', secret).update(`facebook-pkce:${state}`).digest('base64url');
+  const verifierOf = (state: string) =>
+    createHmac('sha256', secret).update(`facebook-pkce:${state}`).digest('base64url');
 
   /** The limit screen's answer: the limit and its history, and the Facebook account bound. */
   async function view(customerId: string): Promise<LimitAnswer> {
-    const [limit, [binding]] = await Promise.all([loans.limitView(customerId), db.select({ name: facebookBindings.name }).from(facebookBindings).where(eq(facebookBindings.customerId, customerId))]);
-    return { ...limit, history: [...limit.history], next: [...limit.next], facebook: { bound: binding !== undefined, name: binding?.name ?? null } };
+    const [limit, [binding]] = await Promise.all([
+      loans.limitView(customerId),
+      db
+        .select({ name: facebookBindings.name })
+        .from(facebookBindings)
+        .where(eq(facebookBindings.customerId, customerId)),
+    ]);
+    return {
+      ...limit,
+      history: [...limit.history],
+      next: [...limit.next],
+      facebook: { bound: binding !== undefined, name: binding?.name ?? null },
+    };
   }
 
   /** Starts a login: a new state for this session, and Facebook's dialog to go to. `redirectUri`: the limit screen. */
@@ -52,10 +64,19 @@ export function createFacebookService({ db, now, secret, login, loans }: Faceboo
     const at = now();
     const state = randomBytes(32).toString('base64url');
     // The session's abandoned logins go; a borrower may have several tabs, so only expired ones.
-    await db.delete(facebookLogins).where(and(eq(facebookLogins.customerId, caller.customerId), lt(facebookLogins.expiresAt, at)));
+    await db
+      .delete(facebookLogins)
+      .where(and(eq(facebookLogins.customerId, caller.customerId), lt(facebookLogins.expiresAt, at)));
     const [started] = await db
       .insert(facebookLogins)
-      .values({ customerId: caller.customerId, sessionId: caller.sessionId, stateHash: sha256(state), redirectUri, expiresAt: new Date(at.getTime() + LOGIN_TTL_MS), createdAt: at })
+      .values({
+        customerId: caller.customerId,
+        sessionId: caller.sessionId,
+        stateHash: sha256(state),
+        redirectUri,
+        expiresAt: new Date(at.getTime() + LOGIN_TTL_MS),
+        createdAt: at,
+      })
       .returning({ id: facebookLogins.id });
     // A borrower starting logins over and over keeps at most MAX_OPEN_LOGINS rows: this one and the newest others.
     const older = db
@@ -75,33 +96,59 @@ export function createFacebookService({ db, now, secret, login, loans }: Faceboo
     const [started] = await db
       .update(facebookLogins)
       .set({ consumedAt: at })
-      .where(and(eq(facebookLogins.stateHash, sha256(input.state)), eq(facebookLogins.customerId, caller.customerId), eq(facebookLogins.sessionId, caller.sessionId), isNull(facebookLogins.consumedAt), gt(facebookLogins.expiresAt, at)))
+      .where(
+        and(
+          eq(facebookLogins.stateHash, sha256(input.state)),
+          eq(facebookLogins.customerId, caller.customerId),
+          eq(facebookLogins.sessionId, caller.sessionId),
+          isNull(facebookLogins.consumedAt),
+          gt(facebookLogins.expiresAt, at),
+        ),
+      )
       .returning();
     if (!started) throw new ApiError('FACEBOOK_LOGIN_EXPIRED');
-    if (input.code === undefined) throw new ApiError(input.error === 'access_denied' ? 'FACEBOOK_DENIED' : 'FACEBOOK_LOGIN_FAILED');
+    if (input.code === undefined)
+      throw new ApiError(input.error === 'access_denied' ? 'FACEBOOK_DENIED' : 'FACEBOOK_LOGIN_FAILED');
     let account: FacebookAccount;
     try {
-      account = await login.exchange({ code: input.code, codeVerifier: verifierOf(input.state), redirectUri: started.redirectUri });
+      account = await login.exchange({
+        code: input.code,
+        codeVerifier: verifierOf(input.state),
+        redirectUri: started.redirectUri,
+      });
     } catch (error) {
-      if (error instanceof FacebookLoginError && error.code === 'CODE_REFUSED') throw new ApiError('FACEBOOK_LOGIN_FAILED');
+      if (error instanceof FacebookLoginError && error.code === 'CODE_REFUSED')
+        throw new ApiError('FACEBOOK_LOGIN_FAILED');
       throw new ApiError('PROVIDER_UNAVAILABLE');
     }
     const keyring = dataKeys();
     const raised = await db.transaction(async (tx) => {
       // The lock order of the loan core: the customer first.
       await loans.lockCustomer(tx, caller.customerId);
-      const [mine] = await tx.select({ hash: facebookBindings.fbUserHash }).from(facebookBindings).where(eq(facebookBindings.customerId, caller.customerId));
+      const [mine] = await tx
+        .select({ hash: facebookBindings.fbUserHash })
+        .from(facebookBindings)
+        .where(eq(facebookBindings.customerId, caller.customerId));
       const hashes = facebookUserHashes(keyring, account.id);
       if (mine) {
         if (!hashes.includes(mine.hash)) throw new ApiError('FACEBOOK_ALREADY_BOUND');
         return 0;
       }
-      const [taken] = await tx.select({ id: facebookBindings.id }).from(facebookBindings).where(and(inArray(facebookBindings.fbUserHash, hashes), ne(facebookBindings.customerId, caller.customerId)));
+      const [taken] = await tx
+        .select({ id: facebookBindings.id })
+        .from(facebookBindings)
+        .where(and(inArray(facebookBindings.fbUserHash, hashes), ne(facebookBindings.customerId, caller.customerId)));
       if (taken) throw new ApiError('FACEBOOK_ACCOUNT_TAKEN');
       // Two customers binding one account at once: the unique hash lets one in, the other is refused.
       const inserted = await tx
         .insert(facebookBindings)
-        .values({ customerId: caller.customerId, fbUserId: account.id, fbUserHash: facebookUserHash(keyring, account.id), name: account.name, createdAt: at })
+        .values({
+          customerId: caller.customerId,
+          fbUserId: account.id,
+          fbUserHash: facebookUserHash(keyring, account.id),
+          name: account.name,
+          createdAt: at,
+        })
         .onConflictDoNothing()
         .returning({ id: facebookBindings.id });
       if (inserted.length === 0) throw new ApiError('FACEBOOK_ACCOUNT_TAKEN');

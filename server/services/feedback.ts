@@ -47,24 +47,49 @@ export function createFeedbackService(db: Database) {
     /** Validates and stores one feedback of `customerId`; VALIDATION_FAILED with field errors as a step's save. */
     async send(customerId: string, input: unknown): Promise<FeedbackItem> {
       const data = structuredClone(input) as FeedbackInput;
-      const errors = fieldErrors(validate, data).map((e) => ({ instancePath: e.instancePath, keyword: e.keyword, params: e.params }));
+      const errors = fieldErrors(validate, data).map((e) => ({
+        instancePath: e.instancePath,
+        keyword: e.keyword,
+        params: e.params,
+      }));
       if (errors.length > 0) throw new ApiError('VALIDATION_FAILED', { errors });
       let documentId: string | null = null;
       if (data.screenshot !== undefined) {
         const id = DOC_REF.exec(data.screenshot)?.[1];
         // An image itself is uploaded first (POST /documents); the feedback holds its id.
-        if (!id) throw new ApiError('VALIDATION_FAILED', { errors: [{ instancePath: '/screenshot', keyword: 'upload', params: {} }] });
+        if (!id)
+          throw new ApiError('VALIDATION_FAILED', {
+            errors: [{ instancePath: '/screenshot', keyword: 'upload', params: {} }],
+          });
         const [owned] = await db
           .select({ id: documents.id })
           .from(documents)
-          .where(and(eq(documents.id, id), eq(documents.customerId, customerId), eq(documents.kind, FEEDBACK_SCREENSHOT_KIND)));
-        if (!owned) throw new ApiError('VALIDATION_FAILED', { errors: [{ instancePath: '/screenshot', keyword: 'document', params: {} }] });
+          .where(
+            and(
+              eq(documents.id, id),
+              eq(documents.customerId, customerId),
+              eq(documents.kind, FEEDBACK_SCREENSHOT_KIND),
+            ),
+          );
+        if (!owned)
+          throw new ApiError('VALIDATION_FAILED', {
+            errors: [{ instancePath: '/screenshot', keyword: 'document', params: {} }],
+          });
         documentId = id;
       }
       const row = await db.transaction(async (tx) => {
-        const [saved] = await tx.insert(feedback).values({ customerId, category: data.category, text: data.text, documentId, state: 'open' }).returning();
+        const [saved] = await tx
+          .insert(feedback)
+          .values({ customerId, category: data.category, text: data.text, documentId, state: 'open' })
+          .returning();
         if (!saved) throw new Error('feedback insert returned nothing');
-        await notify(tx, { customerId, template: 'feedbackReceived', params: {}, link: '/feedback', dedupeKey: `feedback:${saved.id}` });
+        await notify(tx, {
+          customerId,
+          template: 'feedbackReceived',
+          params: {},
+          link: '/feedback',
+          dedupeKey: `feedback:${saved.id}`,
+        });
         return saved;
       });
       return itemOf(row);
@@ -72,7 +97,12 @@ export function createFeedbackService(db: Database) {
 
     /** The author's feedback, newest first. */
     async list(customerId: string): Promise<{ items: FeedbackItem[] }> {
-      const rows = await db.select().from(feedback).where(eq(feedback.customerId, customerId)).orderBy(desc(feedback.createdAt), desc(feedback.id)).limit(100);
+      const rows = await db
+        .select()
+        .from(feedback)
+        .where(eq(feedback.customerId, customerId))
+        .orderBy(desc(feedback.createdAt), desc(feedback.id))
+        .limit(100);
       return { items: rows.map(itemOf) };
     },
   };

@@ -32,7 +32,10 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/u;
 /** The header's key, or IDEMPOTENCY_KEY_REQUIRED (missing) / INVALID_INPUT (malformed). */
 export function idempotencyKeyOf(header: string | string[] | undefined): string {
   if (header === undefined || header === '') throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) throw new ApiError('IDEMPOTENCY_KEY_REQUIRED', { detail: 'Idempotency-Key must be 8-128 characters A-Z a-z 0-9 _ -' });
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header))
+    throw new ApiError('IDEMPOTENCY_KEY_REQUIRED', {
+      detail: 'Idempotency-Key must be 8-128 characters A-Z a-z 0-9 _ -',
+    });
   return header;
 }
 
@@ -41,11 +44,17 @@ export function requestHash(body: unknown): string {
   const canonical = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(canonical);
     if (value !== null && typeof value === 'object') {
-      return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+      return Object.fromEntries(
+        Object.keys(value)
+          .sort()
+          .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+      );
     }
     return value;
   };
-  return createHash('sha256').update(JSON.stringify(canonical(body ?? {}))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body ?? {})))
+    .digest('hex');
 }
 
 export async function withIdempotency(
@@ -62,8 +71,12 @@ export async function withIdempotency(
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (inserted.length === 0) {
-    const [stored] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.customerId, customerId), eq(idempotencyKeys.key, key)));
-    if (!stored || stored.operation !== operation || stored.requestHash !== hash) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
+    const [stored] = await tx
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.customerId, customerId), eq(idempotencyKeys.key, key)));
+    if (!stored || stored.operation !== operation || stored.requestHash !== hash)
+      throw new ApiError('IDEMPOTENCY_KEY_REUSED');
     if (stored.statusCode === null) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
     return { status: stored.statusCode, json: stored.response ?? 'null' };
   }

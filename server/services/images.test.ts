@@ -2,11 +2,14 @@ import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { canDecodeHeic, MAX_UPLOAD_BYTES, prepareUpload, UploadError, type UploadErrorCode } from './images.ts';
 
-const solid = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } });
+const solid = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } });
 
 /** Left half red, right half blue: shows where the pixels went after a rotation. */
 async function twoColours(width: number, height: number): Promise<Sharp> {
-  const blue = await solid(width / 2, height, '#0000ff').png().toBuffer();
+  const blue = await solid(width / 2, height, '#0000ff')
+    .png()
+    .toBuffer();
   return solid(width, height, '#ff0000').composite([{ input: blue, left: width / 2, top: 0 }]);
 }
 
@@ -26,14 +29,23 @@ async function uploadError(promise: Promise<unknown>): Promise<UploadErrorCode> 
 
 describe('prepareUpload', () => {
   it('rotates by the EXIF orientation and strips every piece of metadata, GPS included', async () => {
-    const input = await (await twoColours(400, 200))
+    const input = await (
+      await twoColours(400, 200)
+    )
       .jpeg()
       .withExif({
         IFD0: { Artist: 'Juan Dela Cruz', Make: 'PhoneCo' },
-        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '14/1 35/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '120/1 59/1 0/1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '14/1 35/1 0/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '120/1 59/1 0/1',
+        },
       })
       .withMetadata({ orientation: 6 })
-      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+      .withXmp(
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>',
+      )
       .toBuffer();
     const before = await sharp(input).metadata();
     expect(before.orientation).toBe(6);
@@ -82,8 +94,14 @@ describe('prepareUpload', () => {
   });
 
   it('keeps a signature as PNG with its transparency, at most 1600 wide', async () => {
-    const stroke = await sharp({ create: { width: 1800, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 1 } } }).png().toBuffer();
-    const input = await sharp({ create: { width: 2400, height: 800, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    const stroke = await sharp({
+      create: { width: 1800, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    const input = await sharp({
+      create: { width: 2400, height: 800, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
       .composite([{ input: stroke, left: 300, top: 380 }])
       .png()
       .toBuffer();
@@ -103,7 +121,8 @@ describe('prepareUpload', () => {
       await solid(20, 20, '#ffffff').gif().toBuffer(),
       Buffer.alloc(0),
     ];
-    for (const input of notImages) expect(await uploadError(prepareUpload(input, 'idFront'))).toBe('FILE_TYPE_NOT_ALLOWED');
+    for (const input of notImages)
+      expect(await uploadError(prepareUpload(input, 'idFront'))).toBe('FILE_TYPE_NOT_ALLOWED');
   });
 
   it('accepts HEIC only where this sharp can decode it', async () => {
@@ -129,8 +148,20 @@ describe('prepareUpload', () => {
   });
 
   it('answers PHOTO_PROBLEM for a truncated JPEG', async () => {
-    const whole = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
-    expect(await uploadError(prepareUpload(whole.subarray(0, Math.floor(whole.length / 2)), 'idFront'))).toBe('PHOTO_PROBLEM');
+    const whole = await sharp({
+      create: {
+        width: 800,
+        height: 600,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    expect(await uploadError(prepareUpload(whole.subarray(0, Math.floor(whole.length / 2)), 'idFront'))).toBe(
+      'PHOTO_PROBLEM',
+    );
   });
 
   it('gives each code the HTTP status the route answers with', () => {

@@ -32,7 +32,11 @@ export interface PreparedImage {
  */
 export type UploadErrorCode = 'FILE_TYPE_NOT_ALLOWED' | 'FILE_TOO_LARGE' | 'PHOTO_PROBLEM';
 
-const HTTP_STATUS: Record<UploadErrorCode, 413 | 415 | 422> = { FILE_TOO_LARGE: 413, FILE_TYPE_NOT_ALLOWED: 415, PHOTO_PROBLEM: 422 };
+const HTTP_STATUS: Record<UploadErrorCode, 413 | 415 | 422> = {
+  FILE_TOO_LARGE: 413,
+  FILE_TYPE_NOT_ALLOWED: 415,
+  PHOTO_PROBLEM: 422,
+};
 
 export class UploadError extends Error {
   /** The status the route should answer with `{ code, message }`. */
@@ -63,12 +67,16 @@ async function sniffAllowedType(input: Buffer): Promise<string> {
   const mime = sniffed?.mime;
   if (mime === 'image/jpeg' || mime === 'image/png' || mime === 'image/webp') return mime;
   if (mime && HEIF_TYPES.has(mime) && canDecodeHeic()) return mime;
-  throw new UploadError('FILE_TYPE_NOT_ALLOWED', `Only JPEG, PNG or WebP${canDecodeHeic() ? ' or HEIC' : ''} images are accepted, got ${mime ?? 'an unknown type'}`);
+  throw new UploadError(
+    'FILE_TYPE_NOT_ALLOWED',
+    `Only JPEG, PNG or WebP${canDecodeHeic() ? ' or HEIC' : ''} images are accepted, got ${mime ?? 'an unknown type'}`,
+  );
 }
 
 /** Checks, normalises and re-encodes one upload; throws UploadError for anything it will not store. */
 export async function prepareUpload(input: Buffer, kind: UploadKind): Promise<PreparedImage> {
-  if (input.length > MAX_UPLOAD_BYTES) throw new UploadError('FILE_TOO_LARGE', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+  if (input.length > MAX_UPLOAD_BYTES)
+    throw new UploadError('FILE_TOO_LARGE', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
   await sniffAllowedType(input);
 
   // The header alone tells the pixel count; refusing here is cheaper and clearer than failing mid-decode.
@@ -80,7 +88,8 @@ export async function prepareUpload(input: Buffer, kind: UploadKind): Promise<Pr
     throw new UploadError('PHOTO_PROBLEM', 'The image cannot be read');
   }
   if (!(pixels > 0)) throw new UploadError('PHOTO_PROBLEM', 'The image cannot be read');
-  if (pixels > MAX_INPUT_PIXELS) throw new UploadError('FILE_TOO_LARGE', `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
+  if (pixels > MAX_INPUT_PIXELS)
+    throw new UploadError('FILE_TOO_LARGE', `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
 
   // No withMetadata/keepExif: sharp writes no EXIF, XMP, IPTC or ICC unless asked, and converts to sRGB.
   const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
@@ -93,7 +102,13 @@ export async function prepareUpload(input: Buffer, kind: UploadKind): Promise<Pr
           .jpeg({ quality: JPEG_QUALITY });
   try {
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-    return { data, contentType: kind === 'signature' ? 'image/png' : 'image/jpeg', width: info.width, height: info.height, bytes: data.length };
+    return {
+      data,
+      contentType: kind === 'signature' ? 'image/png' : 'image/jpeg',
+      width: info.width,
+      height: info.height,
+      bytes: data.length,
+    };
   } catch {
     throw new UploadError('PHOTO_PROBLEM', 'The image cannot be read');
   }

@@ -20,7 +20,15 @@ import { createLoanReads } from './loans/reads.ts';
 import { createRepayment } from './loans/repay.ts';
 import { createLoanViews } from './loans/views.ts';
 
-export { DEFAULT_LOAN_SETTINGS, pricingConfig, underwritingConfig, type Caller, type LoanDeps, type LoanInput, type LoanSettings } from './loans/context.ts';
+export {
+  DEFAULT_LOAN_SETTINGS,
+  pricingConfig,
+  underwritingConfig,
+  type Caller,
+  type LoanDeps,
+  type LoanInput,
+  type LoanSettings,
+} from './loans/context.ts';
 export type { OrderView } from './loans/views.ts';
 
 export function createLoanService(deps: LoanDeps) {

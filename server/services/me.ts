@@ -31,7 +31,10 @@ export interface MeDeps {
 
 export function createMeService({ db, profile, loans, now }: MeDeps) {
   async function preferences(customerId: string): Promise<PreferencesAnswer> {
-    const [row] = await db.select({ language: customers.language, smsReminders: customers.smsReminders }).from(customers).where(eq(customers.id, customerId));
+    const [row] = await db
+      .select({ language: customers.language, smsReminders: customers.smsReminders })
+      .from(customers)
+      .where(eq(customers.id, customerId));
     if (!row) throw new ApiError('UNAUTHORIZED');
     return { language: row.language as PreferencesAnswer['language'], smsReminders: row.smsReminders };
   }
@@ -47,7 +50,16 @@ export function createMeService({ db, profile, loans, now }: MeDeps) {
         loans?.home(caller),
         usableCouponCount(db, caller.customerId, at),
         unreadCounts(db, caller.customerId, at),
-        db.select({ n: sql<number>`count(*)::int` }).from(feedback).where(and(eq(feedback.customerId, caller.customerId), ne(feedback.state, 'answered'), ne(feedback.state, 'closed'))),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(feedback)
+          .where(
+            and(
+              eq(feedback.customerId, caller.customerId),
+              ne(feedback.state, 'answered'),
+              ne(feedback.state, 'closed'),
+            ),
+          ),
         profile.flow(),
       ]);
       const payoutLocked = home?.currentOrder != null;
@@ -59,7 +71,12 @@ export function createMeService({ db, profile, loans, now }: MeDeps) {
         steps: steps.map((s) => ({
           step: s.step,
           route: s.route,
-          state: payoutLocked && s.step === PAYOUT_STEP ? 'locked' : overview.summary.completed.includes(s.step) ? 'complete' : 'incomplete',
+          state:
+            payoutLocked && s.step === PAYOUT_STEP
+              ? 'locked'
+              : overview.summary.completed.includes(s.step)
+                ? 'complete'
+                : 'incomplete',
         })),
         profileComplete: overview.summary.complete,
         payoutLocked,

@@ -34,13 +34,15 @@ function idOf(tab: MessageTab, id: string): string | null {
   return (tab === 'notify' ? NOTIFY_ID : ANNOUNCEMENT_ID).test(id) ? id : null;
 }
 
-const params = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, string | number>) : {});
+const params = (value: unknown) =>
+  value && typeof value === 'object' ? (value as Record<string, string | number>) : {};
 
 export function createMessageCenter(deps: { readonly db: Database; readonly now: () => Date }) {
   const { db, now } = deps;
 
   /** Announcements shown at `at`: published, not ended. */
-  const visible = (at: Date) => and(lte(announcements.publishedAt, at), or(isNull(announcements.endsAt), gt(announcements.endsAt, at)));
+  const visible = (at: Date) =>
+    and(lte(announcements.publishedAt, at), or(isNull(announcements.endsAt), gt(announcements.endsAt, at)));
 
   async function listNotify(customerId: string, before: string | undefined): Promise<MessageView[]> {
     const rows = await db
@@ -49,7 +51,15 @@ export function createMessageCenter(deps: { readonly db: Database; readonly now:
       .where(and(eq(messages.customerId, customerId), before ? lt(messages.id, Number(before)) : undefined))
       .orderBy(desc(messages.id))
       .limit(PAGE_SIZE + 1);
-    return rows.map((m) => ({ id: String(m.id), tab: 'notify', template: m.template, params: params(m.params), link: m.link, createdAt: m.createdAt.toISOString(), read: m.readAt !== null }));
+    return rows.map((m) => ({
+      id: String(m.id),
+      tab: 'notify',
+      template: m.template,
+      params: params(m.params),
+      link: m.link,
+      createdAt: m.createdAt.toISOString(),
+      read: m.readAt !== null,
+    }));
   }
 
   async function listActivity(customerId: string, before: string | undefined): Promise<MessageView[]> {
@@ -60,15 +70,30 @@ export function createMessageCenter(deps: { readonly db: Database; readonly now:
     const rows = await db
       .select({ a: announcements, readAt: announcementReads.readAt })
       .from(announcements)
-      .leftJoin(announcementReads, and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.customerId, customerId)))
+      .leftJoin(
+        announcementReads,
+        and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.customerId, customerId)),
+      )
       .where(and(visible(at), cursor))
       .orderBy(desc(announcements.publishedAt), desc(announcements.id))
       .limit(PAGE_SIZE + 1);
-    return rows.map(({ a, readAt }) => ({ id: a.id, tab: 'activity', template: a.template, params: params(a.params), link: a.link, createdAt: a.publishedAt.toISOString(), read: readAt !== null }));
+    return rows.map(({ a, readAt }) => ({
+      id: a.id,
+      tab: 'activity',
+      template: a.template,
+      params: params(a.params),
+      link: a.link,
+      createdAt: a.publishedAt.toISOString(),
+      read: readAt !== null,
+    }));
   }
 
   /** One page of `tab`, newest first, older than `before` (an id of that tab); `next` is the `before` of the next page. */
-  async function list(customerId: string, tab: MessageTab, before?: string): Promise<{ tab: MessageTab; messages: MessageView[]; next: string | null }> {
+  async function list(
+    customerId: string,
+    tab: MessageTab,
+    before?: string,
+  ): Promise<{ tab: MessageTab; messages: MessageView[]; next: string | null }> {
     if (before !== undefined && idOf(tab, before) === null) throw new ApiError('INVALID_INPUT', { detail: 'before' });
     const rows = tab === 'notify' ? await listNotify(customerId, before) : await listActivity(customerId, before);
     const page = rows.slice(0, PAGE_SIZE);
@@ -87,19 +112,41 @@ export function createMessageCenter(deps: { readonly db: Database; readonly now:
         .where(and(eq(messages.id, Number(id)), eq(messages.customerId, customerId)))
         .returning();
       if (!row) throw new ApiError('NOT_FOUND');
-      return { id: String(row.id), tab, template: row.template, params: params(row.params), link: row.link, createdAt: row.createdAt.toISOString(), read: true };
+      return {
+        id: String(row.id),
+        tab,
+        template: row.template,
+        params: params(row.params),
+        link: row.link,
+        createdAt: row.createdAt.toISOString(),
+        read: true,
+      };
     }
-    const [a] = await db.select().from(announcements).where(and(eq(announcements.id, id), visible(at)));
+    const [a] = await db
+      .select()
+      .from(announcements)
+      .where(and(eq(announcements.id, id), visible(at)));
     if (!a) throw new ApiError('NOT_FOUND');
     await db.insert(announcementReads).values({ customerId, announcementId: a.id, readAt: at }).onConflictDoNothing();
-    return { id: a.id, tab, template: a.template, params: params(a.params), link: a.link, createdAt: a.publishedAt.toISOString(), read: true };
+    return {
+      id: a.id,
+      tab,
+      template: a.template,
+      params: params(a.params),
+      link: a.link,
+      createdAt: a.publishedAt.toISOString(),
+      read: true,
+    };
   }
 
   /** Marks every unread message of the caller read (of `tab`, or both tabs); answers the counts after. */
   async function clearUnread(customerId: string, tab?: MessageTab) {
     const at = now();
     if (tab !== 'activity') {
-      await db.update(messages).set({ readAt: at }).where(and(eq(messages.customerId, customerId), isNull(messages.readAt)));
+      await db
+        .update(messages)
+        .set({ readAt: at })
+        .where(and(eq(messages.customerId, customerId), isNull(messages.readAt)));
     }
     if (tab !== 'notify') {
       await db.execute(sql`
@@ -135,6 +182,18 @@ export async function seedAnnouncements(db: Database, config: MessagesConfigFile
       publishedAt: new Date(a.publishedAt),
       endsAt: a.endsAt ? new Date(a.endsAt) : null,
     };
-    await db.insert(announcements).values(row).onConflictDoUpdate({ target: announcements.id, set: { template: row.template, params: row.params, link: row.link, publishedAt: row.publishedAt, endsAt: row.endsAt } });
+    await db
+      .insert(announcements)
+      .values(row)
+      .onConflictDoUpdate({
+        target: announcements.id,
+        set: {
+          template: row.template,
+          params: row.params,
+          link: row.link,
+          publishedAt: row.publishedAt,
+          endsAt: row.endsAt,
+        },
+      });
   }
 }

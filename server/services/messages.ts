@@ -62,7 +62,11 @@ export async function notify(tx: Tx | Database, input: NotifyInput): Promise<boo
  * Unread messages of a borrower, by tab: Notify (their own, unread) and Activity (announcements published by `now`,
  * not ended, not read by them). One query on the partial unread index and the announcements' published index.
  */
-export async function unreadCounts(db: Tx | Database, customerId: string, now: Date): Promise<{ notify: number; activity: number }> {
+export async function unreadCounts(
+  db: Tx | Database,
+  customerId: string,
+  now: Date,
+): Promise<{ notify: number; activity: number }> {
   const result = (await db.execute(sql`
     select
       (select count(*)::int from ${messages} where ${messages.customerId} = ${customerId} and ${messages.readAt} is null) as notify,

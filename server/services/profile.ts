@@ -68,13 +68,20 @@ function documentKindsOf(ui: Record<string, unknown>): Record<string, string> {
  * checked with the same ajv setup and vocabulary as the validator, one ajv per version (ajv keeps schemas by `$id`,
  * and every version of a form has the same one).
  */
-const versionParts = new Map<string, { branch: BranchTest; schema: JsonSchema; documentKinds: Record<string, string> }>();
+const versionParts = new Map<
+  string,
+  { branch: BranchTest; schema: JsonSchema; documentKinds: Record<string, string> }
+>();
 
 function partsOf(rules: FormRules) {
   let parts = versionParts.get(rules.validatorHash);
   if (!parts) {
     const schema = rules.content.schema as { $id: string } & Exclude<JsonSchema, boolean>;
-    parts = { schema, branch: branchTester(createAjv(vocabulary, { fragments: true }), schema), documentKinds: documentKindsOf(rules.content.uiSchema) };
+    parts = {
+      schema,
+      branch: branchTester(createAjv(vocabulary, { fragments: true }), schema),
+      documentKinds: documentKindsOf(rules.content.uiSchema),
+    };
     if (versionParts.size > 200) versionParts.clear();
     versionParts.set(rules.validatorHash, parts);
   }
@@ -103,12 +110,16 @@ function deeperThan(data: unknown, limit: number): boolean {
 function stringsIn(data: unknown, path = ''): { path: string; value: string }[] {
   if (typeof data === 'string') return [{ path, value: data }];
   if (Array.isArray(data)) return data.flatMap((item, i) => stringsIn(item, `${path}/${i}`));
-  if (data !== null && typeof data === 'object') return Object.entries(data).flatMap(([k, v]) => stringsIn(v, `${path}/${k}`));
+  if (data !== null && typeof data === 'object')
+    return Object.entries(data).flatMap(([k, v]) => stringsIn(v, `${path}/${k}`));
   return [];
 }
 
 /** The pointers of the inline images (`data:` URLs) in `data`. */
-const inlineImages = (data: unknown): string[] => stringsIn(data).filter((s) => s.value.startsWith('data:')).map((s) => s.path);
+const inlineImages = (data: unknown): string[] =>
+  stringsIn(data)
+    .filter((s) => s.value.startsWith('data:'))
+    .map((s) => s.path);
 
 /** Every `doc:<id>` reference in `data`, with its JSON pointer. */
 const documentRefs = (data: unknown): { path: string; id: string }[] =>
@@ -126,9 +137,17 @@ function answerErrors(errors: readonly CheckError[]) {
  * The identity check of a step's documents once the step is otherwise valid (DocumentService.verifyStep): throws
  * ID_PHOTO_UNCLEAR, FACE_CHECK_FAILED or AUTH_INFO_PROBLEM naming the photo to retake.
  */
-export type VerifyStepDocuments = (customerId: string, refs: readonly { path: string; id: string; kind: string }[]) => Promise<void>;
+export type VerifyStepDocuments = (
+  customerId: string,
+  refs: readonly { path: string; id: string; kind: string }[],
+) => Promise<void>;
 
-export async function createProfileService(db: Database, now: () => Date = () => new Date(), verifyDocuments?: VerifyStepDocuments, forms?: PublishedForms) {
+export async function createProfileService(
+  db: Database,
+  now: () => Date = () => new Date(),
+  verifyDocuments?: VerifyStepDocuments,
+  forms?: PublishedForms,
+) {
   const published = forms ?? (await createPublishedForms(db, { now }));
   /** The steps a borrower may save: those of the seed's flow (staff reorder steps; a step needs its screen and route). */
   const knownSteps = flow.steps;
@@ -139,7 +158,15 @@ export async function createProfileService(db: Database, now: () => Date = () =>
     if (!entry) throw new ApiError('STEP_UNKNOWN');
     const rules = await published.rules(entry.schema, formVersion);
     const parts = partsOf(rules);
-    return { step: entry, documentKinds: parts.documentKinds, validate: rules.validate, version: rules.validatorHash, formVersion: rules.version, schema: parts.schema, branch: parts.branch };
+    return {
+      step: entry,
+      documentKinds: parts.documentKinds,
+      validate: rules.validate,
+      version: rules.validatorHash,
+      formVersion: rules.version,
+      schema: parts.schema,
+      branch: parts.branch,
+    };
   }
 
   // A customer's sections, the read of every GET /profile: prepared once (no SQL built per call; PostgreSQL parses
@@ -165,11 +192,21 @@ export async function createProfileService(db: Database, now: () => Date = () =>
       if (row !== undefined && passes(await rulesOf(step.step), row)) completed.push(step.step);
     }
     const resume = firstIncomplete(steps, completed);
-    return { completed, complete: resume === undefined, next: resume?.route ?? flowEnd(steps) ?? null, total: steps.length };
+    return {
+      completed,
+      complete: resume === undefined,
+      next: resume?.route ?? flowEnd(steps) ?? null,
+      total: steps.length,
+    };
   }
 
   const sectionsMap = (rows: readonly SectionRow[]) =>
-    Object.fromEntries(rows.map((row) => [row.step, { data: upgradeSection(row.step, row.data), updatedAt: row.updatedAt.toISOString() }]));
+    Object.fromEntries(
+      rows.map((row) => [
+        row.step,
+        { data: upgradeSection(row.step, row.data), updatedAt: row.updatedAt.toISOString() },
+      ]),
+    );
 
   async function summary(customerId: string) {
     return summaryOf(await sectionsOf.execute({ customerId }));
@@ -202,21 +239,40 @@ export async function createProfileService(db: Database, now: () => Date = () =>
 
     async get(customerId: string, step: string) {
       await rulesOf(step);
-      const [row] = await db.select().from(profileSections).where(and(eq(profileSections.customerId, customerId), eq(profileSections.step, step)));
+      const [row] = await db
+        .select()
+        .from(profileSections)
+        .where(and(eq(profileSections.customerId, customerId), eq(profileSections.step, step)));
       if (!row) throw new ApiError('SECTION_EMPTY');
-      return { step, data: upgradeSection(step, row.data), schemaVersion: row.schemaVersion, formVersion: row.formVersion, updatedAt: row.updatedAt.toISOString() };
+      return {
+        step,
+        data: upgradeSection(step, row.data),
+        schemaVersion: row.schemaVersion,
+        formVersion: row.formVersion,
+        updatedAt: row.updatedAt.toISOString(),
+      };
     },
 
     /**
      * Validates one step's data as PUT /profile/<step> does (schema, step checks, owned documents); answers the data
      * normalised as it would be stored, or throws VALIDATION_FAILED. PUT /payout-account uses it for bankInfo.
      */
-    async check(caller: { customerId: string; phone: string }, step: string, input: unknown, formVersion?: number): Promise<unknown> {
+    async check(
+      caller: { customerId: string; phone: string },
+      step: string,
+      input: unknown,
+      formVersion?: number,
+    ): Promise<unknown> {
       return (await this.checked(caller, step, input, formVersion)).data;
     },
 
     /** `check`, answering also the rules the data passed (the form version to record). */
-    async checked(caller: { customerId: string; phone: string }, step: string, input: unknown, formVersion?: number): Promise<{ data: unknown; rules: StepRules }> {
+    async checked(
+      caller: { customerId: string; phone: string },
+      step: string,
+      input: unknown,
+      formVersion?: number,
+    ): Promise<{ data: unknown; rules: StepRules }> {
       const stepRules = await rulesOf(step, formVersion);
       if (deeperThan(input, MAX_DEPTH)) throw new ApiError('INVALID_INPUT');
       // An app of the previous version may still send old values (marital status): read as today's.
@@ -224,19 +280,39 @@ export async function createProfileService(db: Database, now: () => Date = () =>
       const images = inlineImages(data);
       if (images.length > 0) {
         // Photos are uploaded as documents first; a section holds their ids, never the images.
-        throw new ApiError('VALIDATION_FAILED', { errors: images.map((path) => ({ instancePath: path, keyword: 'upload', params: {} })) });
+        throw new ApiError('VALIDATION_FAILED', {
+          errors: images.map((path) => ({ instancePath: path, keyword: 'upload', params: {} })),
+        });
       }
       const schemaErrors = fieldErrors(stepRules.validate, data);
       const check = stepCheck(stepRules.step.schema, checkContext(caller.phone, product.borrowerAge, now()));
-      const errors: CheckError[] = [...schemaErrors.map((e) => ({ instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword, params: e.params as Record<string, unknown> })), ...(check?.(data) ?? [])];
+      const errors: CheckError[] = [
+        ...schemaErrors.map((e) => ({
+          instancePath: e.instancePath,
+          schemaPath: e.schemaPath,
+          keyword: e.keyword,
+          params: e.params as Record<string, unknown>,
+        })),
+        ...(check?.(data) ?? []),
+      ];
       const refs = documentRefs(data);
       if (refs.length > 0) {
         const owned = await db
           .select({ id: documents.id })
           .from(documents)
-          .where(and(eq(documents.customerId, caller.customerId), inArray(documents.id, refs.map((r) => r.id))));
+          .where(
+            and(
+              eq(documents.customerId, caller.customerId),
+              inArray(
+                documents.id,
+                refs.map((r) => r.id),
+              ),
+            ),
+          );
         const ownedIds = new Set(owned.map((d) => d.id));
-        for (const ref of refs) if (!ownedIds.has(ref.id)) errors.push({ instancePath: ref.path, schemaPath: '#/document', keyword: 'document', params: {} });
+        for (const ref of refs)
+          if (!ownedIds.has(ref.id))
+            errors.push({ instancePath: ref.path, schemaPath: '#/document', keyword: 'document', params: {} });
       }
       if (errors.length > 0) throw new ApiError('VALIDATION_FAILED', { errors: answerErrors(errors) });
       if (verifyDocuments) {
@@ -255,7 +331,13 @@ export async function createProfileService(db: Database, now: () => Date = () =>
      * the write, with the validated data: it may take locks and refuse (the loans lock the payout step while a loan
      * is open), so its check and the write are one.
      */
-    async put(caller: { customerId: string; phone: string }, step: string, input: unknown, guard?: (tx: Tx, data: unknown) => Promise<void>, formVersion?: number) {
+    async put(
+      caller: { customerId: string; phone: string },
+      step: string,
+      input: unknown,
+      guard?: (tx: Tx, data: unknown) => Promise<void>,
+      formVersion?: number,
+    ) {
       const { data, rules: stepRules } = await this.checked(caller, step, input, formVersion);
       const at = now();
       recentOverviews.delete(caller.customerId);
@@ -265,8 +347,27 @@ export async function createProfileService(db: Database, now: () => Date = () =>
         await guard?.(tx, data);
         await tx
           .insert(profileSections)
-          .values({ customerId: caller.customerId, step, data, schemaVersion: stepRules.version, formVersion: stepRules.formVersion, idNumberHash, nameHash, updatedAt: at })
-          .onConflictDoUpdate({ target: [profileSections.customerId, profileSections.step], set: { data, schemaVersion: stepRules.version, formVersion: stepRules.formVersion, idNumberHash, nameHash, updatedAt: at } });
+          .values({
+            customerId: caller.customerId,
+            step,
+            data,
+            schemaVersion: stepRules.version,
+            formVersion: stepRules.formVersion,
+            idNumberHash,
+            nameHash,
+            updatedAt: at,
+          })
+          .onConflictDoUpdate({
+            target: [profileSections.customerId, profileSections.step],
+            set: {
+              data,
+              schemaVersion: stepRules.version,
+              formVersion: stepRules.formVersion,
+              idNumberHash,
+              nameHash,
+              updatedAt: at,
+            },
+          });
       });
       recentOverviews.delete(caller.customerId);
       return summary(caller.customerId);

@@ -42,12 +42,20 @@ async function previousCount(db: Database, key: string, window: Window, now: Dat
 }
 
 /** Counts one event; resolves to the sliding count after it, and whether that passes the limit. */
-export async function hit(db: Database, key: string, window: Window, now: Date): Promise<{ count: number; over: boolean }> {
+export async function hit(
+  db: Database,
+  key: string,
+  window: Window,
+  now: Date,
+): Promise<{ count: number; over: boolean }> {
   const [[row], previous] = await Promise.all([
     db
       .insert(rateCounters)
       .values({ key, windowStart: windowStart(now, window.seconds), count: 1 })
-      .onConflictDoUpdate({ target: [rateCounters.key, rateCounters.windowStart], set: { count: sql`${rateCounters.count} + 1` } })
+      .onConflictDoUpdate({
+        target: [rateCounters.key, rateCounters.windowStart],
+        set: { count: sql`${rateCounters.count} + 1` },
+      })
       .returning({ count: rateCounters.count }),
     // The previous bucket is closed (nothing adds to it any more), so reading it beside the upsert is exact.
     previousCount(db, key, window, now),
@@ -61,7 +69,12 @@ export async function peek(db: Database, key: string, window: Window, now: Date)
   const rows = await db
     .select({ start: rateCounters.windowStart, count: rateCounters.count })
     .from(rateCounters)
-    .where(and(eq(rateCounters.key, key), inArray(rateCounters.windowStart, [windowStart(now, window.seconds), previousStart(now, window.seconds)])));
+    .where(
+      and(
+        eq(rateCounters.key, key),
+        inArray(rateCounters.windowStart, [windowStart(now, window.seconds), previousStart(now, window.seconds)]),
+      ),
+    );
   const current = rows.find((r) => r.start.getTime() === windowStart(now, window.seconds).getTime())?.count ?? 0;
   const previous = rows.find((r) => r.start.getTime() === previousStart(now, window.seconds).getTime())?.count ?? 0;
   return slidingCount(current, previous, now, window.seconds);
@@ -69,7 +82,14 @@ export async function peek(db: Database, key: string, window: Window, now: Date)
 
 /** Clears a key's sliding window (a captcha solved lifts the abnormal flag). */
 export async function reset(db: Database, key: string, window: Window, now: Date): Promise<void> {
-  await db.delete(rateCounters).where(and(eq(rateCounters.key, key), inArray(rateCounters.windowStart, [windowStart(now, window.seconds), previousStart(now, window.seconds)])));
+  await db
+    .delete(rateCounters)
+    .where(
+      and(
+        eq(rateCounters.key, key),
+        inArray(rateCounters.windowStart, [windowStart(now, window.seconds), previousStart(now, window.seconds)]),
+      ),
+    );
 }
 
 /** Drops buckets older than `before` (housekeeping). */
@@ -86,11 +106,22 @@ export function clientNetwork(ip: string): string {
   if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
   if (!isIPv6(ip)) return ip;
   // An embedded IPv4 tail (::1.2.3.4) is two groups of the last 32 bits.
-  const text = ip.toLowerCase().split('%')[0]!.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/u, (_all, a: string, b: string, c: string, d: string) =>
-    `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`);
+  const text = ip
+    .toLowerCase()
+    .split('%')[0]!
+    .replace(
+      /(\d+)\.(\d+)\.(\d+)\.(\d+)$/u,
+      (_all, a: string, b: string, c: string, d: string) =>
+        `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`,
+    );
   const [head = '', tail = ''] = text.split('::');
   const left = head ? head.split(':') : [];
   const right = text.includes('::') && tail ? tail.split(':') : [];
-  const groups = text.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => Number.parseInt(g, 16).toString(16)).join(':')}::/64`;
+  const groups = text.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }

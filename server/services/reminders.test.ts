@@ -19,11 +19,14 @@ import { createReminderSms, inReminderWindow } from './reminders.ts';
 
 /** The day every loan of this suite is disbursed (Manila), and the instant of `hh:mm` Manila `days` later. */
 const START = '2026-12-01';
-const manila = (days: number, hh: number, mm = 0) => new Date(manilaStartOfDay(addDays(START, days)).getTime() + (hh * 60 + mm) * 60_000);
+const manila = (days: number, hh: number, mm = 0) =>
+  new Date(manilaStartOfDay(addDays(START, days)).getTime() + (hh * 60 + mm) * 60_000);
 
 describe('the reminder hours', () => {
   it('are 08:00 up to 20:00 Manila', () => {
-    expect([manila(0, 7, 59), manila(0, 8), manila(0, 19, 59), manila(0, 20), manila(0, 23)].map(inReminderWindow)).toEqual([false, true, true, false, false]);
+    expect(
+      [manila(0, 7, 59), manila(0, 8), manila(0, 19, 59), manila(0, 20), manila(0, 23)].map(inReminderWindow),
+    ).toEqual([false, true, true, false, false]);
   });
 });
 
@@ -40,16 +43,26 @@ describe.each(databaseTargets())('due reminders on %s', (kind) => {
   const call = caller(() => api);
 
   /** Moves the clock to `hh:mm` Manila, `days` after START. */
-  const at = (days: number, hh: number, mm = 0) => api.advance((manila(days, hh, mm).getTime() - api.now().getTime()) / 1000);
+  const at = (days: number, hh: number, mm = 0) =>
+    api.advance((manila(days, hh, mm).getTime() - api.now().getTime()) / 1000);
 
   /** A borrower whose loan of 30 days is disbursed today (due in 30 days). */
   async function repaying(options: { smsReminders?: boolean; language?: string } = {}) {
     const today = manilaToday(api.now());
     const b = await borrowerWithProfile(api);
-    await api.database.db.update(customers).set({ smsReminders: options.smsReminders ?? true, language: options.language ?? 'en' }).where(eq(customers.id, b.customerId));
+    await api.database.db
+      .update(customers)
+      .set({ smsReminders: options.smsReminders ?? true, language: options.language ?? 'en' })
+      .where(eq(customers.id, b.customerId));
     const o = (await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).json<{ id: string; orderNo: string }>();
     api.advance(61);
-    await api.loans.handlers['underwrite']!({ id: 0, kind: 'underwrite', key: null, payload: { orderId: o.id }, attempts: 1 });
+    await api.loans.handlers['underwrite']!({
+      id: 0,
+      kind: 'underwrite',
+      key: null,
+      payload: { orderId: o.id },
+      attempts: 1,
+    });
     await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true });
     await call(b, 'POST', '/signature', { signature: await signatureDocument(api.database.db, b.customerId) });
     await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey());
@@ -63,9 +76,10 @@ describe.each(databaseTargets())('due reminders on %s', (kind) => {
     (await api.database.db.select().from(messages).where(eq(messages.customerId, customerId)))
       .filter((m) => ['dueIn3Days', 'dueToday', 'overdue'].includes(m.template))
       .map((m) => m.template);
-  const smsTo = (phone: string) => api.outbox.messages().filter((m) => m.to === `+63${phone}` && !/login code|login|验证码/u.test(m.text));
+  const smsTo = (phone: string) =>
+    api.outbox.messages().filter((m) => m.to === `+63${phone}` && !/login code|login|验证码/u.test(m.text));
 
-  it('writes each reminder once and sends one SMS a day, within the hours, in the borrower\'s language, never to one who opted out', async () => {
+  it("writes each reminder once and sends one SMS a day, within the hours, in the borrower's language, never to one who opted out", async () => {
     at(0, 10);
     const a = await repaying();
     const fil = await repaying({ language: 'fil' });
@@ -113,7 +127,15 @@ describe.each(databaseTargets())('due reminders on %s', (kind) => {
     const other = createJobRunner({
       db: api.database.db,
       now: api.now,
-      handlers: { ...api.loans.handlers, ...createReminderSms({ db: api.database.db, sms: api.outbox, now: api.now, productName: productJson.displayName }) },
+      handlers: {
+        ...api.loans.handlers,
+        ...createReminderSms({
+          db: api.database.db,
+          sms: api.outbox,
+          now: api.now,
+          productName: productJson.displayName,
+        }),
+      },
       schedules: api.loans.schedules,
     });
     at(70, 12);
@@ -121,7 +143,10 @@ describe.each(databaseTargets())('due reminders on %s', (kind) => {
     expect(written.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
     await Promise.all([api.runDueJobs(), other.runDueJobs()]);
     await Promise.all([api.runDueJobs(), other.runDueJobs()]);
-    const mine = await api.database.db.select().from(messages).where(and(eq(messages.customerId, b.customerId), eq(messages.template, 'dueToday')));
+    const mine = await api.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.customerId, b.customerId), eq(messages.template, 'dueToday')));
     expect(mine).toHaveLength(1);
     expect(smsTo(b.phone)).toHaveLength(1);
     await other.stop();

@@ -30,7 +30,8 @@ export function inReminderWindow(at: Date): boolean {
 }
 
 /** The start of the reminder hours of a Manila day. */
-export const reminderWindowStart = (day: string): Date => new Date(manilaStartOfDay(day).getTime() + REMINDER_WINDOW.fromHour * HOUR_MS);
+export const reminderWindowStart = (day: string): Date =>
+  new Date(manilaStartOfDay(day).getTime() + REMINDER_WINDOW.fromHour * HOUR_MS);
 
 export interface ReminderSmsPayload {
   readonly customerId: string;
@@ -47,23 +48,40 @@ export interface ReminderSmsPayload {
 export function reminderSmsJob(payload: ReminderSmsPayload, at: Date): NewJob | null {
   const start = reminderWindowStart(payload.day);
   if (manilaToday(at) !== payload.day || (at >= start && !inReminderWindow(at))) return null;
-  return { kind: 'reminder_sms', key: `reminder_sms:${payload.customerId}:${payload.day}`, payload: { ...payload }, runAt: at < start ? start : at };
+  return {
+    kind: 'reminder_sms',
+    key: `reminder_sms:${payload.customerId}:${payload.day}`,
+    payload: { ...payload },
+    runAt: at < start ? start : at,
+  };
 }
 
 const SHORT_DAY: Record<string, string> = { en: 'en-PH', fil: 'fil-PH', 'zh-CN': 'zh-CN' };
 /** A day as "Nov 27" (no year: a 4-digit year would read like a login code). */
 function shortDay(day: string, language: string): string {
-  return new Intl.DateTimeFormat(SHORT_DAY[language] ?? 'en-PH', { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat(SHORT_DAY[language] ?? 'en-PH', {
+    timeZone: 'UTC',
+    month: 'short',
+    day: 'numeric',
+  }).format(new Date(`${day}T00:00:00Z`));
 }
 
-export function createReminderSms(deps: { readonly db: Database; readonly sms: SmsProvider; readonly now: () => Date; readonly productName: string }): Record<string, JobHandler> {
+export function createReminderSms(deps: {
+  readonly db: Database;
+  readonly sms: SmsProvider;
+  readonly now: () => Date;
+  readonly productName: string;
+}): Record<string, JobHandler> {
   const { db, sms, now } = deps;
 
   async function send(job: ClaimedJob): Promise<void> {
     const p = job.payload as unknown as ReminderSmsPayload;
     const at = now();
     if (manilaToday(at) !== p.day || !inReminderWindow(at)) return;
-    const [customer] = await db.select({ phone: customers.phone, language: customers.language, smsReminders: customers.smsReminders }).from(customers).where(eq(customers.id, p.customerId));
+    const [customer] = await db
+      .select({ phone: customers.phone, language: customers.language, smsReminders: customers.smsReminders })
+      .from(customers)
+      .where(eq(customers.id, p.customerId));
     if (!customer?.smsReminders) return;
     const [order] = await db.select().from(loanOrders).where(eq(loanOrders.id, p.orderId));
     if (!order || order.state !== 'repaying' || order.customerId !== p.customerId || !order.dueDate) return;

@@ -10,7 +10,9 @@ const catalogs: Record<string, Catalog> = { en, fil, 'zh-CN': zh };
 export type SmsKey = 'loginCode' | 'accountDeleted' | `reminder.${keyof typeof en.reminder}`;
 
 function lookup(catalog: Catalog | undefined, key: string): string | undefined {
-  const found = key.split('.').reduce<string | Catalog | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), catalog);
+  const found = key
+    .split('.')
+    .reduce<string | Catalog | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), catalog);
   return typeof found === 'string' ? found : undefined;
 }
 

@@ -20,7 +20,12 @@ export interface WebhookEventKey {
  * Handles an event once: `handle` runs only when no earlier delivery of the same event id finished (or is running);
  * answers its result, or 'replay'. A throw from `handle` releases the claim and is rethrown (the gateway retries).
  */
-export async function handleOnce<T extends string>(db: Database, key: WebhookEventKey, at: Date, handle: () => Promise<T>): Promise<T | 'replay'> {
+export async function handleOnce<T extends string>(
+  db: Database,
+  key: WebhookEventKey,
+  at: Date,
+  handle: () => Promise<T>,
+): Promise<T | 'replay'> {
   const [claimed] = await db
     .insert(webhookEvents)
     .values({ provider: key.provider, eventId: key.eventId, type: key.type, claimedAt: at })
@@ -31,7 +36,11 @@ export async function handleOnce<T extends string>(db: Database, key: WebhookEve
     })
     .returning({ eventId: webhookEvents.eventId });
   if (!claimed) return 'replay';
-  const where = and(eq(webhookEvents.provider, key.provider), eq(webhookEvents.eventId, key.eventId), isNull(webhookEvents.doneAt));
+  const where = and(
+    eq(webhookEvents.provider, key.provider),
+    eq(webhookEvents.eventId, key.eventId),
+    isNull(webhookEvents.doneAt),
+  );
   let result: T;
   try {
     result = await handle();
@@ -39,6 +48,9 @@ export async function handleOnce<T extends string>(db: Database, key: WebhookEve
     await db.delete(webhookEvents).where(where);
     throw error;
   }
-  await db.update(webhookEvents).set({ doneAt: sql`greatest(${webhookEvents.claimedAt}, ${at})`, result }).where(where);
+  await db
+    .update(webhookEvents)
+    .set({ doneAt: sql`greatest(${webhookEvents.claimedAt}, ${at})`, result })
+    .where(where);
   return result;
 }

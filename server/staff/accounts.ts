@@ -59,7 +59,11 @@ export function accountView(row: AccountRow, now: Date): StaffAccountView {
 /** `text` as a LIKE pattern that matches it literally. */
 export const likeLiteral = (text: string) => text.replace(/[\\%_]/gu, (c) => `\\${c}`);
 
-export async function listStaffAccounts(db: Database, query: { page?: number; perPage?: number; role?: StaffRole; q?: string }, now: Date): Promise<{ items: StaffAccountView[]; total: number }> {
+export async function listStaffAccounts(
+  db: Database,
+  query: { page?: number; perPage?: number; role?: StaffRole; q?: string },
+  now: Date,
+): Promise<{ items: StaffAccountView[]; total: number }> {
   const page = query.page ?? 1;
   const perPage = query.perPage ?? 20;
   const conditions: SQL[] = [];
@@ -70,8 +74,17 @@ export async function listStaffAccounts(db: Database, query: { page?: number; pe
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [count]] = await Promise.all([
-    db.select().from(staffAccounts).where(where).orderBy(asc(staffAccounts.email)).limit(perPage).offset((page - 1) * perPage),
-    db.select({ total: sql<number>`count(*)::int` }).from(staffAccounts).where(where),
+    db
+      .select()
+      .from(staffAccounts)
+      .where(where)
+      .orderBy(asc(staffAccounts.email))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(staffAccounts)
+      .where(where),
   ]);
   return { items: rows.map((row) => accountView(row, now)), total: count?.total ?? 0 };
 }
@@ -92,22 +105,42 @@ export interface NewStaffAccount {
  * A new account with its TOTP secret, which is answered only here (the database keeps it encrypted). The issuer of
  * the otpauth URI is the product's name, its label the e-mail: what the authenticator app shows.
  */
-export async function createStaffAccount(db: Database, input: NewStaffAccount, by: StaffActor, now: Date, issuer: string): Promise<{ account: StaffAccountView; totp: { secret: string; uri: string } }> {
+export async function createStaffAccount(
+  db: Database,
+  input: NewStaffAccount,
+  by: StaffActor,
+  now: Date,
+  issuer: string,
+): Promise<{ account: StaffAccountView; totp: { secret: string; uri: string } }> {
   const email = staffEmailOf(input.email);
   const name = input.name.trim();
   if (!name || name.length > 100) throw new ApiError('INVALID_INPUT', { field: '/name' });
   if (!isStaffRole(input.role)) throw new ApiError('INVALID_INPUT', { field: '/role' });
-  if (input.password.length < MIN_PASSWORD_LENGTH) throw new ApiError('INVALID_INPUT', { field: '/password', minLength: MIN_PASSWORD_LENGTH });
+  if (input.password.length < MIN_PASSWORD_LENGTH)
+    throw new ApiError('INVALID_INPUT', { field: '/password', minLength: MIN_PASSWORD_LENGTH });
   const passwordHash = await hashPassword(input.password);
   const totp = newTotpEnrolment(issuer, email);
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(staffAccounts)
-      .values({ email, name, role: input.role, passwordHash, totpSecret: totp.secret, createdBy: by.staffId, createdAt: now })
+      .values({
+        email,
+        name,
+        role: input.role,
+        passwordHash,
+        totpSecret: totp.secret,
+        createdBy: by.staffId,
+        createdAt: now,
+      })
       .onConflictDoNothing({ target: staffAccounts.email })
       .returning();
     if (!created) throw new ApiError('STAFF_EMAIL_TAKEN');
-    await staffAudit(tx, { staffId: by.staffId ?? created.id, action: 'account.created', ip: by.ip, detail: { accountId: created.id, role: created.role, ...(by.staffId === null && { via: 'cli' }) } });
+    await staffAudit(tx, {
+      staffId: by.staffId ?? created.id,
+      action: 'account.created',
+      ip: by.ip,
+      detail: { accountId: created.id, role: created.role, ...(by.staffId === null && { via: 'cli' }) },
+    });
     return created;
   });
   return { account: accountView(row, now), totp };
@@ -123,7 +156,13 @@ export interface StaffAccountPatch {
  * Renames, re-roles, disables or enables an account. An administrator cannot disable or de-role themselves (FORBIDDEN):
  * so there is always an administrator left. A changed role or a disable ends the account's sessions.
  */
-export async function updateStaffAccount(db: Database, id: string, patch: StaffAccountPatch, by: StaffActor, now: Date): Promise<StaffAccountView> {
+export async function updateStaffAccount(
+  db: Database,
+  id: string,
+  patch: StaffAccountPatch,
+  by: StaffActor,
+  now: Date,
+): Promise<StaffAccountView> {
   const name = patch.name?.trim();
   if (patch.name !== undefined && (!name || name.length > 100)) throw new ApiError('INVALID_INPUT', { field: '/name' });
   if (patch.role !== undefined && !isStaffRole(patch.role)) throw new ApiError('INVALID_INPUT', { field: '/role' });
@@ -147,7 +186,13 @@ export async function updateStaffAccount(db: Database, id: string, patch: StaffA
       staffId: by.staffId ?? id,
       action: 'account.updated',
       ip: by.ip,
-      detail: { accountId: id, role: updated!.role, disabled: updated!.disabledAt !== null, ...(roleChanged && { previousRole: current.role }), ...(name !== undefined && { renamed: name !== current.name }) },
+      detail: {
+        accountId: id,
+        role: updated!.role,
+        disabled: updated!.disabledAt !== null,
+        ...(roleChanged && { previousRole: current.role }),
+        ...(name !== undefined && { renamed: name !== current.name }),
+      },
     });
     return updated!;
   });
@@ -155,24 +200,53 @@ export async function updateStaffAccount(db: Database, id: string, patch: StaffA
 }
 
 /** A new TOTP secret for an account (a lost phone): the old one stops working and the account's sessions end. */
-export async function resetStaffSecondFactor(db: Database, id: string, by: StaffActor, now: Date, issuer: string): Promise<{ secret: string; uri: string }> {
+export async function resetStaffSecondFactor(
+  db: Database,
+  id: string,
+  by: StaffActor,
+  now: Date,
+  issuer: string,
+): Promise<{ secret: string; uri: string }> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ email: staffAccounts.email }).from(staffAccounts).where(eq(staffAccounts.id, id)).for('update');
+    const [current] = await tx
+      .select({ email: staffAccounts.email })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.id, id))
+      .for('update');
     if (!current) throw new ApiError('NOT_FOUND');
     const totp = newTotpEnrolment(issuer, current.email);
     await tx.update(staffAccounts).set({ totpSecret: totp.secret, totpLastStep: 0 }).where(eq(staffAccounts.id, id));
     await revokeStaffSessionsOf(tx, id, now);
-    await staffAudit(tx, { staffId: by.staffId ?? id, action: 'account.second-factor-reset', ip: by.ip, detail: { accountId: id, ...(by.staffId === null && { via: 'cli' }) } });
+    await staffAudit(tx, {
+      staffId: by.staffId ?? id,
+      action: 'account.second-factor-reset',
+      ip: by.ip,
+      detail: { accountId: id, ...(by.staffId === null && { via: 'cli' }) },
+    });
     return totp;
   });
 }
 
 /** Lifts a lockout before its time. */
-export async function unlockStaffAccount(db: Database, id: string, by: StaffActor, now: Date): Promise<StaffAccountView> {
+export async function unlockStaffAccount(
+  db: Database,
+  id: string,
+  by: StaffActor,
+  now: Date,
+): Promise<StaffAccountView> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(staffAccounts).set({ failedAttempts: 0, lockedUntil: null }).where(eq(staffAccounts.id, id)).returning();
+    const [row] = await tx
+      .update(staffAccounts)
+      .set({ failedAttempts: 0, lockedUntil: null })
+      .where(eq(staffAccounts.id, id))
+      .returning();
     if (!row) throw new ApiError('NOT_FOUND');
-    await staffAudit(tx, { staffId: by.staffId ?? id, action: 'account.unlocked', ip: by.ip, detail: { accountId: id } });
+    await staffAudit(tx, {
+      staffId: by.staffId ?? id,
+      action: 'account.unlocked',
+      ip: by.ip,
+      detail: { accountId: id },
+    });
     return accountView(row, now);
   });
 }

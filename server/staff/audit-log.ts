@@ -32,7 +32,10 @@ export interface AuditEntryView {
   readonly detail: Record<string, unknown> | null;
 }
 
-export async function listAuditLog(db: Database, query: AuditQuery): Promise<{ items: AuditEntryView[]; total: number }> {
+export async function listAuditLog(
+  db: Database,
+  query: AuditQuery,
+): Promise<{ items: AuditEntryView[]; total: number }> {
   const page = query.page ?? 1;
   const perPage = query.perPage ?? 20;
   const conditions: SQL[] = [];
@@ -44,14 +47,26 @@ export async function listAuditLog(db: Database, query: AuditQuery): Promise<{ i
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [count]] = await Promise.all([
     db
-      .select({ id: auditLog.id, at: auditLog.at, event: auditLog.event, staffId: auditLog.staffId, staffEmail: staffAccounts.email, customerId: auditLog.customerId, ip: auditLog.ip, detail: auditLog.detail })
+      .select({
+        id: auditLog.id,
+        at: auditLog.at,
+        event: auditLog.event,
+        staffId: auditLog.staffId,
+        staffEmail: staffAccounts.email,
+        customerId: auditLog.customerId,
+        ip: auditLog.ip,
+        detail: auditLog.detail,
+      })
       .from(auditLog)
       .leftJoin(staffAccounts, eq(staffAccounts.id, auditLog.staffId))
       .where(where)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
   ]);
   return {
     items: rows.map((row) => ({ ...row, at: row.at.toISOString(), detail: isObject(row.detail) ? row.detail : null })),
@@ -59,4 +74,5 @@ export async function listAuditLog(db: Database, query: AuditQuery): Promise<{ i
   };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -23,7 +23,12 @@ const PASSWORD = 'a long admin passphrase';
 const secretIn = (lines: string[]) => /secret: ([A-Z2-7]+)/u.exec(lines.join('\n'))?.[1];
 
 async function signIn(api: TestApi, email: string, secret: string) {
-  return api.app.inject({ method: 'POST', url: '/api/v1/staff/auth/login', remoteAddress: testAddress(), payload: { email, password: PASSWORD, code: totpCode(secret, api.now()) } });
+  return api.app.inject({
+    method: 'POST',
+    url: '/api/v1/staff/auth/login',
+    remoteAddress: testAddress(),
+    payload: { email, password: PASSWORD, code: totpCode(secret, api.now()) },
+  });
 }
 
 describe.each(databaseTargets())('staff command line on %s', (kind) => {
@@ -38,25 +43,43 @@ describe.each(databaseTargets())('staff command line on %s', (kind) => {
   const run = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
     const lines: string[] = [];
     // The suite's database, left open for the API.
-    const code = await runStaffCli(args, { env, print: (line) => lines.push(line), open: async () => ({ ...api.database, close: async () => undefined }), now: api.now });
+    const code = await runStaffCli(args, {
+      env,
+      print: (line) => lines.push(line),
+      open: async () => ({ ...api.database, close: async () => undefined }),
+      now: api.now,
+    });
     return { code, lines };
   };
 
   it('creates an administrator who signs in with the password and a code of the printed secret', async () => {
-    const created = await run(['create-admin', '--email', 'Ana.Reyes@Lender.test', '--name', 'Ana Reyes'], { STAFF_PASSWORD: PASSWORD });
+    const created = await run(['create-admin', '--email', 'Ana.Reyes@Lender.test', '--name', 'Ana Reyes'], {
+      STAFF_PASSWORD: PASSWORD,
+    });
     expect(created.code, created.lines.join('\n')).toBe(0);
     const secret = secretIn(created.lines)!;
-    expect(created.lines.join('\n')).toContain(`otpauth://totp/PesoAgad:ana.reyes%40lender.test?issuer=PesoAgad&secret=${secret}`);
+    expect(created.lines.join('\n')).toContain(
+      `otpauth://totp/PesoAgad:ana.reyes%40lender.test?issuer=PesoAgad&secret=${secret}`,
+    );
     const res = await signIn(api, 'ana.reyes@lender.test', secret);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<{ staff: { role: string; permissions: string[] } }>().staff).toMatchObject({ role: 'administrator', permissions: ['staff.manage', 'audit.read'] });
+    expect(res.json<{ staff: { role: string; permissions: string[] } }>().staff).toMatchObject({
+      role: 'administrator',
+      permissions: ['staff.manage', 'audit.read'],
+    });
     const listed = await run(['list']);
     expect(listed.lines.join('\n')).toContain('ana.reyes@lender.test\tadministrator\tAna Reyes');
   });
 
   it('refuses create-admin for an e-mail that exists, a short password, and a wrong command', async () => {
-    expect((await run(['create-admin', '--email', 'ana.reyes@lender.test', '--name', 'Other'], { STAFF_PASSWORD: PASSWORD })).code).toBe(1);
-    expect((await run(['create-admin', '--email', 'short@lender.test', '--name', 'Short'], { STAFF_PASSWORD: 'short' })).code).toBe(1);
+    expect(
+      (await run(['create-admin', '--email', 'ana.reyes@lender.test', '--name', 'Other'], { STAFF_PASSWORD: PASSWORD }))
+        .code,
+    ).toBe(1);
+    expect(
+      (await run(['create-admin', '--email', 'short@lender.test', '--name', 'Short'], { STAFF_PASSWORD: 'short' }))
+        .code,
+    ).toBe(1);
     expect((await run(['create-admin', '--email', 'nopass@lender.test', '--name', 'No Password'])).code).toBe(1);
     expect((await run(['create-admin', '--name', 'No E-mail'], { STAFF_PASSWORD: PASSWORD })).code).toBe(2);
     expect((await run(['drop-everything'])).code).toBe(2);
@@ -64,7 +87,9 @@ describe.each(databaseTargets())('staff command line on %s', (kind) => {
   });
 
   it('resets the second factor: the new secret signs in, the old one no longer, the sessions end', async () => {
-    const created = await run(['create-admin', '--email', 'ben@lender.test', '--name', 'Ben Cruz'], { STAFF_PASSWORD: PASSWORD });
+    const created = await run(['create-admin', '--email', 'ben@lender.test', '--name', 'Ben Cruz'], {
+      STAFF_PASSWORD: PASSWORD,
+    });
     const oldSecret = secretIn(created.lines)!;
     const first = await signIn(api, 'ben@lender.test', oldSecret);
     expect(first.statusCode, first.body).toBe(200);
@@ -72,7 +97,11 @@ describe.each(databaseTargets())('staff command line on %s', (kind) => {
     expect(reset.code, reset.lines.join('\n')).toBe(0);
     const newSecret = secretIn(reset.lines)!;
     expect(newSecret).not.toBe(oldSecret);
-    const me = await api.app.inject({ method: 'GET', url: '/api/v1/staff/auth/me', headers: { authorization: `Bearer ${first.json<{ token: string }>().token}` } });
+    const me = await api.app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/auth/me',
+      headers: { authorization: `Bearer ${first.json<{ token: string }>().token}` },
+    });
     expect(me.statusCode).toBe(401);
     api.advance(30);
     expect((await signIn(api, 'ben@lender.test', oldSecret)).json<{ code: string }>().code).toBe('TOTP_INVALID');
@@ -87,11 +116,25 @@ describe('npm run staff as a process', () => {
 
   it('creates an administrator in a PGlite folder who then signs in through the API', async () => {
     // The test databases' data keys, so this process reads the secret the command encrypted.
-    const env = { ...process.env, DATA_DIR: dataDir, DATA_KEYS: formatDataKeys([{ id: 'test1', secret: Buffer.alloc(32, 7) }]), STAFF_PASSWORD: PASSWORD, DATABASE_URL: '' };
-    const { stdout } = await promisify(execFile)(join('node_modules', '.bin', 'tsx'), ['scripts/staff.ts', 'create-admin', '--email', 'first@lender.test', '--name', 'First Admin'], { env });
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATA_KEYS: formatDataKeys([{ id: 'test1', secret: Buffer.alloc(32, 7) }]),
+      STAFF_PASSWORD: PASSWORD,
+      DATABASE_URL: '',
+    };
+    const { stdout } = await promisify(execFile)(
+      join('node_modules', '.bin', 'tsx'),
+      ['scripts/staff.ts', 'create-admin', '--email', 'first@lender.test', '--name', 'First Admin'],
+      { env },
+    );
     const secret = secretIn(stdout.split('\n'))!;
     expect(secret, stdout).toMatch(/^[A-Z2-7]{32}$/u);
-    const again = await promisify(execFile)(join('node_modules', '.bin', 'tsx'), ['scripts/staff.ts', 'create-admin', '--email', 'first@lender.test', '--name', 'First Admin'], { env }).catch((error: { code: number; stdout: string }) => error);
+    const again = await promisify(execFile)(
+      join('node_modules', '.bin', 'tsx'),
+      ['scripts/staff.ts', 'create-admin', '--email', 'first@lender.test', '--name', 'First Admin'],
+      { env },
+    ).catch((error: { code: number; stdout: string }) => error);
     expect('code' in again && again.code).toBe(1);
     const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
     const api = await testApi('pglite', { database });

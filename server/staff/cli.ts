@@ -61,7 +61,11 @@ export async function runStaffCli(args: readonly string[], deps: StaffCliDeps): 
   const now = deps.now ?? (() => new Date());
   let parsed;
   try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { email: { type: 'string' }, name: { type: 'string' } } });
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: { email: { type: 'string' }, name: { type: 'string' } },
+    });
   } catch (error) {
     print(`${error instanceof Error ? error.message : String(error)}\n${STAFF_CLI_USAGE}`);
     return 2;
@@ -80,7 +84,9 @@ export async function runStaffCli(args: readonly string[], deps: StaffCliDeps): 
   if (command === 'create-admin') {
     password = deps.env['STAFF_PASSWORD'] ?? (deps.askPassword ? await deps.askPassword() : '');
     if (password.length < MIN_PASSWORD_LENGTH) {
-      print(`The password must be at least ${MIN_PASSWORD_LENGTH} characters (set STAFF_PASSWORD, or run on a terminal to be asked).`);
+      print(
+        `The password must be at least ${MIN_PASSWORD_LENGTH} characters (set STAFF_PASSWORD, or run on a terminal to be asked).`,
+      );
       return 1;
     }
   }
@@ -89,12 +95,21 @@ export async function runStaffCli(args: readonly string[], deps: StaffCliDeps): 
     const { db } = database;
     if (command === 'list') {
       const { items, total } = await listStaffAccounts(db, { perPage: 100 }, now());
-      for (const a of items) print(`${a.email}\t${a.role}\t${a.name}${a.disabled ? '\t(disabled)' : ''}${a.lockedUntil ? `\t(locked until ${a.lockedUntil})` : ''}`);
+      for (const a of items)
+        print(
+          `${a.email}\t${a.role}\t${a.name}${a.disabled ? '\t(disabled)' : ''}${a.lockedUntil ? `\t(locked until ${a.lockedUntil})` : ''}`,
+        );
       print(`${total} staff account(s)`);
       return 0;
     }
     if (command === 'create-admin') {
-      const { account, totp } = await createStaffAccount(db, { email: email!, name: name!, role: 'administrator', password }, { staffId: null, ip: null }, now(), product.displayName);
+      const { account, totp } = await createStaffAccount(
+        db,
+        { email: email!, name: name!, role: 'administrator', password },
+        { staffId: null, ip: null },
+        now(),
+        product.displayName,
+      );
       print(`Administrator ${account.email} created.`);
       printTotp(print, totp);
       return 0;
@@ -109,7 +124,8 @@ export async function runStaffCli(args: readonly string[], deps: StaffCliDeps): 
     printTotp(print, totp);
     return 0;
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'STAFF_EMAIL_TAKEN') print(`A staff account ${email!.trim().toLowerCase()} already exists: nothing changed.`);
+    if (error instanceof ApiError && error.code === 'STAFF_EMAIL_TAKEN')
+      print(`A staff account ${email!.trim().toLowerCase()} already exists: nothing changed.`);
     else if (error instanceof ApiError) print(`${error.code}: ${error.message} ${JSON.stringify(error.details)}`);
     else throw error;
     return 1;

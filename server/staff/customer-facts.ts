@@ -8,11 +8,18 @@ import { customers, documents, profileSections, staffAccounts, staffNotes } from
 import { maskValue } from './masking.ts';
 
 export async function maskedProfile(db: Database, customerId: string) {
-  const rows = await db.select().from(profileSections).where(eq(profileSections.customerId, customerId)).orderBy(asc(profileSections.step));
+  const rows = await db
+    .select()
+    .from(profileSections)
+    .where(eq(profileSections.customerId, customerId))
+    .orderBy(asc(profileSections.step));
   return rows.map((row) => ({
     step: row.step,
     updatedAt: row.updatedAt.toISOString(),
-    fields: Object.entries(row.data as Record<string, unknown>).map(([key, value]) => ({ key, value: maskValue(value, key) })),
+    fields: Object.entries(row.data as Record<string, unknown>).map(([key, value]) => ({
+      key,
+      value: maskValue(value, key),
+    })),
   }));
 }
 
@@ -39,7 +46,10 @@ export async function customerHeads(db: Database, customerIds: readonly string[]
   const rows = await db
     .select({ row: customers, identity: profileSections.data })
     .from(customers)
-    .leftJoin(profileSections, and(eq(profileSections.customerId, customers.id), eq(profileSections.step, 'identityInfo')))
+    .leftJoin(
+      profileSections,
+      and(eq(profileSections.customerId, customers.id), eq(profileSections.step, 'identityInfo')),
+    )
     .where(inArray(customers.id, ids));
   return new Map(rows.map(({ row, identity }) => [row.id, headOf(row, identity)]));
 }
@@ -51,13 +61,28 @@ export function maskedWho(heads: Awaited<ReturnType<typeof customerHeads>>, cust
 }
 
 export async function documentList(db: Database, customerId: string) {
-  const rows = await db.select().from(documents).where(eq(documents.customerId, customerId)).orderBy(asc(documents.createdAt));
-  return rows.map((d) => ({ id: d.id, kind: d.kind, contentType: d.contentType, createdAt: d.createdAt.toISOString() }));
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(eq(documents.customerId, customerId))
+    .orderBy(asc(documents.createdAt));
+  return rows.map((d) => ({
+    id: d.id,
+    kind: d.kind,
+    contentType: d.contentType,
+    createdAt: d.createdAt.toISOString(),
+  }));
 }
 
 export async function notesOf(db: Database, customerId: string) {
   const rows = await db
-    .select({ id: staffNotes.id, text: staffNotes.text, orderId: staffNotes.orderId, createdAt: staffNotes.createdAt, staffName: staffAccounts.name })
+    .select({
+      id: staffNotes.id,
+      text: staffNotes.text,
+      orderId: staffNotes.orderId,
+      createdAt: staffNotes.createdAt,
+      staffName: staffAccounts.name,
+    })
     .from(staffNotes)
     .innerJoin(staffAccounts, eq(staffAccounts.id, staffNotes.staffId))
     .where(eq(staffNotes.customerId, customerId))

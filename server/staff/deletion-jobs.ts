@@ -13,7 +13,16 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { addDays, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
 import type { Database } from '../db/database.ts';
-import { auditLog, couponGrants, coupons, deletionRequests, easyReloans, loanOrders, payments, staffNotes } from '../db/schema.ts';
+import {
+  auditLog,
+  couponGrants,
+  coupons,
+  deletionRequests,
+  easyReloans,
+  loanOrders,
+  payments,
+  staffNotes,
+} from '../db/schema.ts';
 import type { ClaimedJob, JobHandler, Queryable, Schedule } from '../jobs/runner.ts';
 import { enqueue } from '../jobs/runner.ts';
 import type { FileStorage } from '../providers/storage/file-storage.ts';
@@ -24,7 +33,12 @@ export const RETENTION_PURGE = 'retention_purge';
 const PURGE_HOUR = 3;
 
 /** Enqueues the deletion of an erasure's files, in the erasure's transaction. */
-export async function enqueueFileErasure(tx: Queryable, requestId: string, keys: readonly string[], at: Date): Promise<void> {
+export async function enqueueFileErasure(
+  tx: Queryable,
+  requestId: string,
+  keys: readonly string[],
+  at: Date,
+): Promise<void> {
   if (keys.length === 0) return;
   await enqueue(tx, { kind: ERASE_FILES, key: `${ERASE_FILES}:${requestId}`, payload: { keys: [...keys] }, runAt: at });
 }
@@ -35,30 +49,49 @@ export interface DeletionJobDeps {
   readonly now: () => Date;
 }
 
-export function deletionJobs(deps: DeletionJobDeps): { handlers: Record<string, JobHandler>; schedules: Schedule[]; purgeExpired: () => Promise<number> } {
+export function deletionJobs(deps: DeletionJobDeps): {
+  handlers: Record<string, JobHandler>;
+  schedules: Schedule[];
+  purgeExpired: () => Promise<number>;
+} {
   const { db, storage, now } = deps;
 
   /** Deletes every file of the job; one that fails fails the job, which runs again later (the others are gone). */
   async function eraseFiles(job: ClaimedJob): Promise<void> {
-    const keys = Array.isArray(job.payload['keys']) ? job.payload['keys'].filter((k): k is string => typeof k === 'string') : [];
+    const keys = Array.isArray(job.payload['keys'])
+      ? job.payload['keys'].filter((k): k is string => typeof k === 'string')
+      : [];
     const failures: unknown[] = [];
     for (const key of keys) await storage.delete(key).catch((error: unknown) => failures.push(error));
-    if (failures.length > 0) throw new Error(`${failures.length} of ${keys.length} erased files could not be deleted`, { cause: failures[0] });
+    if (failures.length > 0)
+      throw new Error(`${failures.length} of ${keys.length} erased files could not be deleted`, { cause: failures[0] });
   }
 
   /** Deletes the kept loan records whose retention has ended; answers how many customers' records went. */
   async function purgeExpired(): Promise<number> {
     const today = manilaToday(now());
     const due = await db
-      .select({ id: deletionRequests.id, customerId: deletionRequests.customerId, retainUntil: deletionRequests.retainUntil })
+      .select({
+        id: deletionRequests.id,
+        customerId: deletionRequests.customerId,
+        retainUntil: deletionRequests.retainUntil,
+      })
       .from(deletionRequests)
       .where(and(eq(deletionRequests.state, 'executed'), lte(deletionRequests.retainUntil, today)));
     let purged = 0;
     for (const request of due) {
       const removed = await db.transaction(async (tx) => {
         // The orders' row locks first, as every writer of an order takes them.
-        const orders = await tx.select({ id: loanOrders.id }).from(loanOrders).where(eq(loanOrders.customerId, request.customerId)).for('update');
-        const [coupon] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.customerId, request.customerId)).limit(1);
+        const orders = await tx
+          .select({ id: loanOrders.id })
+          .from(loanOrders)
+          .where(eq(loanOrders.customerId, request.customerId))
+          .for('update');
+        const [coupon] = await tx
+          .select({ id: coupons.id })
+          .from(coupons)
+          .where(eq(coupons.customerId, request.customerId))
+          .limit(1);
         if (orders.length === 0 && !coupon) return 0;
         const orderIds = orders.map((o) => o.id);
         // Payments, re-loans, grants and notes name coupons and orders: they go first.
@@ -69,7 +102,11 @@ export function deletionJobs(deps: DeletionJobDeps): { handlers: Record<string, 
         await tx.delete(coupons).where(eq(coupons.customerId, request.customerId));
         // Events and payouts go with their orders (ON DELETE CASCADE).
         await tx.delete(loanOrders).where(eq(loanOrders.customerId, request.customerId));
-        await tx.insert(auditLog).values({ event: 'retention.purged', customerId: request.customerId, detail: { requestId: request.id, retainUntil: request.retainUntil, loanOrders: orderIds.length } });
+        await tx.insert(auditLog).values({
+          event: 'retention.purged',
+          customerId: request.customerId,
+          detail: { requestId: request.id, retainUntil: request.retainUntil, loanOrders: orderIds.length },
+        });
         return 1;
       });
       purged += removed;

@@ -15,14 +15,39 @@ import { alias } from 'drizzle-orm/pg-core';
 import { manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
 import type { PayoutDestination } from '#domain/payout-account.ts';
 import { toE164 } from '#domain/ph-phone.ts';
-import type { DeletionRequestAnswer, DeletionRequestInput, DeletionDecisionInput, DeletionRequestList } from '#api-schema/staff-deletion.ts';
+import type {
+  DeletionRequestAnswer,
+  DeletionRequestInput,
+  DeletionDecisionInput,
+  DeletionRequestList,
+} from '#api-schema/staff-deletion.ts';
 import { pageOf } from '#api-schema/staff.ts';
 import { dataKeys } from '../crypto/data-keys.ts';
 import { erasedPhone, phoneHashes } from '../crypto/lookup-hashes.ts';
 import type { Database } from '../db/database.ts';
 import {
-  auditLog, couponGrants, customers, deletionRequests, documents, facebookBindings, facebookLogins, feedback, idempotencyKeys, loanOrders, messages, otpChallenges, payments, payouts,
-  profileSections, sessions, signatures, simCollections, simPayouts, staffAccounts, staffNotes, announcementReads,
+  auditLog,
+  couponGrants,
+  customers,
+  deletionRequests,
+  documents,
+  facebookBindings,
+  facebookLogins,
+  feedback,
+  idempotencyKeys,
+  loanOrders,
+  messages,
+  otpChallenges,
+  payments,
+  payouts,
+  profileSections,
+  sessions,
+  signatures,
+  simCollections,
+  simPayouts,
+  staffAccounts,
+  staffNotes,
+  announcementReads,
 } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
@@ -87,17 +112,35 @@ export async function eraseCustomer(tx: Tx, customerId: string, now: Date): Prom
   const keyring = dataKeys();
   const { phone } = customer;
 
-  const profile = await tx.delete(profileSections).where(eq(profileSections.customerId, customerId)).returning({ step: profileSections.step });
+  const profile = await tx
+    .delete(profileSections)
+    .where(eq(profileSections.customerId, customerId))
+    .returning({ step: profileSections.step });
   // Documents are referenced by the signature and by feedback: those rows go first.
   await tx.delete(signatures).where(eq(signatures.customerId, customerId));
-  const feedbackRows = await tx.delete(feedback).where(eq(feedback.customerId, customerId)).returning({ id: feedback.id });
-  const docs = await tx.delete(documents).where(eq(documents.customerId, customerId)).returning({ key: documents.storageKey });
-  const notes = await tx.delete(staffNotes).where(eq(staffNotes.customerId, customerId)).returning({ id: staffNotes.id });
+  const feedbackRows = await tx
+    .delete(feedback)
+    .where(eq(feedback.customerId, customerId))
+    .returning({ id: feedback.id });
+  const docs = await tx
+    .delete(documents)
+    .where(eq(documents.customerId, customerId))
+    .returning({ key: documents.storageKey });
+  const notes = await tx
+    .delete(staffNotes)
+    .where(eq(staffNotes.customerId, customerId))
+    .returning({ id: staffNotes.id });
   // Notify messages hold template parameters (amounts, order numbers): nothing a lender must keep, so they go.
-  const messageRows = await tx.delete(messages).where(eq(messages.customerId, customerId)).returning({ id: messages.id });
+  const messageRows = await tx
+    .delete(messages)
+    .where(eq(messages.customerId, customerId))
+    .returning({ id: messages.id });
   await tx.delete(announcementReads).where(eq(announcementReads.customerId, customerId));
   // Sessions go entirely (the token stops working; another instance's 5-second session cache aside).
-  const sessionRows = await tx.delete(sessions).where(eq(sessions.customerId, customerId)).returning({ id: sessions.id });
+  const sessionRows = await tx
+    .delete(sessions)
+    .where(eq(sessions.customerId, customerId))
+    .returning({ id: sessions.id });
   // Stored answers of money operations (they may hold a masked account): no repeat can come from an erased account.
   await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.customerId, customerId));
   await tx.update(couponGrants).set({ reason: '' }).where(eq(couponGrants.customerId, customerId));
@@ -110,8 +153,15 @@ export async function eraseCustomer(tx: Tx, customerId: string, now: Date): Prom
   // older ones go.
   const hashedPhone = erasedPhone(keyring, phone);
   const startOfDay = manilaStartOfDay(manilaToday(now));
-  const oldCodes = await tx.delete(otpChallenges).where(and(eq(otpChallenges.phone, phone), lt(otpChallenges.createdAt, startOfDay))).returning({ id: otpChallenges.id });
-  const todayCodes = await tx.update(otpChallenges).set({ phone: hashedPhone, ip: null, deviceId: null }).where(and(eq(otpChallenges.phone, phone), gte(otpChallenges.createdAt, startOfDay))).returning({ id: otpChallenges.id });
+  const oldCodes = await tx
+    .delete(otpChallenges)
+    .where(and(eq(otpChallenges.phone, phone), lt(otpChallenges.createdAt, startOfDay)))
+    .returning({ id: otpChallenges.id });
+  const todayCodes = await tx
+    .update(otpChallenges)
+    .set({ phone: hashedPhone, ip: null, deviceId: null })
+    .where(and(eq(otpChallenges.phone, phone), gte(otpChallenges.createdAt, startOfDay)))
+    .returning({ id: otpChallenges.id });
 
   // The audit log keeps events (security record) without the phone; the keyed hash stays as the issue allows.
   const auditRows = await tx
@@ -121,17 +171,56 @@ export async function eraseCustomer(tx: Tx, customerId: string, now: Date): Prom
     .returning({ id: auditLog.id });
 
   // Loan records stay for the SEC, without the payout account's number, name or phone.
-  const orders = await tx.select({ id: loanOrders.id, payoutAccount: loanOrders.payoutAccount }).from(loanOrders).where(eq(loanOrders.customerId, customerId));
+  const orders = await tx
+    .select({ id: loanOrders.id, payoutAccount: loanOrders.payoutAccount })
+    .from(loanOrders)
+    .where(eq(loanOrders.customerId, customerId));
   const orderIds = orders.map((o) => o.id);
-  for (const order of orders) if (order.payoutAccount !== null) await tx.update(loanOrders).set({ payoutAccount: accountStub(order.payoutAccount) }).where(eq(loanOrders.id, order.id));
-  const payoutRows = orderIds.length > 0 ? await tx.select({ id: payouts.id, account: payouts.account }).from(payouts).where(inArray(payouts.orderId, orderIds)) : [];
-  for (const payout of payoutRows) await tx.update(payouts).set({ account: accountStub(payout.account) }).where(eq(payouts.id, payout.id));
+  for (const order of orders)
+    if (order.payoutAccount !== null)
+      await tx
+        .update(loanOrders)
+        .set({ payoutAccount: accountStub(order.payoutAccount) })
+        .where(eq(loanOrders.id, order.id));
+  const payoutRows =
+    orderIds.length > 0
+      ? await tx
+          .select({ id: payouts.id, account: payouts.account })
+          .from(payouts)
+          .where(inArray(payouts.orderId, orderIds))
+      : [];
+  for (const payout of payoutRows)
+    await tx
+      .update(payouts)
+      .set({ account: accountStub(payout.account) })
+      .where(eq(payouts.id, payout.id));
   const paymentRows = await tx.select({ id: payments.id }).from(payments).where(eq(payments.customerId, customerId));
   // The simulated gateways stand for external services; a real provider gets a deletion request of its own instead.
-  if (payoutRows.length > 0) await tx.update(simPayouts).set({ accountNumber: '' }).where(inArray(simPayouts.referenceId, payoutRows.map((p) => p.id)));
-  if (paymentRows.length > 0) await tx.update(simCollections).set({ payerPhone: '' }).where(inArray(simCollections.idempotencyKey, paymentRows.map((p) => p.id)));
+  if (payoutRows.length > 0)
+    await tx
+      .update(simPayouts)
+      .set({ accountNumber: '' })
+      .where(
+        inArray(
+          simPayouts.referenceId,
+          payoutRows.map((p) => p.id),
+        ),
+      );
+  if (paymentRows.length > 0)
+    await tx
+      .update(simCollections)
+      .set({ payerPhone: '' })
+      .where(
+        inArray(
+          simCollections.idempotencyKey,
+          paymentRows.map((p) => p.id),
+        ),
+      );
 
-  await tx.update(customers).set({ phone: hashedPhone, erasedAt: now, smsReminders: false }).where(eq(customers.id, customerId));
+  await tx
+    .update(customers)
+    .set({ phone: hashedPhone, erasedAt: now, smsReminders: false })
+    .where(eq(customers.id, customerId));
 
   return {
     counts: {
@@ -204,7 +293,10 @@ export function createDeletionService(deps: DeletionDeps) {
   }
 
   async function hasOpenOrder(q: Database | Tx, customerId: string): Promise<boolean> {
-    const [row] = await q.select({ n: count() }).from(loanOrders).where(and(eq(loanOrders.customerId, customerId), notInArray(loanOrders.state, FINAL_STATES)));
+    const [row] = await q
+      .select({ n: count() })
+      .from(loanOrders)
+      .where(and(eq(loanOrders.customerId, customerId), notInArray(loanOrders.state, FINAL_STATES)));
     return (row?.n ?? 0) > 0;
   }
 
@@ -219,40 +311,94 @@ export function createDeletionService(deps: DeletionDeps) {
   }
 
   return {
-    async open(caller: StaffCaller, customerId: string, input: DeletionRequestInput, ip: string): Promise<DeletionRequestAnswer> {
+    async open(
+      caller: StaffCaller,
+      customerId: string,
+      input: DeletionRequestInput,
+      ip: string,
+    ): Promise<DeletionRequestAnswer> {
       if (!VERIFICATIONS.includes(input.verification)) {
-        throw new ApiError('VALIDATION_FAILED', { errors: [{ instancePath: '/verification', keyword: 'enum', params: { allowedValues: VERIFICATIONS } }] });
+        throw new ApiError('VALIDATION_FAILED', {
+          errors: [{ instancePath: '/verification', keyword: 'enum', params: { allowedValues: VERIFICATIONS } }],
+        });
       }
       const id = await db.transaction(async (tx) => {
-        const [customer] = await tx.select({ erasedAt: customers.erasedAt }).from(customers).where(eq(customers.id, customerId)).for('update');
+        const [customer] = await tx
+          .select({ erasedAt: customers.erasedAt })
+          .from(customers)
+          .where(eq(customers.id, customerId))
+          .for('update');
         if (!customer || customer.erasedAt) throw new ApiError('NOT_FOUND');
         if (await hasOpenOrder(tx, customerId)) throw new ApiError('LOAN_OPEN');
-        const [open] = await tx.select({ id: deletionRequests.id }).from(deletionRequests).where(and(eq(deletionRequests.customerId, customerId), inArray(deletionRequests.state, ['pending', 'approved'])));
+        const [open] = await tx
+          .select({ id: deletionRequests.id })
+          .from(deletionRequests)
+          .where(
+            and(eq(deletionRequests.customerId, customerId), inArray(deletionRequests.state, ['pending', 'approved'])),
+          );
         if (open) throw new ApiError('REQUEST_STATE', { state: 'pending' });
         const [row] = await tx
           .insert(deletionRequests)
-          .values({ customerId, state: 'pending', verification: input.verification, note: input.note ?? null, requestedBy: caller.staffId, createdAt: now() })
+          .values({
+            customerId,
+            state: 'pending',
+            verification: input.verification,
+            note: input.note ?? null,
+            requestedBy: caller.staffId,
+            createdAt: now(),
+          })
           .returning({ id: deletionRequests.id });
-        await staffAudit(tx, { staffId: caller.staffId, action: 'deletion.requested', customerId, ip, detail: { requestId: row!.id, verification: input.verification } });
+        await staffAudit(tx, {
+          staffId: caller.staffId,
+          action: 'deletion.requested',
+          customerId,
+          ip,
+          detail: { requestId: row!.id, verification: input.verification },
+        });
         return row!.id;
       });
       return one(id);
     },
 
-    async list(query: { state?: string; page?: string; perPage?: string; customerId?: string }): Promise<DeletionRequestList> {
+    async list(query: {
+      state?: string;
+      page?: string;
+      perPage?: string;
+      customerId?: string;
+    }): Promise<DeletionRequestList> {
       const { page, perPage } = pageOf(query);
-      const where = and(query.state ? eq(deletionRequests.state, query.state) : undefined, query.customerId ? eq(deletionRequests.customerId, query.customerId) : undefined);
+      const where = and(
+        query.state ? eq(deletionRequests.state, query.state) : undefined,
+        query.customerId ? eq(deletionRequests.customerId, query.customerId) : undefined,
+      );
       const [rows, [total]] = await Promise.all([
-        selectRequests().where(where).orderBy(asc(deletionRequests.createdAt), asc(deletionRequests.id)).limit(perPage).offset((page - 1) * perPage),
+        selectRequests()
+          .where(where)
+          .orderBy(asc(deletionRequests.createdAt), asc(deletionRequests.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
         db.select({ n: count() }).from(deletionRequests).where(where),
       ]);
-      const heads = await customerHeads(db, rows.map((row) => row.r.customerId));
-      return { items: rows.map((row) => ({ ...view(row), customer: maskedWho(heads, row.r.customerId) })), total: total?.n ?? 0 };
+      const heads = await customerHeads(
+        db,
+        rows.map((row) => row.r.customerId),
+      );
+      return {
+        items: rows.map((row) => ({ ...view(row), customer: maskedWho(heads, row.r.customerId) })),
+        total: total?.n ?? 0,
+      };
     },
 
-    async decide(caller: StaffCaller, id: string, input: DeletionDecisionInput, ip: string): Promise<DeletionRequestAnswer> {
+    async decide(
+      caller: StaffCaller,
+      id: string,
+      input: DeletionDecisionInput,
+      ip: string,
+    ): Promise<DeletionRequestAnswer> {
       if (!input.approve && input.refusalCode === undefined) {
-        throw new ApiError('VALIDATION_FAILED', { errors: [{ instancePath: '/refusalCode', keyword: 'required', params: { missingProperty: 'refusalCode' } }] });
+        throw new ApiError('VALIDATION_FAILED', {
+          errors: [{ instancePath: '/refusalCode', keyword: 'required', params: { missingProperty: 'refusalCode' } }],
+        });
       }
       const at = now();
       const erasure = await db.transaction(async (tx) => {
@@ -261,21 +407,54 @@ export function createDeletionService(deps: DeletionDeps) {
         if (!request) throw new ApiError('NOT_FOUND');
         if (request.state !== 'pending') throw new ApiError('REQUEST_STATE', { state: request.state });
         if (!input.approve) {
-          await tx.update(deletionRequests).set({ state: 'refused', decidedBy: caller.staffId, decidedAt: at, refusalCode: input.refusalCode ?? 'OTHER', note: null }).where(eq(deletionRequests.id, id));
-          await staffAudit(tx, { staffId: caller.staffId, action: 'deletion.refused', customerId: request.customerId, ip, detail: { requestId: id, refusalCode: input.refusalCode } });
+          await tx
+            .update(deletionRequests)
+            .set({
+              state: 'refused',
+              decidedBy: caller.staffId,
+              decidedAt: at,
+              refusalCode: input.refusalCode ?? 'OTHER',
+              note: null,
+            })
+            .where(eq(deletionRequests.id, id));
+          await staffAudit(tx, {
+            staffId: caller.staffId,
+            action: 'deletion.refused',
+            customerId: request.customerId,
+            ip,
+            detail: { requestId: id, refusalCode: input.refusalCode },
+          });
           return null;
         }
         if (request.requestedBy === caller.staffId) throw new ApiError('SAME_PERSON');
         // The customer's lock (the one applying for a loan takes, services/loans/repository.ts) before the check.
         await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, request.customerId)).for('update');
         if (await hasOpenOrder(tx, request.customerId)) throw new ApiError('LOAN_OPEN');
-        await tx.update(deletionRequests).set({ state: 'approved', decidedBy: caller.staffId, decidedAt: at }).where(eq(deletionRequests.id, id));
-        await staffAudit(tx, { staffId: caller.staffId, action: 'deletion.approved', customerId: request.customerId, ip, detail: { requestId: id, requestedBy: request.requestedBy } });
+        await tx
+          .update(deletionRequests)
+          .set({ state: 'approved', decidedBy: caller.staffId, decidedAt: at })
+          .where(eq(deletionRequests.id, id));
+        await staffAudit(tx, {
+          staffId: caller.staffId,
+          action: 'deletion.approved',
+          customerId: request.customerId,
+          ip,
+          detail: { requestId: id, requestedBy: request.requestedBy },
+        });
         const result = await eraseCustomer(tx, request.customerId, at);
         await enqueueFileErasure(tx, id, result.files, at);
         const retainUntil = retentionEnd(at);
-        await tx.update(deletionRequests).set({ state: 'executed', executedAt: at, retainUntil }).where(eq(deletionRequests.id, id));
-        await staffAudit(tx, { staffId: caller.staffId, action: 'deletion.executed', customerId: request.customerId, ip, detail: { requestId: id, retainUntil, ...result.counts, files: result.files.length } });
+        await tx
+          .update(deletionRequests)
+          .set({ state: 'executed', executedAt: at, retainUntil })
+          .where(eq(deletionRequests.id, id));
+        await staffAudit(tx, {
+          staffId: caller.staffId,
+          action: 'deletion.executed',
+          customerId: request.customerId,
+          ip,
+          detail: { requestId: id, retainUntil, ...result.counts, files: result.files.length },
+        });
         return result;
       });
       if (erasure) {
@@ -284,9 +463,11 @@ export function createDeletionService(deps: DeletionDeps) {
         if (failed > 0) deps.log?.('deletion: files left to the erase_files job', { requestId: id, failed });
         const to = toE164(erasure.phone);
         if (to) {
-          await deps.sms.send({ to, text: smsText(erasure.language, 'accountDeleted', { product: deps.productName }) }).catch((error: unknown) => {
-            deps.log?.('deletion: last SMS failed', { requestId: id, error: String(error) });
-          });
+          await deps.sms
+            .send({ to, text: smsText(erasure.language, 'accountDeleted', { product: deps.productName }) })
+            .catch((error: unknown) => {
+              deps.log?.('deletion: last SMS failed', { requestId: id, error: String(error) });
+            });
         }
       }
       return one(id);

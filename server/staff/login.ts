@@ -48,14 +48,25 @@ export interface StaffLoginResult {
   readonly staff: StaffSelf;
 }
 
-export const staffSelf = (row: { id: string; email: string; name: string; role: StaffRole }): StaffSelf => ({ id: row.id, email: row.email, name: row.name, role: row.role, permissions: [...permissionsOf(row.role)] });
+export const staffSelf = (row: { id: string; email: string; name: string; role: StaffRole }): StaffSelf => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  role: row.role,
+  permissions: [...permissionsOf(row.role)],
+});
 
 function lockedAnswer(until: Date, now: Date): ApiError {
   const retryAfterSeconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
   return new ApiError('STAFF_LOCKED', { retryAfterSeconds, retryAfterMinutes: Math.ceil(retryAfterSeconds / 60) });
 }
 
-export async function loginStaff(db: Database, input: StaffLoginInput, ip: string, now: Date): Promise<StaffLoginResult> {
+export async function loginStaff(
+  db: Database,
+  input: StaffLoginInput,
+  ip: string,
+  now: Date,
+): Promise<StaffLoginResult> {
   if ((await hit(db, `staff-login:ip:${clientNetwork(ip)}`, STAFF_LOGIN_PER_IP, now)).over) {
     await audit(db, { event: 'throttled', ip, detail: { area: 'staff' } });
     throw new ApiError('TOO_FREQUENT');
@@ -67,7 +78,8 @@ export async function loginStaff(db: Database, input: StaffLoginInput, ip: strin
     await audit(db, { event: 'access.refused', ip, detail: { area: 'staff', reason: 'unknownEmail' } });
     throw new ApiError('STAFF_LOGIN_FAILED');
   }
-  const failed = (reason: string) => staffAudit(db, { staffId: account.id, action: 'login.failed', ip, detail: { reason } });
+  const failed = (reason: string) =>
+    staffAudit(db, { staffId: account.id, action: 'login.failed', ip, detail: { reason } });
   if (account.lockedUntil && account.lockedUntil > now) {
     await failed('locked');
     throw lockedAnswer(account.lockedUntil, now);
@@ -86,7 +98,9 @@ export async function loginStaff(db: Database, input: StaffLoginInput, ip: strin
     const [won] = await tx
       .update(staffAccounts)
       .set({ totpLastStep: step, failedAttempts: 0, lockedUntil: null, lastLoginAt: now })
-      .where(and(eq(staffAccounts.id, account.id), lt(staffAccounts.totpLastStep, step), isNull(staffAccounts.disabledAt)))
+      .where(
+        and(eq(staffAccounts.id, account.id), lt(staffAccounts.totpLastStep, step), isNull(staffAccounts.disabledAt)),
+      )
       .returning({ id: staffAccounts.id });
     if (!won) return null;
     const opened = await openStaffSession(tx, account.id, ip, now);
@@ -104,7 +118,13 @@ export async function loginStaff(db: Database, input: StaffLoginInput, ip: strin
  * One more failure in a row (atomically, so concurrent tries all count); the one that reaches the limit locks the
  * account and starts the count again. Answers the error to throw.
  */
-async function countFailure(db: Database, staffId: string, reason: 'password' | 'code', ip: string, now: Date): Promise<ApiError> {
+async function countFailure(
+  db: Database,
+  staffId: string,
+  reason: 'password' | 'code',
+  ip: string,
+  now: Date,
+): Promise<ApiError> {
   const { maxFailures, lockMinutes } = staffConfig.lockout;
   const lockUntil = new Date(now.getTime() + lockMinutes * 60_000);
   return db.transaction(async (tx) => {

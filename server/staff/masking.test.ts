@@ -14,7 +14,9 @@ describe('staff masking', () => {
   });
 
   it('leaves a document reference clear (a file id, opened through the audited route), nothing that merely starts like one', () => {
-    expect(maskValue('doc:5927e07b-50a5-4f9a-a345-da053a881c10', 'facePhoto')).toBe('doc:5927e07b-50a5-4f9a-a345-da053a881c10');
+    expect(maskValue('doc:5927e07b-50a5-4f9a-a345-da053a881c10', 'facePhoto')).toBe(
+      'doc:5927e07b-50a5-4f9a-a345-da053a881c10',
+    );
     expect(maskValue('doc: Juan Dela Cruz')).toBe('d*** J*** D*** C***');
   });
 });

@@ -10,7 +10,21 @@
  *   documents route, not the person.
  * Nested values (a contact list, an address object) are masked leaf by leaf and joined.
  */
-const CLEAR_KEYS = new Set(['employmentType', 'monthlyIncome', 'idType', 'gender', 'maritalStatus', 'education', 'relation', 'bankCode', 'payoutMethod', 'loanPurpose', 'industry', 'payCycle', 'yearsWorked']);
+const CLEAR_KEYS = new Set([
+  'employmentType',
+  'monthlyIncome',
+  'idType',
+  'gender',
+  'maritalStatus',
+  'education',
+  'relation',
+  'bankCode',
+  'payoutMethod',
+  'loanPurpose',
+  'industry',
+  'payCycle',
+  'yearsWorked',
+]);
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DOCUMENT_REF = /^doc:[0-9a-f-]{36}$/u;
@@ -22,7 +36,11 @@ function maskText(value: string): string {
     const digits = value.replace(/\D/g, '');
     return '•'.repeat(Math.max(digits.length - 2, 0)) + digits.slice(-2);
   }
-  return value.split(/\s+/).filter(Boolean).map((word) => `${[...word][0] ?? ''}***`).join(' ');
+  return value
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => `${[...word][0] ?? ''}***`)
+    .join(' ');
 }
 
 /** A value as staff see it masked; `key` is the field's name (enum-like keys stay clear). */
@@ -32,7 +50,10 @@ export function maskValue(value: unknown, key = ''): string {
   if (typeof value === 'number') return CLEAR_KEYS.has(key) ? String(value) : maskText(String(value));
   if (typeof value === 'string') return CLEAR_KEYS.has(key) || DOCUMENT_REF.test(value) ? value : maskText(value);
   if (Array.isArray(value)) return value.map((v) => maskValue(v, key)).join('; ');
-  if (typeof value === 'object') return Object.entries(value as Record<string, unknown>).map(([k, v]) => maskValue(v, k)).join(', ');
+  if (typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => maskValue(v, k))
+      .join(', ');
   return '***';
 }
 

@@ -18,7 +18,16 @@ import { staffConfig } from './staff-config.ts';
 /** The longest a staff member may push the reapply day out. */
 const MAX_REAPPLY_DAYS = 180;
 
-interface StoredDecision { decision?: string; reason?: string; reviewReason?: string; limitCentavos?: number; by?: unknown; decidedAt?: string; note?: string; facts?: Record<string, unknown> | null }
+interface StoredDecision {
+  decision?: string;
+  reason?: string;
+  reviewReason?: string;
+  limitCentavos?: number;
+  by?: unknown;
+  decidedAt?: string;
+  note?: string;
+  facts?: Record<string, unknown> | null;
+}
 
 /** A decision as the console shows it: who (the staff member's name), when, the limit or the reason and reapply day. */
 export function decisionView(stored: unknown, order: { reapplyAfter: string | null }, staffName: string | null) {
@@ -39,7 +48,9 @@ export function decisionView(stored: unknown, order: { reapplyAfter: string | nu
 /** The staff member who decided, if a person did. */
 function deciderId(stored: unknown): string | undefined {
   const by = (stored as StoredDecision | null)?.by;
-  return by && typeof by === 'object' && typeof (by as { staffId?: unknown }).staffId === 'string' ? (by as { staffId: string }).staffId : undefined;
+  return by && typeof by === 'object' && typeof (by as { staffId?: unknown }).staffId === 'string'
+    ? (by as { staffId: string }).staffId
+    : undefined;
 }
 
 export function createReviewService(deps: { db: Database; now: () => Date; loans: LoanService }) {
@@ -52,7 +63,10 @@ export function createReviewService(deps: { db: Database; now: () => Date; loans
 
   async function staffNameOf(staffId: string | undefined): Promise<string | null> {
     if (!staffId) return null;
-    const [row] = await db.select({ name: staffAccounts.name }).from(staffAccounts).where(eq(staffAccounts.id, staffId));
+    const [row] = await db
+      .select({ name: staffAccounts.name })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.id, staffId));
     return row?.name ?? null;
   }
 
@@ -79,7 +93,10 @@ export function createReviewService(deps: { db: Database; now: () => Date; loans
     const rows = await db
       .select({ order: loanOrders, identity: profileSections.data })
       .from(loanOrders)
-      .leftJoin(profileSections, and(eq(profileSections.customerId, loanOrders.customerId), eq(profileSections.step, 'identityInfo')))
+      .leftJoin(
+        profileSections,
+        and(eq(profileSections.customerId, loanOrders.customerId), eq(profileSections.step, 'identityInfo')),
+      )
       .where(waiting)
       .orderBy(asc(loanOrders.createdAt), asc(loanOrders.id))
       .limit(perPage)
@@ -112,7 +129,11 @@ export function createReviewService(deps: { db: Database; now: () => Date; loans
     if (!order) throw new ApiError('NOT_FOUND');
     const head = await customerHead(db, order.customerId);
     if (!head) throw new ApiError('NOT_FOUND');
-    const past = await db.select().from(loanOrders).where(eq(loanOrders.customerId, order.customerId)).orderBy(desc(loanOrders.createdAt));
+    const past = await db
+      .select()
+      .from(loanOrders)
+      .where(eq(loanOrders.customerId, order.customerId))
+      .orderBy(desc(loanOrders.createdAt));
     const stored = order.decision as StoredDecision | null;
     await staffAudit(db, { staffId, action: 'review.viewed', customerId: order.customerId, ip, detail: { orderId } });
     return {
@@ -130,10 +151,20 @@ export function createReviewService(deps: { db: Database; now: () => Date; loans
       customer: { id: order.customerId, phoneMasked: head.phoneMasked, nameMasked: head.nameMasked },
       profile: (await maskedProfile(db, order.customerId)).map(({ step, fields }) => ({ step, fields })),
       documents: await documentList(db, order.customerId),
-      history: past.filter((o) => o.id !== order.id).map((o) => {
-        const v = loans.orderView(o);
-        return { orderNo: o.orderNo, state: o.state, principalCentavos: o.principal, loanDate: v.loanDate, dueDate: v.dueDate, overdueDays: v.overdueDays, amountRepaidCentavos: v.amountRepaidCentavos };
-      }),
+      history: past
+        .filter((o) => o.id !== order.id)
+        .map((o) => {
+          const v = loans.orderView(o);
+          return {
+            orderNo: o.orderNo,
+            state: o.state,
+            principalCentavos: o.principal,
+            loanDate: v.loanDate,
+            dueDate: v.dueDate,
+            overdueDays: v.overdueDays,
+            amountRepaidCentavos: v.amountRepaidCentavos,
+          };
+        }),
       notes: await notesOf(db, order.customerId),
     };
   }
@@ -146,18 +177,45 @@ export function createReviewService(deps: { db: Database; now: () => Date; loans
     let updated;
     if (input.decision === 'approve') {
       const { min, max } = limitRange(found.productId, found.subProductId);
-      if (input.limitCentavos < min || input.limitCentavos > max) throw new ApiError('LIMIT_OUT_OF_RANGE', { min, max });
+      if (input.limitCentavos < min || input.limitCentavos > max)
+        throw new ApiError('LIMIT_OUT_OF_RANGE', { min, max });
       updated = await loans.decideOrder(orderId, { decision: 'approve', limitCentavos: input.limitCentavos }, by);
     } else {
-      if (!staffConfig.rejectReasons.includes(input.reason)) throw new ApiError('VALIDATION_FAILED', { errors: [{ instancePath: '/reason', keyword: 'enum', params: { allowedValues: staffConfig.rejectReasons } }] });
+      if (!staffConfig.rejectReasons.includes(input.reason))
+        throw new ApiError('VALIDATION_FAILED', {
+          errors: [{ instancePath: '/reason', keyword: 'enum', params: { allowedValues: staffConfig.rejectReasons } }],
+        });
       const earliest = addDays(today, loans.underwriting.rejectReapplyDays);
       const wanted = input.reapplyAfter;
-      if (wanted !== undefined && (wanted < today || wanted > addDays(today, MAX_REAPPLY_DAYS))) throw new ApiError('VALIDATION_FAILED', { errors: [{ instancePath: '/reapplyAfter', keyword: 'range', params: { maxDays: MAX_REAPPLY_DAYS } }] });
+      if (wanted !== undefined && (wanted < today || wanted > addDays(today, MAX_REAPPLY_DAYS)))
+        throw new ApiError('VALIDATION_FAILED', {
+          errors: [{ instancePath: '/reapplyAfter', keyword: 'range', params: { maxDays: MAX_REAPPLY_DAYS } }],
+        });
       const reapplyAfter = wanted !== undefined && wanted > earliest ? wanted : earliest;
-      updated = await loans.decideOrder(orderId, { decision: 'reject', reason: input.reason, reapplyAfter }, by, undefined, input.note);
+      updated = await loans.decideOrder(
+        orderId,
+        { decision: 'reject', reason: input.reason, reapplyAfter },
+        by,
+        undefined,
+        input.note,
+      );
     }
-    await staffAudit(db, { staffId, action: 'review.decided', customerId: found.customerId, ip, detail: { orderId, decision: input.decision, ...(input.decision === 'approve' ? { limitCentavos: input.limitCentavos } : { reason: input.reason }) } });
-    return { orderId, state: updated.state, decision: decisionView(updated.decision, updated, await staffNameOf(staffId))! };
+    await staffAudit(db, {
+      staffId,
+      action: 'review.decided',
+      customerId: found.customerId,
+      ip,
+      detail: {
+        orderId,
+        decision: input.decision,
+        ...(input.decision === 'approve' ? { limitCentavos: input.limitCentavos } : { reason: input.reason }),
+      },
+    });
+    return {
+      orderId,
+      state: updated.state,
+      decision: decisionView(updated.decision, updated, await staffNameOf(staffId))!,
+    };
   }
 
   return { limitRange, queue, review, decide };

@@ -18,9 +18,25 @@ export function createServiceDesk(deps: { db: Database; now: () => Date }) {
 
   async function inbox(state: string | undefined, page: number, perPage: number) {
     const where = state ? eq(feedback.state, state) : undefined;
-    const rows = await db.select().from(feedback).where(where).orderBy(asc(feedback.createdAt), asc(feedback.id)).limit(perPage).offset((page - 1) * perPage);
+    const rows = await db
+      .select()
+      .from(feedback)
+      .where(where)
+      .orderBy(asc(feedback.createdAt), asc(feedback.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage);
     const [total] = await db.select({ n: count() }).from(feedback).where(where);
-    return { items: rows.map((f) => ({ id: f.id, customerId: f.customerId, category: f.category, text: f.text, state: f.state, createdAt: f.createdAt.toISOString() })), total: total?.n ?? 0 };
+    return {
+      items: rows.map((f) => ({
+        id: f.id,
+        customerId: f.customerId,
+        category: f.category,
+        text: f.text,
+        state: f.state,
+        createdAt: f.createdAt.toISOString(),
+      })),
+      total: total?.n ?? 0,
+    };
   }
 
   async function reply(staffId: string, ip: string, feedbackId: string, text: string) {
@@ -28,28 +44,72 @@ export function createServiceDesk(deps: { db: Database; now: () => Date }) {
       const [row] = await tx.select().from(feedback).where(eq(feedback.id, feedbackId)).for('update');
       if (!row) throw new ApiError('NOT_FOUND');
       if (row.state !== 'open') throw new ApiError('REQUEST_STATE', { state: row.state });
-      const [updated] = await tx.update(feedback).set({ state: 'answered', reply: text, repliedAt: now(), repliedBy: staffId }).where(eq(feedback.id, feedbackId)).returning();
-      await notify(tx, { customerId: row.customerId, template: 'feedbackReplied', params: {}, link: '/feedback', dedupeKey: `feedback-reply:${row.id}` });
-      await staffAudit(tx, { staffId, action: 'feedback.replied', customerId: row.customerId, ip, detail: { feedbackId } });
+      const [updated] = await tx
+        .update(feedback)
+        .set({ state: 'answered', reply: text, repliedAt: now(), repliedBy: staffId })
+        .where(eq(feedback.id, feedbackId))
+        .returning();
+      await notify(tx, {
+        customerId: row.customerId,
+        template: 'feedbackReplied',
+        params: {},
+        link: '/feedback',
+        dedupeKey: `feedback-reply:${row.id}`,
+      });
+      await staffAudit(tx, {
+        staffId,
+        action: 'feedback.replied',
+        customerId: row.customerId,
+        ip,
+        detail: { feedbackId },
+      });
       return feedbackView(updated!);
     });
   }
 
   async function grant(staffId: string, ip: string, customerId: string, definitionId: string, reason: string) {
-    if (!staffConfig.couponGrant.definitions.includes(definitionId)) throw new ApiError('VALIDATION_FAILED', { errors: [{ instancePath: '/definitionId', keyword: 'enum', params: { allowedValues: staffConfig.couponGrant.definitions } }] });
+    if (!staffConfig.couponGrant.definitions.includes(definitionId))
+      throw new ApiError('VALIDATION_FAILED', {
+        errors: [
+          {
+            instancePath: '/definitionId',
+            keyword: 'enum',
+            params: { allowedValues: staffConfig.couponGrant.definitions },
+          },
+        ],
+      });
     const def = couponDefinition(definitionId);
     return db.transaction(async (tx) => {
-      const [customer] = await tx.select({ id: customers.id, erasedAt: customers.erasedAt }).from(customers).where(eq(customers.id, customerId));
+      const [customer] = await tx
+        .select({ id: customers.id, erasedAt: customers.erasedAt })
+        .from(customers)
+        .where(eq(customers.id, customerId));
       if (!customer || customer.erasedAt) throw new ApiError('NOT_FOUND');
       const pending = def.amountCentavos > staffConfig.couponGrant.approvalAboveCentavos;
-      const [row] = await tx.insert(couponGrants).values({ customerId, definitionId, amount: def.amountCentavos, reason, state: pending ? 'pending' : 'issued', requestedBy: staffId }).returning();
+      const [row] = await tx
+        .insert(couponGrants)
+        .values({
+          customerId,
+          definitionId,
+          amount: def.amountCentavos,
+          reason,
+          state: pending ? 'pending' : 'issued',
+          requestedBy: staffId,
+        })
+        .returning();
       let couponId: string | null = null;
       if (!pending) {
         const coupon = await issue(tx, customerId, definitionId, 'staff', `staff-grant:${row!.id}`, now());
         couponId = coupon?.id ?? null;
         await tx.update(couponGrants).set({ couponId, decidedAt: now() }).where(eq(couponGrants.id, row!.id));
       }
-      await staffAudit(tx, { staffId, action: 'coupon.granted', customerId, ip, detail: { grantId: row!.id, definitionId, state: row!.state } });
+      await staffAudit(tx, {
+        staffId,
+        action: 'coupon.granted',
+        customerId,
+        ip,
+        detail: { grantId: row!.id, definitionId, state: row!.state },
+      });
       return { id: row!.id, state: row!.state as 'issued' | 'pending', couponId };
     });
   }
@@ -65,8 +125,18 @@ export function createServiceDesk(deps: { db: Database; now: () => Date }) {
       .limit(perPage)
       .offset((page - 1) * perPage);
     const [total] = await db.select({ n: count() }).from(couponGrants).where(where);
-    const heads = await customerHeads(db, rows.map((r) => r.grant.customerId));
-    return { items: rows.map(({ grant, requestedByName }) => ({ ...grantView(grant), requestedByName, customer: maskedWho(heads, grant.customerId) })), total: total?.n ?? 0 };
+    const heads = await customerHeads(
+      db,
+      rows.map((r) => r.grant.customerId),
+    );
+    return {
+      items: rows.map(({ grant, requestedByName }) => ({
+        ...grantView(grant),
+        requestedByName,
+        customer: maskedWho(heads, grant.customerId),
+      })),
+      total: total?.n ?? 0,
+    };
   }
 
   async function decideGrant(staffId: string, ip: string, grantId: string, approve: boolean) {
@@ -76,9 +146,21 @@ export function createServiceDesk(deps: { db: Database; now: () => Date }) {
       if (row.state !== 'pending') throw new ApiError('REQUEST_STATE', { state: row.state });
       if (row.requestedBy === staffId) throw new ApiError('SAME_PERSON');
       let couponId: string | null = null;
-      if (approve) couponId = (await issue(tx, row.customerId, row.definitionId, 'staff', `staff-grant:${row.id}`, now()))?.id ?? null;
-      const [updated] = await tx.update(couponGrants).set({ state: approve ? 'issued' : 'refused', decidedBy: staffId, decidedAt: now(), couponId }).where(and(eq(couponGrants.id, grantId), eq(couponGrants.state, 'pending'))).returning();
-      await staffAudit(tx, { staffId, action: approve ? 'coupon.grant-approved' : 'coupon.grant-refused', customerId: row.customerId, ip, detail: { grantId } });
+      if (approve)
+        couponId =
+          (await issue(tx, row.customerId, row.definitionId, 'staff', `staff-grant:${row.id}`, now()))?.id ?? null;
+      const [updated] = await tx
+        .update(couponGrants)
+        .set({ state: approve ? 'issued' : 'refused', decidedBy: staffId, decidedAt: now(), couponId })
+        .where(and(eq(couponGrants.id, grantId), eq(couponGrants.state, 'pending')))
+        .returning();
+      await staffAudit(tx, {
+        staffId,
+        action: approve ? 'coupon.grant-approved' : 'coupon.grant-refused',
+        customerId: row.customerId,
+        ip,
+        detail: { grantId },
+      });
       return grantView(updated!);
     });
   }

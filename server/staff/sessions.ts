@@ -26,10 +26,17 @@ export interface StaffCaller {
 }
 
 /** Starts a session for an account that passed password and TOTP; answers the token (never stored). */
-export async function openStaffSession(db: Executor, staffId: string, ip: string | null, now: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function openStaffSession(
+  db: Executor,
+  staffId: string,
+  ip: string | null,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + staffConfig.session.maxHours * 3_600_000);
-  await db.insert(staffSessions).values({ staffId, tokenHash: sha256(token), createdAt: now, lastSeenAt: now, expiresAt, ip });
+  await db
+    .insert(staffSessions)
+    .values({ staffId, tokenHash: sha256(token), createdAt: now, lastSeenAt: now, expiresAt, ip });
   return { token, expiresAt };
 }
 
@@ -40,7 +47,16 @@ export async function openStaffSession(db: Executor, staffId: string, ip: string
 export async function staffSessionOf(db: Database, token: string, now: Date): Promise<StaffCaller | null> {
   if (!token || token.length > 200) return null;
   const [row] = await db
-    .select({ id: staffSessions.id, staffId: staffSessions.staffId, lastSeenAt: staffSessions.lastSeenAt, expiresAt: staffSessions.expiresAt, role: staffAccounts.role, email: staffAccounts.email, name: staffAccounts.name, disabledAt: staffAccounts.disabledAt })
+    .select({
+      id: staffSessions.id,
+      staffId: staffSessions.staffId,
+      lastSeenAt: staffSessions.lastSeenAt,
+      expiresAt: staffSessions.expiresAt,
+      role: staffAccounts.role,
+      email: staffAccounts.email,
+      name: staffAccounts.name,
+      disabledAt: staffAccounts.disabledAt,
+    })
     .from(staffSessions)
     .innerJoin(staffAccounts, eq(staffAccounts.id, staffSessions.staffId))
     .where(and(eq(staffSessions.tokenHash, sha256(token)), isNull(staffSessions.revokedAt)));
@@ -50,16 +66,23 @@ export async function staffSessionOf(db: Database, token: string, now: Date): Pr
     await db.update(staffSessions).set({ revokedAt: now }).where(eq(staffSessions.id, row.id));
     return null;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() > 60_000) await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, row.id));
+  if (now.getTime() - row.lastSeenAt.getTime() > 60_000)
+    await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, row.id));
   return { sessionId: row.id, staffId: row.staffId, role: row.role, email: row.email, name: row.name };
 }
 
 /** Ends one session (logout). */
 export async function revokeStaffSession(db: Executor, sessionId: string, now: Date): Promise<void> {
-  await db.update(staffSessions).set({ revokedAt: now }).where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
 }
 
 /** Ends every session of an account (disabled, re-roled, password reset). */
 export async function revokeStaffSessionsOf(db: Executor, staffId: string, now: Date): Promise<void> {
-  await db.update(staffSessions).set({ revokedAt: now }).where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
 }

@@ -9,7 +9,8 @@ const DIGITS = 6;
 /** Steps either side of now accepted (clock drift of the phone). */
 const WINDOW = 1;
 
-const totpOf = (secret: string, issuer = '', label = '') => new TOTP({ secret: Secret.fromBase32(secret), digits: DIGITS, period: PERIOD, algorithm: 'SHA1', issuer, label });
+const totpOf = (secret: string, issuer = '', label = '') =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: DIGITS, period: PERIOD, algorithm: 'SHA1', issuer, label });
 
 /** A new random secret (160 bits, base32) and the otpauth:// URI an authenticator app reads (from its QR code). */
 export function newTotpEnrolment(issuer: string, label: string): { secret: string; uri: string } {

@@ -45,9 +45,21 @@ export function codeFor(outbox: ConsoleOutbox, phone: string): string {
 export async function login(api: TestApi, phone = newPhone()): Promise<Borrower> {
   const headers = device();
   const remoteAddress = testAddress();
-  const sent = await api.app.inject({ method: 'POST', url: '/api/v1/auth/sms-code', remoteAddress, headers, payload: { phone } });
+  const sent = await api.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/sms-code',
+    remoteAddress,
+    headers,
+    payload: { phone },
+  });
   if (sent.statusCode !== 200) throw new Error(`sms-code: ${sent.body}`);
-  const res = await api.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, headers, payload: { phone, code: codeFor(api.outbox, phone) } });
+  const res = await api.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    remoteAddress,
+    headers,
+    payload: { phone, code: codeFor(api.outbox, phone) },
+  });
   if (res.statusCode !== 200) throw new Error(`login: ${res.body}`);
   const { token, customerId } = res.json<{ token: string; customerId: string }>();
   return { phone, customerId, headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId, ...headers } };

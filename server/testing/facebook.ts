@@ -22,7 +22,11 @@ export async function facebookRedirect(
   query.set('decision', decision);
   query.set('fb_user_id', account.id);
   query.set('name', account.name);
-  const decided = await app.inject({ method: 'GET', url: `${new URL(authorizeUrl, 'http://localhost').pathname}/decide?${query.toString()}`, headers: { host: 'localhost:80' } });
+  const decided = await app.inject({
+    method: 'GET',
+    url: `${new URL(authorizeUrl, 'http://localhost').pathname}/decide?${query.toString()}`,
+    headers: { host: 'localhost:80' },
+  });
   expect(decided.statusCode, decided.body).toBe(302);
   const back = new URL(String(decided.headers['location']));
   const out: { state: string; code?: string; error?: string } = { state: back.searchParams.get('state') ?? '' };
@@ -34,7 +38,11 @@ export async function facebookRedirect(
 }
 
 /** Binds `account` to the caller through the simulated dialog; the answer of POST /facebook/binding. */
-export async function bindFacebook(app: FastifyInstance, headers: Record<string, string>, account?: { id: string; name: string }) {
+export async function bindFacebook(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  account?: { id: string; name: string },
+) {
   const back = await facebookRedirect(app, headers, 'allow', account);
   return app.inject({ method: 'POST', url: '/api/v1/facebook/binding', headers, payload: back });
 }

@@ -43,11 +43,27 @@ export interface ProfileOverrides {
 export function completeSections(overrides: ProfileOverrides = {}): Record<string, Record<string, unknown>> {
   const doc = `doc:${randomUUID()}`;
   return {
-    identityInfo: { name: 'Juan dela Cruz', birthDate: '1990-05-17', gender: 'male', idType: 'passport', idNumber: 'P1234567A', idPhotoFront: doc, facePhoto: doc, ...overrides.identityInfo },
+    identityInfo: {
+      name: 'Juan dela Cruz',
+      birthDate: '1990-05-17',
+      gender: 'male',
+      idType: 'passport',
+      idNumber: 'P1234567A',
+      idPhotoFront: doc,
+      facePhoto: doc,
+      ...overrides.identityInfo,
+    },
     baseInfo: { maritalStatus: 'single', education: 'college' },
     baseInfo2: { loanPurpose: 'dailyExpense' },
     addressInfo: {
-      address: { provinceCode: '1380000000', provinceName: 'NCR, City of Manila, First District', cityCode: '1380601000', cityName: 'Tondo I/II', barangayCode: '1380601001', barangayName: 'Barangay 1' },
+      address: {
+        provinceCode: '1380000000',
+        provinceName: 'NCR, City of Manila, First District',
+        cityCode: '1380601000',
+        cityName: 'Tondo I/II',
+        barangayCode: '1380601001',
+        barangayName: 'Barangay 1',
+      },
       detailedAddress: '123 Rizal Ave. Blk 4 Lot 5',
       postalCode: '1012',
     },
@@ -66,13 +82,33 @@ export function completeSections(overrides: ProfileOverrides = {}): Record<strin
 }
 
 /** Writes a complete profile for `customerId` (schemaVersion 'fixture': the rules are checked on read). */
-export async function completeProfile(db: Database, customerId: string, overrides: ProfileOverrides = {}): Promise<void> {
-  const rows = Object.entries(completeSections(overrides)).map(([step, data]) => ({ customerId, step, data, schemaVersion: 'fixture' }));
+export async function completeProfile(
+  db: Database,
+  customerId: string,
+  overrides: ProfileOverrides = {},
+): Promise<void> {
+  const rows = Object.entries(completeSections(overrides)).map(([step, data]) => ({
+    customerId,
+    step,
+    data,
+    schemaVersion: 'fixture',
+  }));
   await db.insert(profileSections).values(rows).onConflictDoNothing();
 }
 
 /** A signature document of `customerId` (as POST /documents records it), answered as its `doc:<id>` ref. */
 export async function signatureDocument(db: Database, customerId: string): Promise<string> {
-  const [doc] = await db.insert(documents).values({ customerId, kind: 'signature', storageKey: `documents/${customerId}/sig.png`, contentType: 'image/png', bytes: 1, width: 1, height: 1 }).returning();
+  const [doc] = await db
+    .insert(documents)
+    .values({
+      customerId,
+      kind: 'signature',
+      storageKey: `documents/${customerId}/sig.png`,
+      contentType: 'image/png',
+      bytes: 1,
+      width: 1,
+      height: 1,
+    })
+    .returning();
   return `doc:${doc!.id}`;
 }

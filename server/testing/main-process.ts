@@ -54,7 +54,15 @@ export async function startMain(env: Record<string, string>, options: StartOptio
   const child: ChildProcess = fork(join(repo, 'server/main.ts'), [], {
     cwd: repo,
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, WEB_DIST: web, DATA_DIR: mkdtempSync(join(tmpdir(), 'main-data-')), ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      WEB_DIST: web,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'main-data-')),
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: options.quiet ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let log = '';
@@ -100,17 +108,29 @@ export interface SeededCustomer {
 }
 
 /** The headers of a seeded customer's session, as the app sends them. */
-export const sessionHeaders = (c: SeededCustomer): Record<string, string> => ({ authorization: `Bearer ${c.token}`, 'x-customer-id': c.id, 'x-device-id': c.device });
+export const sessionHeaders = (c: SeededCustomer): Record<string, string> => ({
+  authorization: `Bearer ${c.token}`,
+  'x-customer-id': c.id,
+  'x-device-id': c.device,
+});
 
 /**
  * `count` borrowers with a complete profile (./loan-fixtures.ts) and a session each, written in batches; phones
  * 917 + 7 digits from `firstPhone` (never one of the fixture's emergency contacts, 918...). `signed`: a signature on
  * file too, so they can withdraw.
  */
-export async function seedCustomers(client: pg.Client, count: number, options: { firstPhone?: number; signed?: boolean; devicePrefix?: string } = {}): Promise<SeededCustomer[]> {
+export async function seedCustomers(
+  client: pg.Client,
+  count: number,
+  options: { firstPhone?: number; signed?: boolean; devicePrefix?: string } = {},
+): Promise<SeededCustomer[]> {
   const first = options.firstPhone ?? 0;
   const prefix = options.devicePrefix ?? 'seed';
-  const customers: SeededCustomer[] = Array.from({ length: count }, (_c, i) => ({ id: randomUUID(), token: randomBytes(32).toString('base64url'), device: `${prefix}-${i}` }));
+  const customers: SeededCustomer[] = Array.from({ length: count }, (_c, i) => ({
+    id: randomUUID(),
+    token: randomBytes(32).toString('base64url'),
+    device: `${prefix}-${i}`,
+  }));
   const sections = Object.entries(completeSections());
   for (let start = 0; start < count; start += 1000) {
     const batch = customers.slice(start, start + 1000);
@@ -122,7 +142,10 @@ export async function seedCustomers(client: pg.Client, count: number, options: {
       [ids, batch.map((c) => sha256(c.token)), batch.map((c) => c.device)],
     );
     for (const [step, data] of sections) {
-      await client.query(`INSERT INTO profile_sections (customer_id, step, data, schema_version) SELECT id, $2, $3::jsonb, 'fixture' FROM unnest($1::uuid[]) AS id`, [ids, step, JSON.stringify(data)]);
+      await client.query(
+        `INSERT INTO profile_sections (customer_id, step, data, schema_version) SELECT id, $2, $3::jsonb, 'fixture' FROM unnest($1::uuid[]) AS id`,
+        [ids, step, JSON.stringify(data)],
+      );
     }
     if (options.signed) {
       await client.query(
@@ -156,7 +179,11 @@ export interface StormDatabase {
  * Creates `<prefix>_<random>` on the PostgreSQL server of `adminUrl`. The environment keeps the same data directory
  * and secret for every start, so the data keys and the gateways' secrets survive a restart; `env` adds to it.
  */
-export async function stormDatabase(adminUrl: string, prefix: string, env: Record<string, string> = {}): Promise<StormDatabase> {
+export async function stormDatabase(
+  adminUrl: string,
+  prefix: string,
+  env: Record<string, string> = {},
+): Promise<StormDatabase> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -165,7 +192,13 @@ export async function stormDatabase(adminUrl: string, prefix: string, env: Recor
   url.pathname = `/${name}`;
   const client = new pg.Client({ connectionString: url.toString() });
   return {
-    env: { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), `${prefix}-`)), AUTH_SECRET: randomBytes(32).toString('hex'), ...STORM_ENV, ...env },
+    env: {
+      DATABASE_URL: url.toString(),
+      DATA_DIR: mkdtempSync(join(tmpdir(), `${prefix}-`)),
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      ...STORM_ENV,
+      ...env,
+    },
     client,
     async drop() {
       await client.end().catch(() => undefined);
@@ -186,4 +219,7 @@ export function untilBy(deadline: number): (what: string, done: () => Promise<bo
 }
 
 /** The number a `select count(*) as n` query of `client` answers. */
-export const countWith = (client: pg.Client) => async (sql: string): Promise<number> => Number((await client.query<{ n: string }>(sql)).rows[0]!.n);
+export const countWith =
+  (client: pg.Client) =>
+  async (sql: string): Promise<number> =>
+    Number((await client.query<{ n: string }>(sql)).rows[0]!.n);

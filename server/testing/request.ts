@@ -14,7 +14,13 @@ export type Who = { readonly headers: Readonly<Record<string, string>> } | { rea
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type Call = (who: Who, method: Method, url: string, payload?: object | string, idempotencyKey?: string) => Promise<LightMyRequestResponse>;
+export type Call = (
+  who: Who,
+  method: Method,
+  url: string,
+  payload?: object | string,
+  idempotencyKey?: string,
+) => Promise<LightMyRequestResponse>;
 
 export interface CallerOptions {
   /** The client address of each request (default: inject's own, 127.0.0.1), e.g. ./borrower.ts testAddress. */

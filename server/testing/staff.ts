@@ -27,14 +27,19 @@ export async function addTestStaff(db: Database, role: StaffRole, now: Date = ne
   passwordHashOnce ??= hashPassword(PASSWORD);
   const totpSecret = new Secret({ size: 20 }).base32;
   const email = `${role.toLowerCase()}-${randomBytes(4).toString('hex')}@lender.test`;
-  const [row] = await db.insert(staffAccounts).values({ email, name: `Test ${role}`, role, passwordHash: await passwordHashOnce, totpSecret }).returning({ id: staffAccounts.id });
+  const [row] = await db
+    .insert(staffAccounts)
+    .values({ email, name: `Test ${role}`, role, passwordHash: await passwordHashOnce, totpSecret })
+    .returning({ id: staffAccounts.id });
   const { token } = await openStaffSession(db, row!.id, '127.0.0.1', now);
   return { id: row!.id, email, password: PASSWORD, totpSecret, role, token };
 }
 
 /** The current code of a TOTP secret (30-second steps, 6 digits, SHA-1: what authenticator apps use). */
 export function totpCode(secret: string, at: Date = new Date()): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at.getTime() });
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: at.getTime(),
+  });
 }
 
 /** Headers of a staff request. */

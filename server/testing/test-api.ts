@@ -8,7 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { OpenDatabase } from '../db/database.ts';
 import type { Deliver } from '../providers/deliver.ts';
-import { createSimulatedCollectionGateway, type SimulatedCollectionGateway } from '../providers/collection/simulated.ts';
+import {
+  createSimulatedCollectionGateway,
+  type SimulatedCollectionGateway,
+} from '../providers/collection/simulated.ts';
 import { createSimulatedPayoutGateway, type SimulatedPayoutGateway } from '../providers/payout/simulated.ts';
 import type { LoanService } from '../services/loans.ts';
 import type { JobRunner } from '../jobs/runner.ts';
@@ -105,8 +108,22 @@ export async function testApi(
   };
   const payoutCallbackToken = 'test-payout-callback-token';
   const collectionWebhookSecret = 'test-collection-webhook-secret';
-  const payoutGateway = createSimulatedPayoutGateway({ db: database.db, now, delayMs: loanOptions.payoutDelayMs ?? (timers ? 1000 : 0), failPattern: /^0000/u, callbackToken: payoutCallbackToken, deliver });
-  const collectionGateway = createSimulatedCollectionGateway({ db: database.db, now, delayMs: loanOptions.collectionDelayMs ?? (timers ? 1000 : 0), failPattern: loanOptions.collectionFailPattern ?? null, webhookSecret: collectionWebhookSecret, deliver });
+  const payoutGateway = createSimulatedPayoutGateway({
+    db: database.db,
+    now,
+    delayMs: loanOptions.payoutDelayMs ?? (timers ? 1000 : 0),
+    failPattern: /^0000/u,
+    callbackToken: payoutCallbackToken,
+    deliver,
+  });
+  const collectionGateway = createSimulatedCollectionGateway({
+    db: database.db,
+    now,
+    delayMs: loanOptions.collectionDelayMs ?? (timers ? 1000 : 0),
+    failPattern: loanOptions.collectionFailPattern ?? null,
+    webhookSecret: collectionWebhookSecret,
+    deliver,
+  });
   const app = await buildApp({
     webDist: options.webDist,
     trustProxy: options.trustProxy,
@@ -171,7 +188,8 @@ export async function testApi(
     deliverCallbacks: async () => (await payoutGateway.flush()) + (await collectionGateway.flush()),
     async settle() {
       for (let i = 0; i < 20; i += 1) {
-        const done = (await loans.jobs.runDueJobs()) + (await payoutGateway.flush()) + (await collectionGateway.flush());
+        const done =
+          (await loans.jobs.runDueJobs()) + (await payoutGateway.flush()) + (await collectionGateway.flush());
         if (done === 0) return;
       }
     },

@@ -11,8 +11,18 @@ import type { TestApi } from './test-api.ts';
 export const unixNow = (api: TestApi) => Math.floor(api.now().getTime() / 1000);
 
 /** POSTs `body` (raw JSON text) to /api/v1/webhooks/`hook` with `headers` (a token, a signature), as the gateway does. */
-export const postWebhook = (api: TestApi, hook: 'payout' | 'collection', body: string, headers: Readonly<Record<string, string>> = {}) =>
-  api.app.inject({ method: 'POST', url: `/api/v1/webhooks/${hook}`, headers: { 'content-type': 'application/json', ...headers }, payload: body });
+export const postWebhook = (
+  api: TestApi,
+  hook: 'payout' | 'collection',
+  body: string,
+  headers: Readonly<Record<string, string>> = {},
+) =>
+  api.app.inject({
+    method: 'POST',
+    url: `/api/v1/webhooks/${hook}`,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: body,
+  });
 
 export interface Signing {
   /** The signature's time, Unix seconds (default: the API's clock now). */
@@ -23,11 +33,16 @@ export interface Signing {
 
 /** The PayMongo-Signature header of `body`. */
 export const collectionSignature = (api: TestApi, body: string, signing: Signing = {}) => ({
-  'paymongo-signature': signCollectionWebhook(signing.secret ?? api.collectionWebhookSecret, body, signing.at ?? unixNow(api)),
+  'paymongo-signature': signCollectionWebhook(
+    signing.secret ?? api.collectionWebhookSecret,
+    body,
+    signing.at ?? unixNow(api),
+  ),
 });
 
 /** A collection event delivered: `body` signed (collectionSignature) and POSTed to /api/v1/webhooks/collection. */
-export const postCollectionWebhook = (api: TestApi, body: string, signing: Signing = {}) => postWebhook(api, 'collection', body, collectionSignature(api, body, signing));
+export const postCollectionWebhook = (api: TestApi, body: string, signing: Signing = {}) =>
+  postWebhook(api, 'collection', body, collectionSignature(api, body, signing));
 
 /** A simulated gateway's deliveries, kept instead of sent and answered with `status` (a failed one is retried). */
 export function capturedDeliveries(status = () => 200) {

@@ -60,7 +60,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     const code = typeof fields['code'] === 'string' ? fields['code'] : undefined;
     const { code: _code, message: _message, ...details } = fields;
-    throw new ApiError(code ?? (response.status >= 500 ? 'SERVER_ERROR' : 'UNKNOWN'), response.status, undefined, details);
+    throw new ApiError(
+      code ?? (response.status >= 500 ? 'SERVER_ERROR' : 'UNKNOWN'),
+      response.status,
+      undefined,
+      details,
+    );
   }
   return body as T;
 }

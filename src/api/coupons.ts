@@ -3,7 +3,13 @@
  * server; the web app lists them, claims the add-to-home-screen one, and names one in a withdrawal or a payment.
  */
 import type { DeepReadonly } from '#api-schema/common.ts';
-import type { CouponAnswer, CouponClaimAnswer, CouponListAnswer, PaymentQuoteAnswer, PaymentQuoteInput } from '#api-schema/coupons.ts';
+import type {
+  CouponAnswer,
+  CouponClaimAnswer,
+  CouponListAnswer,
+  PaymentQuoteAnswer,
+  PaymentQuoteInput,
+} from '#api-schema/coupons.ts';
 import type { QuoteAnswer } from '#api-schema/loans.ts';
 import { sessionRequest } from './session.ts';
 
@@ -16,10 +22,14 @@ const enc = encodeURIComponent;
 
 export const couponsApi = {
   usable: (appliesTo?: CouponOperation, signal?: AbortSignal) =>
-    sessionRequest<DeepReadonly<CouponListAnswer>>(appliesTo ? `/coupons?appliesTo=${appliesTo}` : '/coupons', { signal }),
+    sessionRequest<DeepReadonly<CouponListAnswer>>(appliesTo ? `/coupons?appliesTo=${appliesTo}` : '/coupons', {
+      signal,
+    }),
   invalid: (signal?: AbortSignal) => sessionRequest<DeepReadonly<CouponListAnswer>>('/coupons/invalid', { signal }),
-  claimAddToHomeScreen: () => sessionRequest<DeepReadonly<CouponClaimAnswer>>('/coupons/add-to-home-screen', { method: 'POST', body: {} }),
+  claimAddToHomeScreen: () =>
+    sessionRequest<DeepReadonly<CouponClaimAnswer>>('/coupons/add-to-home-screen', { method: 'POST', body: {} }),
   withdrawQuote: (orderId: string, couponId: string) =>
     sessionRequest<WithdrawQuote>(`/loans/${enc(orderId)}/withdraw-quote`, { method: 'POST', body: { couponId } }),
-  paymentQuote: (orderId: string, body: PaymentQuoteInput) => sessionRequest<PaymentQuote>(`/loans/${enc(orderId)}/payment-quote`, { method: 'POST', body }),
+  paymentQuote: (orderId: string, body: PaymentQuoteInput) =>
+    sessionRequest<PaymentQuote>(`/loans/${enc(orderId)}/payment-quote`, { method: 'POST', body }),
 };

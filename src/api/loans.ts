@@ -7,7 +7,15 @@
 import type { DeepReadonly } from '#api-schema/common.ts';
 import type { DocumentAnswer } from '#api-schema/documents.ts';
 import type {
-  HomeAnswer, LoanInput, OrderAnswer, OrderDetailAnswer, OrderListAnswer, PaymentAnswer, PaymentInput, PaymentListAnswer, PayoutAccountAnswer,
+  HomeAnswer,
+  LoanInput,
+  OrderAnswer,
+  OrderDetailAnswer,
+  OrderListAnswer,
+  PaymentAnswer,
+  PaymentInput,
+  PaymentListAnswer,
+  PayoutAccountAnswer,
   SignatureAnswer,
 } from '#api-schema/loans.ts';
 import { sessionRequest } from './session.ts';
@@ -34,7 +42,7 @@ export function newIdempotencyKey(): string {
  */
 export class IntentKeys {
   // Declared only (assigned on first use): a class field would compile to defineProperty helpers.
-  private declare current: { intent: string; key: string } | undefined;
+  declare private current: { intent: string; key: string } | undefined;
 
   /** The key for `operation` with `body`: the pending one when it is the same intent, else a new one. */
   keyFor(operation: string, body: unknown): string {
@@ -56,11 +64,19 @@ export const loansApi = {
   home: (signal?: AbortSignal) => sessionRequest<HomeView>('/loans/home', { signal }),
   orders: (signal?: AbortSignal) => sessionRequest<DeepReadonly<OrderListAnswer>>('/loans', { signal }),
   order: (id: string, signal?: AbortSignal) => sessionRequest<OrderDetail>(`/loans/${enc(id)}`, { signal }),
-  apply: (body: ApplyBody, key: string) => sessionRequest<OrderView>('/loans', { method: 'POST', body, headers: idem(key) }),
+  apply: (body: ApplyBody, key: string) =>
+    sessionRequest<OrderView>('/loans', { method: 'POST', body, headers: idem(key) }),
   accept: (id: string) =>
-    sessionRequest<OrderView>(`/loans/${enc(id)}/accept`, { method: 'POST', body: { agreePrivacy: true, agreeAgreement: true } }),
+    sessionRequest<OrderView>(`/loans/${enc(id)}/accept`, {
+      method: 'POST',
+      body: { agreePrivacy: true, agreeAgreement: true },
+    }),
   withdraw: (id: string, key: string, couponId?: string) =>
-    sessionRequest<OrderView>(`/loans/${enc(id)}/withdraw`, { method: 'POST', body: couponId ? { couponId } : {}, headers: idem(key) }),
+    sessionRequest<OrderView>(`/loans/${enc(id)}/withdraw`, {
+      method: 'POST',
+      body: couponId ? { couponId } : {},
+      headers: idem(key),
+    }),
   pay: (id: string, body: PaymentBody, key: string) =>
     sessionRequest<PaymentView>(`/loans/${enc(id)}/payments`, { method: 'POST', body, headers: idem(key) }),
   payment: (id: string, signal?: AbortSignal) => sessionRequest<PaymentView>(`/payments/${enc(id)}`, { signal }),

@@ -16,7 +16,8 @@ export type FeedbackView = DeepReadonly<FeedbackItem>;
 export const loadMe = () => sessionRequest<MeView>('/me');
 
 /** PATCH /me/preferences */
-export const savePreferences = (input: PreferencesInput) => sessionRequest<PreferencesAnswer>('/me/preferences', { method: 'PATCH', body: input });
+export const savePreferences = (input: PreferencesInput) =>
+  sessionRequest<PreferencesAnswer>('/me/preferences', { method: 'PATCH', body: input });
 
 /**
  * Switches the app's language and, when logged in, stores it on the server too (SMS are written in it). The app
@@ -32,7 +33,8 @@ export async function chooseLanguage(language: Language): Promise<void> {
 export const loadFeedback = () => sessionRequest<DeepReadonly<FeedbackList>>('/feedback');
 
 /** POST /feedback */
-export const sendFeedback = (data: Record<string, unknown>) => sessionRequest<FeedbackView>('/feedback', { method: 'POST', body: data });
+export const sendFeedback = (data: Record<string, unknown>) =>
+  sessionRequest<FeedbackView>('/feedback', { method: 'POST', body: data });
 
 /**
  * Logs out: the server revokes the session (not waited for: offline, or already revoked), and this browser forgets

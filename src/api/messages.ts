@@ -16,7 +16,8 @@ const enc = encodeURIComponent;
 export const messagesApi = {
   list: (tab: MessageTab, before?: string | null, signal?: AbortSignal) =>
     sessionRequest<MessagePage>(`/messages?tab=${tab}${before ? `&before=${enc(before)}` : ''}`, { signal }),
-  open: (tab: MessageTab, id: string, signal?: AbortSignal) => sessionRequest<MessageView>(`/messages/${tab}/${enc(id)}/open`, { method: 'POST', body: {}, signal }),
+  open: (tab: MessageTab, id: string, signal?: AbortSignal) =>
+    sessionRequest<MessageView>(`/messages/${tab}/${enc(id)}/open`, { method: 'POST', body: {}, signal }),
   clearUnread: () => sessionRequest<UnreadCounts>('/messages/clear-unread', { method: 'POST', body: {} }),
   unread: () => sessionRequest<UnreadCounts>('/messages/unread'),
 };

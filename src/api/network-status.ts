@@ -18,5 +18,9 @@ function subscribe(listener: () => void): () => void {
 
 /** True while the API was reachable at the last attempt. */
 export function useApiReachable(): boolean {
-  return useSyncExternalStore(subscribe, () => reachable, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => reachable,
+    () => true,
+  );
 }

@@ -15,7 +15,13 @@ export function AttributionSetting() {
         <li>
           <label className="list-item setup-language">
             <span className="list-item-label">{t('attribution.label')}</span>
-            <input type="checkbox" className="setup-radio" name="attribution-consent" checked={consent === 'granted'} onChange={(e) => setConsent(e.target.checked ? 'granted' : 'denied')} />
+            <input
+              type="checkbox"
+              className="setup-radio"
+              name="attribution-consent"
+              checked={consent === 'granted'}
+              onChange={(e) => setConsent(e.target.checked ? 'granted' : 'denied')}
+            />
           </label>
         </li>
       </ul>

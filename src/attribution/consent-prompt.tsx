@@ -6,7 +6,12 @@ import './consent-prompt.css';
 export default function ConsentPrompt() {
   const { t } = useTranslation('attribution');
   return (
-    <section className="attribution-consent" role="dialog" aria-labelledby="attribution-consent-title" aria-describedby="attribution-consent-text">
+    <section
+      className="attribution-consent"
+      role="dialog"
+      aria-labelledby="attribution-consent-title"
+      aria-describedby="attribution-consent-text"
+    >
       <h2 id="attribution-consent-title" className="attribution-consent-title">
         {t('title')}
       </h2>

@@ -1,6 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ATTRIBUTION_META, CONSENT_KEY, attributionStep, attributionToken, readConsent, setConsent, subscribeConsent } from './consent.ts';
+import {
+  ATTRIBUTION_META,
+  CONSENT_KEY,
+  attributionStep,
+  attributionToken,
+  readConsent,
+  setConsent,
+  subscribeConsent,
+} from './consent.ts';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => document.head.querySelectorAll('meta').forEach((m) => m.remove()));
@@ -17,9 +25,15 @@ describe('attribution consent', () => {
   it('reads the token from the meta tag the server writes into the page (server/app.test.ts checks the same tag)', () => {
     expect(ATTRIBUTION_META).toBe('attribution-app-token');
     expect(attributionToken()).toBeUndefined();
-    const page = new DOMParser().parseFromString('<!doctype html><html><head><title>x</title><meta name="attribution-app-token" content="abc123def456" /></head></html>', 'text/html');
+    const page = new DOMParser().parseFromString(
+      '<!doctype html><html><head><title>x</title><meta name="attribution-app-token" content="abc123def456" /></head></html>',
+      'text/html',
+    );
     expect(attributionToken(page)).toBe('abc123def456');
-    const empty = new DOMParser().parseFromString('<!doctype html><html><head><meta name="attribution-app-token" content="" /></head></html>', 'text/html');
+    const empty = new DOMParser().parseFromString(
+      '<!doctype html><html><head><meta name="attribution-app-token" content="" /></head></html>',
+      'text/html',
+    );
     expect(attributionToken(empty)).toBeUndefined();
   });
 
@@ -40,7 +54,14 @@ describe('attribution consent', () => {
 
   it('holds the answer for the page where the browser refuses storage', () => {
     setConsent('denied');
-    vi.stubGlobal('localStorage', { getItem: () => { throw new DOMException('denied', 'SecurityError'); }, setItem: () => { throw new DOMException('denied', 'SecurityError'); } });
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+      setItem: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    });
     try {
       expect(() => localStorage.getItem(CONSENT_KEY)).toThrow();
       expect(readConsent()).toBe('denied');

@@ -57,7 +57,10 @@ export function ServiceChannels({ ns, mail }: ServiceChannelsProps) {
       <p className="aboutUs-service-hours">
         <Icon path={clockIcon} />
         <span className="aboutUs-service-hours-text">{t('service.hours', { opens, closes })}</span>
-        <span className={open ? 'aboutUs-service-status is-open' : 'aboutUs-service-status is-closed'} data-testid="service-status">
+        <span
+          className={open ? 'aboutUs-service-status is-open' : 'aboutUs-service-status is-closed'}
+          data-testid="service-status"
+        >
           {open ? t('service.openNow') : t('service.closedNow')}
         </span>
       </p>

@@ -19,7 +19,12 @@ export function clockMinutes(clock: string): number {
 
 /** Minutes since midnight of `now` on the wall clock of `timeZone`. */
 export function minutesInZone(now: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
   const part = (type: 'hour' | 'minute') => Number(parts.find((p) => p.type === type)?.value ?? Number.NaN);
   // Some engines print midnight as 24 even with h23.
   return (part('hour') % 24) * 60 + part('minute');

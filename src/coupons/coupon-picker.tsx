@@ -33,9 +33,12 @@ export default function CouponPicker<T>({ appliesTo, check, onPick, disabled = f
   useEffect(() => {
     const abort = new AbortController();
     // An answer cut short by the abort reads as undefined: nothing to show then.
-    couponsApi.usable(appliesTo, abort.signal).then((answer) => {
-      if (!abort.signal.aborted && answer) setCoupons(answer.coupons);
-    }, () => undefined);
+    couponsApi.usable(appliesTo, abort.signal).then(
+      (answer) => {
+        if (!abort.signal.aborted && answer) setCoupons(answer.coupons);
+      },
+      () => undefined,
+    );
     return () => abort.abort();
   }, [appliesTo]);
   const [selected, setSelected] = useState<string | null>(null);
@@ -69,12 +72,23 @@ export default function CouponPicker<T>({ appliesTo, check, onPick, disabled = f
       <legend className="loan-picker-label">{t('picker.title')}</legend>
       <p className="muted">{t('picker.count', { count: coupons.length })}</p>
       <label className={selected === null ? 'coupon-option is-selected' : 'coupon-option'}>
-        <input type="radio" name={`coupon-${appliesTo}`} checked={selected === null} onChange={() => void choose(null)} />
+        <input
+          type="radio"
+          name={`coupon-${appliesTo}`}
+          checked={selected === null}
+          onChange={() => void choose(null)}
+        />
         <span>{t('picker.none')}</span>
       </label>
       {coupons.map((coupon) => (
         <label key={coupon.id} className={selected === coupon.id ? 'coupon-option is-selected' : 'coupon-option'}>
-          <input type="radio" name={`coupon-${appliesTo}`} value={coupon.id} checked={selected === coupon.id} onChange={() => void choose(coupon.id)} />
+          <input
+            type="radio"
+            name={`coupon-${appliesTo}`}
+            value={coupon.id}
+            checked={selected === coupon.id}
+            onChange={() => void choose(coupon.id)}
+          />
           <CouponTicket coupon={coupon}>
             {checking === coupon.id && <span className="muted">{t('picker.checking')}</span>}
             {refusal?.id === coupon.id && (

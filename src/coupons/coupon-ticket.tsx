@@ -16,7 +16,12 @@ export function CouponTicket({ coupon, children }: { coupon: CouponView; childre
   const day = (iso: string | null) => formatDay(iso ? manilaToday(new Date(iso)) : null, lng);
   const inactive = coupon.state === 'used' || coupon.state === 'expired';
   return (
-    <div className={inactive ? 'coupon-ticket is-inactive' : 'coupon-ticket'} data-coupon={coupon.id} data-kind={coupon.kind} data-state={coupon.state}>
+    <div
+      className={inactive ? 'coupon-ticket is-inactive' : 'coupon-ticket'}
+      data-coupon={coupon.id}
+      data-kind={coupon.kind}
+      data-state={coupon.state}
+    >
       <div className="coupon-ticket-value">
         <strong data-testid="coupon-amount">{formatPeso(coupon.amountCentavos)}</strong>
         <span>{t(`kind.${coupon.kind}`)}</span>

@@ -26,7 +26,11 @@ const POLL_MS = 5000;
 export function ReloanList() {
   const { t } = useTranslation('reloan');
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
-  const list = useLoad(session ? `reloans:${session}` : null, (signal) => sessionRequest<ReloanListView>('/easy-reloan/reloans', { signal }), (data) => (data.reloans.some((r) => MOVING.has(r.state)) ? POLL_MS : 0));
+  const list = useLoad(
+    session ? `reloans:${session}` : null,
+    (signal) => sessionRequest<ReloanListView>('/easy-reloan/reloans', { signal }),
+    (data) => (data.reloans.some((r) => MOVING.has(r.state)) ? POLL_MS : 0),
+  );
   const reloans = list.data?.reloans;
   return (
     <div className="page appointLoanList">
@@ -35,7 +39,11 @@ export function ReloanList() {
           {t('setting.signInAction')}
         </Link>
       ) : !reloans ? (
-        list.error ? <LoadFailed error={list.error} onRetry={list.reload} /> : <LoadingCards count={2} />
+        list.error ? (
+          <LoadFailed error={list.error} onRetry={list.reload} />
+        ) : (
+          <LoadingCards count={2} />
+        )
       ) : reloans.length === 0 ? (
         <p className="card muted" data-testid="reloans-empty">
           {t('list.empty')}
@@ -62,10 +70,18 @@ function ReloanCard({ reloan: r, onCancelled }: { reloan: ReloanView; onCancelle
   const q = r.quote;
 
   async function cancel() {
-    const ok = await confirmDialog({ title: t('list.cancelTitle'), message: t('list.cancelMessage', { orderNo: r.orderNo }), confirmText: t('list.cancelConfirm'), cancelText: t('list.cancelKeep') });
+    const ok = await confirmDialog({
+      title: t('list.cancelTitle'),
+      message: t('list.cancelMessage', { orderNo: r.orderNo }),
+      confirmText: t('list.cancelConfirm'),
+      cancelText: t('list.cancelKeep'),
+    });
     if (!ok) return;
     try {
-      await sessionRequest<ReloanView>(`/easy-reloan/reloans/${encodeURIComponent(r.id)}/cancel`, { method: 'POST', body: {} });
+      await sessionRequest<ReloanView>(`/easy-reloan/reloans/${encodeURIComponent(r.id)}/cancel`, {
+        method: 'POST',
+        body: {},
+      });
       toast(t('list.cancelled'));
     } catch (failure) {
       toast(await loanErrorMessage(failure));
@@ -81,7 +97,9 @@ function ReloanCard({ reloan: r, onCancelled }: { reloan: ReloanView; onCancelle
           {t(`state.${r.state}`)}
         </span>
       </header>
-      {r.payoutAt && MOVING.has(r.state) && <p className="appointLoanList-when">{t('list.payoutAt', { when: formatInstant(r.payoutAt, lng) })}</p>}
+      {r.payoutAt && MOVING.has(r.state) && (
+        <p className="appointLoanList-when">{t('list.payoutAt', { when: formatInstant(r.payoutAt, lng) })}</p>
+      )}
       <Figures
         items={[
           { id: 'principal', label: t('figures.principal'), value: formatPeso(r.principalCentavos), strong: true },
@@ -91,11 +109,20 @@ function ReloanCard({ reloan: r, onCancelled }: { reloan: ReloanView; onCancelle
           { id: 'dueDate', label: t('figures.dueDate'), value: formatDay(q.repaymentDate, lng) },
           { id: 'term', label: t('figures.term'), value: t('setting.days', { days: r.termDays }) },
           { id: 'eir', label: t('figures.eir'), value: formatPercent(q.effectiveMonthlyRatePpm, lng) },
-          r.voucherCentavos !== null && { id: 'voucher', label: t('figures.voucher'), value: formatPeso(r.voucherCentavos) },
+          r.voucherCentavos !== null && {
+            id: 'voucher',
+            label: t('figures.voucher'),
+            value: formatPeso(r.voucherCentavos),
+          },
         ]}
       />
       {r.cancellable && (
-        <button type="button" className="btn btn-danger btn-block appointLoanList-cancel" onClick={() => void cancel()} data-testid="reloan-cancel">
+        <button
+          type="button"
+          className="btn btn-danger btn-block appointLoanList-cancel"
+          onClick={() => void cancel()}
+          data-testid="reloan-cancel"
+        >
           {t('list.cancel')}
         </button>
       )}

@@ -83,7 +83,8 @@ export async function uploadPhotos(data: Record<string, unknown>, ui: UiSchema):
       const saved = await sessionRequest<{ ref: string }>('/documents', { method: 'POST', body: form });
       out[field] = saved.ref;
     } catch (error) {
-      if (error instanceof ApiError && error.status !== 401 && error.code !== 'NETWORK_ERROR') throw new PhotoRefused(field, error);
+      if (error instanceof ApiError && error.status !== 401 && error.code !== 'NETWORK_ERROR')
+        throw new PhotoRefused(field, error);
       throw error;
     }
   }
@@ -95,7 +96,10 @@ export function photoRefusalKeys(error: ApiError, exists: (key: string) => boole
   const headline = `photoRefused.${error.code}`;
   const reason = error.details['reason'];
   const advice = typeof reason === 'string' ? `photoRefused.reason.${reason}` : undefined;
-  return [exists(headline) ? headline : 'photoRefused.PHOTO_PROBLEM', ...(advice !== undefined && exists(advice) ? [advice] : [])];
+  return [
+    exists(headline) ? headline : 'photoRefused.PHOTO_PROBLEM',
+    ...(advice !== undefined && exists(advice) ? [advice] : []),
+  ];
 }
 
 /** The server's answer to a step saved with a form version retired too long ago (the forms contract, issue 15). */
@@ -119,7 +123,8 @@ export async function saveStep(step: string, data: Record<string, unknown>, form
     summary = await sessionRequest<ProfileSummary>(`/profile/${step}${query}`, { method: 'PUT', body: data });
   } catch (error) {
     const field = error instanceof ApiError ? error.details['field'] : undefined;
-    if (error instanceof ApiError && typeof field === 'string' && /^\/[^/]+$/u.test(field)) throw new PhotoRefused(field.slice(1), error);
+    if (error instanceof ApiError && typeof field === 'string' && /^\/[^/]+$/u.test(field))
+      throw new PhotoRefused(field.slice(1), error);
     throw error;
   }
   useDraftStore.getState().setCompleted(summary.completed);

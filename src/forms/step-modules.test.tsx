@@ -30,7 +30,14 @@ let swapped: Published;
 /** The contact form with the e-mail field's label changed in every language: version 2. */
 function contactV2(seed: FormContent): FormContent {
   const { en, fil, zh } = seed.texts;
-  return { ...seed, texts: { en: { ...en, email: NEW_EMAIL.en }, fil: { ...fil, email: NEW_EMAIL.fil }, zh: { ...zh, email: NEW_EMAIL.zh } } };
+  return {
+    ...seed,
+    texts: {
+      en: { ...en, email: NEW_EMAIL.en },
+      fil: { ...fil, email: NEW_EMAIL.fil },
+      zh: { ...zh, email: NEW_EMAIL.zh },
+    },
+  };
 }
 
 /** The seed flow with addressInfo and contact swapped (each step leading to the one after it). */
@@ -53,7 +60,9 @@ let session = 0;
 signedInScreenSuite(() => {
   // A session of its own per test: the profile is loaded once per session.
   session += 1;
-  useCoreStore.setState({ publicData: { customerId: `c-${session}`, token: `t-${session}`, phone_number: '9171234567' } });
+  useCoreStore.setState({
+    publicData: { customerId: `c-${session}`, token: `t-${session}`, phone_number: '9171234567' },
+  });
 });
 beforeEach(() => {
   // jsdom has no scrolling; a step scrolls to its top when it shows.
@@ -92,8 +101,10 @@ describe('a step form from its published files', () => {
     expect(form.uiSchema).toEqual(published.uiSchema);
     expect(callsTo(calls, 'GET', url)).toHaveLength(1);
     // The server's module validates: the contact samples' verdicts.
-    for (const sample of contactSamples.valid) expect(form.validate(structuredClone(sample.data)), sample.name).toBe(true);
-    for (const sample of contactSamples.invalid) expect(form.validate(structuredClone(sample.data)), sample.name).toBe(false);
+    for (const sample of contactSamples.valid)
+      expect(form.validate(structuredClone(sample.data)), sample.name).toBe(true);
+    for (const sample of contactSamples.invalid)
+      expect(form.validate(structuredClone(sample.data)), sample.name).toBe(false);
     expect(i18next.t('forms:contact.email')).toBe(NEW_EMAIL.en);
     // A language whose catalog loads later gets the published texts over its bundled ones, and keeps its shared texts.
     await i18next.changeLanguage('fil');
@@ -123,7 +134,10 @@ function profileBefore(manifest: Published['manifest'], step: string) {
  * The contact step rendered inside an awaited act: the screen suspends on its first render (manifest, profile, form),
  * and React resumes it when those promises settle only within act.
  */
-const renderContact = () => act(() => renderScreen(<InfoStepScreen routeName="contact" />, { namespaces: ['forms', 'errors'], path: '/contact' }));
+const renderContact = () =>
+  act(() =>
+    renderScreen(<InfoStepScreen routeName="contact" />, { namespaces: ['forms', 'errors'], path: '/contact' }),
+  );
 const submitForm = () => fireEvent.submit(document.querySelector('form') as HTMLFormElement);
 const contact = contactSamples.valid.find((s) => s.name === 'required fields only')!.data as Record<string, unknown>;
 
@@ -132,7 +146,14 @@ describe('the information steps on the published flow and forms', () => {
     const calls = mockApi({
       ...publishedRoutes(swapped),
       'GET /profile': { body: profileBefore(swapped.manifest, 'contact') },
-      'PUT /profile/contact?formVersion=1': { body: { completed: [...profileBefore(swapped.manifest, 'addressInfo').summary.completed], complete: false, next: '/addressInfo', total: 7 } },
+      'PUT /profile/contact?formVersion=1': {
+        body: {
+          completed: [...profileBefore(swapped.manifest, 'addressInfo').summary.completed],
+          complete: false,
+          next: '/addressInfo',
+          total: 7,
+        },
+      },
     });
     useDraftStore.getState().setSection('contact', contact);
     await renderContact();
@@ -148,7 +169,14 @@ describe('the information steps on the published flow and forms', () => {
       ...publishedRoutes(v1, v2),
       'GET /profile': { body: profileBefore(v1.manifest, 'contact') },
       'PUT /profile/contact?formVersion=1': { status: 409, body: { code: 'FORM_VERSION_RETIRED', message: 'retired' } },
-      'PUT /profile/contact?formVersion=2': { body: { completed: [...profileBefore(v1.manifest, 'workInfo').summary.completed], complete: false, next: '/workInfo', total: 7 } },
+      'PUT /profile/contact?formVersion=2': {
+        body: {
+          completed: [...profileBefore(v1.manifest, 'workInfo').summary.completed],
+          complete: false,
+          next: '/workInfo',
+          total: 7,
+        },
+      },
     });
     useDraftStore.getState().setSection('contact', contact);
     await renderContact();
@@ -164,7 +192,9 @@ describe('the information steps on the published flow and forms', () => {
     expect(screen.getByTestId('location').textContent).toBe('/contact');
     submitForm();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/workInfo'));
-    expect(callsTo(calls, 'PUT', '/profile/contact?formVersion=2')[0]?.body).toMatchObject({ emergencyContacts: expect.any(Array) as unknown[] });
+    expect(callsTo(calls, 'PUT', '/profile/contact?formVersion=2')[0]?.body).toMatchObject({
+      emergencyContacts: expect.any(Array) as unknown[],
+    });
     expect(callsTo(calls, 'GET', '/forms/manifest')).toHaveLength(2);
   });
 });

@@ -104,10 +104,19 @@ async function fetchDocument(name: string, url: string): Promise<StepForm> {
   if (!response.ok) throw new Error(`form ${name} (${url}): HTTP ${response.status}`);
   const form = (await response.json()) as FormDocument;
   // The uiSchema's lazy widgets, the validator and the current language's shared texts arrive together.
-  const [module] = await Promise.all([importModule(form.validator), preloadWidgets(form.uiSchema), i18next.loadNamespaces('forms')]);
+  const [module] = await Promise.all([
+    importModule(form.validator),
+    preloadWidgets(form.uiSchema),
+    i18next.loadNamespaces('forms'),
+  ]);
   if (typeof module.default !== 'function') throw new Error(`form ${name}: ${form.validator} exports no validator`);
   addFormTexts(name, form.texts);
-  return { schema: form.schema, uiSchema: form.uiSchema, validate: module.default as CompiledValidator, version: form.version };
+  return {
+    schema: form.schema,
+    uiSchema: form.uiSchema,
+    validate: module.default as CompiledValidator,
+    version: form.version,
+  };
 }
 
 function loadDocument(name: string, url: string): Promise<StepForm> {

@@ -7,7 +7,8 @@ import { ID_DOCUMENTS } from '#domain/ph-ids.ts';
 import { derivedAge } from '#domain/step-checks.ts';
 import { keyWithValues } from '#schemas/form-text.ts';
 
-const record = (data: unknown): Record<string, unknown> => (data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {});
+const record = (data: unknown): Record<string, unknown> =>
+  data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {};
 
 /** The uiSchema of step form `schema` for `data` on `today` (YYYY-MM-DD, Manila). */
 export function stepUi(schema: string, ui: UiSchema, data: unknown, today: string): UiSchema {
@@ -15,12 +16,16 @@ export function stepUi(schema: string, ui: UiSchema, data: unknown, today: strin
   const values = record(data);
   const out: UiSchema = { ...ui };
   const age = derivedAge(values['birthDate'], today);
-  if (age !== null && ui['birthDate'] !== undefined) out['birthDate'] = { ...ui['birthDate'], 'ui:help': keyWithValues('identity.ageIs', { age }) };
+  if (age !== null && ui['birthDate'] !== undefined)
+    out['birthDate'] = { ...ui['birthDate'], 'ui:help': keyWithValues('identity.ageIs', { age }) };
   const doc = ID_DOCUMENTS.find((d) => d.id === values['idType']);
   const idNumber = ui['idNumber'] as UiSchema | undefined;
   if (idNumber !== undefined) {
     const { 'ui:placeholder': placeholder, ...rest } = idNumber;
-    out['idNumber'] = doc && typeof placeholder === 'string' ? { ...idNumber, 'ui:placeholder': keyWithValues(placeholder, { example: doc.example }) } : rest;
+    out['idNumber'] =
+      doc && typeof placeholder === 'string'
+        ? { ...idNumber, 'ui:placeholder': keyWithValues(placeholder, { example: doc.example }) }
+        : rest;
   }
   return out;
 }

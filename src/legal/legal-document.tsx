@@ -19,7 +19,9 @@ type Block = string | string[];
 function isBlockList(value: unknown): value is Block[] {
   return (
     Array.isArray(value) &&
-    value.every((block) => typeof block === 'string' || (Array.isArray(block) && block.every((item) => typeof item === 'string')))
+    value.every(
+      (block) => typeof block === 'string' || (Array.isArray(block) && block.every((item) => typeof item === 'string')),
+    )
   );
 }
 

@@ -2,7 +2,14 @@
  * Over-the-counter payment centres shown with an OTC payment reference. Proper names, shown as written in every
  * language (not translations); the collection gateway accepts the reference at each.
  */
-export const OTC_CENTRES: readonly string[] = ['7-Eleven', 'Cebuana Lhuillier', 'M Lhuillier', 'Palawan Express', 'ECPay', 'Bayad Center'];
+export const OTC_CENTRES: readonly string[] = [
+  '7-Eleven',
+  'Cebuana Lhuillier',
+  'M Lhuillier',
+  'Palawan Express',
+  'ECPay',
+  'Bayad Center',
+];
 
 /** How often a payment in progress is asked again. */
 export const PAYMENT_POLL_MS = 3000;

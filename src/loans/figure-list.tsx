@@ -14,15 +14,27 @@ export interface Figure {
 }
 
 /** A definition list of figures. */
-export function Figures({ items, className }: { items: readonly (Figure | false | null | undefined)[]; className?: string }) {
+export function Figures({
+  items,
+  className,
+}: {
+  items: readonly (Figure | false | null | undefined)[];
+  className?: string;
+}) {
   return (
     <dl className={className ? `loan-figures ${className}` : 'loan-figures'}>
-      {items.filter((item): item is Figure => Boolean(item)).map((item) => (
-        <div key={item.id} className={item.strong ? 'loan-figure loan-figure-strong' : 'loan-figure'} data-figure={item.id}>
-          <dt>{item.label}</dt>
-          <dd>{item.value}</dd>
-        </div>
-      ))}
+      {items
+        .filter((item): item is Figure => Boolean(item))
+        .map((item) => (
+          <div
+            key={item.id}
+            className={item.strong ? 'loan-figure loan-figure-strong' : 'loan-figure'}
+            data-figure={item.id}
+          >
+            <dt>{item.label}</dt>
+            <dd>{item.value}</dd>
+          </div>
+        ))}
     </dl>
   );
 }

@@ -21,7 +21,11 @@ export function useTaxFigure(quote: Pick<Quote, 'taxCentavos'>): Figure | null {
   const { t } = useTranslation('loan');
   const tax = pricing.tax ?? null;
   if (tax === null && quote.taxCentavos === 0) return null;
-  return { id: 'tax', label: tax === null ? t('tax.generic') : t(configTextKey(tax.labelKey)), value: formatPeso(quote.taxCentavos) };
+  return {
+    id: 'tax',
+    label: tax === null ? t('tax.generic') : t(configTextKey(tax.labelKey)),
+    value: formatPeso(quote.taxCentavos),
+  };
 }
 
 /** The live quote a borrower sees while picking: what they receive, what it costs, what they repay and when. */
@@ -37,11 +41,23 @@ export function QuoteSummary({ quote }: { quote: Quote }) {
         { id: 'received', label: t('figures.received'), value: formatPeso(quote.receivedCentavos), strong: true },
         { id: 'interest', label: t('figures.interest'), value: formatPeso(quote.interestCentavos) },
         { id: 'serviceFee', label: t('figures.serviceFee'), value: formatPeso(quote.serviceFeeCentavos) },
-        { id: 'creditReportFee', label: t('figures.creditReportFee'), value: formatPeso(quote.creditReportFeeCentavos) },
+        {
+          id: 'creditReportFee',
+          label: t('figures.creditReportFee'),
+          value: formatPeso(quote.creditReportFeeCentavos),
+        },
         taxFigure,
-        quote.couponCentavos > 0 && { id: 'coupon', label: t('figures.coupon'), value: formatPeso(quote.couponCentavos) },
+        quote.couponCentavos > 0 && {
+          id: 'coupon',
+          label: t('figures.coupon'),
+          value: formatPeso(quote.couponCentavos),
+        },
         { id: 'amountDue', label: t('figures.amountDue'), value: formatPeso(quote.amountDueCentavos), strong: true },
-        instalments && { id: 'firstDueDate', label: t('figures.firstDueDate'), value: formatDay(quote.firstDueDate, lng) },
+        instalments && {
+          id: 'firstDueDate',
+          label: t('figures.firstDueDate'),
+          value: formatDay(quote.firstDueDate, lng),
+        },
         { id: 'repaymentDate', label: t('figures.repaymentDate'), value: formatDay(quote.repaymentDate, lng) },
         { id: 'eirMonthly', label: t('figures.eirMonthly'), value: formatPercent(quote.effectiveMonthlyRatePpm, lng) },
       ]}
@@ -57,7 +73,8 @@ export function PlanTable({ quote, paidPeriods }: { quote: Quote; paidPeriods?: 
   const { t, i18n } = useTranslation('loan');
   const lng = languageOf(i18n);
   const tracked = paidPeriods !== undefined;
-  const statusOf = (period: number) => (!tracked ? null : period <= paidPeriods ? 'paid' : period === paidPeriods + 1 ? 'next' : 'upcoming');
+  const statusOf = (period: number) =>
+    !tracked ? null : period <= paidPeriods ? 'paid' : period === paidPeriods + 1 ? 'next' : 'upcoming';
   return (
     <table className="loan-plan">
       <thead>
@@ -74,7 +91,12 @@ export function PlanTable({ quote, paidPeriods }: { quote: Quote; paidPeriods?: 
         {quote.plan.map((p) => {
           const status = statusOf(p.period);
           return (
-            <tr key={p.period} data-period={p.period} data-status={status ?? undefined} className={status === 'paid' ? 'is-paid' : undefined}>
+            <tr
+              key={p.period}
+              data-period={p.period}
+              data-status={status ?? undefined}
+              className={status === 'paid' ? 'is-paid' : undefined}
+            >
               <td>{p.period}</td>
               <td>{formatDay(p.dueDate, lng)}</td>
               <td>{formatPeso(p.principalCentavos)}</td>
@@ -88,4 +110,3 @@ export function PlanTable({ quote, paidPeriods }: { quote: Quote; paidPeriods?: 
     </table>
   );
 }
-

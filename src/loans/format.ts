@@ -27,7 +27,10 @@ export function formatDay(day: string | null | undefined, language: string | und
   if (!match) return '';
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   const locale = intlLocale(language);
-  return memo(`d:${locale}`, () => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })).format(date);
+  return memo(
+    `d:${locale}`,
+    () => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }),
+  ).format(date);
 }
 
 /** An instant (ISO string) in Manila time, date and time. */
@@ -35,7 +38,10 @@ export function formatInstant(iso: string | null | undefined, language: string |
   const date = new Date(iso ?? '');
   if (Number.isNaN(date.getTime())) return '';
   const locale = intlLocale(language);
-  return memo(`i:${locale}`, () => new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' })).format(date);
+  return memo(
+    `i:${locale}`,
+    () => new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' }),
+  ).format(date);
 }
 
 /**
@@ -44,7 +50,10 @@ export function formatInstant(iso: string | null | undefined, language: string |
  */
 export function formatPercent(ppm: number, language: string | undefined): string {
   const locale = intlLocale(language);
-  return memo(`p:${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 2 })).format(ppm / 1_000_000);
+  return memo(
+    `p:${locale}`,
+    () => new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 2 }),
+  ).format(ppm / 1_000_000);
 }
 
 /** The language an i18n instance shows. */

@@ -109,7 +109,11 @@ export function LoanOffer({ sub, home, onApplied }: LoanOfferProps) {
 }
 
 /** Why the borrower cannot apply now, translated; '' when nothing says why. */
-function blockedReason(home: HomeView, t: (key: string, values?: Record<string, unknown>) => string, lng: string): string {
+function blockedReason(
+  home: HomeView,
+  t: (key: string, values?: Record<string, unknown>) => string,
+  lng: string,
+): string {
   if (home.canApply) return '';
   if (home.lastRejected && (home.applyBlockedCode === 'REAPPLY_LATER' || home.applyBlockedCode === null)) {
     return t('loan:offer.reapplyAfter', { date: formatDay(home.lastRejected.reapplyAfter, lng) });

@@ -19,7 +19,8 @@ export const MOVING_STATES: ReadonlySet<OrderView['state']> = new Set(['under_re
 export const HOME_POLL_MS = 4000;
 
 /** The poll delay for a home answer: while its current order is moving, else none. */
-export const homePollOf = (home: HomeView): number => (home.currentOrder && MOVING_STATES.has(home.currentOrder.state) ? HOME_POLL_MS : 0);
+export const homePollOf = (home: HomeView): number =>
+  home.currentOrder && MOVING_STATES.has(home.currentOrder.state) ? HOME_POLL_MS : 0;
 
 const q = (order: OrderView) => `?order=${encodeURIComponent(order.id)}`;
 
@@ -29,7 +30,12 @@ export function OrderCard({ order }: { order: OrderView }) {
   const { timings } = product;
   const instalment = order.state === 'repaying' ? order.instalment : null;
   return (
-    <section className="card loan-order-card" aria-labelledby="loan-order-title" data-testid="order-card" data-state={order.state}>
+    <section
+      className="card loan-order-card"
+      aria-labelledby="loan-order-title"
+      data-testid="order-card"
+      data-state={order.state}
+    >
       <div className="loan-order-head">
         <h2 id="loan-order-title" className="section-title">
           {t('order.title')}
@@ -40,15 +46,37 @@ export function OrderCard({ order }: { order: OrderView }) {
         items={[
           { id: 'orderNo', label: t('figures.orderNo'), value: order.orderNo },
           { id: 'principal', label: t('figures.principal'), value: formatPeso(order.principalCentavos) },
-          order.state !== 'repaying' && { id: 'received', label: t('figures.received'), value: formatPeso(order.quote.receivedCentavos) },
+          order.state !== 'repaying' && {
+            id: 'received',
+            label: t('figures.received'),
+            value: formatPeso(order.quote.receivedCentavos),
+          },
           // An instalment order: the next instalment and its date first, the whole balance after.
-          instalment && { id: 'instalment', label: t('instalment.label', { period: instalment.period, count: instalment.count }), value: formatPeso(instalment.amountCentavos), strong: true },
+          instalment && {
+            id: 'instalment',
+            label: t('instalment.label', { period: instalment.period, count: instalment.count }),
+            value: formatPeso(instalment.amountCentavos),
+            strong: true,
+          },
           instalment && { id: 'dueDate', label: t('figures.dueDate'), value: formatDay(instalment.dueDate, lng) },
-          order.state === 'repaying' && { id: 'amountDue', label: t(instalment ? 'instalment.balance' : 'figures.amountDue'), value: formatPeso(order.amountDueCentavos), strong: !instalment },
-          order.state === 'repaying' && !instalment && order.dueDate !== null && { id: 'dueDate', label: t('figures.dueDate'), value: formatDay(order.dueDate, lng) },
+          order.state === 'repaying' && {
+            id: 'amountDue',
+            label: t(instalment ? 'instalment.balance' : 'figures.amountDue'),
+            value: formatPeso(order.amountDueCentavos),
+            strong: !instalment,
+          },
+          order.state === 'repaying' &&
+            !instalment &&
+            order.dueDate !== null && {
+              id: 'dueDate',
+              label: t('figures.dueDate'),
+              value: formatDay(order.dueDate, lng),
+            },
         ]}
       />
-      {order.state === 'under_review' && <p className="loan-note">{t('order.underReview', { count: timings.approvalMinutes })}</p>}
+      {order.state === 'under_review' && (
+        <p className="loan-note">{t('order.underReview', { count: timings.approvalMinutes })}</p>
+      )}
       {order.state === 'accepted' && (
         <>
           <p className="loan-note">{t('order.accepted')}</p>
@@ -62,11 +90,15 @@ export function OrderCard({ order }: { order: OrderView }) {
           {t('order.withdraw')}
         </Link>
       )}
-      {order.state === 'disbursing' && <p className="loan-note">{t('order.disbursing', { count: timings.fundsHours })}</p>}
+      {order.state === 'disbursing' && (
+        <p className="loan-note">{t('order.disbursing', { count: timings.fundsHours })}</p>
+      )}
       {order.state === 'disbursement_failed' && (
         <>
           <p className="loan-note loan-note-danger" role="alert">
-            {t(`errors:${order.failureCode ?? 'DISBURSEMENT_ACCOUNT_UNAVAILABLE'}`, { defaultValue: t('errors:DISBURSEMENT_ACCOUNT_UNAVAILABLE') })}
+            {t(`errors:${order.failureCode ?? 'DISBURSEMENT_ACCOUNT_UNAVAILABLE'}`, {
+              defaultValue: t('errors:DISBURSEMENT_ACCOUNT_UNAVAILABLE'),
+            })}
           </p>
           <Link className="btn btn-primary btn-block" to="/changeBank">
             {t('order.changeBank')}
@@ -78,7 +110,9 @@ export function OrderCard({ order }: { order: OrderView }) {
           {t('order.repay')}
         </Link>
       )}
-      {order.state === 'rejected' && order.reapplyAfter && <p className="loan-note">{t('offer.reapplyAfter', { date: formatDay(order.reapplyAfter, lng) })}</p>}
+      {order.state === 'rejected' && order.reapplyAfter && (
+        <p className="loan-note">{t('offer.reapplyAfter', { date: formatDay(order.reapplyAfter, lng) })}</p>
+      )}
     </section>
   );
 }

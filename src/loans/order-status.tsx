@@ -7,8 +7,12 @@ import './loans.css';
 type Tone = 'info' | 'warn' | 'danger' | 'done';
 
 /** The label of an order's state; a repaying order shows how it stands against its due date. */
-export function orderStateLabel(t: TFunction, order: Pick<OrderView, 'state' | 'dueStatus' | 'overdueDays' | 'cancelled'>): string {
-  if (order.state === 'repaying' && order.dueStatus) return t(`loan:due.${order.dueStatus}`, { count: order.overdueDays });
+export function orderStateLabel(
+  t: TFunction,
+  order: Pick<OrderView, 'state' | 'dueStatus' | 'overdueDays' | 'cancelled'>,
+): string {
+  if (order.state === 'repaying' && order.dueStatus)
+    return t(`loan:due.${order.dueStatus}`, { count: order.overdueDays });
   // A re-loan the borrower cancelled closes as rejected, but nobody refused it.
   if (order.cancelled) return t('loan:state.cancelled');
   return t(`loan:state.${order.state}`);
@@ -16,7 +20,8 @@ export function orderStateLabel(t: TFunction, order: Pick<OrderView, 'state' | '
 
 function toneOf(order: Pick<OrderView, 'state' | 'dueStatus' | 'cancelled'>): Tone {
   if (order.state === 'settled' || order.cancelled) return 'done';
-  if (order.state === 'rejected' || order.state === 'disbursement_failed' || order.dueStatus === 'overdue') return 'danger';
+  if (order.state === 'rejected' || order.state === 'disbursement_failed' || order.dueStatus === 'overdue')
+    return 'danger';
   if (order.dueStatus === 'expiring' || order.dueStatus === 'due_today') return 'warn';
   return 'info';
 }

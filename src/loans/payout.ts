@@ -14,13 +14,16 @@ export function payoutOfBankInfo(data: Record<string, unknown> | undefined): Pay
   const method = data?.['payoutMethod'] as PayoutMethod | undefined;
   const text = (field: string) => (typeof data?.[field] === 'string' ? (data[field] as string) : '');
   if (method === 'bank') return { method, label: text('bankCode'), accountMasked: maskAccount(text('accountNumber')) };
-  if (method === 'eWallet') return { method, label: text('eWalletProvider'), accountMasked: maskAccount(text('eWalletNumber')) };
-  if (method === 'remittance') return { method, label: text('remittanceShop'), accountMasked: maskAccount(text('withdrawalPhone')) };
+  if (method === 'eWallet')
+    return { method, label: text('eWalletProvider'), accountMasked: maskAccount(text('eWalletNumber')) };
+  if (method === 'remittance')
+    return { method, label: text('remittanceShop'), accountMasked: maskAccount(text('withdrawalPhone')) };
   return null;
 }
 
 /** The forms catalog key of a payout label (bank, wallet provider or remittance shop name). */
 export function payoutLabelKey(payout: Payout): string {
-  const field = payout.method === 'bank' ? 'bankCode' : payout.method === 'eWallet' ? 'eWalletProvider' : 'remittanceShop';
+  const field =
+    payout.method === 'bank' ? 'bankCode' : payout.method === 'eWallet' ? 'eWalletProvider' : 'remittanceShop';
   return `forms:bankInfo.options.${field}.${payout.label}`;
 }

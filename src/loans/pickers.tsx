@@ -8,7 +8,17 @@ import { formatPeso } from '#domain/money.ts';
 import './loans.css';
 import './pickers.css';
 
-export function AmountPicker({ choices, value, onChange, disabled }: { choices: readonly number[]; value: number; onChange: (amount: number) => void; disabled?: boolean }) {
+export function AmountPicker({
+  choices,
+  value,
+  onChange,
+  disabled,
+}: {
+  choices: readonly number[];
+  value: number;
+  onChange: (amount: number) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('loan');
   const id = useId();
   const index = Math.max(0, choices.indexOf(value));
@@ -23,13 +33,25 @@ export function AmountPicker({ choices, value, onChange, disabled }: { choices: 
         {t('picker.amount')}
       </div>
       <div className="loan-amount-row">
-        <button type="button" className="loan-step" aria-label={t('picker.less')} disabled={disabled || index <= 0} onClick={() => pick(index - 1)}>
+        <button
+          type="button"
+          className="loan-step"
+          aria-label={t('picker.less')}
+          disabled={disabled || index <= 0}
+          onClick={() => pick(index - 1)}
+        >
           −
         </button>
         <output className="loan-amount-value" htmlFor={`${id}-range`} aria-live="polite" data-testid="amount">
           {formatPeso(value, { wholeIfExact: true })}
         </output>
-        <button type="button" className="loan-step" aria-label={t('picker.more')} disabled={disabled || index >= last} onClick={() => pick(index + 1)}>
+        <button
+          type="button"
+          className="loan-step"
+          aria-label={t('picker.more')}
+          disabled={disabled || index >= last}
+          onClick={() => pick(index + 1)}
+        >
           +
         </button>
       </div>
@@ -56,7 +78,17 @@ export function AmountPicker({ choices, value, onChange, disabled }: { choices: 
   );
 }
 
-export function TermPicker({ terms, value, onChange, disabled }: { terms: readonly number[]; value: number; onChange: (days: number) => void; disabled?: boolean }) {
+export function TermPicker({
+  terms,
+  value,
+  onChange,
+  disabled,
+}: {
+  terms: readonly number[];
+  value: number;
+  onChange: (days: number) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('loan');
   const id = useId();
   return (
@@ -65,7 +97,13 @@ export function TermPicker({ terms, value, onChange, disabled }: { terms: readon
       <div className="loan-term-options">
         {terms.map((days) => (
           <label key={days} className={days === value ? 'loan-term is-selected' : 'loan-term'}>
-            <input type="radio" name={`${id}-term`} value={days} checked={days === value} onChange={() => onChange(days)} />
+            <input
+              type="radio"
+              name={`${id}-term`}
+              value={days}
+              checked={days === value}
+              onChange={() => onChange(days)}
+            />
             <span>{t('picker.days', { count: days })}</span>
           </label>
         ))}

@@ -17,13 +17,20 @@ export function amountChoices(sub: SubProductPricing, creditLimitCentavos: numbe
   if (stepCentavos <= 0) return out;
   const term = sub.termsDays[0] ?? 0;
   for (let amount = minCentavos; amount <= maxCentavos; amount += stepCentavos) {
-    if (checkQuoteInput(sub, { principalCentavos: amount, termDays: term }, creditLimitCentavos) === null) out.push(amount);
+    if (checkQuoteInput(sub, { principalCentavos: amount, termDays: term }, creditLimitCentavos) === null)
+      out.push(amount);
   }
   return out;
 }
 
 /** The live quote for a pick, or null when the domain refuses it (off the grid, above the limit, term not offered). */
-export function liveQuote(sub: SubProductPricing, principalCentavos: number, termDays: number, loanDate: string, creditLimitCentavos?: number): Quote | null {
+export function liveQuote(
+  sub: SubProductPricing,
+  principalCentavos: number,
+  termDays: number,
+  loanDate: string,
+  creditLimitCentavos?: number,
+): Quote | null {
   if (checkQuoteInput(sub, { principalCentavos, termDays }, creditLimitCentavos) !== null) return null;
   return quote(pricing, sub, { principalCentavos, termDays, loanDate });
 }

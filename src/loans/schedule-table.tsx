@@ -20,24 +20,45 @@ export function ScheduleTable({ rows }: { rows: readonly ScheduleRow[] }) {
       <table className="loan-plan" data-testid="schedule">
         <thead>
           <tr>
-            <th scope="col" className="loan-plan-head">{t('plan.period')}</th>
-            <th scope="col" className="loan-plan-head">{t('plan.dueDate')}</th>
-            <th scope="col" className="loan-plan-head">{t('plan.amount')}</th>
-            <th scope="col" className="loan-plan-head">{t('plan.paid')}</th>
-            <th scope="col" className="loan-plan-head">{t('plan.left')}</th>
+            <th scope="col" className="loan-plan-head">
+              {t('plan.period')}
+            </th>
+            <th scope="col" className="loan-plan-head">
+              {t('plan.dueDate')}
+            </th>
+            <th scope="col" className="loan-plan-head">
+              {t('plan.amount')}
+            </th>
+            <th scope="col" className="loan-plan-head">
+              {t('plan.paid')}
+            </th>
+            <th scope="col" className="loan-plan-head">
+              {t('plan.left')}
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.period} data-period={r.period} data-status={r.state} className={r.state === 'paid' ? 'is-paid' : undefined}>
+            <tr
+              key={r.period}
+              data-period={r.period}
+              data-status={r.state}
+              className={r.state === 'paid' ? 'is-paid' : undefined}
+            >
               <td>{r.period}</td>
               <td className="loan-plan-date">
                 <span data-cell="dueDate">{formatDay(r.dueDate, lng)}</span>
                 <span className="loan-plan-status">{t(`plan.state.${r.state}`)}</span>
               </td>
-              <td data-cell="amount" className="loan-plan-money">{formatPeso(r.amountCentavos)}</td>
-              <td data-cell="paid" className="loan-plan-money">{formatPeso(r.paidCentavos)}</td>
-              <td data-cell="left" className="loan-plan-money">{formatPeso(r.outstandingCentavos)}</td>
+              <td data-cell="amount" className="loan-plan-money">
+                {formatPeso(r.amountCentavos)}
+              </td>
+              <td data-cell="paid" className="loan-plan-money">
+                {formatPeso(r.paidCentavos)}
+              </td>
+              <td data-cell="left" className="loan-plan-money">
+                {formatPeso(r.outstandingCentavos)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -8,7 +8,15 @@ import { useTranslation } from 'react-i18next';
 
 const Pad = lazy(() => import('#engine/widgets/signature-pad.tsx').then((m) => ({ default: m.SignaturePad })));
 
-export function SignatureField({ value, onChange, disabled }: { value: string | undefined; onChange: (png: string | undefined) => void; disabled?: boolean }) {
+export function SignatureField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string | undefined;
+  onChange: (png: string | undefined) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('loan');
   // The widget reads only these of RJSF's widget props.
   const props = {

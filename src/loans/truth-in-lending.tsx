@@ -29,7 +29,12 @@ export function TruthInLending({ quote, sub }: { quote: Quote; sub: SubProductPr
       <p className="muted">{t('til.intro')}</p>
       <Figures
         items={[
-          { id: 'amountFinanced', label: t('til.amountFinanced'), value: formatPeso(quote.principalCentavos), strong: true },
+          {
+            id: 'amountFinanced',
+            label: t('til.amountFinanced'),
+            value: formatPeso(quote.principalCentavos),
+            strong: true,
+          },
           { id: 'term', label: t('figures.term'), value: t('picker.days', { count: quote.termDays }) },
           { id: 'dailyRate', label: t('figures.dailyRate'), value: formatPercent(quote.dailyInterestPpm, lng) },
         ]}
@@ -39,17 +44,34 @@ export function TruthInLending({ quote, sub }: { quote: Quote; sub: SubProductPr
         items={[
           { id: 'interest', label: t('figures.interest'), value: formatPeso(quote.interestCentavos) },
           { id: 'serviceFee', label: t('figures.serviceFee'), value: formatPeso(quote.serviceFeeCentavos) },
-          { id: 'creditReportFee', label: t('figures.creditReportFee'), value: formatPeso(quote.creditReportFeeCentavos) },
+          {
+            id: 'creditReportFee',
+            label: t('figures.creditReportFee'),
+            value: formatPeso(quote.creditReportFeeCentavos),
+          },
           taxFigure,
-          quote.couponCentavos > 0 && { id: 'coupon', label: t('figures.coupon'), value: `-${formatPeso(quote.couponCentavos)}` },
-          { id: 'financeCharge', label: t('til.totalFinanceCharge'), value: formatPeso(quote.financeChargeCentavos), strong: true },
+          quote.couponCentavos > 0 && {
+            id: 'coupon',
+            label: t('figures.coupon'),
+            value: `-${formatPeso(quote.couponCentavos)}`,
+          },
+          {
+            id: 'financeCharge',
+            label: t('til.totalFinanceCharge'),
+            value: formatPeso(quote.financeChargeCentavos),
+            strong: true,
+          },
         ]}
       />
       <Figures
         items={[
           { id: 'received', label: t('til.netProceeds'), value: formatPeso(quote.receivedCentavos), strong: true },
           { id: 'amountDue', label: t('til.totalPayments'), value: formatPeso(quote.amountDueCentavos), strong: true },
-          { id: 'eirMonthly', label: t('figures.eirMonthly'), value: formatPercent(quote.effectiveMonthlyRatePpm, lng) },
+          {
+            id: 'eirMonthly',
+            label: t('figures.eirMonthly'),
+            value: formatPercent(quote.effectiveMonthlyRatePpm, lng),
+          },
           { id: 'eirAnnual', label: t('figures.eirAnnual'), value: formatPercent(quote.effectiveAnnualRatePpm, lng) },
           { id: 'loanDate', label: t('figures.loanDate'), value: formatDay(quote.loanDate, lng) },
           { id: 'firstDueDate', label: t('figures.firstDueDate'), value: formatDay(quote.firstDueDate, lng) },
@@ -85,39 +107,66 @@ function OtherCharges({ quote, sub }: { quote: Quote; sub: SubProductPricing }) 
           {
             id: 'lateFine',
             label: t('figures.lateFine'),
-            value: t('til.lateFineValue', { rate: formatPercent(c.lateFineDailyPpm, lng), amount: formatPeso(c.lateFineDailyCentavos), basis }),
+            value: t('til.lateFineValue', {
+              rate: formatPercent(c.lateFineDailyPpm, lng),
+              amount: formatPeso(c.lateFineDailyCentavos),
+              basis,
+            }),
           },
           {
             id: 'damages',
             label: t('figures.damages'),
-            value: t('til.damagesValue', { rate: formatPercent(c.overdueDamagesPpm, lng), amount: formatPeso(c.overdueDamagesCentavos), basis }),
+            value: t('til.damagesValue', {
+              rate: formatPercent(c.overdueDamagesPpm, lng),
+              amount: formatPeso(c.overdueDamagesCentavos),
+              basis,
+            }),
           },
           {
             id: 'penaltyCap',
             label: t('til.penaltyCap'),
-            value: t('til.penaltyCapValue', { rate: formatPercent(c.latePenaltyMonthlyMaxPpm, lng), amount: formatPeso(c.latePenaltyMonthlyMaxCentavos), basis }),
+            value: t('til.penaltyCapValue', {
+              rate: formatPercent(c.latePenaltyMonthlyMaxPpm, lng),
+              amount: formatPeso(c.latePenaltyMonthlyMaxCentavos),
+              basis,
+            }),
           },
           ext
             ? {
                 id: 'extensionFee',
                 label: t('til.extensionFee'),
-                value: t('til.extensionFeeValue', { amount: formatPeso(ext.feeCentavos), rate: formatPercent(ext.feePpm, lng), period: t('picker.days', { count: ext.days }) }),
+                value: t('til.extensionFeeValue', {
+                  amount: formatPeso(ext.feeCentavos),
+                  rate: formatPercent(ext.feePpm, lng),
+                  period: t('picker.days', { count: ext.days }),
+                }),
               }
             : { id: 'extensionFee', label: t('til.extensionFee'), value: t('til.extensionNone') },
           ext && {
             id: 'extensionPayment',
             label: t('til.extensionPayment'),
-            value: t('til.extensionPaymentValue', { amount: formatPeso(ext.firstPaymentCentavos), interest: formatPeso(quote.interestCentavos), fee: formatPeso(ext.feeCentavos) }),
+            value: t('til.extensionPaymentValue', {
+              amount: formatPeso(ext.firstPaymentCentavos),
+              interest: formatPeso(quote.interestCentavos),
+              fee: formatPeso(ext.feeCentavos),
+            }),
           },
           ext && {
             id: 'extensionInterest',
             label: t('til.extensionInterest'),
-            value: t('til.extensionInterestValue', { amount: formatPeso(ext.interestCentavos), period: t('picker.days', { count: ext.days }), times: ext.maxTimes }),
+            value: t('til.extensionInterestValue', {
+              amount: formatPeso(ext.interestCentavos),
+              period: t('picker.days', { count: ext.days }),
+              times: ext.maxTimes,
+            }),
           },
           {
             id: 'totalCostCap',
             label: t('til.totalCostCap'),
-            value: t('til.totalCostCapValue', { amount: formatPeso(c.totalCostMaxCentavos), rate: formatPercent(c.totalCostMaxPpm, lng) }),
+            value: t('til.totalCostCapValue', {
+              amount: formatPeso(c.totalCostMaxCentavos),
+              rate: formatPercent(c.totalCostMaxPpm, lng),
+            }),
           },
         ]}
       />

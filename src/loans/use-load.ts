@@ -18,7 +18,11 @@ export interface Loaded<T> {
  * Calls `load` when `key` changes (null: nothing to load) and on reload; keeps the last answer while a new one comes.
  * `pollMs(data)` > 0 loads again that long after each answer.
  */
-export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, pollMs?: (data: T) => number): Loaded<T> {
+export function useLoad<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  pollMs?: (data: T) => number,
+): Loaded<T> {
   const [state, setState] = useState<{ key: string | null; data?: T; error?: unknown }>({ key });
   const [nonce, setNonce] = useState(0);
   const latest = useRef({ load, pollMs });

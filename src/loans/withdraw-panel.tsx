@@ -37,7 +37,9 @@ export function WithdrawPanel({ order, onWithdrawn }: { order: OrderView; onWith
   const guard = useClickGuard();
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
   const signature = useLoad(`signature:${session}`, (signal) => loansApi.signature(signal));
-  const profile = useLoad(order.payout ? null : `profile:${session}`, (signal) => sessionRequest<ProfileAnswer>('/profile', { signal }));
+  const profile = useLoad(order.payout ? null : `profile:${session}`, (signal) =>
+    sessionRequest<ProfileAnswer>('/profile', { signal }),
+  );
   // Re-loan borrowers may send this loan to another account (spec section 6); others change it only after a failed
   // disbursement, from the order card.
   const home = useLoad(`home:${session}`, (signal) => loansApi.home(signal));
@@ -102,8 +104,17 @@ export function WithdrawPanel({ order, onWithdrawn }: { order: OrderView; onWith
       <Figures
         items={[
           { id: 'orderNo', label: t('figures.orderNo'), value: order.orderNo },
-          (coupon?.result ?? order.quote).couponCentavos > 0 && { id: 'coupon', label: t('figures.coupon'), value: `+${formatPeso((coupon?.result ?? order.quote).couponCentavos)}` },
-          { id: 'received', label: t('figures.received'), value: formatPeso((coupon?.result ?? order.quote).receivedCentavos), strong: true },
+          (coupon?.result ?? order.quote).couponCentavos > 0 && {
+            id: 'coupon',
+            label: t('figures.coupon'),
+            value: `+${formatPeso((coupon?.result ?? order.quote).couponCentavos)}`,
+          },
+          {
+            id: 'received',
+            label: t('figures.received'),
+            value: formatPeso((coupon?.result ?? order.quote).receivedCentavos),
+            strong: true,
+          },
           {
             id: 'payout',
             label: t('withdraw.payoutAccount'),
@@ -119,7 +130,12 @@ export function WithdrawPanel({ order, onWithdrawn }: { order: OrderView; onWith
       />
       {!order.quote.couponKind && (
         <Suspense fallback={null}>
-          <CouponPicker<WithdrawQuote> appliesTo="withdrawal" check={(api, id) => api.withdrawQuote(order.id, id)} onPick={setCoupon} disabled={busy} />
+          <CouponPicker<WithdrawQuote>
+            appliesTo="withdrawal"
+            check={(api, id) => api.withdrawQuote(order.id, id)}
+            onPick={setCoupon}
+            disabled={busy}
+          />
         </Suspense>
       )}
       {canChangeAccount && (
@@ -138,7 +154,13 @@ export function WithdrawPanel({ order, onWithdrawn }: { order: OrderView; onWith
           <SignatureField value={drawn} onChange={setDrawn} disabled={busy} />
         </div>
       )}
-      <button type="button" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} onClick={guard(() => void withdraw())}>
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={guard(() => void withdraw())}
+      >
         {t('withdraw.submit')}
       </button>
     </section>

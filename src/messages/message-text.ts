@@ -18,7 +18,8 @@ export function messageValues(params: MessageView['params'], language: string): 
   // The product's name and timings (config/product.json) are there for every text; the message's own come after.
   const values: Record<string, string | number> = { product: product.displayName, ...product.timings };
   for (const [name, value] of Object.entries(params)) {
-    if (name.endsWith('Centavos') && typeof value === 'number') values[name.slice(0, -'Centavos'.length)] = formatPeso(value);
+    if (name.endsWith('Centavos') && typeof value === 'number')
+      values[name.slice(0, -'Centavos'.length)] = formatPeso(value);
     else if (typeof value === 'string' && DAY.test(value)) values[name] = formatDay(value, language);
     else values[name] = value;
   }
@@ -26,7 +27,11 @@ export function messageValues(params: MessageView['params'], language: string): 
 }
 
 /** The title and body of a message. */
-export function messageText(t: TFunction<'messages'>, message: Pick<MessageView, 'tab' | 'template' | 'params'>, language: string): { title: string; body: string } {
+export function messageText(
+  t: TFunction<'messages'>,
+  message: Pick<MessageView, 'tab' | 'template' | 'params'>,
+  language: string,
+): { title: string; body: string } {
   const values = messageValues(message.params, language);
   const key = `${message.tab}.${message.template}`;
   return { title: t(`${key}.title` as never, values) as string, body: t(`${key}.body` as never, values) as string };

@@ -29,7 +29,8 @@ export function A2hsCouponClaim() {
     couponsApi
       .claimAddToHomeScreen()
       .then((answer) => {
-        if (!gone && answer?.issued && answer.coupon) toast(t('claim.issued', { amount: formatPeso(answer.coupon.amountCentavos) }), 4000);
+        if (!gone && answer?.issued && answer.coupon)
+          toast(t('claim.issued', { amount: formatPeso(answer.coupon.amountCentavos) }), 4000);
       })
       .catch(() => undefined); // asked again at the next start or login
     return () => {

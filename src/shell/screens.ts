@@ -16,7 +16,11 @@ const screenModules = import.meta.glob<ScreenModule>('../screens/*/*-screen.tsx'
 /** Classes every screen shares (src/screens/README.md); not needed by the bare shell. */
 const loadKit = () => import('../styles/kit.css');
 
-const baseName = (path: string) => path.split('/').pop()!.replace(/-screen\.tsx$/, '');
+const baseName = (path: string) =>
+  path
+    .split('/')
+    .pop()!
+    .replace(/-screen\.tsx$/, '');
 const screenLoaders = new Map(Object.entries(screenModules).map(([path, load]) => [baseName(path), load]));
 
 /**

@@ -41,7 +41,12 @@ function applyStorage(writes: StorageWrites): void {
 const appRoutes = [
   ...table.routes.flatMap((route) =>
     [route.path, ...(route.aliases ?? [])].map((path) => (
-      <Route key={path} path={path} caseSensitive element={<Frame match={{ route, viaAlias: path !== route.path }} />} />
+      <Route
+        key={path}
+        path={path}
+        caseSensitive
+        element={<Frame match={{ route, viaAlias: path !== route.path }} />}
+      />
     )),
   ),
   <Route key="*" path="*" element={<Frame match={undefined} />} />,
@@ -68,7 +73,8 @@ function Frame({ match }: { match: ResolvedRoute | undefined }) {
     if (routeName) setRoute(routeName);
   }, [routeName, setRoute]);
 
-  if (decision.redirect || !decision.route) return <Navigate to={decision.redirect ?? routesConfig.loginRoute} replace />;
+  if (decision.redirect || !decision.route)
+    return <Navigate to={decision.redirect ?? routesConfig.loginRoute} replace />;
   const route = decision.route;
   const isTab = routesConfig.tabs.some((tab) => tab.route === route.name);
   return (

@@ -41,7 +41,9 @@ export function applyTheme(id: number, root: HTMLElement = document.documentElem
  * (the document, a sub-product's screen), so a colour staff changed shows without a reload.
  */
 export function takePublishedThemes(themesById: Readonly<Record<string, PublishedTheme>>): void {
-  published = new Map(Object.entries(themesById).map(([id, theme]) => [Number(id), { id: Number(id), properties: theme.properties }]));
+  published = new Map(
+    Object.entries(themesById).map(([id, theme]) => [Number(id), { id: Number(id), properties: theme.properties }]),
+  );
   for (const [root, id] of applied) {
     if (root.isConnected) applyTheme(id, root);
     else applied.delete(root);

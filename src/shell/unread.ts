@@ -34,7 +34,11 @@ export function refreshUnread(): Promise<void> {
 
 /** The last known counts, or null before the first answer. */
 export function useUnread(): UnreadCounts | null {
-  return useSyncExternalStore(subscribe, () => counts, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => counts,
+    () => null,
+  );
 }
 
 /** Refreshes when the page comes back to the foreground while `active()`; answers the cleanup. */

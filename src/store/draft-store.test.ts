@@ -12,10 +12,14 @@ describe('draft store', () => {
   });
 
   it('keeps what was typed and the completed steps in localStorage, never a photo', () => {
-    useDraftStore.getState().setSection('identityInfo', { name: 'Juan', idPhotoFront: PHOTO, nested: [{ face: PHOTO, ok: 1 }] });
+    useDraftStore
+      .getState()
+      .setSection('identityInfo', { name: 'Juan', idPhotoFront: PHOTO, nested: [{ face: PHOTO, ok: 1 }] });
     useDraftStore.getState().setCompleted(['baseInfo']);
     const stored = localStorage.getItem('drafts') ?? '';
-    expect(JSON.parse(stored)).toMatchObject({ state: { sections: { identityInfo: { name: 'Juan', nested: [{ ok: 1 }] } }, completed: ['baseInfo'] } });
+    expect(JSON.parse(stored)).toMatchObject({
+      state: { sections: { identityInfo: { name: 'Juan', nested: [{ ok: 1 }] } }, completed: ['baseInfo'] },
+    });
     expect(stored).not.toContain('data:image');
     // In memory the photo stays for the session.
     expect(useDraftStore.getState().sections['identityInfo']?.['idPhotoFront']).toBe(PHOTO);

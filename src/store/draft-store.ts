@@ -40,7 +40,11 @@ function isImage(value: unknown): boolean {
 export function withoutImages(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutImages);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => !isImage(v)).map(([k, v]) => [k, withoutImages(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => !isImage(v))
+      .map(([k, v]) => [k, withoutImages(v)]),
+  );
 }
 
 export const useDraftStore = create<DraftState>()(
@@ -54,7 +58,10 @@ export const useDraftStore = create<DraftState>()(
     }),
     {
       name: STORAGE.drafts,
-      partialize: ({ sections, completed }) => ({ sections: withoutImages(sections) as DraftData['sections'], completed }),
+      partialize: ({ sections, completed }) => ({
+        sections: withoutImages(sections) as DraftData['sections'],
+        completed,
+      }),
       // Rehydration replaces sections wholesale: photos taken in this page's life are not in storage to merge.
       version: 1,
     },

@@ -25,7 +25,11 @@ export function persist<S>(config: StateCreator<S>, options: PersistOptions<S>):
     } catch {
       return config(set, get, api);
     }
-    const save = () => storage.setItem(options.name, JSON.stringify({ state: options.partialize({ ...get() }), version: options.version }));
+    const save = () =>
+      storage.setItem(
+        options.name,
+        JSON.stringify({ state: options.partialize({ ...get() }), version: options.version }),
+      );
     const setState = api.setState;
     api.setState = ((...args: Parameters<typeof setState>) => {
       setState(...args);

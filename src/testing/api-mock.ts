@@ -51,4 +51,5 @@ export function mockApi(routes: Routes): RecordedCall[] {
 }
 
 /** The calls made to `method path`. */
-export const callsTo = (calls: readonly RecordedCall[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
+export const callsTo = (calls: readonly RecordedCall[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.path === path);

@@ -60,7 +60,8 @@ export function catalogProblems(ns: string): string[] {
     for (const [key, text] of Object.entries(catalogs[lng])) {
       if (text.trim() === '') problems.push(`${lng}/${ns}: ${key} is empty`);
       if (/\d/.test(text)) problems.push(`${lng}/${ns}: ${key} has a number typed in; interpolate it from config`);
-      for (const fact of facts) if (text.includes(fact)) problems.push(`${lng}/${ns}: ${key} contains the product fact "${fact}"`);
+      for (const fact of facts)
+        if (text.includes(fact)) problems.push(`${lng}/${ns}: ${key} contains the product fact "${fact}"`);
     }
   }
   return problems;

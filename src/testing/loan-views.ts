@@ -55,11 +55,23 @@ export function orderView(overrides: Partial<OrderView> = {}): OrderDetail {
  * A disbursed order as the server answers it: the sub-product's loan of `principal` for `term` days made on
  * `loanDate`, through `history` (ledger steps: accruals, payments, extensions), seen on `day`.
  */
-export function disbursedView(subId: string, principal: number, term: number, loanDate: string, day: string, history: (l: Ledger) => Ledger = (l) => l): OrderDetail {
+export function disbursedView(
+  subId: string,
+  principal: number,
+  term: number,
+  loanDate: string,
+  day: string,
+  history: (l: Ledger) => Ledger = (l) => l,
+): OrderDetail {
   const sub = subProductById(subId)!;
   const quote = liveQuote(sub, principal, term, loanDate)!;
   const ledger = history(openLedger(quote));
-  const standing = standingOf(ledger, sub, { caps: capsFor(pricing, loanDate), extensionDays: pricing.extensionDays }, day);
+  const standing = standingOf(
+    ledger,
+    sub,
+    { caps: capsFor(pricing, loanDate), extensionDays: pricing.extensionDays },
+    day,
+  );
   const settled = standing.settledOn !== null;
   return orderView({
     subProductId: subId,

@@ -21,10 +21,20 @@ const entries: PublishedEntry[] = [];
 const documents: Record<string, unknown> = {};
 const validators: Record<string, string> = {};
 for (const doc of seedContents()) {
-  if (doc.kind === 'flow') entries.push({ kind: 'flow', name: doc.name, version: changes.flowVersion ?? 1, content: changes.flow ?? doc.content });
+  if (doc.kind === 'flow')
+    entries.push({
+      kind: 'flow',
+      name: doc.name,
+      version: changes.flowVersion ?? 1,
+      content: changes.flow ?? doc.content,
+    });
   else if (doc.kind === 'theme') entries.push({ kind: 'theme', name: doc.name, version: 1, content: doc.content });
   else {
-    const form = changes.forms?.find((f) => f.name === doc.name) ?? { name: doc.name, version: 1, content: doc.content };
+    const form = changes.forms?.find((f) => f.name === doc.name) ?? {
+      name: doc.name,
+      version: 1,
+      content: doc.content,
+    };
     const assets = await buildFormAssets(form.name, form.version, form.content);
     entries.push({ kind: 'form', name: form.name, version: form.version, formHash: assets.formHash });
     documents[`/forms/${assets.formHash}.json`] = JSON.parse(assets.formJson) as unknown;

@@ -37,8 +37,14 @@ const scratch = join(process.cwd(), 'node_modules/.cache', `published-forms-${pr
 const builder = join(process.cwd(), 'src/testing/published-forms.build.ts');
 
 /** The seed's forms (version 1 of each) with `changes` in their place, and the seed's (or the given) flow. */
-export function publish(changes: { forms?: readonly FormVersion[]; flow?: FlowContent; flowVersion?: number } = {}): Published {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', builder], { input: JSON.stringify(changes), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+export function publish(
+  changes: { forms?: readonly FormVersion[]; flow?: FlowContent; flowVersion?: number } = {},
+): Published {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', builder], {
+    input: JSON.stringify(changes),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return JSON.parse(out) as Published;
 }
 
@@ -46,7 +52,9 @@ export function publish(changes: { forms?: readonly FormVersion[]; flow?: FlowCo
  * The fetch stub's routes for `published` (merge them into mockApi's): the manifest (each answer in turn when several
  * states are given: a reload reads the next) and every form file of every state. Installs the validator importer.
  */
-export function publishedRoutes(...states: readonly Published[]): Record<string, { body: unknown } | { body: unknown }[]> {
+export function publishedRoutes(
+  ...states: readonly Published[]
+): Record<string, { body: unknown } | { body: unknown }[]> {
   const validators = Object.assign({}, ...states.map((s) => s.validators)) as Record<string, string>;
   setModuleImporter(async (url) => {
     const js = validators[url];
@@ -59,7 +67,8 @@ export function publishedRoutes(...states: readonly Published[]): Record<string,
   const routes: Record<string, { body: unknown } | { body: unknown }[]> = {
     'GET /forms/manifest': states.map((s) => ({ body: s.manifest })),
   };
-  for (const state of states) for (const [url, body] of Object.entries(state.documents)) routes[`GET ${url}`] = { body };
+  for (const state of states)
+    for (const [url, body] of Object.entries(state.documents)) routes[`GET ${url}`] = { body };
   return routes;
 }
 

@@ -10,7 +10,15 @@ export function allAcknowledged(breaking: readonly Breaking[], acknowledged: Rea
   return breaking.every((b) => acknowledged.has(b.id));
 }
 
-export function AcknowledgeList({ breaking, acknowledged, onChange }: { breaking: readonly Breaking[]; acknowledged: ReadonlySet<string>; onChange: (next: Set<string>) => void }) {
+export function AcknowledgeList({
+  breaking,
+  acknowledged,
+  onChange,
+}: {
+  breaking: readonly Breaking[];
+  acknowledged: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+}) {
   const { t } = useTranslation();
   if (breaking.length === 0) return null;
   const toggle = (id: string, on: boolean) => {
@@ -27,7 +35,11 @@ export function AcknowledgeList({ breaking, acknowledged, onChange }: { breaking
         {breaking.map((b) => (
           <li key={b.id} data-breaking={b.id}>
             <label>
-              <input type="checkbox" checked={acknowledged.has(b.id)} onChange={(e) => toggle(b.id, e.target.checked)} />{' '}
+              <input
+                type="checkbox"
+                checked={acknowledged.has(b.id)}
+                onChange={(e) => toggle(b.id, e.target.checked)}
+              />{' '}
               <strong>{b.field}</strong>{' '}
               {t(`studio.breakingKinds.${b.kind}`, { before: b.before ?? '—', after: b.after ?? '—' })}{' '}
               <span className="st-badge">{t('studio.affected', { count: b.affected ?? 0 })}</span>

@@ -21,7 +21,12 @@ export interface FocusTarget {
 const unescape = (part: string) => part.replace(/~1/gu, '/').replace(/~0/gu, '~');
 
 /** What a check points at in the editor. */
-export function targetOf(check: Check, content: Content, kind: VersionDetail['version']['kind'], form: string): FocusTarget {
+export function targetOf(
+  check: Check,
+  content: Content,
+  kind: VersionDetail['version']['kind'],
+  form: string,
+): FocusTarget {
   if (kind !== 'form') return { tab: 'outline' };
   const formContent = content as FormContent;
   const parts = check.path.split('/').slice(1).map(unescape);
@@ -35,9 +40,24 @@ export function targetOf(check: Check, content: Content, kind: VersionDetail['ve
   return field ? { tab: 'outline', field } : { tab: 'json' };
 }
 
-export function ChecksList({ checks, content, detail, onShow }: { checks: readonly Check[]; content: Content; detail: VersionDetail; onShow: (target: FocusTarget) => void }) {
+export function ChecksList({
+  checks,
+  content,
+  detail,
+  onShow,
+}: {
+  checks: readonly Check[];
+  content: Content;
+  detail: VersionDetail;
+  onShow: (target: FocusTarget) => void;
+}) {
   const { t } = useTranslation();
-  if (checks.length === 0) return <p className="st-notice" data-testid="checks-none">{t('studio.checksNone')}</p>;
+  if (checks.length === 0)
+    return (
+      <p className="st-notice" data-testid="checks-none">
+        {t('studio.checksNone')}
+      </p>
+    );
   return (
     <section className="st-checks" data-testid="checks" aria-label={t('studio.checksTitle')}>
       <h3>{t('studio.checksTitle')}</h3>
@@ -46,7 +66,11 @@ export function ChecksList({ checks, content, detail, onShow }: { checks: readon
           <li key={check.id} data-check={check.code} data-severity={check.severity} data-path={check.path}>
             <span className={`st-badge st-severity-${check.severity}`}>{t(`studio.severity.${check.severity}`)}</span>{' '}
             {t(check.code, { ...check.params, defaultValue: check.code })}{' '}
-            <button type="button" className="st-link" onClick={() => onShow(targetOf(check, content, detail.version.kind, detail.version.name))}>
+            <button
+              type="button"
+              className="st-link"
+              onClick={() => onShow(targetOf(check, content, detail.version.kind, detail.version.name))}
+            >
               {t('studio.showCheck')}
             </button>
           </li>

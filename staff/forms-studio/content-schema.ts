@@ -13,12 +13,25 @@ import { WIDGETS } from './widgets.ts';
 function relocated(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(relocated);
   if (node === null || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === '$ref' && value === '#' ? '#/definitions/schema' : relocated(value)]));
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === '$ref' && value === '#' ? '#/definitions/schema' : relocated(value),
+    ]),
+  );
 }
 
-const { definitions: draftDefinitions, $schema: _schema, $id: _id, ...draftRoot } = relocated(draft07) as Record<string, unknown> & { definitions: Record<string, unknown> };
+const {
+  definitions: draftDefinitions,
+  $schema: _schema,
+  $id: _id,
+  ...draftRoot
+} = relocated(draft07) as Record<string, unknown> & { definitions: Record<string, unknown> };
 
-const textTree: JSONSchema7 = { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { $ref: '#/definitions/textTree' }] } };
+const textTree: JSONSchema7 = {
+  type: 'object',
+  additionalProperties: { anyOf: [{ type: 'string' }, { $ref: '#/definitions/textTree' }] },
+};
 
 const fieldUi: JSONSchema7 = {
   type: 'object',
@@ -40,7 +53,10 @@ const formContent: JSONSchema7 = {
     schema: { $ref: '#/definitions/schema' },
     uiSchema: {
       type: 'object',
-      properties: { 'ui:order': { type: 'array', items: { type: 'string' } }, 'ui:submitButtonOptions': { type: 'object' } },
+      properties: {
+        'ui:order': { type: 'array', items: { type: 'string' } },
+        'ui:submitButtonOptions': { type: 'object' },
+      },
       additionalProperties: fieldUi,
     },
     texts: {
@@ -65,7 +81,12 @@ const flowContent: JSONSchema7 = {
         type: 'object',
         required: ['step', 'schema', 'route', 'next'],
         additionalProperties: false,
-        properties: { step: { type: 'string' }, schema: { type: 'string' }, route: { type: 'string', pattern: '^/' }, next: { type: 'string', pattern: '^/' } },
+        properties: {
+          step: { type: 'string' },
+          schema: { type: 'string' },
+          route: { type: 'string', pattern: '^/' },
+          next: { type: 'string', pattern: '^/' },
+        },
       },
     },
   },
@@ -81,4 +102,8 @@ const themeContent: JSONSchema7 = {
   },
 };
 
-export const CONTENT_SCHEMAS: Readonly<Record<ContentKind, JSONSchema7>> = { form: formContent, flow: flowContent, theme: themeContent };
+export const CONTENT_SCHEMAS: Readonly<Record<ContentKind, JSONSchema7>> = {
+  form: formContent,
+  flow: flowContent,
+  theme: themeContent,
+};

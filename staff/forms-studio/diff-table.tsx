@@ -20,7 +20,9 @@ export function DiffTable({ changes }: { changes: readonly Change[] }) {
       <tbody>
         {changes.map((c) => (
           <tr key={`${c.path}:${c.kind}`} data-change={c.kind}>
-            <td><code>{c.path}</code></td>
+            <td>
+              <code>{c.path}</code>
+            </td>
             <td>{t(`studio.changeKinds.${c.kind}`)}</td>
             <td className="st-detail">{shown(c.before)}</td>
             <td className="st-detail">{shown(c.after)}</td>

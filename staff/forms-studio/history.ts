@@ -34,7 +34,12 @@ export function historyReducer<T>(state: History<T>, action: HistoryAction<T>): 
       const next = typeof action.next === 'function' ? (action.next as (present: T) => T)(state.present) : action.next;
       if (Object.is(next, state.present)) return state;
       if (action.group !== undefined && action.group === state.group) return { ...state, present: next, future: [] };
-      return { past: [...state.past, state.present].slice(-HISTORY_LIMIT), present: next, future: [], ...(action.group === undefined ? {} : { group: action.group }) };
+      return {
+        past: [...state.past, state.present].slice(-HISTORY_LIMIT),
+        present: next,
+        future: [],
+        ...(action.group === undefined ? {} : { group: action.group }),
+      };
     }
     case 'undo': {
       const previous = state.past[state.past.length - 1];
@@ -63,15 +68,29 @@ export interface ContentHistory<T> {
 
 export function useContentHistory<T>(initial: T): ContentHistory<T> {
   const [state, dispatch] = useReducer(historyReducer<T>, initial, historyOf<T>);
-  const apply = useCallback((next: T | ((present: T) => T), group?: string) => dispatch(group === undefined ? { type: 'apply', next } : { type: 'apply', next, group }), []);
+  const apply = useCallback(
+    (next: T | ((present: T) => T), group?: string) =>
+      dispatch(group === undefined ? { type: 'apply', next } : { type: 'apply', next, group }),
+    [],
+  );
   const undo = useCallback(() => dispatch({ type: 'undo' }), []);
   const redo = useCallback(() => dispatch({ type: 'redo' }), []);
   const reset = useCallback((present: T) => dispatch({ type: 'reset', present }), []);
-  return { present: state.present, canUndo: state.past.length > 0, canRedo: state.future.length > 0, apply, undo, redo, reset };
+  return {
+    present: state.present,
+    canUndo: state.past.length > 0,
+    canRedo: state.future.length > 0,
+    apply,
+    undo,
+    redo,
+    reset,
+  };
 }
 
 /** Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z (and Ctrl+Y) redoes; what a keyboard event asks, if anything. */
-export function historyKey(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>): 'undo' | 'redo' | undefined {
+export function historyKey(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+): 'undo' | 'redo' | undefined {
   if (!(event.ctrlKey || event.metaKey) || event.altKey) return undefined;
   const key = event.key.toLowerCase();
   if (key === 'z') return event.shiftKey ? 'redo' : 'undo';

@@ -11,7 +11,14 @@
 import { useEffect, useRef } from 'react';
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, indentWithTab } from '@codemirror/commands';
-import { bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import {
+  bracketMatching,
+  defaultHighlightStyle,
+  foldGutter,
+  foldKeymap,
+  indentOnInput,
+  syntaxHighlighting,
+} from '@codemirror/language';
 import { lintGutter, lintKeymap } from '@codemirror/lint';
 import { Annotation, EditorState } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
@@ -27,12 +34,22 @@ const PARSE_AFTER_MS = 300;
 const textOf = (content: Content) => JSON.stringify(content, null, 2);
 
 /** The editor's size and scrolling (the console's style sheet does not reach into the shadow root). */
-const size = EditorView.theme({ '&': { height: '640px', fontSize: '12px', backgroundColor: '#fff' }, '.cm-scroller': { overflow: 'auto' } });
+const size = EditorView.theme({
+  '&': { height: '640px', fontSize: '12px', backgroundColor: '#fff' },
+  '.cm-scroller': { overflow: 'auto' },
+});
 
 /** Marks the text replaced from outside (undo, the outline): not an edit to read back. */
 const fromOutside = Annotation.define<boolean>();
 
-export default function JsonEditor({ kind, content, editable, onChange, onUndo, onRedo }: {
+export default function JsonEditor({
+  kind,
+  content,
+  editable,
+  onChange,
+  onUndo,
+  onRedo,
+}: {
   kind: ContentKind;
   content: Content;
   editable: boolean;
@@ -85,7 +102,14 @@ export default function JsonEditor({ kind, content, editable, onChange, onUndo, 
           autocompletion(),
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           studioHistory,
-          keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...foldKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
+          keymap.of([
+            ...closeBracketsKeymap,
+            ...defaultKeymap,
+            ...foldKeymap,
+            ...completionKeymap,
+            ...lintKeymap,
+            indentWithTab,
+          ]),
           jsonSchema(CONTENT_SCHEMAS[kind]),
           size,
           EditorState.readOnly.of(!editable),
@@ -111,7 +135,10 @@ export default function JsonEditor({ kind, content, editable, onChange, onUndo, 
     const current = view.current;
     if (!current || content === shown.current) return;
     shown.current = content;
-    current.dispatch({ changes: { from: 0, to: current.state.doc.length, insert: textOf(content) }, annotations: fromOutside.of(true) });
+    current.dispatch({
+      changes: { from: 0, to: current.state.doc.length, insert: textOf(content) },
+      annotations: fromOutside.of(true),
+    });
   }, [content]);
 
   return <div className="st-json" ref={host} data-testid="json-editor" aria-label={t('studio.tabs.json')} />;

@@ -8,7 +8,14 @@ import { FormOutline, type Apply } from './outline-view.tsx';
 import { Translations } from './translations.tsx';
 
 const start: FormContent = {
-  schema: { type: 'object', required: ['companyName'], properties: { companyName: { title: 'workInfo.companyName', type: 'string' }, major: { title: 'workInfo.major', type: 'string' } } },
+  schema: {
+    type: 'object',
+    required: ['companyName'],
+    properties: {
+      companyName: { title: 'workInfo.companyName', type: 'string' },
+      major: { title: 'workInfo.major', type: 'string' },
+    },
+  },
   uiSchema: { 'ui:order': ['companyName', 'major'] },
   texts: { en: { companyName: 'Company', major: 'Major' }, fil: { companyName: 'Kompanya' }, zh: {} },
 };
@@ -25,8 +32,12 @@ function Studio({ tab }: { tab: 'outline' | 'texts' }) {
   const apply = history.apply as Apply<FormContent>;
   return (
     <>
-      <button type="button" onClick={history.undo} disabled={!history.canUndo}>undo</button>
-      <button type="button" onClick={history.redo} disabled={!history.canRedo}>redo</button>
+      <button type="button" onClick={history.undo} disabled={!history.canUndo}>
+        undo
+      </button>
+      <button type="button" onClick={history.redo} disabled={!history.canRedo}>
+        redo
+      </button>
       {tab === 'outline' ? (
         <FormOutline content={history.present} form="workInfo" editable apply={apply} focus={undefined} />
       ) : (
@@ -51,7 +62,11 @@ describe('the outline over the editor state', () => {
     expect(state.latest.schema['required']).toEqual(['companyName', 'employerTin']);
     expect(state.latest.texts.zh).toEqual({ employerTin: '税号' });
 
-    fireEvent.click(within(document.querySelector('[data-field-row=employerTin]')!).getByRole('button', { name: /studio.moveUpNamed/u }));
+    fireEvent.click(
+      within(document.querySelector('[data-field-row=employerTin]')!).getByRole('button', {
+        name: /studio.moveUpNamed/u,
+      }),
+    );
     expect(names()).toEqual(['companyName', 'employerTin', 'major']);
     fireEvent.click(screen.getByText('undo'));
     expect(names()).toEqual(['companyName', 'major', 'employerTin']);
@@ -87,14 +102,20 @@ describe("a field's widget", () => {
     fireEvent.click(screen.getByRole('button', { name: 'companyName' }));
     const select = document.querySelector<HTMLSelectElement>('[data-field-row=companyName] [data-testid=widget]')!;
     const offered = [...select.options].map((o) => o.textContent);
-    expect(offered).toEqual(expect.arrayContaining(['studio.widgets.text', 'studio.widgets.photo', 'studio.widgets.chips']));
+    expect(offered).toEqual(
+      expect.arrayContaining(['studio.widgets.text', 'studio.widgets.photo', 'studio.widgets.chips']),
+    );
     expect(offered).not.toContain('studio.widgets.address');
     fireEvent.change(select, { target: { value: 'photo' } });
     expect(state.latest.uiSchema['companyName']).toEqual({ 'ui:widget': 'photo' });
-    const capture = within(document.querySelector('[data-field-row=companyName]')!).getByText('capture').parentElement!.querySelector('select')!;
+    const capture = within(document.querySelector('[data-field-row=companyName]')!)
+      .getByText('capture')
+      .parentElement!.querySelector('select')!;
     fireEvent.change(capture, { target: { value: 'user' } });
     expect(state.latest.uiSchema['companyName']).toEqual({ 'ui:widget': 'photo', 'ui:options': { capture: 'user' } });
-    expect([...document.querySelectorAll('[data-field-row=companyName] .st-badge')].map((b) => b.textContent)).toContain('studio.widgets.photo');
+    expect(
+      [...document.querySelectorAll('[data-field-row=companyName] .st-badge')].map((b) => b.textContent),
+    ).toContain('studio.widgets.photo');
   });
 });
 
@@ -103,14 +124,23 @@ describe('the translations table', () => {
     render(<Studio tab="texts" />);
     const input = screen.getByTestId('csv-import') as HTMLInputElement;
     // jsdom's File has no text(): the chosen file answers it as a browser's does.
-    const csv = (text: string) => Object.assign(new File([text], 'texts.csv', { type: 'text/csv' }), { text: async () => text });
+    const csv = (text: string) =>
+      Object.assign(new File([text], 'texts.csv', { type: 'text/csv' }), { text: async () => text });
     fireEvent.change(input, { target: { files: [csv('key,en,fil,zh\nworkInfo.nothing,A,B,C\n')] } });
-    await waitFor(() => expect(screen.getByTestId('csv-problems').textContent).toContain('studio.csvProblems.unknownKey'));
+    await waitFor(() =>
+      expect(screen.getByTestId('csv-problems').textContent).toContain('studio.csvProblems.unknownKey'),
+    );
     expect(state.latest).toBe(start);
 
-    fireEvent.change(input, { target: { files: [csv('key,en,fil,zh\nworkInfo.companyName,Company,Kompanya,公司\nworkInfo.major,Major,Kurso,专业\n')] } });
+    fireEvent.change(input, {
+      target: {
+        files: [csv('key,en,fil,zh\nworkInfo.companyName,Company,Kompanya,公司\nworkInfo.major,Major,Kurso,专业\n')],
+      },
+    });
     await waitFor(() => expect(state.latest.texts.zh).toEqual({ companyName: '公司', major: '专业' }));
-    expect(document.querySelector<HTMLInputElement>('[data-text-key="workInfo.major"][data-lng=fil]')!.value).toBe('Kurso');
+    expect(document.querySelector<HTMLInputElement>('[data-text-key="workInfo.major"][data-lng=fil]')!.value).toBe(
+      'Kurso',
+    );
     fireEvent.click(screen.getByText('undo'));
     expect(state.latest).toBe(start);
   });

@@ -9,7 +9,13 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import product from '#config/product.json' with { type: 'json' };
 import type { ProductConfig } from '#config/types/product.ts';
-import { FORM_LANGUAGES, type FlowContent, type FormContent, type FormLanguage, type ThemeContent } from '#domain/form-content.ts';
+import {
+  FORM_LANGUAGES,
+  type FlowContent,
+  type FormContent,
+  type FormLanguage,
+  type ThemeContent,
+} from '#domain/form-content.ts';
 import { vocabularyFor } from '#schemas/vocabulary.ts';
 import type { FocusTarget } from './checks.tsx';
 import {
@@ -46,7 +52,19 @@ const widgetName = (t: TFunction, name: string): string => {
   return info ? t(info.displayName) : name;
 };
 
-export function FormOutline({ content, form, editable, apply, focus }: { content: FormContent; form: string; editable: boolean; apply: Apply<FormContent>; focus: FocusTarget | undefined }) {
+export function FormOutline({
+  content,
+  form,
+  editable,
+  apply,
+  focus,
+}: {
+  content: FormContent;
+  form: string;
+  editable: boolean;
+  apply: Apply<FormContent>;
+  focus: FocusTarget | undefined;
+}) {
   const { t } = useTranslation();
   const fields = fieldsOf(content);
   const [open, setOpen] = useState<string | undefined>(undefined);
@@ -58,7 +76,10 @@ export function FormOutline({ content, form, editable, apply, focus }: { content
   }
   useEffect(() => {
     if (!focus?.field) return;
-    const selector = focus.key && focus.lng ? `[data-text-key="${focus.key}"][data-lng="${focus.lng}"]` : `[data-field-row="${focus.field}"] button`;
+    const selector =
+      focus.key && focus.lng
+        ? `[data-text-key="${focus.key}"][data-lng="${focus.lng}"]`
+        : `[data-field-row="${focus.field}"] button`;
     const element = document.querySelector<HTMLElement>(selector);
     element?.scrollIntoView?.({ block: 'center' });
     element?.focus();
@@ -68,24 +89,65 @@ export function FormOutline({ content, form, editable, apply, focus }: { content
     <div className="st-outline" data-testid="outline">
       <ol className="st-fields">
         {fields.map((field, index) => (
-          <li key={field.name} data-field-row={field.name} className={open === field.name ? 'st-field-open' : undefined}>
+          <li
+            key={field.name}
+            data-field-row={field.name}
+            className={open === field.name ? 'st-field-open' : undefined}
+          >
             <div className="st-field-head">
-              <button type="button" className="st-link" aria-expanded={open === field.name} onClick={() => setOpen(open === field.name ? undefined : field.name)}>
+              <button
+                type="button"
+                className="st-link"
+                aria-expanded={open === field.name}
+                onClick={() => setOpen(open === field.name ? undefined : field.name)}
+              >
                 <strong>{field.name}</strong>
               </button>
-              <span className="st-hint">{(field.keys.title && textAt(content.texts.en, field.keys.title.slice(prefixOf(form).length))) ?? ''}</span>
-              <span className="st-badge">{field.type}{field.format ? ` · ${field.format}` : ''}</span>
+              <span className="st-hint">
+                {(field.keys.title && textAt(content.texts.en, field.keys.title.slice(prefixOf(form).length))) ?? ''}
+              </span>
+              <span className="st-badge">
+                {field.type}
+                {field.format ? ` · ${field.format}` : ''}
+              </span>
               {field.widget && <span className="st-badge">{widgetName(t, field.widget)}</span>}
               {field.required && <span className="st-badge st-required">{t('studio.required')}</span>}
               {editable && (
                 <span className="st-actions st-push">
-                  <button type="button" className="st-link" disabled={index === 0} onClick={() => apply((c) => moveField(c, field.name, -1))} aria-label={t('studio.moveUpNamed', { name: field.name })} data-action="up">↑</button>
-                  <button type="button" className="st-link" disabled={index === fields.length - 1} onClick={() => apply((c) => moveField(c, field.name, 1))} aria-label={t('studio.moveDownNamed', { name: field.name })} data-action="down">↓</button>
-                  <button type="button" className="st-link st-danger-link" onClick={() => apply((c) => removeField(c, form, field.name))} data-action="remove">{t('studio.remove')}</button>
+                  <button
+                    type="button"
+                    className="st-link"
+                    disabled={index === 0}
+                    onClick={() => apply((c) => moveField(c, field.name, -1))}
+                    aria-label={t('studio.moveUpNamed', { name: field.name })}
+                    data-action="up"
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="st-link"
+                    disabled={index === fields.length - 1}
+                    onClick={() => apply((c) => moveField(c, field.name, 1))}
+                    aria-label={t('studio.moveDownNamed', { name: field.name })}
+                    data-action="down"
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="button"
+                    className="st-link st-danger-link"
+                    onClick={() => apply((c) => removeField(c, form, field.name))}
+                    data-action="remove"
+                  >
+                    {t('studio.remove')}
+                  </button>
                 </span>
               )}
             </div>
-            {open === field.name && <FieldDetail content={content} form={form} field={field} editable={editable} apply={apply} />}
+            {open === field.name && (
+              <FieldDetail content={content} form={form} field={field} editable={editable} apply={apply} />
+            )}
           </li>
         ))}
       </ol>
@@ -94,17 +156,32 @@ export function FormOutline({ content, form, editable, apply, focus }: { content
   );
 }
 
-function FieldDetail({ content, form, field, editable, apply }: { content: FormContent; form: string; field: OutlineField; editable: boolean; apply: Apply<FormContent> }) {
+function FieldDetail({
+  content,
+  form,
+  field,
+  editable,
+  apply,
+}: {
+  content: FormContent;
+  form: string;
+  field: OutlineField;
+  editable: boolean;
+  apply: Apply<FormContent>;
+}) {
   const { t } = useTranslation();
   const fits = widgetsForField(field.type);
-  const options = (content.uiSchema[field.name] as Record<string, unknown> | undefined)?.['ui:options'] as Record<string, unknown> | undefined;
+  const options = (content.uiSchema[field.name] as Record<string, unknown> | undefined)?.['ui:options'] as
+    Record<string, unknown> | undefined;
   return (
     <div className="st-field-detail">
       <table className="st-table st-texts">
         <thead>
           <tr>
             <th />
-            {FORM_LANGUAGES.map((lng) => <th key={lng}>{t(`studio.languages.${lng}`)}</th>)}
+            {FORM_LANGUAGES.map((lng) => (
+              <th key={lng}>{t(`studio.languages.${lng}`)}</th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -122,7 +199,9 @@ function FieldDetail({ content, form, field, editable, apply }: { content: FormC
                       lng={lng}
                       editable={editable}
                       label={`${field.name} ${t(`studio.textKinds.${kind}`)} ${t(`studio.languages.${lng}`)}`}
-                      onChange={(value) => apply((c) => setFieldText(c, form, field.name, kind, lng, value), `text:${key}:${lng}`)}
+                      onChange={(value) =>
+                        apply((c) => setFieldText(c, form, field.name, kind, lng, value), `text:${key}:${lng}`)
+                      }
                     />
                   </td>
                 ))}
@@ -131,16 +210,40 @@ function FieldDetail({ content, form, field, editable, apply }: { content: FormC
           })}
         </tbody>
       </table>
-      {field.keys.title && !field.keys.title.startsWith(prefixOf(form)) && <p className="st-hint">{t('studio.sharedText', { key: field.keys.title })}</p>}
-      <WidgetChoice widgets={fits} widget={field.widget} options={options} disabled={!editable} onChange={(widget, opts) => apply((c) => setWidget(c, field.name, widget, opts))} />
+      {field.keys.title && !field.keys.title.startsWith(prefixOf(form)) && (
+        <p className="st-hint">{t('studio.sharedText', { key: field.keys.title })}</p>
+      )}
+      <WidgetChoice
+        widgets={fits}
+        widget={field.widget}
+        options={options}
+        disabled={!editable}
+        onChange={(widget, opts) => apply((c) => setWidget(c, field.name, widget, opts))}
+      />
     </div>
   );
 }
 
 /** One text of the form in one language; an empty cell is marked missing. */
-export function TextCell({ content, form, textKey, lng, editable, label, onChange }: { content: FormContent; form: string; textKey: string; lng: FormLanguage; editable: boolean; label: string; onChange: (value: string) => void }) {
+export function TextCell({
+  content,
+  form,
+  textKey,
+  lng,
+  editable,
+  label,
+  onChange,
+}: {
+  content: FormContent;
+  form: string;
+  textKey: string;
+  lng: FormLanguage;
+  editable: boolean;
+  label: string;
+  onChange: (value: string) => void;
+}) {
   const own = textKey.startsWith(prefixOf(form));
-  const value = own ? textAt(content.texts[lng], textKey.slice(prefixOf(form).length)) ?? '' : '';
+  const value = own ? (textAt(content.texts[lng], textKey.slice(prefixOf(form).length)) ?? '') : '';
   return (
     <input
       className={`st-cell${value === '' && own ? ' st-missing' : ''}`}
@@ -156,24 +259,62 @@ export function TextCell({ content, form, textKey, lng, editable, label, onChang
 }
 
 /** A widget and its options: a small form from the widget's options schema, with the options as JSON beside it. */
-function WidgetChoice({ widgets, widget, options, disabled, onChange }: { widgets: readonly StudioWidget[]; widget: string | undefined; options: Record<string, unknown> | undefined; disabled: boolean; onChange: (widget: string | undefined, options: Record<string, unknown> | undefined) => void }) {
+function WidgetChoice({
+  widgets,
+  widget,
+  options,
+  disabled,
+  onChange,
+}: {
+  widgets: readonly StudioWidget[];
+  widget: string | undefined;
+  options: Record<string, unknown> | undefined;
+  disabled: boolean;
+  onChange: (widget: string | undefined, options: Record<string, unknown> | undefined) => void;
+}) {
   const { t } = useTranslation();
   const info = widgetInfo(widget);
   return (
     <div className="st-filters st-widget">
       <label className="st-field">
         <span>{t('studio.widget')}</span>
-        <select value={widget ?? ''} disabled={disabled} onChange={(e) => onChange(e.target.value || undefined, undefined)} data-testid="widget">
+        <select
+          value={widget ?? ''}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value || undefined, undefined)}
+          data-testid="widget"
+        >
           <option value="">{t('studio.widgetDefault')}</option>
-          {widgets.map((w) => <option key={w.name} value={w.name}>{t(w.displayName)}</option>)}
+          {widgets.map((w) => (
+            <option key={w.name} value={w.name}>
+              {t(w.displayName)}
+            </option>
+          ))}
         </select>
       </label>
-      {info && <OptionsForm info={info} options={options ?? {}} disabled={disabled} onChange={(opts) => onChange(widget, opts)} />}
+      {info && (
+        <OptionsForm
+          info={info}
+          options={options ?? {}}
+          disabled={disabled}
+          onChange={(opts) => onChange(widget, opts)}
+        />
+      )}
     </div>
   );
 }
 
-function OptionsForm({ info, options, disabled, onChange }: { info: StudioWidget; options: Record<string, unknown>; disabled: boolean; onChange: (options: Record<string, unknown>) => void }) {
+function OptionsForm({
+  info,
+  options,
+  disabled,
+  onChange,
+}: {
+  info: StudioWidget;
+  options: Record<string, unknown>;
+  disabled: boolean;
+  onChange: (options: Record<string, unknown>) => void;
+}) {
   const { t } = useTranslation();
   const [json, setJson] = useState(() => JSON.stringify(options));
   const [bad, setBad] = useState(false);
@@ -192,14 +333,32 @@ function OptionsForm({ info, options, disabled, onChange }: { info: StudioWidget
           {kind === 'choice' ? (
             <select value={String(options[name] ?? '')} disabled={disabled} onChange={(e) => set(name, e.target.value)}>
               <option value="" />
-              {values?.map((v) => <option key={v} value={v}>{v}</option>)}
+              {values?.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
             </select>
           ) : kind === 'boolean' ? (
-            <input type="checkbox" checked={options[name] === true} disabled={disabled} onChange={(e) => set(name, e.target.checked || undefined)} />
+            <input
+              type="checkbox"
+              checked={options[name] === true}
+              disabled={disabled}
+              onChange={(e) => set(name, e.target.checked || undefined)}
+            />
           ) : kind === 'string' ? (
-            <input value={String(options[name] ?? '')} disabled={disabled} onChange={(e) => set(name, e.target.value)} />
+            <input
+              value={String(options[name] ?? '')}
+              disabled={disabled}
+              onChange={(e) => set(name, e.target.value)}
+            />
           ) : (
-            <input type="number" value={typeof options[name] === 'number' ? String(options[name]) : ''} disabled={disabled} onChange={(e) => set(name, e.target.value === '' ? '' : Number(e.target.value))} />
+            <input
+              type="number"
+              value={typeof options[name] === 'number' ? String(options[name]) : ''}
+              disabled={disabled}
+              onChange={(e) => set(name, e.target.value === '' ? '' : Number(e.target.value))}
+            />
           )}
         </label>
       ))}
@@ -243,7 +402,17 @@ function AddField({ content, form, apply }: { content: FormContent; form: string
     event.preventDefault();
     setTried(true);
     if (problem) return;
-    apply((c) => addField(c, form, { name, type, required, ...(format && type === 'string' ? { format } : {}), ...(widget ? { widget } : {}), ...(options ? { options } : {}), titles }));
+    apply((c) =>
+      addField(c, form, {
+        name,
+        type,
+        required,
+        ...(format && type === 'string' ? { format } : {}),
+        ...(widget ? { widget } : {}),
+        ...(options ? { options } : {}),
+        titles,
+      }),
+    );
     setName('');
     setFormat('');
     setWidgetName(undefined);
@@ -258,13 +427,34 @@ function AddField({ content, form, apply }: { content: FormContent; form: string
       <div className="st-filters">
         <label className="st-field">
           <span>{t('studio.fieldName')}</span>
-          <input name="fieldName" value={name} onChange={(e) => setName(e.target.value.trim())} aria-invalid={tried && problem !== undefined} />
-          {tried && problem && <small className="st-error-text" role="alert">{t(`studio.fieldNameProblems.${problem}`)}</small>}
+          <input
+            name="fieldName"
+            value={name}
+            onChange={(e) => setName(e.target.value.trim())}
+            aria-invalid={tried && problem !== undefined}
+          />
+          {tried && problem && (
+            <small className="st-error-text" role="alert">
+              {t(`studio.fieldNameProblems.${problem}`)}
+            </small>
+          )}
         </label>
         <label className="st-field">
           <span>{t('studio.fieldType')}</span>
-          <select name="fieldType" value={type} onChange={(e) => { setType(e.target.value as ValueType); setWidgetName(undefined); setOptions(undefined); }}>
-            {VALUE_TYPES.map((v) => <option key={v} value={v}>{t(`studio.types.${v}`)}</option>)}
+          <select
+            name="fieldType"
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value as ValueType);
+              setWidgetName(undefined);
+              setOptions(undefined);
+            }}
+          >
+            {VALUE_TYPES.map((v) => (
+              <option key={v} value={v}>
+                {t(`studio.types.${v}`)}
+              </option>
+            ))}
           </select>
         </label>
         {type === 'string' && (
@@ -272,30 +462,63 @@ function AddField({ content, form, apply }: { content: FormContent; form: string
             <span>{t('studio.format')}</span>
             <select name="fieldFormat" value={format} onChange={(e) => setFormat(e.target.value)}>
               <option value="">{t('studio.noFormat')}</option>
-              {FORMATS.map((f) => <option key={f} value={f}>{f}</option>)}
+              {FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {f}
+                </option>
+              ))}
             </select>
           </label>
         )}
         <label className="st-field st-check">
           <span>{t('studio.required')}</span>
-          <input type="checkbox" name="fieldRequired" checked={required} onChange={(e) => setRequired(e.target.checked)} />
+          <input
+            type="checkbox"
+            name="fieldRequired"
+            checked={required}
+            onChange={(e) => setRequired(e.target.checked)}
+          />
         </label>
       </div>
-      <WidgetChoice widgets={widgetsFor(type)} widget={widget} options={options} disabled={false} onChange={(w, o) => { setWidgetName(w); setOptions(o); }} />
+      <WidgetChoice
+        widgets={widgetsFor(type)}
+        widget={widget}
+        options={options}
+        disabled={false}
+        onChange={(w, o) => {
+          setWidgetName(w);
+          setOptions(o);
+        }}
+      />
       <div className="st-filters">
         {FORM_LANGUAGES.map((lng) => (
           <label key={lng} className="st-field st-grow">
             <span>{t('studio.titleIn', { language: t(`studio.languages.${lng}`) })}</span>
-            <input name={`title-${lng}`} lang={lng === 'zh' ? 'zh-CN' : lng} value={titles[lng]} onChange={(e) => setTitles({ ...titles, [lng]: e.target.value })} />
+            <input
+              name={`title-${lng}`}
+              lang={lng === 'zh' ? 'zh-CN' : lng}
+              value={titles[lng]}
+              onChange={(e) => setTitles({ ...titles, [lng]: e.target.value })}
+            />
           </label>
         ))}
       </div>
-      <button type="submit" className="st-button">{t('studio.addFieldSubmit')}</button>
+      <button type="submit" className="st-button">
+        {t('studio.addFieldSubmit')}
+      </button>
     </form>
   );
 }
 
-export function FlowOutline({ content, editable, apply }: { content: FlowContent; editable: boolean; apply: Apply<FlowContent> }) {
+export function FlowOutline({
+  content,
+  editable,
+  apply,
+}: {
+  content: FlowContent;
+  editable: boolean;
+  apply: Apply<FlowContent>;
+}) {
   const { t } = useTranslation();
   return (
     <table className="st-table" data-testid="flow-outline">
@@ -313,14 +536,40 @@ export function FlowOutline({ content, editable, apply }: { content: FlowContent
         {content.steps.map((s, index) => (
           <tr key={s.step} data-step={s.step}>
             <td>{index + 1}</td>
-            <td><strong>{t(`steps.${s.schema}`, { defaultValue: s.step })}</strong> <code>{s.step}</code></td>
-            <td><code>{s.schema}</code></td>
-            <td><code>{s.route}</code></td>
-            <td><code>{s.next}</code></td>
+            <td>
+              <strong>{t(`steps.${s.schema}`, { defaultValue: s.step })}</strong> <code>{s.step}</code>
+            </td>
+            <td>
+              <code>{s.schema}</code>
+            </td>
+            <td>
+              <code>{s.route}</code>
+            </td>
+            <td>
+              <code>{s.next}</code>
+            </td>
             {editable && (
               <td className="st-actions">
-                <button type="button" className="st-link" disabled={index === 0} onClick={() => apply((c) => moveStep(c, index, -1))} aria-label={t('studio.moveUpNamed', { name: s.step })} data-action="up">↑</button>
-                <button type="button" className="st-link" disabled={index === content.steps.length - 1} onClick={() => apply((c) => moveStep(c, index, 1))} aria-label={t('studio.moveDownNamed', { name: s.step })} data-action="down">↓</button>
+                <button
+                  type="button"
+                  className="st-link"
+                  disabled={index === 0}
+                  onClick={() => apply((c) => moveStep(c, index, -1))}
+                  aria-label={t('studio.moveUpNamed', { name: s.step })}
+                  data-action="up"
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="st-link"
+                  disabled={index === content.steps.length - 1}
+                  onClick={() => apply((c) => moveStep(c, index, 1))}
+                  aria-label={t('studio.moveDownNamed', { name: s.step })}
+                  data-action="down"
+                >
+                  ↓
+                </button>
               </td>
             )}
           </tr>
@@ -332,7 +581,15 @@ export function FlowOutline({ content, editable, apply }: { content: FlowContent
 
 const COLOUR = /^#[0-9a-f]{6}$/iu;
 
-export function ThemeOutline({ content, editable, apply }: { content: ThemeContent; editable: boolean; apply: Apply<ThemeContent> }) {
+export function ThemeOutline({
+  content,
+  editable,
+  apply,
+}: {
+  content: ThemeContent;
+  editable: boolean;
+  apply: Apply<ThemeContent>;
+}) {
   const { t } = useTranslation();
   return (
     <table className="st-table" data-testid="theme-outline">
@@ -345,12 +602,26 @@ export function ThemeOutline({ content, editable, apply }: { content: ThemeConte
       <tbody>
         {Object.entries(content.properties).map(([property, value]) => (
           <tr key={property} data-property={property}>
-            <td><code>{property}</code></td>
+            <td>
+              <code>{property}</code>
+            </td>
             <td className="st-actions">
               {COLOUR.test(value) && (
-                <input type="color" value={value.toLowerCase()} disabled={!editable} aria-label={property} onChange={(e) => apply((c) => setThemeProperty(c, property, e.target.value), `theme:${property}`)} />
+                <input
+                  type="color"
+                  value={value.toLowerCase()}
+                  disabled={!editable}
+                  aria-label={property}
+                  onChange={(e) => apply((c) => setThemeProperty(c, property, e.target.value), `theme:${property}`)}
+                />
               )}
-              <input className="st-cell" value={value} disabled={!editable} aria-label={`${property} ${t('studio.value')}`} onChange={(e) => apply((c) => setThemeProperty(c, property, e.target.value), `theme:${property}`)} />
+              <input
+                className="st-cell"
+                value={value}
+                disabled={!editable}
+                aria-label={`${property} ${t('studio.value')}`}
+                onChange={(e) => apply((c) => setThemeProperty(c, property, e.target.value), `theme:${property}`)}
+              />
             </td>
           </tr>
         ))}

@@ -3,7 +3,16 @@ import type { FlowContent, FormContent } from '#domain/form-content.ts';
 import workInfoSchema from '#schemas/workInfo.schema.json' with { type: 'json' };
 import workInfoUi from '#schemas/workInfo.ui.json' with { type: 'json' };
 import { historyKey, historyOf, historyReducer } from './history.ts';
-import { addField, fieldOfPointer, fieldsOf, moveField, moveStep, removeField, setFieldText, setWidget } from './outline.ts';
+import {
+  addField,
+  fieldOfPointer,
+  fieldsOf,
+  moveField,
+  moveStep,
+  removeField,
+  setFieldText,
+  setWidget,
+} from './outline.ts';
 import { importTextsCsv, textRows, textsCsv } from './texts-table.ts';
 import { optionFields, widgetInfo, WIDGETS, widgetsFor, widgetsForField } from './widgets.ts';
 import { widgetRegistry } from '#engine/widgets/registry.ts';
@@ -15,20 +24,39 @@ import zhStaff from '#locales/zh-CN/staff.json' with { type: 'json' };
 const workInfo: FormContent = {
   schema: workInfoSchema as Record<string, unknown>,
   uiSchema: workInfoUi as Record<string, unknown>,
-  texts: { en: { companyName: 'Company', options: { payCycle: { monthly: 'Monthly' } } }, fil: { companyName: 'Kompanya' }, zh: {} },
+  texts: {
+    en: { companyName: 'Company', options: { payCycle: { monthly: 'Monthly' } } },
+    fil: { companyName: 'Kompanya' },
+    zh: {},
+  },
 };
 
 describe('the outline of a form', () => {
   it('lists the fields of every branch in ui:order order, with their texts keys and required', () => {
     const fields = fieldsOf(workInfo);
     expect(fields.map((f) => f.name)).toEqual(workInfoUi['ui:order']);
-    expect(fields[0]).toMatchObject({ name: 'employmentType', pointer: '/schema/properties/employmentType', required: true, widget: 'chips', keys: { title: 'workInfo.employmentType' } });
+    expect(fields[0]).toMatchObject({
+      name: 'employmentType',
+      pointer: '/schema/properties/employmentType',
+      required: true,
+      widget: 'chips',
+      keys: { title: 'workInfo.employmentType' },
+    });
     expect(fields.find((f) => f.name === 'companyName')?.pointer).toMatch(/^\/schema\/(then|else|allOf)/u);
   });
 
   it('adds a field: property, required, propertyNames, ui:order, widget, and its titles in three languages', () => {
-    const out = addField(workInfo, 'workInfo', { name: 'employerTin', type: 'string', required: true, widget: 'text', titles: { en: 'TIN', fil: 'TIN', zh: '税号' } });
-    expect((out.schema['properties'] as Record<string, unknown>)['employerTin']).toEqual({ title: 'workInfo.employerTin', type: 'string' });
+    const out = addField(workInfo, 'workInfo', {
+      name: 'employerTin',
+      type: 'string',
+      required: true,
+      widget: 'text',
+      titles: { en: 'TIN', fil: 'TIN', zh: '税号' },
+    });
+    expect((out.schema['properties'] as Record<string, unknown>)['employerTin']).toEqual({
+      title: 'workInfo.employerTin',
+      type: 'string',
+    });
     expect(out.schema['required']).toContain('employerTin');
     expect((out.schema['propertyNames'] as { enum: string[] }).enum).toContain('employerTin');
     expect((out.uiSchema['ui:order'] as string[]).at(-1)).toBe('employerTin');
@@ -59,12 +87,18 @@ describe('the outline of a form', () => {
   });
 
   it('moves a step of the flow, each next following the new order', () => {
-    const flow: FlowContent = { steps: [
-      { step: 'a', schema: 'a', route: '/a', next: '/b' },
-      { step: 'b', schema: 'b', route: '/b', next: '/c' },
-      { step: 'c', schema: 'c', route: '/c', next: '/home' },
-    ] };
-    expect(moveStep(flow, 2, -1).steps.map((s) => [s.step, s.next])).toEqual([['a', '/c'], ['c', '/b'], ['b', '/home']]);
+    const flow: FlowContent = {
+      steps: [
+        { step: 'a', schema: 'a', route: '/a', next: '/b' },
+        { step: 'b', schema: 'b', route: '/b', next: '/c' },
+        { step: 'c', schema: 'c', route: '/c', next: '/home' },
+      ],
+    };
+    expect(moveStep(flow, 2, -1).steps.map((s) => [s.step, s.next])).toEqual([
+      ['a', '/c'],
+      ['c', '/b'],
+      ['b', '/home'],
+    ]);
   });
 });
 
@@ -84,7 +118,8 @@ describe('the undo history', () => {
   });
 
   it('reads Ctrl/Cmd+Z and Shift+Z', () => {
-    const key = (k: string, o: Partial<KeyboardEvent> = {}) => historyKey({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...o });
+    const key = (k: string, o: Partial<KeyboardEvent> = {}) =>
+      historyKey({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...o });
     expect(key('z', { ctrlKey: true })).toBe('undo');
     expect(key('Z', { metaKey: true, shiftKey: true })).toBe('redo');
     expect(key('z')).toBeUndefined();
@@ -116,18 +151,46 @@ describe('the texts as CSV', () => {
   it('refuses the whole file for an unknown key, a malformed row or wrong columns', () => {
     const csv = 'key,en,fil,zh\nworkInfo.companyName,A,B,C\nworkInfo.nothing,A,B,C\nworkInfo.major,only two\n';
     const result = importTextsCsv(workInfo, 'workInfo', csv);
-    expect(result).toEqual({ ok: false, problems: [{ row: 3, problem: 'malformed' }, { row: 2, problem: 'unknownKey', key: 'workInfo.nothing' }] });
-    expect(importTextsCsv(workInfo, 'workInfo', 'name,en\nx,y\n')).toEqual({ ok: false, problems: [{ row: 0, problem: 'columns' }] });
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        { row: 3, problem: 'malformed' },
+        { row: 2, problem: 'unknownKey', key: 'workInfo.nothing' },
+      ],
+    });
+    expect(importTextsCsv(workInfo, 'workInfo', 'name,en\nx,y\n')).toEqual({
+      ok: false,
+      problems: [{ row: 0, problem: 'columns' }],
+    });
   });
 });
 
 describe('where a check points', () => {
-  const check = (path: string, field?: string) => ({ id: 'x', severity: 'error' as const, code: 'studio.checks.missingText', params: {}, path, ...(field ? { field } : {}) });
+  const check = (path: string, field?: string) => ({
+    id: 'x',
+    severity: 'error' as const,
+    code: 'studio.checks.missingText',
+    params: {},
+    path,
+    ...(field ? { field } : {}),
+  });
   it('takes a missing title to its cell in the outline, another text to the translations table, a schema path to its field', async () => {
     const { targetOf } = await import('./checks.tsx');
-    expect(targetOf(check('/texts/fil/companyName'), workInfo, 'form', 'workInfo')).toEqual({ tab: 'outline', field: 'companyName', key: 'workInfo.companyName', lng: 'fil' });
-    expect(targetOf(check('/texts/zh/options/payCycle/monthly'), workInfo, 'form', 'workInfo')).toEqual({ tab: 'texts', key: 'workInfo.options.payCycle.monthly', lng: 'zh' });
-    expect(targetOf(check('/schema/then/properties/payday'), workInfo, 'form', 'workInfo')).toEqual({ tab: 'outline', field: 'payday' });
+    expect(targetOf(check('/texts/fil/companyName'), workInfo, 'form', 'workInfo')).toEqual({
+      tab: 'outline',
+      field: 'companyName',
+      key: 'workInfo.companyName',
+      lng: 'fil',
+    });
+    expect(targetOf(check('/texts/zh/options/payCycle/monthly'), workInfo, 'form', 'workInfo')).toEqual({
+      tab: 'texts',
+      key: 'workInfo.options.payCycle.monthly',
+      lng: 'zh',
+    });
+    expect(targetOf(check('/schema/then/properties/payday'), workInfo, 'form', 'workInfo')).toEqual({
+      tab: 'outline',
+      field: 'payday',
+    });
     expect(targetOf(check('/schema'), workInfo, 'form', 'workInfo')).toEqual({ tab: 'json' });
   });
 });
@@ -137,7 +200,8 @@ describe('the widgets the outline offers', () => {
     expect(WIDGETS.map((w) => w.name)).toEqual([...Object.keys(rjsfWidgetMeta), ...Object.keys(widgetRegistry)]);
     for (const locale of [enStaff, filStaff, zhStaff]) {
       const names = (locale as { studio: { widgets: Record<string, string> } }).studio.widgets;
-      for (const w of WIDGETS) expect(names[w.displayName.replace('studio.widgets.', '')], `${w.name}`).toEqual(expect.any(String));
+      for (const w of WIDGETS)
+        expect(names[w.displayName.replace('studio.widgets.', '')], `${w.name}`).toEqual(expect.any(String));
     }
   });
 
@@ -145,9 +209,13 @@ describe('the widgets the outline offers', () => {
     const boolean = widgetsFor('boolean').map((w) => w.name);
     expect(boolean).toContain('checkbox');
     expect(boolean).not.toContain('chips');
-    expect(widgetsFor('string').map((w) => w.name)).toEqual(expect.arrayContaining(['text', 'textarea', 'otp', 'photo', 'signature']));
+    expect(widgetsFor('string').map((w) => w.name)).toEqual(
+      expect.arrayContaining(['text', 'textarea', 'otp', 'photo', 'signature']),
+    );
     expect(widgetsFor('string').map((w) => w.name)).not.toContain('address');
-    expect(widgetsForField('enum').map((w) => w.name)).toEqual(expect.arrayContaining(['radio', 'chips', 'radios', 'picker']));
+    expect(widgetsForField('enum').map((w) => w.name)).toEqual(
+      expect.arrayContaining(['radio', 'chips', 'radios', 'picker']),
+    );
     expect(widgetsForField('object').map((w) => w.name)).toEqual(['contactPicker', 'address']);
   });
 

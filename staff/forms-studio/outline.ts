@@ -5,11 +5,18 @@
  * in the schema (`title`) and the uiSchema (`ui:help`, `ui:placeholder`) whose texts live in `content.texts[lng]` at
  * the key after the form's name (`workInfo.companyName` -> `texts.en.companyName`).
  */
-import { FORM_LANGUAGES, type FlowContent, type FormContent, type FormLanguage, type ThemeContent } from '#domain/form-content.ts';
+import {
+  FORM_LANGUAGES,
+  type FlowContent,
+  type FormContent,
+  type FormLanguage,
+  type ThemeContent,
+} from '#domain/form-content.ts';
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 const objectAt = (value: unknown): Json => (isObject(value) ? value : {});
 
 /** The text kinds of a field and where their keys sit. */
@@ -44,7 +51,8 @@ function eachLevel(schema: Json, visit: (node: Json, pointer: string) => void, p
   for (const key of BRANCHES) if (isObject(schema[key])) eachLevel(schema[key], visit, `${pointer}/${key}`);
   for (const key of BRANCH_LISTS) {
     const list = schema[key];
-    if (Array.isArray(list)) list.forEach((item, i) => isObject(item) && eachLevel(item, visit, `${pointer}/${key}/${i}`));
+    if (Array.isArray(list))
+      list.forEach((item, i) => isObject(item) && eachLevel(item, visit, `${pointer}/${key}/${i}`));
   }
 }
 
@@ -57,10 +65,12 @@ export function fieldsOf(content: FormContent): OutlineField[] {
   const required = new Set<string>();
   eachLevel(content.schema, (node, pointer) => {
     for (const [name, schema] of Object.entries(objectAt(node['properties']))) {
-      if (!found.has(name) && isObject(schema) && Object.keys(schema).some((k) => k !== 'const' && k !== 'enum')) found.set(name, { pointer: `${pointer}/properties/${name}`, schema });
+      if (!found.has(name) && isObject(schema) && Object.keys(schema).some((k) => k !== 'const' && k !== 'enum'))
+        found.set(name, { pointer: `${pointer}/properties/${name}`, schema });
     }
     // An `if` lists only conditions; `required` of the root and of the branches that apply counts.
-    if (Array.isArray(node['required'])) for (const name of node['required']) if (typeof name === 'string') required.add(name);
+    if (Array.isArray(node['required']))
+      for (const name of node['required']) if (typeof name === 'string') required.add(name);
   });
   const ui = content.uiSchema;
   const order = orderOf(content, [...found.keys()]);
@@ -85,7 +95,9 @@ export function fieldsOf(content: FormContent): OutlineField[] {
 
 /** `ui:order` restricted to existing fields, with fields it does not name appended (where a `*` stands, else at the end). */
 function orderOf(content: FormContent, names: readonly string[]): string[] {
-  const listed = Array.isArray(content.uiSchema['ui:order']) ? (content.uiSchema['ui:order'] as unknown[]).filter((n): n is string => typeof n === 'string') : [];
+  const listed = Array.isArray(content.uiSchema['ui:order'])
+    ? (content.uiSchema['ui:order'] as unknown[]).filter((n): n is string => typeof n === 'string')
+    : [];
   const known = listed.filter((n) => n === '*' || names.includes(n));
   const rest = names.filter((n) => !known.includes(n));
   const star = known.indexOf('*');
@@ -116,28 +128,58 @@ function withText(texts: Json, path: string, value: string): Json {
 }
 
 /** The content with one text of the form in one language set (the text's key must be the form's own). */
-export function setText(content: FormContent, form: string, key: string, lng: FormLanguage, value: string): FormContent {
+export function setText(
+  content: FormContent,
+  form: string,
+  key: string,
+  lng: FormLanguage,
+  value: string,
+): FormContent {
   const path = textKeyOf(form, key);
   if (path === undefined) return content;
   return { ...content, texts: { ...content.texts, [lng]: withText(objectAt(content.texts[lng]), path, value) } };
 }
 
 /** A field's text of one kind: its key, made (and written into the schema or uiSchema) when the field had none. */
-export function ensureTextKey(content: FormContent, form: string, field: string, kind: TextKind): { content: FormContent; key: string } {
+export function ensureTextKey(
+  content: FormContent,
+  form: string,
+  field: string,
+  kind: TextKind,
+): { content: FormContent; key: string } {
   const existing = fieldsOf(content).find((f) => f.name === field);
   const known = existing?.keys[kind];
   if (known) return { content, key: known };
   const key = `${prefixOf(form)}${field}${SUFFIX[kind]}`;
   if (kind === 'title') {
     const pointer = existing?.pointer ?? `/schema/properties/${field}`;
-    return { content: { ...content, schema: updateAt(content.schema, pointer.split('/').slice(2), (s) => ({ ...s, title: key })) }, key };
+    return {
+      content: {
+        ...content,
+        schema: updateAt(content.schema, pointer.split('/').slice(2), (s) => ({ ...s, title: key })),
+      },
+      key,
+    };
   }
   const uiKey = kind === 'help' ? 'ui:help' : 'ui:placeholder';
-  return { content: { ...content, uiSchema: { ...content.uiSchema, [field]: { ...objectAt(content.uiSchema[field]), [uiKey]: key } } }, key };
+  return {
+    content: {
+      ...content,
+      uiSchema: { ...content.uiSchema, [field]: { ...objectAt(content.uiSchema[field]), [uiKey]: key } },
+    },
+    key,
+  };
 }
 
 /** A field's text of one kind in one language, creating its key when needed. */
-export function setFieldText(content: FormContent, form: string, field: string, kind: TextKind, lng: FormLanguage, value: string): FormContent {
+export function setFieldText(
+  content: FormContent,
+  form: string,
+  field: string,
+  kind: TextKind,
+  lng: FormLanguage,
+  value: string,
+): FormContent {
   const { content: keyed, key } = ensureTextKey(content, form, field, kind);
   return setText(keyed, form, key, lng, value);
 }
@@ -183,12 +225,18 @@ export function fieldNameProblem(content: FormContent, name: string): 'empty' | 
 export function addField(content: FormContent, form: string, field: NewField): FormContent {
   const titleKey = `${prefixOf(form)}${field.name}`;
   const schema: Json = { ...content.schema };
-  schema['properties'] = { ...objectAt(schema['properties']), [field.name]: { title: titleKey, type: field.type, ...(field.format ? { format: field.format } : {}) } };
-  if (field.required) schema['required'] = [...(Array.isArray(schema['required']) ? schema['required'] : []), field.name];
+  schema['properties'] = {
+    ...objectAt(schema['properties']),
+    [field.name]: { title: titleKey, type: field.type, ...(field.format ? { format: field.format } : {}) },
+  };
+  if (field.required)
+    schema['required'] = [...(Array.isArray(schema['required']) ? schema['required'] : []), field.name];
   const names = objectAt(schema['propertyNames']);
   if (Array.isArray(names['enum'])) schema['propertyNames'] = { ...names, enum: [...names['enum'], field.name] };
   const ui: Json = { ...content.uiSchema };
-  const order = Array.isArray(ui['ui:order']) ? [...(ui['ui:order'] as unknown[])] : fieldsOf(content).map((f) => f.name);
+  const order = Array.isArray(ui['ui:order'])
+    ? [...(ui['ui:order'] as unknown[])]
+    : fieldsOf(content).map((f) => f.name);
   const star = order.indexOf('*');
   if (star < 0) order.push(field.name);
   else order.splice(star, 0, field.name);
@@ -217,7 +265,9 @@ function schemaWithout(node: Json, name: string): Json {
   const names = objectAt(out['propertyNames']);
   if (Array.isArray(names['enum'])) out['propertyNames'] = { ...names, enum: withoutName(names['enum'], name) };
   for (const key of BRANCHES) if (isObject(out[key])) out[key] = schemaWithout(out[key], name);
-  for (const key of BRANCH_LISTS) if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map((item) => (isObject(item) ? schemaWithout(item, name) : item));
+  for (const key of BRANCH_LISTS)
+    if (Array.isArray(out[key]))
+      out[key] = (out[key] as unknown[]).map((item) => (isObject(item) ? schemaWithout(item, name) : item));
   return out;
 }
 
@@ -248,7 +298,12 @@ export function moveField(content: FormContent, name: string, by: -1 | 1): FormC
 }
 
 /** The content with the field's `ui:widget` and `ui:options` set (an empty widget or options removes them). */
-export function setWidget(content: FormContent, name: string, widget: string | undefined, options: Record<string, unknown> | undefined): FormContent {
+export function setWidget(
+  content: FormContent,
+  name: string,
+  widget: string | undefined,
+  options: Record<string, unknown> | undefined,
+): FormContent {
   const fieldUi: Json = { ...objectAt(content.uiSchema[name]) };
   if (widget) fieldUi['ui:widget'] = widget;
   else delete fieldUi['ui:widget'];
@@ -265,7 +320,10 @@ export function moveStep(content: FlowContent, index: number, by: -1 | 1): FlowC
   const [step] = steps.splice(index, 1);
   steps.splice(to, 0, step!);
   const last = content.steps[content.steps.length - 1]!.next;
-  return { ...content, steps: steps.map((s, i) => ({ ...s, next: i + 1 < steps.length ? steps[i + 1]!.route : last })) };
+  return {
+    ...content,
+    steps: steps.map((s, i) => ({ ...s, next: i + 1 < steps.length ? steps[i + 1]!.route : last })),
+  };
 }
 
 /** The theme with one property set. */
@@ -275,7 +333,10 @@ export function setThemeProperty(content: ThemeContent, property: string, value:
 
 /** The field a JSON pointer of the content is about (`/schema/.../properties/<field>`, `/uiSchema/<field>`), if any. */
 export function fieldOfPointer(content: FormContent, form: string, pointer: string): string | undefined {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/gu, '/').replace(/~0/gu, '~'));
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/gu, '/').replace(/~0/gu, '~'));
   const props = parts.lastIndexOf('properties');
   if (parts[0] === 'schema' && props >= 0 && parts[props + 1]) return parts[props + 1];
   if (parts[0] === 'uiSchema' && parts[1] && !parts[1].startsWith('ui:')) return parts[1];

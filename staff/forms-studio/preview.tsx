@@ -41,7 +41,15 @@ function previewI18n(): Promise<I18n> {
         }),
       ),
     );
-    await instance.init({ resources, lng: 'en', fallbackLng: false, ns: [FORMS_NS], defaultNS: FORMS_NS, interpolation: { escapeValue: false }, returnNull: false });
+    await instance.init({
+      resources,
+      lng: 'en',
+      fallbackLng: false,
+      ns: [FORMS_NS],
+      defaultNS: FORMS_NS,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
     return instance;
   })();
   catalogs.catch(() => {
@@ -78,7 +86,15 @@ function useSettled<T>(value: T, ms: number): T {
 
 type Data = Record<string, unknown>;
 
-export default function Preview({ form, content, validator }: { form: string; content: FormContent; validator: string | null }) {
+export default function Preview({
+  form,
+  content,
+  validator,
+}: {
+  form: string;
+  content: FormContent;
+  validator: string | null;
+}) {
   const { t } = useTranslation();
   const i18n = use(previewI18n());
   const [lng, setLng] = useState<FormLanguage>('en');
@@ -99,11 +115,18 @@ export default function Preview({ form, content, validator }: { form: string; co
 
   // The draft's texts over the shared catalog, at the form's name (replaced whole, so removed texts go too).
   const translate = useMemo(() => {
-    for (const l of FORM_LANGUAGES) i18n.addResourceBundle(LOCALE_OF[l], FORMS_NS, { [form]: settled.texts[l] }, false, true);
+    for (const l of FORM_LANGUAGES)
+      i18n.addResourceBundle(LOCALE_OF[l], FORMS_NS, { [form]: settled.texts[l] }, false, true);
     const fixed = i18n.getFixedT(LOCALE_OF[lng], FORMS_NS);
-    return formT({ t: (key, options) => fixed(key, options), exists: (key) => i18n.exists(key, { lng: LOCALE_OF[lng], ns: FORMS_NS }) });
+    return formT({
+      t: (key, options) => fixed(key, options),
+      exists: (key) => i18n.exists(key, { lng: LOCALE_OF[lng], ns: FORMS_NS }),
+    });
   }, [i18n, form, settled.texts, lng]);
-  const errorKey = useMemo(() => formErrorKey({ exists: (key) => i18n.exists(key, { lng: LOCALE_OF[lng], ns: FORMS_NS }) }), [i18n, lng]);
+  const errorKey = useMemo(
+    () => formErrorKey({ exists: (key) => i18n.exists(key, { lng: LOCALE_OF[lng], ns: FORMS_NS }) }),
+    [i18n, lng],
+  );
   const uiSchema = useMemo(() => withWidgetOptions(settled.uiSchema as UiSchema), [settled.uiSchema]);
 
   const [data, setData] = useState<Data | undefined>(undefined);
@@ -115,7 +138,8 @@ export default function Preview({ form, content, validator }: { form: string; co
     setResult(undefined);
     setRevision((n) => n + 1);
   };
-  const onError = (errors: RJSFValidationError[]) => setResult(errors.map((e) => `${e.property?.replace(/^\./u, '') ?? ''}: ${translate(e.message ?? '')}`));
+  const onError = (errors: RJSFValidationError[]) =>
+    setResult(errors.map((e) => `${e.property?.replace(/^\./u, '') ?? ''}: ${translate(e.message ?? '')}`));
 
   return (
     <div className="st-preview" data-testid="preview">
@@ -123,12 +147,20 @@ export default function Preview({ form, content, validator }: { form: string; co
         <label className="st-field">
           <span>{t('studio.preview.language')}</span>
           <select value={lng} onChange={(e) => setLng(e.target.value as FormLanguage)} data-testid="preview-language">
-            {FORM_LANGUAGES.map((l) => <option key={l} value={l}>{t(`studio.languages.${l}`)}</option>)}
+            {FORM_LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {t(`studio.languages.${l}`)}
+              </option>
+            ))}
           </select>
         </label>
         <Personas form={form} data={data} onPick={fill} />
       </div>
-      {!validator && <p className="st-hint" data-testid="no-validator">{t('studio.preview.noValidator')}</p>}
+      {!validator && (
+        <p className="st-hint" data-testid="no-validator">
+          {t('studio.preview.noValidator')}
+        </p>
+      )}
       <StudioError error={validatorError} />
       <div className="st-phone" lang={LOCALE_OF[lng]} data-testid="phone">
         <SchemaForm<Data>
@@ -143,15 +175,23 @@ export default function Preview({ form, content, validator }: { form: string; co
           onSubmit={() => setResult([])}
           onError={onError}
         >
-          <button type="submit" className="st-button" data-testid="preview-check">{t('studio.preview.check')}</button>
+          <button type="submit" className="st-button" data-testid="preview-check">
+            {t('studio.preview.check')}
+          </button>
         </SchemaForm>
       </div>
       {result && (
         <div className={result.length === 0 ? 'st-notice' : 'st-error'} role="status" data-testid="preview-result">
-          {result.length === 0 ? t('studio.preview.valid') : (
+          {result.length === 0 ? (
+            t('studio.preview.valid')
+          ) : (
             <>
               <p>{t('studio.preview.invalid', { count: result.length })}</p>
-              <ul>{result.map((line) => <li key={line}>{line}</li>)}</ul>
+              <ul>
+                {result.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
             </>
           )}
         </div>
@@ -161,13 +201,24 @@ export default function Preview({ form, content, validator }: { form: string; co
 }
 
 /** The form's saved personas: pick one to fill the preview, save what the preview holds as a new one, delete one. */
-function Personas({ form, data, onPick }: { form: string; data: Data | undefined; onPick: (data: Data | undefined) => void }) {
+function Personas({
+  form,
+  data,
+  onPick,
+}: {
+  form: string;
+  data: Data | undefined;
+  onPick: (data: Data | undefined) => void;
+}) {
   const { t } = useTranslation();
   const [items, setItems] = useState<readonly Persona[]>([]);
   const [label, setLabel] = useState('');
   const [picked, setPicked] = useState('');
   const [error, setError] = useState<unknown>(undefined);
-  const reload = useMemo(() => () => studioApi.personas(form).then((answer) => setItems(answer.items), setError), [form]);
+  const reload = useMemo(
+    () => () => studioApi.personas(form).then((answer) => setItems(answer.items), setError),
+    [form],
+  );
   useEffect(() => {
     void reload();
   }, [reload]);
@@ -203,12 +254,33 @@ function Personas({ form, data, onPick }: { form: string; data: Data | undefined
           }}
         >
           <option value="">{t('studio.preview.noPersona')}</option>
-          {items.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+          {items.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
         </select>
       </label>
-      {picked && <button type="button" className="st-link" onClick={() => void remove()}>{t('studio.preview.deletePersona')}</button>}
-      <input className="st-cell" value={label} placeholder={t('studio.preview.personaLabel')} aria-label={t('studio.preview.personaLabel')} onChange={(e) => setLabel(e.target.value)} />
-      <button type="button" className="st-button st-secondary" disabled={label.trim() === ''} onClick={() => void save()}>{t('studio.preview.savePersona')}</button>
+      {picked && (
+        <button type="button" className="st-link" onClick={() => void remove()}>
+          {t('studio.preview.deletePersona')}
+        </button>
+      )}
+      <input
+        className="st-cell"
+        value={label}
+        placeholder={t('studio.preview.personaLabel')}
+        aria-label={t('studio.preview.personaLabel')}
+        onChange={(e) => setLabel(e.target.value)}
+      />
+      <button
+        type="button"
+        className="st-button st-secondary"
+        disabled={label.trim() === ''}
+        onClick={() => void save()}
+      >
+        {t('studio.preview.savePersona')}
+      </button>
       <StudioError error={error} />
     </div>
   );

@@ -28,16 +28,21 @@ export function useVersion(id: string) {
 
 export const studioApi = {
   version: (id: string) => api<VersionDetail>('GET', `/form-versions/${seg(id)}`),
-  createDraft: (kind: ContentKind, name: string, from?: number) => api<VersionDetail>('POST', `${documentPath(kind, name)}/drafts`, from === undefined ? {} : { from }),
-  save: (id: string, content: Content, updatedAt: string) => api<VersionDetail>('PUT', `/form-versions/${seg(id)}`, { content, updatedAt }),
-  submit: (id: string, acknowledge: readonly string[]) => api<VersionDetail>('POST', `/form-versions/${seg(id)}/submit`, { acknowledge }),
+  createDraft: (kind: ContentKind, name: string, from?: number) =>
+    api<VersionDetail>('POST', `${documentPath(kind, name)}/drafts`, from === undefined ? {} : { from }),
+  save: (id: string, content: Content, updatedAt: string) =>
+    api<VersionDetail>('PUT', `/form-versions/${seg(id)}`, { content, updatedAt }),
+  submit: (id: string, acknowledge: readonly string[]) =>
+    api<VersionDetail>('POST', `/form-versions/${seg(id)}/submit`, { acknowledge }),
   approve: (id: string) => api<VersionDetail>('POST', `/form-versions/${seg(id)}/approve`, {}),
   reject: (id: string, note: string) => api<VersionDetail>('POST', `/form-versions/${seg(id)}/reject`, { note }),
   rollback: (kind: ContentKind, name: string, version: number, acknowledge: readonly string[]) =>
     api<VersionDetail>('POST', `${documentPath(kind, name)}/rollback`, { version, acknowledge }),
-  diff: (id: string, against: string) => api<{ changes: Change[] }>('GET', `/form-versions/${seg(id)}/diff?against=${seg(against)}`),
+  diff: (id: string, against: string) =>
+    api<{ changes: Change[] }>('GET', `/form-versions/${seg(id)}/diff?against=${seg(against)}`),
   personas: (form: string) => api<{ items: Persona[] }>('GET', `/forms/form/${seg(form)}/personas`),
-  addPersona: (form: string, label: string, data: unknown) => api<Persona>('POST', `/forms/form/${seg(form)}/personas`, { label, data }),
+  addPersona: (form: string, label: string, data: unknown) =>
+    api<Persona>('POST', `/forms/form/${seg(form)}/personas`, { label, data }),
   deletePersona: (id: string) => api<void>('DELETE', `/form-personas/${seg(id)}`),
 };
 
@@ -50,7 +55,8 @@ export function useStudioErrorText(): (error: unknown) => string {
   const shared = useErrorText();
   return (error) => {
     const code = codeOf(error);
-    if (code && i18n.exists(`studio.errors.${code}`)) return t(`studio.errors.${code}`, { ...(error as StaffApiError).details });
+    if (code && i18n.exists(`studio.errors.${code}`))
+      return t(`studio.errors.${code}`, { ...(error as StaffApiError).details });
     return shared(error);
   };
 }

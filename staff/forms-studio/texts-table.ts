@@ -12,7 +12,8 @@ export interface TextRow {
   readonly texts: Readonly<Record<FormLanguage, string>>;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function flatten(tree: unknown, prefix: string, out: Set<string>): void {
   if (!isObject(tree)) return;
@@ -46,7 +47,9 @@ export function textRows(content: FormContent, form: string): TextRow[] {
   const prefix = prefixOf(form);
   return textKeys(content, form).map((key) => ({
     key,
-    texts: Object.fromEntries(FORM_LANGUAGES.map((lng) => [lng, textAt(content.texts[lng], key.slice(prefix.length)) ?? ''])) as Record<FormLanguage, string>,
+    texts: Object.fromEntries(
+      FORM_LANGUAGES.map((lng) => [lng, textAt(content.texts[lng], key.slice(prefix.length)) ?? '']),
+    ) as Record<FormLanguage, string>,
   }));
 }
 
@@ -64,14 +67,20 @@ export interface ImportProblem {
   readonly key?: string;
 }
 
-export type ImportResult = { readonly ok: true; readonly content: FormContent; readonly changed: number } | { readonly ok: false; readonly problems: readonly ImportProblem[] };
+export type ImportResult =
+  | { readonly ok: true; readonly content: FormContent; readonly changed: number }
+  | { readonly ok: false; readonly problems: readonly ImportProblem[] };
 
 /** Reads a CSV of texts into the content, all of it or nothing. */
 export function importTextsCsv(content: FormContent, form: string, csv: string): ImportResult {
-  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/u, ''), { header: true, skipEmptyLines: 'greedy' });
+  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/u, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+  });
   const problems: ImportProblem[] = [];
   const fields = parsed.meta.fields ?? [];
-  if (CSV_COLUMNS.some((column) => !fields.includes(column))) return { ok: false, problems: [{ row: 0, problem: 'columns' }] };
+  if (CSV_COLUMNS.some((column) => !fields.includes(column)))
+    return { ok: false, problems: [{ row: 0, problem: 'columns' }] };
   for (const error of parsed.errors) problems.push({ row: (error.row ?? 0) + 1, problem: 'malformed' });
   const known = new Set(textKeys(content, form));
   const seen = new Set<string>();

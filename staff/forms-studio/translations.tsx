@@ -13,8 +13,19 @@ import { importTextsCsv, textRows, textsCsv, type ImportProblem } from './texts-
 
 type Apply = ApplyOf<FormContent>;
 
-
-export function Translations({ content, form, editable, apply, focus }: { content: FormContent; form: string; editable: boolean; apply: Apply; focus: FocusTarget | undefined }) {
+export function Translations({
+  content,
+  form,
+  editable,
+  apply,
+  focus,
+}: {
+  content: FormContent;
+  form: string;
+  editable: boolean;
+  apply: Apply;
+  focus: FocusTarget | undefined;
+}) {
   const { t } = useTranslation();
   const rows = textRows(content, form);
   const [problems, setProblems] = useState<readonly ImportProblem[]>([]);
@@ -55,22 +66,37 @@ export function Translations({ content, form, editable, apply, focus }: { conten
   return (
     <div data-testid="translations">
       <div className="st-actions st-inline">
-        <button type="button" className="st-button st-secondary" onClick={download} data-testid="csv-export">{t('studio.csvExport')}</button>
+        <button type="button" className="st-button st-secondary" onClick={download} data-testid="csv-export">
+          {t('studio.csvExport')}
+        </button>
         {editable && (
           <label className="st-button st-secondary">
             {t('studio.csvImport')}
-            <input ref={file} type="file" accept=".csv,text/csv" hidden onChange={(e) => void read(e.target.files?.[0])} data-testid="csv-import" />
+            <input
+              ref={file}
+              type="file"
+              accept=".csv,text/csv"
+              hidden
+              onChange={(e) => void read(e.target.files?.[0])}
+              data-testid="csv-import"
+            />
           </label>
         )}
         <span className="st-hint">{t('studio.missingCount', { count: missing })}</span>
       </div>
-      {imported !== undefined && <p className="st-notice" role="status">{t('studio.csvImported', { count: imported })}</p>}
+      {imported !== undefined && (
+        <p className="st-notice" role="status">
+          {t('studio.csvImported', { count: imported })}
+        </p>
+      )}
       {problems.length > 0 && (
         <div className="st-error" role="alert" data-testid="csv-problems">
           <p>{t('studio.csvRefused')}</p>
           <ul>
             {problems.map((p) => (
-              <li key={`${p.row}:${p.problem}:${p.key ?? ''}`}>{t(`studio.csvProblems.${p.problem}`, { row: p.row, key: p.key ?? '' })}</li>
+              <li key={`${p.row}:${p.problem}:${p.key ?? ''}`}>
+                {t(`studio.csvProblems.${p.problem}`, { row: p.row, key: p.key ?? '' })}
+              </li>
             ))}
           </ul>
         </div>
@@ -79,16 +105,28 @@ export function Translations({ content, form, editable, apply, focus }: { conten
         <thead>
           <tr>
             <th>{t('studio.textKey')}</th>
-            {FORM_LANGUAGES.map((lng) => <th key={lng}>{t(`studio.languages.${lng}`)}</th>)}
+            {FORM_LANGUAGES.map((lng) => (
+              <th key={lng}>{t(`studio.languages.${lng}`)}</th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.key} data-text-row={row.key}>
-              <td><code>{row.key}</code></td>
+              <td>
+                <code>{row.key}</code>
+              </td>
               {FORM_LANGUAGES.map((lng) => (
                 <td key={lng}>
-                  <TextCell content={content} form={form} textKey={row.key} lng={lng} editable={editable} label={`${row.key} ${t(`studio.languages.${lng}`)}`} onChange={(value) => apply((c) => setText(c, form, row.key, lng, value), `text:${row.key}:${lng}`)} />
+                  <TextCell
+                    content={content}
+                    form={form}
+                    textKey={row.key}
+                    lng={lng}
+                    editable={editable}
+                    label={`${row.key} ${t(`studio.languages.${lng}`)}`}
+                    onChange={(value) => apply((c) => setText(c, form, row.key, lng, value), `text:${row.key}:${lng}`)}
+                  />
                 </td>
               ))}
             </tr>

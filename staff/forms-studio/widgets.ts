@@ -20,7 +20,10 @@ export interface StudioWidget extends WidgetMeta {
  * Every widget a field may name, RJSF's first and the engine's after (the order the server merges them in). A widget
  * that reads the address book is never offered: the studio refuses it (SEC MC 18, 2019).
  */
-export const WIDGETS: readonly StudioWidget[] = Object.entries({ ...rjsfWidgetMeta, ...(widgetRegistry as Readonly<Record<string, WidgetMeta>>) })
+export const WIDGETS: readonly StudioWidget[] = Object.entries({
+  ...rjsfWidgetMeta,
+  ...(widgetRegistry as Readonly<Record<string, WidgetMeta>>),
+})
   .filter(([, meta]) => meta.readsAddressBook !== true)
   .map(([name, meta]) => ({
     name,
@@ -55,7 +58,8 @@ export interface OptionField {
   readonly values?: readonly string[];
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * The flat options of a widget's options schema (its `properties`): an `enum` of strings is a choice, `boolean`,

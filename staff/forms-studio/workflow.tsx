@@ -13,7 +13,15 @@ import { AcknowledgeList, allAcknowledged } from './acknowledge.tsx';
 import { codeOf, StudioError, studioApi } from './studio-api.tsx';
 import type { Breaking, VersionDetail } from './types.ts';
 
-export function Workflow({ detail, saved, onChanged }: { detail: VersionDetail; saved: boolean; onChanged: () => void }) {
+export function Workflow({
+  detail,
+  saved,
+  onChanged,
+}: {
+  detail: VersionDetail;
+  saved: boolean;
+  onChanged: () => void;
+}) {
   const { version } = detail;
   if (version.status === 'draft')
     return (
@@ -56,7 +64,9 @@ function Submit({ detail, saved, onChanged }: { detail: VersionDetail; saved: bo
   if (!opened)
     return (
       <div className="st-actions st-inline">
-        <button type="button" className="st-button" onClick={() => setOpened(true)} data-testid="submit-open">{t('studio.submit')}</button>
+        <button type="button" className="st-button" onClick={() => setOpened(true)} data-testid="submit-open">
+          {t('studio.submit')}
+        </button>
       </div>
     );
   return (
@@ -67,10 +77,18 @@ function Submit({ detail, saved, onChanged }: { detail: VersionDetail; saved: bo
       <AcknowledgeList breaking={breaking} acknowledged={acknowledged} onChange={setAcknowledged} />
       <StudioError error={error} />
       <div className="st-actions">
-        <button type="button" className="st-button" disabled={busy || !saved || !allAcknowledged(breaking, acknowledged)} onClick={() => void submit()} data-testid="submit">
+        <button
+          type="button"
+          className="st-button"
+          disabled={busy || !saved || !allAcknowledged(breaking, acknowledged)}
+          onClick={() => void submit()}
+          data-testid="submit"
+        >
           {t('studio.submitRun')}
         </button>
-        <button type="button" className="st-button st-secondary" onClick={() => setOpened(false)}>{t('studio.cancel')}</button>
+        <button type="button" className="st-button st-secondary" onClick={() => setOpened(false)}>
+          {t('studio.cancel')}
+        </button>
       </div>
     </div>
   );
@@ -101,12 +119,30 @@ function Review({ detail, onChanged }: { detail: VersionDetail; onChanged: () =>
       {isAuthor && <p className="st-hint">{t('studio.fourEyesHint')}</p>}
       <div className="st-actions">
         {!isAuthor && (
-          <button type="button" className="st-button" disabled={busy} onClick={() => void run(() => studioApi.approve(detail.version.id))} data-testid="approve">
+          <button
+            type="button"
+            className="st-button"
+            disabled={busy}
+            onClick={() => void run(() => studioApi.approve(detail.version.id))}
+            data-testid="approve"
+          >
             {t('studio.approve')}
           </button>
         )}
-        <input className="st-cell st-grow" value={note} placeholder={t('studio.notePlaceholder')} aria-label={t('studio.note')} onChange={(e) => setNote(e.target.value)} />
-        <button type="button" className="st-button st-danger" disabled={busy || note.trim() === ''} onClick={() => void run(() => studioApi.reject(detail.version.id, note.trim()))} data-testid="reject">
+        <input
+          className="st-cell st-grow"
+          value={note}
+          placeholder={t('studio.notePlaceholder')}
+          aria-label={t('studio.note')}
+          onChange={(e) => setNote(e.target.value)}
+        />
+        <button
+          type="button"
+          className="st-button st-danger"
+          disabled={busy || note.trim() === ''}
+          onClick={() => void run(() => studioApi.reject(detail.version.id, note.trim()))}
+          data-testid="reject"
+        >
           {t('studio.sendBack')}
         </button>
       </div>

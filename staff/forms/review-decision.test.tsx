@@ -14,7 +14,16 @@ const errorKey = (error: ValidationError) => `formErrors.${error.keyword}`;
 const reasons = ['INCOME_NOT_VERIFIED', 'OTHER'];
 
 function renderDecision(onSubmit = vi.fn()) {
-  render(<SchemaForm schema={withEnum(schema as unknown as RJSFSchema, 'reason', reasons)} uiSchema={ui as UiSchema} validate={validate} errorKey={errorKey} t={t} onSubmit={onSubmit} />);
+  render(
+    <SchemaForm
+      schema={withEnum(schema as unknown as RJSFSchema, 'reason', reasons)}
+      uiSchema={ui as UiSchema}
+      validate={validate}
+      errorKey={errorKey}
+      t={t}
+      onSubmit={onSubmit}
+    />,
+  );
   return onSubmit;
 }
 
@@ -31,20 +40,26 @@ describe('the review decision form (schemas/staff/reviewDecision with its compil
     expect(onSubmit).not.toHaveBeenCalled();
     fireEvent.change(limit, { target: { value: '5000' } });
     submit();
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ decision: 'approve', limitPesos: 5000 })));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ decision: 'approve', limitPesos: 5000 })),
+    );
   });
 
   it('asks for a reason from the server options on reject', async () => {
     const onSubmit = renderDecision();
     fireEvent.click(screen.getByLabelText('[reviewDecision.options.decision.reject]'));
     const reason = (await screen.findByLabelText(/\[reviewDecision\.reason\]/)) as HTMLSelectElement;
-    expect([...reason.options].map((o) => o.textContent)).toEqual(expect.arrayContaining(reasons.map((r) => `[reviewDecision.options.reason.${r}]`)));
+    expect([...reason.options].map((o) => o.textContent)).toEqual(
+      expect.arrayContaining(reasons.map((r) => `[reviewDecision.options.reason.${r}]`)),
+    );
     submit();
     await waitFor(() => expect(screen.getByText('[formErrors.required]')).toBeTruthy());
     // RJSF's select holds each option's index as its value.
     const other = [...reason.options].find((o) => o.textContent === '[reviewDecision.options.reason.OTHER]');
     fireEvent.change(reason, { target: { value: other?.value } });
     submit();
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ decision: 'reject', reason: 'OTHER' })));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ decision: 'reject', reason: 'OTHER' })),
+    );
   });
 });

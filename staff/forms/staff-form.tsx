@@ -13,7 +13,8 @@ import { SchemaForm } from '#engine/form/schema-form.tsx';
 import type { FormCheck } from '#engine/form/precompiled-validator.ts';
 import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
 
-export type StaffFormName = 'reviewDecision' | 'customerNote' | 'feedbackReply' | 'deletionRequest' | 'couponGrant' | 'staffAccount';
+export type StaffFormName =
+  'reviewDecision' | 'customerNote' | 'feedbackReply' | 'deletionRequest' | 'couponGrant' | 'staffAccount';
 
 const schemas = import.meta.glob<RJSFSchema>('../../schemas/staff/*.schema.json', { import: 'default' });
 const uiSchemas = import.meta.glob<UiSchema>('../../schemas/staff/*.ui.json', { import: 'default' });
@@ -34,7 +35,11 @@ function loadForm(name: StaffFormName): Promise<LoadedForm> {
     const validate = validators[`../../schemas/staff/compiled/${name}.js`];
     const ui = uiSchemas[`../../schemas/staff/${name}.ui.json`];
     if (!schema || !validate) throw new Error(`no staff form ${name}: run npm run compile:validators`);
-    promise = Promise.all([schema(), validate(), ui ? ui() : Promise.resolve({})]).then(([s, v, u]) => ({ schema: s, validate: v, uiSchema: u }));
+    promise = Promise.all([schema(), validate(), ui ? ui() : Promise.resolve({})]).then(([s, v, u]) => ({
+      schema: s,
+      validate: v,
+      uiSchema: u,
+    }));
     promise.catch(() => cache.delete(name));
     cache.set(name, promise);
   }
@@ -75,11 +80,27 @@ export interface StaffFormProps<T> {
   readonly children?: ReactNode;
 }
 
-export function StaffForm<T = Record<string, unknown>>({ name, enums, formData, onChange, onSubmit, check, disabled, submitText, children }: StaffFormProps<T>) {
+export function StaffForm<T = Record<string, unknown>>({
+  name,
+  enums,
+  formData,
+  onChange,
+  onSubmit,
+  check,
+  disabled,
+  submitText,
+  children,
+}: StaffFormProps<T>) {
   const form = use(loadForm(name));
   const { t } = useTranslation('staff');
-  const schema = useMemo(() => Object.entries(enums ?? {}).reduce((s, [field, values]) => withEnum(s, field, values), form.schema), [form.schema, enums]);
-  const uiSchema = useMemo<UiSchema>(() => ({ ...form.uiSchema, 'ui:submitButtonOptions': { submitText } }), [form.uiSchema, submitText]);
+  const schema = useMemo(
+    () => Object.entries(enums ?? {}).reduce((s, [field, values]) => withEnum(s, field, values), form.schema),
+    [form.schema, enums],
+  );
+  const uiSchema = useMemo<UiSchema>(
+    () => ({ ...form.uiSchema, 'ui:submitButtonOptions': { submitText } }),
+    [form.uiSchema, submitText],
+  );
   const translate = useMemo(() => (key: string) => t(key), [t]);
   return (
     <div className="st-form" data-form={name}>

@@ -8,12 +8,14 @@ import { api, STAFF_API, withQuery, type Query } from '../api.ts';
 function filterQuery(filters: readonly CrudFilter[] | undefined): Query {
   const query: Query = {};
   for (const filter of filters ?? []) {
-    if ('field' in filter && filter.operator === 'eq' && filter.value !== undefined && filter.value !== null) query[filter.field] = String(filter.value);
+    if ('field' in filter && filter.operator === 'eq' && filter.value !== undefined && filter.value !== null)
+      query[filter.field] = String(filter.value);
   }
   return query;
 }
 
-const path = (resource: string, id?: string | number) => (id === undefined ? `/${resource}` : `/${resource}/${encodeURIComponent(String(id))}`);
+const path = (resource: string, id?: string | number) =>
+  id === undefined ? `/${resource}` : `/${resource}/${encodeURIComponent(String(id))}`;
 
 export const dataProvider: DataProvider = {
   getApiUrl: () => STAFF_API,
@@ -36,7 +38,12 @@ export const dataProvider: DataProvider = {
   async deleteOne<T extends BaseRecord>({ resource, id }: Parameters<DataProvider['deleteOne']>[0]) {
     return { data: await api<T>('DELETE', path(resource, id)) };
   },
-  async custom<T extends BaseRecord>({ url, method, payload, query }: Parameters<NonNullable<DataProvider['custom']>>[0]) {
+  async custom<T extends BaseRecord>({
+    url,
+    method,
+    payload,
+    query,
+  }: Parameters<NonNullable<DataProvider['custom']>>[0]) {
     const target = withQuery(url.startsWith(STAFF_API) ? url.slice(STAFF_API.length) : url, (query ?? {}) as Query);
     return { data: (await api<T>(method.toUpperCase(), target, method === 'get' ? undefined : payload)) ?? ({} as T) };
   },

@@ -5,7 +5,13 @@ import { authProvider, SESSION_ENDED } from './auth-provider.ts';
 import { dataProvider } from './data-provider.ts';
 
 function answer(status: number, body: unknown) {
-  return vi.fn(async (_url: string, _init?: RequestInit) => new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  return vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(status === 204 ? null : JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
 }
 
 afterEach(() => {
@@ -19,7 +25,11 @@ describe('staff data provider', () => {
     const list = await dataProvider.getList({
       resource: 'customers',
       pagination: { currentPage: 3, pageSize: 20 },
-      filters: [{ field: 'by', operator: 'eq', value: 'phone' }, { field: 'q', operator: 'eq', value: '0917 123' }, { field: 'role', operator: 'eq', value: undefined }],
+      filters: [
+        { field: 'by', operator: 'eq', value: 'phone' },
+        { field: 'q', operator: 'eq', value: '0917 123' },
+        { field: 'role', operator: 'eq', value: undefined },
+      ],
     });
     expect(list).toEqual({ data: [{ id: 'a' }], total: 41 });
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/v1/staff/customers?by=phone&q=0917+123&page=3&perPage=20');
@@ -35,7 +45,11 @@ describe('staff data provider', () => {
   it('posts a custom action under the staff API with its body', async () => {
     const fetch = answer(200, { orderId: 'o1', state: 'rejected' });
     vi.stubGlobal('fetch', fetch);
-    await dataProvider.custom!({ url: '/reviews/o1/decision', method: 'post', payload: { decision: 'reject', reason: 'OTHER' } });
+    await dataProvider.custom!({
+      url: '/reviews/o1/decision',
+      method: 'post',
+      payload: { decision: 'reject', reason: 'OTHER' },
+    });
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/v1/staff/reviews/o1/decision');
     expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ decision: 'reject', reason: 'OTHER' });
   });
@@ -43,7 +57,10 @@ describe('staff data provider', () => {
 
 describe('staff auth provider', () => {
   it('sends a 401 to the login page with the session-ended notice, other errors nowhere', async () => {
-    expect(await authProvider.onError(new StaffApiError(401, 'UNAUTHORIZED'))).toEqual({ logout: true, redirectTo: SESSION_ENDED });
+    expect(await authProvider.onError(new StaffApiError(401, 'UNAUTHORIZED'))).toEqual({
+      logout: true,
+      redirectTo: SESSION_ENDED,
+    });
     expect(await authProvider.onError(new StaffApiError(403, 'FORBIDDEN'))).toEqual({});
   });
 

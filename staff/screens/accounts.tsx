@@ -54,12 +54,21 @@ export default function Accounts() {
   };
   const patch = (id: string, values: Partial<Pick<StaffAccount, 'role' | 'disabled' | 'name'>>) => {
     setError(undefined);
-    update({ resource: 'accounts', id, values, successNotification: false, errorNotification: false }, { onSuccess: refresh, onError: setError });
+    update(
+      { resource: 'accounts', id, values, successNotification: false, errorNotification: false },
+      { onSuccess: refresh, onError: setError },
+    );
   };
   const action = (account: StaffAccount, what: 'unlock' | 'reset-second-factor') => {
     setError(undefined);
     custom(
-      { url: `/accounts/${account.id}/${what}`, method: 'post', values: {}, successNotification: false, errorNotification: false },
+      {
+        url: `/accounts/${account.id}/${what}`,
+        method: 'post',
+        values: {},
+        successNotification: false,
+        errorNotification: false,
+      },
       {
         onSuccess: ({ data }) => {
           if (what === 'reset-second-factor') setSetup({ email: account.email, totp: data });
@@ -71,7 +80,8 @@ export default function Accounts() {
   };
 
   // Locked as of the list's answer (render stays pure; the list refreshes after every action).
-  const lockedNow = (account: StaffAccount) => account.lockedUntil !== null && new Date(account.lockedUntil).getTime() > tableQuery.dataUpdatedAt;
+  const lockedNow = (account: StaffAccount) =>
+    account.lockedUntil !== null && new Date(account.lockedUntil).getTime() > tableQuery.dataUpdatedAt;
   const columns: Column<StaffAccount>[] = [
     { id: 'name', header: t('accounts.name'), cell: (account) => account.name },
     { id: 'email', header: t('accounts.email'), cell: (account) => account.email },
@@ -79,7 +89,11 @@ export default function Accounts() {
       id: 'role',
       header: t('accounts.role'),
       cell: (account) => (
-        <select aria-label={t('accounts.changeRole')} value={account.role} onChange={(e) => patch(account.id, { role: e.target.value as StaffRole })}>
+        <select
+          aria-label={t('accounts.changeRole')}
+          value={account.role}
+          onChange={(e) => patch(account.id, { role: e.target.value as StaffRole })}
+        >
           {STAFF_ROLES.map((r) => (
             <option key={r} value={r}>
               {t(`roles.${r}`)}
@@ -88,7 +102,12 @@ export default function Accounts() {
         </select>
       ),
     },
-    { id: 'state', header: t('accounts.state'), cell: (account) => (account.disabled ? t('accounts.disabled') : lockedNow(account) ? t('accounts.locked') : t('accounts.active')) },
+    {
+      id: 'state',
+      header: t('accounts.state'),
+      cell: (account) =>
+        account.disabled ? t('accounts.disabled') : lockedNow(account) ? t('accounts.locked') : t('accounts.active'),
+    },
     { id: 'lastLogin', header: t('accounts.lastLogin'), cell: (account) => <DateTime value={account.lastLoginAt} /> },
     {
       id: 'actions',
@@ -122,7 +141,13 @@ export default function Accounts() {
       {setup && <TotpSetupCard setup={setup.totp} email={setup.email} onDone={() => setSetup(undefined)} />}
       {adding && (
         <Section title={t('accounts.addTitle')}>
-          <Suspense fallback={<p className="st-state" aria-busy="true">{t('common.loading')}</p>}>
+          <Suspense
+            fallback={
+              <p className="st-state" aria-busy="true">
+                {t('common.loading')}
+              </p>
+            }
+          >
             <StaffForm<NewAccount>
               key={formKey}
               name="staffAccount"
@@ -168,7 +193,12 @@ export default function Accounts() {
           {t('common.filter')}
         </button>
       </form>
-      <ListTable table={table} columns={columns} rowKey={(account) => account.id} rowProps={(account) => ({ 'data-email': account.email })} />
+      <ListTable
+        table={table}
+        columns={columns}
+        rowKey={(account) => account.id}
+        rowProps={(account) => ({ 'data-email': account.email })}
+      />
     </div>
   );
 }

@@ -18,7 +18,10 @@ function Decide({ url, refusalCodes, onDone }: { url: string; refusalCodes?: rea
   const decide = (approve: boolean) => {
     setError(undefined);
     const values = approve || !refusalCodes ? { approve } : { approve, refusalCode };
-    mutate({ url, method: 'post', values, successNotification: false, errorNotification: false }, { onSuccess: onDone, onError: setError });
+    mutate(
+      { url, method: 'post', values, successNotification: false, errorNotification: false },
+      { onSuccess: onDone, onError: setError },
+    );
   };
   return (
     <div className="st-actions">
@@ -26,7 +29,11 @@ function Decide({ url, refusalCodes, onDone }: { url: string; refusalCodes?: rea
         {t('approvals.approve')}
       </button>
       {refusalCodes && (
-        <select aria-label={t('deletion.refusalCode')} value={refusalCode} onChange={(e) => setRefusalCode(e.target.value)}>
+        <select
+          aria-label={t('deletion.refusalCode')}
+          value={refusalCode}
+          onChange={(e) => setRefusalCode(e.target.value)}
+        >
           {refusalCodes.map((code) => (
             <option key={code} value={code}>
               {t(`deletion.refusal.${code}`)}
@@ -43,7 +50,12 @@ function Decide({ url, refusalCodes, onDone }: { url: string; refusalCodes?: rea
 }
 
 /** Why a supervisor refuses a deletion request (api-schema/staff-deletion.ts deletionRefusalCodes). */
-const REFUSAL_CODES = ['IDENTITY_NOT_VERIFIED', 'LOAN_OPEN', 'WITHDRAWN_BY_CUSTOMER', 'OTHER'] as const satisfies readonly DeletionRefusalCode[];
+const REFUSAL_CODES = [
+  'IDENTITY_NOT_VERIFIED',
+  'LOAN_OPEN',
+  'WITHDRAWN_BY_CUSTOMER',
+  'OTHER',
+] as const satisfies readonly DeletionRefusalCode[];
 
 /** Who a request is about: masked name and phone, linked to the customer view. */
 function Who({ customerId, customer }: { customerId: string | undefined; customer: MaskedCustomer | undefined }) {
@@ -59,7 +71,13 @@ function Who({ customerId, customer }: { customerId: string | undefined; custome
 }
 
 /** A list of requests waiting for a second person: the columns the kind adds between customer and requester. */
-function Waiting<T extends CouponGrant | DeletionRequest>({ resource, title, middle, requester, decide }: {
+function Waiting<T extends CouponGrant | DeletionRequest>({
+  resource,
+  title,
+  middle,
+  requester,
+  decide,
+}: {
   resource: 'coupon-grants' | 'deletion-requests';
   title: string;
   middle: readonly Column<T>[];
@@ -70,7 +88,11 @@ function Waiting<T extends CouponGrant | DeletionRequest>({ resource, title, mid
   const table = useListTable<T>(resource, { filters: [{ field: 'state', operator: 'eq', value: 'pending' }] });
   const done = () => void table.tableQuery.refetch();
   const columns: Column<T>[] = [
-    { id: 'customer', header: t('approvals.customer'), cell: (row) => <Who customerId={row.customerId} customer={row.customer} /> },
+    {
+      id: 'customer',
+      header: t('approvals.customer'),
+      cell: (row) => <Who customerId={row.customerId} customer={row.customer} />,
+    },
     ...middle,
     { id: 'requestedBy', header: t('approvals.requestedBy'), cell: (row) => requester(row) || '—' },
     { id: 'at', header: t('approvals.at'), cell: (row) => <DateTime value={row.createdAt} /> },
@@ -90,7 +112,11 @@ function Grants() {
       resource="coupon-grants"
       title={t('approvals.grants')}
       middle={[
-        { id: 'coupon', header: t('approvals.coupon'), cell: (g) => t(`couponGrant.options.definitionId.${g.definitionId}`, { defaultValue: g.definitionId }) },
+        {
+          id: 'coupon',
+          header: t('approvals.coupon'),
+          cell: (g) => t(`couponGrant.options.definitionId.${g.definitionId}`, { defaultValue: g.definitionId }),
+        },
         { id: 'reason', header: t('approvals.reason'), cell: (g) => g.reason },
       ]}
       requester={(g) => g.requestedByName ?? ''}
@@ -105,9 +131,17 @@ function Deletions() {
     <Waiting<DeletionRequest>
       resource="deletion-requests"
       title={t('approvals.deletions')}
-      middle={[{ id: 'verification', header: t('deletion.verification'), cell: (d) => t(`deletionRequest.options.verification.${d.verification}`, { defaultValue: d.verification }) }]}
+      middle={[
+        {
+          id: 'verification',
+          header: t('deletion.verification'),
+          cell: (d) => t(`deletionRequest.options.verification.${d.verification}`, { defaultValue: d.verification }),
+        },
+      ]}
       requester={(d) => d.requestedBy.name}
-      decide={(d, done) => <Decide url={`/deletion-requests/${d.id}/decision`} refusalCodes={REFUSAL_CODES} onDone={done} />}
+      decide={(d, done) => (
+        <Decide url={`/deletion-requests/${d.id}/decision`} refusalCodes={REFUSAL_CODES} onDone={done} />
+      )}
     />
   );
 }

@@ -19,23 +19,49 @@ type Field = (typeof FIELDS)[number];
 
 export default function AuditLog() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Record<Field, string>>({ staffId: '', customerId: '', action: '', from: '', to: '' });
+  const [draft, setDraft] = useState<Record<Field, string>>({
+    staffId: '',
+    customerId: '',
+    action: '',
+    from: '',
+    to: '',
+  });
   const table = useListTable<AuditEntry>('audit', { pageSize: 50 });
   const { setFilters, setCurrentPage } = table;
   const columns: Column<AuditEntry>[] = [
     { id: 'at', header: t('audit.at'), cell: (entry) => <DateTime value={entry.at} /> },
     // The event by name in the staff member's language, its code beside it for whoever searches the log by it.
-    { id: 'event', header: t('audit.event'), cell: (entry) => <span title={entry.event}>{t(`audit.events.${entry.event}`, { defaultValue: entry.event })}</span> },
+    {
+      id: 'event',
+      header: t('audit.event'),
+      cell: (entry) => (
+        <span title={entry.event}>{t(`audit.events.${entry.event}`, { defaultValue: entry.event })}</span>
+      ),
+    },
     { id: 'staff', header: t('audit.staff'), cell: (entry) => entry.staffEmail ?? '—' },
-    { id: 'customer', header: t('audit.customer'), cell: (entry) => (entry.customerId ? <Link to={`/customers/${entry.customerId}`}>{entry.customerId}</Link> : '—') },
+    {
+      id: 'customer',
+      header: t('audit.customer'),
+      cell: (entry) => (entry.customerId ? <Link to={`/customers/${entry.customerId}`}>{entry.customerId}</Link> : '—'),
+    },
     { id: 'ip', header: t('audit.ip'), cell: (entry) => entry.ip ?? '—' },
-    { id: 'detail', header: t('audit.detail'), className: 'st-detail', cell: (entry) => <AuditDetail detail={entry.detail} /> },
+    {
+      id: 'detail',
+      header: t('audit.detail'),
+      className: 'st-detail',
+      cell: (entry) => <AuditDetail detail={entry.detail} />,
+    },
   ];
   const apply = () => {
     const filters: CrudFilter[] = FIELDS.map((field) => {
       const value = draft[field].trim();
       // A date range is whole days in Manila time: from the start of the first day to the start of the day after the last.
-      const asTime = value && field === 'from' ? manilaDayStart(value, 0) : value && field === 'to' ? manilaDayStart(value, 1) : value;
+      const asTime =
+        value && field === 'from'
+          ? manilaDayStart(value, 0)
+          : value && field === 'to'
+            ? manilaDayStart(value, 1)
+            : value;
       return { field, operator: 'eq', value: asTime || undefined };
     });
     setFilters(filters, 'replace');
@@ -44,11 +70,21 @@ export default function AuditLog() {
   return (
     <div className="st-page">
       <h1>{t('audit.title')}</h1>
-      <form className="st-filters" onSubmit={(e) => { e.preventDefault(); apply(); }}>
+      <form
+        className="st-filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply();
+        }}
+      >
         {FIELDS.map((field) => (
           <label key={field} className="st-field">
             <span>{t(`audit.filters.${field}`)}</span>
-            <input type={field === 'from' || field === 'to' ? 'date' : 'text'} value={draft[field]} onChange={(e) => setDraft({ ...draft, [field]: e.target.value })} />
+            <input
+              type={field === 'from' || field === 'to' ? 'date' : 'text'}
+              value={draft[field]}
+              onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
+            />
           </label>
         ))}
         <button type="submit" className="st-button st-secondary">

@@ -11,7 +11,12 @@ type By = (typeof BY)[number];
 
 function Results({ by, q }: { by: By; q: string }) {
   const { t } = useTranslation();
-  const table = useListTable<CustomerItem>('customers', { filters: [{ field: 'by', operator: 'eq', value: by }, { field: 'q', operator: 'eq', value: q }] });
+  const table = useListTable<CustomerItem>('customers', {
+    filters: [
+      { field: 'by', operator: 'eq', value: by },
+      { field: 'q', operator: 'eq', value: q },
+    ],
+  });
   const columns: Column<CustomerItem>[] = [
     {
       id: 'name',
@@ -24,7 +29,11 @@ function Results({ by, q }: { by: By; q: string }) {
       ),
     },
     { id: 'phone', header: t('customers.phone'), cell: (c) => c.phoneMasked },
-    { id: 'openOrder', header: t('customers.openOrder'), cell: (c) => (c.openOrderState ? t(`orderStates.${c.openOrderState}`, { defaultValue: c.openOrderState }) : '—') },
+    {
+      id: 'openOrder',
+      header: t('customers.openOrder'),
+      cell: (c) => (c.openOrderState ? t(`orderStates.${c.openOrderState}`, { defaultValue: c.openOrderState }) : '—'),
+    },
     { id: 'since', header: t('customers.since'), cell: (c) => <DateTime value={c.createdAt} dateOnly /> },
   ];
   return <ListTable table={table} columns={columns} rowKey={(c) => c.id} />;
@@ -65,7 +74,11 @@ export default function CustomerList() {
           {t('customers.search')}
         </button>
       </form>
-      {search ? <Results key={`${search.by}:${search.q}`} by={search.by} q={search.q} /> : <p className="st-hint">{t('customers.searchHint')}</p>}
+      {search ? (
+        <Results key={`${search.by}:${search.q}`} by={search.by} q={search.q} />
+      ) : (
+        <p className="st-hint">{t('customers.searchHint')}</p>
+      )}
     </div>
   );
 }

@@ -16,7 +16,17 @@ import { FeedbackCard } from './feedback-reply.tsx';
 import { Notes } from './notes.tsx';
 import { ProfileView, showValue } from './profile-view.tsx';
 
-const TABS = ['profile', 'documents', 'orders', 'coupons', 'messages', 'feedback', 'notes', 'deletion', 'lookedAt'] as const;
+const TABS = [
+  'profile',
+  'documents',
+  'orders',
+  'coupons',
+  'messages',
+  'feedback',
+  'notes',
+  'deletion',
+  'lookedAt',
+] as const;
 type Tab = (typeof TABS)[number];
 
 /** Clear values by `<step>.<key>` from an unmask answer ({profile:[...]}, {fields:[{step,key,value}]} or a map). */
@@ -25,11 +35,13 @@ export function clearValues(answer: unknown): Record<string, unknown> {
   if (!answer || typeof answer !== 'object') return out;
   const a = answer as Record<string, unknown>;
   if (Array.isArray(a['profile'])) {
-    for (const step of a['profile'] as ProfileStep[]) for (const f of step.fields) out[`${step.step}.${f.key}`] = f.value;
+    for (const step of a['profile'] as ProfileStep[])
+      for (const f of step.fields) out[`${step.step}.${f.key}`] = f.value;
     return out;
   }
   if (Array.isArray(a['fields'])) {
-    for (const f of a['fields'] as { step?: string; key?: string; field?: string; value: unknown }[]) out[f.field ?? `${f.step}.${f.key}`] = f.value;
+    for (const f of a['fields'] as { step?: string; key?: string; field?: string; value: unknown }[])
+      out[f.field ?? `${f.step}.${f.key}`] = f.value;
     return out;
   }
   const values = (a['values'] && typeof a['values'] === 'object' ? a['values'] : a) as Record<string, unknown>;
@@ -45,12 +57,24 @@ function ProfileSection({ customerId, profile }: { customerId: string; profile: 
   const unmask = (body: { fields: string[] } | { all: true }) => {
     setError(undefined);
     mutate(
-      { url: `/customers/${customerId}/unmask`, method: 'post', values: body, successNotification: false, errorNotification: false },
+      {
+        url: `/customers/${customerId}/unmask`,
+        method: 'post',
+        values: body,
+        successNotification: false,
+        errorNotification: false,
+      },
       { onSuccess: ({ data }) => setClear((c) => ({ ...c, ...clearValues(data) })), onError: setError },
     );
   };
   const shown = useMemo(
-    () => profile.map((step) => ({ ...step, fields: step.fields.map((f) => (`${step.step}.${f.key}` in clear ? { ...f, value: clear[`${step.step}.${f.key}`] } : f)) })),
+    () =>
+      profile.map((step) => ({
+        ...step,
+        fields: step.fields.map((f) =>
+          `${step.step}.${f.key}` in clear ? { ...f, value: clear[`${step.step}.${f.key}`] } : f,
+        ),
+      })),
     [profile, clear],
   );
   return (
@@ -58,7 +82,12 @@ function ProfileSection({ customerId, profile }: { customerId: string; profile: 
       <CanAccess resource="customers" action="unmask">
         <div className="st-unmask">
           <p className="st-hint">{t('customer.unmaskAudited')}</p>
-          <button type="button" className="st-button st-secondary" disabled={mutation.isPending} onClick={() => unmask({ all: true })}>
+          <button
+            type="button"
+            className="st-button st-secondary"
+            disabled={mutation.isPending}
+            onClick={() => unmask({ all: true })}
+          >
             {t('customer.showAll')}
           </button>
         </div>
@@ -69,7 +98,12 @@ function ProfileSection({ customerId, profile }: { customerId: string; profile: 
         action={(step, key) =>
           `${step}.${key}` in clear ? null : (
             <CanAccess resource="customers" action="unmask">
-              <button type="button" className="st-link" disabled={mutation.isPending} onClick={() => unmask({ fields: [`${step}.${key}`] })}>
+              <button
+                type="button"
+                className="st-link"
+                disabled={mutation.isPending}
+                onClick={() => unmask({ fields: [`${step}.${key}`] })}
+              >
                 {t('customer.show')}
               </button>
             </CanAccess>
@@ -93,11 +127,34 @@ function Orders({ orders }: { orders: readonly OrderView[] }) {
             <Money centavos={o.principalCentavos} /> · {t('common.days', { count: o.termDays })}
           </header>
           <dl className="st-facts st-inline">
-            <div><dt>{t('orders.loanDate')}</dt><dd><DateTime value={o.loanDate} dateOnly /></dd></div>
-            <div><dt>{t('orders.dueDate')}</dt><dd><DateTime value={o.dueDate} dateOnly /></dd></div>
-            <div><dt>{t('orders.amountDue')}</dt><dd><Money centavos={o.amountDueCentavos} /></dd></div>
-            <div><dt>{t('orders.repaid')}</dt><dd><Money centavos={o.amountRepaidCentavos} /></dd></div>
-            <div><dt>{t('orders.overdueDays')}</dt><dd>{o.overdueDays ?? 0}</dd></div>
+            <div>
+              <dt>{t('orders.loanDate')}</dt>
+              <dd>
+                <DateTime value={o.loanDate} dateOnly />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('orders.dueDate')}</dt>
+              <dd>
+                <DateTime value={o.dueDate} dateOnly />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('orders.amountDue')}</dt>
+              <dd>
+                <Money centavos={o.amountDueCentavos} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('orders.repaid')}</dt>
+              <dd>
+                <Money centavos={o.amountRepaidCentavos} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('orders.overdueDays')}</dt>
+              <dd>{o.overdueDays ?? 0}</dd>
+            </div>
           </dl>
           <div className="st-columns">
             <div>
@@ -119,7 +176,10 @@ function Orders({ orders }: { orders: readonly OrderView[] }) {
                 <ul className="st-list st-compact">
                   {o.payments.map((p) => (
                     <li key={p.id}>
-                      <DateTime value={p.createdAt} /> · {t(`orders.paymentKinds.${p.kind}`, { defaultValue: p.kind })} · {t(`orders.channels.${p.channel}`, { defaultValue: p.channel })} · <Money centavos={p.amountCentavos} /> · {t(`orders.paymentStates.${p.state}`, { defaultValue: p.state })}
+                      <DateTime value={p.createdAt} /> · {t(`orders.paymentKinds.${p.kind}`, { defaultValue: p.kind })}{' '}
+                      · {t(`orders.channels.${p.channel}`, { defaultValue: p.channel })} ·{' '}
+                      <Money centavos={p.amountCentavos} /> ·{' '}
+                      {t(`orders.paymentStates.${p.state}`, { defaultValue: p.state })}
                     </li>
                   ))}
                 </ul>
@@ -139,13 +199,19 @@ function Records({ items }: { items: readonly Record<string, unknown>[] }) {
   return (
     <table className="st-table">
       <thead>
-        <tr>{columns.map((c) => <th key={c}>{c}</th>)}</tr>
+        <tr>
+          {columns.map((c) => (
+            <th key={c}>{c}</th>
+          ))}
+        </tr>
       </thead>
       <tbody>
         {items.map((item, i) => (
           <tr key={String(item['id'] ?? i)}>
             {columns.map((c) => (
-              <td key={c}>{/Centavos$/u.test(c) && typeof item[c] === 'number' ? formatPeso(item[c]) : showValue(item[c])}</td>
+              <td key={c}>
+                {/Centavos$/u.test(c) && typeof item[c] === 'number' ? formatPeso(item[c]) : showValue(item[c])}
+              </td>
             ))}
           </tr>
         ))}
@@ -154,19 +220,43 @@ function Records({ items }: { items: readonly Record<string, unknown>[] }) {
   );
 }
 
-function GrantCoupon({ customerId, options, onDone }: { customerId: string; options: StaffOptions; onDone: () => void }) {
+function GrantCoupon({
+  customerId,
+  options,
+  onDone,
+}: {
+  customerId: string;
+  options: StaffOptions;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const { mutate, mutation } = useCustomMutation<{ id: string; state: 'issued' | 'pending' }>();
   const [round, setRound] = useState(0);
   const [result, setResult] = useState<'issued' | 'pending' | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
-  const enums = useMemo(() => ({ definitionId: options.couponDefinitions.map((d) => d.id) }), [options.couponDefinitions]);
+  const enums = useMemo(
+    () => ({ definitionId: options.couponDefinitions.map((d) => d.id) }),
+    [options.couponDefinitions],
+  );
   const grant = (values: { definitionId: string; reason: string }) => {
     setError(undefined);
     setResult(undefined);
     mutate(
-      { url: `/customers/${customerId}/coupon-grants`, method: 'post', values, successNotification: false, errorNotification: false },
-      { onSuccess: ({ data }) => { setResult(data.state); setRound((n) => n + 1); onDone(); }, onError: setError },
+      {
+        url: `/customers/${customerId}/coupon-grants`,
+        method: 'post',
+        values,
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: ({ data }) => {
+          setResult(data.state);
+          setRound((n) => n + 1);
+          onDone();
+        },
+        onError: setError,
+      },
     );
   };
   return (
@@ -175,15 +265,27 @@ function GrantCoupon({ customerId, options, onDone }: { customerId: string; opti
       <ul className="st-hint st-compact">
         {options.couponDefinitions.map((d) => (
           <li key={d.id}>
-            {t(`couponGrant.options.definitionId.${d.id}`, { defaultValue: d.id })}: {formatPeso(d.amountCentavos, { wholeIfExact: true })}
+            {t(`couponGrant.options.definitionId.${d.id}`, { defaultValue: d.id })}:{' '}
+            {formatPeso(d.amountCentavos, { wholeIfExact: true })}
             {d.needsApproval ? ` · ${t('couponGrant.needsApproval')}` : ''}
           </li>
         ))}
       </ul>
       <Suspense fallback={null}>
-        <StaffForm key={round} name="couponGrant" enums={enums} onSubmit={grant} disabled={mutation.isPending} submitText={t('couponGrant.submit')} />
+        <StaffForm
+          key={round}
+          name="couponGrant"
+          enums={enums}
+          onSubmit={grant}
+          disabled={mutation.isPending}
+          submitText={t('couponGrant.submit')}
+        />
       </Suspense>
-      {result && <p className="st-notice" role="status">{t(result === 'pending' ? 'couponGrant.pending' : 'couponGrant.issued')}</p>}
+      {result && (
+        <p className="st-notice" role="status">
+          {t(result === 'pending' ? 'couponGrant.pending' : 'couponGrant.issued')}
+        </p>
+      )}
       <ErrorText error={error} />
     </div>
   );
@@ -191,7 +293,10 @@ function GrantCoupon({ customerId, options, onDone }: { customerId: string; opti
 
 function DeletionSection({ customerId, options }: { customerId: string; options: StaffOptions | undefined }) {
   const { t } = useTranslation();
-  const { query } = useCustom<DeletionRequest[] | { items: DeletionRequest[] }>({ url: `/customers/${customerId}/deletion-requests`, method: 'get' });
+  const { query } = useCustom<DeletionRequest[] | { items: DeletionRequest[] }>({
+    url: `/customers/${customerId}/deletion-requests`,
+    method: 'get',
+  });
   const { mutate, mutation } = useCustomMutation();
   const [error, setError] = useState<unknown>(undefined);
   const [round, setRound] = useState(0);
@@ -201,8 +306,20 @@ function DeletionSection({ customerId, options }: { customerId: string; options:
   const open = (values: { verification: string; note?: string }) => {
     setError(undefined);
     mutate(
-      { url: `/customers/${customerId}/deletion-requests`, method: 'post', values, successNotification: false, errorNotification: false },
-      { onSuccess: () => { setRound((n) => n + 1); void query.refetch(); }, onError: setError },
+      {
+        url: `/customers/${customerId}/deletion-requests`,
+        method: 'post',
+        values,
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => {
+          setRound((n) => n + 1);
+          void query.refetch();
+        },
+        onError: setError,
+      },
     );
   };
   return (
@@ -215,7 +332,8 @@ function DeletionSection({ customerId, options }: { customerId: string; options:
             {requests.map((r) => (
               <li key={r.id} data-deletion={r.state}>
                 <span className="st-badge">{t(`deletion.states.${r.state}`, { defaultValue: r.state })}</span>{' '}
-                {t(`deletionRequest.options.verification.${r.verification}`, { defaultValue: r.verification })} · {r.requestedBy.name} · <DateTime value={r.createdAt} />
+                {t(`deletionRequest.options.verification.${r.verification}`, { defaultValue: r.verification })} ·{' '}
+                {r.requestedBy.name} · <DateTime value={r.createdAt} />
                 {r.refusalCode && <p>{t(`deletion.refusal.${r.refusalCode}`)}</p>}
                 {r.retainUntil && <p className="st-hint">{t('deletion.retainUntil', { date: r.retainUntil })}</p>}
               </li>
@@ -229,7 +347,14 @@ function DeletionSection({ customerId, options }: { customerId: string; options:
             <h3>{t('deletionRequest.title')}</h3>
             <p className="st-hint">{t('deletion.hint')}</p>
             <Suspense fallback={null}>
-              <StaffForm key={round} name="deletionRequest" enums={enums} onSubmit={open} disabled={mutation.isPending} submitText={t('deletion.submit')} />
+              <StaffForm
+                key={round}
+                name="deletionRequest"
+                enums={enums}
+                onSubmit={open}
+                disabled={mutation.isPending}
+                submitText={t('deletion.submit')}
+              />
             </Suspense>
             <ErrorText error={error} />
           </div>
@@ -244,7 +369,11 @@ export default function CustomerShow() {
   const { customerId = '' } = useParams();
   const [tab, setTab] = useState<Tab>('profile');
   const { query } = useCustom<CustomerDetail>({ url: `/customers/${encodeURIComponent(customerId)}`, method: 'get' });
-  const { query: optionsQuery } = useCustom<StaffOptions>({ url: '/options', method: 'get', queryOptions: { staleTime: 5 * 60_000 } });
+  const { query: optionsQuery } = useCustom<StaffOptions>({
+    url: '/options',
+    method: 'get',
+    queryOptions: { staleTime: 5 * 60_000 },
+  });
   const detail = query.data?.data;
   const options = optionsQuery.data?.data;
   const reload = () => void query.refetch();
@@ -255,22 +384,57 @@ export default function CustomerShow() {
         {detail && (
           <>
             <dl className="st-facts st-inline">
-              <div><dt>{t('customer.id')}</dt><dd>{detail.customer.id}</dd></div>
-              <div><dt>{t('customer.language')}</dt><dd>{t(`languages.${detail.customer.language}`, { defaultValue: detail.customer.language })}</dd></div>
-              <div><dt>{t('customers.since')}</dt><dd><DateTime value={detail.customer.createdAt} dateOnly /></dd></div>
-              {detail.customer.erased && <div><dt>{t('customers.erased')}</dt><dd>✓</dd></div>}
+              <div>
+                <dt>{t('customer.id')}</dt>
+                <dd>{detail.customer.id}</dd>
+              </div>
+              <div>
+                <dt>{t('customer.language')}</dt>
+                <dd>{t(`languages.${detail.customer.language}`, { defaultValue: detail.customer.language })}</dd>
+              </div>
+              <div>
+                <dt>{t('customers.since')}</dt>
+                <dd>
+                  <DateTime value={detail.customer.createdAt} dateOnly />
+                </dd>
+              </div>
+              {detail.customer.erased && (
+                <div>
+                  <dt>{t('customers.erased')}</dt>
+                  <dd>✓</dd>
+                </div>
+              )}
             </dl>
             <div className="st-tabs" role="tablist">
               {TABS.map((name) => (
-                <button key={name} type="button" role="tab" aria-selected={tab === name} className="st-tab" onClick={() => setTab(name)}>
+                <button
+                  key={name}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === name}
+                  className="st-tab"
+                  onClick={() => setTab(name)}
+                >
                   {t(`customer.tabs.${name}`)}
                 </button>
               ))}
             </div>
             <div role="tabpanel">
-              {tab === 'profile' && <Section title={t('customer.tabs.profile')}><ProfileSection customerId={customerId} profile={detail.profile} /></Section>}
-              {tab === 'documents' && <Section title={t('customer.tabs.documents')}><DocumentGallery customerId={customerId} documents={detail.documents} /></Section>}
-              {tab === 'orders' && <Section title={t('customer.tabs.orders')}><Orders orders={detail.orders} /></Section>}
+              {tab === 'profile' && (
+                <Section title={t('customer.tabs.profile')}>
+                  <ProfileSection customerId={customerId} profile={detail.profile} />
+                </Section>
+              )}
+              {tab === 'documents' && (
+                <Section title={t('customer.tabs.documents')}>
+                  <DocumentGallery customerId={customerId} documents={detail.documents} />
+                </Section>
+              )}
+              {tab === 'orders' && (
+                <Section title={t('customer.tabs.orders')}>
+                  <Orders orders={detail.orders} />
+                </Section>
+              )}
               {tab === 'coupons' && (
                 <Section title={t('customer.tabs.coupons')}>
                   <Records items={detail.coupons} />
@@ -281,14 +445,30 @@ export default function CustomerShow() {
                   </CanAccess>
                 </Section>
               )}
-              {tab === 'messages' && <Section title={t('customer.tabs.messages')}><Records items={detail.messages} /></Section>}
-              {tab === 'feedback' && (
-                <Section title={t('customer.tabs.feedback')}>
-                  {detail.feedback.length === 0 ? <p className="st-empty">{t('common.empty')}</p> : detail.feedback.map((f) => <FeedbackCard key={f.id} item={f} onReplied={reload} />)}
+              {tab === 'messages' && (
+                <Section title={t('customer.tabs.messages')}>
+                  <Records items={detail.messages} />
                 </Section>
               )}
-              {tab === 'notes' && <Section title={t('customer.tabs.notes')}><Notes customerId={customerId} notes={detail.notes} onAdded={reload} /></Section>}
-              {tab === 'deletion' && <Section title={t('customer.tabs.deletion')}><DeletionSection customerId={customerId} options={options} /></Section>}
+              {tab === 'feedback' && (
+                <Section title={t('customer.tabs.feedback')}>
+                  {detail.feedback.length === 0 ? (
+                    <p className="st-empty">{t('common.empty')}</p>
+                  ) : (
+                    detail.feedback.map((f) => <FeedbackCard key={f.id} item={f} onReplied={reload} />)
+                  )}
+                </Section>
+              )}
+              {tab === 'notes' && (
+                <Section title={t('customer.tabs.notes')}>
+                  <Notes customerId={customerId} notes={detail.notes} onAdded={reload} />
+                </Section>
+              )}
+              {tab === 'deletion' && (
+                <Section title={t('customer.tabs.deletion')}>
+                  <DeletionSection customerId={customerId} options={options} />
+                </Section>
+              )}
               {tab === 'lookedAt' && (
                 <Section title={t('customer.tabs.lookedAt')}>
                   <Records items={detail.lookedAtBy as unknown as Record<string, unknown>[]} />

@@ -31,7 +31,13 @@ export function DocumentPhoto({ customerId, document }: { customerId: string; do
   const label = t(`documents.kinds.${document.kind}`, { defaultValue: document.kind });
   return (
     <figure className="st-photo">
-      {url ? <img src={url} alt={label} /> : error ? <ErrorText error={error} /> : <div className="st-photo-wait" aria-busy="true" />}
+      {url ? (
+        <img src={url} alt={label} />
+      ) : error ? (
+        <ErrorText error={error} />
+      ) : (
+        <div className="st-photo-wait" aria-busy="true" />
+      )}
       <figcaption>
         {label} · <DateTime value={document.createdAt} />
       </figcaption>

@@ -12,19 +12,36 @@ const STATES = ['open', 'replied', ''] as const;
 export default function FeedbackInbox() {
   const { t } = useTranslation();
   const [state, setState] = useState<(typeof STATES)[number]>('open');
-  const { tableQuery, result, currentPage, setCurrentPage, pageCount } = useListTable<FeedbackItem>('feedback', { filters: state ? [{ field: 'state', operator: 'eq', value: state }] : [] });
+  const { tableQuery, result, currentPage, setCurrentPage, pageCount } = useListTable<FeedbackItem>('feedback', {
+    filters: state ? [{ field: 'state', operator: 'eq', value: state }] : [],
+  });
   const items = result.data;
   return (
     <div className="st-page">
       <h1>{t('feedback.title')}</h1>
       <div className="st-tabs" role="tablist">
         {STATES.map((s) => (
-          <button key={s || 'all'} type="button" role="tab" aria-selected={state === s} className="st-tab" onClick={() => { setState(s); setCurrentPage(1); }}>
+          <button
+            key={s || 'all'}
+            type="button"
+            role="tab"
+            aria-selected={state === s}
+            className="st-tab"
+            onClick={() => {
+              setState(s);
+              setCurrentPage(1);
+            }}
+          >
             {t(`feedback.filter.${s || 'all'}`)}
           </button>
         ))}
       </div>
-      <StateView loading={tableQuery.isLoading} error={tableQuery.error} empty={items.length === 0} onRetry={() => void tableQuery.refetch()}>
+      <StateView
+        loading={tableQuery.isLoading}
+        error={tableQuery.error}
+        empty={items.length === 0}
+        onRetry={() => void tableQuery.refetch()}
+      >
         {items.map((item) => (
           <div key={item.id}>
             {item.customerId && (

@@ -12,13 +12,24 @@ export function FeedbackCard({ item, onReplied }: { item: FeedbackItem; onReplie
   const [error, setError] = useState<unknown>(undefined);
   const reply = ({ text }: { text: string }) => {
     setError(undefined);
-    mutate({ url: `/feedback/${item.id}/reply`, method: 'post', values: { text }, successNotification: false, errorNotification: false }, { onSuccess: onReplied, onError: setError });
+    mutate(
+      {
+        url: `/feedback/${item.id}/reply`,
+        method: 'post',
+        values: { text },
+        successNotification: false,
+        errorNotification: false,
+      },
+      { onSuccess: onReplied, onError: setError },
+    );
   };
   return (
     <article className="st-card" data-feedback={item.id}>
       <header className="st-card-head">
         <span className="st-badge">{t(`feedback.categories.${item.category}`, { defaultValue: item.category })}</span>
-        <span className={`st-badge st-state-${item.state}`}>{t(`feedback.states.${item.state}`, { defaultValue: item.state })}</span>
+        <span className={`st-badge st-state-${item.state}`}>
+          {t(`feedback.states.${item.state}`, { defaultValue: item.state })}
+        </span>
         <DateTime value={item.createdAt} />
       </header>
       <p className="st-quote">{item.text}</p>
@@ -33,7 +44,12 @@ export function FeedbackCard({ item, onReplied }: { item: FeedbackItem; onReplie
       ) : (
         <CanAccess resource="feedback" action="reply">
           <Suspense fallback={null}>
-            <StaffForm<{ text: string }> name="feedbackReply" onSubmit={reply} disabled={mutation.isPending} submitText={t('feedback.send')} />
+            <StaffForm<{ text: string }>
+              name="feedbackReply"
+              onSubmit={reply}
+              disabled={mutation.isPending}
+              submitText={t('feedback.send')}
+            />
           </Suspense>
           <ErrorText error={error} />
         </CanAccess>

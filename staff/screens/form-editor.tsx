@@ -94,21 +94,47 @@ function Editor({ initial, onReload }: { initial: VersionDetail; onReload: () =>
   const applyAs = history.apply as unknown as Apply<FormContent> & Apply<FlowContent> & Apply<ThemeContent>;
   return (
     <div className="st-page st-studio" data-testid="studio-editor" data-status={version.status}>
-      <p className="st-small-link"><Link to={`/forms/${version.kind}/${encodeURIComponent(version.name)}`}>{t('studio.backToVersions')}</Link></p>
+      <p className="st-small-link">
+        <Link to={`/forms/${version.kind}/${encodeURIComponent(version.name)}`}>{t('studio.backToVersions')}</Link>
+      </p>
       <div className="st-page-head">
         <h1>
           {documentTitle(t, version.kind, version.name)} · {t('studio.versionNo', { version: version.version })}
-          <span className="st-badge" data-testid="version-status">{t(`studio.status.${version.status}`)}</span>
+          <span className="st-badge" data-testid="version-status">
+            {t(`studio.status.${version.status}`)}
+          </span>
         </h1>
         {editable && (
           <div className="st-actions">
-            <span className="st-hint" data-testid="save-state" data-state={save.state} aria-live="polite">{t(`studio.save.${save.state}`)}</span>
-            <button type="button" className="st-button st-secondary" disabled={!history.canUndo} onClick={history.undo} data-testid="undo">{t('studio.undo')}</button>
-            <button type="button" className="st-button st-secondary" disabled={!history.canRedo} onClick={history.redo} data-testid="redo">{t('studio.redo')}</button>
+            <span className="st-hint" data-testid="save-state" data-state={save.state} aria-live="polite">
+              {t(`studio.save.${save.state}`)}
+            </span>
+            <button
+              type="button"
+              className="st-button st-secondary"
+              disabled={!history.canUndo}
+              onClick={history.undo}
+              data-testid="undo"
+            >
+              {t('studio.undo')}
+            </button>
+            <button
+              type="button"
+              className="st-button st-secondary"
+              disabled={!history.canRedo}
+              onClick={history.redo}
+              data-testid="redo"
+            >
+              {t('studio.redo')}
+            </button>
           </div>
         )}
       </div>
-      {notice && <p className="st-notice" role="status">{notice}</p>}
+      {notice && (
+        <p className="st-notice" role="status">
+          {notice}
+        </p>
+      )}
       <StudioError error={save.error} />
       <Workflow detail={detail} saved={save.state === 'saved'} onChanged={onReload} />
       <div className={form ? 'st-studio-columns' : undefined}>
@@ -116,26 +142,65 @@ function Editor({ initial, onReload }: { initial: VersionDetail; onReload: () =>
           <ChecksList checks={detail.checks} content={content} detail={detail} onShow={showCheck} />
           <div className="st-tabs" role="tablist">
             {(['outline', 'json', ...(form ? (['texts'] as const) : [])] as const).map((name) => (
-              <button key={name} type="button" role="tab" className="st-tab" aria-selected={tab === name} onClick={() => setTab(name)} data-tab={name}>
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                className="st-tab"
+                aria-selected={tab === name}
+                onClick={() => setTab(name)}
+                data-tab={name}
+              >
                 {t(`studio.tabs.${name}`)}
               </button>
             ))}
           </div>
           {tab === 'outline' && version.kind === 'form' && (
-            <FormOutline content={content as FormContent} form={version.name} editable={editable} apply={applyAs} focus={focus} />
+            <FormOutline
+              content={content as FormContent}
+              form={version.name}
+              editable={editable}
+              apply={applyAs}
+              focus={focus}
+            />
           )}
-          {tab === 'outline' && version.kind === 'flow' && <FlowOutline content={content as FlowContent} editable={editable} apply={applyAs} />}
-          {tab === 'outline' && version.kind === 'theme' && <ThemeOutline content={content as ThemeContent} editable={editable} apply={applyAs} />}
+          {tab === 'outline' && version.kind === 'flow' && (
+            <FlowOutline content={content as FlowContent} editable={editable} apply={applyAs} />
+          )}
+          {tab === 'outline' && version.kind === 'theme' && (
+            <ThemeOutline content={content as ThemeContent} editable={editable} apply={applyAs} />
+          )}
           {tab === 'json' && (
-            <Suspense fallback={<p className="st-state" aria-busy="true">{t('common.loading')}</p>}>
-              <JsonEditor kind={version.kind} content={content} editable={editable} onChange={(next) => history.apply(next, 'json')} onUndo={history.undo} onRedo={history.redo} />
+            <Suspense
+              fallback={
+                <p className="st-state" aria-busy="true">
+                  {t('common.loading')}
+                </p>
+              }
+            >
+              <JsonEditor
+                kind={version.kind}
+                content={content}
+                editable={editable}
+                onChange={(next) => history.apply(next, 'json')}
+                onUndo={history.undo}
+                onRedo={history.redo}
+              />
             </Suspense>
           )}
-          {tab === 'texts' && form && <Translations content={form} form={version.name} editable={editable} apply={applyAs} focus={focus} />}
+          {tab === 'texts' && form && (
+            <Translations content={form} form={version.name} editable={editable} apply={applyAs} focus={focus} />
+          )}
         </div>
         {form && (
           <Section title={t('studio.preview.title')}>
-            <Suspense fallback={<p className="st-state" aria-busy="true">{t('common.loading')}</p>}>
+            <Suspense
+              fallback={
+                <p className="st-state" aria-busy="true">
+                  {t('common.loading')}
+                </p>
+              }
+            >
               <Preview form={version.name} content={form} validator={detail.validator} />
             </Suspense>
           </Section>
@@ -149,7 +214,13 @@ function Editor({ initial, onReload }: { initial: VersionDetail; onReload: () =>
  * Saves the content a pause after each edit, one request at a time (edits made while one is on its way are saved
  * right after it, with the `updatedAt` it answered); answers the save state and the last refusal.
  */
-function useAutosave(detail: VersionDetail, content: Content, editable: boolean, onSaved: (detail: VersionDetail) => void, onStale: () => void) {
+function useAutosave(
+  detail: VersionDetail,
+  content: Content,
+  editable: boolean,
+  onSaved: (detail: VersionDetail) => void,
+  onStale: () => void,
+) {
   const [state, setState] = useState<SaveState>('saved');
   const [error, setError] = useState<unknown>(undefined);
   const saved = useRef<Content>(detail.content);
@@ -196,10 +267,12 @@ function useAutosave(detail: VersionDetail, content: Content, editable: boolean,
     timer.current = window.setTimeout(() => void flush(), SAVE_AFTER_MS);
   }, [content, editable, flush]);
   // Leaving the page saves what is pending at once.
-  useEffect(() => () => {
-    window.clearTimeout(timer.current);
-    void flush();
-  }, [flush]);
+  useEffect(
+    () => () => {
+      window.clearTimeout(timer.current);
+      void flush();
+    },
+    [flush],
+  );
   return { state, error };
 }
-

@@ -19,7 +19,9 @@ import { DateTime, Section, StateView } from '../ui.tsx';
 export default function FormVersions() {
   const { t } = useTranslation();
   const params = useParams();
-  const kind = (CONTENT_KINDS as readonly string[]).includes(params['kind'] ?? '') ? (params['kind'] as ContentKind) : 'form';
+  const kind = (CONTENT_KINDS as readonly string[]).includes(params['kind'] ?? '')
+    ? (params['kind'] as ContentKind)
+    : 'form';
   const name = params['name'] ?? '';
   const { query } = useVersions(kind, name);
   const versions = query.data?.data.items ?? [];
@@ -45,21 +47,36 @@ export default function FormVersions() {
 
   return (
     <div className="st-page" data-testid="studio-versions">
-      <p className="st-small-link"><Link to="/forms">{t('studio.back')}</Link></p>
+      <p className="st-small-link">
+        <Link to="/forms">{t('studio.back')}</Link>
+      </p>
       <div className="st-page-head">
         <h1>{documentTitle(t, kind, name)}</h1>
         <CanAccess resource="forms" action="edit">
           {open ? (
-            <Link className="st-button" to={`/form-versions/${open.id}`}>{t('studio.openVersion', { version: open.version })}</Link>
+            <Link className="st-button" to={`/form-versions/${open.id}`}>
+              {t('studio.openVersion', { version: open.version })}
+            </Link>
           ) : (
-            <button type="button" className="st-button" disabled={busy} onClick={() => void newDraft()} data-testid="new-draft">
+            <button
+              type="button"
+              className="st-button"
+              disabled={busy}
+              onClick={() => void newDraft()}
+              data-testid="new-draft"
+            >
               {t('studio.newDraft')}
             </button>
           )}
         </CanAccess>
       </div>
       <StudioError error={error} />
-      <StateView loading={query.isLoading} error={query.error} empty={versions.length === 0} onRetry={() => void query.refetch()}>
+      <StateView
+        loading={query.isLoading}
+        error={query.error}
+        empty={versions.length === 0}
+        onRetry={() => void query.refetch()}
+      >
         <Section title={t('studio.versions')}>
           <VersionTable kind={kind} name={name} versions={versions} onRolledBack={() => void query.refetch()} />
         </Section>
@@ -73,7 +90,17 @@ export default function FormVersions() {
   );
 }
 
-function VersionTable({ kind, name, versions, onRolledBack }: { kind: ContentKind; name: string; versions: readonly FormVersion[]; onRolledBack: () => void }) {
+function VersionTable({
+  kind,
+  name,
+  versions,
+  onRolledBack,
+}: {
+  kind: ContentKind;
+  name: string;
+  versions: readonly FormVersion[];
+  onRolledBack: () => void;
+}) {
   const { t } = useTranslation();
   const [rollingBack, setRollingBack] = useState<number | undefined>(undefined);
   return (
@@ -98,16 +125,30 @@ function VersionTable({ kind, name, versions, onRolledBack }: { kind: ContentKin
                 <Link to={`/form-versions/${v.id}`}>{t('studio.versionNo', { version: v.version })}</Link>
                 {v.basedOn !== null && <span className="st-hint"> {t('studio.basedOn', { version: v.basedOn })}</span>}
               </td>
-              <td><span className="st-badge">{t(`studio.status.${v.status}`)}</span>{v.note && <div className="st-hint">{v.note}</div>}</td>
+              <td>
+                <span className="st-badge">{t(`studio.status.${v.status}`)}</span>
+                {v.note && <div className="st-hint">{v.note}</div>}
+              </td>
               <td>{v.author?.name ?? '—'}</td>
               <td>{v.approver?.name ?? '—'}</td>
-              <td><DateTime value={v.createdAt} /></td>
-              <td><DateTime value={v.publishedAt} /></td>
-              <td><DateTime value={v.retiredAt} /></td>
+              <td>
+                <DateTime value={v.createdAt} />
+              </td>
+              <td>
+                <DateTime value={v.publishedAt} />
+              </td>
+              <td>
+                <DateTime value={v.retiredAt} />
+              </td>
               <td>
                 {v.status === 'archived' && (
                   <CanAccess resource="forms" action="edit">
-                    <button type="button" className="st-link" onClick={() => setRollingBack(v.version)} data-testid="rollback">
+                    <button
+                      type="button"
+                      className="st-link"
+                      onClick={() => setRollingBack(v.version)}
+                      data-testid="rollback"
+                    >
                       {t('studio.rollback')}
                     </button>
                   </CanAccess>
@@ -118,14 +159,35 @@ function VersionTable({ kind, name, versions, onRolledBack }: { kind: ContentKin
         </tbody>
       </table>
       {rollingBack !== undefined && (
-        <Rollback kind={kind} name={name} version={rollingBack} onDone={() => { setRollingBack(undefined); onRolledBack(); }} onCancel={() => setRollingBack(undefined)} />
+        <Rollback
+          kind={kind}
+          name={name}
+          version={rollingBack}
+          onDone={() => {
+            setRollingBack(undefined);
+            onRolledBack();
+          }}
+          onCancel={() => setRollingBack(undefined)}
+        />
       )}
     </>
   );
 }
 
 /** Confirms a roll back; when the server names breaking changes, each must be acknowledged before trying again. */
-function Rollback({ kind, name, version, onDone, onCancel }: { kind: ContentKind; name: string; version: number; onDone: () => void; onCancel: () => void }) {
+function Rollback({
+  kind,
+  name,
+  version,
+  onDone,
+  onCancel,
+}: {
+  kind: ContentKind;
+  name: string;
+  version: number;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [breaking, setBreaking] = useState<readonly Breaking[]>([]);
   const [acknowledged, setAcknowledged] = useState<Set<string>>(new Set());
@@ -139,7 +201,8 @@ function Rollback({ kind, name, version, onDone, onCancel }: { kind: ContentKind
       onDone();
     } catch (failure) {
       const listed = failure instanceof StaffApiError ? failure.details['breaking'] : undefined;
-      if (codeOf(failure) === 'FORM_BREAKING_UNACKNOWLEDGED' && Array.isArray(listed)) setBreaking(listed as Breaking[]);
+      if (codeOf(failure) === 'FORM_BREAKING_UNACKNOWLEDGED' && Array.isArray(listed))
+        setBreaking(listed as Breaking[]);
       setError(failure);
     } finally {
       setBusy(false);
@@ -151,10 +214,18 @@ function Rollback({ kind, name, version, onDone, onCancel }: { kind: ContentKind
       <AcknowledgeList breaking={breaking} acknowledged={acknowledged} onChange={setAcknowledged} />
       <StudioError error={error} />
       <div className="st-actions">
-        <button type="button" className="st-button" disabled={busy || !allAcknowledged(breaking, acknowledged)} onClick={() => void run()} data-testid="rollback-run">
+        <button
+          type="button"
+          className="st-button"
+          disabled={busy || !allAcknowledged(breaking, acknowledged)}
+          onClick={() => void run()}
+          data-testid="rollback-run"
+        >
           {t('studio.rollbackRun', { version })}
         </button>
-        <button type="button" className="st-button st-secondary" onClick={onCancel}>{t('studio.cancel')}</button>
+        <button type="button" className="st-button st-secondary" onClick={onCancel}>
+          {t('studio.cancel')}
+        </button>
       </div>
     </div>
   );
@@ -176,16 +247,34 @@ function Compare({ versions }: { versions: readonly FormVersion[] }) {
     }
   };
   const pick = (value: string, set: (id: string) => void) => (
-    <select value={value} onChange={(e) => { set(e.target.value); setChanges(undefined); }}>
-      {versions.map((v) => <option key={v.id} value={v.id}>{t('studio.versionNo', { version: v.version })}</option>)}
+    <select
+      value={value}
+      onChange={(e) => {
+        set(e.target.value);
+        setChanges(undefined);
+      }}
+    >
+      {versions.map((v) => (
+        <option key={v.id} value={v.id}>
+          {t('studio.versionNo', { version: v.version })}
+        </option>
+      ))}
     </select>
   );
   return (
     <div data-testid="compare">
       <div className="st-filters">
-        <label className="st-field"><span>{t('studio.diffFrom')}</span>{pick(from, setFrom)}</label>
-        <label className="st-field"><span>{t('studio.diffTo')}</span>{pick(to, setTo)}</label>
-        <button type="button" className="st-button" disabled={from === to} onClick={() => void compare()}>{t('studio.compare')}</button>
+        <label className="st-field">
+          <span>{t('studio.diffFrom')}</span>
+          {pick(from, setFrom)}
+        </label>
+        <label className="st-field">
+          <span>{t('studio.diffTo')}</span>
+          {pick(to, setTo)}
+        </label>
+        <button type="button" className="st-button" disabled={from === to} onClick={() => void compare()}>
+          {t('studio.compare')}
+        </button>
       </div>
       <StudioError error={error} />
       {changes && <DiffTable changes={changes} />}

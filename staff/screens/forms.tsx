@@ -19,7 +19,12 @@ export default function FormsList() {
   return (
     <div className="st-page" data-testid="studio-documents">
       <h1>{t('studio.title')}</h1>
-      <StateView loading={query.isLoading} error={query.error} empty={items.length === 0} onRetry={() => void query.refetch()}>
+      <StateView
+        loading={query.isLoading}
+        error={query.error}
+        empty={items.length === 0}
+        onRetry={() => void query.refetch()}
+      >
         {KIND_ORDER.map((kind) => {
           const docs = items.filter((d) => d.kind === kind);
           if (docs.length === 0) return null;
@@ -53,7 +58,9 @@ function DocumentTable({ docs }: { docs: readonly FormDocument[] }) {
               <Link to={`/forms/${d.kind}/${encodeURIComponent(d.name)}`}>{documentTitle(t, d.kind, d.name)}</Link>
             </td>
             <td>{d.published ? t('studio.versionNo', { version: d.published.version }) : '—'}</td>
-            <td><DateTime value={d.published?.publishedAt} /></td>
+            <td>
+              <DateTime value={d.published?.publishedAt} />
+            </td>
             <td>
               {d.open ? (
                 <Link to={`/form-versions/${d.open.id}`} data-testid="open-version">

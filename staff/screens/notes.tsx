@@ -6,7 +6,17 @@ import { StaffForm } from '../forms/staff-form.tsx';
 import type { NoteItem } from '../types.ts';
 import { DateTime, ErrorText } from '../ui.tsx';
 
-export function Notes({ customerId, orderId, notes, onAdded }: { customerId: string; orderId?: string; notes: readonly NoteItem[]; onAdded: () => void }) {
+export function Notes({
+  customerId,
+  orderId,
+  notes,
+  onAdded,
+}: {
+  customerId: string;
+  orderId?: string;
+  notes: readonly NoteItem[];
+  onAdded: () => void;
+}) {
   const { t } = useTranslation();
   const { mutate, mutation } = useCustomMutation();
   const [round, setRound] = useState(0);
@@ -14,8 +24,20 @@ export function Notes({ customerId, orderId, notes, onAdded }: { customerId: str
   const add = ({ text }: { text: string }) => {
     setError(undefined);
     mutate(
-      { url: `/customers/${customerId}/notes`, method: 'post', values: { text, ...(orderId ? { orderId } : {}) }, successNotification: false, errorNotification: false },
-      { onSuccess: () => { setRound((n) => n + 1); onAdded(); }, onError: setError },
+      {
+        url: `/customers/${customerId}/notes`,
+        method: 'post',
+        values: { text, ...(orderId ? { orderId } : {}) },
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => {
+          setRound((n) => n + 1);
+          onAdded();
+        },
+        onError: setError,
+      },
     );
   };
   return (
@@ -36,7 +58,13 @@ export function Notes({ customerId, orderId, notes, onAdded }: { customerId: str
       )}
       <CanAccess resource="notes" action="create">
         <Suspense fallback={null}>
-          <StaffForm<{ text: string }> key={round} name="customerNote" onSubmit={add} disabled={mutation.isPending} submitText={t('notes.add')} />
+          <StaffForm<{ text: string }>
+            key={round}
+            name="customerNote"
+            onSubmit={add}
+            disabled={mutation.isPending}
+            submitText={t('notes.add')}
+          />
         </Suspense>
         <ErrorText error={error} />
       </CanAccess>

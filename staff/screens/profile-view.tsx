@@ -8,15 +8,26 @@ import { FORMS_NS, fieldLabel, fieldValue, schemaOf, type ProfileTranslator } fr
 import type { ProfileStep } from '../types.ts';
 
 export const showValue = (value: unknown): string =>
-  value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  value === null || value === undefined || value === ''
+    ? '—'
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
 
-export function ProfileView({ profile, action }: { profile: readonly ProfileStep[]; action?: (step: string, key: string) => ReactNode }) {
+export function ProfileView({
+  profile,
+  action,
+}: {
+  profile: readonly ProfileStep[];
+  action?: (step: string, key: string) => ReactNode;
+}) {
   const { t, i18n } = useTranslation(['staff', FORMS_NS]);
   if (profile.length === 0) return <p className="st-empty">{t('common.empty')}</p>;
   const text: ProfileTranslator = {
     t: (key, options) => t(key, options ?? {}),
     exists: (key) => i18n.exists(key),
-    forms: () => i18n.getResourceBundle(i18n.resolvedLanguage ?? i18n.language, FORMS_NS) as Record<string, unknown> | undefined,
+    forms: () =>
+      i18n.getResourceBundle(i18n.resolvedLanguage ?? i18n.language, FORMS_NS) as Record<string, unknown> | undefined,
   };
   return (
     <div className="st-profile">
@@ -29,7 +40,9 @@ export function ProfileView({ profile, action }: { profile: readonly ProfileStep
                 <dt>{fieldLabel(text, step.step, field.key)}</dt>
                 <dd>
                   <span className="st-value">
-                    {typeof field.value === 'string' && field.value.startsWith('doc:') ? t('profile.document') : (fieldValue(text, step.step, field.key, field.value) ?? showValue(field.value))}
+                    {typeof field.value === 'string' && field.value.startsWith('doc:')
+                      ? t('profile.document')
+                      : (fieldValue(text, step.step, field.key, field.value) ?? showValue(field.value))}
                   </span>
                   {action?.(step.step, field.key)}
                 </dd>

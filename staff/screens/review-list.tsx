@@ -9,11 +9,19 @@ export default function ReviewList() {
   const { t } = useTranslation();
   const table = useListTable<ReviewItem>('reviews');
   const columns: Column<ReviewItem>[] = [
-    { id: 'orderNo', header: t('reviews.orderNo'), cell: (item) => <Link to={`/reviews/${item.orderId}`}>{item.orderNo}</Link> },
+    {
+      id: 'orderNo',
+      header: t('reviews.orderNo'),
+      cell: (item) => <Link to={`/reviews/${item.orderId}`}>{item.orderNo}</Link>,
+    },
     { id: 'customer', header: t('reviews.customer'), cell: (item) => item.customerName },
     { id: 'principal', header: t('reviews.principal'), cell: (item) => <Money centavos={item.principalCentavos} /> },
     { id: 'term', header: t('reviews.term'), cell: (item) => t('common.days', { count: item.termDays }) },
-    { id: 'reason', header: t('reviews.reason'), cell: (item) => (item.reason ? t(`reviewReasons.${item.reason}`, { defaultValue: item.reason }) : '—') },
+    {
+      id: 'reason',
+      header: t('reviews.reason'),
+      cell: (item) => (item.reason ? t(`reviewReasons.${item.reason}`, { defaultValue: item.reason }) : '—'),
+    },
     { id: 'appliedAt', header: t('reviews.appliedAt'), cell: (item) => <DateTime value={item.appliedAt} /> },
     { id: 'waiting', header: t('reviews.waiting'), cell: (item) => <Waiting seconds={item.waitingSeconds} /> },
   ];

@@ -38,7 +38,13 @@ function Facts({ facts }: { facts: ReviewDetail['order']['facts'] }) {
   const valueOf = (key: string, v: string | number | null) => {
     if (typeof v === 'number' && key.endsWith('Centavos')) return formatPeso(v);
     // The one-time limit raises granted, stored as one comma-separated text of their reasons.
-    if (key === 'oneTimeRaises') return typeof v === 'string' && v !== '' ? v.split(',').map((r) => t(`review.raiseReasons.${r}`, { defaultValue: r })).join(', ') : '—';
+    if (key === 'oneTimeRaises')
+      return typeof v === 'string' && v !== ''
+        ? v
+            .split(',')
+            .map((r) => t(`review.raiseReasons.${r}`, { defaultValue: r }))
+            .join(', ')
+        : '—';
     const field = FACT_FIELDS[key];
     return (field && fieldValue(text, 'workInfo', field, v)) ?? showValue(v);
   };
@@ -78,11 +84,19 @@ function History({ history }: { history: ReviewDetail['history'] }) {
           <tr key={h.orderNo}>
             <td>{h.orderNo}</td>
             <td>{t(`orderStates.${h.state}`, { defaultValue: h.state })}</td>
-            <td><Money centavos={h.principalCentavos} /></td>
-            <td><DateTime value={h.loanDate} dateOnly /></td>
-            <td><DateTime value={h.dueDate} dateOnly /></td>
+            <td>
+              <Money centavos={h.principalCentavos} />
+            </td>
+            <td>
+              <DateTime value={h.loanDate} dateOnly />
+            </td>
+            <td>
+              <DateTime value={h.dueDate} dateOnly />
+            </td>
             <td>{h.overdueDays}</td>
-            <td><Money centavos={h.amountRepaidCentavos} /></td>
+            <td>
+              <Money centavos={h.amountRepaidCentavos} />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -96,23 +110,66 @@ export function DecisionSummary({ decision }: { decision: DecisionView }) {
   const approved = decision.decision === 'approve';
   return (
     <dl className="st-facts" data-testid="decision-summary">
-      <div><dt>{t('review.outcome')}</dt><dd data-testid="decision-outcome">{t(`reviewDecision.options.decision.${decision.decision}`, { defaultValue: decision.decision })}</dd></div>
-      <div><dt>{t('review.decidedBy')}</dt><dd data-testid="decided-by">{decision.by === 'system' ? t('review.byRules') : (decision.staffName ?? '—')}</dd></div>
-      <div><dt>{t('review.decidedAt')}</dt><dd><DateTime value={decision.at} /></dd></div>
+      <div>
+        <dt>{t('review.outcome')}</dt>
+        <dd data-testid="decision-outcome">
+          {t(`reviewDecision.options.decision.${decision.decision}`, { defaultValue: decision.decision })}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('review.decidedBy')}</dt>
+        <dd data-testid="decided-by">{decision.by === 'system' ? t('review.byRules') : (decision.staffName ?? '—')}</dd>
+      </div>
+      <div>
+        <dt>{t('review.decidedAt')}</dt>
+        <dd>
+          <DateTime value={decision.at} />
+        </dd>
+      </div>
       {approved ? (
-        <div><dt>{t('review.approvedLimit')}</dt><dd data-testid="decision-limit"><Money centavos={decision.limit} /></dd></div>
+        <div>
+          <dt>{t('review.approvedLimit')}</dt>
+          <dd data-testid="decision-limit">
+            <Money centavos={decision.limit} />
+          </dd>
+        </div>
       ) : (
         <>
-          <div><dt>{t('reviewDecision.reason')}</dt><dd data-testid="decision-reason">{decision.reason ? t(`reviewDecision.options.reason.${decision.reason}`, { defaultValue: decision.reason }) : '—'}</dd></div>
-          <div><dt>{t('reviewDecision.reapplyAfter')}</dt><dd data-testid="decision-reapply"><DateTime value={decision.reapplyAfter} dateOnly /></dd></div>
+          <div>
+            <dt>{t('reviewDecision.reason')}</dt>
+            <dd data-testid="decision-reason">
+              {decision.reason
+                ? t(`reviewDecision.options.reason.${decision.reason}`, { defaultValue: decision.reason })
+                : '—'}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('reviewDecision.reapplyAfter')}</dt>
+            <dd data-testid="decision-reapply">
+              <DateTime value={decision.reapplyAfter} dateOnly />
+            </dd>
+          </div>
         </>
       )}
-      {decision.note && <div><dt>{t('reviewDecision.note')}</dt><dd>{decision.note}</dd></div>}
+      {decision.note && (
+        <div>
+          <dt>{t('reviewDecision.note')}</dt>
+          <dd>{decision.note}</dd>
+        </div>
+      )}
     </dl>
   );
 }
 
-function DecisionForm({ orderId, options, onDecided }: { orderId: string; options: StaffOptions; onDecided: (conflict?: unknown) => void }) {
+function DecisionForm({
+  orderId,
+  options,
+  onDecided,
+}: {
+  orderId: string;
+  options: StaffOptions;
+  onDecided: (conflict?: unknown) => void;
+}) {
   const { t } = useTranslation();
   const { mutate, mutation } = useCustomMutation();
   const [data, setData] = useState<Decision | undefined>(undefined);
@@ -121,12 +178,13 @@ function DecisionForm({ orderId, options, onDecided }: { orderId: string; option
   const enums = useMemo(() => ({ reason: options.rejectReasons }), [options.rejectReasons]);
   // The limit range is the server's configuration, not the schema's: checked here too, as the server does.
   const check = useMemo(
-    () => (value: unknown): ValidationError[] => {
-      const limit = (value as Decision | undefined)?.limitPesos;
-      if ((value as Decision | undefined)?.decision !== 'approve' || typeof limit !== 'number') return [];
-      if (limit * 100 >= minCentavos && limit * 100 <= maxCentavos) return [];
-      return [{ instancePath: '/limitPesos', schemaPath: '#/limitRange', keyword: 'limitRange', params: {} }];
-    },
+    () =>
+      (value: unknown): ValidationError[] => {
+        const limit = (value as Decision | undefined)?.limitPesos;
+        if ((value as Decision | undefined)?.decision !== 'approve' || typeof limit !== 'number') return [];
+        if (limit * 100 >= minCentavos && limit * 100 <= maxCentavos) return [];
+        return [{ instancePath: '/limitPesos', schemaPath: '#/limitRange', keyword: 'limitRange', params: {} }];
+      },
     [minCentavos, maxCentavos],
   );
   const submit = (value: Decision) => {
@@ -134,9 +192,20 @@ function DecisionForm({ orderId, options, onDecided }: { orderId: string; option
     const body =
       value.decision === 'approve'
         ? { decision: 'approve', limitCentavos: (value.limitPesos ?? 0) * 100 }
-        : { decision: 'reject', reason: value.reason, ...(value.reapplyAfter ? { reapplyAfter: value.reapplyAfter } : {}), ...(value.note ? { note: value.note } : {}) };
+        : {
+            decision: 'reject',
+            reason: value.reason,
+            ...(value.reapplyAfter ? { reapplyAfter: value.reapplyAfter } : {}),
+            ...(value.note ? { note: value.note } : {}),
+          };
     mutate(
-      { url: `/reviews/${orderId}/decision`, method: 'post', values: body, successNotification: false, errorNotification: false },
+      {
+        url: `/reviews/${orderId}/decision`,
+        method: 'post',
+        values: body,
+        successNotification: false,
+        errorNotification: false,
+      },
       {
         onSuccess: () => onDecided(),
         onError: (failure) => {
@@ -148,8 +217,22 @@ function DecisionForm({ orderId, options, onDecided }: { orderId: string; option
   };
   return (
     <>
-      <p className="st-hint">{t('review.limitRange', { min: formatPeso(minCentavos, { wholeIfExact: true }), max: formatPeso(maxCentavos, { wholeIfExact: true }) })}</p>
-      <StaffForm<Decision> name="reviewDecision" enums={enums} formData={data} onChange={setData} onSubmit={submit} check={check} disabled={mutation.isPending} submitText={t('review.submitDecision')} />
+      <p className="st-hint">
+        {t('review.limitRange', {
+          min: formatPeso(minCentavos, { wholeIfExact: true }),
+          max: formatPeso(maxCentavos, { wholeIfExact: true }),
+        })}
+      </p>
+      <StaffForm<Decision>
+        name="reviewDecision"
+        enums={enums}
+        formData={data}
+        onChange={setData}
+        onSubmit={submit}
+        check={check}
+        disabled={mutation.isPending}
+        submitText={t('review.submitDecision')}
+      />
       <ErrorText error={error} />
     </>
   );
@@ -178,12 +261,42 @@ export default function ReviewShow() {
             <div>
               <Section title={t('review.application')}>
                 <dl className="st-facts">
-                  <div><dt>{t('review.state')}</dt><dd data-testid="order-state">{t(`orderStates.${review.order.state}`, { defaultValue: review.order.state })}</dd></div>
-                  <div><dt>{t('reviews.principal')}</dt><dd><Money centavos={review.order.principalCentavos} /></dd></div>
-                  <div><dt>{t('reviews.term')}</dt><dd>{t('common.days', { count: review.order.termDays })}</dd></div>
-                  <div><dt>{t('reviews.appliedAt')}</dt><dd><DateTime value={review.order.appliedAt} /></dd></div>
-                  <div><dt>{t('reviews.reason')}</dt><dd data-testid="review-reason">{review.order.reason ? t(`reviewReasons.${review.order.reason}`, { defaultValue: review.order.reason }) : '—'}</dd></div>
-                  <div><dt>{t('review.customer')}</dt><dd>{review.customer.nameMasked ?? '—'} · {review.customer.phoneMasked}</dd></div>
+                  <div>
+                    <dt>{t('review.state')}</dt>
+                    <dd data-testid="order-state">
+                      {t(`orderStates.${review.order.state}`, { defaultValue: review.order.state })}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('reviews.principal')}</dt>
+                    <dd>
+                      <Money centavos={review.order.principalCentavos} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('reviews.term')}</dt>
+                    <dd>{t('common.days', { count: review.order.termDays })}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('reviews.appliedAt')}</dt>
+                    <dd>
+                      <DateTime value={review.order.appliedAt} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('reviews.reason')}</dt>
+                    <dd data-testid="review-reason">
+                      {review.order.reason
+                        ? t(`reviewReasons.${review.order.reason}`, { defaultValue: review.order.reason })
+                        : '—'}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('review.customer')}</dt>
+                    <dd>
+                      {review.customer.nameMasked ?? '—'} · {review.customer.phoneMasked}
+                    </dd>
+                  </div>
                 </dl>
               </Section>
               <Section title={t('review.facts')}>
@@ -208,17 +321,34 @@ export default function ReviewShow() {
                     {review.order.decision && <DecisionSummary decision={review.order.decision} />}
                   </div>
                 ) : options ? (
-                  <CanAccess resource="reviews" action="decide" fallback={<p className="st-hint">{t('review.cannotDecide')}</p>}>
-                    <Suspense fallback={<p className="st-state" aria-busy="true">{t('common.loading')}</p>}>
+                  <CanAccess
+                    resource="reviews"
+                    action="decide"
+                    fallback={<p className="st-hint">{t('review.cannotDecide')}</p>}
+                  >
+                    <Suspense
+                      fallback={
+                        <p className="st-state" aria-busy="true">
+                          {t('common.loading')}
+                        </p>
+                      }
+                    >
                       <DecisionForm orderId={review.order.id} options={options} onDecided={decidedNow} />
                     </Suspense>
                   </CanAccess>
                 ) : (
-                  <StateView loading={optionsQuery.isLoading} error={optionsQuery.error}>{null}</StateView>
+                  <StateView loading={optionsQuery.isLoading} error={optionsQuery.error}>
+                    {null}
+                  </StateView>
                 )}
               </Section>
               <Section title={t('review.notes')}>
-                <Notes customerId={review.customer.id} orderId={review.order.id} notes={review.notes} onAdded={reload} />
+                <Notes
+                  customerId={review.customer.id}
+                  orderId={review.order.id}
+                  notes={review.notes}
+                  onAdded={reload}
+                />
               </Section>
             </div>
           </div>

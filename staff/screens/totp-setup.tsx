@@ -23,7 +23,11 @@ export function TotpSetupCard({ setup, email, onDone }: { setup: TotpSetup; emai
     <div className="st-totp" role="dialog" aria-labelledby="totp-title" data-testid="totp-setup">
       <h3 id="totp-title">{t('accounts.totpTitle', { email })}</h3>
       <p>{t('accounts.totpOnce')}</p>
-      {qr ? <img src={qr} alt={t('accounts.totpQr')} width={200} height={200} /> : <div className="st-qr-wait" aria-busy="true" />}
+      {qr ? (
+        <img src={qr} alt={t('accounts.totpQr')} width={200} height={200} />
+      ) : (
+        <div className="st-qr-wait" aria-busy="true" />
+      )}
       <p>
         {t('accounts.totpSecret')} <code data-testid="totp-secret">{setup.secret}</code>
       </p>

@@ -6,7 +6,13 @@
  * use (HTML escaped, `code`, **strong**, line breaks) and nothing more; its output goes into `innerHTML`, so
  * everything else is escaped text.
  */
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 const escape = (text: string): string => text.replace(/[&<>"']/gu, (c) => ESCAPES[c] ?? c);
 

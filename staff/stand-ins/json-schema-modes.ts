@@ -5,7 +5,9 @@
  * instead of parsing.
  */
 const unused = (): never => {
-  throw new Error('The staff console edits JSON only: YAML and JSON5 are not part of its JSON editor (vite.staff.config.ts)');
+  throw new Error(
+    'The staff console edits JSON only: YAML and JSON5 are not part of its JSON editor (vite.staff.config.ts)',
+  );
 };
 
 /** The default export of `yaml` and of `json5`, as codemirror-json-schema calls them (`YAML.parse`, `json5.parse`). */

@@ -5,13 +5,29 @@ import type { Manifest } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FlowConfig } from '#config/types/flow.ts';
 import type { RoutesConfig } from '#config/types/routes.ts';
-import { allRouteAssets, routeAssets, staffAssets, stepFormAssets, type StepFormAssets } from '#scripts/bundle-report.ts';
+import {
+  allRouteAssets,
+  routeAssets,
+  staffAssets,
+  stepFormAssets,
+  type StepFormAssets,
+} from '#scripts/bundle-report.ts';
 
 const dist = 'dist';
 const KB = 1000;
 
 /** The borrower's loan screens (src/screens/<name>), all but /changeBank, which renders the bankInfo form. */
-const LOAN_ROUTES = ['homeIndex', 'subIndex', 'loan', 'withdrawPage', 'allWithdraw', 'billIndex', 'bill', 'repaidDetail', 'triLink'];
+const LOAN_ROUTES = [
+  'homeIndex',
+  'subIndex',
+  'loan',
+  'withdrawPage',
+  'allWithdraw',
+  'billIndex',
+  'bill',
+  'repaidDetail',
+  'triLink',
+];
 /** The routes where a borrower may have to sign: the only ones that may fetch signature_pad, after their first render. */
 const SIGNING_ROUTES = ['withdrawPage', 'allWithdraw'];
 
@@ -61,10 +77,15 @@ describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
     for (const form of forms) {
       const assets = routeAssets(dist, form.route);
       // The form's texts (the catalog entries it carries in every language) count as catalogs do: apart from code.
-      console.info(`${form.route} ${(withForm(assets.total, form) / KB).toFixed(1)} KB (build ${(assets.total / KB).toFixed(1)}, form ${(form.formCode / KB).toFixed(1)} + texts ${(form.formTexts / KB).toFixed(1)}, validator ${(form.validatorJs / KB).toFixed(1)})`);
+      console.info(
+        `${form.route} ${(withForm(assets.total, form) / KB).toFixed(1)} KB (build ${(assets.total / KB).toFixed(1)}, form ${(form.formCode / KB).toFixed(1)} + texts ${(form.formTexts / KB).toFixed(1)}, validator ${(form.validatorJs / KB).toFixed(1)})`,
+      );
       expect(withForm(assets.total, form), form.route).toBeLessThanOrEqual(BUDGET.step * KB);
       // No step's chunks hold a form any more: no schema, uiSchema or compiled validator of schemas/.
-      expect(assets.modules.filter((m) => /^schemas\/.*(\.schema\.json|\.ui\.json)$|^schemas\/compiled\//.test(m)), form.route).toEqual([]);
+      expect(
+        assets.modules.filter((m) => /^schemas\/.*(\.schema\.json|\.ui\.json)$|^schemas\/compiled\//.test(m)),
+        form.route,
+      ).toEqual([]);
     }
     const identity = routeAssets(dist, 'identityInfo');
     expect(identity.modules).toContain('engine/widgets/photo-capture.tsx');
@@ -73,16 +94,25 @@ describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
 
   it('the build holds no step form: their schemas, uiSchemas and validators come from the server', () => {
     const flow = JSON.parse(readFileSync('config/flow.json', 'utf8')) as FlowConfig;
-    const chunks = JSON.parse(readFileSync(join(dist, '.vite/modules.json'), 'utf8')) as Record<string, { modules: string[] }>;
+    const chunks = JSON.parse(readFileSync(join(dist, '.vite/modules.json'), 'utf8')) as Record<
+      string,
+      { modules: string[] }
+    >;
     const modules = Object.values(chunks).flatMap((c) => c.modules);
     for (const { schema } of flow.steps) {
-      expect(modules.filter((m) => [`schemas/${schema}.schema.json`, `schemas/${schema}.ui.json`, `schemas/compiled/${schema}.js`].includes(m)), schema).toEqual([]);
+      expect(
+        modules.filter((m) =>
+          [`schemas/${schema}.schema.json`, `schemas/${schema}.ui.json`, `schemas/compiled/${schema}.js`].includes(m),
+        ),
+        schema,
+      ).toEqual([]);
     }
   });
 
   it('no file of dist/ and no published validator holds the ajv compiler: the browser compiles no schema', () => {
     // Markers of ajv's compiler (ajv/dist/core.js and compile/index.js), which survive minification.
-    const compiler = /schema must be object or boolean|logger must implement log, warn and error methods|new Function\(/u;
+    const compiler =
+      /schema must be object or boolean|logger must implement log, warn and error methods|new Function\(/u;
     const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(m?js|html)$/u.test(f));
     expect(files.length).toBeGreaterThan(0);
     expect(files.filter((f) => compiler.test(readFileSync(join(dist, f), 'utf8')))).toEqual([]);
@@ -107,14 +137,21 @@ describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
     for (const route of LOAN_ROUTES) {
       const lazy = dynamicImportsOf(route).has('engine/widgets/signature-pad.tsx');
       expect(lazy, route).toBe(SIGNING_ROUTES.includes(route));
-      expect(routeAssets(dist, route).modules.filter((m) => /signature_pad\/|signature-pad\.tsx/.test(m)), route).toEqual([]);
+      expect(
+        routeAssets(dist, route).modules.filter((m) => /signature_pad\/|signature-pad\.tsx/.test(m)),
+        route,
+      ).toEqual([]);
     }
   });
 
   it('forms ship without an ajv compiler, fast-uri, fast-equals, markdown-to-jsx, signature_pad or PSGC data', () => {
     for (const route of allRouteAssets(dist)) {
       // ajv's runtime helpers (ucs2length for minLength) are what standalone validators import; the compiler is not.
-      const heavy = route.modules.filter((m) => /node_modules\/(ajv\/(?!dist\/runtime\/)|fast-uri\/|fast-equals\/|markdown-to-jsx\/|signature_pad\/|@aivangogh\/)/.test(m));
+      const heavy = route.modules.filter((m) =>
+        /node_modules\/(ajv\/(?!dist\/runtime\/)|fast-uri\/|fast-equals\/|markdown-to-jsx\/|signature_pad\/|@aivangogh\/)/.test(
+          m,
+        ),
+      );
       expect(heavy, route.route).toEqual([]);
     }
   });
@@ -123,7 +160,10 @@ describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
     const flow = JSON.parse(readFileSync('config/flow.json', 'utf8')) as FlowConfig;
     const routes = JSON.parse(readFileSync('config/routes.json', 'utf8')) as RoutesConfig;
     // /changeBank renders the bankInfo step's form.
-    const formRoutes = new Set([...flow.steps.map((step) => routes.routes.find((r) => r.path === step.route)?.name), 'changeBank']);
+    const formRoutes = new Set([
+      ...flow.steps.map((step) => routes.routes.find((r) => r.path === step.route)?.name),
+      'changeBank',
+    ]);
     for (const route of allRouteAssets(dist)) {
       if (formRoutes.has(route.route)) continue;
       const heavy = route.modules.filter((m) => /node_modules\/@rjsf/.test(m));
@@ -138,7 +178,7 @@ describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
     expect(screens.filter((m) => !m.startsWith('src/screens/start/'))).toEqual([]);
   });
 
-  it('loads a screen\'s own catalog only in the language shown', () => {
+  it("loads a screen's own catalog only in the language shown", () => {
     const privacyEn = routeAssets(dist, 'privacy', 'en');
     const privacyFil = routeAssets(dist, 'privacy', 'fil');
     expect(privacyEn.files).toContain('locales/en/legal.json');
@@ -160,7 +200,9 @@ describe.runIf(built || ci)('the staff console stays out of the borrower app', (
   it('is built apart (dist/staff/) and measured', () => {
     const { initial, all } = staff();
     expect(initial.files.some((f) => f.endsWith('.js'))).toBe(true);
-    console.info(`staff entry ${(initial.total / KB).toFixed(1)} KB gzip (JS ${(initial.js / KB).toFixed(1)}, CSS ${(initial.css / KB).toFixed(1)}); all staff chunks ${(all.total / KB).toFixed(1)} KB`);
+    console.info(
+      `staff entry ${(initial.total / KB).toFixed(1)} KB gzip (JS ${(initial.js / KB).toFixed(1)}, CSS ${(initial.css / KB).toFixed(1)}); all staff chunks ${(all.total / KB).toFixed(1)} KB`,
+    );
     expect(initial.total).toBeLessThanOrEqual(STAFF_ENTRY_BUDGET * KB);
     expect(all.modules).toEqual(expect.arrayContaining(['staff/main.tsx']));
   });
@@ -168,8 +210,14 @@ describe.runIf(built || ci)('the staff console stays out of the borrower app', (
   it('no borrower route downloads a file or a module of the staff console, Refine or react-query', () => {
     const staffFiles = new Set(staff().all.files);
     for (const route of allRouteAssets(dist)) {
-      expect(route.files.filter((f) => staffFiles.has(f) || f.startsWith('staff/')), route.route).toEqual([]);
-      expect(route.modules.filter((m) => /^staff\/|node_modules\/(@refinedev|@tanstack|qrcode)\//.test(m)), route.route).toEqual([]);
+      expect(
+        route.files.filter((f) => staffFiles.has(f) || f.startsWith('staff/')),
+        route.route,
+      ).toEqual([]);
+      expect(
+        route.modules.filter((m) => /^staff\/|node_modules\/(@refinedev|@tanstack|qrcode)\//.test(m)),
+        route.route,
+      ).toEqual([]);
     }
     const borrowerManifest = readFileSync(join(dist, '.vite/manifest.json'), 'utf8');
     expect(borrowerManifest).not.toMatch(/"staff\//);

@@ -30,7 +30,9 @@ const IMPACTS = ['critical', 'serious', 'moderate', 'minor'] as const;
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
 const product = JSON.parse(readFileSync('config/product.json', 'utf8')) as { zoom: { userScalable: boolean } };
-const routes = JSON.parse(readFileSync('config/routes.json', 'utf8')) as { routes: { name: string; path: string; screen?: string; noCheck?: boolean }[] };
+const routes = JSON.parse(readFileSync('config/routes.json', 'utf8')) as {
+  routes: { name: string; path: string; screen?: string; noCheck?: boolean }[];
+};
 /**
  * The zoom rule: exempt while the product config locks zoom (the spec's choice); once config lifts the lock it is
  * enforced whatever impact axe gives it (axe rates a locked viewport `moderate`, below the serious/critical bar).
@@ -39,8 +41,12 @@ const ZOOM_RULE = 'meta-viewport';
 const EXEMPT = new Set(product.zoom.userScalable ? [] : [ZOOM_RULE]);
 const ALWAYS_ENFORCED = new Set(product.zoom.userScalable ? [ZOOM_RULE] : []);
 
-const loanText = JSON.parse(readFileSync('locales/en/loan.json', 'utf8')) as Record<string, Record<string, Record<string, string>>>;
-const t = (path: string) => path.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], loanText) as string;
+const loanText = JSON.parse(readFileSync('locales/en/loan.json', 'utf8')) as Record<
+  string,
+  Record<string, Record<string, string>>
+>;
+const t = (path: string) =>
+  path.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], loanText) as string;
 
 const suite = chromiumSuite(inject('baseUrl'));
 /** An iPhone; the app's Content-Security-Policy allows no inline script, so the context bypasses it to inject axe. */
@@ -60,20 +66,24 @@ const rows: Row[] = [];
 async function settled(page: Page, route: string, language: Language) {
   await page.locator(`.app[data-route="${route}"] .app-main .page`).first().waitFor();
   await page.waitForFunction(
-    ([lng]) => document.documentElement.lang === lng && !document.querySelector('.page-loading, .loan-skeleton, .ui-widget-loading'),
+    ([lng]) =>
+      document.documentElement.lang === lng &&
+      !document.querySelector('.page-loading, .loan-skeleton, .ui-widget-loading'),
     [language],
   );
   // Fonts and images settle colours and sizes axe measures.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
-const summaryLine = (r: Row) => `${r.screen.padEnd(18)} ${r.language.padEnd(6)} ${IMPACTS.map((i) => String(r.counts[i]).padStart(9)).join('')}  ${r.rules.join(' ')}`;
+const summaryLine = (r: Row) =>
+  `${r.screen.padEnd(18)} ${r.language.padEnd(6)} ${IMPACTS.map((i) => String(r.counts[i]).padStart(9)).join('')}  ${r.rules.join(' ')}`;
 
 /** Runs axe on the page; records the counts; answers the violations that must not be there. */
 async function audit(page: Page, screen: string, language: Language): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } })
+      .axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
   const counts = { critical: 0, serious: 0, moderate: 0, minor: 0 };
@@ -81,15 +91,26 @@ async function audit(page: Page, screen: string, language: Language): Promise<st
   const row = { screen, language, counts, rules: results.violations.map((v) => `${v.id}(${v.impact})`) };
   rows.push(row);
   console.log(summaryLine(row));
-  const blocking = results.violations.filter((v: Result) => ALWAYS_ENFORCED.has(v.id) || ((v.impact === 'serious' || v.impact === 'critical') && !EXEMPT.has(v.id)));
-  return blocking.map((v) => `${screen} [${language}] ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const blocking = results.violations.filter(
+    (v: Result) =>
+      ALWAYS_ENFORCED.has(v.id) || ((v.impact === 'serious' || v.impact === 'critical') && !EXEMPT.has(v.id)),
+  );
+  return blocking.map(
+    (v) =>
+      `${screen} [${language}] ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }
 
 /**
  * Opens `path` in each language in turn (the language stored before each load) and audits it. Every screen of one
  * profile is loaded in the same page, kept for the file: a load in a warm browser, not a new one per screen.
  */
-async function auditEverywhere(profile: BrowserContextOptions, path: string, route: string, prepare?: (page: Page) => Promise<void>): Promise<string[]> {
+async function auditEverywhere(
+  profile: BrowserContextOptions,
+  path: string,
+  route: string,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<string[]> {
   const page = await suite.shared(profile);
   page.setDefaultTimeout(20_000);
   // localStorage is the origin's: a page that has not been there yet goes there first.
@@ -105,7 +126,6 @@ async function auditEverywhere(profile: BrowserContextOptions, path: string, rou
   return found;
 }
 
-
 /** A control as drawn on screen: CSS pixels times the layout's initial scale (1/ratio), so what the eye sees. */
 interface ControlSize {
   id: string;
@@ -120,7 +140,12 @@ interface ControlSize {
 const sizes: string[] = [];
 
 /** Measures the visible controls matching `selector` on `path` at pixel ratios 1, 2 and 3. */
-async function controlsAtEachRatio(session: BrowserContextOptions, path: string, route: string, selector: string): Promise<Map<number, ControlSize[]>> {
+async function controlsAtEachRatio(
+  session: BrowserContextOptions,
+  path: string,
+  route: string,
+  selector: string,
+): Promise<Map<number, ControlSize[]>> {
   const byRatio = new Map<number, ControlSize[]>();
   for (const ratio of [1, 2, 3] as const) {
     const page = await suite.open({ ...phone(ratio), storageState: session.storageState });
@@ -139,10 +164,24 @@ async function controlsAtEachRatio(session: BrowserContextOptions, path: string,
           if (el instanceof HTMLSelectElement) {
             // The arrow: two squares of background side by side (src/styles/base.css).
             const [w = '0', h = w] = style.backgroundSize.split(' ');
-            return { id: el.id, kind: 'select', appearance: style.appearance, width: 2 * px(w), height: px(h), mark: 0 };
+            return {
+              id: el.id,
+              kind: 'select',
+              appearance: style.appearance,
+              width: 2 * px(w),
+              height: px(h),
+              mark: 0,
+            };
           }
           const mark = getComputedStyle(el, '::before');
-          return { id: el.id || el.name, kind: el.type, appearance: style.appearance, width: box.width * scale, height: box.height * scale, mark: Math.max(px(mark.width), px(mark.height)) };
+          return {
+            id: el.id || el.name,
+            kind: el.type,
+            appearance: style.appearance,
+            width: box.width * scale,
+            height: box.height * scale,
+            mark: Math.max(px(mark.width), px(mark.height)),
+          };
         });
     }, selector);
     byRatio.set(ratio, found);
@@ -196,7 +235,9 @@ async function registered(complete: boolean): Promise<{ phone: string; customerI
 /** Every route that draws a screen, the loan ones apart (they need an order at the right stage). */
 const ORDER_ROUTES = new Set(['loan', 'withdrawPage', 'bill', 'repaidDetail', 'triLink']);
 const PUBLIC = routes.routes.filter((r) => r.screen && r.noCheck && !ORDER_ROUTES.has(r.name) && r.name !== 'start');
-const PRIVATE = routes.routes.filter((r) => r.screen && !r.noCheck && !ORDER_ROUTES.has(r.name) && r.name !== 'identityInfo');
+const PRIVATE = routes.routes.filter(
+  (r) => r.screen && !r.noCheck && !ORDER_ROUTES.has(r.name) && r.name !== 'identityInfo',
+);
 const QUERY: Record<string, string> = { KSResult: '?status=success&type=payment', guildDetail: '?browser=chrome' };
 
 describe('accessibility (axe-core) of every screen in every language', () => {
@@ -220,16 +261,24 @@ describe('accessibility (axe-core) of every screen in every language', () => {
   });
 
   it('is checked on every screen that routes.json lists', () => {
-    const covered = new Set([...PUBLIC, ...PRIVATE].map((r) => r.name).concat([...ORDER_ROUTES, 'start', 'identityInfo']));
+    const covered = new Set(
+      [...PUBLIC, ...PRIVATE].map((r) => r.name).concat([...ORDER_ROUTES, 'start', 'identityInfo']),
+    );
     expect(routes.routes.filter((r) => r.screen && !covered.has(r.name)).map((r) => r.name)).toEqual([]);
   });
 
   it('enforces the zoom rule once config lets borrowers zoom: the viewport the layout writes then passes it', async () => {
     const rule = async (userScalable: boolean) => {
       const page = await suite.open(phone());
-      await page.setContent(`<!doctype html><html lang="en"><head><title>t</title><meta name="viewport" content="${viewportContent(3, userScalable)}"></head><body><main><h1>t</h1></main></body></html>`);
+      await page.setContent(
+        `<!doctype html><html lang="en"><head><title>t</title><meta name="viewport" content="${viewportContent(3, userScalable)}"></head><body><main><h1>t</h1></main></body></html>`,
+      );
       await page.addScriptTag({ content: axeSource });
-      const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: ['meta-viewport'] }));
+      const result = await page.evaluate(() =>
+        (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResults> } }).axe.run(document, {
+          runOnly: ['meta-viewport'],
+        }),
+      );
       await suite.context.close();
       return { violations: result.violations.length, passes: result.passes.length };
     };
@@ -260,9 +309,12 @@ describe('accessibility (axe-core) of every screen in every language', () => {
     return complete;
   }
 
-  it.each(PRIVATE.map((r) => [r.path, r.name] as const))('%s, a borrower with a complete profile', async (path, name) => {
-    expect(await auditEverywhere(await completeBorrower(), path, name)).toEqual([]);
-  });
+  it.each(PRIVATE.map((r) => [r.path, r.name] as const))(
+    '%s, a borrower with a complete profile',
+    async (path, name) => {
+      expect(await auditEverywhere(await completeBorrower(), path, name)).toEqual([]);
+    },
+  );
 
   it.each([
     ['/identityInfo', 'identityInfo', '#root_idType, .info-step input[type=radio]'],
@@ -275,7 +327,8 @@ describe('accessibility (axe-core) of every screen in every language', () => {
 
   describe('a loan, stage by stage', () => {
     let orderId = '';
-    const order = async () => (await server.database.db.select().from(loanOrders).where(eq(loanOrders.customerId, borrower.customerId)))[0]!;
+    const order = async () =>
+      (await server.database.db.select().from(loanOrders).where(eq(loanOrders.customerId, borrower.customerId)))[0]!;
 
     it('/loan: the terms of an approved application', { timeout: 180_000 }, async () => {
       const page = await suite.open(await completeBorrower());
@@ -286,7 +339,9 @@ describe('accessibility (axe-core) of every screen in every language', () => {
       orderId = (await order()).id;
       await suite.context.close();
       expect(await auditEverywhere(complete, `/loan?order=${orderId}`, 'loan')).toEqual([]);
-      expectUsable(await controlsAtEachRatio(complete, `/loan?order=${orderId}`, 'loan', '.loan-consent input[type=checkbox]'));
+      expectUsable(
+        await controlsAtEachRatio(complete, `/loan?order=${orderId}`, 'loan', '.loan-consent input[type=checkbox]'),
+      );
     });
 
     it('/withdrawPage: agreed, not signed yet', { timeout: 120_000 }, async () => {
@@ -309,14 +364,24 @@ describe('accessibility (axe-core) of every screen in every language', () => {
       const box = (await canvas.boundingBox())!;
       await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
       await page.mouse.down();
-      for (let i = 1; i <= 10; i += 1) await page.mouse.move(box.x + box.width * (0.2 + i * 0.06), box.y + box.height * (0.6 - (i % 2) * 0.3), { steps: 3 });
+      for (let i = 1; i <= 10; i += 1)
+        await page.mouse.move(box.x + box.width * (0.2 + i * 0.06), box.y + box.height * (0.6 - (i % 2) * 0.3), {
+          steps: 3,
+        });
       await page.mouse.up();
       await page.getByRole('button', { name: t('withdraw.submit') }).click();
       await page.locator('[data-testid="withdrawn"]').waitFor();
       await page.goto(`${base()}/homeIndex`);
       await page.locator('[data-testid="order-card"][data-state="repaying"]').waitFor();
       await suite.context.close();
-      expectUsable(await controlsAtEachRatio(complete, `/bill?order=${orderId}`, 'bill', '.bill-choice input, .bill-channel input'));
+      expectUsable(
+        await controlsAtEachRatio(
+          complete,
+          `/bill?order=${orderId}`,
+          'bill',
+          '.bill-choice input, .bill-channel input',
+        ),
+      );
       const found = [
         ...(await auditEverywhere(complete, `/bill?order=${orderId}`, 'bill')),
         ...(await auditEverywhere(complete, '/billIndex', 'billIndex')),
@@ -331,7 +396,9 @@ describe('accessibility (axe-core) of every screen in every language', () => {
       await page.goto(`${base()}/bill?order=${orderId}`);
       await page.locator('[data-testid="settle"]').click();
       await page.locator('.bill-channel').first().click();
-      await page.getByRole('button', { name: new RegExp(`^${t('bill.pay').replace('{{amount}}', '').trim()}`) }).click();
+      await page
+        .getByRole('button', { name: new RegExp(`^${t('bill.pay').replace('{{amount}}', '').trim()}`) })
+        .click();
       await page.waitForURL((url) => url.pathname === '/repaidDetail');
       await suite.context.close();
       const [payment] = await server.database.db.select().from(payments).where(eq(payments.orderId, orderId));

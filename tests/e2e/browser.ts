@@ -8,13 +8,27 @@ export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 /** An iPhone at 390x844 with the given device pixel ratio. */
 export function iPhone(deviceScaleFactor: 1 | 2 | 3 = 3): BrowserContextOptions {
-  return { userAgent: UA.iPhone, viewport: { width: 390, height: 844 }, deviceScaleFactor, isMobile: true, hasTouch: true };
+  return {
+    userAgent: UA.iPhone,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+  };
 }
 
 export const androidPhone: BrowserContextOptions = {
@@ -25,10 +39,17 @@ export const androidPhone: BrowserContextOptions = {
   hasTouch: true,
 };
 
-export const desktop: BrowserContextOptions = { userAgent: UA.desktop, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
+export const desktop: BrowserContextOptions = {
+  userAgent: UA.desktop,
+  viewport: { width: 1280, height: 800 },
+  deviceScaleFactor: 1,
+};
 
 /** The core store as the app persists it, holding a logged-in session. */
-export const LOGGED_IN_CORE = JSON.stringify({ state: { publicData: { token: 'e2e-token', customerId: '1001', phone_number: '9171234567' } }, version: 1 });
+export const LOGGED_IN_CORE = JSON.stringify({
+  state: { publicData: { token: 'e2e-token', customerId: '1001', phone_number: '9171234567' } },
+  version: 1,
+});
 
 /** A context whose pages start logged in (token and customer id in the core store). */
 export async function loggedIn(context: BrowserContext): Promise<BrowserContext> {
@@ -80,12 +101,14 @@ export function chromiumSuite(base: string) {
       const context = await browser.newContext(profile);
       contexts.push(context);
       if (options.session) await loggedIn(context);
-      if (options.language) await context.addInitScript((lng) => localStorage.setItem('language', lng), options.language);
+      if (options.language)
+        await context.addInitScript((lng) => localStorage.setItem('language', lng), options.language);
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(error.message));
       // A server error is never a test's intent: say so in the log, where a failure's cause is looked for.
       page.on('response', (response) => {
-        if (response.status() >= 500) console.error(`e2e: ${response.status()} ${response.request().method()} ${response.url()}`);
+        if (response.status() >= 500)
+          console.error(`e2e: ${response.status()} ${response.request().method()} ${response.url()}`);
       });
       if (path !== undefined) await page.goto(base + path);
       return page;
@@ -101,7 +124,8 @@ export function chromiumSuite(base: string) {
         found = (async () => {
           const context = await browser.newContext(profile);
           if (options.session) await loggedIn(context);
-          if (options.language) await context.addInitScript((lng) => localStorage.setItem('language', lng), options.language);
+          if (options.language)
+            await context.addInitScript((lng) => localStorage.setItem('language', lng), options.language);
           const page = await context.newPage();
           page.on('pageerror', (error) => pageErrors.push(error.message));
           return page;

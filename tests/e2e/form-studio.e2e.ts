@@ -31,7 +31,13 @@ const SHOTS = process.env['STUDIO_SCREENSHOTS'] ?? tmpdir();
 /** The new field and its title in each language. */
 const FIELD = 'jobTitle';
 const TITLES = { en: 'Job title', fil: 'Posisyon sa trabaho', zh: '职位' } as const;
-const STUDENT = { employmentType: 'student', schoolName: 'University of the Philippines Diliman', major: 'BS Nursing', admissionDate: '2023-08-14', graduationDate: '2027-06-30' };
+const STUDENT = {
+  employmentType: 'student',
+  schoolName: 'University of the Philippines Diliman',
+  major: 'BS Nursing',
+  admissionDate: '2023-08-14',
+  graduationDate: '2027-06-30',
+};
 
 describe.each(browserDatabases('both'))('the form studio on %s', (kind) => {
   let server: E2eServer;
@@ -48,7 +54,10 @@ describe.each(browserDatabases('both'))('the form studio on %s', (kind) => {
       async ([url, m, b]) => {
         const res = await fetch(url as string, {
           method: m as string,
-          headers: { authorization: `Bearer ${sessionStorage.getItem('staff.session') ?? ''}`, ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            authorization: `Bearer ${sessionStorage.getItem('staff.session') ?? ''}`,
+            ...(b === undefined ? {} : { 'content-type': 'application/json' }),
+          },
           body: b === undefined ? undefined : JSON.stringify(b),
         });
         return { status: res.status, code: ((await res.json().catch(() => ({}))) as { code?: string }).code };
@@ -62,7 +71,8 @@ describe.each(browserDatabases('both'))('the form studio on %s', (kind) => {
   };
 
   const editor = (page: Page) => page.getByTestId('studio-editor');
-  const saved = (page: Page) => expect.poll(() => page.getByTestId('save-state').getAttribute('data-state'), { timeout: 20_000 }).toBe('saved');
+  const saved = (page: Page) =>
+    expect.poll(() => page.getByTestId('save-state').getAttribute('data-state'), { timeout: 20_000 }).toBe('saved');
 
   /** From the documents list, a new draft of a document (or its open version). */
   async function openDraft(page: Page, document: string): Promise<string> {
@@ -82,172 +92,230 @@ describe.each(browserDatabases('both'))('the form studio on %s', (kind) => {
     await expect.poll(() => page.getByTestId('version-status').textContent()).toBe(en('studio.status.review'));
   }
 
-  it('a field is added, checked, previewed, reviewed by a second person and published; the flow is reordered; a breaking rollback is acknowledged', { timeout: 600_000 }, async () => {
-    // 1. An administrator adds two product staff.
-    const printed: string[] = [];
-    const exit = await runStaffCli(['create-admin', '--email', `admin-studio-${kind}@lender.test`, '--name', 'Ada Admin'], {
-      env: { STAFF_PASSWORD: ADMIN_PASSWORD },
-      print: (line) => printed.push(line),
-      open: async () => ({ ...server.database, close: async () => undefined }),
-    });
-    expect(exit, printed.join('\n')).toBe(0);
-    const admin: StaffCredentials = { email: `admin-studio-${kind}@lender.test`, password: ADMIN_PASSWORD, totpSecret: /secret: ([A-Z2-7]+)/u.exec(printed.join('\n'))![1]! };
-    const desk = await suite.open(staffDesktop);
-    desk.setDefaultTimeout(20_000);
-    // The console, its editor and the preview's validator module run under a CSP without unsafe-eval: no violation.
-    const violations: string[] = [];
-    desk.on('console', (message) => {
-      if (/Content Security Policy/iu.test(message.text())) violations.push(message.text());
-    });
-    const csp = (await fetch(`${server.url}/staff/`)).headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe-eval');
-    await staffLogin(desk, server, admin);
-    await desk.getByRole('link', { name: en('nav.accounts') }).click();
-    const author = await addStaffInUi(desk, 'productStaff', 'Pia Product');
-    await desk.getByRole('button', { name: en('accounts.totpDone') }).click();
-    const reviewer = await addStaffInUi(desk, 'productStaff', 'Paolo Product');
-    await desk.getByRole('button', { name: en('accounts.totpDone') }).click();
-    await logout(desk);
+  it(
+    'a field is added, checked, previewed, reviewed by a second person and published; the flow is reordered; a breaking rollback is acknowledged',
+    { timeout: 600_000 },
+    async () => {
+      // 1. An administrator adds two product staff.
+      const printed: string[] = [];
+      const exit = await runStaffCli(
+        ['create-admin', '--email', `admin-studio-${kind}@lender.test`, '--name', 'Ada Admin'],
+        {
+          env: { STAFF_PASSWORD: ADMIN_PASSWORD },
+          print: (line) => printed.push(line),
+          open: async () => ({ ...server.database, close: async () => undefined }),
+        },
+      );
+      expect(exit, printed.join('\n')).toBe(0);
+      const admin: StaffCredentials = {
+        email: `admin-studio-${kind}@lender.test`,
+        password: ADMIN_PASSWORD,
+        totpSecret: /secret: ([A-Z2-7]+)/u.exec(printed.join('\n'))![1]!,
+      };
+      const desk = await suite.open(staffDesktop);
+      desk.setDefaultTimeout(20_000);
+      // The console, its editor and the preview's validator module run under a CSP without unsafe-eval: no violation.
+      const violations: string[] = [];
+      desk.on('console', (message) => {
+        if (/Content Security Policy/iu.test(message.text())) violations.push(message.text());
+      });
+      const csp = (await fetch(`${server.url}/staff/`)).headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-eval');
+      await staffLogin(desk, server, admin);
+      await desk.getByRole('link', { name: en('nav.accounts') }).click();
+      const author = await addStaffInUi(desk, 'productStaff', 'Pia Product');
+      await desk.getByRole('button', { name: en('accounts.totpDone') }).click();
+      const reviewer = await addStaffInUi(desk, 'productStaff', 'Paolo Product');
+      await desk.getByRole('button', { name: en('accounts.totpDone') }).click();
+      await logout(desk);
 
-    // 2. The author: product staff land in the studio; a draft of workInfo gets a required text field, titled in
-    //    English and Chinese only.
-    await staffLogin(desk, server, author);
-    await desk.waitForURL((url) => url.pathname === '/staff/forms');
-    expect(await desk.getByRole('link', { name: en('nav.reviews') }).count()).toBe(0);
-    const workInfoDraft = await openDraft(desk, 'form/workInfo');
-    const add = desk.getByTestId('add-field');
-    await add.locator('input[name=fieldName]').fill(FIELD);
-    await add.locator('select[name=fieldType]').selectOption('string');
-    await add.locator('input[name=fieldRequired]').check();
-    await add.locator('input[name=title-en]').fill(TITLES.en);
-    await add.locator('input[name=title-zh]').fill(TITLES.zh);
-    await add.getByRole('button', { name: en('studio.addFieldSubmit') }).click();
-    await desk.locator(`[data-field-row="${FIELD}"]`).waitFor();
-    await saved(desk);
+      // 2. The author: product staff land in the studio; a draft of workInfo gets a required text field, titled in
+      //    English and Chinese only.
+      await staffLogin(desk, server, author);
+      await desk.waitForURL((url) => url.pathname === '/staff/forms');
+      expect(await desk.getByRole('link', { name: en('nav.reviews') }).count()).toBe(0);
+      const workInfoDraft = await openDraft(desk, 'form/workInfo');
+      const add = desk.getByTestId('add-field');
+      await add.locator('input[name=fieldName]').fill(FIELD);
+      await add.locator('select[name=fieldType]').selectOption('string');
+      await add.locator('input[name=fieldRequired]').check();
+      await add.locator('input[name=title-en]').fill(TITLES.en);
+      await add.locator('input[name=title-zh]').fill(TITLES.zh);
+      await add.getByRole('button', { name: en('studio.addFieldSubmit') }).click();
+      await desk.locator(`[data-field-row="${FIELD}"]`).waitFor();
+      await saved(desk);
 
-    // 3. The preview in Filipino: the form with the new field, not yet titled in Filipino; the checks say so and
-    //    "Show" goes to the Filipino title, which is filled in.
-    await desk.getByTestId('preview-language').selectOption('fil');
-    const phone = desk.getByTestId('phone');
-    await expect.poll(() => phone.locator(`#root_${FIELD}`).count()).toBe(1);
-    const missing = desk.locator(`[data-check][data-path="/texts/fil/${FIELD}"]`);
-    await missing.waitFor();
-    await desk.screenshot({ path: join(SHOTS, 'studio-editor-en.png') });
-    await missing.getByRole('button', { name: en('studio.showCheck') }).click();
-    await expect.poll(() => desk.evaluate(() => `${document.activeElement?.getAttribute('data-text-key')}/${document.activeElement?.getAttribute('data-lng')}`)).toBe(`workInfo.${FIELD}/fil`);
-    await desk.keyboard.type(TITLES.fil);
-    await saved(desk);
-    await expect.poll(() => missing.count()).toBe(0);
-    await expect.poll(() => phone.textContent()).toContain(TITLES.fil);
-    // The preview checks answers as a borrower's form would: the new field is required.
-    await desk.getByTestId('preview-check').click();
-    await expect.poll(() => desk.getByTestId('preview-result').textContent()).toContain(FIELD);
-    // The JSON view shows the same content (CodeMirror, fetched now).
-    await desk.locator('[data-tab=json]').click();
-    // CodeMirror renders the lines in view only: scroll through the text looking for the field.
-    const inJson = (word: string) =>
-      desk.evaluate(async (w) => {
-        // The editor is in a shadow root (json-editor.tsx).
-        const root = document.querySelector('[data-testid=json-editor]')?.shadowRoot;
-        const scroller = root?.querySelector('.cm-scroller');
-        if (!scroller) return false;
-        for (let top = 0; top <= scroller.scrollHeight; top += scroller.clientHeight / 2) {
-          scroller.scrollTop = top;
-          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-          if (root?.querySelector('.cm-content')?.textContent?.includes(w)) return true;
-        }
-        return false;
-      }, word);
-    await expect.poll(() => inJson(`"${FIELD}"`)).toBe(true);
-    await desk.locator('[data-tab=outline]').click();
-    await submitDraft(desk);
-    // Four eyes: the author is not offered Approve, and the server refuses it.
-    expect(await desk.getByTestId('approve').count()).toBe(0);
-    expect(await staffCall(desk, 'POST', `/form-versions/${workInfoDraft}/approve`, {})).toMatchObject({ code: 'SAME_PERSON' });
+      // 3. The preview in Filipino: the form with the new field, not yet titled in Filipino; the checks say so and
+      //    "Show" goes to the Filipino title, which is filled in.
+      await desk.getByTestId('preview-language').selectOption('fil');
+      const phone = desk.getByTestId('phone');
+      await expect.poll(() => phone.locator(`#root_${FIELD}`).count()).toBe(1);
+      const missing = desk.locator(`[data-check][data-path="/texts/fil/${FIELD}"]`);
+      await missing.waitFor();
+      await desk.screenshot({ path: join(SHOTS, 'studio-editor-en.png') });
+      await missing.getByRole('button', { name: en('studio.showCheck') }).click();
+      await expect
+        .poll(() =>
+          desk.evaluate(
+            () =>
+              `${document.activeElement?.getAttribute('data-text-key')}/${document.activeElement?.getAttribute('data-lng')}`,
+          ),
+        )
+        .toBe(`workInfo.${FIELD}/fil`);
+      await desk.keyboard.type(TITLES.fil);
+      await saved(desk);
+      await expect.poll(() => missing.count()).toBe(0);
+      await expect.poll(() => phone.textContent()).toContain(TITLES.fil);
+      // The preview checks answers as a borrower's form would: the new field is required.
+      await desk.getByTestId('preview-check').click();
+      await expect.poll(() => desk.getByTestId('preview-result').textContent()).toContain(FIELD);
+      // The JSON view shows the same content (CodeMirror, fetched now).
+      await desk.locator('[data-tab=json]').click();
+      // CodeMirror renders the lines in view only: scroll through the text looking for the field.
+      const inJson = (word: string) =>
+        desk.evaluate(async (w) => {
+          // The editor is in a shadow root (json-editor.tsx).
+          const root = document.querySelector('[data-testid=json-editor]')?.shadowRoot;
+          const scroller = root?.querySelector('.cm-scroller');
+          if (!scroller) return false;
+          for (let top = 0; top <= scroller.scrollHeight; top += scroller.clientHeight / 2) {
+            scroller.scrollTop = top;
+            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+            if (root?.querySelector('.cm-content')?.textContent?.includes(w)) return true;
+          }
+          return false;
+        }, word);
+      await expect.poll(() => inJson(`"${FIELD}"`)).toBe(true);
+      await desk.locator('[data-tab=outline]').click();
+      await submitDraft(desk);
+      // Four eyes: the author is not offered Approve, and the server refuses it.
+      expect(await desk.getByTestId('approve').count()).toBe(0);
+      expect(await staffCall(desk, 'POST', `/form-versions/${workInfoDraft}/approve`, {})).toMatchObject({
+        code: 'SAME_PERSON',
+      });
 
-    // 4. The step order: workInfo moves before the emergency contacts.
-    const flowDraft = await openDraft(desk, 'flow/steps');
-    await desk.locator('tr[data-step=workInfo] [data-action=up]').click();
-    const order = await desk.locator('[data-step]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-step')));
-    expect(order.indexOf('workInfo')).toBeLessThan(order.indexOf('contact'));
-    await submitDraft(desk);
+      // 4. The step order: workInfo moves before the emergency contacts.
+      const flowDraft = await openDraft(desk, 'flow/steps');
+      await desk.locator('tr[data-step=workInfo] [data-action=up]').click();
+      const order = await desk
+        .locator('[data-step]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-step')));
+      expect(order.indexOf('workInfo')).toBeLessThan(order.indexOf('contact'));
+      await submitDraft(desk);
 
-    // The studio in Chinese, for the screenshot.
-    await desk.getByTestId('language').selectOption('zh-CN');
-    await expect.poll(() => desk.getByRole('link', { name: zh('nav.forms') }).count()).toBe(1);
-    await desk.goto(`${server.url}/staff/form-versions/${workInfoDraft}`);
-    await editor(desk).waitFor();
-    await desk.screenshot({ path: join(SHOTS, 'studio-editor-zh.png') });
-    await desk.getByTestId('language').selectOption('en');
-    await logout(desk);
+      // The studio in Chinese, for the screenshot.
+      await desk.getByTestId('language').selectOption('zh-CN');
+      await expect.poll(() => desk.getByRole('link', { name: zh('nav.forms') }).count()).toBe(1);
+      await desk.goto(`${server.url}/staff/form-versions/${workInfoDraft}`);
+      await editor(desk).waitFor();
+      await desk.screenshot({ path: join(SHOTS, 'studio-editor-zh.png') });
+      await desk.getByTestId('language').selectOption('en');
+      await logout(desk);
 
-    // 5. The second member approves both.
-    await staffLogin(desk, server, reviewer);
-    for (const id of [workInfoDraft, flowDraft]) {
-      await desk.goto(`${server.url}/staff/form-versions/${id}`);
-      await desk.getByTestId('approve').click();
-      await expect.poll(() => desk.getByTestId('version-status').textContent()).toBe(en('studio.status.published'));
-    }
+      // 5. The second member approves both.
+      await staffLogin(desk, server, reviewer);
+      for (const id of [workInfoDraft, flowDraft]) {
+        await desk.goto(`${server.url}/staff/form-versions/${id}`);
+        await desk.getByTestId('approve').click();
+        await expect.poll(() => desk.getByTestId('version-status').textContent()).toBe(en('studio.status.published'));
+      }
 
-    // 6. A borrower with the steps before workInfo on file opens /workInfo: the new order lets them, the field shows,
-    //    the form and the server refuse the step without it, and it saves with it, going on to the contacts.
-    const borrower = await suite.open(iPhone(3));
-    borrower.setDefaultTimeout(20_000);
-    await loginThroughUi(borrower, server.url, (p) => smsCode(server.outbox, p), newPhone());
-    const { customerId, token } = await sessionOf(borrower);
-    const { identityInfo, baseInfo, baseInfo2, addressInfo } = completeSections();
-    await server.database.db.insert(profileSections).values(
-      Object.entries({ identityInfo, baseInfo, baseInfo2, addressInfo }).map(([step, data]) => ({ customerId, step, data: data!, schemaVersion: 'fixture' })),
-    );
-    const profilePut = (data: unknown) =>
-      fetch(`${server.url}/api/v1/profile/workInfo`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId, 'content-type': 'application/json' }, body: JSON.stringify(data) });
-    // The server keeps a profile it read for a few seconds (PROFILE_CACHE_MS): wait until it reads the steps written.
-    await expect
-      .poll(async () => {
-        const answer = await fetch(`${server.url}/api/v1/profile`, { headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId } });
-        return ((await answer.json()) as { summary: { next: string } }).summary.next;
-      })
-      .toBe('/workInfo');
-    const refused = await profilePut(STUDENT);
-    expect(refused.status).toBe(422);
-    expect(((await refused.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
-    await borrower.goto(`${server.url}/workInfo`);
-    await borrower.locator('.info-step[data-step="workInfo"] form').waitFor();
-    await borrower.getByLabel(TITLES.en).waitFor();
-    await borrower.getByRole('radio', { name: formText('en', 'workInfo.options.employmentType.student'), exact: true }).check();
-    await borrower.fill('#root_schoolName', STUDENT.schoolName);
-    await borrower.fill('#root_major', STUDENT.major);
-    await borrower.fill('#root_admissionDate', STUDENT.admissionDate);
-    await borrower.fill('#root_graduationDate', STUDENT.graduationDate);
-    await borrower.getByRole('button', { name: formText('en', 'form.submit'), exact: true }).click();
-    await expect.poll(() => borrower.locator(`#root_${FIELD}__error`).textContent()).toBe(formText('en', 'errors.required'));
-    expect(new URL(borrower.url()).pathname).toBe('/workInfo');
-    await borrower.fill(`#root_${FIELD}`, 'Nursing student');
-    await borrower.getByRole('button', { name: formText('en', 'form.submit'), exact: true }).click();
-    await borrower.waitForURL((url) => url.pathname === '/contact');
+      // 6. A borrower with the steps before workInfo on file opens /workInfo: the new order lets them, the field shows,
+      //    the form and the server refuse the step without it, and it saves with it, going on to the contacts.
+      const borrower = await suite.open(iPhone(3));
+      borrower.setDefaultTimeout(20_000);
+      await loginThroughUi(borrower, server.url, (p) => smsCode(server.outbox, p), newPhone());
+      const { customerId, token } = await sessionOf(borrower);
+      const { identityInfo, baseInfo, baseInfo2, addressInfo } = completeSections();
+      await server.database.db.insert(profileSections).values(
+        Object.entries({ identityInfo, baseInfo, baseInfo2, addressInfo }).map(([step, data]) => ({
+          customerId,
+          step,
+          data: data!,
+          schemaVersion: 'fixture',
+        })),
+      );
+      const profilePut = (data: unknown) =>
+        fetch(`${server.url}/api/v1/profile/workInfo`, {
+          method: 'PUT',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'x-customer-id': customerId,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify(data),
+        });
+      // The server keeps a profile it read for a few seconds (PROFILE_CACHE_MS): wait until it reads the steps written.
+      await expect
+        .poll(async () => {
+          const answer = await fetch(`${server.url}/api/v1/profile`, {
+            headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId },
+          });
+          return ((await answer.json()) as { summary: { next: string } }).summary.next;
+        })
+        .toBe('/workInfo');
+      const refused = await profilePut(STUDENT);
+      expect(refused.status).toBe(422);
+      expect(((await refused.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
+      await borrower.goto(`${server.url}/workInfo`);
+      await borrower.locator('.info-step[data-step="workInfo"] form').waitFor();
+      await borrower.getByLabel(TITLES.en).waitFor();
+      await borrower
+        .getByRole('radio', { name: formText('en', 'workInfo.options.employmentType.student'), exact: true })
+        .check();
+      await borrower.fill('#root_schoolName', STUDENT.schoolName);
+      await borrower.fill('#root_major', STUDENT.major);
+      await borrower.fill('#root_admissionDate', STUDENT.admissionDate);
+      await borrower.fill('#root_graduationDate', STUDENT.graduationDate);
+      await borrower.getByRole('button', { name: formText('en', 'form.submit'), exact: true }).click();
+      await expect
+        .poll(() => borrower.locator(`#root_${FIELD}__error`).textContent())
+        .toBe(formText('en', 'errors.required'));
+      expect(new URL(borrower.url()).pathname).toBe('/workInfo');
+      await borrower.fill(`#root_${FIELD}`, 'Nursing student');
+      await borrower.getByRole('button', { name: formText('en', 'form.submit'), exact: true }).click();
+      await borrower.waitForURL((url) => url.pathname === '/contact');
 
-    // 7. A rollback of workInfo to version 1 removes the field the borrower answered: refused until acknowledged.
-    await desk.goto(`${server.url}/staff/forms/form/workInfo`);
-    await desk.locator('tr[data-version="1"] [data-testid=rollback]').click();
-    await desk.getByTestId('rollback-run').click();
-    const breaking = desk.locator(`[data-breaking="removed:${FIELD}"]`);
-    await breaking.waitFor();
-    expect(await desk.locator('[data-error-code=FORM_BREAKING_UNACKNOWLEDGED]').textContent()).toBe(en('studio.errors.FORM_BREAKING_UNACKNOWLEDGED'));
-    expect(await breaking.textContent()).toContain(en('studio.affected_one', { count: 1 }));
-    expect(await desk.getByTestId('rollback-run').isDisabled()).toBe(true);
-    await breaking.locator('input[type=checkbox]').check();
-    await desk.getByTestId('rollback-run').click();
-    await expect.poll(() => desk.locator('tr[data-status=published]').getAttribute('data-version')).toBe('3');
-    const manifest = (await (await fetch(`${server.url}/api/v1/forms/manifest`)).json()) as { forms: Record<string, { version: number; form: string }> };
-    expect(manifest.forms['workInfo']?.version).toBe(3);
-    const published = (await (await fetch(`${server.url}${manifest.forms['workInfo']!.form}`)).json()) as { schema: unknown };
-    expect(JSON.stringify(published.schema)).not.toContain(FIELD);
-    // The diff of version 3 against version 2 lists the field as removed.
-    await desk.getByTestId('compare').locator('select').first().selectOption({ label: en('studio.versionNo', { version: 2 }) });
-    await desk.getByTestId('compare').locator('select').nth(1).selectOption({ label: en('studio.versionNo', { version: 3 }) });
-    await desk.getByTestId('compare').getByRole('button', { name: en('studio.compare') }).click();
-    await expect.poll(() => desk.getByTestId('diff').locator('[data-change=removed]').count()).toBeGreaterThan(0);
-    expect(violations).toEqual([]);
-  });
+      // 7. A rollback of workInfo to version 1 removes the field the borrower answered: refused until acknowledged.
+      await desk.goto(`${server.url}/staff/forms/form/workInfo`);
+      await desk.locator('tr[data-version="1"] [data-testid=rollback]').click();
+      await desk.getByTestId('rollback-run').click();
+      const breaking = desk.locator(`[data-breaking="removed:${FIELD}"]`);
+      await breaking.waitFor();
+      expect(await desk.locator('[data-error-code=FORM_BREAKING_UNACKNOWLEDGED]').textContent()).toBe(
+        en('studio.errors.FORM_BREAKING_UNACKNOWLEDGED'),
+      );
+      expect(await breaking.textContent()).toContain(en('studio.affected_one', { count: 1 }));
+      expect(await desk.getByTestId('rollback-run').isDisabled()).toBe(true);
+      await breaking.locator('input[type=checkbox]').check();
+      await desk.getByTestId('rollback-run').click();
+      await expect.poll(() => desk.locator('tr[data-status=published]').getAttribute('data-version')).toBe('3');
+      const manifest = (await (await fetch(`${server.url}/api/v1/forms/manifest`)).json()) as {
+        forms: Record<string, { version: number; form: string }>;
+      };
+      expect(manifest.forms['workInfo']?.version).toBe(3);
+      const published = (await (await fetch(`${server.url}${manifest.forms['workInfo']!.form}`)).json()) as {
+        schema: unknown;
+      };
+      expect(JSON.stringify(published.schema)).not.toContain(FIELD);
+      // The diff of version 3 against version 2 lists the field as removed.
+      await desk
+        .getByTestId('compare')
+        .locator('select')
+        .first()
+        .selectOption({ label: en('studio.versionNo', { version: 2 }) });
+      await desk
+        .getByTestId('compare')
+        .locator('select')
+        .nth(1)
+        .selectOption({ label: en('studio.versionNo', { version: 3 }) });
+      await desk
+        .getByTestId('compare')
+        .getByRole('button', { name: en('studio.compare') })
+        .click();
+      await expect.poll(() => desk.getByTestId('diff').locator('[data-change=removed]').count()).toBeGreaterThan(0);
+      expect(violations).toEqual([]);
+    },
+  );
 });

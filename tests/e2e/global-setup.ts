@@ -12,7 +12,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const webDist = resolve('dist');
-  if (!existsSync(resolve(webDist, 'index.html'))) throw new Error('dist/ has no build: run "npm run build" before the e2e suite');
+  if (!existsSync(resolve(webDist, 'index.html')))
+    throw new Error('dist/ has no build: run "npm run build" before the e2e suite');
   const app = await buildApp({ webDist });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   project.provide('baseUrl', address);

@@ -21,49 +21,59 @@ afterAll(async () => {
 });
 
 describe.each(['en', 'fil'])('information steps in %s', (lng) => {
-  it('refuses wrong values with translated messages, keeps what was typed, survives a reload and completes the flow', { timeout: 120_000 }, async () => {
-    const page = await suite.open(iPhone(3), undefined, { language: lng });
-    page.setDefaultTimeout(10_000);
-    const phone = newPhone();
-    await loginThroughUi(page, base, (p) => smsCode(server.outbox, p), phone, lng);
-    const s = steps(lng, phone);
-    await s.identity(page);
-    await s.baseInfo(page);
-    await s.baseInfo2(page);
+  it(
+    'refuses wrong values with translated messages, keeps what was typed, survives a reload and completes the flow',
+    { timeout: 120_000 },
+    async () => {
+      const page = await suite.open(iPhone(3), undefined, { language: lng });
+      page.setDefaultTimeout(10_000);
+      const phone = newPhone();
+      await loginThroughUi(page, base, (p) => smsCode(server.outbox, p), phone, lng);
+      const s = steps(lng, phone);
+      await s.identity(page);
+      await s.baseInfo(page);
+      await s.baseInfo2(page);
 
-    // Halfway through a step the borrower reloads: what was typed is still there, and a step ahead of the first
-    // incomplete one resumes at that one.
-    await s.atStep(page, 'addressInfo');
-    await page.fill('#root_detailedAddress', 'typed before the reload');
-    await page.reload();
-    await s.atStep(page, 'addressInfo');
-    expect(await page.inputValue('#root_detailedAddress')).toBe('typed before the reload');
-    await page.goto(`${base}/bankInfo`);
-    await s.atStep(page, 'addressInfo');
-    // Back to an earlier step: its answers are there.
-    await page.goBack();
-    await page.goto(`${base}/baseInfo`);
-    await s.atStep(page, 'baseInfo');
-    expect(await page.getByRole('radio', { name: s.tx('baseInfo.options.maritalStatus.married'), exact: true }).isChecked()).toBe(true);
-    expect(await page.getByRole('radio', { name: s.tx('baseInfo.options.children.yes'), exact: true }).isChecked()).toBe(true);
-    await page.goto(`${base}/addressInfo`);
+      // Halfway through a step the borrower reloads: what was typed is still there, and a step ahead of the first
+      // incomplete one resumes at that one.
+      await s.atStep(page, 'addressInfo');
+      await page.fill('#root_detailedAddress', 'typed before the reload');
+      await page.reload();
+      await s.atStep(page, 'addressInfo');
+      expect(await page.inputValue('#root_detailedAddress')).toBe('typed before the reload');
+      await page.goto(`${base}/bankInfo`);
+      await s.atStep(page, 'addressInfo');
+      // Back to an earlier step: its answers are there.
+      await page.goBack();
+      await page.goto(`${base}/baseInfo`);
+      await s.atStep(page, 'baseInfo');
+      expect(
+        await page
+          .getByRole('radio', { name: s.tx('baseInfo.options.maritalStatus.married'), exact: true })
+          .isChecked(),
+      ).toBe(true);
+      expect(
+        await page.getByRole('radio', { name: s.tx('baseInfo.options.children.yes'), exact: true }).isChecked(),
+      ).toBe(true);
+      await page.goto(`${base}/addressInfo`);
 
-    await s.addressInfo(page);
-    await s.contact(page);
-    await s.workInfo(page);
-    await s.bankInfo(page);
-    await page.waitForURL((url) => url.pathname === flow.steps.at(-1)?.next);
+      await s.addressInfo(page);
+      await s.contact(page);
+      await s.workInfo(page);
+      await s.bankInfo(page);
+      await page.waitForURL((url) => url.pathname === flow.steps.at(-1)?.next);
 
-    // Every step is complete: each shows its saved answers after a reload, and no photo was written to storage.
-    await page.goto(`${base}/contact`);
-    await s.atStep(page, 'contact');
-    // A completed step holds what the server will receive: the validated, normalised data.
-    expect(await page.inputValue('#root_emergencyContacts_2_phone')).toBe('9202223333');
-    expect(await page.inputValue('#root_emergencyContacts_1_name')).toBe('Pedro Santos');
-    const stored = await page.evaluate(() => localStorage.getItem('drafts') ?? '');
-    expect(JSON.parse(stored).state.completed).toEqual(flow.steps.map((step) => step.step));
-    expect(stored).not.toContain('data:image');
-  });
+      // Every step is complete: each shows its saved answers after a reload, and no photo was written to storage.
+      await page.goto(`${base}/contact`);
+      await s.atStep(page, 'contact');
+      // A completed step holds what the server will receive: the validated, normalised data.
+      expect(await page.inputValue('#root_emergencyContacts_2_phone')).toBe('9202223333');
+      expect(await page.inputValue('#root_emergencyContacts_1_name')).toBe('Pedro Santos');
+      const stored = await page.evaluate(() => localStorage.getItem('drafts') ?? '');
+      expect(JSON.parse(stored).state.completed).toEqual(flow.steps.map((step) => step.step));
+      expect(stored).not.toContain('data:image');
+    },
+  );
 });
 
 describe('information steps and logout', () => {
@@ -74,7 +84,9 @@ describe('information steps and logout', () => {
     await page.fill('#root_name', 'Juan Dela Cruz');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('drafts') ?? '')).toContain('Juan Dela Cruz');
     await page.goto(`${base}/setup`);
-    const logout = (JSON.parse(readFileSync('locales/en/setup.json', 'utf8')) as { logout: { button: string; confirm: string } }).logout;
+    const logout = (
+      JSON.parse(readFileSync('locales/en/setup.json', 'utf8')) as { logout: { button: string; confirm: string } }
+    ).logout;
     await page.getByRole('button', { name: logout.button }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: logout.confirm }).click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('drafts'))).toBeNull();

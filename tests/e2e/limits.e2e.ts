@@ -34,7 +34,8 @@ describe.each(browserDatabases('pglite'))('credit limit and Facebook binding on 
   afterAll(async () => {
     await server?.close();
   });
-  const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/limits-${kind}-${name}.png`, fullPage: true });
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: `/tmp/limits-${kind}-${name}.png`, fullPage: true });
 
   async function borrowerAt(lng: string): Promise<Page> {
     const page = await suite.open(iPhone(3), undefined, { language: lng });
@@ -45,7 +46,12 @@ describe.each(browserDatabases('pglite'))('credit limit and Facebook binding on 
   }
 
   /** Bind Facebook on /creditLimit, then answer the simulated Facebook's dialog. */
-  async function throughFacebook(page: Page, lng: string, answer: 'Continue' | 'Cancel', account?: { id: string; name: string }) {
+  async function throughFacebook(
+    page: Page,
+    lng: string,
+    answer: 'Continue' | 'Cancel',
+    account?: { id: string; name: string },
+  ) {
     await page.getByRole('button', { name: tr(lng, 'limit', 'facebook.bind') }).click();
     await page.waitForURL(/\/simulated\/facebook\/dialog\/oauth\?/u);
     if (account) {
@@ -56,45 +62,61 @@ describe.each(browserDatabases('pglite'))('credit limit and Facebook binding on 
     await page.waitForURL(/\/creditLimit$/u);
   }
 
-  it('refuses a cancelled consent, binds once with the configured raise, and refuses the same account to a second borrower', { timeout: 180_000 }, async () => {
-    const account = { id: `1${Date.now().toString().slice(-13)}${Math.floor(Math.random() * 10)}`, name: 'Maria Clara Santos' };
-    const a = await borrowerAt('en');
-    await a.goto(`${server.url}/my`);
-    await a.getByRole('link', { name: tr('en', 'profile', 'limit.raise') }).click();
-    await a.waitForURL(/\/creditLimit$/u);
-    const amount = a.getByTestId('limit-amount');
-    expect(await amount.textContent()).toBe(peso(500000));
-    expect(await a.locator('[data-testid="limit-next"] [data-reason="facebookBinding"]').textContent()).toContain(tr('en', 'limit', 'next.amount', { amount: peso(step), ceiling: peso(underwriting.limitRaises.facebookBinding.ceilingCentavos) }));
-    await shot(a, 'before-en');
+  it(
+    'refuses a cancelled consent, binds once with the configured raise, and refuses the same account to a second borrower',
+    { timeout: 180_000 },
+    async () => {
+      const account = {
+        id: `1${Date.now().toString().slice(-13)}${Math.floor(Math.random() * 10)}`,
+        name: 'Maria Clara Santos',
+      };
+      const a = await borrowerAt('en');
+      await a.goto(`${server.url}/my`);
+      await a.getByRole('link', { name: tr('en', 'profile', 'limit.raise') }).click();
+      await a.waitForURL(/\/creditLimit$/u);
+      const amount = a.getByTestId('limit-amount');
+      expect(await amount.textContent()).toBe(peso(500000));
+      expect(await a.locator('[data-testid="limit-next"] [data-reason="facebookBinding"]').textContent()).toContain(
+        tr('en', 'limit', 'next.amount', {
+          amount: peso(step),
+          ceiling: peso(underwriting.limitRaises.facebookBinding.ceilingCentavos),
+        }),
+      );
+      await shot(a, 'before-en');
 
-    // Cancelled on Facebook: told why, nothing bound, the limit unchanged.
-    await throughFacebook(a, 'en', 'Cancel');
-    expect(await a.getByTestId('limit-problem').textContent()).toBe(tr('en', 'errors', 'FACEBOOK_DENIED'));
-    expect(await amount.textContent()).toBe(peso(500000));
-    await shot(a, 'denied-en');
+      // Cancelled on Facebook: told why, nothing bound, the limit unchanged.
+      await throughFacebook(a, 'en', 'Cancel');
+      expect(await a.getByTestId('limit-problem').textContent()).toBe(tr('en', 'errors', 'FACEBOOK_DENIED'));
+      expect(await amount.textContent()).toBe(peso(500000));
+      await shot(a, 'denied-en');
 
-    // Allowed: bound, the limit raised once by the configured step, the raise first in the history.
-    await throughFacebook(a, 'en', 'Continue', account);
-    await a.getByTestId('limit-facebook-name').waitFor();
-    expect(await a.getByTestId('limit-facebook-name').textContent()).toBe(tr('en', 'limit', 'facebook.boundTo', { name: account.name }));
-    expect(await amount.textContent()).toBe(peso(500000 + step));
-    expect(await a.locator('[data-testid="limit-history"] li').first().getAttribute('data-reason')).toBe('facebookBinding');
-    expect(await a.locator('[data-testid="limit-problem"]').count()).toBe(0);
-    await shot(a, 'bound-en');
-    // A reload does not bind again (the redirect's state was used and dropped from the address).
-    await a.reload();
-    await a.getByTestId('limit-facebook-name').waitFor();
-    expect(await amount.textContent()).toBe(peso(500000 + step));
+      // Allowed: bound, the limit raised once by the configured step, the raise first in the history.
+      await throughFacebook(a, 'en', 'Continue', account);
+      await a.getByTestId('limit-facebook-name').waitFor();
+      expect(await a.getByTestId('limit-facebook-name').textContent()).toBe(
+        tr('en', 'limit', 'facebook.boundTo', { name: account.name }),
+      );
+      expect(await amount.textContent()).toBe(peso(500000 + step));
+      expect(await a.locator('[data-testid="limit-history"] li').first().getAttribute('data-reason')).toBe(
+        'facebookBinding',
+      );
+      expect(await a.locator('[data-testid="limit-problem"]').count()).toBe(0);
+      await shot(a, 'bound-en');
+      // A reload does not bind again (the redirect's state was used and dropped from the address).
+      await a.reload();
+      await a.getByTestId('limit-facebook-name').waitFor();
+      expect(await amount.textContent()).toBe(peso(500000 + step));
 
-    // Another borrower, in Filipino, with the same Facebook account: refused, nothing raised.
-    const b = await borrowerAt('fil');
-    await b.goto(`${server.url}/creditLimit`);
-    await b.getByTestId('limit-amount').waitFor();
-    await throughFacebook(b, 'fil', 'Continue', account);
-    await b.getByTestId('limit-problem').waitFor();
-    expect(await b.getByTestId('limit-problem').textContent()).toBe(tr('fil', 'errors', 'FACEBOOK_ACCOUNT_TAKEN'));
-    expect(await b.getByTestId('limit-amount').textContent()).toBe(peso(500000));
-    expect(await b.getByRole('button', { name: tr('fil', 'limit', 'facebook.bind') }).count()).toBe(1);
-    await shot(b, 'taken-fil');
-  });
+      // Another borrower, in Filipino, with the same Facebook account: refused, nothing raised.
+      const b = await borrowerAt('fil');
+      await b.goto(`${server.url}/creditLimit`);
+      await b.getByTestId('limit-amount').waitFor();
+      await throughFacebook(b, 'fil', 'Continue', account);
+      await b.getByTestId('limit-problem').waitFor();
+      expect(await b.getByTestId('limit-problem').textContent()).toBe(tr('fil', 'errors', 'FACEBOOK_ACCOUNT_TAKEN'));
+      expect(await b.getByTestId('limit-amount').textContent()).toBe(peso(500000));
+      expect(await b.getByRole('button', { name: tr('fil', 'limit', 'facebook.bind') }).count()).toBe(1);
+      await shot(b, 'taken-fil');
+    },
+  );
 });

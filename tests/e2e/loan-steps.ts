@@ -22,7 +22,8 @@ export function loanText(key: string, values: Record<string, string | number> = 
 const t = (key: string, values?: Record<string, string | number>) => loanText(key, values);
 
 /** The home screen's card of an order in `state`. */
-export const orderCard = (page: Page, state: string) => page.locator(`[data-testid="order-card"][data-state="${state}"]`);
+export const orderCard = (page: Page, state: string) =>
+  page.locator(`[data-testid="order-card"][data-state="${state}"]`);
 
 /**
  * From home with an accepted order: the terms (`check` looks at them first), both consents (refused without them), then
@@ -48,12 +49,21 @@ export async function sign(page: Page): Promise<void> {
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
   await page.mouse.down();
-  for (let i = 1; i <= 10; i += 1) await page.mouse.move(box.x + box.width * (0.2 + i * 0.06), box.y + box.height * (0.6 - (i % 2) * 0.3), { steps: 3 });
+  for (let i = 1; i <= 10; i += 1)
+    await page.mouse.move(box.x + box.width * (0.2 + i * 0.06), box.y + box.height * (0.6 - (i % 2) * 0.3), {
+      steps: 3,
+    });
   await page.mouse.up();
 }
 
 /** /bill -> pick settle or extend, a channel, pay -> /repaidDetail until the gateway's webhook makes it a success. */
-export async function pay(page: Page, base: string, orderId: string, choice: 'settle' | 'extend', channel: string): Promise<void> {
+export async function pay(
+  page: Page,
+  base: string,
+  orderId: string,
+  choice: 'settle' | 'extend',
+  channel: string,
+): Promise<void> {
   await page.goto(`${base}/bill?order=${orderId}`);
   await page.locator(`[data-testid="${choice}"]`).click();
   await page.getByText(t(`payment.channel.${channel}`), { exact: true }).click();
@@ -61,6 +71,8 @@ export async function pay(page: Page, base: string, orderId: string, choice: 'se
   await page.waitForURL((url) => url.pathname === '/repaidDetail');
   await page.locator('[data-testid="payment-state"][data-state="in_progress"]').waitFor();
   // Over the counter: a 12-character reference to read out; e-wallet and bank: the gateway's payment intent.
-  expect(await page.locator('[data-testid="reference"]').textContent()).toMatch(channel === 'otc' ? /^[A-Z2-9]{12}$/u : /^pi_[0-9a-f]+$/u);
+  expect(await page.locator('[data-testid="reference"]').textContent()).toMatch(
+    channel === 'otc' ? /^[A-Z2-9]{12}$/u : /^pi_[0-9a-f]+$/u,
+  );
   await page.locator('[data-testid="payment-state"][data-state="success"]').waitFor({ timeout: 30_000 });
 }

@@ -18,7 +18,15 @@ export interface ProcessServer {
 
 export async function startProcessServer(env: Record<string, string> = {}): Promise<ProcessServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST: 'dist', DATA_DIR: mkdtempSync(join(tmpdir(), 'e2e-data-')), ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WEB_DIST: 'dist',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'e2e-data-')),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

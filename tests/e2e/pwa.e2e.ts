@@ -19,7 +19,12 @@ describe('installable', () => {
     const page = await newPage();
     await page.goto(`${base}/start`);
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
-    const manifest = (await (await page.request.get(base + href)).json()) as { name: string; display: string; start_url: string; icons: { src: string; sizes: string }[] };
+    const manifest = (await (await page.request.get(base + href)).json()) as {
+      name: string;
+      display: string;
+      start_url: string;
+      icons: { src: string; sizes: string }[];
+    };
     expect(manifest).toMatchObject({ name: 'PesoAgad', display: 'standalone', start_url: '/start?standalone=1' });
     expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     for (const icon of manifest.icons) expect((await page.request.get(base + icon.src)).status(), icon.src).toBe(200);
@@ -33,7 +38,9 @@ describe('installable', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+        await new Promise((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+        );
       }
     });
     expect(await page.locator('.network-banner').count()).toBe(0);
@@ -69,10 +76,16 @@ describe('address data', () => {
     const list = (await provinces.json()) as { code: string; name: string }[];
     const metro = list.find((p) => p.name === 'Metro Manila');
     expect(metro).toBeDefined();
-    const cities = (await (await page.request.get(`${base}/psgc/cities/${metro!.code}.json`)).json()) as { name: string }[];
+    const cities = (await (await page.request.get(`${base}/psgc/cities/${metro!.code}.json`)).json()) as {
+      name: string;
+    }[];
     expect(cities.map((c) => c.name)).toEqual(expect.arrayContaining(['Quezon City']));
     const chunks = JSON.parse(readFileSync('dist/.vite/modules.json', 'utf8')) as ChunkModules;
-    expect(Object.values(chunks).flatMap((c) => c.modules).filter((m) => m.includes('ph-address'))).toEqual([]);
+    expect(
+      Object.values(chunks)
+        .flatMap((c) => c.modules)
+        .filter((m) => m.includes('ph-address')),
+    ).toEqual([]);
   });
 });
 
@@ -110,7 +123,10 @@ describe('bytes per route', () => {
     expect([...requested].filter((f) => counted.includes(f)).sort()).toEqual([...counted].sort());
     const chunks = JSON.parse(readFileSync('dist/.vite/modules.json', 'utf8')) as ChunkModules;
     const entry = Object.entries(chunks).find(([, c]) => c.isEntry)![1];
-    const lazy = new Set(entry.dynamicImports.flatMap((file) => [file, ...(chunks[file]?.imports ?? []), ...(chunks[file]?.css ?? [])]));
-    for (const file of requested) if (!counted.includes(file)) expect(lazy.has(file), `${file} is neither counted nor lazy`).toBe(true);
+    const lazy = new Set(
+      entry.dynamicImports.flatMap((file) => [file, ...(chunks[file]?.imports ?? []), ...(chunks[file]?.css ?? [])]),
+    );
+    for (const file of requested)
+      if (!counted.includes(file)) expect(lazy.has(file), `${file} is neither counted nor lazy`).toBe(true);
   });
 });

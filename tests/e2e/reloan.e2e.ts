@@ -30,7 +30,11 @@ function tr(lng: string, ns: string, key: string, values: Record<string, string 
   return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
 }
 const t = (key: string, values: Record<string, string | number> = {}) => tr('en', 'reloan', key, values);
-const figures = JSON.parse(readFileSync('config/easy-reloan.json', 'utf8')) as { voucherCentavos: number; cancelWindowMinutes: number; disbursementsBeforeTurnOff: number };
+const figures = JSON.parse(readFileSync('config/easy-reloan.json', 'utf8')) as {
+  voucherCentavos: number;
+  cancelWindowMinutes: number;
+  disbursementsBeforeTurnOff: number;
+};
 const standard = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };
 const WINDOW_S = figures.cancelWindowMinutes * 60;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -49,12 +53,27 @@ describe.each(browserDatabases('both'))('Easy Re-loan on %s', (kind) => {
   /** The API as the borrower logged in on `page` (their session from the core store). */
   async function apiOf(page: Page) {
     const { customerId, token } = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('core') ?? '{}') as { state: { publicData: { customerId: string; token: string } } }).state.publicData,
+      () =>
+        (
+          JSON.parse(localStorage.getItem('core') ?? '{}') as {
+            state: { publicData: { customerId: string; token: string } };
+          }
+        ).state.publicData,
     );
-    const call = async <T,>(method: string, path: string, body?: object, key?: string): Promise<{ status: number; body: T }> => {
+    const call = async <T>(
+      method: string,
+      path: string,
+      body?: object,
+      key?: string,
+    ): Promise<{ status: number; body: T }> => {
       const res = await fetch(`${server.url}/api/v1${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId, ...(body && { 'content-type': 'application/json' }), ...(key && { 'idempotency-key': key }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-customer-id': customerId,
+          ...(body && { 'content-type': 'application/json' }),
+          ...(key && { 'idempotency-key': key }),
+        },
         ...(body && { body: JSON.stringify(body) }),
       });
       return { status: res.status, body: (await res.json()) as T };
@@ -68,7 +87,12 @@ describe.each(browserDatabases('both'))('Easy Re-loan on %s', (kind) => {
       throw new Error(`order ${orderId} never reached ${state}`);
     };
     const settle = async (orderId: string, couponId?: string) => {
-      const paid = await call('POST', `/loans/${orderId}/payments`, { kind: 'settle', channel: 'otc', ...(couponId && { couponId }) }, newKey());
+      const paid = await call(
+        'POST',
+        `/loans/${orderId}/payments`,
+        { kind: 'settle', channel: 'otc', ...(couponId && { couponId }) },
+        newKey(),
+      );
       expect(paid.status).toBe(201);
       await until(orderId, 'settled');
     };
@@ -77,7 +101,9 @@ describe.each(browserDatabases('both'))('Easy Re-loan on %s', (kind) => {
       const applied = await call<{ id: string }>('POST', '/loans', standard, newKey());
       expect(applied.status).toBe(201);
       await until(applied.body.id, 'accepted');
-      expect((await call('POST', `/loans/${applied.body.id}/accept`, { agreePrivacy: true, agreeAgreement: true })).status).toBe(200);
+      expect(
+        (await call('POST', `/loans/${applied.body.id}/accept`, { agreePrivacy: true, agreeAgreement: true })).status,
+      ).toBe(200);
       await call('POST', '/signature', { signature: await signatureDocument(server.database.db, customerId) });
       expect((await call('POST', `/loans/${applied.body.id}/withdraw`, {}, newKey())).status).toBe(200);
       await until(applied.body.id, 'repaying');
@@ -103,113 +129,151 @@ describe.each(browserDatabases('both'))('Easy Re-loan on %s', (kind) => {
     await page.locator('[data-testid="reloan-state"][data-enabled="true"]').waitFor();
   };
 
-  it('turns on after the agreement, pays out after the notice, rewards, turns itself off after two, refuses turning off after the voucher, and sends nothing once cancelled', { timeout: 300_000 }, async () => {
-    const page = await suite.open(iPhone(2));
-    page.setDefaultTimeout(20_000);
-    const phone = newPhone();
-    const [customer] = await server.database.db.insert(customers).values({ phone }).returning();
-    await completeProfile(server.database.db, customer!.id);
-    await loginThroughUi(page, server.url, (p) => smsCode(server.outbox, p), phone);
-    await page.waitForURL((url) => url.pathname === '/homeIndex');
-    const api = await apiOf(page);
+  it(
+    'turns on after the agreement, pays out after the notice, rewards, turns itself off after two, refuses turning off after the voucher, and sends nothing once cancelled',
+    { timeout: 300_000 },
+    async () => {
+      const page = await suite.open(iPhone(2));
+      page.setDefaultTimeout(20_000);
+      const phone = newPhone();
+      const [customer] = await server.database.db.insert(customers).values({ phone }).returning();
+      await completeProfile(server.database.db, customer!.id);
+      await loginThroughUi(page, server.url, (p) => smsCode(server.outbox, p), phone);
+      await page.waitForURL((url) => url.pathname === '/homeIndex');
+      const api = await apiOf(page);
 
-    // Not yet a borrower who repaid a loan: the screen says so.
-    await page.goto(`${server.url}/appointLoan`);
-    await page.getByTestId('reloan-not-eligible').waitFor();
-    await api.settle(await api.repaying());
-    const second = await api.repaying();
+      // Not yet a borrower who repaid a loan: the screen says so.
+      await page.goto(`${server.url}/appointLoan`);
+      await page.getByTestId('reloan-not-eligible').waitFor();
+      await api.settle(await api.repaying());
+      const second = await api.repaying();
 
-    // Wrong input first: the agreement is required.
-    await page.goto(`${server.url}/appointLoan`);
-    await page.getByTestId('reloan-form').waitFor();
-    expect(await page.getByTestId('reloan-intro').textContent()).toContain(formatPeso(figures.voucherCentavos));
-    await page.getByRole('button', { name: t('setting.turnOn') }).click();
-    expect(await page.getByTestId('reloan-error').textContent()).toBe(tr('en', 'errors', 'RELOAN_AGREEMENT_REQUIRED'));
-    await page.screenshot({ path: `/tmp/reloan-appoint-refused-${kind}.png`, fullPage: true });
-    expect(await server.database.db.select().from(easyReloans).where(eq(easyReloans.customerId, api.customerId))).toHaveLength(0);
-    // The agreement states the voucher, the automatic turn-off and how to cancel.
-    await page.getByRole('link', { name: t('setting.agreement') }).click();
-    await page.waitForURL((url) => url.pathname === '/bookingAgreement');
-    const agreement = (await page.locator('.legal-doc').textContent()) ?? '';
-    expect(agreement).toContain(formatPeso(figures.voucherCentavos, { wholeIfExact: true }));
-    expect(agreement).toContain(tr('en', 'legal', 'reloan.sections.cancel.title'));
-    expect(agreement).toContain(tr('en', 'legal', 'reloan.sections.turnOff.title'));
-    await page.screenshot({ path: `/tmp/reloan-agreement-${kind}.png` });
-    await page.goBack();
-    await page.getByTestId('reloan-form').waitFor();
-    await turnOnThroughUi(page, t('setting.turnOn'));
-    await page.screenshot({ path: `/tmp/reloan-appoint-on-${kind}.png`, fullPage: true });
+      // Wrong input first: the agreement is required.
+      await page.goto(`${server.url}/appointLoan`);
+      await page.getByTestId('reloan-form').waitFor();
+      expect(await page.getByTestId('reloan-intro').textContent()).toContain(formatPeso(figures.voucherCentavos));
+      await page.getByRole('button', { name: t('setting.turnOn') }).click();
+      expect(await page.getByTestId('reloan-error').textContent()).toBe(
+        tr('en', 'errors', 'RELOAN_AGREEMENT_REQUIRED'),
+      );
+      await page.screenshot({ path: `/tmp/reloan-appoint-refused-${kind}.png`, fullPage: true });
+      expect(
+        await server.database.db.select().from(easyReloans).where(eq(easyReloans.customerId, api.customerId)),
+      ).toHaveLength(0);
+      // The agreement states the voucher, the automatic turn-off and how to cancel.
+      await page.getByRole('link', { name: t('setting.agreement') }).click();
+      await page.waitForURL((url) => url.pathname === '/bookingAgreement');
+      const agreement = (await page.locator('.legal-doc').textContent()) ?? '';
+      expect(agreement).toContain(formatPeso(figures.voucherCentavos, { wholeIfExact: true }));
+      expect(agreement).toContain(tr('en', 'legal', 'reloan.sections.cancel.title'));
+      expect(agreement).toContain(tr('en', 'legal', 'reloan.sections.turnOff.title'));
+      await page.screenshot({ path: `/tmp/reloan-agreement-${kind}.png` });
+      await page.goBack();
+      await page.getByTestId('reloan-form').waitFor();
+      await turnOnThroughUi(page, t('setting.turnOn'));
+      await page.screenshot({ path: `/tmp/reloan-appoint-on-${kind}.png`, fullPage: true });
 
-    // The current loan settles: the next one is applied for, approved and noticed with the disclosure; nothing is paid out yet.
-    await api.settle(second);
-    const first = await reloanIn(api.customerId, 'noticed');
-    await page.goto(`${server.url}/msgCenter`);
-    const title = tr('en', 'messages', 'notify.reloanNotice.title', { payoutTime: '' }).trim();
-    await page.getByText(title).first().click();
-    await page.waitForURL((url) => url.pathname === '/msgDetail');
-    const notice = (await page.locator('.msgDetail-card').textContent()) ?? '';
-    const view = (await api.call<{ reloans: { id: string; quote: { receivedCentavos: number; financeChargeCentavos: number; amountDueCentavos: number } }[] }>('GET', '/easy-reloan/reloans')).body.reloans[0]!;
-    for (const amount of [view.quote.receivedCentavos, view.quote.financeChargeCentavos, view.quote.amountDueCentavos]) expect(notice).toContain(formatPeso(amount));
-    expect(notice).toContain('Truth in Lending');
-    expect(await server.database.db.select().from(payouts).where(eq(payouts.orderId, first.orderId))).toHaveLength(0);
+      // The current loan settles: the next one is applied for, approved and noticed with the disclosure; nothing is paid out yet.
+      await api.settle(second);
+      const first = await reloanIn(api.customerId, 'noticed');
+      await page.goto(`${server.url}/msgCenter`);
+      const title = tr('en', 'messages', 'notify.reloanNotice.title', { payoutTime: '' }).trim();
+      await page.getByText(title).first().click();
+      await page.waitForURL((url) => url.pathname === '/msgDetail');
+      const notice = (await page.locator('.msgDetail-card').textContent()) ?? '';
+      const view = (
+        await api.call<{
+          reloans: {
+            id: string;
+            quote: { receivedCentavos: number; financeChargeCentavos: number; amountDueCentavos: number };
+          }[];
+        }>('GET', '/easy-reloan/reloans')
+      ).body.reloans[0]!;
+      for (const amount of [
+        view.quote.receivedCentavos,
+        view.quote.financeChargeCentavos,
+        view.quote.amountDueCentavos,
+      ])
+        expect(notice).toContain(formatPeso(amount));
+      expect(notice).toContain('Truth in Lending');
+      expect(await server.database.db.select().from(payouts).where(eq(payouts.orderId, first.orderId))).toHaveLength(0);
 
-    // Past the cancel window the re-loan is paid out by itself; the list shows it done with its voucher.
-    server.advance(WINDOW_S + 60);
-    await api.until(first.orderId, 'repaying');
-    await page.goto(`${server.url}/appointLoanList`);
-    await page.locator('[data-testid="reloan-card"][data-state="done"]').waitFor();
-    expect(await page.locator('[data-testid="reloan-card"][data-state="done"] [data-figure="voucher"] dd').textContent()).toBe(formatPeso(figures.voucherCentavos));
-    await page.screenshot({ path: `/tmp/reloan-list-done-${kind}.png`, fullPage: true });
-    await page.goto(`${server.url}/coupon`);
-    await page.getByText(formatPeso(figures.voucherCentavos, { wholeIfExact: true })).first().waitFor();
-    const [voucher] = (await api.call<{ coupons: { id: string; amountCentavos: number }[] }>('GET', '/coupons?appliesTo=repayment')).body.coupons.filter((c) => c.amountCentavos === figures.voucherCentavos);
-    expect(voucher).toBeDefined();
+      // Past the cancel window the re-loan is paid out by itself; the list shows it done with its voucher.
+      server.advance(WINDOW_S + 60);
+      await api.until(first.orderId, 'repaying');
+      await page.goto(`${server.url}/appointLoanList`);
+      await page.locator('[data-testid="reloan-card"][data-state="done"]').waitFor();
+      expect(
+        await page.locator('[data-testid="reloan-card"][data-state="done"] [data-figure="voucher"] dd').textContent(),
+      ).toBe(formatPeso(figures.voucherCentavos));
+      await page.screenshot({ path: `/tmp/reloan-list-done-${kind}.png`, fullPage: true });
+      await page.goto(`${server.url}/coupon`);
+      await page
+        .getByText(formatPeso(figures.voucherCentavos, { wholeIfExact: true }))
+        .first()
+        .waitFor();
+      const [voucher] = (
+        await api.call<{ coupons: { id: string; amountCentavos: number }[] }>('GET', '/coupons?appliesTo=repayment')
+      ).body.coupons.filter((c) => c.amountCentavos === figures.voucherCentavos);
+      expect(voucher).toBeDefined();
 
-    // The voucher pays part of the re-loan; from then on turning Easy Re-loan off is refused.
-    await api.settle(first.orderId, voucher!.id);
-    await page.goto(`${server.url}/appointLoan`);
-    await page.getByTestId('reloan-turn-off').click();
-    await page.getByRole('button', { name: t('turnOff.confirm'), exact: true }).click();
-    await page.getByText(tr('en', 'errors', 'RELOAN_VOUCHER_USED')).first().waitFor();
-    await page.goto(`${server.url}/appointLoan`);
-    await page.locator('[data-testid="reloan-state"][data-enabled="true"]').waitFor();
+      // The voucher pays part of the re-loan; from then on turning Easy Re-loan off is refused.
+      await api.settle(first.orderId, voucher!.id);
+      await page.goto(`${server.url}/appointLoan`);
+      await page.getByTestId('reloan-turn-off').click();
+      await page.getByRole('button', { name: t('turnOff.confirm'), exact: true }).click();
+      await page
+        .getByText(tr('en', 'errors', 'RELOAN_VOUCHER_USED'))
+        .first()
+        .waitFor();
+      await page.goto(`${server.url}/appointLoan`);
+      await page.locator('[data-testid="reloan-state"][data-enabled="true"]').waitFor();
 
-    // The second re-loan: noticed, paid out; the feature turns itself off and asks to be turned on again.
-    const secondRun = await reloanIn(api.customerId, 'noticed');
-    server.advance(WINDOW_S + 60);
-    await api.until(secondRun.orderId, 'repaying');
-    await reloanIn(api.customerId, 'done');
-    await page.goto(`${server.url}/appointLoan`);
-    await page.getByTestId('reloan-reenable').waitFor();
-    expect(await page.getByTestId('reloan-reenable').textContent()).toBe(t('setting.askReenable', { total: figures.disbursementsBeforeTurnOff }));
-    await page.screenshot({ path: `/tmp/reloan-appoint-reenable-${kind}.png`, fullPage: true });
-    await turnOnThroughUi(page, t('setting.turnOnAgain'));
+      // The second re-loan: noticed, paid out; the feature turns itself off and asks to be turned on again.
+      const secondRun = await reloanIn(api.customerId, 'noticed');
+      server.advance(WINDOW_S + 60);
+      await api.until(secondRun.orderId, 'repaying');
+      await reloanIn(api.customerId, 'done');
+      await page.goto(`${server.url}/appointLoan`);
+      await page.getByTestId('reloan-reenable').waitFor();
+      expect(await page.getByTestId('reloan-reenable').textContent()).toBe(
+        t('setting.askReenable', { total: figures.disbursementsBeforeTurnOff }),
+      );
+      await page.screenshot({ path: `/tmp/reloan-appoint-reenable-${kind}.png`, fullPage: true });
+      await turnOnThroughUi(page, t('setting.turnOnAgain'));
 
-    // Turned on again: the next re-loan is cancelled in its window and never paid out.
-    await api.settle(secondRun.orderId);
-    const third = await reloanIn(api.customerId, 'noticed');
-    await page.goto(`${server.url}/appointLoanList`);
-    await page.locator('[data-testid="reloan-card"][data-state="noticed"]').waitFor();
-    await page.getByTestId('reloan-cancel').click();
-    await page.getByRole('button', { name: t('list.cancelConfirm'), exact: true }).click();
-    await page.locator('[data-testid="reloan-card"][data-state="cancelled"]').waitFor();
-    server.advance(WINDOW_S + 60);
-    // The payout job comes due and runs (done) without sending anything.
-    for (let i = 0; i < 240; i += 1) {
-      const [job] = await server.database.db.select().from(jobs).where(and(eq(jobs.kind, 'reloan_disburse'), eq(jobs.key, `reloan_disburse:${third.id}`)));
-      if (job?.doneAt) break;
-      await sleep(250);
-    }
-    expect(await server.database.db.select().from(payouts).where(eq(payouts.orderId, third.orderId))).toHaveLength(0);
-    expect((await api.call<{ state: string }>('GET', `/loans/${third.orderId}`)).body.state).toBe('rejected');
+      // Turned on again: the next re-loan is cancelled in its window and never paid out.
+      await api.settle(secondRun.orderId);
+      const third = await reloanIn(api.customerId, 'noticed');
+      await page.goto(`${server.url}/appointLoanList`);
+      await page.locator('[data-testid="reloan-card"][data-state="noticed"]').waitFor();
+      await page.getByTestId('reloan-cancel').click();
+      await page.getByRole('button', { name: t('list.cancelConfirm'), exact: true }).click();
+      await page.locator('[data-testid="reloan-card"][data-state="cancelled"]').waitFor();
+      server.advance(WINDOW_S + 60);
+      // The payout job comes due and runs (done) without sending anything.
+      for (let i = 0; i < 240; i += 1) {
+        const [job] = await server.database.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.kind, 'reloan_disburse'), eq(jobs.key, `reloan_disburse:${third.id}`)));
+        if (job?.doneAt) break;
+        await sleep(250);
+      }
+      expect(await server.database.db.select().from(payouts).where(eq(payouts.orderId, third.orderId))).toHaveLength(0);
+      expect((await api.call<{ state: string }>('GET', `/loans/${third.orderId}`)).body.state).toBe('rejected');
 
-    // In Filipino the same screens read in Filipino, with the same figures.
-    await page.evaluate(() => localStorage.setItem('language', 'fil'));
-    await page.goto(`${server.url}/appointLoan`);
-    await page.getByText(tr('fil', 'reloan', 'setting.listLink')).waitFor();
-    await page.screenshot({ path: `/tmp/reloan-appoint-fil-${kind}.png`, fullPage: true });
-    await page.goto(`${server.url}/appointLoanList`);
-    await page.getByText(tr('fil', 'reloan', 'state.cancelled')).first().waitFor();
-    await page.screenshot({ path: `/tmp/reloan-list-fil-${kind}.png`, fullPage: true });
-  });
+      // In Filipino the same screens read in Filipino, with the same figures.
+      await page.evaluate(() => localStorage.setItem('language', 'fil'));
+      await page.goto(`${server.url}/appointLoan`);
+      await page.getByText(tr('fil', 'reloan', 'setting.listLink')).waitFor();
+      await page.screenshot({ path: `/tmp/reloan-appoint-fil-${kind}.png`, fullPage: true });
+      await page.goto(`${server.url}/appointLoanList`);
+      await page
+        .getByText(tr('fil', 'reloan', 'state.cancelled'))
+        .first()
+        .waitFor();
+      await page.screenshot({ path: `/tmp/reloan-list-fil-${kind}.png`, fullPage: true });
+    },
+  );
 });

@@ -13,7 +13,9 @@ const rawKeys = readdirSync('locales/en').flatMap((file) => {
   const walk = (node: unknown, prefix: string): string[] =>
     node && typeof node === 'object' && !Array.isArray(node)
       ? Object.entries(node).flatMap(([k, v]) => walk(v, prefix ? `${prefix}.${k}` : k))
-      : prefix.includes('.') ? [prefix] : [];
+      : prefix.includes('.')
+        ? [prefix]
+        : [];
   return walk(JSON.parse(readFileSync(`locales/en/${file}`, 'utf8')), '');
 });
 
@@ -89,7 +91,10 @@ describe('logout', () => {
 describe('account deletion', () => {
   it('confirms, then explains that customer service deletes the account and offers the channels', async () => {
     const page = await open('/setup');
-    await page.getByRole('link', { name: /account deletion|delete/i }).first().click();
+    await page
+      .getByRole('link', { name: /account deletion|delete/i })
+      .first()
+      .click();
     await page.waitForURL('**/setup?view=deleteAccount');
     await page.getByRole('button', { name: /request account deletion/i }).click();
     await page.getByRole('alertdialog').locator('.ui-dialog-confirm').click();

@@ -18,7 +18,10 @@ export interface E2eServer extends TestApi {
   readonly kind: TestDatabaseKind;
 }
 
-export async function startServer(kind: TestDatabaseKind, options: { attributionAppToken?: string } = {}): Promise<E2eServer> {
+export async function startServer(
+  kind: TestDatabaseKind,
+  options: { attributionAppToken?: string } = {},
+): Promise<E2eServer> {
   const api = await testApi(kind, { webDist: resolve('dist'), ...options });
   const url = await api.app.listen({ port: 0, host: '127.0.0.1' });
   return { ...api, url, kind };
@@ -46,7 +49,14 @@ export async function smsCode(outbox: ConsoleOutbox, phone: string): Promise<str
 
 /** The session of the borrower logged in on `page`, as the app stores it. */
 export function sessionOf(page: Page): Promise<{ customerId: string; token: string }> {
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('core') ?? '{}') as { state: { publicData: { customerId: string; token: string } } }).state.publicData);
+  return page.evaluate(
+    () =>
+      (
+        JSON.parse(localStorage.getItem('core') ?? '{}') as {
+          state: { publicData: { customerId: string; token: string } };
+        }
+      ).state.publicData,
+  );
 }
 
 /**
@@ -55,11 +65,17 @@ export function sessionOf(page: Page): Promise<{ customerId: string; token: stri
  * within PROFILE_CACHE_MS (the login just read it), and the web app must see what a borrower who filled in every step
  * would see. The wait ends on the answer.
  */
-export async function completeProfileOf(server: E2eServer, page: Page, write = (customerId: string) => completeProfile(server.database.db, customerId)): Promise<string> {
+export async function completeProfileOf(
+  server: E2eServer,
+  page: Page,
+  write = (customerId: string) => completeProfile(server.database.db, customerId),
+): Promise<string> {
   const { customerId, token } = await sessionOf(page);
   await write(customerId);
   for (let i = 0; i < 600; i++) {
-    const answer = await fetch(`${server.url}/api/v1/profile`, { headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId } });
+    const answer = await fetch(`${server.url}/api/v1/profile`, {
+      headers: { authorization: `Bearer ${token}`, 'x-customer-id': customerId },
+    });
     if (((await answer.json()) as { summary?: { complete?: boolean } }).summary?.complete) return customerId;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -5,7 +5,8 @@ import { androidPhone, chromiumSuite, desktop, iPhone } from './browser.ts';
 
 const base = inject('baseUrl');
 const suite = chromiumSuite(base);
-const open = (profile: Parameters<typeof suite.open>[0], path: string, session = false) => suite.open(profile, path, { session });
+const open = (profile: Parameters<typeof suite.open>[0], path: string, session = false) =>
+  suite.open(profile, path, { session });
 
 /** Navigates inside the single-page app, as a link would (no reload). */
 async function navigateInApp(page: Page, path: string) {
@@ -50,7 +51,7 @@ describe('navigation guard', () => {
   // Every route of config/routes.json has its screen now (the last, Easy Re-loan's, came with issue 14): the shell's
   // chrome-only fallback is no longer reachable from a route, so this checks the Easy Re-loan route renders its own
   // screen under the shell's title instead.
-  it('shows a route\'s own screen under its title (/appointLoanList)', async () => {
+  it("shows a route's own screen under its title (/appointLoanList)", async () => {
     const page = await open(iPhone(), '/appointLoanList', true);
     await page.locator('.page.appointLoanList').waitFor();
     expect(await page.locator('[data-screen="shell-only"]').count()).toBe(0);
@@ -60,7 +61,10 @@ describe('navigation guard', () => {
 
 describe('query parameters', () => {
   it('keeps isBrowser, standalone, Messenger and the promotion record where the spec says', async () => {
-    const page = await open(iPhone(), '/privacy?isBrowser=true&standalone=1&Messenger=yes&campaign=summer&adgroup=ag7&creative=cr3');
+    const page = await open(
+      iPhone(),
+      '/privacy?isBrowser=true&standalone=1&Messenger=yes&campaign=summer&adgroup=ag7&creative=cr3',
+    );
     await page.locator('.title-bar-title').waitFor();
     const stored = await page.evaluate(() => ({
       isBrowser: sessionStorage.getItem('isBrowser'),
@@ -151,7 +155,11 @@ describe('layout engine', () => {
     const page = await open(desktop, '/privacy');
     await page.locator('.title-bar-title').waitFor();
     const box = await page.locator('.app').boundingBox();
-    const facts = await page.evaluate(() => ({ layout: document.documentElement.dataset['layout'], root: document.documentElement.style.fontSize, body: document.body.style.fontSize }));
+    const facts = await page.evaluate(() => ({
+      layout: document.documentElement.dataset['layout'],
+      root: document.documentElement.style.fontSize,
+      body: document.body.style.fontSize,
+    }));
     expect(facts).toEqual({ layout: 'desktop', root: '54px', body: '12px' });
     expect(box?.width).toBe(540);
     expect(box?.x).toBe((1280 - 540) / 2);

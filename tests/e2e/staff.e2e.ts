@@ -9,7 +9,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumSuite } from './browser.ts';
 import { browserDatabases, startServer, type E2eServer } from './server.ts';
-import { addStaffInUi, addTestStaff, codeUsed, freshCode, staffDesktop, staffLogin, staffPasswordStep, staffText } from './staff.ts';
+import {
+  addStaffInUi,
+  addTestStaff,
+  codeUsed,
+  freshCode,
+  staffDesktop,
+  staffLogin,
+  staffPasswordStep,
+  staffText,
+} from './staff.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
 const en = staffText('en');
@@ -33,55 +42,59 @@ describe.each(browserDatabases('pglite'))('staff console on %s', (kind) => {
     }
   });
 
-  it('signs in with password and code, refusing a wrong password, a missing code and a reused code', { timeout: 150_000 }, async () => {
-    const admin = await addTestStaff(server.database.db, 'administrator');
-    const page = await suite.open(staffDesktop, undefined);
-    page.setDefaultTimeout(15_000);
-    await page.goto(`${server.url}/staff/`);
-    await page.waitForURL((url) => url.pathname === '/staff/login');
-    await page.screenshot({ path: '/tmp/staff-login-en.png' });
+  it(
+    'signs in with password and code, refusing a wrong password, a missing code and a reused code',
+    { timeout: 150_000 },
+    async () => {
+      const admin = await addTestStaff(server.database.db, 'administrator');
+      const page = await suite.open(staffDesktop, undefined);
+      page.setDefaultTimeout(15_000);
+      await page.goto(`${server.url}/staff/`);
+      await page.waitForURL((url) => url.pathname === '/staff/login');
+      await page.screenshot({ path: '/tmp/staff-login-en.png' });
 
-    // A wrong password: one answer for every wrong credential; what was typed stays.
-    await staffPasswordStep(page, server.url, { email: admin.email, password: 'not the password' });
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(errors('STAFF_LOGIN_FAILED'));
-    expect(await page.locator('input[name=email]').inputValue()).toBe(admin.email);
+      // A wrong password: one answer for every wrong credential; what was typed stays.
+      await staffPasswordStep(page, server.url, { email: admin.email, password: 'not the password' });
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe(errors('STAFF_LOGIN_FAILED'));
+      expect(await page.locator('input[name=email]').inputValue()).toBe(admin.email);
 
-    // The right password asks for the code; sent without one, it is refused.
-    await page.locator('input[name=password]').fill(admin.password);
-    await page.locator('button[type=submit]').click();
-    await page.locator('input[name=code]').waitFor();
-    await page.locator('button[type=submit]').click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(errors('TOTP_REQUIRED'));
+      // The right password asks for the code; sent without one, it is refused.
+      await page.locator('input[name=password]').fill(admin.password);
+      await page.locator('button[type=submit]').click();
+      await page.locator('input[name=code]').waitFor();
+      await page.locator('button[type=submit]').click();
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe(errors('TOTP_REQUIRED'));
 
-    // The right code signs in; the administrator lands on the accounts screen with their name and role.
-    await page.locator('input[name=code]').fill(freshCode(admin.totpSecret, server));
-    await page.locator('button[type=submit]').click();
-    // The administrator's first screen is the audit log (the first menu item the role may use).
-    await page.waitForURL((url) => url.pathname === '/staff/audit');
-    await expect.poll(() => page.getByTestId('who').textContent()).toContain(en('roles.administrator'));
-    await page.locator('table.st-table tbody tr').first().waitFor();
-    await page.screenshot({ path: '/tmp/staff-audit-en.png' });
-    await page.getByRole('link', { name: en('nav.accounts') }).waitFor();
-    expect(await page.getByRole('link', { name: en('nav.reviews') }).count()).toBe(0);
+      // The right code signs in; the administrator lands on the accounts screen with their name and role.
+      await page.locator('input[name=code]').fill(freshCode(admin.totpSecret, server));
+      await page.locator('button[type=submit]').click();
+      // The administrator's first screen is the audit log (the first menu item the role may use).
+      await page.waitForURL((url) => url.pathname === '/staff/audit');
+      await expect.poll(() => page.getByTestId('who').textContent()).toContain(en('roles.administrator'));
+      await page.locator('table.st-table tbody tr').first().waitFor();
+      await page.screenshot({ path: '/tmp/staff-audit-en.png' });
+      await page.getByRole('link', { name: en('nav.accounts') }).waitFor();
+      expect(await page.getByRole('link', { name: en('nav.reviews') }).count()).toBe(0);
 
-    // A session the server no longer knows (ended, or idle too long): the next request sends back to the login page,
-    // which says so.
-    await page.evaluate(() => sessionStorage.setItem('staff.session', 'ended-session-token'));
-    await page.getByRole('link', { name: en('nav.accounts') }).click();
-    await page.waitForURL((url) => url.pathname === '/staff/login');
-    await page.getByText(en('login.sessionEnded')).waitFor();
+      // A session the server no longer knows (ended, or idle too long): the next request sends back to the login page,
+      // which says so.
+      await page.evaluate(() => sessionStorage.setItem('staff.session', 'ended-session-token'));
+      await page.getByRole('link', { name: en('nav.accounts') }).click();
+      await page.waitForURL((url) => url.pathname === '/staff/login');
+      await page.getByText(en('login.sessionEnded')).waitFor();
 
-    // Signed in again, then logged out: the same code again is refused as reused.
-    const used = await staffLogin(page, server, admin);
-    await page.getByRole('button', { name: en('header.logout') }).click();
-    await page.waitForURL((url) => url.pathname === '/staff/login');
-    await staffPasswordStep(page, server.url, admin);
-    await page.locator('input[name=code]').fill(used);
-    await page.locator('button[type=submit]').click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(errors('TOTP_REUSED'));
-    await page.screenshot({ path: '/tmp/staff-login-error-en.png' });
-    expect(await page.locator('input[name=code]').inputValue()).toBe(used);
-  });
+      // Signed in again, then logged out: the same code again is refused as reused.
+      const used = await staffLogin(page, server, admin);
+      await page.getByRole('button', { name: en('header.logout') }).click();
+      await page.waitForURL((url) => url.pathname === '/staff/login');
+      await staffPasswordStep(page, server.url, admin);
+      await page.locator('input[name=code]').fill(used);
+      await page.locator('button[type=submit]').click();
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe(errors('TOTP_REUSED'));
+      await page.screenshot({ path: '/tmp/staff-login-error-en.png' });
+      expect(await page.locator('input[name=code]').inputValue()).toBe(used);
+    },
+  );
 
   it('adds an underwriter and a customer service agent, who then sign in', { timeout: 180_000 }, async () => {
     const admin = await addTestStaff(server.database.db, 'administrator');

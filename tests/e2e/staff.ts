@@ -15,7 +15,10 @@ export const staffDesktop: BrowserContextOptions = { viewport: { width: 1366, he
 type Tree = { [key: string]: string | Tree };
 
 /** A text of the console in a language, by its dotted key in locales/<lng>/<ns>.json (staff by default). */
-export function staffText(lng: string, ns = 'staff'): (key: string, values?: Record<string, string | number>) => string {
+export function staffText(
+  lng: string,
+  ns = 'staff',
+): (key: string, values?: Record<string, string | number>) => string {
   const tree = JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Tree;
   return (key, values = {}) => {
     const text = key.split('.').reduce<unknown>((node, k) => (node as Tree | undefined)?.[k], tree);
@@ -39,7 +42,8 @@ const stepOf = (at: Date) => Math.floor(at.getTime() / 30_000);
  */
 export function freshCode(secret: string, clock: ServerClock): string {
   const used = lastStep.get(secret);
-  if (used !== undefined && used >= stepOf(clock.now())) clock.advance(((used + 1) * 30_000 + 1_000 - clock.now().getTime()) / 1000);
+  if (used !== undefined && used >= stepOf(clock.now()))
+    clock.advance(((used + 1) * 30_000 + 1_000 - clock.now().getTime()) / 1000);
   const step = stepOf(clock.now());
   lastStep.set(secret, step);
   return totpCode(secret, clock.now());
@@ -58,7 +62,11 @@ export interface StaffCredentials {
 }
 
 /** Fills e-mail and password at /staff/login and continues to the code step. */
-export async function staffPasswordStep(page: Page, base: string, staff: Pick<StaffCredentials, 'email' | 'password'>): Promise<void> {
+export async function staffPasswordStep(
+  page: Page,
+  base: string,
+  staff: Pick<StaffCredentials, 'email' | 'password'>,
+): Promise<void> {
   if (!new URL(page.url()).pathname.startsWith('/staff/login')) await page.goto(`${base}/staff/login`);
   await page.locator('input[name=email]').fill(staff.email);
   await page.locator('input[name=password]').fill(staff.password);
@@ -66,7 +74,11 @@ export async function staffPasswordStep(page: Page, base: string, staff: Pick<St
 }
 
 /** Signs in through /staff/login (password, then a fresh authenticator code) and waits for the console; answers the code. */
-export async function staffLogin(page: Page, server: ServerClock & { url: string }, staff: StaffCredentials): Promise<string> {
+export async function staffLogin(
+  page: Page,
+  server: ServerClock & { url: string },
+  staff: StaffCredentials,
+): Promise<string> {
   await staffPasswordStep(page, server.url, staff);
   const code = freshCode(staff.totpSecret, server);
   await page.locator('input[name=code]').fill(code);

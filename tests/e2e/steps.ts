@@ -10,8 +10,13 @@ import { formatPeso } from '#domain/money.ts';
 import incomeBands from '#schemas/workInfo.income-bands.json' with { type: 'json' };
 import { idCard, portrait } from '#server/providers/identity/test-images.ts';
 
-export const product = JSON.parse(readFileSync('config/product.json', 'utf8')) as { postalCodeDigits: number; borrowerAge: { min: number; max: number } };
-export const flow = JSON.parse(readFileSync('config/flow.json', 'utf8')) as { steps: { step: string; route: string; next: string }[] };
+export const product = JSON.parse(readFileSync('config/product.json', 'utf8')) as {
+  postalCodeDigits: number;
+  borrowerAge: { min: number; max: number };
+};
+export const flow = JSON.parse(readFileSync('config/flow.json', 'utf8')) as {
+  steps: { step: string; route: string; next: string }[];
+};
 
 type Catalog = Record<string, unknown>;
 const catalogs = new Map<string, Catalog>();
@@ -27,8 +32,15 @@ export function text(lng: string, key: string, values: Record<string, string | n
 
 const errorOf = (page: Page, field: string) => page.locator(`#root_${field}__error`);
 /** Photos the server's quality checks accept: a sharp ID card and a face, rendered from SVG. */
-const photos = Promise.all([sharp(idCard()).jpeg({ quality: 90 }).toBuffer(), sharp(portrait()).jpeg({ quality: 90 }).toBuffer()]);
-const photo = async (name: string) => ({ name, mimeType: 'image/jpeg', buffer: (await photos)[name === 'face.jpg' ? 1 : 0] });
+const photos = Promise.all([
+  sharp(idCard()).jpeg({ quality: 90 }).toBuffer(),
+  sharp(portrait()).jpeg({ quality: 90 }).toBuffer(),
+]);
+const photo = async (name: string) => ({
+  name,
+  mimeType: 'image/jpeg',
+  buffer: (await photos)[name === 'face.jpg' ? 1 : 0],
+});
 
 /** Types a value and leaves the field (a date input keeps focus on Tab, between its parts, so blur it). */
 async function leave(page: Page, selector: string, value: string) {
@@ -39,7 +51,11 @@ async function leave(page: Page, selector: string, value: string) {
 /** Every dotted key of the forms and common catalogs, as it would appear if a text were missing. */
 const rawKeys = ['forms', 'common'].flatMap((ns) => {
   const walk = (node: unknown, prefix: string): string[] =>
-    node && typeof node === 'object' ? Object.entries(node).flatMap(([k, v]) => walk(v, prefix ? `${prefix}.${k}` : k)) : prefix.includes('.') ? [prefix] : [];
+    node && typeof node === 'object'
+      ? Object.entries(node).flatMap(([k, v]) => walk(v, prefix ? `${prefix}.${k}` : k))
+      : prefix.includes('.')
+        ? [prefix]
+        : [];
   return walk(JSON.parse(readFileSync(`locales/en/${ns}.json`, 'utf8')), '');
 });
 
@@ -63,15 +79,23 @@ export function steps(lng: string, ownPhone: string) {
     await page.getByRole('button', { name: tx('form.submit'), exact: true }).click();
     await expectOnlyTranslatedErrors(page);
   };
-  const choose = (page: Page, key: string, values?: Record<string, string>) => page.getByRole('radio', { name: tx(key, values), exact: true }).check();
+  const choose = (page: Page, key: string, values?: Record<string, string>) =>
+    page.getByRole('radio', { name: tx(key, values), exact: true }).check();
   const atStep = async (page: Page, step: string) => {
-    await page.waitForURL((url) => url.pathname === flow.steps.find((s) => s.step === step)?.route).catch(async (error: unknown) => {
-      // Say why the step was not reached: the toast, the form's errors, the page's path.
-      const shown = await page.evaluate(() =>
-        [location.pathname, ...[...document.querySelectorAll('.ui-toast, .ui-form-error')].map((node) => (node as HTMLElement).innerText)].join(' | '),
-      );
-      throw new Error(`not at ${step}: ${shown}`, { cause: error });
-    });
+    await page
+      .waitForURL((url) => url.pathname === flow.steps.find((s) => s.step === step)?.route)
+      .catch(async (error: unknown) => {
+        // Say why the step was not reached: the toast, the form's errors, the page's path.
+        const shown = await page.evaluate(() =>
+          [
+            location.pathname,
+            ...[...document.querySelectorAll('.ui-toast, .ui-form-error')].map(
+              (node) => (node as HTMLElement).innerText,
+            ),
+          ].join(' | '),
+        );
+        throw new Error(`not at ${step}: ${shown}`, { cause: error });
+      });
     await page.locator(`.info-step[data-step="${step}"] form`).waitFor();
     await expectNoRawKeys(page);
   };
@@ -91,7 +115,11 @@ export function steps(lng: string, ownPhone: string) {
       // Too young for the product: refused with the configured ages.
       const year = new Date().getFullYear();
       await leave(page, '#root_birthDate', `${year - product.borrowerAge.min + 2}-01-15`);
-      await expect.poll(() => errorOf(page, 'birthDate').textContent()).toBe(tx('identity.errors.birthDate.age', { minAge: product.borrowerAge.min, maxAge: product.borrowerAge.max }));
+      await expect
+        .poll(() => errorOf(page, 'birthDate').textContent())
+        .toBe(
+          tx('identity.errors.birthDate.age', { minAge: product.borrowerAge.min, maxAge: product.borrowerAge.max }),
+        );
       await leave(page, '#root_birthDate', '1990-05-15');
       await page.getByText(tx('identity.ageIs', { age: ageOf('1990-05-15') }), { exact: true }).waitFor();
       expect(await errorOf(page, 'birthDate').count()).toBe(0);
@@ -106,7 +134,9 @@ export function steps(lng: string, ownPhone: string) {
       expect(await page.inputValue('#root_birthDate')).toBe('1990-05-15');
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_idNumber');
       // The notices say why before the photos are asked for.
-      await expect.poll(() => page.getByRole('note').allTextContents()).toEqual([tx('notice.idPhoto'), tx('notice.facePhoto')]);
+      await expect
+        .poll(() => page.getByRole('note').allTextContents())
+        .toEqual([tx('notice.idPhoto'), tx('notice.facePhoto')]);
       await page.fill('#root_idNumber', '34-1234567-8');
       await page.locator('[data-field="root_idPhotoFront"] input[type=file]').setInputFiles(await photo('front.jpg'));
       await page.locator('[data-field="root_idPhotoBack"] input[type=file]').setInputFiles(await photo('back.jpg'));
@@ -137,21 +167,36 @@ export function steps(lng: string, ownPhone: string) {
     async addressInfo(page: Page) {
       await atStep(page, 'addressInfo');
       await leave(page, '#root_detailedAddress', 'abc');
-      await expect.poll(() => errorOf(page, 'detailedAddress').textContent()).toBe(tx('addressInfo.errors.detailedAddress.minLength', { limit: 5 }));
+      await expect
+        .poll(() => errorOf(page, 'detailedAddress').textContent())
+        .toBe(tx('addressInfo.errors.detailedAddress.minLength', { limit: 5 }));
       await leave(page, '#root_postalCode', '1'.repeat(product.postalCodeDigits + 1));
-      await expect.poll(() => errorOf(page, 'postalCode').textContent()).toBe(tx('addressInfo.errors.postalCode.format', { postalCodeDigits: product.postalCodeDigits }));
+      await expect
+        .poll(() => errorOf(page, 'postalCode').textContent())
+        .toBe(tx('addressInfo.errors.postalCode.format', { postalCodeDigits: product.postalCodeDigits }));
       await submit(page);
       await expect.poll(() => errorOf(page, 'address').textContent()).toBe(tx('addressInfo.errors.address.required'));
       expect(await page.inputValue('#root_detailedAddress')).toBe('abc');
       await page.fill('#root_detailedAddress', '123 Osmeña Boulevard, Unit 4');
-      await page.fill('#root_postalCode', '6000'.slice(0, product.postalCodeDigits).padEnd(product.postalCodeDigits, '0'));
-      for (const [level, search, name] of [['province', 'ceb', 'Cebu'], ['city', 'cebu c', 'Cebu City'], ['barangay', 'apa', 'Apas']] as const) {
+      await page.fill(
+        '#root_postalCode',
+        '6000'.slice(0, product.postalCodeDigits).padEnd(product.postalCodeDigits, '0'),
+      );
+      for (const [level, search, name] of [
+        ['province', 'ceb', 'Cebu'],
+        ['city', 'cebu c', 'Cebu City'],
+        ['barangay', 'apa', 'Apas'],
+      ] as const) {
         const toggle = page.locator('.ui-widget-address-toggle', { hasText: tx(`widgets.address.${level}`) });
         if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-        await page.getByLabel(`${tx('widgets.address.search')} ${tx(`widgets.address.${level}`)}`, { exact: true }).fill(search);
+        await page
+          .getByLabel(`${tx('widgets.address.search')} ${tx(`widgets.address.${level}`)}`, { exact: true })
+          .fill(search);
         await page.locator('.ui-widget-address-option', { hasText: new RegExp(`^${name}$`) }).click();
       }
-      await expect.poll(() => page.locator('.ui-widget-address-value').allTextContents()).toEqual(['Cebu', 'Cebu City', 'Apas']);
+      await expect
+        .poll(() => page.locator('.ui-widget-address-value').allTextContents())
+        .toEqual(['Cebu', 'Cebu City', 'Apas']);
       await submit(page);
     },
 
@@ -172,10 +217,14 @@ export function steps(lng: string, ownPhone: string) {
       for (const [i, [name, phone, relation]] of contacts.entries()) {
         await page.fill(`#root_emergencyContacts_${i}_name`, name);
         await page.fill(`#root_emergencyContacts_${i}_phone`, phone);
-        await page.selectOption(`#root_emergencyContacts_${i}_relation`, { label: tx(`contact.options.relation.${relation}`) });
+        await page.selectOption(`#root_emergencyContacts_${i}_relation`, {
+          label: tx(`contact.options.relation.${relation}`),
+        });
       }
       await submit(page);
-      await expect.poll(() => errorOf(page, 'emergencyContacts_0_phone').textContent()).toBe(tx('contact.errors.contactPhone.registeredPhone'));
+      await expect
+        .poll(() => errorOf(page, 'emergencyContacts_0_phone').textContent())
+        .toBe(tx('contact.errors.contactPhone.registeredPhone'));
       await expect.poll(() => errorOf(page, 'emergencyContacts_2_phone').textContent()).toBe(tx('errors.uniqueBy'));
       expect(await page.inputValue('#root_emergencyContacts_1_name')).toBe('Pedro Santos');
       await page.fill('#root_emergencyContacts_0_phone', '0919 000 1111');
@@ -188,15 +237,23 @@ export function steps(lng: string, ownPhone: string) {
       await choose(page, 'workInfo.options.employmentType.contractWorker');
       await choose(page, 'workInfo.options.yearsWorked.oneToThree');
       const band = incomeBands.bands.find((b) => b.id === 'from18001To25000');
-      const peso = (centavos: number | null | undefined) => (centavos == null ? '' : formatPeso(centavos, { wholeIfExact: true }));
-      await choose(page, 'workInfo.options.monthlyIncome.from18001To25000', { min: peso(band?.minCentavos), max: peso(band?.maxCentavos) });
+      const peso = (centavos: number | null | undefined) =>
+        centavos == null ? '' : formatPeso(centavos, { wholeIfExact: true });
+      await choose(page, 'workInfo.options.monthlyIncome.from18001To25000', {
+        min: peso(band?.minCentavos),
+        max: peso(band?.maxCentavos),
+      });
       await page.selectOption('#root_industry', { label: tx('workInfo.options.industry.bpo') });
       await choose(page, 'workInfo.options.payCycle.biWeekly');
       await leave(page, '#root_payday', '2026-12-15');
       await leave(page, '#root_companyName', 'A');
-      await expect.poll(() => errorOf(page, 'companyName').textContent()).toBe(tx('workInfo.errors.companyName.minLength', { limit: 2 }));
+      await expect
+        .poll(() => errorOf(page, 'companyName').textContent())
+        .toBe(tx('workInfo.errors.companyName.minLength', { limit: 2 }));
       await leave(page, '#root_companyPhone', '12345');
-      await expect.poll(() => errorOf(page, 'companyPhone').textContent()).toBe(tx('workInfo.errors.companyPhone.format'));
+      await expect
+        .poll(() => errorOf(page, 'companyPhone').textContent())
+        .toBe(tx('workInfo.errors.companyPhone.format'));
       await submit(page);
       await expect.poll(() => errorOf(page, 'companyAddress').textContent()).toBe(required);
       await page.fill('#root_companyName', 'Cebu Contact Centre Inc.');
@@ -213,13 +270,19 @@ export function steps(lng: string, ownPhone: string) {
       await page.waitForURL((url) => url.pathname === '/bankName');
       await page.getByRole('button', { name: tx('bankInfo.options.bankCode.bpi'), exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/bankInfo');
-      await expect.poll(() => page.locator('#root_bankCode').textContent()).toContain(tx('bankInfo.options.bankCode.bpi'));
+      await expect
+        .poll(() => page.locator('#root_bankCode').textContent())
+        .toContain(tx('bankInfo.options.bankCode.bpi'));
       await page.fill('#root_accountNumber', '1234 5678 90');
       await leave(page, '#root_accountNumberConfirm', '1234 5678 91');
-      await expect.poll(() => errorOf(page, 'accountNumberConfirm').textContent()).toBe(tx('bankInfo.errors.accountNumberConfirm.matches'));
+      await expect
+        .poll(() => errorOf(page, 'accountNumberConfirm').textContent())
+        .toBe(tx('bankInfo.errors.accountNumberConfirm.matches'));
       await page.fill('#root_accountNumberConfirm', '1234567890');
       await leave(page, '#root_payeeLastName', 'Dela Cruz 2');
-      await expect.poll(() => errorOf(page, 'payeeLastName').textContent()).toBe(tx('bankInfo.errors.payeeLastName.format'));
+      await expect
+        .poll(() => errorOf(page, 'payeeLastName').textContent())
+        .toBe(tx('bankInfo.errors.payeeLastName.format'));
       await page.fill('#root_payeeLastName', 'Dela Cruz');
       await page.fill('#root_payeeFirstName', 'Juan');
       await page.fill('#root_withdrawalPhone', '0917 123 4567');
@@ -235,9 +298,14 @@ export function ageOf(birthDate: string): number {
   return now.getFullYear() - y - (now.getMonth() + 1 < m || (now.getMonth() + 1 === m && now.getDate() < d) ? 1 : 0);
 }
 
-
 /** Logs a phone in through /start as a borrower does: the number, the code from the SMS outbox, and in. */
-export async function loginThroughUi(page: Page, baseUrl: string, code: (phone: string) => Promise<string>, phone: string, lng = 'en'): Promise<void> {
+export async function loginThroughUi(
+  page: Page,
+  baseUrl: string,
+  code: (phone: string) => Promise<string>,
+  phone: string,
+  lng = 'en',
+): Promise<void> {
   const login = JSON.parse(readFileSync(`locales/${lng}/login.json`, 'utf8')) as Record<string, string>;
   await page.goto(`${baseUrl}/start`);
   await page.fill('#start-phone', `0${phone}`);

@@ -121,7 +121,10 @@ function flatten(tree: Tree, prefix = '', out: Record<string, string> = {}): Rec
 
 /** The configuration's forms catalog in one language, flattened. */
 function formsCatalog(config: Configuration, language: string): Record<string, string> {
-  return Object.assign({}, ...config.files.locales.map((dir) => flatten(readJson<Tree>(join(dir, language, 'forms.json'))))) as Record<string, string>;
+  return Object.assign(
+    {},
+    ...config.files.locales.map((dir) => flatten(readJson<Tree>(join(dir, language, 'forms.json')))),
+  ) as Record<string, string>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -131,7 +134,9 @@ const MISSING = '\u27e6missing\u27e7 ';
 
 /** The product's own numbers (`postalCodeDigits`, ...) that any form text may interpolate, as the app passes its. */
 function productNumbers(product: ProductConfig): Record<string, number> {
-  return Object.fromEntries(Object.entries(product).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+  return Object.fromEntries(
+    Object.entries(product).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+  );
 }
 
 /**
@@ -199,7 +204,17 @@ function renderStep(step: LoadedStep, formData?: unknown) {
     step.uiSchema['address'] === undefined
       ? step.uiSchema
       : { ...step.uiSchema, address: { ...(step.uiSchema['address'] as UiSchema), 'ui:options': { loadLevel } } };
-  render(<SchemaForm schema={step.schema} uiSchema={uiSchema} validate={step.validate} errorKey={step.errorKey} t={step.t} formData={formData} onSubmit={onSubmit} />);
+  render(
+    <SchemaForm
+      schema={step.schema}
+      uiSchema={uiSchema}
+      validate={step.validate}
+      errorKey={step.errorKey}
+      t={step.t}
+      formData={formData}
+      onSubmit={onSubmit}
+    />,
+  );
   return onSubmit;
 }
 
@@ -207,7 +222,8 @@ const submit = () => fireEvent.submit(document.querySelector('form') as HTMLForm
 const errorUnder = (id: string): string | null => document.getElementById(`${id}__error`)?.textContent ?? null;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 /** The control labelled with the translated title key (the required marker after it allowed). */
-const labelled = (step: LoadedStep, key: string) => screen.getByLabelText(new RegExp(`^${escapeRegExp(step.t(key))}\\*?$`, 'u'));
+const labelled = (step: LoadedStep, key: string) =>
+  screen.getByLabelText(new RegExp(`^${escapeRegExp(step.t(key))}\\*?$`, 'u'));
 const optionLabels = (select: HTMLElement) => [...select.querySelectorAll('option')].map((o) => o.textContent);
 
 /** Types `text` into a field (after clearing it) and leaves it, so its error, if any, is shown. */
@@ -262,7 +278,10 @@ describe('the alternate configuration files', () => {
 
   it('changes the identity step by one field added (nickname) and one removed (gender), and ID types added', () => {
     type Step = { properties: Record<string, { title: string; enum?: string[] }>; required: string[] };
-    const [alt, ship] = [readJson<Step>(stepFile(alternate, 'identity', '.schema.json')), readJson<Step>(stepFile(shipped, 'identity', '.schema.json'))];
+    const [alt, ship] = [
+      readJson<Step>(stepFile(alternate, 'identity', '.schema.json')),
+      readJson<Step>(stepFile(shipped, 'identity', '.schema.json')),
+    ];
     const keys = (step: Step) => Object.keys(step.properties);
     expect(keys(alt).filter((k) => !keys(ship).includes(k))).toEqual(['nickname']);
     expect(keys(ship).filter((k) => !keys(alt).includes(k))).toEqual(['gender']);
@@ -275,7 +294,8 @@ describe('the alternate configuration files', () => {
   });
 
   it('adds its new texts in a catalog of its own, the same keys in every language, none already in locales/', () => {
-    const keysOf = (language: string) => Object.keys(flatten(readJson<Tree>(`${FIXTURE}/locales/${language}/forms.json`))).sort();
+    const keysOf = (language: string) =>
+      Object.keys(flatten(readJson<Tree>(`${FIXTURE}/locales/${language}/forms.json`))).sort();
     const shippedKeys = formsCatalog(shipped, 'en');
     expect(keysOf('en').length).toBeGreaterThan(0);
     for (const language of alternate.product.languages) expect(keysOf(language), language).toEqual(keysOf('en'));
@@ -291,16 +311,25 @@ describe('validation vocabulary from the product config', () => {
   it('differs only in the postal code rule for the alternate product', () => {
     expect(shipped.vocabulary.formats['postal-code']).toBe('^\\d{4}$');
     expect(alternate.vocabulary.formats['postal-code']).toBe('^\\d{6}$');
-    expect({ ...alternate.vocabulary.formats, 'postal-code': '' }).toEqual({ ...shipped.vocabulary.formats, 'postal-code': '' });
+    expect({ ...alternate.vocabulary.formats, 'postal-code': '' }).toEqual({
+      ...shipped.vocabulary.formats,
+      'postal-code': '',
+    });
     expect(alternate.vocabulary.normalizers).toEqual(shipped.vocabulary.normalizers);
   });
 });
 
 describe('the shipped configuration through the same pipeline', () => {
-  it.each(['identityInfo', 'addressInfo'])('compiles %s to exactly the committed schemas/compiled/ file', async (step) => {
-    const loaded = await loadStep(shipped, step);
-    expect(loaded.js === readFileSync(`schemas/compiled/${loaded.name}.js`, 'utf8'), `schemas/compiled/${loaded.name}.js`).toBe(true);
-  });
+  it.each(['identityInfo', 'addressInfo'])(
+    'compiles %s to exactly the committed schemas/compiled/ file',
+    async (step) => {
+      const loaded = await loadStep(shipped, step);
+      expect(
+        loaded.js === readFileSync(`schemas/compiled/${loaded.name}.js`, 'utf8'),
+        `schemas/compiled/${loaded.name}.js`,
+      ).toBe(true);
+    },
+  );
 });
 
 describe('addressInfo: the postal code rule', () => {
@@ -310,8 +339,12 @@ describe('addressInfo: the postal code rule', () => {
     steps.alternate = await loadStep(alternate, 'addressInfo');
   });
   const address = {
-    provinceCode: '0702200000', provinceName: 'Cebu', cityCode: '0702217000', cityName: 'Cebu City',
-    barangayCode: '0702217001', barangayName: 'Adlaon',
+    provinceCode: '0702200000',
+    provinceName: 'Cebu',
+    cityCode: '0702217000',
+    cityName: 'Cebu City',
+    barangayCode: '0702217001',
+    barangayName: 'Adlaon',
   };
   const data = { address, detailedAddress: 'Blk 4 Lot 5, Rizal Street' };
   const POSTAL_ERROR = 'addressInfo.errors.postalCode.format';
@@ -396,7 +429,9 @@ describe('identity: a field added, one removed, Aadhaar and PAN on', () => {
     renderStep(step);
     const user = userEvent.setup();
     const idType = labelled(step, 'identity.idType');
-    expect(optionLabels(idType)).toEqual(expect.arrayContaining(['philSys', 'aadhaar', 'pan'].map((id) => idTypeLabel(step, id))));
+    expect(optionLabels(idType)).toEqual(
+      expect.arrayContaining(['philSys', 'aadhaar', 'pan'].map((id) => idTypeLabel(step, id))),
+    );
 
     await user.selectOptions(idType, idTypeLabel(step, 'aadhaar'));
     const idNumber = labelled(step, 'identity.idNumber');
@@ -416,10 +451,20 @@ describe('identity: a field added, one removed, Aadhaar and PAN on', () => {
   });
 
   it('alternate: submits an Aadhaar applicant normalised, with the nickname and without gender', async () => {
-    const onSubmit = renderStep(steps.alternate as LoadedStep, { ...base, nickname: '  Ravi ', idType: 'aadhaar', idNumber: '2345-6789-0123' });
+    const onSubmit = renderStep(steps.alternate as LoadedStep, {
+      ...base,
+      nickname: '  Ravi ',
+      idType: 'aadhaar',
+      idNumber: '2345-6789-0123',
+    });
     submit();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ ...base, nickname: 'Ravi', idType: 'aadhaar', idNumber: '234567890123' });
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      ...base,
+      nickname: 'Ravi',
+      idType: 'aadhaar',
+      idNumber: '234567890123',
+    });
   });
 
   it('alternate: the compiled validator refuses gender (removed) and agrees with the live ajv', () => {
@@ -441,7 +486,9 @@ describe('identity: a field added, one removed, Aadhaar and PAN on', () => {
     });
     expect(verdicts).toEqual([true, false, false, false]);
     step.validate({ ...base, nickname: 'Ravi', gender: 'male', idType: 'aadhaar', idNumber: '234567890123' });
-    expect(step.validate.errors?.map((e) => [e.keyword, e.params])).toEqual([['additionalProperties', { additionalProperty: 'gender' }]]);
+    expect(step.validate.errors?.map((e) => [e.keyword, e.params])).toEqual([
+      ['additionalProperties', { additionalProperty: 'gender' }],
+    ]);
   });
 
   it('shipped: gender and no nickname, no Aadhaar or PAN, and an Aadhaar number refused as an unknown ID type', () => {
@@ -487,17 +534,19 @@ describe('flow order from the flow file', () => {
 });
 
 describe('sub-product theme from the theme file', () => {
-  it('applies the alternate theme\'s custom properties and id to the root', () => {
+  it("applies the alternate theme's custom properties and id to the root", () => {
     const root = document.createElement('div');
     applyThemeProperties(alternate.theme, root);
-    for (const [name, value] of Object.entries(alternate.theme.properties)) expect(root.style.getPropertyValue(name), name).toBe(value);
+    for (const [name, value] of Object.entries(alternate.theme.properties))
+      expect(root.style.getPropertyValue(name), name).toBe(value);
     expect(root.dataset['theme']).toBe(String(alternate.product.subProTheme));
   });
 
   it('still applies the shipped theme by number, and the two differ', () => {
     const root = document.createElement('div');
     applyTheme(shipped.product.subProTheme, root);
-    for (const [name, value] of Object.entries(shipped.theme.properties)) expect(root.style.getPropertyValue(name), name).toBe(value);
+    for (const [name, value] of Object.entries(shipped.theme.properties))
+      expect(root.style.getPropertyValue(name), name).toBe(value);
     expect(root.dataset['theme']).toBe(String(shipped.product.subProTheme));
     expect(alternate.theme.properties['--color-primary']).not.toBe(shipped.theme.properties['--color-primary']);
   });

@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: process.cwd() });
-const scratch = ['engine/__lint_probe__', 'domain/__lint_probe__', 'src/__lint_probe__', 'server/__lint_probe__', 'api-schema/__lint_probe__'];
+const scratch = [
+  'engine/__lint_probe__',
+  'domain/__lint_probe__',
+  'src/__lint_probe__',
+  'server/__lint_probe__',
+  'api-schema/__lint_probe__',
+];
 
 async function ruleIds(file: string, code: string): Promise<string[]> {
   writeFileSync(file, code);
@@ -19,50 +25,106 @@ afterAll(() => scratch.forEach((dir) => rmSync(dir, { recursive: true, force: tr
 describe('architecture lint', () => {
   it('forbids engine importing src, config or domain', async () => {
     const file = join(scratch[0]!, 'probe.ts');
-    expect(await ruleIds(file, "import { product } from '#src/config.ts';\nexport const x = product;\n")).toContain('import-x/no-restricted-paths');
-    expect(await ruleIds(file, "import product from '#config/product.json';\nexport const x = product;\n")).toContain('import-x/no-restricted-paths');
-    expect(await ruleIds(file, "import { formatPeso } from '#domain/money.ts';\nexport const x = formatPeso;\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(file, "import { product } from '#src/config.ts';\nexport const x = product;\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await ruleIds(file, "import product from '#config/product.json';\nexport const x = product;\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(
+      await ruleIds(file, "import { formatPeso } from '#domain/money.ts';\nexport const x = formatPeso;\n"),
+    ).toContain('import-x/no-restricted-paths');
   });
 
   it('forbids domain importing the engine', async () => {
     const file = join(scratch[1]!, 'probe.ts');
-    expect(await ruleIds(file, "import { layoutMode } from '#engine/layout/device.ts';\nexport const x = layoutMode;\n")).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIds(file, "import { layoutMode } from '#engine/layout/device.ts';\nexport const x = layoutMode;\n"),
+    ).toContain('import-x/no-restricted-paths');
   });
 
   it('forbids src importing server and server importing src or the engine beyond validation', async () => {
-    expect(await ruleIds(join(scratch[2]!, 'probe.ts'), "import { buildApp } from '#server/app.ts';\nexport const x = buildApp;\n")).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIds(
+        join(scratch[2]!, 'probe.ts'),
+        "import { buildApp } from '#server/app.ts';\nexport const x = buildApp;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
     const serverFile = join(scratch[3]!, 'probe.ts');
-    expect(await ruleIds(serverFile, "import { product } from '#src/config.ts';\nexport const x = product;\n")).toContain('import-x/no-restricted-paths');
-    expect(await ruleIds(serverFile, "import { guard } from '#engine/screens/guard.ts';\nexport const x = guard;\n")).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIds(serverFile, "import { product } from '#src/config.ts';\nexport const x = product;\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIds(serverFile, "import { guard } from '#engine/screens/guard.ts';\nexport const x = guard;\n"),
+    ).toContain('import-x/no-restricted-paths');
   });
 
   it('names a path that leaves its top folder through the # alias, and fixes a ../../ chain to it', async () => {
     const file = join(scratch[2]!, 'probe.ts');
-    expect(await ruleIds(file, "import { formatPeso } from '../../domain/money.ts';\nexport const x = formatPeso;\n")).toContain('local/import-alias');
-    expect(await ruleIds(file, "import { formatPeso } from '#domain/money.ts';\nexport const x = formatPeso;\n")).toEqual([]);
-    const [fixed] = await new ESLint({ cwd: process.cwd(), fix: true }).lintText("import { formatPeso } from '../../domain/money.ts';\nexport const x = formatPeso;\n", { filePath: file });
+    expect(
+      await ruleIds(file, "import { formatPeso } from '../../domain/money.ts';\nexport const x = formatPeso;\n"),
+    ).toContain('local/import-alias');
+    expect(
+      await ruleIds(file, "import { formatPeso } from '#domain/money.ts';\nexport const x = formatPeso;\n"),
+    ).toEqual([]);
+    const [fixed] = await new ESLint({ cwd: process.cwd(), fix: true }).lintText(
+      "import { formatPeso } from '../../domain/money.ts';\nexport const x = formatPeso;\n",
+      { filePath: file },
+    );
     expect(fixed?.output).toContain("from '#domain/money.ts'");
     // Inside its top folder a path may climb one level; two or more go through the alias too.
     mkdirSync(join(scratch[2]!, 'deep'), { recursive: true });
     const deep = join(scratch[2]!, 'deep', 'probe.ts');
-    expect(await ruleIds(deep, "import { product } from '../../config.ts';\nexport const x = product;\n")).toContain('local/import-alias');
-    expect(await ruleIds(deep, "import { x } from '../probe.ts';\nexport const y = x;\n")).not.toContain('local/import-alias');
+    expect(await ruleIds(deep, "import { product } from '../../config.ts';\nexport const x = product;\n")).toContain(
+      'local/import-alias',
+    );
+    expect(await ruleIds(deep, "import { x } from '../probe.ts';\nexport const y = x;\n")).not.toContain(
+      'local/import-alias',
+    );
   });
 
   it('allows the arrows the architecture draws', async () => {
-    expect(await ruleIds(join(scratch[2]!, 'probe.ts'), "import { guard } from '#engine/screens/guard.ts';\nimport { formatPeso } from '#domain/money.ts';\nexport const x = [guard, formatPeso];\n")).toEqual([]);
-    expect(await ruleIds(join(scratch[3]!, 'probe.ts'), "import { formatPeso } from '#domain/money.ts';\nexport const x = formatPeso;\n")).toEqual([]);
-    expect(await ruleIds(join(scratch[3]!, 'probe.ts'), "import { resumeRoute } from '#engine/flow/flow.ts';\nexport const x = resumeRoute;\n")).toEqual([]);
+    expect(
+      await ruleIds(
+        join(scratch[2]!, 'probe.ts'),
+        "import { guard } from '#engine/screens/guard.ts';\nimport { formatPeso } from '#domain/money.ts';\nexport const x = [guard, formatPeso];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        join(scratch[3]!, 'probe.ts'),
+        "import { formatPeso } from '#domain/money.ts';\nexport const x = formatPeso;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        join(scratch[3]!, 'probe.ts'),
+        "import { resumeRoute } from '#engine/flow/flow.ts';\nexport const x = resumeRoute;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('shares the API contract through api-schema/: the server takes its schemas, the web app only its types', async () => {
     const src = join(scratch[2]!, 'probe.ts');
-    expect(await ruleIds(src, "import type { OrderAnswer } from '#api-schema/loans.ts';\nexport type X = OrderAnswer;\n")).toEqual([]);
-    expect(await ruleIds(src, "import { orderAnswer } from '#api-schema/loans.ts';\nexport const x = orderAnswer;\n")).toContain('@typescript-eslint/no-restricted-imports');
-    expect(await ruleIds(join(scratch[3]!, 'probe.ts'), "import { orderAnswer } from '#api-schema/loans.ts';\nexport const x = orderAnswer;\n")).toEqual([]);
+    expect(
+      await ruleIds(src, "import type { OrderAnswer } from '#api-schema/loans.ts';\nexport type X = OrderAnswer;\n"),
+    ).toEqual([]);
+    expect(
+      await ruleIds(src, "import { orderAnswer } from '#api-schema/loans.ts';\nexport const x = orderAnswer;\n"),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await ruleIds(
+        join(scratch[3]!, 'probe.ts'),
+        "import { orderAnswer } from '#api-schema/loans.ts';\nexport const x = orderAnswer;\n",
+      ),
+    ).toEqual([]);
     const schema = join(scratch[4]!, 'probe.ts');
-    expect(await ruleIds(schema, "import { formatPeso } from '#domain/money.ts';\nexport const x = formatPeso;\n")).toContain('import-x/no-restricted-paths');
-    expect(await ruleIds(schema, "import { product } from '#src/config.ts';\nexport const x = product;\n")).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIds(schema, "import { formatPeso } from '#domain/money.ts';\nexport const x = formatPeso;\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(schema, "import { product } from '#src/config.ts';\nexport const x = product;\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 
   it('takes navigation from src/router.ts: react-router-dom nowhere else in src, no router at all in the engine', async () => {
@@ -71,7 +133,12 @@ describe('architecture lint', () => {
     expect(await ruleIds(join(scratch[2]!, 'probe.ts'), direct)).toContain('no-restricted-imports');
     expect(await ruleIds(join(scratch[2]!, 'probe.ts'), core)).toContain('no-restricted-imports');
     expect(await ruleIds(join(scratch[0]!, 'probe.ts'), direct)).toContain('no-restricted-imports');
-    expect(await ruleIds(join(scratch[2]!, 'probe.ts'), "import { useNavigate } from '../router.ts';\nexport const x = useNavigate;\n")).toEqual([]);
+    expect(
+      await ruleIds(
+        join(scratch[2]!, 'probe.ts'),
+        "import { useNavigate } from '../router.ts';\nexport const x = useNavigate;\n",
+      ),
+    ).toEqual([]);
     const [router] = await eslint.lintFiles(['src/router.ts']);
     expect(router?.messages).toEqual([]);
   });

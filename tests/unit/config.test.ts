@@ -21,7 +21,8 @@ import { generateConfigTypes } from '#scripts/gen-config-types.ts';
 const read = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 const ajv = new Ajv({ allErrors: true, strict: true });
 addFormats.default(ajv);
-const validator = (schema: string) => ajv.getSchema(schema) ?? ajv.compile(read(join('config/schema', schema)) as object);
+const validator = (schema: string) =>
+  ajv.getSchema(schema) ?? ajv.compile(read(join('config/schema', schema)) as object);
 
 const themeFiles = readdirSync('config/themes').filter((f) => f.endsWith('.json'));
 const product = read('config/product.json') as ProductConfig;
@@ -58,7 +59,9 @@ describe('config files match their meta-schemas', () => {
     const validate = validator('product.schema.json');
     const broken = { ...product, hotline: '12345', customerService: { ...product.customerService, opens: '9am' } };
     expect(validate(broken)).toBe(false);
-    expect(validate.errors?.map((e) => e.instancePath)).toEqual(expect.arrayContaining(['/hotline', '/customerService/opens']));
+    expect(validate.errors?.map((e) => e.instancePath)).toEqual(
+      expect.arrayContaining(['/hotline', '/customerService/opens']),
+    );
   });
 
   it('rejects a route with both a screen and a redirect', () => {
@@ -81,7 +84,9 @@ describe('coupons', () => {
   it('names existing definitions for registration and add to home screen, each id once; the home-screen one is ₱200 off a repayment', () => {
     const ids = couponsFile.definitions.map((d) => d.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toEqual(expect.arrayContaining([couponsFile.registration, couponsFile.addToHomeScreen].filter((x) => x !== null)));
+    expect(ids).toEqual(
+      expect.arrayContaining([couponsFile.registration, couponsFile.addToHomeScreen].filter((x) => x !== null)),
+    );
     const a2hs = couponsFile.definitions.find((d) => d.id === couponsFile.addToHomeScreen);
     expect(a2hs).toMatchObject({ type: 'addToHomeScreen', appliesTo: 'repayment', amountCentavos: 20000 });
     // The tutorial's promise (config/product.json) is the coupon the server issues.
@@ -91,13 +96,22 @@ describe('coupons', () => {
   it('names the Easy Re-loan voucher, a repayment coupon worth what config/easy-reloan.json promises', () => {
     const voucher = couponsFile.definitions.find((d) => d.id === couponsFile.easyReloan);
     expect(voucher).toMatchObject({ type: 'repayment', appliesTo: 'repayment' });
-    expect(voucher?.amountCentavos).toBe((read('config/easy-reloan.json') as { voucherCentavos: number }).voucherCentavos);
+    expect(voucher?.amountCentavos).toBe(
+      (read('config/easy-reloan.json') as { voucherCentavos: number }).voucherCentavos,
+    );
   });
 
   it('refuses an amount that is not whole centavos of at least 1, an unknown type or operation, and a missing field', () => {
     const validate = validator('coupons.schema.json');
     const def = couponsFile.definitions[0];
-    for (const broken of [{ amountCentavos: 0 }, { amountCentavos: 12.5 }, { type: 'gift' }, { appliesTo: 'extension' }, { validityDays: 0 }, { minimumCentavos: -1 }]) {
+    for (const broken of [
+      { amountCentavos: 0 },
+      { amountCentavos: 12.5 },
+      { type: 'gift' },
+      { appliesTo: 'extension' },
+      { validityDays: 0 },
+      { minimumCentavos: -1 },
+    ]) {
       expect(validate({ ...couponsFile, definitions: [{ ...def, ...broken }] }), JSON.stringify(broken)).toBe(false);
     }
     const { minimumCentavos: _dropped, ...missing } = def;
@@ -115,12 +129,22 @@ describe('pricing and underwriting', () => {
     const [cash] = pricing.products;
     const breakSub = (patch: object): PricingConfig => ({
       ...pricing,
-      products: [{ ...cash!, subProducts: cash!.subProducts.map((s) => (s.id === 'standard' ? { ...s, ...patch } : s)) }],
+      products: [
+        { ...cash!, subProducts: cash!.subProducts.map((s) => (s.id === 'standard' ? { ...s, ...patch } : s)) },
+      ],
     });
     const interest = checkPricing(breakSub({ dailyInterestPpm: 3_000 })).map((p) => `${p.path}: ${p.problem}`);
-    expect(interest).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.dailyInterestPpm: .*caps\.nominalMonthlyMaxPpm/u)]));
+    expect(interest).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^cash\.standard\.dailyInterestPpm: .*caps\.nominalMonthlyMaxPpm/u),
+      ]),
+    );
     const fee = checkPricing(breakSub({ serviceFeePpm: 100_000 })).map((p) => `${p.path}: ${p.problem}`);
-    expect(fee).toEqual(expect.arrayContaining([expect.stringMatching(/^cash\.standard\.termsDays: cash\.standard: 30 days.*caps\.effectiveMonthlyMaxPpm/u)]));
+    expect(fee).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^cash\.standard\.termsDays: cash\.standard: 30 days.*caps\.effectiveMonthlyMaxPpm/u),
+      ]),
+    );
   });
 
   it('leaves the caps to the law (domain/regulation.ts): SEC MC 14 s.2025 for loans from 2026-04-01', () => {
@@ -136,28 +160,36 @@ describe('pricing and underwriting', () => {
     ]);
   });
 
-  it('adds no tax line to the borrower\'s bill by default; the spec\'s GST 18 % switched on passes the caps too', () => {
+  it("adds no tax line to the borrower's bill by default; the spec's GST 18 % switched on passes the caps too", () => {
     expect(pricing.tax ?? null).toBeNull();
     const standard = pricing.products[0]!.subProducts[0]!;
     const none = quote(pricing, standard, { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' });
     expect(none.taxCentavos).toBe(0);
-    const withGst: PricingConfig = { ...pricing, tax: { labelKey: 'loan.tax.gst', ratePpm: 180_000, on: 'serviceFee' } };
+    const withGst: PricingConfig = {
+      ...pricing,
+      tax: { labelKey: 'loan.tax.gst', ratePpm: 180_000, on: 'serviceFee' },
+    };
     expect(validator('pricing.schema.json')(withGst)).toBe(true);
     expect(checkPricing(withGst)).toEqual([]);
-    expect(quote(withGst, standard, { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' }).taxCentavos).toBe(900);
+    expect(
+      quote(withGst, standard, { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' }).taxCentavos,
+    ).toBe(900);
     const catalog = read('locales/en/loan.json') as { tax: Record<string, string> };
     expect(catalog.tax['gst']).toBe('GST');
   });
 
   it('has a theme file for every sub-product', () => {
-    for (const sub of pricing.products.flatMap((p) => p.subProducts)) expect(themeFiles, sub.id).toContain(`theme-${sub.theme}.json`);
+    for (const sub of pricing.products.flatMap((p) => p.subProducts))
+      expect(themeFiles, sub.id).toContain(`theme-${sub.theme}.json`);
   });
 
   it('gives a rule to exactly the workInfo income bands and knows only workInfo employment types', () => {
     const bands = (read('schemas/workInfo.income-bands.json') as { bands: { id: string }[] }).bands.map((b) => b.id);
     expect(Object.keys(underwriting.incomeBands).sort()).toEqual([...bands].sort());
     const workInfo = read('schemas/workInfo.schema.json') as { properties: { employmentType: { enum: string[] } } };
-    const schema = read('config/schema/underwriting.schema.json') as { properties: { rejectEmploymentTypes: { items: { enum: string[] } } } };
+    const schema = read('config/schema/underwriting.schema.json') as {
+      properties: { rejectEmploymentTypes: { items: { enum: string[] } } };
+    };
     expect(schema.properties.rejectEmploymentTypes.items.enum).toEqual(workInfo.properties.employmentType.enum);
     expect(underwriting.age.max).toBeGreaterThan(underwriting.age.min);
     expect(underwriting.maxLimitCentavos).toBeLessThanOrEqual(capsFor(pricing, '2026-04-01').principalMaxCentavos);
@@ -177,19 +209,75 @@ describe('cross-references', () => {
   const exists = (path: string) => table.resolve(path.split('?')[0] ?? path) !== undefined;
 
   it('has every route of the spec', () => {
-    const spec = ['/', '/start', '/identityInfo', '/baseInfo', '/baseInfo2', '/addressInfo', '/contact', '/workInfo', '/bankInfo', '/bankName',
-      '/homeIndex', '/billIndex', '/subIndex', '/allWithdraw', '/repaidDetail', '/triLink', '/msgCenter', '/msgDetail', '/my', '/changeBank',
-      '/coupon', '/couponInvalid', '/bill', '/setup', '/aboutUs', '/privacy', '/conditionalTerms', '/noAndroid', '/KSResult', '/loan',
-      '/addDeskTopBrowser', '/guildDetail', '/videoIndex', '/appointLoan', '/bookingAgreement', '/appointLoanList', '/withdrawPage', '/test'];
+    const spec = [
+      '/',
+      '/start',
+      '/identityInfo',
+      '/baseInfo',
+      '/baseInfo2',
+      '/addressInfo',
+      '/contact',
+      '/workInfo',
+      '/bankInfo',
+      '/bankName',
+      '/homeIndex',
+      '/billIndex',
+      '/subIndex',
+      '/allWithdraw',
+      '/repaidDetail',
+      '/triLink',
+      '/msgCenter',
+      '/msgDetail',
+      '/my',
+      '/changeBank',
+      '/coupon',
+      '/couponInvalid',
+      '/bill',
+      '/setup',
+      '/aboutUs',
+      '/privacy',
+      '/conditionalTerms',
+      '/noAndroid',
+      '/KSResult',
+      '/loan',
+      '/addDeskTopBrowser',
+      '/guildDetail',
+      '/videoIndex',
+      '/appointLoan',
+      '/bookingAgreement',
+      '/appointLoanList',
+      '/withdrawPage',
+      '/test',
+    ];
     // Ours beside the spec's: help (the FAQ) and feedback (issue 12), the credit limit and Facebook binding (issue 14).
     const ours = ['/help', '/feedback', '/creditLimit'];
     expect(routes.routes.map((r) => r.path).sort()).toEqual([...spec, ...ours].sort());
   });
 
-  it('marks exactly the spec\'s public routes as no-check', () => {
-    const open = routes.routes.filter((r) => r.noCheck).map((r) => r.path).sort();
-    expect(open).toEqual(['/', '/KSResult', '/addDeskTopBrowser', '/appointLoan', '/appointLoanList', '/bookingAgreement', '/conditionalTerms',
-      '/guildDetail', '/loan', '/noAndroid', '/privacy', '/start', '/test', '/videoIndex', '/withdrawPage'].sort());
+  it("marks exactly the spec's public routes as no-check", () => {
+    const open = routes.routes
+      .filter((r) => r.noCheck)
+      .map((r) => r.path)
+      .sort();
+    expect(open).toEqual(
+      [
+        '/',
+        '/KSResult',
+        '/addDeskTopBrowser',
+        '/appointLoan',
+        '/appointLoanList',
+        '/bookingAgreement',
+        '/conditionalTerms',
+        '/guildDetail',
+        '/loan',
+        '/noAndroid',
+        '/privacy',
+        '/start',
+        '/test',
+        '/videoIndex',
+        '/withdrawPage',
+      ].sort(),
+    );
   });
 
   it('points every redirect, tab and policy route at a real route', () => {
@@ -214,8 +302,10 @@ describe('cross-references', () => {
 
   it('shows every flow step with the generic step screen, and that screen only at flow steps', () => {
     const stepRoutes = new Set(flow.steps.map((s) => s.route));
-    for (const step of flow.steps) expect(routes.routes.find((r) => r.path === step.route)?.screen, step.route).toBe('infoStep');
-    for (const route of routes.routes.filter((r) => r.screen === 'infoStep')) expect(stepRoutes.has(route.path), route.path).toBe(true);
+    for (const step of flow.steps)
+      expect(routes.routes.find((r) => r.path === step.route)?.screen, step.route).toBe('infoStep');
+    for (const route of routes.routes.filter((r) => r.screen === 'infoStep'))
+      expect(stepRoutes.has(route.path), route.path).toBe(true);
   });
 
   it('allows only adults, within a sane age range', () => {
@@ -224,7 +314,8 @@ describe('cross-references', () => {
   });
 
   it('has a theme file for the product theme, each named after its id', () => {
-    for (const file of themeFiles) expect(file).toBe(`theme-${(read(`config/themes/${file}`) as { id: number }).id}.json`);
+    for (const file of themeFiles)
+      expect(file).toBe(`theme-${(read(`config/themes/${file}`) as { id: number }).id}.json`);
     expect(themeFiles).toContain(`theme-${product.subProTheme}.json`);
   });
 

@@ -8,7 +8,11 @@ const screens = 'src/screens';
 describe('page stylesheets', () => {
   const pairs = readdirSync(screens, { withFileTypes: true })
     .filter((d) => d.isDirectory())
-    .flatMap((d) => readdirSync(join(screens, d.name)).filter((f) => f.endsWith('.page.css')).map((css) => [d.name, css] as const));
+    .flatMap((d) =>
+      readdirSync(join(screens, d.name))
+        .filter((f) => f.endsWith('.page.css'))
+        .map((css) => [d.name, css] as const),
+    );
 
   it.each(pairs)('%s imports %s', (name, css) => {
     const screen = readFileSync(join(screens, name, `${name}-screen.tsx`), 'utf8');

@@ -15,12 +15,18 @@ export const LANGUAGES = { en: 'en', fil: 'fil', zh: 'zh-CN' } as const;
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 
 /** Every form of schemas/ (`<name>.schema.json`). */
-export const FORM_NAMES = readdirSync('schemas').flatMap((file) => (file.endsWith('.schema.json') ? [file.slice(0, -'.schema.json'.length)] : []));
+export const FORM_NAMES = readdirSync('schemas').flatMap((file) =>
+  file.endsWith('.schema.json') ? [file.slice(0, -'.schema.json'.length)] : [],
+);
 
 /** The 7 steps of config/flow.json. */
-export const FLOW = json('config/flow.json') as unknown as { steps: { step: string; schema: string; route: string; next: string }[] };
+export const FLOW = json('config/flow.json') as unknown as {
+  steps: { step: string; schema: string; route: string; next: string }[];
+};
 
-const catalogs = Object.fromEntries(Object.entries(LANGUAGES).map(([lng, dir]) => [lng, json(`locales/${dir}/forms.json`)]));
+const catalogs = Object.fromEntries(
+  Object.entries(LANGUAGES).map(([lng, dir]) => [lng, json(`locales/${dir}/forms.json`)]),
+);
 
 /** Seed JSON to break in a test: any depth, any value, as a draft is whatever staff typed. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests reach into seed JSON to break it
@@ -36,14 +42,21 @@ export function seedForm(name: string): FormContentLike {
   return {
     schema: json(`schemas/${name}.schema.json`),
     uiSchema: json(`schemas/${name}.ui.json`),
-    texts: Object.fromEntries(Object.entries(catalogs).map(([lng, catalog]) => [lng, (catalog[name] ?? {}) as Record<string, unknown>])),
+    texts: Object.fromEntries(
+      Object.entries(catalogs).map(([lng, catalog]) => [lng, (catalog[name] ?? {}) as Record<string, unknown>]),
+    ),
   };
 }
 
 /** The product's context: the shared catalogs (forms' subtrees removed), the vocabulary, every widget and field. */
 export const context: FormCheckContext = {
   languages: Object.keys(LANGUAGES),
-  shared: Object.fromEntries(Object.entries(catalogs).map(([lng, catalog]) => [lng, Object.fromEntries(Object.entries(catalog).filter(([key]) => !FORM_NAMES.includes(key)))])),
+  shared: Object.fromEntries(
+    Object.entries(catalogs).map(([lng, catalog]) => [
+      lng,
+      Object.fromEntries(Object.entries(catalog).filter(([key]) => !FORM_NAMES.includes(key))),
+    ]),
+  ),
   vocabulary,
   widgets: { ...rjsfWidgetMeta, ...widgetRegistry },
   fields: engineFieldMeta,

@@ -64,7 +64,8 @@ export function createCustomEqual(options: Options = {}): Equal {
     const objB = b as Record<string, unknown>;
     const keys = Object.keys(objA);
     if (keys.length !== Object.keys(objB).length) return false;
-    for (const key of keys) if (!Object.prototype.hasOwnProperty.call(objB, key) || !equal(objA[key], objB[key])) return false;
+    for (const key of keys)
+      if (!Object.prototype.hasOwnProperty.call(objB, key) || !equal(objA[key], objB[key])) return false;
     return true;
   };
 

@@ -36,7 +36,10 @@ describe('uri stand-in (fast-uri)', () => {
 });
 
 describe('equals stand-in (fast-equals)', () => {
-  const options = { circular: true, createCustomConfig: () => ({ areFunctionsEqual: (_a: unknown, b: unknown) => typeof b === 'function' }) };
+  const options = {
+    circular: true,
+    createCustomConfig: () => ({ areFunctionsEqual: (_a: unknown, b: unknown) => typeof b === 'function' }),
+  };
   const ours = createCustomEqual(options);
   const theirs = libraryEqual(options);
 
@@ -47,15 +50,26 @@ describe('equals stand-in (fast-equals)', () => {
     const make = (d: number): unknown => {
       const kind = Math.floor(next() * (d > 2 ? 6 : 9));
       switch (kind) {
-        case 0: return Math.floor(next() * 3);
-        case 1: return ['a', 'b', ''][Math.floor(next() * 3)];
-        case 2: return next() < 0.5;
-        case 3: return null;
-        case 4: return undefined;
-        case 5: return Number.NaN;
-        case 6: return Array.from({ length: Math.floor(next() * 3) }, () => make(d + 1));
-        case 7: return Object.fromEntries(Array.from({ length: Math.floor(next() * 3) }, (_, i) => [`k${Math.floor(next() * 3) + i}`, make(d + 1)]));
-        default: return new Date(Math.floor(next() * 3));
+        case 0:
+          return Math.floor(next() * 3);
+        case 1:
+          return ['a', 'b', ''][Math.floor(next() * 3)];
+        case 2:
+          return next() < 0.5;
+        case 3:
+          return null;
+        case 4:
+          return undefined;
+        case 5:
+          return Number.NaN;
+        case 6:
+          return Array.from({ length: Math.floor(next() * 3) }, () => make(d + 1));
+        case 7:
+          return Object.fromEntries(
+            Array.from({ length: Math.floor(next() * 3) }, (_, i) => [`k${Math.floor(next() * 3) + i}`, make(d + 1)]),
+          );
+        default:
+          return new Date(Math.floor(next() * 3));
       }
     };
     return make(depth);
@@ -81,7 +95,9 @@ describe('equals stand-in (fast-equals)', () => {
     const b: Record<string, unknown> = { x: 1 };
     b['self'] = b;
     expect(ours(a, b)).toBe(true);
-    expect(ours(new Map([[1, { a: 1 }]]), new Map([[1, { a: 1 }]]))).toBe(theirs(new Map([[1, { a: 1 }]]), new Map([[1, { a: 1 }]])));
+    expect(ours(new Map([[1, { a: 1 }]]), new Map([[1, { a: 1 }]]))).toBe(
+      theirs(new Map([[1, { a: 1 }]]), new Map([[1, { a: 1 }]])),
+    );
     expect(ours(new Set([1, 2]), new Set([2, 1]))).toBe(theirs(new Set([1, 2]), new Set([2, 1])));
   });
 });

@@ -6,7 +6,16 @@ import './form.css';
  * A list such as the three emergency contacts: its title, one card per item, an add button only while the schema
  * allows more (`canAdd`; `ui:options.labels.add` is its i18n key).
  */
-export function ArrayFieldTemplate({ title, items, canAdd, onAddClick, fieldPathId, uiSchema, disabled, readonly }: ArrayFieldTemplateProps) {
+export function ArrayFieldTemplate({
+  title,
+  items,
+  canAdd,
+  onAddClick,
+  fieldPathId,
+  uiSchema,
+  disabled,
+  readonly,
+}: ArrayFieldTemplateProps) {
   const { t } = useFormText();
   const labels = uiSchema?.['ui:options']?.['labels'] as Record<string, string> | undefined;
   return (
@@ -37,7 +46,12 @@ export function ArrayFieldItemTemplate({ children, index, buttonsProps, parentUi
       <div className="ui-form-array-item-title">{title}</div>
       {children}
       {buttonsProps.hasRemove && (
-        <button type="button" className="ui-form-button" disabled={buttonsProps.disabled} onClick={buttonsProps.onRemoveItem}>
+        <button
+          type="button"
+          className="ui-form-button"
+          disabled={buttonsProps.disabled}
+          onClick={buttonsProps.onRemoveItem}
+        >
           {labels?.['remove'] ?? t('form.remove')}
         </button>
       )}

@@ -11,11 +11,25 @@ import { BaseInputTemplate } from './base-input-template.tsx';
 
 /** The template alone, as RJSF renders it for a string field, with the `value` its form passes down. */
 function renderInput(value: unknown, onChange = vi.fn(), onBlur = vi.fn()) {
-  const props = (v: unknown) => ({
-    id: 'root_name', value: v, onChange, onBlur, onFocus: vi.fn(), options: {}, schema: { type: 'string' }, rawErrors: [], label: 'name',
-  }) as unknown as BaseInputTemplateProps;
+  const props = (v: unknown) =>
+    ({
+      id: 'root_name',
+      value: v,
+      onChange,
+      onBlur,
+      onFocus: vi.fn(),
+      options: {},
+      schema: { type: 'string' },
+      rawErrors: [],
+      label: 'name',
+    }) as unknown as BaseInputTemplateProps;
   const view = render(<BaseInputTemplate {...props(value)} />);
-  return { input: screen.getByRole('textbox') as HTMLInputElement, rerender: (v: unknown) => view.rerender(<BaseInputTemplate {...props(v)} />), onChange, onBlur };
+  return {
+    input: screen.getByRole('textbox') as HTMLInputElement,
+    rerender: (v: unknown) => view.rerender(<BaseInputTemplate {...props(v)} />),
+    onChange,
+    onBlur,
+  };
 }
 
 describe('BaseInputTemplate owns the text it shows', () => {
@@ -31,8 +45,22 @@ describe('BaseInputTemplate owns the text it shows', () => {
   it('commits nothing for a keystroke: the browser shows the character, the form hears of it in a transition', async () => {
     const onRender = vi.fn();
     const onChange = vi.fn();
-    const props = { id: 'root_name', value: 'Ana', onChange, onBlur: vi.fn(), onFocus: vi.fn(), options: {}, schema: { type: 'string' }, rawErrors: [], label: 'name' } as unknown as BaseInputTemplateProps;
-    render(<Profiler id="input" onRender={onRender}><BaseInputTemplate {...props} /></Profiler>);
+    const props = {
+      id: 'root_name',
+      value: 'Ana',
+      onChange,
+      onBlur: vi.fn(),
+      onFocus: vi.fn(),
+      options: {},
+      schema: { type: 'string' },
+      rawErrors: [],
+      label: 'name',
+    } as unknown as BaseInputTemplateProps;
+    render(
+      <Profiler id="input" onRender={onRender}>
+        <BaseInputTemplate {...props} />
+      </Profiler>,
+    );
     const input = screen.getByRole('textbox') as HTMLInputElement;
     onRender.mockClear();
     fireEvent.change(input, { target: { value: 'Anan' } });
@@ -117,12 +145,34 @@ describe('BaseInputTemplate in SchemaForm', () => {
   const full = { email: 'a@b.ph', whatsApp: '09171234567', emergencyContacts: contacts };
 
   /** A screen holding the draft in state, with a button that writes it from outside (a chooser screen, a reset). */
-  function Screen({ onSubmit, onDraft, written }: { onSubmit: (data: unknown) => void; onDraft: (data: unknown) => void; written: unknown }) {
+  function Screen({
+    onSubmit,
+    onDraft,
+    written,
+  }: {
+    onSubmit: (data: unknown) => void;
+    onDraft: (data: unknown) => void;
+    written: unknown;
+  }) {
     const [draft, setDraft] = useState<unknown>(full);
     return (
       <>
-        <button type="button" onClick={() => setDraft(written)}>write</button>
-        <SchemaForm schema={schema} uiSchema={uiSchema} validate={validateContact} errorKey={errorKey} t={t} formData={draft} onSubmit={onSubmit} onChange={(data) => { onDraft(data); setDraft(data); }} />
+        <button type="button" onClick={() => setDraft(written)}>
+          write
+        </button>
+        <SchemaForm
+          schema={schema}
+          uiSchema={uiSchema}
+          validate={validateContact}
+          errorKey={errorKey}
+          t={t}
+          formData={draft}
+          onSubmit={onSubmit}
+          onChange={(data) => {
+            onDraft(data);
+            setDraft(data);
+          }}
+        />
       </>
     );
   }
@@ -171,7 +221,7 @@ describe('BaseInputTemplate in SchemaForm', () => {
     await waitFor(() => expect(whatsApp.value).toBe('09990001111'));
   });
 
-  it('still shows a field\'s error once it is left', async () => {
+  it("still shows a field's error once it is left", async () => {
     const { whatsApp } = renderScreen();
     const user = userEvent.setup();
     await user.clear(whatsApp);

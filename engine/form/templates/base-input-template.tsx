@@ -30,12 +30,21 @@ export function inputModeFor(schema: RJSFSchema, options: Record<string, unknown
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { onChangeOverride } = props;
-  return onChangeOverride ? <ControlledInput {...props} onChangeOverride={onChangeOverride} /> : <OwnedInput {...props} />;
+  return onChangeOverride ? (
+    <ControlledInput {...props} onChangeOverride={onChangeOverride} />
+  ) : (
+    <OwnedInput {...props} />
+  );
 }
 
 function OwnedInput(props: BaseInputTemplateProps) {
   const { id, value, onBlur, onChange, options } = props;
-  const { ref, defaultValue, onChange: handleChange, flush } = useOwnedText<HTMLInputElement>(value, onChange, options.emptyValue);
+  const {
+    ref,
+    defaultValue,
+    onChange: handleChange,
+    flush,
+  } = useOwnedText<HTMLInputElement>(value, onChange, options.emptyValue);
   return (
     <Input
       {...props}
@@ -49,15 +58,47 @@ function OwnedInput(props: BaseInputTemplateProps) {
   );
 }
 
-function ControlledInput(props: BaseInputTemplateProps & { onChangeOverride: NonNullable<BaseInputTemplateProps['onChangeOverride']> }) {
+function ControlledInput(
+  props: BaseInputTemplateProps & { onChangeOverride: NonNullable<BaseInputTemplateProps['onChangeOverride']> },
+) {
   const { id, value, onBlur, onChangeOverride } = props;
-  return <Input {...props} state={{ value: textOf(value), onChange: onChangeOverride }} onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)} />;
+  return (
+    <Input
+      {...props}
+      state={{ value: textOf(value), onChange: onChangeOverride }}
+      onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
+    />
+  );
 }
 
-type InputState = { defaultValue: string; onChange: () => void } | { value: string; onChange: NonNullable<BaseInputTemplateProps['onChangeOverride']> };
+type InputState =
+  | { defaultValue: string; onChange: () => void }
+  | { value: string; onChange: NonNullable<BaseInputTemplateProps['onChangeOverride']> };
 
-function Input(props: Omit<BaseInputTemplateProps, 'onBlur'> & { state: InputState; inputRef?: RefObject<HTMLInputElement | null>; onBlur: (e: FocusEvent<HTMLInputElement>) => void }) {
-  const { id, htmlName, readonly, disabled, autofocus, onFocus, options, schema, rawErrors, type, placeholder, required, state, inputRef, onBlur } = props;
+function Input(
+  props: Omit<BaseInputTemplateProps, 'onBlur'> & {
+    state: InputState;
+    inputRef?: RefObject<HTMLInputElement | null>;
+    onBlur: (e: FocusEvent<HTMLInputElement>) => void;
+  },
+) {
+  const {
+    id,
+    htmlName,
+    readonly,
+    disabled,
+    autofocus,
+    onFocus,
+    options,
+    schema,
+    rawErrors,
+    type,
+    placeholder,
+    required,
+    state,
+    inputRef,
+    onBlur,
+  } = props;
   const input = getInputProps(schema, type, options);
   const invalid = useShowsErrors(id) && (rawErrors?.length ?? 0) > 0;
   return (

@@ -14,7 +14,9 @@ export function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
   if (keys.length === 0 || !shows) return null;
   return (
     <div id={errorId(fieldPathId)} className="ui-form-error" role="alert">
-      {keys.map((key) => <p key={key}>{t(key)}</p>)}
+      {keys.map((key) => (
+        <p key={key}>{t(key)}</p>
+      ))}
     </div>
   );
 }

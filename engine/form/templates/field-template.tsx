@@ -9,7 +9,20 @@ import './form.css';
  * field: why the product asks for it (an ID photo, a face photo, contacts), shown where and when it is asked for.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, displayLabel, required, hidden, children, errors, description, help, rawDescription, uiSchema, classNames } = props;
+  const {
+    id,
+    label,
+    displayLabel,
+    required,
+    hidden,
+    children,
+    errors,
+    description,
+    help,
+    rawDescription,
+    uiSchema,
+    classNames,
+  } = props;
   const { t } = useFormText();
   if (hidden) return <div hidden>{children}</div>;
   const groupLabel = !displayLabel && uiSchema?.['ui:field'] === 'widget';
@@ -24,7 +37,11 @@ export function FieldTemplate(props: FieldTemplateProps) {
       {(displayLabel || groupLabel) && label !== '' && (
         <label className="ui-form-label" htmlFor={groupLabel ? undefined : id} id={`${id}__title`}>
           {label}
-          {required && <span className="ui-form-required" aria-hidden="true">*</span>}
+          {required && (
+            <span className="ui-form-required" aria-hidden="true">
+              *
+            </span>
+          )}
         </label>
       )}
       {children}

@@ -52,7 +52,11 @@ export interface OwnedText<E extends HTMLInputElement | HTMLTextAreaElement> {
  * `onChange` is RJSF's for the field, `emptyValue` what an emptied field reports (`ui:emptyValue`, undefined by
  * default).
  */
-export function useOwnedText<E extends HTMLInputElement | HTMLTextAreaElement>(value: unknown, onChange: (value: unknown) => void, emptyValue: unknown): OwnedText<E> {
+export function useOwnedText<E extends HTMLInputElement | HTMLTextAreaElement>(
+  value: unknown,
+  onChange: (value: unknown) => void,
+  emptyValue: unknown,
+): OwnedText<E> {
   const shown = textOf(value);
   const ref = useRef<E>(null);
   const [defaultValue] = useState(shown);

@@ -12,14 +12,41 @@ describe('the textarea widget owns its text like the inputs', () => {
   const schema = addressSchema as RJSFSchema;
   // The address object as its plain fields: this test is about the textarea.
   const uiSchema = { detailedAddress: { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } } };
-  const address = { provinceCode: '1380000000', provinceName: 'NCR', cityCode: '1380601000', cityName: 'Tondo I/II', barangayCode: '1380601001', barangayName: 'Barangay 1' };
+  const address = {
+    provinceCode: '1380000000',
+    provinceName: 'NCR',
+    cityCode: '1380601000',
+    cityName: 'Tondo I/II',
+    barangayCode: '1380601001',
+    barangayName: 'Barangay 1',
+  };
   const t = (key: string) => `[${key}]`;
 
-  function Screen({ onDraft, onSubmit, onRender }: { onDraft: (data: unknown) => void; onSubmit: (data: unknown) => void; onRender: () => void }) {
+  function Screen({
+    onDraft,
+    onSubmit,
+    onRender,
+  }: {
+    onDraft: (data: unknown) => void;
+    onSubmit: (data: unknown) => void;
+    onRender: () => void;
+  }) {
     const [draft, setDraft] = useState<unknown>({ address, detailedAddress: 'Blk 5', postalCode: '1012' });
     return (
       <Profiler id="form" onRender={onRender}>
-        <SchemaForm schema={schema} uiSchema={uiSchema} validate={validateAddress} errorKey={() => 'errors.any'} t={t} formData={draft} onSubmit={onSubmit} onChange={(data) => { onDraft(data); setDraft(data); }} />
+        <SchemaForm
+          schema={schema}
+          uiSchema={uiSchema}
+          validate={validateAddress}
+          errorKey={() => 'errors.any'}
+          t={t}
+          formData={draft}
+          onSubmit={onSubmit}
+          onChange={(data) => {
+            onDraft(data);
+            setDraft(data);
+          }}
+        />
       </Profiler>
     );
   }
@@ -28,7 +55,13 @@ describe('the textarea widget owns its text like the inputs', () => {
     const onSubmit = vi.fn();
     const onRender = vi.fn();
     render(<Screen onDraft={onDraft} onSubmit={onSubmit} onRender={onRender} />);
-    return { onDraft, onSubmit, onRender, area: document.getElementById('root_detailedAddress') as HTMLTextAreaElement, form: document.querySelector('form') as HTMLFormElement };
+    return {
+      onDraft,
+      onSubmit,
+      onRender,
+      area: document.getElementById('root_detailedAddress') as HTMLTextAreaElement,
+      form: document.querySelector('form') as HTMLFormElement,
+    };
   };
 
   it('is a textarea with its rows, showing the draft', () => {
@@ -43,7 +76,9 @@ describe('the textarea widget owns its text like the inputs', () => {
     onRender.mockClear();
     fireEvent.change(area, { target: { value: 'Blk 5 Lot 12' } });
     expect(onRender).not.toHaveBeenCalled();
-    await waitFor(() => expect(onDraft).toHaveBeenLastCalledWith(expect.objectContaining({ detailedAddress: 'Blk 5 Lot 12' })));
+    await waitFor(() =>
+      expect(onDraft).toHaveBeenLastCalledWith(expect.objectContaining({ detailedAddress: 'Blk 5 Lot 12' })),
+    );
     expect(area.value).toBe('Blk 5 Lot 12');
   });
 
@@ -57,6 +92,8 @@ describe('the textarea widget owns its text like the inputs', () => {
       fireEvent.submit(form);
     });
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect((onSubmit.mock.calls[0]?.[0] as { detailedAddress: string }).detailedAddress).toBe('Blk 5 Lot 12, Mabini Street');
+    expect((onSubmit.mock.calls[0]?.[0] as { detailedAddress: string }).detailedAddress).toBe(
+      'Blk 5 Lot 12, Mabini Street',
+    );
   });
 });

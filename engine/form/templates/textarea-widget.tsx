@@ -10,8 +10,27 @@ import { useOwnedText } from './owned-text.ts';
  * `aria-describedby`.
  */
 export function TextareaWidget(props: WidgetProps) {
-  const { id, htmlName, value, options, placeholder, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors } = props;
-  const { ref, defaultValue, onChange: handleChange, flush } = useOwnedText<HTMLTextAreaElement>(value, onChange, options.emptyValue);
+  const {
+    id,
+    htmlName,
+    value,
+    options,
+    placeholder,
+    required,
+    disabled,
+    readonly,
+    autofocus,
+    onChange,
+    onBlur,
+    onFocus,
+    rawErrors,
+  } = props;
+  const {
+    ref,
+    defaultValue,
+    onChange: handleChange,
+    flush,
+  } = useOwnedText<HTMLTextAreaElement>(value, onChange, options.emptyValue);
   const invalid = useShowsErrors(id) && (rawErrors?.length ?? 0) > 0;
   return (
     <textarea

@@ -21,5 +21,15 @@ const timedValidate: CompiledValidator = Object.assign(
 export const notes: string[] = [];
 
 export function BenchForm({ formData, onChange }: BenchFormProps) {
-  return <SchemaForm schema={schema} uiSchema={uiSchema} validate={timedValidate} errorKey={errorKey} t={t} formData={formData} onChange={onChange} />;
+  return (
+    <SchemaForm
+      schema={schema}
+      uiSchema={uiSchema}
+      validate={timedValidate}
+      errorKey={errorKey}
+      t={t}
+      formData={formData}
+      onChange={onChange}
+    />
+  );
 }

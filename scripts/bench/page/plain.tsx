@@ -14,7 +14,10 @@ const isNode = (value: unknown): value is Node => value !== null && typeof value
 function deref(node: unknown): Node {
   let current: unknown = node;
   for (let hops = 0; isNode(current) && typeof current['$ref'] === 'string' && hops < 16; hops += 1) {
-    const path = current['$ref'].slice(2).split('/').filter((s) => s !== '');
+    const path = current['$ref']
+      .slice(2)
+      .split('/')
+      .filter((s) => s !== '');
     current = path.reduce<unknown>((at, key) => (isNode(at) ? at[key] : undefined), schema);
   }
   return isNode(current) ? current : {};
@@ -23,13 +26,19 @@ function deref(node: unknown): Node {
 function setIn(data: unknown, path: readonly (string | number)[], value: unknown): unknown {
   const [head, ...rest] = path;
   if (head === undefined) return value;
-  const copy = (Array.isArray(data) ? [...(data as unknown[])] : { ...(isNode(data) ? data : {}) }) as Record<string | number, unknown>;
+  const copy = (Array.isArray(data) ? [...(data as unknown[])] : { ...(isNode(data) ? data : {}) }) as Record<
+    string | number,
+    unknown
+  >;
   copy[head] = setIn(copy[head], rest, value);
   return copy;
 }
 
 function getIn(data: unknown, path: readonly (string | number)[]): unknown {
-  return path.reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[key] : undefined), data);
+  return path.reduce<unknown>(
+    (at, key) => (at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[key] : undefined),
+    data,
+  );
 }
 
 /** No notes: this form is a baseline, not a contender. */
@@ -57,7 +66,11 @@ export function BenchForm({ formData, onChange }: BenchFormProps) {
             {String(prop['title'] ?? key)}
             <select id={id} value={String(getIn(formData, at) ?? '')} onChange={change(at)}>
               <option value="" />
-              {prop['enum'].map((v) => <option key={String(v)} value={String(v)}>{String(v)}</option>)}
+              {prop['enum'].map((v) => (
+                <option key={String(v)} value={String(v)}>
+                  {String(v)}
+                </option>
+              ))}
             </select>
           </label>,
         );

@@ -191,7 +191,15 @@ export function installProbe(form: string, step: string): BenchApi {
     (event) => {
       if (!armed) return;
       const target = event.target instanceof HTMLElement ? event.target.id : '';
-      pending = { t0: performance.now(), target: event.target, eventTime: event.timeStamp, key: event.key, field: target, validations: validationCalls, validateMs: validationMs };
+      pending = {
+        t0: performance.now(),
+        target: event.target,
+        eventTime: event.timeStamp,
+        key: event.key,
+        field: target,
+        validations: validationCalls,
+        validateMs: validationMs,
+      };
     },
     { capture: true },
   );
@@ -226,7 +234,9 @@ export function installProbe(form: string, step: string): BenchApi {
     notes: [],
     textFields: () =>
       [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('form input, form textarea')]
-        .filter((el) => el instanceof HTMLTextAreaElement || ['text', 'email', 'tel', 'search', 'url'].includes(el.type))
+        .filter(
+          (el) => el instanceof HTMLTextAreaElement || ['text', 'email', 'tel', 'search', 'url'].includes(el.type),
+        )
         .filter((el) => el.id !== '' && !el.disabled && !el.readOnly)
         .map((el) => el.id),
     arm(on) {

@@ -24,7 +24,9 @@ import type { BenchFormProps } from './harness.tsx';
 import { timedValidation } from './probe.ts';
 
 const validator = customizeValidator({
-  customFormats: Object.fromEntries(Object.entries(vocabulary.formats).map(([name, source]) => [name, new RegExp(source, 'u')])),
+  customFormats: Object.fromEntries(
+    Object.entries(vocabulary.formats).map(([name, source]) => [name, new RegExp(source, 'u')]),
+  ),
   extenderFn: (ajv) => {
     ajv.addKeyword(uniqueByKeyword);
     ajv.addKeyword(matchesKeyword);
@@ -36,12 +38,27 @@ validator.validateFormData = timedValidation(validator.validateFormData.bind(val
 
 const registry = getDefaultRegistry();
 const stripped: string[] = [];
-const stockUi = stockUiSchema(uiSchema, new Set([...STOCK_WIDGET_ALIASES, ...Object.keys(registry.widgets)]), new Set(Object.keys(registry.fields)), stripped) as UiSchema;
+const stockUi = stockUiSchema(
+  uiSchema,
+  new Set([...STOCK_WIDGET_ALIASES, ...Object.keys(registry.widgets)]),
+  new Set(Object.keys(registry.fields)),
+  stripped,
+) as UiSchema;
 
 /** What the stock uiSchema lost. */
 export const notes: string[] = stripped.map((s) => `stock uiSchema: removed ${s}`);
 
 export function BenchForm({ formData, onChange }: BenchFormProps) {
   const handleChange = useCallback((event: IChangeEvent) => onChange(event.formData), [onChange]);
-  return <Form schema={schema} uiSchema={stockUi} validator={validator} formData={formData} onChange={handleChange} liveValidate noHtml5Validate />;
+  return (
+    <Form
+      schema={schema}
+      uiSchema={stockUi}
+      validator={validator}
+      formData={formData}
+      onChange={handleChange}
+      liveValidate
+      noHtml5Validate
+    />
+  );
 }

@@ -7,7 +7,12 @@ import forms from '#locales/en/forms.json' with { type: 'json' };
 import { formErrorKey, splitKey } from '#schemas/form-text.ts';
 
 function lookup(catalog: unknown, key: string): string | undefined {
-  const found = key.split('.').reduce<unknown>((node, k) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined), catalog);
+  const found = key
+    .split('.')
+    .reduce<unknown>(
+      (node, k) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined),
+      catalog,
+    );
   return typeof found === 'string' ? found : undefined;
 }
 

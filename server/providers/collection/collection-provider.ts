@@ -87,29 +87,49 @@ export type CollectionEvent = {
   readonly amountCentavos: number;
   /** PayMongo always sends it; null when an event lacks it (the loan core then treats it as a mismatch). */
   readonly currency: string | null;
-} & ({ readonly kind: 'paid'; readonly failureCode: null } | { readonly kind: 'attempt_failed'; readonly failureCode: string | null });
+} & (
+  | { readonly kind: 'paid'; readonly failureCode: null }
+  | { readonly kind: 'attempt_failed'; readonly failureCode: string | null }
+);
 
 /** The id and type of any PayMongo event body (`{ data: { id, attributes: { type } } }`); null when it is not one. */
 export function webhookEventHeader(body: unknown): { id: string; type: string } | null {
   const event = (body as { data?: { id?: unknown; attributes?: { type?: unknown } } } | null)?.data;
-  return typeof event?.id === 'string' && event.id !== '' && typeof event.attributes?.type === 'string' ? { id: event.id, type: event.attributes.type } : null;
+  return typeof event?.id === 'string' && event.id !== '' && typeof event.attributes?.type === 'string'
+    ? { id: event.id, type: event.attributes.type }
+    : null;
 }
 
-const KINDS: Readonly<Record<string, CollectionEvent['kind']>> = { 'payment.paid': 'paid', 'payment.failed': 'attempt_failed' };
+const KINDS: Readonly<Record<string, CollectionEvent['kind']>> = {
+  'payment.paid': 'paid',
+  'payment.failed': 'attempt_failed',
+};
 
 /** A `payment.paid` / `payment.failed` event (the payment resource in `data.attributes.data`); null for anything else. */
 export function parseCollectionEvent(body: unknown): CollectionEvent | null {
   const header = webhookEventHeader(body);
   const kind = KINDS[header?.type ?? ''];
   if (!header || !kind) return null;
-  const payment = (body as { data: { attributes: { data?: { id?: unknown; attributes?: Record<string, unknown> } } } }).data.attributes.data;
+  const payment = (body as { data: { attributes: { data?: { id?: unknown; attributes?: Record<string, unknown> } } } })
+    .data.attributes.data;
   const a = payment?.attributes;
   if (!a) return null;
   const { payment_intent_id: intent, amount, currency } = a;
-  if (typeof intent !== 'string' || intent === '' || typeof amount !== 'number' || !Number.isSafeInteger(amount)) return null;
-  const facts = { eventId: header.id, providerRef: intent, paymentId: typeof payment.id === 'string' ? payment.id : null, amountCentavos: amount, currency: typeof currency === 'string' ? currency : null };
+  if (typeof intent !== 'string' || intent === '' || typeof amount !== 'number' || !Number.isSafeInteger(amount))
+    return null;
+  const facts = {
+    eventId: header.id,
+    providerRef: intent,
+    paymentId: typeof payment.id === 'string' ? payment.id : null,
+    amountCentavos: amount,
+    currency: typeof currency === 'string' ? currency : null,
+  };
   if (kind === 'paid') return { ...facts, kind, failureCode: null };
-  return { ...facts, kind, failureCode: typeof a['failed_code'] === 'string' && a['failed_code'] !== '' ? a['failed_code'] : null };
+  return {
+    ...facts,
+    kind,
+    failureCode: typeof a['failed_code'] === 'string' && a['failed_code'] !== '' ? a['failed_code'] : null,
+  };
 }
 
 /** The `paymongo-signature` header value for a body: `t=<unix>,v1=<hex hmac>` (the simulated gateway signs with it). */
@@ -131,15 +151,19 @@ export const WEBHOOK_MAX_SKEW_SECONDS = 300;
 /** The timestamp and signatures of a `paymongo-signature` header, or null when it cannot be a valid one (malformed, stale). */
 function signatureParts(header: string | undefined, now: Date): { t: number; macs: Buffer[] } | null {
   if (!header) return null;
-  const parts = new Map(header.split(',').map((p) => {
-    const i = p.indexOf('=');
-    return [p.slice(0, i).trim(), p.slice(i + 1).trim()] as const;
-  }));
+  const parts = new Map(
+    header.split(',').map((p) => {
+      const i = p.indexOf('=');
+      return [p.slice(0, i).trim(), p.slice(i + 1).trim()] as const;
+    }),
+  );
   const t = Number(parts.get('t'));
   if (!Number.isSafeInteger(t)) return null;
   const age = now.getTime() / 1000 - t;
   if (age > WEBHOOK_MAX_AGE_SECONDS || age < -WEBHOOK_MAX_SKEW_SECONDS) return null;
-  const macs = ['v1', 'te', 'li'].map((name) => parts.get(name)).filter((given): given is string => given !== undefined && /^[0-9a-f]{64}$/u.test(given));
+  const macs = ['v1', 'te', 'li']
+    .map((name) => parts.get(name))
+    .filter((given): given is string => given !== undefined && /^[0-9a-f]{64}$/u.test(given));
   return macs.length > 0 ? { t, macs: macs.map((given) => Buffer.from(given, 'hex')) } : null;
 }
 
@@ -155,7 +179,12 @@ export function collectionSignatureWellFormed(header: string | undefined, now: D
  * Whether a `paymongo-signature` header signs `rawBody` with `secret`, made at most WEBHOOK_MAX_AGE_SECONDS before
  * `now`. Accepts `v1` and PayMongo's own `te` (test) / `li` (live) parts; compared in constant time.
  */
-export function verifyCollectionSignature(header: string | undefined, rawBody: string, secret: string, now: Date): boolean {
+export function verifyCollectionSignature(
+  header: string | undefined,
+  rawBody: string,
+  secret: string,
+  now: Date,
+): boolean {
   const parts = signatureParts(header, now);
   if (!parts) return false;
   const expected = createHmac('sha256', secret).update(`${parts.t}.${rawBody}`).digest();

@@ -4,37 +4,79 @@ import { createCollectionProvider, readCollectionSettings } from './index.ts';
 import type { SimulatedCollectionOptions } from './simulated.ts';
 
 const secret = 'whsk_0123456789abcdef';
-const paymongo = { COLLECTION_PROVIDER: 'paymongo', PAYMONGO_SECRET_KEY: 'sk_test_key', COLLECTION_WEBHOOK_SECRET: secret, PAYMONGO_RETURN_URL: 'https://pesoagad.example/pay' };
+const paymongo = {
+  COLLECTION_PROVIDER: 'paymongo',
+  PAYMONGO_SECRET_KEY: 'sk_test_key',
+  COLLECTION_WEBHOOK_SECRET: secret,
+  PAYMONGO_RETURN_URL: 'https://pesoagad.example/pay',
+};
 
 describe('readCollectionSettings', () => {
   it('defaults to the simulated gateway, which needs nothing more', () => {
     expect(readCollectionSettings({})).toEqual({ settings: { provider: 'simulated' }, problems: [] });
-    expect(readCollectionSettings({ COLLECTION_PROVIDER: 'simulated' })).toEqual({ settings: { provider: 'simulated' }, problems: [] });
+    expect(readCollectionSettings({ COLLECTION_PROVIDER: 'simulated' })).toEqual({
+      settings: { provider: 'simulated' },
+      problems: [],
+    });
   });
 
   it('reads PayMongo with its key, the default base URL, or the one given', () => {
-    expect(readCollectionSettings(paymongo)).toEqual({ settings: { provider: 'paymongo', secretKey: 'sk_test_key', baseUrl: 'https://api.paymongo.com', returnUrl: 'https://pesoagad.example/pay' }, problems: [] });
-    expect(readCollectionSettings({ ...paymongo, PAYMONGO_BASE_URL: 'http://127.0.0.1:9/' }).settings).toEqual({ provider: 'paymongo', secretKey: 'sk_test_key', baseUrl: 'http://127.0.0.1:9/', returnUrl: 'https://pesoagad.example/pay' });
+    expect(readCollectionSettings(paymongo)).toEqual({
+      settings: {
+        provider: 'paymongo',
+        secretKey: 'sk_test_key',
+        baseUrl: 'https://api.paymongo.com',
+        returnUrl: 'https://pesoagad.example/pay',
+      },
+      problems: [],
+    });
+    expect(readCollectionSettings({ ...paymongo, PAYMONGO_BASE_URL: 'http://127.0.0.1:9/' }).settings).toEqual({
+      provider: 'paymongo',
+      secretKey: 'sk_test_key',
+      baseUrl: 'http://127.0.0.1:9/',
+      returnUrl: 'https://pesoagad.example/pay',
+    });
   });
 
   it('lists every problem of a PayMongo setup, naming the variable and never echoing the key', () => {
-    const { settings, problems } = readCollectionSettings({ COLLECTION_PROVIDER: 'paymongo', PAYMONGO_BASE_URL: 'not a url' });
+    const { settings, problems } = readCollectionSettings({
+      COLLECTION_PROVIDER: 'paymongo',
+      PAYMONGO_BASE_URL: 'not a url',
+    });
     expect(settings).toBeUndefined();
-    expect(problems.map((p) => p.split(' ')[0])).toEqual(['PAYMONGO_SECRET_KEY', 'PAYMONGO_BASE_URL', 'PAYMONGO_RETURN_URL', 'COLLECTION_WEBHOOK_SECRET']);
+    expect(problems.map((p) => p.split(' ')[0])).toEqual([
+      'PAYMONGO_SECRET_KEY',
+      'PAYMONGO_BASE_URL',
+      'PAYMONGO_RETURN_URL',
+      'COLLECTION_WEBHOOK_SECRET',
+    ]);
     expect(problems.join('\n')).toMatch(/COLLECTION_WEBHOOK_SECRET is required when COLLECTION_PROVIDER=paymongo/u);
 
-    const keyOnly = readCollectionSettings({ COLLECTION_PROVIDER: 'paymongo', PAYMONGO_SECRET_KEY: 'sk_live_secret_value', PAYMONGO_RETURN_URL: 'https://pesoagad.example/pay' });
+    const keyOnly = readCollectionSettings({
+      COLLECTION_PROVIDER: 'paymongo',
+      PAYMONGO_SECRET_KEY: 'sk_live_secret_value',
+      PAYMONGO_RETURN_URL: 'https://pesoagad.example/pay',
+    });
     expect(keyOnly.problems).toHaveLength(1);
     expect(keyOnly.problems.join('\n')).not.toContain('sk_live_secret_value');
   });
 
   it('refuses an unknown provider', () => {
-    expect(readCollectionSettings({ COLLECTION_PROVIDER: 'stripe' })).toEqual({ problems: ['COLLECTION_PROVIDER must be one of simulated, paymongo, got "stripe"'] });
+    expect(readCollectionSettings({ COLLECTION_PROVIDER: 'stripe' })).toEqual({
+      problems: ['COLLECTION_PROVIDER must be one of simulated, paymongo, got "stripe"'],
+    });
   });
 });
 
 describe('createCollectionProvider', () => {
-  const simulatedOptions: SimulatedCollectionOptions = { db: {} as Database, now: () => new Date(), delayMs: 10, failPattern: null, webhookSecret: secret, deliver: async () => ({ status: 200 }) };
+  const simulatedOptions: SimulatedCollectionOptions = {
+    db: {} as Database,
+    now: () => new Date(),
+    delayMs: 10,
+    failPattern: null,
+    webhookSecret: secret,
+    deliver: async () => ({ status: 200 }),
+  };
 
   it('builds the simulated gateway, handed back to be started and stopped', async () => {
     const { provider, simulated } = createCollectionProvider({ provider: 'simulated' }, simulatedOptions);
@@ -45,7 +87,15 @@ describe('createCollectionProvider', () => {
   });
 
   it('builds the PayMongo adapter with nothing to start', () => {
-    const { provider, simulated } = createCollectionProvider({ provider: 'paymongo', secretKey: 'sk_test_key', baseUrl: 'https://api.paymongo.com', returnUrl: 'https://pesoagad.example/pay' }, simulatedOptions);
+    const { provider, simulated } = createCollectionProvider(
+      {
+        provider: 'paymongo',
+        secretKey: 'sk_test_key',
+        baseUrl: 'https://api.paymongo.com',
+        returnUrl: 'https://pesoagad.example/pay',
+      },
+      simulatedOptions,
+    );
     expect(provider.name).toBe('paymongo');
     expect(simulated).toBeNull();
   });

@@ -4,15 +4,33 @@
  * checked once at start and every problem is reported, like server/settings.ts.
  */
 import { createPaymongoCollections } from './paymongo.ts';
-import { createSimulatedCollectionGateway, type SimulatedCollectionGateway, type SimulatedCollectionOptions } from './simulated.ts';
+import {
+  createSimulatedCollectionGateway,
+  type SimulatedCollectionGateway,
+  type SimulatedCollectionOptions,
+} from './simulated.ts';
 import type { CollectionProvider } from './collection-provider.ts';
 
-export { type CollectionEvent, type CollectionMethod, type CollectionProvider, type CollectionRequest, type CollectionResult, type CollectionStatus, type PaymentAction } from './collection-provider.ts';
-export { createSimulatedCollectionGateway, type SimulatedCollectionGateway, type SimulatedCollectionOptions } from './simulated.ts';
+export {
+  type CollectionEvent,
+  type CollectionMethod,
+  type CollectionProvider,
+  type CollectionRequest,
+  type CollectionResult,
+  type CollectionStatus,
+  type PaymentAction,
+} from './collection-provider.ts';
+export {
+  createSimulatedCollectionGateway,
+  type SimulatedCollectionGateway,
+  type SimulatedCollectionOptions,
+} from './simulated.ts';
 export { createPaymongoCollections, type PaymongoOptions } from './paymongo.ts';
 
 /** Which collection gateway and its settings. The PayMongo variant holds the secret key: do not log it. */
-export type CollectionSettings = { readonly provider: 'simulated' } | { readonly provider: 'paymongo'; readonly secretKey: string; readonly baseUrl: string; readonly returnUrl: string };
+export type CollectionSettings =
+  | { readonly provider: 'simulated' }
+  | { readonly provider: 'paymongo'; readonly secretKey: string; readonly baseUrl: string; readonly returnUrl: string };
 
 const PROVIDERS = ['simulated', 'paymongo'] as const;
 export const PAYMONGO_DEFAULT_BASE_URL = 'https://api.paymongo.com';
@@ -21,17 +39,27 @@ export const PAYMONGO_DEFAULT_BASE_URL = 'https://api.paymongo.com';
 export function readCollectionSettings(env: NodeJS.ProcessEnv): { settings?: CollectionSettings; problems: string[] } {
   const provider = env['COLLECTION_PROVIDER']?.trim() || 'simulated';
   if (provider === 'simulated') return { settings: { provider }, problems: [] };
-  if (provider !== 'paymongo') return { problems: [`COLLECTION_PROVIDER must be one of ${PROVIDERS.join(', ')}, got "${provider}"`] };
+  if (provider !== 'paymongo')
+    return { problems: [`COLLECTION_PROVIDER must be one of ${PROVIDERS.join(', ')}, got "${provider}"`] };
   const problems: string[] = [];
   const secretKey = env['PAYMONGO_SECRET_KEY']?.trim() ?? '';
-  if (!secretKey) problems.push('PAYMONGO_SECRET_KEY is required when COLLECTION_PROVIDER=paymongo: the secret API key (sk_...) of the PayMongo account');
+  if (!secretKey)
+    problems.push(
+      'PAYMONGO_SECRET_KEY is required when COLLECTION_PROVIDER=paymongo: the secret API key (sk_...) of the PayMongo account',
+    );
   const baseUrl = env['PAYMONGO_BASE_URL']?.trim() || PAYMONGO_DEFAULT_BASE_URL;
   if (!isHttpUrl(baseUrl)) problems.push(`PAYMONGO_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
   // PayMongo sends the borrower back here after paying in the e-wallet's or bank's page (attach `return_url`).
   const returnUrl = env['PAYMONGO_RETURN_URL']?.trim() ?? '';
-  if (!/^https?:\/\//u.test(returnUrl) || !URL.canParse(returnUrl)) problems.push(`PAYMONGO_RETURN_URL is required when COLLECTION_PROVIDER=paymongo: the http(s) page of the app a borrower returns to after paying, got "${returnUrl}"`);
+  if (!/^https?:\/\//u.test(returnUrl) || !URL.canParse(returnUrl))
+    problems.push(
+      `PAYMONGO_RETURN_URL is required when COLLECTION_PROVIDER=paymongo: the http(s) page of the app a borrower returns to after paying, got "${returnUrl}"`,
+    );
   // A real gateway signs its webhooks with the secret of the webhook registered at PayMongo: it cannot be derived.
-  if (!env['COLLECTION_WEBHOOK_SECRET']?.trim()) problems.push('COLLECTION_WEBHOOK_SECRET is required when COLLECTION_PROVIDER=paymongo: the secret key of the webhook registered at PayMongo');
+  if (!env['COLLECTION_WEBHOOK_SECRET']?.trim())
+    problems.push(
+      'COLLECTION_WEBHOOK_SECRET is required when COLLECTION_PROVIDER=paymongo: the secret key of the webhook registered at PayMongo',
+    );
   if (problems.length) return { problems };
   return { settings: { provider, secretKey, baseUrl, returnUrl }, problems };
 }
@@ -59,6 +87,13 @@ export function createCollectionProvider(
       return { provider: simulated, simulated };
     }
     case 'paymongo':
-      return { provider: createPaymongoCollections({ secretKey: settings.secretKey, baseUrl: settings.baseUrl, returnUrl: settings.returnUrl }), simulated: null };
+      return {
+        provider: createPaymongoCollections({
+          secretKey: settings.secretKey,
+          baseUrl: settings.baseUrl,
+          returnUrl: settings.returnUrl,
+        }),
+        simulated: null,
+      };
   }
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { basicAuth, failure, json, refusedBaseUrl, runFakeGateway, type Recorded } from '#server/testing/fake-gateway.ts';
+import {
+  basicAuth,
+  failure,
+  json,
+  refusedBaseUrl,
+  runFakeGateway,
+  type Recorded,
+} from '#server/testing/fake-gateway.ts';
 import type { CollectionMethod, CollectionRequest } from './collection-provider.ts';
 import { createPaymongoCollections, PAYMONGO_CHANNEL_METHODS } from './paymongo.ts';
 
@@ -20,80 +27,102 @@ const QR = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYA
 
 const byId = (id: string) => [...intents.values()].find((i) => i.data.id === id);
 
-const fake = runFakeGateway((req: Recorded, res) => {
-  if (req.authorization !== expectedAuth) return json(res, 401, errors('api_key_invalid', 'API key is invalid.'));
-  const attach = /^\/v1\/payment_intents\/([^/]+)\/attach$/u.exec(req.path);
-  if (req.method === 'POST' && req.path === '/v1/payment_intents') {
-    const known = req.idempotencyKey ? intents.get(req.idempotencyKey) : undefined;
-    if (known) return json(res, 200, known);
-    const attributes = (req.body as { data: { attributes: Record<string, unknown> } }).data.attributes;
-    serial += 1;
-    const id = `pi_${String(serial).padStart(24, 'A')}`;
-    const intent = {
-      data: {
-        id,
-        type: 'payment_intent',
-        attributes: {
-          amount: attributes['amount'],
-          capture_type: attributes['capture_type'],
-          client_key: `${id}_client_abc`,
-          currency: attributes['currency'],
-          description: attributes['description'],
-          livemode: false,
-          status: 'awaiting_payment_method',
-          last_payment_error: null,
-          payment_method_allowed: attributes['payment_method_allowed'],
-          payments: [],
-          next_action: null,
-          metadata: attributes['metadata'],
-          created_at: 1_795_000_000,
-          updated_at: 1_795_000_000,
+const fake = runFakeGateway(
+  (req: Recorded, res) => {
+    if (req.authorization !== expectedAuth) return json(res, 401, errors('api_key_invalid', 'API key is invalid.'));
+    const attach = /^\/v1\/payment_intents\/([^/]+)\/attach$/u.exec(req.path);
+    if (req.method === 'POST' && req.path === '/v1/payment_intents') {
+      const known = req.idempotencyKey ? intents.get(req.idempotencyKey) : undefined;
+      if (known) return json(res, 200, known);
+      const attributes = (req.body as { data: { attributes: Record<string, unknown> } }).data.attributes;
+      serial += 1;
+      const id = `pi_${String(serial).padStart(24, 'A')}`;
+      const intent = {
+        data: {
+          id,
+          type: 'payment_intent',
+          attributes: {
+            amount: attributes['amount'],
+            capture_type: attributes['capture_type'],
+            client_key: `${id}_client_abc`,
+            currency: attributes['currency'],
+            description: attributes['description'],
+            livemode: false,
+            status: 'awaiting_payment_method',
+            last_payment_error: null,
+            payment_method_allowed: attributes['payment_method_allowed'],
+            payments: [],
+            next_action: null,
+            metadata: attributes['metadata'],
+            created_at: 1_795_000_000,
+            updated_at: 1_795_000_000,
+          },
         },
-      },
-    };
-    intents.set(req.idempotencyKey ?? id, intent);
-    return json(res, 200, intent);
-  }
-  if (req.method === 'POST' && req.path === '/v1/payment_methods') {
-    const attributes = (req.body as { data: { attributes: { type: string; details?: unknown; billing?: unknown } } }).data.attributes;
-    serial += 1;
-    const id = `pm_${serial}`;
-    methods.set(id, attributes);
-    return json(res, 200, { data: { id, type: 'payment_method', attributes: { ...attributes, livemode: false } } });
-  }
-  if (req.method === 'POST' && attach) {
-    const intent = byId(decodeURIComponent(attach[1]!));
-    if (!intent) return json(res, 404, errors('resource_not_found', 'No such payment_intent.'));
-    const a = intent.data.attributes;
-    const { payment_method: methodId, return_url: back } = (req.body as { data: { attributes: { payment_method?: string; return_url?: string } } }).data.attributes;
-    const method = methods.get(methodId ?? '');
-    if (!method) return json(res, 400, errors('resource_not_found', 'No such payment_method.'));
-    if (!(a['payment_method_allowed'] as string[]).includes(method.type)) return json(res, 400, errors('payment_method_not_allowed', 'Not allowed for this intent.'));
-    if (a['status'] !== 'awaiting_payment_method') return json(res, 400, errors('payment_intent_not_attachable', 'The intent is not awaiting a payment method.'));
-    if (method.type !== 'qrph' && !back) return json(res, 400, errors('parameter_required', 'return_url is required.'));
-    a['status'] = 'awaiting_next_action';
-    a['last_payment_error'] = null;
-    a['next_action'] = method.type === 'qrph'
-      ? { type: 'consume_qr', code: { id: 'code_1', amount: a['amount'], label: 'PesoAgad', image_url: QR } }
-      : { type: 'redirect', redirect: { url: `https://secure-authentication.paymongo.com/sources?id=src_${serial}`, return_url: back } };
-    return json(res, 200, intent);
-  }
-  if (req.method === 'GET' && req.path.startsWith('/v1/payment_intents/')) {
-    const id = decodeURIComponent(req.path.slice('/v1/payment_intents/'.length));
-    const intent = byId(id);
-    return intent ? json(res, 200, intent) : json(res, 404, errors('resource_not_found', `No such payment_intent with id ${id}.`));
-  }
-  json(res, 404, errors('route_not_found', 'route'));
-}, () => {
-  // Every test starts with no intent and no payment method.
-  intents = new Map();
-  methods = new Map();
-});
+      };
+      intents.set(req.idempotencyKey ?? id, intent);
+      return json(res, 200, intent);
+    }
+    if (req.method === 'POST' && req.path === '/v1/payment_methods') {
+      const attributes = (req.body as { data: { attributes: { type: string; details?: unknown; billing?: unknown } } })
+        .data.attributes;
+      serial += 1;
+      const id = `pm_${serial}`;
+      methods.set(id, attributes);
+      return json(res, 200, { data: { id, type: 'payment_method', attributes: { ...attributes, livemode: false } } });
+    }
+    if (req.method === 'POST' && attach) {
+      const intent = byId(decodeURIComponent(attach[1]!));
+      if (!intent) return json(res, 404, errors('resource_not_found', 'No such payment_intent.'));
+      const a = intent.data.attributes;
+      const { payment_method: methodId, return_url: back } = (
+        req.body as { data: { attributes: { payment_method?: string; return_url?: string } } }
+      ).data.attributes;
+      const method = methods.get(methodId ?? '');
+      if (!method) return json(res, 400, errors('resource_not_found', 'No such payment_method.'));
+      if (!(a['payment_method_allowed'] as string[]).includes(method.type))
+        return json(res, 400, errors('payment_method_not_allowed', 'Not allowed for this intent.'));
+      if (a['status'] !== 'awaiting_payment_method')
+        return json(res, 400, errors('payment_intent_not_attachable', 'The intent is not awaiting a payment method.'));
+      if (method.type !== 'qrph' && !back)
+        return json(res, 400, errors('parameter_required', 'return_url is required.'));
+      a['status'] = 'awaiting_next_action';
+      a['last_payment_error'] = null;
+      a['next_action'] =
+        method.type === 'qrph'
+          ? { type: 'consume_qr', code: { id: 'code_1', amount: a['amount'], label: 'PesoAgad', image_url: QR } }
+          : {
+              type: 'redirect',
+              redirect: {
+                url: `https://secure-authentication.paymongo.com/sources?id=src_${serial}`,
+                return_url: back,
+              },
+            };
+      return json(res, 200, intent);
+    }
+    if (req.method === 'GET' && req.path.startsWith('/v1/payment_intents/')) {
+      const id = decodeURIComponent(req.path.slice('/v1/payment_intents/'.length));
+      const intent = byId(id);
+      return intent
+        ? json(res, 200, intent)
+        : json(res, 404, errors('resource_not_found', `No such payment_intent with id ${id}.`));
+    }
+    json(res, 404, errors('route_not_found', 'route'));
+  },
+  () => {
+    // Every test starts with no intent and no payment method.
+    intents = new Map();
+    methods = new Map();
+  },
+);
 
 /** The payer's attempt fails: the intent goes back to awaiting a payment method (PayMongo "Key concepts"). */
 function failAttempt(id: string, failedCode: string) {
   const a = byId(id)!.data.attributes;
-  Object.assign(a, { status: 'awaiting_payment_method', next_action: null, last_payment_error: { failed_code: failedCode, failed_message: 'Declined.', payment: 'pay_1' } });
+  Object.assign(a, {
+    status: 'awaiting_payment_method',
+    next_action: null,
+    last_payment_error: { failed_code: failedCode, failed_message: 'Declined.', payment: 'pay_1' },
+  });
 }
 
 const request = (overrides: Partial<CollectionRequest> = {}): CollectionRequest => ({
@@ -123,8 +152,13 @@ describe('PayMongo collections adapter', () => {
       failureCode: null,
     });
 
-    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/payment_intents', 'POST /v1/payment_methods', 'POST /v1/payment_intents/pi_AAAAAAAAAAAAAAAAAAAAAAA1/attach']);
-    for (const r of fake.requests) expect([r.authorization, r.contentType.split(';')[0]]).toEqual([expectedAuth, 'application/json']);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/payment_intents',
+      'POST /v1/payment_methods',
+      'POST /v1/payment_intents/pi_AAAAAAAAAAAAAAAAAAAAAAA1/attach',
+    ]);
+    for (const r of fake.requests)
+      expect([r.authorization, r.contentType.split(';')[0]]).toEqual([expectedAuth, 'application/json']);
     expect(fake.requests[0]?.idempotencyKey).toBe(request().idempotencyKey);
     expect(fake.requests[0]?.body).toEqual({
       data: {
@@ -140,7 +174,9 @@ describe('PayMongo collections adapter', () => {
     });
     // An integer number of centavos on the wire.
     expect(fake.requests[0]?.rawBody).toContain('"amount":309050,');
-    expect(fake.requests[1]?.body).toEqual({ data: { attributes: { type: 'gcash', billing: { name: 'Juan dela Cruz', phone: '+639171234567' } } } });
+    expect(fake.requests[1]?.body).toEqual({
+      data: { attributes: { type: 'gcash', billing: { name: 'Juan dela Cruz', phone: '+639171234567' } } },
+    });
     expect(fake.requests[2]?.body).toEqual({ data: { attributes: { payment_method: 'pm_2', return_url: returnUrl } } });
   });
 
@@ -152,8 +188,12 @@ describe('PayMongo collections adapter', () => {
   ])('attaches %s method %o server-side and answers its redirect', async (channel, method, details) => {
     const result = await provider().createPayment(request({ channel, method }));
     expect(result.action?.kind).toBe('redirect');
-    expect((fake.requests[1]?.body as { data: { attributes: { type: string; details?: unknown } } }).data.attributes).toMatchObject({ type: method.type, ...(details !== undefined && { details }) });
-    expect((fake.requests[2]?.body as { data: { attributes: unknown } }).data.attributes).toMatchObject({ return_url: returnUrl });
+    expect(
+      (fake.requests[1]?.body as { data: { attributes: { type: string; details?: unknown } } }).data.attributes,
+    ).toMatchObject({ type: method.type, ...(details !== undefined && { details }) });
+    expect((fake.requests[2]?.body as { data: { attributes: unknown } }).data.attributes).toMatchObject({
+      return_url: returnUrl,
+    });
   });
 
   it('attaches QR Ph by default (any bank or e-wallet app pays it) and answers the QR image, without a return URL', async () => {
@@ -161,8 +201,13 @@ describe('PayMongo collections adapter', () => {
       fake.reset();
       const result = await provider().createPayment(request({ channel, idempotencyKey: `k-${channel}` }));
       expect(result.action).toEqual({ kind: 'qr', url: `data:image/png;base64,${QR}` });
-      expect((fake.requests[0]?.body as { data: { attributes: { payment_method_allowed: string[] } } }).data.attributes.payment_method_allowed).toEqual(['qrph']);
-      expect(fake.requests[2]?.body).toEqual({ data: { attributes: { payment_method: expect.stringMatching(/^pm_/u) as unknown } } });
+      expect(
+        (fake.requests[0]?.body as { data: { attributes: { payment_method_allowed: string[] } } }).data.attributes
+          .payment_method_allowed,
+      ).toEqual(['qrph']);
+      expect(fake.requests[2]?.body).toEqual({
+        data: { attributes: { payment_method: expect.stringMatching(/^pm_/u) as unknown } },
+      });
     }
   });
 
@@ -190,20 +235,40 @@ describe('PayMongo collections adapter', () => {
     const p = provider();
     const first = await p.createPayment(request({ method: { type: 'gcash' } }));
     failAttempt(first.providerRef, 'insufficient_funds');
-    await expect(p.getPayment(first.providerRef)).resolves.toEqual({ ...first, action: null, status: 'pending', failureCode: 'insufficient_funds' });
+    await expect(p.getPayment(first.providerRef)).resolves.toEqual({
+      ...first,
+      action: null,
+      status: 'pending',
+      failureCode: 'insufficient_funds',
+    });
     const retried = await p.createPayment(request({ method: { type: 'gcash' } }));
-    expect(retried).toMatchObject({ providerRef: first.providerRef, status: 'pending', failureCode: null, action: { kind: 'redirect' } });
+    expect(retried).toMatchObject({
+      providerRef: first.providerRef,
+      status: 'pending',
+      failureCode: null,
+      action: { kind: 'redirect' },
+    });
     expect(fake.requests.filter((r) => r.path.endsWith('/attach'))).toHaveLength(2);
   });
 
   it('refuses an intent for another amount or currency, a non-integer amount, and a 2xx that is not an intent', async () => {
     const p = provider();
-    for (const amountCentavos of [0, 100.5, -1]) expect((await failure(p.createPayment(request({ amountCentavos })))).code).toBe('PROVIDER_INVALID_REQUEST');
+    for (const amountCentavos of [0, 100.5, -1])
+      expect((await failure(p.createPayment(request({ amountCentavos })))).code).toBe('PROVIDER_INVALID_REQUEST');
     expect(fake.requests).toEqual([]);
 
-    for (const [amount, currency] of [[309_000, 'PHP'], [309_050, 'USD']] as const) {
+    for (const [amount, currency] of [
+      [309_000, 'PHP'],
+      [309_050, 'USD'],
+    ] as const) {
       fake.setOverride((_req, res) => {
-        json(res, 200, { data: { id: 'pi_x', type: 'payment_intent', attributes: { amount, currency, status: 'awaiting_payment_method' } } });
+        json(res, 200, {
+          data: {
+            id: 'pi_x',
+            type: 'payment_intent',
+            attributes: { amount, currency, status: 'awaiting_payment_method' },
+          },
+        });
         return true;
       });
       const mismatch = await failure(p.createPayment(request()));
@@ -211,24 +276,36 @@ describe('PayMongo collections adapter', () => {
     }
 
     fake.setOverride((_req, res) => {
-      json(res, 200, { data: { id: 'pi_x', attributes: { amount: '3090.50', currency: 'PHP', status: 'awaiting_payment_method' } } });
+      json(res, 200, {
+        data: { id: 'pi_x', attributes: { amount: '3090.50', currency: 'PHP', status: 'awaiting_payment_method' } },
+      });
       return true;
     });
     expect((await failure(p.createPayment(request()))).code).toBe('PROVIDER_BAD_RESPONSE');
   });
 
-  it('turns a 4xx into a non-retryable error with PayMongo\'s error code, never the secret key', async () => {
+  it("turns a 4xx into a non-retryable error with PayMongo's error code, never the secret key", async () => {
     fake.setOverride((_req, res) => {
       json(res, 400, errors('parameter_below_minimum', `The minimum value for the amount is 2000. (${secretKey})`));
       return true;
     });
     const error = await failure(provider().createPayment(request()));
-    expect(error.value).toEqual({ code: 'PROVIDER_REFUSED', retryable: false, detail: 'paymongo HTTP 400 parameter_below_minimum' });
+    expect(error.value).toEqual({
+      code: 'PROVIDER_REFUSED',
+      retryable: false,
+      detail: 'paymongo HTTP 400 parameter_below_minimum',
+    });
     expect(JSON.stringify(error.value) + error.message).not.toContain(secretKey);
 
     fake.setOverride(null);
-    const unauthorized = await failure(createPaymongoCollections({ secretKey: 'sk_test_wrong', baseUrl: fake.baseUrl, returnUrl }).getPayment('pi_1'));
-    expect(unauthorized.value).toEqual({ code: 'PROVIDER_UNAUTHORIZED', retryable: false, detail: 'paymongo HTTP 401 api_key_invalid' });
+    const unauthorized = await failure(
+      createPaymongoCollections({ secretKey: 'sk_test_wrong', baseUrl: fake.baseUrl, returnUrl }).getPayment('pi_1'),
+    );
+    expect(unauthorized.value).toEqual({
+      code: 'PROVIDER_UNAUTHORIZED',
+      retryable: false,
+      detail: 'paymongo HTTP 401 api_key_invalid',
+    });
   });
 
   it('treats a 5xx and a 429 as retryable', async () => {
@@ -237,21 +314,43 @@ describe('PayMongo collections adapter', () => {
       res.end('<h1>Bad Gateway</h1>');
       return true;
     });
-    expect((await failure(provider().createPayment(request()))).value).toEqual({ code: 'PROVIDER_UNAVAILABLE', retryable: true, detail: 'paymongo HTTP 502' });
+    expect((await failure(provider().createPayment(request()))).value).toEqual({
+      code: 'PROVIDER_UNAVAILABLE',
+      retryable: true,
+      detail: 'paymongo HTTP 502',
+    });
 
     fake.setOverride((_req, res) => {
       json(res, 429, errors('rate_limit_exceeded', 'Too many fake.requests.'));
       return true;
     });
-    expect((await failure(provider().getPayment('pi_1'))).value).toEqual({ code: 'PROVIDER_UNAVAILABLE', retryable: true, detail: 'paymongo HTTP 429 rate_limit_exceeded' });
+    expect((await failure(provider().getPayment('pi_1'))).value).toEqual({
+      code: 'PROVIDER_UNAVAILABLE',
+      retryable: true,
+      detail: 'paymongo HTTP 429 rate_limit_exceeded',
+    });
   });
 
   it('times out on a server that never answers, and fails on a refused connection, as retryable errors', async () => {
     fake.setOverride(() => true); // hangs; afterAll closes the connection
-    const error = await failure(createPaymongoCollections({ secretKey, baseUrl: fake.baseUrl, returnUrl, timeoutMs: 200 }).createPayment(request()));
-    expect(error.value).toEqual({ code: 'PROVIDER_TIMEOUT', retryable: true, detail: 'paymongo POST /v1/payment_intents' });
-    const refused = await failure(createPaymongoCollections({ secretKey, baseUrl: await refusedBaseUrl(), returnUrl }).getPayment('pi_1'));
-    expect(refused.value).toEqual({ code: 'PROVIDER_NETWORK', retryable: true, detail: 'paymongo GET /v1/payment_intents/pi_1' });
+    const error = await failure(
+      createPaymongoCollections({ secretKey, baseUrl: fake.baseUrl, returnUrl, timeoutMs: 200 }).createPayment(
+        request(),
+      ),
+    );
+    expect(error.value).toEqual({
+      code: 'PROVIDER_TIMEOUT',
+      retryable: true,
+      detail: 'paymongo POST /v1/payment_intents',
+    });
+    const refused = await failure(
+      createPaymongoCollections({ secretKey, baseUrl: await refusedBaseUrl(), returnUrl }).getPayment('pi_1'),
+    );
+    expect(refused.value).toEqual({
+      code: 'PROVIDER_NETWORK',
+      retryable: true,
+      detail: 'paymongo GET /v1/payment_intents/pi_1',
+    });
   });
 
   it('reads an intent back and maps PayMongo statuses; null for an unknown id', async () => {
@@ -262,17 +361,32 @@ describe('PayMongo collections adapter', () => {
       ['awaiting_payment_method', null, 'pending', null],
       ['processing', null, 'pending', null],
       ['succeeded', null, 'paid', null],
-      ['awaiting_payment_method', { failed_code: 'insufficient_funds', failed_message: 'Not enough balance.', payment: 'pay_1' }, 'pending', 'insufficient_funds'],
+      [
+        'awaiting_payment_method',
+        { failed_code: 'insufficient_funds', failed_message: 'Not enough balance.', payment: 'pay_1' },
+        'pending',
+        'insufficient_funds',
+      ],
       ['awaiting_payment_method', { failed_message: 'Declined.' }, 'pending', 'payment_failed'],
       ['cancelled', null, 'failed', 'cancelled'],
     ];
     for (const [status, lastError, ours, failureCode] of cases) {
       attributes['status'] = status;
       attributes['last_payment_error'] = lastError;
-      await expect(p.getPayment(created.providerRef)).resolves.toEqual({ ...created, action: null, status: ours, failureCode });
+      await expect(p.getPayment(created.providerRef)).resolves.toEqual({
+        ...created,
+        action: null,
+        status: ours,
+        failureCode,
+      });
     }
     const get = fake.requests.at(-1);
-    expect([get?.method, get?.path, get?.authorization, get?.idempotencyKey]).toEqual(['GET', `/v1/payment_intents/${created.providerRef}`, expectedAuth, undefined]);
+    expect([get?.method, get?.path, get?.authorization, get?.idempotencyKey]).toEqual([
+      'GET',
+      `/v1/payment_intents/${created.providerRef}`,
+      expectedAuth,
+      undefined,
+    ]);
     await expect(p.getPayment('pi_unknown')).resolves.toBeNull();
   });
 

@@ -23,7 +23,15 @@
 import type { PaymentChannel } from '#domain/loan-types.ts';
 import { gatewayHttp, isRecord } from '../gateway-http.ts';
 import { httpProviderError, PROVIDER_ERRORS, ProviderError } from '../provider-error.ts';
-import { defaultCollectionMethod, type CollectionMethod, type CollectionProvider, type CollectionRequest, type CollectionResult, type CollectionStatus, type PaymentAction } from './collection-provider.ts';
+import {
+  defaultCollectionMethod,
+  type CollectionMethod,
+  type CollectionProvider,
+  type CollectionRequest,
+  type CollectionResult,
+  type CollectionStatus,
+  type PaymentAction,
+} from './collection-provider.ts';
 
 export interface PaymongoOptions {
   /** The secret API key (sk_...), sent as the basic-auth user name only: never logged nor put in an error. */
@@ -68,17 +76,26 @@ function actionOf(nextAction: unknown): PaymentAction | null {
   const redirect = isRecord(nextAction['redirect']) ? nextAction['redirect']['url'] : undefined;
   if (typeof redirect === 'string' && /^https?:\/\//u.test(redirect)) return { kind: 'redirect', url: redirect };
   const image = isRecord(nextAction['code']) ? nextAction['code']['image_url'] : undefined;
-  if (typeof image === 'string' && image !== '') return { kind: 'qr', url: image.startsWith('data:image/') ? image : `data:image/png;base64,${image}` };
+  if (typeof image === 'string' && image !== '')
+    return { kind: 'qr', url: image.startsWith('data:image/') ? image : `data:image/png;base64,${image}` };
   return null;
 }
 
 /** Our result of a payment intent (API answer `{ data: { id, attributes } }`); null when it is not one. */
 export function paymongoIntentResult(answer: unknown): (CollectionResult & { readonly intentStatus: string }) | null {
   const data = isRecord(answer) ? answer['data'] : undefined;
-  if (!isRecord(data) || typeof data['id'] !== 'string' || data['id'] === '' || !isRecord(data['attributes'])) return null;
+  if (!isRecord(data) || typeof data['id'] !== 'string' || data['id'] === '' || !isRecord(data['attributes']))
+    return null;
   const a = data['attributes'];
   const { amount, status, currency } = a;
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0 || typeof status !== 'string' || typeof currency !== 'string') return null;
+  if (
+    typeof amount !== 'number' ||
+    !Number.isSafeInteger(amount) ||
+    amount < 0 ||
+    typeof status !== 'string' ||
+    typeof currency !== 'string'
+  )
+    return null;
   return {
     providerRef: data['id'],
     reference: data['id'],
@@ -94,11 +111,19 @@ export function paymongoIntentResult(answer: unknown): (CollectionResult & { rea
 
 /** The payment method attributes of a method and payer. */
 function paymentMethodOf(method: CollectionMethod, payer: CollectionRequest['payer']) {
-  const billing = { name: payer.name || undefined, phone: payer.phone ? `+63${payer.phone.replace(/^0/u, '')}` : undefined };
+  const billing = {
+    name: payer.name || undefined,
+    phone: payer.phone ? `+63${payer.phone.replace(/^0/u, '')}` : undefined,
+  };
   return { type: method.type, billing, ...('bank' in method && { details: { bank_code: method.bank } }) };
 }
 
-export function createPaymongoCollections({ secretKey, returnUrl, baseUrl = 'https://api.paymongo.com', timeoutMs = 15_000 }: PaymongoOptions): CollectionProvider {
+export function createPaymongoCollections({
+  secretKey,
+  returnUrl,
+  baseUrl = 'https://api.paymongo.com',
+  timeoutMs = 15_000,
+}: PaymongoOptions): CollectionProvider {
   if (secretKey.trim() === '') throw new Error('PAYMONGO_SECRET_KEY_MISSING');
   const call = gatewayHttp({ secretKey, baseUrl, timeoutMs, provider: 'paymongo' });
 
@@ -115,7 +140,11 @@ export function createPaymongoCollections({ secretKey, returnUrl, baseUrl = 'htt
     const result = paymongoIntentResult(answer);
     if (!result) throw new ProviderError(PROVIDER_ERRORS.badResponse, false, `paymongo ${path}: not a payment intent`);
     if (result.amountCentavos !== request.amountCentavos || result.currency !== 'PHP') {
-      throw new ProviderError(PROVIDER_ERRORS.amountMismatch, false, `paymongo ${result.providerRef} is ${result.amountCentavos} ${result.currency}`);
+      throw new ProviderError(
+        PROVIDER_ERRORS.amountMismatch,
+        false,
+        `paymongo ${result.providerRef} is ${result.amountCentavos} ${result.currency}`,
+      );
     }
     return result;
   }
@@ -126,32 +155,58 @@ export function createPaymongoCollections({ secretKey, returnUrl, baseUrl = 'htt
     async createPayment(request: CollectionRequest): Promise<CollectionResult> {
       const method = request.method ?? defaultCollectionMethod(request.channel);
       if (!method || !PAYMONGO_CHANNEL_METHODS[request.channel].includes(method.type)) {
-        throw new ProviderError(PAYMONGO_ERRORS.channelUnsupported, false, `${request.channel} ${method?.type ?? ''}`.trim());
+        throw new ProviderError(
+          PAYMONGO_ERRORS.channelUnsupported,
+          false,
+          `${request.channel} ${method?.type ?? ''}`.trim(),
+        );
       }
       if (!Number.isSafeInteger(request.amountCentavos) || request.amountCentavos <= 0) {
         throw new ProviderError(PROVIDER_ERRORS.invalidRequest, false, `amount ${request.amountCentavos} centavos`);
       }
-      const created = await intentCall('/v1/payment_intents', {
-        data: {
-          attributes: {
-            amount: request.amountCentavos,
-            currency: 'PHP',
-            payment_method_allowed: [method.type],
-            capture_type: 'automatic',
-            description: request.description,
-            metadata: request.metadata,
+      const created = await intentCall(
+        '/v1/payment_intents',
+        {
+          data: {
+            attributes: {
+              amount: request.amountCentavos,
+              currency: 'PHP',
+              payment_method_allowed: [method.type],
+              capture_type: 'automatic',
+              description: request.description,
+              metadata: request.metadata,
+            },
           },
         },
-      }, request.idempotencyKey, request);
+        request.idempotencyKey,
+        request,
+      );
       // A retry after a lost answer: the intent already waits for the borrower, or is paid.
       if (created.action || created.status !== 'pending') return withoutStatus(created);
-      const { status, answer } = await call('POST', '/v1/payment_methods', { data: { attributes: paymentMethodOf(method, request.payer) } }, `${request.idempotencyKey}:method`);
+      const { status, answer } = await call(
+        'POST',
+        '/v1/payment_methods',
+        { data: { attributes: paymentMethodOf(method, request.payer) } },
+        `${request.idempotencyKey}:method`,
+      );
       if (status < 200 || status > 299) throw httpError(status, answer);
       const methodId = isRecord(answer) && isRecord(answer['data']) ? answer['data']['id'] : undefined;
-      if (typeof methodId !== 'string' || methodId === '') throw new ProviderError(PROVIDER_ERRORS.badResponse, false, 'paymongo: not a payment method');
-      const attributes = method.type === 'qrph' ? { payment_method: methodId } : { payment_method: methodId, return_url: returnUrl };
-      const attached = await intentCall(`/v1/payment_intents/${encodeURIComponent(created.providerRef)}/attach`, { data: { attributes } }, `${request.idempotencyKey}:attach`, request);
-      if (!attached.action && attached.status === 'pending') throw new ProviderError(PAYMONGO_ERRORS.noAction, true, `paymongo ${attached.providerRef} ${attached.intentStatus}`);
+      if (typeof methodId !== 'string' || methodId === '')
+        throw new ProviderError(PROVIDER_ERRORS.badResponse, false, 'paymongo: not a payment method');
+      const attributes =
+        method.type === 'qrph' ? { payment_method: methodId } : { payment_method: methodId, return_url: returnUrl };
+      const attached = await intentCall(
+        `/v1/payment_intents/${encodeURIComponent(created.providerRef)}/attach`,
+        { data: { attributes } },
+        `${request.idempotencyKey}:attach`,
+        request,
+      );
+      if (!attached.action && attached.status === 'pending')
+        throw new ProviderError(
+          PAYMONGO_ERRORS.noAction,
+          true,
+          `paymongo ${attached.providerRef} ${attached.intentStatus}`,
+        );
       return withoutStatus(attached);
     },
 
@@ -160,7 +215,8 @@ export function createPaymongoCollections({ secretKey, returnUrl, baseUrl = 'htt
       if (status === 404) return null;
       if (status < 200 || status > 299) throw httpError(status, answer);
       const result = paymongoIntentResult(answer);
-      if (!result) throw new ProviderError(PROVIDER_ERRORS.badResponse, false, `paymongo ${providerRef}: not a payment intent`);
+      if (!result)
+        throw new ProviderError(PROVIDER_ERRORS.badResponse, false, `paymongo ${providerRef}: not a payment intent`);
       return withoutStatus(result);
     },
   };

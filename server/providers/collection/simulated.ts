@@ -17,7 +17,13 @@ import { eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
 import { simCollections } from '#server/db/schema.ts';
 import { attemptDelivery, deliveryWorker, type Deliver } from '../deliver.ts';
-import { defaultCollectionMethod, signCollectionWebhook, type CollectionProvider, type CollectionRequest, type CollectionResult } from './collection-provider.ts';
+import {
+  defaultCollectionMethod,
+  signCollectionWebhook,
+  type CollectionProvider,
+  type CollectionRequest,
+  type CollectionResult,
+} from './collection-provider.ts';
 import { paymongoIntentResult } from './paymongo.ts';
 
 export interface SimulatedCollectionOptions {
@@ -38,11 +44,16 @@ type Row = typeof simCollections.$inferSelect;
 /** Where the simulated e-wallet or bank page would be: the borrower is sent there to authorise. */
 export const SIM_CHECKOUT_BASE = 'https://checkout.simulated.invalid/pay/';
 /** A 1x1 PNG standing in for a QR Ph code image. */
-const SIM_QR_IMAGE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const SIM_QR_IMAGE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 /** The PayMongo next action of an attached method. */
 function nextActionOf(row: Row) {
-  if (row.methodType === 'qrph') return { type: 'consume_qr', code: { id: `code_${row.id.slice(3)}`, amount: row.amount, label: row.referenceNumber, image_url: SIM_QR_IMAGE } };
+  if (row.methodType === 'qrph')
+    return {
+      type: 'consume_qr',
+      code: { id: `code_${row.id.slice(3)}`, amount: row.amount, label: row.referenceNumber, image_url: SIM_QR_IMAGE },
+    };
   return { type: 'redirect', redirect: { url: `${SIM_CHECKOUT_BASE}${row.id}`, return_url: null } };
 }
 
@@ -59,7 +70,9 @@ function intentOf(row: Row) {
         status: row.status,
         payment_method_allowed: [row.methodType],
         next_action: row.status === 'awaiting_next_action' ? nextActionOf(row) : null,
-        last_payment_error: failed ? { failed_code: row.failureCode, failed_message: 'The payment was declined.' } : null,
+        last_payment_error: failed
+          ? { failed_code: row.failureCode, failed_message: 'The payment was declined.' }
+          : null,
         metadata: row.metadata,
         created_at: Math.floor(row.createdAt.getTime() / 1000),
       },
@@ -143,7 +156,10 @@ export function createSimulatedCollectionGateway(options: SimulatedCollectionOpt
         .onConflictDoNothing()
         .returning();
       if (created) return resultOf(created);
-      const [existing] = await db.select().from(simCollections).where(eq(simCollections.idempotencyKey, request.idempotencyKey));
+      const [existing] = await db
+        .select()
+        .from(simCollections)
+        .where(eq(simCollections.idempotencyKey, request.idempotencyKey));
       if (!existing) throw new Error('simulated collection gateway: idempotency key conflict without a row');
       return resultOf(existing);
     },
@@ -155,9 +171,13 @@ export function createSimulatedCollectionGateway(options: SimulatedCollectionOpt
 
   /** The payer's next attempt on a payable intent: paid, or failed (the intent stays payable). */
   function attempt(row: Row, at: Date): Partial<Row> | null {
-    const payable = row.status === 'awaiting_next_action' || (row.status === 'awaiting_payment_method' && (options.payerRetries ?? false));
+    const payable =
+      row.status === 'awaiting_next_action' ||
+      (row.status === 'awaiting_payment_method' && (options.payerRetries ?? false));
     if (!payable) return null;
-    const fails = (options.failPattern?.test(row.payerPhone) ?? false) && !((options.payerRetries ?? false) && row.paymentAttempts >= 1);
+    const fails =
+      (options.failPattern?.test(row.payerPhone) ?? false) &&
+      !((options.payerRetries ?? false) && row.paymentAttempts >= 1);
     return {
       status: fails ? 'awaiting_payment_method' : 'succeeded',
       failureCode: fails ? 'generic_decline' : null,
@@ -172,36 +192,67 @@ export function createSimulatedCollectionGateway(options: SimulatedCollectionOpt
     let count = 0;
     for (;;) {
       const at = now();
-      const due = db.select({ id: simCollections.id }).from(simCollections).where(lte(simCollections.deliverAt, at)).limit(16).for('update', { skipLocked: true });
+      const due = db
+        .select({ id: simCollections.id })
+        .from(simCollections)
+        .where(lte(simCollections.deliverAt, at))
+        .limit(16)
+        .for('update', { skipLocked: true });
       const rows = await db
         .update(simCollections)
-        .set({ deliverAt: new Date(at.getTime() + 60_000), deliveryAttempts: sql`${simCollections.deliveryAttempts} + 1` })
+        .set({
+          deliverAt: new Date(at.getTime() + 60_000),
+          deliveryAttempts: sql`${simCollections.deliveryAttempts} + 1`,
+        })
         .where(inArray(simCollections.id, due))
         .returning();
       if (rows.length === 0) return count;
       count += rows.length;
-      await Promise.all(rows.map(async (claimed) => {
-        let row = claimed;
-        if (row.eventId === null || row.deliveredAt !== null) {
-          // No event owed: the payer acts now.
-          const change = attempt(row, at);
-          if (!change) {
-            await db.update(simCollections).set({ deliverAt: null }).where(eq(simCollections.id, row.id));
-            return;
+      await Promise.all(
+        rows.map(async (claimed) => {
+          let row = claimed;
+          if (row.eventId === null || row.deliveredAt !== null) {
+            // No event owed: the payer acts now.
+            const change = attempt(row, at);
+            if (!change) {
+              await db.update(simCollections).set({ deliverAt: null }).where(eq(simCollections.id, row.id));
+              return;
+            }
+            const [next] = await db
+              .update(simCollections)
+              .set({ ...change, deliveryAttempts: 1 })
+              .where(eq(simCollections.id, row.id))
+              .returning();
+            row = next ?? row;
           }
-          const [next] = await db.update(simCollections).set({ ...change, deliveryAttempts: 1 }).where(eq(simCollections.id, row.id)).returning();
-          row = next ?? row;
-        }
-        const body = collectionWebhookBody(row);
-        const signature = signCollectionWebhook(options.webhookSecret, body, Math.floor((row.eventAt ?? at).getTime() / 1000));
-        const sentAt = now();
-        const next = await attemptDelivery(options.deliver, { path, headers: { 'content-type': 'application/json', 'paymongo-signature': signature }, body }, row.deliveryAttempts, sentAt);
-        const tryAgain = next.deliveredAt && row.status === 'awaiting_payment_method' && (options.payerRetries ?? false) && row.paymentAttempts < 2;
-        await db
-          .update(simCollections)
-          .set(tryAgain ? { ...next, deliverAt: new Date(sentAt.getTime() + options.delayMs), deliveryAttempts: 0 } : next)
-          .where(eq(simCollections.id, row.id));
-      }));
+          const body = collectionWebhookBody(row);
+          const signature = signCollectionWebhook(
+            options.webhookSecret,
+            body,
+            Math.floor((row.eventAt ?? at).getTime() / 1000),
+          );
+          const sentAt = now();
+          const next = await attemptDelivery(
+            options.deliver,
+            { path, headers: { 'content-type': 'application/json', 'paymongo-signature': signature }, body },
+            row.deliveryAttempts,
+            sentAt,
+          );
+          const tryAgain =
+            next.deliveredAt &&
+            row.status === 'awaiting_payment_method' &&
+            (options.payerRetries ?? false) &&
+            row.paymentAttempts < 2;
+          await db
+            .update(simCollections)
+            .set(
+              tryAgain
+                ? { ...next, deliverAt: new Date(sentAt.getTime() + options.delayMs), deliveryAttempts: 0 }
+                : next,
+            )
+            .where(eq(simCollections.id, row.id));
+        }),
+      );
     }
   }
 

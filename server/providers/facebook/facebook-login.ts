@@ -25,18 +25,35 @@ export class FacebookLoginError extends Error {
 export interface FacebookLogin {
   readonly kind: 'simulated' | 'graph';
   /** Where the browser goes to log in and consent; Facebook redirects back to `redirectUri` with code and state, or error. */
-  authorizeUrl(request: { readonly state: string; readonly codeChallenge: string; readonly redirectUri: string }): string;
+  authorizeUrl(request: {
+    readonly state: string;
+    readonly codeChallenge: string;
+    readonly redirectUri: string;
+  }): string;
   /** The account of an authorization code, proved with the PKCE verifier. Rejects with a FacebookLoginError. */
-  exchange(request: { readonly code: string; readonly codeVerifier: string; readonly redirectUri: string }): Promise<FacebookAccount>;
+  exchange(request: {
+    readonly code: string;
+    readonly codeVerifier: string;
+    readonly redirectUri: string;
+  }): Promise<FacebookAccount>;
 }
 
 /** Which Facebook Login, from the environment: the Graph API when an app id and secret are set, else simulated. */
 export type FacebookSettings =
   | { readonly provider: 'simulated' }
-  | { readonly provider: 'graph'; readonly appId: string; readonly appSecret: string; readonly graphUrl: string; readonly dialogUrl: string };
+  | {
+      readonly provider: 'graph';
+      readonly appId: string;
+      readonly appSecret: string;
+      readonly graphUrl: string;
+      readonly dialogUrl: string;
+    };
 
 /** The query of Facebook's login dialog: the authorization code flow with PKCE (S256), the public profile only. */
-export function authorizeQuery(clientId: string, request: { readonly state: string; readonly codeChallenge: string; readonly redirectUri: string }): URLSearchParams {
+export function authorizeQuery(
+  clientId: string,
+  request: { readonly state: string; readonly codeChallenge: string; readonly redirectUri: string },
+): URLSearchParams {
   return new URLSearchParams({
     client_id: clientId,
     redirect_uri: request.redirectUri,
@@ -66,8 +83,11 @@ export function readFacebookSettings(env: NodeJS.ProcessEnv): { settings?: Faceb
   const appSecret = env['FACEBOOK_APP_SECRET']?.trim() ?? '';
   if (!appId && !appSecret) return { settings: { provider: 'simulated' }, problems: [] };
   const problems: string[] = [];
-  if (!appId || !appSecret) problems.push('FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together: set both for Facebook Login, neither for the simulated one');
-  if (appId && !/^\d{5,20}$/u.test(appId)) problems.push('FACEBOOK_APP_ID must be the app\'s numeric id');
+  if (!appId || !appSecret)
+    problems.push(
+      'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together: set both for Facebook Login, neither for the simulated one',
+    );
+  if (appId && !/^\d{5,20}$/u.test(appId)) problems.push("FACEBOOK_APP_ID must be the app's numeric id");
   const graphUrl = (env['FACEBOOK_GRAPH_URL']?.trim() || GRAPH_DEFAULT_URL).replace(/\/+$/u, '');
   const dialogUrl = env['FACEBOOK_DIALOG_URL']?.trim() || DIALOG_DEFAULT_URL;
   if (!httpUrl(graphUrl)) problems.push(`FACEBOOK_GRAPH_URL must be an http(s) URL, got "${graphUrl}"`);

@@ -32,7 +32,10 @@ export function createGraphFacebookLogin(options: GraphOptions): FacebookLogin {
     if (res.status >= 500 || res.status === 429) throw new FacebookLoginError('UNAVAILABLE', `HTTP ${res.status}`);
     if (!res.ok) {
       const error = (body?.['error'] ?? {}) as Record<string, unknown>;
-      throw new FacebookLoginError('CODE_REFUSED', `HTTP ${res.status} ${String(error['type'] ?? '')} ${String(error['code'] ?? '')}`);
+      throw new FacebookLoginError(
+        'CODE_REFUSED',
+        `HTTP ${res.status} ${String(error['type'] ?? '')} ${String(error['code'] ?? '')}`,
+      );
     }
     if (body === null || typeof body !== 'object') throw new FacebookLoginError('UNAVAILABLE', 'not JSON');
     return body;
@@ -47,15 +50,27 @@ export function createGraphFacebookLogin(options: GraphOptions): FacebookLogin {
     },
     async exchange({ code, codeVerifier, redirectUri }): Promise<FacebookAccount> {
       const tokenUrl = new URL(`${options.graphUrl}/oauth/access_token`);
-      tokenUrl.search = new URLSearchParams({ client_id: options.appId, client_secret: options.appSecret, redirect_uri: redirectUri, code, code_verifier: codeVerifier }).toString();
+      tokenUrl.search = new URLSearchParams({
+        client_id: options.appId,
+        client_secret: options.appSecret,
+        redirect_uri: redirectUri,
+        code,
+        code_verifier: codeVerifier,
+      }).toString();
       const token = await getJson(tokenUrl);
       const accessToken = token['access_token'];
-      if (typeof accessToken !== 'string' || !accessToken) throw new FacebookLoginError('UNAVAILABLE', 'no access_token');
+      if (typeof accessToken !== 'string' || !accessToken)
+        throw new FacebookLoginError('UNAVAILABLE', 'no access_token');
       const meUrl = new URL(`${options.graphUrl}/me`);
       const proof = createHmac('sha256', options.appSecret).update(accessToken).digest('hex');
-      meUrl.search = new URLSearchParams({ fields: 'id,name', access_token: accessToken, appsecret_proof: proof }).toString();
+      meUrl.search = new URLSearchParams({
+        fields: 'id,name',
+        access_token: accessToken,
+        appsecret_proof: proof,
+      }).toString();
       const me = await getJson(meUrl);
-      if (typeof me['id'] !== 'string' || !/^\d{1,30}$/u.test(me['id']) || typeof me['name'] !== 'string') throw new FacebookLoginError('UNAVAILABLE', 'bad /me answer');
+      if (typeof me['id'] !== 'string' || !/^\d{1,30}$/u.test(me['id']) || typeof me['name'] !== 'string')
+        throw new FacebookLoginError('UNAVAILABLE', 'bad /me answer');
       return { id: me['id'], name: me['name'].slice(0, 200) };
     },
   };

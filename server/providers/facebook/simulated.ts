@@ -34,7 +34,10 @@ export interface SimulatedFacebookLogin extends FacebookLogin {
   consent(consent: SimulatedConsent): Promise<string>;
 }
 
-export function createSimulatedFacebookLogin(deps: { readonly db: Database; readonly now: () => Date }): SimulatedFacebookLogin {
+export function createSimulatedFacebookLogin(deps: {
+  readonly db: Database;
+  readonly now: () => Date;
+}): SimulatedFacebookLogin {
   const { db, now } = deps;
 
   function back(redirectUri: string, params: Record<string, string>): string {
@@ -55,7 +58,14 @@ export function createSimulatedFacebookLogin(deps: { readonly db: Database; read
       if (clientId !== SIMULATED_CLIENT_ID) throw new FacebookLoginError('CODE_REFUSED', 'unknown client_id');
       // Expired codes never used lose the account they name.
       await db.delete(simFacebookCodes).where(lt(simFacebookCodes.expiresAt, now()));
-      if (!allow) return back(redirectUri, { error: 'access_denied', error_code: '200', error_description: 'Permissions error', error_reason: 'user_denied', state });
+      if (!allow)
+        return back(redirectUri, {
+          error: 'access_denied',
+          error_code: '200',
+          error_description: 'Permissions error',
+          error_reason: 'user_denied',
+          state,
+        });
       const code = randomBytes(32).toString('base64url');
       await db.insert(simFacebookCodes).values({
         codeHash: sha256(code),
@@ -73,10 +83,17 @@ export function createSimulatedFacebookLogin(deps: { readonly db: Database; read
     async exchange({ code, codeVerifier, redirectUri }) {
       // The refusal is thrown after the commit: the code stays used even when the exchange fails.
       const outcome = await db.transaction(async (tx): Promise<FacebookAccount | string> => {
-        const [row] = await tx.select().from(simFacebookCodes).where(eq(simFacebookCodes.codeHash, sha256(code))).for('update');
+        const [row] = await tx
+          .select()
+          .from(simFacebookCodes)
+          .where(eq(simFacebookCodes.codeHash, sha256(code)))
+          .for('update');
         if (!row || row.consumedAt) return 'code unknown or already used';
         // Used once, whatever the outcome: a wrong verifier burns the code, as Facebook does.
-        await tx.update(simFacebookCodes).set({ consumedAt: now(), fbUserId: '', name: '' }).where(eq(simFacebookCodes.codeHash, row.codeHash));
+        await tx
+          .update(simFacebookCodes)
+          .set({ consumedAt: now(), fbUserId: '', name: '' })
+          .where(eq(simFacebookCodes.codeHash, row.codeHash));
         if (row.expiresAt.getTime() <= now().getTime()) return 'code expired';
         if (row.redirectUri !== redirectUri) return 'redirect_uri differs';
         if (sha256(codeVerifier) !== row.codeChallenge) return 'code_verifier does not match';

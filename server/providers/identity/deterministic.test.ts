@@ -1,14 +1,26 @@
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { prepareUpload, type PreparedImage } from '#server/services/images.ts';
-import { createDeterministicIdentityChecker, DOCUMENT_THRESHOLDS, FACE_THRESHOLDS, measureImage } from './deterministic.ts';
+import {
+  createDeterministicIdentityChecker,
+  DOCUMENT_THRESHOLDS,
+  FACE_THRESHOLDS,
+  measureImage,
+} from './deterministic.ts';
 import { idCard, portrait } from './test-images.ts';
 
 /** Camera-like sensor noise over an image, so a blurred photo is not unrealistically smooth. */
 async function withNoise(image: Sharp, sigma: number): Promise<Buffer> {
   const { width, height } = await image.clone().metadata();
-  const noise = await sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma } } }).png().toBuffer();
-  return sharp(await image.png().toBuffer()).composite([{ input: noise, blend: 'overlay' }]).jpeg({ quality: 90 }).toBuffer();
+  const noise = await sharp({
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma } },
+  })
+    .png()
+    .toBuffer();
+  return sharp(await image.png().toBuffer())
+    .composite([{ input: noise, blend: 'overlay' }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 const photo = async (image: Sharp | Buffer, kind: 'idFront' | 'face' = 'idFront'): Promise<PreparedImage> =>
@@ -24,8 +36,15 @@ describe('deterministic identity checker: documents', () => {
   });
 
   it('calls a heavily blurred ID blurry, with or without sensor noise', async () => {
-    for (const blurred of [await photo(sharp(idCard()).blur(8)), await photo(await withNoise(sharp(idCard()).blur(8), 20))]) {
-      expect(await checker.checkDocument(blurred, 'front')).toEqual({ ok: false, code: 'PHOTO_PROBLEM', reason: 'blurry' });
+    for (const blurred of [
+      await photo(sharp(idCard()).blur(8)),
+      await photo(await withNoise(sharp(idCard()).blur(8), 20)),
+    ]) {
+      expect(await checker.checkDocument(blurred, 'front')).toEqual({
+        ok: false,
+        code: 'PHOTO_PROBLEM',
+        reason: 'blurry',
+      });
     }
   });
 
@@ -40,14 +59,26 @@ describe('deterministic identity checker: documents', () => {
 
   it('calls an underexposed ID too dark and an overexposed one too bright', async () => {
     const dark = await photo(sharp(idCard()).linear(0.15, 0));
-    expect(await checker.checkDocument(dark, 'front')).toEqual({ ok: false, code: 'PHOTO_PROBLEM', reason: 'too-dark' });
+    expect(await checker.checkDocument(dark, 'front')).toEqual({
+      ok: false,
+      code: 'PHOTO_PROBLEM',
+      reason: 'too-dark',
+    });
     const bright = await photo(sharp(idCard()).linear(0.3, 200));
-    expect(await checker.checkDocument(bright, 'back')).toEqual({ ok: false, code: 'PHOTO_PROBLEM', reason: 'too-bright' });
+    expect(await checker.checkDocument(bright, 'back')).toEqual({
+      ok: false,
+      code: 'PHOTO_PROBLEM',
+      reason: 'too-bright',
+    });
   });
 
   it('calls a photo with a shorter side under 480 px too small, even when sharp', async () => {
     const tiny = await photo(sharp(idCard(600, 380)));
-    expect(await checker.checkDocument(tiny, 'front')).toEqual({ ok: false, code: 'PHOTO_PROBLEM', reason: 'too-small' });
+    expect(await checker.checkDocument(tiny, 'front')).toEqual({
+      ok: false,
+      code: 'PHOTO_PROBLEM',
+      reason: 'too-small',
+    });
     const justEnough = await photo(sharp(idCard(758, 480)));
     expect(await checker.checkDocument(justEnough, 'front')).toEqual({ ok: true });
   });
@@ -62,7 +93,10 @@ describe('deterministic identity checker: faces', () => {
 
   it('answers no-face for a nearly uniform picture, dark or light', async () => {
     for (const colour of ['#7f7f7f', '#050505', '#f4f4f4']) {
-      const blank = await photo(sharp({ create: { width: 720, height: 960, channels: 3, background: colour } }), 'face');
+      const blank = await photo(
+        sharp({ create: { width: 720, height: 960, channels: 3, background: colour } }),
+        'face',
+      );
       expect(await checker.checkFace(blank)).toEqual({ ok: false, code: 'FACE_CHECK_FAILED', reason: 'no-face' });
     }
   });

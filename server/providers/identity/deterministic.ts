@@ -32,9 +32,21 @@ export interface QualityThresholds {
   minStdev: number;
 }
 
-export const DOCUMENT_THRESHOLDS: QualityThresholds = { minShortSide: 480, minSharpness: 60, minMean: 40, maxMean: 230, minStdev: 0 };
+export const DOCUMENT_THRESHOLDS: QualityThresholds = {
+  minShortSide: 480,
+  minSharpness: 60,
+  minMean: 40,
+  maxMean: 230,
+  minStdev: 0,
+};
 // A face has far less fine detail than printed text, hence the lower sharpness bar.
-export const FACE_THRESHOLDS: QualityThresholds = { minShortSide: 320, minSharpness: 15, minMean: 40, maxMean: 230, minStdev: 6 };
+export const FACE_THRESHOLDS: QualityThresholds = {
+  minShortSide: 320,
+  minSharpness: 15,
+  minMean: 40,
+  maxMean: 230,
+  minStdev: 6,
+};
 
 const ANALYSIS_SIDE = 800;
 const LAPLACIAN = { width: 3, height: 3, kernel: [0, 1, 0, 1, -4, 1, 0, 1, 0], scale: 1, offset: 128 };
@@ -60,11 +72,21 @@ export async function measureImage(image: PreparedImage): Promise<ImageMeasures>
   const laplacian = await sharp(grey.data, raw).median(3).convolve(LAPLACIAN).raw().toBuffer();
   const [edges] = (await sharp(laplacian, raw).stats()).channels;
   if (!luminance || !edges) throw new Error('sharp returned no channel statistics');
-  return { width: image.width, height: image.height, mean: luminance.mean, stdev: luminance.stdev, sharpness: edges.stdev ** 2 };
+  return {
+    width: image.width,
+    height: image.height,
+    mean: luminance.mean,
+    stdev: luminance.stdev,
+    sharpness: edges.stdev ** 2,
+  };
 }
 
 /** The first quality problem of a photo, or null; exposure comes before blur because a dark photo also has few edges. */
-export function findProblem(measures: ImageMeasures, limits: QualityThresholds, checkUniform: boolean): CheckFailureReason | null {
+export function findProblem(
+  measures: ImageMeasures,
+  limits: QualityThresholds,
+  checkUniform: boolean,
+): CheckFailureReason | null {
   if (Math.min(measures.width, measures.height) < limits.minShortSide) return 'too-small';
   if (checkUniform && measures.stdev < limits.minStdev) return 'no-face';
   if (measures.mean < limits.minMean) return 'too-dark';
@@ -74,7 +96,10 @@ export function findProblem(measures: ImageMeasures, limits: QualityThresholds, 
 }
 
 export function createDeterministicIdentityChecker(
-  thresholds: { document: QualityThresholds; face: QualityThresholds } = { document: DOCUMENT_THRESHOLDS, face: FACE_THRESHOLDS },
+  thresholds: { document: QualityThresholds; face: QualityThresholds } = {
+    document: DOCUMENT_THRESHOLDS,
+    face: FACE_THRESHOLDS,
+  },
 ): IdentityChecker {
   return {
     name: 'deterministic',
@@ -88,7 +113,9 @@ export function createDeterministicIdentityChecker(
     },
     // Uploads are re-encoded deterministically, so the same picture sent as ID and as face has the same bytes.
     async matchFace(face, idFront): Promise<MatchResult> {
-      return face.data.equals(idFront.data) ? { ok: false, code: 'AUTH_INFO_PROBLEM', reason: 'face-mismatch' } : { ok: true };
+      return face.data.equals(idFront.data)
+        ? { ok: false, code: 'AUTH_INFO_PROBLEM', reason: 'face-mismatch' }
+        : { ok: true };
     },
   };
 }

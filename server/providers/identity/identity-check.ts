@@ -13,9 +13,11 @@ import type { PreparedImage } from '#server/services/images.ts';
  * overexposed photo), no face in it; when a step is saved, a photo in the ID fields that is not an ID photo, or a face
  * that does not match the ID's photo.
  */
-export type CheckFailureReason = 'too-small' | 'blurry' | 'too-dark' | 'too-bright' | 'no-face' | 'not-an-id' | 'face-mismatch';
+export type CheckFailureReason =
+  'too-small' | 'blurry' | 'too-dark' | 'too-bright' | 'no-face' | 'not-an-id' | 'face-mismatch';
 
-export type CheckResult = { ok: true } | { ok: false; code: 'PHOTO_PROBLEM' | 'FACE_CHECK_FAILED'; reason: CheckFailureReason };
+export type CheckResult =
+  { ok: true } | { ok: false; code: 'PHOTO_PROBLEM' | 'FACE_CHECK_FAILED'; reason: CheckFailureReason };
 
 export type MatchResult = { ok: true } | { ok: false; code: 'AUTH_INFO_PROBLEM'; reason: CheckFailureReason };
 

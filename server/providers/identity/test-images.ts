@@ -6,7 +6,7 @@ export function idCard(width = 1200, height = 760): Buffer {
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   let glyphs = '';
   for (let line = 0; line < 12; line++) {
-    for (let x = 420; x < 1120; ) {
+    for (let x = 420; x < 1120;) {
       const w = 6 + Math.floor(random() * 22);
       glyphs += `<rect x="${x}" y="${120 + line * 48}" width="${w}" height="${18 + Math.floor(random() * 10)}" fill="#1a1a2e"/>`;
       x += w + 4 + Math.floor(random() * 10);
@@ -32,4 +32,3 @@ export function portrait(): Buffer {
   <path d="M360 440 L345 520 L375 520" stroke="#8a5a3a" stroke-width="5" fill="none"/><path d="M300 590 Q360 625 420 590" stroke="#8e3b3b" stroke-width="10" fill="none"/>
   </svg>`);
 }
-

@@ -7,12 +7,21 @@ import { createSimulatedPayoutGateway, type SimulatedPayoutGateway, type Simulat
 import { createXenditPayouts } from './xendit.ts';
 import type { PayoutProvider } from './payout-provider.ts';
 
-export { ProviderError, type PayoutAccount, type PayoutProvider, type PayoutRequest, type PayoutResult, type PayoutStatus } from './payout-provider.ts';
+export {
+  ProviderError,
+  type PayoutAccount,
+  type PayoutProvider,
+  type PayoutRequest,
+  type PayoutResult,
+  type PayoutStatus,
+} from './payout-provider.ts';
 export { createSimulatedPayoutGateway, type SimulatedPayoutGateway, type SimulatedPayoutOptions } from './simulated.ts';
 export { createXenditPayouts, type XenditPayoutOptions } from './xendit.ts';
 
 /** Which payout gateway and its settings. The Xendit variant holds the secret key: do not log it. */
-export type PayoutSettings = { readonly provider: 'simulated' } | { readonly provider: 'xendit'; readonly secretKey: string; readonly baseUrl: string };
+export type PayoutSettings =
+  | { readonly provider: 'simulated' }
+  | { readonly provider: 'xendit'; readonly secretKey: string; readonly baseUrl: string };
 
 const PROVIDERS = ['simulated', 'xendit'] as const;
 export const XENDIT_DEFAULT_BASE_URL = 'https://api.xendit.co';
@@ -21,14 +30,21 @@ export const XENDIT_DEFAULT_BASE_URL = 'https://api.xendit.co';
 export function readPayoutSettings(env: NodeJS.ProcessEnv): { settings?: PayoutSettings; problems: string[] } {
   const provider = env['PAYOUT_PROVIDER']?.trim() || 'simulated';
   if (provider === 'simulated') return { settings: { provider }, problems: [] };
-  if (provider !== 'xendit') return { problems: [`PAYOUT_PROVIDER must be one of ${PROVIDERS.join(', ')}, got "${provider}"`] };
+  if (provider !== 'xendit')
+    return { problems: [`PAYOUT_PROVIDER must be one of ${PROVIDERS.join(', ')}, got "${provider}"`] };
   const problems: string[] = [];
   const secretKey = env['XENDIT_SECRET_KEY']?.trim() ?? '';
-  if (!secretKey) problems.push('XENDIT_SECRET_KEY is required when PAYOUT_PROVIDER=xendit: the secret API key of the Xendit account (Money-out write permission)');
+  if (!secretKey)
+    problems.push(
+      'XENDIT_SECRET_KEY is required when PAYOUT_PROVIDER=xendit: the secret API key of the Xendit account (Money-out write permission)',
+    );
   const baseUrl = env['XENDIT_BASE_URL']?.trim() || XENDIT_DEFAULT_BASE_URL;
   if (!isHttpUrl(baseUrl)) problems.push(`XENDIT_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
   // A real gateway calls back with the callback verification token of the Xendit dashboard: it cannot be derived.
-  if (!env['PAYOUT_CALLBACK_TOKEN']?.trim()) problems.push('PAYOUT_CALLBACK_TOKEN is required when PAYOUT_PROVIDER=xendit: the callback verification token of the Xendit dashboard');
+  if (!env['PAYOUT_CALLBACK_TOKEN']?.trim())
+    problems.push(
+      'PAYOUT_CALLBACK_TOKEN is required when PAYOUT_PROVIDER=xendit: the callback verification token of the Xendit dashboard',
+    );
   if (problems.length) return { problems };
   return { settings: { provider, secretKey, baseUrl }, problems };
 }
@@ -46,13 +62,19 @@ function isHttpUrl(text: string): boolean {
  * The payout provider the settings choose; `simulated` is the simulated gateway (start / stop it), null with a real
  * gateway. `simulatedOptions` is used only for the simulated one.
  */
-export function createPayoutProvider(settings: PayoutSettings, simulatedOptions: SimulatedPayoutOptions): { provider: PayoutProvider; simulated: SimulatedPayoutGateway | null } {
+export function createPayoutProvider(
+  settings: PayoutSettings,
+  simulatedOptions: SimulatedPayoutOptions,
+): { provider: PayoutProvider; simulated: SimulatedPayoutGateway | null } {
   switch (settings.provider) {
     case 'simulated': {
       const simulated = createSimulatedPayoutGateway(simulatedOptions);
       return { provider: simulated, simulated };
     }
     case 'xendit':
-      return { provider: createXenditPayouts({ secretKey: settings.secretKey, baseUrl: settings.baseUrl }), simulated: null };
+      return {
+        provider: createXenditPayouts({ secretKey: settings.secretKey, baseUrl: settings.baseUrl }),
+        simulated: null,
+      };
   }
 }

@@ -50,10 +50,11 @@ interface PayoutFacts {
 }
 
 /** A payout as the gateway reports it: an outcome exactly when it failed or was reversed. */
-export type PayoutResult = PayoutFacts & (
-  | { readonly status: 'pending' | 'succeeded'; readonly outcome: null }
-  | { readonly status: 'failed' | 'reversed'; readonly outcome: PayoutOutcome }
-);
+export type PayoutResult = PayoutFacts &
+  (
+    | { readonly status: 'pending' | 'succeeded'; readonly outcome: null }
+    | { readonly status: 'failed' | 'reversed'; readonly outcome: PayoutOutcome }
+  );
 
 export interface PayoutProvider {
   readonly name: string;
@@ -75,7 +76,8 @@ const WALLET_CHANNELS: Record<string, string> = { gcash: 'PH_GCASH', maya: 'PH_P
 /** Xendit channel code of an account: PH_<BANK>, PH_GCASH / PH_PAYMAYA, or PH_<SHOP> for a cash pick-up. */
 export function channelCodeOf(account: PayoutAccount): string {
   const snake = (id: string) => id.replace(/([a-z])([A-Z])/gu, '$1_$2').toUpperCase();
-  if (account.method === 'eWallet') return WALLET_CHANNELS[account.eWalletProvider ?? ''] ?? `PH_${snake(account.eWalletProvider ?? 'WALLET')}`;
+  if (account.method === 'eWallet')
+    return WALLET_CHANNELS[account.eWalletProvider ?? ''] ?? `PH_${snake(account.eWalletProvider ?? 'WALLET')}`;
   if (account.method === 'bank') return `PH_${snake(account.bankCode ?? 'BANK')}`;
   return `PH_${snake(account.remittanceShop ?? 'REMITTANCE')}`;
 }
@@ -84,8 +86,11 @@ export function channelCodeOf(account: PayoutAccount): string {
  * Interim, for today's loan core only (the new core decides by `PayoutResult.outcome`): the order's failure code of a
  * payout the borrower must fix.
  */
-export function orderFailureCode(providerFailure: string | null): 'DISBURSEMENT_ACCOUNT_UNAVAILABLE' | 'PAYOUT_ACCOUNT_INVALID' {
-  if (providerFailure === 'INVALID_ACCOUNT_DETAILS' || providerFailure === 'ACCOUNT_NAME_MISMATCH') return 'PAYOUT_ACCOUNT_INVALID';
+export function orderFailureCode(
+  providerFailure: string | null,
+): 'DISBURSEMENT_ACCOUNT_UNAVAILABLE' | 'PAYOUT_ACCOUNT_INVALID' {
+  if (providerFailure === 'INVALID_ACCOUNT_DETAILS' || providerFailure === 'ACCOUNT_NAME_MISMATCH')
+    return 'PAYOUT_ACCOUNT_INVALID';
   return 'DISBURSEMENT_ACCOUNT_UNAVAILABLE';
 }
 
@@ -119,7 +124,10 @@ export const XENDIT_FAILURE_OUTCOMES: Readonly<Record<string, PayoutOutcome>> = 
  * borrower to give another account. ACCEPTED, PENDING_COMPLIANCE_ASSESSMENT, REQUESTED, READY, LOCKED and any word
  * not documented are pending: reading an unknown word as failed could pay twice; reconciliation keeps asking.
  */
-export function xenditPayoutState(status: string, failureCode: string | null): Pick<PayoutResult, 'status' | 'outcome'> {
+export function xenditPayoutState(
+  status: string,
+  failureCode: string | null,
+): Pick<PayoutResult, 'status' | 'outcome'> {
   switch (status) {
     case 'SUCCEEDED':
       return { status: 'succeeded', outcome: null };
@@ -165,7 +173,8 @@ export function parsePayoutCallback(body: unknown): PayoutResult | null {
 
 /** Integer centavos as the pesos number Xendit takes (2 decimals), by integer arithmetic: 123456 -> 1234.56. */
 export function centavosToPesos(centavos: number): number {
-  if (!Number.isSafeInteger(centavos) || centavos <= 0) throw new ProviderError(PROVIDER_ERRORS.invalidRequest, false, `amount ${centavos} centavos`);
+  if (!Number.isSafeInteger(centavos) || centavos <= 0)
+    throw new ProviderError(PROVIDER_ERRORS.invalidRequest, false, `amount ${centavos} centavos`);
   const pesos = Math.floor(centavos / 100);
   const cents = centavos - pesos * 100;
   return Number(`${pesos}.${String(cents).padStart(2, '0')}`);

@@ -14,7 +14,15 @@ import { eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
 import { simPayouts } from '#server/db/schema.ts';
 import { attemptDelivery, deliveryWorker, type Deliver } from '../deliver.ts';
-import { accountNumberOf, centavosToPesos, channelCodeOf, xenditPayoutResult, type PayoutProvider, type PayoutRequest, type PayoutResult } from './payout-provider.ts';
+import {
+  accountNumberOf,
+  centavosToPesos,
+  channelCodeOf,
+  xenditPayoutResult,
+  type PayoutProvider,
+  type PayoutRequest,
+  type PayoutResult,
+} from './payout-provider.ts';
 
 export interface SimulatedPayoutOptions {
   readonly db: Database;
@@ -34,7 +42,9 @@ type Row = typeof simPayouts.$inferSelect;
  * Account numbers with a fixed outcome, like Xendit's test mode. The first four are the numbers Xendit's test mode
  * documents for these failure codes; the others are this gateway's own.
  */
-export const SIM_PAYOUT_ACCOUNTS: Readonly<Record<string, { status: 'FAILED' | 'COMPLIANCE_REJECTED' | 'REVERSED'; failureCode: string | null }>> = {
+export const SIM_PAYOUT_ACCOUNTS: Readonly<
+  Record<string, { status: 'FAILED' | 'COMPLIANCE_REJECTED' | 'REVERSED'; failureCode: string | null }>
+> = {
   '121212': { status: 'FAILED', failureCode: 'INVALID_DESTINATION' },
   '999999': { status: 'FAILED', failureCode: 'REJECTED_BY_CHANNEL' },
   '123456': { status: 'FAILED', failureCode: 'TEMPORARY_TRANSFER_ERROR' },
@@ -101,7 +111,10 @@ export function createSimulatedPayoutGateway(options: SimulatedPayoutOptions) {
         .onConflictDoNothing()
         .returning();
       if (created) return resultOf(created);
-      const [existing] = await db.select().from(simPayouts).where(eq(simPayouts.idempotencyKey, request.idempotencyKey));
+      const [existing] = await db
+        .select()
+        .from(simPayouts)
+        .where(eq(simPayouts.idempotencyKey, request.idempotencyKey));
       if (!existing) throw new Error('simulated payout gateway: idempotency key conflict without a row');
       return resultOf(existing);
     },
@@ -116,7 +129,12 @@ export function createSimulatedPayoutGateway(options: SimulatedPayoutOptions) {
     let count = 0;
     for (;;) {
       const at = now();
-      const due = db.select({ id: simPayouts.id }).from(simPayouts).where(lte(simPayouts.deliverAt, at)).limit(16).for('update', { skipLocked: true });
+      const due = db
+        .select({ id: simPayouts.id })
+        .from(simPayouts)
+        .where(lte(simPayouts.deliverAt, at))
+        .limit(16)
+        .for('update', { skipLocked: true });
       // Claimed for 60 s: another instance does not deliver the same callback meanwhile.
       const rows = await db
         .update(simPayouts)
@@ -128,26 +146,49 @@ export function createSimulatedPayoutGateway(options: SimulatedPayoutOptions) {
         .returning();
       if (rows.length === 0) return count;
       count += rows.length;
-      await Promise.all(rows.map(async (claimed) => {
-        let row = claimed;
-        const planned = options.failPattern?.test(row.accountNumber) ? { status: 'FAILED', failureCode: 'INVALID_DESTINATION' } : SIM_PAYOUT_ACCOUNTS[row.accountNumber];
-        // A reversal comes after the success was delivered: its own callback, due delayMs after that one.
-        const reverses = planned?.status === 'REVERSED';
-        const change = row.status === 'ACCEPTED'
-          ? { status: planned && !reverses ? planned.status : 'SUCCEEDED', failureCode: planned && !reverses ? planned.failureCode : null }
-          : row.status === 'SUCCEEDED' && reverses && row.deliveredAt ? { status: 'REVERSED', failureCode: null } : null;
-        if (change) {
-          const [finished] = await db.update(simPayouts).set(change).where(eq(simPayouts.id, row.id)).returning();
-          row = finished ?? row;
-        }
-        const sentAt = now();
-        const next = await attemptDelivery(options.deliver, { path, headers: { 'content-type': 'application/json', 'x-callback-token': options.callbackToken }, body: payoutCallbackBody(row, sentAt) }, row.deliveryAttempts, sentAt);
-        const reverseNext = reverses && row.status === 'SUCCEEDED' && next.deliveredAt;
-        await db
-          .update(simPayouts)
-          .set(reverseNext ? { ...next, deliverAt: new Date(sentAt.getTime() + options.delayMs), deliveryAttempts: 0 } : next)
-          .where(eq(simPayouts.id, row.id));
-      }));
+      await Promise.all(
+        rows.map(async (claimed) => {
+          let row = claimed;
+          const planned = options.failPattern?.test(row.accountNumber)
+            ? { status: 'FAILED', failureCode: 'INVALID_DESTINATION' }
+            : SIM_PAYOUT_ACCOUNTS[row.accountNumber];
+          // A reversal comes after the success was delivered: its own callback, due delayMs after that one.
+          const reverses = planned?.status === 'REVERSED';
+          const change =
+            row.status === 'ACCEPTED'
+              ? {
+                  status: planned && !reverses ? planned.status : 'SUCCEEDED',
+                  failureCode: planned && !reverses ? planned.failureCode : null,
+                }
+              : row.status === 'SUCCEEDED' && reverses && row.deliveredAt
+                ? { status: 'REVERSED', failureCode: null }
+                : null;
+          if (change) {
+            const [finished] = await db.update(simPayouts).set(change).where(eq(simPayouts.id, row.id)).returning();
+            row = finished ?? row;
+          }
+          const sentAt = now();
+          const next = await attemptDelivery(
+            options.deliver,
+            {
+              path,
+              headers: { 'content-type': 'application/json', 'x-callback-token': options.callbackToken },
+              body: payoutCallbackBody(row, sentAt),
+            },
+            row.deliveryAttempts,
+            sentAt,
+          );
+          const reverseNext = reverses && row.status === 'SUCCEEDED' && next.deliveredAt;
+          await db
+            .update(simPayouts)
+            .set(
+              reverseNext
+                ? { ...next, deliverAt: new Date(sentAt.getTime() + options.delayMs), deliveryAttempts: 0 }
+                : next,
+            )
+            .where(eq(simPayouts.id, row.id));
+        }),
+      );
     }
   }
 

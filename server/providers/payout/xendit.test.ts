@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import bankInfoSchema from '#schemas/bankInfo.schema.json' with { type: 'json' };
-import { basicAuth, failure, json, refusedBaseUrl, runFakeGateway, type Recorded } from '#server/testing/fake-gateway.ts';
+import {
+  basicAuth,
+  failure,
+  json,
+  refusedBaseUrl,
+  runFakeGateway,
+  type Recorded,
+} from '#server/testing/fake-gateway.ts';
 import { ProviderError } from '../provider-error.ts';
-import { centavosToPesos, parsePayoutCallback, pesosToCentavos, XENDIT_FAILURE_OUTCOMES, type PayoutAccount, type PayoutRequest } from './payout-provider.ts';
+import {
+  centavosToPesos,
+  parsePayoutCallback,
+  pesosToCentavos,
+  XENDIT_FAILURE_OUTCOMES,
+  type PayoutAccount,
+  type PayoutRequest,
+} from './payout-provider.ts';
 import { createXenditPayouts, XENDIT_BANK_CHANNELS, XENDIT_WALLET_CHANNELS, xenditDestination } from './xendit.ts';
 
 // A local stand-in for api.xendit.co (server/testing/fake-gateway.ts): keeps payouts by idempotency key (a repeat
@@ -14,46 +28,63 @@ const secretKey = 'xnd_development_0123456789abcdefSECRET';
 const expectedAuth = basicAuth(secretKey);
 
 /** Xendit's behaviour for the routes the adapter uses; every test starts with no payout. */
-const fake = runFakeGateway((req: Recorded, res) => {
-  if (req.authorization !== expectedAuth) return json(res, 401, { error_code: 'INVALID_API_KEY', message: 'API key is invalid' });
-  if (req.method === 'POST' && req.path === '/v2/payouts') {
-    if (!req.idempotencyKey) return json(res, 400, { error_code: 'API_VALIDATION_ERROR', message: 'Idempotency-key is required' });
-    const known = payouts.get(req.idempotencyKey);
-    if (known) return json(res, 200, known);
-    const b = req.body as Record<string, unknown>;
-    serial += 1;
-    const payout = {
-      id: `disb-${String(serial).padStart(24, '0')}`,
-      amount: b['amount'],
-      channel_code: b['channel_code'],
-      currency: b['currency'],
-      description: b['description'],
-      reference_id: b['reference_id'],
-      status: 'ACCEPTED',
-      created: '2026-11-22T03:00:00.000Z',
-      updated: '2026-11-22T03:00:00.000Z',
-      estimated_arrival_time: '2026-11-22T03:15:00.000Z',
-      business_id: '6018306aa16ad90cb3c43ba7',
-      channel_properties: b['channel_properties'],
-    };
-    payouts.set(req.idempotencyKey, payout);
-    return json(res, 200, payout);
-  }
-  if (req.method === 'GET' && req.path.startsWith('/v2/payouts?reference_id=')) {
-    const ref = decodeURIComponent(req.path.slice('/v2/payouts?reference_id='.length));
-    return json(res, 200, [...payouts.values()].filter((p) => p['reference_id'] === ref));
-  }
-  if (req.method === 'GET' && req.path.startsWith('/v2/payouts/')) {
-    const id = decodeURIComponent(req.path.slice('/v2/payouts/'.length));
-    const payout = [...payouts.values()].find((p) => p['id'] === id);
-    return payout ? json(res, 200, payout) : json(res, 404, { error_code: 'DATA_NOT_FOUND', message: 'Payout not found' });
-  }
-  json(res, 404, { error_code: 'NOT_FOUND', message: 'route' });
-}, () => {
-  payouts = new Map();
-});
+const fake = runFakeGateway(
+  (req: Recorded, res) => {
+    if (req.authorization !== expectedAuth)
+      return json(res, 401, { error_code: 'INVALID_API_KEY', message: 'API key is invalid' });
+    if (req.method === 'POST' && req.path === '/v2/payouts') {
+      if (!req.idempotencyKey)
+        return json(res, 400, { error_code: 'API_VALIDATION_ERROR', message: 'Idempotency-key is required' });
+      const known = payouts.get(req.idempotencyKey);
+      if (known) return json(res, 200, known);
+      const b = req.body as Record<string, unknown>;
+      serial += 1;
+      const payout = {
+        id: `disb-${String(serial).padStart(24, '0')}`,
+        amount: b['amount'],
+        channel_code: b['channel_code'],
+        currency: b['currency'],
+        description: b['description'],
+        reference_id: b['reference_id'],
+        status: 'ACCEPTED',
+        created: '2026-11-22T03:00:00.000Z',
+        updated: '2026-11-22T03:00:00.000Z',
+        estimated_arrival_time: '2026-11-22T03:15:00.000Z',
+        business_id: '6018306aa16ad90cb3c43ba7',
+        channel_properties: b['channel_properties'],
+      };
+      payouts.set(req.idempotencyKey, payout);
+      return json(res, 200, payout);
+    }
+    if (req.method === 'GET' && req.path.startsWith('/v2/payouts?reference_id=')) {
+      const ref = decodeURIComponent(req.path.slice('/v2/payouts?reference_id='.length));
+      return json(
+        res,
+        200,
+        [...payouts.values()].filter((p) => p['reference_id'] === ref),
+      );
+    }
+    if (req.method === 'GET' && req.path.startsWith('/v2/payouts/')) {
+      const id = decodeURIComponent(req.path.slice('/v2/payouts/'.length));
+      const payout = [...payouts.values()].find((p) => p['id'] === id);
+      return payout
+        ? json(res, 200, payout)
+        : json(res, 404, { error_code: 'DATA_NOT_FOUND', message: 'Payout not found' });
+    }
+    json(res, 404, { error_code: 'NOT_FOUND', message: 'route' });
+  },
+  () => {
+    payouts = new Map();
+  },
+);
 
-const bankAccount: PayoutAccount = { method: 'bank', bankCode: 'bdo', accountNumber: '001234567890', holderName: 'Juan Santos dela Cruz', phone: '9171234567' };
+const bankAccount: PayoutAccount = {
+  method: 'bank',
+  bankCode: 'bdo',
+  accountNumber: '001234567890',
+  holderName: 'Juan Santos dela Cruz',
+  phone: '9171234567',
+};
 const request = (overrides: Partial<PayoutRequest> = {}): PayoutRequest => ({
   idempotencyKey: '5b0a3c1e-7a43-4f4e-9d52-6c1b2a3d4e5f',
   referenceId: '5b0a3c1e-7a43-4f4e-9d52-6c1b2a3d4e5f',
@@ -67,7 +98,16 @@ describe('Xendit payouts adapter', () => {
     const provider = createXenditPayouts({ secretKey, baseUrl: fake.baseUrl });
     expect(provider.name).toBe('xendit');
     const result = await provider.createPayout(request());
-    expect(result).toEqual({ providerRef: 'disb-000000000000000000000001', referenceId: request().referenceId, providerStatus: 'ACCEPTED', status: 'pending', outcome: null, failureCode: null, amountCentavos: 712_345, currency: 'PHP' });
+    expect(result).toEqual({
+      providerRef: 'disb-000000000000000000000001',
+      referenceId: request().referenceId,
+      providerStatus: 'ACCEPTED',
+      status: 'pending',
+      outcome: null,
+      failureCode: null,
+      amountCentavos: 712_345,
+      currency: 'PHP',
+    });
 
     expect(fake.requests).toHaveLength(1);
     const [sent] = fake.requests;
@@ -112,14 +152,45 @@ describe('Xendit payouts adapter', () => {
 
     payouts.clear();
     const lost = await failure(provider.createPayout(request()));
-    expect(lost.value).toEqual({ code: 'XENDIT_DUPLICATE_UNRESOLVED', retryable: false, detail: `reference ${request().referenceId}` });
+    expect(lost.value).toEqual({
+      code: 'XENDIT_DUPLICATE_UNRESOLVED',
+      retryable: false,
+      detail: `reference ${request().referenceId}`,
+    });
   });
 
   it('sends e-wallet payouts to PH_GCASH / PH_PAYMAYA with the mobile number in its 09 form', async () => {
     const provider = createXenditPayouts({ secretKey, baseUrl: fake.baseUrl });
-    await provider.createPayout(request({ idempotencyKey: 'k-gcash', referenceId: 'r-gcash', account: { method: 'eWallet', eWalletProvider: 'gcash', eWalletNumber: '9177654321', holderName: 'Juan dela Cruz', phone: '9171234567' } }));
-    await provider.createPayout(request({ idempotencyKey: 'k-maya', referenceId: 'r-maya', account: { method: 'eWallet', eWalletProvider: 'maya', eWalletNumber: '9181112222', holderName: 'Ana Reyes', phone: '9181112222' } }));
-    expect(fake.requests.map((r) => (r.body as { channel_code: string }).channel_code)).toEqual(['PH_GCASH', 'PH_PAYMAYA']);
+    await provider.createPayout(
+      request({
+        idempotencyKey: 'k-gcash',
+        referenceId: 'r-gcash',
+        account: {
+          method: 'eWallet',
+          eWalletProvider: 'gcash',
+          eWalletNumber: '9177654321',
+          holderName: 'Juan dela Cruz',
+          phone: '9171234567',
+        },
+      }),
+    );
+    await provider.createPayout(
+      request({
+        idempotencyKey: 'k-maya',
+        referenceId: 'r-maya',
+        account: {
+          method: 'eWallet',
+          eWalletProvider: 'maya',
+          eWalletNumber: '9181112222',
+          holderName: 'Ana Reyes',
+          phone: '9181112222',
+        },
+      }),
+    );
+    expect(fake.requests.map((r) => (r.body as { channel_code: string }).channel_code)).toEqual([
+      'PH_GCASH',
+      'PH_PAYMAYA',
+    ]);
     expect(fake.requests.map((r) => (r.body as { channel_properties: unknown }).channel_properties)).toEqual([
       { account_number: '09177654321', account_holder_name: 'Juan dela Cruz' },
       { account_number: '09181112222', account_holder_name: 'Ana Reyes' },
@@ -128,9 +199,22 @@ describe('Xendit payouts adapter', () => {
 
   it('refuses a remittance pick-up without calling Xendit (not supported, not retryable)', async () => {
     const error = await failure(
-      createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).createPayout(request({ account: { method: 'remittance', remittanceShop: 'cebuanaLhuillier', holderName: 'Juan dela Cruz', phone: '9171234567' } })),
+      createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).createPayout(
+        request({
+          account: {
+            method: 'remittance',
+            remittanceShop: 'cebuanaLhuillier',
+            holderName: 'Juan dela Cruz',
+            phone: '9171234567',
+          },
+        }),
+      ),
     );
-    expect(error.value).toEqual({ code: 'XENDIT_CHANNEL_UNSUPPORTED', retryable: false, detail: 'remittance cebuanaLhuillier' });
+    expect(error.value).toEqual({
+      code: 'XENDIT_CHANNEL_UNSUPPORTED',
+      retryable: false,
+      detail: 'remittance cebuanaLhuillier',
+    });
     expect(fake.requests).toEqual([]);
   });
 
@@ -143,19 +227,29 @@ describe('Xendit payouts adapter', () => {
     expect(fake.requests).toEqual([]);
   });
 
-  it('turns a 4xx into a non-retryable error with Xendit\'s error code, never the secret key', async () => {
+  it("turns a 4xx into a non-retryable error with Xendit's error code, never the secret key", async () => {
     fake.setOverride((_req, res) => {
       json(res, 400, { error_code: 'API_VALIDATION_ERROR', message: `Invalid account for key ${secretKey}` });
       return true;
     });
     const error = await failure(createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).createPayout(request()));
-    expect(error.value).toEqual({ code: 'PROVIDER_REFUSED', retryable: false, detail: 'xendit HTTP 400 API_VALIDATION_ERROR' });
+    expect(error.value).toEqual({
+      code: 'PROVIDER_REFUSED',
+      retryable: false,
+      detail: 'xendit HTTP 400 API_VALIDATION_ERROR',
+    });
     expect(JSON.stringify(error.value) + error.message).not.toContain(secretKey);
   });
 
   it('turns a bad key (401) into a non-retryable error', async () => {
-    const error = await failure(createXenditPayouts({ secretKey: 'xnd_development_wrong', baseUrl: fake.baseUrl }).createPayout(request()));
-    expect(error.value).toEqual({ code: 'PROVIDER_UNAUTHORIZED', retryable: false, detail: 'xendit HTTP 401 INVALID_API_KEY' });
+    const error = await failure(
+      createXenditPayouts({ secretKey: 'xnd_development_wrong', baseUrl: fake.baseUrl }).createPayout(request()),
+    );
+    expect(error.value).toEqual({
+      code: 'PROVIDER_UNAUTHORIZED',
+      retryable: false,
+      detail: 'xendit HTTP 401 INVALID_API_KEY',
+    });
   });
 
   it('treats a 5xx and a 429 as retryable', async () => {
@@ -164,7 +258,9 @@ describe('Xendit payouts adapter', () => {
       res.end('<h1>Service Unavailable</h1>');
       return true;
     });
-    const unavailable = await failure(createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).createPayout(request()));
+    const unavailable = await failure(
+      createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).createPayout(request()),
+    );
     expect(unavailable.value).toEqual({ code: 'PROVIDER_UNAVAILABLE', retryable: true, detail: 'xendit HTTP 503' });
 
     fake.setOverride((_req, res) => {
@@ -172,18 +268,26 @@ describe('Xendit payouts adapter', () => {
       return true;
     });
     const limited = await failure(createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).getPayout('disb-1'));
-    expect(limited.value).toEqual({ code: 'PROVIDER_UNAVAILABLE', retryable: true, detail: 'xendit HTTP 429 RATE_LIMIT_EXCEEDED' });
+    expect(limited.value).toEqual({
+      code: 'PROVIDER_UNAVAILABLE',
+      retryable: true,
+      detail: 'xendit HTTP 429 RATE_LIMIT_EXCEEDED',
+    });
   });
 
   it('times out on a server that never answers, as a retryable error', async () => {
     fake.setOverride(() => true); // hangs; afterAll closes the connection
-    const error = await failure(createXenditPayouts({ secretKey, baseUrl: fake.baseUrl, timeoutMs: 200 }).createPayout(request()));
+    const error = await failure(
+      createXenditPayouts({ secretKey, baseUrl: fake.baseUrl, timeoutMs: 200 }).createPayout(request()),
+    );
     expect(error.retryable).toBe(true);
     expect(error.value).toEqual({ code: 'PROVIDER_TIMEOUT', retryable: true, detail: 'xendit POST /v2/payouts' });
   });
 
   it('treats a refused connection as a retryable network error', async () => {
-    const error = await failure(createXenditPayouts({ secretKey, baseUrl: await refusedBaseUrl() }).getPayout('disb-1'));
+    const error = await failure(
+      createXenditPayouts({ secretKey, baseUrl: await refusedBaseUrl() }).getPayout('disb-1'),
+    );
     expect(error.value).toEqual({ code: 'PROVIDER_NETWORK', retryable: true, detail: 'xendit GET /v2/payouts/disb-1' });
   });
 
@@ -192,20 +296,35 @@ describe('Xendit payouts adapter', () => {
       json(res, 200, { message: 'ok' });
       return true;
     });
-    expect((await failure(createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).createPayout(request()))).code).toBe('PROVIDER_BAD_RESPONSE');
+    expect(
+      (await failure(createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).createPayout(request()))).code,
+    ).toBe('PROVIDER_BAD_RESPONSE');
 
     fake.setOverride((req, res) => {
-      json(res, 200, { id: 'disb-x', reference_id: (req.body as { reference_id: string }).reference_id, status: 'ACCEPTED', amount: 7123.4 });
+      json(res, 200, {
+        id: 'disb-x',
+        reference_id: (req.body as { reference_id: string }).reference_id,
+        status: 'ACCEPTED',
+        amount: 7123.4,
+      });
       return true;
     });
     const mismatch = await failure(createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).createPayout(request()));
     expect([mismatch.code, mismatch.retryable]).toEqual(['PROVIDER_AMOUNT_MISMATCH', false]);
 
     fake.setOverride((req, res) => {
-      json(res, 200, { id: 'disb-x', reference_id: (req.body as { reference_id: string }).reference_id, status: 'ACCEPTED', amount: 7123.45, currency: 'USD' });
+      json(res, 200, {
+        id: 'disb-x',
+        reference_id: (req.body as { reference_id: string }).reference_id,
+        status: 'ACCEPTED',
+        amount: 7123.45,
+        currency: 'USD',
+      });
       return true;
     });
-    expect((await failure(createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).createPayout(request()))).code).toBe('PROVIDER_AMOUNT_MISMATCH');
+    expect(
+      (await failure(createXenditPayouts({ secretKey, baseUrl: fake.baseUrl }).createPayout(request()))).code,
+    ).toBe('PROVIDER_AMOUNT_MISMATCH');
   });
 
   it('reads a payout back and maps Xendit statuses and failure codes; null for an unknown id', async () => {
@@ -235,9 +354,20 @@ describe('Xendit payouts adapter', () => {
       stored['status'] = status;
       if (failureCode) stored['failure_code'] = failureCode;
       else delete stored['failure_code'];
-      await expect(provider.getPayout(created.providerRef), `${status} ${failureCode ?? ''}`).resolves.toEqual({ ...created, providerStatus: status, status: ours, outcome, failureCode: failureCode ?? null });
+      await expect(provider.getPayout(created.providerRef), `${status} ${failureCode ?? ''}`).resolves.toEqual({
+        ...created,
+        providerStatus: status,
+        status: ours,
+        outcome,
+        failureCode: failureCode ?? null,
+      });
     }
-    expect(Object.keys(XENDIT_FAILURE_OUTCOMES).sort()).toEqual(cases.map((c) => c[1]).filter((c): c is string => c !== undefined && c !== 'SOMETHING_NEW').sort());
+    expect(Object.keys(XENDIT_FAILURE_OUTCOMES).sort()).toEqual(
+      cases
+        .map((c) => c[1])
+        .filter((c): c is string => c !== undefined && c !== 'SOMETHING_NEW')
+        .sort(),
+    );
     const get = fake.requests.at(-1);
     expect(get?.method).toBe('GET');
     expect(get?.path).toBe(`/v2/payouts/${created.providerRef}`);
@@ -259,20 +389,50 @@ describe('Xendit payouts adapter', () => {
 });
 
 describe('Xendit payout callbacks', () => {
-  it('reads payout.succeeded, payout.failed and payout.reversed with the payout\'s amount and currency', () => {
-    const body = (event: string, status: string, failureCode?: string) => ({ event, business_id: 'b', created: '2026-11-22T03:00:00.000Z', data: { id: 'disb-1', reference_id: 'ref-1', status, amount: 7123.45, currency: 'PHP', ...(failureCode && { failure_code: failureCode }) } });
+  it("reads payout.succeeded, payout.failed and payout.reversed with the payout's amount and currency", () => {
+    const body = (event: string, status: string, failureCode?: string) => ({
+      event,
+      business_id: 'b',
+      created: '2026-11-22T03:00:00.000Z',
+      data: {
+        id: 'disb-1',
+        reference_id: 'ref-1',
+        status,
+        amount: 7123.45,
+        currency: 'PHP',
+        ...(failureCode && { failure_code: failureCode }),
+      },
+    });
     const facts = { providerRef: 'disb-1', referenceId: 'ref-1', amountCentavos: 712_345, currency: 'PHP' };
-    expect(parsePayoutCallback(body('payout.succeeded', 'SUCCEEDED'))).toEqual({ ...facts, providerStatus: 'SUCCEEDED', status: 'succeeded', outcome: null, failureCode: null });
-    expect(parsePayoutCallback(body('payout.failed', 'FAILED', 'INSUFFICIENT_BALANCE'))).toMatchObject({ status: 'failed', outcome: 'retry', failureCode: 'INSUFFICIENT_BALANCE' });
-    expect(parsePayoutCallback(body('payout.failed', 'COMPLIANCE_REJECTED'))).toMatchObject({ status: 'failed', outcome: 'staff' });
-    expect(parsePayoutCallback(body('payout.reversed', 'REVERSED'))).toMatchObject({ status: 'reversed', outcome: 'fix_account' });
+    expect(parsePayoutCallback(body('payout.succeeded', 'SUCCEEDED'))).toEqual({
+      ...facts,
+      providerStatus: 'SUCCEEDED',
+      status: 'succeeded',
+      outcome: null,
+      failureCode: null,
+    });
+    expect(parsePayoutCallback(body('payout.failed', 'FAILED', 'INSUFFICIENT_BALANCE'))).toMatchObject({
+      status: 'failed',
+      outcome: 'retry',
+      failureCode: 'INSUFFICIENT_BALANCE',
+    });
+    expect(parsePayoutCallback(body('payout.failed', 'COMPLIANCE_REJECTED'))).toMatchObject({
+      status: 'failed',
+      outcome: 'staff',
+    });
+    expect(parsePayoutCallback(body('payout.reversed', 'REVERSED'))).toMatchObject({
+      status: 'reversed',
+      outcome: 'fix_account',
+    });
     expect(parsePayoutCallback({ data: { id: 'disb-1', status: 'SUCCEEDED' } })).toBeNull();
     expect(parsePayoutCallback(null)).toBeNull();
   });
 });
 
 describe('Xendit channel codes', () => {
-  const branch = (method: string) => bankInfoSchema.allOf.find((b) => b.if.properties.payoutMethod.const === method)?.then.properties as Record<string, { enum?: string[] }> | undefined;
+  const branch = (method: string) =>
+    bankInfoSchema.allOf.find((b) => b.if.properties.payoutMethod.const === method)?.then.properties as
+      Record<string, { enum?: string[] }> | undefined;
   const bankIds = branch('bank')?.['bankCode']?.enum ?? [];
   const walletIds = branch('eWallet')?.['eWalletProvider']?.enum ?? [];
   const shopIds = branch('remittance')?.['remittanceShop']?.enum ?? [];
@@ -285,21 +445,40 @@ describe('Xendit channel codes', () => {
 
   it('has a PH_* channel code for every bank of the schema, and none for banks the schema lost', () => {
     const missing = bankIds.filter((id) => !XENDIT_BANK_CHANNELS[id]);
-    expect(missing, 'bank ids of bankInfo.schema.json without a Xendit channel code (XENDIT_BANK_CHANNELS)').toEqual([]);
+    expect(missing, 'bank ids of bankInfo.schema.json without a Xendit channel code (XENDIT_BANK_CHANNELS)').toEqual(
+      [],
+    );
     expect(Object.keys(XENDIT_BANK_CHANNELS).sort()).toEqual([...bankIds].sort());
     for (const code of Object.values(XENDIT_BANK_CHANNELS)) expect(code).toMatch(/^PH_[A-Z0-9_]+$/u);
     expect(new Set(Object.values(XENDIT_BANK_CHANNELS)).size, 'two banks share a channel code').toBe(bankIds.length);
   });
 
   it.each(bankIds)('maps bank %s', (bankCode) => {
-    const { channelCode, accountNumber } = xenditDestination({ method: 'bank', bankCode, accountNumber: '1234567890', holderName: 'A B', phone: '9171234567' });
+    const { channelCode, accountNumber } = xenditDestination({
+      method: 'bank',
+      bankCode,
+      accountNumber: '1234567890',
+      holderName: 'A B',
+      phone: '9171234567',
+    });
     expect(channelCode).toBe(XENDIT_BANK_CHANNELS[bankCode]);
     expect(accountNumber).toBe('1234567890');
   });
 
   it('has a channel code for every e-wallet of the schema', () => {
     expect(Object.keys(XENDIT_WALLET_CHANNELS).sort()).toEqual([...walletIds].sort());
-    expect(walletIds.map((eWalletProvider) => xenditDestination({ method: 'eWallet', eWalletProvider, eWalletNumber: '9171234567', holderName: 'A B', phone: '9171234567' }).channelCode)).toEqual(['PH_GCASH', 'PH_PAYMAYA']);
+    expect(
+      walletIds.map(
+        (eWalletProvider) =>
+          xenditDestination({
+            method: 'eWallet',
+            eWalletProvider,
+            eWalletNumber: '9171234567',
+            holderName: 'A B',
+            phone: '9171234567',
+          }).channelCode,
+      ),
+    ).toEqual(['PH_GCASH', 'PH_PAYMAYA']);
   });
 
   it.each(shopIds)('refuses remittance shop %s as not supported, not retryable', (remittanceShop) => {
@@ -312,7 +491,11 @@ describe('Xendit channel codes', () => {
       return null;
     })();
     expect(error).toBeInstanceOf(ProviderError);
-    expect((error as ProviderError).value).toEqual({ code: 'XENDIT_CHANNEL_UNSUPPORTED', retryable: false, detail: `remittance ${remittanceShop}` });
+    expect((error as ProviderError).value).toEqual({
+      code: 'XENDIT_CHANNEL_UNSUPPORTED',
+      retryable: false,
+      detail: `remittance ${remittanceShop}`,
+    });
   });
 
   it('refuses an unknown bank or wallet, or an account without a number', () => {
@@ -324,9 +507,22 @@ describe('Xendit channel codes', () => {
       }
       return null;
     };
-    expect(refusal({ method: 'bank', bankCode: 'nowhere', accountNumber: '1234567890', holderName: 'A', phone: '9' })).toEqual({ code: 'XENDIT_CHANNEL_UNSUPPORTED', retryable: false, detail: 'bank nowhere' });
-    expect(refusal({ method: 'eWallet', eWalletProvider: 'shopeePay', eWalletNumber: '9171234567', holderName: 'A', phone: '9' })).toEqual({ code: 'XENDIT_CHANNEL_UNSUPPORTED', retryable: false, detail: 'eWallet shopeePay' });
-    expect(refusal({ method: 'bank', bankCode: 'bdo', holderName: 'A', phone: '9' })).toMatchObject({ code: 'XENDIT_ACCOUNT_INCOMPLETE', retryable: false });
+    expect(
+      refusal({ method: 'bank', bankCode: 'nowhere', accountNumber: '1234567890', holderName: 'A', phone: '9' }),
+    ).toEqual({ code: 'XENDIT_CHANNEL_UNSUPPORTED', retryable: false, detail: 'bank nowhere' });
+    expect(
+      refusal({
+        method: 'eWallet',
+        eWalletProvider: 'shopeePay',
+        eWalletNumber: '9171234567',
+        holderName: 'A',
+        phone: '9',
+      }),
+    ).toEqual({ code: 'XENDIT_CHANNEL_UNSUPPORTED', retryable: false, detail: 'eWallet shopeePay' });
+    expect(refusal({ method: 'bank', bankCode: 'bdo', holderName: 'A', phone: '9' })).toMatchObject({
+      code: 'XENDIT_ACCOUNT_INCOMPLETE',
+      retryable: false,
+    });
   });
 });
 
@@ -339,12 +535,20 @@ describe('centavos and Xendit pesos', () => {
     expect(centavosToPesos(712_345)).toBe(7123.45);
     expect(centavosToPesos(5_000_000)).toBe(50000);
     // Where float division drifts, the wire still shows the exact decimals.
-    const wire: [number, string][] = [[1_005, '10.05'], [2_675, '26.75'], [1_000_001, '10000.01'], [999_999_999, '9999999.99'], [12_345_678_901, '123456789.01'], [1_010, '10.1']];
+    const wire: [number, string][] = [
+      [1_005, '10.05'],
+      [2_675, '26.75'],
+      [1_000_001, '10000.01'],
+      [999_999_999, '9999999.99'],
+      [12_345_678_901, '123456789.01'],
+      [1_010, '10.1'],
+    ];
     for (const [c, text] of wire) expect(JSON.stringify(centavosToPesos(c))).toBe(text);
   });
 
   it('round-trips every amount in a wide range', () => {
-    for (let c = 1; c <= 200_000; c += 7) expect(pesosToCentavos(JSON.parse(JSON.stringify(centavosToPesos(c))))).toBe(c);
+    for (let c = 1; c <= 200_000; c += 7)
+      expect(pesosToCentavos(JSON.parse(JSON.stringify(centavosToPesos(c))))).toBe(c);
     expect(pesosToCentavos(centavosToPesos(9_007_199_254_740))).toBe(9_007_199_254_740);
   });
 

@@ -16,7 +16,14 @@
  */
 import { gatewayHttp, isRecord } from '../gateway-http.ts';
 import { httpProviderError, PROVIDER_ERRORS, ProviderError } from '../provider-error.ts';
-import { centavosToPesos, xenditPayoutResult, type PayoutAccount, type PayoutProvider, type PayoutRequest, type PayoutResult } from './payout-provider.ts';
+import {
+  centavosToPesos,
+  xenditPayoutResult,
+  type PayoutAccount,
+  type PayoutProvider,
+  type PayoutRequest,
+  type PayoutResult,
+} from './payout-provider.ts';
 
 export interface XenditPayoutOptions {
   /** The secret API key (xnd_...), sent as the basic-auth user name only: never logged nor put in an error. */
@@ -86,13 +93,15 @@ export const XENDIT_ERRORS = {
 export function xenditDestination(account: PayoutAccount): { channelCode: string; accountNumber: string } {
   if (account.method === 'bank') {
     const channelCode = XENDIT_BANK_CHANNELS[account.bankCode ?? ''];
-    if (!channelCode) throw new ProviderError(XENDIT_ERRORS.channelUnsupported, false, `bank ${account.bankCode ?? ''}`);
+    if (!channelCode)
+      throw new ProviderError(XENDIT_ERRORS.channelUnsupported, false, `bank ${account.bankCode ?? ''}`);
     if (!account.accountNumber) throw new ProviderError(XENDIT_ERRORS.accountIncomplete, false);
     return { channelCode, accountNumber: account.accountNumber };
   }
   if (account.method === 'eWallet') {
     const channelCode = XENDIT_WALLET_CHANNELS[account.eWalletProvider ?? ''];
-    if (!channelCode) throw new ProviderError(XENDIT_ERRORS.channelUnsupported, false, `eWallet ${account.eWalletProvider ?? ''}`);
+    if (!channelCode)
+      throw new ProviderError(XENDIT_ERRORS.channelUnsupported, false, `eWallet ${account.eWalletProvider ?? ''}`);
     const number = account.eWalletNumber ?? '';
     if (!number) throw new ProviderError(XENDIT_ERRORS.accountIncomplete, false);
     // Wallets are keyed by the mobile number in its local form 09XXXXXXXXX; the form stores 9XXXXXXXXX.
@@ -101,20 +110,31 @@ export function xenditDestination(account: PayoutAccount): { channelCode: string
   throw new ProviderError(XENDIT_ERRORS.channelUnsupported, false, `remittance ${account.remittanceShop ?? ''}`);
 }
 
-export function createXenditPayouts({ secretKey, baseUrl = 'https://api.xendit.co', timeoutMs = 15_000 }: XenditPayoutOptions): PayoutProvider {
+export function createXenditPayouts({
+  secretKey,
+  baseUrl = 'https://api.xendit.co',
+  timeoutMs = 15_000,
+}: XenditPayoutOptions): PayoutProvider {
   if (secretKey.trim() === '') throw new Error('XENDIT_SECRET_KEY_MISSING');
   const call = gatewayHttp({ secretKey, baseUrl, timeoutMs, provider: 'xendit' });
 
   /** The ProviderError of a non-2xx answer (Xendit: `{ error_code, message }`). */
-  const httpError = (status: number, answer: unknown): ProviderError => httpProviderError('xendit', status, isRecord(answer) ? answer['error_code'] : undefined);
+  const httpError = (status: number, answer: unknown): ProviderError =>
+    httpProviderError('xendit', status, isRecord(answer) ? answer['error_code'] : undefined);
   const badResponse = () => new ProviderError(PROVIDER_ERRORS.badResponse, false, 'xendit: not a payout');
 
   async function byReference(referenceId: string): Promise<PayoutResult | null> {
     const { status, answer } = await call('GET', `/v2/payouts?reference_id=${encodeURIComponent(referenceId)}`);
     if (status < 200 || status > 299) throw httpError(status, answer);
-    const list = Array.isArray(answer) ? answer : isRecord(answer) && Array.isArray(answer['data']) ? answer['data'] : null;
+    const list = Array.isArray(answer)
+      ? answer
+      : isRecord(answer) && Array.isArray(answer['data'])
+        ? answer['data']
+        : null;
     if (!list) throw badResponse();
-    const found = list.map(xenditPayoutResult).filter((r): r is PayoutResult => r !== null && r.referenceId === referenceId);
+    const found = list
+      .map(xenditPayoutResult)
+      .filter((r): r is PayoutResult => r !== null && r.referenceId === referenceId);
     return found.length === 1 ? found[0]! : null;
   }
 
@@ -136,15 +156,23 @@ export function createXenditPayouts({ secretKey, baseUrl = 'https://api.xendit.c
       if (status === 409) {
         // The key was used before: the payout exists (a retry after a lost answer). Its reference is ours and unique.
         const existing = await byReference(request.referenceId);
-        if (!existing) throw new ProviderError(XENDIT_ERRORS.duplicateUnresolved, false, `reference ${request.referenceId}`);
+        if (!existing)
+          throw new ProviderError(XENDIT_ERRORS.duplicateUnresolved, false, `reference ${request.referenceId}`);
         return existing;
       }
       if (status < 200 || status > 299) throw httpError(status, answer);
       // From here Xendit took the payout: a retry with the same key answers the same one, never pays twice.
       const result = xenditPayoutResult(answer);
       if (!result) throw badResponse();
-      if ((result.amountCentavos !== null && result.amountCentavos !== request.amountCentavos) || (result.currency !== null && result.currency !== 'PHP')) {
-        throw new ProviderError(PROVIDER_ERRORS.amountMismatch, false, `xendit ${result.providerRef} pays ${String(result.amountCentavos)} ${String(result.currency)}`);
+      if (
+        (result.amountCentavos !== null && result.amountCentavos !== request.amountCentavos) ||
+        (result.currency !== null && result.currency !== 'PHP')
+      ) {
+        throw new ProviderError(
+          PROVIDER_ERRORS.amountMismatch,
+          false,
+          `xendit ${result.providerRef} pays ${String(result.amountCentavos)} ${String(result.currency)}`,
+        );
       }
       return result;
     },

@@ -7,16 +7,27 @@ describe('readSmsSettings', () => {
   });
 
   it('reads Semaphore with its key, sender name and base URL', () => {
-    const env = { SMS_PROVIDER: 'semaphore', SEMAPHORE_API_KEY: 'k1', SEMAPHORE_SENDER_NAME: 'PesoAgad', SEMAPHORE_BASE_URL: 'http://127.0.0.1:9' };
+    const env = {
+      SMS_PROVIDER: 'semaphore',
+      SEMAPHORE_API_KEY: 'k1',
+      SEMAPHORE_SENDER_NAME: 'PesoAgad',
+      SEMAPHORE_BASE_URL: 'http://127.0.0.1:9',
+    };
     expect(readSmsSettings(env)).toEqual({
       settings: { provider: 'semaphore', apiKey: 'k1', senderName: 'PesoAgad', baseUrl: 'http://127.0.0.1:9' },
       problems: [],
     });
-    expect(readSmsSettings({ SMS_PROVIDER: 'semaphore', SEMAPHORE_API_KEY: 'k1', SEMAPHORE_SENDER_NAME: '' }).settings).toEqual({ provider: 'semaphore', apiKey: 'k1' });
+    expect(
+      readSmsSettings({ SMS_PROVIDER: 'semaphore', SEMAPHORE_API_KEY: 'k1', SEMAPHORE_SENDER_NAME: '' }).settings,
+    ).toEqual({ provider: 'semaphore', apiKey: 'k1' });
   });
 
   it('lists every problem, naming the variable to fix and never echoing the key', () => {
-    const { settings, problems } = readSmsSettings({ SMS_PROVIDER: 'semaphore', SEMAPHORE_SENDER_NAME: 'PesoAgadLoans', SEMAPHORE_BASE_URL: 'ftp://x' });
+    const { settings, problems } = readSmsSettings({
+      SMS_PROVIDER: 'semaphore',
+      SEMAPHORE_SENDER_NAME: 'PesoAgadLoans',
+      SEMAPHORE_BASE_URL: 'ftp://x',
+    });
     expect(settings).toBeUndefined();
     expect(problems).toHaveLength(3);
     expect(problems.join('\n')).toMatch(/SEMAPHORE_API_KEY is required/);

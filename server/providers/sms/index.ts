@@ -13,7 +13,12 @@ export { createSemaphore, type SemaphoreOptions } from './semaphore.ts';
 /** Which SMS provider to use and its settings. The Semaphore variant holds the API key: do not log it. */
 export type SmsSettings =
   | { readonly provider: 'console' }
-  | { readonly provider: 'semaphore'; readonly apiKey: string; readonly senderName?: string; readonly baseUrl?: string };
+  | {
+      readonly provider: 'semaphore';
+      readonly apiKey: string;
+      readonly senderName?: string;
+      readonly baseUrl?: string;
+    };
 
 const PROVIDERS = ['console', 'semaphore'] as const;
 const SENDER_NAME_MAX = 11;
@@ -28,10 +33,13 @@ export function readSmsSettings(env: NodeJS.ProcessEnv): { settings?: SmsSetting
     return { problems };
   }
   const apiKey = env['SEMAPHORE_API_KEY']?.trim() ?? '';
-  if (!apiKey) problems.push('SEMAPHORE_API_KEY is required when SMS_PROVIDER=semaphore: the API key of your Semaphore account');
+  if (!apiKey)
+    problems.push('SEMAPHORE_API_KEY is required when SMS_PROVIDER=semaphore: the API key of your Semaphore account');
   const senderName = env['SEMAPHORE_SENDER_NAME']?.trim() || undefined;
   if (senderName && senderName.length > SENDER_NAME_MAX) {
-    problems.push(`SEMAPHORE_SENDER_NAME must be at most ${SENDER_NAME_MAX} characters (an approved Semaphore sender name), got "${senderName}"`);
+    problems.push(
+      `SEMAPHORE_SENDER_NAME must be at most ${SENDER_NAME_MAX} characters (an approved Semaphore sender name), got "${senderName}"`,
+    );
   }
   const baseUrl = env['SEMAPHORE_BASE_URL']?.trim() || undefined;
   if (baseUrl && !isHttpUrl(baseUrl)) problems.push(`SEMAPHORE_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
@@ -51,7 +59,10 @@ function isHttpUrl(value: string): boolean {
  * The provider the settings choose. `log` prints the console outbox's lines; the server passes
  * `app.log.info.bind(app.log)`. Default console.log.
  */
-export function createSmsProvider(settings: { readonly provider: 'console' }, log?: (line: string) => void): ConsoleOutbox;
+export function createSmsProvider(
+  settings: { readonly provider: 'console' },
+  log?: (line: string) => void,
+): ConsoleOutbox;
 export function createSmsProvider(settings: SmsSettings, log?: (line: string) => void): SmsProvider;
 export function createSmsProvider(settings: SmsSettings, log: (line: string) => void = console.log): SmsProvider {
   switch (settings.provider) {

@@ -54,7 +54,10 @@ describe('Semaphore adapter', () => {
 
   it('leaves sendername out when none is configured, and accepts a base URL with a trailing slash', async () => {
     answer = json(200, sent({ message_id: 'abc-1', status: 'Queued' }));
-    await expect(createSemaphore({ apiKey, baseUrl: `${fake.baseUrl}/` }).send(message)).resolves.toEqual({ provider: 'semaphore', id: 'abc-1' });
+    await expect(createSemaphore({ apiKey, baseUrl: `${fake.baseUrl}/` }).send(message)).resolves.toEqual({
+      provider: 'semaphore',
+      id: 'abc-1',
+    });
     expect(fake.requests[0]?.path).toBe('/api/v4/priority');
     expect(fake.requests[0]?.form.has('sendername')).toBe(false);
   });
@@ -119,7 +122,9 @@ describe('Semaphore adapter', () => {
   });
 
   it('rejects a non-PH number without calling Semaphore', async () => {
-    const error = await failure(createSemaphore({ apiKey, baseUrl: fake.baseUrl }).send({ to: '09171234567', text: 'code 1234' }));
+    const error = await failure(
+      createSemaphore({ apiKey, baseUrl: fake.baseUrl }).send({ to: '09171234567', text: 'code 1234' }),
+    );
     expect(error.retryable).toBe(false);
     expect(fake.requests).toEqual([]);
   });

@@ -24,7 +24,12 @@ export interface SemaphoreOptions {
 const FAILED_STATUSES = new Set(['failed', 'refunded']);
 const RETRYABLE_HTTP = new Set([408, 429]);
 
-export function createSemaphore({ apiKey, senderName, baseUrl = 'https://api.semaphore.co', timeoutMs = 10_000 }: SemaphoreOptions): SmsProvider {
+export function createSemaphore({
+  apiKey,
+  senderName,
+  baseUrl = 'https://api.semaphore.co',
+  timeoutMs = 10_000,
+}: SemaphoreOptions): SmsProvider {
   if (apiKey.trim() === '') throw new Error('Semaphore needs an API key');
   const url = `${baseUrl.replace(/\/+$/u, '')}/api/v4/priority`;
   // Whatever Semaphore echoes back, the key never reaches a log through an error message.
@@ -61,7 +66,8 @@ export function createSemaphore({ apiKey, senderName, baseUrl = 'https://api.sem
       }
       // From here the gateway said 2xx: the message may be queued, so a retry could text the borrower twice.
       const first = Array.isArray(answer) ? answer[0] : undefined;
-      if (!isRecord(first)) throw new SmsSendError(redact(`Semaphore refused the message${describe(answer, body)}`), false);
+      if (!isRecord(first))
+        throw new SmsSendError(redact(`Semaphore refused the message${describe(answer, body)}`), false);
       const id = first['message_id'];
       const state = typeof first['status'] === 'string' ? first['status'] : '';
       if (FAILED_STATUSES.has(state.toLowerCase())) {

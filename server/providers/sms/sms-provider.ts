@@ -47,7 +47,10 @@ const PH_MOBILE_E164 = new RegExp(PH_MOBILE_E164_PATTERN, 'u');
  */
 export function checkSmsMessage(message: SmsMessage): void {
   if (!PH_MOBILE_E164.test(message.to)) {
-    throw new SmsSendError(`SMS recipient must be a Philippine mobile in E.164 (+639XXXXXXXXX), got "${message.to}"`, false);
+    throw new SmsSendError(
+      `SMS recipient must be a Philippine mobile in E.164 (+639XXXXXXXXX), got "${message.to}"`,
+      false,
+    );
   }
   if (message.text.trim() === '') throw new SmsSendError('SMS text is empty', false);
 }

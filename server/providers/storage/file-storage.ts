@@ -33,7 +33,8 @@ export class InvalidStorageKeyError extends Error {
 /** Throws unless the key is lower-case segments of [a-z0-9_-] ending in a .jpg or .png file name. */
 export function assertValidKey(key: string): void {
   if (key.length > MAX_KEY_LENGTH) throw new InvalidStorageKeyError(key, `longer than ${MAX_KEY_LENGTH} characters`);
-  if (!KEY_PATTERN.test(key)) throw new InvalidStorageKeyError(key, 'expected lower-case a-z, 0-9, "/", "_", "-" and a .jpg or .png ending');
+  if (!KEY_PATTERN.test(key))
+    throw new InvalidStorageKeyError(key, 'expected lower-case a-z, 0-9, "/", "_", "-" and a .jpg or .png ending');
   // The pattern already forbids '.' elsewhere; these say so explicitly and also refuse empty segments ("a//b", "a/.jpg").
   if (key.includes('..') || key.startsWith('/') || key.includes('//') || key.includes('/.')) {
     throw new InvalidStorageKeyError(key, 'empty or relative path segment');

@@ -13,16 +13,32 @@ const S3_ENV = {
 
 describe('storage settings', () => {
   it('defaults to local disk under ./data/uploads', () => {
-    expect(readStorageSettings({})).toEqual({ settings: { provider: 'local', uploadDir: resolve('data/uploads') }, problems: [] });
-    expect(readStorageSettings({ STORAGE_PROVIDER: 'local', UPLOAD_DIR: '/srv/uploads' }).settings).toEqual({ provider: 'local', uploadDir: '/srv/uploads' });
+    expect(readStorageSettings({})).toEqual({
+      settings: { provider: 'local', uploadDir: resolve('data/uploads') },
+      problems: [],
+    });
+    expect(readStorageSettings({ STORAGE_PROVIDER: 'local', UPLOAD_DIR: '/srv/uploads' }).settings).toEqual({
+      provider: 'local',
+      uploadDir: '/srv/uploads',
+    });
   });
 
   it('reads S3 settings, path style by default', () => {
     expect(readStorageSettings(S3_ENV)).toEqual({
-      settings: { provider: 's3', endpoint: S3_ENV.S3_ENDPOINT, bucket: 'pesoagad-uploads', region: 'ap-southeast-1', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret', forcePathStyle: true },
+      settings: {
+        provider: 's3',
+        endpoint: S3_ENV.S3_ENDPOINT,
+        bucket: 'pesoagad-uploads',
+        region: 'ap-southeast-1',
+        accessKeyId: 'AKIDEXAMPLE',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+      },
       problems: [],
     });
-    expect(readStorageSettings({ ...S3_ENV, S3_FORCE_PATH_STYLE: 'false' }).settings).toMatchObject({ forcePathStyle: false });
+    expect(readStorageSettings({ ...S3_ENV, S3_FORCE_PATH_STYLE: 'false' }).settings).toMatchObject({
+      forcePathStyle: false,
+    });
   });
 
   it('names every missing S3 variable at once', () => {
@@ -35,8 +51,15 @@ describe('storage settings', () => {
   });
 
   it('refuses an unknown provider and malformed S3 values', () => {
-    expect(readStorageSettings({ STORAGE_PROVIDER: 'gcs' }).problems).toEqual(['STORAGE_PROVIDER must be one of local, s3, got "gcs"']);
-    const { problems } = readStorageSettings({ ...S3_ENV, S3_ENDPOINT: 'ftp://files', S3_BUCKET: 'Bad_Bucket', S3_FORCE_PATH_STYLE: 'yes' });
+    expect(readStorageSettings({ STORAGE_PROVIDER: 'gcs' }).problems).toEqual([
+      'STORAGE_PROVIDER must be one of local, s3, got "gcs"',
+    ]);
+    const { problems } = readStorageSettings({
+      ...S3_ENV,
+      S3_ENDPOINT: 'ftp://files',
+      S3_BUCKET: 'Bad_Bucket',
+      S3_FORCE_PATH_STYLE: 'yes',
+    });
     expect(problems).toHaveLength(3);
     expect(problems.join('\n')).toMatch(/S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL/);
     expect(problems.join('\n')).toMatch(/S3_BUCKET must be a valid bucket name/);

@@ -7,7 +7,8 @@ import type { FileStorage } from './file-storage.ts';
 import { createLocalDiskStorage } from './local-disk.ts';
 import { createS3Storage, type S3StorageOptions } from './s3.ts';
 
-export type StorageSettings = { provider: 'local'; uploadDir: string } | ({ provider: 's3' } & Required<Omit<S3StorageOptions, 'timeoutMs'>>);
+export type StorageSettings =
+  { provider: 'local'; uploadDir: string } | ({ provider: 's3' } & Required<Omit<S3StorageOptions, 'timeoutMs'>>);
 
 const PROVIDERS = ['local', 's3'] as const;
 
@@ -22,8 +23,10 @@ const S3_VARIABLES = {
 /** Reads and checks the storage settings; returns the problems instead of throwing so main can print them all. */
 export function readStorageSettings(env: NodeJS.ProcessEnv): { settings?: StorageSettings; problems: string[] } {
   const provider = env['STORAGE_PROVIDER'] || 'local';
-  if (provider === 'local') return { settings: { provider, uploadDir: resolve(env['UPLOAD_DIR'] || './data/uploads') }, problems: [] };
-  if (provider !== 's3') return { problems: [`STORAGE_PROVIDER must be one of ${PROVIDERS.join(', ')}, got "${provider}"`] };
+  if (provider === 'local')
+    return { settings: { provider, uploadDir: resolve(env['UPLOAD_DIR'] || './data/uploads') }, problems: [] };
+  if (provider !== 's3')
+    return { problems: [`STORAGE_PROVIDER must be one of ${PROVIDERS.join(', ')}, got "${provider}"`] };
 
   const problems: string[] = [];
   const value = (name: keyof typeof S3_VARIABLES): string => {
@@ -36,12 +39,26 @@ export function readStorageSettings(env: NodeJS.ProcessEnv): { settings?: Storag
   const region = value('S3_REGION');
   const accessKeyId = value('S3_ACCESS_KEY_ID');
   const secretAccessKey = value('S3_SECRET_ACCESS_KEY');
-  if (endpoint && !isHttpUrl(endpoint)) problems.push(`S3_ENDPOINT must be an http:// or https:// URL, got "${endpoint}"`);
-  if (bucket && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) problems.push(`S3_BUCKET must be a valid bucket name (3-63 of a-z, 0-9, '.', '-'), got "${bucket}"`);
+  if (endpoint && !isHttpUrl(endpoint))
+    problems.push(`S3_ENDPOINT must be an http:// or https:// URL, got "${endpoint}"`);
+  if (bucket && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    problems.push(`S3_BUCKET must be a valid bucket name (3-63 of a-z, 0-9, '.', '-'), got "${bucket}"`);
   const pathStyle = env['S3_FORCE_PATH_STYLE'] || 'true';
-  if (pathStyle !== 'true' && pathStyle !== 'false') problems.push(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
+  if (pathStyle !== 'true' && pathStyle !== 'false')
+    problems.push(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
   if (problems.length) return { problems };
-  return { settings: { provider, endpoint, bucket, region, accessKeyId, secretAccessKey, forcePathStyle: pathStyle === 'true' }, problems };
+  return {
+    settings: {
+      provider,
+      endpoint,
+      bucket,
+      region,
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: pathStyle === 'true',
+    },
+    problems,
+  };
 }
 
 function isHttpUrl(text: string): boolean {

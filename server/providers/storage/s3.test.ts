@@ -31,17 +31,35 @@ const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).u
 /** Recomputes the AWS Signature Version 4 of a request; null when it is missing or wrong. */
 function signatureProblem(request: IncomingMessage, body: Buffer): string | null {
   const authorization = request.headers.authorization ?? '';
-  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(authorization);
+  const match =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+      authorization,
+    );
   if (!match) return 'no AWS4-HMAC-SHA256 Authorization header';
-  const [, accessKey, date, region, signedHeaders, signature] = match as unknown as [string, string, string, string, string, string];
+  const [, accessKey, date, region, signedHeaders, signature] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const payloadHash = request.headers['x-amz-content-sha256'];
   if (typeof payloadHash !== 'string') return 'no x-amz-content-sha256 header';
   if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256(body)) return 'XAmzContentSHA256Mismatch';
   if (accessKey !== ACCESS_KEY) return 'InvalidAccessKeyId';
   const amzDate = String(request.headers['x-amz-date']);
   const names = signedHeaders.split(';');
-  if (!names.includes('host') || !names.includes('x-amz-date') || !names.includes('x-amz-content-sha256')) return 'unsigned required headers';
-  const canonicalHeaders = names.map((name) => `${name}:${String(request.headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
+  if (!names.includes('host') || !names.includes('x-amz-date') || !names.includes('x-amz-content-sha256'))
+    return 'unsigned required headers';
+  const canonicalHeaders = names
+    .map(
+      (name) =>
+        `${name}:${String(request.headers[name] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
+    .join('');
   const [path, query = ''] = (request.url ?? '').split('?');
   const canonicalRequest = [request.method, path, query, canonicalHeaders, signedHeaders, payloadHash].join('\n');
   const scope = `${date}/${region}/s3/aws4_request`;
@@ -63,15 +81,22 @@ beforeAll(async () => {
         return response.writeHead(503).end('<Error><Code>SlowDown</Code></Error>');
       }
       const problem = signatureProblem(request, body);
-      if (problem) return response.writeHead(problem === 'XAmzContentSHA256Mismatch' ? 400 : 403).end(`<Error><Code>${problem}</Code></Error>`);
+      if (problem)
+        return response
+          .writeHead(problem === 'XAmzContentSHA256Mismatch' ? 400 : 403)
+          .end(`<Error><Code>${problem}</Code></Error>`);
       const stored = objects.get(path);
       if (request.method === 'PUT') {
-        if (request.headers['x-amz-server-side-encryption'] !== 'AES256') return response.writeHead(400).end('<Error><Code>EncryptionRequired</Code></Error>');
+        if (request.headers['x-amz-server-side-encryption'] !== 'AES256')
+          return response.writeHead(400).end('<Error><Code>EncryptionRequired</Code></Error>');
         objects.set(path, { body, contentType: String(request.headers['content-type']) });
         return response.writeHead(200).end();
       }
       if (request.method === 'GET') {
-        if (!stored) return response.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchKey</Code></Error>');
+        if (!stored)
+          return response
+            .writeHead(404, { 'content-type': 'application/xml' })
+            .end('<Error><Code>NoSuchKey</Code></Error>');
         return response.writeHead(200, { 'content-type': stored.contentType }).end(stored.body);
       }
       if (request.method === 'DELETE') {
@@ -117,7 +142,9 @@ describe('S3 storage', () => {
       `DELETE /pesoagad-uploads/${KEY}`,
     ]);
     for (const request of seen) {
-      expect(request.headers.authorization).toMatch(new RegExp(`^AWS4-HMAC-SHA256 Credential=${ACCESS_KEY}/\\d{8}/${REGION}/s3/aws4_request`));
+      expect(request.headers.authorization).toMatch(
+        new RegExp(`^AWS4-HMAC-SHA256 Credential=${ACCESS_KEY}/\\d{8}/${REGION}/s3/aws4_request`),
+      );
       expect(request.headers['x-amz-content-sha256']).toBeDefined();
     }
   });
@@ -128,7 +155,9 @@ describe('S3 storage', () => {
     const [put] = seen;
     expect(put?.headers['x-amz-server-side-encryption']).toBe('AES256');
     expect(put?.headers['x-amz-content-sha256']).toBe(sha256(data));
-    expect(put?.headers.authorization).toMatch(/SignedHeaders=[^,]*x-amz-content-sha256[^,]*x-amz-server-side-encryption/);
+    expect(put?.headers.authorization).toMatch(
+      /SignedHeaders=[^,]*x-amz-content-sha256[^,]*x-amz-server-side-encryption/,
+    );
   });
 
   it('answers null for a missing key and accepts deleting one', async () => {

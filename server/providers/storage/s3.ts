@@ -51,7 +51,8 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     }
     return url.toString();
   };
-  const send = (key: string, init: RequestInit): Promise<Response> => client.fetch(urlOf(key), { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  const send = (key: string, init: RequestInit): Promise<Response> =>
+    client.fetch(urlOf(key), { ...init, signal: AbortSignal.timeout(timeoutMs) });
 
   return {
     name: 's3',

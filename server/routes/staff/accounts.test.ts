@@ -37,7 +37,7 @@ interface AuditEntry {
   detail: Record<string, unknown> | null;
 }
 
-it('keeps the API contract\'s role names those of domain/staff-roles.ts', () => {
+it("keeps the API contract's role names those of domain/staff-roles.ts", () => {
   expect([...staffRoleNames]).toEqual([...STAFF_ROLES]);
 });
 
@@ -56,7 +56,12 @@ describe.each(databaseTargets())('staff accounts and the audit log on %s', (kind
   const codeOf = (res: { json: <T>() => T }) => res.json<{ code: string }>().code;
   const alive = async (who: Pick<TestStaff, 'token'>) => (await call(who, 'GET', '/staff/auth/me')).statusCode === 200;
   const signIn = (email: string, password: string, secret: string) =>
-    api.app.inject({ method: 'POST', url: '/api/v1/staff/auth/login', remoteAddress: testAddress(), payload: { email, password, code: totpCode(secret, api.now()) } });
+    api.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/auth/login',
+      remoteAddress: testAddress(),
+      payload: { email, password, code: totpCode(secret, api.now()) },
+    });
   const auditOf = async (query: string) => {
     const res = await call(admin, 'GET', `/staff/audit${query}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -64,43 +69,96 @@ describe.each(databaseTargets())('staff accounts and the audit log on %s', (kind
   };
 
   it('creates an account whose secret is shown once, and the member signs in with it', async () => {
-    const res = await call(admin, 'POST', '/staff/accounts', { email: 'Maria.Santos@Lender.test', name: ' Maria Santos ', role: 'underwriter', password: 'twelve chars!' });
+    const res = await call(admin, 'POST', '/staff/accounts', {
+      email: 'Maria.Santos@Lender.test',
+      name: ' Maria Santos ',
+      role: 'underwriter',
+      password: 'twelve chars!',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { account, totp } = res.json<{ account: Account; totp: { secret: string; uri: string } }>();
-    expect(account).toMatchObject({ email: 'maria.santos@lender.test', name: 'Maria Santos', role: 'underwriter', disabled: false, lockedUntil: null, lastLoginAt: null, createdAt: api.now().toISOString() });
-    expect(totp.uri).toBe(`otpauth://totp/PesoAgad:maria.santos%40lender.test?issuer=PesoAgad&secret=${totp.secret}&algorithm=SHA1&digits=6&period=30`);
+    expect(account).toMatchObject({
+      email: 'maria.santos@lender.test',
+      name: 'Maria Santos',
+      role: 'underwriter',
+      disabled: false,
+      lockedUntil: null,
+      lastLoginAt: null,
+      createdAt: api.now().toISOString(),
+    });
+    expect(totp.uri).toBe(
+      `otpauth://totp/PesoAgad:maria.santos%40lender.test?issuer=PesoAgad&secret=${totp.secret}&algorithm=SHA1&digits=6&period=30`,
+    );
     const signed = await signIn('maria.santos@lender.test', 'twelve chars!', totp.secret);
     expect(signed.statusCode, signed.body).toBe(200);
     const [row] = await api.database.db.select().from(staffAccounts).where(eq(staffAccounts.id, account.id));
     expect(row!.createdBy).toBe(admin.id);
     const { items } = await auditOf(`?action=staff.account.created&staffId=${admin.id}`);
-    expect(items[0]).toMatchObject({ event: 'staff.account.created', staffId: admin.id, staffEmail: admin.email, detail: { accountId: account.id, role: 'underwriter' } });
+    expect(items[0]).toMatchObject({
+      event: 'staff.account.created',
+      staffId: admin.id,
+      staffEmail: admin.email,
+      detail: { accountId: account.id, role: 'underwriter' },
+    });
     expect(JSON.stringify(items)).not.toContain(totp.secret);
   });
 
   it('refuses a taken e-mail (whatever its case), a short password and a malformed e-mail', async () => {
-    const taken = await call(admin, 'POST', '/staff/accounts', { email: 'MARIA.SANTOS@lender.test', name: 'Other', role: 'supervisor', password: 'another long password' });
+    const taken = await call(admin, 'POST', '/staff/accounts', {
+      email: 'MARIA.SANTOS@lender.test',
+      name: 'Other',
+      role: 'supervisor',
+      password: 'another long password',
+    });
     expect([taken.statusCode, codeOf(taken)]).toEqual([409, 'STAFF_EMAIL_TAKEN']);
-    const short = await call(admin, 'POST', '/staff/accounts', { email: 'short@lender.test', name: 'Short', role: 'supervisor', password: 'eleven char' });
+    const short = await call(admin, 'POST', '/staff/accounts', {
+      email: 'short@lender.test',
+      name: 'Short',
+      role: 'supervisor',
+      password: 'eleven char',
+    });
     expect([short.statusCode, codeOf(short)]).toEqual([400, 'INVALID_INPUT']);
-    const malformed = await call(admin, 'POST', '/staff/accounts', { email: 'not an e-mail', name: 'Bad', role: 'supervisor', password: 'another long password' });
+    const malformed = await call(admin, 'POST', '/staff/accounts', {
+      email: 'not an e-mail',
+      name: 'Bad',
+      role: 'supervisor',
+      password: 'another long password',
+    });
     expect([malformed.statusCode, codeOf(malformed)]).toEqual([400, 'INVALID_INPUT']);
   });
 
   it('lists accounts by page, role and a part of the e-mail or name', async () => {
-    for (const [name, role] of [['Liza Ramos', 'supervisor'], ['Jose Rizal', 'customerService'], ['Andres 100%', 'customerService']] as const) {
-      const res = await call(admin, 'POST', '/staff/accounts', { email: `${name.split(' ')[0]!.toLowerCase()}@lender.test`, name, role, password: 'a long enough password' });
+    for (const [name, role] of [
+      ['Liza Ramos', 'supervisor'],
+      ['Jose Rizal', 'customerService'],
+      ['Andres 100%', 'customerService'],
+    ] as const) {
+      const res = await call(admin, 'POST', '/staff/accounts', {
+        email: `${name.split(' ')[0]!.toLowerCase()}@lender.test`,
+        name,
+        role,
+        password: 'a long enough password',
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     const all = (await call(admin, 'GET', '/staff/accounts?perPage=2')).json<{ items: Account[]; total: number }>();
     expect(all.items).toHaveLength(2);
-    const second = (await call(admin, 'GET', '/staff/accounts?perPage=2&page=2')).json<{ items: Account[]; total: number }>();
+    const second = (await call(admin, 'GET', '/staff/accounts?perPage=2&page=2')).json<{
+      items: Account[];
+      total: number;
+    }>();
     expect(second.total).toBe(all.total);
     expect(second.items.map((a) => a.id)).not.toContain(all.items[0]!.id);
     const service = (await call(admin, 'GET', '/staff/accounts?role=customerService')).json<{ items: Account[] }>();
     expect(service.items.map((a) => a.name).sort()).toEqual(['Andres 100%', 'Jose Rizal']);
-    expect((await call(admin, 'GET', '/staff/accounts?q=RIZAL')).json<{ items: Account[] }>().items.map((a) => a.name)).toEqual(['Jose Rizal']);
-    expect((await call(admin, 'GET', `/staff/accounts?q=${encodeURIComponent('0%')}`)).json<{ items: Account[] }>().items.map((a) => a.name)).toEqual(['Andres 100%']);
+    expect(
+      (await call(admin, 'GET', '/staff/accounts?q=RIZAL')).json<{ items: Account[] }>().items.map((a) => a.name),
+    ).toEqual(['Jose Rizal']);
+    expect(
+      (await call(admin, 'GET', `/staff/accounts?q=${encodeURIComponent('0%')}`))
+        .json<{ items: Account[] }>()
+        .items.map((a) => a.name),
+    ).toEqual(['Andres 100%']);
     const tooMany = await call(admin, 'GET', '/staff/accounts?perPage=101');
     expect([tooMany.statusCode, codeOf(tooMany)]).toEqual([400, 'INVALID_INPUT']);
   });
@@ -115,7 +173,12 @@ describe.each(databaseTargets())('staff accounts and the audit log on %s', (kind
     expect(reroled.json<Account>().role).toBe('supervisor');
     expect(await alive(member)).toBe(false);
     const { items } = await auditOf(`?action=staff.account.updated&staffId=${admin.id}`);
-    expect(items[0]!.detail).toEqual({ accountId: member.id, role: 'supervisor', disabled: false, previousRole: 'customerService' });
+    expect(items[0]!.detail).toEqual({
+      accountId: member.id,
+      role: 'supervisor',
+      disabled: false,
+      previousRole: 'customerService',
+    });
   });
 
   it('disables and enables an account; an administrator cannot disable or de-role themselves', async () => {
@@ -132,7 +195,10 @@ describe.each(databaseTargets())('staff accounts and the audit log on %s', (kind
       expect([self.statusCode, codeOf(self)], JSON.stringify(patch)).toEqual([403, 'FORBIDDEN']);
     }
     expect(await alive(admin)).toBe(true);
-    expect((await call(admin, 'PATCH', `/staff/accounts/${admin.id}`, { name: 'Admin Renamed', role: 'administrator' })).statusCode).toBe(200);
+    expect(
+      (await call(admin, 'PATCH', `/staff/accounts/${admin.id}`, { name: 'Admin Renamed', role: 'administrator' }))
+        .statusCode,
+    ).toBe(200);
     const unknown = await call(admin, 'PATCH', '/staff/accounts/00000000-0000-4000-8000-000000000000', { name: 'X' });
     expect([unknown.statusCode, codeOf(unknown)]).toEqual([404, 'NOT_FOUND']);
   });
@@ -152,9 +218,13 @@ describe.each(databaseTargets())('staff accounts and the audit log on %s', (kind
 
   it('unlocks a locked account', async () => {
     const member = await addTestStaff(api.database.db, 'underwriter', api.now());
-    for (let i = 0; i < staffConfig.lockout.maxFailures; i += 1) await signIn(member.email, 'wrong password given', member.totpSecret);
-    const listed = (await call(admin, 'GET', `/staff/accounts?q=${member.email}`)).json<{ items: Account[] }>().items[0]!;
-    expect(listed.lockedUntil).toBe(new Date(api.now().getTime() + staffConfig.lockout.lockMinutes * 60_000).toISOString());
+    for (let i = 0; i < staffConfig.lockout.maxFailures; i += 1)
+      await signIn(member.email, 'wrong password given', member.totpSecret);
+    const listed = (await call(admin, 'GET', `/staff/accounts?q=${member.email}`)).json<{ items: Account[] }>()
+      .items[0]!;
+    expect(listed.lockedUntil).toBe(
+      new Date(api.now().getTime() + staffConfig.lockout.lockMinutes * 60_000).toISOString(),
+    );
     const unlocked = await call(admin, 'POST', `/staff/accounts/${member.id}/unlock`, {});
     expect(unlocked.statusCode, unlocked.body).toBe(200);
     expect(unlocked.json<Account>().lockedUntil).toBeNull();
@@ -162,7 +232,7 @@ describe.each(databaseTargets())('staff accounts and the audit log on %s', (kind
     expect((await signIn(member.email, member.password, member.totpSecret)).statusCode).toBe(200);
   });
 
-  it('shows the audit log newest first, with borrowers\' events, filtered, never a phone number', async () => {
+  it("shows the audit log newest first, with borrowers' events, filtered, never a phone number", async () => {
     const supervisor = await addTestStaff(api.database.db, 'supervisor', api.now());
     const borrower = await login(api);
     const res = await call(supervisor, 'GET', '/staff/audit?perPage=100');
@@ -174,7 +244,9 @@ describe.each(databaseTargets())('staff accounts and the audit log on %s', (kind
     expect(res.body).not.toContain(borrower.phone);
     const own = await auditOf(`?customerId=${borrower.customerId}`);
     expect(own.items.map((e) => e.event)).toContain('login.succeeded');
-    expect(own.items.every((e) => e.customerId === borrower.customerId && e.staffId === null && e.staffEmail === null)).toBe(true);
+    expect(
+      own.items.every((e) => e.customerId === borrower.customerId && e.staffId === null && e.staffEmail === null),
+    ).toBe(true);
     expect(JSON.stringify(own)).not.toContain(borrower.phone);
     const logins = await auditOf('?action=staff.login.');
     expect(logins.items.length).toBeGreaterThan(0);
@@ -184,7 +256,9 @@ describe.each(databaseTargets())('staff accounts and the audit log on %s', (kind
     const later = new Date(Date.now() + 60_000).toISOString();
     const earlier = new Date(Date.now() - 3_600_000).toISOString();
     expect((await auditOf(`?from=${encodeURIComponent(later)}`)).total).toBe(0);
-    expect((await auditOf(`?from=${encodeURIComponent(earlier)}&to=${encodeURIComponent(later)}`)).total).toBe((await auditOf('')).total);
+    expect((await auditOf(`?from=${encodeURIComponent(earlier)}&to=${encodeURIComponent(later)}`)).total).toBe(
+      (await auditOf('')).total,
+    );
     expect((await auditOf(`?to=${encodeURIComponent(earlier)}`)).total).toBe(0);
     const refused = await call(await addTestStaff(api.database.db, 'underwriter', api.now()), 'GET', '/staff/audit');
     expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'FORBIDDEN']);

@@ -9,11 +9,21 @@ import { staffRouteGroup } from './group.ts';
 import type { StaffApiDeps } from './index.ts';
 
 export const staffAuditRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db }) => {
-  app.get('/audit', {
-    config: { permission: 'audit.read' },
-    schema: { tags: ['staff'], operationId: 'listAuditLog', summary: 'The audit log, newest first, one page', querystring: auditListQuery, response: { 200: auditListAnswer } },
-  }, async (request) => {
-    const query = request.query as AuditListQuery;
-    return listAuditLog(db, { ...query, ...pageOf(query) });
-  });
+  app.get(
+    '/audit',
+    {
+      config: { permission: 'audit.read' },
+      schema: {
+        tags: ['staff'],
+        operationId: 'listAuditLog',
+        summary: 'The audit log, newest first, one page',
+        querystring: auditListQuery,
+        response: { 200: auditListAnswer },
+      },
+    },
+    async (request) => {
+      const query = request.query as AuditListQuery;
+      return listAuditLog(db, { ...query, ...pageOf(query) });
+    },
+  );
 });

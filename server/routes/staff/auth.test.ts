@@ -23,21 +23,39 @@ describe.each(databaseTargets())('staff sign-in on %s', (kind) => {
   });
 
   const db = () => api.database.db;
-  const signIn = (payload: object, remoteAddress = testAddress()) => api.app.inject({ method: 'POST', url: '/api/v1/staff/auth/login', remoteAddress, payload });
-  const me = (token: string) => api.app.inject({ method: 'GET', url: '/api/v1/staff/auth/me', headers: staffHeaders({ token }) });
+  const signIn = (payload: object, remoteAddress = testAddress()) =>
+    api.app.inject({ method: 'POST', url: '/api/v1/staff/auth/login', remoteAddress, payload });
+  const me = (token: string) =>
+    api.app.inject({ method: 'GET', url: '/api/v1/staff/auth/me', headers: staffHeaders({ token }) });
   const codeOf = (res: { json: <T>() => T }) => res.json<{ code: string }>().code;
-  const account = async (staff: TestStaff) => (await db().select().from(staffAccounts).where(eq(staffAccounts.id, staff.id)))[0]!;
-  const events = async (staffId: string) => (await db().select().from(auditLog).where(eq(auditLog.staffId, staffId))).map((e) => [e.event, e.detail]);
+  const account = async (staff: TestStaff) =>
+    (await db().select().from(staffAccounts).where(eq(staffAccounts.id, staff.id)))[0]!;
+  const events = async (staffId: string) =>
+    (await db().select().from(auditLog).where(eq(auditLog.staffId, staffId))).map((e) => [e.event, e.detail]);
   /** Moves the clock to the next 30-second step, so a test's code is one no earlier test used. */
   const nextStep = () => api.advance(30);
 
-  it('signs in with password and code: a token that works, the role\'s permissions, audited', async () => {
+  it("signs in with password and code: a token that works, the role's permissions, audited", async () => {
     const staff = await addTestStaff(db(), 'supervisor', api.now());
-    const res = await signIn({ email: staff.email.toUpperCase(), password: staff.password, code: totpCode(staff.totpSecret, api.now()) });
+    const res = await signIn({
+      email: staff.email.toUpperCase(),
+      password: staff.password,
+      code: totpCode(staff.totpSecret, api.now()),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const body = res.json<{ token: string; expiresAt: string; staff: { id: string; email: string; role: string; permissions: string[] } }>();
-    expect(body.staff).toEqual({ id: staff.id, email: staff.email, name: 'Test supervisor', role: 'supervisor', permissions: [...permissionsOf('supervisor')] });
+    const body = res.json<{
+      token: string;
+      expiresAt: string;
+      staff: { id: string; email: string; role: string; permissions: string[] };
+    }>();
+    expect(body.staff).toEqual({
+      id: staff.id,
+      email: staff.email,
+      name: 'Test supervisor',
+      role: 'supervisor',
+      permissions: [...permissionsOf('supervisor')],
+    });
     expect(new Date(body.expiresAt).getTime()).toBe(api.now().getTime() + staffConfig.session.maxHours * 3_600_000);
     const who = await me(body.token);
     expect(who.statusCode, who.body).toBe(200);
@@ -51,7 +69,11 @@ describe.each(databaseTargets())('staff sign-in on %s', (kind) => {
 
   it('answers a wrong password and an unknown e-mail alike, and audits both without the password', async () => {
     const staff = await addTestStaff(db(), 'underwriter', api.now());
-    const wrong = await signIn({ email: staff.email, password: 'not the password at all', code: totpCode(staff.totpSecret, api.now()) });
+    const wrong = await signIn({
+      email: staff.email,
+      password: 'not the password at all',
+      code: totpCode(staff.totpSecret, api.now()),
+    });
     const unknown = await signIn({ email: 'nobody@lender.test', password: 'not the password at all' });
     expect([wrong.statusCode, codeOf(wrong)]).toEqual([401, 'STAFF_LOGIN_FAILED']);
     expect(unknown.json()).toEqual(wrong.json());
@@ -86,20 +108,33 @@ describe.each(databaseTargets())('staff sign-in on %s', (kind) => {
     expect((await signIn({ email: staff.email, password: staff.password, code })).statusCode).toBe(200);
     const again = await signIn({ email: staff.email, password: staff.password, code });
     expect([again.statusCode, codeOf(again)]).toEqual([401, 'TOTP_REUSED']);
-    const earlier = await signIn({ email: staff.email, password: staff.password, code: totpCode(staff.totpSecret, new Date(api.now().getTime() - 30_000)) });
+    const earlier = await signIn({
+      email: staff.email,
+      password: staff.password,
+      code: totpCode(staff.totpSecret, new Date(api.now().getTime() - 30_000)),
+    });
     expect([earlier.statusCode, codeOf(earlier)]).toEqual([401, 'TOTP_REUSED']);
     expect(await events(staff.id)).toContainEqual(['staff.login.failed', { reason: 'codeReused' }]);
     nextStep();
-    expect((await signIn({ email: staff.email, password: staff.password, code: totpCode(staff.totpSecret, api.now()) })).statusCode).toBe(200);
+    expect(
+      (await signIn({ email: staff.email, password: staff.password, code: totpCode(staff.totpSecret, api.now()) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('lets exactly one of several concurrent logins with the same code in', async () => {
     nextStep();
     const staff = await addTestStaff(db(), 'administrator', api.now());
     const code = totpCode(staff.totpSecret, api.now());
-    const answers = await Promise.all(Array.from({ length: 4 }, () => signIn({ email: staff.email, password: staff.password, code })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => signIn({ email: staff.email, password: staff.password, code })),
+    );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401]);
-    expect(answers.filter((r) => r.statusCode === 401).map(codeOf)).toEqual(['TOTP_REUSED', 'TOTP_REUSED', 'TOTP_REUSED']);
+    expect(answers.filter((r) => r.statusCode === 401).map(codeOf)).toEqual([
+      'TOTP_REUSED',
+      'TOTP_REUSED',
+      'TOTP_REUSED',
+    ]);
   });
 
   it('locks the account after maxFailures wrong passwords or codes in a row, for lockMinutes', async () => {
@@ -107,7 +142,15 @@ describe.each(databaseTargets())('staff sign-in on %s', (kind) => {
     const { maxFailures, lockMinutes } = staffConfig.lockout;
     const staff = await addTestStaff(db(), 'supervisor', api.now());
     for (let i = 1; i < maxFailures; i += 1) {
-      const res = await signIn(i % 2 ? { email: staff.email, password: 'wrong password here' } : { email: staff.email, password: staff.password, code: '000000' === totpCode(staff.totpSecret, api.now()) ? '111111' : '000000' });
+      const res = await signIn(
+        i % 2
+          ? { email: staff.email, password: 'wrong password here' }
+          : {
+              email: staff.email,
+              password: staff.password,
+              code: '000000' === totpCode(staff.totpSecret, api.now()) ? '111111' : '000000',
+            },
+      );
       expect(res.statusCode, res.body).toBe(401);
     }
     const locking = await signIn({ email: staff.email, password: 'wrong password here' });
@@ -117,11 +160,22 @@ describe.each(databaseTargets())('staff sign-in on %s', (kind) => {
     expect(await events(staff.id)).toContainEqual(['staff.login.locked', { minutes: lockMinutes }]);
     // The right password and code do not open a locked account.
     api.advance(60);
-    const right = await signIn({ email: staff.email, password: staff.password, code: totpCode(staff.totpSecret, api.now()) });
+    const right = await signIn({
+      email: staff.email,
+      password: staff.password,
+      code: totpCode(staff.totpSecret, api.now()),
+    });
     expect([right.statusCode, codeOf(right)]).toEqual([423, 'STAFF_LOCKED']);
-    expect(right.json()).toMatchObject({ retryAfterSeconds: lockMinutes * 60 - 60, retryAfterMinutes: lockMinutes - 1 });
+    expect(right.json()).toMatchObject({
+      retryAfterSeconds: lockMinutes * 60 - 60,
+      retryAfterMinutes: lockMinutes - 1,
+    });
     api.advance(lockMinutes * 60);
-    const after = await signIn({ email: staff.email, password: staff.password, code: totpCode(staff.totpSecret, api.now()) });
+    const after = await signIn({
+      email: staff.email,
+      password: staff.password,
+      code: totpCode(staff.totpSecret, api.now()),
+    });
     expect(after.statusCode, after.body).toBe(200);
   });
 
@@ -130,11 +184,20 @@ describe.each(databaseTargets())('staff sign-in on %s', (kind) => {
     const admin = await addTestStaff(db(), 'administrator', api.now());
     const staff = await addTestStaff(db(), 'customerService', api.now());
     expect((await me(staff.token)).statusCode).toBe(200);
-    const disabled = await api.app.inject({ method: 'PATCH', url: `/api/v1/staff/accounts/${staff.id}`, headers: staffHeaders(admin), payload: { disabled: true } });
+    const disabled = await api.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/staff/accounts/${staff.id}`,
+      headers: staffHeaders(admin),
+      payload: { disabled: true },
+    });
     expect(disabled.statusCode, disabled.body).toBe(200);
     const dead = await me(staff.token);
     expect([dead.statusCode, codeOf(dead)]).toEqual([401, 'UNAUTHORIZED']);
-    const refused = await signIn({ email: staff.email, password: staff.password, code: totpCode(staff.totpSecret, api.now()) });
+    const refused = await signIn({
+      email: staff.email,
+      password: staff.password,
+      code: totpCode(staff.totpSecret, api.now()),
+    });
     expect([refused.statusCode, codeOf(refused)]).toEqual([401, 'STAFF_LOGIN_FAILED']);
     expect(await events(staff.id)).toContainEqual(['staff.login.failed', { reason: 'disabled' }]);
   });
@@ -154,33 +217,62 @@ describe.each(databaseTargets())('staff sign-in on %s', (kind) => {
 
   it('logs out: the token is dead, audited', async () => {
     const staff = await addTestStaff(db(), 'supervisor', api.now());
-    const out = await api.app.inject({ method: 'POST', url: '/api/v1/staff/auth/logout', headers: staffHeaders(staff) });
+    const out = await api.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/auth/logout',
+      headers: staffHeaders(staff),
+    });
     expect(out.statusCode, out.body).toBe(204);
     expect(out.headers['cache-control']).toBe('no-store');
     expect((await me(staff.token)).statusCode).toBe(401);
-    expect((await api.app.inject({ method: 'POST', url: '/api/v1/staff/auth/logout', headers: staffHeaders(staff) })).statusCode).toBe(401);
+    expect(
+      (await api.app.inject({ method: 'POST', url: '/api/v1/staff/auth/logout', headers: staffHeaders(staff) }))
+        .statusCode,
+    ).toBe(401);
     expect(await events(staff.id)).toContainEqual(['staff.logout', null]);
   });
 
   it('keeps staff and borrower tokens apart', async () => {
     const borrower = await login(api);
     const staff = await addTestStaff(db(), 'administrator', api.now());
-    const withBorrower = await api.app.inject({ method: 'GET', url: '/api/v1/staff/auth/me', headers: borrower.headers });
+    const withBorrower = await api.app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/auth/me',
+      headers: borrower.headers,
+    });
     expect([withBorrower.statusCode, codeOf(withBorrower)]).toEqual([401, 'UNAUTHORIZED']);
-    const withBorrowerAccounts = await api.app.inject({ method: 'GET', url: '/api/v1/staff/accounts', headers: borrower.headers });
+    const withBorrowerAccounts = await api.app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/accounts',
+      headers: borrower.headers,
+    });
     expect(withBorrowerAccounts.statusCode).toBe(401);
-    const withStaff = await api.app.inject({ method: 'GET', url: '/api/v1/me', headers: { ...staffHeaders(staff), 'x-customer-id': borrower.customerId } });
+    const withStaff = await api.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { ...staffHeaders(staff), 'x-customer-id': borrower.customerId },
+    });
     expect(withStaff.statusCode).toBe(401);
-    expect((await api.app.inject({ method: 'GET', url: '/api/v1/me', headers: borrower.headers })).statusCode).toBe(200);
+    expect((await api.app.inject({ method: 'GET', url: '/api/v1/me', headers: borrower.headers })).statusCode).toBe(
+      200,
+    );
   });
 
   it('throttles sign-in tries per client address (TOO_FREQUENT), whatever the e-mail', async () => {
     const address = testAddress();
     const answers: number[] = [];
-    for (let i = 0; i < 32; i += 1) answers.push((await signIn({ email: `nobody${i}@lender.test`, password: 'whatever it is' }, address)).statusCode);
+    for (let i = 0; i < 32; i += 1)
+      answers.push((await signIn({ email: `nobody${i}@lender.test`, password: 'whatever it is' }, address)).statusCode);
     expect(answers.slice(0, 30).every((s) => s === 401)).toBe(true);
     const last = await signIn({ email: 'nobody@lender.test', password: 'whatever it is' }, address);
     expect([last.statusCode, codeOf(last)]).toEqual([429, 'TOO_FREQUENT']);
-    expect((await db().select().from(auditLog).where(and(eq(auditLog.event, 'throttled'), eq(auditLog.ip, address)))).length).toBeGreaterThan(0);
+    expect(
+      (
+        await db()
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.event, 'throttled'), eq(auditLog.ip, address)))
+      ).length,
+    ).toBeGreaterThan(0);
   });
 });

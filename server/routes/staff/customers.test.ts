@@ -27,7 +27,12 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
     cs2 = await addTestStaff(api.database.db, 'customerService');
     supervisor = await addTestStaff(api.database.db, 'supervisor');
     underwriter = await addTestStaff(api.database.db, 'underwriter');
-    b = await borrowerWithProfile(api, { identityInfo: { name: 'Maria Clara Reyés', idNumber: `P${String(randomBytes(4).readUInt32BE() % 10_000_000).padStart(7, '0')}A` } });
+    b = await borrowerWithProfile(api, {
+      identityInfo: {
+        name: 'Maria Clara Reyés',
+        idNumber: `P${String(randomBytes(4).readUInt32BE() % 10_000_000).padStart(7, '0')}A`,
+      },
+    });
     // The fixture writes rows as an old release would: start-up fills their keyed hashes (the name's included).
     await encryptClearRows(api.database.db, dataKeys());
   });
@@ -43,11 +48,15 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
   };
 
   it('finds a customer by phone (any prefix), name (normalised), order number and ID number; the query is not audited', async () => {
-    expect(await found(cs, `by=phone&q=${encodeURIComponent(`+63${b.phone.replace(/^(?:\+?63|0)/u, '')}`)}`)).toContain(b.customerId);
+    expect(await found(cs, `by=phone&q=${encodeURIComponent(`+63${b.phone.replace(/^(?:\+?63|0)/u, '')}`)}`)).toContain(
+      b.customerId,
+    );
     expect(await found(cs, `by=phone&q=0${b.phone.replace(/^(?:\+?63|0)/u, '')}`)).toContain(b.customerId);
     expect(await found(cs, `by=name&q=${encodeURIComponent('  maria   CLARA reyes ')}`)).toEqual([b.customerId]);
     expect(await found(cs, 'by=name&q=Maria')).toEqual([]);
-    const profile = await api.database.db.query.profileSections.findFirst({ where: (t, { and, eq: e }) => and(e(t.customerId, b.customerId), e(t.step, 'identityInfo')) });
+    const profile = await api.database.db.query.profileSections.findFirst({
+      where: (t, { and, eq: e }) => and(e(t.customerId, b.customerId), e(t.step, 'identityInfo')),
+    });
     const idNumber = (profile!.data as { idNumber: string }).idNumber;
     expect(await found(cs, `by=idNumber&q=${idNumber.toLowerCase()}`)).toEqual([b.customerId]);
     const searches = await api.database.db.select().from(auditLog).where(eq(auditLog.event, 'staff.customer.searched'));
@@ -70,16 +79,29 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
     expect(view.statusCode, view.body).toBe(200);
     expect(view.body).not.toContain('Maria');
     expect(view.body).not.toContain(b.phone.slice(-7));
-    const identity = view.json<{ profile: { step: string; fields: { key: string; value: string }[] }[] }>().profile.find((s) => s.step === 'identityInfo')!;
+    const identity = view
+      .json<{ profile: { step: string; fields: { key: string; value: string }[] }[] }>()
+      .profile.find((s) => s.step === 'identityInfo')!;
     expect(identity.fields).toContainEqual({ key: 'name', value: 'M*** C*** R***' });
     const denied = await call(cs, 'GET', '/staff/reviews');
     expect(denied.statusCode).toBe(403);
 
-    const unmask = await call(cs, 'POST', `/staff/customers/${b.customerId}/unmask`, { fields: ['phone', 'identityInfo.name'] });
+    const unmask = await call(cs, 'POST', `/staff/customers/${b.customerId}/unmask`, {
+      fields: ['phone', 'identityInfo.name'],
+    });
     expect(unmask.statusCode, unmask.body).toBe(200);
-    expect(unmask.json()).toEqual({ values: [{ field: 'phone', value: b.phone }, { field: 'identityInfo.name', value: 'Maria Clara Reyés' }] });
+    expect(unmask.json()).toEqual({
+      values: [
+        { field: 'phone', value: b.phone },
+        { field: 'identityInfo.name', value: 'Maria Clara Reyés' },
+      ],
+    });
     const [row] = await api.database.db.select().from(auditLog).where(eq(auditLog.event, 'staff.customer.unmasked'));
-    expect(row).toMatchObject({ staffId: cs.id, customerId: b.customerId, detail: { fields: ['phone', 'identityInfo.name'] } });
+    expect(row).toMatchObject({
+      staffId: cs.id,
+      customerId: b.customerId,
+      detail: { fields: ['phone', 'identityInfo.name'] },
+    });
     expect(JSON.stringify(row!.detail)).not.toContain('Maria');
 
     const again = await call(cs, 'GET', `/staff/customers/${b.customerId}`);
@@ -87,7 +109,7 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
     expect(looked.map((l) => l.action)).toEqual(expect.arrayContaining(['customer.viewed', 'customer.unmasked']));
   });
 
-  it('serves a document\'s bytes with its type, no-store, audited', async () => {
+  it("serves a document's bytes with its type, no-store, audited", async () => {
     const card = await sharp(idCard()).jpeg({ quality: 90 }).toBuffer();
     const { id } = await uploadDocument(api, b, 'idFront', card);
     const res = await call(underwriter, 'GET', `/staff/customers/${b.customerId}/documents/${id}`);
@@ -96,9 +118,15 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.rawPayload.length).toBeGreaterThan(1000);
     const [row] = await api.database.db.select().from(auditLog).where(eq(auditLog.event, 'staff.document.viewed'));
-    expect(row).toMatchObject({ staffId: underwriter.id, customerId: b.customerId, detail: { documentId: id, kind: 'idFront' } });
+    expect(row).toMatchObject({
+      staffId: underwriter.id,
+      customerId: b.customerId,
+      detail: { documentId: id, kind: 'idFront' },
+    });
     const other = await login(api);
-    expect((await call(underwriter, 'GET', `/staff/customers/${other.customerId}/documents/${id}`)).statusCode).toBe(404);
+    expect((await call(underwriter, 'GET', `/staff/customers/${other.customerId}/documents/${id}`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('writes notes shown in the customer view', async () => {
@@ -114,7 +142,9 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
     const sent = await call(b, 'POST', '/feedback', { category: 'app', text: 'The app is slow at night' });
     expect(sent.statusCode, sent.body).toBe(201);
     const inbox = await call(cs, 'GET', '/staff/feedback?state=open');
-    const item = inbox.json<{ items: { id: string; text: string; customerId: string }[] }>().items.find((i) => i.customerId === b.customerId)!;
+    const item = inbox
+      .json<{ items: { id: string; text: string; customerId: string }[] }>()
+      .items.find((i) => i.customerId === b.customerId)!;
     expect(item.text).toBe('The app is slow at night');
     const reply = await call(cs, 'POST', `/staff/feedback/${item.id}/reply`, { text: 'Thank you, we are on it' });
     expect(reply.statusCode, reply.body).toBe(200);
@@ -122,27 +152,44 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
     const twice = await call(cs, 'POST', `/staff/feedback/${item.id}/reply`, { text: 'again' });
     expect(twice.json()).toMatchObject({ code: 'REQUEST_STATE' });
     const messages = await call(b, 'GET', '/messages?tab=notify');
-    expect(messages.json<{ messages: { template: string }[] }>().messages.map((m) => m.template)).toContain('feedbackReplied');
+    expect(messages.json<{ messages: { template: string }[] }>().messages.map((m) => m.template)).toContain(
+      'feedbackReplied',
+    );
     const [row] = await api.database.db.select().from(auditLog).where(eq(auditLog.event, 'staff.feedback.replied'));
     expect(row).toMatchObject({ staffId: cs.id, customerId: b.customerId });
   });
 
   it('grants a small coupon at once; a large one waits for a supervisor, never its requester', async () => {
-    const small = await call(cs, 'POST', `/staff/customers/${b.customerId}/coupon-grants`, { definitionId: 'cash20', reason: 'Apology for the delay' });
+    const small = await call(cs, 'POST', `/staff/customers/${b.customerId}/coupon-grants`, {
+      definitionId: 'cash20',
+      reason: 'Apology for the delay',
+    });
     expect(small.statusCode, small.body).toBe(201);
     expect(small.json()).toMatchObject({ state: 'issued', couponId: expect.any(String) });
     const mine = await call(b, 'GET', '/coupons');
     expect(mine.body).toContain(small.json<{ couponId: string }>().couponId);
 
-    const large = await call(cs, 'POST', `/staff/customers/${b.customerId}/coupon-grants`, { definitionId: 'goodwill200', reason: 'Long outage' });
+    const large = await call(cs, 'POST', `/staff/customers/${b.customerId}/coupon-grants`, {
+      definitionId: 'goodwill200',
+      reason: 'Long outage',
+    });
     expect(large.json()).toMatchObject({ state: 'pending', couponId: null });
     const grantId = large.json<{ id: string }>().id;
-    expect((await call(cs, 'POST', `/staff/coupon-grants/${grantId}/decision`, { approve: true })).statusCode).toBe(403);
+    expect((await call(cs, 'POST', `/staff/coupon-grants/${grantId}/decision`, { approve: true })).statusCode).toBe(
+      403,
+    );
     const list = await call(supervisor, 'GET', '/staff/coupon-grants?state=pending');
     expect(list.json<{ items: { id: string }[] }>().items.map((i) => i.id)).toContain(grantId);
     // The approvals list names the customer masked and the requester by name.
-    const row = list.json<{ items: { id: string; customer: { nameMasked: string; phoneMasked: string }; requestedByName: string }[] }>().items.find((i) => i.id === grantId)!;
-    expect(row).toMatchObject({ customer: { nameMasked: 'M*** C*** R***', phoneMasked: expect.stringMatching(/^•+\d\d$/u) }, requestedByName: 'Test customerService' });
+    const row = list
+      .json<{
+        items: { id: string; customer: { nameMasked: string; phoneMasked: string }; requestedByName: string }[];
+      }>()
+      .items.find((i) => i.id === grantId)!;
+    expect(row).toMatchObject({
+      customer: { nameMasked: 'M*** C*** R***', phoneMasked: expect.stringMatching(/^•+\d\d$/u) },
+      requestedByName: 'Test customerService',
+    });
     const [one, two] = await Promise.all([
       call(supervisor, 'POST', `/staff/coupon-grants/${grantId}/decision`, { approve: true }),
       call(supervisor, 'POST', `/staff/coupon-grants/${grantId}/decision`, { approve: false }),
@@ -150,14 +197,20 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
     expect([one!.statusCode, two!.statusCode].sort()).toEqual([200, 409]);
     const decided = [one!, two!].find((r) => r.statusCode === 200)!.json<{ state: string; couponId: string | null }>();
     if (decided.state === 'issued') expect((await call(b, 'GET', '/coupons')).body).toContain(decided.couponId!);
-    const unknown = await call(cs, 'POST', `/staff/customers/${b.customerId}/coupon-grants`, { definitionId: 'welcomePlatform', reason: 'x' });
+    const unknown = await call(cs, 'POST', `/staff/customers/${b.customerId}/coupon-grants`, {
+      definitionId: 'welcomePlatform',
+      reason: 'x',
+    });
     expect(unknown.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
   it('refuses a supervisor deciding their own grant (SAME_PERSON)', async () => {
     const own = await addTestStaff(api.database.db, 'supervisor');
     // A supervisor cannot grant; a grant by customer service decided by another customer-service member is refused by role.
-    const large = await call(cs2, 'POST', `/staff/customers/${b.customerId}/coupon-grants`, { definitionId: 'goodwill200', reason: 'Outage' });
+    const large = await call(cs2, 'POST', `/staff/customers/${b.customerId}/coupon-grants`, {
+      definitionId: 'goodwill200',
+      reason: 'Outage',
+    });
     const grantId = large.json<{ id: string }>().id;
     await api.database.db.update(couponGrants).set({ requestedBy: own.id }).where(eq(couponGrants.id, grantId));
     const res = await call(own, 'POST', `/staff/coupon-grants/${grantId}/decision`, { approve: true });
@@ -168,7 +221,8 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
     const rows = await api.database.db.select().from(auditLog).where(like(auditLog.event, 'staff.%'));
     for (const r of rows) {
       expect(r.staffId).toBeTruthy();
-      if (r.event !== 'staff.customer.searched' && r.event !== 'staff.access.refused') expect(r.customerId, r.event).toBeTruthy();
+      if (r.event !== 'staff.customer.searched' && r.event !== 'staff.access.refused')
+        expect(r.customerId, r.event).toBeTruthy();
     }
   });
 });

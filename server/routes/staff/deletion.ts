@@ -3,8 +3,16 @@
  * service opens them and sees a customer's; supervisors list them all and decide (approval erases at once).
  */
 import {
-  customerIdParams, deletionDecisionInput, deletionRequestAnswer, deletionRequestInput, deletionRequestList, deletionRequestParams, deletionRequestQuery,
-  type DeletionDecisionInput, type DeletionRequestInput, type DeletionRequestQuery,
+  customerIdParams,
+  deletionDecisionInput,
+  deletionRequestAnswer,
+  deletionRequestInput,
+  deletionRequestList,
+  deletionRequestParams,
+  deletionRequestQuery,
+  type DeletionDecisionInput,
+  type DeletionRequestInput,
+  type DeletionRequestQuery,
 } from '#api-schema/staff-deletion.ts';
 import { staffOf } from '#server/plugins/staff-auth.ts';
 import { createDeletionService } from '#server/staff/deletion.ts';
@@ -16,33 +24,76 @@ const tags = ['staff'];
 export const staffDeletionRoutes = staffRouteGroup<StaffApiDeps>(async (app, deps) => {
   const service = createDeletionService({ ...deps, log: (message, detail) => app.log.warn(detail, message) });
 
-  app.post('/customers/:customerId/deletion-requests', {
-    config: { permission: 'deletion.request' },
-    schema: { tags, operationId: 'staffOpenDeletionRequest', summary: 'Open a deletion request for a customer without an open loan (identity checked as `verification` says)', params: customerIdParams, body: deletionRequestInput, response: { 201: deletionRequestAnswer } },
-  }, async (request, reply) => {
-    const { customerId } = request.params as { customerId: string };
-    const answer = await service.open(staffOf(request), customerId, request.body as DeletionRequestInput, request.ip);
-    return reply.code(201).send(answer);
-  });
+  app.post(
+    '/customers/:customerId/deletion-requests',
+    {
+      config: { permission: 'deletion.request' },
+      schema: {
+        tags,
+        operationId: 'staffOpenDeletionRequest',
+        summary:
+          'Open a deletion request for a customer without an open loan (identity checked as `verification` says)',
+        params: customerIdParams,
+        body: deletionRequestInput,
+        response: { 201: deletionRequestAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { customerId } = request.params as { customerId: string };
+      const answer = await service.open(staffOf(request), customerId, request.body as DeletionRequestInput, request.ip);
+      return reply.code(201).send(answer);
+    },
+  );
 
-  app.get('/customers/:customerId/deletion-requests', {
-    config: { permission: 'deletion.request' },
-    schema: { tags, operationId: 'staffListCustomerDeletionRequests', summary: 'A customer\'s deletion requests, oldest first', params: customerIdParams, response: { 200: deletionRequestList } },
-  }, async (request) => {
-    const { customerId } = request.params as { customerId: string };
-    return service.list({ customerId, perPage: '100' });
-  });
+  app.get(
+    '/customers/:customerId/deletion-requests',
+    {
+      config: { permission: 'deletion.request' },
+      schema: {
+        tags,
+        operationId: 'staffListCustomerDeletionRequests',
+        summary: "A customer's deletion requests, oldest first",
+        params: customerIdParams,
+        response: { 200: deletionRequestList },
+      },
+    },
+    async (request) => {
+      const { customerId } = request.params as { customerId: string };
+      return service.list({ customerId, perPage: '100' });
+    },
+  );
 
-  app.get('/deletion-requests', {
-    config: { permission: 'deletion.approve' },
-    schema: { tags, operationId: 'staffListDeletionRequests', summary: 'Deletion requests, oldest first, by state, paged', querystring: deletionRequestQuery, response: { 200: deletionRequestList } },
-  }, async (request) => service.list(request.query as DeletionRequestQuery));
+  app.get(
+    '/deletion-requests',
+    {
+      config: { permission: 'deletion.approve' },
+      schema: {
+        tags,
+        operationId: 'staffListDeletionRequests',
+        summary: 'Deletion requests, oldest first, by state, paged',
+        querystring: deletionRequestQuery,
+        response: { 200: deletionRequestList },
+      },
+    },
+    async (request) => service.list(request.query as DeletionRequestQuery),
+  );
 
-  app.post('/deletion-requests/:id/decision', {
-    config: { permission: 'deletion.approve' },
-    schema: { tags, operationId: 'staffDecideDeletionRequest', summary: 'Approve (erases the customer\'s personal data at once; never the requester) or refuse with a code', params: deletionRequestParams, body: deletionDecisionInput, response: { 200: deletionRequestAnswer } },
-  }, async (request) => {
-    const { id } = request.params as { id: string };
-    return service.decide(staffOf(request), id, request.body as DeletionDecisionInput, request.ip);
-  });
+  app.post(
+    '/deletion-requests/:id/decision',
+    {
+      config: { permission: 'deletion.approve' },
+      schema: {
+        tags,
+        operationId: 'staffDecideDeletionRequest',
+        summary: "Approve (erases the customer's personal data at once; never the requester) or refuse with a code",
+        params: deletionRequestParams,
+        body: deletionDecisionInput,
+        response: { 200: deletionRequestAnswer },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      return service.decide(staffOf(request), id, request.body as DeletionDecisionInput, request.ip);
+    },
+  );
 });

@@ -9,13 +9,36 @@ import { caller } from '#server/testing/request.ts';
 import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
-type Detail = { version: { id: string; version: number; status: string; updatedAt: string; note?: string | null; author: { id: string } | null; approver: { id: string } | null }; content: FormContent; checks: { severity: string; code: string; params: object }[]; breaking: { id: string; affected?: number }[]; validator: string | null };
-type Manifest = { flow: { version: number; steps: FlowContent['steps'] }; forms: Record<string, { version: number; form: string }>; themes: Record<string, { version: number }> };
+type Detail = {
+  version: {
+    id: string;
+    version: number;
+    status: string;
+    updatedAt: string;
+    note?: string | null;
+    author: { id: string } | null;
+    approver: { id: string } | null;
+  };
+  content: FormContent;
+  checks: { severity: string; code: string; params: object }[];
+  breaking: { id: string; affected?: number }[];
+  validator: string | null;
+};
+type Manifest = {
+  flow: { version: number; steps: FlowContent['steps'] };
+  forms: Record<string, { version: number; form: string }>;
+  themes: Record<string, { version: number }>;
+};
 
 /** workInfo with one more required field, its texts in the three languages. */
 function withEmployerEmail(content: FormContent): FormContent {
   const schema = structuredClone(content.schema) as { properties: Record<string, unknown>; required: string[] };
-  schema.properties['employerEmail'] = { type: 'string', title: 'workInfo.employerEmail', format: 'email', maxLength: 120 };
+  schema.properties['employerEmail'] = {
+    type: 'string',
+    title: 'workInfo.employerEmail',
+    format: 'email',
+    maxLength: 120,
+  };
   schema.required = [...schema.required, 'employerEmail'];
   // workInfo names the properties it allows: a new field joins that list.
   const names = (schema as { propertyNames?: { enum: string[] } }).propertyNames;
@@ -45,7 +68,8 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
   });
 
   const call = caller(() => api);
-  const manifest = async () => (await api.app.inject({ method: 'GET', url: '/api/v1/forms/manifest' })).json<Manifest>();
+  const manifest = async () =>
+    (await api.app.inject({ method: 'GET', url: '/api/v1/forms/manifest' })).json<Manifest>();
   /** Opens a draft of a document (the published version), answers it. */
   async function draft(kind: string, name: string): Promise<Detail> {
     const res = await call(author, 'POST', `/staff/forms/${kind}/${name}/drafts`, {});
@@ -53,7 +77,10 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     return res.json<Detail>();
   }
   async function save(d: Detail, content: unknown): Promise<Detail> {
-    const res = await call(author, 'PUT', `/staff/form-versions/${d.version.id}`, { content, updatedAt: d.version.updatedAt });
+    const res = await call(author, 'PUT', `/staff/form-versions/${d.version.id}`, {
+      content,
+      updatedAt: d.version.updatedAt,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Detail>();
   }
@@ -65,22 +92,52 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     return approved.json<Detail>();
   }
 
-  it('seeds the repository\'s files as version 1 and serves the manifest, the form files and self-contained validators', async () => {
+  it("seeds the repository's files as version 1 and serves the manifest, the form files and self-contained validators", async () => {
     const res = await api.app.inject({ method: 'GET', url: '/api/v1/forms/manifest' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     const body = res.json<Manifest>();
-    expect(body.flow.steps.map((s) => s.step)).toEqual(['identityInfo', 'baseInfo', 'baseInfo2', 'addressInfo', 'contact', 'workInfo', 'bankInfo']);
-    expect(Object.keys(body.forms).sort()).toEqual(['addressInfo', 'bankInfo', 'baseInfo', 'baseInfo2', 'contact', 'identity', 'workInfo']);
+    expect(body.flow.steps.map((s) => s.step)).toEqual([
+      'identityInfo',
+      'baseInfo',
+      'baseInfo2',
+      'addressInfo',
+      'contact',
+      'workInfo',
+      'bankInfo',
+    ]);
+    expect(Object.keys(body.forms).sort()).toEqual([
+      'addressInfo',
+      'bankInfo',
+      'baseInfo',
+      'baseInfo2',
+      'contact',
+      'identity',
+      'workInfo',
+    ]);
     expect(Object.keys(body.themes).sort()).toEqual(['1', '2']);
-    const again = await api.app.inject({ method: 'GET', url: '/api/v1/forms/manifest', headers: { 'if-none-match': String(res.headers['etag']) } });
+    const again = await api.app.inject({
+      method: 'GET',
+      url: '/api/v1/forms/manifest',
+      headers: { 'if-none-match': String(res.headers['etag']) },
+    });
     expect(again.statusCode).toBe(304);
 
     const form = await api.app.inject({ method: 'GET', url: body.forms['workInfo']!.form });
     expect(form.statusCode).toBe(200);
     expect(form.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const published = form.json<{ name: string; version: number; validator: string; texts: Record<string, Record<string, unknown>>; schema: object }>();
-    expect(published).toMatchObject({ name: 'workInfo', version: 1, texts: { en: { title: expect.any(String) }, fil: expect.any(Object), zh: expect.any(Object) } });
+    const published = form.json<{
+      name: string;
+      version: number;
+      validator: string;
+      texts: Record<string, Record<string, unknown>>;
+      schema: object;
+    }>();
+    expect(published).toMatchObject({
+      name: 'workInfo',
+      version: 1,
+      texts: { en: { title: expect.any(String) }, fil: expect.any(Object), zh: expect.any(Object) },
+    });
     expect(JSON.stringify(published.schema)).not.toContain('$comment');
     const validator = await api.app.inject({ method: 'GET', url: published.validator });
     expect(validator.statusCode).toBe(200);
@@ -97,10 +154,19 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     const content = structuredClone(d.content) as FormContent & { texts: Record<string, Record<string, unknown>> };
     delete content.texts['fil']!['email'];
     const edited = await save(d, content);
-    expect(edited.checks).toEqual([expect.objectContaining({ severity: 'error', code: 'studio.checks.missingText', path: expect.stringContaining('/texts/fil/email') })]);
+    expect(edited.checks).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        code: 'studio.checks.missingText',
+        path: expect.stringContaining('/texts/fil/email'),
+      }),
+    ]);
     const refused = await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {});
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ code: 'FORM_CHECKS_FAILED', checks: [expect.objectContaining({ code: 'studio.checks.missingText' })] });
+    expect(refused.json()).toMatchObject({
+      code: 'FORM_CHECKS_FAILED',
+      checks: [expect.objectContaining({ code: 'studio.checks.missingText' })],
+    });
     // Sent back to its first state, the draft passes; it is left open for no one: withdrawn by saving the published content.
     await save(edited, d.content);
   });
@@ -110,29 +176,52 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     const list = await call(author, 'GET', '/staff/forms');
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json<{ items: { kind: string; name: string; published: { version: number } }[] }>().items).toEqual(
-      expect.arrayContaining([expect.objectContaining({ kind: 'form', name: 'workInfo', published: expect.objectContaining({ version: 1 }) }), expect.objectContaining({ kind: 'flow', name: 'steps' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'form', name: 'workInfo', published: expect.objectContaining({ version: 1 }) }),
+        expect.objectContaining({ kind: 'flow', name: 'steps' }),
+      ]),
     );
   });
 
-  it('publishes a required field after a second person\'s approval; the server validates with the version the browser used while it is accepted', async () => {
+  it("publishes a required field after a second person's approval; the server validates with the version the browser used while it is accepted", async () => {
     const borrower = await login(api);
     const work = completeSections().workInfo!;
-    const put = (payload: object, version?: number) => call(borrower, 'PUT', `/profile/workInfo${version === undefined ? '' : `?formVersion=${version}`}`, payload);
+    const put = (payload: object, version?: number) =>
+      call(borrower, 'PUT', `/profile/workInfo${version === undefined ? '' : `?formVersion=${version}`}`, payload);
     expect((await put(work)).statusCode).toBe(200);
 
     const d = await draft('form', 'workInfo');
     expect(d.version).toMatchObject({ version: 2, status: 'draft', author: { id: author.id } });
-    expect((await call(author, 'POST', '/staff/forms/form/workInfo/drafts', {})).json()).toMatchObject({ code: 'FORM_DRAFT_EXISTS', id: d.version.id });
+    expect((await call(author, 'POST', '/staff/forms/form/workInfo/drafts', {})).json()).toMatchObject({
+      code: 'FORM_DRAFT_EXISTS',
+      id: d.version.id,
+    });
     const edited = await save(d, withEmployerEmail(d.content));
     expect(edited.checks.filter((c) => c.severity === 'error')).toEqual([]);
     // Not breaking, but said: the one borrower who completed the step will be asked for the new field.
-    expect(edited.checks).toEqual([expect.objectContaining({ severity: 'warning', code: 'studio.checks.requiredAdded', params: { field: 'employerEmail', count: 1 } })]);
+    expect(edited.checks).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        code: 'studio.checks.requiredAdded',
+        params: { field: 'employerEmail', count: 1 },
+      }),
+    ]);
     expect(edited.validator).toMatch(/^\/forms\/[0-9a-f]{20}\.js$/u);
     expect(edited.breaking).toEqual([]);
     // A save over an older read is refused: another tab saved in between.
-    const stale = await call(author, 'PUT', `/staff/form-versions/${d.version.id}`, { content: d.content, updatedAt: d.version.updatedAt });
+    const stale = await call(author, 'PUT', `/staff/form-versions/${d.version.id}`, {
+      content: d.content,
+      updatedAt: d.version.updatedAt,
+    });
     expect(stale.json()).toMatchObject({ code: 'FORM_STALE' });
-    expect((await call(author, 'PUT', `/staff/form-versions/${d.version.id}`, { content: { schema: {} }, updatedAt: edited.version.updatedAt })).json()).toMatchObject({ code: 'INVALID_INPUT' });
+    expect(
+      (
+        await call(author, 'PUT', `/staff/form-versions/${d.version.id}`, {
+          content: { schema: {} },
+          updatedAt: edited.version.updatedAt,
+        })
+      ).json(),
+    ).toMatchObject({ code: 'INVALID_INPUT' });
 
     expect((await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {})).statusCode).toBe(200);
     const own = await call(author, 'POST', `/staff/form-versions/${d.version.id}/approve`);
@@ -144,13 +233,19 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     expect((await manifest()).forms['workInfo']!.version).toBe(2);
     const refused = await put(work);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ keyword: 'required', params: { missingProperty: 'employerEmail' } })] });
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [expect.objectContaining({ keyword: 'required', params: { missingProperty: 'employerEmail' } })],
+    });
     // The saved step no longer passes the published form: the borrower is asked for the new field.
     const summary = await api.app.inject({ method: 'GET', url: '/api/v1/profile', headers: borrower.headers });
     expect(summary.json<{ summary: { completed: string[] } }>().summary.completed).not.toContain('workInfo');
     const saved = await put({ ...work, employerEmail: 'hr@example.ph' });
     expect(saved.statusCode, saved.body).toBe(200);
-    const [row] = await api.database.db.select().from(profileSections).where(and(eq(profileSections.customerId, borrower.customerId), eq(profileSections.step, 'workInfo')));
+    const [row] = await api.database.db
+      .select()
+      .from(profileSections)
+      .where(and(eq(profileSections.customerId, borrower.customerId), eq(profileSections.step, 'workInfo')));
     expect(row?.formVersion).toBe(2);
 
     // A borrower who opened the step before the publish saves with version 1 during the grace period...
@@ -162,8 +257,13 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     expect(retired.statusCode).toBe(409);
     expect(retired.json()).toMatchObject({ code: 'FORM_VERSION_RETIRED', version: 2 });
 
-    const events = await api.database.db.select({ event: auditLog.event }).from(auditLog).where(eq(auditLog.staffId, author.id));
-    expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['staff.forms.draft.created', 'staff.forms.draft.saved', 'staff.forms.submitted']));
+    const events = await api.database.db
+      .select({ event: auditLog.event })
+      .from(auditLog)
+      .where(eq(auditLog.staffId, author.id));
+    expect(events.map((e) => e.event)).toEqual(
+      expect.arrayContaining(['staff.forms.draft.created', 'staff.forms.draft.saved', 'staff.forms.submitted']),
+    );
     // A day later, the staff's sessions have timed out: new ones for the next tests.
     author = await addTestStaff(api.database.db, 'productStaff', api.now());
     reviewer = await addTestStaff(api.database.db, 'productStaff', api.now());
@@ -171,7 +271,10 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
 
   it('refuses a breaking change until it is acknowledged, with the borrowers it reaches; a rollback publishes an earlier version again', async () => {
     const d = await draft('form', 'workInfo');
-    const content = structuredClone(d.content) as FormContent & { schema: { properties: Record<string, unknown>; required: string[] }; uiSchema: { 'ui:order': string[] } };
+    const content = structuredClone(d.content) as FormContent & {
+      schema: { properties: Record<string, unknown>; required: string[] };
+      uiSchema: { 'ui:order': string[] };
+    };
     delete content.schema.properties['employerEmail'];
     const names = (content.schema as { propertyNames?: { enum: string[] } }).propertyNames;
     if (names) names.enum = names.enum.filter((f) => f !== 'employerEmail');
@@ -179,10 +282,15 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     content.uiSchema['ui:order'] = content.uiSchema['ui:order'].filter((f) => f !== 'employerEmail');
     const edited = await save(d, content);
     const sections = await api.database.db.select().from(profileSections).where(eq(profileSections.step, 'workInfo'));
-    expect(edited.breaking).toEqual([expect.objectContaining({ id: 'removed:employerEmail', affected: sections.length })]);
+    expect(edited.breaking).toEqual([
+      expect.objectContaining({ id: 'removed:employerEmail', affected: sections.length }),
+    ]);
     const refused = await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {});
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'FORM_BREAKING_UNACKNOWLEDGED', breaking: [expect.objectContaining({ id: 'removed:employerEmail' })] });
+    expect(refused.json()).toMatchObject({
+      code: 'FORM_BREAKING_UNACKNOWLEDGED',
+      breaking: [expect.objectContaining({ id: 'removed:employerEmail' })],
+    });
     const published = await publish(edited, ['removed:employerEmail']);
     expect(published.version).toMatchObject({ version: 3, status: 'published' });
 
@@ -194,15 +302,26 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     // Back to version 1 removes the field again: breaking, so acknowledged first.
     const back = await call(author, 'POST', '/staff/forms/form/workInfo/rollback', { version: 1 });
     expect(back.json()).toMatchObject({ code: 'FORM_BREAKING_UNACKNOWLEDGED' });
-    const acknowledged = await call(author, 'POST', '/staff/forms/form/workInfo/rollback', { version: 1, acknowledge: ['removed:employerEmail'] });
+    const acknowledged = await call(author, 'POST', '/staff/forms/form/workInfo/rollback', {
+      version: 1,
+      acknowledge: ['removed:employerEmail'],
+    });
     expect(acknowledged.statusCode, acknowledged.body).toBe(200);
     const versions = await call(author, 'GET', '/staff/forms/form/workInfo/versions');
-    expect(versions.json<{ items: { version: number; status: string }[] }>().items.map((v) => `${v.version}:${v.status}`)).toEqual(['5:published', '4:archived', '3:archived', '2:archived', '1:archived']);
-    const diff = await call(author, 'GET', `/staff/form-versions/${rolled.json<Detail>().version.id}/diff?against=${published.version.id}`);
-    expect(diff.json<{ changes: { path: string; kind: string }[] }>().changes).toEqual(expect.arrayContaining([expect.objectContaining({ path: '/schema/properties/employerEmail', kind: 'added' })]));
+    expect(
+      versions.json<{ items: { version: number; status: string }[] }>().items.map((v) => `${v.version}:${v.status}`),
+    ).toEqual(['5:published', '4:archived', '3:archived', '2:archived', '1:archived']);
+    const diff = await call(
+      author,
+      'GET',
+      `/staff/form-versions/${rolled.json<Detail>().version.id}/diff?against=${published.version.id}`,
+    );
+    expect(diff.json<{ changes: { path: string; kind: string }[] }>().changes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: '/schema/properties/employerEmail', kind: 'added' })]),
+    );
   });
 
-  it('reorders the steps: the borrower\'s profile follows the published flow', async () => {
+  it("reorders the steps: the borrower's profile follows the published flow", async () => {
     const d = await draft('flow', FLOW);
     const steps = [...(d.content as unknown as FlowContent).steps];
     const [base, base2] = [steps[1]!, steps[2]!];
@@ -217,31 +336,51 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     expect(flow.steps.at(-1)!.next).toBe('/homeIndex');
     const borrower = await login(api);
     const [identity] = [completeSections().identityInfo!];
-    await api.database.db.insert(profileSections).values({ customerId: borrower.customerId, step: 'identityInfo', data: identity, schemaVersion: 'fixture' });
+    await api.database.db
+      .insert(profileSections)
+      .values({ customerId: borrower.customerId, step: 'identityInfo', data: identity, schemaVersion: 'fixture' });
     const summary = await api.app.inject({ method: 'GET', url: '/api/v1/profile', headers: borrower.headers });
     expect(summary.json()).toMatchObject({ summary: { next: '/baseInfo2' } });
-    const rows = await api.database.db.select().from(formVersions).where(and(eq(formVersions.kind, 'flow'), eq(formVersions.status, 'published')));
+    const rows = await api.database.db
+      .select()
+      .from(formVersions)
+      .where(and(eq(formVersions.kind, 'flow'), eq(formVersions.status, 'published')));
     expect(rows).toHaveLength(1);
   });
 
   it('sends a version in review back to its author with a note; the author may take their own back too', async () => {
     const d = await draft('theme', '2');
-    const content = { ...d.content, properties: { ...(d.content as unknown as { properties: Record<string, string> }).properties, '--radius': '0.5rem' } };
+    const content = {
+      ...d.content,
+      properties: {
+        ...(d.content as unknown as { properties: Record<string, string> }).properties,
+        '--radius': '0.5rem',
+      },
+    };
     const edited = await save(d, content);
     expect((await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {})).statusCode).toBe(200);
-    const back = await call(reviewer, 'POST', `/staff/form-versions/${d.version.id}/reject`, { note: 'Keep the radius' });
+    const back = await call(reviewer, 'POST', `/staff/form-versions/${d.version.id}/reject`, {
+      note: 'Keep the radius',
+    });
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json<Detail>().version).toMatchObject({ status: 'draft', note: 'Keep the radius' });
     expect((await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {})).statusCode).toBe(200);
-    const withdrawn = await call(author, 'POST', `/staff/form-versions/${d.version.id}/reject`, { note: 'One more change' });
+    const withdrawn = await call(author, 'POST', `/staff/form-versions/${d.version.id}/reject`, {
+      note: 'One more change',
+    });
     expect(withdrawn.json<Detail>().version).toMatchObject({ status: 'draft' });
     // A draft is not approved.
-    expect((await call(reviewer, 'POST', `/staff/form-versions/${d.version.id}/approve`)).json()).toMatchObject({ code: 'FORM_STATE' });
+    expect((await call(reviewer, 'POST', `/staff/form-versions/${d.version.id}/approve`)).json()).toMatchObject({
+      code: 'FORM_STATE',
+    });
     expect(edited.checks).toEqual([]);
   });
 
   it('keeps test personas per form', async () => {
-    const added = await call(author, 'POST', '/staff/forms/form/workInfo/personas', { label: 'Student', data: { employmentType: 'student' } });
+    const added = await call(author, 'POST', '/staff/forms/form/workInfo/personas', {
+      label: 'Student',
+      data: { employmentType: 'student' },
+    });
     expect(added.statusCode, added.body).toBe(201);
     const list = await call(reviewer, 'GET', '/staff/forms/form/workInfo/personas');
     expect(list.json<{ items: { label: string }[] }>().items.map((p) => p.label)).toContain('Student');

@@ -29,13 +29,20 @@ const errorResponses = { '4xx': errorAnswer, '5xx': errorAnswer } as const;
 /** Every staff route registered, with its access: the role matrix test walks them. */
 export const staffRouteTable: { method: string; url: string; access: StaffAccess | undefined }[] = [];
 
-export function staffRouteGroup<Options extends FastifyPluginOptions & { db: Database }>(routes: FastifyPluginAsync<Options>): FastifyPluginAsync<Options> {
+export function staffRouteGroup<Options extends FastifyPluginOptions & { db: Database }>(
+  routes: FastifyPluginAsync<Options>,
+): FastifyPluginAsync<Options> {
   return async (app, options) => {
     app.addHook('onRoute', (route) => {
       const access = route.config?.permission;
       const schema: FastifySchema & { security?: readonly SecurityRequirement[] } = route.schema ?? {};
-      route.schema = { ...schema, security: schema.security ?? (access === 'public' ? [] : STAFF_SECURITY), response: { ...errorResponses, ...(schema.response as object | undefined) } };
-      for (const method of [route.method].flat()) if (method !== 'HEAD') staffRouteTable.push({ method, url: route.url, access });
+      route.schema = {
+        ...schema,
+        security: schema.security ?? (access === 'public' ? [] : STAFF_SECURITY),
+        response: { ...errorResponses, ...(schema.response as object | undefined) },
+      };
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD') staffRouteTable.push({ method, url: route.url, access });
     });
     app.addHook('onRequest', async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -47,7 +54,12 @@ export function staffRouteGroup<Options extends FastifyPluginOptions & { db: Dat
       const staff = request.staff!;
       if (access === 'session') return;
       if (access === undefined || !can(staff.role, access)) {
-        await staffAudit(options.db, { staffId: staff.staffId, action: 'access.refused', ip: request.ip, detail: { route: request.routeOptions.url ?? request.url, method: request.method } });
+        await staffAudit(options.db, {
+          staffId: staff.staffId,
+          action: 'access.refused',
+          ip: request.ip,
+          detail: { route: request.routeOptions.url ?? request.url, method: request.method },
+        });
         throw new ApiError('FORBIDDEN');
       }
     });

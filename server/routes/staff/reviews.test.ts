@@ -9,7 +9,13 @@ import { caller, newKey } from '#server/testing/request.ts';
 import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
-const STUDENT = { employmentType: 'student', schoolName: 'University of the Philippines Diliman', major: 'BS Nursing', admissionDate: '2023-08-14', graduationDate: '2027-06-30' };
+const STUDENT = {
+  employmentType: 'student',
+  schoolName: 'University of the Philippines Diliman',
+  major: 'BS Nursing',
+  admissionDate: '2023-08-14',
+  graduationDate: '2027-06-30',
+};
 
 describe.each(databaseTargets())('staff reviews on %s', (kind) => {
   let api: TestApi;
@@ -32,7 +38,14 @@ describe.each(databaseTargets())('staff reviews on %s', (kind) => {
   async function studentInReview(): Promise<{ b: Borrower; orderId: string }> {
     const b = await login(api);
     const sections = { ...completeSections(), workInfo: STUDENT };
-    await api.database.db.insert(profileSections).values(Object.entries(sections).map(([step, data]) => ({ customerId: b.customerId, step, data, schemaVersion: 'fixture' })));
+    await api.database.db.insert(profileSections).values(
+      Object.entries(sections).map(([step, data]) => ({
+        customerId: b.customerId,
+        step,
+        data,
+        schemaVersion: 'fixture',
+      })),
+    );
     const res = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(res.statusCode, res.body).toBe(201);
     api.advance(181);
@@ -43,53 +56,100 @@ describe.each(databaseTargets())('staff reviews on %s', (kind) => {
     return { b, orderId };
   }
 
-  const templates = async (b: Borrower) => (await call(b, 'GET', '/messages?tab=notify')).json<{ messages: { template: string }[] }>().messages.map((m) => m.template);
+  const templates = async (b: Borrower) =>
+    (await call(b, 'GET', '/messages?tab=notify'))
+      .json<{ messages: { template: string }[] }>()
+      .messages.map((m) => m.template);
 
-  it('offers the forms\' options to any staff member', async () => {
+  it("offers the forms' options to any staff member", async () => {
     const res = await call(service, 'GET', '/staff/options');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ rejectReasons: expect.arrayContaining(['ID_MISMATCH']), limitRange: { minCentavos: 100000, maxCentavos: 1000000 }, rejectReapplyDays: 30 });
-    expect(res.json<{ couponDefinitions: { id: string; needsApproval: boolean }[] }>().couponDefinitions).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'cash20', needsApproval: false }), expect.objectContaining({ id: 'goodwill200', needsApproval: true })]));
+    expect(res.json()).toMatchObject({
+      rejectReasons: expect.arrayContaining(['ID_MISMATCH']),
+      limitRange: { minCentavos: 100000, maxCentavos: 1000000 },
+      rejectReapplyDays: 30,
+    });
+    expect(res.json<{ couponDefinitions: { id: string; needsApproval: boolean }[] }>().couponDefinitions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: 'cash20', needsApproval: false }),
+        expect.objectContaining({ id: 'goodwill200', needsApproval: true }),
+      ]),
+    );
   });
 
-  it('queues a student\'s application (MISSING_FACTS); a staff approval moves it to accepted as the job would', async () => {
+  it("queues a student's application (MISSING_FACTS); a staff approval moves it to accepted as the job would", async () => {
     const { b, orderId } = await studentInReview();
     const queue = await call(underwriter, 'GET', '/staff/reviews?perPage=100');
     expect(queue.statusCode, queue.body).toBe(200);
-    const item = queue.json<{ items: { orderId: string; reason: string; customerName: string; waitingSeconds: number }[] }>().items.find((i) => i.orderId === orderId);
+    const item = queue
+      .json<{ items: { orderId: string; reason: string; customerName: string; waitingSeconds: number }[] }>()
+      .items.find((i) => i.orderId === orderId);
     expect(item).toMatchObject({ reason: 'MISSING_FACTS', customerName: 'J*** d*** C***' });
     expect(item!.waitingSeconds).toBeGreaterThanOrEqual(181);
 
     const view = await call(underwriter, 'GET', `/staff/reviews/${orderId}`);
     expect(view.statusCode, view.body).toBe(200);
-    const body = view.json<{ order: { reason: string; facts: Record<string, unknown>; decision: unknown }; customer: { nameMasked: string; phoneMasked: string }; profile: { step: string; fields: { key: string; value: string }[] }[] }>();
-    expect(body.order).toMatchObject({ reason: 'MISSING_FACTS', facts: { incomeBand: null, employmentType: 'student' }, decision: null });
+    const body = view.json<{
+      order: { reason: string; facts: Record<string, unknown>; decision: unknown };
+      customer: { nameMasked: string; phoneMasked: string };
+      profile: { step: string; fields: { key: string; value: string }[] }[];
+    }>();
+    expect(body.order).toMatchObject({
+      reason: 'MISSING_FACTS',
+      facts: { incomeBand: null, employmentType: 'student' },
+      decision: null,
+    });
     expect(body.customer.nameMasked).toBe('J*** d*** C***');
     expect(body.customer.phoneMasked).toMatch(/^•+\d\d$/);
     const identity = body.profile.find((s) => s.step === 'identityInfo')!.fields;
-    expect(identity).toEqual(expect.arrayContaining([{ key: 'birthDate', value: '****-**-**' }, { key: 'idType', value: 'passport' }, { key: 'idNumber', value: 'P***' }]));
+    expect(identity).toEqual(
+      expect.arrayContaining([
+        { key: 'birthDate', value: '****-**-**' },
+        { key: 'idType', value: 'passport' },
+        { key: 'idNumber', value: 'P***' },
+      ]),
+    );
     expect(view.body).not.toContain('P1234567A');
     expect(view.body).not.toContain('Juan');
 
-    const tooHigh = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, { decision: 'approve', limitCentavos: 2000000 });
+    const tooHigh = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, {
+      decision: 'approve',
+      limitCentavos: 2000000,
+    });
     expect(tooHigh.statusCode).toBe(422);
     expect(tooHigh.json()).toMatchObject({ code: 'LIMIT_OUT_OF_RANGE', min: 100000, max: 1000000 });
-    const tooLow = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, { decision: 'approve', limitCentavos: 50000 });
+    const tooLow = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, {
+      decision: 'approve',
+      limitCentavos: 50000,
+    });
     expect(tooLow.json()).toMatchObject({ code: 'LIMIT_OUT_OF_RANGE' });
 
-    const approved = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, { decision: 'approve', limitCentavos: 200000 });
+    const approved = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, {
+      decision: 'approve',
+      limitCentavos: 200000,
+    });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json()).toMatchObject({ orderId, state: 'accepted', decision: { by: { staffId: underwriter.id }, decision: 'approve', limit: 200000 } });
+    expect(approved.json()).toMatchObject({
+      orderId,
+      state: 'accepted',
+      decision: { by: { staffId: underwriter.id }, decision: 'approve', limit: 200000 },
+    });
     // Below the requested ₱3,000: lowered to the grid's largest amount within the limit, as OVER_LIMIT does.
     const order = (await call(b, 'GET', `/loans/${orderId}`)).json<{ state: string; principalCentavos: number }>();
     expect(order).toMatchObject({ state: 'accepted', principalCentavos: 200000 });
     const home = await call(b, 'GET', '/loans/home');
     expect(home.body).toContain(orderId);
     expect(await templates(b)).toContain('approved');
-    const [event] = await api.database.db.select().from(loanEvents).where(and(eq(loanEvents.orderId, orderId), eq(loanEvents.kind, 'approved')));
+    const [event] = await api.database.db
+      .select()
+      .from(loanEvents)
+      .where(and(eq(loanEvents.orderId, orderId), eq(loanEvents.kind, 'approved')));
     expect(event!.data).toMatchObject({ by: { staffId: underwriter.id }, limitCentavos: 200000 });
 
-    const again = await call(underwriter2, 'POST', `/staff/reviews/${orderId}/decision`, { decision: 'reject', reason: 'HIGH_RISK' });
+    const again = await call(underwriter2, 'POST', `/staff/reviews/${orderId}/decision`, {
+      decision: 'reject',
+      reason: 'HIGH_RISK',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'ALREADY_DECIDED', state: 'accepted' });
 
@@ -99,46 +159,96 @@ describe.each(databaseTargets())('staff reviews on %s', (kind) => {
     for (const a of mine) expect(a).toMatchObject({ staffId: underwriter.id, customerId: b.customerId });
 
     // Decided, the review still says why it was in review, and who decided what, by name.
-    const decidedView = (await call(underwriter2, 'GET', `/staff/reviews/${orderId}`)).json<{ order: { reason: string | null; decision: unknown } }>();
+    const decidedView = (await call(underwriter2, 'GET', `/staff/reviews/${orderId}`)).json<{
+      order: { reason: string | null; decision: unknown };
+    }>();
     expect(decidedView.order.reason).toBe('MISSING_FACTS');
-    expect(decidedView.order.decision).toMatchObject({ decision: 'approve', limit: 200000, staffName: 'Test underwriter', reason: null, reapplyAfter: null });
+    expect(decidedView.order.decision).toMatchObject({
+      decision: 'approve',
+      limit: 200000,
+      staffName: 'Test underwriter',
+      reason: null,
+      reapplyAfter: null,
+    });
   });
 
   it('rejects with a reason of config/staff.json and a later reapply day; the borrower reads the rejection', async () => {
     const { b, orderId } = await studentInReview();
-    const unknown = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, { decision: 'reject', reason: 'NOT_A_REASON' });
+    const unknown = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, {
+      decision: 'reject',
+      reason: 'NOT_A_REASON',
+    });
     expect(unknown.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     const today = manilaToday(api.now());
-    const tooFar = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, { decision: 'reject', reason: 'ID_MISMATCH', reapplyAfter: addDays(today, 181) });
+    const tooFar = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, {
+      decision: 'reject',
+      reason: 'ID_MISMATCH',
+      reapplyAfter: addDays(today, 181),
+    });
     expect(tooFar.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     const later = addDays(today, 60);
-    const res = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, { decision: 'reject', reason: 'ID_MISMATCH', reapplyAfter: later, note: 'photo differs' });
+    const res = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, {
+      decision: 'reject',
+      reason: 'ID_MISMATCH',
+      reapplyAfter: later,
+      note: 'photo differs',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ state: 'rejected', decision: { decision: 'reject', reason: 'ID_MISMATCH', by: { staffId: underwriter.id } } });
+    expect(res.json()).toMatchObject({
+      state: 'rejected',
+      decision: { decision: 'reject', reason: 'ID_MISMATCH', by: { staffId: underwriter.id } },
+    });
     expect(await templates(b)).toContain('rejected');
-    const view = (await call(underwriter2, 'GET', `/staff/reviews/${orderId}`)).json<{ order: { reason: string | null; decision: unknown } }>();
+    const view = (await call(underwriter2, 'GET', `/staff/reviews/${orderId}`)).json<{
+      order: { reason: string | null; decision: unknown };
+    }>();
     expect(view.order.reason).toBe('MISSING_FACTS');
-    expect(view.order.decision).toMatchObject({ decision: 'reject', reason: 'ID_MISMATCH', reapplyAfter: later, note: 'photo differs', staffName: 'Test underwriter', limit: null });
+    expect(view.order.decision).toMatchObject({
+      decision: 'reject',
+      reason: 'ID_MISMATCH',
+      reapplyAfter: later,
+      note: 'photo differs',
+      staffName: 'Test underwriter',
+      limit: null,
+    });
     const reapply = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(reapply.json()).toMatchObject({ code: 'REAPPLY_LATER', reapplyAfter: later });
   });
 
   it('a reject without a date gives the decision day plus rejectReapplyDays', async () => {
     const { orderId } = await studentInReview();
-    const res = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, { decision: 'reject', reason: 'HIGH_RISK' });
+    const res = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, {
+      decision: 'reject',
+      reason: 'HIGH_RISK',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const [event] = await api.database.db.select().from(loanEvents).where(and(eq(loanEvents.orderId, orderId), eq(loanEvents.kind, 'rejected')));
+    const [event] = await api.database.db
+      .select()
+      .from(loanEvents)
+      .where(and(eq(loanEvents.orderId, orderId), eq(loanEvents.kind, 'rejected')));
     expect(event!.data).toMatchObject({ reapplyAfter: addDays(manilaToday(api.now()), 30), reason: 'HIGH_RISK' });
   });
 
   it('an order decided before the review reason was kept shows the reason of its review event', async () => {
     const { orderId } = await studentInReview();
-    expect((await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, { decision: 'reject', reason: 'HIGH_RISK' })).statusCode).toBe(200);
-    const [row] = await api.database.db.select({ decision: loanOrders.decision }).from(loanOrders).where(eq(loanOrders.id, orderId));
+    expect(
+      (
+        await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, {
+          decision: 'reject',
+          reason: 'HIGH_RISK',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const [row] = await api.database.db
+      .select({ decision: loanOrders.decision })
+      .from(loanOrders)
+      .where(eq(loanOrders.id, orderId));
     const { reviewReason, ...older } = row!.decision as { reviewReason?: string };
     expect(reviewReason).toBe('MISSING_FACTS');
     await api.database.db.update(loanOrders).set({ decision: older }).where(eq(loanOrders.id, orderId));
-    const view = (await call(underwriter, 'GET', `/staff/reviews/${orderId}`)).json<{ order: { reason: string | null } }>();
+    const view = (await call(underwriter, 'GET', `/staff/reviews/${orderId}`)).json<{
+      order: { reason: string | null };
+    }>();
     expect(view.order.reason).toBe('MISSING_FACTS');
   });
 
@@ -156,21 +266,41 @@ describe.each(databaseTargets())('staff reviews on %s', (kind) => {
 
   it('the automatic path is unchanged: the job approves an employed borrower and records the system', async () => {
     const b = await login(api);
-    await api.database.db.insert(profileSections).values(Object.entries(completeSections()).map(([step, data]) => ({ customerId: b.customerId, step, data, schemaVersion: 'fixture' })));
+    await api.database.db.insert(profileSections).values(
+      Object.entries(completeSections()).map(([step, data]) => ({
+        customerId: b.customerId,
+        step,
+        data,
+        schemaVersion: 'fixture',
+      })),
+    );
     const res = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     api.advance(181);
     await api.runDueJobs();
     const orderId = res.json<{ id: string }>().id;
     expect((await call(b, 'GET', `/loans/${orderId}`)).json()).toMatchObject({ state: 'accepted' });
-    const [event] = await api.database.db.select().from(loanEvents).where(and(eq(loanEvents.orderId, orderId), eq(loanEvents.kind, 'approved')));
+    const [event] = await api.database.db
+      .select()
+      .from(loanEvents)
+      .where(and(eq(loanEvents.orderId, orderId), eq(loanEvents.kind, 'approved')));
     expect(event!.data).toMatchObject({ by: 'system' });
-    const decided = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, { decision: 'approve', limitCentavos: 300000 });
+    const decided = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, {
+      decision: 'approve',
+      limitCentavos: 300000,
+    });
     expect(decided.json()).toMatchObject({ code: 'ALREADY_DECIDED', state: 'accepted' });
   });
 
   it('customer service may not read or decide reviews', async () => {
     expect((await call(service, 'GET', '/staff/reviews')).statusCode).toBe(403);
-    expect((await call(service, 'POST', `/staff/reviews/${randomUUIDLike()}/decision`, { decision: 'reject', reason: 'HIGH_RISK' })).statusCode).toBe(403);
+    expect(
+      (
+        await call(service, 'POST', `/staff/reviews/${randomUUIDLike()}/decision`, {
+          decision: 'reject',
+          reason: 'HIGH_RISK',
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await call(underwriter, 'GET', `/staff/reviews/${randomUUIDLike()}`)).statusCode).toBe(404);
   });
 });

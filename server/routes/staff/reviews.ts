@@ -2,7 +2,18 @@
  * The review queue and staff options (contract: api-schema/staff-ops.ts): the console builds its forms from
  * GET /staff/options; underwriters list, open and decide the orders the underwriting job left for a person.
  */
-import { decisionAnswer, decisionInput, idParams, optionsAnswer, pageOf, pageQuery, reviewAnswer, reviewListAnswer, type DecisionInput, type PageQuery } from '#api-schema/staff-ops.ts';
+import {
+  decisionAnswer,
+  decisionInput,
+  idParams,
+  optionsAnswer,
+  pageOf,
+  pageQuery,
+  reviewAnswer,
+  reviewListAnswer,
+  type DecisionInput,
+  type PageQuery,
+} from '#api-schema/staff-ops.ts';
 import { ApiError } from '#server/errors.ts';
 import { staffOf } from '#server/plugins/staff-auth.ts';
 import { couponDefinition } from '#server/services/coupons.ts';
@@ -21,46 +32,92 @@ export const staffReviewRoutes = staffRouteGroup<StaffApiDeps>(async (app, deps)
     return reviews;
   };
 
-  app.get('/options', {
-    config: { permission: 'session' },
-    schema: { tags, operationId: 'staffOptions', summary: 'What the console\'s forms offer: reject reasons, deletion verifications, grantable coupons, the approvable limit range', response: { 200: optionsAnswer } },
-  }, async () => {
-    const underwriting = deps.loans?.underwriting ?? underwritingConfig;
-    // The smallest minimum of any sub-product; one order's own range is checked on its decision.
-    const mins = pricingConfig.products.flatMap((p) => p.subProducts.map((s) => s.amount.minCentavos));
-    return {
-      rejectReasons: staffConfig.rejectReasons,
-      deletionVerifications: staffConfig.deletionVerifications,
-      couponDefinitions: staffConfig.couponGrant.definitions.map((id) => {
-        const def = couponDefinition(id);
-        return { id, type: def.type, amountCentavos: def.amountCentavos, needsApproval: def.amountCentavos > staffConfig.couponGrant.approvalAboveCentavos };
-      }),
-      limitRange: { minCentavos: Math.min(...mins), maxCentavos: underwriting.maxLimitCentavos },
-      rejectReapplyDays: underwriting.rejectReapplyDays,
-    };
-  });
+  app.get(
+    '/options',
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        operationId: 'staffOptions',
+        summary:
+          "What the console's forms offer: reject reasons, deletion verifications, grantable coupons, the approvable limit range",
+        response: { 200: optionsAnswer },
+      },
+    },
+    async () => {
+      const underwriting = deps.loans?.underwriting ?? underwritingConfig;
+      // The smallest minimum of any sub-product; one order's own range is checked on its decision.
+      const mins = pricingConfig.products.flatMap((p) => p.subProducts.map((s) => s.amount.minCentavos));
+      return {
+        rejectReasons: staffConfig.rejectReasons,
+        deletionVerifications: staffConfig.deletionVerifications,
+        couponDefinitions: staffConfig.couponGrant.definitions.map((id) => {
+          const def = couponDefinition(id);
+          return {
+            id,
+            type: def.type,
+            amountCentavos: def.amountCentavos,
+            needsApproval: def.amountCentavos > staffConfig.couponGrant.approvalAboveCentavos,
+          };
+        }),
+        limitRange: { minCentavos: Math.min(...mins), maxCentavos: underwriting.maxLimitCentavos },
+        rejectReapplyDays: underwriting.rejectReapplyDays,
+      };
+    },
+  );
 
-  app.get('/reviews', {
-    config: { permission: 'reviews.read' },
-    schema: { tags, operationId: 'listReviews', summary: 'Orders waiting for a person, oldest first', querystring: pageQuery, response: { 200: reviewListAnswer } },
-  }, async (request) => {
-    const { page, perPage } = pageOf(request.query as PageQuery);
-    return service().queue(page, perPage);
-  });
+  app.get(
+    '/reviews',
+    {
+      config: { permission: 'reviews.read' },
+      schema: {
+        tags,
+        operationId: 'listReviews',
+        summary: 'Orders waiting for a person, oldest first',
+        querystring: pageQuery,
+        response: { 200: reviewListAnswer },
+      },
+    },
+    async (request) => {
+      const { page, perPage } = pageOf(request.query as PageQuery);
+      return service().queue(page, perPage);
+    },
+  );
 
-  app.get('/reviews/:orderId', {
-    config: { permission: 'reviews.read' },
-    schema: { tags, operationId: 'getReview', summary: 'One order\'s application, masked (audited)', params: idParams('orderId'), response: { 200: reviewAnswer } },
-  }, async (request) => {
-    const { orderId } = request.params as { orderId: string };
-    return service().review(orderId, staffOf(request).staffId, request.ip);
-  });
+  app.get(
+    '/reviews/:orderId',
+    {
+      config: { permission: 'reviews.read' },
+      schema: {
+        tags,
+        operationId: 'getReview',
+        summary: "One order's application, masked (audited)",
+        params: idParams('orderId'),
+        response: { 200: reviewAnswer },
+      },
+    },
+    async (request) => {
+      const { orderId } = request.params as { orderId: string };
+      return service().review(orderId, staffOf(request).staffId, request.ip);
+    },
+  );
 
-  app.post('/reviews/:orderId/decision', {
-    config: { permission: 'reviews.decide' },
-    schema: { tags, operationId: 'decideReview', summary: 'Approve with a limit or reject with a reason (audited)', params: idParams('orderId'), body: decisionInput, response: { 200: decisionAnswer } },
-  }, async (request) => {
-    const { orderId } = request.params as { orderId: string };
-    return service().decide(orderId, request.body as DecisionInput, staffOf(request).staffId, request.ip);
-  });
+  app.post(
+    '/reviews/:orderId/decision',
+    {
+      config: { permission: 'reviews.decide' },
+      schema: {
+        tags,
+        operationId: 'decideReview',
+        summary: 'Approve with a limit or reject with a reason (audited)',
+        params: idParams('orderId'),
+        body: decisionInput,
+        response: { 200: decisionAnswer },
+      },
+    },
+    async (request) => {
+      const { orderId } = request.params as { orderId: string };
+      return service().decide(orderId, request.body as DecisionInput, staffOf(request).staffId, request.ip);
+    },
+  );
 });

@@ -43,20 +43,36 @@ describe.each(databaseTargets())('staff role matrix on %s', (kind) => {
   });
 
   const call = (route: StaffRoute, headers: Record<string, string>) =>
-    api.app.inject({ method: route.method as 'GET', url: pathOf(route.url), remoteAddress: testAddress(), headers, ...(route.method !== 'GET' && { payload: {} }) });
+    api.app.inject({
+      method: route.method as 'GET',
+      url: pathOf(route.url),
+      remoteAddress: testAddress(),
+      headers,
+      ...(route.method !== 'GET' && { payload: {} }),
+    });
 
-  it('finds the staff routes, this area\'s among them, each with a permission', () => {
+  it("finds the staff routes, this area's among them, each with a permission", () => {
     const names = routes.map((r) => `${r.method} ${r.url}`);
-    expect(names).toEqual(expect.arrayContaining([
-      'POST /api/v1/staff/auth/login', 'POST /api/v1/staff/auth/logout', 'GET /api/v1/staff/auth/me',
-      'GET /api/v1/staff/accounts', 'POST /api/v1/staff/accounts', 'PATCH /api/v1/staff/accounts/:id',
-      'POST /api/v1/staff/accounts/:id/reset-second-factor', 'POST /api/v1/staff/accounts/:id/unlock', 'GET /api/v1/staff/audit',
-    ]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'POST /api/v1/staff/auth/login',
+        'POST /api/v1/staff/auth/logout',
+        'GET /api/v1/staff/auth/me',
+        'GET /api/v1/staff/accounts',
+        'POST /api/v1/staff/accounts',
+        'PATCH /api/v1/staff/accounts/:id',
+        'POST /api/v1/staff/accounts/:id/reset-second-factor',
+        'POST /api/v1/staff/accounts/:id/unlock',
+        'GET /api/v1/staff/audit',
+      ]),
+    );
     expect(routes.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`)).toEqual([]);
-    expect(routes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/v1/staff/auth/login']);
+    expect(routes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/v1/staff/auth/login',
+    ]);
   });
 
-  it('refuses a role without the route\'s permission with FORBIDDEN, and lets one with it through', async () => {
+  it("refuses a role without the route's permission with FORBIDDEN, and lets one with it through", async () => {
     const wrong: string[] = [];
     for (const route of routes) {
       for (const role of STAFF_ROLES) {
@@ -64,11 +80,22 @@ describe.each(databaseTargets())('staff role matrix on %s', (kind) => {
         const staff = await addTestStaff(api.database.db, role, api.now());
         const res = await call(route, staffHeaders(staff));
         const code = res.body ? res.json<{ code?: string }>().code : undefined;
-        const allowed = route.access === 'public' || route.access === 'session' || (route.access !== undefined && can(role, route.access));
-        const ok = allowed ? res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode < 500 : res.statusCode === 403 && code === 'FORBIDDEN';
-        if (!ok) wrong.push(`${role} ${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 120)} (${allowed ? 'allowed' : 'refused'})`);
+        const allowed =
+          route.access === 'public' ||
+          route.access === 'session' ||
+          (route.access !== undefined && can(role, route.access));
+        const ok = allowed
+          ? res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode < 500
+          : res.statusCode === 403 && code === 'FORBIDDEN';
+        if (!ok)
+          wrong.push(
+            `${role} ${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 120)} (${allowed ? 'allowed' : 'refused'})`,
+          );
         if (!allowed) {
-          const refusals = await api.database.db.select().from(auditLog).where(and(eq(auditLog.staffId, staff.id), eq(auditLog.event, 'staff.access.refused')));
+          const refusals = await api.database.db
+            .select()
+            .from(auditLog)
+            .where(and(eq(auditLog.staffId, staff.id), eq(auditLog.event, 'staff.access.refused')));
           if (refusals.length !== 1) wrong.push(`${role} ${route.method} ${route.url}: refusal not audited`);
         }
       }
@@ -76,13 +103,19 @@ describe.each(databaseTargets())('staff role matrix on %s', (kind) => {
     expect(wrong).toEqual([]);
   });
 
-  it('answers UNAUTHORIZED without a token, or with a borrower\'s kind of junk, on every route but login', async () => {
+  it("answers UNAUTHORIZED without a token, or with a borrower's kind of junk, on every route but login", async () => {
     const wrong: string[] = [];
     for (const route of routes.filter((r) => r.access !== 'public')) {
-      for (const headers of [{}, { authorization: `Bearer ${randomUUID()}` }, { authorization: 'Basic YTpi' }] as Record<string, string>[]) {
+      for (const headers of [
+        {},
+        { authorization: `Bearer ${randomUUID()}` },
+        { authorization: 'Basic YTpi' },
+      ] as Record<string, string>[]) {
         const res = await call(route, headers);
-        if (res.statusCode !== 401 || res.json<{ code: string }>().code !== 'UNAUTHORIZED') wrong.push(`${route.method} ${route.url} ${JSON.stringify(headers)}: ${res.statusCode}`);
-        if (res.headers['cache-control'] !== 'no-store') wrong.push(`${route.method} ${route.url}: cache-control ${String(res.headers['cache-control'])}`);
+        if (res.statusCode !== 401 || res.json<{ code: string }>().code !== 'UNAUTHORIZED')
+          wrong.push(`${route.method} ${route.url} ${JSON.stringify(headers)}: ${res.statusCode}`);
+        if (res.headers['cache-control'] !== 'no-store')
+          wrong.push(`${route.method} ${route.url}: cache-control ${String(res.headers['cache-control'])}`);
       }
     }
     expect(wrong).toEqual([]);

@@ -22,7 +22,8 @@ import type { LoanViews } from './views.ts';
 export type DecidedBy = 'system' | { readonly staffId: string };
 
 /** A staff decision's reject reason is config/staff.json's, not the automatic rules'. */
-export type Decision = UnderwritingDecision | { readonly decision: 'reject'; readonly reason: string; readonly reapplyAfter: string };
+export type Decision =
+  UnderwritingDecision | { readonly decision: 'reject'; readonly reason: string; readonly reapplyAfter: string };
 
 export function createApplication(ctx: LoanContext, views: LoanViews) {
   const { db, repo, now } = ctx;
@@ -33,7 +34,13 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
    * under the caller's Idempotency-Key. Concurrent operations of one borrower wait for each other instead of
    * deadlocking on the rows they share.
    */
-  function money(caller: Caller, key: string, operation: string, hash: string, fn: (tx: Tx) => Promise<Answer>): Promise<StoredAnswer> {
+  function money(
+    caller: Caller,
+    key: string,
+    operation: string,
+    hash: string,
+    fn: (tx: Tx) => Promise<Answer>,
+  ): Promise<StoredAnswer> {
     return db.transaction(async (tx) => {
       await repo.lockCustomer(tx, caller.customerId);
       return withIdempotency(tx, caller.customerId, key, operation, hash, fn);
@@ -41,11 +48,15 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
   }
 
   /** Why a new application is refused now, or null. */
-  function applyBlock(orders: readonly OrderRow[], day: string): { code: ErrorCode; details?: Record<string, unknown> } | null {
+  function applyBlock(
+    orders: readonly OrderRow[],
+    day: string,
+  ): { code: ErrorCode; details?: Record<string, unknown> } | null {
     const open = orders.find((o) => isOpenOrder(o.state as OrderState));
     if (open) return { code: open.state === 'repaying' ? 'REPAYMENT_OUTSTANDING' : 'ORDER_IN_PROGRESS' };
     const newest = orders[0];
-    if (newest?.state === 'rejected' && newest.reapplyAfter && newest.reapplyAfter > day) return { code: 'REAPPLY_LATER', details: { reapplyAfter: newest.reapplyAfter } };
+    if (newest?.state === 'rejected' && newest.reapplyAfter && newest.reapplyAfter > day)
+      return { code: 'REAPPLY_LATER', details: { reapplyAfter: newest.reapplyAfter } };
     return null;
   }
 
@@ -66,15 +77,28 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
    * is not the sub-product's or above the limit; otherwise the order under review, its event, its message and its
    * `underwrite` job. `workInfo` is read before the transaction (PGlite holds one connection in a transaction).
    */
-  async function createOrder(tx: Tx, customerId: string, input: LoanInput, workInfo: Record<string, unknown> | undefined): Promise<OrderRow> {
+  async function createOrder(
+    tx: Tx,
+    customerId: string,
+    input: LoanInput,
+    workInfo: Record<string, unknown> | undefined,
+  ): Promise<OrderRow> {
     const day = ctx.today();
     const orders = await repo.ordersOf(tx, customerId);
     const block = applyBlock(orders, day);
     if (block) throw new ApiError(block.code, block.details);
     const sub = ctx.subOf(input.productId, input.subProductId);
-    const problem = checkQuoteInput(sub, input, limits.limitOf(workInfo, orders, await limits.grantedRaises(tx, customerId)));
+    const problem = checkQuoteInput(
+      sub,
+      input,
+      limits.limitOf(workInfo, orders, await limits.grantedRaises(tx, customerId)),
+    );
     if (problem) throw new ApiError(problem);
-    const q = quote(ctx.pricing, sub, { principalCentavos: input.principalCentavos, termDays: input.termDays, loanDate: day });
+    const q = quote(ctx.pricing, sub, {
+      principalCentavos: input.principalCentavos,
+      termDays: input.termDays,
+      loanDate: day,
+    });
     const [order] = await tx
       .insert(loanOrders)
       .values({
@@ -93,9 +117,21 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
         updatedAt: now(),
       })
       .returning();
-    await repo.recordEvent(tx, order!.id, 'applied', { principalCentavos: input.principalCentavos, termDays: input.termDays }, null, 'under_review');
+    await repo.recordEvent(
+      tx,
+      order!.id,
+      'applied',
+      { principalCentavos: input.principalCentavos, termDays: input.termDays },
+      null,
+      'under_review',
+    );
     await notifyOrder(tx, order!, 'applicationReceived', links.home(), { amountCentavos: input.principalCentavos });
-    await enqueue(tx, { kind: 'underwrite', key: `underwrite:${order!.id}`, payload: { orderId: order!.id }, runAt: new Date(now().getTime() + ctx.settings.approvalDelaySeconds * 1000) });
+    await enqueue(tx, {
+      kind: 'underwrite',
+      key: `underwrite:${order!.id}`,
+      payload: { orderId: order!.id },
+      runAt: new Date(now().getTime() + ctx.settings.approvalDelaySeconds * 1000),
+    });
     return order!;
   }
 
@@ -107,7 +143,10 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
     const identity = await repo.sectionOf(db, pre.customerId, 'identityInfo');
     const workInfo = await repo.sectionOf(db, pre.customerId, 'workInfo');
     const history = await db
-      .select({ settled: sql<number>`count(*) filter (where ${loanOrders.state} = 'settled')`.mapWith(Number), worst: sql<number>`coalesce(max(${loanOrders.overdueDays}), 0)`.mapWith(Number) })
+      .select({
+        settled: sql<number>`count(*) filter (where ${loanOrders.state} = 'settled')`.mapWith(Number),
+        worst: sql<number>`coalesce(max(${loanOrders.overdueDays}), 0)`.mapWith(Number),
+      })
       .from(loanOrders)
       .where(and(eq(loanOrders.customerId, pre.customerId), inArray(loanOrders.state, ['settled', 'repaying'])));
     const past = await repo.ordersOf(db, pre.customerId);
@@ -142,7 +181,13 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
    * an automatic one. The job decides only an undecided order; staff decide one that the job left for review.
    * Refuses ALREADY_DECIDED (details.state) when the order no longer waits.
    */
-  async function decideOrder(orderId: string, decision: Decision, by: DecidedBy, facts?: UnderwritingFacts, note?: string): Promise<OrderRow> {
+  async function decideOrder(
+    orderId: string,
+    decision: Decision,
+    by: DecidedBy,
+    facts?: UnderwritingFacts,
+    note?: string,
+  ): Promise<OrderRow> {
     const day = ctx.today();
     return db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, orderId);
@@ -156,19 +201,61 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
       const flat = facts ? { ...facts, oneTimeRaises: facts.oneTimeRaises?.join(',') ?? null } : null;
       // Why underwriting left the order for a person stays readable after a person decided it (reviewReason).
       const reviewReason = previous?.decision === 'review' ? previous.reason : undefined;
-      const noted = { ...decision, facts: flat ?? previous?.facts ?? null, by, ...(reviewReason ? { reviewReason } : {}), ...(note ? { note } : {}), decidedAt: now().toISOString() };
+      const noted = {
+        ...decision,
+        facts: flat ?? previous?.facts ?? null,
+        by,
+        ...(reviewReason ? { reviewReason } : {}),
+        ...(note ? { note } : {}),
+        decidedAt: now().toISOString(),
+      };
       const sub = ctx.subOf(order.productId, order.subProductId);
       if (decision.decision === 'approve') {
         const { minCentavos, stepCentavos } = sub.amount;
-        const principal = decision.limitCentavos < order.principal ? minCentavos + Math.floor((decision.limitCentavos - minCentavos) / stepCentavos) * stepCentavos : order.principal;
-        const q = principal === order.principal ? (order.quote as Quote) : quote(ctx.pricing, sub, { principalCentavos: principal, termDays: order.termDays, loanDate: day });
-        const updated = await repo.transition(tx, order, 'accepted', 'approved', { decision: noted, creditLimit: decision.limitCentavos, principal, quote: q, amountDue: q.amountDueCentavos, interestOutstanding: q.interestCentavos }, { limitCentavos: decision.limitCentavos, principalCentavos: principal, lowered: principal !== order.principal, by });
-        await notifyOrder(tx, order, 'approved', links.terms(order), { amountCentavos: principal, limitCentavos: decision.limitCentavos });
+        const principal =
+          decision.limitCentavos < order.principal
+            ? minCentavos + Math.floor((decision.limitCentavos - minCentavos) / stepCentavos) * stepCentavos
+            : order.principal;
+        const q =
+          principal === order.principal
+            ? (order.quote as Quote)
+            : quote(ctx.pricing, sub, { principalCentavos: principal, termDays: order.termDays, loanDate: day });
+        const updated = await repo.transition(
+          tx,
+          order,
+          'accepted',
+          'approved',
+          {
+            decision: noted,
+            creditLimit: decision.limitCentavos,
+            principal,
+            quote: q,
+            amountDue: q.amountDueCentavos,
+            interestOutstanding: q.interestCentavos,
+          },
+          {
+            limitCentavos: decision.limitCentavos,
+            principalCentavos: principal,
+            lowered: principal !== order.principal,
+            by,
+          },
+        );
+        await notifyOrder(tx, order, 'approved', links.terms(order), {
+          amountCentavos: principal,
+          limitCentavos: decision.limitCentavos,
+        });
         await ctx.emit('decided', tx, updated);
         return updated;
       }
       if (decision.decision === 'reject') {
-        const updated = await repo.transition(tx, order, 'rejected', 'rejected', { decision: noted, reapplyAfter: decision.reapplyAfter }, { reason: decision.reason, reapplyAfter: decision.reapplyAfter, by, ...(note ? { note } : {}) });
+        const updated = await repo.transition(
+          tx,
+          order,
+          'rejected',
+          'rejected',
+          { decision: noted, reapplyAfter: decision.reapplyAfter },
+          { reason: decision.reason, reapplyAfter: decision.reapplyAfter, by, ...(note ? { note } : {}) },
+        );
         await notifyOrder(tx, order, 'rejected', links.home(), { reapplyAfter: decision.reapplyAfter });
         await ctx.emit('decided', tx, updated);
         return updated;
@@ -178,12 +265,25 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
   }
 
   /** The borrower accepts the terms (both consents): accepted -> withdrawable. */
-  async function accept(customerId: string, orderId: string, body: { agreePrivacy?: unknown; agreeAgreement?: unknown }) {
+  async function accept(
+    customerId: string,
+    orderId: string,
+    body: { agreePrivacy?: unknown; agreeAgreement?: unknown },
+  ) {
     if (body.agreePrivacy !== true || body.agreeAgreement !== true) throw new ApiError('AGREEMENT_REQUIRED');
     return db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, orderId, customerId);
       if (order.state !== 'accepted') throw new ApiError('ORDER_STATE');
-      return views.orderView(await repo.transition(tx, order, 'withdrawable', 'terms_accepted', {}, { agreePrivacy: true, agreeAgreement: true }));
+      return views.orderView(
+        await repo.transition(
+          tx,
+          order,
+          'withdrawable',
+          'terms_accepted',
+          {},
+          { agreePrivacy: true, agreeAgreement: true },
+        ),
+      );
     });
   }
 

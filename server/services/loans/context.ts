@@ -102,8 +102,12 @@ export function createLoanContext(deps: LoanDeps) {
     if (order.ledger) return order.ledger as Ledger;
     if (order.state !== 'repaying' && order.state !== 'settled') return null;
     const opened = openLedger(order.quote as Quote);
-    const rows = opened.rows.length === 1 && order.dueDate ? [{ ...opened.rows[0]!, dueDate: order.dueDate }] : opened.rows;
-    return allocate({ ...opened, rows, extensionCount: order.extensionCount, totalTermDays: order.totalTermDays }, order.amountRepaid).ledger;
+    const rows =
+      opened.rows.length === 1 && order.dueDate ? [{ ...opened.rows[0]!, dueDate: order.dueDate }] : opened.rows;
+    return allocate(
+      { ...opened, rows, extensionCount: order.extensionCount, totalTermDays: order.totalTermDays },
+      order.amountRepaid,
+    ).ledger;
   }
 
   /** The extension a repaying order is offered on `day`, or null. */

@@ -15,7 +15,12 @@ import { quote } from '#domain/pricing.ts';
 import { coupons, documents, loanOrders, payouts, signatures } from '#server/db/schema.ts';
 import { ApiError } from '#server/errors.ts';
 import { enqueue } from '#server/jobs/runner.ts';
-import { orderFailureCode, ProviderError, type PayoutAccount, type PayoutResult } from '#server/providers/payout/payout-provider.ts';
+import {
+  orderFailureCode,
+  ProviderError,
+  type PayoutAccount,
+  type PayoutResult,
+} from '#server/providers/payout/payout-provider.ts';
 import { checkUsable, lockCoupon, markUsed, type CouponRow } from '../coupons.ts';
 import type { StoredAnswer } from '../idempotency.ts';
 import type { Application } from './apply.ts';
@@ -43,7 +48,12 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
     if (current.couponKind) throw new ApiError('COUPON_UNAVAILABLE', { reason: 'used' });
     const usable = checkUsable(coupon, 'withdrawal', order.principal, now());
     const sub = ctx.subOf(order.productId, order.subProductId);
-    return quote(ctx.pricing, sub, { principalCentavos: order.principal, termDays: order.termDays, loanDate: current.loanDate, coupon: { kind: 'withdrawal', amountCentavos: usable.amount } });
+    return quote(ctx.pricing, sub, {
+      principalCentavos: order.principal,
+      termDays: order.termDays,
+      loanDate: current.loanDate,
+      coupon: { kind: 'withdrawal', amountCentavos: usable.amount },
+    });
   }
 
   /** What withdrawing would give, with the coupon when one is named (nothing is reserved: the withdrawal checks again). */
@@ -52,11 +62,20 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
     if (!order) throw new ApiError('NOT_FOUND');
     if (order.state !== 'withdrawable') throw new ApiError('ORDER_STATE');
     if (!couponId) return order.quote as Quote;
-    const [coupon] = await db.select().from(coupons).where(and(eq(coupons.id, couponId), eq(coupons.customerId, caller.customerId)));
+    const [coupon] = await db
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.id, couponId), eq(coupons.customerId, caller.customerId)));
     return withdrawalQuote(order, coupon ?? null);
   }
 
-  async function withdraw(caller: Caller, key: string, hash: string, orderId: string, couponId?: string): Promise<StoredAnswer> {
+  async function withdraw(
+    caller: Caller,
+    key: string,
+    hash: string,
+    orderId: string,
+    couponId?: string,
+  ): Promise<StoredAnswer> {
     return application.money(caller, key, `withdraw:${orderId}`, hash, async (tx) => {
       const updated = await withdrawIn(tx, caller.customerId, orderId, couponId);
       return { status: 200, body: views.orderView(updated) };
@@ -71,7 +90,10 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
    */
   async function withdrawIn(tx: Tx, customerId: string, orderId: string, couponId?: string): Promise<OrderRow> {
     const order = await repo.lockOrder(tx, orderId, customerId);
-    const others = await tx.select({ id: loanOrders.id }).from(loanOrders).where(and(eq(loanOrders.customerId, customerId), eq(loanOrders.state, 'repaying')));
+    const others = await tx
+      .select({ id: loanOrders.id })
+      .from(loanOrders)
+      .where(and(eq(loanOrders.customerId, customerId), eq(loanOrders.state, 'repaying')));
     if (others.some((o) => o.id !== order.id)) throw new ApiError('REPAYMENT_OUTSTANDING');
     if (order.state !== 'withdrawable') throw new ApiError('ORDER_STATE');
     const [signature] = await tx.select().from(signatures).where(eq(signatures.customerId, customerId));
@@ -83,19 +105,45 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
     let q = order.quote as Quote;
     if (couponId) {
       q = withdrawalQuote(order, await lockCoupon(tx, couponId, customerId));
-      if (!(await markUsed(tx, couponId, order.id, `withdraw:${order.id}`, now()))) throw new ApiError('COUPON_UNAVAILABLE', { reason: 'used' });
+      if (!(await markUsed(tx, couponId, order.id, `withdraw:${order.id}`, now())))
+        throw new ApiError('COUPON_UNAVAILABLE', { reason: 'used' });
     }
     const amount = q.receivedCentavos;
-    const [payout] = await tx.insert(payouts).values({ orderId: order.id, amount, account, state: 'requested', createdAt: now() }).returning();
+    const [payout] = await tx
+      .insert(payouts)
+      .values({ orderId: order.id, amount, account, state: 'requested', createdAt: now() })
+      .returning();
     const coupon = couponId ? { couponId, couponCentavos: q.couponCentavos } : {};
-    const updated = await repo.transition(tx, order, 'disbursing', 'withdraw', { payoutAccount: account, failureCode: null, quote: q }, { payoutId: payout!.id, amountCentavos: amount, ...coupon });
-    await enqueue(tx, { kind: 'send_payout', key: `send_payout:${payout!.id}`, payload: { payoutId: payout!.id }, runAt: now() });
+    const updated = await repo.transition(
+      tx,
+      order,
+      'disbursing',
+      'withdraw',
+      { payoutAccount: account, failureCode: null, quote: q },
+      { payoutId: payout!.id, amountCentavos: amount, ...coupon },
+    );
+    await enqueue(tx, {
+      kind: 'send_payout',
+      key: `send_payout:${payout!.id}`,
+      payload: { payoutId: payout!.id },
+      runAt: now(),
+    });
     return updated;
   }
 
   /** Records a payout as sent (once), with its event: the audit trail holds every state the money reached. */
-  async function markSent(tx: Tx, orderId: string, payoutId: string, providerRef: string, attempts: number, amount: number): Promise<void> {
-    await tx.update(payouts).set({ state: 'sent', providerRef, sentAt: now(), attempts: attempts + 1 }).where(eq(payouts.id, payoutId));
+  async function markSent(
+    tx: Tx,
+    orderId: string,
+    payoutId: string,
+    providerRef: string,
+    attempts: number,
+    amount: number,
+  ): Promise<void> {
+    await tx
+      .update(payouts)
+      .set({ state: 'sent', providerRef, sentAt: now(), attempts: attempts + 1 })
+      .where(eq(payouts.id, payoutId));
     await repo.recordEvent(tx, orderId, 'payout_sent', { payoutId, providerRef, amountCentavos: amount });
   }
 
@@ -137,9 +185,19 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
       const order = await repo.lockOrder(tx, pre.orderId);
       const payout = await repo.lockPayout(tx, payoutId);
       if (payout?.state !== 'requested') return;
-      await tx.update(payouts).set({ state: 'failed', failureCode: providerFailureCode, completedAt: now() }).where(eq(payouts.id, payoutId));
+      await tx
+        .update(payouts)
+        .set({ state: 'failed', failureCode: providerFailureCode, completedAt: now() })
+        .where(eq(payouts.id, payoutId));
       if (order.state === 'disbursing') {
-        await repo.transition(tx, order, 'disbursement_failed', 'payout_refused', { failureCode: 'PAYOUT_ACCOUNT_INVALID' }, { payoutId, providerFailureCode });
+        await repo.transition(
+          tx,
+          order,
+          'disbursement_failed',
+          'payout_refused',
+          { failureCode: 'PAYOUT_ACCOUNT_INVALID' },
+          { payoutId, providerFailureCode },
+        );
         await notifyOrder(tx, order, 'disbursementFailed', links.changeBank());
       } else await repo.recordEvent(tx, order.id, 'payout_refused', { payoutId, providerFailureCode });
     });
@@ -154,25 +212,60 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
    * (held for staff when anything was already repaid). A result whose amount or currency is not the payout's is
    * recorded and never applied.
    */
-  async function payoutResult(result: PayoutResult): Promise<'applied' | 'replay' | 'pending' | 'mismatch' | 'unknown'> {
-    const [found] = await db.select({ id: payouts.id, orderId: payouts.orderId }).from(payouts).where(eq(payouts.providerRef, result.providerRef));
-    const [byRef] = found ? [found] : /^[0-9a-f-]{36}$/u.test(result.referenceId) ? await db.select({ id: payouts.id, orderId: payouts.orderId }).from(payouts).where(eq(payouts.id, result.referenceId)) : [];
+  async function payoutResult(
+    result: PayoutResult,
+  ): Promise<'applied' | 'replay' | 'pending' | 'mismatch' | 'unknown'> {
+    const [found] = await db
+      .select({ id: payouts.id, orderId: payouts.orderId })
+      .from(payouts)
+      .where(eq(payouts.providerRef, result.providerRef));
+    const [byRef] = found
+      ? [found]
+      : /^[0-9a-f-]{36}$/u.test(result.referenceId)
+        ? await db
+            .select({ id: payouts.id, orderId: payouts.orderId })
+            .from(payouts)
+            .where(eq(payouts.id, result.referenceId))
+        : [];
     if (!byRef) return 'unknown';
     if (result.status === 'pending') return 'pending';
     return db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, byRef.orderId);
       const payout = await repo.lockPayout(tx, byRef.id);
-      if (!payout || payout.state === 'failed' || payout.state === 'reversed' || (payout.state === 'succeeded' && result.status !== 'reversed')) return 'replay';
-      if ((result.amountCentavos !== null && result.amountCentavos !== payout.amount) || (result.currency !== null && result.currency !== CURRENCY)) {
-        await repo.recordEvent(tx, order.id, 'payout_mismatch', { payoutId: payout.id, amountCentavos: payout.amount, reportedCentavos: result.amountCentavos, currency: result.currency });
+      if (
+        !payout ||
+        payout.state === 'failed' ||
+        payout.state === 'reversed' ||
+        (payout.state === 'succeeded' && result.status !== 'reversed')
+      )
+        return 'replay';
+      if (
+        (result.amountCentavos !== null && result.amountCentavos !== payout.amount) ||
+        (result.currency !== null && result.currency !== CURRENCY)
+      ) {
+        await repo.recordEvent(tx, order.id, 'payout_mismatch', {
+          payoutId: payout.id,
+          amountCentavos: payout.amount,
+          reportedCentavos: result.amountCentavos,
+          currency: result.currency,
+        });
         return 'mismatch';
       }
       // The result came before the job recorded the payout sent (a crash, or a fast gateway): record it first.
-      if (payout.state === 'requested') await markSent(tx, order.id, payout.id, result.providerRef, payout.attempts, payout.amount);
+      if (payout.state === 'requested')
+        await markSent(tx, order.id, payout.id, result.providerRef, payout.attempts, payout.amount);
       const at = now();
-      const facts = { payoutId: payout.id, providerRef: result.providerRef, providerStatus: result.providerStatus, providerFailureCode: result.failureCode };
+      const facts = {
+        payoutId: payout.id,
+        providerRef: result.providerRef,
+        providerStatus: result.providerStatus,
+        providerFailureCode: result.failureCode,
+      };
       if (result.status === 'succeeded') {
-        await tx.update(payouts).set({ state: 'succeeded', providerRef: result.providerRef, completedAt: at }).where(eq(payouts.id, payout.id));
+        await tx
+          .update(payouts)
+          .set({ state: 'succeeded', providerRef: result.providerRef, completedAt: at })
+          .where(eq(payouts.id, payout.id));
         if (order.state !== 'disbursing') {
           await repo.recordEvent(tx, order.id, 'payout_succeeded_unexpected', { ...facts, state: order.state });
           return 'applied';
@@ -181,36 +274,100 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
         const day = manilaToday(at);
         // A withdrawal coupon stays in the re-dated quote (the payout already carries it).
         const frozen = order.quote as Quote;
-        const coupon = frozen.couponKind ? { kind: frozen.couponKind, amountCentavos: frozen.couponCentavos } : undefined;
-        const q = quote(ctx.pricing, ctx.subOf(order.productId, order.subProductId), { principalCentavos: order.principal, termDays: order.termDays, loanDate: day, ...(coupon && { coupon }) });
+        const coupon = frozen.couponKind
+          ? { kind: frozen.couponKind, amountCentavos: frozen.couponCentavos }
+          : undefined;
+        const q = quote(ctx.pricing, ctx.subOf(order.productId, order.subProductId), {
+          principalCentavos: order.principal,
+          termDays: order.termDays,
+          loanDate: day,
+          ...(coupon && { coupon }),
+        });
         const ledger = openLedger(q);
         const patch = ledgerPatch(ledger, day);
-        const disbursed = await repo.transition(tx, order, 'repaying', 'disbursed', { quote: q, loanDate: day, ...patch }, { ...facts, amountCentavos: payout.amount });
-        await notifyOrder(tx, order, 'moneySent', links.bill(order), { amountCentavos: payout.amount, dueDate: patch.dueDate ?? q.repaymentDate });
+        const disbursed = await repo.transition(
+          tx,
+          order,
+          'repaying',
+          'disbursed',
+          { quote: q, loanDate: day, ...patch },
+          { ...facts, amountCentavos: payout.amount },
+        );
+        await notifyOrder(tx, order, 'moneySent', links.bill(order), {
+          amountCentavos: payout.amount,
+          dueDate: patch.dueDate ?? q.repaymentDate,
+        });
         await ctx.emit('disbursed', tx, disbursed);
         return 'applied';
       }
       if (result.status === 'reversed') {
-        await tx.update(payouts).set({ state: 'reversed', failureCode: result.failureCode ?? 'REVERSED', completedAt: at }).where(eq(payouts.id, payout.id));
+        await tx
+          .update(payouts)
+          .set({ state: 'reversed', failureCode: result.failureCode ?? 'REVERSED', completedAt: at })
+          .where(eq(payouts.id, payout.id));
         if (order.state === 'repaying' && order.amountRepaid === 0) {
-          await repo.transition(tx, order, 'disbursement_failed', 'payout_reversed', { ledger: null, amountDue: 0, interestOutstanding: 0, lateFine: 0, damages: 0, overdueDays: 0, costCharged: 0, failureCode: 'DISBURSEMENT_ACCOUNT_UNAVAILABLE' }, facts);
+          await repo.transition(
+            tx,
+            order,
+            'disbursement_failed',
+            'payout_reversed',
+            {
+              ledger: null,
+              amountDue: 0,
+              interestOutstanding: 0,
+              lateFine: 0,
+              damages: 0,
+              overdueDays: 0,
+              costCharged: 0,
+              failureCode: 'DISBURSEMENT_ACCOUNT_UNAVAILABLE',
+            },
+            facts,
+          );
           await notifyOrder(tx, order, 'disbursementFailed', links.changeBank());
         } else {
-          await repo.recordEvent(tx, order.id, 'payout_reversed_needs_staff', { ...facts, state: order.state, amountRepaidCentavos: order.amountRepaid });
+          await repo.recordEvent(tx, order.id, 'payout_reversed_needs_staff', {
+            ...facts,
+            state: order.state,
+            amountRepaidCentavos: order.amountRepaid,
+          });
         }
         return 'applied';
       }
-      await tx.update(payouts).set({ state: 'failed', providerRef: result.providerRef, failureCode: result.failureCode, completedAt: at }).where(eq(payouts.id, payout.id));
+      await tx
+        .update(payouts)
+        .set({ state: 'failed', providerRef: result.providerRef, failureCode: result.failureCode, completedAt: at })
+        .where(eq(payouts.id, payout.id));
       if (order.state !== 'disbursing') {
         await repo.recordEvent(tx, order.id, 'payout_failed', { ...facts, outcome: result.outcome });
       } else if (result.outcome === 'fix_account') {
-        await repo.transition(tx, order, 'disbursement_failed', 'payout_failed', { failureCode: orderFailureCode(result.failureCode) }, facts);
+        await repo.transition(
+          tx,
+          order,
+          'disbursement_failed',
+          'payout_failed',
+          { failureCode: orderFailureCode(result.failureCode) },
+          facts,
+        );
         await notifyOrder(tx, order, 'disbursementFailed', links.changeBank());
       } else if (result.outcome === 'retry') {
         // Same account, a new payout (a failed payout is final at the gateway: a new idempotency key), a while later.
-        const [next] = await tx.insert(payouts).values({ orderId: order.id, amount: payout.amount, account: payout.account, state: 'requested', createdAt: at }).returning();
+        const [next] = await tx
+          .insert(payouts)
+          .values({
+            orderId: order.id,
+            amount: payout.amount,
+            account: payout.account,
+            state: 'requested',
+            createdAt: at,
+          })
+          .returning();
         await repo.update(tx, order, 'payout_retry', {}, { ...facts, nextPayoutId: next!.id });
-        await enqueue(tx, { kind: 'send_payout', key: `send_payout:${next!.id}`, payload: { payoutId: next!.id }, runAt: new Date(at.getTime() + PAYOUT_RETRY_MS) });
+        await enqueue(tx, {
+          kind: 'send_payout',
+          key: `send_payout:${next!.id}`,
+          payload: { payoutId: next!.id },
+          runAt: new Date(at.getTime() + PAYOUT_RETRY_MS),
+        });
       } else {
         await repo.update(tx, order, 'payout_needs_staff', { failureCode: 'DISBURSEMENT_UNDER_REVIEW' }, facts);
       }
@@ -242,13 +399,22 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
       await repo.lockCustomer(tx, caller.customerId);
       const orders = await repo.ordersOf(tx, caller.customerId);
       if (orders.some((o) => o.state === 'disbursing')) throw new ApiError('ORDER_STATE');
-      if (!orders.some((o) => o.state === 'disbursement_failed' || o.state === 'settled')) throw new ApiError('BANK_CHANGE_NOT_ALLOWED');
+      if (!orders.some((o) => o.state === 'disbursement_failed' || o.state === 'settled'))
+        throw new ApiError('BANK_CHANGE_NOT_ALLOWED');
       const old = await repo.sectionOf(tx, caller.customerId, PAYOUT_STEP);
       const next = data as BankInfoSection;
-      if (old && sameDestination(payoutDestinationOf(old as unknown as BankInfoSection), payoutDestinationOf(next))) throw new ApiError('BANK_SAME_AS_OLD');
+      if (old && sameDestination(payoutDestinationOf(old as unknown as BankInfoSection), payoutDestinationOf(next)))
+        throw new ApiError('BANK_SAME_AS_OLD');
       for (const failed of orders.filter((o) => o.state === 'disbursement_failed')) {
         const order = await repo.lockOrder(tx, failed.id);
-        await repo.transition(tx, order, 'withdrawable', 'payout_account_changed', { failureCode: null }, { method: next.payoutMethod });
+        await repo.transition(
+          tx,
+          order,
+          'withdrawable',
+          'payout_account_changed',
+          { failureCode: null },
+          { method: next.payoutMethod },
+        );
         reopened.push(order.id);
       }
     });
@@ -262,12 +428,34 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
 
   async function sign(customerId: string, ref: string) {
     const id = DOC_REF.exec(ref)?.[1];
-    const [doc] = id ? await db.select({ id: documents.id }).from(documents).where(and(eq(documents.id, id), eq(documents.customerId, customerId), eq(documents.kind, 'signature'))) : [];
-    if (!doc) throw new ApiError('VALIDATION_FAILED', { errors: [{ instancePath: '/signature', keyword: 'document', params: {} }] });
+    const [doc] = id
+      ? await db
+          .select({ id: documents.id })
+          .from(documents)
+          .where(and(eq(documents.id, id), eq(documents.customerId, customerId), eq(documents.kind, 'signature')))
+      : [];
+    if (!doc)
+      throw new ApiError('VALIDATION_FAILED', {
+        errors: [{ instancePath: '/signature', keyword: 'document', params: {} }],
+      });
     const signedAt = now();
-    await db.insert(signatures).values({ customerId, documentId: doc.id, signedAt }).onConflictDoUpdate({ target: signatures.customerId, set: { documentId: doc.id, signedAt } });
+    await db
+      .insert(signatures)
+      .values({ customerId, documentId: doc.id, signedAt })
+      .onConflictDoUpdate({ target: signatures.customerId, set: { documentId: doc.id, signedAt } });
     return { signed: true as const, signedAt: signedAt.toISOString() };
   }
 
-  return { withdraw, withdrawIn, withdrawQuote, sendPayout, refusePayout, payoutResult, guardPayoutStep, changePayoutAccount, signature, sign };
+  return {
+    withdraw,
+    withdrawIn,
+    withdrawQuote,
+    sendPayout,
+    refusePayout,
+    payoutResult,
+    guardPayoutStep,
+    changePayoutAccount,
+    signature,
+    sign,
+  };
 }

@@ -48,7 +48,10 @@ import type { OrderRow, Tx } from './repository.ts';
 export interface EasyReloanConfig extends EasyReloanFigures {
   readonly enabled: boolean;
 }
-export const easyReloanConfig: EasyReloanConfig = { enabled: (productJson as ProductConfig).easyReloan?.enabled === true, ...(easyReloanJson as EasyReloanFigures) };
+export const easyReloanConfig: EasyReloanConfig = {
+  enabled: (productJson as ProductConfig).easyReloan?.enabled === true,
+  ...(easyReloanJson as EasyReloanFigures),
+};
 
 export type ReloanState = 'applied' | 'noticed' | 'disbursing' | 'done' | 'cancelled' | 'not_approved' | 'failed';
 type ReloanRow = typeof easyReloans.$inferSelect;
@@ -71,7 +74,12 @@ function manilaTime(at: Date): string {
 /** A rate in ppm as a percent with two decimals (the same digits in every language). */
 const percent = (ppm: number): string => (ppm / 10_000).toFixed(2);
 
-export function createEasyReloan(ctx: LoanContext, application: Application, disbursement: ReturnType<typeof createDisbursement>, config: EasyReloanConfig = easyReloanConfig) {
+export function createEasyReloan(
+  ctx: LoanContext,
+  application: Application,
+  disbursement: ReturnType<typeof createDisbursement>,
+  config: EasyReloanConfig = easyReloanConfig,
+) {
   const { db, repo, now } = ctx;
 
   async function settingsOf(q: Tx | typeof db, customerId: string): Promise<SettingsRow | undefined> {
@@ -91,7 +99,13 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
       .select({ n: sql<number>`count(*)::int` })
       .from(easyReloans)
       .innerJoin(coupons, eq(coupons.id, easyReloans.voucherCouponId))
-      .where(and(eq(easyReloans.customerId, customerId), eq(easyReloans.cycle, cycle), inArray(coupons.state, ['used', 'held'])));
+      .where(
+        and(
+          eq(easyReloans.customerId, customerId),
+          eq(easyReloans.cycle, cycle),
+          inArray(coupons.state, ['used', 'held']),
+        ),
+      );
     return (row?.n ?? 0) > 0;
   }
 
@@ -145,19 +159,44 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
       const orders = await repo.ordersOf(tx, customerId);
       const lastSettled = orders.find((o) => o.state === 'settled');
       if (!lastSettled) throw new ApiError('RELOAN_NOT_ELIGIBLE');
-      const [signature] = await tx.select({ id: signatures.customerId }).from(signatures).where(eq(signatures.customerId, customerId));
+      const [signature] = await tx
+        .select({ id: signatures.customerId })
+        .from(signatures)
+        .where(eq(signatures.customerId, customerId));
       if (!signature) throw new ApiError('SIGNATURE_REQUIRED');
       if (!(await repo.sectionOf(tx, customerId, PAYOUT_STEP))) throw new ApiError('PAYOUT_ACCOUNT_INVALID');
       const sub = ctx.subOf(lastSettled.productId, lastSettled.subProductId);
       const p = input.principalCentavos;
-      const problem = checkQuoteInput(sub, { principalCentavos: p ?? sub.amount.minCentavos, termDays: input.termDays }, p === null ? undefined : application.limits.limitOf(workInfo, orders, await application.limits.grantedRaises(tx, customerId)));
+      const problem = checkQuoteInput(
+        sub,
+        { principalCentavos: p ?? sub.amount.minCentavos, termDays: input.termDays },
+        p === null
+          ? undefined
+          : application.limits.limitOf(workInfo, orders, await application.limits.grantedRaises(tx, customerId)),
+      );
       if (problem) throw new ApiError(problem);
       const at = now();
       const old = await settingsOf(tx, customerId);
-      const fresh = { principal: p, termDays: input.termDays, productId: lastSettled.productId, subProductId: lastSettled.subProductId, agreedAt: at, offReason: null, updatedAt: at };
-      if (!old) await tx.insert(easyReloanSettings).values({ customerId, enabled: true, cycle: 1, disbursedInCycle: 0, ...fresh });
-      else if (old.enabled) await tx.update(easyReloanSettings).set(fresh).where(eq(easyReloanSettings.customerId, customerId));
-      else await tx.update(easyReloanSettings).set({ ...fresh, enabled: true, cycle: old.cycle + 1, disbursedInCycle: 0 }).where(eq(easyReloanSettings.customerId, customerId));
+      const fresh = {
+        principal: p,
+        termDays: input.termDays,
+        productId: lastSettled.productId,
+        subProductId: lastSettled.subProductId,
+        agreedAt: at,
+        offReason: null,
+        updatedAt: at,
+      };
+      if (!old)
+        await tx
+          .insert(easyReloanSettings)
+          .values({ customerId, enabled: true, cycle: 1, disbursedInCycle: 0, ...fresh });
+      else if (old.enabled)
+        await tx.update(easyReloanSettings).set(fresh).where(eq(easyReloanSettings.customerId, customerId));
+      else
+        await tx
+          .update(easyReloanSettings)
+          .set({ ...fresh, enabled: true, cycle: old.cycle + 1, disbursedInCycle: 0 })
+          .where(eq(easyReloanSettings.customerId, customerId));
     });
     return status(customerId);
   }
@@ -172,25 +211,45 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
       const settings = await settingsOf(tx, customerId);
       if (!settings?.enabled) return;
       if (await voucherUsed(tx, customerId, settings.cycle)) throw new ApiError('RELOAN_VOUCHER_USED');
-      const waiting = await tx.select({ id: easyReloans.id, orderId: easyReloans.orderId }).from(easyReloans).where(and(eq(easyReloans.customerId, customerId), inArray(easyReloans.state, ['applied', 'noticed'])));
+      const waiting = await tx
+        .select({ id: easyReloans.id, orderId: easyReloans.orderId })
+        .from(easyReloans)
+        .where(and(eq(easyReloans.customerId, customerId), inArray(easyReloans.state, ['applied', 'noticed'])));
       for (const w of waiting) await cancelIn(tx, customerId, w.id, false);
-      await tx.update(easyReloanSettings).set({ enabled: false, offReason: 'borrower', updatedAt: now() }).where(eq(easyReloanSettings.customerId, customerId));
+      await tx
+        .update(easyReloanSettings)
+        .set({ enabled: false, offReason: 'borrower', updatedAt: now() })
+        .where(eq(easyReloanSettings.customerId, customerId));
     });
     return status(customerId);
   }
 
   /** Cancels a waiting re-loan in `tx` (the customer locked): its order closes as rejected; false when it no longer waits. */
   async function cancelIn(tx: Tx, customerId: string, reloanId: string, strict: boolean): Promise<boolean> {
-    const [pre] = await tx.select({ orderId: easyReloans.orderId }).from(easyReloans).where(and(eq(easyReloans.id, reloanId), eq(easyReloans.customerId, customerId)));
+    const [pre] = await tx
+      .select({ orderId: easyReloans.orderId })
+      .from(easyReloans)
+      .where(and(eq(easyReloans.id, reloanId), eq(easyReloans.customerId, customerId)));
     if (!pre) throw new ApiError('NOT_FOUND');
     const order = await repo.lockOrder(tx, pre.orderId, customerId);
     const [run] = await tx.select().from(easyReloans).where(eq(easyReloans.id, reloanId)).for('update');
     const at = now();
-    if (!run || !reloanCancellable(run.state, run.payoutAt, at) || (order.state !== 'under_review' && order.state !== 'accepted')) {
+    if (
+      !run ||
+      !reloanCancellable(run.state, run.payoutAt, at) ||
+      (order.state !== 'under_review' && order.state !== 'accepted')
+    ) {
       if (strict) throw new ApiError('RELOAN_CANCEL_CLOSED', { state: run?.state ?? null });
       return false;
     }
-    await repo.transition(tx, order, 'rejected', 'reloan_cancelled', { decision: { decision: 'cancelled', by: 'borrower', decidedAt: at.toISOString() }, reapplyAfter: null }, { reloanId });
+    await repo.transition(
+      tx,
+      order,
+      'rejected',
+      'reloan_cancelled',
+      { decision: { decision: 'cancelled', by: 'borrower', decidedAt: at.toISOString() }, reapplyAfter: null },
+      { reloanId },
+    );
     await tx.update(easyReloans).set({ state: 'cancelled', cancelledAt: at }).where(eq(easyReloans.id, reloanId));
     return true;
   }
@@ -209,7 +268,14 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
   async function reloans(customerId: string) {
     const at = now();
     const rows = await db
-      .select({ run: easyReloans, orderNo: loanOrders.orderNo, principal: loanOrders.principal, termDays: loanOrders.termDays, quote: loanOrders.quote, voucher: coupons.amount })
+      .select({
+        run: easyReloans,
+        orderNo: loanOrders.orderNo,
+        principal: loanOrders.principal,
+        termDays: loanOrders.termDays,
+        quote: loanOrders.quote,
+        voucher: coupons.amount,
+      })
       .from(easyReloans)
       .innerJoin(loanOrders, eq(loanOrders.id, easyReloans.orderId))
       .leftJoin(coupons, eq(coupons.id, easyReloans.voucherCouponId))
@@ -240,7 +306,12 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
     if (!config.enabled) return;
     const settings = await settingsOf(tx, order.customerId);
     if (!settings?.enabled) return;
-    await enqueue(tx, { kind: 'reloan_apply', key: `reloan_apply:${order.id}`, payload: { sourceOrderId: order.id, customerId: order.customerId }, runAt: now() });
+    await enqueue(tx, {
+      kind: 'reloan_apply',
+      key: `reloan_apply:${order.id}`,
+      payload: { sourceOrderId: order.id, customerId: order.customerId },
+      runAt: now(),
+    });
   }
 
   /**
@@ -256,22 +327,48 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
       await repo.lockCustomer(tx, customerId);
       const settings = await settingsOf(tx, customerId);
       if (!settings?.enabled || !summary.complete) return;
-      const [existing] = await tx.select({ id: easyReloans.id }).from(easyReloans).where(eq(easyReloans.sourceOrderId, sourceOrderId));
+      const [existing] = await tx
+        .select({ id: easyReloans.id })
+        .from(easyReloans)
+        .where(eq(easyReloans.sourceOrderId, sourceOrderId));
       if (existing) return;
       const orders = await repo.ordersOf(tx, customerId);
       const source = orders.find((o) => o.id === sourceOrderId);
       if (source?.state !== 'settled') return;
       const sub = ctx.subOf(settings.productId, settings.subProductId);
-      const principal = nextReloanAmount(sub.amount, application.limits.limitOf(workInfo, orders, await application.limits.grantedRaises(tx, customerId)), settings.principal);
+      const principal = nextReloanAmount(
+        sub.amount,
+        application.limits.limitOf(workInfo, orders, await application.limits.grantedRaises(tx, customerId)),
+        settings.principal,
+      );
       if (principal === null || !sub.termsDays.includes(settings.termDays)) return;
       let order: OrderRow;
       try {
-        order = await tx.transaction((sp) => application.createOrder(sp, customerId, { productId: settings.productId, subProductId: settings.subProductId, principalCentavos: principal, termDays: settings.termDays }, workInfo));
+        order = await tx.transaction((sp) =>
+          application.createOrder(
+            sp,
+            customerId,
+            {
+              productId: settings.productId,
+              subProductId: settings.subProductId,
+              principalCentavos: principal,
+              termDays: settings.termDays,
+            },
+            workInfo,
+          ),
+        );
       } catch (error) {
         if (error instanceof ApiError && error.status < 500) return;
         throw error;
       }
-      await tx.insert(easyReloans).values({ customerId, cycle: settings.cycle, sourceOrderId, orderId: order.id, state: 'applied', createdAt: now() });
+      await tx.insert(easyReloans).values({
+        customerId,
+        cycle: settings.cycle,
+        sourceOrderId,
+        orderId: order.id,
+        state: 'applied',
+        createdAt: now(),
+      });
       await repo.recordEvent(tx, order.id, 'reloan_applied', { sourceOrderId });
     });
   }
@@ -288,8 +385,14 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
       return;
     }
     const at = now();
-    const payoutAt = new Date(at.getTime() + (ctx.settings.reloanCancelWindowMs ?? config.cancelWindowMinutes * MINUTE_MS));
-    const q = quote(ctx.pricing, ctx.subOf(order.productId, order.subProductId), { principalCentavos: order.principal, termDays: order.termDays, loanDate: manilaToday(payoutAt) });
+    const payoutAt = new Date(
+      at.getTime() + (ctx.settings.reloanCancelWindowMs ?? config.cancelWindowMinutes * MINUTE_MS),
+    );
+    const q = quote(ctx.pricing, ctx.subOf(order.productId, order.subProductId), {
+      principalCentavos: order.principal,
+      termDays: order.termDays,
+      loanDate: manilaToday(payoutAt),
+    });
     await tx.update(easyReloans).set({ state: 'noticed', noticedAt: at, payoutAt }).where(eq(easyReloans.id, run.id));
     await notify(tx, {
       customerId: order.customerId,
@@ -317,7 +420,12 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
       },
     });
     await repo.recordEvent(tx, order.id, 'reloan_noticed', { reloanId: run.id, payoutAt: payoutAt.toISOString() });
-    await enqueue(tx, { kind: 'reloan_disburse', key: `reloan_disburse:${run.id}`, payload: { reloanId: run.id }, runAt: payoutAt });
+    await enqueue(tx, {
+      kind: 'reloan_disburse',
+      key: `reloan_disburse:${run.id}`,
+      payload: { reloanId: run.id },
+      runAt: payoutAt,
+    });
   }
 
   /**
@@ -326,17 +434,35 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
    * account any more) leaves the order accepted for the borrower and the re-loan failed.
    */
   async function disburse(reloanId: string): Promise<void> {
-    const [pre] = await db.select({ customerId: easyReloans.customerId, orderId: easyReloans.orderId }).from(easyReloans).where(eq(easyReloans.id, reloanId));
+    const [pre] = await db
+      .select({ customerId: easyReloans.customerId, orderId: easyReloans.orderId })
+      .from(easyReloans)
+      .where(eq(easyReloans.id, reloanId));
     if (!pre) return;
     await db.transaction(async (tx) => {
       await repo.lockCustomer(tx, pre.customerId);
       const order = await repo.lockOrder(tx, pre.orderId);
       const [run] = await tx.select().from(easyReloans).where(eq(easyReloans.id, reloanId)).for('update');
       const at = now();
-      if (!run || run.state !== 'noticed' || !run.noticedAt || !run.payoutAt || run.payoutAt > at || order.state !== 'accepted') return;
+      if (
+        !run ||
+        run.state !== 'noticed' ||
+        !run.noticedAt ||
+        !run.payoutAt ||
+        run.payoutAt > at ||
+        order.state !== 'accepted'
+      )
+        return;
       try {
         await tx.transaction(async (sp) => {
-          const accepted = await repo.transition(sp, order, 'withdrawable', 'terms_accepted', {}, { easyReloan: true, reloanId });
+          const accepted = await repo.transition(
+            sp,
+            order,
+            'withdrawable',
+            'terms_accepted',
+            {},
+            { easyReloan: true, reloanId },
+          );
           await disbursement.withdrawIn(sp, accepted.customerId, accepted.id);
         });
       } catch (error) {
@@ -359,22 +485,54 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
     const at = now();
     // The automatic payout failed and the borrower withdrew by hand (after changing the account): not an automatic
     // disbursement, so no voucher and no count towards the turn-off.
-    const [failedOnce] = await tx.select({ id: loanEvents.id }).from(loanEvents).where(and(eq(loanEvents.orderId, order.id), eq(loanEvents.toState, 'disbursement_failed'))).limit(1);
+    const [failedOnce] = await tx
+      .select({ id: loanEvents.id })
+      .from(loanEvents)
+      .where(and(eq(loanEvents.orderId, order.id), eq(loanEvents.toState, 'disbursement_failed')))
+      .limit(1);
     if (failedOnce) {
       await tx.update(easyReloans).set({ state: 'failed' }).where(eq(easyReloans.id, run.id));
       return;
     }
     const definitionId = couponsConfig.easyReloan;
-    const voucher = definitionId ? await issue(tx, order.customerId, definitionId, 'easyReloan', `easyReloan:${run.id}`, at, config.voucherCentavos) : null;
-    await tx.update(easyReloans).set({ state: 'done', doneAt: at, voucherCouponId: voucher?.id ?? null }).where(eq(easyReloans.id, run.id));
+    const voucher = definitionId
+      ? await issue(
+          tx,
+          order.customerId,
+          definitionId,
+          'easyReloan',
+          `easyReloan:${run.id}`,
+          at,
+          config.voucherCentavos,
+        )
+      : null;
+    await tx
+      .update(easyReloans)
+      .set({ state: 'done', doneAt: at, voucherCouponId: voucher?.id ?? null })
+      .where(eq(easyReloans.id, run.id));
     const [counted] = await tx
       .update(easyReloanSettings)
       .set({ disbursedInCycle: sql`${easyReloanSettings.disbursedInCycle} + 1`, updatedAt: at })
-      .where(and(eq(easyReloanSettings.customerId, order.customerId), eq(easyReloanSettings.cycle, run.cycle), eq(easyReloanSettings.enabled, true)))
+      .where(
+        and(
+          eq(easyReloanSettings.customerId, order.customerId),
+          eq(easyReloanSettings.cycle, run.cycle),
+          eq(easyReloanSettings.enabled, true),
+        ),
+      )
       .returning({ disbursed: easyReloanSettings.disbursedInCycle });
     if (counted && turnsOff(counted.disbursed, config.disbursementsBeforeTurnOff)) {
-      await tx.update(easyReloanSettings).set({ enabled: false, offReason: 'auto' }).where(eq(easyReloanSettings.customerId, order.customerId));
-      await notify(tx, { customerId: order.customerId, template: 'reloanTurnedOff', link: '/appointLoan', dedupeKey: `reloanTurnedOff:${run.id}`, params: { total: counted.disbursed } });
+      await tx
+        .update(easyReloanSettings)
+        .set({ enabled: false, offReason: 'auto' })
+        .where(eq(easyReloanSettings.customerId, order.customerId));
+      await notify(tx, {
+        customerId: order.customerId,
+        template: 'reloanTurnedOff',
+        link: '/appointLoan',
+        dedupeKey: `reloanTurnedOff:${run.id}`,
+        params: { total: counted.disbursed },
+      });
     }
   }
 
@@ -383,7 +541,8 @@ export function createEasyReloan(ctx: LoanContext, application: Application, dis
   ctx.hooks.disbursed.push(onDisbursed);
 
   const handlers: Record<string, JobHandler> = {
-    reloan_apply: (job: ClaimedJob) => applyReloan(String(job.payload['sourceOrderId']), String(job.payload['customerId'])),
+    reloan_apply: (job: ClaimedJob) =>
+      applyReloan(String(job.payload['sourceOrderId']), String(job.payload['customerId'])),
     reloan_disburse: (job: ClaimedJob) => disburse(String(job.payload['reloanId'])),
   };
 

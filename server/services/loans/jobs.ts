@@ -21,13 +21,21 @@ import { ledgerPatch } from './repository.ts';
 /** A payment recorded this long ago and still not at the gateway is sent by the reconciliation too. */
 const UNSENT_AFTER_MS = 60_000;
 
-export function createLoanJobs(ctx: LoanContext, application: Application, disbursement: ReturnType<typeof createDisbursement>, repayment: ReturnType<typeof createRepayment>) {
+export function createLoanJobs(
+  ctx: LoanContext,
+  application: Application,
+  disbursement: ReturnType<typeof createDisbursement>,
+  repayment: ReturnType<typeof createRepayment>,
+) {
   const { db, repo, now } = ctx;
 
   /** Charges the penalties of every overdue order up to today (each day once: safe to rerun). */
   async function accrueAll(): Promise<number> {
     const day = ctx.today();
-    const due = await db.select({ id: loanOrders.id }).from(loanOrders).where(and(eq(loanOrders.state, 'repaying'), lt(loanOrders.dueDate, day)));
+    const due = await db
+      .select({ id: loanOrders.id })
+      .from(loanOrders)
+      .where(and(eq(loanOrders.state, 'repaying'), lt(loanOrders.dueDate, day)));
     let changed = 0;
     for (const { id } of due) {
       await db.transaction(async (tx) => {
@@ -42,7 +50,13 @@ export function createLoanJobs(ctx: LoanContext, application: Application, disbu
           await tx.update(loanOrders).set(patch).where(eq(loanOrders.id, order.id));
           return;
         }
-        await repo.update(tx, order, 'accrual', patch, { day, charged: run.charged, capped: run.capped, amountDueCentavos: patch.amountDue, overdueDays: patch.overdueDays });
+        await repo.update(tx, order, 'accrual', patch, {
+          day,
+          charged: run.charged,
+          capped: run.capped,
+          amountDueCentavos: patch.amountDue,
+          overdueDays: patch.overdueDays,
+        });
         changed += 1;
       });
     }
@@ -58,20 +72,43 @@ export function createLoanJobs(ctx: LoanContext, application: Application, disbu
   async function remindAll(): Promise<number> {
     const at = now();
     const day = manilaToday(at);
-    const due = await db.select({ id: loanOrders.id }).from(loanOrders).where(and(eq(loanOrders.state, 'repaying'), lte(loanOrders.dueDate, addDays(day, 3))));
+    const due = await db
+      .select({ id: loanOrders.id })
+      .from(loanOrders)
+      .where(and(eq(loanOrders.state, 'repaying'), lte(loanOrders.dueDate, addDays(day, 3))));
     let written = 0;
     for (const { id } of due) {
       await db.transaction(async (tx) => {
         const order = await repo.lockOrder(tx, id);
         if (order.state !== 'repaying' || !order.dueDate) return;
         const days = daysBetween(day, order.dueDate);
-        const template: ReminderTemplate | null = days === 3 ? 'dueIn3Days' : days === 0 ? 'dueToday' : days < 0 ? 'overdue' : null;
+        const template: ReminderTemplate | null =
+          days === 3 ? 'dueIn3Days' : days === 0 ? 'dueToday' : days < 0 ? 'overdue' : null;
         if (!template) return;
-        const params = { amountCentavos: order.amountDue, dueDate: order.dueDate, ...(template === 'dueIn3Days' && { days: 3 }) };
-        if (!(await notifyOrder(tx, order, template, links.bill(order), params, `${template}:${order.id}:${order.dueDate}`))) return;
+        const params = {
+          amountCentavos: order.amountDue,
+          dueDate: order.dueDate,
+          ...(template === 'dueIn3Days' && { days: 3 }),
+        };
+        if (
+          !(await notifyOrder(
+            tx,
+            order,
+            template,
+            links.bill(order),
+            params,
+            `${template}:${order.id}:${order.dueDate}`,
+          ))
+        )
+          return;
         written += 1;
-        const [customer] = await tx.select({ smsReminders: customers.smsReminders }).from(customers).where(eq(customers.id, order.customerId));
-        const job = customer?.smsReminders ? reminderSmsJob({ customerId: order.customerId, orderId: order.id, template, day }, at) : null;
+        const [customer] = await tx
+          .select({ smsReminders: customers.smsReminders })
+          .from(customers)
+          .where(eq(customers.id, order.customerId));
+        const job = customer?.smsReminders
+          ? reminderSmsJob({ customerId: order.customerId, orderId: order.id, template, day }, at)
+          : null;
         if (job) await enqueue(tx, job);
       });
     }
@@ -85,14 +122,27 @@ export function createLoanJobs(ctx: LoanContext, application: Application, disbu
   async function reconcile(): Promise<number> {
     const before = new Date(now().getTime() - ctx.settings.reconcileAfterMs);
     let applied = 0;
-    const stale = await db.select().from(payouts).where(and(eq(payouts.state, 'sent'), lte(payouts.sentAt, before))).limit(100);
+    const stale = await db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.state, 'sent'), lte(payouts.sentAt, before)))
+      .limit(100);
     for (const payout of stale) {
       const result = payout.providerRef ? await ctx.payout.getPayout(payout.providerRef) : null;
-      if (result && result.status !== 'pending' && (await disbursement.payoutResult(result)) === 'applied') applied += 1;
+      if (result && result.status !== 'pending' && (await disbursement.payoutResult(result)) === 'applied')
+        applied += 1;
     }
-    const unsent = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.state, 'requested'), lte(payments.createdAt, new Date(now().getTime() - UNSENT_AFTER_MS)))).limit(100);
+    const unsent = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.state, 'requested'), lte(payments.createdAt, new Date(now().getTime() - UNSENT_AFTER_MS))))
+      .limit(100);
     for (const { id } of unsent) await repayment.sendPayment(id);
-    const waiting = await db.select().from(payments).where(and(eq(payments.state, 'in_progress'), lte(payments.createdAt, before))).limit(100);
+    const waiting = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.state, 'in_progress'), lte(payments.createdAt, before)))
+      .limit(100);
     for (const payment of waiting) {
       const result = payment.providerRef ? await ctx.collection.getPayment(payment.providerRef) : null;
       // Pending, even after a failed attempt, is still payable.
@@ -101,7 +151,15 @@ export function createLoanJobs(ctx: LoanContext, application: Application, disbu
         await repayment.closePayment(payment.id, result.failureCode ?? 'CANCELLED', 'in_progress');
         continue;
       }
-      const outcome = await repayment.paymentEvent({ eventId: `reconcile-${payment.id}`, kind: 'paid', providerRef: payment.providerRef!, paymentId: null, amountCentavos: result.amountCentavos, currency: result.currency, failureCode: null });
+      const outcome = await repayment.paymentEvent({
+        eventId: `reconcile-${payment.id}`,
+        kind: 'paid',
+        providerRef: payment.providerRef!,
+        paymentId: null,
+        amountCentavos: result.amountCentavos,
+        currency: result.currency,
+        failureCode: null,
+      });
       if (outcome === 'applied') applied += 1;
     }
     return applied;

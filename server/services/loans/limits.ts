@@ -4,7 +4,14 @@
  * apply, underwriting and the profile's limit screen all ask here, so they never disagree.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { limitHistory, nextRaises, type LimitHistoryEntry, type LimitRaiseReason, type NextRaise, type OneTimeRaiseReason } from '#domain/underwriting.ts';
+import {
+  limitHistory,
+  nextRaises,
+  type LimitHistoryEntry,
+  type LimitRaiseReason,
+  type NextRaise,
+  type OneTimeRaiseReason,
+} from '#domain/underwriting.ts';
 import { limitRaises } from '#server/db/schema.ts';
 import type { LoanContext } from './context.ts';
 import type { Db, OrderRow, Tx } from './repository.ts';
@@ -29,7 +36,8 @@ export function createLimits(ctx: LoanContext) {
   const { db, repo, now } = ctx;
   const config = ctx.underwriting;
 
-  const incomeBandOf = (workInfo: Record<string, unknown> | undefined) => (typeof workInfo?.['monthlyIncome'] === 'string' ? workInfo['monthlyIncome'] : null);
+  const incomeBandOf = (workInfo: Record<string, unknown> | undefined) =>
+    typeof workInfo?.['monthlyIncome'] === 'string' ? workInfo['monthlyIncome'] : null;
 
   /** Settled orders never more than `maxOverdueDays` overdue, oldest first (each one raise). */
   function repaidOnTime(orders: readonly OrderRow[]): { reason: LimitRaiseReason; at: string }[] {
@@ -42,13 +50,26 @@ export function createLimits(ctx: LoanContext) {
 
   /** The one-time raises granted to a customer, in the order they were granted. */
   async function grantedRaises(dbOrTx: Db, customerId: string): Promise<GrantedRaise[]> {
-    const rows = await dbOrTx.select().from(limitRaises).where(eq(limitRaises.customerId, customerId)).orderBy(asc(limitRaises.createdAt), asc(limitRaises.id));
+    const rows = await dbOrTx
+      .select()
+      .from(limitRaises)
+      .where(eq(limitRaises.customerId, customerId))
+      .orderBy(asc(limitRaises.createdAt), asc(limitRaises.id));
     return rows
       .filter((r) => ONE_TIME.includes(r.reason))
-      .map((r) => ({ reason: r.reason as OneTimeRaiseReason, at: r.createdAt.toISOString(), amountCentavos: r.amount, grantedBy: r.grantedBy }));
+      .map((r) => ({
+        reason: r.reason as OneTimeRaiseReason,
+        at: r.createdAt.toISOString(),
+        amountCentavos: r.amount,
+        grantedBy: r.grantedBy,
+      }));
   }
 
-  function historyOf(workInfo: Record<string, unknown> | undefined, orders: readonly OrderRow[], granted: readonly GrantedRaise[]): LimitHistoryEntry[] | null {
+  function historyOf(
+    workInfo: Record<string, unknown> | undefined,
+    orders: readonly OrderRow[],
+    granted: readonly GrantedRaise[],
+  ): LimitHistoryEntry[] | null {
     return limitHistory(config, incomeBandOf(workInfo), [...repaidOnTime(orders), ...granted]);
   }
 
@@ -56,20 +77,36 @@ export function createLimits(ctx: LoanContext) {
    * The borrower's limit: the band's first limit raised by the orders repaid on time and the one-time raises; the
    * config's maximum when the band does not approve (underwriting decides). `granted`: grantedRaises of the customer.
    */
-  function limitOf(workInfo: Record<string, unknown> | undefined, orders: readonly OrderRow[], granted: readonly GrantedRaise[]): number {
+  function limitOf(
+    workInfo: Record<string, unknown> | undefined,
+    orders: readonly OrderRow[],
+    granted: readonly GrantedRaise[],
+  ): number {
     return historyOf(workInfo, orders, granted)?.at(-1)?.limitAfterCentavos ?? config.maxLimitCentavos;
   }
 
   /** The profile's limit screen: the limit, its history (newest first) and what would raise it next. */
   async function view(customerId: string): Promise<LimitView> {
-    const [workInfo, orders, granted] = await Promise.all([repo.sectionOf(db, customerId, 'workInfo'), repo.ordersOf(db, customerId), grantedRaises(db, customerId)]);
+    const [workInfo, orders, granted] = await Promise.all([
+      repo.sectionOf(db, customerId, 'workInfo'),
+      repo.ordersOf(db, customerId),
+      grantedRaises(db, customerId),
+    ]);
     const history = historyOf(workInfo, orders, granted);
     const limit = history?.at(-1)?.limitAfterCentavos ?? null;
     const by = new Map(granted.map((g) => [g.reason as string, g.grantedBy]));
     return {
       creditLimitCentavos: limit,
       history: (history ?? []).map((e) => ({ ...e, grantedBy: by.get(e.reason) ?? 'system' })).reverse(),
-      next: nextRaises(config, limit ?? 0, granted.map((g) => g.reason)).map((n) => ({ ...n, stepCentavos: config.limitRaises[n.reason].stepCentavos, ceilingCentavos: config.limitRaises[n.reason].ceilingCentavos })),
+      next: nextRaises(
+        config,
+        limit ?? 0,
+        granted.map((g) => g.reason),
+      ).map((n) => ({
+        ...n,
+        stepCentavos: config.limitRaises[n.reason].stepCentavos,
+        ceilingCentavos: config.limitRaises[n.reason].ceilingCentavos,
+      })),
     };
   }
 
@@ -78,13 +115,32 @@ export function createLimits(ctx: LoanContext) {
    * per customer and reason (the unique index answers a concurrent duplicate), recording what it adds now. Returns
    * what it added, or null when it had been granted already.
    */
-  async function grantInTx(tx: Tx, customerId: string, reason: OneTimeRaiseReason, grantedBy = 'system'): Promise<number | null> {
-    const [existing] = await tx.select({ id: limitRaises.id }).from(limitRaises).where(and(eq(limitRaises.customerId, customerId), eq(limitRaises.reason, reason)));
+  async function grantInTx(
+    tx: Tx,
+    customerId: string,
+    reason: OneTimeRaiseReason,
+    grantedBy = 'system',
+  ): Promise<number | null> {
+    const [existing] = await tx
+      .select({ id: limitRaises.id })
+      .from(limitRaises)
+      .where(and(eq(limitRaises.customerId, customerId), eq(limitRaises.reason, reason)));
     if (existing) return null;
-    const [workInfo, orders, granted] = await Promise.all([repo.sectionOf(tx, customerId, 'workInfo'), repo.ordersOf(tx, customerId), grantedRaises(tx, customerId)]);
+    const [workInfo, orders, granted] = await Promise.all([
+      repo.sectionOf(tx, customerId, 'workInfo'),
+      repo.ordersOf(tx, customerId),
+      grantedRaises(tx, customerId),
+    ]);
     // What it adds as the rules apply it; 0 without an approving band yet (the raise still counts once the band approves).
-    const amount = historyOf(workInfo, orders, [...granted, { reason, at: now().toISOString(), amountCentavos: 0, grantedBy }])?.at(-1)?.amountCentavos ?? 0;
-    const inserted = await tx.insert(limitRaises).values({ customerId, reason, amount, grantedBy, createdAt: now() }).onConflictDoNothing().returning({ id: limitRaises.id });
+    const amount =
+      historyOf(workInfo, orders, [...granted, { reason, at: now().toISOString(), amountCentavos: 0, grantedBy }])?.at(
+        -1,
+      )?.amountCentavos ?? 0;
+    const inserted = await tx
+      .insert(limitRaises)
+      .values({ customerId, reason, amount, grantedBy, createdAt: now() })
+      .onConflictDoNothing()
+      .returning({ id: limitRaises.id });
     return inserted.length > 0 ? amount : null;
   }
 

@@ -16,6 +16,19 @@ export const links = {
 } as const;
 
 /** Writes `template` about `order` for its borrower, in `tx`; false when `dedupeKey` was written before. */
-export function notifyOrder(tx: Tx, order: Pick<OrderRow, 'customerId' | 'orderNo'>, template: NotifyTemplate, link: string, params: MessageParams = {}, dedupeKey?: string): Promise<boolean> {
-  return notify(tx, { customerId: order.customerId, template, params: { orderNo: order.orderNo, ...params }, link, ...(dedupeKey && { dedupeKey }) });
+export function notifyOrder(
+  tx: Tx,
+  order: Pick<OrderRow, 'customerId' | 'orderNo'>,
+  template: NotifyTemplate,
+  link: string,
+  params: MessageParams = {},
+  dedupeKey?: string,
+): Promise<boolean> {
+  return notify(tx, {
+    customerId: order.customerId,
+    template,
+    params: { orderNo: order.orderNo, ...params },
+    link,
+    ...(dedupeKey && { dedupeKey }),
+  });
 }

@@ -18,7 +18,10 @@ function threeMonthsBefore(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const back = new Date(Date.UTC(y, m - 1 - 3, 1));
   const lastDay = new Date(Date.UTC(back.getUTCFullYear(), back.getUTCMonth() + 1, 0)).getUTCDate();
-  return addDays(`${back.getUTCFullYear()}-${String(back.getUTCMonth() + 1).padStart(2, '0')}-01`, Math.min(d, lastDay) - 1);
+  return addDays(
+    `${back.getUTCFullYear()}-${String(back.getUTCMonth() + 1).padStart(2, '0')}-01`,
+    Math.min(d, lastDay) - 1,
+  );
 }
 
 export function createLoanReads(ctx: LoanContext, views: LoanViews, application: Application) {
@@ -28,7 +31,11 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
     const sub = ctx.subOf(input.productId, input.subProductId);
     const problem = checkQuoteInput(sub, input);
     if (problem) throw new ApiError(problem);
-    return quote(ctx.pricing, sub, { principalCentavos: input.principalCentavos, termDays: input.termDays, loanDate: ctx.today() });
+    return quote(ctx.pricing, sub, {
+      principalCentavos: input.principalCentavos,
+      termDays: input.termDays,
+      loanDate: ctx.today(),
+    });
   }
 
   async function home(caller: Caller) {
@@ -65,7 +72,11 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
   async function get(customerId: string, orderId: string) {
     const order = await repo.findOrder(db, orderId, customerId);
     if (!order) throw new ApiError('NOT_FOUND');
-    const rows = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt));
+    const rows = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(desc(payments.createdAt));
     return { ...views.orderView(order), payments: rows.map((p) => views.paymentView(p, order.orderNo)) };
   }
 

@@ -10,7 +10,17 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { manilaToday } from '#domain/calendar-date.ts';
-import { addComponents, allocate, discount, discountRoom, extend, figuresOf, nextDue, total, type Allocation } from '#domain/loan-ledger.ts';
+import {
+  addComponents,
+  allocate,
+  discount,
+  discountRoom,
+  extend,
+  figuresOf,
+  nextDue,
+  total,
+  type Allocation,
+} from '#domain/loan-ledger.ts';
 import type { PaymentChannel, PaymentKind } from '#domain/loan-types.ts';
 import { payoutDestinationOf, type BankInfoSection } from '#domain/payout-account.ts';
 import { coupons, idempotencyKeys, payments } from '#server/db/schema.ts';
@@ -56,7 +66,13 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
    * principal) of what the payment pays (the next period for an instalment), and less than the payment itself.
    * COUPON_UNAVAILABLE when it cannot apply.
    */
-  function couponDiscount(order: OrderRow, kind: PaymentKind, base: number, coupon: CouponRow | null, at: Date): number {
+  function couponDiscount(
+    order: OrderRow,
+    kind: PaymentKind,
+    base: number,
+    coupon: CouponRow | null,
+    at: Date,
+  ): number {
     const ledger = ctx.ledgerOf(order);
     // An extension buys days, not a discount: a coupon lowers settlements and instalments only.
     if (coupon && (kind === 'extend' || !ledger)) throw new ApiError('COUPON_UNAVAILABLE', { reason: 'operation' });
@@ -69,44 +85,97 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
   }
 
   /** What paying would ask, with the coupon when one is named (nothing is reserved: the payment checks again). */
-  async function paymentQuote(caller: Caller, orderId: string, input: { kind: PaymentKind; couponId?: string | undefined }) {
+  async function paymentQuote(
+    caller: Caller,
+    orderId: string,
+    input: { kind: PaymentKind; couponId?: string | undefined },
+  ) {
     const order = await repo.findOrder(db, orderId, caller.customerId);
     if (!order) throw new ApiError('NOT_FOUND');
     const at = now();
     const base = paymentAmount(order, input.kind, manilaToday(at));
     let discountCentavos = 0;
     if (input.couponId) {
-      const [coupon] = await db.select().from(coupons).where(and(eq(coupons.id, input.couponId), eq(coupons.customerId, caller.customerId)));
+      const [coupon] = await db
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.id, input.couponId), eq(coupons.customerId, caller.customerId)));
       discountCentavos = couponDiscount(order, input.kind, base, coupon ?? null, at);
     }
-    return { kind: input.kind, baseCentavos: base, discountCentavos, amountCentavos: base - discountCentavos, couponId: input.couponId ?? null };
+    return {
+      kind: input.kind,
+      baseCentavos: base,
+      discountCentavos,
+      amountCentavos: base - discountCentavos,
+      couponId: input.couponId ?? null,
+    };
   }
 
-  async function createPayment(caller: Caller, key: string, hash: string, orderId: string, input: { kind: PaymentKind; channel: PaymentChannel; couponId?: string | undefined }): Promise<StoredAnswer> {
+  async function createPayment(
+    caller: Caller,
+    key: string,
+    hash: string,
+    orderId: string,
+    input: { kind: PaymentKind; channel: PaymentChannel; couponId?: string | undefined },
+  ): Promise<StoredAnswer> {
     const answer = await application.money(caller, key, `payment:${orderId}`, hash, async (tx) => {
       const order = await repo.lockOrder(tx, orderId, caller.customerId);
       const at = now();
-      const open = await tx.select().from(payments).where(and(eq(payments.orderId, orderId), inArray(payments.state, ['requested', 'in_progress']))).for('update');
+      const open = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), inArray(payments.state, ['requested', 'in_progress'])))
+        .for('update');
       for (const payment of open) {
         if (payment.expiresAt > at) throw new ApiError('PAYMENT_IN_PROGRESS');
         // Expired unpaid: closed, so a new one can be made (a late success is still applied: see paymentEvent).
-        await tx.update(payments).set({ state: 'fail', failureCode: 'EXPIRED', completedAt: at }).where(eq(payments.id, payment.id));
+        await tx
+          .update(payments)
+          .set({ state: 'fail', failureCode: 'EXPIRED', completedAt: at })
+          .where(eq(payments.id, payment.id));
         if (payment.couponId) await releaseHeld(tx, payment.couponId, payment.id);
-        await repo.recordEvent(tx, order.id, 'payment_expired', { paymentId: payment.id, ...(payment.couponId && { releasedCouponId: payment.couponId }) });
+        await repo.recordEvent(tx, order.id, 'payment_expired', {
+          paymentId: payment.id,
+          ...(payment.couponId && { releasedCouponId: payment.couponId }),
+        });
       }
       const base = paymentAmount(order, input.kind, manilaToday(at));
       // The coupon row is locked after the order and its payments (repository.ts's lock order), then held by the
       // payment until the gateway's word: used on success, the borrower's again on failure or expiry.
       const couponId = input.couponId ?? null;
-      const discountCentavos = couponId ? couponDiscount(order, input.kind, base, await lockCoupon(tx, couponId, caller.customerId), at) : 0;
+      const discountCentavos = couponId
+        ? couponDiscount(order, input.kind, base, await lockCoupon(tx, couponId, caller.customerId), at)
+        : 0;
       const amount = base - discountCentavos;
       const [payment] = await tx
         .insert(payments)
-        .values({ orderId, customerId: caller.customerId, kind: input.kind, channel: input.channel, amount, couponId, discount: discountCentavos, state: 'requested', expiresAt: new Date(at.getTime() + ctx.settings.paymentTtlMs), createdAt: at })
+        .values({
+          orderId,
+          customerId: caller.customerId,
+          kind: input.kind,
+          channel: input.channel,
+          amount,
+          couponId,
+          discount: discountCentavos,
+          state: 'requested',
+          expiresAt: new Date(at.getTime() + ctx.settings.paymentTtlMs),
+          createdAt: at,
+        })
         .returning();
-      if (couponId && !(await hold(tx, couponId, order.id, payment!.id))) throw new ApiError('COUPON_UNAVAILABLE', { reason: 'used' });
-      await repo.recordEvent(tx, order.id, 'payment_created', { paymentId: payment!.id, kind: input.kind, amountCentavos: amount, ...(couponId && { couponId, discountCentavos }) });
-      await enqueue(tx, { kind: 'send_payment', key: `send_payment:${payment!.id}`, payload: { paymentId: payment!.id }, runAt: new Date(at.getTime() + SEND_RETRY_MS) });
+      if (couponId && !(await hold(tx, couponId, order.id, payment!.id)))
+        throw new ApiError('COUPON_UNAVAILABLE', { reason: 'used' });
+      await repo.recordEvent(tx, order.id, 'payment_created', {
+        paymentId: payment!.id,
+        kind: input.kind,
+        amountCentavos: amount,
+        ...(couponId && { couponId, discountCentavos }),
+      });
+      await enqueue(tx, {
+        kind: 'send_payment',
+        key: `send_payment:${payment!.id}`,
+        payload: { paymentId: payment!.id },
+        runAt: new Date(at.getTime() + SEND_RETRY_MS),
+      });
       return { status: 201, body: views.paymentView(payment!, order.orderNo) };
     });
     if (answer.status !== 201) return answer;
@@ -120,7 +189,16 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
     const [row] = await db.select().from(payments).where(eq(payments.id, id));
     const json = JSON.stringify(views.paymentView(row!, orderNo));
     if (json === answer.json) return answer;
-    await db.update(idempotencyKeys).set({ response: json }).where(and(eq(idempotencyKeys.customerId, caller.customerId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.response, answer.json)));
+    await db
+      .update(idempotencyKeys)
+      .set({ response: json })
+      .where(
+        and(
+          eq(idempotencyKeys.customerId, caller.customerId),
+          eq(idempotencyKeys.key, key),
+          eq(idempotencyKeys.response, answer.json),
+        ),
+      );
     return { status: 201, json };
   }
 
@@ -140,7 +218,12 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
         payer: { phone, name: bank ? payoutDestinationOf(bank as unknown as BankInfoSection).holderName : '' },
         description: `${order?.orderNo ?? ''} ${payment.kind}`,
         expiresAt: payment.expiresAt,
-        metadata: { orderId: payment.orderId, orderNo: order?.orderNo ?? '', kind: payment.kind, paymentId: payment.id },
+        metadata: {
+          orderId: payment.orderId,
+          orderNo: order?.orderNo ?? '',
+          kind: payment.kind,
+          paymentId: payment.id,
+        },
       });
     } catch (error) {
       if (!(error instanceof ProviderError) || error.retryable) throw error;
@@ -152,12 +235,32 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
       const current = await repo.lockPayment(tx, paymentId);
       if (current?.state !== 'requested') return;
       if (intent.amountCentavos !== current.amount) {
-        await tx.update(payments).set({ state: 'fail', failureCode: 'PROVIDER_AMOUNT_MISMATCH', providerRef: intent.providerRef, completedAt: now() }).where(eq(payments.id, paymentId));
+        await tx
+          .update(payments)
+          .set({
+            state: 'fail',
+            failureCode: 'PROVIDER_AMOUNT_MISMATCH',
+            providerRef: intent.providerRef,
+            completedAt: now(),
+          })
+          .where(eq(payments.id, paymentId));
         if (current.couponId) await releaseHeld(tx, current.couponId, paymentId);
-        await repo.recordEvent(tx, locked.id, 'payment_mismatch', { paymentId, askedCentavos: current.amount, gatewayCentavos: intent.amountCentavos });
+        await repo.recordEvent(tx, locked.id, 'payment_mismatch', {
+          paymentId,
+          askedCentavos: current.amount,
+          gatewayCentavos: intent.amountCentavos,
+        });
         return;
       }
-      await tx.update(payments).set({ state: 'in_progress', reference: intent.reference, providerRef: intent.providerRef, checkoutUrl: intent.action?.url ?? null }).where(eq(payments.id, paymentId));
+      await tx
+        .update(payments)
+        .set({
+          state: 'in_progress',
+          reference: intent.reference,
+          providerRef: intent.providerRef,
+          checkoutUrl: intent.action?.url ?? null,
+        })
+        .where(eq(payments.id, paymentId));
       await repo.recordEvent(tx, locked.id, 'payment_sent', { paymentId, providerRef: intent.providerRef });
     });
   }
@@ -166,17 +269,31 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
    * Fails a payment in state `from`: one the gateway refused outright (requested) or an intent it cancelled for good
    * (in progress, found by reconciliation). Nothing is owed less.
    */
-  async function closePayment(paymentId: string, failureCode: string, from: 'requested' | 'in_progress' = 'requested'): Promise<void> {
+  async function closePayment(
+    paymentId: string,
+    failureCode: string,
+    from: 'requested' | 'in_progress' = 'requested',
+  ): Promise<void> {
     const [pre] = await db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId));
     if (!pre) return;
     await db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, pre.orderId);
       const payment = await repo.lockPayment(tx, paymentId);
       if (payment?.state !== from) return;
-      await tx.update(payments).set({ state: 'fail', failureCode, completedAt: now() }).where(eq(payments.id, paymentId));
+      await tx
+        .update(payments)
+        .set({ state: 'fail', failureCode, completedAt: now() })
+        .where(eq(payments.id, paymentId));
       if (payment.couponId) await releaseHeld(tx, payment.couponId, paymentId);
       await repo.recordEvent(tx, order.id, 'payment_failed', { paymentId, failureCode });
-      await notifyOrder(tx, order, 'paymentFailed', links.bill(order), { amountCentavos: payment.amount }, `paymentFailed:${paymentId}`);
+      await notifyOrder(
+        tx,
+        order,
+        'paymentFailed',
+        links.bill(order),
+        { amountCentavos: payment.amount },
+        `paymentFailed:${paymentId}`,
+      );
     });
   }
 
@@ -187,7 +304,10 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
    * less: a partial repayment); money over what is owed, or for an order no longer repaying, is kept as unapplied.
    */
   async function paymentEvent(event: CollectionEvent): Promise<PaymentOutcome> {
-    const [found] = await db.select({ id: payments.id, orderId: payments.orderId }).from(payments).where(eq(payments.providerRef, event.providerRef));
+    const [found] = await db
+      .select({ id: payments.id, orderId: payments.orderId })
+      .from(payments)
+      .where(eq(payments.providerRef, event.providerRef));
     if (!found) return 'unknown';
     return db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, found.orderId);
@@ -196,12 +316,29 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
       const at = now();
       if (event.kind === 'attempt_failed') {
         // One attempt failed; the intent stays payable, so the payment stays in progress (a later success applies).
-        await repo.recordEvent(tx, order.id, 'payment_attempt_failed', { paymentId: payment.id, eventId: event.eventId, failureCode: event.failureCode });
-        await notifyOrder(tx, order, 'paymentFailed', links.bill(order), { amountCentavos: payment.amount }, `paymentAttemptFailed:${event.eventId}`);
+        await repo.recordEvent(tx, order.id, 'payment_attempt_failed', {
+          paymentId: payment.id,
+          eventId: event.eventId,
+          failureCode: event.failureCode,
+        });
+        await notifyOrder(
+          tx,
+          order,
+          'paymentFailed',
+          links.bill(order),
+          { amountCentavos: payment.amount },
+          `paymentAttemptFailed:${event.eventId}`,
+        );
         return 'applied';
       }
       if (event.amountCentavos !== payment.amount || event.currency !== CURRENCY) {
-        await repo.recordEvent(tx, order.id, 'payment_mismatch', { paymentId: payment.id, eventId: event.eventId, askedCentavos: payment.amount, reportedCentavos: event.amountCentavos, currency: event.currency });
+        await repo.recordEvent(tx, order.id, 'payment_mismatch', {
+          paymentId: payment.id,
+          eventId: event.eventId,
+          askedCentavos: payment.amount,
+          reportedCentavos: event.amountCentavos,
+          currency: event.currency,
+        });
         return 'mismatch';
       }
       const received = payment.amount;
@@ -229,13 +366,21 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
         if (terms && received >= terms.amount) {
           const extended = extend(ledger, terms, ctx.pricing.extensionDays, day);
           const rest = allocate(extended.ledger, received - terms.amount, day);
-          result = { ledger: rest.ledger, applied: addComponents(extended.applied, rest.applied), unapplied: rest.unapplied };
+          result = {
+            ledger: rest.ledger,
+            applied: addComponents(extended.applied, rest.applied),
+            unapplied: rest.unapplied,
+          };
           applied = 'extended';
         } else {
           const before = figuresOf(ledger, day);
           result = allocate(ledger, received, day);
           const after = figuresOf(result.ledger, day);
-          applied = after.settled ? 'settled' : payment.kind === 'instalment' && after.paidPeriods > before.paidPeriods ? 'instalment' : 'partial';
+          applied = after.settled
+            ? 'settled'
+            : payment.kind === 'instalment' && after.paidPeriods > before.paidPeriods
+              ? 'instalment'
+              : 'partial';
         }
         const after = figuresOf(result.ledger, day);
         const data = {
@@ -246,17 +391,38 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
           amountDueCentavos: after.amountDue,
           amountRepaidCentavos: after.amountRepaid,
           dueDate: after.dueDate,
-          ...(applied === 'extended' && { newDueDate: terms!.newDueDate, feeCentavos: terms!.fee, waivedCentavos: terms!.waived }),
+          ...(applied === 'extended' && {
+            newDueDate: terms!.newDueDate,
+            feeCentavos: terms!.fee,
+            waivedCentavos: terms!.waived,
+          }),
         };
         const patch = ledgerPatch(result.ledger, day);
-        const kind = applied === 'extended' ? 'extended' : applied === 'instalment' ? 'instalment_paid' : applied === 'settled' ? 'settled' : 'partial_repayment';
-        if (after.settled) await ctx.emit('settled', tx, await repo.transition(tx, order, 'settled', kind, patch, data));
+        const kind =
+          applied === 'extended'
+            ? 'extended'
+            : applied === 'instalment'
+              ? 'instalment_paid'
+              : applied === 'settled'
+                ? 'settled'
+                : 'partial_repayment';
+        if (after.settled)
+          await ctx.emit('settled', tx, await repo.transition(tx, order, 'settled', kind, patch, data));
         else await repo.update(tx, order, kind, patch, data);
-        if (applied === 'extended') await notifyOrder(tx, order, 'extended', links.bill(order), { amountCentavos: received, dueDate: terms!.newDueDate });
+        if (applied === 'extended')
+          await notifyOrder(tx, order, 'extended', links.bill(order), {
+            amountCentavos: received,
+            dueDate: terms!.newDueDate,
+          });
       }
-      if (applied === 'settled') await notifyOrder(tx, order, 'settled', links.bill(order), { amountCentavos: received });
-      else if (applied !== 'extended') await notifyOrder(tx, order, 'paymentSucceeded', links.bill(order), { amountCentavos: received });
-      await tx.update(payments).set({ state: 'success', failureCode: null, applied, completedAt: at }).where(eq(payments.id, payment.id));
+      if (applied === 'settled')
+        await notifyOrder(tx, order, 'settled', links.bill(order), { amountCentavos: received });
+      else if (applied !== 'extended')
+        await notifyOrder(tx, order, 'paymentSucceeded', links.bill(order), { amountCentavos: received });
+      await tx
+        .update(payments)
+        .set({ state: 'success', failureCode: null, applied, completedAt: at })
+        .where(eq(payments.id, payment.id));
       return 'applied';
     });
   }

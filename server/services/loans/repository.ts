@@ -40,7 +40,11 @@ export function createLoanRepository(now: () => Date) {
     const [order] = await tx
       .select()
       .from(loanOrders)
-      .where(customerId ? and(eq(loanOrders.id, orderId), eq(loanOrders.customerId, customerId)) : eq(loanOrders.id, orderId))
+      .where(
+        customerId
+          ? and(eq(loanOrders.id, orderId), eq(loanOrders.customerId, customerId))
+          : eq(loanOrders.id, orderId),
+      )
       .for('update');
     if (!order) throw new ApiError('NOT_FOUND');
     return order;
@@ -50,43 +54,84 @@ export function createLoanRepository(now: () => Date) {
     const [order] = await db
       .select()
       .from(loanOrders)
-      .where(customerId ? and(eq(loanOrders.id, orderId), eq(loanOrders.customerId, customerId)) : eq(loanOrders.id, orderId));
+      .where(
+        customerId
+          ? and(eq(loanOrders.id, orderId), eq(loanOrders.customerId, customerId))
+          : eq(loanOrders.id, orderId),
+      );
     return order;
   }
 
   /** The customer's orders, newest first. */
   function ordersOf(db: Db, customerId: string): Promise<OrderRow[]> {
-    return db.select().from(loanOrders).where(eq(loanOrders.customerId, customerId)).orderBy(desc(loanOrders.createdAt), desc(loanOrders.orderNo));
+    return db
+      .select()
+      .from(loanOrders)
+      .where(eq(loanOrders.customerId, customerId))
+      .orderBy(desc(loanOrders.createdAt), desc(loanOrders.orderNo));
   }
 
-  async function recordEvent(tx: Db, orderId: string, kind: string, data: Record<string, unknown> | null, from: string | null = null, to: string | null = null): Promise<void> {
+  async function recordEvent(
+    tx: Db,
+    orderId: string,
+    kind: string,
+    data: Record<string, unknown> | null,
+    from: string | null = null,
+    to: string | null = null,
+  ): Promise<void> {
     await tx.insert(loanEvents).values({ orderId, kind, data, fromState: from, toState: to, at: now() });
   }
 
   /** Moves a locked order to `to` (the state machine must allow it) with its other changes, and records the event. */
-  async function transition(tx: Tx, order: OrderRow, to: OrderState, kind: string, patch: OrderPatch = {}, data: Record<string, unknown> | null = null): Promise<OrderRow> {
+  async function transition(
+    tx: Tx,
+    order: OrderRow,
+    to: OrderState,
+    kind: string,
+    patch: OrderPatch = {},
+    data: Record<string, unknown> | null = null,
+  ): Promise<OrderRow> {
     if (!canTransition(order.state as OrderState, to)) throw new ApiError('ORDER_STATE');
-    const [updated] = await tx.update(loanOrders).set({ ...patch, state: to, updatedAt: now() }).where(eq(loanOrders.id, order.id)).returning();
+    const [updated] = await tx
+      .update(loanOrders)
+      .set({ ...patch, state: to, updatedAt: now() })
+      .where(eq(loanOrders.id, order.id))
+      .returning();
     await recordEvent(tx, order.id, kind, data, order.state, to);
     return updated!;
   }
 
   /** Changes a locked order without a state change, and records the event. */
-  async function update(tx: Tx, order: OrderRow, kind: string, patch: OrderPatch, data: Record<string, unknown>): Promise<OrderRow> {
-    const [updated] = await tx.update(loanOrders).set({ ...patch, updatedAt: now() }).where(eq(loanOrders.id, order.id)).returning();
+  async function update(
+    tx: Tx,
+    order: OrderRow,
+    kind: string,
+    patch: OrderPatch,
+    data: Record<string, unknown>,
+  ): Promise<OrderRow> {
+    const [updated] = await tx
+      .update(loanOrders)
+      .set({ ...patch, updatedAt: now() })
+      .where(eq(loanOrders.id, order.id))
+      .returning();
     await recordEvent(tx, order.id, kind, data, order.state, updated!.state);
     return updated!;
   }
 
   /** One profile step's data. */
   async function sectionOf(db: Db, customerId: string, step: string): Promise<Record<string, unknown> | undefined> {
-    const [row] = await db.select({ data: profileSections.data }).from(profileSections).where(and(eq(profileSections.customerId, customerId), eq(profileSections.step, step)));
+    const [row] = await db
+      .select({ data: profileSections.data })
+      .from(profileSections)
+      .where(and(eq(profileSections.customerId, customerId), eq(profileSections.step, step)));
     return row?.data as Record<string, unknown> | undefined;
   }
 
   /** PA + yymmdd + a running number + two letters: unique without retries. */
   async function newOrderNo(tx: Tx, day: string): Promise<string> {
-    const result = (await tx.execute(sql`select nextval('loan_order_no_seq')::text as n`)) as unknown as { rows: { n: string }[] };
+    const result = (await tx.execute(sql`select nextval('loan_order_no_seq')::text as n`)) as unknown as {
+      rows: { n: string }[];
+    };
     const letters = [...randomBytes(2)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
     return `PA${day.slice(2).replaceAll('-', '')}${String(result.rows[0]?.n ?? '0').padStart(4, '0')}${letters}`;
   }
@@ -101,7 +146,19 @@ export function createLoanRepository(now: () => Date) {
     return payment;
   }
 
-  return { lockCustomer, lockOrder, findOrder, ordersOf, recordEvent, transition, update, sectionOf, newOrderNo, lockPayout, lockPayment };
+  return {
+    lockCustomer,
+    lockOrder,
+    findOrder,
+    ordersOf,
+    recordEvent,
+    transition,
+    update,
+    sectionOf,
+    newOrderNo,
+    lockPayout,
+    lockPayment,
+  };
 }
 
 export type LoanRepository = ReturnType<typeof createLoanRepository>;

@@ -19,9 +19,16 @@ export function createLoanViews(ctx: LoanContext) {
     const ledger = ctx.ledgerOf(order);
     const sub = findSubProduct(ctx.pricing, order.productId, order.subProductId);
     if (ledger && sub) {
-      const s = standingOf(ledger, sub, { caps: ctx.capsOf(ledger.loanDate), extensionDays: ctx.pricing.extensionDays }, day);
+      const s = standingOf(
+        ledger,
+        sub,
+        { caps: ctx.capsOf(ledger.loanDate), extensionDays: ctx.pricing.extensionDays },
+        day,
+      );
       // Only a repaying order can be paid or extended.
-      return order.state === 'repaying' ? s : { ...s, instalment: null, extension: null, dueDate: order.state === 'settled' ? null : s.dueDate };
+      return order.state === 'repaying'
+        ? s
+        : { ...s, instalment: null, extension: null, dueDate: order.state === 'settled' ? null : s.dueDate };
     }
     return {
       dueDate: order.dueDate,
@@ -55,7 +62,8 @@ export function createLoanViews(ctx: LoanContext) {
       ...s,
       reapplyAfter: order.reapplyAfter,
       // Closed by the borrower (a re-loan cancelled in its notice window, easy-reloan.ts), not by underwriting.
-      cancelled: order.state === 'rejected' && (order.decision as { decision?: string } | null)?.decision === 'cancelled',
+      cancelled:
+        order.state === 'rejected' && (order.decision as { decision?: string } | null)?.decision === 'cancelled',
       failureCode: order.failureCode,
       payout: destinationView(order.payoutAccount as PayoutDestination | null),
       createdAt: order.createdAt.toISOString(),

@@ -7,11 +7,21 @@ import { checkIcon, clockIcon, crossIcon } from '#engine/ui/icon-set.ts';
 import { renderScreen } from '#src/testing/render-screen.tsx';
 import { catalogProblems, readCatalogs } from '#src/testing/catalog-check.ts';
 import KSResultScreen from './KSResult-screen.tsx';
-import { CONTINUE_TO, parseResult, RESULT_STATUSES, RESULT_TEXTS, RESULT_TYPES, type ResultStatus, type ResultType } from './result-table.ts';
+import {
+  CONTINUE_TO,
+  parseResult,
+  RESULT_STATUSES,
+  RESULT_TEXTS,
+  RESULT_TYPES,
+  type ResultStatus,
+  type ResultType,
+} from './result-table.ts';
 
 const catalogs = readCatalogs('result');
 const allTypes: ResultType[] = [...RESULT_TYPES, 'generic'];
-const combos = allTypes.flatMap((type) => RESULT_STATUSES.map((status) => [type, status] as [ResultType, ResultStatus]));
+const combos = allTypes.flatMap((type) =>
+  RESULT_STATUSES.map((status) => [type, status] as [ResultType, ResultStatus]),
+);
 const ICON_OF: Record<ResultStatus, string> = { success: checkIcon, fail: crossIcon, pending: clockIcon };
 
 afterEach(cleanup);

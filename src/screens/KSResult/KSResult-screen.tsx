@@ -29,7 +29,11 @@ export default function KSResultScreen() {
         <p className="KSResult-message">{t(text.message)}</p>
       </section>
       <div className="KSResult-actions">
-        <button type="button" className="btn btn-primary btn-block" onClick={guard(() => void navigate(CONTINUE_TO, { replace: true }))}>
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          onClick={guard(() => void navigate(CONTINUE_TO, { replace: true }))}
+        >
           {t('ks.continue')}
         </button>
         {look.retry && (

@@ -30,7 +30,9 @@ describe('about catalogs', () => {
 describe('channel links', () => {
   it('builds mailto, wa.me and tel links from config values', () => {
     expect(mailtoHref('a@b.ph')).toBe('mailto:a@b.ph');
-    expect(mailtoHref('a@b.ph', { subject: 'Hi there', body: 'Tel +63 9' })).toBe('mailto:a@b.ph?subject=Hi%20there&body=Tel%20%2B63%209');
+    expect(mailtoHref('a@b.ph', { subject: 'Hi there', body: 'Tel +63 9' })).toBe(
+      'mailto:a@b.ph?subject=Hi%20there&body=Tel%20%2B63%209',
+    );
     expect(whatsappHref('+63 917 888 7326')).toBe('https://wa.me/639178887326');
     expect(whatsappHref('0917-888-7326')).toBe('https://wa.me/639178887326');
     expect(telHref('+63 2 8888 7326')).toBe('tel:+63288887326');
@@ -47,7 +49,9 @@ describe.each(languages)('AboutUsScreen in %s', (language) => {
     const officer = within(screen.getByTestId('grievance'));
     expect(officer.getByText(product.grievanceOfficer.name)).toBeTruthy();
     expect(officer.getByText(product.grievanceOfficer.address)).toBeTruthy();
-    expect(officer.getByText(product.grievanceOfficer.email).getAttribute('href')).toBe(`mailto:${product.grievanceOfficer.email}`);
+    expect(officer.getByText(product.grievanceOfficer.email).getAttribute('href')).toBe(
+      `mailto:${product.grievanceOfficer.email}`,
+    );
     expect(officer.getByText(product.grievanceOfficer.phone).getAttribute('href')).toBe(
       `tel:${product.grievanceOfficer.phone.replace(/[^\d+]/g, '')}`,
     );

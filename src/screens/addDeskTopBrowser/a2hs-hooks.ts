@@ -4,7 +4,14 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from '#src/router.ts';
-import { BROWSER_PARAM, detectBrowser, isStandaloneDisplay, prefersReducedMotion, resolveBrowser, type BrowserId } from './browsers.ts';
+import {
+  BROWSER_PARAM,
+  detectBrowser,
+  isStandaloneDisplay,
+  prefersReducedMotion,
+  resolveBrowser,
+  type BrowserId,
+} from './browsers.ts';
 
 export interface ChosenBrowser {
   /** The browser the screen shows: `?browser=` when valid, else the detected one. */
@@ -75,6 +82,9 @@ export function useStandalone(): boolean {
 /** True while the system asks for reduced motion; follows changes. */
 export function useReducedMotion(): boolean {
   const [reduced, setReduced] = useState(() => prefersReducedMotion(window));
-  useEffect(() => onMediaChange('(prefers-reduced-motion: reduce)', () => setReduced(prefersReducedMotion(window))), []);
+  useEffect(
+    () => onMediaChange('(prefers-reduced-motion: reduce)', () => setReduced(prefersReducedMotion(window))),
+    [],
+  );
   return reduced;
 }

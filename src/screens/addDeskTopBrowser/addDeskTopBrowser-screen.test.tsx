@@ -12,8 +12,10 @@ import AddDeskTopBrowserScreen from './addDeskTopBrowser-screen.tsx';
 import { stepsFor, type BrowserId } from './browsers.ts';
 
 const UA = {
-  safari: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
-  chrome: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/124.0.6367.88 Mobile/15E148 Safari/604.1',
+  safari:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  chrome:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/124.0.6367.88 Mobile/15E148 Safari/604.1',
   facebook:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/460.0.0.37.108;FBDV/iPhone15,2;FBMD/iPhone;FBSN/iOS;FBSV/17.4;FBLC/en_US]',
 } as const;
@@ -100,14 +102,16 @@ describe('AddDeskTopBrowserScreen picker', () => {
     await renderTutorial('/addDeskTopBrowser?browser=chrome');
     const guide = await screen.findByRole('link', { name: en.tutorial.guideLink });
     expect(guide.getAttribute('href')).toBe('/guildDetail?browser=chrome');
-    expect(screen.getByRole('link', { name: en.tutorial.videoLink }).getAttribute('href')).toBe('/videoIndex?browser=chrome');
+    expect(screen.getByRole('link', { name: en.tutorial.videoLink }).getAttribute('href')).toBe(
+      '/videoIndex?browser=chrome',
+    );
     fireEvent.click(guide);
     expect(location()).toBe('/guildDetail?browser=chrome');
   });
 });
 
 describe('AddDeskTopBrowserScreen rewards', () => {
-  it('shows the ₱200 coupon and the limit raise the server grants (config/underwriting.json), not the spec\'s ₱80,000', async () => {
+  it("shows the ₱200 coupon and the limit raise the server grants (config/underwriting.json), not the spec's ₱80,000", async () => {
     await renderTutorial();
     const rewards = within(await screen.findByRole('region', { name: en.rewards.title.replace('{{name}}', appName) }));
     expect(product.addToHomeScreen).toEqual({ repaymentCouponCentavos: 20000 });
@@ -205,7 +209,8 @@ describe.each(['en', 'fil', 'zh-CN'] as const)('AddDeskTopBrowserScreen in %s', 
     setUserAgent(UA.facebook);
     const { container } = await renderTutorial('/addDeskTopBrowser', language);
     await screen.findByText(catalogs[language].inApp.title);
-    for (const step of stepsFor('facebook')) expect(screen.getByText(stepText(language, 'facebook', step.id))).toBeTruthy();
+    for (const step of stepsFor('facebook'))
+      expect(screen.getByText(stepText(language, 'facebook', step.id))).toBeTruthy();
     expect(screen.getByText(catalogs[language].tutorial.pickerTitle)).toBeTruthy();
     expect(container.textContent).toContain('₱200');
     expect(container.textContent).toContain('₱500');

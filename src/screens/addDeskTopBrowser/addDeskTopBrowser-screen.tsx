@@ -14,7 +14,16 @@ import { limitRaises } from '#config/underwriting.json';
 import { product } from '#src/config.ts';
 import { useInstallPrompt } from '#engine/ui/install-prompt.ts';
 import { useChosenBrowser, useStandalone } from './a2hs-hooks.ts';
-import { A2HS_PATHS, BROWSER_IDS, browserHref, isInAppBrowser, rewardAmounts, stepKey, stepsFor, type BrowserId } from './browsers.ts';
+import {
+  A2HS_PATHS,
+  BROWSER_IDS,
+  browserHref,
+  isInAppBrowser,
+  rewardAmounts,
+  stepKey,
+  stepsFor,
+  type BrowserId,
+} from './browsers.ts';
 import { BrowserGlyph, StepIllustration } from './step-art.tsx';
 import './addDeskTopBrowser.page.css';
 
@@ -101,7 +110,9 @@ function Rewards() {
           <span className={`${P}-reward-label`}>{t('rewards.couponLabel')}</span>
         </li>
         <li className={`${P}-reward`} data-reward="limit">
-          <strong className={`${P}-reward-value`}>{t('rewards.limitValue', { amount: amounts.limit, ceiling: amounts.ceiling })}</strong>
+          <strong className={`${P}-reward-value`}>
+            {t('rewards.limitValue', { amount: amounts.limit, ceiling: amounts.ceiling })}
+          </strong>
           <span className={`${P}-reward-label`}>{t('rewards.limitLabel')}</span>
         </li>
       </ul>
@@ -109,7 +120,15 @@ function Rewards() {
   );
 }
 
-function BrowserPicker({ browser, detected, onChoose }: { browser: BrowserId; detected: BrowserId; onChoose: (browser: BrowserId) => void }) {
+function BrowserPicker({
+  browser,
+  detected,
+  onChoose,
+}: {
+  browser: BrowserId;
+  detected: BrowserId;
+  onChoose: (browser: BrowserId) => void;
+}) {
   const { t } = useTranslation('a2hs');
   return (
     <fieldset className={`card ${P}-picker`}>

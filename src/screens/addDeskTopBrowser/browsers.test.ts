@@ -100,7 +100,11 @@ describe('steps', () => {
 
   it('ends with adding to and opening from the home screen outside in-app browsers', () => {
     for (const id of BROWSER_IDS.filter((b) => !isInAppBrowser(b))) {
-      expect(stepsFor(id).map((s) => s.id).slice(-3)).toEqual(['addToHome', 'add', 'open']);
+      expect(
+        stepsFor(id)
+          .map((s) => s.id)
+          .slice(-3),
+      ).toEqual(['addToHome', 'add', 'open']);
     }
   });
 
@@ -146,7 +150,9 @@ describe('isStandaloneDisplay', () => {
 
 describe('prefersReducedMotion', () => {
   it('reads the media query', () => {
-    expect(prefersReducedMotion({ matchMedia: (q) => ({ matches: q === '(prefers-reduced-motion: reduce)' }) })).toBe(true);
+    expect(prefersReducedMotion({ matchMedia: (q) => ({ matches: q === '(prefers-reduced-motion: reduce)' }) })).toBe(
+      true,
+    );
     expect(prefersReducedMotion({ matchMedia: () => ({ matches: false }) })).toBe(false);
     expect(prefersReducedMotion({})).toBe(false);
   });
@@ -154,8 +160,14 @@ describe('prefersReducedMotion', () => {
 
 describe('rewardAmounts', () => {
   it('formats whole pesos without centavos', () => {
-    expect(rewardAmounts({ repaymentCouponCentavos: 20000 }, { stepCentavos: 50000, ceilingCentavos: 800000 })).toEqual({ coupon: '₱200', limit: '₱500', ceiling: '₱8,000' });
-    expect(rewardAmounts({ repaymentCouponCentavos: 15050 }, { stepCentavos: 100, ceilingCentavos: 1000050 })).toEqual({ coupon: '₱150.50', limit: '₱1', ceiling: '₱10,000.50' });
+    expect(rewardAmounts({ repaymentCouponCentavos: 20000 }, { stepCentavos: 50000, ceilingCentavos: 800000 })).toEqual(
+      { coupon: '₱200', limit: '₱500', ceiling: '₱8,000' },
+    );
+    expect(rewardAmounts({ repaymentCouponCentavos: 15050 }, { stepCentavos: 100, ceilingCentavos: 1000050 })).toEqual({
+      coupon: '₱150.50',
+      limit: '₱1',
+      ceiling: '₱10,000.50',
+    });
   });
 });
 

@@ -165,7 +165,10 @@ export function prefersReducedMotion(env: Pick<DisplayEnvironment, 'matchMedia'>
  * The rewards of adding to the home screen formatted for display: the coupon (config/product.json) and the limit raise
  * with its ceiling (config/underwriting.json limitRaises.addToHomeScreen), the figures the server grants.
  */
-export function rewardAmounts(coupon: { repaymentCouponCentavos: Centavos }, raise: { stepCentavos: Centavos; ceilingCentavos: Centavos }): {
+export function rewardAmounts(
+  coupon: { repaymentCouponCentavos: Centavos },
+  raise: { stepCentavos: Centavos; ceilingCentavos: Centavos },
+): {
   coupon: string;
   limit: string;
   ceiling: string;
@@ -191,7 +194,9 @@ export type TroubleshootingTip = (typeof TROUBLESHOOTING_TIPS)[number];
 
 /** The tips for a browser: an in-app browser's own problem first, the iOS-version tip only outside Safari. */
 export function tipsFor(browser: BrowserId): readonly TroubleshootingTip[] {
-  const tips = TROUBLESHOOTING_TIPS.filter((tip) => tip !== 'version' || (browser !== 'safari' && browser !== 'facebook'));
+  const tips = TROUBLESHOOTING_TIPS.filter(
+    (tip) => tip !== 'version' || (browser !== 'safari' && browser !== 'facebook'),
+  );
   return isInAppBrowser(browser) ? ['inApp', ...tips.filter((tip) => tip !== 'inApp')] : tips;
 }
 

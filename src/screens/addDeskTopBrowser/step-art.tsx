@@ -51,7 +51,21 @@ const GLYPH = {
 type GlyphName = keyof typeof GLYPH;
 
 /** A glyph centred on (x, y), `size` units wide. */
-function Glyph({ name, x, y, size = 10, colour = C.text, width }: { name: GlyphName; x: number; y: number; size?: number; colour?: string; width?: number }) {
+function Glyph({
+  name,
+  x,
+  y,
+  size = 10,
+  colour = C.text,
+  width,
+}: {
+  name: GlyphName;
+  x: number;
+  y: number;
+  size?: number;
+  colour?: string;
+  width?: number;
+}) {
   const scale = size / 24;
   return (
     <g transform={`translate(${x - size / 2} ${y - size / 2}) scale(${scale})`}>
@@ -80,9 +94,33 @@ function TapRect({ x, y, w, h }: { x: number; y: number; w: number; h: number })
   );
 }
 
-function Label({ x, y, children, colour = C.text, anchor = 'start', bold = false, size = 6.5 }: { x: number; y: number; children: ReactNode; colour?: string; anchor?: 'start' | 'middle' | 'end'; bold?: boolean; size?: number }) {
+function Label({
+  x,
+  y,
+  children,
+  colour = C.text,
+  anchor = 'start',
+  bold = false,
+  size = 6.5,
+}: {
+  x: number;
+  y: number;
+  children: ReactNode;
+  colour?: string;
+  anchor?: 'start' | 'middle' | 'end';
+  bold?: boolean;
+  size?: number;
+}) {
   return (
-    <text x={x} y={y} fontSize={size} fontWeight={bold ? 600 : 400} textAnchor={anchor} dominantBaseline="middle" style={fill(colour)}>
+    <text
+      x={x}
+      y={y}
+      fontSize={size}
+      fontWeight={bold ? 600 : 400}
+      textAnchor={anchor}
+      dominantBaseline="middle"
+      style={fill(colour)}
+    >
       {children}
     </text>
   );
@@ -310,7 +348,17 @@ function Art({ kind }: { kind: IllustrationKind }) {
           <ScreenBase background={C.primarySoft} />
           <StatusBar />
           {rows.flatMap((y) =>
-            cols.map((x, i) => <rect key={`${x}-${y}`} x={x} y={y} width={18} height={18} rx={4.5} style={fill(i % 2 === 0 ? C.surface : C.border)} />),
+            cols.map((x, i) => (
+              <rect
+                key={`${x}-${y}`}
+                x={x}
+                y={y}
+                width={18}
+                height={18}
+                rx={4.5}
+                style={fill(i % 2 === 0 ? C.surface : C.border)}
+              />
+            )),
           )}
           <rect x={12} y={112} width={18} height={18} rx={4.5} style={fill(C.surface)} />
           <AppIcon x={40} y={112} size={18} />
@@ -364,7 +412,15 @@ function Art({ kind }: { kind: IllustrationKind }) {
  * One step's illustration: a phone screen with the place to tap marked. Decorative (the step's text says the same),
  * so it is hidden from screen readers.
  */
-export function StepIllustration({ kind, prefix, className }: { kind: IllustrationKind; prefix: string; className?: string }) {
+export function StepIllustration({
+  kind,
+  prefix,
+  className,
+}: {
+  kind: IllustrationKind;
+  prefix: string;
+  className?: string;
+}) {
   return (
     <svg
       className={className ? `${prefix}-art ${className}` : `${prefix}-art`}
@@ -380,10 +436,12 @@ export function StepIllustration({ kind, prefix, className }: { kind: Illustrati
 
 const BROWSER_GLYPH: Record<BrowserId, string> = {
   safari: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM15.5 8.5l-2 5-5 2 2-5z',
-  chrome: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM12 9h8M9.4 13.5 5.5 6.8M14.6 13.5 10.7 20.8',
+  chrome:
+    'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM12 9h8M9.4 13.5 5.5 6.8M14.6 13.5 10.7 20.8',
   firefox: 'M12 3a9 9 0 1 0 9 9M21 12c0-3-2-5-4-6 1 2 0 4-2 4-3 0-3-4-1-6-3 0-6 3-6 6a4 4 0 0 0 8 0',
   edge: 'M20.5 13A8.5 8.5 0 1 1 12 3.5c4.7 0 8.5 3 8.5 6.5 0 2.5-2 4-4.5 4-3 0-4-2-4-3.5M12 10.5c-4 0-6 2.5-6 5',
-  facebook: 'M12 3c-5 0-9 3.6-9 8.2 0 2.6 1.3 4.9 3.3 6.4V21l3-1.7c.9.3 1.8.4 2.7.4 5 0 9-3.6 9-8.2S17 3 12 3zM7 13.5l3.5-3.5 2.5 2.5 4-3.5-3.5 4-2.5-2.5z',
+  facebook:
+    'M12 3c-5 0-9 3.6-9 8.2 0 2.6 1.3 4.9 3.3 6.4V21l3-1.7c.9.3 1.8.4 2.7.4 5 0 9-3.6 9-8.2S17 3 12 3zM7 13.5l3.5-3.5 2.5 2.5 4-3.5-3.5 4-2.5-2.5z',
 };
 
 /** A simple line glyph for a browser in the picker (not the browser's trademark logo). */

@@ -19,7 +19,11 @@ export default function AllWithdrawScreen() {
   const orders = useLoad(`orders:${session}`, (signal) => loansApi.orders(signal));
 
   if (!orders.data) {
-    return <div className="page allWithdraw">{orders.error ? <LoadFailed error={orders.error} onRetry={orders.reload} /> : <LoadingCards count={2} />}</div>;
+    return (
+      <div className="page allWithdraw">
+        {orders.error ? <LoadFailed error={orders.error} onRetry={orders.reload} /> : <LoadingCards count={2} />}
+      </div>
+    );
   }
   const ready = orders.data.orders.filter((o) => o.state === 'withdrawable');
   if (ready.length === 1) {
@@ -42,7 +46,11 @@ export default function AllWithdrawScreen() {
         <ul className="list">
           {ready.map((order) => (
             <li key={order.id}>
-              <Link className="list-item" to={`/withdrawPage?order=${encodeURIComponent(order.id)}`} data-order={order.id}>
+              <Link
+                className="list-item"
+                to={`/withdrawPage?order=${encodeURIComponent(order.id)}`}
+                data-order={order.id}
+              >
                 <span className="list-item-label">{order.orderNo}</span>
                 <span className="list-item-value">{formatPeso(order.quote.receivedCentavos)}</span>
                 <Icon path={chevronIcon} />

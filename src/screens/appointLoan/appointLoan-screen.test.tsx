@@ -47,9 +47,14 @@ describe('Easy Re-loan catalogs', () => {
 
 describe('/appointLoan', () => {
   it('refuses to turn on without the agreement (no request), then turns on with the limit as the amount and the chosen term', async () => {
-    const calls = mockApi({ 'GET /easy-reloan': { body: status() }, 'PUT /easy-reloan': { body: status({ enabled: true, termDays: 14 }) } });
+    const calls = mockApi({
+      'GET /easy-reloan': { body: status() },
+      'PUT /easy-reloan': { body: status({ enabled: true, termDays: 14 }) },
+    });
     await renderScreen(<EasyReloanScreen routeName="appointLoan" />, { namespaces: ['reloan', 'forms', 'errors'] });
-    expect((await screen.findByTestId('reloan-next')).textContent).toBe(en['setting.next']!.replace('{{amount}}', formatPeso(600000)));
+    expect((await screen.findByTestId('reloan-next')).textContent).toBe(
+      en['setting.next']!.replace('{{amount}}', formatPeso(600000)),
+    );
     expect(screen.getByTestId('reloan-intro').textContent).toContain(formatPeso(10000));
     fireEvent.change(screen.getByTestId('reloan-term'), { target: { value: '14' } });
     fireEvent.click(screen.getByTestId('reloan-submit'));
@@ -58,24 +63,38 @@ describe('/appointLoan', () => {
     fireEvent.click(screen.getByTestId('reloan-agree'));
     fireEvent.click(screen.getByTestId('reloan-submit'));
     await settle();
-    expect(callsTo(calls, 'PUT', '/easy-reloan').map((c) => c.body)).toEqual([{ principalCentavos: null, termDays: 14, agreeAgreement: true }]);
+    expect(callsTo(calls, 'PUT', '/easy-reloan').map((c) => c.body)).toEqual([
+      { principalCentavos: null, termDays: 14, agreeAgreement: true },
+    ]);
     expect((await screen.findByTestId('reloan-state')).getAttribute('data-enabled')).toBe('true');
   });
 
-  it('asks before turning off, warning of the rewards lost, and shows the server\'s refusal once the voucher was used', async () => {
+  it("asks before turning off, warning of the rewards lost, and shows the server's refusal once the voucher was used", async () => {
     const calls = mockApi({
-      'GET /easy-reloan': { body: status({ enabled: true, principalCentavos: 300000, termDays: 30, disbursedInCycle: 1, voucherUsed: true }) },
+      'GET /easy-reloan': {
+        body: status({
+          enabled: true,
+          principalCentavos: 300000,
+          termDays: 30,
+          disbursedInCycle: 1,
+          voucherUsed: true,
+        }),
+      },
       'DELETE /easy-reloan': { status: 409, body: { code: 'RELOAN_VOUCHER_USED', message: 'used' } },
     });
     await renderScreen(<EasyReloanScreen routeName="appointLoan" />, { namespaces: ['reloan', 'forms', 'errors'] });
     fireEvent.click(await screen.findByTestId('reloan-turn-off'));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain(en['turnOff.confirmMessage']!.replace('{{voucher}}', formatPeso(10000)).replace('{{total}}', '2'));
+    expect(dialog.textContent).toContain(
+      en['turnOff.confirmMessage']!.replace('{{voucher}}', formatPeso(10000)).replace('{{total}}', '2'),
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: en['turnOff.keep'] }));
     await settle();
     expect(callsTo(calls, 'DELETE', '/easy-reloan')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('reloan-turn-off'));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: en['turnOff.confirm'] }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: en['turnOff.confirm'] }),
+    );
     await screen.findByText(errors['RELOAN_VOUCHER_USED']!);
     expect(callsTo(calls, 'DELETE', '/easy-reloan')).toHaveLength(1);
     expect(screen.getByTestId('reloan-state').getAttribute('data-enabled')).toBe('true');
@@ -84,7 +103,9 @@ describe('/appointLoan', () => {
   it('asks to turn it on again after it turned itself off', async () => {
     mockApi({ 'GET /easy-reloan': { body: status({ offReason: 'auto', principalCentavos: null, termDays: 30 }) } });
     await renderScreen(<EasyReloanScreen routeName="appointLoan" />, { namespaces: ['reloan', 'forms', 'errors'] });
-    expect((await screen.findByTestId('reloan-reenable')).textContent).toBe(en['setting.askReenable']!.replace('{{total}}', '2'));
+    expect((await screen.findByTestId('reloan-reenable')).textContent).toBe(
+      en['setting.askReenable']!.replace('{{total}}', '2'),
+    );
     expect(screen.getByTestId('reloan-submit').textContent).toBe(en['setting.turnOnAgain']);
   });
 
@@ -120,9 +141,32 @@ describe('/appointLoanList', () => {
     principalCentavos: 600000,
     termDays: 30,
     quote: {
-      principalCentavos: 600000, termDays: 30, dailyInterestPpm: 1000, interestCentavos: 18000, serviceFeeCentavos: 30000, creditReportFeeCentavos: 5000, taxCentavos: 0,
-      couponCentavos: 0, couponKind: null, receivedCentavos: 565000, financeChargeCentavos: 53000, loanDate: '2026-11-25', repaymentDate: '2026-12-25', firstDueDate: '2026-12-25',
-      plan: [{ period: 1, dueDate: '2026-12-25', principalCentavos: 600000, interestCentavos: 18000, amountCentavos: 618000 }], amountDueCentavos: 618000, effectiveMonthlyRatePpm: 90000, effectiveAnnualRatePpm: 1095000,
+      principalCentavos: 600000,
+      termDays: 30,
+      dailyInterestPpm: 1000,
+      interestCentavos: 18000,
+      serviceFeeCentavos: 30000,
+      creditReportFeeCentavos: 5000,
+      taxCentavos: 0,
+      couponCentavos: 0,
+      couponKind: null,
+      receivedCentavos: 565000,
+      financeChargeCentavos: 53000,
+      loanDate: '2026-11-25',
+      repaymentDate: '2026-12-25',
+      firstDueDate: '2026-12-25',
+      plan: [
+        {
+          period: 1,
+          dueDate: '2026-12-25',
+          principalCentavos: 600000,
+          interestCentavos: 18000,
+          amountCentavos: 618000,
+        },
+      ],
+      amountDueCentavos: 618000,
+      effectiveMonthlyRatePpm: 90000,
+      effectiveAnnualRatePpm: 1095000,
     },
     payoutAt: '2026-11-25T06:00:00.000Z',
     cancellable: true,
@@ -134,10 +178,20 @@ describe('/appointLoanList', () => {
   });
 
   it('lists re-loans with their figures and cancels a scheduled one after a confirmation', async () => {
-    const done = reloan({ id: '00000000-0000-4000-8000-000000000003', state: 'done', cancellable: false, voucherCentavos: 10000 });
+    const done = reloan({
+      id: '00000000-0000-4000-8000-000000000003',
+      state: 'done',
+      cancellable: false,
+      voucherCentavos: 10000,
+    });
     const calls = mockApi({
-      'GET /easy-reloan/reloans': [{ body: { reloans: [reloan({}), done] } }, { body: { reloans: [reloan({ state: 'cancelled', cancellable: false }), done] } }],
-      'POST /easy-reloan/reloans/00000000-0000-4000-8000-000000000001/cancel': { body: reloan({ state: 'cancelled', cancellable: false }) },
+      'GET /easy-reloan/reloans': [
+        { body: { reloans: [reloan({}), done] } },
+        { body: { reloans: [reloan({ state: 'cancelled', cancellable: false }), done] } },
+      ],
+      'POST /easy-reloan/reloans/00000000-0000-4000-8000-000000000001/cancel': {
+        body: reloan({ state: 'cancelled', cancellable: false }),
+      },
     });
     await renderScreen(<EasyReloanScreen routeName="appointLoanList" />, { namespaces: ['reloan', 'errors'] });
     const cards = await screen.findAllByTestId('reloan-card');
@@ -145,7 +199,9 @@ describe('/appointLoanList', () => {
     expect(within(cards[0]!).getByText(formatPeso(565000))).toBeTruthy();
     expect(within(cards[1]!).getByText(formatPeso(10000))).toBeTruthy();
     fireEvent.click(screen.getByTestId('reloan-cancel'));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: en['list.cancelConfirm'] }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: en['list.cancelConfirm'] }),
+    );
     await settle();
     expect(callsTo(calls, 'POST', '/easy-reloan/reloans/00000000-0000-4000-8000-000000000001/cancel')).toHaveLength(1);
     expect((await screen.findAllByTestId('reloan-card'))[0]!.getAttribute('data-state')).toBe('cancelled');

@@ -27,7 +27,8 @@ const LIMIT = 'limit';
 
 /** The forms catalog key of a payout label (as src/loans/payout.ts payoutLabelKey; not imported: a chunk more to preload). */
 function payoutLabelKey(payout: NonNullable<EasyReloanView['payout']>): string {
-  const field = payout.method === 'bank' ? 'bankCode' : payout.method === 'eWallet' ? 'eWalletProvider' : 'remittanceShop';
+  const field =
+    payout.method === 'bank' ? 'bankCode' : payout.method === 'eWallet' ? 'eWalletProvider' : 'remittanceShop';
   return `forms:bankInfo.options.${field}.${payout.label}`;
 }
 
@@ -47,7 +48,9 @@ export default function EasyReloanScreen({ routeName }: Partial<ScreenProps>) {
 function AppointLoanScreen() {
   const { t } = useTranslation('reloan');
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
-  const loaded = useLoad(session ? `easyReloan:${session}` : null, (signal) => sessionRequest<EasyReloanView>('/easy-reloan', { signal }));
+  const loaded = useLoad(session ? `easyReloan:${session}` : null, (signal) =>
+    sessionRequest<EasyReloanView>('/easy-reloan', { signal }),
+  );
   const s = loaded.data;
   if (!session) {
     return (
@@ -59,16 +62,31 @@ function AppointLoanScreen() {
       </div>
     );
   }
-  if (!s) return <div className="page appointLoan">{loaded.error ? <LoadFailed error={loaded.error} onRetry={loaded.reload} /> : <LoadingCards count={2} />}</div>;
+  if (!s)
+    return (
+      <div className="page appointLoan">
+        {loaded.error ? <LoadFailed error={loaded.error} onRetry={loaded.reload} /> : <LoadingCards count={2} />}
+      </div>
+    );
   return (
     <div className="page appointLoan">
       <section className="card appointLoan-intro" data-testid="reloan-intro">
-        <p>{t('setting.intro', { voucher: formatPeso(s.voucherCentavos), total: s.disbursementsBeforeTurnOff, hours: s.cancelWindowMinutes / 60 })}</p>
+        <p>
+          {t('setting.intro', {
+            voucher: formatPeso(s.voucherCentavos),
+            total: s.disbursementsBeforeTurnOff,
+            hours: s.cancelWindowMinutes / 60,
+          })}
+        </p>
       </section>
       {!s.available ? (
-        <p className="card muted" data-testid="reloan-unavailable">{t('setting.unavailable')}</p>
+        <p className="card muted" data-testid="reloan-unavailable">
+          {t('setting.unavailable')}
+        </p>
       ) : !s.eligible ? (
-        <p className="card muted" data-testid="reloan-not-eligible">{t('setting.notEligible')}</p>
+        <p className="card muted" data-testid="reloan-not-eligible">
+          {t('setting.notEligible')}
+        </p>
       ) : (
         <SettingForm key={`${s.enabled}:${s.principalCentavos}:${s.termDays}`} status={s} onChange={loaded.setData} />
       )}
@@ -113,7 +131,10 @@ function SettingForm({ status: s, onChange }: { status: EasyReloanView; onChange
   async function turnOff() {
     const ok = await confirmDialog({
       title: t('turnOff.confirmTitle'),
-      message: t('turnOff.confirmMessage', { voucher: formatPeso(s.voucherCentavos), total: s.disbursementsBeforeTurnOff }),
+      message: t('turnOff.confirmMessage', {
+        voucher: formatPeso(s.voucherCentavos),
+        total: s.disbursementsBeforeTurnOff,
+      }),
       confirmText: t('turnOff.confirm'),
       cancelText: t('turnOff.keep'),
     });
@@ -128,8 +149,14 @@ function SettingForm({ status: s, onChange }: { status: EasyReloanView; onChange
 
   return (
     <form className="card appointLoan-form" onSubmit={(e) => void submit(e)} noValidate data-testid="reloan-form">
-      <p className={s.enabled ? 'appointLoan-state appointLoan-state-on' : 'appointLoan-state'} data-testid="reloan-state" data-enabled={s.enabled}>
-        {s.enabled ? t('setting.stateOn', { done: s.disbursedInCycle, total: s.disbursementsBeforeTurnOff }) : t('setting.stateOff')}
+      <p
+        className={s.enabled ? 'appointLoan-state appointLoan-state-on' : 'appointLoan-state'}
+        data-testid="reloan-state"
+        data-enabled={s.enabled}
+      >
+        {s.enabled
+          ? t('setting.stateOn', { done: s.disbursedInCycle, total: s.disbursementsBeforeTurnOff })
+          : t('setting.stateOff')}
       </p>
       {s.enabled && s.noLoanOpen && (
         <p className="appointLoan-ask" role="status" data-testid="reloan-waiting">
@@ -167,11 +194,20 @@ function SettingForm({ status: s, onChange }: { status: EasyReloanView; onChange
       </label>
       <div className="appointLoan-field">
         <span>{t('setting.payout')}</span>
-        <p data-testid="reloan-payout">{s.payout ? `${t(payoutLabelKey(s.payout), { defaultValue: s.payout.label })} ${s.payout.accountMasked}` : t('setting.noPayout')}</p>
+        <p data-testid="reloan-payout">
+          {s.payout
+            ? `${t(payoutLabelKey(s.payout), { defaultValue: s.payout.label })} ${s.payout.accountMasked}`
+            : t('setting.noPayout')}
+        </p>
         <Link to="/changeBank">{t('setting.changePayout')}</Link>
       </div>
       <label className="appointLoan-agree">
-        <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} data-testid="reloan-agree" />
+        <input
+          type="checkbox"
+          checked={agreed}
+          onChange={(e) => setAgreed(e.target.checked)}
+          data-testid="reloan-agree"
+        />
         <span>
           {t('setting.agreePrefix')} <Link to="/bookingAgreement">{t('setting.agreement')}</Link>
         </span>
@@ -185,7 +221,12 @@ function SettingForm({ status: s, onChange }: { status: EasyReloanView; onChange
         {s.enabled ? t('setting.save') : s.offReason === 'auto' ? t('setting.turnOnAgain') : t('setting.turnOn')}
       </button>
       {s.enabled && (
-        <button type="button" className="btn btn-danger btn-block" onClick={() => void turnOff()} data-testid="reloan-turn-off">
+        <button
+          type="button"
+          className="btn btn-danger btn-block"
+          onClick={() => void turnOff()}
+          data-testid="reloan-turn-off"
+        >
           {t('turnOff.action')}
         </button>
       )}

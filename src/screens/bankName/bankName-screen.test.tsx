@@ -41,12 +41,18 @@ describe('the bank chooser', () => {
     expect(screen.getByText(profile['bankName.noMatch']!)).toBeTruthy();
   });
 
-  it('writes the bank into the payout step\'s draft, keeping what was typed, and returns to the form', async () => {
-    useDraftStore.getState().setSection('bankInfo', { payoutMethod: 'bank', accountNumber: '1234567890', bankCode: 'bdo' });
+  it("writes the bank into the payout step's draft, keeping what was typed, and returns to the form", async () => {
+    useDraftStore
+      .getState()
+      .setSection('bankInfo', { payoutMethod: 'bank', accountNumber: '1234567890', bankCode: 'bdo' });
     await renderScreen(<BankNameScreen />, { namespaces: ['profile', 'forms'], path: '/bankName' });
     expect(screen.getByRole('button', { name: bank('bdo') }).getAttribute('aria-current')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: bank('bpi') }));
-    expect(useDraftStore.getState().sections['bankInfo']).toEqual({ payoutMethod: 'bank', accountNumber: '1234567890', bankCode: 'bpi' });
+    expect(useDraftStore.getState().sections['bankInfo']).toEqual({
+      payoutMethod: 'bank',
+      accountNumber: '1234567890',
+      bankCode: 'bpi',
+    });
     expect(screen.getByTestId('location').textContent).toBe('/bankInfo');
   });
 });

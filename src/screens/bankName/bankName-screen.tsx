@@ -22,9 +22,15 @@ export default function BankNameScreen() {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const chosen = useDraftStore((s) => s.sections[STEP]?.['bankCode']);
-  const banks = useMemo(() => BANKS.map((id) => ({ id, name: t(`bankInfo.options.bankCode.${id}`, { ns: 'forms' }) })), [t]);
+  const banks = useMemo(
+    () => BANKS.map((id) => ({ id, name: t(`bankInfo.options.bankCode.${id}`, { ns: 'forms' }) })),
+    [t],
+  );
   const needle = foldForSearch(query);
-  const shown = needle === '' ? banks : banks.filter((bank) => foldForSearch(bank.name).includes(needle) || bank.id.toLowerCase().includes(needle));
+  const shown =
+    needle === ''
+      ? banks
+      : banks.filter((bank) => foldForSearch(bank.name).includes(needle) || bank.id.toLowerCase().includes(needle));
 
   const pick = (id: string) => {
     const drafts = useDraftStore.getState();
@@ -38,7 +44,9 @@ export default function BankNameScreen() {
 
   return (
     <div className="page bankName">
-      <label className="visually-hidden" htmlFor="bankName-search">{t('bankName.search')}</label>
+      <label className="visually-hidden" htmlFor="bankName-search">
+        {t('bankName.search')}
+      </label>
       <input
         id="bankName-search"
         className="bankName-search"
@@ -50,12 +58,19 @@ export default function BankNameScreen() {
         onChange={(e) => setQuery(e.target.value)}
       />
       {shown.length === 0 ? (
-        <p className="muted bankName-empty" role="status">{t('bankName.noMatch')}</p>
+        <p className="muted bankName-empty" role="status">
+          {t('bankName.noMatch')}
+        </p>
       ) : (
         <ul className="list bankName-list" aria-label={t('bankName.listLabel')}>
           {shown.map((bank) => (
             <li key={bank.id}>
-              <button type="button" className="list-item bankName-item" aria-current={bank.id === chosen || undefined} onClick={() => pick(bank.id)}>
+              <button
+                type="button"
+                className="list-item bankName-item"
+                aria-current={bank.id === chosen || undefined}
+                onClick={() => pick(bank.id)}
+              >
                 <span className="list-item-label">{bank.name}</span>
                 {bank.id === chosen && <Icon path={checkIcon} />}
               </button>

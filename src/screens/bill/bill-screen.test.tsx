@@ -19,7 +19,14 @@ const text = (key: string) => en[key] ?? `missing ${key}`;
 const figure = (id: string) => document.querySelector(`[data-figure="${id}"] dd`)?.textContent;
 // A ₱5,000 / 30-day loan made on April 1, three days overdue on May 4: penalties accrued, the extension offered.
 const standardSub = loanProduct.subProducts[0]!;
-const repaying = disbursedView(standardSub.id, 500000, 30, '2026-04-01', TODAY, (l) => accrue(l, standardSub, capsFor(pricing, '2026-04-01'), TODAY).ledger);
+const repaying = disbursedView(
+  standardSub.id,
+  500000,
+  30,
+  '2026-04-01',
+  TODAY,
+  (l) => accrue(l, standardSub, capsFor(pricing, '2026-04-01'), TODAY).ledger,
+);
 // An instalment order (Cash Plus, 2 instalments over 60 days) as the server answers it while repaying.
 const plusSub = loanProduct.subProducts.find((s) => s.id === 'plus')!;
 const plusQuote = liveQuote(plusSub, 600000, 60, '2026-04-01')!;
@@ -27,9 +34,20 @@ const [p1, p2] = plusQuote.plan as [(typeof plusQuote.plan)[0], (typeof plusQuot
 const firstInstalment = disbursedView(plusSub.id, 600000, 60, '2026-04-01', '2026-04-20');
 // Instalment 1 paid on its due date, instalment 2 three days overdue with its penalties.
 const lateDay = addDays(p2.dueDate, 3);
-const lateSecond = disbursedView(plusSub.id, 600000, 60, '2026-04-01', lateDay, (l) => accrue(allocate(l, p1.amountCentavos).ledger, plusSub, capsFor(pricing, '2026-04-01'), lateDay).ledger);
+const lateSecond = disbursedView(
+  plusSub.id,
+  600000,
+  60,
+  '2026-04-01',
+  lateDay,
+  (l) => accrue(allocate(l, p1.amountCentavos).ledger, plusSub, capsFor(pricing, '2026-04-01'), lateDay).ledger,
+);
 const penalties = lateSecond.lateFineCentavos + lateSecond.damagesCentavos;
-const planStatus = () => [...document.querySelectorAll('.loan-plan tbody tr')].map((row) => [row.getAttribute('data-status'), row.querySelector('.loan-plan-status')?.textContent]);
+const planStatus = () =>
+  [...document.querySelectorAll('.loan-plan tbody tr')].map((row) => [
+    row.getAttribute('data-status'),
+    row.querySelector('.loan-plan-status')?.textContent,
+  ]);
 
 const render = (order = repaying) => {
   return renderScreen(<BillScreen />, { namespaces: ['loan', 'errors'], path: `/bill?order=${order.id}` });
@@ -74,7 +92,12 @@ describe('BillScreen', () => {
     const before = config.tax;
     config.tax = { labelKey: 'loan.tax.gst', ratePpm: 180_000, on: 'serviceFee' };
     try {
-      const taxed = liveQuote(loanProduct.subProducts[0]!, repaying.principalCentavos, repaying.termDays, '2026-04-01')!;
+      const taxed = liveQuote(
+        loanProduct.subProducts[0]!,
+        repaying.principalCentavos,
+        repaying.termDays,
+        '2026-04-01',
+      )!;
       const order = { ...repaying, quote: taxed };
       mockApi({ [`GET /loans/${order.id}`]: { body: order } });
       await render(order);
@@ -90,7 +113,10 @@ describe('BillScreen', () => {
   it('offers to settle and to extend with the new due date and amount, and pays through the chosen channel', async () => {
     const offer = repaying.extension!;
     const payment = paymentView({ kind: 'extend', channel: 'bank', amountCentavos: offer.amountCentavos });
-    const calls = mockApi({ [`GET /loans/${repaying.id}`]: { body: repaying }, [`POST /loans/${repaying.id}/payments`]: { status: 201, body: payment } });
+    const calls = mockApi({
+      [`GET /loans/${repaying.id}`]: { body: repaying },
+      [`POST /loans/${repaying.id}/payments`]: { status: 201, body: payment },
+    });
     await render();
     const settle = await screen.findByTestId('settle');
     expect(settle.textContent).toContain(text('bill.settle'));
@@ -98,20 +124,34 @@ describe('BillScreen', () => {
     const extend = screen.getByTestId('extend');
     expect(extend.textContent).toContain(text('bill.extend_other').replace('{{count}}', String(pricing.extensionDays)));
     expect(extend.textContent).toContain(formatPeso(offer.amountCentavos));
-    expect(extend.textContent).toContain(text('bill.extendThen').replace('{{date}}', 'May 9, 2026').replace('{{amount}}', formatPeso(offer.newAmountDueCentavos)));
+    expect(extend.textContent).toContain(
+      text('bill.extendThen')
+        .replace('{{date}}', 'May 9, 2026')
+        .replace('{{amount}}', formatPeso(offer.newAmountDueCentavos)),
+    );
     // What the amount covers: the fee for the extra days and the interest and fees due now; penalties waived, if any.
     const covers = screen.getByTestId('extend-covers').textContent;
     if (offer.amountCentavos > offer.feeCentavos) {
-      expect(covers).toBe(text('bill.extendCovers_other').replace('{{fee}}', formatPeso(offer.feeCentavos)).replace('{{count}}', String(pricing.extensionDays)).replace('{{interest}}', formatPeso(offer.amountCentavos - offer.feeCentavos)));
+      expect(covers).toBe(
+        text('bill.extendCovers_other')
+          .replace('{{fee}}', formatPeso(offer.feeCentavos))
+          .replace('{{count}}', String(pricing.extensionDays))
+          .replace('{{interest}}', formatPeso(offer.amountCentavos - offer.feeCentavos)),
+      );
     } else {
       expect(covers).toBe(text('bill.extendCoversFee_other').replace('{{count}}', String(pricing.extensionDays)));
     }
-    if (offer.waivedCentavos > 0) expect(extend.textContent).toContain(text('bill.extendWaives').replace('{{amount}}', formatPeso(offer.waivedCentavos)));
+    if (offer.waivedCentavos > 0)
+      expect(extend.textContent).toContain(
+        text('bill.extendWaives').replace('{{amount}}', formatPeso(offer.waivedCentavos)),
+      );
     else expect(extend.textContent).not.toContain(text('bill.extendWaives').split('{{')[0]!);
 
     fireEvent.click(extend.querySelector('input')!);
     fireEvent.click(screen.getByRole('radio', { name: text('payment.channel.bank') }));
-    fireEvent.click(screen.getByRole('button', { name: text('bill.pay').replace('{{amount}}', formatPeso(offer.amountCentavos)) }));
+    fireEvent.click(
+      screen.getByRole('button', { name: text('bill.pay').replace('{{amount}}', formatPeso(offer.amountCentavos)) }),
+    );
     await screen.findByText(`/repaidDetail?payment=${payment.id}`);
     const [post] = callsTo(calls, 'POST', `/loans/${repaying.id}/payments`);
     expect(post!.body).toEqual({ kind: 'extend', channel: 'bank' });
@@ -137,7 +177,9 @@ describe('BillScreen', () => {
     });
     await render();
     fireEvent.click((await screen.findByTestId('settle')).querySelector('input')!);
-    const pay = screen.getByRole('button', { name: text('bill.pay').replace('{{amount}}', formatPeso(repaying.amountDueCentavos)) });
+    const pay = screen.getByRole('button', {
+      name: text('bill.pay').replace('{{amount}}', formatPeso(repaying.amountDueCentavos)),
+    });
     fireEvent.click(pay);
     expect(await screen.findByText(readCatalogs('errors').en['NETWORK_ERROR']!)).toBeTruthy();
     pay.style.pointerEvents = '';
@@ -154,17 +196,24 @@ describe('BillScreen', () => {
 
   it('offers the next instalment by default on an instalment order, beside repaying in full, and pays it', async () => {
     const payment = paymentView({ kind: 'instalment', channel: 'eWallet', amountCentavos: p1.amountCentavos });
-    const calls = mockApi({ [`GET /loans/${firstInstalment.id}`]: { body: firstInstalment }, [`POST /loans/${firstInstalment.id}/payments`]: { status: 201, body: payment } });
+    const calls = mockApi({
+      [`GET /loans/${firstInstalment.id}`]: { body: firstInstalment },
+      [`POST /loans/${firstInstalment.id}/payments`]: { status: 201, body: payment },
+    });
     await render(firstInstalment);
     // The head shows the instalment to pay and its date; the whole balance stays among the figures.
     expect((await screen.findByTestId('instalment-due')).textContent).toBe(formatPeso(p1.amountCentavos));
     expect(screen.queryByTestId('amount-due')).toBeNull();
-    expect(screen.getAllByText(text('instalment.label').replace('{{period}}', '1').replace('{{count}}', '2')).length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText(text('instalment.label').replace('{{period}}', '1').replace('{{count}}', '2')).length,
+    ).toBeGreaterThan(0);
     expect(figure('amountDue')).toBe(formatPeso(plusQuote.amountDueCentavos));
     expect(figure('repaymentDate')).toBe('May 31, 2026');
 
     const instalment = screen.getByTestId('instalment');
-    expect(instalment.textContent).toContain(text('instalment.pay').replace('{{period}}', '1').replace('{{count}}', '2'));
+    expect(instalment.textContent).toContain(
+      text('instalment.pay').replace('{{period}}', '1').replace('{{count}}', '2'),
+    );
     expect(instalment.textContent).toContain(formatPeso(p1.amountCentavos));
     expect(instalment.textContent).toContain(text('bill.dueOn').replace('{{date}}', 'May 1, 2026'));
     expect(instalment.textContent).not.toContain(text('instalment.penalties').split('{{')[0]!);
@@ -177,7 +226,9 @@ describe('BillScreen', () => {
     ]);
 
     // The channels are already there: the instalment is the default choice.
-    fireEvent.click(screen.getByRole('button', { name: text('bill.pay').replace('{{amount}}', formatPeso(p1.amountCentavos)) }));
+    fireEvent.click(
+      screen.getByRole('button', { name: text('bill.pay').replace('{{amount}}', formatPeso(p1.amountCentavos)) }),
+    );
     await screen.findByText(`/repaidDetail?payment=${payment.id}`);
     const [post] = callsTo(calls, 'POST', `/loans/${firstInstalment.id}/payments`);
     expect(post!.body).toEqual({ kind: 'instalment', channel: 'eWallet' });
@@ -185,13 +236,18 @@ describe('BillScreen', () => {
   });
 
   it('marks paid periods, shows an overdue instalment with its penalties, and can still repay in full', async () => {
-    const calls = mockApi({ [`GET /loans/${lateSecond.id}`]: { body: lateSecond }, [`POST /loans/${lateSecond.id}/payments`]: { status: 201, body: paymentView() } });
+    const calls = mockApi({
+      [`GET /loans/${lateSecond.id}`]: { body: lateSecond },
+      [`POST /loans/${lateSecond.id}/payments`]: { status: 201, body: paymentView() },
+    });
     await render(lateSecond);
     const late = p2.amountCentavos + penalties;
     expect(penalties).toBeGreaterThan(0);
     expect((await screen.findByTestId('instalment-due')).textContent).toBe(formatPeso(late));
     const instalment = screen.getByTestId('instalment');
-    expect(instalment.textContent).toContain(text('instalment.pay').replace('{{period}}', '2').replace('{{count}}', '2'));
+    expect(instalment.textContent).toContain(
+      text('instalment.pay').replace('{{period}}', '2').replace('{{count}}', '2'),
+    );
     expect(instalment.textContent).toContain(text('instalment.penalties').replace('{{amount}}', formatPeso(penalties)));
     expect(planStatus()).toEqual([
       ['paid', text('plan.state.paid')],
@@ -200,26 +256,43 @@ describe('BillScreen', () => {
     expect(document.querySelector('.loan-plan tbody tr')!.classList.contains('is-paid')).toBe(true);
 
     fireEvent.click(screen.getByTestId('settle').querySelector('input')!);
-    fireEvent.click(screen.getByRole('button', { name: text('bill.pay').replace('{{amount}}', formatPeso(lateSecond.amountDueCentavos)) }));
+    fireEvent.click(
+      screen.getByRole('button', {
+        name: text('bill.pay').replace('{{amount}}', formatPeso(lateSecond.amountDueCentavos)),
+      }),
+    );
     await screen.findByText(`/repaidDetail?payment=${paymentView().id}`);
-    expect(callsTo(calls, 'POST', `/loans/${lateSecond.id}/payments`)[0]!.body).toEqual({ kind: 'settle', channel: 'eWallet' });
+    expect(callsTo(calls, 'POST', `/loans/${lateSecond.id}/payments`)[0]!.body).toEqual({
+      kind: 'settle',
+      channel: 'eWallet',
+    });
   });
 
   it('marks every period paid once an instalment order is settled, shows what was repaid and when, and offers nothing to pay', async () => {
     const settled = disbursedView(plusSub.id, 600000, 60, '2026-04-01', lateDay, (l) => {
-      const late = accrue(allocate(l, p1.amountCentavos).ledger, plusSub, capsFor(pricing, '2026-04-01'), lateDay).ledger;
+      const late = accrue(
+        allocate(l, p1.amountCentavos).ledger,
+        plusSub,
+        capsFor(pricing, '2026-04-01'),
+        lateDay,
+      ).ledger;
       return allocate(late, p2.amountCentavos + penalties, lateDay).ledger;
     });
     mockApi({ [`GET /loans/${settled.id}`]: { body: settled } });
     await render(settled);
-    expect((await screen.findByTestId('amount-repaid')).textContent).toBe(formatPeso(p1.amountCentavos + p2.amountCentavos + penalties));
+    expect((await screen.findByTestId('amount-repaid')).textContent).toBe(
+      formatPeso(p1.amountCentavos + p2.amountCentavos + penalties),
+    );
     expect(screen.getByText(text('bill.settledOn').replace('{{date}}', 'Jun 3, 2026'))).toBeTruthy();
     expect(screen.queryByTestId('amount-due')).toBeNull();
     expect(planStatus()).toEqual([
       ['paid', text('plan.state.paid')],
       ['paid', text('plan.state.paid')],
     ]);
-    expect([...document.querySelectorAll('[data-cell="paid"]')].map((c) => c.textContent)).toEqual([formatPeso(p1.amountCentavos), formatPeso(p2.amountCentavos + penalties)]);
+    expect([...document.querySelectorAll('[data-cell="paid"]')].map((c) => c.textContent)).toEqual([
+      formatPeso(p1.amountCentavos),
+      formatPeso(p2.amountCentavos + penalties),
+    ]);
     expect(screen.queryByTestId('instalment')).toBeNull();
     expect(screen.queryByTestId('settle')).toBeNull();
   });
@@ -228,7 +301,9 @@ describe('BillScreen', () => {
     const pending = paymentView();
     mockApi({ [`GET /loans/${repaying.id}`]: { body: { ...repaying, payments: [pending] } } });
     await render();
-    expect((await screen.findByTestId('pending-payment')).getAttribute('href')).toBe(`/repaidDetail?payment=${pending.id}`);
+    expect((await screen.findByTestId('pending-payment')).getAttribute('href')).toBe(
+      `/repaidDetail?payment=${pending.id}`,
+    );
     expect(screen.queryByTestId('settle')).toBeNull();
   });
 });

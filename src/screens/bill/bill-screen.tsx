@@ -35,10 +35,16 @@ export default function BillScreen() {
   const [params] = useSearchParams();
   const orderId = params.get('order');
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
-  const order = useLoad(orderId ? `order:${session}:${orderId}` : null, (signal) => loansApi.order(orderId ?? '', signal));
+  const order = useLoad(orderId ? `order:${session}:${orderId}` : null, (signal) =>
+    loansApi.order(orderId ?? '', signal),
+  );
   if (!orderId) return <div className="page bill" />;
   if (!order.data) {
-    return <div className="page bill">{order.error ? <LoadFailed error={order.error} onRetry={order.reload} /> : <LoadingCards count={3} />}</div>;
+    return (
+      <div className="page bill">
+        {order.error ? <LoadFailed error={order.error} onRetry={order.reload} /> : <LoadingCards count={3} />}
+      </div>
+    );
   }
   return <Bill order={order.data} />;
 }
@@ -65,11 +71,15 @@ function Bill({ order }: { order: OrderDetail }) {
             <p className="bill-due" data-testid="amount-repaid">
               {formatPeso(order.amountRepaidCentavos)}
             </p>
-            {order.settledOn && <p className="bill-due-date">{t('bill.settledOn', { date: formatDay(order.settledOn, lng) })}</p>}
+            {order.settledOn && (
+              <p className="bill-due-date">{t('bill.settledOn', { date: formatDay(order.settledOn, lng) })}</p>
+            )}
           </>
         ) : instalment ? (
           <>
-            <p className="bill-due-label">{t('instalment.label', { period: instalment.period, count: instalment.count })}</p>
+            <p className="bill-due-label">
+              {t('instalment.label', { period: instalment.period, count: instalment.count })}
+            </p>
             <p className="bill-due" data-testid="instalment-due">
               {formatPeso(instalment.amountCentavos)}
             </p>
@@ -81,13 +91,19 @@ function Bill({ order }: { order: OrderDetail }) {
             <p className="bill-due" data-testid="amount-due">
               {formatPeso(order.amountDueCentavos)}
             </p>
-            {order.dueDate && <p className="bill-due-date">{t('bill.dueOn', { date: formatDay(order.dueDate, lng) })}</p>}
+            {order.dueDate && (
+              <p className="bill-due-date">{t('bill.dueOn', { date: formatDay(order.dueDate, lng) })}</p>
+            )}
           </>
         )}
       </section>
 
       {pending && (
-        <Link className="card loan-note bill-pending" to={`/repaidDetail?payment=${encodeURIComponent(pending.id)}`} data-testid="pending-payment">
+        <Link
+          className="card loan-note bill-pending"
+          to={`/repaidDetail?payment=${encodeURIComponent(pending.id)}`}
+          data-testid="pending-payment"
+        >
           {t('bill.paymentInProgress', { amount: formatPeso(pending.amountCentavos) })}
         </Link>
       )}
@@ -106,18 +122,35 @@ function Bill({ order }: { order: OrderDetail }) {
             { id: 'dailyRate', label: t('figures.dailyRate'), value: formatPercent(quote.dailyInterestPpm, lng) },
             { id: 'interest', label: t('figures.interest'), value: formatPeso(quote.interestCentavos) },
             { id: 'serviceFee', label: t('figures.serviceFee'), value: formatPeso(quote.serviceFeeCentavos) },
-            { id: 'creditReportFee', label: t('figures.creditReportFee'), value: formatPeso(quote.creditReportFeeCentavos) },
+            {
+              id: 'creditReportFee',
+              label: t('figures.creditReportFee'),
+              value: formatPeso(quote.creditReportFeeCentavos),
+            },
             taxFigure,
             { id: 'coupon', label: t('figures.coupon'), value: formatPeso(quote.couponCentavos) },
             { id: 'received', label: t('figures.received'), value: formatPeso(quote.receivedCentavos) },
             { id: 'loanDate', label: t('figures.loanDate'), value: formatDay(order.loanDate ?? quote.loanDate, lng) },
             { id: 'repaymentDate', label: t('figures.repaymentDate'), value: formatDay(repaymentDate, lng) },
             { id: 'firstDueDate', label: t('figures.firstDueDate'), value: formatDay(quote.firstDueDate, lng) },
-            { id: 'overdueDays', label: t('figures.overdueDays'), value: t('picker.days', { count: order.overdueDays }) },
+            {
+              id: 'overdueDays',
+              label: t('figures.overdueDays'),
+              value: t('picker.days', { count: order.overdueDays }),
+            },
             { id: 'lateFine', label: t('figures.lateFine'), value: formatPeso(order.lateFineCentavos) },
             { id: 'damages', label: t('figures.damages'), value: formatPeso(order.damagesCentavos) },
-            { id: 'extensionAmount', label: t('figures.extensionAmount'), value: order.extension ? formatPeso(order.extension.amountCentavos) : '—' },
-            { id: 'amountDue', label: t('figures.amountDue'), value: formatPeso(order.amountDueCentavos), strong: true },
+            {
+              id: 'extensionAmount',
+              label: t('figures.extensionAmount'),
+              value: order.extension ? formatPeso(order.extension.amountCentavos) : '—',
+            },
+            {
+              id: 'amountDue',
+              label: t('figures.amountDue'),
+              value: formatPeso(order.amountDueCentavos),
+              strong: true,
+            },
             { id: 'amountRepaid', label: t('figures.amountRepaid'), value: formatPeso(order.amountRepaidCentavos) },
           ]}
         />
@@ -140,7 +173,11 @@ function Bill({ order }: { order: OrderDetail }) {
           <ul className="list">
             {order.payments.map((p) => (
               <li key={p.id}>
-                <Link className="list-item" to={`/repaidDetail?payment=${encodeURIComponent(p.id)}`} data-payment={p.id}>
+                <Link
+                  className="list-item"
+                  to={`/repaidDetail?payment=${encodeURIComponent(p.id)}`}
+                  data-payment={p.id}
+                >
                   <span className="list-item-label">
                     {t(`payment.kind.${p.kind}`)} · {formatInstant(p.createdAt, lng)}
                   </span>
@@ -207,11 +244,20 @@ function RepayActions({ order }: { order: OrderDetail }) {
       <div className="bill-choices" role="radiogroup" aria-labelledby="bill-repay">
         {instalment && (
           <label className={kind === 'instalment' ? 'bill-choice is-selected' : 'bill-choice'} data-testid="instalment">
-            <input type="radio" name="bill-kind" checked={kind === 'instalment'} onChange={() => choose('instalment')} />
-            <span className="bill-choice-title">{t('instalment.pay', { period: instalment.period, count: instalment.count })}</span>
+            <input
+              type="radio"
+              name="bill-kind"
+              checked={kind === 'instalment'}
+              onChange={() => choose('instalment')}
+            />
+            <span className="bill-choice-title">
+              {t('instalment.pay', { period: instalment.period, count: instalment.count })}
+            </span>
             <span className="bill-choice-amount">{formatPeso(instalment.amountCentavos)}</span>
             <span className="muted">{t('bill.dueOn', { date: formatDay(instalment.dueDate, lng) })}</span>
-            {penalties > 0 && <span className="muted">{t('instalment.penalties', { amount: formatPeso(penalties) })}</span>}
+            {penalties > 0 && (
+              <span className="muted">{t('instalment.penalties', { amount: formatPeso(penalties) })}</span>
+            )}
           </label>
         )}
         <label className={kind === 'settle' ? 'bill-choice is-selected' : 'bill-choice'} data-testid="settle">
@@ -226,17 +272,39 @@ function RepayActions({ order }: { order: OrderDetail }) {
             <span className="bill-choice-amount">{formatPeso(order.extension.amountCentavos)}</span>
             <span className="muted" data-testid="extend-covers">
               {order.extension.amountCentavos > order.extension.feeCentavos
-                ? t('bill.extendCovers', { count: pricing.extensionDays, fee: formatPeso(order.extension.feeCentavos), interest: formatPeso(order.extension.amountCentavos - order.extension.feeCentavos) })
-                : t('bill.extendCoversFee', { count: pricing.extensionDays, fee: formatPeso(order.extension.feeCentavos) })}
+                ? t('bill.extendCovers', {
+                    count: pricing.extensionDays,
+                    fee: formatPeso(order.extension.feeCentavos),
+                    interest: formatPeso(order.extension.amountCentavos - order.extension.feeCentavos),
+                  })
+                : t('bill.extendCoversFee', {
+                    count: pricing.extensionDays,
+                    fee: formatPeso(order.extension.feeCentavos),
+                  })}
             </span>
-            <span className="muted">{t('bill.extendThen', { date: formatDay(order.extension.newDueDate, lng), amount: formatPeso(order.extension.newAmountDueCentavos) })}</span>
-            {order.extension.waivedCentavos > 0 && <span className="muted">{t('bill.extendWaives', { amount: formatPeso(order.extension.waivedCentavos) })}</span>}
+            <span className="muted">
+              {t('bill.extendThen', {
+                date: formatDay(order.extension.newDueDate, lng),
+                amount: formatPeso(order.extension.newAmountDueCentavos),
+              })}
+            </span>
+            {order.extension.waivedCentavos > 0 && (
+              <span className="muted">
+                {t('bill.extendWaives', { amount: formatPeso(order.extension.waivedCentavos) })}
+              </span>
+            )}
           </label>
         )}
       </div>
       {(kind === 'settle' || kind === 'instalment') && (
         <Suspense fallback={null}>
-          <CouponPicker<PaymentQuote> key={kind} appliesTo="repayment" check={(api, id) => api.paymentQuote(order.id, { kind, couponId: id })} onPick={setCoupon} disabled={busy} />
+          <CouponPicker<PaymentQuote>
+            key={kind}
+            appliesTo="repayment"
+            check={(api, id) => api.paymentQuote(order.id, { kind, couponId: id })}
+            onPick={setCoupon}
+            disabled={busy}
+          />
         </Suspense>
       )}
       {coupon && coupon.result.kind === kind && (
@@ -252,12 +320,26 @@ function RepayActions({ order }: { order: OrderDetail }) {
           <legend className="loan-picker-label">{t('bill.channel')}</legend>
           {CHANNELS.map((c) => (
             <label key={c} className={c === channel ? 'bill-channel is-selected' : 'bill-channel'}>
-              <input type="radio" name="bill-channel" value={c} checked={c === channel} onChange={() => setChannel(c)} />
+              <input
+                type="radio"
+                name="bill-channel"
+                value={c}
+                checked={c === channel}
+                onChange={() => setChannel(c)}
+              />
               <span>{t(`payment.channel.${c}`)}</span>
             </label>
           ))}
-          <button type="button" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} onClick={guard(() => void pay())}>
-            {t('bill.pay', { amount: formatPeso(coupon && coupon.result.kind === kind ? coupon.result.amountCentavos : amount) })}
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={guard(() => void pay())}
+          >
+            {t('bill.pay', {
+              amount: formatPeso(coupon && coupon.result.kind === kind ? coupon.result.amountCentavos : amount),
+            })}
           </button>
         </fieldset>
       )}

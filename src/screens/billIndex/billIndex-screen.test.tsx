@@ -11,8 +11,20 @@ import BillIndexScreen from './billIndex-screen.tsx';
 
 const en = readCatalogs('loan').en;
 const text = (key: string) => en[key] ?? `missing ${key}`;
-const repaying = orderView({ id: 'o-1', state: 'repaying', dueStatus: 'due_today', dueDate: '2026-05-04', amountDueCentavos: 530000 });
-const settled = orderView({ id: 'o-2', orderNo: 'PA2603010001CD', state: 'settled', dueDate: '2026-04-01', amountDueCentavos: 0 });
+const repaying = orderView({
+  id: 'o-1',
+  state: 'repaying',
+  dueStatus: 'due_today',
+  dueDate: '2026-05-04',
+  amountDueCentavos: 530000,
+});
+const settled = orderView({
+  id: 'o-2',
+  orderNo: 'PA2603010001CD',
+  state: 'settled',
+  dueDate: '2026-04-01',
+  amountDueCentavos: 0,
+});
 const accepted = orderView({ id: 'o-3', orderNo: 'PA2605040002EF', state: 'accepted' });
 const render = () => renderScreen(<BillIndexScreen />, { namespaces: ['loan', 'errors'], path: '/billIndex' });
 
@@ -40,7 +52,10 @@ describe('BillIndexScreen', () => {
 
   it('shows all orders and the repayment record in their tabs, remembering the tab', async () => {
     const payment = paymentView({ state: 'success' });
-    const calls = mockApi({ 'GET /loans': { body: { orders: [repaying, settled] } }, 'GET /payments': { body: { payments: [payment] } } });
+    const calls = mockApi({
+      'GET /loans': { body: { orders: [repaying, settled] } },
+      'GET /payments': { body: { payments: [payment] } },
+    });
     await render();
     fireEvent.click(await screen.findByRole('tab', { name: text('billIndex.tab.all') }));
     expect(await screen.findByText(text('state.settled'))).toBeTruthy();

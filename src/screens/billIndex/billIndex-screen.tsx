@@ -79,7 +79,11 @@ export default function BillIndexScreen() {
             <LoadingCards />
           )
         ) : orders.data ? (
-          <OrderList orders={tab.id === 'ongoing' ? orders.data.orders.filter((o) => !FINISHED.has(o.state)) : orders.data.orders} />
+          <OrderList
+            orders={
+              tab.id === 'ongoing' ? orders.data.orders.filter((o) => !FINISHED.has(o.state)) : orders.data.orders
+            }
+          />
         ) : (
           <LoadingCards />
         )}
@@ -151,7 +155,11 @@ function PaymentList({ payments }: { payments: readonly PaymentView[] }) {
       <ul className="list">
         {payments.map((p) => (
           <li key={p.id}>
-            <Link className="list-item billIndex-payment" to={`/repaidDetail?payment=${encodeURIComponent(p.id)}`} data-payment={p.id}>
+            <Link
+              className="list-item billIndex-payment"
+              to={`/repaidDetail?payment=${encodeURIComponent(p.id)}`}
+              data-payment={p.id}
+            >
               <span className="list-item-label">
                 <span>{t(`payment.kind.${p.kind}`)}</span>
                 <span className="muted">
@@ -160,7 +168,9 @@ function PaymentList({ payments }: { payments: readonly PaymentView[] }) {
               </span>
               <span className="billIndex-payment-side">
                 <strong>{formatPeso(p.amountCentavos)}</strong>
-                <span className={`loan-badge loan-badge-${p.state === 'fail' ? 'danger' : p.state === 'success' ? 'done' : 'info'}`}>
+                <span
+                  className={`loan-badge loan-badge-${p.state === 'fail' ? 'danger' : p.state === 'success' ? 'done' : 'info'}`}
+                >
                   {t(`payment.state.${p.state}`)}
                 </span>
               </span>

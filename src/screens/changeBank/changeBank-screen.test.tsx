@@ -21,7 +21,8 @@ const old = {
   withdrawalPhone: '9171234567',
 };
 const profile = { summary: {}, sections: { bankInfo: { data: old } } };
-const render = () => renderScreen(<ChangeBankScreen />, { namespaces: ['loan', 'errors', 'forms'], path: '/changeBank' });
+const render = () =>
+  renderScreen(<ChangeBankScreen />, { namespaces: ['loan', 'errors', 'forms'], path: '/changeBank' });
 /** An RJSF input by its field name. */
 const field = (name: string) => document.getElementById(`root_${name}`) as HTMLInputElement;
 const type = (name: string, value: string) => {
@@ -52,7 +53,9 @@ describe('sameAccountField', () => {
     expect(sameAccountField(old, { ...old, payeeFirstName: 'Pedro' })).toBe('accountNumber');
     expect(sameAccountField(old, { ...old, accountNumber: '009999999999' })).toBeNull();
     expect(sameAccountField(old, { ...old, bankCode: 'bpi' })).toBeNull();
-    expect(sameAccountField(old, { payoutMethod: 'eWallet', eWalletProvider: 'gcash', eWalletNumber: '9171234567' })).toBeNull();
+    expect(
+      sameAccountField(old, { payoutMethod: 'eWallet', eWalletProvider: 'gcash', eWalletNumber: '9171234567' }),
+    ).toBeNull();
     expect(sameAccountField(undefined, old)).toBeNull();
   });
 });
@@ -80,10 +83,14 @@ describe('ChangeBankScreen', () => {
     type('accountNumberConfirm', '009876543210');
     fireEvent.click(submit);
     await screen.findByText('/withdrawPage?order=o-9');
-    expect(callsTo(calls, 'PUT', '/payout-account')[0]!.body).toMatchObject({ payoutMethod: 'bank', bankCode: 'bdo', accountNumber: '009876543210' });
+    expect(callsTo(calls, 'PUT', '/payout-account')[0]!.body).toMatchObject({
+      payoutMethod: 'bank',
+      bankCode: 'bdo',
+      accountNumber: '009876543210',
+    });
   });
 
-  it('shows the server\'s refusal and keeps what was typed', async () => {
+  it("shows the server's refusal and keeps what was typed", async () => {
     mockApi({
       'GET /loans/home': { body: homeView() },
       'GET /profile': { body: profile },
@@ -99,9 +106,14 @@ describe('ChangeBankScreen', () => {
   });
 
   it('offers no form under maintenance', async () => {
-    mockApi({ 'GET /loans/home': { body: homeView({ bankChangeAvailable: false }) }, 'GET /profile': { body: profile } });
+    mockApi({
+      'GET /loans/home': { body: homeView({ bankChangeAvailable: false }) },
+      'GET /profile': { body: profile },
+    });
     await render();
-    expect((await screen.findByTestId('maintenance')).textContent).toBe(readCatalogs('errors').en['BANK_CHANGE_MAINTENANCE']);
+    expect((await screen.findByTestId('maintenance')).textContent).toBe(
+      readCatalogs('errors').en['BANK_CHANGE_MAINTENANCE'],
+    );
     expect(screen.queryByRole('button', { name: text('changeBank.submit') })).toBeNull();
   });
 });

@@ -103,7 +103,10 @@ function ChangeBankForm({ old }: { old: Data | undefined }) {
   const [formData, setFormData] = useState<Data | undefined>(old);
   const [saving, setSaving] = useState(false);
 
-  const translate = useMemo(() => formT({ t: (key, options) => t(key, options), exists: (key, options) => i18n.exists(key, options) }), [t, i18n]);
+  const translate = useMemo(
+    () => formT({ t: (key, options) => t(key, options), exists: (key, options) => i18n.exists(key, options) }),
+    [t, i18n],
+  );
   const errorKey = useMemo<ErrorKeyFn>(() => {
     const base = formErrorKey(i18n);
     return (error, at) => (error.keyword === SAME_AS_OLD ? SAME_AS_OLD_KEY : base(error, at));
@@ -111,11 +114,16 @@ function ChangeBankForm({ old }: { old: Data | undefined }) {
   const check = useMemo<FormCheck>(
     () => (data) => {
       const field = sameAccountField(old, (data ?? {}) as Data);
-      return field ? [{ instancePath: `/${field}`, schemaPath: `#/${SAME_AS_OLD}`, keyword: SAME_AS_OLD, params: {} }] : [];
+      return field
+        ? [{ instancePath: `/${field}`, schemaPath: `#/${SAME_AS_OLD}`, keyword: SAME_AS_OLD, params: {} }]
+        : [];
     },
     [old],
   );
-  const uiSchema = useMemo(() => ({ ...withWidgetOptions(form.uiSchema), 'ui:submitButtonOptions': { submitText: 'loan:changeBank.submit' } }), [form.uiSchema]);
+  const uiSchema = useMemo(
+    () => ({ ...withWidgetOptions(form.uiSchema), 'ui:submitButtonOptions': { submitText: 'loan:changeBank.submit' } }),
+    [form.uiSchema],
+  );
 
   const submit = useCallback(
     (data: Data) => {

@@ -52,7 +52,12 @@ describe('terms and conditions screen', () => {
 
     const pricing = section(en.terms.sections.pricing.title);
     expect(pricing).toContain('up to ₱10,000 with a term of up to 4 months');
-    for (const cap of ['at most 6% a month', 'at most 12% a month', 'at most 5% a month of the amount due', 'at most 100% of the principal']) {
+    for (const cap of [
+      'at most 6% a month',
+      'at most 12% a month',
+      'at most 5% a month of the amount due',
+      'at most 100% of the principal',
+    ]) {
       expect(pricing).toContain(cap);
     }
     expect(section(en.terms.sections.extension.title)).toContain('8 days later');
@@ -82,16 +87,19 @@ describe('terms and conditions screen', () => {
     expect(screen.getByTestId('location').textContent).toBe('/conditionalTerms');
   });
 
-  it.each(cases)('%s: ends with the contact block, e-mails as mailto links and phones as tel links from config', async (language, catalog) => {
-    const { sections } = await renderTerms(language);
-    const contact = sections.at(-1)!;
-    expect(headingOf(contact)).toBe(catalog.terms.sections.contact.title);
+  it.each(cases)(
+    '%s: ends with the contact block, e-mails as mailto links and phones as tel links from config',
+    async (language, catalog) => {
+      const { sections } = await renderTerms(language);
+      const contact = sections.at(-1)!;
+      expect(headingOf(contact)).toBe(catalog.terms.sections.contact.title);
 
-    const link = (name: string) => within(contact).getByRole('link', { name }).getAttribute('href');
-    expect(link(product.supportEmail)).toBe(`mailto:${product.supportEmail}`);
-    expect(link(product.grievanceOfficer.email)).toBe(`mailto:${product.grievanceOfficer.email}`);
-    expect(link(product.hotline)).toBe(dial(product.hotline));
-    expect(link(product.grievanceOfficer.phone)).toBe(dial(product.grievanceOfficer.phone));
-    expect(within(contact).getByText(product.grievanceOfficer.name)).toBeTruthy();
-  });
+      const link = (name: string) => within(contact).getByRole('link', { name }).getAttribute('href');
+      expect(link(product.supportEmail)).toBe(`mailto:${product.supportEmail}`);
+      expect(link(product.grievanceOfficer.email)).toBe(`mailto:${product.grievanceOfficer.email}`);
+      expect(link(product.hotline)).toBe(dial(product.hotline));
+      expect(link(product.grievanceOfficer.phone)).toBe(dial(product.grievanceOfficer.phone));
+      expect(within(contact).getByText(product.grievanceOfficer.name)).toBeTruthy();
+    },
+  );
 });

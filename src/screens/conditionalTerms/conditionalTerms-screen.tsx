@@ -37,6 +37,16 @@ const RELOAN_UPDATED = '2026-11-24';
  * Re-loan agreement agreed on /appointLoan before turning it on (config/routes.json: one chunk for both documents).
  */
 export default function ConditionalTermsScreen({ routeName }: Partial<ScreenProps>) {
-  if (routeName === 'bookingAgreement') return <LegalDocument document="reloan" idPrefix="bookingAgreement" sections={RELOAN_SECTIONS} updated={RELOAN_UPDATED} />;
-  return <LegalDocument document="terms" idPrefix="conditionalTerms" sections={TERMS_SECTIONS} updated={TERMS_UPDATED} />;
+  if (routeName === 'bookingAgreement')
+    return (
+      <LegalDocument
+        document="reloan"
+        idPrefix="bookingAgreement"
+        sections={RELOAN_SECTIONS}
+        updated={RELOAN_UPDATED}
+      />
+    );
+  return (
+    <LegalDocument document="terms" idPrefix="conditionalTerms" sections={TERMS_SECTIONS} updated={TERMS_UPDATED} />
+  );
 }

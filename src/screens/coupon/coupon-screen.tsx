@@ -23,7 +23,11 @@ export default function CouponScreen() {
   return (
     <div className="page coupon">
       {!coupons ? (
-        list.error ? <LoadFailed error={list.error} onRetry={list.reload} /> : <LoadingCards count={2} />
+        list.error ? (
+          <LoadFailed error={list.error} onRetry={list.reload} />
+        ) : (
+          <LoadingCards count={2} />
+        )
       ) : coupons.length === 0 ? (
         <p className="card muted" data-testid="coupons-empty">
           {t('list.empty')}

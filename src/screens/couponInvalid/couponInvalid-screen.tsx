@@ -14,7 +14,11 @@ export default function CouponInvalidScreen() {
   return (
     <div className="page couponInvalid">
       {!coupons ? (
-        list.error ? <LoadFailed error={list.error} onRetry={list.reload} /> : <LoadingCards count={2} />
+        list.error ? (
+          <LoadFailed error={list.error} onRetry={list.reload} />
+        ) : (
+          <LoadingCards count={2} />
+        )
       ) : coupons.length === 0 ? (
         <p className="card muted" data-testid="coupons-empty">
           {t('list.invalidEmpty')}

@@ -14,7 +14,13 @@ function view(overrides: Partial<LimitView> = {}): LimitView {
   return {
     creditLimitCentavos: 550000,
     history: [
-      { reason: 'addToHomeScreen', amountCentavos: 50000, limitAfterCentavos: 550000, at: '2026-05-02T01:00:00.000Z', grantedBy: 'system' },
+      {
+        reason: 'addToHomeScreen',
+        amountCentavos: 50000,
+        limitAfterCentavos: 550000,
+        at: '2026-05-02T01:00:00.000Z',
+        grantedBy: 'system',
+      },
       { reason: 'incomeBand', amountCentavos: 500000, limitAfterCentavos: 500000, at: null, grantedBy: 'system' },
     ],
     next: [
@@ -35,7 +41,7 @@ describe('the credit limit screen', () => {
     expect(catalogProblems('limit')).toEqual([]);
   });
 
-  it('shows the limit, what raises it next with the server\'s figures, and its history', async () => {
+  it("shows the limit, what raises it next with the server's figures, and its history", async () => {
     mockApi({ 'GET /limit': { body: view() } });
     await renderScreen(<CreditLimitScreen />, { namespaces: ['limit'] });
     expect((await screen.findByTestId('limit-amount')).textContent).toBe('₱5,500');
@@ -49,8 +55,16 @@ describe('the credit limit screen', () => {
     expect(document.body.innerHTML).not.toContain('{{');
   });
 
-  it('hands Facebook\'s redirect to the server once, drops it from the address and shows the raise', async () => {
-    const calls = mockApi({ 'GET /limit': { body: view() }, 'POST /facebook/binding': { body: { ...view({ creditLimitCentavos: 600000, facebook: { bound: true, name: 'Maria Santos' } }), raisedCentavos: 50000 } } });
+  it("hands Facebook's redirect to the server once, drops it from the address and shows the raise", async () => {
+    const calls = mockApi({
+      'GET /limit': { body: view() },
+      'POST /facebook/binding': {
+        body: {
+          ...view({ creditLimitCentavos: 600000, facebook: { bound: true, name: 'Maria Santos' } }),
+          raisedCentavos: 50000,
+        },
+      },
+    });
     await renderScreen(<CreditLimitScreen />, { namespaces: ['limit'], path: '/creditLimit?code=abc&state=s1#_=_' });
     expect((await screen.findByTestId('limit-facebook-name')).textContent).toContain('Maria Santos');
     await settle();
@@ -61,15 +75,27 @@ describe('the credit limit screen', () => {
   });
 
   it('says why a denied consent was not bound, in Filipino too', async () => {
-    const calls = mockApi({ 'GET /limit': { body: view() }, 'POST /facebook/binding': { status: 422, body: { code: 'FACEBOOK_DENIED', message: 'x' } } });
-    await renderScreen(<CreditLimitScreen />, { language: 'fil', namespaces: ['limit'], path: '/creditLimit?error=access_denied&error_reason=user_denied&state=s2' });
+    const calls = mockApi({
+      'GET /limit': { body: view() },
+      'POST /facebook/binding': { status: 422, body: { code: 'FACEBOOK_DENIED', message: 'x' } },
+    });
+    await renderScreen(<CreditLimitScreen />, {
+      language: 'fil',
+      namespaces: ['limit'],
+      path: '/creditLimit?error=access_denied&error_reason=user_denied&state=s2',
+    });
     expect((await screen.findByTestId('limit-problem')).textContent).toBe(errors.fil['FACEBOOK_DENIED']!);
-    expect(callsTo(calls, 'POST', '/facebook/binding').map((c) => c.body)).toEqual([{ state: 's2', error: 'access_denied' }]);
+    expect(callsTo(calls, 'POST', '/facebook/binding').map((c) => c.body)).toEqual([
+      { state: 's2', error: 'access_denied' },
+    ]);
     expect(screen.getByRole('button', { name: catalogs.fil['facebook.bind']! })).toBeTruthy();
   });
 
   it('unbinds after asking, and the limit stays', async () => {
-    const calls = mockApi({ 'GET /limit': { body: view({ facebook: { bound: true, name: 'Maria Santos' } }) }, 'DELETE /facebook/binding': { body: view() } });
+    const calls = mockApi({
+      'GET /limit': { body: view({ facebook: { bound: true, name: 'Maria Santos' } }) },
+      'DELETE /facebook/binding': { body: view() },
+    });
     await renderScreen(<CreditLimitScreen />, { namespaces: ['limit'] });
     fireEvent.click(await screen.findByRole('button', { name: catalogs.en['facebook.unbind']! }));
     fireEvent.click(await screen.findByRole('button', { name: catalogs.en['facebook.unbindConfirm']! }));

@@ -54,7 +54,10 @@ export default function CreditLimitScreen() {
       .then((view) => {
         loaded.setData(view);
         setProblem(null);
-        toast(view.raisedCentavos ? t('facebook.boundRaised', { amount: peso(view.raisedCentavos) }) : t('facebook.bound'), 4000);
+        toast(
+          view.raisedCentavos ? t('facebook.boundRaised', { amount: peso(view.raisedCentavos) }) : t('facebook.bound'),
+          4000,
+        );
       })
       .catch(async (error: unknown) => setProblem(await errorMessage(error)));
   }, [location.search, location.pathname, navigate, loaded, t]);
@@ -72,7 +75,12 @@ export default function CreditLimitScreen() {
   }
 
   async function unbind(name: string | null) {
-    const ok = await confirmDialog({ title: t('facebook.unbindTitle'), message: t('facebook.unbindMessage', { name: name ?? '' }), confirmText: t('facebook.unbindConfirm'), cancelText: t('facebook.unbindCancel') });
+    const ok = await confirmDialog({
+      title: t('facebook.unbindTitle'),
+      message: t('facebook.unbindMessage', { name: name ?? '' }),
+      confirmText: t('facebook.unbindConfirm'),
+      cancelText: t('facebook.unbindCancel'),
+    });
     if (!ok) return;
     setBusy(true);
     try {
@@ -86,7 +94,12 @@ export default function CreditLimitScreen() {
   }
 
   const data = loaded.data;
-  if (!data) return <div className={`page ${P}`}>{loaded.error ? <LoadFailed error={loaded.error} onRetry={loaded.reload} /> : <LoadingCards count={2} />}</div>;
+  if (!data)
+    return (
+      <div className={`page ${P}`}>
+        {loaded.error ? <LoadFailed error={loaded.error} onRetry={loaded.reload} /> : <LoadingCards count={2} />}
+      </div>
+    );
   return (
     <div className={`page ${P}`}>
       {problem && (
@@ -95,18 +108,28 @@ export default function CreditLimitScreen() {
         </p>
       )}
       <section className={`card ${P}-head`} aria-labelledby={`${P}-title`}>
-        <h2 id={`${P}-title`} className={`muted ${P}-label`}>{t('title')}</h2>
-        <p className={`${P}-amount`} data-testid="limit-amount">{data.creditLimitCentavos === null ? t('noLimitYet') : peso(data.creditLimitCentavos)}</p>
+        <h2 id={`${P}-title`} className={`muted ${P}-label`}>
+          {t('title')}
+        </h2>
+        <p className={`${P}-amount`} data-testid="limit-amount">
+          {data.creditLimitCentavos === null ? t('noLimitYet') : peso(data.creditLimitCentavos)}
+        </p>
       </section>
 
       <section aria-labelledby={`${P}-next`}>
-        <h2 id={`${P}-next`} className="section-title">{t('next.title')}</h2>
+        <h2 id={`${P}-next`} className="section-title">
+          {t('next.title')}
+        </h2>
         <ul className="list" data-testid="limit-next">
           {data.next.map((n) => (
             <li key={n.reason} className={`list-item ${P}-raise`} data-reason={n.reason}>
               <span className={`${P}-raise-text`}>
                 <strong>{t(`next.reason.${n.reason}`)}</strong>
-                <span className="muted">{n.amountCentavos > 0 ? t('next.amount', { amount: peso(n.amountCentavos), ceiling: peso(n.ceilingCentavos) }) : t('next.atCeiling', { ceiling: peso(n.ceilingCentavos) })}</span>
+                <span className="muted">
+                  {n.amountCentavos > 0
+                    ? t('next.amount', { amount: peso(n.amountCentavos), ceiling: peso(n.ceilingCentavos) })
+                    : t('next.atCeiling', { ceiling: peso(n.ceilingCentavos) })}
+                </span>
               </span>
               {n.reason === 'addToHomeScreen' && <Link to="/addDeskTopBrowser">{t('next.howTo')}</Link>}
             </li>
@@ -115,11 +138,18 @@ export default function CreditLimitScreen() {
       </section>
 
       <section className={`card ${P}-facebook`} aria-labelledby={`${P}-fb`} data-testid="limit-facebook">
-        <h2 id={`${P}-fb`} className={`${P}-fb-title`}>{t('facebook.title')}</h2>
+        <h2 id={`${P}-fb`} className={`${P}-fb-title`}>
+          {t('facebook.title')}
+        </h2>
         {data.facebook.bound ? (
           <>
             <p data-testid="limit-facebook-name">{t('facebook.boundTo', { name: data.facebook.name ?? '' })}</p>
-            <button type="button" className="btn btn-block" disabled={busy} onClick={() => void unbind(data.facebook.name)}>
+            <button
+              type="button"
+              className="btn btn-block"
+              disabled={busy}
+              onClick={() => void unbind(data.facebook.name)}
+            >
               {t('facebook.unbind')}
             </button>
           </>
@@ -134,7 +164,9 @@ export default function CreditLimitScreen() {
       </section>
 
       <section aria-labelledby={`${P}-history`}>
-        <h2 id={`${P}-history`} className="section-title">{t('history.title')}</h2>
+        <h2 id={`${P}-history`} className="section-title">
+          {t('history.title')}
+        </h2>
         {data.history.length === 0 ? (
           <p className="card muted">{t('history.empty')}</p>
         ) : (

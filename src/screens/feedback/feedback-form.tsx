@@ -25,10 +25,16 @@ export default function FeedbackForm({ onSent }: { onSent: (item: FeedbackView) 
   const [saving, setSaving] = useState(false);
   // A new key after a send: the form starts empty, its errors and touched fields forgotten.
   const [round, setRound] = useState(0);
-  const translate = useMemo(() => formT({ t: (key, options) => t(key, options), exists: (key, options) => i18n.exists(key, options) }), [t, i18n]);
+  const translate = useMemo(
+    () => formT({ t: (key, options) => t(key, options), exists: (key, options) => i18n.exists(key, options) }),
+    [t, i18n],
+  );
   const errorKey = useMemo(() => formErrorKey(i18n), [i18n]);
   const uiSchema = useMemo(
-    () => ({ ...withWidgetOptions(form.uiSchema, { photo: { preview: documentPreview } }), 'ui:submitButtonOptions': { submitText: 'help:feedback.submit' } }),
+    () => ({
+      ...withWidgetOptions(form.uiSchema, { photo: { preview: documentPreview } }),
+      'ui:submitButtonOptions': { submitText: 'help:feedback.submit' },
+    }),
     [form.uiSchema],
   );
 

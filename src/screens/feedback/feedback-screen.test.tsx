@@ -28,7 +28,16 @@ signedInScreenSuite(logIn);
 
 describe('the feedback screen', () => {
   it('lists what was sent with its state and the reply', async () => {
-    mockApi({ 'GET /feedback': { body: { items: [item({ state: 'answered', reply: 'Fixed, thank you' }), item({ id: '0b7a1c2e-1111-4c2b-9a51-000000000002' })] } } });
+    mockApi({
+      'GET /feedback': {
+        body: {
+          items: [
+            item({ state: 'answered', reply: 'Fixed, thank you' }),
+            item({ id: '0b7a1c2e-1111-4c2b-9a51-000000000002' }),
+          ],
+        },
+      },
+    });
     await renderScreen(<FeedbackScreen />, { namespaces: ['help', 'forms'] });
     const list = await screen.findByTestId('feedback-list');
     expect(list.textContent).toContain(help.en['feedback.state.answered']);
@@ -37,28 +46,36 @@ describe('the feedback screen', () => {
     expect(list.textContent).toContain(forms.en['feedback.options.category.app']);
   });
 
-  it.each(['en', 'fil'] as const)('refuses 9 characters with the translated message, keeping them, and sends 10 (%s)', async (lng) => {
-    const calls = mockApi({
-      'GET /feedback': { body: { items: [] } },
-      'POST /feedback': (init) => ({ status: 201, body: item({ text: (JSON.parse(String(init.body)) as { text: string }).text }) }),
-    });
-    await renderScreen(<FeedbackScreen />, { language: lng, namespaces: ['help', 'forms'] });
-    await screen.findByTestId('feedback-none');
-    const text = await screen.findByRole('textbox');
-    fireEvent.click(screen.getByRole('radio', { name: forms[lng]['feedback.options.category.app'] }));
-    fireEvent.change(text, { target: { value: '123456789' } });
-    fireEvent.click(screen.getByRole('button', { name: help[lng]['feedback.submit'] }));
-    await settle();
-    expect(screen.getByText(forms[lng]['feedback.errors.text.minLength']!.replace('{{limit}}', '10'))).toBeTruthy();
-    expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe('123456789');
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  it.each(['en', 'fil'] as const)(
+    'refuses 9 characters with the translated message, keeping them, and sends 10 (%s)',
+    async (lng) => {
+      const calls = mockApi({
+        'GET /feedback': { body: { items: [] } },
+        'POST /feedback': (init) => ({
+          status: 201,
+          body: item({ text: (JSON.parse(String(init.body)) as { text: string }).text }),
+        }),
+      });
+      await renderScreen(<FeedbackScreen />, { language: lng, namespaces: ['help', 'forms'] });
+      await screen.findByTestId('feedback-none');
+      const text = await screen.findByRole('textbox');
+      fireEvent.click(screen.getByRole('radio', { name: forms[lng]['feedback.options.category.app'] }));
+      fireEvent.change(text, { target: { value: '123456789' } });
+      fireEvent.click(screen.getByRole('button', { name: help[lng]['feedback.submit'] }));
+      await settle();
+      expect(screen.getByText(forms[lng]['feedback.errors.text.minLength']!.replace('{{limit}}', '10'))).toBeTruthy();
+      expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe('123456789');
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
-    fireEvent.change(screen.getByRole('textbox'), { target: { value: '1234567890' } });
-    fireEvent.click(screen.getByRole('button', { name: help[lng]['feedback.submit'] }));
-    await settle();
-    await settle();
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ category: 'app', text: '1234567890' }]);
-    expect((await screen.findByTestId('feedback-list')).textContent).toContain('1234567890');
-    expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe('');
-  });
+      fireEvent.change(screen.getByRole('textbox'), { target: { value: '1234567890' } });
+      fireEvent.click(screen.getByRole('button', { name: help[lng]['feedback.submit'] }));
+      await settle();
+      await settle();
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+        { category: 'app', text: '1234567890' },
+      ]);
+      expect((await screen.findByTestId('feedback-list')).textContent).toContain('1234567890');
+      expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe('');
+    },
+  );
 });

@@ -29,7 +29,9 @@ export default function FeedbackScreen() {
   return (
     <div className="page feedback">
       <section className="card" aria-labelledby="feedback-new">
-        <h2 id="feedback-new" className="section-title">{t('feedback.new')}</h2>
+        <h2 id="feedback-new" className="section-title">
+          {t('feedback.new')}
+        </h2>
         <p className="muted feedback-intro">{t('feedback.intro')}</p>
         <Suspense fallback={<div className="feedback-form-loading" aria-busy="true" />}>
           <FeedbackForm onSent={sent} />
@@ -37,23 +39,37 @@ export default function FeedbackScreen() {
       </section>
 
       <section aria-labelledby="feedback-mine">
-        <h2 id="feedback-mine" className="section-title">{t('feedback.mine')}</h2>
+        <h2 id="feedback-mine" className="section-title">
+          {t('feedback.mine')}
+        </h2>
         {list.error !== undefined && !list.data ? (
           <p className="muted" role="alert">
-            {t('feedback.loadFailed')} <button type="button" className="btn" onClick={list.reload}>{t('feedback.retry')}</button>
+            {t('feedback.loadFailed')}{' '}
+            <button type="button" className="btn" onClick={list.reload}>
+              {t('feedback.retry')}
+            </button>
           </p>
         ) : items.length === 0 ? (
-          <p className="muted" data-testid="feedback-none">{list.data ? t('feedback.none') : ''}</p>
+          <p className="muted" data-testid="feedback-none">
+            {list.data ? t('feedback.none') : ''}
+          </p>
         ) : (
           <ul className="feedback-list" data-testid="feedback-list">
             {items.map((item) => (
               <li key={item.id} className="card feedback-item" data-state={item.state}>
                 <p className="feedback-meta">
-                  <span className="feedback-category">{t(`feedback.options.category.${item.category}`, { ns: 'forms' })}</span>
-                  <span className={`feedback-state feedback-state-${item.state}`}>{t(`feedback.state.${item.state}`)}</span>
+                  <span className="feedback-category">
+                    {t(`feedback.options.category.${item.category}`, { ns: 'forms' })}
+                  </span>
+                  <span className={`feedback-state feedback-state-${item.state}`}>
+                    {t(`feedback.state.${item.state}`)}
+                  </span>
                 </p>
                 <p className="feedback-text">{item.text}</p>
-                <p className="muted feedback-date">{dayOf(item.createdAt, language)}{item.hasScreenshot ? ` · ${t('feedback.withScreenshot')}` : ''}</p>
+                <p className="muted feedback-date">
+                  {dayOf(item.createdAt, language)}
+                  {item.hasScreenshot ? ` · ${t('feedback.withScreenshot')}` : ''}
+                </p>
                 {item.reply !== null && (
                   <div className="feedback-reply">
                     <p className="feedback-reply-title">{t('feedback.reply')}</p>

@@ -6,7 +6,13 @@ import fil from '#locales/fil/a2hs.json';
 import zh from '#locales/zh-CN/a2hs.json';
 import { product, type Language } from '#src/config.ts';
 import { renderScreen } from '#src/testing/render-screen.tsx';
-import { BROWSER_IDS, OTHER_BROWSERS_MIN_IOS, stepsFor, tipsFor, type BrowserId } from '../addDeskTopBrowser/browsers.ts';
+import {
+  BROWSER_IDS,
+  OTHER_BROWSERS_MIN_IOS,
+  stepsFor,
+  tipsFor,
+  type BrowserId,
+} from '../addDeskTopBrowser/browsers.ts';
 import GuildDetailScreen from './guildDetail-screen.tsx';
 
 const catalogs = { en, fil, 'zh-CN': zh } as const;
@@ -42,33 +48,38 @@ afterEach(() => {
 });
 
 describe.each(['en', 'fil', 'zh-CN'] as const)('GuildDetailScreen in %s', (language) => {
-  it.each(BROWSER_IDS)('shows the illustrated steps, tips and rewards for %s with nothing uninterpolated', async (browser) => {
-    const { container } = await renderGuide(`/guildDetail?browser=${browser}`, language);
-    const catalog = catalogs[language];
-    await screen.findByText(catalog.guide.tipsTitle);
+  it.each(BROWSER_IDS)(
+    'shows the illustrated steps, tips and rewards for %s with nothing uninterpolated',
+    async (browser) => {
+      const { container } = await renderGuide(`/guildDetail?browser=${browser}`, language);
+      const catalog = catalogs[language];
+      await screen.findByText(catalog.guide.tipsTitle);
 
-    const items = stepItems();
-    expect(items.map((li) => li.dataset['step'])).toEqual(stepsFor(browser).map((s) => s.id));
-    items.forEach((li, i) => {
-      const step = stepsFor(browser)[i]!;
-      const { title, detail } = texts(language, browser, step.id);
-      expect(within(li).getByRole('heading', { name: title })).toBeTruthy();
-      expect(within(li).getByText(detail)).toBeTruthy();
-      expect(li.querySelector('svg')?.getAttribute('data-illustration')).toBe(step.illustration);
-    });
+      const items = stepItems();
+      expect(items.map((li) => li.dataset['step'])).toEqual(stepsFor(browser).map((s) => s.id));
+      items.forEach((li, i) => {
+        const step = stepsFor(browser)[i]!;
+        const { title, detail } = texts(language, browser, step.id);
+        expect(within(li).getByRole('heading', { name: title })).toBeTruthy();
+        expect(within(li).getByText(detail)).toBeTruthy();
+        expect(li.querySelector('svg')?.getAttribute('data-illustration')).toBe(step.illustration);
+      });
 
-    const tips = [...document.querySelectorAll<HTMLElement>('.guildDetail-tip')];
-    expect(tips.map((tip) => tip.dataset['tip'])).toEqual([...tipsFor(browser)]);
-    for (const tip of tipsFor(browser)) {
-      expect(screen.getByText(fill(catalog.guide.tips[tip].body))).toBeTruthy();
-    }
+      const tips = [...document.querySelectorAll<HTMLElement>('.guildDetail-tip')];
+      expect(tips.map((tip) => tip.dataset['tip'])).toEqual([...tipsFor(browser)]);
+      for (const tip of tipsFor(browser)) {
+        expect(screen.getByText(fill(catalog.guide.tips[tip].body))).toBeTruthy();
+      }
 
-    const rewards = within(screen.getByRole('region', { name: catalog.guide.rewardsTitle }));
-    expect(rewards.getByText('₱200')).toBeTruthy();
-    expect(rewards.getByText(catalog.rewards.limitValue.replace('{{amount}}', '₱500').replace('{{ceiling}}', '₱8,000'))).toBeTruthy();
+      const rewards = within(screen.getByRole('region', { name: catalog.guide.rewardsTitle }));
+      expect(rewards.getByText('₱200')).toBeTruthy();
+      expect(
+        rewards.getByText(catalog.rewards.limitValue.replace('{{amount}}', '₱500').replace('{{ceiling}}', '₱8,000')),
+      ).toBeTruthy();
 
-    expect(container.innerHTML).not.toContain('{{');
-  });
+      expect(container.innerHTML).not.toContain('{{');
+    },
+  );
 });
 
 describe('GuildDetailScreen', () => {
@@ -91,7 +102,9 @@ describe('GuildDetailScreen', () => {
     await renderGuide('/guildDetail?browser=firefox');
     const back = await screen.findByRole('link', { name: en.guide.back });
     expect(back.getAttribute('href')).toBe('/addDeskTopBrowser?browser=firefox');
-    expect(screen.getByRole('link', { name: en.guide.videoLink }).getAttribute('href')).toBe('/videoIndex?browser=firefox');
+    expect(screen.getByRole('link', { name: en.guide.videoLink }).getAttribute('href')).toBe(
+      '/videoIndex?browser=firefox',
+    );
     fireEvent.click(back);
     expect(screen.getByTestId('location').textContent).toBe('/addDeskTopBrowser?browser=firefox');
   });

@@ -62,7 +62,9 @@ export default function GuildDetailScreen() {
           {tipsFor(browser).map((tip) => (
             <div key={tip} className={`${P}-tip`} data-tip={tip}>
               <dt className={`${P}-tip-title`}>{t(`guide.tips.${tip}.title`)}</dt>
-              <dd className={`${P}-tip-body`}>{t(`guide.tips.${tip}.body`, { name: appName, version: OTHER_BROWSERS_MIN_IOS })}</dd>
+              <dd className={`${P}-tip-body`}>
+                {t(`guide.tips.${tip}.body`, { name: appName, version: OTHER_BROWSERS_MIN_IOS })}
+              </dd>
             </div>
           ))}
         </dl>
@@ -78,7 +80,9 @@ export default function GuildDetailScreen() {
             <span className="muted">{t('rewards.couponLabel')}</span>
           </li>
           <li className={`${P}-reward`} data-reward="limit">
-            <strong className={`${P}-reward-value`}>{t('rewards.limitValue', { amount: amounts.limit, ceiling: amounts.ceiling })}</strong>
+            <strong className={`${P}-reward-value`}>
+              {t('rewards.limitValue', { amount: amounts.limit, ceiling: amounts.ceiling })}
+            </strong>
             <span className="muted">{t('rewards.limitLabel')}</span>
           </li>
         </ul>

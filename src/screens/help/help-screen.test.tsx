@@ -40,14 +40,18 @@ describe('help catalogs', () => {
 });
 
 describe('the help screen', () => {
-  const questions = () => screen.queryAllByText((_, el) => el?.classList.contains('help-q') ?? false).map((el) => el.textContent);
+  const questions = () =>
+    screen.queryAllByText((_, el) => el?.classList.contains('help-q') ?? false).map((el) => el.textContent);
 
   it('lists every question by group, with the figures from config', async () => {
     await renderScreen(<HelpScreen />, { namespaces: ['help'] });
     expect(questions()).toHaveLength(faq.groups.flatMap((g) => g.questions).length);
-    for (const group of faq.groups) expect(screen.getByRole('heading', { name: en[`groups.${group.id}`] })).toBeTruthy();
+    for (const group of faq.groups)
+      expect(screen.getByRole('heading', { name: en[`groups.${group.id}`] })).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/\{\{/u);
-    expect(screen.getByRole('link', { name: new RegExp(en['feedback.link']!, 'u') }).getAttribute('href')).toBe('/feedback');
+    expect(screen.getByRole('link', { name: new RegExp(en['feedback.link']!, 'u') }).getAttribute('href')).toBe(
+      '/feedback',
+    );
     expect(screen.getByText(en['service.title']!)).toBeTruthy();
   });
 

@@ -44,17 +44,39 @@ export default function HelpScreen() {
     [t],
   );
   const needle = foldForSearch(query);
-  const shown = needle === '' ? groups : groups.map((g) => ({ ...g, questions: g.questions.filter((q) => foldForSearch(`${q.q} ${q.a}`).includes(needle)) })).filter((g) => g.questions.length > 0);
+  const shown =
+    needle === ''
+      ? groups
+      : groups
+          .map((g) => ({ ...g, questions: g.questions.filter((q) => foldForSearch(`${q.q} ${q.a}`).includes(needle)) }))
+          .filter((g) => g.questions.length > 0);
 
   return (
     <div className="page help">
-      <label className="visually-hidden" htmlFor="help-search">{t('search')}</label>
-      <input id="help-search" className="help-search" type="search" enterKeyHint="search" autoComplete="off" placeholder={t('search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+      <label className="visually-hidden" htmlFor="help-search">
+        {t('search')}
+      </label>
+      <input
+        id="help-search"
+        className="help-search"
+        type="search"
+        enterKeyHint="search"
+        autoComplete="off"
+        placeholder={t('search')}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
 
-      {shown.length === 0 && <p className="muted help-empty" role="status">{t('noMatch')}</p>}
+      {shown.length === 0 && (
+        <p className="muted help-empty" role="status">
+          {t('noMatch')}
+        </p>
+      )}
       {shown.map((group) => (
         <section key={group.id} aria-labelledby={`help-group-${group.id}`} data-testid={`faq-${group.id}`}>
-          <h2 id={`help-group-${group.id}`} className="section-title">{group.title}</h2>
+          <h2 id={`help-group-${group.id}`} className="section-title">
+            {group.title}
+          </h2>
           <div className="card help-questions">
             {group.questions.map((question) => (
               <details key={question.id} className="help-question" open={needle !== '' || undefined}>
@@ -67,7 +89,9 @@ export default function HelpScreen() {
       ))}
 
       <section aria-labelledby="help-feedback" className="help-feedback">
-        <h2 id="help-feedback" className="section-title">{t('feedback.title')}</h2>
+        <h2 id="help-feedback" className="section-title">
+          {t('feedback.title')}
+        </h2>
         <ul className="list">
           <li>
             <Link className="list-item" to="/feedback">
@@ -82,7 +106,9 @@ export default function HelpScreen() {
       </section>
 
       <section aria-labelledby="help-service" className="card">
-        <h2 id="help-service" className="section-title">{t('service.title')}</h2>
+        <h2 id="help-service" className="section-title">
+          {t('service.title')}
+        </h2>
         <ServiceChannels ns="help" />
       </section>
     </div>

@@ -63,9 +63,13 @@ describe('HomeIndexScreen', () => {
     expect(screen.queryByText(text('tax.gst'))).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: text('picker.less') }));
-    expect(screen.getByTestId('amount').textContent).toBe(formatPeso(choices[choices.length - 2]!, { wholeIfExact: true }));
+    expect(screen.getByTestId('amount').textContent).toBe(
+      formatPeso(choices[choices.length - 2]!, { wholeIfExact: true }),
+    );
     const lastTerm = sub.termsDays[sub.termsDays.length - 1]!;
-    fireEvent.click(screen.getByRole('radio', { name: text('picker.days_other').replace('{{count}}', String(lastTerm)) }));
+    fireEvent.click(
+      screen.getByRole('radio', { name: text('picker.days_other').replace('{{count}}', String(lastTerm)) }),
+    );
     expectFigures(choices[choices.length - 2]!, lastTerm);
     // The slider is capped at the limit: no request per move.
     fireEvent.change(screen.getByRole('slider'), { target: { value: '0' } });
@@ -76,8 +80,14 @@ describe('HomeIndexScreen', () => {
     mockApi({ 'GET /loans/home': { body: homeView() } });
     await renderHome();
     await screen.findByTestId('credit-limit');
-    expect(await screen.findByText(text('timings.approval_other').replace('{{count}}', String(product.timings.approvalMinutes)))).toBeTruthy();
-    expect(screen.getByText(text('timings.funds_other').replace('{{count}}', String(product.timings.fundsHours)))).toBeTruthy();
+    expect(
+      await screen.findByText(
+        text('timings.approval_other').replace('{{count}}', String(product.timings.approvalMinutes)),
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(text('timings.funds_other').replace('{{count}}', String(product.timings.fundsHours))),
+    ).toBeTruthy();
   });
 
   it('applies with an Idempotency-Key, reuses it when the same pick is retried, and shows the order', async () => {
@@ -99,11 +109,16 @@ describe('HomeIndexScreen', () => {
     const key = posts[0]!.headers['idempotency-key'];
     expect(key).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
     expect(posts[1]!.headers['idempotency-key']).toBe(key);
-    expect(posts[0]!.body).toEqual({ productId: loanProduct.id, subProductId: sub.id, principalCentavos: 500000, termDays: sub.termsDays[0] });
+    expect(posts[0]!.body).toEqual({
+      productId: loanProduct.id,
+      subProductId: sub.id,
+      principalCentavos: 500000,
+      termDays: sub.termsDays[0],
+    });
     expect(await within(screen.getByTestId('order-card')).findByText(text('state.under_review'))).toBeTruthy();
   });
 
-  it('uses a new key for another pick, and shows a refusal in the borrower\'s language', async () => {
+  it("uses a new key for another pick, and shows a refusal in the borrower's language", async () => {
     const calls = mockApi({
       'GET /loans/home': { body: homeView() },
       'POST /loans': { status: 409, body: { code: 'REPAYMENT_OUTSTANDING', message: 'x' } },
@@ -132,12 +147,22 @@ describe('HomeIndexScreen', () => {
     fireEvent.click(await screen.findByRole('button', { name: text('picker.less') }));
     const picked = screen.getByTestId('amount').textContent;
     fireEvent.click(screen.getByRole('button', { name: text('offer.apply') }));
-    expect(await screen.findByText(errorsEn['REAPPLY_LATER']!.replace(/\{\{\s*\w+\s*\}\}/u, 'Jun 3, 2026'))).toBeTruthy();
+    expect(
+      await screen.findByText(errorsEn['REAPPLY_LATER']!.replace(/\{\{\s*\w+\s*\}\}/u, 'Jun 3, 2026')),
+    ).toBeTruthy();
     expect(screen.getByTestId('amount').textContent).toBe(picked);
   });
 
   it('asks an incomplete profile to be finished instead of applying', async () => {
-    mockApi({ 'GET /loans/home': { body: homeView({ profile: { complete: false, next: '/workInfo' }, canApply: false, applyBlockedCode: 'PROFILE_INCOMPLETE' }) } });
+    mockApi({
+      'GET /loans/home': {
+        body: homeView({
+          profile: { complete: false, next: '/workInfo' },
+          canApply: false,
+          applyBlockedCode: 'PROFILE_INCOMPLETE',
+        }),
+      },
+    });
     await renderHome();
     const link = await screen.findByRole('link', { name: text('offer.completeProfile') });
     expect(link.getAttribute('href')).toBe('/workInfo');
@@ -145,9 +170,19 @@ describe('HomeIndexScreen', () => {
   });
 
   it('shows the reapply date after a rejection', async () => {
-    mockApi({ 'GET /loans/home': { body: homeView({ canApply: false, applyBlockedCode: 'REAPPLY_LATER', lastRejected: { reapplyAfter: '2026-06-03' } }) } });
+    mockApi({
+      'GET /loans/home': {
+        body: homeView({
+          canApply: false,
+          applyBlockedCode: 'REAPPLY_LATER',
+          lastRejected: { reapplyAfter: '2026-06-03' },
+        }),
+      },
+    });
     await renderHome();
-    expect((await screen.findByTestId('apply-blocked')).textContent).toBe(text('offer.reapplyAfter').replace('{{date}}', 'Jun 3, 2026'));
+    expect((await screen.findByTestId('apply-blocked')).textContent).toBe(
+      text('offer.reapplyAfter').replace('{{date}}', 'Jun 3, 2026'),
+    );
     expect((screen.getByRole('button', { name: text('offer.apply') }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -160,7 +195,7 @@ describe('HomeIndexScreen', () => {
     }
   });
 
-  it('shows each product up to the borrower\'s own limit when it is lower than the product\'s highest amount', async () => {
+  it("shows each product up to the borrower's own limit when it is lower than the product's highest amount", async () => {
     const limit = 500000;
     mockApi({ 'GET /loans/home': { body: homeView({ creditLimitCentavos: limit }) } });
     await renderHome();
@@ -169,9 +204,16 @@ describe('HomeIndexScreen', () => {
       const range = document.querySelector(`a[data-sub="${s.id}"] .homeIndex-product-range`)?.textContent;
       const min = formatPeso(s.amount.minCentavos, { wholeIfExact: true });
       if (limit < s.amount.minCentavos) expect(range).toBe(text('home.productAboveLimit').replace('{{min}}', min));
-      else expect(range).toBe(text('home.productRange').replace('{{min}}', min).replace('{{max}}', formatPeso(Math.min(limit, s.amount.maxCentavos), { wholeIfExact: true })));
+      else
+        expect(range).toBe(
+          text('home.productRange')
+            .replace('{{min}}', min)
+            .replace('{{max}}', formatPeso(Math.min(limit, s.amount.maxCentavos), { wholeIfExact: true })),
+        );
     }
-    expect(document.body.textContent).not.toContain(formatPeso(Math.max(...loanProduct.subProducts.map((s) => s.amount.maxCentavos)), { wholeIfExact: true }));
+    expect(document.body.textContent).not.toContain(
+      formatPeso(Math.max(...loanProduct.subProducts.map((s) => s.amount.maxCentavos)), { wholeIfExact: true }),
+    );
   });
 
   it.each([
@@ -179,25 +221,37 @@ describe('HomeIndexScreen', () => {
     ['withdrawable', 'order.withdraw', '/withdrawPage?order='],
     ['disbursement_failed', 'order.changeBank', '/changeBank'],
   ] as const)('shows a %s order with its next step', async (state, label, href) => {
-    const order = orderView({ state, failureCode: state === 'disbursement_failed' ? 'DISBURSEMENT_ACCOUNT_UNAVAILABLE' : null });
+    const order = orderView({
+      state,
+      failureCode: state === 'disbursement_failed' ? 'DISBURSEMENT_ACCOUNT_UNAVAILABLE' : null,
+    });
     mockApi({ 'GET /loans/home': { body: homeView({ currentOrder: order, canApply: false }) } });
     await renderHome();
     const link = await screen.findByRole('link', { name: text(label) });
     expect(link.getAttribute('href')).toContain(href);
-    if (state === 'disbursement_failed') expect(screen.getByRole('alert').textContent).toBe(errorsEn['DISBURSEMENT_ACCOUNT_UNAVAILABLE']);
+    if (state === 'disbursement_failed')
+      expect(screen.getByRole('alert').textContent).toBe(errorsEn['DISBURSEMENT_ACCOUNT_UNAVAILABLE']);
   });
 
-  it('shows a repaying order\'s amount due, due date and overdue days, leading to its bill', async () => {
-    const order = orderView({ state: 'repaying', dueStatus: 'overdue', overdueDays: 3, dueDate: '2026-06-03', amountDueCentavos: 541234 });
+  it("shows a repaying order's amount due, due date and overdue days, leading to its bill", async () => {
+    const order = orderView({
+      state: 'repaying',
+      dueStatus: 'overdue',
+      overdueDays: 3,
+      dueDate: '2026-06-03',
+      amountDueCentavos: 541234,
+    });
     mockApi({ 'GET /loans/home': { body: homeView({ currentOrder: order, canApply: false }) } });
     await renderHome();
     expect(await screen.findByText(text('due.overdue_other').replace('{{count}}', '3'))).toBeTruthy();
     expect(figure('amountDue')).toBe(formatPeso(541234));
     expect(figure('dueDate')).toBe('Jun 3, 2026');
-    expect(screen.getByRole('link', { name: text('order.repay') }).getAttribute('href')).toBe(`/bill?order=${order.id}`);
+    expect(screen.getByRole('link', { name: text('order.repay') }).getAttribute('href')).toBe(
+      `/bill?order=${order.id}`,
+    );
   });
 
-  it('shows an instalment order\'s next instalment and its due date, then the remaining balance', async () => {
+  it("shows an instalment order's next instalment and its due date, then the remaining balance", async () => {
     const plus = loanProduct.subProducts.find((s) => s.id === 'plus')!;
     const q = quote(pricing, plus, { principalCentavos: 600000, termDays: 60, loanDate: TODAY });
     const [, second] = q.plan;
@@ -221,7 +275,9 @@ describe('HomeIndexScreen', () => {
     expect(figure('instalment')).toBe(formatPeso(second!.amountCentavos));
     expect(figure('dueDate')).toBe('Jul 3, 2026');
     expect(document.querySelector('[data-figure="amountDue"] dt')?.textContent).toBe(text('instalment.balance'));
-    expect(screen.getByRole('link', { name: text('order.repay') }).getAttribute('href')).toBe(`/bill?order=${order.id}`);
+    expect(screen.getByRole('link', { name: text('order.repay') }).getAttribute('href')).toBe(
+      `/bill?order=${order.id}`,
+    );
   });
 
   it('polls while the order is under review, and stops once it is decided', async () => {

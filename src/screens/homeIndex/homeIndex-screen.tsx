@@ -22,11 +22,19 @@ import './homeIndex.page.css';
  * What a product lends THIS borrower: from its lowest amount up to the lower of its highest and the borrower's credit
  * limit once known (a limit of 0: not yet set); a limit below the lowest amount says so.
  */
-export function productRange(t: TFunction<'loan'>, amount: { minCentavos: number; maxCentavos: number }, limitCentavos: number): string {
+export function productRange(
+  t: TFunction<'loan'>,
+  amount: { minCentavos: number; maxCentavos: number },
+  limitCentavos: number,
+): string {
   const min = formatPeso(amount.minCentavos, { wholeIfExact: true });
-  if (limitCentavos <= 0) return t('home.productRange', { min, max: formatPeso(amount.maxCentavos, { wholeIfExact: true }) });
+  if (limitCentavos <= 0)
+    return t('home.productRange', { min, max: formatPeso(amount.maxCentavos, { wholeIfExact: true }) });
   if (limitCentavos < amount.minCentavos) return t('home.productAboveLimit', { min });
-  return t('home.productRange', { min, max: formatPeso(Math.min(amount.maxCentavos, limitCentavos), { wholeIfExact: true }) });
+  return t('home.productRange', {
+    min,
+    max: formatPeso(Math.min(amount.maxCentavos, limitCentavos), { wholeIfExact: true }),
+  });
 }
 
 export default function HomeIndexScreen() {
@@ -37,7 +45,11 @@ export default function HomeIndexScreen() {
   const main = loanProduct.subProducts[0];
 
   if (!home.data) {
-    return <div className="page homeIndex">{home.error ? <LoadFailed error={home.error} onRetry={home.reload} /> : <LoadingCards count={3} />}</div>;
+    return (
+      <div className="page homeIndex">
+        {home.error ? <LoadFailed error={home.error} onRetry={home.reload} /> : <LoadingCards count={3} />}
+      </div>
+    );
   }
   const data = home.data;
   return (
@@ -74,10 +86,16 @@ export default function HomeIndexScreen() {
           <ul className="list">
             {loanProduct.subProducts.map((sub) => (
               <li key={sub.id}>
-                <Link className="list-item homeIndex-product" to={`/subIndex?sub=${encodeURIComponent(sub.id)}`} data-sub={sub.id}>
+                <Link
+                  className="list-item homeIndex-product"
+                  to={`/subIndex?sub=${encodeURIComponent(sub.id)}`}
+                  data-sub={sub.id}
+                >
                   <span className="list-item-label">
                     <strong>{t(configTextKey(sub.nameKey))}</strong>
-                    <span className="muted homeIndex-product-range">{productRange(t, sub.amount, data.creditLimitCentavos)}</span>
+                    <span className="muted homeIndex-product-range">
+                      {productRange(t, sub.amount, data.creditLimitCentavos)}
+                    </span>
                   </span>
                   <Icon path={chevronIcon} />
                 </Link>

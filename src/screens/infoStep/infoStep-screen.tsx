@@ -20,7 +20,15 @@ import { loadPsgcLevel } from '#src/forms/psgc.ts';
 import { checkContext, stepCheck } from '#domain/step-checks.ts';
 import { upgradeSection } from '#domain/legacy-values.ts';
 import { loadManifest, onManifest, reloadManifest } from '#src/forms/manifest.ts';
-import { documentPreview, isFormVersionRetired, loadProfileOnce, PhotoRefused, photoRefusalKeys, saveStep, uploadPhotos } from '#src/forms/profile-sync.ts';
+import {
+  documentPreview,
+  isFormVersionRetired,
+  loadProfileOnce,
+  PhotoRefused,
+  photoRefusalKeys,
+  saveStep,
+  uploadPhotos,
+} from '#src/forms/profile-sync.ts';
 import { loadStepForm } from '#src/forms/step-modules.ts';
 import { stepUi } from '#src/forms/step-ui.ts';
 import type { ScreenProps } from '#src/shell/screens.ts';
@@ -81,15 +89,25 @@ function StepForm({ step, steps }: { step: FlowStepEntry; steps: readonly FlowSt
   const [refused, setRefused] = useState<{ field: string; value: unknown; keys: string[] }>();
 
   // i18next's t changes identity with the language, so the form re-renders its text when the language changes.
-  const translate = useMemo(() => formT({ t: (key, options) => t(key, options), exists: (key, options) => i18n.exists(key, options) }), [t, i18n]);
+  const translate = useMemo(
+    () => formT({ t: (key, options) => t(key, options), exists: (key, options) => i18n.exists(key, options) }),
+    [t, i18n],
+  );
   const errorKey = useMemo(() => formErrorKey(i18n), [i18n]);
   const context = useMemo(() => checkContext(phone, product.borrowerAge), [phone]);
   const check = useMemo(() => stepCheck(step.schema, context), [step.schema, context]);
   const baseUi = useMemo(
-    () => withWidgetOptions(form.uiSchema, { ...widgetOptions, picker: { open: (field: string) => CHOOSERS[field] && void navigate(CHOOSERS[field]) } }),
+    () =>
+      withWidgetOptions(form.uiSchema, {
+        ...widgetOptions,
+        picker: { open: (field: string) => CHOOSERS[field] && void navigate(CHOOSERS[field]) },
+      }),
     [form.uiSchema, navigate],
   );
-  const uiSchema = useMemo(() => stepUi(step.schema, baseUi, formData, context.today), [step.schema, baseUi, formData, context.today]);
+  const uiSchema = useMemo(
+    () => stepUi(step.schema, baseUi, formData, context.today),
+    [step.schema, baseUi, formData, context.today],
+  );
   const progress = progressOf(steps, step.step);
 
   useEffect(() => {
@@ -130,13 +148,19 @@ function StepForm({ step, steps }: { step: FlowStepEntry; steps: readonly FlowSt
             // Staff published a new version of this form since it was loaded: the new one is loaded and shown with
             // everything typed (the draft store kept it), and the borrower submits again.
             const message = errorMessage(error);
-            await reloadManifest().then(() => loadStepForm(step.schema)).catch(() => undefined);
+            await reloadManifest()
+              .then(() => loadStepForm(step.schema))
+              .catch(() => undefined);
             setRevision((n) => n + 1);
             toast(await message, 4000);
           } else if (error instanceof PhotoRefused) {
             // The spec's action for an unusable photo: take it again, told under the photo what to change.
             const value = useDraftStore.getState().sections[step.step]?.[error.field];
-            setRefused({ field: error.field, value, keys: photoRefusalKeys(error.cause, (key) => i18n.exists(key, { ns: 'forms' })) });
+            setRefused({
+              field: error.field,
+              value,
+              keys: photoRefusalKeys(error.cause, (key) => i18n.exists(key, { ns: 'forms' })),
+            });
             document.getElementById(`root_${error.field}`)?.scrollIntoView?.({ block: 'center' });
           } else {
             toast(await errorMessage(error), 4000);

@@ -21,7 +21,8 @@ const order = orderView({ state: 'accepted' });
 const path = `/loan?order=${order.id}`;
 const render = (at = path) => renderScreen(<LoanScreen />, { namespaces: ['loan', 'errors'], path: at });
 const til = () => within(screen.getByTestId('truth-in-lending'));
-const figure = (id: string) => screen.getByTestId('truth-in-lending').querySelector(`[data-figure="${id}"] dd`)?.textContent;
+const figure = (id: string) =>
+  screen.getByTestId('truth-in-lending').querySelector(`[data-figure="${id}"] dd`)?.textContent;
 
 beforeEach(() => logIn());
 afterEach(() => {
@@ -47,7 +48,8 @@ describe('LoanScreen', () => {
     expect(figure('financeCharge')).toBe(formatPeso(q.financeChargeCentavos));
     expect(figure('received')).toBe(formatPeso(q.receivedCentavos));
     expect(figure('amountDue')).toBe(formatPeso(q.amountDueCentavos));
-    const percent = (ppm: number) => new Intl.NumberFormat('en-PH', { style: 'percent', maximumFractionDigits: 2 }).format(ppm / 1e6);
+    const percent = (ppm: number) =>
+      new Intl.NumberFormat('en-PH', { style: 'percent', maximumFractionDigits: 2 }).format(ppm / 1e6);
     expect(figure('eirMonthly')).toBe(percent(q.effectiveMonthlyRatePpm));
     expect(figure('eirAnnual')).toBe(percent(q.effectiveAnnualRatePpm));
     expect(til().getAllByRole('row')).toHaveLength(q.plan.length + 1);
@@ -60,30 +62,76 @@ describe('LoanScreen', () => {
     const sub = loanProduct.subProducts[0]!;
     const c = chargesDisclosure(pricing, sub, order.quote);
     const ext = c.extension!;
-    const fill = (key: string, values: Record<string, string | number>) => text(key).replace(/\{\{(\w+)\}\}/gu, (_m, name: string) => String(values[name]));
-    const pct = (ppm: number) => new Intl.NumberFormat('en-PH', { style: 'percent', maximumFractionDigits: 2 }).format(ppm / 1e6);
+    const fill = (key: string, values: Record<string, string | number>) =>
+      text(key).replace(/\{\{(\w+)\}\}/gu, (_m, name: string) => String(values[name]));
+    const pct = (ppm: number) =>
+      new Intl.NumberFormat('en-PH', { style: 'percent', maximumFractionDigits: 2 }).format(ppm / 1e6);
     const basis = formatPeso(c.penaltyBasisCentavos);
     const days = text('picker.days_other').replace('{{count}}', String(ext.days));
-    expect(figure('lateFine')).toBe(fill('til.lateFineValue', { rate: pct(sub.lateFineDailyPpm), amount: formatPeso(c.lateFineDailyCentavos), basis }));
-    expect(figure('damages')).toBe(fill('til.damagesValue', { rate: pct(sub.overdueDamagesPpm), amount: formatPeso(c.overdueDamagesCentavos), basis }));
-    expect(figure('penaltyCap')).toBe(fill('til.penaltyCapValue', { rate: '5%', amount: formatPeso(c.latePenaltyMonthlyMaxCentavos), basis }));
-    expect(figure('extensionFee')).toBe(fill('til.extensionFeeValue', { amount: formatPeso(ext.feeCentavos), rate: pct(sub.extensionFeePpm), period: days }));
-    expect(figure('extensionPayment')).toBe(
-      fill('til.extensionPaymentValue', { amount: formatPeso(order.quote.interestCentavos + ext.feeCentavos), interest: formatPeso(order.quote.interestCentavos), fee: formatPeso(ext.feeCentavos) }),
+    expect(figure('lateFine')).toBe(
+      fill('til.lateFineValue', {
+        rate: pct(sub.lateFineDailyPpm),
+        amount: formatPeso(c.lateFineDailyCentavos),
+        basis,
+      }),
     );
-    expect(figure('extensionInterest')).toBe(fill('til.extensionInterestValue', { amount: formatPeso(ext.interestCentavos), period: days, times: ext.maxTimes }));
-    expect(figure('totalCostCap')).toBe(fill('til.totalCostCapValue', { amount: formatPeso(order.principalCentavos), rate: '100%' }));
+    expect(figure('damages')).toBe(
+      fill('til.damagesValue', {
+        rate: pct(sub.overdueDamagesPpm),
+        amount: formatPeso(c.overdueDamagesCentavos),
+        basis,
+      }),
+    );
+    expect(figure('penaltyCap')).toBe(
+      fill('til.penaltyCapValue', { rate: '5%', amount: formatPeso(c.latePenaltyMonthlyMaxCentavos), basis }),
+    );
+    expect(figure('extensionFee')).toBe(
+      fill('til.extensionFeeValue', {
+        amount: formatPeso(ext.feeCentavos),
+        rate: pct(sub.extensionFeePpm),
+        period: days,
+      }),
+    );
+    expect(figure('extensionPayment')).toBe(
+      fill('til.extensionPaymentValue', {
+        amount: formatPeso(order.quote.interestCentavos + ext.feeCentavos),
+        interest: formatPeso(order.quote.interestCentavos),
+        fee: formatPeso(ext.feeCentavos),
+      }),
+    );
+    expect(figure('extensionInterest')).toBe(
+      fill('til.extensionInterestValue', {
+        amount: formatPeso(ext.interestCentavos),
+        period: days,
+        times: ext.maxTimes,
+      }),
+    );
+    expect(figure('totalCostCap')).toBe(
+      fill('til.totalCostCapValue', { amount: formatPeso(order.principalCentavos), rate: '100%' }),
+    );
     // ₱10,000 for 30 days: fine ₱10.30 a day, damages ₱206.00 on ₱10,300.00, extension fee ₱200.00.
     expect([c.lateFineDailyCentavos, c.overdueDamagesCentavos, ext.feeCentavos]).toEqual([1_030, 20_600, 20_000]);
-    const rates = [...(screen.getByTestId('truth-in-lending').textContent ?? '').matchAll(/[\d.,]+%/gu)].map((m) => m[0]);
+    const rates = [...(screen.getByTestId('truth-in-lending').textContent ?? '').matchAll(/[\d.,]+%/gu)].map(
+      (m) => m[0],
+    );
     expect(rates.length).toBeGreaterThan(5);
     for (const rate of rates) expect(rate).toMatch(/^\d+(?:\.\d{1,2})?%$/u);
   });
 
   it('says an instalment loan cannot be extended, and shows its penalties on its largest instalment', async () => {
     const plusSub = loanProduct.subProducts.find((s) => s.instalments)!;
-    const plusQuote = quote(pricing, plusSub, { principalCentavos: plusSub.amount.minCentavos, termDays: plusSub.termsDays[0]!, loanDate: order.quote.loanDate });
-    const plus = orderView({ state: 'accepted', subProductId: plusSub.id, principalCentavos: plusSub.amount.minCentavos, termDays: plusSub.termsDays[0]!, quote: plusQuote });
+    const plusQuote = quote(pricing, plusSub, {
+      principalCentavos: plusSub.amount.minCentavos,
+      termDays: plusSub.termsDays[0]!,
+      loanDate: order.quote.loanDate,
+    });
+    const plus = orderView({
+      state: 'accepted',
+      subProductId: plusSub.id,
+      principalCentavos: plusSub.amount.minCentavos,
+      termDays: plusSub.termsDays[0]!,
+      quote: plusQuote,
+    });
     mockApi({ [`GET /loans/${plus.id}`]: { body: plus } });
     await render(`/loan?order=${plus.id}`);
     await screen.findByTestId('truth-in-lending');
@@ -92,20 +140,26 @@ describe('LoanScreen', () => {
     expect(figure('damages')).toContain(formatPeso(Math.max(...plusQuote.plan.map((p) => p.amountCentavos))));
   });
 
-  it('with the spec\'s GST 18 % switched on, shows the tax line under the configured label', async () => {
+  it("with the spec's GST 18 % switched on, shows the tax line under the configured label", async () => {
     const gst: TaxConfig = { labelKey: 'loan.tax.gst', ratePpm: 180_000, on: 'serviceFee' };
     const config = pricing as { tax?: TaxConfig | null };
     const before = config.tax;
     config.tax = gst;
     try {
       const sub = loanProduct.subProducts[0]!;
-      const taxed = quote(pricing as PricingConfig, sub, { principalCentavos: order.principalCentavos, termDays: order.termDays, loanDate: order.quote.loanDate });
+      const taxed = quote(pricing as PricingConfig, sub, {
+        principalCentavos: order.principalCentavos,
+        termDays: order.termDays,
+        loanDate: order.quote.loanDate,
+      });
       expect(taxed.taxCentavos).toBeGreaterThan(0);
       mockApi({ [`GET /loans/${order.id}`]: { body: { ...order, quote: taxed } } });
       await render();
       await screen.findByTestId('truth-in-lending');
       expect(figure('tax')).toBe(formatPeso(taxed.taxCentavos));
-      expect(screen.getByTestId('truth-in-lending').querySelector('[data-figure="tax"] dt')?.textContent).toBe(text('tax.gst'));
+      expect(screen.getByTestId('truth-in-lending').querySelector('[data-figure="tax"] dt')?.textContent).toBe(
+        text('tax.gst'),
+      );
     } finally {
       config.tax = before;
     }
@@ -116,7 +170,15 @@ describe('LoanScreen', () => {
     await renderScreen(<LoanScreen />, { namespaces: ['loan', 'errors'], path, language });
     await screen.findByTestId('truth-in-lending');
     const catalog = readCatalogs('loan')[language];
-    for (const id of ['lateFine', 'damages', 'penaltyCap', 'extensionFee', 'extensionPayment', 'extensionInterest', 'totalCostCap']) {
+    for (const id of [
+      'lateFine',
+      'damages',
+      'penaltyCap',
+      'extensionFee',
+      'extensionPayment',
+      'extensionInterest',
+      'totalCostCap',
+    ]) {
       const value = figure(id) ?? '';
       expect(value, id).not.toBe('');
       expect(value, id).not.toMatch(/til\.|\{\{/u);
@@ -135,12 +197,17 @@ describe('LoanScreen', () => {
   });
 
   it('needs both agreements before Agree, then accepts and goes to the withdrawal', async () => {
-    const calls = mockApi({ [`GET /loans/${order.id}`]: { body: order }, [`POST /loans/${order.id}/accept`]: { body: { ...order, state: 'withdrawable' } } });
+    const calls = mockApi({
+      [`GET /loans/${order.id}`]: { body: order },
+      [`POST /loans/${order.id}/accept`]: { body: { ...order, state: 'withdrawable' } },
+    });
     await render();
     const agree = await screen.findByRole('button', { name: text('agreement.agree') });
     const [privacy, loanAgreement] = screen.getAllByRole('checkbox') as HTMLInputElement[];
     expect(screen.getByRole('link', { name: text('agreement.privacyPolicy') }).getAttribute('href')).toBe('/privacy');
-    expect(screen.getByRole('link', { name: text('agreement.loanAgreement') }).getAttribute('href')).toBe('/conditionalTerms');
+    expect(screen.getByRole('link', { name: text('agreement.loanAgreement') }).getAttribute('href')).toBe(
+      '/conditionalTerms',
+    );
 
     fireEvent.click(agree);
     expect(screen.getByRole('alert').textContent).toBe(text('agreement.mustAgree'));
@@ -157,7 +224,10 @@ describe('LoanScreen', () => {
     delete agree.dataset['guarded'];
     fireEvent.click(agree);
     await screen.findByText(`/withdrawPage?order=${order.id}`);
-    expect(callsTo(calls, 'POST', `/loans/${order.id}/accept`)[0]!.body).toEqual({ agreePrivacy: true, agreeAgreement: true });
+    expect(callsTo(calls, 'POST', `/loans/${order.id}/accept`)[0]!.body).toEqual({
+      agreePrivacy: true,
+      agreeAgreement: true,
+    });
   });
 
   it('keeps both boxes ticked when the server refuses', async () => {
@@ -185,6 +255,8 @@ describe('LoanScreen', () => {
     await render(`/loan?order=${withdrawable.id}`);
     await screen.findByTestId('truth-in-lending');
     expect(screen.queryByRole('checkbox')).toBeNull();
-    expect(screen.getByRole('link', { name: text('order.withdraw') }).getAttribute('href')).toBe(`/withdrawPage?order=${withdrawable.id}`);
+    expect(screen.getByRole('link', { name: text('order.withdraw') }).getAttribute('href')).toBe(
+      `/withdrawPage?order=${withdrawable.id}`,
+    );
   });
 });

@@ -27,7 +27,9 @@ export default function LoanScreen() {
   const orderId = params.get('order');
   const loggedIn = useCoreStore((s) => Boolean(s.publicData.token && s.publicData.customerId));
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
-  const order = useLoad(loggedIn && orderId ? `order:${session}:${orderId}` : null, (signal) => loansApi.order(orderId ?? '', signal));
+  const order = useLoad(loggedIn && orderId ? `order:${session}:${orderId}` : null, (signal) =>
+    loansApi.order(orderId ?? '', signal),
+  );
 
   if (!loggedIn || !orderId) {
     return (
@@ -38,7 +40,11 @@ export default function LoanScreen() {
     );
   }
   if (!order.data) {
-    return <div className="page loan">{order.error ? <LoadFailed error={order.error} onRetry={order.reload} /> : <LoadingCards count={3} />}</div>;
+    return (
+      <div className="page loan">
+        {order.error ? <LoadFailed error={order.error} onRetry={order.reload} /> : <LoadingCards count={3} />}
+      </div>
+    );
   }
   return <OrderAgreement order={order.data} />;
 }
@@ -162,7 +168,13 @@ function OrderAgreement({ order }: { order: OrderDetail }) {
               {t('agreement.mustAgree')}
             </p>
           )}
-          <button type="button" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} onClick={guard(() => void accept())}>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={guard(() => void accept())}
+          >
             {t('agreement.agree')}
           </button>
         </section>

@@ -15,7 +15,8 @@ import MsgCenterScreen from './msgCenter-screen.tsx';
 import { messageValues } from '#src/messages/message-text.ts';
 
 const catalogs = readCatalogs('messages');
-const fill = (text: string | undefined, values: Record<string, string>) => (text ?? 'missing').replace(/\{\{(\w+)\}\}/gu, (_, name: string) => values[name] ?? `{{${name}}}`);
+const fill = (text: string | undefined, values: Record<string, string>) =>
+  (text ?? 'missing').replace(/\{\{(\w+)\}\}/gu, (_, name: string) => values[name] ?? `{{${name}}}`);
 
 const approved: MessageView = {
   id: '42',
@@ -26,7 +27,14 @@ const approved: MessageView = {
   createdAt: '2026-11-24T05:00:00.000Z',
   read: false,
 };
-const received: MessageView = { ...approved, id: '41', template: 'applicationReceived', params: { orderNo: 'PA2611240001AB', amountCentavos: 300000 }, link: '/homeIndex', read: true };
+const received: MessageView = {
+  ...approved,
+  id: '41',
+  template: 'applicationReceived',
+  params: { orderNo: 'PA2611240001AB', amountCentavos: 300000 },
+  link: '/homeIndex',
+  read: true,
+};
 const page = (messages: MessageView[], next: string | null = null) => ({ tab: 'notify', messages, next });
 const unread = { notify: 1, activity: 2, total: 3 };
 
@@ -79,8 +87,14 @@ describe('MsgCenterScreen', () => {
 
 describe('MsgDetailScreen', () => {
   it('opens the message (marked read) and re-renders the same message in Filipino when the language changes', async () => {
-    const calls = mockApi({ 'POST /messages/notify/42/open': { body: { ...approved, read: true } }, 'GET /messages/unread': { body: { notify: 0, activity: 0, total: 0 } } });
-    await renderScreen(<MsgDetailScreen />, { namespaces: ['messages', 'errors'], path: '/msgDetail?tab=notify&id=42' });
+    const calls = mockApi({
+      'POST /messages/notify/42/open': { body: { ...approved, read: true } },
+      'GET /messages/unread': { body: { notify: 0, activity: 0, total: 0 } },
+    });
+    await renderScreen(<MsgDetailScreen />, {
+      namespaces: ['messages', 'errors'],
+      path: '/msgDetail?tab=notify&id=42',
+    });
     const en = { orderNo: 'PA2611240001AB', amount: formatPeso(300000), limit: formatPeso(500000) };
     expect(await screen.findByText(fill(catalogs.en['notify.approved.body'], en))).toBeTruthy();
     expect(callsTo(calls, 'POST', '/messages/notify/42/open')).toHaveLength(1);
@@ -103,7 +117,7 @@ describe('MsgDetailScreen', () => {
     });
   });
 
-  it('says when a message is no one\'s or gone', async () => {
+  it("says when a message is no one's or gone", async () => {
     mockApi({});
     await renderScreen(<MsgDetailScreen />, { namespaces: ['messages', 'errors'], path: '/msgDetail?tab=notify&id=7' });
     expect((await screen.findByTestId('gone')).textContent).toBe(catalogs.en['center.gone']);
@@ -112,18 +126,39 @@ describe('MsgDetailScreen', () => {
 
 describe('messages catalog', () => {
   it('has a title and body for every template the server writes and every configured announcement, with no number or product fact typed in', () => {
-    const templates = ['applicationReceived', 'approved', 'rejected', 'moneySent', 'disbursementFailed', 'paymentSucceeded', 'paymentFailed', 'extended', 'settled', 'dueIn3Days', 'dueToday', 'overdue'];
+    const templates = [
+      'applicationReceived',
+      'approved',
+      'rejected',
+      'moneySent',
+      'disbursementFailed',
+      'paymentSucceeded',
+      'paymentFailed',
+      'extended',
+      'settled',
+      'dueIn3Days',
+      'dueToday',
+      'overdue',
+    ];
     const keys = [
       ...templates.flatMap((x) => [`notify.${x}.title`, `notify.${x}.body`]),
       ...messagesConfig.announcements.flatMap((a) => [`activity.${a.id}.title`, `activity.${a.id}.body`]),
     ];
     for (const [lng, catalog] of Object.entries(catalogs)) {
-      expect(keys.filter((k) => !catalog[k]), lng).toEqual([]);
-      expect(Object.entries(catalog).filter(([, text]) => /\d/u.test(text.replace(/\{\{\w+\}\}/gu, '')) || text.includes(product.displayName)).map(([k]) => k), lng).toEqual([]);
+      expect(
+        keys.filter((k) => !catalog[k]),
+        lng,
+      ).toEqual([]);
+      expect(
+        Object.entries(catalog)
+          .filter(([, text]) => /\d/u.test(text.replace(/\{\{\w+\}\}/gu, '')) || text.includes(product.displayName))
+          .map(([k]) => k),
+        lng,
+      ).toEqual([]);
     }
   });
 
-  it('fills amounts as pesos, Manila days as the language writes them, and the product\'s name and timings from config', () => {
+  it("fills amounts as pesos, Manila days as the language writes them, and the product's name and timings from config", () => {
     expect(messageValues({ amountCentavos: 300000, dueDate: '2026-05-04', orderNo: 'PA1' }, 'en')).toMatchObject({
       amount: formatPeso(300000),
       dueDate: 'May 4, 2026',

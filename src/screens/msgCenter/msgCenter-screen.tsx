@@ -34,7 +34,11 @@ export default function MsgCenterScreen() {
     void refreshUnread();
     return messagesApi.list(tab, null, signal);
   });
-  const [later, setLater] = useState<{ base: MessagePage; messages: readonly MessageView[]; next: string | null } | null>(null);
+  const [later, setLater] = useState<{
+    base: MessagePage;
+    messages: readonly MessageView[];
+    next: string | null;
+  } | null>(null);
   const [allRead, setAllRead] = useState<MessagePage | null>(null);
   const [failed, setFailed] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -44,7 +48,9 @@ export default function MsgCenterScreen() {
   const list: Loaded | null = base
     ? {
         tab,
-        messages: [...base.messages, ...(extra?.messages ?? [])].map((m) => (allRead === base && !m.read ? { ...m, read: true } : m)),
+        messages: [...base.messages, ...(extra?.messages ?? [])].map((m) =>
+          allRead === base && !m.read ? { ...m, read: true } : m,
+        ),
         next: extra ? extra.next : base.next,
       }
     : null;
@@ -107,7 +113,12 @@ export default function MsgCenterScreen() {
         })}
       </div>
       <div className="msgCenter-bar">
-        <button type="button" className="msgCenter-clear" disabled={busy || !unread || unread.total === 0} onClick={() => void clear()}>
+        <button
+          type="button"
+          className="msgCenter-clear"
+          disabled={busy || !unread || unread.total === 0}
+          onClick={() => void clear()}
+        >
           {t('center.clearUnread')}
         </button>
       </div>
@@ -128,7 +139,12 @@ export default function MsgCenterScreen() {
               ))}
             </ul>
             {shown.next && (
-              <button type="button" className="btn btn-block msgCenter-more" disabled={busy} onClick={() => void more()}>
+              <button
+                type="button"
+                className="btn btn-block msgCenter-more"
+                disabled={busy}
+                onClick={() => void more()}
+              >
                 {t('center.loadMore')}
               </button>
             )}
@@ -163,7 +179,9 @@ function MessageRow({ message }: { message: MessageView }) {
             {title}
           </strong>
           <span className="muted msgCenter-date">
-            {message.tab === 'activity' ? formatDay(manilaToday(new Date(message.createdAt)), lng) : formatInstant(message.createdAt, lng)}
+            {message.tab === 'activity'
+              ? formatDay(manilaToday(new Date(message.createdAt)), lng)
+              : formatInstant(message.createdAt, lng)}
           </span>
         </span>
         <span className="msgCenter-body">{body}</span>

@@ -61,11 +61,20 @@ export default function MsgDetailScreen() {
     <div className="page msgDetail">
       <article className="card msgDetail-card" data-template={message.template}>
         <h2 className="msgDetail-title">{title}</h2>
-        <p className="muted msgDetail-date">{message.tab === 'activity' ? formatDay(manilaToday(new Date(message.createdAt)), lng) : formatInstant(message.createdAt, lng)}</p>
+        <p className="muted msgDetail-date">
+          {message.tab === 'activity'
+            ? formatDay(manilaToday(new Date(message.createdAt)), lng)
+            : formatInstant(message.createdAt, lng)}
+        </p>
         <p className="msgDetail-body">{body}</p>
       </article>
       {message.link && (
-        <button type="button" className="btn btn-primary btn-block" data-testid="open-link" onClick={() => navigate(message.link!)}>
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          data-testid="open-link"
+          onClick={() => navigate(message.link!)}
+        >
           {t([`center.go.${linkName(message.link)}`, 'center.open'])}
         </button>
       )}

@@ -54,8 +54,12 @@ describe('the Profile tab', () => {
     expect(screen.getByTestId('my-payout').textContent).toContain('BDO Unibank');
     expect(screen.getByTestId('my-payout').textContent).toContain('******7890');
     expect(screen.getByTestId('my-payout').getAttribute('href')).toBe('/changeBank');
-    expect(screen.getByTestId('my-coupons').textContent).toContain(en['links.couponCount_other']!.replace('{{count}}', '2'));
-    expect(screen.getByTestId('my-messages').textContent).toContain(en['links.unreadCount_other']!.replace('{{count}}', '3'));
+    expect(screen.getByTestId('my-coupons').textContent).toContain(
+      en['links.couponCount_other']!.replace('{{count}}', '2'),
+    );
+    expect(screen.getByTestId('my-messages').textContent).toContain(
+      en['links.unreadCount_other']!.replace('{{count}}', '3'),
+    );
     expect(screen.getByRole('link', { name: en['links.settings'] }).getAttribute('href')).toBe('/setup');
     expect(screen.getByRole('link', { name: en['links.help'] }).getAttribute('href')).toBe('/help');
     // Easy Re-loan is on in config: the profile links to it.
@@ -68,7 +72,9 @@ describe('the Profile tab', () => {
     mockApi({ 'GET /me': { body: meView({ steps, payoutLocked: true }) } });
     await renderScreen(<MyScreen />, { namespaces: ['profile', 'forms'] });
     await screen.findByTestId('my-steps');
-    const links = within(screen.getByTestId('my-steps')).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const links = within(screen.getByTestId('my-steps'))
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(links).not.toContain('/bankInfo');
     expect(screen.getByText(en['steps.locked']!)).toBeTruthy();
     expect(screen.getByText(en['steps.lockedNote']!)).toBeTruthy();
@@ -77,7 +83,9 @@ describe('the Profile tab', () => {
   it('changes the language at once and stores it on the server; switches SMS reminders off', async () => {
     const calls = mockApi({
       'GET /me': { body: meView() },
-      'PATCH /me/preferences': (init) => ({ body: { language: 'fil', smsReminders: false, ...(JSON.parse(String(init.body)) as object) } }),
+      'PATCH /me/preferences': (init) => ({
+        body: { language: 'fil', smsReminders: false, ...(JSON.parse(String(init.body)) as object) },
+      }),
     });
     await renderScreen(<MyScreen />, { namespaces: ['profile', 'forms'] });
     await screen.findByTestId('my-steps');
@@ -89,12 +97,18 @@ describe('the Profile tab', () => {
     expect((reminders as HTMLInputElement).checked).toBe(true);
     fireEvent.click(reminders);
     await settle();
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ language: 'fil' }, { smsReminders: false }]);
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { language: 'fil' },
+      { smsReminders: false },
+    ]);
     expect((screen.getByRole('switch') as HTMLInputElement).checked).toBe(false);
   });
 
   it('puts the switch back when the server refuses', async () => {
-    mockApi({ 'GET /me': { body: meView() }, 'PATCH /me/preferences': { status: 503, body: { code: 'PROVIDER_UNAVAILABLE', message: 'x' } } });
+    mockApi({
+      'GET /me': { body: meView() },
+      'PATCH /me/preferences': { status: 503, body: { code: 'PROVIDER_UNAVAILABLE', message: 'x' } },
+    });
     await renderScreen(<MyScreen />, { namespaces: ['profile', 'forms'] });
     await screen.findByTestId('my-steps');
     fireEvent.click(screen.getByRole('switch'));
@@ -109,7 +123,9 @@ describe('the Profile tab', () => {
     await renderScreen(<MyScreen />, { namespaces: ['profile', 'forms'], path: '/my' });
     await screen.findByTestId('my-steps');
     fireEvent.click(screen.getByRole('button', { name: en['logout.button'] }));
-    fireEvent.click(await within(await screen.findByRole('alertdialog')).findByRole('button', { name: en['logout.confirm'] }));
+    fireEvent.click(
+      await within(await screen.findByRole('alertdialog')).findByRole('button', { name: en['logout.confirm'] }),
+    );
     await settle();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/auth/logout')).toBe(true);
     expect(useCoreStore.getState().publicData.token).toBeUndefined();

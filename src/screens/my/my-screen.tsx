@@ -41,7 +41,9 @@ export default function MyScreen() {
         {me.error ? (
           <div className="card my-failed" role="alert">
             <p>{t('loadFailed')}</p>
-            <button type="button" className="btn" onClick={me.reload}>{t('retry')}</button>
+            <button type="button" className="btn" onClick={me.reload}>
+              {t('retry')}
+            </button>
           </div>
         ) : (
           <div className="card my-loading" aria-busy="true" data-testid="loading" />
@@ -56,11 +58,15 @@ export default function MyScreen() {
     <div className="page my">
       <section className="card my-head" aria-labelledby="my-phone">
         <p className="muted my-phone-label">{t('phone')}</p>
-        <h2 id="my-phone" className="my-phone" data-testid="my-phone">+63 {data.phoneMasked}</h2>
+        <h2 id="my-phone" className="my-phone" data-testid="my-phone">
+          +63 {data.phoneMasked}
+        </h2>
         {data.creditLimitCentavos !== null && (
           <>
             <p className="muted my-limit-label">{t('limit.title')}</p>
-            <p className="my-limit" data-testid="my-limit">{formatPeso(data.creditLimitCentavos, { wholeIfExact: true })}</p>
+            <p className="my-limit" data-testid="my-limit">
+              {formatPeso(data.creditLimitCentavos, { wholeIfExact: true })}
+            </p>
           </>
         )}
         <Link className="my-raise" to="/creditLimit">
@@ -69,7 +75,9 @@ export default function MyScreen() {
       </section>
 
       <section aria-labelledby="my-steps">
-        <h2 id="my-steps" className="section-title">{t('steps.title')}</h2>
+        <h2 id="my-steps" className="section-title">
+          {t('steps.title')}
+        </h2>
         <ul className="list" data-testid="my-steps">
           {data.steps.map((s) => (
             <li key={s.step}>
@@ -93,7 +101,9 @@ export default function MyScreen() {
       </section>
 
       <section aria-labelledby="my-payout">
-        <h2 id="my-payout" className="section-title">{t('payout.title')}</h2>
+        <h2 id="my-payout" className="section-title">
+          {t('payout.title')}
+        </h2>
         <ul className="list">
           <li>
             {data.payoutAccount ? (
@@ -117,11 +127,25 @@ export default function MyScreen() {
 
       <nav aria-label={t('more')}>
         <ul className="list">
-          <HubLink to="/coupon" label={t('links.coupons')} value={data.usableCoupons > 0 ? t('links.couponCount', { count: data.usableCoupons }) : undefined} testId="my-coupons" />
+          <HubLink
+            to="/coupon"
+            label={t('links.coupons')}
+            value={data.usableCoupons > 0 ? t('links.couponCount', { count: data.usableCoupons }) : undefined}
+            testId="my-coupons"
+          />
           <HubLink to="/creditLimit" label={t('links.creditLimit')} testId="my-credit-limit" />
-          <HubLink to="/msgCenter" label={t('links.messages')} value={unread > 0 ? t('links.unreadCount', { count: unread }) : undefined} testId="my-messages" />
+          <HubLink
+            to="/msgCenter"
+            label={t('links.messages')}
+            value={unread > 0 ? t('links.unreadCount', { count: unread }) : undefined}
+            testId="my-messages"
+          />
           {product.easyReloan?.enabled === true && <HubLink to="/appointLoan" label={t('links.easyReloan')} />}
-          <HubLink to="/help" label={t('links.help')} value={data.openFeedback > 0 ? t('links.openFeedback', { count: data.openFeedback }) : undefined} />
+          <HubLink
+            to="/help"
+            label={t('links.help')}
+            value={data.openFeedback > 0 ? t('links.openFeedback', { count: data.openFeedback }) : undefined}
+          />
           <HubLink to="/aboutUs" label={t('links.aboutUs')} />
           <HubLink to="/addDeskTopBrowser" label={t('links.addToHome')} />
           <HubLink to="/setup" label={t('links.settings')} />
@@ -135,7 +159,17 @@ export default function MyScreen() {
   );
 }
 
-function HubLink({ to, label, value, testId }: { to: string; label: string; value?: string | undefined; testId?: string }) {
+function HubLink({
+  to,
+  label,
+  value,
+  testId,
+}: {
+  to: string;
+  label: string;
+  value?: string | undefined;
+  testId?: string;
+}) {
   return (
     <li>
       <Link className="list-item" to={to} data-testid={testId}>
@@ -155,7 +189,14 @@ function LanguageChoice() {
       <legend className="section-title">{t('language')}</legend>
       <div className="my-languages">
         {product.languages.map((code: Language) => (
-          <button key={code} type="button" className="btn my-language" lang={code} aria-pressed={current === code} onClick={() => void chooseLanguage(code)}>
+          <button
+            key={code}
+            type="button"
+            className="btn my-language"
+            lang={code}
+            aria-pressed={current === code}
+            onClick={() => void chooseLanguage(code)}
+          >
             {t(`language.${code}`, { ns: 'common' })}
           </button>
         ))}
@@ -189,7 +230,14 @@ function SmsReminders({ initial }: { initial: boolean }) {
             {t('sms.title')}
             <span className="muted my-switch-hint">{t('sms.hint')}</span>
           </span>
-          <input type="checkbox" role="switch" className="my-switch-input" checked={on} disabled={saving} onChange={(e) => void change(e.target.checked)} />
+          <input
+            type="checkbox"
+            role="switch"
+            className="my-switch-input"
+            checked={on}
+            disabled={saving}
+            onChange={(e) => void change(e.target.checked)}
+          />
         </label>
       </li>
     </ul>
@@ -201,7 +249,12 @@ function LogOutButton() {
   const navigate = useNavigate();
   const guard = useClickGuard();
   const logout = async () => {
-    const ok = await confirmDialog({ title: t('logout.confirmTitle'), message: t('logout.confirmMessage'), confirmText: t('logout.confirm'), cancelText: t('logout.cancel') });
+    const ok = await confirmDialog({
+      title: t('logout.confirmTitle'),
+      message: t('logout.confirmMessage'),
+      confirmText: t('logout.confirm'),
+      cancelText: t('logout.cancel'),
+    });
     if (!ok) return;
     logOut();
     void navigate('/start', { replace: true });

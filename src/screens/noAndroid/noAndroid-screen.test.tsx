@@ -13,7 +13,11 @@ afterEach(cleanup);
 describe.each(product.languages as readonly Language[])('NoAndroidScreen in %s', (language) => {
   it('says Android is not supported, suggests an iPhone and offers customer service', async () => {
     const texts = catalogs[language];
-    const { container } = await renderScreen(<NoAndroidScreen />, { language, namespaces: ['result'], path: '/noAndroid' });
+    const { container } = await renderScreen(<NoAndroidScreen />, {
+      language,
+      namespaces: ['result'],
+      path: '/noAndroid',
+    });
     const title = (texts['noAndroid.title'] ?? '-').replace('{{name}}', product.displayName);
     expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     expect(screen.getByText(texts['noAndroid.message'] ?? '-')).toBeTruthy();

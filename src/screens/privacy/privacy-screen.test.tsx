@@ -30,27 +30,30 @@ afterEach(() => {
 });
 
 describe('privacy screen', () => {
-  it.each(cases)('%s: renders every section of the policy with the lender facts from config', async (language, catalog, updated) => {
-    const { sections, article } = await renderPrivacy(language);
-    const headings = sections.map((section) => within(section).getByRole('heading', { level: 2 }).textContent);
-    expect(headings).toEqual(Object.values(catalog.privacy.sections).map((section) => section.title));
+  it.each(cases)(
+    '%s: renders every section of the policy with the lender facts from config',
+    async (language, catalog, updated) => {
+      const { sections, article } = await renderPrivacy(language);
+      const headings = sections.map((section) => within(section).getByRole('heading', { level: 2 }).textContent);
+      expect(headings).toEqual(Object.values(catalog.privacy.sections).map((section) => section.title));
 
-    const text = article.textContent ?? '';
-    expect(text).toContain(updated);
-    expect(text).toContain(product.lender.corporateName);
-    expect(text).toContain(product.lender.secRegistrationNumber);
-    expect(text).toContain(product.lender.certificateOfAuthorityNumber);
-    expect(text).toContain(product.lender.address);
-    expect(text).toContain(product.grievanceOfficer.name);
-    // The opening of "Who we are" names the lender with both SEC numbers.
-    const whoWeAre = within(sections[0]!).getAllByRole('paragraph')[0]!.textContent ?? '';
-    expect(whoWeAre).toContain(product.lender.corporateName);
-    expect(whoWeAre).toContain(product.lender.secRegistrationNumber);
-    expect(whoWeAre).toContain(product.lender.certificateOfAuthorityNumber);
-    // Nothing left uninterpolated, and no raw key shown instead of a text.
-    expect(document.body.textContent).not.toContain('{{');
-    expect(document.body.textContent).not.toMatch(/privacy\.(sections|intro)|common\.contact/);
-  });
+      const text = article.textContent ?? '';
+      expect(text).toContain(updated);
+      expect(text).toContain(product.lender.corporateName);
+      expect(text).toContain(product.lender.secRegistrationNumber);
+      expect(text).toContain(product.lender.certificateOfAuthorityNumber);
+      expect(text).toContain(product.lender.address);
+      expect(text).toContain(product.grievanceOfficer.name);
+      // The opening of "Who we are" names the lender with both SEC numbers.
+      const whoWeAre = within(sections[0]!).getAllByRole('paragraph')[0]!.textContent ?? '';
+      expect(whoWeAre).toContain(product.lender.corporateName);
+      expect(whoWeAre).toContain(product.lender.secRegistrationNumber);
+      expect(whoWeAre).toContain(product.lender.certificateOfAuthorityNumber);
+      // Nothing left uninterpolated, and no raw key shown instead of a text.
+      expect(document.body.textContent).not.toContain('{{');
+      expect(document.body.textContent).not.toMatch(/privacy\.(sections|intro)|common\.contact/);
+    },
+  );
 
   it.each(cases)('%s: renders the bulleted lists, including what is collected', async (language, catalog) => {
     const { sections } = await renderPrivacy(language);
@@ -62,7 +65,9 @@ describe('privacy screen', () => {
   it.each(cases)('%s: the table of contents lists the section headings and links to each section', async (language) => {
     const { sections, toc } = await renderPrivacy(language);
     const links = within(toc).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(sections.map((section) => within(section).getByRole('heading', { level: 2 }).textContent));
+    expect(links.map((link) => link.textContent)).toEqual(
+      sections.map((section) => within(section).getByRole('heading', { level: 2 }).textContent),
+    );
     expect(links.map((link) => link.getAttribute('href'))).toEqual(sections.map((section) => `#${section.id}`));
   });
 

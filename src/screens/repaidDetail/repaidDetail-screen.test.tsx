@@ -12,7 +12,8 @@ import RepaidDetailScreen from './repaidDetail-screen.tsx';
 const en = readCatalogs('loan').en;
 const text = (key: string) => en[key] ?? `missing ${key}`;
 const payment = paymentView();
-const render = () => renderScreen(<RepaidDetailScreen />, { namespaces: ['loan', 'errors'], path: `/repaidDetail?payment=${payment.id}` });
+const render = () =>
+  renderScreen(<RepaidDetailScreen />, { namespaces: ['loan', 'errors'], path: `/repaidDetail?payment=${payment.id}` });
 
 beforeEach(() => logIn());
 afterEach(() => {
@@ -25,7 +26,9 @@ describe('RepaidDetailScreen', () => {
   it('polls a payment in progress until it succeeds, then stops', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const success = { ...payment, state: 'success' as const, completedAt: '2026-05-04T02:05:00.000Z' };
-    const calls = mockApi({ [`GET /payments/${payment.id}`]: [{ body: payment }, { body: payment }, { body: success }] });
+    const calls = mockApi({
+      [`GET /payments/${payment.id}`]: [{ body: payment }, { body: payment }, { body: success }],
+    });
     await render();
     expect((await screen.findByTestId('payment-state')).dataset['state']).toBe('in_progress');
     expect(screen.getByTestId('centres').children.length).toBeGreaterThan(0);
@@ -35,7 +38,9 @@ describe('RepaidDetailScreen', () => {
     expect(screen.getByText(text('payment.successNote.settle'))).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS * 3));
     expect(callsTo(calls, 'GET', `/payments/${payment.id}`)).toHaveLength(3);
-    expect(screen.getByRole('link', { name: text('payment.backToBill') }).getAttribute('href')).toBe(`/bill?order=${payment.orderId}`);
+    expect(screen.getByRole('link', { name: text('payment.backToBill') }).getAttribute('href')).toBe(
+      `/bill?order=${payment.orderId}`,
+    );
   });
 
   it('shows the amount, channel and reference, and copies the reference', async () => {
@@ -52,7 +57,9 @@ describe('RepaidDetailScreen', () => {
   });
 
   it('shows why a payment failed', async () => {
-    mockApi({ [`GET /payments/${payment.id}`]: { body: { ...payment, state: 'fail', failureCode: 'PAYOUT_ACCOUNT_INVALID' } } });
+    mockApi({
+      [`GET /payments/${payment.id}`]: { body: { ...payment, state: 'fail', failureCode: 'PAYOUT_ACCOUNT_INVALID' } },
+    });
     await render();
     expect((await screen.findByRole('alert')).textContent).toBe(readCatalogs('errors').en['PAYOUT_ACCOUNT_INVALID']);
     expect(screen.queryByTestId('centres')).toBeNull();

@@ -26,10 +26,18 @@ export default function RepaidDetailScreen() {
   const [params] = useSearchParams();
   const id = params.get('payment');
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
-  const payment = useLoad(id ? `payment:${session}:${id}` : null, (signal) => loansApi.payment(id ?? '', signal), paymentPoll);
+  const payment = useLoad(
+    id ? `payment:${session}:${id}` : null,
+    (signal) => loansApi.payment(id ?? '', signal),
+    paymentPoll,
+  );
   if (!id) return <div className="page repaidDetail" />;
   if (!payment.data) {
-    return <div className="page repaidDetail">{payment.error ? <LoadFailed error={payment.error} onRetry={payment.reload} /> : <LoadingCards count={2} />}</div>;
+    return (
+      <div className="page repaidDetail">
+        {payment.error ? <LoadFailed error={payment.error} onRetry={payment.reload} /> : <LoadingCards count={2} />}
+      </div>
+    );
   }
   return <PaymentDetail payment={payment.data} />;
 }
@@ -40,7 +48,12 @@ function PaymentDetail({ payment: p }: { payment: PaymentView }) {
   const billLink = `/bill?order=${encodeURIComponent(p.orderId)}`;
   return (
     <div className="page repaidDetail" data-payment={p.id}>
-      <section className={`card repaidDetail-state is-${p.state}`} role="status" data-testid="payment-state" data-state={p.state}>
+      <section
+        className={`card repaidDetail-state is-${p.state}`}
+        role="status"
+        data-testid="payment-state"
+        data-state={p.state}
+      >
         <Icon path={STATE_ICONS[p.state]} className="repaidDetail-icon" />
         <p className="repaidDetail-state-label">{t(`payment.state.${p.state}`)}</p>
         <p className="repaidDetail-amount">{formatPeso(p.amountCentavos)}</p>
@@ -60,7 +73,11 @@ function PaymentDetail({ payment: p }: { payment: PaymentView }) {
             { id: 'channel', label: t('payment.channelLabel'), value: t(`payment.channel.${p.channel}`) },
             { id: 'orderNo', label: t('figures.orderNo'), value: p.orderNo },
             // A repayment coupon lowered what this payment asks: the amount above is after it.
-            p.discountCentavos > 0 && { id: 'coupon', label: t('figures.coupon'), value: `-${formatPeso(p.discountCentavos)}` },
+            p.discountCentavos > 0 && {
+              id: 'coupon',
+              label: t('figures.coupon'),
+              value: `-${formatPeso(p.discountCentavos)}`,
+            },
             {
               id: 'reference',
               label: t('payment.reference'),
@@ -73,7 +90,11 @@ function PaymentDetail({ payment: p }: { payment: PaymentView }) {
                   ) : (
                     <>
                       <code data-testid="reference">{p.reference}</code>
-                      <button type="button" className="repaidDetail-copy" onClick={() => void copyText(p.reference ?? '', t('common:app.copySuccess'))}>
+                      <button
+                        type="button"
+                        className="repaidDetail-copy"
+                        onClick={() => void copyText(p.reference ?? '', t('common:app.copySuccess'))}
+                      >
                         {t('common:app.copy')}
                       </button>
                     </>
@@ -81,9 +102,17 @@ function PaymentDetail({ payment: p }: { payment: PaymentView }) {
                 </span>
               ),
             },
-            p.state === 'in_progress' && { id: 'expiresAt', label: t('payment.expiresAt'), value: formatInstant(p.expiresAt, lng) },
+            p.state === 'in_progress' && {
+              id: 'expiresAt',
+              label: t('payment.expiresAt'),
+              value: formatInstant(p.expiresAt, lng),
+            },
             { id: 'createdAt', label: t('payment.createdAt'), value: formatInstant(p.createdAt, lng) },
-            p.completedAt !== null && { id: 'completedAt', label: t('payment.completedAt'), value: formatInstant(p.completedAt, lng) },
+            p.completedAt !== null && {
+              id: 'completedAt',
+              label: t('payment.completedAt'),
+              value: formatInstant(p.completedAt, lng),
+            },
           ]}
         />
       </section>

@@ -99,7 +99,11 @@ describe('SetupScreen settings list', () => {
     fireEvent.click(dialog().getByRole('button', { name: text('logout.cancel') }));
     await settle();
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(useCoreStore.getState().publicData).toMatchObject({ token: 't-1', customerId: 'c-1', phone_number: '+639171234567' });
+    expect(useCoreStore.getState().publicData).toMatchObject({
+      token: 't-1',
+      customerId: 'c-1',
+      phone_number: '+639171234567',
+    });
     expect(localStorage.getItem('userInfo')).not.toBeNull();
     expect(location()).toBe('/setup');
   });
@@ -148,7 +152,9 @@ describe('SetupScreen account deletion', () => {
     const next = within(await screen.findByTestId('delete-next'));
     expect(next.getByText(text('delete.nextBody'))).toBeTruthy();
     const { opens, closes } = product.customerService;
-    expect(next.getByText(text('service.hours').replace('{{opens}}', opens).replace('{{closes}}', closes))).toBeTruthy();
+    expect(
+      next.getByText(text('service.hours').replace('{{opens}}', opens).replace('{{closes}}', closes)),
+    ).toBeTruthy();
 
     const href = (type: string) => document.querySelector(`a[data-channel="${type}"]`)?.getAttribute('href') ?? '';
     const subject = encodeURIComponent(text('delete.mailSubject').replace('{{name}}', product.displayName));
@@ -170,7 +176,9 @@ describe('SetupScreen account deletion', () => {
     fireEvent.click(dialog().getByRole('button', { name: zh['delete.confirm'] ?? '-' }));
     await screen.findByTestId('delete-next');
     const mail = new URL(document.querySelector('a[data-channel="email"]')?.getAttribute('href') ?? 'mailto:x');
-    expect(mail.searchParams.get('subject')).toBe((zh['delete.mailSubject'] ?? '').replace('{{name}}', product.displayName));
+    expect(mail.searchParams.get('subject')).toBe(
+      (zh['delete.mailSubject'] ?? '').replace('{{name}}', product.displayName),
+    );
     expect(mail.searchParams.get('body')).toBe((zh['delete.mailBody'] ?? '').replace('{{name}}', product.displayName));
   });
 });

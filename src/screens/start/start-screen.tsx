@@ -53,7 +53,11 @@ export default function StartScreen() {
   const waitSeconds = Math.max(0, Math.ceil((resendAt - now) / 1000));
 
   const showError = async (failure: unknown) => {
-    if (failure instanceof ApiError && failure.code === 'CODE_INVALID' && typeof failure.details['attemptsLeft'] === 'number') {
+    if (
+      failure instanceof ApiError &&
+      failure.code === 'CODE_INVALID' &&
+      typeof failure.details['attemptsLeft'] === 'number'
+    ) {
       setError(`${await errorMessage(failure)} ${t('attemptsLeft', { count: failure.details['attemptsLeft'] })}`);
       return;
     }
@@ -80,15 +84,27 @@ export default function StartScreen() {
     try {
       const answer = await publicRequest<{ resendAfterSeconds: number }>('/auth/sms-code', {
         method: 'POST',
-        body: { phone: national, language: i18n.resolvedLanguage ?? i18n.language, ...(captcha && { captchaId: captcha.id, captchaAnswer: captchaAnswer.trim() }) },
+        body: {
+          phone: national,
+          language: i18n.resolvedLanguage ?? i18n.language,
+          ...(captcha && { captchaId: captcha.id, captchaAnswer: captchaAnswer.trim() }),
+        },
       });
       setCaptcha(null);
       setResendAt(clock() + answer.resendAfterSeconds * 1000);
       setNow(clock());
       setStage('code');
     } catch (failure) {
-      if (failure instanceof ApiError && (failure.code === 'CAPTCHA_REQUIRED' || failure.code === 'CAPTCHA_WRONG' || failure.code === 'TOO_FREQUENT')) await loadCaptcha();
-      if (failure instanceof ApiError && failure.code === 'RESEND_TOO_SOON' && typeof failure.details['retryAfterSeconds'] === 'number') {
+      if (
+        failure instanceof ApiError &&
+        (failure.code === 'CAPTCHA_REQUIRED' || failure.code === 'CAPTCHA_WRONG' || failure.code === 'TOO_FREQUENT')
+      )
+        await loadCaptcha();
+      if (
+        failure instanceof ApiError &&
+        failure.code === 'RESEND_TOO_SOON' &&
+        typeof failure.details['retryAfterSeconds'] === 'number'
+      ) {
         setResendAt(clock() + failure.details['retryAfterSeconds'] * 1000);
         setNow(clock());
       }
@@ -107,14 +123,19 @@ export default function StartScreen() {
     setBusy(true);
     setError('');
     try {
-      const session = await publicRequest<{ token: string; customerId: string; phone: string }>('/auth/login', { method: 'POST', body: { phone: national, code, language: i18n.language } });
+      const session = await publicRequest<{ token: string; customerId: string; phone: string }>('/auth/login', {
+        method: 'POST',
+        body: { phone: national, code, language: i18n.language },
+      });
       // Where the profile resumes, asked with the new session before it is stored: storing it re-renders /start,
       // whose guard sends a logged-in borrower home, so the session and the navigation must land together.
       const profile = await publicRequest<{ summary: { next: string | null } }>('/profile', {
         token: session.token,
         headers: { 'x-customer-id': session.customerId },
       }).catch(() => null);
-      useCoreStore.getState().setSession({ token: session.token, customerId: session.customerId, phone_number: session.phone });
+      useCoreStore
+        .getState()
+        .setSession({ token: session.token, customerId: session.customerId, phone_number: session.phone });
       void navigate(profile?.summary.next ?? '/homeIndex', { replace: true });
     } catch (failure) {
       // The typed code stays, selected: one tap of a digit replaces it, and a typo is still visible to check.
@@ -130,7 +151,13 @@ export default function StartScreen() {
     <div className="page start">
       <div className="start-languages" role="group" aria-label={t('language')}>
         {product.languages.map((code: Language) => (
-          <button key={code} type="button" lang={code} aria-pressed={i18n.language === code} onClick={() => void changeLanguage(code)}>
+          <button
+            key={code}
+            type="button"
+            lang={code}
+            aria-pressed={i18n.language === code}
+            onClick={() => void changeLanguage(code)}
+          >
             {t(`language.${code}`, { ns: 'common' })}
           </button>
         ))}
@@ -139,9 +166,13 @@ export default function StartScreen() {
       {stage === 'phone' ? (
         <form className="start-form" onSubmit={(e) => void sendCode(e)} noValidate>
           <p className="muted">{t('intro')}</p>
-          <label className="start-label" htmlFor="start-phone">{t('phone')}</label>
+          <label className="start-label" htmlFor="start-phone">
+            {t('phone')}
+          </label>
           <div className="start-phone">
-            <span className="start-prefix" aria-hidden="true">+63</span>
+            <span className="start-prefix" aria-hidden="true">
+              +63
+            </span>
             <input
               id="start-phone"
               className="start-input"
@@ -161,22 +192,47 @@ export default function StartScreen() {
               <legend className="start-label">{t('captchaTitle')}</legend>
               <p className="muted">{t('captchaHelp')}</p>
               <div className="start-captcha-row">
-                <img className="start-captcha-image" alt={t('captchaImage')} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`} />
-                <button type="button" className="btn" onClick={() => void loadCaptcha()}>{t('captchaRefresh')}</button>
+                <img
+                  className="start-captcha-image"
+                  alt={t('captchaImage')}
+                  src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`}
+                />
+                <button type="button" className="btn" onClick={() => void loadCaptcha()}>
+                  {t('captchaRefresh')}
+                </button>
               </div>
-              <label className="visually-hidden" htmlFor="start-captcha">{t('captcha')}</label>
-              <input id="start-captcha" className="start-input" autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={8} value={captchaAnswer} onChange={(e) => setCaptchaAnswer(e.target.value)} />
+              <label className="visually-hidden" htmlFor="start-captcha">
+                {t('captcha')}
+              </label>
+              <input
+                id="start-captcha"
+                className="start-input"
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                maxLength={8}
+                value={captchaAnswer}
+                onChange={(e) => setCaptchaAnswer(e.target.value)}
+              />
             </fieldset>
           )}
-          <p id="start-error" className="start-error" role="alert">{error}</p>
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy || waitSeconds > 0 || (captcha !== null && captchaAnswer.trim() === '')}>
+          <p id="start-error" className="start-error" role="alert">
+            {error}
+          </p>
+          <button
+            type="submit"
+            className="btn btn-primary btn-block"
+            disabled={busy || waitSeconds > 0 || (captcha !== null && captchaAnswer.trim() === '')}
+          >
             {busy ? t('sending') : waitSeconds > 0 ? t('resendIn', { seconds: waitSeconds }) : t('sendCode')}
           </button>
         </form>
       ) : (
         <form className="start-form" onSubmit={(e) => void login(e)} noValidate>
           <p className="muted">{t('codeSent', { phone: formatPhMobile(national ?? '') ?? phone })}</p>
-          <label className="start-label" htmlFor="start-code">{t('code')}</label>
+          <label className="start-label" htmlFor="start-code">
+            {t('code')}
+          </label>
           <input
             id="start-code"
             ref={codeInput}
@@ -194,13 +250,32 @@ export default function StartScreen() {
               setError('');
             }}
           />
-          <p id="start-error" className="start-error" role="alert">{error}</p>
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy || code.length !== 4}>{busy ? t('loggingIn') : t('login')}</button>
+          <p id="start-error" className="start-error" role="alert">
+            {error}
+          </p>
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy || code.length !== 4}>
+            {busy ? t('loggingIn') : t('login')}
+          </button>
           <div className="start-links">
-            <button type="button" className="btn start-link" disabled={busy || waitSeconds > 0} onClick={() => void sendCode()}>
+            <button
+              type="button"
+              className="btn start-link"
+              disabled={busy || waitSeconds > 0}
+              onClick={() => void sendCode()}
+            >
               {waitSeconds > 0 ? t('resendIn', { seconds: waitSeconds }) : t('resend')}
             </button>
-            <button type="button" className="btn start-link" onClick={() => { setStage('phone'); setCode(''); setError(''); }}>{t('changePhone')}</button>
+            <button
+              type="button"
+              className="btn start-link"
+              onClick={() => {
+                setStage('phone');
+                setCode('');
+                setError('');
+              }}
+            >
+              {t('changePhone')}
+            </button>
           </div>
         </form>
       )}

@@ -42,7 +42,9 @@ export default function SubIndexScreen() {
             max: formatPeso(sub.amount.maxCentavos, { wholeIfExact: true }),
           })}
         </p>
-        {sub.instalments && sub.instalments.count > 1 && <p className="subIndex-range">{t('sub.instalments', { count: sub.instalments.count })}</p>}
+        {sub.instalments && sub.instalments.count > 1 && (
+          <p className="subIndex-range">{t('sub.instalments', { count: sub.instalments.count })}</p>
+        )}
       </header>
       {!home.data ? (
         home.error ? (

@@ -19,7 +19,9 @@ export default function TestScreen() {
   useEffect(() => {
     const refresh = () => setLayout(readLayout(window));
     window.addEventListener('resize', refresh);
-    void navigator.serviceWorker?.getRegistration().then((reg) => setWorker(reg?.active ? 'active' : reg ? 'installing' : 'none'));
+    void navigator.serviceWorker
+      ?.getRegistration()
+      .then((reg) => setWorker(reg?.active ? 'active' : reg ? 'installing' : 'none'));
     return () => window.removeEventListener('resize', refresh);
   }, []);
 
@@ -53,7 +55,13 @@ export default function TestScreen() {
       </dl>
       <label className="card test-note">
         <span className="section-title">{t('note.label')}</span>
-        <textarea name="note" rows={3} value={note} onChange={(e) => setNote(e.target.value)} placeholder={t('note.placeholder')} />
+        <textarea
+          name="note"
+          rows={3}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          placeholder={t('note.placeholder')}
+        />
         <span className="muted">{t('note.help')}</span>
       </label>
     </div>

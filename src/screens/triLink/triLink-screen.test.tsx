@@ -8,7 +8,8 @@ import { renderScreen } from '#src/testing/render-screen.tsx';
 import TriLinkScreen from './triLink-screen.tsx';
 
 const en = readCatalogs('loan').en;
-const render = (id: string) => renderScreen(<TriLinkScreen />, { namespaces: ['loan'], path: `/triLink?payment=${id}` });
+const render = (id: string) =>
+  renderScreen(<TriLinkScreen />, { namespaces: ['loan'], path: `/triLink?payment=${id}` });
 
 beforeEach(() => logIn());
 afterEach(() => {
@@ -17,14 +18,14 @@ afterEach(() => {
 });
 
 describe('TriLinkScreen', () => {
-  it('opens the provider\'s checkout link when there is one', async () => {
+  it("opens the provider's checkout link when there is one", async () => {
     const p = paymentView({ channel: 'eWallet', checkoutUrl: 'https://checkout.example/pay/1' });
     mockApi({ [`GET /payments/${p.id}`]: { body: p } });
     await render(p.id);
     expect((await screen.findByTestId('checkout')).getAttribute('href')).toBe('https://checkout.example/pay/1');
   });
 
-  it('otherwise shows the reference and the channel\'s steps', async () => {
+  it("otherwise shows the reference and the channel's steps", async () => {
     const p = paymentView({ channel: 'bank' });
     mockApi({ [`GET /payments/${p.id}`]: { body: p } });
     await render(p.id);

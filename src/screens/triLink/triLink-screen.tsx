@@ -19,10 +19,18 @@ export default function TriLinkScreen() {
   const id = params.get('payment');
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
   // Polled while the gateway has not yet given the payment its reference.
-  const payment = useLoad(id ? `payment:${session}:${id}` : null, (signal) => loansApi.payment(id ?? '', signal), (p) => (p.reference === null && p.state === 'in_progress' ? PAYMENT_POLL_MS : 0));
+  const payment = useLoad(
+    id ? `payment:${session}:${id}` : null,
+    (signal) => loansApi.payment(id ?? '', signal),
+    (p) => (p.reference === null && p.state === 'in_progress' ? PAYMENT_POLL_MS : 0),
+  );
   if (!id) return <div className="page triLink" />;
   if (!payment.data) {
-    return <div className="page triLink">{payment.error ? <LoadFailed error={payment.error} onRetry={payment.reload} /> : <LoadingCards count={1} />}</div>;
+    return (
+      <div className="page triLink">
+        {payment.error ? <LoadFailed error={payment.error} onRetry={payment.reload} /> : <LoadingCards count={1} />}
+      </div>
+    );
   }
   const p = payment.data;
   const back = `/repaidDetail?payment=${encodeURIComponent(p.id)}`;
@@ -33,7 +41,12 @@ export default function TriLinkScreen() {
         {p.checkoutUrl && /^https:\/\//u.test(p.checkoutUrl) ? (
           <>
             <p>{t('triLink.checkout')}</p>
-            <a className="btn btn-primary btn-block" href={p.checkoutUrl} rel="noopener noreferrer" data-testid="checkout">
+            <a
+              className="btn btn-primary btn-block"
+              href={p.checkoutUrl}
+              rel="noopener noreferrer"
+              data-testid="checkout"
+            >
               {t('triLink.open')}
             </a>
           </>
@@ -47,7 +60,11 @@ export default function TriLinkScreen() {
             ) : (
               <p className="triLink-reference">
                 <code data-testid="reference">{p.reference}</code>{' '}
-                <button type="button" className="btn" onClick={() => void copyText(p.reference ?? '', t('common:app.copySuccess'))}>
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() => void copyText(p.reference ?? '', t('common:app.copySuccess'))}
+                >
                   {t('common:app.copy')}
                 </button>
               </p>

@@ -204,7 +204,11 @@ describe('VideoIndexScreen player', () => {
 
   it('links back to the tutorial and to the detailed guide', async () => {
     await renderVideo('/videoIndex?browser=chrome');
-    expect((await screen.findByRole('link', { name: en.video.tutorialLink })).getAttribute('href')).toBe('/addDeskTopBrowser?browser=chrome');
-    expect(screen.getByRole('link', { name: en.video.guideLink }).getAttribute('href')).toBe('/guildDetail?browser=chrome');
+    expect((await screen.findByRole('link', { name: en.video.tutorialLink })).getAttribute('href')).toBe(
+      '/addDeskTopBrowser?browser=chrome',
+    );
+    expect(screen.getByRole('link', { name: en.video.guideLink }).getAttribute('href')).toBe(
+      '/guildDetail?browser=chrome',
+    );
   });
 });

@@ -8,7 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '#src/router.ts';
 import { product } from '#src/config.ts';
 import { useChosenBrowser, useReducedMotion } from '../addDeskTopBrowser/a2hs-hooks.ts';
-import { A2HS_PATHS, browserHref, stepKey, stepsFor, VIDEO_STEP_MS, type BrowserId } from '../addDeskTopBrowser/browsers.ts';
+import {
+  A2HS_PATHS,
+  browserHref,
+  stepKey,
+  stepsFor,
+  VIDEO_STEP_MS,
+  type BrowserId,
+} from '../addDeskTopBrowser/browsers.ts';
 import { StepIllustration } from '../addDeskTopBrowser/step-art.tsx';
 import './videoIndex.page.css';
 
@@ -97,13 +104,24 @@ function Player({ browser }: { browser: BrowserId }) {
   const step = steps[index] ?? steps[0];
   if (!step) return null;
   const showPlaying = autoPlay;
-  const playerClass = [`${P}-player`, showPlaying ? 'is-playing' : 'is-paused', reducedMotion ? 'is-reduced' : '', finished ? 'is-finished' : '']
+  const playerClass = [
+    `${P}-player`,
+    showPlaying ? 'is-playing' : 'is-paused',
+    reducedMotion ? 'is-reduced' : '',
+    finished ? 'is-finished' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const durationStyle = { [`--${P}-step-duration`]: `${VIDEO_STEP_MS}ms` } as CSSProperties;
 
   return (
-    <section className={playerClass} aria-label={t('video.player')} style={durationStyle} data-step={step.id} data-index={index}>
+    <section
+      className={playerClass}
+      aria-label={t('video.player')}
+      style={durationStyle}
+      data-step={step.id}
+      data-index={index}
+    >
       <div
         className={`${P}-progress`}
         role="progressbar"
@@ -144,7 +162,13 @@ function Player({ browser }: { browser: BrowserId }) {
       </div>
 
       <div className={`${P}-controls`}>
-        <button type="button" className={`${P}-control`} onClick={previous} disabled={index === 0 && !finished} aria-label={t('video.previous')}>
+        <button
+          type="button"
+          className={`${P}-control`}
+          onClick={previous}
+          disabled={index === 0 && !finished}
+          aria-label={t('video.previous')}
+        >
           <ControlGlyph name="previous" />
         </button>
         {!reducedMotion && (
@@ -157,7 +181,13 @@ function Player({ browser }: { browser: BrowserId }) {
             <ControlGlyph name={showPlaying ? 'pause' : 'play'} />
           </button>
         )}
-        <button type="button" className={`${P}-control`} onClick={next} disabled={finished} aria-label={t('video.next')}>
+        <button
+          type="button"
+          className={`${P}-control`}
+          onClick={next}
+          disabled={finished}
+          aria-label={t('video.next')}
+        >
           <ControlGlyph name="next" />
         </button>
       </div>
@@ -176,7 +206,13 @@ const CONTROL_PATHS = {
 function ControlGlyph({ name }: { name: keyof typeof CONTROL_PATHS }) {
   return (
     <svg className={`${P}-control-glyph`} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={CONTROL_PATHS[name]} fill="currentColor" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+      <path
+        d={CONTROL_PATHS[name]}
+        fill="currentColor"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

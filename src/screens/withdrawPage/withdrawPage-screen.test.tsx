@@ -14,9 +14,18 @@ const en = readCatalogs('loan').en;
 const text = (key: string) => en[key] ?? `missing ${key}`;
 const order = orderView({ state: 'withdrawable' });
 const disbursing = { ...order, state: 'disbursing' as const };
-const bankInfo = { payoutMethod: 'bank', bankCode: 'bdo', accountNumber: '001234567890', accountNumberConfirm: '001234567890' };
+const bankInfo = {
+  payoutMethod: 'bank',
+  bankCode: 'bdo',
+  accountNumber: '001234567890',
+  accountNumberConfirm: '001234567890',
+};
 const profile = { summary: {}, sections: { bankInfo: { data: bankInfo } } };
-const render = () => renderScreen(<WithdrawPageScreen />, { namespaces: ['loan', 'errors', 'forms', 'coupons'], path: `/withdrawPage?order=${order.id}` });
+const render = () =>
+  renderScreen(<WithdrawPageScreen />, {
+    namespaces: ['loan', 'errors', 'forms', 'coupons'],
+    path: `/withdrawPage?order=${order.id}`,
+  });
 const unguard = (el: HTMLElement) => {
   el.style.pointerEvents = '';
   delete el.dataset['guarded'];
@@ -25,7 +34,10 @@ const unguard = (el: HTMLElement) => {
 beforeEach(() => {
   logIn();
   // jsdom has no canvas: a 2D context that accepts every call, and a PNG encoder.
-  const context = new Proxy({} as Record<string, unknown>, { get: (t, k: string) => (k in t ? t[k] : () => undefined), set: (t, k: string, v) => ((t[k] = v), true) });
+  const context = new Proxy({} as Record<string, unknown>, {
+    get: (t, k: string) => (k in t ? t[k] : () => undefined),
+    set: (t, k: string, v) => ((t[k] = v), true),
+  });
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
   vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,U0lHTkVE');
 });
@@ -46,13 +58,17 @@ describe('WithdrawPageScreen', () => {
     await render();
     expect(await screen.findByTestId('signature-on-file')).toBeTruthy();
     expect(screen.queryByTestId('signature-needed')).toBeNull();
-    expect(document.querySelector('[data-figure="received"] dd')?.textContent).toBe(formatPeso(order.quote.receivedCentavos));
+    expect(document.querySelector('[data-figure="received"] dd')?.textContent).toBe(
+      formatPeso(order.quote.receivedCentavos),
+    );
     const payout = await screen.findByTestId('payout');
     expect(payout.textContent).toContain('7890');
     expect(payout.textContent).not.toContain('001234567890');
     fireEvent.click(screen.getByRole('button', { name: text('withdraw.submit') }));
     expect(await screen.findByTestId('withdrawn')).toBeTruthy();
-    expect(screen.getByText(text('withdraw.disbursing_other').replace('{{count}}', String(product.timings.fundsHours)))).toBeTruthy();
+    expect(
+      screen.getByText(text('withdraw.disbursing_other').replace('{{count}}', String(product.timings.fundsHours))),
+    ).toBeTruthy();
     const [post] = callsTo(calls, 'POST', `/loans/${order.id}/withdraw`);
     expect(post!.headers['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
     expect(callsTo(calls, 'POST', '/signature')).toHaveLength(0);
@@ -64,7 +80,10 @@ describe('WithdrawPageScreen', () => {
       [`GET /loans/${order.id}`]: { body: order },
       'GET /signature': { body: { signed: false, signedAt: null } },
       'GET /profile': { body: profile },
-      'POST /documents': { status: 201, body: { id: 'd-1', ref: 'doc:5b0c1f0e-0000-4000-8000-000000000001', kind: 'signature' } },
+      'POST /documents': {
+        status: 201,
+        body: { id: 'd-1', ref: 'doc:5b0c1f0e-0000-4000-8000-000000000001', kind: 'signature' },
+      },
       'POST /signature': { body: { signed: true, signedAt: '2026-05-04T02:00:00.000Z' } },
       [`POST /loans/${order.id}/withdraw`]: ['network', { body: disbursing }],
     });
@@ -85,7 +104,9 @@ describe('WithdrawPageScreen', () => {
     const upload = callsTo(calls, 'POST', '/documents')[0]!;
     expect(upload.body).toBeInstanceOf(FormData);
     expect((upload.body as FormData).get('kind')).toBe('signature');
-    expect(callsTo(calls, 'POST', '/signature')[0]!.body).toEqual({ signature: 'doc:5b0c1f0e-0000-4000-8000-000000000001' });
+    expect(callsTo(calls, 'POST', '/signature')[0]!.body).toEqual({
+      signature: 'doc:5b0c1f0e-0000-4000-8000-000000000001',
+    });
     // The retry withdraws with the same key and does not sign again.
     expect(await screen.findByTestId('signature-on-file')).toBeTruthy();
     unguard(submit);
@@ -107,7 +128,11 @@ describe('WithdrawPageScreen', () => {
   });
 
   it('offers a re-loan borrower to change the payout account, and nobody else', async () => {
-    for (const [reloan, bankChangeAvailable, shown] of [[true, true, true], [false, true, false], [true, false, false]] as const) {
+    for (const [reloan, bankChangeAvailable, shown] of [
+      [true, true, true],
+      [false, true, false],
+      [true, false, false],
+    ] as const) {
       mockApi({
         [`GET /loans/${order.id}`]: { body: order },
         'GET /signature': { body: { signed: true, signedAt: '2026-04-01T00:00:00.000Z' } },
@@ -127,8 +152,15 @@ describe('WithdrawPageScreen', () => {
   });
   it('offers the coupons that can apply: a refused one says why in place, a usable one raises the received amount and goes with the withdrawal', async () => {
     const coupon = (id: string, amountCentavos: number, minimumCentavos: number) => ({
-      id, kind: 'withdrawal', appliesTo: 'withdrawal', amountCentavos, minimumCentavos, state: 'unused',
-      validFrom: '2026-04-01T00:00:00.000Z', expiresAt: '2026-05-01T00:00:00.000Z', usedAt: null,
+      id,
+      kind: 'withdrawal',
+      appliesTo: 'withdrawal',
+      amountCentavos,
+      minimumCentavos,
+      state: 'unused',
+      validFrom: '2026-04-01T00:00:00.000Z',
+      expiresAt: '2026-05-01T00:00:00.000Z',
+      usedAt: null,
     });
     const small = coupon('00000000-0000-4000-8000-000000000001', 3000, 100000);
     const big = coupon('00000000-0000-4000-8000-000000000002', 5000, 900000);
@@ -139,18 +171,36 @@ describe('WithdrawPageScreen', () => {
       'GET /coupons?appliesTo=withdrawal': { body: { coupons: [small, big] } },
       [`POST /loans/${order.id}/withdraw-quote`]: (init) =>
         (JSON.parse(String(init.body)) as { couponId: string }).couponId === big.id
-          ? { status: 422, body: { code: 'COUPON_UNAVAILABLE', message: '', reason: 'minimum', minimumCentavos: 900000 } }
-          : { body: { ...order.quote, couponCentavos: 3000, couponKind: 'withdrawal', receivedCentavos: order.quote.receivedCentavos + 3000 } },
+          ? {
+              status: 422,
+              body: { code: 'COUPON_UNAVAILABLE', message: '', reason: 'minimum', minimumCentavos: 900000 },
+            }
+          : {
+              body: {
+                ...order.quote,
+                couponCentavos: 3000,
+                couponKind: 'withdrawal',
+                receivedCentavos: order.quote.receivedCentavos + 3000,
+              },
+            },
       [`POST /loans/${order.id}/withdraw`]: { body: disbursing },
     });
     await render();
     const picker = await screen.findByTestId('coupon-picker');
     const radios = picker.querySelectorAll('input[type="radio"]');
     fireEvent.click(radios[2]!);
-    expect((await screen.findByTestId('coupon-refusal')).textContent).toBe(readCatalogs('errors').en['COUPON_UNAVAILABLE']);
-    expect(document.querySelector('[data-figure="received"] dd')?.textContent).toBe(formatPeso(order.quote.receivedCentavos));
+    expect((await screen.findByTestId('coupon-refusal')).textContent).toBe(
+      readCatalogs('errors').en['COUPON_UNAVAILABLE'],
+    );
+    expect(document.querySelector('[data-figure="received"] dd')?.textContent).toBe(
+      formatPeso(order.quote.receivedCentavos),
+    );
     fireEvent.click(radios[1]!);
-    await vi.waitFor(() => expect(document.querySelector('[data-figure="received"] dd')?.textContent).toBe(formatPeso(order.quote.receivedCentavos + 3000)));
+    await vi.waitFor(() =>
+      expect(document.querySelector('[data-figure="received"] dd')?.textContent).toBe(
+        formatPeso(order.quote.receivedCentavos + 3000),
+      ),
+    );
     expect(screen.queryByTestId('coupon-refusal')).toBeNull();
     const submit = screen.getByRole('button', { name: text('withdraw.submit') });
     unguard(submit);

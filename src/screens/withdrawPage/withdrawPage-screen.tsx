@@ -16,7 +16,9 @@ export default function WithdrawPageScreen() {
   const orderId = params.get('order');
   const loggedIn = useCoreStore((s) => Boolean(s.publicData.token && s.publicData.customerId));
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
-  const order = useLoad(loggedIn && orderId ? `order:${session}:${orderId}` : null, (signal) => loansApi.order(orderId ?? '', signal));
+  const order = useLoad(loggedIn && orderId ? `order:${session}:${orderId}` : null, (signal) =>
+    loansApi.order(orderId ?? '', signal),
+  );
 
   if (!loggedIn) {
     return (
