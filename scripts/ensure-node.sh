@@ -20,7 +20,7 @@ ensure_node() {
     aarch64 | arm64) arch=arm64 ;;
     *) echo "ensure-node: no Node $want package for $(uname -m); install Node $want yourself" >&2; return 1 ;;
   esac
-  version="$(npm view "node-linux-$arch@$want" version --json 2>/dev/null | tr -d '[]" \n' | tr ',' '\n' | sort -V | tail -n 1)"
+  version="$(npm view "node-linux-$arch@$want" version --json 2>/dev/null | tr -d '[]" \n' | tr ',' '\n' | sort -V | tail -n 1)" || version=""
   if [ -z "$version" ]; then echo "ensure-node: the npm registry has no node-linux-$arch@$want" >&2; return 1; fi
   dir="${NODE_CACHE:-$HOME/.cache/node}/$version"
   if [ ! -x "$dir/bin/node" ]; then

@@ -90,6 +90,20 @@ export function chromiumSuite(base: string) {
     for (const open of contexts.splice(0)) await open.close();
     expect(pageErrors.splice(0)).toEqual([]);
   });
+  /** A page in a new context of `profile`, its uncaught errors recorded for the running test. */
+  async function watchedPage(profile: BrowserContextOptions, options: OpenOptions): Promise<Page> {
+    const context = await browser.newContext(profile);
+    if (options.session) await loggedIn(context);
+    if (options.language) await context.addInitScript((lng) => localStorage.setItem('language', lng), options.language);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    // A server error is never a test's intent: say so in the log, where a failure's cause is looked for.
+    page.on('response', (response) => {
+      if (response.status() >= 500)
+        console.error(`e2e: ${response.status()} ${response.request().method()} ${response.url()}`);
+    });
+    return page;
+  }
   return {
     /** The context the test opened last. */
     get context(): BrowserContext {
@@ -98,18 +112,8 @@ export function chromiumSuite(base: string) {
       return last;
     },
     async open(profile: BrowserContextOptions, path?: string, options: OpenOptions = {}): Promise<Page> {
-      const context = await browser.newContext(profile);
-      contexts.push(context);
-      if (options.session) await loggedIn(context);
-      if (options.language)
-        await context.addInitScript((lng) => localStorage.setItem('language', lng), options.language);
-      const page = await context.newPage();
-      page.on('pageerror', (error) => pageErrors.push(error.message));
-      // A server error is never a test's intent: say so in the log, where a failure's cause is looked for.
-      page.on('response', (response) => {
-        if (response.status() >= 500)
-          console.error(`e2e: ${response.status()} ${response.request().method()} ${response.url()}`);
-      });
+      const page = await watchedPage(profile, options);
+      contexts.push(page.context());
       if (path !== undefined) await page.goto(base + path);
       return page;
     },
@@ -121,15 +125,7 @@ export function chromiumSuite(base: string) {
     shared(profile: BrowserContextOptions, options: OpenOptions = {}): Promise<Page> {
       let found = shared.get(profile);
       if (!found) {
-        found = (async () => {
-          const context = await browser.newContext(profile);
-          if (options.session) await loggedIn(context);
-          if (options.language)
-            await context.addInitScript((lng) => localStorage.setItem('language', lng), options.language);
-          const page = await context.newPage();
-          page.on('pageerror', (error) => pageErrors.push(error.message));
-          return page;
-        })();
+        found = watchedPage(profile, options);
         shared.set(profile, found);
       }
       return found;
