@@ -64,3 +64,19 @@ export const formAssetParams = {
   additionalProperties: false,
   properties: { file: { type: 'string', pattern: '^[0-9a-f]{20}\\.(json|js)$' } },
 } as const;
+/** A draft's validator for the studio's preview: `/forms/preview/<hash>.js?until=&sig=` (a signed URL staff get). */
+export const formPreviewParams = {
+  type: 'object',
+  required: ['file'],
+  additionalProperties: false,
+  properties: { file: { type: 'string', pattern: '^[0-9a-f]{20}\\.js$' } },
+} as const;
+export const formPreviewQuery = {
+  type: 'object',
+  required: ['until', 'sig'],
+  additionalProperties: false,
+  properties: {
+    until: { type: 'string', pattern: '^[0-9]{1,15}$', description: 'Good until (milliseconds since 1970)' },
+    sig: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' },
+  },
+} as const;

@@ -6,7 +6,7 @@
 import { instant, uuid } from './common.ts';
 
 const kind = { type: 'string', enum: ['form', 'flow', 'theme'] } as const;
-const status = { type: 'string', enum: ['draft', 'review', 'published', 'archived'] } as const;
+const status = { type: 'string', enum: ['draft', 'review', 'published', 'archived', 'withdrawn'] } as const;
 const name = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$' } as const;
 const staffRef = {
   anyOf: [
@@ -57,12 +57,15 @@ export const versionView = {
     'basedOn',
     'author',
     'approver',
+    'submitter',
+    'contributors',
     'note',
     'createdAt',
     'updatedAt',
     'submittedAt',
     'publishedAt',
     'retiredAt',
+    'withdrawn',
   ],
   additionalProperties: false,
   properties: {
@@ -74,12 +77,30 @@ export const versionView = {
     basedOn: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
     author: staffRef,
     approver: staffRef,
+    submitter: staffRef,
+    contributors: {
+      type: 'array',
+      items: uuid,
+      description: 'Everyone who opened, changed or submitted it: none of them may approve it',
+    },
     note: { anyOf: [{ type: 'string' }, { type: 'null' }] },
     createdAt: instant,
     updatedAt: instant,
     submittedAt: maybeInstant,
     publishedAt: maybeInstant,
     retiredAt: maybeInstant,
+    withdrawn: {
+      description: 'Withdrawn for cause: never published again, and no step is checked against it',
+      anyOf: [
+        {
+          type: 'object',
+          required: ['at', 'by', 'reason'],
+          additionalProperties: false,
+          properties: { at: instant, by: staffRef, reason: { type: 'string' } },
+        },
+        { type: 'null' },
+      ],
+    },
   },
 } as const;
 
@@ -193,11 +214,36 @@ export const rejectInput = {
   additionalProperties: false,
   properties: { note: { type: 'string', minLength: 1, maxLength: 1000 } },
 } as const;
+const reason = { type: 'string', minLength: 1, maxLength: 1000, pattern: '\\S' } as const;
+export const approveInput = {
+  type: 'object',
+  required: ['updatedAt'],
+  additionalProperties: false,
+  properties: {
+    updatedAt: {
+      ...instant,
+      description: "The version's `updatedAt` as the reviewer read it: approval of that state only",
+    },
+  },
+} as const;
 export const rollbackInput = {
   type: 'object',
   required: ['version'],
   additionalProperties: false,
-  properties: { version: { type: 'integer', minimum: 1 }, acknowledge },
+  properties: {
+    version: { type: 'integer', minimum: 1 },
+    acknowledge,
+    reason: {
+      ...reason,
+      description: 'Why: required to undo to the version just replaced at once (an older one goes to review)',
+    },
+  },
+} as const;
+export const withdrawInput = {
+  type: 'object',
+  required: ['reason'],
+  additionalProperties: false,
+  properties: { reason },
 } as const;
 export const diffQuery = {
   type: 'object',

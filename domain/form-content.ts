@@ -51,7 +51,7 @@ export interface ContentOf {
   theme: ThemeContent;
 }
 
-export const VERSION_STATUSES = ['draft', 'review', 'published', 'archived'] as const;
+export const VERSION_STATUSES = ['draft', 'review', 'published', 'archived', 'withdrawn'] as const;
 export type VersionStatus = (typeof VERSION_STATUSES)[number];
 
 /** The name of the one flow document. */

@@ -206,7 +206,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const auth = createAuthService({ db, sms, secret, productName: product.displayName, now, makeCaptcha });
     const documents = createDocumentService({ db, storage, checker });
     // Forms, step order and themes as published versions (issue 15): the repository's files are imported as version 1.
-    const forms = await createPublishedForms(db, { now, graceMs: options.api.formGraceMs });
+    const forms = await createPublishedForms(db, { now, graceMs: options.api.formGraceMs, secret });
     const profile = await createProfileService(
       db,
       now,

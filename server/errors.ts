@@ -107,6 +107,12 @@ export const ERROR_STATUS = {
   FORM_STATE: 409,
   /** The checks found errors (details: `checks`). */
   FORM_CHECKS_FAILED: 422,
+  /** The version was withdrawn for cause: it is never published again nor a draft opened from it. */
+  FORM_VERSION_WITHDRAWN: 409,
+  /** Content nested deeper or holding more values than a form can (details: `maxDepth`, `maxValues`). */
+  FORM_TOO_LARGE: 413,
+  /** An undo to the version just replaced is published at once by one person, so it says why. */
+  FORM_REASON_REQUIRED: 422,
   /** Breaking changes not acknowledged (details: `breaking`, with the borrowers each affects). */
   FORM_BREAKING_UNACKNOWLEDGED: 409,
   /** Account deletion while a loan is open. */

@@ -7,6 +7,7 @@
 import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../validation/create-ajv.ts';
+import { checkPatterns } from './check-patterns.ts';
 import type { ValidationVocabulary } from '../validation/vocabulary.ts';
 import type { FieldMeta, WidgetMeta } from '../widgets/widget-meta.ts';
 import { asObject, enumOf, escape, fieldsOf, resolveRef, typesOf } from './schema-fields.ts';
@@ -81,6 +82,7 @@ export function checkForm(name: string, content: FormContentLike, ctx: FormCheck
   const schema = asObject(content.schema) ?? {};
   const ui = asObject(content.uiSchema) ?? {};
   out.push(...checkSchema(schema, ctx.vocabulary));
+  out.push(...checkPatterns(schema));
   const id = schema['$id'];
   const walk: Walk = {
     name,

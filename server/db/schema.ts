@@ -920,6 +920,14 @@ export const formVersions = pgTable(
     basedOn: integer('based_on'),
     authorId: uuid('author_id').references(() => staffAccounts.id),
     approverId: uuid('approver_id').references(() => staffAccounts.id),
+    /** Who last submitted it for review. */
+    submitterId: uuid('submitter_id').references(() => staffAccounts.id),
+    /** Everyone who opened, changed or submitted it (staff ids): none of them may approve it (four eyes). */
+    contributors: jsonb('contributors').$type<string[]>().notNull().default([]),
+    /** Withdrawn for cause: never published again, and no borrower's step is checked against it. */
+    withdrawnReason: text('withdrawn_reason'),
+    withdrawnById: uuid('withdrawn_by_id').references(() => staffAccounts.id),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     /** The reviewer's note when sending a version back, or what a rollback restored. */
     note: text('note'),
     /** The breaking changes (their ids) the author acknowledged when submitting. */

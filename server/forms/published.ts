@@ -6,8 +6,8 @@
  * published through another instance is in use here within that time. A form version's validator is the very module
  * browsers import (`/forms/<hash>.js`), imported here from a `data:` URL and kept by its hash (immutable).
  */
-import { createHash } from 'node:crypto';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ContentKind, FlowContent, FormContent, ThemeContent } from '#domain/form-content.ts';
 import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
 import type { Database } from '../db/database.ts';
@@ -15,6 +15,7 @@ import { formAssets, formVersions, profileSections } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { Tx } from '../services/idempotency.ts';
 import {
+  ASSETS_PATH,
   buildFormAssets,
   manifestOf,
   seedContents,
@@ -41,15 +42,38 @@ export interface FormRules {
   readonly validate: CompiledValidator;
 }
 
-/** Stores a version's asset files (content-addressed: storing one twice changes nothing). */
-export async function storeAssets(db: Database | Tx, assets: FormAssets): Promise<void> {
+/**
+ * Stores a version's asset files (content-addressed: storing one twice keeps one), marking them used `at` so the sweep
+ * leaves them to the version about to name them.
+ */
+export async function storeAssets(db: Database | Tx, assets: FormAssets, at: Date = new Date()): Promise<void> {
   await db
     .insert(formAssets)
     .values([
-      { hash: assets.formHash, type: 'json', body: assets.formJson },
-      { hash: assets.validatorHash, type: 'js', body: assets.validatorJs },
+      { hash: assets.formHash, type: 'json', body: assets.formJson, createdAt: at },
+      { hash: assets.validatorHash, type: 'js', body: assets.validatorJs, createdAt: at },
     ])
-    .onConflictDoNothing();
+    .onConflictDoUpdate({ target: formAssets.hash, set: { createdAt: at } });
+}
+
+/** How long an asset no version names is kept: a save stores its files a moment before its row names them. */
+export const ORPHAN_ASSET_MS = 10 * 60 * 1000;
+
+/**
+ * Deletes the asset files no version names any more (a draft's earlier autosaves, a discarded draft's), once they are
+ * older than ORPHAN_ASSET_MS; answers how many.
+ */
+export async function sweepAssets(db: Database | Tx, now: Date): Promise<number> {
+  const gone = await db
+    .delete(formAssets)
+    .where(
+      and(
+        lt(formAssets.createdAt, new Date(now.getTime() - ORPHAN_ASSET_MS)),
+        sql`not exists (select 1 from ${formVersions} where ${formVersions.formHash} = ${formAssets.hash} or ${formVersions.validatorHash} = ${formAssets.hash})`,
+      ),
+    )
+    .returning({ hash: formAssets.hash });
+  return gone.length;
 }
 
 /** JSON text with every object's keys sorted: equal for equal content whatever the key order. */
@@ -122,9 +146,21 @@ async function importValidator(code: string): Promise<CompiledValidator> {
   return module.default;
 }
 
-export async function createPublishedForms(db: Database, options: { now?: () => Date; graceMs?: number } = {}) {
+/** How long a preview URL of a draft's validator is good for (at least; it ends on the hour, so it stays stable). */
+const PREVIEW_URL_MS = 60 * 60 * 1000;
+
+export async function createPublishedForms(
+  db: Database,
+  options: { now?: () => Date; graceMs?: number; secret?: Buffer } = {},
+) {
   const now = options.now ?? (() => new Date());
   const graceMs = options.graceMs ?? DEFAULT_FORM_GRACE_MS;
+  // Signs the preview URLs of unpublished validators (the server's key, so every instance accepts them).
+  const previewKey = createHmac('sha256', options.secret ?? randomBytes(32))
+    .update('form-preview')
+    .digest();
+  const previewSignature = (hash: string, until: number): Buffer =>
+    createHmac('sha256', previewKey).update(`${hash}.${until}`).digest();
   await seedPublished(db, now);
 
   let cached: { at: number; rows: VersionRow[]; manifestJson: string; etag: string } | undefined;
@@ -193,6 +229,8 @@ export async function createPublishedForms(db: Database, options: { now?: () => 
     /** Forget what this instance read (after publishing here, so the change shows at once on this instance). */
     invalidate(): void {
       cached = undefined;
+      // A withdrawn version's files stop being served here at once.
+      assetCache.clear();
     },
 
     /** The manifest as JSON text, with its ETag. */
@@ -241,18 +279,46 @@ export async function createPublishedForms(db: Database, options: { now?: () => 
       return rulesOfRow(row);
     },
 
-    /** An asset file by its hash and type, or undefined. */
+    /**
+     * A published (or replaced) version's asset file by its hash and type, or undefined: a draft's files are not
+     * public (staff preview them through `previewUrl`), nor those of a withdrawn version.
+     */
     async asset(hash: string, type: 'json' | 'js'): Promise<string | undefined> {
       const known = assetCache.get(hash);
       if (known) return known.type === type ? known.body : undefined;
       const [row] = await db
         .select({ type: formAssets.type, body: formAssets.body })
         .from(formAssets)
-        .where(eq(formAssets.hash, hash));
+        .where(
+          and(
+            eq(formAssets.hash, hash),
+            sql`exists (select 1 from ${formVersions} where (${formVersions.formHash} = ${hash} or ${formVersions.validatorHash} = ${hash}) and ${formVersions.status} in ('published', 'archived'))`,
+          ),
+        );
       if (!row) return undefined;
       if (assetCache.size > 500) assetCache.clear();
       assetCache.set(hash, row);
       return row.type === type ? row.body : undefined;
+    },
+
+    /** The URL staff preview a version's validator at: signed, good for an hour or more. */
+    previewUrl(validatorHash: string): string {
+      const until = Math.ceil((now().getTime() + PREVIEW_URL_MS) / PREVIEW_URL_MS) * PREVIEW_URL_MS;
+      const sig = previewSignature(validatorHash, until).toString('base64url');
+      return `${ASSETS_PATH}preview/${validatorHash}.js?until=${until}&sig=${sig}`;
+    },
+
+    /** A validator module by a preview URL's parts, when its signature holds and it has not expired. */
+    async previewAsset(hash: string, until: number, sig: string): Promise<string | undefined> {
+      const given = Buffer.from(sig, 'base64url');
+      const expected = previewSignature(hash, until);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected) || until < now().getTime())
+        return undefined;
+      const [row] = await db
+        .select({ body: formAssets.body })
+        .from(formAssets)
+        .where(and(eq(formAssets.hash, hash), eq(formAssets.type, 'js')));
+      return row?.body;
     },
 
     /** How many saved sections the steps of form `name` have (the borrowers a change of that form reaches). */

@@ -117,11 +117,33 @@ function formContext(): FormCheckContext {
 const formNames = new Set((json('config/flow.json') as unknown as FlowContent).steps.map((s) => s.schema));
 const routePaths = (json('config/routes.json') as unknown as RoutesConfig).routes.map((r) => r.path);
 
+/** How deep a version's content may nest, and how many values it may hold (a form is a few hundred). */
+export const CONTENT_MAX_DEPTH = 32;
+export const CONTENT_MAX_NODES = 20_000;
+
+/**
+ * Whether `value` nests at most `maxDepth` levels and holds at most `maxNodes` values, walked without recursion (a
+ * content 6,000 levels deep must not overflow the stack of what measures it).
+ */
+export function withinLimits(value: unknown, maxDepth = CONTENT_MAX_DEPTH, maxNodes = CONTENT_MAX_NODES): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (++nodes > maxNodes || depth > maxDepth) return false;
+    if (node !== null && typeof node === 'object')
+      for (const child of Object.values(node as Record<string, unknown>)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
 export function studioChecks(forms: PublishedForms) {
   const context = formContext();
   return {
-    /** Refuses content that is not of its kind's shape. */
+    /** Refuses content too deep or too large to be a form (FORM_TOO_LARGE), or not of its kind's shape. */
     shape(kind: ContentKind, content: unknown): void {
+      if (!withinLimits(content))
+        throw new ApiError('FORM_TOO_LARGE', { maxDepth: CONTENT_MAX_DEPTH, maxValues: CONTENT_MAX_NODES });
       if (!shapeOf[kind](content)) throw new ApiError('INVALID_INPUT');
     },
 
@@ -130,6 +152,18 @@ export function studioChecks(forms: PublishedForms) {
      * field the published version did not ask for is a warning saying how many saved steps will be asked for it.
      */
     async check(kind: ContentKind, name: string, content: unknown, version: number): Promise<Check[]> {
+      // Stored before the limits held: said, never walked (the checks recurse), so the version can still be read and
+      // discarded.
+      if (!withinLimits(content))
+        return [
+          {
+            id: 'contentTooLarge:',
+            severity: 'error',
+            code: 'studio.checks.contentTooLarge',
+            params: { maxDepth: CONTENT_MAX_DEPTH, maxValues: CONTENT_MAX_NODES },
+            path: '',
+          },
+        ];
       if (kind === 'flow') return checkFlow(content as FlowContent, { forms: [...formNames], routes: routePaths });
       if (kind === 'theme') return checkTheme(content as ThemeContent);
       const form = content as FormContent;

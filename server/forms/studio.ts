@@ -1,7 +1,13 @@
 /**
  * The form studio's versions (issue 15): product staff open a draft of a form, the step order or a theme, edit it,
- * submit it for review; a second product staff member (never the author) approves it and it goes live at once; any
- * earlier version can be published again in one action (rollback). Every action is in the audit log.
+ * submit it for review; a second product staff member approves it and it goes live at once. Every action is in the
+ * audit log.
+ *
+ * Four eyes (issue 22): a version records everyone who opened, changed or submitted it (`contributors`); none of them
+ * may approve it. An approval names the state the reviewer read (`updatedAt`, which every save, submit and send-back
+ * moves) and is refused when it changed. An undo to the version just replaced is one person's emergency action, with
+ * a reason in the audit log; an older version comes back only through review. A version withdrawn for cause is never
+ * published again, no draft opens from it and no borrower's step is checked against it.
  *
  * Rules kept here, not in the console: a document has at most one open (draft or review) version; a draft is saved
  * only over the state it was read in (`updatedAt`), so two tabs do not overwrite each other; submitting runs the checks
@@ -10,7 +16,7 @@
  * rows first (the only lock taken), so an approval and a rollback of the same document never both go live.
  */
 import { alias } from 'drizzle-orm/pg-core';
-import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { versionView } from '#api-schema/staff-forms.ts';
 import {
@@ -27,8 +33,16 @@ import { staffAudit } from '../services/audit.ts';
 import type { Tx } from '../services/idempotency.ts';
 import type { StaffCaller } from '../staff/sessions.ts';
 import { buildFormAssets } from './assets.ts';
-import { storeAssets, type PublishedForms } from './published.ts';
-import { studioChecks, type Breaking, type Change, type Check } from './studio-checks.ts';
+import { storeAssets, sweepAssets, type PublishedForms } from './published.ts';
+import {
+  CONTENT_MAX_DEPTH,
+  CONTENT_MAX_NODES,
+  studioChecks,
+  withinLimits,
+  type Breaking,
+  type Change,
+  type Check,
+} from './studio-checks.ts';
 
 type VersionRow = typeof formVersions.$inferSelect;
 
@@ -47,6 +61,15 @@ export interface VersionDetail {
 
 const author = alias(staffAccounts, 'author');
 const approver = alias(staffAccounts, 'approver');
+const submitter = alias(staffAccounts, 'submitter');
+const withdrawer = alias(staffAccounts, 'withdrawer');
+
+/** The same instant (timestamps are compared to the millisecond the API shows). */
+const sameInstant = (at: Date, iso: string): boolean => at.getTime() === new Date(iso).getTime();
+
+/** `contributors` with `staffId` added (as SQL, so concurrent writers never lose one another's). */
+const withContributor = (staffId: string) =>
+  sql`(case when ${formVersions.contributors} @> ${JSON.stringify([staffId])}::jsonb then ${formVersions.contributors} else ${formVersions.contributors} || ${JSON.stringify([staffId])}::jsonb end)`;
 
 const iso = (at: Date | null): string | null => (at ? at.toISOString() : null);
 
@@ -56,14 +79,28 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
 
   const selectViews = () =>
     db
-      .select({ row: formVersions, authorName: author.name, approverName: approver.name })
+      .select({
+        row: formVersions,
+        authorName: author.name,
+        approverName: approver.name,
+        submitterName: submitter.name,
+        withdrawerName: withdrawer.name,
+      })
       .from(formVersions)
       .leftJoin(author, eq(author.id, formVersions.authorId))
-      .leftJoin(approver, eq(approver.id, formVersions.approverId));
+      .leftJoin(approver, eq(approver.id, formVersions.approverId))
+      .leftJoin(submitter, eq(submitter.id, formVersions.submitterId))
+      .leftJoin(withdrawer, eq(withdrawer.id, formVersions.withdrawnById));
 
-  type ViewRow = { row: VersionRow; authorName: string | null; approverName: string | null };
+  type ViewRow = {
+    row: VersionRow;
+    authorName: string | null;
+    approverName: string | null;
+    submitterName: string | null;
+    withdrawerName: string | null;
+  };
 
-  const viewOf = ({ row, authorName, approverName }: ViewRow): VersionView => ({
+  const viewOf = ({ row, authorName, approverName, submitterName, withdrawerName }: ViewRow): VersionView => ({
     id: row.id,
     kind: row.kind as ContentKind,
     name: row.name,
@@ -72,12 +109,23 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
     basedOn: row.basedOn,
     author: row.authorId ? { id: row.authorId, name: authorName ?? '' } : null,
     approver: row.approverId ? { id: row.approverId, name: approverName ?? '' } : null,
+    submitter: row.submitterId ? { id: row.submitterId, name: submitterName ?? '' } : null,
+    contributors: [
+      ...new Set([row.authorId, row.submitterId, ...(row.contributors ?? [])].filter((id) => id !== null)),
+    ],
     note: row.note,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     submittedAt: iso(row.submittedAt),
     publishedAt: iso(row.publishedAt),
     retiredAt: iso(row.retiredAt),
+    withdrawn: row.withdrawnAt
+      ? {
+          at: row.withdrawnAt.toISOString(),
+          by: row.withdrawnById ? { id: row.withdrawnById, name: withdrawerName ?? '' } : null,
+          reason: row.withdrawnReason ?? '',
+        }
+      : null,
   });
 
   async function rowOf(id: string): Promise<ViewRow> {
@@ -97,7 +145,7 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
 
   /** The breaking changes of `content` against the published version, each with the borrowers it reaches. */
   async function breakingOf(kind: ContentKind, name: string, content: unknown): Promise<Breaking[]> {
-    if (kind !== 'form') return [];
+    if (kind !== 'form' || !withinLimits(content)) return [];
     const before = await publishedContent(kind, name);
     if (before === undefined) return [];
     const found = checks.breaking(before as FormContent, content as FormContent);
@@ -122,7 +170,7 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
       return null;
     }
     // In the caller's transaction when there is one (PGlite has one connection: a second would wait for it forever).
-    await storeAssets(executor, assets);
+    await storeAssets(executor, assets, now());
     return assets;
   }
 
@@ -135,8 +183,36 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
       content: row.content,
       checks: await checks.check(kind, row.name, row.content, row.version),
       breaking: open ? await breakingOf(kind, row.name, row.content) : [],
-      validator: row.validatorHash ? `/forms/${row.validatorHash}.js` : null,
+      validator: row.validatorHash ? forms.previewUrl(row.validatorHash) : null,
     };
+  }
+
+  /** Whether `staffId` opened, changed or submitted the version (then they may not approve it). */
+  function isContributor(row: VersionRow, staffId: string): boolean {
+    return row.authorId === staffId || row.submitterId === staffId || (row.contributors ?? []).includes(staffId);
+  }
+
+  /** The version the published one replaced: the archived version retired last (an undo brings it back). */
+  function justReplaced(rows: readonly VersionRow[]): VersionRow | undefined {
+    let found: VersionRow | undefined;
+    for (const r of rows)
+      if (
+        (r.status === 'archived' || r.status === 'withdrawn') &&
+        r.retiredAt &&
+        (!found || r.retiredAt > found.retiredAt!)
+      )
+        found = r;
+    return found?.status === 'archived' ? found : undefined;
+  }
+
+  /**
+   * Whether bringing `target` back is an undo of the last publish: it is the version just replaced, and the published
+   * one is not itself an undo (an undo of an undo, or a chain of them, goes through review).
+   */
+  function isUndo(rows: readonly VersionRow[], target: VersionRow): boolean {
+    const published = rows.find((r) => r.status === 'published');
+    const publishedAlone = published !== undefined && published.authorId !== null && published.approverId === null;
+    return !publishedAlone && justReplaced(rows)?.id === target.id;
   }
 
   /** Locks the rows of one document (the only lock the studio takes) and answers them. */
@@ -251,6 +327,7 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
         const source =
           from === undefined ? rows.find((r) => r.status === 'published') : rows.find((r) => r.version === from);
         if (!source) throw new ApiError('NOT_FOUND');
+        if (source.status === 'withdrawn') throw new ApiError('FORM_VERSION_WITHDRAWN', { version: source.version });
         const version = Math.max(...rows.map((r) => r.version)) + 1;
         const assets = await assetsOf(kind, name, version, source.content, tx);
         const [row] = await tx
@@ -263,6 +340,7 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
             content: source.content,
             basedOn: source.version,
             authorId: staff.staffId,
+            contributors: [staff.staffId],
             formHash: assets?.formHash ?? null,
             validatorHash: assets?.validatorHash ?? null,
             createdAt: at,
@@ -304,6 +382,7 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
             formHash: assets?.formHash ?? null,
             validatorHash: assets?.validatorHash ?? null,
             updatedAt: at,
+            contributors: withContributor(staff.staffId),
           })
           .where(
             and(
@@ -320,10 +399,48 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
           ip,
           detail: { kind, name: row.name, version: row.version },
         });
+        // The files of earlier autosaves no version names any more.
+        await sweepAssets(tx, at);
         return true;
       });
       if (!saved) throw new ApiError('FORM_STALE');
       return detailOf(await rowOf(id));
+    },
+
+    /**
+     * Deletes an open (draft or review) version, whatever its content (one too large to check included), with its
+     * files once no other version names them.
+     */
+    async discard(staff: StaffCaller, id: string, ip: string): Promise<void> {
+      const [found] = await db
+        .select({
+          kind: formVersions.kind,
+          name: formVersions.name,
+          version: formVersions.version,
+          status: formVersions.status,
+        })
+        .from(formVersions)
+        .where(eq(formVersions.id, id));
+      if (!found) throw new ApiError('NOT_FOUND');
+      if (found.status !== 'draft' && found.status !== 'review')
+        throw new ApiError('FORM_STATE', { status: found.status });
+      const kind = found.kind as ContentKind;
+      const at = now();
+      await db.transaction(async (tx) => {
+        await lockDocument(tx, kind, found.name);
+        const gone = await tx
+          .delete(formVersions)
+          .where(and(eq(formVersions.id, id), inArray(formVersions.status, ['draft', 'review'])))
+          .returning({ id: formVersions.id });
+        if (gone.length === 0) throw new ApiError('FORM_STATE', { status: 'published' }); // published in between
+        await staffAudit(tx, {
+          staffId: staff.staffId,
+          action: 'forms.draft.discarded',
+          ip,
+          detail: { kind, name: found.name, version: found.version },
+        });
+        await sweepAssets(tx, at);
+      });
     },
 
     /** Draft -> review, when the checks pass and every breaking change is acknowledged. */
@@ -349,6 +466,8 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
             updatedAt: at,
             acknowledged: breaking.map((b) => b.id),
             note: null,
+            submitterId: staff.staffId,
+            contributors: withContributor(staff.staffId),
           })
           .where(and(eq(formVersions.id, id), eq(formVersions.status, 'draft')))
           .returning({ id: formVersions.id });
@@ -368,11 +487,15 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
       return detailOf(await rowOf(id));
     },
 
-    /** Review -> published by another person than the author; the published version is archived (retired now). */
-    async approve(staff: StaffCaller, id: string, ip: string): Promise<VersionDetail> {
+    /**
+     * Review -> published, by someone who neither opened, changed nor submitted the version, approving the state they
+     * read (`updatedAt`); the published version is archived (retired now).
+     */
+    async approve(staff: StaffCaller, id: string, updatedAt: string, ip: string): Promise<VersionDetail> {
       const { row } = await rowOf(id);
       if (row.status !== 'review') throw new ApiError('FORM_STATE', { status: row.status });
-      if (row.authorId === staff.staffId) throw new ApiError('SAME_PERSON');
+      if (isContributor(row, staff.staffId)) throw new ApiError('SAME_PERSON');
+      if (!sameInstant(row.updatedAt, updatedAt)) throw new ApiError('FORM_STALE');
       const kind = row.kind as ContentKind;
       // The published version may have changed since the submit (a rollback): what breaks is judged again.
       const breaking = await breakingOf(kind, row.name, row.content);
@@ -385,8 +508,11 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
       const at = now();
       await db.transaction(async (tx) => {
         const rows = await lockDocument(tx, kind, row.name);
-        if (rows.find((r) => r.id === id)?.status !== 'review')
-          throw new ApiError('FORM_STATE', { status: 'published' });
+        const locked = rows.find((r) => r.id === id);
+        if (locked?.status !== 'review') throw new ApiError('FORM_STATE', { status: locked?.status ?? 'published' });
+        // Taken back, changed and submitted again since the reviewer read it: not what they approve.
+        if (!sameInstant(locked.updatedAt, updatedAt)) throw new ApiError('FORM_STALE');
+        if (isContributor(locked, staff.staffId)) throw new ApiError('SAME_PERSON');
         await tx
           .update(formVersions)
           .set({
@@ -401,7 +527,15 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
           staffId: staff.staffId,
           action: 'forms.approved',
           ip,
-          detail: { kind, name: row.name, version: row.version, author: row.authorId },
+          detail: {
+            kind,
+            name: row.name,
+            version: row.version,
+            author: row.authorId,
+            submitter: locked.submitterId,
+            contributors: locked.contributors,
+            reviewed: updatedAt,
+          },
         });
       });
       forms.invalidate();
@@ -430,66 +564,125 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
       return detailOf(await rowOf(id));
     },
 
-    /** Publishes version `version`'s content again as a new version, in one action (breaking changes acknowledged). */
+    /**
+     * Brings version `version`'s content back. The version just replaced (the undo of the last publish) goes live at
+     * once, one person's emergency action with a reason; an older one becomes a new version in review, submitted by
+     * the caller, which someone else approves. A withdrawn version never comes back. Breaking changes acknowledged.
+     */
     async rollback(
       staff: StaffCaller,
       kind: ContentKind,
       name: string,
       version: number,
       acknowledge: readonly string[],
+      reason: string | undefined,
       ip: string,
     ): Promise<VersionDetail> {
-      const [target] = await db
+      const rows = await db
         .select()
         .from(formVersions)
-        .where(and(eq(formVersions.kind, kind), eq(formVersions.name, name), eq(formVersions.version, version)));
+        .where(and(eq(formVersions.kind, kind), eq(formVersions.name, name)));
+      const target = rows.find((r) => r.version === version);
       if (!target) throw new ApiError('NOT_FOUND');
+      if (target.status === 'withdrawn') throw new ApiError('FORM_VERSION_WITHDRAWN', { version });
       if (target.status !== 'archived') throw new ApiError('FORM_STATE', { status: target.status });
+      const undo = isUndo(rows, target);
+      if (undo && !reason?.trim()) throw new ApiError('FORM_REASON_REQUIRED');
+      if (!undo) {
+        const open = rows.find((r) => r.status === 'draft' || r.status === 'review');
+        if (open) throw new ApiError('FORM_DRAFT_EXISTS', { id: open.id });
+      }
+      // What comes back passes today's checks, as any submitted version does (they may have grown since).
+      const errors = (await checks.check(kind, name, target.content, target.version)).filter(
+        (c) => c.severity === 'error',
+      );
+      if (errors.length > 0) throw new ApiError('FORM_CHECKS_FAILED', { checks: errors });
       const breaking = await breakingOf(kind, name, target.content);
       if (breaking.some((b) => !acknowledge.includes(b.id)))
         throw new ApiError('FORM_BREAKING_UNACKNOWLEDGED', { breaking });
       const at = now();
       const id = await db.transaction(async (tx) => {
-        await lockDocument(tx, kind, name);
-        const [{ top } = { top: 0 }] = (await tx
-          .select({ top: max(formVersions.version) })
-          .from(formVersions)
-          .where(and(eq(formVersions.kind, kind), eq(formVersions.name, name)))) as { top: number | null }[] as {
-          top: number;
-        }[];
-        const next = (top ?? 0) + 1;
+        const locked = await lockDocument(tx, kind, name);
+        // Judged again under the lock: another publish or a withdrawal may have come in between.
+        const still = locked.find((r) => r.id === target.id);
+        if (still?.status === 'withdrawn') throw new ApiError('FORM_VERSION_WITHDRAWN', { version });
+        if (still?.status !== 'archived') throw new ApiError('FORM_STATE', { status: still?.status ?? 'archived' });
+        if (undo !== isUndo(locked, target)) throw new ApiError('FORM_STATE', { status: 'archived' });
+        const open = locked.find((r) => r.status === 'draft' || r.status === 'review');
+        if (!undo && open) throw new ApiError('FORM_DRAFT_EXISTS', { id: open.id });
+        const next = Math.max(...locked.map((r) => r.version)) + 1;
         const assets = await assetsOf(kind, name, next, target.content, tx);
+        const values = {
+          kind,
+          name,
+          version: next,
+          content: target.content,
+          basedOn: target.version,
+          authorId: staff.staffId,
+          contributors: [staff.staffId],
+          acknowledged: breaking.map((b) => b.id),
+          formHash: assets?.formHash ?? null,
+          validatorHash: assets?.validatorHash ?? null,
+          createdAt: at,
+          updatedAt: at,
+        };
+        const audited = {
+          kind,
+          name,
+          version: next,
+          restored: target.version,
+          acknowledged: breaking.map((b) => `${b.id} (${b.affected ?? 0})`),
+        };
+        if (!undo) {
+          const [row] = await tx
+            .insert(formVersions)
+            .values({ ...values, status: 'review', submitterId: staff.staffId, submittedAt: at })
+            .returning({ id: formVersions.id });
+          await staffAudit(tx, { staffId: staff.staffId, action: 'forms.rollbackSubmitted', ip, detail: audited });
+          return row!.id;
+        }
         const row = await goLive(tx, kind, name, at, {
-          insert: {
-            kind,
-            name,
-            version: next,
-            status: 'published',
-            content: target.content,
-            basedOn: target.version,
-            authorId: staff.staffId,
-            note: `rollback:${target.version}`,
-            acknowledged: breaking.map((b) => b.id),
-            formHash: assets?.formHash ?? null,
-            validatorHash: assets?.validatorHash ?? null,
-            createdAt: at,
-            updatedAt: at,
-            publishedAt: at,
-          },
+          insert: { ...values, status: 'published', note: reason!.trim(), publishedAt: at },
         });
         await staffAudit(tx, {
           staffId: staff.staffId,
           action: 'forms.rolledBack',
           ip,
-          detail: {
-            kind,
-            name,
-            version: next,
-            restored: target.version,
-            acknowledged: breaking.map((b) => `${b.id} (${b.affected ?? 0})`),
-          },
+          detail: { ...audited, reason: reason!.trim() },
         });
         return row.id;
+      });
+      if (undo) forms.invalidate();
+      return detailOf(await rowOf(id));
+    },
+
+    /**
+     * Withdraws a version for cause (harmful content): it is never published again, no draft opens from it and a
+     * borrower's step is no longer checked against it, grace period or not. The published version is undone first.
+     */
+    async withdraw(staff: StaffCaller, id: string, reason: string, ip: string): Promise<VersionDetail> {
+      const { row } = await rowOf(id);
+      const kind = row.kind as ContentKind;
+      await db.transaction(async (tx) => {
+        const locked = (await lockDocument(tx, kind, row.name)).find((r) => r.id === id);
+        if (locked?.status !== 'archived') throw new ApiError('FORM_STATE', { status: locked?.status ?? row.status });
+        const at = now();
+        await tx
+          .update(formVersions)
+          .set({
+            status: 'withdrawn',
+            withdrawnReason: reason.trim(),
+            withdrawnById: staff.staffId,
+            withdrawnAt: at,
+            updatedAt: at,
+          })
+          .where(eq(formVersions.id, id));
+        await staffAudit(tx, {
+          staffId: staff.staffId,
+          action: 'forms.withdrawn',
+          ip,
+          detail: { kind, name: row.name, version: row.version, reason: reason.trim() },
+        });
       });
       forms.invalidate();
       return detailOf(await rowOf(id));
@@ -499,6 +692,8 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
     async diff(id: string, against: string): Promise<{ changes: Change[] }> {
       const [a, b] = await Promise.all([rowOf(against), rowOf(id)]);
       if (a.row.kind !== b.row.kind || a.row.name !== b.row.name) throw new ApiError('BAD_REQUEST');
+      if (!withinLimits(a.row.content) || !withinLimits(b.row.content))
+        throw new ApiError('FORM_TOO_LARGE', { maxDepth: CONTENT_MAX_DEPTH, maxValues: CONTENT_MAX_NODES });
       return { changes: checks.diff(a.row.content, b.row.content) };
     },
 

@@ -1,9 +1,10 @@
 /**
  * The published forms for browsers (issue 15; server/forms/published.ts): the manifest under /api/v1 (public: it holds
  * no one's data; revalidated on every read with its ETag, so a published version shows on the next step opened), and
- * the content-hashed files under /forms/ (immutable: a new version is a new file name).
+ * the content-hashed files under /forms/ (immutable: a new version is a new file name) of published and replaced
+ * versions only; a draft's validator is served to the studio's preview at a signed URL (`previewUrl`), to staff only.
  */
-import { formAssetParams, formsManifest } from '#api-schema/forms.ts';
+import { formAssetParams, formPreviewParams, formPreviewQuery, formsManifest } from '#api-schema/forms.ts';
 import { errorBody } from '../errors.ts';
 import type { PublishedForms } from '../forms/published.ts';
 import { routeGroup } from './route-group.ts';
@@ -53,6 +54,24 @@ export const formsAssetRoutes = routeGroup<{ forms: PublishedForms }>(
           .header('cache-control', IMMUTABLE)
           .header('x-content-type-options', 'nosniff')
           .type(type === 'js' ? 'text/javascript; charset=utf-8' : 'application/json; charset=utf-8')
+          .send(body);
+      },
+    );
+
+    app.get(
+      '/forms/preview/:file',
+      {
+        schema: { hide: true, params: formPreviewParams, querystring: formPreviewQuery },
+      },
+      async (request, reply) => {
+        const { file } = request.params as { file: string };
+        const { until, sig } = request.query as { until: string; sig: string };
+        const body = await forms.previewAsset(file.slice(0, -'.js'.length), Number(until), sig);
+        if (body === undefined) return reply.code(404).header('cache-control', 'no-store').send(errorBody('NOT_FOUND'));
+        return reply
+          .header('cache-control', 'private, max-age=3600')
+          .header('x-content-type-options', 'nosniff')
+          .type('text/javascript; charset=utf-8')
           .send(body);
       },
     );

@@ -34,10 +34,19 @@ export const studioApi = {
     api<VersionDetail>('PUT', `/form-versions/${seg(id)}`, { content, updatedAt }),
   submit: (id: string, acknowledge: readonly string[]) =>
     api<VersionDetail>('POST', `/form-versions/${seg(id)}/submit`, { acknowledge }),
-  approve: (id: string) => api<VersionDetail>('POST', `/form-versions/${seg(id)}/approve`, {}),
+  /** Approves the state the reviewer read (`updatedAt`): the server refuses FORM_STALE when it changed since. */
+  approve: (id: string, updatedAt: string) =>
+    api<VersionDetail>('POST', `/form-versions/${seg(id)}/approve`, { updatedAt }),
   reject: (id: string, note: string) => api<VersionDetail>('POST', `/form-versions/${seg(id)}/reject`, { note }),
-  rollback: (kind: ContentKind, name: string, version: number, acknowledge: readonly string[]) =>
-    api<VersionDetail>('POST', `${documentPath(kind, name)}/rollback`, { version, acknowledge }),
+  rollback: (kind: ContentKind, name: string, version: number, acknowledge: readonly string[], reason: string) =>
+    api<VersionDetail>('POST', `${documentPath(kind, name)}/rollback`, {
+      version,
+      acknowledge,
+      ...(reason ? { reason } : {}),
+    }),
+  discard: (id: string) => api<void>('POST', `/form-versions/${seg(id)}/discard`),
+  withdraw: (id: string, reason: string) =>
+    api<VersionDetail>('POST', `/form-versions/${seg(id)}/withdraw`, { reason }),
   diff: (id: string, against: string) =>
     api<{ changes: Change[] }>('GET', `/form-versions/${seg(id)}/diff?against=${seg(against)}`),
   personas: (form: string) => api<{ items: Persona[] }>('GET', `/forms/form/${seg(form)}/personas`),

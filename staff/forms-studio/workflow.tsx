@@ -1,12 +1,14 @@
 /**
  * The review workflow of one version: a draft is submitted for review (its breaking changes each acknowledged first,
  * with how many borrowers they affect; the server's checks must hold no error), and a version in review is approved
- * by someone other than its author (four eyes: the author does not see Approve, and the server refuses SAME_PERSON)
- * or sent back to draft with a note.
+ * by someone who neither opened, changed nor submitted it (four eyes: they do not see Approve, and the server refuses
+ * SAME_PERSON), approving the state shown (the server refuses FORM_STALE if it changed since), or sent back to draft
+ * with a note.
  */
 import { useState } from 'react';
 import { CanAccess } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { StaffApiError } from '../api.ts';
 import { currentStaff } from '../providers/identity.ts';
 import { AcknowledgeList, allAcknowledged } from './acknowledge.tsx';
@@ -27,15 +29,70 @@ export function Workflow({
     return (
       <CanAccess resource="forms" action="edit">
         <Submit detail={detail} saved={saved} onChanged={onChanged} />
+        <Discard detail={detail} />
       </CanAccess>
     );
   if (version.status === 'review')
     return (
-      <CanAccess resource="forms" action="approve">
-        <Review detail={detail} onChanged={onChanged} />
-      </CanAccess>
+      <>
+        <CanAccess resource="forms" action="approve">
+          <Review detail={detail} onChanged={onChanged} />
+        </CanAccess>
+        <CanAccess resource="forms" action="edit">
+          <Discard detail={detail} />
+        </CanAccess>
+      </>
     );
   return null;
+}
+
+/** Deletes an open version, whatever it holds (one the checks cannot even read), after a confirmation. */
+function Discard({ detail }: { detail: VersionDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [asked, setAsked] = useState(false);
+  const [error, setError] = useState<unknown>(undefined);
+  const [busy, setBusy] = useState(false);
+  const { version } = detail;
+  const discard = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await studioApi.discard(version.id);
+      void navigate(`/forms/${encodeURIComponent(version.kind)}/${encodeURIComponent(version.name)}`);
+    } catch (failure) {
+      setError(failure);
+      setBusy(false);
+    }
+  };
+  if (!asked)
+    return (
+      <div className="st-actions st-inline">
+        <button type="button" className="st-link st-danger-link" onClick={() => setAsked(true)} data-testid="discard">
+          {t('studio.discard')}
+        </button>
+      </div>
+    );
+  return (
+    <div className="st-card st-subform" data-testid="discard-confirm">
+      <p>{t('studio.discardConfirm', { version: version.version })}</p>
+      <StudioError error={error} />
+      <div className="st-actions">
+        <button
+          type="button"
+          className="st-button st-danger"
+          disabled={busy}
+          onClick={() => void discard()}
+          data-testid="discard-run"
+        >
+          {t('studio.discardRun', { version: version.version })}
+        </button>
+        <button type="button" className="st-button st-secondary" onClick={() => setAsked(false)}>
+          {t('studio.cancel')}
+        </button>
+      </div>
+    </div>
+  );
 }
 
 function Submit({ detail, saved, onChanged }: { detail: VersionDetail; saved: boolean; onChanged: () => void }) {
@@ -99,7 +156,8 @@ function Review({ detail, onChanged }: { detail: VersionDetail; onChanged: () =>
   const [note, setNote] = useState('');
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
-  const isAuthor = currentStaff()?.id === detail.version.author?.id;
+  const me = currentStaff()?.id;
+  const contributed = me !== undefined && detail.version.contributors.includes(me);
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
     setError(undefined);
@@ -116,14 +174,14 @@ function Review({ detail, onChanged }: { detail: VersionDetail; onChanged: () =>
   return (
     <div className="st-card" data-testid="review-panel">
       <h3>{t('studio.reviewTitle', { name: detail.version.author?.name ?? '—' })}</h3>
-      {isAuthor && <p className="st-hint">{t('studio.fourEyesHint')}</p>}
+      {contributed && <p className="st-hint">{t('studio.fourEyesHint')}</p>}
       <div className="st-actions">
-        {!isAuthor && (
+        {!contributed && (
           <button
             type="button"
             className="st-button"
             disabled={busy}
-            onClick={() => void run(() => studioApi.approve(detail.version.id))}
+            onClick={() => void run(() => studioApi.approve(detail.version.id, detail.version.updatedAt))}
             data-testid="approve"
           >
             {t('studio.approve')}

@@ -1,7 +1,8 @@
 /**
  * /staff/forms/:kind/:name: the versions of one document (newest first; status, author, approver, times), a new draft
- * from the published version, a roll back to an earlier version in one action (publishing a new version with its
- * content, breaking changes acknowledged), and the differences between any two versions.
+ * from the published version, bringing an earlier version back (the one just replaced goes live at once, an undo with
+ * a reason; an older one goes to review as a new version), withdrawing a replaced version for cause (it never comes
+ * back), and the differences between any two versions.
  */
 import { useState } from 'react';
 import { CanAccess } from '@refinedev/core';
@@ -103,6 +104,7 @@ function VersionTable({
 }) {
   const { t } = useTranslation();
   const [rollingBack, setRollingBack] = useState<number | undefined>(undefined);
+  const [withdrawing, setWithdrawing] = useState<FormVersion | undefined>(undefined);
   return (
     <>
       <table className="st-table">
@@ -128,6 +130,11 @@ function VersionTable({
               <td>
                 <span className="st-badge">{t(`studio.status.${v.status}`)}</span>
                 {v.note && <div className="st-hint">{v.note}</div>}
+                {v.withdrawn && (
+                  <div className="st-hint" data-testid="withdrawn-reason">
+                    {t('studio.withdrawnBy', { name: v.withdrawn.by?.name ?? '—', reason: v.withdrawn.reason })}
+                  </div>
+                )}
               </td>
               <td>{v.author?.name ?? '—'}</td>
               <td>{v.approver?.name ?? '—'}</td>
@@ -146,10 +153,28 @@ function VersionTable({
                     <button
                       type="button"
                       className="st-link"
-                      onClick={() => setRollingBack(v.version)}
+                      onClick={() => {
+                        setWithdrawing(undefined);
+                        setRollingBack(v.version);
+                      }}
                       data-testid="rollback"
                     >
                       {t('studio.rollback')}
+                    </button>
+                  </CanAccess>
+                )}
+                {v.status === 'archived' && (
+                  <CanAccess resource="forms" action="approve">
+                    <button
+                      type="button"
+                      className="st-link st-danger-link"
+                      onClick={() => {
+                        setRollingBack(undefined);
+                        setWithdrawing(v);
+                      }}
+                      data-testid="withdraw"
+                    >
+                      {t('studio.withdraw')}
                     </button>
                   </CanAccess>
                 )}
@@ -170,11 +195,24 @@ function VersionTable({
           onCancel={() => setRollingBack(undefined)}
         />
       )}
+      {withdrawing !== undefined && (
+        <Withdraw
+          version={withdrawing}
+          onDone={() => {
+            setWithdrawing(undefined);
+            onRolledBack();
+          }}
+          onCancel={() => setWithdrawing(undefined)}
+        />
+      )}
     </>
   );
 }
 
-/** Confirms a roll back; when the server names breaking changes, each must be acknowledged before trying again. */
+/**
+ * Confirms bringing a version back, with a reason (required for an undo, which goes live at once; an older version goes
+ * to review, and the screen opens it); when the server names breaking changes, each is acknowledged before trying again.
+ */
 function Rollback({
   kind,
   name,
@@ -193,12 +231,15 @@ function Rollback({
   const [acknowledged, setAcknowledged] = useState<Set<string>>(new Set());
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState('');
+  const navigate = useNavigate();
   const run = async () => {
     setBusy(true);
     setError(undefined);
     try {
-      await studioApi.rollback(kind, name, version, [...acknowledged]);
-      onDone();
+      const made = await studioApi.rollback(kind, name, version, [...acknowledged], reason.trim());
+      if (made.version.status === 'review') void navigate(`/form-versions/${made.version.id}`);
+      else onDone();
     } catch (failure) {
       const listed = failure instanceof StaffApiError ? failure.details['breaking'] : undefined;
       if (codeOf(failure) === 'FORM_BREAKING_UNACKNOWLEDGED' && Array.isArray(listed))
@@ -211,6 +252,16 @@ function Rollback({
   return (
     <div className="st-card st-subform" data-testid="rollback-confirm">
       <p>{t('studio.rollbackConfirm', { version })}</p>
+      <label className="st-field">
+        <span>{t('studio.rollbackReason')}</span>
+        <input
+          className="st-cell st-grow"
+          name="reason"
+          value={reason}
+          maxLength={1000}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </label>
       <AcknowledgeList breaking={breaking} acknowledged={acknowledged} onChange={setAcknowledged} />
       <StudioError error={error} />
       <div className="st-actions">
@@ -222,6 +273,56 @@ function Rollback({
           data-testid="rollback-run"
         >
           {t('studio.rollbackRun', { version })}
+        </button>
+        <button type="button" className="st-button st-secondary" onClick={onCancel}>
+          {t('studio.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Withdraws a replaced version for cause, with the reason (it is never published again; borrowers lose its grace). */
+function Withdraw({ version, onDone, onCancel }: { version: FormVersion; onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<unknown>(undefined);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await studioApi.withdraw(version.id, reason.trim());
+      onDone();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="st-card st-subform" data-testid="withdraw-confirm">
+      <p>{t('studio.withdrawConfirm', { version: version.version })}</p>
+      <label className="st-field">
+        <span>{t('studio.withdrawReason')}</span>
+        <input
+          className="st-cell st-grow"
+          name="reason"
+          value={reason}
+          maxLength={1000}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </label>
+      <StudioError error={error} />
+      <div className="st-actions">
+        <button
+          type="button"
+          className="st-button st-danger"
+          disabled={busy || reason.trim() === ''}
+          onClick={() => void run()}
+          data-testid="withdraw-run"
+        >
+          {t('studio.withdrawRun', { version: version.version })}
         </button>
         <button type="button" className="st-button st-secondary" onClick={onCancel}>
           {t('studio.cancel')}

@@ -48,7 +48,7 @@ describe.each(browserDatabases('both'))('the form studio on %s', (kind) => {
     await server?.close();
   });
 
-  /** A staff API call with the console's own session (what a tampered console could send): status and code. */
+  /** A staff API call with the console's own session (what a tampered console could send): its answer and status. */
   const staffCall = (page: Page, method: string, path: string, body?: unknown) =>
     page.evaluate(
       async ([url, m, b]) => {
@@ -60,7 +60,10 @@ describe.each(browserDatabases('both'))('the form studio on %s', (kind) => {
           },
           body: b === undefined ? undefined : JSON.stringify(b),
         });
-        return { status: res.status, code: ((await res.json().catch(() => ({}))) as { code?: string }).code };
+        return {
+          ...((await res.json().catch(() => ({}))) as { code?: string; version?: { updatedAt: string } }),
+          status: res.status,
+        };
       },
       [`${server.url}/api/v1/staff${path}`, method, body] as const,
     );
@@ -191,9 +194,12 @@ describe.each(browserDatabases('both'))('the form studio on %s', (kind) => {
       await submitDraft(desk);
       // Four eyes: the author is not offered Approve, and the server refuses it.
       expect(await desk.getByTestId('approve').count()).toBe(0);
-      expect(await staffCall(desk, 'POST', `/form-versions/${workInfoDraft}/approve`, {})).toMatchObject({
-        code: 'SAME_PERSON',
-      });
+      const inReview = await staffCall(desk, 'GET', `/form-versions/${workInfoDraft}`);
+      expect(
+        await staffCall(desk, 'POST', `/form-versions/${workInfoDraft}/approve`, {
+          updatedAt: inReview.version?.updatedAt,
+        }),
+      ).toMatchObject({ code: 'SAME_PERSON' });
 
       // 4. The step order: workInfo moves before the emergency contacts.
       const flowDraft = await openDraft(desk, 'flow/steps');
@@ -277,9 +283,15 @@ describe.each(browserDatabases('both'))('the form studio on %s', (kind) => {
       await borrower.getByRole('button', { name: formText('en', 'form.submit'), exact: true }).click();
       await borrower.waitForURL((url) => url.pathname === '/contact');
 
-      // 7. A rollback of workInfo to version 1 removes the field the borrower answered: refused until acknowledged.
+      // 7. An undo of workInfo to version 1 (the version just replaced: at once, with a reason) removes the field the
+      //    borrower answered: refused until acknowledged.
       await desk.goto(`${server.url}/staff/forms/form/workInfo`);
       await desk.locator('tr[data-version="1"] [data-testid=rollback]').click();
+      await desk.getByTestId('rollback-run').click();
+      await expect
+        .poll(() => desk.locator('[data-error-code=FORM_REASON_REQUIRED]').textContent())
+        .toBe(en('studio.errors.FORM_REASON_REQUIRED'));
+      await desk.getByTestId('rollback-confirm').locator('input[name=reason]').fill('The new field confused borrowers');
       await desk.getByTestId('rollback-run').click();
       const breaking = desk.locator(`[data-breaking="removed:${FIELD}"]`);
       await breaking.waitFor();

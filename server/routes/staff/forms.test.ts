@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowContent, FormContent } from '#domain/form-content.ts';
-import { auditLog, formVersions, profileSections } from '#server/db/schema.ts';
+import { auditLog, formAssets, formVersions, profileSections } from '#server/db/schema.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
 import { login } from '#server/testing/borrower.ts';
 import { completeSections } from '#server/testing/loan-fixtures.ts';
-import { caller } from '#server/testing/request.ts';
+import { caller, headersOf } from '#server/testing/request.ts';
 import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
@@ -18,6 +18,8 @@ type Detail = {
     note?: string | null;
     author: { id: string } | null;
     approver: { id: string } | null;
+    submitter: { id: string } | null;
+    withdrawn: { reason: string; by: { id: string } | null } | null;
   };
   content: FormContent;
   checks: { severity: string; code: string; params: object }[];
@@ -84,10 +86,16 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Detail>();
   }
-  async function publish(d: Detail, acknowledge: string[] = []): Promise<Detail> {
-    const submitted = await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, { acknowledge });
+  /** Approves version `d` in the state it is in (as a reviewer who just read it). */
+  const approve = (staff: TestStaff, d: Detail) =>
+    call(staff, 'POST', `/staff/form-versions/${d.version.id}/approve`, { updatedAt: d.version.updatedAt });
+  async function submit(d: Detail, acknowledge: string[] = [], by: TestStaff = author): Promise<Detail> {
+    const submitted = await call(by, 'POST', `/staff/form-versions/${d.version.id}/submit`, { acknowledge });
     expect(submitted.statusCode, submitted.body).toBe(200);
-    const approved = await call(reviewer, 'POST', `/staff/form-versions/${d.version.id}/approve`);
+    return submitted.json<Detail>();
+  }
+  async function publish(d: Detail, acknowledge: string[] = []): Promise<Detail> {
+    const approved = await approve(reviewer, await submit(d, acknowledge));
     expect(approved.statusCode, approved.body).toBe(200);
     return approved.json<Detail>();
   }
@@ -171,6 +179,32 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     await save(edited, d.content);
   });
 
+  it('refuses a pattern that could freeze the server, at save and at submit, saying how to write it', async () => {
+    const d = await draft('form', 'addressInfo');
+    const content = structuredClone(d.content) as FormContent & {
+      schema: { properties: Record<string, Record<string, unknown>> };
+    };
+    content.schema.properties['detailedAddress']!['pattern'] = '^([a-zA-Z0-9.,]+\\s?)*$';
+    const edited = await save(d, content);
+    expect(edited.checks).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        code: 'studio.checks.patternUnsafe',
+        path: '/schema/properties/detailedAddress/pattern',
+      }),
+    ]);
+    const refused = await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {});
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'FORM_CHECKS_FAILED',
+      checks: [expect.objectContaining({ code: 'studio.checks.patternUnsafe' })],
+    });
+    // Written so each character matches one way, it passes.
+    content.schema.properties['detailedAddress']!['pattern'] = '^[A-Za-z0-9., ]{1,200}$';
+    expect((await save(edited, content)).checks).toEqual([]);
+    await call(author, 'POST', `/staff/form-versions/${d.version.id}/discard`);
+  });
+
   it('keeps the studio to product staff', async () => {
     expect((await call(underwriter, 'GET', '/staff/forms')).statusCode).toBe(403);
     const list = await call(author, 'GET', '/staff/forms');
@@ -206,7 +240,17 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
         params: { field: 'employerEmail', count: 1 },
       }),
     ]);
-    expect(edited.validator).toMatch(/^\/forms\/[0-9a-f]{20}\.js$/u);
+    // The draft's validator is for staff: at a signed preview URL, not among the public files.
+    expect(edited.validator).toMatch(/^\/forms\/preview\/[0-9a-f]{20}\.js\?until=\d+&sig=[\w-]{43}$/u);
+    const hash = /preview\/([0-9a-f]{20})\.js/u.exec(edited.validator!)![1]!;
+    expect((await api.app.inject({ method: 'GET', url: `/forms/${hash}.js` })).statusCode).toBe(404);
+    const preview = await api.app.inject({ method: 'GET', url: edited.validator! });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toContain('text/javascript');
+    const forged = edited.validator!.replace(/sig=[\w-]/u, (m) => (m.endsWith('A') ? 'sig=B' : 'sig=A'));
+    expect((await api.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+    const later = edited.validator!.replace(/until=\d+/u, (m) => `until=${Number(m.slice(6)) + 3_600_000}`);
+    expect((await api.app.inject({ method: 'GET', url: later })).statusCode).toBe(404);
     expect(edited.breaking).toEqual([]);
     // A save over an older read is refused: another tab saved in between.
     const stale = await call(author, 'PUT', `/staff/form-versions/${d.version.id}`, {
@@ -223,12 +267,16 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
       ).json(),
     ).toMatchObject({ code: 'INVALID_INPUT' });
 
-    expect((await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {})).statusCode).toBe(200);
-    const own = await call(author, 'POST', `/staff/form-versions/${d.version.id}/approve`);
+    const inReview = await submit(d);
+    const own = await approve(author, inReview);
     expect(own.json()).toMatchObject({ code: 'SAME_PERSON' });
-    const approved = await call(reviewer, 'POST', `/staff/form-versions/${d.version.id}/approve`);
+    const approved = await approve(reviewer, inReview);
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json<Detail>().version).toMatchObject({ status: 'published', approver: { id: reviewer.id } });
+    expect(approved.json<Detail>().version).toMatchObject({
+      status: 'published',
+      approver: { id: reviewer.id },
+      submitter: { id: author.id },
+    });
 
     expect((await manifest()).forms['workInfo']!.version).toBe(2);
     const refused = await put(work);
@@ -294,12 +342,21 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     const published = await publish(edited, ['removed:employerEmail']);
     expect(published.version).toMatchObject({ version: 3, status: 'published' });
 
-    // Version 2 again, in one action: adding a required field back is not breaking.
-    const rolled = await call(author, 'POST', '/staff/forms/form/workInfo/rollback', { version: 2 });
+    // Undo: version 2, the one just replaced, again at once by one person, who says why (adding a required field
+    // back is not breaking).
+    const unexplained = await call(author, 'POST', '/staff/forms/form/workInfo/rollback', { version: 2 });
+    expect(unexplained.json()).toMatchObject({ code: 'FORM_REASON_REQUIRED' });
+    const rolled = await call(author, 'POST', '/staff/forms/form/workInfo/rollback', {
+      version: 2,
+      reason: 'Version 3 confused borrowers',
+    });
     expect(rolled.statusCode, rolled.body).toBe(200);
-    expect(rolled.json<Detail>()).toMatchObject({ version: { version: 4, status: 'published', basedOn: 2 } });
+    expect(rolled.json<Detail>()).toMatchObject({
+      version: { version: 4, status: 'published', basedOn: 2, note: 'Version 3 confused borrowers' },
+    });
     expect((await manifest()).forms['workInfo']!.version).toBe(4);
-    // Back to version 1 removes the field again: breaking, so acknowledged first.
+    // Back to version 1 is not an undo: it removes the field again (breaking, so acknowledged first) and goes to
+    // review, submitted by the one who asked; another person approves it.
     const back = await call(author, 'POST', '/staff/forms/form/workInfo/rollback', { version: 1 });
     expect(back.json()).toMatchObject({ code: 'FORM_BREAKING_UNACKNOWLEDGED' });
     const acknowledged = await call(author, 'POST', '/staff/forms/form/workInfo/rollback', {
@@ -307,6 +364,11 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
       acknowledge: ['removed:employerEmail'],
     });
     expect(acknowledged.statusCode, acknowledged.body).toBe(200);
+    const inReview = acknowledged.json<Detail>();
+    expect(inReview.version).toMatchObject({ version: 5, status: 'review', basedOn: 1, submitter: { id: author.id } });
+    expect((await manifest()).forms['workInfo']!.version).toBe(4);
+    expect((await approve(author, inReview)).json()).toMatchObject({ code: 'SAME_PERSON' });
+    expect((await approve(reviewer, inReview)).statusCode).toBe(200);
     const versions = await call(author, 'GET', '/staff/forms/form/workInfo/versions');
     expect(
       versions.json<{ items: { version: number; status: string }[] }>().items.map((v) => `${v.version}:${v.status}`),
@@ -358,7 +420,7 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
       },
     };
     const edited = await save(d, content);
-    expect((await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {})).statusCode).toBe(200);
+    await submit(edited);
     const back = await call(reviewer, 'POST', `/staff/form-versions/${d.version.id}/reject`, {
       note: 'Keep the radius',
     });
@@ -370,10 +432,161 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     });
     expect(withdrawn.json<Detail>().version).toMatchObject({ status: 'draft' });
     // A draft is not approved.
-    expect((await call(reviewer, 'POST', `/staff/form-versions/${d.version.id}/approve`)).json()).toMatchObject({
-      code: 'FORM_STATE',
-    });
+    expect((await approve(reviewer, withdrawn.json<Detail>())).json()).toMatchObject({ code: 'FORM_STATE' });
     expect(edited.checks).toEqual([]);
+  });
+
+  /** Theme 1 with another corner radius (a change anything can make). */
+  const radius = (d: Detail, value: string) => ({
+    ...d.content,
+    properties: { ...(d.content as unknown as { properties: Record<string, string> }).properties, '--radius': value },
+  });
+  /** Saves `content` over draft `d` as `staff`. */
+  async function saveAs(staff: TestStaff, d: Detail, content: unknown): Promise<Detail> {
+    const res = await call(staff, 'PUT', `/staff/form-versions/${d.version.id}`, {
+      content,
+      updatedAt: d.version.updatedAt,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Detail>();
+  }
+
+  it('four eyes: no one who opened, changed or submitted a version approves it; the version records them all', async () => {
+    const [opener, writer, third] = await Promise.all(
+      [1, 2, 3].map(() => addTestStaff(api.database.db, 'productStaff', api.now())),
+    );
+    const opened = await call(opener!, 'POST', '/staff/forms/theme/1/drafts', {});
+    expect(opened.statusCode, opened.body).toBe(201);
+    // Another member writes the content and submits it: they may not approve what they wrote...
+    const written = await saveAs(writer!, opened.json<Detail>(), radius(opened.json<Detail>(), '0.9rem'));
+    const inReview = await submit(written, [], writer);
+    expect(inReview.version).toMatchObject({ author: { id: opener!.id }, submitter: { id: writer!.id } });
+    expect((await approve(writer!, inReview)).json()).toMatchObject({ code: 'SAME_PERSON' });
+    // ... nor the one who opened the draft.
+    expect((await approve(opener!, inReview)).json()).toMatchObject({ code: 'SAME_PERSON' });
+    const [row] = await api.database.db.select().from(formVersions).where(eq(formVersions.id, inReview.version.id));
+    expect(new Set(row!.contributors)).toEqual(new Set([opener!.id, writer!.id]));
+    expect(row!.status).toBe('review');
+    // One who only submitted it (the writer saved nothing after the opener did) is a contributor too.
+    const sentBack = await call(third!, 'POST', `/staff/form-versions/${inReview.version.id}/reject`, { note: 'Why?' });
+    expect(sentBack.statusCode, sentBack.body).toBe(200);
+    // Sending back is not changing: the reviewer who did may approve once it is submitted again.
+    const again = await submit(sentBack.json<Detail>(), [], opener);
+    const approved = await approve(third!, again);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<Detail>().version).toMatchObject({ status: 'published', approver: { id: third!.id } });
+  });
+
+  it('an approval is of the state the reviewer read: taken back, changed and submitted again, it is refused', async () => {
+    const d = await draft('theme', '1');
+    const first = await submit(await save(d, radius(d, '0.3rem')));
+    // The reviewer reads version `first`; meanwhile the author takes it back, changes it and submits it again.
+    const back = await call(author, 'POST', `/staff/form-versions/${d.version.id}/reject`, { note: 'one more thing' });
+    const changed = await save(back.json<Detail>(), radius(d, '3rem'));
+    await submit(changed);
+    const stale = await approve(reviewer, first);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'FORM_STALE' });
+    expect((await manifest()).themes['1']!.version).not.toBe(first.version.version);
+    // Without the state read, nothing is approved.
+    const blind = await call(reviewer, 'POST', `/staff/form-versions/${d.version.id}/approve`, {});
+    expect(blind.statusCode).toBe(400);
+    // Read again, what the reviewer saw is what goes live.
+    const read = (await call(reviewer, 'GET', `/staff/form-versions/${d.version.id}`)).json<Detail>();
+    expect(read.content).toMatchObject({ properties: { '--radius': '3rem' } });
+    const approved = await approve(reviewer, read);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<Detail>().content).toMatchObject({ properties: { '--radius': '3rem' } });
+  });
+
+  it('an approval racing the author taking the version back: one of them wins, never both', async () => {
+    for (let round = 0; round < 3; round++) {
+      const d = await draft('theme', '1');
+      const inReview = await submit(await save(d, radius(d, `${round + 1}.5rem`)));
+      const [approved, takenBack] = await Promise.all([
+        approve(reviewer, inReview),
+        call(author, 'POST', `/staff/form-versions/${d.version.id}/reject`, { note: 'wait' }),
+      ]);
+      const codes = [approved.statusCode, takenBack.statusCode].sort();
+      expect(codes, `${approved.body} ${takenBack.body}`).toEqual([200, 409]);
+      const [row] = await api.database.db.select().from(formVersions).where(eq(formVersions.id, d.version.id));
+      expect(row!.status).toBe(approved.statusCode === 200 ? 'published' : 'draft');
+      if (row!.status === 'draft') {
+        // Left open for no one: the draft goes back to review and is approved, so the next round can open one.
+        const read = await submit((await call(author, 'GET', `/staff/form-versions/${d.version.id}`)).json<Detail>());
+        expect((await approve(reviewer, read)).statusCode).toBe(200);
+      }
+    }
+  });
+
+  it('an undo of an undo is not an emergency: it goes through review', async () => {
+    const d = await draft('theme', '1');
+    const published = await publish(await save(d, radius(d, '0.7rem')));
+    const replaced = published.version.version - 1;
+    const undo = await call(author, 'POST', '/staff/forms/theme/1/rollback', {
+      version: replaced,
+      reason: 'Too round',
+    });
+    expect(undo.json<Detail>().version).toMatchObject({ status: 'published', basedOn: replaced });
+    // The 0.7rem version is now the one just replaced; bringing it back alone would publish it without review.
+    const redo = await call(author, 'POST', '/staff/forms/theme/1/rollback', {
+      version: published.version.version,
+      reason: 'Changed my mind',
+    });
+    expect(redo.statusCode, redo.body).toBe(200);
+    expect(redo.json<Detail>().version).toMatchObject({ status: 'review', submitter: { id: author.id } });
+    expect((await approve(reviewer, redo.json<Detail>())).statusCode).toBe(200);
+  });
+
+  it('a version withdrawn for cause is never published again, opens no draft, and borrowers lose its grace at once', async () => {
+    const borrower = await login(api);
+    const section = completeSections().baseInfo2!;
+    const put = (version?: number) =>
+      call(borrower, 'PUT', `/profile/baseInfo2${version === undefined ? '' : `?formVersion=${version}`}`, section);
+    const d = await draft('form', 'baseInfo2');
+    const harmful = await publish(await save(d, d.content));
+    const bad = harmful.version.version;
+    // Undone at once by one person; the harmful version is still within its grace period...
+    const undo = await call(author, 'POST', '/staff/forms/form/baseInfo2/rollback', {
+      version: bad - 1,
+      reason: 'Harmful: blocks borrowers',
+    });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect((await put(bad)).statusCode).toBe(200);
+    // ... until it is withdrawn for cause (the published version cannot be: it is undone first).
+    const live = await call(reviewer, 'POST', `/staff/form-versions/${undo.json<Detail>().version.id}/withdraw`, {
+      reason: 'x',
+    });
+    expect(live.json()).toMatchObject({ code: 'FORM_STATE' });
+    expect(
+      (await call(reviewer, 'POST', `/staff/form-versions/${harmful.version.id}/withdraw`, { reason: ' ' })).statusCode,
+    ).toBe(400);
+    const withdrawn = await call(reviewer, 'POST', `/staff/form-versions/${harmful.version.id}/withdraw`, {
+      reason: 'Froze the server',
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json<Detail>().version).toMatchObject({
+      status: 'withdrawn',
+      withdrawn: { reason: 'Froze the server', by: { id: reviewer.id } },
+    });
+    expect((await put(bad)).json()).toMatchObject({ code: 'FORM_VERSION_RETIRED' });
+    expect((await put()).statusCode).toBe(200);
+    const rollback = await call(author, 'POST', '/staff/forms/form/baseInfo2/rollback', { version: bad, reason: 'x' });
+    expect(rollback.json()).toMatchObject({ code: 'FORM_VERSION_WITHDRAWN' });
+    const reopened = await call(author, 'POST', '/staff/forms/form/baseInfo2/drafts', { from: bad });
+    expect(reopened.json()).toMatchObject({ code: 'FORM_VERSION_WITHDRAWN' });
+    const events = await api.database.db
+      .select({ event: auditLog.event, detail: auditLog.detail })
+      .from(auditLog)
+      .where(eq(auditLog.staffId, reviewer.id));
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          event: 'staff.forms.withdrawn',
+          detail: expect.objectContaining({ reason: 'Froze the server' }),
+        }),
+      ]),
+    );
   });
 
   it('keeps test personas per form', async () => {
@@ -387,6 +600,86 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     const id = added.json<{ id: string }>().id;
     expect((await call(author, 'DELETE', `/staff/form-personas/${id}`)).statusCode).toBe(204);
     expect((await call(author, 'DELETE', `/staff/form-personas/${id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses content too deep or too large with a clear answer, storing nothing; a broken draft can always be discarded', async () => {
+    const d = await draft('form', 'bankInfo');
+    const deep = (levels: number) => {
+      let node: Record<string, unknown> = { type: 'string' };
+      for (let i = 0; i < levels; i++) node = { type: 'object', properties: { a: node } };
+      return { ...d.content, schema: node };
+    };
+    for (const levels of [2_000, 6_000]) {
+      // Written as text: JSON.stringify itself overflows its stack on 6,000 levels.
+      const nested = `${'{"type":"object","properties":{"a":'.repeat(levels)}{"type":"string"}${'}}'.repeat(levels)}`;
+      const body = JSON.stringify({ content: { ...d.content, schema: 'SCHEMA' }, updatedAt: d.version.updatedAt });
+      const res = await api.app.inject({
+        method: 'PUT',
+        url: `/api/v1/staff/form-versions/${d.version.id}`,
+        headers: { ...headersOf(author), 'content-type': 'application/json' },
+        payload: body.replace('"SCHEMA"', nested),
+      });
+      expect(res.statusCode, res.body).toBe(413);
+      expect(res.json()).toMatchObject({ code: 'FORM_TOO_LARGE', maxDepth: 32 });
+    }
+    const read = await call(author, 'GET', `/staff/form-versions/${d.version.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json<Detail>().version.updatedAt).toBe(d.version.updatedAt);
+    // One stored before the limits held: it reads, says why it cannot go further, and is discarded.
+    await api.database.db
+      .update(formVersions)
+      .set({ content: deep(2_000) })
+      .where(eq(formVersions.id, d.version.id));
+    const broken = await call(author, 'GET', `/staff/form-versions/${d.version.id}`);
+    expect(broken.statusCode, broken.body).toBe(200);
+    expect(broken.json<Detail>().checks).toEqual([
+      expect.objectContaining({ severity: 'error', code: 'studio.checks.contentTooLarge' }),
+    ]);
+    expect((await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {})).statusCode).toBe(422);
+    const discarded = await call(author, 'POST', `/staff/form-versions/${d.version.id}/discard`);
+    expect(discarded.statusCode, discarded.body).toBe(204);
+    expect((await call(author, 'GET', `/staff/form-versions/${d.version.id}`)).statusCode).toBe(404);
+    expect((await call(author, 'POST', `/staff/form-versions/${d.version.id}/discard`)).statusCode).toBe(404);
+    // The published version is not discarded.
+    const published = (await call(author, 'GET', '/staff/forms/form/bankInfo/versions')).json<{
+      items: { id: string; status: string }[];
+    }>();
+    const live = published.items.find((v) => v.status === 'published')!;
+    expect((await call(author, 'POST', `/staff/form-versions/${live.id}/discard`)).json()).toMatchObject({
+      code: 'FORM_STATE',
+    });
+  });
+
+  it("removes the files of a draft's earlier autosaves and of a discarded draft", async () => {
+    const d = await draft('form', 'bankInfo');
+    const hashes: string[] = [];
+    let current = d;
+    for (const max of [30, 31, 32]) {
+      const content = structuredClone(d.content) as FormContent & {
+        schema: { properties: Record<string, Record<string, unknown>> };
+      };
+      content.schema.properties['payeeLastName']!['maxLength'] = max;
+      current = await save(current, content);
+      hashes.push(/preview\/([0-9a-f]{20})\.js/u.exec(current.validator!)![1]!);
+      api.advance(11 * 60);
+    }
+    const stored = async () =>
+      (await api.database.db.select({ hash: formAssets.hash }).from(formAssets)).map((a) => a.hash);
+    // Each save swept what was orphaned longer than ten minutes: the first two autosaves' files are gone.
+    await save(current, current.content);
+    expect(await stored()).not.toContain(hashes[0]);
+    expect(await stored()).not.toContain(hashes[1]);
+    expect(await stored()).toContain(hashes[2]);
+    api.advance(11 * 60);
+    expect((await call(author, 'POST', `/staff/form-versions/${d.version.id}/discard`)).statusCode).toBe(204);
+    expect(await stored()).not.toContain(hashes[2]);
+    // The published versions' files stay.
+    const manifestNow = await manifest();
+    const form = await api.app.inject({ method: 'GET', url: manifestNow.forms['bankInfo']!.form });
+    expect(form.statusCode).toBe(200);
+    expect(
+      (await api.app.inject({ method: 'GET', url: form.json<{ validator: string }>().validator })).statusCode,
+    ).toBe(200);
   });
 });
 

@@ -3,6 +3,7 @@
  * and edit; approving is a second product staff member's (never the author: the service refuses SAME_PERSON).
  */
 import {
+  approveInput,
   diffAnswer,
   diffQuery,
   documentList,
@@ -19,6 +20,7 @@ import {
   versionDetail,
   versionList,
   versionParams,
+  withdrawInput,
 } from '#api-schema/staff-forms.ts';
 import type { ContentKind } from '#domain/form-content.ts';
 import { staffOf } from '#server/plugins/staff-auth.ts';
@@ -91,7 +93,8 @@ export const staffFormRoutes = staffRouteGroup<StaffApiDeps>(async (app, deps) =
       schema: {
         tags,
         operationId: 'staffRollbackForm',
-        summary: "Publish an earlier version's content again as a new version (breaking changes acknowledged)",
+        summary:
+          'Bring an earlier version back: the one just replaced goes live at once (with a reason), an older one goes to review',
         params: documentParams,
         body: rollbackInput,
         response: { 200: versionDetail },
@@ -99,8 +102,12 @@ export const staffFormRoutes = staffRouteGroup<StaffApiDeps>(async (app, deps) =
     },
     async (request) => {
       const { kind, name } = request.params as Doc;
-      const { version, acknowledge = [] } = request.body as { version: number; acknowledge?: string[] };
-      return studio.rollback(staffOf(request), kind, name, version, acknowledge, request.ip);
+      const {
+        version,
+        acknowledge = [],
+        reason,
+      } = request.body as { version: number; acknowledge?: string[]; reason?: string };
+      return studio.rollback(staffOf(request), kind, name, version, acknowledge, reason, request.ip);
     },
   );
 
@@ -165,12 +172,61 @@ export const staffFormRoutes = staffRouteGroup<StaffApiDeps>(async (app, deps) =
       schema: {
         tags,
         operationId: 'staffApproveFormVersion',
-        summary: "Approve a version in review (never the author's own): it goes live at once",
+        summary:
+          'Approve the state of a version in review the reviewer read (never by anyone who opened, changed or submitted it): it goes live at once',
         params: versionParams,
+        body: approveInput,
         response: { 200: versionDetail },
       },
     },
-    async (request) => studio.approve(staffOf(request), (request.params as { id: string }).id, request.ip),
+    async (request) =>
+      studio.approve(
+        staffOf(request),
+        (request.params as { id: string }).id,
+        (request.body as { updatedAt: string }).updatedAt,
+        request.ip,
+      ),
+  );
+
+  app.post(
+    '/form-versions/:id/discard',
+    {
+      config: { permission: 'forms.edit' },
+      schema: {
+        tags,
+        operationId: 'staffDiscardFormVersion',
+        summary:
+          'Discard an open (draft or review) version, whatever it holds; its files go once no version names them',
+        params: versionParams,
+        response: { 204: { type: 'null' } },
+      },
+    },
+    async (request, reply) => {
+      await studio.discard(staffOf(request), (request.params as { id: string }).id, request.ip);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/form-versions/:id/withdraw',
+    {
+      config: { permission: 'forms.approve' },
+      schema: {
+        tags,
+        operationId: 'staffWithdrawFormVersion',
+        summary: 'Withdraw a replaced version for cause: never published again, no grace period for borrowers',
+        params: versionParams,
+        body: withdrawInput,
+        response: { 200: versionDetail },
+      },
+    },
+    async (request) =>
+      studio.withdraw(
+        staffOf(request),
+        (request.params as { id: string }).id,
+        (request.body as { reason: string }).reason,
+        request.ip,
+      ),
   );
 
   app.post(
