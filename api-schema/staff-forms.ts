@@ -123,7 +123,7 @@ const breaking = {
   additionalProperties: false,
   properties: {
     id: { type: 'string' },
-    kind: { type: 'string', enum: ['removed', 'retyped'] },
+    kind: { type: 'string', enum: ['removed', 'retyped', 'invalid'] },
     field: { type: 'string' },
     before: { type: 'string' },
     after: { type: 'string' },

@@ -94,6 +94,8 @@ export const ERROR_STATUS = {
   SAME_PERSON: 403,
   /** Another staff member decided it first (a review, a request); details: `state`. */
   ALREADY_DECIDED: 409,
+  /** An order whose borrower's identity facts (name, birth date, ID, ID and face photos) are missing: not approved. */
+  IDENTITY_MISSING: 409,
   /** A request in a state that does not allow this. */
   REQUEST_STATE: 409,
   // The form studio (issue 15; server/forms).

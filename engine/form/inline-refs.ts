@@ -18,22 +18,39 @@ export function inlineLocalRefs(schema: RJSFSchema): RJSFSchema {
     }
     return node;
   };
-  const walk = (node: unknown, open: readonly string[]): unknown => {
-    if (Array.isArray(node)) return node.map((item) => walk(item, open));
+  const walk = (node: unknown, open: readonly string[], at: string): unknown => {
+    if (Array.isArray(node)) return node.map((item, i) => walk(item, open, `${at}/${i}`));
     if (node === null || typeof node !== 'object') return node;
     const { $ref: ref, ...rest } = node as Record<string, unknown>;
+    let copy: object | undefined;
     if (typeof ref === 'string' && ref.startsWith('#/') && !open.includes(ref)) {
       const target = resolve(ref);
       if (target !== null && typeof target === 'object' && !Array.isArray(target)) {
-        return { ...(walk(target, [...open, ref]) as object), ...(walk(rest, open) as object) };
+        copy = {
+          ...(walk(target, [...open, ref], decodeURIComponent(ref.slice(1))) as object),
+          ...(walk(rest, open, at) as object),
+        };
       }
     }
-    return Object.fromEntries(
+    copy ??= Object.fromEntries(
       Object.entries(node).map(([key, value]) => [
         key,
-        key === 'definitions' || key === '$defs' ? value : walk(value, open),
+        key === 'definitions' || key === '$defs'
+          ? value
+          : walk(value, open, `${at}/${key.replace(/~/gu, '~0').replace(/\//gu, '~1')}`),
       ]),
     );
+    sources.set(copy, at);
+    return copy;
   };
-  return walk(schema, []) as RJSFSchema;
+  return walk(schema, [], '') as RJSFSchema;
 }
+
+const sources = new WeakMap<object, string>();
+
+/**
+ * Where an object of an `inlineLocalRefs` copy comes from: its JSON pointer in the original schema (an inlined
+ * reference's own place; what it copied of the target, the target's). The validator module's compiled branch tests
+ * are by these pointers. Undefined for any other object.
+ */
+export const sourcePointer = (node: object): string | undefined => sources.get(node);

@@ -12,6 +12,7 @@ import validateIdentity from '#schemas/compiled/identity.js';
 import { vocabulary } from '#schemas/vocabulary.ts';
 import { createAjv } from '../validation/create-ajv.ts';
 import type { ValidationError } from '../validation/compiled-validator.ts';
+import { inlineLocalRefs } from './inline-refs.ts';
 import { precompiledValidator } from './precompiled-validator.ts';
 import { SchemaForm } from './schema-form.tsx';
 
@@ -151,5 +152,34 @@ describe('precompiledValidator', () => {
       expect(document.getElementById('root_email__error')?.textContent).toBe('contact.email.errors.required'),
     );
     expect(refused).toEqual([]);
+  });
+
+  it("decides the form's own branches with the module's compiled tests, by pointer, through inlined refs", () => {
+    // The compiled test says no where the structural evaluation (format ignored) would say yes: the test decides.
+    const source: RJSFSchema = {
+      type: 'object',
+      definitions: { mail: { type: 'object', if: { properties: { at: { format: 'email' } } }, then: {} } },
+      properties: { email: { $ref: '#/definitions/mail' } },
+      if: { properties: { email: { type: 'string', format: 'email' } } },
+      then: {},
+    };
+    const calls: string[] = [];
+    const test = (pointer: string) => (data: unknown) => {
+      calls.push(`${pointer} ${JSON.stringify(data)}`);
+      return false;
+    };
+    const validate = Object.assign(() => true, {
+      branches: { '/if': test('/if'), '/definitions/mail/if': test('/definitions/mail/if') },
+    });
+    const shown = inlineLocalRefs(source);
+    const decide = precompiledValidator({ rootSchema: shown, validate, errorKey });
+    expect(decide.isValid(shown.if as RJSFSchema, { email: 'x' }, shown)).toBe(false);
+    const inlined = (shown.properties?.['email'] as RJSFSchema).if as RJSFSchema;
+    expect(decide.isValid(inlined, { at: 'y' }, shown)).toBe(false);
+    expect(calls).toEqual(['/if {"email":"x"}', '/definitions/mail/if {"at":"y"}']);
+    // A schema RJSF made up is evaluated structurally; so is everything for a module without branch tests.
+    expect(decide.isValid({ properties: { email: { multipleOf: 2 } } }, { email: 4 }, shown)).toBe(true);
+    const plain = precompiledValidator({ rootSchema: shown, validate: () => true, errorKey });
+    expect(plain.isValid(shown.if as RJSFSchema, { email: 'x' }, shown)).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import type {
 } from '@rjsf/utils';
 import { fieldErrors, type CompiledValidator, type ValidationError } from '../validation/compiled-validator.ts';
 import { toRjsfErrors, type ErrorKeyFn } from './error-mapping.ts';
+import { sourcePointer } from './inline-refs.ts';
 import { matchesCondition } from './schema-condition.ts';
 
 /** Options of `precompiledValidator`. */
@@ -41,10 +42,12 @@ function isRoot(schema: RJSFSchema, root: RJSFSchema): boolean {
  * - `validateFormData` always runs the compiled function (the whole form's rules, whatever resolved schema RJSF
  *   passes) on a copy of the data: the function normalises in place and RJSF's state must not change under it.
  * - `isValid(schema, data, root)`: the root schema (same object or `$id`) goes to the compiled function; any other
- *   schema is a sub-schema RJSF asks about (`if` conditions, `oneOf`/`anyOf` options), which validator-ajv8's
- *   precompiled mode looks up by `$id`/hash among schemas compiled ahead. We evaluate it structurally instead
- *   (`matchesCondition`: const/enum/type/required/properties/pattern/lengths/bounds/combinators; format ignored, other
- *   keywords throw). So a condition on a raw, unnormalised value sees what the borrower typed.
+ *   schema is a sub-schema RJSF asks about (`if` conditions, `oneOf`/`anyOf` options). One of the form's own branches
+ *   runs the validator module's compiled test of it (`validate.branches`, by its pointer in the schema the module was
+ *   compiled from: `rootSchema` is its `inlineLocalRefs` copy, see `sourcePointer`): the code the server prunes
+ *   with, so both decide a branch alike. A schema RJSF made up (an option with its `required` relaxed) or a module
+ *   without branch tests is evaluated structurally (`matchesCondition`; the studio refuses conditions it cannot
+ *   decide). A condition sees the value as typed, on a copy.
  */
 export function precompiledValidator({
   rootSchema,
@@ -75,6 +78,10 @@ export function precompiledValidator({
     },
     isValid(schema: RJSFSchema, formData: unknown, root: RJSFSchema): boolean {
       if (isRoot(schema, rootSchema)) return run(formData).length === 0;
+      // A branch of the form (an `if`, a `oneOf` option): the module's compiled test, as the server decides it.
+      const pointer = sourcePointer(schema);
+      const test = pointer === undefined ? undefined : validate.branches?.[pointer];
+      if (test) return test(formData === undefined ? undefined : structuredClone(formData));
       return matchesCondition(schema, formData, root);
     },
     rawValidation<Result = ValidationError>(schema: RJSFSchema, formData?: unknown) {

@@ -49,6 +49,14 @@ describe('matchesCondition (the if/then evaluator of the precompiled validator)'
       true,
     ],
     ['format is ignored (no format table at runtime)', { format: 'email' }, 'not an email', true],
+    ['multipleOf: a multiple', { multipleOf: 5 }, 15, true],
+    ['multipleOf: not a multiple', { multipleOf: 5 }, 12, false],
+    ['uniqueItems: repeated', { uniqueItems: true }, ['a', 'a'], false],
+    ['uniqueItems: distinct', { uniqueItems: true }, ['a', 'b'], true],
+    ['dependencies: names missing', { dependencies: { a: ['b'] } }, { a: 1 }, false],
+    ['dependencies: a schema', { dependencies: { a: { required: ['c'] } } }, { a: 1, c: 2 }, true],
+    ['dependencies: absent key', { dependencies: { a: ['b'] } }, { c: 1 }, true],
+    ['contentMediaType is an annotation', { contentMediaType: 'image/jpeg' }, 'x', true],
     ['boolean schema', false, {}, false],
   ] as const)('%s', (_name, schema, value, expected) => {
     expect(matchesCondition(schema as RJSFSchema | boolean, value, root)).toBe(expected);

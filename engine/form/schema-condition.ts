@@ -1,4 +1,5 @@
 import type { RJSFSchema } from '@rjsf/utils';
+import { CONDITION_IGNORED } from '../validation/condition-keywords.ts';
 
 /**
  * Thrown when a condition uses a keyword `matchesCondition` cannot decide. Its `code` names the case; the keyword is
@@ -16,27 +17,7 @@ export class UnsupportedConditionError extends Error {
   }
 }
 
-/** Keywords that never change a verdict (annotations and our data-shaping keywords). */
-const IGNORED = new Set([
-  '$schema',
-  '$id',
-  '$comment',
-  'title',
-  'description',
-  'default',
-  'examples',
-  'readOnly',
-  'writeOnly',
-  'definitions',
-  '$defs',
-  'additionalProperties',
-  'normalize',
-  'uniqueBy',
-  'format',
-  'minItems',
-  'maxItems',
-  'items',
-]);
+const IGNORED = CONDITION_IGNORED;
 
 type Json = unknown;
 
@@ -104,6 +85,25 @@ function keyword(name: string, expected: unknown, value: Json, root: RJSFSchema)
       return typeof value !== 'number' || value > (expected as number);
     case 'exclusiveMaximum':
       return typeof value !== 'number' || value < (expected as number);
+    case 'multipleOf':
+      return typeof value !== 'number' || value % (expected as number) === 0;
+    case 'uniqueItems':
+      return (
+        expected !== true ||
+        !Array.isArray(value) ||
+        new Set(value.map((item) => JSON.stringify(item))).size === value.length
+      );
+    case 'dependencies':
+      return (
+        !isObject(value) ||
+        Object.entries(expected as Record<string, RJSFSchema | string[]>).every(
+          ([k, dependency]) =>
+            value[k] === undefined ||
+            (Array.isArray(dependency)
+              ? dependency.every((name) => value[name] !== undefined)
+              : matchesCondition(dependency, value, root)),
+        )
+      );
     case 'not':
       return !matchesCondition(expected as RJSFSchema, value, root);
     case 'allOf':
@@ -120,11 +120,12 @@ function keyword(name: string, expected: unknown, value: Json, root: RJSFSchema)
 /**
  * Whether `value` satisfies `schema`, decided structurally (no code generation, so no `new Function`): what RJSF asks
  * the validator for `if` conditions and `oneOf`/`anyOf` option matching. Evaluated: `const`, `enum`, `type`,
- * `required`, `properties`, `pattern`, `minLength`/`maxLength`, `minimum`/`maximum` (and exclusive), `not`, `allOf`,
+ * `required`, `properties`, `pattern`, `minLength`/`maxLength`, `minimum`/`maximum` (and exclusive), `multipleOf`,
+ * `uniqueItems`, `dependencies`, `not`, `allOf`,
  * `anyOf`, `oneOf`, `if`/`then`/`else` and local `$ref`s (`new RegExp` is not eval: CSP allows it). Annotations,
  * `format`, `items`, `minItems`/`maxItems`, `additionalProperties` and our `normalize`/`uniqueBy` are IGNORED (a
  * condition cannot use them; RJSF's option matching only ranks options with them). Any other keyword
- * (`dependencies`, `patternProperties`, `contains`, ...) throws `UnsupportedConditionError`. Values are compared as typed: no normalisation.
+ * (`patternProperties`, `contains`, ...; the studio refuses them in a branch) throws `UnsupportedConditionError`. Values are compared as typed: no normalisation.
  */
 export function matchesCondition(schema: RJSFSchema | boolean, value: Json, root: RJSFSchema): boolean {
   if (typeof schema === 'boolean') return schema;

@@ -7,6 +7,7 @@
 import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../validation/create-ajv.ts';
+import { checkBranches } from './check-branches.ts';
 import { checkPatterns } from './check-patterns.ts';
 import type { ValidationVocabulary } from '../validation/vocabulary.ts';
 import type { FieldMeta, WidgetMeta } from '../widgets/widget-meta.ts';
@@ -83,6 +84,7 @@ export function checkForm(name: string, content: FormContentLike, ctx: FormCheck
   const ui = asObject(content.uiSchema) ?? {};
   out.push(...checkSchema(schema, ctx.vocabulary));
   out.push(...checkPatterns(schema));
+  out.push(...checkBranches(schema));
   const id = schema['$id'];
   const walk: Walk = {
     name,

@@ -1,27 +1,25 @@
 /**
- * The checks of a sub-product theme draft: every colour the stylesheets use is set and is a `#rrggbb` colour, and
+ * The checks of a sub-product theme draft: it sets every property of theme-properties.ts and nothing else (no
+ * `filter`, no `background-image`: a theme is applied to every borrower screen), each with a value of its type (a
+ * `#rrggbb` colour, a short length for `--radius`), and
  * each pair the app really draws (src/styles, engine/widgets/widgets.css) meets WCAG 2.1 AA: 4.5:1 for text (1.4.3),
  * 3:1 for the outline of a control and for graphics (1.4.11). Pure. check-theme.test.ts holds the seed themes to
  * it, so a change to a seed theme that breaks a pair fails `npm test`.
  */
-import { check } from './types.ts';
+import {
+  isThemeValue,
+  THEME_LENGTH_MAX,
+  THEME_PROPERTIES,
+  themePropertyType,
+  type ThemeProperty,
+} from './theme-properties.ts';
+import { check, pointer } from './types.ts';
 import type { Check, ThemeContentLike } from './types.ts';
 
-/** The colours every theme sets (config/schema/theme.schema.json). */
-export const THEME_COLOURS = [
-  '--color-primary',
-  '--color-primary-contrast',
-  '--color-primary-soft',
-  '--color-accent',
-  '--color-bg',
-  '--color-surface',
-  '--color-text',
-  '--color-text-muted',
-  '--color-border',
-  '--color-control-border',
-  '--color-danger',
-  '--color-success',
-] as const;
+/** The colours every theme sets (theme-properties.ts, config/schema/theme.schema.json). */
+export const THEME_COLOURS = (Object.keys(THEME_PROPERTIES) as ThemeProperty[]).filter(
+  (property) => THEME_PROPERTIES[property] === 'colour',
+);
 
 /** [foreground, background, minimum ratio]: the pairs the kit, the widgets and the screens draw (what draws each, beside it). */
 export const THEME_PAIRS: readonly (readonly [string, string, number])[] = [
@@ -46,8 +44,6 @@ export const THEME_PAIRS: readonly (readonly [string, string, number])[] = [
   ['--color-control-border', '--color-primary-soft', 3],
 ];
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
-
 /** WCAG 2.x relative luminance of `#rrggbb`. */
 function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => {
@@ -63,20 +59,37 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** The checks of a theme draft: missing or malformed colours, then every pair below its minimum contrast. */
+/**
+ * The checks of a theme draft: a property a theme may not set, a missing or malformed value, then every pair below its
+ * minimum contrast.
+ */
 export function checkTheme(content: ThemeContentLike): Check[] {
   const out: Check[] = [];
   const colours = content.properties;
-  for (const property of THEME_COLOURS) {
-    const value = colours[property];
+  for (const property of Object.keys(colours))
+    if (themePropertyType(property) === undefined)
+      out.push(check('error', 'themeUnknown', pointer('properties', property), { property }));
+  for (const property of Object.keys(THEME_PROPERTIES) as ThemeProperty[]) {
+    const type = THEME_PROPERTIES[property];
+    const value = Object.hasOwn(colours, property) ? colours[property] : undefined;
     const path = `/properties/${property}`;
     if (value === undefined) out.push(check('error', 'themeMissing', path, { property }));
-    else if (!HEX.test(value)) out.push(check('error', 'themeColour', path, { property, value }));
+    else if (isThemeValue(type, value)) continue;
+    else if (type === 'colour') out.push(check('error', 'themeColour', path, { property, value: String(value) }));
+    else
+      out.push(
+        check('error', 'themeLength', path, {
+          property,
+          value: String(value),
+          maxRem: THEME_LENGTH_MAX.rem,
+          maxPx: THEME_LENGTH_MAX.px,
+        }),
+      );
   }
   for (const [foreground, background, minimum] of THEME_PAIRS) {
     const fg = colours[foreground];
     const bg = colours[background];
-    if (fg === undefined || bg === undefined || !HEX.test(fg) || !HEX.test(bg)) continue;
+    if (!isThemeValue('colour', fg) || !isThemeValue('colour', bg)) continue;
     // Rounded down, so that a shown 4.49 is never read as passing.
     const ratio = Math.floor(contrastRatio(fg, bg) * 100) / 100;
     if (ratio < minimum)

@@ -7,6 +7,14 @@
 export { checkForm } from './check-form.ts';
 export type { FormCheckContext } from './check-form.ts';
 export { checkTheme, contrastRatio, THEME_COLOURS, THEME_PAIRS } from './check-theme.ts';
+export {
+  isThemeEntry,
+  isThemeValue,
+  THEME_LENGTH_MAX,
+  THEME_PROPERTIES,
+  themePropertyType,
+} from './theme-properties.ts';
+export type { ThemeProperty, ThemeValueType } from './theme-properties.ts';
 export { checkFlow, FLOW_END, normalizeFlow } from './check-flow.ts';
 export type { FlowCheckContext } from './check-flow.ts';
 export { addedRequired, breakingChanges } from './breaking.ts';

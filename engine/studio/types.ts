@@ -18,9 +18,10 @@ export interface Check {
 
 /** A change that saved profiles would no longer pass: acknowledged by id before a submit. */
 export interface Breaking {
-  /** Stable: `removed:companyName`, `retyped:yearsWorked`. */
+  /** Stable: `removed:companyName`, `retyped:yearsWorked`, `invalid:lastName`. */
   readonly id: string;
-  readonly kind: 'removed' | 'retyped';
+  /** Removed or retyped (found in the schemas); invalid: saved answers the new rules refuse (found in the data). */
+  readonly kind: 'removed' | 'retyped' | 'invalid';
   readonly field: string;
   /** What the field accepted and accepts (`type string; enum a, b`), for a retyped field. */
   readonly before?: string;

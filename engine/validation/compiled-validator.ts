@@ -14,6 +14,11 @@ export interface CompiledValidator {
   (data: unknown): boolean;
   /** Errors of the last call, or null when it passed. */
   errors?: ValidationError[] | null;
+  /**
+   * A published validator module's compiled branch tests, by JSON pointer into its schema (each `if`, each `anyOf` /
+   * `oneOf` branch; see standaloneModule): how the browser's form and the server's pruning decide branches.
+   */
+  readonly branches?: Readonly<Record<string, (data: unknown) => boolean>>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAjv } from './create-ajv.ts';
-import { branchTester, pruneToBranches } from './prune-branches.ts';
+import { branchPointers, branchTester, compiledBranchTest, pruneToBranches } from './prune-branches.ts';
 
 const ajv = createAjv({ formats: {}, normalizers: {} }, { fragments: true });
 const prune = (schema: { $id: string; [k: string]: unknown }, data: unknown) =>
@@ -114,5 +114,53 @@ describe('pruneToBranches', () => {
       main: { role: 'worker' },
       people: [{ role: 'student', school: 'UP' }, { role: 'worker' }],
     });
+  });
+
+  it('prunes a schema without $id, by pointer, and names every branch a module compiles a test of', () => {
+    const { $id: _id, ...noId } = ifThenElse;
+    const test = branchTester(createAjv({ formats: {}, normalizers: {} }, { fragments: true }), noId);
+    expect(pruneToBranches(noId, { kind: 'b', aOnly: 'x', bOnly: 'y' }, test)).toEqual({ kind: 'b', bOnly: 'y' });
+    expect(branchPointers(noId)).toEqual(['/if', '/else/if']);
+    expect(
+      branchPointers({
+        definitions: { d: { anyOf: [{}, {}] } },
+        properties: { a: { items: { if: {} } }, b: { items: [{ oneOf: [{ if: true }] }] } },
+        enum: [{ if: {} }],
+      }),
+    ).toEqual([
+      '/definitions/d/anyOf/0',
+      '/definitions/d/anyOf/1',
+      '/properties/a/items/if',
+      '/properties/b/items/0/oneOf/0',
+      '/properties/b/items/0/oneOf/0/if',
+    ]);
+  });
+
+  it('tests branches under property names a URI would escape', () => {
+    const odd = {
+      type: 'object',
+      properties: {
+        'a b%/c': { type: 'object', if: { properties: { x: {} }, required: ['x'] }, then: { properties: { y: {} } } },
+      },
+    };
+    const test = branchTester(createAjv({ formats: {}, normalizers: {} }, { fragments: true }), odd);
+    expect(branchPointers(odd)).toEqual(['/properties/a b%~1c/if']);
+    expect(pruneToBranches(odd, { 'a b%/c': { y: 1 } }, test)).toEqual({ 'a b%/c': {} });
+    expect(pruneToBranches(odd, { 'a b%/c': { x: 1, y: 1 } }, test)).toEqual({ 'a b%/c': { x: 1, y: 1 } });
+  });
+
+  it('tests branches with compiled functions, on a copy, and refuses a pointer it has no test of', () => {
+    const seen: unknown[] = [];
+    const test = compiledBranchTest({
+      '/if': (data) => {
+        seen.push(data);
+        return true;
+      },
+    });
+    const data = { kind: 'a' };
+    expect(test('/if', data)).toBe(true);
+    expect(seen[0]).toEqual(data);
+    expect(seen[0]).not.toBe(data);
+    expect(() => test('/oneOf/0', data)).toThrow(/no branch test at \/oneOf\/0/u);
   });
 });

@@ -132,16 +132,82 @@ export function pruneToBranches(schema: JsonSchema, data: unknown, test: BranchT
   return prune(schema, [''], data, test);
 }
 
+/** The reference ajv resolves to the sub-schema at `pointer` of the schema added under `key` (a URI fragment). */
+export const fragmentRef = (key: string, pointer: string): string =>
+  `${key}#${pointer.split('/').map(encodeURIComponent).join('/')}`;
+
+/** The key a schema is added under to test its branches by pointer, whether or not it has an `$id`. */
+export const BRANCH_KEY = 'form-branches.json';
+
 /**
- * A BranchTest over `ajv` (an instance of `createAjv` with `fragments: true`) for `schema`, which it adds by its
- * `$id` when not there yet. Each sub-schema is compiled once; it runs on a copy, since `normalize` rewrites what it
- * checks.
+ * A BranchTest over `ajv` (an instance of `createAjv` with `fragments: true`) for `schema`, which it adds by its `$id`
+ * when not there yet, or under BRANCH_KEY when it has none (one such schema per ajv): a schema needs no `$id` to be
+ * pruned. Each sub-schema is compiled once; it runs on a copy, since `normalize` rewrites what it checks.
  */
-export function branchTester(ajv: Ajv, schema: SchemaObject & { readonly $id: string }): BranchTest {
-  if (!ajv.getSchema(schema.$id)) ajv.addSchema(schema);
+export function branchTester(ajv: Ajv, schema: SchemaObject): BranchTest {
+  const key = typeof schema['$id'] === 'string' ? schema['$id'] : BRANCH_KEY;
+  if (!ajv.getSchema(key)) ajv.addSchema(schema, key);
   return (pointer, data) => {
-    const validate = ajv.getSchema(`${schema.$id}#${pointer}`);
-    if (!validate) throw new Error(`${schema.$id} has no sub-schema at ${pointer}`);
+    const validate = ajv.getSchema(fragmentRef(key, pointer));
+    if (!validate) throw new Error(`${key} has no sub-schema at ${pointer}`);
     return validate(structuredClone(data)) === true;
+  };
+}
+
+/** The schema-valued keywords of draft-07 (and `$defs`, `dependentSchemas`), as a map or a list of schemas or one. */
+const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas', 'dependencies'];
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'items'];
+const SCHEMA_ONES = [
+  'additionalProperties',
+  'items',
+  'additionalItems',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+];
+
+/**
+ * Every pointer a branch decision tests in `schema` (what `pruneToBranches` and the form's conditions ask): each
+ * `if`, each `anyOf` / `oneOf` branch, at any depth, in document order. The validator module compiles a test for
+ * each (standaloneModule), so the browser and the server decide branches with the same code.
+ */
+export function branchPointers(schema: JsonSchema): string[] {
+  const found: string[] = [];
+  const visit = (node: unknown, pointer: string): void => {
+    if (!isObject(node)) return;
+    for (const [keyword, value] of Object.entries(node)) {
+      const at = `${pointer}/${escape(keyword)}`;
+      if (SCHEMA_MAPS.includes(keyword) && isObject(value)) {
+        for (const [key, child] of Object.entries(value)) visit(child, `${at}/${escape(key)}`);
+      } else if (SCHEMA_LISTS.includes(keyword) && Array.isArray(value)) {
+        value.forEach((child, i) => {
+          if (keyword === 'anyOf' || keyword === 'oneOf') found.push(`${at}/${i}`);
+          visit(child, `${at}/${i}`);
+        });
+      } else if (SCHEMA_ONES.includes(keyword)) {
+        if (keyword === 'if' && (isObject(value) || typeof value === 'boolean')) found.push(at);
+        visit(value, at);
+      }
+    }
+  };
+  visit(schema, '');
+  return found;
+}
+
+/** The compiled branch tests a validator module carries beside its validator (`validate.branches`), by pointer. */
+export type CompiledBranches = Readonly<Record<string, (data: unknown) => boolean>>;
+
+/**
+ * A BranchTest over a validator module's compiled branch tests: the same code the browser's form decides with. Runs
+ * on a copy; a pointer without a test throws (the module was built from another schema).
+ */
+export function compiledBranchTest(branches: CompiledBranches): BranchTest {
+  return (pointer, data) => {
+    const test = branches[pointer];
+    if (!test) throw new Error(`the validator module has no branch test at ${pointer}`);
+    return test(structuredClone(data)) === true;
   };
 }

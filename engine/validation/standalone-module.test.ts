@@ -79,4 +79,21 @@ describe('standaloneModule', () => {
     expect(next).not.toBe(source);
     expect((await load(next, 'probe-changed.mjs'))({ code: '42' })).toBe(false);
   });
+
+  it('compiles a test of each branch of a schema without $id, on the default export, by JSON pointer', async () => {
+    const branched = {
+      type: 'object',
+      properties: { kind: { type: 'string' }, n: { type: 'integer' } },
+      if: { properties: { n: { type: 'integer', multipleOf: 3 } }, required: ['n'] },
+      then: { required: ['kind'] },
+      oneOf: [{ properties: { kind: { const: 'a' } } }, { properties: { kind: { const: 'b' } } }],
+    };
+    const compiled = await load(standaloneModule(vocabulary, branched), 'probe-branches.mjs');
+    expect(Object.keys(compiled.branches ?? {})).toEqual(['/if', '/oneOf/0', '/oneOf/1']);
+    expect(compiled.branches?.['/if']?.({ n: 6 })).toBe(true);
+    expect(compiled.branches?.['/if']?.({ n: 7 })).toBe(false);
+    expect(compiled.branches?.['/oneOf/1']?.({ kind: 'b' })).toBe(true);
+    expect(compiled({ n: 6, kind: 'a' })).toBe(true);
+    expect(compiled({ n: 6 })).toBe(false);
+  });
 });

@@ -2,7 +2,6 @@
 // Generated from schemas/bankInfo.schema.json (rules b2d0ff3dc3dc1b4f) by npm run compile:validators. Do not edit.
 "use strict";
 export const validate = validate13;
-export default validate13;
 const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"bankInfo.schema.json","title":"bankInfo.title","$comment":"Payout fields live in one if/then per method (RJSF shows a branch's fields only when it applies), so propertyNames, not additionalProperties, refuses unknown fields; fields of another method are not checked here (the form omits them). accountNumberConfirm uses the engine's matches keyword ($data is off). bankCode ids are the same list as bankName.schema.json.","type":"object","propertyNames":{"enum":["payoutMethod","bankCode","accountNumber","accountNumberConfirm","eWalletProvider","eWalletNumber","remittanceShop","payeeLastName","payeeFirstName","payeeMiddleName","withdrawalPhone"]},"required":["payoutMethod","payeeLastName","payeeFirstName","withdrawalPhone"],"properties":{"payoutMethod":{"title":"bankInfo.payoutMethod","type":"string","enum":["bank","eWallet","remittance"]},"payeeLastName":{"title":"bankInfo.payeeLastName","type":"string","normalize":["noChinese","personName"],"format":"person-name"},"payeeFirstName":{"title":"bankInfo.payeeFirstName","type":"string","normalize":["noChinese","personName"],"format":"person-name"},"payeeMiddleName":{"title":"bankInfo.payeeMiddleName","type":"string","normalize":["noChinese","personName"],"format":"person-name"},"withdrawalPhone":{"title":"bankInfo.withdrawalPhone","type":"string","normalize":"phMobile","format":"ph-mobile"}},"allOf":[{"if":{"properties":{"payoutMethod":{"const":"bank"}},"required":["payoutMethod"]},"then":{"properties":{"bankCode":{"title":"bankInfo.bankCode","type":"string","enum":["bdo","bpi","metrobank","landbank","pnb","securityBank","chinaBank","unionBank","rcbc","eastWest","dbp","aub","pbcom","psBank","robinsonsBank","maybank","ctbc","bankOfCommerce","philtrust","veteransBank","sterlingBank","pbb","chinaBankSavings","bdoNetworkBank","cimb","goTyme","tonik","mariBank","unoBank","ofBank","unionDigital"]},"accountNumber":{"title":"bankInfo.accountNumber","type":"string","normalize":"separators","pattern":"^\\d{10,16}$"},"accountNumberConfirm":{"title":"bankInfo.accountNumberConfirm","type":"string","normalize":"separators","pattern":"^\\d{10,16}$","matches":"accountNumber"}},"required":["bankCode","accountNumber","accountNumberConfirm"]}},{"if":{"properties":{"payoutMethod":{"const":"eWallet"}},"required":["payoutMethod"]},"then":{"properties":{"eWalletProvider":{"title":"bankInfo.eWalletProvider","type":"string","enum":["gcash","maya"]},"eWalletNumber":{"title":"bankInfo.eWalletNumber","type":"string","normalize":"ewallet","format":"ph-ewallet"}},"required":["eWalletProvider","eWalletNumber"]}},{"if":{"properties":{"payoutMethod":{"const":"remittance"}},"required":["payoutMethod"]},"then":{"properties":{"remittanceShop":{"title":"bankInfo.remittanceShop","type":"string","enum":["cebuanaLhuillier","palawanExpress","mLhuillier","sevenElevenCliqq","ecpay","rdPawnshop","lbc","villaricaPawnshop"]}},"required":["remittanceShop"]}}]};
 const pattern1 = new RegExp("[\\s.()\\-\\u2010-\\u2015\\u2212]", "gu");
 const pattern2 = new RegExp("^\\d{10,16}$", "u");
@@ -649,3 +648,108 @@ errors++;
 validate13.errors = vErrors;
 return errors === 0;
 }
+
+const branch0 = validate14;
+const schema15 = {"properties":{"payoutMethod":{"const":"bank"}},"required":["payoutMethod"]};
+
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.payoutMethod === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payoutMethod"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.payoutMethod !== undefined){
+if("bank" !== data.payoutMethod){
+const err1 = {instancePath:instancePath+"/payoutMethod",schemaPath:"#/properties/payoutMethod/const",keyword:"const",params:{allowedValue: "bank"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate14.errors = vErrors;
+return errors === 0;
+}
+
+const branch1 = validate15;
+const schema16 = {"properties":{"payoutMethod":{"const":"eWallet"}},"required":["payoutMethod"]};
+
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.payoutMethod === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payoutMethod"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.payoutMethod !== undefined){
+if("eWallet" !== data.payoutMethod){
+const err1 = {instancePath:instancePath+"/payoutMethod",schemaPath:"#/properties/payoutMethod/const",keyword:"const",params:{allowedValue: "eWallet"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate15.errors = vErrors;
+return errors === 0;
+}
+
+const branch2 = validate16;
+const schema17 = {"properties":{"payoutMethod":{"const":"remittance"}},"required":["payoutMethod"]};
+
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.payoutMethod === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payoutMethod"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.payoutMethod !== undefined){
+if("remittance" !== data.payoutMethod){
+const err1 = {instancePath:instancePath+"/payoutMethod",schemaPath:"#/properties/payoutMethod/const",keyword:"const",params:{allowedValue: "remittance"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate16.errors = vErrors;
+return errors === 0;
+}
+
+validate.branches = { "/allOf/0/if": branch0, "/allOf/1/if": branch1, "/allOf/2/if": branch2 };
+export default validate;

@@ -2,7 +2,6 @@
 // Generated from schemas/identity.schema.json (rules 27eb4f8363f882fc) by npm run compile:validators. Do not edit.
 "use strict";
 export const validate = validate13;
-export default validate13;
 const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"identity.schema.json","title":"identity.title","$comment":"Age is not checked here: the vocabulary has only regex formats (no formatMinimum/formatMaximum), so the flow and the server derive it from birthDate with domain ageOn. idType lists the Philippine documents only; allOf carries the number rule of EVERY document of domain ID_DOCUMENTS (Aadhaar and PAN included), so a product switches them on by adding their ids to idType's enum, nothing else.","type":"object","additionalProperties":false,"required":["name","birthDate","gender","idType","idNumber","idPhotoFront","facePhoto"],"properties":{"name":{"title":"identity.name","type":"string","normalize":["noChinese","personName"],"format":"person-name"},"birthDate":{"title":"identity.birthDate","type":"string","normalize":"trim","format":"iso-date"},"gender":{"title":"identity.gender","type":"string","enum":["male","female"]},"idType":{"title":"identity.idType","type":"string","enum":["philSys","umid","driversLicense","passport","prc","sss","philHealth","pagIbig","tin","postalId","votersId"]},"idNumber":{"title":"identity.idNumber","type":"string"},"idPhotoFront":{"title":"identity.idPhotoFront","type":"string","contentMediaType":"image/jpeg","pattern":"^(?:data:image/jpeg;base64,[A-Za-z0-9+/]+={0,2}|doc:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$"},"idPhotoBack":{"title":"identity.idPhotoBack","type":"string","contentMediaType":"image/jpeg","pattern":"^(?:data:image/jpeg;base64,[A-Za-z0-9+/]+={0,2}|doc:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$"},"facePhoto":{"title":"identity.facePhoto","type":"string","contentMediaType":"image/jpeg","pattern":"^(?:data:image/jpeg;base64,[A-Za-z0-9+/]+={0,2}|doc:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$"}},"allOf":[{"if":{"properties":{"idType":{"const":"philSys"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-philSys","format":"id-philSys"}}}},{"if":{"properties":{"idType":{"const":"umid"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-umid","format":"id-umid"}}}},{"if":{"properties":{"idType":{"const":"driversLicense"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-driversLicense","format":"id-driversLicense"}}}},{"if":{"properties":{"idType":{"const":"passport"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-passport","format":"id-passport"}}}},{"if":{"properties":{"idType":{"const":"prc"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-prc","format":"id-prc"}}}},{"if":{"properties":{"idType":{"const":"sss"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-sss","format":"id-sss"}}}},{"if":{"properties":{"idType":{"const":"philHealth"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-philHealth","format":"id-philHealth"}}}},{"if":{"properties":{"idType":{"const":"pagIbig"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-pagIbig","format":"id-pagIbig"}}}},{"if":{"properties":{"idType":{"const":"tin"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-tin","format":"id-tin"}}}},{"if":{"properties":{"idType":{"const":"postalId"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-postalId","format":"id-postalId"}}}},{"if":{"properties":{"idType":{"const":"votersId"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-votersId","format":"id-votersId"}}}},{"if":{"properties":{"idType":{"const":"aadhaar"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-aadhaar","format":"id-aadhaar"}}}},{"if":{"properties":{"idType":{"const":"pan"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-pan","format":"id-pan"}}}},{"if":{"properties":{"idType":{"enum":["philSys","umid","driversLicense","prc","postalId","votersId","aadhaar"]}},"required":["idType"]},"then":{"properties":{"idPhotoBack":{}},"required":["idPhotoBack"]}}]};
 const formats0 = /^\d{16}$/u;
 const formats2 = /^CRN\d{12}$/u;
@@ -1514,3 +1513,483 @@ errors++;
 validate13.errors = vErrors;
 return errors === 0;
 }
+
+const branch0 = validate14;
+const schema15 = {"properties":{"idType":{"const":"philSys"}},"required":["idType"]};
+
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("philSys" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "philSys"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate14.errors = vErrors;
+return errors === 0;
+}
+
+const branch1 = validate15;
+const schema16 = {"properties":{"idType":{"const":"umid"}},"required":["idType"]};
+
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("umid" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "umid"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate15.errors = vErrors;
+return errors === 0;
+}
+
+const branch2 = validate16;
+const schema17 = {"properties":{"idType":{"const":"driversLicense"}},"required":["idType"]};
+
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("driversLicense" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "driversLicense"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate16.errors = vErrors;
+return errors === 0;
+}
+
+const branch3 = validate17;
+const schema18 = {"properties":{"idType":{"const":"passport"}},"required":["idType"]};
+
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("passport" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "passport"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate17.errors = vErrors;
+return errors === 0;
+}
+
+const branch4 = validate18;
+const schema19 = {"properties":{"idType":{"const":"prc"}},"required":["idType"]};
+
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("prc" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "prc"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+
+const branch5 = validate19;
+const schema20 = {"properties":{"idType":{"const":"sss"}},"required":["idType"]};
+
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("sss" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "sss"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate19.errors = vErrors;
+return errors === 0;
+}
+
+const branch6 = validate20;
+const schema21 = {"properties":{"idType":{"const":"philHealth"}},"required":["idType"]};
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("philHealth" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "philHealth"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+
+const branch7 = validate21;
+const schema22 = {"properties":{"idType":{"const":"pagIbig"}},"required":["idType"]};
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("pagIbig" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "pagIbig"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+
+const branch8 = validate22;
+const schema23 = {"properties":{"idType":{"const":"tin"}},"required":["idType"]};
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("tin" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "tin"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate22.errors = vErrors;
+return errors === 0;
+}
+
+const branch9 = validate23;
+const schema24 = {"properties":{"idType":{"const":"postalId"}},"required":["idType"]};
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("postalId" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "postalId"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
+const branch10 = validate24;
+const schema25 = {"properties":{"idType":{"const":"votersId"}},"required":["idType"]};
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("votersId" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "votersId"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+
+const branch11 = validate25;
+const schema26 = {"properties":{"idType":{"const":"aadhaar"}},"required":["idType"]};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("aadhaar" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "aadhaar"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+
+const branch12 = validate26;
+const schema27 = {"properties":{"idType":{"const":"pan"}},"required":["idType"]};
+
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("pan" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "pan"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate26.errors = vErrors;
+return errors === 0;
+}
+
+const branch13 = validate27;
+const schema28 = {"properties":{"idType":{"enum":["philSys","umid","driversLicense","prc","postalId","votersId","aadhaar"]}},"required":["idType"]};
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+let data0 = data.idType;
+if(!(((((((data0 === "philSys") || (data0 === "umid")) || (data0 === "driversLicense")) || (data0 === "prc")) || (data0 === "postalId")) || (data0 === "votersId")) || (data0 === "aadhaar"))){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/enum",keyword:"enum",params:{allowedValues: schema28.properties.idType.enum}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+validate.branches = { "/allOf/0/if": branch0, "/allOf/1/if": branch1, "/allOf/2/if": branch2, "/allOf/3/if": branch3, "/allOf/4/if": branch4, "/allOf/5/if": branch5, "/allOf/6/if": branch6, "/allOf/7/if": branch7, "/allOf/8/if": branch8, "/allOf/9/if": branch9, "/allOf/10/if": branch10, "/allOf/11/if": branch11, "/allOf/12/if": branch12, "/allOf/13/if": branch13 };
+export default validate;

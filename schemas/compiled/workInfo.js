@@ -4,7 +4,6 @@
 import * as func2_module from "ajv/dist/runtime/ucs2length.js";
 function runtimeDefault(ns) { const d = ns.default; return typeof d === "function" ? d : d.default; }
 export const validate = validate13;
-export default validate13;
 const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"workInfo.schema.json","title":"workInfo.title","$comment":"Conditional fields live in then/else (RJSF shows a branch's fields only when it applies), so propertyNames, not additionalProperties, refuses unknown fields; fields of a branch that does not apply are not checked here (the form omits them). payday is the next pay date. companyPhone accepts a Philippine mobile only: the vocabulary has no landline format. graduationDate after admissionDate is a cross-field rule the vocabulary cannot express: the flow and the server check it.","type":"object","propertyNames":{"enum":["employmentType","yearsWorked","monthlyIncome","industry","payCycle","payday","companyName","companyPhone","companyAddress","schoolName","major","admissionDate","graduationDate"]},"required":["employmentType"],"properties":{"employmentType":{"title":"workInfo.employmentType","type":"string","enum":["selfEmployed","contractWorker","student","unemployed"]}},"if":{"properties":{"employmentType":{"enum":["selfEmployed","contractWorker"]}},"required":["employmentType"]},"then":{"properties":{"yearsWorked":{"title":"workInfo.yearsWorked","type":"string","enum":["underOne","oneToThree","threeToFive","overFive"]},"monthlyIncome":{"title":"workInfo.monthlyIncome","type":"string","enum":["upTo12000","from12001To18000","from18001To25000","from25001To30000","over30000"]},"industry":{"title":"workInfo.industry","type":"string","enum":["agricultureFishing","miningQuarrying","manufacturing","utilities","construction","wholesaleRetail","transportLogistics","accommodationFood","informationTechnology","bpo","telecommunications","financeBanking","insurance","realEstate","professionalServices","education","healthcare","government","uniformedServices","artsEntertainmentMedia","tourismTravel","domesticWork","securityServices","beautyWellness","onlineSelling","other"]},"payCycle":{"title":"workInfo.payCycle","type":"string","enum":["weekly","biWeekly","monthly","other"]},"payday":{"title":"workInfo.payday","type":"string","normalize":"trim","format":"iso-date"},"companyName":{"title":"workInfo.companyName","type":"string","normalize":["noChinese","trim"],"minLength":2,"maxLength":100},"companyPhone":{"title":"workInfo.companyPhone","type":"string","normalize":"phMobile","format":"ph-mobile"},"companyAddress":{"title":"workInfo.companyAddress","type":"string","normalize":["noChinese","trim"],"minLength":5,"maxLength":200}},"required":["yearsWorked","monthlyIncome","industry","payCycle","payday","companyName","companyPhone","companyAddress"]},"else":{"if":{"properties":{"employmentType":{"const":"student"}},"required":["employmentType"]},"then":{"properties":{"schoolName":{"title":"workInfo.schoolName","type":"string","normalize":["noChinese","trim"],"minLength":2,"maxLength":100},"major":{"title":"workInfo.major","type":"string","normalize":["noChinese","trim"],"minLength":2,"maxLength":100},"admissionDate":{"title":"workInfo.admissionDate","type":"string","normalize":"trim","format":"iso-date"},"graduationDate":{"title":"workInfo.graduationDate","type":"string","normalize":"trim","format":"iso-date"}},"required":["schoolName","major","admissionDate","graduationDate"]}}};
 const formats0 = /^(?:\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8]))|(?:\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)$/u;
 const formats2 = /^9\d{9}$/u;
@@ -702,3 +701,75 @@ errors++;
 validate13.errors = vErrors;
 return errors === 0;
 }
+
+const branch0 = validate14;
+const schema15 = {"properties":{"employmentType":{"enum":["selfEmployed","contractWorker"]}},"required":["employmentType"]};
+
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.employmentType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "employmentType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.employmentType !== undefined){
+let data0 = data.employmentType;
+if(!((data0 === "selfEmployed") || (data0 === "contractWorker"))){
+const err1 = {instancePath:instancePath+"/employmentType",schemaPath:"#/properties/employmentType/enum",keyword:"enum",params:{allowedValues: schema15.properties.employmentType.enum}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate14.errors = vErrors;
+return errors === 0;
+}
+
+const branch1 = validate15;
+const schema16 = {"properties":{"employmentType":{"const":"student"}},"required":["employmentType"]};
+
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.employmentType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "employmentType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.employmentType !== undefined){
+if("student" !== data.employmentType){
+const err1 = {instancePath:instancePath+"/employmentType",schemaPath:"#/properties/employmentType/const",keyword:"const",params:{allowedValue: "student"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate15.errors = vErrors;
+return errors === 0;
+}
+
+validate.branches = { "/if": branch0, "/else/if": branch1 };
+export default validate;

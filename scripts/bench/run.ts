@@ -9,6 +9,7 @@ import { failedRuns, printApi, runApiBench } from './api.ts';
 import { printKeystroke, runKeystrokeBench } from './keystroke.ts';
 import { printLoans, runLoansBench } from './loans.ts';
 import { printMessages, runMessagesBench } from './messages.ts';
+import { printStudio, runStudioBench } from './studio.ts';
 
 interface Benchmark {
   readonly name: string;
@@ -68,6 +69,16 @@ const BENCHMARKS: readonly Benchmark[] = [
       const failed = result.runs.filter((r) => r.problems.length > 0);
       if (failed.length > 0)
         throw new Error(`failed runs: ${failed.map((r) => `${r.name}: ${r.problems.join('; ')}`).join(' | ')}`);
+      return result;
+    },
+  },
+  {
+    name: 'studio',
+    description:
+      'the slowest pattern the form studio accepts on 200 hostile characters; the event loop while the largest accepted form is checked and built',
+    run: async () => {
+      const result = await runStudioBench();
+      printStudio(result);
       return result;
     },
   },

@@ -28,8 +28,10 @@ import {
   type FormLanguage,
   type ThemeContent,
 } from '#domain/form-content.ts';
+import { isThemeEntry } from '#engine/studio/theme-properties.ts';
 import { standaloneModule } from '#engine/validation/standalone-module.ts';
 import { vocabulary } from '#schemas/vocabulary.ts';
+import { buildAssetsOffThread } from './compiler.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -90,12 +92,15 @@ export interface PublishedForm {
 /** Files built in this process, by name, version and content: the same seed is built once per process, not per start. */
 const built = new Map<string, Promise<FormAssets>>();
 
-/** Builds the files of one form version (throws when the schema does not compile). */
+/**
+ * Builds the files of one form version (throws when the schema does not compile), on the form compiler's worker
+ * thread (server/forms/compiler.ts): the event loop is not held while ajv compiles.
+ */
 export function buildFormAssets(name: string, version: number, content: FormContent): Promise<FormAssets> {
   const key = `${name}\u0000${version}\u0000${JSON.stringify(content)}`;
   let found = built.get(key);
   if (!found) {
-    found = buildAssets(name, version, content);
+    found = buildAssetsOffThread(name, version, content);
     found.catch(() => built.delete(key));
     if (built.size > 100) built.clear();
     built.set(key, found);
@@ -103,7 +108,8 @@ export function buildFormAssets(name: string, version: number, content: FormCont
   return found;
 }
 
-async function buildAssets(name: string, version: number, content: FormContent): Promise<FormAssets> {
+/** Builds the files of one form version in this thread (the compiler's worker calls it). */
+export async function buildAssetsHere(name: string, version: number, content: FormContent): Promise<FormAssets> {
   const validatorJs = await validatorModule(content.schema);
   const validatorHash = hashOf(validatorJs);
   const published: PublishedForm = {
@@ -142,7 +148,14 @@ export function manifestOf(published: readonly PublishedEntry[]): FormsManifest 
     if (entry.kind === 'flow') flow = { version: entry.version, steps: entry.content.steps };
     else if (entry.kind === 'form')
       forms[entry.name] = { version: entry.version, form: `${ASSETS_PATH}${entry.formHash}.json` };
-    else themes[entry.name] = { version: entry.version, properties: entry.content.properties };
+    // Only what a theme may set (engine/studio/theme-properties.ts), whatever a stored version holds.
+    else
+      themes[entry.name] = {
+        version: entry.version,
+        properties: Object.fromEntries(
+          Object.entries(entry.content.properties).filter(([name, value]) => isThemeEntry(name, value)),
+        ),
+      };
   }
   if (!flow) throw new Error('no published flow');
   return { flow, forms, themes };

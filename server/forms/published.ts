@@ -301,6 +301,16 @@ export async function createPublishedForms(
       return row.type === type ? row.body : undefined;
     },
 
+    /** A version's validator from its built files (kept by hash, as the published ones are). */
+    validatorOfAssets(assets: FormAssets): Promise<CompiledValidator> {
+      return validatorOf(assets.validatorHash, async () => assets.validatorJs);
+    },
+
+    /** The steps that show form `name` in the published flow. */
+    async stepsOfForm(name: string): Promise<string[]> {
+      return (await this.flow()).steps.filter((s) => s.schema === name).map((s) => s.step);
+    },
+
     /** The URL staff preview a version's validator at: signed, good for an hour or more. */
     previewUrl(validatorHash: string): string {
       const until = Math.ceil((now().getTime() + PREVIEW_URL_MS) / PREVIEW_URL_MS) * PREVIEW_URL_MS;

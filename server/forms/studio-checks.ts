@@ -3,40 +3,25 @@
  * is refused as INVALID_INPUT before anything reads it), then the product checks of engine/studio with the product's
  * context (vocabulary, widget registry, shared text catalog, routes), the breaking-change guard and the diff.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
-import type { RoutesConfig } from '#config/types/routes.ts';
-import {
-  FORM_LANGUAGES,
-  LOCALE_OF,
-  type ContentKind,
-  type FlowContent,
-  type FormContent,
-  type ThemeContent,
-} from '#domain/form-content.ts';
+import { type ContentKind, type FlowContent, type FormContent, type ThemeContent } from '#domain/form-content.ts';
 import {
   addedRequired,
   breakingChanges,
   checkFlow,
-  checkForm,
   checkTheme,
   diffContent,
   normalizeFlow,
   type Breaking,
   type Change,
   type Check,
-  type FormCheckContext,
 } from '#engine/studio/index.ts';
-import { widgetRegistry } from '#engine/widgets/registry.ts';
-import { engineFieldMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
-import { vocabulary } from '#schemas/vocabulary.ts';
 import { ApiError } from '../errors.ts';
 import { buildFormAssets } from './assets.ts';
+import { checkFormOffThread } from './compiler.ts';
+import { formNames, routePaths } from './form-context.ts';
+import { flowRules } from './product-rules.ts';
 import type { PublishedForms } from './published.ts';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export type { Breaking, Change, Check } from '#engine/studio/index.ts';
 
@@ -91,32 +76,6 @@ const shapeOf = Object.fromEntries(
   Object.entries(SHAPES).map(([kind, schema]) => [kind, shapeAjv.compile(schema)]),
 ) as Record<ContentKind, ReturnType<Ajv['compile']>>;
 
-const json = (path: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(join(root, path), 'utf8')) as Record<string, unknown>;
-
-/**
- * The product's context of the form checks: the three languages, the shared text catalog (locales/<lng>/forms.json
- * without the forms' own subtrees, which each version holds), the vocabulary, every widget and engine field.
- */
-function formContext(): FormCheckContext {
-  const shared: Record<string, Record<string, unknown>> = {};
-  for (const language of FORM_LANGUAGES) {
-    const catalog = json(`locales/${LOCALE_OF[language]}/forms.json`);
-    shared[language] = Object.fromEntries(Object.entries(catalog).filter(([key]) => !formNames.has(key)));
-  }
-  return {
-    languages: FORM_LANGUAGES,
-    shared,
-    vocabulary,
-    widgets: { ...rjsfWidgetMeta, ...widgetRegistry },
-    fields: engineFieldMeta,
-  };
-}
-
-/** Every step form (a form's own texts are its subtree of the catalog, whichever version is live). */
-const formNames = new Set((json('config/flow.json') as unknown as FlowContent).steps.map((s) => s.schema));
-const routePaths = (json('config/routes.json') as unknown as RoutesConfig).routes.map((r) => r.path);
-
 /** How deep a version's content may nest, and how many values it may hold (a form is a few hundred). */
 export const CONTENT_MAX_DEPTH = 32;
 export const CONTENT_MAX_NODES = 20_000;
@@ -137,8 +96,10 @@ export function withinLimits(value: unknown, maxDepth = CONTENT_MAX_DEPTH, maxNo
   return true;
 }
 
+/** The engine's findings by form and content (pure: the same content has the same findings). */
+const formChecks = new Map<string, Promise<Check[]>>();
+
 export function studioChecks(forms: PublishedForms) {
-  const context = formContext();
   return {
     /** Refuses content too deep or too large to be a form (FORM_TOO_LARGE), or not of its kind's shape. */
     shape(kind: ContentKind, content: unknown): void {
@@ -164,10 +125,24 @@ export function studioChecks(forms: PublishedForms) {
             path: '',
           },
         ];
-      if (kind === 'flow') return checkFlow(content as FlowContent, { forms: [...formNames], routes: routePaths });
+      if (kind === 'flow')
+        return [
+          ...checkFlow(content as FlowContent, { forms: [...formNames], routes: routePaths }),
+          ...flowRules(content as FlowContent),
+        ];
       if (kind === 'theme') return checkTheme(content as ThemeContent);
       const form = content as FormContent;
-      const found = checkForm(name, form, context);
+      // The engine's checks compile the schema with ajv: on the compiler's thread, not the event loop; the same
+      // content is checked once (every read of a version shows its checks).
+      const key = `${name}\u0000${JSON.stringify(form)}`;
+      let checked = formChecks.get(key);
+      if (!checked) {
+        checked = checkFormOffThread(name, form);
+        checked.catch(() => formChecks.delete(key));
+        if (formChecks.size >= 100) formChecks.clear();
+        formChecks.set(key, checked);
+      }
+      const found = [...(await checked)];
       if (!found.some((c) => c.severity === 'error')) {
         try {
           // The version's own files (built once per content: the save and the publish reuse them).
@@ -204,6 +179,11 @@ export function studioChecks(forms: PublishedForms) {
 
     breaking(before: FormContent, after: FormContent): Breaking[] {
       return breakingChanges(before, after);
+    },
+
+    /** The fields `after` newly requires. */
+    addedRequired(before: FormContent, after: FormContent): string[] {
+      return addedRequired(before, after);
     },
 
     normalizeFlow(flow: FlowContent): FlowContent {

@@ -33,6 +33,7 @@ import { staffAudit } from '../services/audit.ts';
 import type { Tx } from '../services/idempotency.ts';
 import type { StaffCaller } from '../staff/sessions.ts';
 import { buildFormAssets } from './assets.ts';
+import { invalidatedFields } from './impact.ts';
 import { storeAssets, sweepAssets, type PublishedForms } from './published.ts';
 import {
   CONTENT_MAX_DEPTH,
@@ -143,15 +144,41 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
     return row?.content;
   }
 
-  /** The breaking changes of `content` against the published version, each with the borrowers it reaches. */
-  async function breakingOf(kind: ContentKind, name: string, content: unknown): Promise<Breaking[]> {
+  /**
+   * The breaking changes of `content` against the published version, each with the borrowers it reaches: fields
+   * removed or retyped and, when `saved` (an action, not a read: it runs the new validator over every saved section),
+   * the fields whose saved answers the new version would refuse (a tightened rule).
+   */
+  async function breakingOf(
+    kind: ContentKind,
+    name: string,
+    content: unknown,
+    saved: { version: number } | undefined = undefined,
+  ): Promise<Breaking[]> {
     if (kind !== 'form' || !withinLimits(content)) return [];
     const before = await publishedContent(kind, name);
     if (before === undefined) return [];
-    const found = checks.breaking(before as FormContent, content as FormContent);
-    if (found.length === 0) return [];
-    const affected = await forms.sectionsOfForm(name);
-    return found.map((b) => ({ ...b, affected }));
+    const found: Breaking[] = checks.breaking(before as FormContent, content as FormContent);
+    const affected = found.length > 0 ? await forms.sectionsOfForm(name) : 0;
+    const structural = found.map((b) => ({ ...b, affected }));
+    if (!saved) return structural;
+    const published = await forms.rules(name);
+    let assets;
+    try {
+      assets = await buildFormAssets(name, saved.version, content as FormContent);
+    } catch {
+      return structural; // A schema that does not compile is refused by the checks.
+    }
+    const invalid = await invalidatedFields(
+      db,
+      await forms.stepsOfForm(name),
+      published,
+      await forms.validatorOfAssets(assets),
+      checks.addedRequired(before as FormContent, content as FormContent),
+    );
+    // A removed or retyped field is said once, as such.
+    const named = new Set(structural.map((b) => b.field));
+    return [...structural, ...invalid.filter((b) => !named.has(b.field))];
   }
 
   /** A form version's files, when its schema compiles (the preview's validator), stored; else null. */
@@ -453,7 +480,7 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
         (c) => c.severity === 'error',
       );
       if (errors.length > 0) throw new ApiError('FORM_CHECKS_FAILED', { checks: errors });
-      const breaking = await breakingOf(kind, row.name, row.content);
+      const breaking = await breakingOf(kind, row.name, row.content, row);
       const missing = breaking.filter((b) => !acknowledge.includes(b.id));
       if (missing.length > 0) throw new ApiError('FORM_BREAKING_UNACKNOWLEDGED', { breaking });
       const at = now();
@@ -497,8 +524,8 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
       if (isContributor(row, staff.staffId)) throw new ApiError('SAME_PERSON');
       if (!sameInstant(row.updatedAt, updatedAt)) throw new ApiError('FORM_STALE');
       const kind = row.kind as ContentKind;
-      // The published version may have changed since the submit (a rollback): what breaks is judged again.
-      const breaking = await breakingOf(kind, row.name, row.content);
+      // The published version or the saved answers may have changed since the submit: what breaks is judged again.
+      const breaking = await breakingOf(kind, row.name, row.content, row);
       const acknowledged = row.acknowledged ?? [];
       if (breaking.some((b) => !acknowledged.includes(b.id)))
         throw new ApiError('FORM_BREAKING_UNACKNOWLEDGED', { breaking });
@@ -597,7 +624,7 @@ export function createStudioService(deps: { db: Database; now: () => Date; forms
         (c) => c.severity === 'error',
       );
       if (errors.length > 0) throw new ApiError('FORM_CHECKS_FAILED', { checks: errors });
-      const breaking = await breakingOf(kind, name, target.content);
+      const breaking = await breakingOf(kind, name, target.content, target);
       if (breaking.some((b) => !acknowledge.includes(b.id)))
         throw new ApiError('FORM_BREAKING_UNACKNOWLEDGED', { breaking });
       const at = now();

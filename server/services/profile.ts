@@ -6,7 +6,9 @@
  * within the grace period after it (server/forms/published.ts), so a borrower typing while staff publish loses nothing. Fields of a form branch
  * that does not apply (a student's school for an employed borrower, a wallet number on a bank payout) are dropped
  * before validation (engine/validation/prune-branches.ts): the browser's form never sends them, and what no branch
- * asks for is neither checked nor stored. The server decides what is
+ * asks for is neither checked nor stored. Only what the version declares is stored, and only what the published version
+ * declares is shown back (engine/validation/keep-declared.ts): a form without `additionalProperties: false` lets other
+ * names pass its validator, and they would outlive the version (issue 22). The server decides what is
  * complete and where the borrower resumes, so any device continues where another left off.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -18,7 +20,14 @@ import { upgradeSection } from '#domain/legacy-values.ts';
 import { checkContext, stepCheck, type CheckError } from '#domain/step-checks.ts';
 import { fieldErrors, type CompiledValidator } from '#engine/validation/compiled-validator.ts';
 import { createAjv } from '#engine/validation/create-ajv.ts';
-import { branchTester, pruneToBranches, type BranchTest, type JsonSchema } from '#engine/validation/prune-branches.ts';
+import { keepDeclared } from '#engine/validation/keep-declared.ts';
+import {
+  branchTester,
+  compiledBranchTest,
+  pruneToBranches,
+  type BranchTest,
+  type JsonSchema,
+} from '#engine/validation/prune-branches.ts';
 import { vocabulary } from '#schemas/vocabulary.ts';
 import { firstIncomplete, flowEnd, type FlowStepEntry } from '#engine/flow/flow.ts';
 import type { Database } from '../db/database.ts';
@@ -79,7 +88,10 @@ function partsOf(rules: FormRules) {
     const schema = rules.content.schema as { $id: string } & Exclude<JsonSchema, boolean>;
     parts = {
       schema,
-      branch: branchTester(createAjv(vocabulary, { fragments: true }), schema),
+      // The module's compiled branch tests (the browser's); a module built before they existed: a live ajv.
+      branch: rules.validate.branches
+        ? compiledBranchTest(rules.validate.branches)
+        : branchTester(createAjv(vocabulary, { fragments: true }), schema),
       documentKinds: documentKindsOf(rules.content.uiSchema),
     };
     if (versionParts.size > 200) versionParts.clear();
@@ -200,12 +212,30 @@ export async function createProfileService(
     };
   }
 
-  const sectionsMap = (rows: readonly SectionRow[]) =>
+  /**
+   * A stored section as the borrower's form gets it back: only what the step's published version declares (a row
+   * saved before issue 22 may hold fields of earlier versions). A step the published flow no longer has is left as it is.
+   */
+  async function shownData(step: string, stored: unknown): Promise<unknown> {
+    const data = upgradeSection(step, stored);
+    let rules: StepRules;
+    try {
+      rules = await rulesOf(step);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'STEP_UNKNOWN') return data;
+      throw error;
+    }
+    return keepDeclared(rules.schema, data, rules.branch);
+  }
+
+  const sectionsMap = async (rows: readonly SectionRow[]) =>
     Object.fromEntries(
-      rows.map((row) => [
-        row.step,
-        { data: upgradeSection(row.step, row.data), updatedAt: row.updatedAt.toISOString() },
-      ]),
+      await Promise.all(
+        rows.map(async (row) => [
+          row.step,
+          { data: await shownData(row.step, row.data), updatedAt: row.updatedAt.toISOString() },
+        ]),
+      ),
     );
 
   async function summary(customerId: string) {
@@ -225,7 +255,7 @@ export async function createProfileService(
     /** Completeness and every saved section (for the web app to fill its forms on any device), from one read. */
     async overview(customerId: string) {
       const rows = await sectionsOf.execute({ customerId });
-      return { summary: await summaryOf(rows), sections: sectionsMap(rows) };
+      return { summary: await summaryOf(rows), sections: await sectionsMap(rows) };
     },
 
     /** The overview as JSON text, from this instance's recent reads when it has one. */
@@ -246,7 +276,7 @@ export async function createProfileService(
       if (!row) throw new ApiError('SECTION_EMPTY');
       return {
         step,
-        data: upgradeSection(step, row.data),
+        data: await shownData(step, row.data),
         schemaVersion: row.schemaVersion,
         formVersion: row.formVersion,
         updatedAt: row.updatedAt.toISOString(),
@@ -323,7 +353,8 @@ export async function createProfileService(
         });
         if (photos.length > 0) await verifyDocuments(caller.customerId, photos);
       }
-      return { data, rules: stepRules };
+      // Stored: only what this version declares (in the branches that apply), whatever else passed its validator.
+      return { data: keepDeclared(stepRules.schema, data, stepRules.branch), rules: stepRules };
     },
 
     /**

@@ -2,8 +2,11 @@
  * Applies a sub-product theme as CSS custom properties: the version product staff published (the manifest's `themes`,
  * src/forms/manifest.ts) once it has arrived, and until then the seed bundled with the app (config/themes/
  * theme-<n>.json, the same colours index.html is built with), so the first paint does not wait for the network.
+ * Only the properties a theme may set, with values of their type (engine/studio/theme-properties.ts), reach the page:
+ * whatever else a stored theme holds (`filter`, `background-image`, `--radius: url(…)`) is left out.
  */
 import type { ThemeConfig } from '#config/types/theme.ts';
+import { isThemeEntry } from '#engine/studio/theme-properties.ts';
 import type { PublishedTheme } from '../forms/manifest.ts';
 
 /** A theme's number and properties, from whichever source. */
@@ -18,9 +21,13 @@ let published = new Map<number, ThemeProperties>();
 /** The elements a theme was applied to, and which theme: they take a newly published version of it. */
 const applied = new Map<HTMLElement, number>();
 
-/** Sets a theme's custom properties and `data-theme` on `root`: pure over its arguments, whatever file the theme came from. */
+/**
+ * Sets a theme's custom properties and `data-theme` on `root`: pure over its arguments, whatever file the theme came
+ * from. A property a theme may not set, or a value not of its type, is skipped (the root keeps what it had).
+ */
 export function applyThemeProperties(theme: ThemeProperties, root: HTMLElement): void {
-  for (const [name, value] of Object.entries(theme.properties)) root.style.setProperty(name, String(value));
+  for (const [name, value] of Object.entries(theme.properties))
+    if (isThemeEntry(name, value)) root.style.setProperty(name, value);
   root.dataset['theme'] = String(theme.id);
 }
 

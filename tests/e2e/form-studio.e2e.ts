@@ -311,6 +311,17 @@ describe.each(browserDatabases('both'))('the form studio on %s', (kind) => {
         schema: unknown;
       };
       expect(JSON.stringify(published.schema)).not.toContain(FIELD);
+      // Version 2 withdrawn for cause: never brought back, its reason shown.
+      await desk.locator('tr[data-version="2"] [data-testid=withdraw]').click();
+      expect(await desk.getByTestId('withdraw-run').isDisabled()).toBe(true);
+      await desk.getByTestId('withdraw-confirm').locator('input[name=reason]').fill('Asked students for a field twice');
+      await desk.getByTestId('withdraw-run').click();
+      await expect.poll(() => desk.locator('tr[data-version="2"]').getAttribute('data-status')).toBe('withdrawn');
+      expect(await desk.locator('tr[data-version="2"] [data-testid=withdrawn-reason]').textContent()).toContain(
+        'Asked students for a field twice',
+      );
+      expect(await desk.locator('tr[data-version="2"] [data-testid=rollback]').count()).toBe(0);
+      await desk.screenshot({ path: join(SHOTS, 'studio-versions-en.png'), fullPage: true });
       // The diff of version 3 against version 2 lists the field as removed.
       await desk
         .getByTestId('compare')

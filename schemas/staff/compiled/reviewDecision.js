@@ -4,7 +4,6 @@
 import * as func2_module from "ajv/dist/runtime/ucs2length.js";
 function runtimeDefault(ns) { const d = ns.default; return typeof d === "function" ? d : d.default; }
 export const validate = validate13;
-export default validate13;
 const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"reviewDecision.schema.json","title":"reviewDecision.title","$comment":"An underwriter's decision on a review. The console fills the reason list and the limit range from GET /api/v1/staff/options; the server checks both again.","type":"object","required":["decision"],"properties":{"decision":{"title":"reviewDecision.decision","type":"string","enum":["approve","reject"]}},"allOf":[{"if":{"properties":{"decision":{"const":"approve"}},"required":["decision"]},"then":{"required":["limitPesos"],"properties":{"limitPesos":{"title":"reviewDecision.limitPesos","type":"integer","minimum":1}}}},{"if":{"properties":{"decision":{"const":"reject"}},"required":["decision"]},"then":{"required":["reason"],"properties":{"reason":{"title":"reviewDecision.reason","type":"string","minLength":1,"maxLength":64},"reapplyAfter":{"title":"reviewDecision.reapplyAfter","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"note":{"title":"reviewDecision.note","type":"string","maxLength":1000}}}}]};
 const func2 = runtimeDefault(func2_module);
 const pattern1 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
@@ -305,3 +304,74 @@ errors++;
 validate13.errors = vErrors;
 return errors === 0;
 }
+
+const branch0 = validate14;
+const schema15 = {"properties":{"decision":{"const":"approve"}},"required":["decision"]};
+
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.decision === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.decision !== undefined){
+if("approve" !== data.decision){
+const err1 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/const",keyword:"const",params:{allowedValue: "approve"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate14.errors = vErrors;
+return errors === 0;
+}
+
+const branch1 = validate15;
+const schema16 = {"properties":{"decision":{"const":"reject"}},"required":["decision"]};
+
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.decision === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.decision !== undefined){
+if("reject" !== data.decision){
+const err1 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/const",keyword:"const",params:{allowedValue: "reject"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate15.errors = vErrors;
+return errors === 0;
+}
+
+validate.branches = { "/allOf/0/if": branch0, "/allOf/1/if": branch1 };
+export default validate;

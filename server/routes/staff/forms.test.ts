@@ -4,8 +4,8 @@ import type { FlowContent, FormContent } from '#domain/form-content.ts';
 import { auditLog, formAssets, formVersions, profileSections } from '#server/db/schema.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
 import { login } from '#server/testing/borrower.ts';
-import { completeSections } from '#server/testing/loan-fixtures.ts';
-import { caller, headersOf } from '#server/testing/request.ts';
+import { completeSections, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
+import { caller, headersOf, newKey } from '#server/testing/request.ts';
 import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
@@ -22,7 +22,7 @@ type Detail = {
     withdrawn: { reason: string; by: { id: string } | null } | null;
   };
   content: FormContent;
-  checks: { severity: string; code: string; params: object }[];
+  checks: { severity: string; code: string; params: object; path: string }[];
   breaking: { id: string; affected?: number }[];
   validator: string | null;
 };
@@ -203,6 +203,35 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     content.schema.properties['detailedAddress']!['pattern'] = '^[A-Za-z0-9., ]{1,200}$';
     expect((await save(edited, content)).checks).toEqual([]);
     await call(author, 'POST', `/staff/form-versions/${d.version.id}/discard`);
+  });
+
+  it('a tightened rule is breaking: the new validator runs over the saved sections and counts those it would refuse', async () => {
+    const borrowers = await Promise.all([login(api), login(api)]);
+    await api.database.db.insert(profileSections).values(
+      borrowers.map((b) => ({
+        customerId: b.customerId,
+        step: 'identityInfo',
+        data: completeSections().identityInfo!,
+        schemaVersion: 'fixture',
+      })),
+    );
+    const d = await draft('form', 'identity');
+    const content = structuredClone(d.content) as FormContent & {
+      schema: { properties: Record<string, Record<string, unknown>> };
+    };
+    // Letters only, no spaces: "Juan dela Cruz" no longer passes.
+    content.schema.properties['name']!['pattern'] = '^[A-Za-z]{2,60}$';
+    const edited = await save(d, content);
+    expect(edited.checks.filter((c) => c.severity === 'error')).toEqual([]);
+    const refused = await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {});
+    expect(refused.statusCode, refused.body).toBe(409);
+    const { breaking } = refused.json<{ breaking: { id: string; kind: string; affected: number }[] }>();
+    expect(breaking).toEqual([expect.objectContaining({ id: 'invalid:name', kind: 'invalid', field: 'name' })]);
+    expect(breaking[0]!.affected).toBeGreaterThanOrEqual(borrowers.length);
+    const inReview = await submit(edited, ['invalid:name']);
+    expect(inReview.version.status).toBe('review');
+    // Not published here: the identity form stays as it is for the other tests.
+    expect((await call(author, 'POST', `/staff/form-versions/${d.version.id}/discard`)).statusCode).toBe(204);
   });
 
   it('keeps the studio to product staff', async () => {
@@ -680,6 +709,110 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     expect(
       (await api.app.inject({ method: 'GET', url: form.json<{ validator: string }>().validator })).statusCode,
     ).toBe(200);
+    // The reviewer, idle through the autosaves, was signed out: a new session for the tests after this one.
+    reviewer = await addTestStaff(api.database.db, 'productStaff', api.now());
+  });
+
+  it('identity is a rule of the product: the studio refuses a step order or an identity form that drops or weakens it', async () => {
+    const flow = await draft('flow', FLOW);
+    const steps = (flow.content as unknown as FlowContent).steps.filter((st) => st.step !== 'identityInfo');
+    const noIdentity = await save(flow, { steps });
+    expect(noIdentity.checks).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        code: 'studio.checks.ruleIdentityStep',
+        params: { step: 'identityInfo' },
+      }),
+    ]);
+    expect((await call(author, 'POST', `/staff/form-versions/${flow.version.id}/submit`, {})).statusCode).toBe(422);
+    expect((await call(author, 'POST', `/staff/form-versions/${flow.version.id}/discard`)).statusCode).toBe(204);
+
+    const d = await draft('form', 'identity');
+    type Editable = FormContent & {
+      schema: { properties: Record<string, Record<string, unknown>>; required: string[]; allOf?: unknown[] };
+      uiSchema: Record<string, Record<string, unknown>>;
+    };
+    const codes = async (edit: (c: Editable) => void) => {
+      const content = structuredClone(d.content) as Editable;
+      edit(content);
+      const res = await call(author, 'PUT', `/staff/form-versions/${d.version.id}`, {
+        content,
+        updatedAt: (await call(author, 'GET', `/staff/form-versions/${d.version.id}`)).json<Detail>().version.updatedAt,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json<Detail>()
+        .checks.filter((c) => c.severity === 'error')
+        .map((c) => `${c.code.replace('studio.checks.', '')}:${c.path}`);
+    };
+    // The face photo without its document kind would skip the photo and face checks.
+    expect(
+      await codes((c) => delete (c.uiSchema['facePhoto']!['ui:options'] as Record<string, unknown>)['documentKind']),
+    ).toEqual(['rulePhoto:/uiSchema/facePhoto']);
+    // The ID photo turned into a text field.
+    expect(
+      await codes((c) => {
+        c.uiSchema['idPhotoFront'] = { 'ui:widget': 'text' };
+      }),
+    ).toEqual(
+      expect.arrayContaining([
+        'rulePhoto:/uiSchema/idPhotoFront',
+        'ruleNotice:/uiSchema/idPhotoFront/ui:options/notice',
+      ]),
+    );
+    // The ID number no longer required; the name's format gone; the ID number rules gone.
+    expect(
+      await codes((c) => {
+        c.schema.required = c.schema.required.filter((f) => f !== 'idNumber');
+        delete c.schema.properties['name']!['format'];
+        delete c.schema.allOf;
+      }),
+    ).toEqual(
+      expect.arrayContaining([
+        'ruleIdentityField:/schema/properties/idNumber',
+        'ruleIdentityCheck:/schema/properties/name/format',
+        'ruleIdentityNumbers:/schema/allOf',
+      ]),
+    );
+    // Within the rules, the form is product staff's: a clearer title passes.
+    expect(await codes((c) => (c.schema.properties['gender']!['title'] = 'identity.gender'))).toEqual([]);
+    expect((await call(author, 'POST', `/staff/form-versions/${d.version.id}/discard`)).statusCode).toBe(204);
+  });
+
+  it('a step order published without the identity step (before the rule) still lets no one apply without identity', async () => {
+    const [row] = await api.database.db
+      .select()
+      .from(formVersions)
+      .where(and(eq(formVersions.kind, 'flow'), eq(formVersions.status, 'published')));
+    const original = row!.content as FlowContent;
+    const steps = original.steps
+      .filter((st) => st.step !== 'identityInfo')
+      .map((st, i, all) => ({ ...st, next: all[i + 1]?.route ?? '/homeIndex' }));
+    await api.database.db.update(formVersions).set({ content: { steps } }).where(eq(formVersions.id, row!.id));
+    // Any publish makes the server read the published versions again.
+    const republish = async () => {
+      const theme = await draft('theme', '1');
+      await publish(await save(theme, radius(theme, `${Math.random().toFixed(2)}rem`)));
+    };
+    await republish();
+    try {
+      const borrower = await login(api);
+      const { identityInfo: _identity, ...rest } = completeSections();
+      await api.database.db.insert(profileSections).values(
+        Object.entries(rest).map(([step, data]) => ({
+          customerId: borrower.customerId,
+          step,
+          data,
+          schemaVersion: 'fixture',
+        })),
+      );
+      const applied = await call(borrower, 'POST', '/loans', STANDARD_LOAN, newKey());
+      expect(applied.statusCode, applied.body).toBe(409);
+      expect(applied.json()).toMatchObject({ code: 'PROFILE_INCOMPLETE', next: '/identityInfo' });
+    } finally {
+      await api.database.db.update(formVersions).set({ content: original }).where(eq(formVersions.id, row!.id));
+      await republish();
+    }
   });
 });
 

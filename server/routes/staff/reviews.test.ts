@@ -77,6 +77,25 @@ describe.each(databaseTargets())('staff reviews on %s', (kind) => {
     );
   });
 
+  it("refuses to approve an order whose borrower's identity facts are missing (IDENTITY_MISSING); a rejection stays possible", async () => {
+    const { orderId, b } = await studentInReview();
+    // The identity section gone (a step order without it, a section deleted): who borrows is not known.
+    await api.database.db
+      .delete(profileSections)
+      .where(and(eq(profileSections.customerId, b.customerId), eq(profileSections.step, 'identityInfo')));
+    const refused = await call(underwriter, 'POST', `/staff/reviews/${orderId}/decision`, {
+      decision: 'approve',
+      limitCentavos: 500000,
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'IDENTITY_MISSING' });
+    const order = await call(b, 'GET', `/loans/${orderId}`);
+    expect(order.json<{ state: string }>().state).toBe('under_review');
+    // Nor may the borrower apply again without it.
+    const home = await call(b, 'GET', '/loans/home');
+    expect(home.json()).toMatchObject({ canApply: false, applyBlockedCode: 'PROFILE_INCOMPLETE' });
+  });
+
   it("queues a student's application (MISSING_FACTS); a staff approval moves it to accepted as the job would", async () => {
     const { b, orderId } = await studentInReview();
     const queue = await call(underwriter, 'GET', '/staff/reviews?perPage=100');

@@ -4,6 +4,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ageOn } from '#domain/calendar-date.ts';
+import { hasIdentityFacts, IDENTITY_STEP } from '#domain/identity-facts.ts';
 import { isOpenOrder } from '#domain/loan-rules.ts';
 import type { OrderState, Quote } from '#domain/loan-types.ts';
 import { checkQuoteInput, quote } from '#domain/pricing.ts';
@@ -64,8 +65,11 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
     // Read before the transaction (on PGlite a transaction holds the one connection); re-checked under the lock.
     const summary = await ctx.profile.summary(caller.customerId);
     const workInfo = await repo.sectionOf(db, caller.customerId, 'workInfo');
+    const identity = await repo.sectionOf(db, caller.customerId, IDENTITY_STEP);
     return money(caller, key, 'apply', hash, async (tx) => {
       if (!summary.complete) throw new ApiError('PROFILE_INCOMPLETE', { next: summary.next });
+      // Whatever the published step order holds: no loan without knowing who borrows.
+      if (!hasIdentityFacts(identity)) throw new ApiError('PROFILE_INCOMPLETE', { next: `/${IDENTITY_STEP}` });
       const order = await createOrder(tx, caller.customerId, input, workInfo);
       return { status: 201, body: views.orderView(order, ctx.today()) };
     });
@@ -211,6 +215,9 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
       };
       const sub = ctx.subOf(order.productId, order.subProductId);
       if (decision.decision === 'approve') {
+        // No approval, by the rules or by a person, of an order whose borrower's identity is not known.
+        if (!hasIdentityFacts(await repo.sectionOf(tx, order.customerId, IDENTITY_STEP)))
+          throw new ApiError('IDENTITY_MISSING');
         const { minCentavos, stepCentavos } = sub.amount;
         const principal =
           decision.limitCentavos < order.principal

@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, gte } from 'drizzle-orm';
 import { addDays, manilaStartOfDay } from '#domain/calendar-date.ts';
+import { hasIdentityFacts, IDENTITY_STEP } from '#domain/identity-facts.ts';
 import { isOpenOrder } from '#domain/loan-rules.ts';
 import type { OrderState, Quote } from '#domain/loan-types.ts';
 import { checkQuoteInput, quote } from '#domain/pricing.ts';
@@ -40,13 +41,19 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
 
   async function home(caller: Caller) {
     const day = ctx.today();
-    const [summary, orders, workInfo, granted, [signature]] = await Promise.all([
+    const [flowSummary, orders, workInfo, identity, granted, [signature]] = await Promise.all([
       ctx.profile.summary(caller.customerId),
       repo.ordersOf(db, caller.customerId),
       repo.sectionOf(db, caller.customerId, 'workInfo'),
+      repo.sectionOf(db, caller.customerId, IDENTITY_STEP),
       application.limits.grantedRaises(db, caller.customerId),
       db.select().from(signatures).where(eq(signatures.customerId, caller.customerId)),
     ]);
+    // Whatever the published step order holds, a loan needs the borrower's identity (as applying does).
+    const summary =
+      flowSummary.complete && !hasIdentityFacts(identity)
+        ? { ...flowSummary, complete: false, next: `/${IDENTITY_STEP}` }
+        : flowSummary;
     const current = orders.find((o) => isOpenOrder(o.state as OrderState)) ?? null;
     const newest = orders[0];
     const block = summary.complete ? application.applyBlock(orders, day) : { code: 'PROFILE_INCOMPLETE' as const };
