@@ -9,15 +9,15 @@ export type JsonSchema = boolean | { readonly [keyword: string]: unknown };
  */
 export type BranchTest = (pointer: string, data: unknown) => boolean;
 
-type SchemaObject = { readonly [keyword: string]: unknown };
+export type SchemaObject = { readonly [keyword: string]: unknown };
 
-const isObject = (value: unknown): value is SchemaObject =>
+export const isObject = (value: unknown): value is SchemaObject =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
-const escape = (key: string) => key.replace(/~/gu, '~0').replace(/\//gu, '~1');
+export const escape = (key: string) => key.replace(/~/gu, '~0').replace(/\//gu, '~1');
 const unescape = (token: string) => token.replace(/~1/gu, '/').replace(/~0/gu, '~');
 
 /** The sub-schema at a JSON pointer of `root`. */
-function at(root: JsonSchema, pointer: string): JsonSchema | undefined {
+export function at(root: JsonSchema, pointer: string): JsonSchema | undefined {
   let node: unknown = root;
   for (const token of pointer.split('/').slice(1)) {
     if (Array.isArray(node)) node = node[Number(token)];
@@ -58,7 +58,7 @@ function declaredNames(root: JsonSchema, pointer: string, names: Set<string>, se
  * the `then` or the `else` its `if` chooses, the `anyOf` / `oneOf` branches `data` passes (all of them when it passes
  * none: validation then refuses it and should name every field), and the `dependencies` of the properties present.
  */
-function applicable(root: JsonSchema, pointer: string, data: unknown, test: BranchTest, found: string[]): void {
+export function applicable(root: JsonSchema, pointer: string, data: unknown, test: BranchTest, found: string[]): void {
   const schema = at(root, pointer);
   if (!isObject(schema) || found.includes(pointer)) return;
   found.push(pointer);
@@ -87,18 +87,20 @@ function applicable(root: JsonSchema, pointer: string, data: unknown, test: Bran
   }
 }
 
+/** The sub-schemas of item `i` of an array under the schemas at `pointers` (`items`, or its `i`th entry). */
+export function itemPointers(root: JsonSchema, pointers: readonly string[], i: number): string[] {
+  return pointers.flatMap((pointer) => {
+    const schema = at(root, pointer);
+    if (!isObject(schema)) return [];
+    if (isObject(schema['items'])) return [`${pointer}/items`];
+    if (Array.isArray(schema['items']) && i < schema['items'].length) return [`${pointer}/items/${i}`];
+    return [];
+  });
+}
+
 function prune(root: JsonSchema, pointers: readonly string[], data: unknown, test: BranchTest): unknown {
   if (Array.isArray(data)) {
-    return data.map((item, i) => {
-      const itemPointers = pointers.flatMap((pointer) => {
-        const schema = at(root, pointer);
-        if (!isObject(schema)) return [];
-        if (isObject(schema['items'])) return [`${pointer}/items`];
-        if (Array.isArray(schema['items']) && i < schema['items'].length) return [`${pointer}/items/${i}`];
-        return [];
-      });
-      return prune(root, itemPointers, item, test);
-    });
+    return data.map((item, i) => prune(root, itemPointers(root, pointers, i), item, test));
   }
   if (!isObject(data) || pointers.length === 0) return data;
   const found: string[] = [];

@@ -12,14 +12,9 @@ import { login, type Borrower } from '#server/testing/borrower.ts';
 import { completeSections } from '#server/testing/loan-fixtures.ts';
 import { caller } from '#server/testing/request.ts';
 import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
+import { studioCalls } from '#server/testing/studio.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
-type Detail = {
-  version: { id: string; version: number; status: string; updatedAt: string };
-  content: FormContent;
-  checks: { severity: string; code: string; path: string }[];
-  breaking: { id: string }[];
-};
 type Schema = {
   additionalProperties?: unknown;
   properties: Record<string, unknown>;
@@ -41,6 +36,10 @@ describe.each(databaseTargets())('profile sections hold only declared fields on 
   });
 
   const call = caller(() => api);
+  const studio = studioCalls(
+    () => api,
+    () => ({ author, reviewer }),
+  );
   const stored = async (who: Borrower, step: string) => {
     const [row] = await api.database.db
       .select()
@@ -51,9 +50,7 @@ describe.each(databaseTargets())('profile sections hold only declared fields on 
 
   /** Publishes contact without `viber` and without `additionalProperties: false` (top level and contacts). */
   async function publishOpenContactWithoutViber(): Promise<number> {
-    const opened = await call(author, 'POST', '/staff/forms/form/contact/drafts', {});
-    expect(opened.statusCode, opened.body).toBe(201);
-    const d = opened.json<Detail>();
+    const d = await studio.draft('form', 'contact');
     const content = structuredClone(d.content) as FormContent & {
       schema: Schema;
       uiSchema: { 'ui:order': string[]; viber?: unknown };
@@ -66,22 +63,14 @@ describe.each(databaseTargets())('profile sections hold only declared fields on 
     content.uiSchema['ui:order'] = content.uiSchema['ui:order'].filter((f) => f !== 'viber');
     delete content.uiSchema.viber;
     for (const texts of Object.values(content.texts)) delete texts['viber'];
-    const saved = await call(author, 'PUT', `/staff/form-versions/${d.version.id}`, {
-      content,
-      updatedAt: d.version.updatedAt,
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const edited = saved.json<Detail>();
+    const edited = await studio.save(d, content);
     expect(edited.checks.filter((c) => c.severity === 'error')).toEqual([]);
-    const submitted = await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {
-      acknowledge: edited.breaking.map((b) => b.id),
-    });
-    expect(submitted.statusCode, submitted.body).toBe(200);
-    const approved = await call(reviewer, 'POST', `/staff/form-versions/${d.version.id}/approve`, {
-      updatedAt: submitted.json<Detail>().version.updatedAt,
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
-    return approved.json<Detail>().version.version;
+    return (
+      await studio.publish(
+        edited,
+        edited.breaking.map((b) => b.id),
+      )
+    ).version.version;
   }
 
   it('stores and shows back only what the published version declares, nested contacts included', async () => {

@@ -9,14 +9,8 @@ import { databaseTargets } from '#server/db/test-database.ts';
 import { login } from '#server/testing/borrower.ts';
 import { caller } from '#server/testing/request.ts';
 import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
+import { studioCalls, type StudioDetail } from '#server/testing/studio.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
-
-type Detail = {
-  version: { id: string; version: number; status: string; updatedAt: string };
-  content: FormContent;
-  checks: { severity: string; code: string; path: string }[];
-  breaking: { id: string }[];
-};
 
 /** workInfo as a form with no `$id`: an `if` asks for a note on kind a, a `oneOf` for a reason on kind b. */
 function branchedWorkInfo(): FormContent {
@@ -74,29 +68,18 @@ describe.each(databaseTargets())('form branches without $id on %s', (kind) => {
   });
 
   const call = caller(() => api);
-  async function draft(name: string): Promise<Detail> {
-    const res = await call(author, 'POST', `/staff/forms/form/${name}/drafts`, {});
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<Detail>();
-  }
-  async function save(d: Detail, content: unknown): Promise<Detail> {
-    const res = await call(author, 'PUT', `/staff/form-versions/${d.version.id}`, {
-      content,
-      updatedAt: d.version.updatedAt,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<Detail>();
-  }
-  async function publish(d: Detail): Promise<void> {
-    const acknowledge = d.breaking.map((b) => b.id);
-    const submitted = await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, { acknowledge });
-    expect(submitted.statusCode, submitted.body).toBe(200);
-    const read = submitted.json<Detail>();
-    const approved = await call(reviewer, 'POST', `/staff/form-versions/${d.version.id}/approve`, {
-      updatedAt: read.version.updatedAt,
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
-  }
+  const studio = studioCalls(
+    () => api,
+    () => ({ author, reviewer }),
+  );
+  const draft = (name: string) => studio.draft('form', name);
+  const { save } = studio;
+  /** Submits and publishes `d`, its breaking changes acknowledged. */
+  const publish = (d: StudioDetail) =>
+    studio.publish(
+      d,
+      d.breaking.map((b) => b.id),
+    );
 
   it('publishes a form with if and oneOf and no $id; a save answers by branch, never 500', async () => {
     const d = await save(await draft('workInfo'), branchedWorkInfo());

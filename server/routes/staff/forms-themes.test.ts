@@ -10,13 +10,10 @@ import { formVersions } from '#server/db/schema.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
 import { caller } from '#server/testing/request.ts';
 import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
+import { studioCalls, type StudioDetail } from '#server/testing/studio.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
-type Detail = {
-  version: { id: string; version: number; status: string; updatedAt: string };
-  content: ThemeContent;
-  checks: { severity: string; code: string; path: string; params: Record<string, unknown> }[];
-};
+type Detail = StudioDetail<ThemeContent>;
 type Manifest = { themes: Record<string, { version: number; properties: Record<string, string> }> };
 
 const FOREIGN = {
@@ -41,29 +38,14 @@ describe.each(databaseTargets())('theme properties in the form studio on %s', (k
   const call = caller(() => api);
   const manifest = async () =>
     (await api.app.inject({ method: 'GET', url: '/api/v1/forms/manifest' })).json<Manifest>();
-  async function draft(name: string): Promise<Detail> {
-    const res = await call(author, 'POST', `/staff/forms/theme/${name}/drafts`, {});
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<Detail>();
-  }
-  async function save(d: Detail, properties: Record<string, string>): Promise<Detail> {
-    const res = await call(author, 'PUT', `/staff/form-versions/${d.version.id}`, {
-      content: { ...d.content, properties },
-      updatedAt: d.version.updatedAt,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<Detail>();
-  }
-  async function publish(d: Detail): Promise<Detail> {
-    const submitted = await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, { acknowledge: [] });
-    expect(submitted.statusCode, submitted.body).toBe(200);
-    const inReview = submitted.json<Detail>();
-    const approved = await call(reviewer, 'POST', `/staff/form-versions/${d.version.id}/approve`, {
-      updatedAt: inReview.version.updatedAt,
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
-    return approved.json<Detail>();
-  }
+  const studio = studioCalls(
+    () => api,
+    () => ({ author, reviewer }),
+  );
+  const draft = (name: string) => studio.draft<ThemeContent>('theme', name);
+  /** Saves theme draft `d` with `properties`. */
+  const save = (d: Detail, properties: Record<string, string>) => studio.save(d, { ...d.content, properties });
+  const publish = (d: Detail) => studio.publish(d);
 
   it('refuses a property a theme may not set and a value not of its type, naming the property, and publishes none', async () => {
     const before = (await manifest()).themes['1']!;

@@ -7,25 +7,10 @@ import { login } from '#server/testing/borrower.ts';
 import { completeSections, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
 import { caller, headersOf, newKey } from '#server/testing/request.ts';
 import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
+import { studioCalls, type StudioDetail } from '#server/testing/studio.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
-type Detail = {
-  version: {
-    id: string;
-    version: number;
-    status: string;
-    updatedAt: string;
-    note?: string | null;
-    author: { id: string } | null;
-    approver: { id: string } | null;
-    submitter: { id: string } | null;
-    withdrawn: { reason: string; by: { id: string } | null } | null;
-  };
-  content: FormContent;
-  checks: { severity: string; code: string; params: object; path: string }[];
-  breaking: { id: string; affected?: number }[];
-  validator: string | null;
-};
+type Detail = StudioDetail;
 type Manifest = {
   flow: { version: number; steps: FlowContent['steps'] };
   forms: Record<string, { version: number; form: string }>;
@@ -72,33 +57,10 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
   const call = caller(() => api);
   const manifest = async () =>
     (await api.app.inject({ method: 'GET', url: '/api/v1/forms/manifest' })).json<Manifest>();
-  /** Opens a draft of a document (the published version), answers it. */
-  async function draft(kind: string, name: string): Promise<Detail> {
-    const res = await call(author, 'POST', `/staff/forms/${kind}/${name}/drafts`, {});
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<Detail>();
-  }
-  async function save(d: Detail, content: unknown): Promise<Detail> {
-    const res = await call(author, 'PUT', `/staff/form-versions/${d.version.id}`, {
-      content,
-      updatedAt: d.version.updatedAt,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<Detail>();
-  }
-  /** Approves version `d` in the state it is in (as a reviewer who just read it). */
-  const approve = (staff: TestStaff, d: Detail) =>
-    call(staff, 'POST', `/staff/form-versions/${d.version.id}/approve`, { updatedAt: d.version.updatedAt });
-  async function submit(d: Detail, acknowledge: string[] = [], by: TestStaff = author): Promise<Detail> {
-    const submitted = await call(by, 'POST', `/staff/form-versions/${d.version.id}/submit`, { acknowledge });
-    expect(submitted.statusCode, submitted.body).toBe(200);
-    return submitted.json<Detail>();
-  }
-  async function publish(d: Detail, acknowledge: string[] = []): Promise<Detail> {
-    const approved = await approve(reviewer, await submit(d, acknowledge));
-    expect(approved.statusCode, approved.body).toBe(200);
-    return approved.json<Detail>();
-  }
+  const { draft, save, submit, approve, publish } = studioCalls(
+    () => api,
+    () => ({ author, reviewer }),
+  );
 
   it("seeds the repository's files as version 1 and serves the manifest, the form files and self-contained validators", async () => {
     const res = await api.app.inject({ method: 'GET', url: '/api/v1/forms/manifest' });
@@ -471,14 +433,7 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     properties: { ...(d.content as unknown as { properties: Record<string, string> }).properties, '--radius': value },
   });
   /** Saves `content` over draft `d` as `staff`. */
-  async function saveAs(staff: TestStaff, d: Detail, content: unknown): Promise<Detail> {
-    const res = await call(staff, 'PUT', `/staff/form-versions/${d.version.id}`, {
-      content,
-      updatedAt: d.version.updatedAt,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<Detail>();
-  }
+  const saveAs = (staff: TestStaff, d: Detail, content: unknown) => save(d, content, staff);
 
   it('four eyes: no one who opened, changed or submitted a version approves it; the version records them all', async () => {
     const [opener, writer, third] = await Promise.all(
