@@ -503,7 +503,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(payout).toMatchObject({ state: 'failed', failureCode: 'XENDIT_CHANNEL_UNSUPPORTED:remittance:lbc' });
   });
 
-  it('fails a disbursement to an unavailable account, and withdraws again after the account is changed', async () => {
+  it('fails a disbursement to an invalid account (fix the details), and withdraws again after the account is changed', async () => {
     const b = await borrowerWithProfile(api, {
       bankInfo: { accountNumber: '0000123456', accountNumberConfirm: '0000123456' },
     });
@@ -530,7 +530,8 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     ).toMatchObject({ code: 'ORDER_STATE' });
     await api.settle();
     const failed = await order(b, o.id);
-    expect(failed).toMatchObject({ state: 'disbursement_failed', failureCode: 'DISBURSEMENT_ACCOUNT_UNAVAILABLE' });
+    // The simulated gateway answers Xendit's INVALID_DESTINATION for it: fix the bank or wallet details.
+    expect(failed).toMatchObject({ state: 'disbursement_failed', failureCode: 'PAYOUT_ACCOUNT_INVALID' });
 
     const same = await call(b, 'PUT', '/payout-account', {
       ...BANK_INFO,

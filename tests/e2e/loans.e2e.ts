@@ -446,9 +446,8 @@ describe.each(browserDatabases('both'))('loans on %s', (kind) => {
 
       await page.goto(`${server.url}/homeIndex`);
       await card(page, 'disbursement_failed').waitFor({ timeout: 30_000 });
-      expect(await card(page, 'disbursement_failed').textContent()).toContain(
-        errors['DISBURSEMENT_ACCOUNT_UNAVAILABLE'],
-      );
+      // The simulated gateway answers Xendit's INVALID_DESTINATION: the borrower is asked to fix their details.
+      expect(await card(page, 'disbursement_failed').textContent()).toContain(errors['PAYOUT_ACCOUNT_INVALID']);
       await page.getByRole('link', { name: t('order.changeBank') }).click();
       await page.waitForURL((url) => url.pathname === '/changeBank');
 

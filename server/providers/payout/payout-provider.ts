@@ -83,15 +83,15 @@ export function channelCodeOf(account: PayoutAccount): string {
 }
 
 /**
- * Interim, for today's loan core only (the new core decides by `PayoutResult.outcome`): the order's failure code of a
- * payout the borrower must fix.
+ * What the borrower is told of a payout they must fix, by Xendit's failure code (the SDK's PayoutFailureCodeEnum;
+ * XENDIT_FAILURE_OUTCOMES): INVALID_DESTINATION, the account does not exist or is invalid, asks them to correct their
+ * bank or wallet details (PAYOUT_ACCOUNT_INVALID); REJECTED_BY_CHANNEL, DESTINATION_MAXIMUM_LIMIT and a reversal say
+ * the account cannot take the money, another is needed (DISBURSEMENT_ACCOUNT_UNAVAILABLE).
  */
 export function orderFailureCode(
   providerFailure: string | null,
 ): 'DISBURSEMENT_ACCOUNT_UNAVAILABLE' | 'PAYOUT_ACCOUNT_INVALID' {
-  if (providerFailure === 'INVALID_ACCOUNT_DETAILS' || providerFailure === 'ACCOUNT_NAME_MISMATCH')
-    return 'PAYOUT_ACCOUNT_INVALID';
-  return 'DISBURSEMENT_ACCOUNT_UNAVAILABLE';
+  return providerFailure === 'INVALID_DESTINATION' ? 'PAYOUT_ACCOUNT_INVALID' : 'DISBURSEMENT_ACCOUNT_UNAVAILABLE';
 }
 
 /**

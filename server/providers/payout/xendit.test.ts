@@ -10,6 +10,7 @@ import {
 } from '#server/testing/fake-gateway.ts';
 import { ProviderError } from '../provider-error.ts';
 import {
+  orderFailureCode,
   centavosToPesos,
   parsePayoutCallback,
   pesosToCentavos,
@@ -150,13 +151,34 @@ describe('Xendit payouts adapter', () => {
     expect(fake.requests.at(-1)?.path).toBe(`/v2/payouts?reference_id=${request().referenceId}`);
     expect(fake.requests.at(-1)?.authorization).toBe(expectedAuth);
 
+    // Xendit may still hold a payout it does not list yet: never a failure (another account would be paid too).
     payouts.clear();
     const lost = await failure(provider.createPayout(request()));
     expect(lost.value).toEqual({
       code: 'XENDIT_DUPLICATE_UNRESOLVED',
-      retryable: false,
+      retryable: true,
       detail: `reference ${request().referenceId}`,
     });
+  });
+
+  it('resolves DUPLICATE_TRANSACTION_ERROR by the lookup whatever HTTP status carries it', async () => {
+    const provider = createXenditPayouts({ secretKey, baseUrl: fake.baseUrl });
+    const first = await provider.createPayout(request());
+    for (const status of [400, 422, 500]) {
+      fake.setOverride((req, res) => {
+        if (req.method !== 'POST') return false;
+        json(res, status, { error_code: 'DUPLICATE_TRANSACTION_ERROR', message: 'The transaction already exists' });
+        return true;
+      });
+      await expect(provider.createPayout(request())).resolves.toEqual(first);
+      expect(fake.requests.at(-1)?.path).toBe(`/v2/payouts?reference_id=${request().referenceId}`);
+    }
+  });
+
+  it("tells the borrower to fix their details for Xendit's INVALID_DESTINATION, and that the account cannot take it otherwise", () => {
+    expect(orderFailureCode('INVALID_DESTINATION')).toBe('PAYOUT_ACCOUNT_INVALID');
+    for (const code of ['REJECTED_BY_CHANNEL', 'DESTINATION_MAXIMUM_LIMIT', null])
+      expect(orderFailureCode(code)).toBe('DISBURSEMENT_ACCOUNT_UNAVAILABLE');
   });
 
   it('sends e-wallet payouts to PH_GCASH / PH_PAYMAYA with the mobile number in its 09 form', async () => {

@@ -9,7 +9,8 @@
  * by xenditPayoutState in ./payout-provider.ts, after Xendit's "Payout Status Lifecycle" and failure code list).
  * `GET /v2/payouts/{id}` reads one back (404 DATA_NOT_FOUND when unknown); `GET /v2/payouts?reference_id=` lists the
  * payouts of a reference. A repeat with the same key and body answers the first payout; a key Xendit refuses as a
- * duplicate (HTTP 409) is resolved by looking the payout up by its reference id (ours, unique per payout).
+ * duplicate (HTTP 409, or `DUPLICATE_TRANSACTION_ERROR` under any status) is resolved by looking the payout up by its
+ * reference id (ours, unique per payout); while the lookup finds nothing the error is retryable, never a failure.
  *
  * Errors are ProviderError values (../provider-error.ts): network failures, timeouts, HTTP 5xx and 429 are retryable;
  * other 4xx are not; Xendit's own error code (API_VALIDATION_ERROR, ...) is in the detail, never the secret key.
@@ -153,11 +154,14 @@ export function createXenditPayouts({
         currency: 'PHP',
       };
       const { status, answer } = await call('POST', '/v2/payouts', body, request.idempotencyKey);
-      if (status === 409) {
-        // The key was used before: the payout exists (a retry after a lost answer). Its reference is ours and unique.
+      const errorCode = isRecord(answer) ? answer['error_code'] : undefined;
+      if (status === 409 || errorCode === 'DUPLICATE_TRANSACTION_ERROR') {
+        // The key was used before: the payout exists (a retry after a lost answer), whatever status says so. Its
+        // reference is ours and unique. Not found yet: Xendit may still hold it, so the payout is never called failed
+        // (another account would then be paid too): retryable, the job asks again.
         const existing = await byReference(request.referenceId);
         if (!existing)
-          throw new ProviderError(XENDIT_ERRORS.duplicateUnresolved, false, `reference ${request.referenceId}`);
+          throw new ProviderError(XENDIT_ERRORS.duplicateUnresolved, true, `reference ${request.referenceId}`);
         return existing;
       }
       if (status < 200 || status > 299) throw httpError(status, answer);
