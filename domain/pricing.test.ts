@@ -488,6 +488,17 @@ describe("checkPricing: the law, the config's stricter limits, penalties and ext
     ]);
   });
 
+  it('names the figures that differ when a limit passes the law or a cap by a hair', () => {
+    const hair = { ...shipped, caps: { latePenaltyMonthlyMaxPpm: 50_001 } };
+    expect(problems(hair)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^caps\.latePenaltyMonthlyMaxPpm: 5\.0001 % is above the law: SEC MC 14 s\.2025 caps latePenaltyMonthlyMaxPpm at 5\.0000 %/u,
+        ),
+      ]),
+    );
+  });
+
   it('refuses a config limit above the law, and applies a stricter one', () => {
     const loose = { ...shipped, caps: { effectiveMonthlyMaxPpm: 200_000, principalMaxCentavos: 5_000_000 } };
     const found = problems(loose);

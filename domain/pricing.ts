@@ -248,8 +248,21 @@ export function costOfPath(
   return base + extensions * (ext.feeCentavos + ext.interestCentavos);
 }
 
-const percent = (ppm: number) => `${(ppm / 10_000).toFixed(2)} %`;
+const percentTo = (digits: number) => (ppm: number) => `${(ppm / 10_000).toFixed(digits)} %`;
+const percent = percentTo(2);
 const peso = (c: number) => `PHP ${(c / 100).toFixed(2)}`;
+
+/**
+ * A value and the limit it passes, in percent with as many decimals as it takes for them to read differently (two,
+ * unless a value passes its limit by a hair: never "5.00 % passes 5.00 %").
+ */
+function apart(ppm: number, limitPpm: number): [string, string] {
+  for (let digits = 2; digits < 8; digits++) {
+    const format = percentTo(digits);
+    if (format(ppm) !== format(limitPpm)) return [format(ppm), format(limitPpm)];
+  }
+  return [percentTo(8)(ppm), percentTo(8)(limitPpm)];
+}
 const CAP_FORMAT: Record<keyof LendingCaps, (value: number) => string> = {
   principalMaxCentavos: peso,
   termMaxDays: (days) => `${days} days`,
@@ -293,9 +306,12 @@ export function checkPricing(config: PricingConfig, today?: string): { path: str
     for (const name of CAP_NAMES) {
       const own = config.caps?.[name];
       if (own !== undefined && own > regulation.caps[name]) {
+        const law = regulation.caps[name];
+        const [mine, limit] =
+          CAP_FORMAT[name] === percent ? apart(own, law) : [CAP_FORMAT[name](own), CAP_FORMAT[name](law)];
         report(
           `caps.${name}`,
-          `${CAP_FORMAT[name](own)} is above the law: ${regulation.id} caps ${name} at ${CAP_FORMAT[name](regulation.caps[name])}; config may only be stricter`,
+          `${mine} is above the law: ${regulation.id} caps ${name} at ${limit}; config may only be stricter`,
         );
       }
     }
@@ -308,8 +324,10 @@ export function checkPricing(config: PricingConfig, today?: string): { path: str
 function checkAgainst(config: PricingConfig, loanDate: string, report: (path: string, problem: string) => void): void {
   const caps = capsFor(config, loanDate);
   const sources = capSources(config, loanDate);
-  const cap = (name: keyof LendingCaps) =>
-    `caps.${name} ${CAP_FORMAT[name](caps[name])} (${sources[name] === 'config' ? 'config/pricing.json' : sources[name]})`;
+  /** The cap `name` as a problem names it; beside `value` (a percent passing it), with the decimals that tell them apart. */
+  const cap = (name: keyof LendingCaps, value?: number) =>
+    `caps.${name} ${value === undefined ? CAP_FORMAT[name](caps[name]) : apart(value, caps[name])[1]} (${sources[name] === 'config' ? 'config/pricing.json' : sources[name]})`;
+  const passing = (value: number, name: keyof LendingCaps) => apart(value, caps[name])[0];
   const productIds = new Set<string>();
   for (const product of config.products) {
     if (productIds.has(product.id)) report(product.id, 'duplicate product id');
@@ -336,14 +354,14 @@ function checkAgainst(config: PricingConfig, loanDate: string, report: (path: st
       if (nominal > caps.nominalMonthlyMaxPpm) {
         report(
           `${at}.dailyInterestPpm`,
-          `${at}: nominal interest ${percent(nominal)} a month passes ${cap('nominalMonthlyMaxPpm')}`,
+          `${at}: nominal interest ${passing(nominal, 'nominalMonthlyMaxPpm')} a month passes ${cap('nominalMonthlyMaxPpm', nominal)}`,
         );
       }
       const penalties = sub.lateFineDailyPpm * 30 + sub.overdueDamagesPpm;
       if (penalties > caps.latePenaltyMonthlyMaxPpm) {
         report(
           `${at}.lateFineDailyPpm`,
-          `${at}: late fine ${percent(sub.lateFineDailyPpm)} a day x 30 + overdue damages ${percent(sub.overdueDamagesPpm)} = ${percent(penalties)} of the amount due a month passes ${cap('latePenaltyMonthlyMaxPpm')}`,
+          `${at}: late fine ${percent(sub.lateFineDailyPpm)} a day x 30 + overdue damages ${percent(sub.overdueDamagesPpm)} = ${passing(penalties, 'latePenaltyMonthlyMaxPpm')} of the amount due a month passes ${cap('latePenaltyMonthlyMaxPpm', penalties)}`,
         );
       }
       const count = instalmentCount(sub);
@@ -371,7 +389,7 @@ function checkTerm(
   at: string,
   term: number,
   caps: LendingCaps,
-  cap: (name: keyof LendingCaps) => string,
+  cap: (name: keyof LendingCaps, value?: number) => string,
   report: (path: string, problem: string) => void,
 ): void {
   const { minCentavos: min, maxCentavos: max, stepCentavos: step } = sub.amount;
@@ -409,7 +427,7 @@ function checkTerm(
   if (eir) {
     report(
       `${at}.termsDays`,
-      `${at}: ${term} days, ${breaches.eir.length} amount(s) from ${peso(eir.amount)}${how(eir.extensions)}: effective rate ${percent(eir.ppm)} a month passes ${cap('effectiveMonthlyMaxPpm')}`,
+      `${at}: ${term} days, ${breaches.eir.length} amount(s) from ${peso(eir.amount)}${how(eir.extensions)}: effective rate ${apart(eir.ppm, caps.effectiveMonthlyMaxPpm)[0]} a month passes ${cap('effectiveMonthlyMaxPpm', eir.ppm)}`,
     );
   }
   const cost = breaches.cost[0];
