@@ -123,6 +123,8 @@ describe('attribution on (ATTRIBUTION_APP_TOKEN set)', () => {
       const nextChunk = page.waitForRequest((r) => isSdkChunk(r.url()));
       await page.reload();
       await nextChunk;
+      // Its Resource Timing entry is written when the chunk has arrived, a moment after it was asked for.
+      await expect.poll(async () => (await timings(page)).sdk).not.toBeNull();
       const again = await timings(page);
       expect(again.paint).not.toBeNull();
       expect(again.sdk).toBeGreaterThan(again.paint!);
