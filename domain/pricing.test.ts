@@ -139,15 +139,15 @@ describe('quote: worked examples', () => {
     expect(q.plan.map((p) => p.dueDate)).toEqual(['2026-04-02', '2026-04-03', '2026-04-04']);
   });
 
-  it('taxes every fee and the interest when tax.on is allFees', () => {
+  it('taxes the service and credit report fees, not the interest, when tax.on is allFees', () => {
     const q = quote({ ...config, tax: { ...gst, on: 'allFees' } }, standard, {
       principalCentavos: 100_000,
       termDays: 30,
       loanDate: '2026-04-01',
     });
-    // 18 % of (5,000 + 2,000 + 3,000) = 1,800; received 100,000 - 5,000 - 2,000 - 1,800 = 91,200.
-    expect(q.taxCentavos).toBe(1_800);
-    expect(q.receivedCentavos).toBe(91_200);
+    // 18 % of (5,000 + 2,000) = 1,260 (the 3,000 of interest is no fee); received 100,000 - 5,000 - 2,000 - 1,260.
+    expect(q.taxCentavos).toBe(1_260);
+    expect(q.receivedCentavos).toBe(91_740);
   });
 
   it('limits a withdrawal coupon to the fees and tax, a repayment coupon to the interest', () => {

@@ -97,7 +97,8 @@ export function quote(config: PricingConfig, sub: SubProductPricing, input: Quot
   const serviceFee = applyPpm(principal, sub.serviceFeePpm);
   const creditReportFee = sub.creditReportFeeCentavos;
   const taxLine = config.tax ?? null;
-  const taxBase = taxLine?.on === 'allFees' ? serviceFee + creditReportFee + interest : serviceFee;
+  // The fees are the service and credit report fees: interest is not a fee, and a tax on all fees does not tax it.
+  const taxBase = taxLine?.on === 'allFees' ? serviceFee + creditReportFee : serviceFee;
   const tax = taxLine === null ? 0 : applyPpm(taxBase, taxLine.ratePpm);
   const deducted = serviceFee + creditReportFee + tax;
   if (deducted >= principal)

@@ -77,7 +77,7 @@ export interface Tax {
   labelKey: string;
   ratePpm: number;
   /**
-   * Tax on the service fee only, or on service fee + credit report fee + interest.
+   * Tax on the service fee only, or on all fees: service fee + credit report fee (never the interest).
    */
   on: 'serviceFee' | 'allFees';
 }
