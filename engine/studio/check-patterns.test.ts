@@ -64,10 +64,10 @@ describe('the patterns a form may hold', () => {
     };
     expect(patternsOf(schema).map((p) => p.path)).toEqual([
       '/schema/patternProperties/^x-[a-z]{1,9}$',
-      '/schema/if/properties/c/pattern',
-      '/schema/oneOf/0/properties/b/pattern',
       '/schema/properties/a/pattern',
       '/schema/properties/list/items/pattern',
+      '/schema/oneOf/0/properties/b/pattern',
+      '/schema/if/properties/c/pattern',
       '/schema/definitions/d/pattern',
     ]);
     expect(checkPatterns(schema)).toEqual([

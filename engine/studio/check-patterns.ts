@@ -13,6 +13,7 @@
  * (no RE2 in the borrower's bundle) and keeps JavaScript's pattern syntax, which the forms' authors know.
  */
 import { isSafePattern } from 'redos-detector';
+import { eachSubschema } from '../validation/prune-branches.ts';
 import type { Json } from './schema-fields.ts';
 import { check, pointer } from './types.ts';
 import type { Check } from './types.ts';
@@ -47,45 +48,18 @@ export function patternVerdict(pattern: string): PatternVerdict {
   return verdict;
 }
 
-/** Keywords whose value is one subschema, a list of them, or a map of them: where patterns can be. */
-const ONE = [
-  'additionalProperties',
-  'additionalItems',
-  'items',
-  'contains',
-  'propertyNames',
-  'not',
-  'if',
-  'then',
-  'else',
-];
-const LIST = ['allOf', 'anyOf', 'oneOf', 'items', 'prefixItems'];
-const MAP = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies', 'dependentSchemas'];
-
 /** Every pattern of `schema` with where it is (JSON pointers under `/schema`), in document order. */
 export function patternsOf(schema: Json): { pattern: string; path: string }[] {
   const found: { pattern: string; path: string }[] = [];
-  const visit = (node: unknown, path: readonly (string | number)[]) => {
+  eachSubschema(schema, (node, at) => {
     if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
     const object = node as Record<string, unknown>;
-    if (typeof object['pattern'] === 'string')
-      found.push({ pattern: object['pattern'], path: pointer(...path, 'pattern') });
+    if (typeof object['pattern'] === 'string') found.push({ pattern: object['pattern'], path: `/schema${at}/pattern` });
     const keyed = object['patternProperties'];
     if (keyed && typeof keyed === 'object' && !Array.isArray(keyed))
       for (const key of Object.keys(keyed))
-        found.push({ pattern: key, path: pointer(...path, 'patternProperties', key) });
-    for (const key of ONE) if (!Array.isArray(object[key])) visit(object[key], [...path, key]);
-    for (const key of LIST) {
-      const list = object[key];
-      if (Array.isArray(list)) list.forEach((item, index) => visit(item, [...path, key, index]));
-    }
-    for (const key of MAP) {
-      const map = object[key];
-      if (map && typeof map === 'object' && !Array.isArray(map))
-        for (const [name, value] of Object.entries(map)) visit(value, [...path, key, name]);
-    }
-  };
-  visit(schema, ['schema']);
+        found.push({ pattern: key, path: `/schema${at}${pointer('patternProperties', key)}` });
+  });
   return found;
 }
 

@@ -156,9 +156,12 @@ export function branchTester(ajv: Ajv, schema: SchemaObject): BranchTest {
   };
 }
 
-/** The schema-valued keywords of draft-07 (and `$defs`, `dependentSchemas`), as a map or a list of schemas or one. */
+/**
+ * The schema-valued keywords of draft-07 (and `$defs`, `dependentSchemas`, `prefixItems`), as a map or a list of
+ * schemas or one.
+ */
 const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas', 'dependencies'];
-const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'items'];
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'items', 'prefixItems'];
 const SCHEMA_ONES = [
   'additionalProperties',
   'items',
@@ -172,30 +175,42 @@ const SCHEMA_ONES = [
 ];
 
 /**
+ * Calls `visit` for `schema` and every sub-schema at any depth, in document order (a node before what it holds), with
+ * its JSON pointer and the keyword that holds it (undefined for the root). A sub-schema may be a boolean, or for a
+ * list a value of any kind: `visit` sees it as it is.
+ */
+export function eachSubschema(
+  schema: unknown,
+  visit: (node: unknown, pointer: string, keyword: string | undefined) => void,
+): void {
+  const walk = (node: unknown, pointer: string, keyword: string | undefined): void => {
+    visit(node, pointer, keyword);
+    if (!isObject(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      const at = `${pointer}/${escape(key)}`;
+      if (SCHEMA_MAPS.includes(key) && isObject(value)) {
+        for (const [name, child] of Object.entries(value)) walk(child, `${at}/${escape(name)}`, key);
+      } else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) {
+        value.forEach((child, i) => walk(child, `${at}/${i}`, key));
+      } else if (SCHEMA_ONES.includes(key)) {
+        walk(value, at, key);
+      }
+    }
+  };
+  walk(schema, '', undefined);
+}
+
+/**
  * Every pointer a branch decision tests in `schema` (what `pruneToBranches` and the form's conditions ask): each
  * `if`, each `anyOf` / `oneOf` branch, at any depth, in document order. The validator module compiles a test for
  * each (standaloneModule), so the browser and the server decide branches with the same code.
  */
 export function branchPointers(schema: JsonSchema): string[] {
   const found: string[] = [];
-  const visit = (node: unknown, pointer: string): void => {
-    if (!isObject(node)) return;
-    for (const [keyword, value] of Object.entries(node)) {
-      const at = `${pointer}/${escape(keyword)}`;
-      if (SCHEMA_MAPS.includes(keyword) && isObject(value)) {
-        for (const [key, child] of Object.entries(value)) visit(child, `${at}/${escape(key)}`);
-      } else if (SCHEMA_LISTS.includes(keyword) && Array.isArray(value)) {
-        value.forEach((child, i) => {
-          if (keyword === 'anyOf' || keyword === 'oneOf') found.push(`${at}/${i}`);
-          visit(child, `${at}/${i}`);
-        });
-      } else if (SCHEMA_ONES.includes(keyword)) {
-        if (keyword === 'if' && (isObject(value) || typeof value === 'boolean')) found.push(at);
-        visit(value, at);
-      }
-    }
-  };
-  visit(schema, '');
+  eachSubschema(schema, (node, pointer, keyword) => {
+    if (keyword === 'anyOf' || keyword === 'oneOf') found.push(pointer);
+    else if (keyword === 'if' && (isObject(node) || typeof node === 'boolean')) found.push(pointer);
+  });
   return found;
 }
 
