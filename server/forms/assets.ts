@@ -32,6 +32,7 @@ import { isThemeEntry } from '#engine/studio/theme-properties.ts';
 import { standaloneModule } from '#engine/validation/standalone-module.ts';
 import { vocabulary } from '#schemas/vocabulary.ts';
 import { buildAssetsOffThread } from './compiler.ts';
+import { promiseMemo } from './promise-memo.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -90,22 +91,16 @@ export interface PublishedForm {
 }
 
 /** Files built in this process, by name, version and content: the same seed is built once per process, not per start. */
-const built = new Map<string, Promise<FormAssets>>();
+const built = promiseMemo<FormAssets>(101);
 
 /**
  * Builds the files of one form version (throws when the schema does not compile), on the form compiler's worker
  * thread (server/forms/compiler.ts): the event loop is not held while ajv compiles.
  */
 export function buildFormAssets(name: string, version: number, content: FormContent): Promise<FormAssets> {
-  const key = `${name}\u0000${version}\u0000${JSON.stringify(content)}`;
-  let found = built.get(key);
-  if (!found) {
-    found = buildAssetsOffThread(name, version, content);
-    found.catch(() => built.delete(key));
-    if (built.size > 100) built.clear();
-    built.set(key, found);
-  }
-  return found;
+  return built(`${name}\u0000${version}\u0000${JSON.stringify(content)}`, () =>
+    buildAssetsOffThread(name, version, content),
+  );
 }
 
 /** Builds the files of one form version in this thread (the compiler's worker calls it). */

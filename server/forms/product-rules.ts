@@ -61,6 +61,13 @@ export function flowRules(flow: FlowContent): Check[] {
   return [];
 }
 
+/** A `ruleIdentityCheck` for each of the KEPT keywords the seed's `before` has that field `node` does not keep. */
+function keptAsSeeded(field: string, node: Json, before: Json): Check[] {
+  return KEPT.filter((keyword) => keyword in before && !isDeepStrictEqual(node[keyword], before[keyword])).map(
+    (keyword) => rule('ruleIdentityCheck', `/schema/properties/${escape(field)}/${keyword}`, { field, keyword }, field),
+  );
+}
+
 /** The product's rules of form `name`'s draft `content` against its seed. */
 export function formRules(name: string, content: FormContent): Check[] {
   const seed = seedOf(name);
@@ -92,10 +99,7 @@ export function formRules(name: string, content: FormContent): Check[] {
       continue;
     }
     const before = objectAt(seedProperties[field]);
-    for (const keyword of KEPT) {
-      if (keyword in before && !isDeepStrictEqual(node[keyword], before[keyword]))
-        out.push(rule('ruleIdentityCheck', `${at}/${keyword}`, { field, keyword }, field));
-    }
+    out.push(...keptAsSeeded(field, node, before));
     const seedEnum = before['enum'];
     if (Array.isArray(seedEnum)) {
       const now = node['enum'];
@@ -110,14 +114,8 @@ export function formRules(name: string, content: FormContent): Check[] {
     const now = objectAt(ui[field]);
     if (now['ui:widget'] !== 'photo' || objectAt(now['ui:options'])['documentKind'] !== kind)
       out.push(rule('rulePhoto', `/uiSchema/${escape(field)}`, { field, kind }, field));
-    const before = objectAt(seedProperties[field]);
-    const fieldNow = objectAt(properties[field]);
     if (!seedRequired.includes(field))
-      for (const keyword of KEPT)
-        if (keyword in before && !isDeepStrictEqual(fieldNow[keyword], before[keyword]))
-          out.push(
-            rule('ruleIdentityCheck', `/schema/properties/${escape(field)}/${keyword}`, { field, keyword }, field),
-          );
+      out.push(...keptAsSeeded(field, objectAt(properties[field]), objectAt(seedProperties[field])));
   }
   // The ID number rule of each document.
   const seedAllOf = Array.isArray(seedSchema['allOf']) ? (seedSchema['allOf'] as unknown[]) : [];

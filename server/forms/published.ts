@@ -23,6 +23,7 @@ import {
   type PublishedEntry,
   type SeedDocument,
 } from './assets.ts';
+import { promiseMemo } from './promise-memo.ts';
 
 /** How long an instance keeps the published versions it read. */
 export const PUBLISHED_CACHE_MS = 2000;
@@ -165,7 +166,7 @@ export async function createPublishedForms(
 
   let cached: { at: number; rows: VersionRow[]; manifestJson: string; etag: string } | undefined;
   let loading: Promise<NonNullable<typeof cached>> | undefined;
-  const validators = new Map<string, Promise<CompiledValidator>>();
+  const validators = promiseMemo<CompiledValidator>();
   /** Asset bodies read lately (immutable, so kept; bounded). */
   const assetCache = new Map<string, { type: string; body: string }>();
 
@@ -205,13 +206,7 @@ export async function createPublishedForms(
   }
 
   function validatorOf(hash: string, code: () => Promise<string>): Promise<CompiledValidator> {
-    let found = validators.get(hash);
-    if (!found) {
-      found = code().then(importValidator);
-      found.catch(() => validators.delete(hash));
-      validators.set(hash, found);
-    }
-    return found;
+    return validators(hash, () => code().then(importValidator));
   }
 
   async function rulesOfRow(row: VersionRow): Promise<FormRules> {
@@ -333,7 +328,7 @@ export async function createPublishedForms(
 
     /** How many saved sections the steps of form `name` have (the borrowers a change of that form reaches). */
     async sectionsOfForm(name: string): Promise<number> {
-      const steps = (await this.flow()).steps.filter((s) => s.schema === name).map((s) => s.step);
+      const steps = await this.stepsOfForm(name);
       if (steps.length === 0) return 0;
       const [row] = await db.select({ n: count() }).from(profileSections).where(inArray(profileSections.step, steps));
       return row?.n ?? 0;

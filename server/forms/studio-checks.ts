@@ -20,6 +20,7 @@ import { ApiError } from '../errors.ts';
 import { buildFormAssets } from './assets.ts';
 import { checkFormOffThread } from './compiler.ts';
 import { formNames, routePaths } from './form-context.ts';
+import { promiseMemo } from './promise-memo.ts';
 import { flowRules } from './product-rules.ts';
 import type { PublishedForms } from './published.ts';
 
@@ -97,7 +98,7 @@ export function withinLimits(value: unknown, maxDepth = CONTENT_MAX_DEPTH, maxNo
 }
 
 /** The engine's findings by form and content (pure: the same content has the same findings). */
-const formChecks = new Map<string, Promise<Check[]>>();
+const formChecks = promiseMemo<Check[]>(100);
 
 export function studioChecks(forms: PublishedForms) {
   return {
@@ -134,15 +135,9 @@ export function studioChecks(forms: PublishedForms) {
       const form = content as FormContent;
       // The engine's checks compile the schema with ajv: on the compiler's thread, not the event loop; the same
       // content is checked once (every read of a version shows its checks).
-      const key = `${name}\u0000${JSON.stringify(form)}`;
-      let checked = formChecks.get(key);
-      if (!checked) {
-        checked = checkFormOffThread(name, form);
-        checked.catch(() => formChecks.delete(key));
-        if (formChecks.size >= 100) formChecks.clear();
-        formChecks.set(key, checked);
-      }
-      const found = [...(await checked)];
+      const found = [
+        ...(await formChecks(`${name}\u0000${JSON.stringify(form)}`, () => checkFormOffThread(name, form))),
+      ];
       if (!found.some((c) => c.severity === 'error')) {
         try {
           // The version's own files (built once per content: the save and the publish reuse them).
