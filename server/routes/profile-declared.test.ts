@@ -4,16 +4,13 @@
  * what the published version declares (a section of 28 keys after 22 versions that declared 2 showed old values).
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FormContent } from '#domain/form-content.ts';
 import { profileSections } from '#server/db/schema.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
 import { login, type Borrower } from '#server/testing/borrower.ts';
 import { completeSections } from '#server/testing/loan-fixtures.ts';
-import { caller } from '#server/testing/request.ts';
-import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
-import { studioCalls } from '#server/testing/studio.ts';
-import { testApi, type TestApi } from '#server/testing/test-api.ts';
+import { studioSuite } from '#server/testing/studio.ts';
 
 type Schema = {
   additionalProperties?: unknown;
@@ -23,25 +20,9 @@ type Schema = {
 };
 
 describe.each(databaseTargets())('profile sections hold only declared fields on %s', (kind) => {
-  let api: TestApi;
-  let author: TestStaff;
-  let reviewer: TestStaff;
-  beforeAll(async () => {
-    api = await testApi(kind);
-    author = await addTestStaff(api.database.db, 'productStaff', api.now());
-    reviewer = await addTestStaff(api.database.db, 'productStaff', api.now());
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
-
-  const call = caller(() => api);
-  const studio = studioCalls(
-    () => api,
-    () => ({ author, reviewer }),
-  );
+  const { suite, call, studio } = studioSuite(kind);
   const stored = async (who: Borrower, step: string) => {
-    const [row] = await api.database.db
+    const [row] = await suite.api.database.db
       .select()
       .from(profileSections)
       .where(and(eq(profileSections.customerId, who.customerId), eq(profileSections.step, step)));
@@ -74,7 +55,7 @@ describe.each(databaseTargets())('profile sections hold only declared fields on 
   }
 
   it('stores and shows back only what the published version declares, nested contacts included', async () => {
-    const borrower = await login(api);
+    const borrower = await login(suite.api);
     const contact = completeSections().contact as Record<string, unknown> & {
       emergencyContacts: Record<string, unknown>[];
     };

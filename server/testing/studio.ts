@@ -3,11 +3,12 @@
  * read), publish it (submit, then a second person approves). `crew` names who acts, read at each call: a suite may
  * sign its staff in again after moving its clock past their sessions.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { TestDatabaseKind } from '#server/db/test-database.ts';
 import type { FormContent } from '#domain/form-content.ts';
 import { caller } from './request.ts';
-import type { TestStaff } from './staff.ts';
-import type { TestApi } from './test-api.ts';
+import { addTestStaff, type TestStaff } from './staff.ts';
+import { testApi, type TestApi } from './test-api.ts';
 
 /** A version as the studio's API answers it (GET /staff/form-versions/:id and every action on one). */
 export interface StudioDetail<Content = FormContent> {
@@ -66,4 +67,33 @@ export function studioCalls(api: () => TestApi, crew: () => StudioCrew) {
     },
   };
   return studio;
+}
+
+/** A studio suite's test API and its two product staff, set up before its tests and closed after them. */
+export interface StudioSuite extends StudioCrew {
+  readonly api: TestApi;
+}
+
+/**
+ * Opens a test API on `kind` with an author and a reviewer (product staff) before the suite's tests and closes it
+ * after; answers the suite (read its fields inside tests), the request helper and the studio's calls.
+ */
+export function studioSuite(kind: TestDatabaseKind) {
+  const suite = {} as { api: TestApi; author: TestStaff; reviewer: TestStaff };
+  beforeAll(async () => {
+    suite.api = await testApi(kind);
+    suite.author = await addTestStaff(suite.api.database.db, 'productStaff', suite.api.now());
+    suite.reviewer = await addTestStaff(suite.api.database.db, 'productStaff', suite.api.now());
+  });
+  afterAll(async () => {
+    await suite.api?.close();
+  });
+  return {
+    suite: suite as StudioSuite,
+    call: caller(() => suite.api),
+    studio: studioCalls(
+      () => suite.api,
+      () => suite,
+    ),
+  };
 }

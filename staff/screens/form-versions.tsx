@@ -252,16 +252,7 @@ function Rollback({
   return (
     <div className="st-card st-subform" data-testid="rollback-confirm">
       <p>{t('studio.rollbackConfirm', { version })}</p>
-      <label className="st-field">
-        <span>{t('studio.rollbackReason')}</span>
-        <input
-          className="st-cell st-grow"
-          name="reason"
-          value={reason}
-          maxLength={1000}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </label>
+      <ReasonField label={t('studio.rollbackReason')} value={reason} onChange={setReason} />
       <AcknowledgeList breaking={breaking} acknowledged={acknowledged} onChange={setAcknowledged} />
       <StudioError error={error} />
       <div className="st-actions">
@@ -303,16 +294,7 @@ function Withdraw({ version, onDone, onCancel }: { version: FormVersion; onDone:
   return (
     <div className="st-card st-subform" data-testid="withdraw-confirm">
       <p>{t('studio.withdrawConfirm', { version: version.version })}</p>
-      <label className="st-field">
-        <span>{t('studio.withdrawReason')}</span>
-        <input
-          className="st-cell st-grow"
-          name="reason"
-          value={reason}
-          maxLength={1000}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </label>
+      <ReasonField label={t('studio.withdrawReason')} value={reason} onChange={setReason} />
       <StudioError error={error} />
       <div className="st-actions">
         <button
@@ -329,6 +311,22 @@ function Withdraw({ version, onDone, onCancel }: { version: FormVersion; onDone:
         </button>
       </div>
     </div>
+  );
+}
+
+/** The reason an undo or a withdrawal records (the server takes at most 1,000 characters). */
+function ReasonField({ label, value, onChange }: { label: string; value: string; onChange: (next: string) => void }) {
+  return (
+    <label className="st-field">
+      <span>{label}</span>
+      <input
+        className="st-cell st-grow"
+        name="reason"
+        value={value}
+        maxLength={1000}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
   );
 }
 

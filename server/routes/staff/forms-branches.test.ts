@@ -3,14 +3,11 @@
  * API and a borrower's save of its step is decided by branch (200 for a valid answer, 422 for an invalid one), never
  * a 500; a root schema that is not an object is refused before it can be submitted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FormContent } from '#domain/form-content.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
 import { login } from '#server/testing/borrower.ts';
-import { caller } from '#server/testing/request.ts';
-import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
-import { studioCalls, type StudioDetail } from '#server/testing/studio.ts';
-import { testApi, type TestApi } from '#server/testing/test-api.ts';
+import { studioSuite, type StudioDetail } from '#server/testing/studio.ts';
 
 /** workInfo as a form with no `$id`: an `if` asks for a note on kind a, a `oneOf` for a reason on kind b. */
 function branchedWorkInfo(): FormContent {
@@ -55,23 +52,7 @@ function branchedWorkInfo(): FormContent {
 }
 
 describe.each(databaseTargets())('form branches without $id on %s', (kind) => {
-  let api: TestApi;
-  let author: TestStaff;
-  let reviewer: TestStaff;
-  beforeAll(async () => {
-    api = await testApi(kind);
-    author = await addTestStaff(api.database.db, 'productStaff', api.now());
-    reviewer = await addTestStaff(api.database.db, 'productStaff', api.now());
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
-
-  const call = caller(() => api);
-  const studio = studioCalls(
-    () => api,
-    () => ({ author, reviewer }),
-  );
+  const { suite, call, studio } = studioSuite(kind);
   const draft = (name: string) => studio.draft('form', name);
   const { save } = studio;
   /** Submits and publishes `d`, its breaking changes acknowledged. */
@@ -86,7 +67,7 @@ describe.each(databaseTargets())('form branches without $id on %s', (kind) => {
     expect(d.checks.filter((c) => c.severity === 'error')).toEqual([]);
     await publish(d);
 
-    const borrower = await login(api);
+    const borrower = await login(suite.api);
     const put = (payload: object) => call(borrower, 'PUT', '/profile/workInfo', payload);
     // Kind a: the if's note, the oneOf's first option; a reason of the other option is dropped, not refused.
     const a = await put({ kind: 'a', aNote: 'ok', bReason: 'not asked' });
@@ -109,7 +90,7 @@ describe.each(databaseTargets())('form branches without $id on %s', (kind) => {
         expect.objectContaining({ severity: 'error', code: 'studio.checks.rootNotObject', path: '/schema/type' }),
       ]),
     );
-    const submitted = await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {
+    const submitted = await call(suite.author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {
       acknowledge: d.breaking.map((b) => b.id),
     });
     expect(submitted.json()).toMatchObject({ code: 'FORM_CHECKS_FAILED' });

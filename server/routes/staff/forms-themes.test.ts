@@ -4,14 +4,11 @@
  * `--color-bg: red; background: url(x)`), and a theme already stored with such CSS is served without it.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ThemeContent } from '#domain/form-content.ts';
 import { formVersions } from '#server/db/schema.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
-import { caller } from '#server/testing/request.ts';
-import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
-import { studioCalls, type StudioDetail } from '#server/testing/studio.ts';
-import { testApi, type TestApi } from '#server/testing/test-api.ts';
+import { studioSuite, type StudioDetail } from '#server/testing/studio.ts';
 
 type Detail = StudioDetail<ThemeContent>;
 type Manifest = { themes: Record<string, { version: number; properties: Record<string, string> }> };
@@ -23,25 +20,9 @@ const FOREIGN = {
 };
 
 describe.each(databaseTargets())('theme properties in the form studio on %s', (kind) => {
-  let api: TestApi;
-  let author: TestStaff;
-  let reviewer: TestStaff;
-  beforeAll(async () => {
-    api = await testApi(kind);
-    author = await addTestStaff(api.database.db, 'productStaff', api.now());
-    reviewer = await addTestStaff(api.database.db, 'productStaff', api.now());
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
-
-  const call = caller(() => api);
+  const { suite, call, studio } = studioSuite(kind);
   const manifest = async () =>
-    (await api.app.inject({ method: 'GET', url: '/api/v1/forms/manifest' })).json<Manifest>();
-  const studio = studioCalls(
-    () => api,
-    () => ({ author, reviewer }),
-  );
+    (await suite.api.app.inject({ method: 'GET', url: '/api/v1/forms/manifest' })).json<Manifest>();
   const draft = (name: string) => studio.draft<ThemeContent>('theme', name);
   /** Saves theme draft `d` with `properties`. */
   const save = (d: Detail, properties: Record<string, string>) => studio.save(d, { ...d.content, properties });
@@ -67,7 +48,9 @@ describe.each(databaseTargets())('theme properties in the form studio on %s', (k
       ]),
     );
     expect(errors).toHaveLength(5);
-    const refused = await call(author, 'POST', `/staff/form-versions/${d.version.id}/submit`, { acknowledge: [] });
+    const refused = await call(suite.author, 'POST', `/staff/form-versions/${d.version.id}/submit`, {
+      acknowledge: [],
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({
       code: 'FORM_CHECKS_FAILED',
@@ -83,12 +66,12 @@ describe.each(databaseTargets())('theme properties in the form studio on %s', (k
 
   it('serves a theme stored with foreign CSS before the check without it', async () => {
     // A published version written before the check held: CSS of every kind in its content.
-    const [row] = await api.database.db
+    const [row] = await suite.api.database.db
       .select()
       .from(formVersions)
       .where(and(eq(formVersions.kind, 'theme'), eq(formVersions.name, '1'), eq(formVersions.status, 'published')));
     const stored = row!.content as ThemeContent;
-    await api.database.db
+    await suite.api.database.db
       .update(formVersions)
       .set({
         content: {
