@@ -106,7 +106,7 @@ export default defineConfig(() => ({
             { name: 'pricing-config', test: /\/(config\/pricing\.json|src\/loans\/pricing\.ts)$/ },
             {
               name: 'loans',
-              test: /\/src\/(api\/loans\.ts|loans\/(format\.ts|errors\.ts|load-state\.tsx|use-load\.ts|figure-list\.tsx|order-status\.tsx|loans\.css))$/,
+              test: /\/src\/(api\/loans\.ts|loans\/(format\.ts|errors\.ts|load-state\.tsx|use-load\.ts|figure-list\.tsx|order-status\.tsx|payment-status\.ts|refund-state\.tsx|loans\.css))$/,
             },
           ],
         },

@@ -193,7 +193,11 @@ const orderProperties = {
   overdueDays: { type: 'integer' },
   lateFineCentavos: centavos,
   damagesCentavos: centavos,
-  amountDueCentavos: { ...centavos, description: 'What full settlement pays now (0 once settled)' },
+  amountDueCentavos: { ...centavos, description: 'What full settlement pays now: interest to today (0 once settled)' },
+  amountAtDueCentavos: {
+    ...centavos,
+    description: 'What is owed on the due date if nothing is paid before: interest to it included (0 once settled)',
+  },
   extension: {
     type: ['object', 'null'],
     description: 'The extension offered now, if any (domain/loan-ledger.ts ExtensionTerms)',
@@ -210,14 +214,21 @@ const orderProperties = {
   instalment: {
     type: ['object', 'null'],
     description: 'The next instalment of an instalment order while repaying (its amount with the penalties)',
-    required: ['period', 'count', 'amountCentavos', 'dueDate'],
+    required: ['period', 'count', 'amountCentavos', 'amountAtDueCentavos', 'dueDate'],
     additionalProperties: false,
-    properties: { period: { type: 'integer' }, count: { type: 'integer' }, amountCentavos: centavos, dueDate: day },
+    properties: {
+      period: { type: 'integer' },
+      count: { type: 'integer' },
+      amountCentavos: { ...centavos, description: 'What paying it now takes (interest to today)' },
+      amountAtDueCentavos: { ...centavos, description: 'What it asks on its due date' },
+      dueDate: day,
+    },
   },
   schedule: {
     type: 'array',
     items: scheduleRow,
-    description: 'The plan as it stands: paid and outstanding per period (sums: amount repaid and amount due)',
+    description:
+      'The plan as it stands: paid and outstanding per period, each as it asks on its due date (sums: amount repaid and amount at due)',
   },
   paidPeriods: { type: 'integer', description: 'Periods of the plan paid (all of them once settled)' },
   amountRepaidCentavos: centavos,
@@ -249,6 +260,7 @@ const orderRequired = [
   'lateFineCentavos',
   'damagesCentavos',
   'amountDueCentavos',
+  'amountAtDueCentavos',
   'extension',
   'instalment',
   'schedule',
@@ -274,6 +286,27 @@ export const orderAnswer = {
 } as const;
 export type OrderAnswer = FromSchema<typeof orderAnswer>;
 
+/**
+ * Money a payment brought over what was owed, sent back to the payout account on file (server/services/loans/refunds.ts
+ * refundView): pending (recorded, not yet at the gateway), sent (the gateway has it), refunded, failed (staff contact
+ * the borrower and send it again).
+ */
+export const refundAnswer = {
+  type: 'object',
+  description: 'An overpayment refund',
+  required: ['id', 'paymentId', 'amountCentavos', 'state', 'createdAt', 'completedAt'],
+  additionalProperties: false,
+  properties: {
+    id: uuid,
+    paymentId: { ...uuid, description: 'The payment that paid over what was owed' },
+    amountCentavos: { ...centavos, description: 'What was paid over what was owed: all of it is sent back' },
+    state: { type: 'string', enum: ['pending', 'sent', 'refunded', 'failed'] },
+    createdAt: instant,
+    completedAt: { type: ['string', 'null'], format: 'date-time', description: 'When it was refunded' },
+  },
+} as const;
+export type RefundAnswer = FromSchema<typeof refundAnswer>;
+
 /** A payment (server/services/loans/views.ts paymentView). */
 export const paymentAnswer = {
   type: 'object',
@@ -294,6 +327,8 @@ export const paymentAnswer = {
     'failureCode',
     'createdAt',
     'completedAt',
+    'applied',
+    'refund',
   ],
   additionalProperties: false,
   properties: {
@@ -319,17 +354,32 @@ export const paymentAnswer = {
     failureCode: nullableString,
     createdAt: instant,
     completedAt: { type: ['string', 'null'], format: 'date-time' },
+    applied: {
+      type: ['string', 'null'],
+      enum: ['settled', 'extended', 'instalment', 'partial', 'unapplied', null],
+      description:
+        'How a success was applied (an extension paid after its price rose, or a settlement after the amount due did, is partial); null until then',
+    },
+    refund: {
+      ...refundAnswer,
+      type: ['object', 'null'],
+      description: 'What the payment brought over what was owed, going back to the borrower; null when nothing',
+    },
   },
 } as const;
 export type PaymentAnswer = FromSchema<typeof paymentAnswer>;
 
-/** GET /loans/:id: the order and its payments, newest first. */
+/** GET /loans/:id: the order, its payments (newest first) and the refunds of what they paid over what was owed. */
 export const orderDetailAnswer = {
   type: 'object',
-  description: 'The order and its payments',
-  required: [...orderRequired, 'payments'],
+  description: 'The order, its payments and refunds',
+  required: [...orderRequired, 'payments', 'refunds'],
   additionalProperties: false,
-  properties: { ...orderProperties, payments: { type: 'array', items: paymentAnswer } },
+  properties: {
+    ...orderProperties,
+    payments: { type: 'array', items: paymentAnswer },
+    refunds: { type: 'array', items: refundAnswer, description: 'Overpayment refunds, newest first' },
+  },
 } as const;
 export type OrderDetailAnswer = FromSchema<typeof orderDetailAnswer>;
 

@@ -325,3 +325,36 @@ export const grantDecisionInput = {
   required: ['approve'],
   properties: { approve: { type: 'boolean' } },
 } as const;
+
+/** An overpayment refund as staff see it (server/staff/refunds.ts): its raw state and why it failed. */
+export const staffRefundView = closed({
+  id: uuid,
+  orderId: uuid,
+  orderNo: str,
+  paymentId: uuid,
+  customerId: uuid,
+  customer: maskedCustomer,
+  amountCentavos: centavos,
+  state: { type: 'string', enum: ['requested', 'sent', 'succeeded', 'failed'] },
+  failureCode: nStr,
+  attempt: { type: 'integer', minimum: 1, description: 'Sends so far (each a payout at the gateway)' },
+  createdAt: instant,
+  sentAt: nInstant,
+  completedAt: nInstant,
+});
+
+/** GET /staff/refunds: failed ones need a person (state=failed); one customer's with customerId. */
+export const refundListQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    state: { type: 'string', enum: ['requested', 'sent', 'succeeded', 'failed'] },
+    customerId: uuid,
+    ...pageProperties,
+  },
+} as const;
+export interface RefundListQuery extends PageQuery {
+  state?: 'requested' | 'sent' | 'succeeded' | 'failed';
+  customerId?: string;
+}
+export const refundListAnswer = closed({ items: { type: 'array', items: staffRefundView }, total: int });

@@ -35,7 +35,7 @@ export interface ChargesDisclosure {
   readonly overdueDamagesPpm: number;
   /** Overdue damages, once, on the basis. */
   readonly overdueDamagesCentavos: Centavos;
-  /** Cap on late fine + damages per started 30 days overdue, of the amount overdue, and on the basis. */
+  /** Cap on late fine + damages a month (accrued by the day, pro rata), of the amount overdue, and on the basis. */
   readonly latePenaltyMonthlyMaxPpm: number;
   readonly latePenaltyMonthlyMaxCentavos: Centavos;
   /** Cap on every cost together (interest, fees, tax, extensions, penalties), of the principal, and in pesos. */

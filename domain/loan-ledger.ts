@@ -5,24 +5,39 @@
  * it did, so the server only stores what these functions return and the bill, the plan and the record are all read
  * from the same rows: they cannot tell different stories.
  *
- * Rules (product-decisions.md, SEC MC 14 s.2025):
+ * Rules (product-decisions.md, SEC MC 14 s.2025, RA 11765):
+ * - Interest accrues by the day on the principal outstanding: period k's interest accrues on each day of its period
+ *   (after the previous due date, up to its own) on the principal of periods k..n still owed, so a loan paid on
+ *   schedule owes exactly the quote's plan, and money repaid early stops interest from the next day. No interest
+ *   accrues after a due date (penalties do). Each period keeps the centavo-days its interest accrued on and rounds
+ *   once, so days accrued one at a time or all at once charge the same centavos.
  * - A payment pays the oldest period first; within a period the damages, then the late fine, then the extension
  *   fee, then the interest, and the principal last (Civil Code Art. 1253: interest before principal). What is left
  *   after every period is paid is returned as unapplied (to refund).
- * - An extension (single-payment loans) works on what is still owed: the fee is of the principal outstanding, the
- *   new interest is the extension days on the principal outstanding, the borrower pays the interest and fees
- *   outstanding plus the fee, outstanding penalties are waived (an extension charges no overdue fees), the due date
- *   moves by the extension days and principal is never owed twice.
- * - Penalties accrue day by day on every overdue period (its principal, interest and fee outstanding): the damages
- *   once on its first overdue day, the fine each overdue day. A period's penalties stay within the late-penalty cap
- *   of its amount overdue per started 30 days, and every cost of the loan (upfront fees and tax, interest, fees,
- *   penalties) within the total-cost cap of the principal. Accrual records the last day it covered, so a rerun, or
- *   a job that runs twice, charges nothing more.
+ * - An extension (single-payment loans) is offered from `windowDays` before the due date (never earlier: an early
+ *   one buys nothing a later one would not, and costs sooner) while the new due date is not past: the borrower pays
+ *   the interest and fees outstanding plus the fee (of the principal outstanding), outstanding penalties are waived
+ *   (an extension charges no overdue fees), the due date moves by the extension days and interest goes on accruing
+ *   by the day to it. It is not offered when it would take the loan's effective rate over the cap (below).
+ * - Penalties accrue day by day on every overdue period (its principal, interest and fee outstanding): the late fine
+ *   each overdue day, then the overdue damages (of the amount overdue on the first overdue day) as far as the cap
+ *   lets them. The cap is pro rata: a period's penalties never pass the monthly late-penalty cap / 30 of the amount
+ *   overdue, summed over the days it was overdue (one day late never costs a month's penalty); and every cost of the
+ *   loan (upfront fees and tax, interest, fees, penalties) stays within the total-cost cap of the principal.
+ *   Accrual records the last day it covered, so a rerun, or a job that runs twice, charges nothing more.
+ * - The effective rate a borrower pays, from the real cash flows (effectiveFlows): the net proceeds on the loan
+ *   date, every payment of interest and fees on the day it was paid, principal on the day it was paid or, when paid
+ *   before its due date, on that due date (repaying early is the borrower's choice: with a service fee charged once,
+ *   any loan repaid the next day would read as hundreds of percent a month). Penalties are apart: they have their
+ *   own cap.
+ *
+ * Ledgers opened before interest accrued by the day (no `dailyInterestPpm`) keep their rule: the term's interest was
+ * charged at opening, and an extension charges its days' interest when it is bought.
  */
 import { addDays, daysBetween } from './calendar-date.ts';
 import type { Centavos } from './money.ts';
 import type { LendingCaps, Quote, SubProductPricing } from './loan-types.ts';
-import { applyPpm, capPpm } from './pricing.ts';
+import { applyPpm, capPpm, withinEffectiveCap, type Cashflow } from './pricing.ts';
 
 /** Money by component. */
 export interface Components {
@@ -63,10 +78,18 @@ export interface LedgerRow {
   readonly dueDate: string;
   readonly owed: Components;
   readonly paid: Components;
-  /** What the period owed (penalties apart) on its first overdue day: the base of its late-penalty cap; null until then. */
+  /** What the period owed (penalties apart) on its first overdue day: the base of its overdue damages; null until then. */
   readonly penaltyBasis: Centavos | null;
   /** Penalties waived by extensions. */
   readonly waived: Centavos;
+  /** The last day before the period's interest starts (the loan date, or the previous period's due date). */
+  readonly startDate?: string;
+  /** Centavo-days of principal the period's interest has accrued on: its interest is the daily rate of this, rounded once. */
+  readonly interestCentavoDays?: number;
+  /** The last day the period's interest covers (startDate until a day has accrued). */
+  readonly interestThrough?: string;
+  /** The amount overdue summed over each day the period has been overdue (this overdue spell): the pro-rata penalty cap's base. */
+  readonly overdueCentavoDays?: number;
 }
 
 export interface Ledger {
@@ -75,7 +98,7 @@ export interface Ledger {
   readonly upfrontCost: Centavos;
   readonly loanDate: string;
   readonly rows: readonly LedgerRow[];
-  /** The last Manila day the accrual covered (the loan date until a period is overdue). */
+  /** The last Manila day the accrual covered (the loan date until a day has accrued). */
   readonly accruedThrough: string;
   readonly extensionCount: number;
   /** Days from the loan date to the last due date (the term plus the extensions). */
@@ -86,10 +109,22 @@ export interface Ledger {
   readonly closedOn: string | null;
   /** Costs forgiven by repayment coupons (discount), in all; absent on ledgers from before coupons (0). */
   readonly discounted?: Centavos;
+  /** Interest a day on the principal outstanding, ppm; absent on ledgers whose interest was charged at opening. */
+  readonly dailyInterestPpm?: number;
+  /** What the quote's repayment coupon still takes off the last period's interest as it accrues. */
+  readonly interestCredit?: Centavos;
+  /** The payments as the effective rate counts them (see effectiveFlows): day from the loan date, centavos. */
+  readonly flows?: readonly Cashflow[];
+  /** A remainder too small for the payment gateway, forgiven when the loan closed (waiveRemainder). */
+  readonly waivedRemainder?: Components;
 }
 
-/** The ledger of a loan disbursed on the quote's loan date (the quote re-dated to the day the money arrived). */
-export function openLedger(q: Quote): Ledger {
+/**
+ * The ledger of a loan disbursed on the quote's loan date (the quote re-dated to the day the money arrived). With
+ * `chargedAtOpening` (orders from before the ledger was kept), the term's interest is owed from the start, as then.
+ */
+export function openLedger(q: Quote, options: { chargedAtOpening?: boolean } = {}): Ledger {
+  const accrues = options.chargedAtOpening !== true;
   return {
     principal: q.principalCentavos,
     upfrontCost:
@@ -98,26 +133,108 @@ export function openLedger(q: Quote): Ledger {
       q.taxCentavos -
       (q.couponKind === 'withdrawal' ? q.couponCentavos : 0),
     loanDate: q.loanDate,
-    rows: q.plan.map((p) => ({
+    rows: q.plan.map((p, i) => ({
       period: p.period,
       dueDate: p.dueDate,
-      // The plan's amount already carries the repayment coupon (as less interest on the last period).
-      owed: { ...ZERO, principal: p.principalCentavos, interest: p.amountCentavos - p.principalCentavos },
+      // Charged at opening: the plan's amount already carries the repayment coupon (as less interest on the last period).
+      owed: { ...ZERO, principal: p.principalCentavos, interest: accrues ? 0 : p.amountCentavos - p.principalCentavos },
       paid: ZERO,
       penaltyBasis: null,
       waived: 0,
+      ...(accrues && {
+        startDate: i === 0 ? q.loanDate : q.plan[i - 1]!.dueDate,
+        interestCentavoDays: 0,
+        interestThrough: i === 0 ? q.loanDate : q.plan[i - 1]!.dueDate,
+      }),
     })),
     accruedThrough: q.loanDate,
     extensionCount: 0,
     totalTermDays: q.termDays,
     worstOverdueDays: 0,
     closedOn: null,
+    ...(accrues && {
+      dailyInterestPpm: q.dailyInterestPpm,
+      interestCredit: q.couponKind === 'repayment' ? q.couponCentavos : 0,
+      flows: [],
+    }),
   };
 }
 
 /** What a row still owes, by component. */
 export const outstandingOf = (row: LedgerRow): Components => sub(row.owed, row.paid);
 const isPaid = (row: LedgerRow): boolean => total(outstandingOf(row)) === 0;
+const later = (a: string, b: string): string => (daysBetween(a, b) > 0 ? b : a);
+const earlier = (a: string, b: string): string => (daysBetween(a, b) < 0 ? b : a);
+
+/** The principal interest of `rows[index]`'s period accrues on: what periods index..n still owe of it. */
+const interestBase = (rows: readonly LedgerRow[], index: number): Centavos =>
+  rows.slice(index).reduce((s, r) => s + outstandingOf(r).principal, 0);
+
+/**
+ * The interest `row` (at `index`) accrues from its interestThrough to `until` on the principal outstanding now, and
+ * the row with it; the last period takes the quote's repayment coupon off first (`credit` left of it).
+ */
+function interestTo(
+  ledger: Ledger,
+  index: number,
+  until: string,
+  credit: Centavos,
+): { row: LedgerRow; interest: Centavos; credit: Centavos } {
+  const row = ledger.rows[index]!;
+  const rate = ledger.dailyInterestPpm;
+  if (rate === undefined || row.interestThrough === undefined) return { row, interest: 0, credit };
+  const end = earlier(until, row.dueDate);
+  const days = daysBetween(row.interestThrough, end);
+  if (days <= 0) return { row, interest: 0, credit };
+  const before = row.interestCentavoDays ?? 0;
+  const after = before + interestBase(ledger.rows, index) * days;
+  let interest = applyPpm(after, rate) - applyPpm(before, rate);
+  if (index === ledger.rows.length - 1) {
+    const take = Math.min(credit, interest);
+    interest -= take;
+    credit -= take;
+  }
+  return {
+    row: {
+      ...row,
+      owed: { ...row.owed, interest: row.owed.interest + interest },
+      interestCentavoDays: after,
+      interestThrough: end,
+    },
+    interest,
+    credit,
+  };
+}
+
+/**
+ * The ledger with the interest of every day up to `day` charged (each period within its own days). Pure and
+ * idempotent; every function that moves money on a day calls it first, and accrue() does with the penalties.
+ */
+export function accrueInterest(ledger: Ledger, day: string): Ledger {
+  if (ledger.dailyInterestPpm === undefined) return ledger;
+  let credit = ledger.interestCredit ?? 0;
+  let current = ledger;
+  let changed = false;
+  for (let i = 0; i < ledger.rows.length; i += 1) {
+    const next = interestTo(current, i, day, credit);
+    if (next.row === current.rows[i]) continue;
+    changed = true;
+    credit = next.credit;
+    current = { ...current, rows: current.rows.map((r, j) => (j === i ? next.row : r)) };
+  }
+  return changed ? { ...current, interestCredit: credit } : ledger;
+}
+
+/** Interest still to accrue to each period's due date on the principal outstanding now (the repayment coupon off). */
+export function interestToCome(ledger: Ledger): { byRow: Centavos[]; all: Centavos } {
+  let credit = ledger.interestCredit ?? 0;
+  const byRow = ledger.rows.map((_, i) => {
+    const next = interestTo(ledger, i, ledger.rows[i]!.dueDate, credit);
+    credit = next.credit;
+    return next.interest;
+  });
+  return { byRow, all: byRow.reduce((s, x) => s + x, 0) };
+}
 
 /** Every figure of a ledger on `day`, as the bill, the order list and the jobs read them. */
 export interface LedgerFigures {
@@ -126,6 +243,8 @@ export interface LedgerFigures {
   readonly outstanding: Components;
   /** Everything still owed: what full settlement pays today. */
   readonly amountDue: Centavos;
+  /** What will be owed on the due dates if nothing more is paid: the amount due plus the interest still to accrue. */
+  readonly amountAtDue: Centavos;
   readonly amountRepaid: Centavos;
   /** Upfront costs, interest, fees and penalties charged so far (the total-cost cap's numerator). */
   readonly costCharged: Centavos;
@@ -137,6 +256,7 @@ export interface LedgerFigures {
   readonly settled: boolean;
 }
 
+/** The figures of the ledger as it stands (call accrue first for `day`'s interest and penalties). */
 export function figuresOf(ledger: Ledger, day: string): LedgerFigures {
   const owed = ledger.rows.reduce((s, r) => addComponents(s, r.owed), ZERO);
   const paid = ledger.rows.reduce((s, r) => addComponents(s, r.paid), ZERO);
@@ -147,6 +267,7 @@ export function figuresOf(ledger: Ledger, day: string): LedgerFigures {
     paid,
     outstanding,
     amountDue: total(outstanding),
+    amountAtDue: total(outstanding) + interestToCome(ledger).all,
     amountRepaid: total(paid),
     costCharged: ledger.upfrontCost + owed.interest + owed.fee + penaltiesOf(owed),
     dueDate: open?.dueDate ?? null,
@@ -156,13 +277,19 @@ export function figuresOf(ledger: Ledger, day: string): LedgerFigures {
   };
 }
 
-/** The row a borrower pays next (the oldest still owing), with what it asks in all. */
-export function nextDue(ledger: Ledger): { row: LedgerRow; amount: Centavos; last: boolean } | null {
+/**
+ * The row a borrower pays next (the oldest still owing), with what it asks today in all and what it will ask on its
+ * due date (with the interest still to accrue).
+ */
+export function nextDue(
+  ledger: Ledger,
+): { row: LedgerRow; amount: Centavos; amountAtDue: Centavos; last: boolean } | null {
   const index = ledger.rows.findIndex((r) => !isPaid(r));
   if (index < 0) return null;
   const row = ledger.rows[index]!;
   const last = ledger.rows.slice(index + 1).every(isPaid);
-  return { row, amount: total(outstandingOf(row)), last };
+  const amount = total(outstandingOf(row));
+  return { row, amount, amountAtDue: amount + interestToCome(ledger).byRow[index]!, last };
 }
 
 export interface Allocation {
@@ -173,19 +300,36 @@ export interface Allocation {
   readonly unapplied: Centavos;
 }
 
+/** The flows a payment on `day` adds to the effective rate's: interest and fees that day, principal on the later of the day and its period's due date. */
+function flowsOf(ledger: Ledger, day: string, paidByRow: readonly Components[]): Cashflow[] {
+  const at = daysBetween(ledger.loanDate, day);
+  const out: Cashflow[] = [];
+  const costs = paidByRow.reduce((s, p) => s + p.interest + p.fee, 0);
+  if (costs > 0) out.push({ day: at, centavos: costs });
+  paidByRow.forEach((p, i) => {
+    if (p.principal === 0) return;
+    out.push({ day: Math.max(at, daysBetween(ledger.loanDate, ledger.rows[i]!.dueDate)), centavos: p.principal });
+  });
+  return out;
+}
+
 /**
- * Pays `amount` against the ledger: oldest period first, each period in ALLOCATION_ORDER. With `day`, a payment that
- * leaves nothing owed closes the ledger on that day.
+ * Pays `amount` against the ledger: oldest period first, each period in ALLOCATION_ORDER. With `day`, the ledger's
+ * interest is first brought to that day, the payment joins the effective rate's flows, and a payment that leaves
+ * nothing owed closes the ledger on that day.
  */
 export function allocate(ledger: Ledger, amount: Centavos, day?: string): Allocation {
   if (!Number.isSafeInteger(amount) || amount < 0)
     throw new RangeError(`a payment is whole centavos >= 0, got ${amount}`);
+  const start = day === undefined ? ledger : accrueInterest(ledger, day);
   let left = amount;
   let applied = ZERO;
-  const rows = ledger.rows.map((row) => {
+  const paidByRow: Components[] = [];
+  const rows = start.rows.map((row) => {
+    const pay: Record<keyof Components, number> = { ...ZERO };
+    paidByRow.push(pay);
     if (left === 0) return row;
     const out = outstandingOf(row);
-    const pay: Record<keyof Components, number> = { ...ZERO };
     for (const part of ALLOCATION_ORDER) {
       const take = Math.min(left, out[part]);
       pay[part] = take;
@@ -195,8 +339,23 @@ export function allocate(ledger: Ledger, amount: Centavos, day?: string): Alloca
     applied = addComponents(applied, pay);
     return { ...row, paid: addComponents(row.paid, pay) };
   });
-  const closedOn = ledger.closedOn ?? (day !== undefined && rows.every(isPaid) ? day : null);
-  return { ledger: { ...ledger, rows, closedOn }, applied, unapplied: left };
+  const closedOn = start.closedOn ?? (day !== undefined && rows.every(isPaid) ? day : null);
+  const flows =
+    day !== undefined && start.flows !== undefined ? [...start.flows, ...flowsOf(start, day, paidByRow)] : start.flows;
+  return {
+    ledger: { ...start, rows, closedOn, ...(flows !== undefined && { flows }) },
+    applied,
+    unapplied: left,
+  };
+}
+
+/**
+ * The cash flows the effective rate of the loan so far is read from: the net proceeds out on day 0, then every
+ * payment as allocate recorded it (interest and fees on the day paid, principal on the later of that day and its
+ * due date; penalties apart). Empty flows (ledgers from before they were kept) give the net proceeds alone.
+ */
+export function effectiveFlows(ledger: Ledger): Cashflow[] {
+  return [{ day: 0, centavos: -(ledger.principal - ledger.upfrontCost) }, ...(ledger.flows ?? [])];
 }
 
 /** The costs (every component but the principal) a discount may lower, in the order it lowers them. */
@@ -233,12 +392,31 @@ export function discount(ledger: Ledger, amount: Centavos): { ledger: Ledger; ap
   return { ledger: { ...ledger, rows, discounted: (ledger.discounted ?? 0) + total(applied) }, applied };
 }
 
+/**
+ * Forgives everything still owed (a remainder the payment gateway cannot take: below its minimum) and closes the
+ * ledger on `day`. The waiver is kept by component in `waivedRemainder`: the owed principal plus the waived principal
+ * is still the principal lent.
+ */
+export function waiveRemainder(ledger: Ledger, day: string): { ledger: Ledger; waived: Components } {
+  const waived = ledger.rows.reduce((s, r) => addComponents(s, outstandingOf(r)), ZERO);
+  const rows = ledger.rows.map((row) => ({ ...row, owed: row.paid }));
+  return {
+    ledger: {
+      ...ledger,
+      rows,
+      closedOn: ledger.closedOn ?? day,
+      waivedRemainder: addComponents(ledger.waivedRemainder ?? ZERO, waived),
+    },
+    waived,
+  };
+}
+
 export interface ExtensionTerms {
   /** What the borrower pays now: interest and fees outstanding plus the extension fee. */
   readonly amount: Centavos;
   readonly newDueDate: string;
   readonly fee: Centavos;
-  /** Interest of the extension days on the principal outstanding. */
+  /** Interest still to accrue to the new due date on the principal outstanding. */
   readonly newInterest: Centavos;
   /** What is owed on the new due date: principal outstanding plus the new interest. */
   readonly newAmountDue: Centavos;
@@ -249,13 +427,16 @@ export interface ExtensionTerms {
 export interface ExtensionRules {
   readonly caps: LendingCaps;
   readonly extensionDays: number;
+  /** Offered from this many days before the due date (pricing `expiringDays`: the due-soon window). */
+  readonly windowDays: number;
 }
 
 /**
- * What extending costs on `day`, or null when it is not offered: not for instalment loans (several dates), not once
- * the principal is repaid (nothing to extend), not when the total term would pass the caps' term (the loan would
- * leave the regulation's scope), not when the costs would pass the total-cost cap, and not when the new due date
- * would still be before `day` (paying would leave the borrower overdue).
+ * What extending costs on `day` (the ledger accrued to it), or null when it is not offered: not for instalment loans
+ * (several dates), not once the principal is repaid (nothing to extend), not before the window opens, not when the
+ * total term would pass the caps' term (the loan would leave the regulation's scope), not when the costs would pass
+ * the total-cost cap, not when the new due date would still be before `day` (paying would leave the borrower
+ * overdue), and not when it would take the effective rate over its cap (extensionWithinRate).
  */
 export function extensionTerms(
   ledger: Ledger,
@@ -267,31 +448,51 @@ export function extensionTerms(
   const row = ledger.rows[0]!;
   const out = outstandingOf(row);
   if (out.principal <= 0) return null;
+  if (daysBetween(day, row.dueDate) > rules.windowDays) return null;
   if (ledger.totalTermDays + rules.extensionDays > rules.caps.termMaxDays) return null;
   const newDueDate = addDays(row.dueDate, rules.extensionDays);
   if (daysBetween(day, newDueDate) < 0) return null;
   const fee = applyPpm(out.principal, sub_.extensionFeePpm);
-  const newInterest = applyPpm(out.principal, sub_.dailyInterestPpm, rules.extensionDays);
+  const accrues = ledger.dailyInterestPpm !== undefined;
+  const newInterest = accrues
+    ? interestTo({ ...ledger, rows: [{ ...row, dueDate: newDueDate }] }, 0, newDueDate, ledger.interestCredit ?? 0)
+        .interest
+    : applyPpm(out.principal, sub_.dailyInterestPpm, rules.extensionDays);
   const waived = penaltiesOf(out);
   const costAfter = figuresOf(ledger, day).costCharged - waived + fee + newInterest;
   if (costAfter > capPpm(ledger.principal, rules.caps.totalCostMaxPpm)) return null;
-  return {
-    amount: out.interest + out.fee + fee,
-    newDueDate,
-    fee,
-    newInterest,
-    newAmountDue: out.principal + newInterest,
-    waived,
-  };
+  const amount = out.interest + out.fee + fee;
+  if (accrues && !extensionWithinRate(ledger, amount, newDueDate, rules.caps, day)) return null;
+  return { amount, newDueDate, fee, newInterest, newAmountDue: out.principal + newInterest, waived };
 }
 
 /**
- * The extension bought with `terms` (extensionTerms of the same ledger and day): penalties waived, the fee and the
- * new interest charged, the interest and fees outstanding paid, the due date moved. The payment itself is
- * `terms.amount`; the caller allocates any money over it.
+ * The effective-rate check of an extension paying `amount` on `day` and moving the due date to `newDueDate`: the
+ * flows so far, this payment, then the principal and the interest still to accrue on the new due date (a later
+ * extension is checked when it is offered). The config check (pricing.ts extendedCashflows) covers the worst of
+ * these histories, so with a config it passes this never refuses; it holds the law for any other.
+ */
+function extensionWithinRate(ledger: Ledger, amount: Centavos, newDueDate: string, caps: LendingCaps, day: string) {
+  const row = ledger.rows[0]!;
+  const principal = outstandingOf(row).principal;
+  const coming = interestTo({ ...ledger, rows: [{ ...row, dueDate: newDueDate }] }, 0, newDueDate, 0).interest;
+  const flows: Cashflow[] = [
+    ...effectiveFlows(ledger),
+    { day: daysBetween(ledger.loanDate, day), centavos: amount },
+    { day: daysBetween(ledger.loanDate, newDueDate), centavos: principal + coming },
+  ];
+  return withinEffectiveCap(flows, caps.effectiveMonthlyMaxPpm);
+}
+
+/**
+ * The extension bought with `terms` (extensionTerms of the same ledger and day): penalties waived, the fee charged,
+ * the interest and fees outstanding paid, the due date moved (interest then accrues to it by the day; on a ledger
+ * charged at opening, the new days' interest is charged now). The payment itself is `terms.amount`; the caller
+ * allocates any money over it.
  */
 export function extend(ledger: Ledger, terms: ExtensionTerms, extensionDays: number, day: string): Allocation {
-  const row = ledger.rows[0]!;
+  const start = accrueInterest(ledger, day);
+  const row = start.rows[0]!;
   const owed: Components = {
     ...row.owed,
     lateFine: row.paid.lateFine,
@@ -299,22 +500,32 @@ export function extend(ledger: Ledger, terms: ExtensionTerms, extensionDays: num
     fee: row.owed.fee + terms.fee,
   };
   const charged: Ledger = {
-    ...ledger,
-    rows: [{ ...row, owed, waived: row.waived + terms.waived, dueDate: terms.newDueDate, penaltyBasis: null }],
-    accruedThrough: day > ledger.accruedThrough ? day : ledger.accruedThrough,
-    extensionCount: ledger.extensionCount + 1,
-    totalTermDays: ledger.totalTermDays + extensionDays,
+    ...start,
+    rows: [
+      {
+        ...row,
+        owed,
+        waived: row.waived + terms.waived,
+        penaltyBasis: null,
+        ...(row.overdueCentavoDays !== undefined && { overdueCentavoDays: 0 }),
+      },
+    ],
+    accruedThrough: later(start.accruedThrough, day),
+    extensionCount: start.extensionCount + 1,
+    totalTermDays: start.totalTermDays + extensionDays,
   };
-  // Pay the interest and fees due now, then add the new days' interest (so the payment cannot reach it).
-  const paid = allocate(charged, terms.amount);
+  // Pay the interest and fees due now (the due date moves after, so the payment counts as made before the old one).
+  const paid = allocate(charged, terms.amount, day);
   const after = paid.ledger.rows[0]!;
-  return {
-    ...paid,
-    ledger: {
-      ...paid.ledger,
-      rows: [{ ...after, owed: { ...after.owed, interest: after.owed.interest + terms.newInterest } }],
-    },
-  };
+  const moved: LedgerRow =
+    start.dailyInterestPpm === undefined
+      ? {
+          ...after,
+          dueDate: terms.newDueDate,
+          owed: { ...after.owed, interest: after.owed.interest + terms.newInterest },
+        }
+      : { ...after, dueDate: terms.newDueDate };
+  return { ...paid, ledger: { ...paid.ledger, rows: [moved] } };
 }
 
 export interface PenaltyRates {
@@ -324,59 +535,78 @@ export interface PenaltyRates {
 
 export interface AccrualResult {
   readonly ledger: Ledger;
-  /** Penalties charged by this run, by component. */
+  /** Interest and penalties charged by this run, by component. */
   readonly charged: Components;
   /** True when a cap stopped some of it. */
   readonly capped: boolean;
 }
 
+/** floor(centavoDays × monthlyPpm / 30 / 1,000,000): the pro-rata late-penalty cap, exact. */
+const proRataCap = (centavoDays: number, monthlyPpm: number): Centavos =>
+  Number((BigInt(centavoDays) * BigInt(monthlyPpm)) / (30n * 1_000_000n));
+
 /**
- * Charges the penalties of every overdue period for each day after `accruedThrough` up to `day`. Idempotent: a
- * second run on the same day charges nothing, and a run that missed days catches up on them.
+ * Charges the interest of every day up to `day`, then the penalties of every overdue period for each day after
+ * `accruedThrough` up to `day`. Idempotent: a second run on the same day charges nothing, and a run that missed days
+ * catches up on them.
  */
 export function accrue(ledger: Ledger, rates: PenaltyRates, caps: LendingCaps, day: string): AccrualResult {
-  if (daysBetween(ledger.accruedThrough, day) <= 0) return { ledger, charged: ZERO, capped: false };
-  const costCap = capPpm(ledger.principal, caps.totalCostMaxPpm);
-  let cost = figuresOf(ledger, day).costCharged;
+  const withInterest = accrueInterest(ledger, day);
+  const interestCharged = figuresOf(withInterest, day).owed.interest - figuresOf(ledger, day).owed.interest;
+  if (daysBetween(withInterest.accruedThrough, day) <= 0)
+    return { ledger: withInterest, charged: { ...ZERO, interest: interestCharged }, capped: false };
+  const costCap = capPpm(withInterest.principal, caps.totalCostMaxPpm);
+  let cost = figuresOf(withInterest, day).costCharged;
   let capped = false;
-  let charged = ZERO;
-  let worst = ledger.worstOverdueDays;
-  const rows = ledger.rows.map((row) => {
+  let charged: Components = { ...ZERO, interest: interestCharged };
+  let worst = withInterest.worstOverdueDays;
+  const rows = withInterest.rows.map((row) => {
     const out = outstandingOf(row);
     const base = out.principal + out.interest + out.fee;
     if (base === 0 || daysBetween(row.dueDate, day) <= 0) return row;
     let { lateFine, damages } = row.owed;
     let basis = row.penaltyBasis;
     const from =
-      daysBetween(row.dueDate, ledger.accruedThrough) >= 0
-        ? addDays(ledger.accruedThrough, 1)
+      daysBetween(row.dueDate, withInterest.accruedThrough) >= 0
+        ? addDays(withInterest.accruedThrough, 1)
         : addDays(row.dueDate, 1);
+    // A row from before the pro-rata cap: its overdue days so far as if the amount overdue had stayed its basis.
+    let centavoDays =
+      row.overdueCentavoDays ??
+      (basis === null ? 0 : basis * Math.max(0, daysBetween(row.dueDate, withInterest.accruedThrough)));
     for (let d = from; daysBetween(d, day) >= 0; d = addDays(d, 1)) {
       const overdue = daysBetween(row.dueDate, d);
-      if (basis === null) {
-        basis = base;
-        const asked = applyPpm(base, rates.overdueDamagesPpm);
-        const room = Math.max(
+      basis ??= base;
+      centavoDays += base;
+      const room = () =>
+        Math.max(
           0,
-          Math.min(capPpm(basis, caps.latePenaltyMonthlyMaxPpm) - lateFine - damages, costCap - cost),
+          Math.min(proRataCap(centavoDays, caps.latePenaltyMonthlyMaxPpm) - lateFine - damages, costCap - cost),
         );
-        const take = Math.min(asked, room);
-        if (take < asked) capped = true;
-        damages += take;
-        cost += take;
-      }
-      const asked = applyPpm(base, rates.lateFineDailyPpm);
-      const penaltyCap = capPpm(basis, caps.latePenaltyMonthlyMaxPpm) * Math.ceil(overdue / 30);
-      const room = Math.max(0, Math.min(penaltyCap - lateFine - damages, costCap - cost));
-      const take = Math.min(asked, room);
-      if (take < asked) capped = true;
-      lateFine += take;
-      cost += take;
+      // The day's fine first, then what the damages still ask as far as the cap lets them.
+      const fineAsked = applyPpm(base, rates.lateFineDailyPpm);
+      const fine = Math.min(fineAsked, room());
+      lateFine += fine;
+      cost += fine;
+      const damagesAsked = Math.max(0, applyPpm(basis, rates.overdueDamagesPpm) - damages);
+      const more = Math.min(damagesAsked, room());
+      damages += more;
+      cost += more;
+      if (fine < fineAsked || more < damagesAsked) capped = true;
       worst = Math.max(worst, overdue);
     }
     const delta = { ...ZERO, lateFine: lateFine - row.owed.lateFine, damages: damages - row.owed.damages };
     charged = addComponents(charged, delta);
-    return { ...row, owed: { ...row.owed, lateFine, damages }, penaltyBasis: basis };
+    return {
+      ...row,
+      owed: { ...row.owed, lateFine, damages },
+      penaltyBasis: basis,
+      overdueCentavoDays: centavoDays,
+    };
   });
-  return { ledger: { ...ledger, rows, accruedThrough: day, worstOverdueDays: worst }, charged, capped };
+  return {
+    ledger: { ...withInterest, rows, accruedThrough: day, worstOverdueDays: worst },
+    charged,
+    capped,
+  };
 }

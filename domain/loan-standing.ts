@@ -7,6 +7,7 @@ import { daysBetween } from './calendar-date.ts';
 import {
   extensionTerms,
   figuresOf,
+  interestToCome,
   nextDue,
   outstandingOf,
   total,
@@ -24,7 +25,7 @@ export interface ScheduleRow {
   readonly interestCentavos: Centavos;
   readonly feeCentavos: Centavos;
   readonly penaltiesCentavos: Centavos;
-  /** Everything the period has owed (principal, interest, fees, penalties). */
+  /** Everything the period has owed and will on its due date (principal, interest, fees, penalties). */
   readonly amountCentavos: Centavos;
   readonly paidCentavos: Centavos;
   readonly outstandingCentavos: Centavos;
@@ -32,11 +33,16 @@ export interface ScheduleRow {
   readonly state: 'paid' | 'overdue' | 'due' | 'upcoming';
 }
 
-/** The plan as it stands: rows sum to the amount repaid (paid) and to the amount due (outstanding). */
+/**
+ * The plan as it stands, each period as it will ask on its due date (the interest still to accrue to it on today's
+ * principal included): rows sum to the amount repaid (paid) and to the amount owed on the due dates (outstanding).
+ */
 export function scheduleOf(ledger: Ledger, day: string): ScheduleRow[] {
   const next = nextDue(ledger);
-  return ledger.rows.map((row) => {
-    const out = total(outstandingOf(row));
+  const toCome = interestToCome(ledger).byRow;
+  return ledger.rows.map((row, i) => {
+    const coming = toCome[i]!;
+    const out = total(outstandingOf(row)) + coming;
     const state =
       out === 0
         ? 'paid'
@@ -49,10 +55,10 @@ export function scheduleOf(ledger: Ledger, day: string): ScheduleRow[] {
       period: row.period,
       dueDate: row.dueDate,
       principalCentavos: row.owed.principal,
-      interestCentavos: row.owed.interest,
+      interestCentavos: row.owed.interest + coming,
       feeCentavos: row.owed.fee,
       penaltiesCentavos: row.owed.lateFine + row.owed.damages,
-      amountCentavos: total(row.owed),
+      amountCentavos: total(row.owed) + coming,
       paidCentavos: total(row.paid),
       outstandingCentavos: out,
       waivedCentavos: row.waived,
@@ -67,14 +73,25 @@ export interface LoanStanding {
   readonly overdueDays: number;
   readonly lateFineCentavos: Centavos;
   readonly damagesCentavos: Centavos;
+  /** What full settlement pays today (interest to today). */
   readonly amountDueCentavos: Centavos;
+  /** What is owed on the due date if nothing is paid before (the interest to it included). */
+  readonly amountAtDueCentavos: Centavos;
   readonly amountRepaidCentavos: Centavos;
   readonly paidPeriods: number;
   readonly extensionCount: number;
   readonly settledOn: string | null;
   readonly schedule: ScheduleRow[];
   /** The oldest period still owing of an instalment loan. */
-  readonly instalment: { period: number; count: number; amountCentavos: Centavos; dueDate: string } | null;
+  readonly instalment: {
+    period: number;
+    count: number;
+    /** What paying it today takes (its interest to today). */
+    amountCentavos: Centavos;
+    /** What it asks on its due date. */
+    amountAtDueCentavos: Centavos;
+    dueDate: string;
+  } | null;
   readonly extension: {
     amountCentavos: Centavos;
     newDueDate: string;
@@ -94,13 +111,20 @@ export function standingOf(ledger: Ledger, sub_: SubProductPricing, rules: Exten
     lateFineCentavos: f.outstanding.lateFine,
     damagesCentavos: f.outstanding.damages,
     amountDueCentavos: f.amountDue,
+    amountAtDueCentavos: f.amountAtDue,
     amountRepaidCentavos: f.amountRepaid,
     paidPeriods: f.paidPeriods,
     extensionCount: ledger.extensionCount,
     settledOn: ledger.closedOn,
     schedule: scheduleOf(ledger, day),
     instalment: next
-      ? { period: next.row.period, count: ledger.rows.length, amountCentavos: next.amount, dueDate: next.row.dueDate }
+      ? {
+          period: next.row.period,
+          count: ledger.rows.length,
+          amountCentavos: next.amount,
+          amountAtDueCentavos: next.amountAtDue,
+          dueDate: next.row.dueDate,
+        }
       : null,
     extension: offer
       ? {

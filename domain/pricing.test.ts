@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { daysBetween } from './calendar-date.ts';
-import type { PricingConfig, QuoteInput, SubProductPricing } from './loan-types.ts';
+import { addDays, daysBetween } from './calendar-date.ts';
+import { accrue, allocate, effectiveFlows, extend, extensionTerms, figuresOf, openLedger } from './loan-ledger.ts';
+import type { PricingConfig, Quote, QuoteInput, SubProductPricing } from './loan-types.ts';
 import {
   annualFromMonthlyPpm,
   applyPpm,
@@ -550,12 +551,13 @@ describe("checkPricing: the law, the config's stricter limits, penalties and ext
     expect(maxExtensions(shipped, standard, 60, 120)).toBe(7);
     expect(maxExtensions(shipped, plus, 60, 120)).toBe(0);
     const q = quote(shipped, standard, { principalCentavos: 100_000, termDays: 30, loanDate: '2026-04-01' });
-    // Day 30: interest 3,000 + fee 2,000; day 38: 8 days' interest 800 + fee 2,000; day 46: principal + 800.
-    expect(extendedCashflows(shipped, standard, q, 2)).toEqual([
+    // The worst days: each extension on the first day it is offered (3 days before the due date). Day 27: 27 days'
+    // interest 2,700 + fee 2,000; day 35: 8 days' interest 800 + fee 2,000; day 46: principal + 11 days' 1,100.
+    expect(extendedCashflows(shipped, standard, q, 2, 120_000)).toEqual([
       { day: 0, centavos: -93_000 },
-      { day: 30, centavos: 5_000 },
-      { day: 38, centavos: 2_800 },
-      { day: 46, centavos: 100_800 },
+      { day: 27, centavos: 4_700 },
+      { day: 35, centavos: 2_800 },
+      { day: 46, centavos: 101_100 },
     ]);
     expect(costOfPath(shipped, standard, q, 11)).toBe(3_000 + 5_000 + 2_000 + 11 * 2_800);
   });
@@ -575,33 +577,33 @@ describe("checkPricing: the law, the config's stricter limits, penalties and ext
 });
 
 /**
- * The cash flows of a single-payment loan extended `k` times, written out from the rule (not from extendedCashflows):
- * on the due day the borrower pays the interest still owed and the fee; the last due day, the principal and the last
- * extension's interest.
+ * A single-payment loan of `q` extended `k` times through the ledger itself (domain/loan-ledger.ts), each extension
+ * on a day `pick` chooses within the days it is offered (from the window's first day to the due date plus the
+ * extension days), then settled on its last due date: the realised effective rate and costs of that history.
  */
-function walkExtensions(
-  cfg: PricingConfig,
-  sub: SubProductPricing,
-  principal: number,
-  termDays: number,
-  received: number,
-  interest: number,
-  k: number,
-) {
-  const fee = Math.round((principal * sub.extensionFeePpm) / 1e6 + 1e-9);
-  const extInterest = applyPpm(principal, sub.dailyInterestPpm, cfg.extensionDays);
-  const flows = [{ day: 0, centavos: -received }];
-  let owed = interest;
-  let day = termDays;
-  let cost = 0;
+function walkExtensions(cfg: PricingConfig, sub: SubProductPricing, q: Quote, k: number, pick: number) {
+  const caps = capsFor(cfg, q.loanDate);
+  const rules = { caps, extensionDays: cfg.extensionDays, windowDays: cfg.expiringDays };
+  let l = openLedger(q);
+  let last = q.loanDate;
+  let seed = pick;
   for (let i = 0; i < k; i += 1) {
-    flows.push({ day, centavos: owed + fee });
-    cost += fee + extInterest;
-    owed = extInterest;
-    day += cfg.extensionDays;
+    const due = l.rows[0]!.dueDate;
+    const first = addDays(due, -cfg.expiringDays);
+    const from = first > last ? first : last;
+    const span = daysBetween(from, addDays(due, cfg.extensionDays));
+    const day = addDays(from, seed % (span + 1));
+    seed = Math.floor(seed / 7) + i;
+    l = accrue(l, sub, caps, day).ledger;
+    const terms = extensionTerms(l, sub, rules, day);
+    if (!terms) return { offered: false as const, day };
+    l = extend(l, terms, cfg.extensionDays, day).ledger;
+    last = day;
   }
-  flows.push({ day, centavos: principal + owed });
-  return { flows, cost, days: day };
+  const end = l.rows[0]!.dueDate;
+  l = accrue(l, sub, caps, end).ledger;
+  l = allocate(l, figuresOf(l, end).amountDue, end).ledger;
+  return { offered: true as const, ledger: l, flows: effectiveFlows(l), cost: figuresOf(l, end).costCharged };
 }
 
 describe('checkPricing: whatever it accepts stays within the caps (property)', () => {
@@ -689,11 +691,16 @@ describe('checkPricing: whatever it accepts stays within the caps (property)', (
           expect(charged * 1e6).toBeLessThanOrEqual(principal * caps.totalCostMaxPpm);
           if (q.plan.length > 1) return;
           for (let k = 1; term + k * cfg.extensionDays <= caps.termMaxDays; k += 1) {
-            const path = walkExtensions(cfg, sub, principal, term, q.receivedCentavos, q.interestCentavos, k);
-            expect(path.flows).toEqual(extendedCashflows(cfg, sub, q, k));
+            // The check's worst history reads within the cap, and so does one on random days through the ledger,
+            // where every extension the check allowed is offered (the ledger's own rate check never has to refuse).
+            const worst = extendedCashflows(cfg, sub, q, k, caps.effectiveMonthlyMaxPpm);
+            expect(effectiveMonthlyRatePpm(worst)).toBeLessThanOrEqual(caps.effectiveMonthlyMaxPpm);
+            const path = walkExtensions(cfg, sub, q, k, which + k);
+            expect(path.offered).toBe(true);
+            if (!path.offered) return;
             expect(effectiveMonthlyRatePpm(path.flows)).toBeLessThanOrEqual(caps.effectiveMonthlyMaxPpm);
-            expect((charged + path.cost) * 1e6).toBeLessThanOrEqual(principal * caps.totalCostMaxPpm);
-            expect(path.days).toBeLessThanOrEqual(caps.termMaxDays);
+            expect(path.cost * 1e6).toBeLessThanOrEqual(principal * caps.totalCostMaxPpm);
+            expect(path.ledger.totalTermDays).toBeLessThanOrEqual(caps.termMaxDays);
           }
         },
       ),

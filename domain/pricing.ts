@@ -208,32 +208,63 @@ export function quoteCashflows(q: Quote): Cashflow[] {
 }
 
 /** True when the effective monthly rate of `flows` is at most `cap` ppm: NPV at the cap rate ≤ 0 (no rounding to ppm hides a breach). */
-function withinEffectiveCap(flows: readonly Cashflow[], cap: number): boolean {
+export function withinEffectiveCap(flows: readonly Cashflow[], cap: number): boolean {
   return npv(flows, cap / 1e6) <= 1e-9;
 }
 
 /**
- * The cash flows of quote `q` extended `extensions` times, each on its due day (the actual days: the original term,
- * then every extensionDays after it): on each, the borrower pays the outstanding interest (the term's, then the
- * previous extension's) plus the extension fee; the principal and the last extension's interest are repaid on the
- * final due day. With 0 extensions, the quote's own flows. Single-payment quotes only.
+ * The cash flows of quote `q` extended `extensions` times that read the highest effective rate at `capPpm` a month,
+ * among every history the ledger allows (domain/loan-ledger.ts): extension j is bought on any day from
+ * `expiringDays` before the due date then in force to that due date plus the extension days, paying the fee and the
+ * interest accrued to that day (none accrues past a due date until it moves); the principal and the interest since
+ * the last extension are paid on the last due date. Found exactly by dynamic programming over the days (the flows
+ * add up, each extension's payment depending only on the day of the one before). With 0 extensions, the quote's
+ * own flows. Extensions: single-payment quotes only.
  */
 export function extendedCashflows(
-  config: Pick<PricingConfig, 'extensionDays'>,
+  config: Pick<PricingConfig, 'extensionDays' | 'expiringDays'>,
   sub: SubProductPricing,
   q: Quote,
   extensions: number,
+  capPpm = 0,
 ): Cashflow[] {
   if (extensions === 0) return quoteCashflows(q);
   if (q.plan.length !== 1) throw new RangeError('only a single-payment loan can be extended');
   const ext = extensionTerms(config, sub, q.principalCentavos);
-  const flows: Cashflow[] = [{ day: 0, centavos: -q.receivedCentavos }];
-  let interestOutstanding = q.amountDueCentavos - q.principalCentavos;
-  for (let k = 0; k < extensions; k += 1) {
-    flows.push({ day: q.termDays + k * ext.days, centavos: interestOutstanding + ext.feeCentavos });
-    interestOutstanding = ext.interestCentavos;
+  const perDay = (q.principalCentavos * q.dailyInterestPpm) / 1e6;
+  const v = (day: number) => Math.pow(1 + capPpm / 1e6, -day / 30);
+  const dueBefore = (j: number) => q.termDays + (j - 1) * ext.days; // the due date extension j moves
+  // best.get(t): the highest present value of extensions 1..j with the j-th on day t, and the days that reach it.
+  let best = new Map<number, { value: number; days: number[] }>([[0, { value: 0, days: [] }]]);
+  for (let j = 1; j <= extensions; j += 1) {
+    const due = dueBefore(j);
+    const next = new Map<number, { value: number; days: number[] }>();
+    for (const [prev, at] of best) {
+      const covered = j === 1 ? 0 : Math.min(prev, dueBefore(j - 1));
+      for (let t = Math.max(prev, due - config.expiringDays, 0); t <= due + ext.days; t += 1) {
+        const paid = ext.feeCentavos + perDay * Math.max(0, Math.min(t, due) - covered);
+        const value = at.value + paid * v(t);
+        const seen = next.get(t);
+        if (!seen || value > seen.value) next.set(t, { value, days: [...at.days, t] });
+      }
+    }
+    best = next;
   }
-  flows.push({ day: q.termDays + extensions * ext.days, centavos: q.principalCentavos + interestOutstanding });
+  const last = q.termDays + extensions * ext.days;
+  let worst: { value: number; days: number[] } | null = null;
+  for (const [t, at] of best) {
+    const covered = Math.min(t, dueBefore(extensions));
+    const value = at.value + (q.principalCentavos + perDay * (last - covered)) * v(last);
+    if (!worst || value > worst.value) worst = { value, days: at.days };
+  }
+  const flows: Cashflow[] = [{ day: 0, centavos: -q.receivedCentavos }];
+  let covered = 0;
+  worst!.days.forEach((t, i) => {
+    const due = dueBefore(i + 1);
+    flows.push({ day: t, centavos: ext.feeCentavos + perDay * Math.max(0, Math.min(t, due) - covered) });
+    covered = Math.max(covered, Math.min(t, due));
+  });
+  flows.push({ day: last, centavos: q.principalCentavos + perDay * (last - covered) });
   return flows;
 }
 
@@ -288,8 +319,8 @@ const CAP_FORMAT: Record<keyof LendingCaps, (value: number) => string> = {
  * - late penalties: late fine a day × 30 + overdue damages (both of the amount due) within the penalty cap a month;
  * - effective rate a month (IRR with all fees, on the net proceeds) and total cost (interest, fees, tax) of principal,
  *   on the loan as quoted and, for a single-payment loan, extended once, twice, ... as many times as the term cap
- *   allows: each extension pays the outstanding interest plus the extension fee on its due day, and the last due day
- *   the principal with the last extension's interest.
+ *   allows, each on any day it is offered: the effective rate of the worst history the ledger allows
+ *   (extendedCashflows).
  */
 export function checkPricing(config: PricingConfig, today?: string): { path: string; problem: string }[] {
   const problems: { path: string; problem: string }[] = [];
@@ -408,7 +439,7 @@ function checkTerm(
       return;
     }
     for (let k = 0; k <= extensions; k += 1) {
-      const flows = extendedCashflows(config, sub, q, k);
+      const flows = extendedCashflows(config, sub, q, k, caps.effectiveMonthlyMaxPpm);
       if (!withinEffectiveCap(flows, caps.effectiveMonthlyMaxPpm)) {
         breaches.eir.push({ amount, extensions: k, ppm: effectiveMonthlyRatePpm(flows) });
         break;

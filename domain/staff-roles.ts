@@ -35,6 +35,8 @@ export const STAFF_PERMISSIONS = [
   'forms.edit',
   /** Approve or send back another person's version (never their own), which then goes live. */
   'forms.approve',
+  /** Send a failed overpayment refund again, after the borrower fixed their payout account. */
+  'refunds.retry',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -46,6 +48,7 @@ const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> 
     'feedback.reply',
     'coupons.grant',
     'deletion.request',
+    'refunds.retry',
   ],
   underwriter: ['reviews.read', 'reviews.decide', 'customers.read', 'customers.unmask', 'notes.write'],
   supervisor: [
@@ -56,6 +59,7 @@ const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> 
     'deletion.approve',
     'reviews.read',
     'audit.read',
+    'refunds.retry',
   ],
   administrator: ['staff.manage', 'audit.read'],
   productStaff: ['forms.read', 'forms.edit', 'forms.approve'],

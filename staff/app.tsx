@@ -19,6 +19,7 @@ const CustomerList = lazy(() => import('./screens/customer-list.tsx'));
 const CustomerShow = lazy(() => import('./screens/customer-show.tsx'));
 const FeedbackInbox = lazy(() => import('./screens/feedback-inbox.tsx'));
 const Approvals = lazy(() => import('./screens/approvals.tsx'));
+const RefundList = lazy(() => import('./screens/refund-list.tsx'));
 const AuditLog = lazy(() => import('./screens/audit-log.tsx'));
 const Accounts = lazy(() => import('./screens/accounts.tsx'));
 const FormsList = lazy(() => import('./screens/forms.tsx'));
@@ -118,6 +119,14 @@ export function StaffApp() {
               element={
                 <Allowed resource="approvals">
                   <Approvals />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/refunds"
+              element={
+                <Allowed resource="refunds">
+                  <RefundList />
                 </Allowed>
               }
             />

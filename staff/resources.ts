@@ -4,6 +4,7 @@ export const RESOURCES = [
   { name: 'customers', list: '/customers', show: '/customers/:id' },
   { name: 'feedback', list: '/feedback' },
   { name: 'approvals', list: '/approvals' },
+  { name: 'refunds', list: '/refunds' },
   { name: 'audit', list: '/audit' },
   { name: 'accounts', list: '/accounts' },
   { name: 'forms', list: '/forms', show: '/forms/:kind/:name' },

@@ -168,6 +168,23 @@ export interface CouponGrant {
 export type DeletionRequest = DeletionRequestList['items'][number];
 export type DeletionRefusalCode = NonNullable<DeletionRequest['refusalCode']>;
 
+/** An overpayment refund as staff see it (api-schema/staff-ops.ts staffRefundView). */
+export interface StaffRefund {
+  readonly id: string;
+  readonly orderId: string;
+  readonly orderNo: string;
+  readonly paymentId: string;
+  readonly customerId: string;
+  readonly customer: MaskedCustomer;
+  readonly amountCentavos: number;
+  readonly state: 'requested' | 'sent' | 'succeeded' | 'failed';
+  readonly failureCode: string | null;
+  readonly attempt: number;
+  readonly createdAt: string;
+  readonly sentAt: string | null;
+  readonly completedAt: string | null;
+}
+
 export interface CustomerDetail {
   readonly customer: { id: string; phoneMasked: string; language: string; createdAt: string; erased: boolean };
   readonly profile: readonly ProfileStep[];

@@ -370,6 +370,47 @@ export const payments = pgTable(
 );
 
 /**
+ * Money a payment brought over what was owed, sent back to the borrower's payout account on file through the payout
+ * gateway (server/services/loans/refunds.ts); one per payment, whatever the concurrency. States: requested (recorded;
+ * the `send_refund` job reaches the gateway), sent (the gateway has it), succeeded, failed (final: staff retry it once
+ * the borrower fixed their account). Each send is the payout `attempt`: the first one's reference (idempotency key and
+ * the gateway's reference id) is the refund id, a later one's `<id>-<attempt>` (a failed payout is final at the
+ * gateway). No account is kept here: the send reads the bankInfo section, so erasure finds nothing to scrub.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => loanOrders.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    state: text('state').notNull(),
+    attempt: integer('attempt').notNull().default(1),
+    providerRef: text('provider_ref'),
+    failureCode: text('failure_code'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_payment_key').on(t.paymentId),
+    uniqueIndex('refunds_provider_ref_key').on(t.providerRef),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_customer_idx').on(t.customerId, t.createdAt),
+    index('refunds_state_idx').on(t.state, t.sentAt),
+  ],
+);
+
+/**
  * Background work shared by every API instance: claimed with FOR UPDATE SKIP LOCKED and a lease (`lockedUntil`), so
  * a job whose instance died runs again after the lease. `key` dedupes (one job per key, ever).
  */

@@ -28,7 +28,13 @@ interface Order {
   state: string;
   amountDueCentavos: number;
   amountRepaidCentavos: number;
-  quote: { receivedCentavos: number; couponCentavos: number; couponKind: string | null; amountDueCentavos: number };
+  quote: {
+    principalCentavos: number;
+    receivedCentavos: number;
+    couponCentavos: number;
+    couponKind: string | null;
+    amountDueCentavos: number;
+  };
   schedule: { paidCentavos: number; outstandingCentavos: number }[];
 }
 
@@ -134,7 +140,9 @@ describe.each(databaseTargets())('coupons on %s', (kind) => {
     const o = await order(b, id);
     expect(o).toMatchObject({
       state: 'repaying',
-      amountDueCentavos: plain.amountDueCentavos,
+      // On its due date; today (the loan date) only the principal is owed: interest accrues by the day.
+      amountAtDueCentavos: plain.amountDueCentavos,
+      amountDueCentavos: plain.principalCentavos,
       quote: { receivedCentavos: plain.receivedCentavos + 5000, couponCentavos: 5000 },
     });
     const [payout] = await api.database.db.select().from(payouts).where(eq(payouts.orderId, id));
@@ -197,8 +205,12 @@ describe.each(databaseTargets())('coupons on %s', (kind) => {
   });
 
   it("lowers the amount due by a repayment coupon's value: the payment, the ledger, the plan and the record agree", async () => {
-    const b = await borrowerWithProfile(api);
-    const id = await repaying(b, long);
+    const first = await borrowerWithProfile(api);
+    const id = await repaying(first, long);
+    // A coupon lowers the interest and fees owed (never the principal): 58 days of ₱5 a day are owed by now, and
+    // the extension window is open (the coupon is refused for it, not the extension).
+    api.advance(58 * 86_400);
+    const b = await login(api, first.phone);
     const before = await order(b, id);
     const { coupon } = (await call(b, 'POST', '/coupons/add-to-home-screen', {})).json<{ coupon: Coupon }>();
     const quoted = await call(b, 'POST', `/loans/${id}/payment-quote`, { kind: 'settle', couponId: coupon.id });
@@ -261,8 +273,10 @@ describe.each(databaseTargets())('coupons on %s', (kind) => {
   });
 
   it('gives a held coupon back when its payment expires unpaid', async () => {
-    const b = await borrowerWithProfile(api);
-    const id = await repaying(b, long);
+    const owner = await borrowerWithProfile(api);
+    const id = await repaying(owner, long);
+    api.advance(15 * 86_400); // ₱75 of interest owed: room for the coupon
+    const b = await login(api, owner.phone);
     const coupon = await grant(b, 'repayment50');
     const first = await call(
       b,

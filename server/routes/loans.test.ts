@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pricingJson from '#config/pricing.json' with { type: 'json' };
 import { addDays, manilaToday } from '#domain/calendar-date.ts';
@@ -27,6 +27,7 @@ interface Order {
   dueDate: string | null;
   loanDate: string | null;
   amountDueCentavos: number;
+  amountAtDueCentavos: number;
   lateFineCentavos: number;
   damagesCentavos: number;
   overdueDays: number;
@@ -189,7 +190,9 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
       dueDate: addDays(today, 30),
       quote: { loanDate: today, firstDueDate: addDays(today, 30) },
     });
-    expect(live.amountDueCentavos).toBe(live.quote.amountDueCentavos);
+    // Interest accrues by the day: the loan date owes the principal, the due date the quote's amount.
+    expect(live.amountAtDueCentavos).toBe(live.quote.amountDueCentavos);
+    expect(live.amountDueCentavos).toBe(300000);
     const [payout] = await api.database.db.select().from(payouts).where(eq(payouts.orderId, o.id));
     expect(payout).toMatchObject({ state: 'succeeded', amount: live.quote.receivedCentavos });
 
@@ -219,7 +222,9 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
       extensionCount: 1,
       amountRepaidCentavos: extend.amountCentavos,
     });
-    expect(extended.amountDueCentavos).toBe(300000 + 300000 * 0.001 * 8);
+    // The 8 days bought run from the old due date: 2 of them are past (owed now), all 8 on the new due date.
+    expect(extended.amountDueCentavos).toBe(300000 + 300000 * 0.001 * 2);
+    expect(extended.amountAtDueCentavos).toBe(300000 + 300000 * 0.001 * 8);
 
     const settle = await pay(b, o.id, 'settle');
     expect(settle.amountCentavos).toBe(extended.amountDueCentavos);
@@ -281,9 +286,17 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
       dueDate: p1!.dueDate,
       paidPeriods: 0,
       extension: null,
-      amountDueCentavos: p1!.amountCentavos + p2!.amountCentavos,
+      // Interest accrues by the day: on the loan date only the principal is owed, the plan on its dates.
+      amountDueCentavos: o.principalCentavos,
+      amountAtDueCentavos: p1!.amountCentavos + p2!.amountCentavos,
     });
-    expect(o.instalment).toEqual({ period: 1, count: 2, amountCentavos: p1!.amountCentavos, dueDate: p1!.dueDate });
+    expect(o.instalment).toEqual({
+      period: 1,
+      count: 2,
+      amountCentavos: p1!.principalCentavos,
+      amountAtDueCentavos: p1!.amountCentavos,
+      dueDate: p1!.dueDate,
+    });
     expect((await call(b, 'GET', '/loans/home')).json()).toMatchObject({
       currentOrder: { id: o.id, instalment: { period: 1, count: 2 } },
     });
@@ -300,12 +313,19 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
       state: 'repaying',
       paidPeriods: 1,
       dueDate: p2!.dueDate,
-      amountDueCentavos: p2!.amountCentavos,
+      amountDueCentavos: p2!.principalCentavos,
+      amountAtDueCentavos: p2!.amountCentavos,
       amountRepaidCentavos: p1!.amountCentavos,
       dueStatus: 'pending',
       extension: null,
     });
-    expect(one.instalment).toEqual({ period: 2, count: 2, amountCentavos: p2!.amountCentavos, dueDate: p2!.dueDate });
+    expect(one.instalment).toEqual({
+      period: 2,
+      count: 2,
+      amountCentavos: p2!.principalCentavos,
+      amountAtDueCentavos: p2!.amountCentavos,
+      dueDate: p2!.dueDate,
+    });
     expect(one.payments?.[0]).toMatchObject({ kind: 'instalment', state: 'success' });
     // No longer overdue after the first date: the accrual leaves it alone.
     await travel(b, 1);
@@ -316,8 +336,10 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await travel(b, 32);
     await api.runDueJobs();
     const overdue = await order(b, o.id);
-    const damages = applyPpm(p2!.amountCentavos, sub.overdueDamagesPpm);
+    // By the day: the fine each day, the damages as far as 5 % a month pro rata (3 days: 0.5 %) lets them.
     const fine = 3 * applyPpm(p2!.amountCentavos, sub.lateFineDailyPpm);
+    const damages = Math.floor((p2!.amountCentavos * 3 * 50_000) / 30_000_000) - fine;
+    expect(damages).toBeLessThan(applyPpm(p2!.amountCentavos, sub.overdueDamagesPpm));
     expect(overdue).toMatchObject({
       dueStatus: 'overdue',
       overdueDays: 3,
@@ -329,6 +351,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
       period: 2,
       count: 2,
       amountCentavos: p2!.amountCentavos + fine + damages,
+      amountAtDueCentavos: p2!.amountCentavos + fine + damages,
       dueDate: p2!.dueDate,
     });
 
@@ -379,15 +402,22 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await travel(b, 32);
     await api.loans.accrueAll();
     const overdue = await order(b, o.id);
-    const penalties =
-      applyPpm(p1!.amountCentavos, sub.overdueDamagesPpm) + 2 * applyPpm(p1!.amountCentavos, sub.lateFineDailyPpm);
+    // Two days late: 5 % a month pro rata of the amount overdue (the fine first, then the damages); period 2 has
+    // accrued two days' interest on its principal.
+    const penalties = Math.floor((p1!.amountCentavos * 2 * 50_000) / 30_000_000);
+    expect(penalties).toBeLessThan(applyPpm(p1!.amountCentavos, sub.overdueDamagesPpm));
     expect(overdue).toMatchObject({ overdueDays: 2, dueDate: p1!.dueDate, extension: null });
+    expect(overdue.lateFineCentavos).toBe(2 * applyPpm(p1!.amountCentavos, sub.lateFineDailyPpm));
     expect(overdue.lateFineCentavos + overdue.damagesCentavos).toBe(penalties);
-    expect(overdue.amountDueCentavos).toBe(p1!.amountCentavos + p2!.amountCentavos + penalties);
+    expect(overdue.amountDueCentavos).toBe(
+      p1!.amountCentavos + penalties + p2!.principalCentavos + applyPpm(p2!.principalCentavos, sub.dailyInterestPpm, 2),
+    );
+    expect(overdue.amountAtDueCentavos).toBe(p1!.amountCentavos + p2!.amountCentavos + penalties);
     expect(overdue.instalment).toEqual({
       period: 1,
       count: 2,
       amountCentavos: p1!.amountCentavos + penalties,
+      amountAtDueCentavos: p1!.amountCentavos + penalties,
       dueDate: p1!.dueDate,
     });
     expect(
@@ -594,17 +624,19 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     await api.loans.accrueAll();
     await api.loans.accrueAll();
     const three = await order(b, o.id);
-    const amountDue = o.amountDueCentavos;
+    const amountDue = o.amountAtDueCentavos;
+    // By the day: the fine each day, the damages as far as 5 % a month pro rata lets them (3 days: 0.5 %).
+    const fine = 3 * Math.round((amountDue * sub.lateFineDailyPpm) / 1e6);
     expect(three).toMatchObject({
       overdueDays: 3,
-      damagesCentavos: Math.round((amountDue * sub.overdueDamagesPpm) / 1e6),
-      lateFineCentavos: 3 * Math.round((amountDue * sub.lateFineDailyPpm) / 1e6),
+      damagesCentavos: Math.floor((amountDue * 3 * 50_000) / 30_000_000) - fine,
+      lateFineCentavos: fine,
     });
     expect(three.amountDueCentavos).toBe(amountDue + three.lateFineCentavos + three.damagesCentavos);
     expect(three.extension).not.toBeNull();
     const events = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, o.id));
     expect(events.filter((e) => e.kind === 'accrual')).toHaveLength(1);
-    // 40 days overdue: the fine goes on by the day, within 5 % of the amount due per started 30 days.
+    // 40 days overdue: the fine goes on by the day, the damages whole, within 5 % a month pro rata of the amount due.
     await travel(b, 37);
     await api.runDueJobs();
     const forty = await order(b, o.id);
@@ -612,8 +644,9 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
       overdueDays: 40,
       lateFineCentavos: 40 * Math.round((amountDue * sub.lateFineDailyPpm) / 1e6),
     });
+    expect(forty.damagesCentavos).toBe(Math.round((amountDue * sub.overdueDamagesPpm) / 1e6));
     expect(forty.lateFineCentavos + forty.damagesCentavos).toBeLessThanOrEqual(
-      capPpm(amountDue, capsFor(pricing, o.quote.loanDate).latePenaltyMonthlyMaxPpm) * 2,
+      Math.floor((amountDue * 40 * capsFor(pricing, o.quote.loanDate).latePenaltyMonthlyMaxPpm) / 30_000_000),
     );
     // Years overdue: all costs together stop at 100 % of the principal (interest, fees and tax were charged already).
     await travel(b, 960);
@@ -631,13 +664,83 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(later.overdueDays).toBe(1010);
   });
 
+  it('asks only the interest of the days borrowed, and offers no extension before its window (issue 23)', async () => {
+    const b = await borrowerWithProfile(api);
+    const o = await repaying(b, { ...STANDARD_LOAN, principalCentavos: 100000 });
+    const quoteOf = async (kindOf: string) =>
+      (await call(b, 'POST', `/loans/${o.id}/payment-quote`, { kind: kindOf })).json<{ baseCentavos: number }>();
+    // Day 1: ₱1,000 and one day of 0.1 %, not the term's ₱30.
+    await travel(b, 1);
+    expect((await quoteOf('settle')).baseCentavos).toBe(100100);
+    // The history that broke the 12 % cap (extensions on days 1, 2, 3 and 4) can no longer start.
+    for (let day = 1; day <= 4; day += 1) {
+      expect((await order(b, o.id)).extension).toBeNull();
+      const res = await call(b, 'POST', `/loans/${o.id}/payments`, { kind: 'extend', channel: 'otc' }, newKey());
+      expect(res.json()).toMatchObject({ code: 'EXTENSION_UNAVAILABLE' });
+      await travel(b, 1);
+    }
+    // Day 27, three days before the due date: offered, for the interest to the day and the fee.
+    await travel(b, 22);
+    expect((await order(b, o.id)).extension).toMatchObject({ amountCentavos: 2700 + 2000, feeCentavos: 2000 });
+    const settle = await pay(b, o.id, 'settle');
+    expect(settle.amountCentavos).toBe(100000 + 2700);
+    await api.settle();
+    expect(await order(b, o.id)).toMatchObject({ state: 'settled', amountRepaidCentavos: 102700 });
+  });
+
+  it('sells an extension paid while its reference was valid at the price asked; the days since stay owed', async () => {
+    const b = await borrowerWithProfile(api);
+    const o = await repaying(b, { ...STANDARD_LOAN, principalCentavos: 100000 });
+    // Asked at 20:00 Manila the day before the due date (29 days of interest and the fee), paid at 06:00 the next
+    // morning, within the reference's day.
+    await travel(b, 29);
+    const manilaSeconds = ((api.now().getTime() / 1000 + 8 * 3600) % 86_400) | 0;
+    api.advance((20 * 3600 - manilaSeconds + 86_400) % 86_400);
+    expect(manilaToday(api.now())).toBe(addDays(o.loanDate!, 29));
+    const asked = await pay(b, o.id, 'extend');
+    expect(asked.amountCentavos).toBe(2900 + 2000);
+    api.advance(10 * 3600);
+    await api.settle();
+    const after = await order(b, o.id);
+    expect(after).toMatchObject({
+      state: 'repaying',
+      extensionCount: 1,
+      dueDate: addDays(o.dueDate!, 8),
+      amountRepaidCentavos: 4900,
+    });
+    // What is owed now: the principal and the day's interest accrued since the price was asked, and on the new due
+    // date 8 more days of it.
+    expect(manilaToday(api.now())).toBe(addDays(o.loanDate!, 30));
+    expect(after.amountDueCentavos).toBe(100000 + 100);
+    expect(after.amountAtDueCentavos).toBe(100000 + 100 + 800);
+  });
+
+  it('waives a remainder below the gateway minimum instead of leaving it to accrue (issue 23)', async () => {
+    const b = await borrowerWithProfile(api);
+    const o = await repaying(b, { ...STANDARD_LOAN, principalCentavos: 100000 });
+    // Asked on the due date, paid the day after: one day of penalties (₱1.71) is left over, under PayMongo's ₱20.
+    await travel(b, 30);
+    const payment = await pay(b, o.id, 'settle');
+    expect(payment.amountCentavos).toBe(103000);
+    await travel(b, 1);
+    await api.settle();
+    const done = await order(b, o.id);
+    expect(done).toMatchObject({ state: 'settled', amountDueCentavos: 0, amountRepaidCentavos: 103000 });
+    const [settled] = await api.database.db
+      .select()
+      .from(loanEvents)
+      .where(and(eq(loanEvents.orderId, o.id), eq(loanEvents.kind, 'settled')));
+    expect(settled!.data).toMatchObject({ receivedCentavos: 103000, waivedRemainderCentavos: 103 + 68 });
+  });
+
   it('records a success that no longer covers the order as a partial repayment, the order still repaying', async () => {
     const b = await borrowerWithProfile(api);
     const o = await repaying(b);
+    // Asked on its due date, paid ten days late: the accrual has moved the settlement amount on meanwhile.
+    await travel(b, 30);
     const payment = await pay(b, o.id, 'settle');
-    expect(payment.amountCentavos).toBe(o.amountDueCentavos);
-    // The borrower pays two days late: the accrual has moved the settlement amount on meanwhile.
-    await travel(b, 32);
+    expect(payment.amountCentavos).toBe(o.amountAtDueCentavos);
+    await travel(b, 10);
     await api.loans.accrueAll();
     const overdue = await order(b, o.id);
     expect(overdue.amountDueCentavos).toBeGreaterThan(payment.amountCentavos);
@@ -656,40 +759,31 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(after.payments?.[0]).toMatchObject({ state: 'success' });
     const events = await api.database.db.select().from(loanEvents).where(eq(loanEvents.orderId, o.id));
     expect(events.filter((e) => e.kind === 'partial_repayment')).toHaveLength(1);
-    // An extension now works on what is still owed: its fee is of the principal left, and the principal repaid is
-    // never owed again (issue 10: the amount due came back as the whole principal).
-    expect(after.extension).toMatchObject({
-      amountCentavos: Math.round(penalties * 0.02),
-      newAmountDueCentavos: penalties + Math.round(penalties * 0.008),
-    });
-    const extend = await pay(b, o.id, 'extend');
-    await api.settle();
-    const extended = await order(b, o.id);
-    expect(extended).toMatchObject({
-      state: 'repaying',
-      extensionCount: 1,
-      amountDueCentavos: after.extension!.newAmountDueCentavos,
-      amountRepaidCentavos: payment.amountCentavos + extend.amountCentavos,
-    });
+    // An extension of what is left would cost 2 % of it, less than the gateway takes: not offered.
+    expect(Math.round(penalties * 0.02)).toBeLessThan(2_000);
+    expect(after.extension).toBeNull();
+    expect(
+      (await call(b, 'POST', `/loans/${o.id}/payments`, { kind: 'extend', channel: 'otc' }, newKey())).json(),
+    ).toMatchObject({ code: 'EXTENSION_UNAVAILABLE' });
     // The plan, the headline and the record tell one story.
-    expect(extended.schedule).toEqual([
+    expect(after.schedule).toEqual([
       expect.objectContaining({
-        dueDate: extended.dueDate,
-        paidCentavos: extended.amountRepaidCentavos,
-        outstandingCentavos: extended.amountDueCentavos,
-        state: 'due',
+        dueDate: after.dueDate,
+        paidCentavos: after.amountRepaidCentavos,
+        outstandingCentavos: after.amountDueCentavos,
+        state: 'overdue',
       }),
     ]);
     // The rest settles it.
     const rest = await pay(b, o.id, 'settle');
-    expect(rest.amountCentavos).toBe(extended.amountDueCentavos);
+    expect(rest.amountCentavos).toBe(after.amountDueCentavos);
     await api.settle();
     const done = await order(b, o.id);
     expect(done).toMatchObject({
       state: 'settled',
       dueDate: null,
       amountDueCentavos: 0,
-      amountRepaidCentavos: payment.amountCentavos + extend.amountCentavos + rest.amountCentavos,
+      amountRepaidCentavos: payment.amountCentavos + rest.amountCentavos,
       settledOn: manilaToday(api.now()),
     });
     expect(done.schedule).toEqual([

@@ -9,13 +9,15 @@
  * retried delivery's timestamp (PayMongo "Webhook Retry Logic"). Every signed event answers 2xx unless handling
  * fails: events we do not handle (`ignored`) and replays, because PayMongo disables a webhook whose events keep
  * failing, and with it every later payment notice. A payment event for an intent we do not know answers 404 (retried:
- * see below).
+ * see below). `qrph.expired` (the QR Ph code of an intent expired unpaid) releases the payment: the borrower can pay
+ * again at once.
  */
 import { ApiError } from '../errors.ts';
 import type { Database } from '../db/database.ts';
 import {
   collectionSignatureWellFormed,
   parseCollectionEvent,
+  parseCollectionExpiry,
   sameToken,
   verifyCollectionSignature,
   webhookEventHeader,
@@ -115,7 +117,7 @@ export const webhookRoutes = routeGroup<WebhookOptions>({ access: 'public', noSt
       schema: {
         tags: ['webhooks'],
         operationId: 'collectionWebhook',
-        summary: 'Collection gateway webhook (PayMongo payment.paid / payment.failed)',
+        summary: 'Collection gateway webhook (PayMongo payment.paid / payment.failed / qrph.expired)',
         security: [{ collectionSignature: [] }],
         response: { 200: ok },
       },
@@ -140,6 +142,13 @@ export const webhookRoutes = routeGroup<WebhookOptions>({ access: 'public', noSt
         { provider: 'collection', eventId: header.id, type: header.type },
         options.now(),
         async () => {
+          const expiry = parseCollectionExpiry(body);
+          if (expiry) {
+            const released = await options.loans.paymentExpired(expiry.providerRef);
+            // As for a payment event: the intent may be answered before our payment row records it.
+            if (released === 'unknown') throw new ApiError('NOT_FOUND');
+            return released;
+          }
           const event = parseCollectionEvent(body);
           if (!event) return 'ignored' as const;
           // 'mismatch': the amount or currency is not the payment's we created; recorded for staff, never applied, and

@@ -6,6 +6,7 @@
  * - loans/apply.ts: money operations' transaction, apply, underwriting, acceptance;
  * - loans/disburse.ts: withdrawal, payouts and their results, the payout account;
  * - loans/repay.ts: repayments (recorded first, then sent to the gateway) and the gateway's events;
+ * - loans/refunds.ts: money paid over what was owed, sent back to the payout account on file;
  * - loans/jobs.ts: the job handlers and schedules (outboxes, accrual, reconciliation);
  * - loans/reads.ts: home, lists, one order, payments, quotes;
  * - loans/easy-reloan.ts: Easy Re-loan, the next loan applied for and paid out by itself through the parts above.
@@ -17,6 +18,7 @@ import { createDisbursement } from './loans/disburse.ts';
 import { createEasyReloan } from './loans/easy-reloan.ts';
 import { createLoanJobs } from './loans/jobs.ts';
 import { createLoanReads } from './loans/reads.ts';
+import { createRefunds } from './loans/refunds.ts';
 import { createRepayment } from './loans/repay.ts';
 import { createLoanViews } from './loans/views.ts';
 
@@ -40,10 +42,11 @@ export function createLoanService(deps: LoanDeps) {
   const jobs = createLoanJobs(ctx, application, disbursement, repayment);
   const reads = createLoanReads(ctx, views, application);
   const easyReloan = createEasyReloan(ctx, application, disbursement);
+  const refunds = createRefunds(ctx);
   return {
-    handlers: { ...jobs.handlers, ...easyReloan.handlers },
+    handlers: { ...jobs.handlers, ...easyReloan.handlers, ...refunds.handlers },
     easyReloan,
-    schedules: jobs.schedules,
+    schedules: [...jobs.schedules, ...refunds.schedules],
     accrueAll: jobs.accrueAll,
     reconcile: jobs.reconcile,
     remindAll: jobs.remindAll,
@@ -62,7 +65,13 @@ export function createLoanService(deps: LoanDeps) {
     today: ctx.today,
     withdraw: disbursement.withdraw,
     withdrawQuote: disbursement.withdrawQuote,
-    payoutResult: disbursement.payoutResult,
+    /** A payout result: a disbursement's, else a refund's (one callback for both: the gateway's payouts). */
+    payoutResult: async (result: Parameters<typeof disbursement.payoutResult>[0]) => {
+      const outcome = await disbursement.payoutResult(result);
+      return outcome === 'unknown' ? refunds.payoutResult(result) : outcome;
+    },
+    /** Overpayments sent back: staff retry a failed one; the reconciliation of refunds without a result. */
+    refunds: { retry: refunds.retry, reconcile: refunds.reconcile },
     guardPayoutStep: disbursement.guardPayoutStep,
     changePayoutAccount: disbursement.changePayoutAccount,
     signature: disbursement.signature,
@@ -70,6 +79,8 @@ export function createLoanService(deps: LoanDeps) {
     createPayment: repayment.createPayment,
     paymentQuote: repayment.paymentQuote,
     paymentEvent: repayment.paymentEvent,
+    /** The gateway's word that a payment's code expired unpaid (PayMongo `qrph.expired`): released. */
+    paymentExpired: jobs.paymentExpired,
     ...reads,
   };
 }

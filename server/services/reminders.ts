@@ -39,6 +39,8 @@ export interface ReminderSmsPayload {
   readonly template: ReminderTemplate;
   /** The Manila day the reminder is for: sent on that day only. */
   readonly day: string;
+  /** What the reminder names: owed on the due date (interest to it), or today once past; absent on older jobs. */
+  readonly amountCentavos?: number;
 }
 
 /**
@@ -90,7 +92,7 @@ export function createReminderSms(deps: {
     const text = smsText(customer.language, `reminder.${p.template}`, {
       product: deps.productName,
       orderNo: order.orderNo,
-      amount: formatPeso(order.amountDue),
+      amount: formatPeso(p.amountCentavos ?? order.amountDue),
       dueDate: shortDay(order.dueDate, customer.language),
     });
     // The job row (its key, done_at) is the record that this borrower's reminder of the day went out.

@@ -10,6 +10,3 @@ export const OTC_CENTRES: readonly string[] = [
   'ECPay',
   'Bayad Center',
 ];
-
-/** How often a payment in progress is asked again. */
-export const PAYMENT_POLL_MS = 3000;

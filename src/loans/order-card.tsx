@@ -55,14 +55,15 @@ export function OrderCard({ order }: { order: OrderView }) {
           instalment && {
             id: 'instalment',
             label: t('instalment.label', { period: instalment.period, count: instalment.count }),
-            value: formatPeso(instalment.amountCentavos),
+            value: formatPeso(instalment.amountAtDueCentavos),
             strong: true,
           },
           instalment && { id: 'dueDate', label: t('figures.dueDate'), value: formatDay(instalment.dueDate, lng) },
           order.state === 'repaying' && {
             id: 'amountDue',
             label: t(instalment ? 'instalment.balance' : 'figures.amountDue'),
-            value: formatPeso(order.amountDueCentavos),
+            // On the due date (interest accrues by the day to it); the bill shows what repaying today takes.
+            value: formatPeso(order.amountAtDueCentavos),
             strong: !instalment,
           },
           order.state === 'repaying' &&

@@ -1,8 +1,9 @@
 /**
- * The Truth in Lending disclosure shown before signing on /loan (amount financed, every finance charge, net proceeds,
- * payment schedule, effective rate, the charges that can arise later). Its own module so that only /loan loads the
- * domain's charges disclosure.
+ * The Truth in Lending disclosure (amount financed, every finance charge, net proceeds, payment schedule, effective
+ * rate, the charges that can arise later), shown before signing on /loan and before every automatic Easy Re-loan
+ * payout on /appointLoanList. Its own module so that only those screens load the domain's charges disclosure.
  */
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chargesDisclosure } from '#domain/disclosure.ts';
 import type { Quote, SubProductPricing } from '#domain/loan-types.ts';
@@ -15,18 +16,29 @@ import { pricing } from './pricing.ts';
 /**
  * The Truth in Lending disclosure (RA 3765) of a quote, shown before the borrower signs: with the order's sub-product
  * (`sub`), also every charge that can arise after it (late fine, overdue damages, their cap, the extension, the
- * total-cost cap), since the agreement says the only charges are those in the disclosure.
+ * total-cost cap), since the agreement says the only charges are those in the disclosure. `intro` replaces the
+ * signing screen's opening sentence where nothing is signed (an Easy Re-loan before its automatic payout).
  */
-export function TruthInLending({ quote, sub }: { quote: Quote; sub: SubProductPricing | undefined }) {
+export function TruthInLending({
+  quote,
+  sub,
+  intro,
+}: {
+  quote: Quote;
+  sub: SubProductPricing | undefined;
+  intro?: string;
+}) {
   const { t, i18n } = useTranslation('loan');
   const lng = languageOf(i18n);
   const taxFigure = useTaxFigure(quote);
+  // A list of re-loans shows several disclosures: each heading its own id.
+  const titleId = useId();
   return (
-    <section className="card loan-til" aria-labelledby="loan-til-title" data-testid="truth-in-lending">
-      <h2 id="loan-til-title" className="section-title">
+    <section className="card loan-til" aria-labelledby={titleId} data-testid="truth-in-lending">
+      <h2 id={titleId} className="section-title">
         {t('til.title')}
       </h2>
-      <p className="muted">{t('til.intro')}</p>
+      <p className="muted">{intro ?? t('til.intro')}</p>
       <Figures
         items={[
           {
@@ -160,6 +172,8 @@ function OtherCharges({ quote, sub }: { quote: Quote; sub: SubProductPricing }) 
               times: ext.maxTimes,
             }),
           },
+          // Interest accrues by the day (domain/loan-ledger.ts): repaying early costs less, never more.
+          { id: 'prepayment', label: t('til.prepayment'), value: t('til.prepaymentValue') },
           {
             id: 'totalCostCap',
             label: t('til.totalCostCap'),

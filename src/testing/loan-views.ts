@@ -2,7 +2,7 @@
  * Test fixtures for the loan screens (imported by tests only): views in the contract's shapes (api-schema/loans.ts),
  * with real quotes from the domain, for the API mock (./api-mock.ts) to answer.
  */
-import { openLedger, type Ledger } from '#domain/loan-ledger.ts';
+import { accrue, openLedger, type Ledger } from '#domain/loan-ledger.ts';
 import { scheduleOf, standingOf } from '#domain/loan-standing.ts';
 import { dueStatus } from '#domain/loan-rules.ts';
 import { capsFor } from '#domain/regulation.ts';
@@ -33,6 +33,7 @@ export function orderView(overrides: Partial<OrderView> = {}): OrderDetail {
     lateFineCentavos: 0,
     damagesCentavos: 0,
     amountDueCentavos: quote.amountDueCentavos,
+    amountAtDueCentavos: quote.amountDueCentavos,
     extension: null,
     instalment: null,
     schedule: scheduleOf(openLedger(quote), TODAY),
@@ -47,6 +48,7 @@ export function orderView(overrides: Partial<OrderView> = {}): OrderDetail {
     createdAt: '2026-05-04T02:00:00.000Z',
     updatedAt: '2026-05-04T02:00:00.000Z',
     payments: [],
+    refunds: [],
     ...overrides,
   };
 }
@@ -65,11 +67,13 @@ export function disbursedView(
 ): OrderDetail {
   const sub = subProductById(subId)!;
   const quote = liveQuote(sub, principal, term, loanDate)!;
-  const ledger = history(openLedger(quote));
+  const caps = capsFor(pricing, loanDate);
+  // As the server reads it: brought to `day` (interest and penalties), as its ledgerOn does.
+  const ledger = accrue(history(openLedger(quote)), sub, caps, day).ledger;
   const standing = standingOf(
     ledger,
     sub,
-    { caps: capsFor(pricing, loanDate), extensionDays: pricing.extensionDays },
+    { caps, extensionDays: pricing.extensionDays, windowDays: pricing.expiringDays },
     day,
   );
   const settled = standing.settledOn !== null;
@@ -119,6 +123,8 @@ export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
     failureCode: null,
     createdAt: '2026-05-04T02:00:00.000Z',
     completedAt: null,
+    applied: null,
+    refund: null,
     ...overrides,
   };
 }

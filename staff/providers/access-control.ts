@@ -22,6 +22,8 @@ const RULES: Readonly<Record<string, readonly StaffPermission[]>> = {
   'approvals:list': ['coupons.approve', 'deletion.approve'],
   'coupon-grants:approve': ['coupons.approve'],
   'deletion-requests:approve': ['deletion.approve'],
+  'refunds:list': ['customers.read'],
+  'refunds:retry': ['refunds.retry'],
   'audit:list': ['audit.read'],
   'accounts:list': ['staff.manage'],
   'accounts:create': ['staff.manage'],

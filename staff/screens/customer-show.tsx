@@ -1,7 +1,8 @@
 /**
  * /staff/customers/:customerId: one customer in sections — profile (masked; "Show" per field or "Show all" asks the
- * unmask route, which the audit log records), documents, orders with events and payments, coupons (+ grant), messages,
- * feedback (+ reply), notes (+ add), deletion requests (+ open one) and who looked at this customer.
+ * unmask route, which the audit log records), documents, orders with events, payments and overpayment refunds (+ retry a
+ * failed one), coupons (+ grant), messages, feedback (+ reply), notes (+ add), deletion requests (+ open one) and who
+ * looked at this customer.
  */
 import { Suspense, useMemo, useState } from 'react';
 import { CanAccess, useCustom, useCustomMutation } from '@refinedev/core';
@@ -15,6 +16,7 @@ import { DocumentGallery } from './document-photo.tsx';
 import { FeedbackCard } from './feedback-reply.tsx';
 import { Notes } from './notes.tsx';
 import { ProfileView, showValue } from './profile-view.tsx';
+import { CustomerRefunds } from './refund-list.tsx';
 
 const TABS = [
   'profile',
@@ -433,6 +435,8 @@ export default function CustomerShow() {
               {tab === 'orders' && (
                 <Section title={t('customer.tabs.orders')}>
                   <Orders orders={detail.orders} />
+                  <h3>{t('refunds.title')}</h3>
+                  <CustomerRefunds customerId={customerId} />
                 </Section>
               )}
               {tab === 'coupons' && (

@@ -2,8 +2,9 @@
  * What the server needs from a collection (repayment) gateway, in the shape of PayMongo's Payment Intent workflow
  * (PayMongo "Accepting a Payment"): create a payment intent with an idempotency key, create a payment method and
  * attach it to the intent, which gives what the borrower acts on (a redirect to the e-wallet or bank, or a QR Ph
- * image); read the intent back; `payment.paid` / `payment.failed` webhooks signed with HMAC-SHA256 over
- * `timestamp + "." + rawBody`. A failed payment is one attempt: the intent stays payable and a later payment may
+ * image); read the intent back; `payment.paid` / `payment.failed` / `qrph.expired` webhooks signed with HMAC-SHA256
+ * over `timestamp + "." + rawBody`. What the borrower is given expires (a QR Ph code after `expiry_seconds`), and the
+ * payment with it (paymentExpiryMs). A failed payment is one attempt: the intent stays payable and a later payment may
  * succeed (PayMongo "Key concepts": an intent "stays open until the customer either pays or abandons it").
  * Providers are picked in ./index.ts.
  */
@@ -24,6 +25,43 @@ export type CollectionMethod =
 /** The method used when the caller names none: QR Ph, which every Philippine bank and e-wallet app pays. */
 export function defaultCollectionMethod(channel: PaymentChannel): CollectionMethod | null {
   return channel === 'otc' ? null : { type: 'qrph' };
+}
+
+/**
+ * The life of a QR Ph code in seconds: PayMongo's default when the payment method carries no `expiry_seconds`, and the
+ * bounds it accepts (PayMongo "Customizing QR Ph Code Expiry": 60 to 9,000 seconds, counted from the attach).
+ */
+export const QRPH_EXPIRY_SECONDS = { default: 1800, min: 60, max: 9000 } as const;
+
+/**
+ * How long what a method gives the borrower stays payable after the attach, in seconds (PayMongo "Statuses, Messages,
+ * Webhook Events", Expiry: GCash 4 hours, Maya 30 minutes, GrabPay 15 minutes, QR Ph 30 minutes unless its
+ * `expiry_seconds` says otherwise); null where PayMongo states none (online banking, the counter stand-in): such a
+ * payment keeps the server's own time to live.
+ */
+export function methodExpirySeconds(type: CollectionMethod['type'] | 'otc', qrphExpirySeconds: number): number | null {
+  switch (type) {
+    case 'qrph':
+      return qrphExpirySeconds;
+    case 'gcash':
+      return 4 * 3600;
+    case 'paymaya':
+      return 30 * 60;
+    case 'grab_pay':
+      return 15 * 60;
+    default:
+      return null;
+  }
+}
+
+/** {@link CollectionProvider.paymentExpiryMs} of a gateway whose QR Ph codes live `qrphExpirySeconds`. */
+export function collectionExpiryMs(
+  channel: PaymentChannel,
+  method: CollectionMethod | undefined,
+  qrphExpirySeconds: number,
+): number | null {
+  const seconds = methodExpirySeconds((method ?? defaultCollectionMethod(channel))?.type ?? 'otc', qrphExpirySeconds);
+  return seconds === null ? null : seconds * 1000;
 }
 
 export interface CollectionRequest {
@@ -65,11 +103,29 @@ export interface CollectionResult {
   readonly failureCode: string | null;
 }
 
+/** PayMongo's smallest payment: 2,000 centavos (its API answers `parameter_below_minimum` under it). */
+export const PAYMONGO_MINIMUM_CENTAVOS = 2_000;
+
 export interface CollectionProvider {
   readonly name: string;
+  /**
+   * The smallest amount this gateway takes, centavos (PayMongo: 2,000, ₱20). The loan core never asks a borrower for
+   * less: a smaller remainder is folded into the payment before it or waived (server/services/loans/repay.ts).
+   */
+  readonly minimumCentavos: number;
   /** Creates the intent and attaches the method; rejects with a ProviderError (../provider-error.ts). */
   createPayment(request: CollectionRequest): Promise<CollectionResult>;
+  /**
+   * Reads an intent back. A code that expired unpaid reads `pending` with no action (PayMongo puts the intent back to
+   * `awaiting_payment_method`): the payment's own expiry tells it apart.
+   */
   getPayment(providerRef: string): Promise<CollectionResult | null>;
+  /**
+   * How long what this gateway gives the borrower for a payment on `channel` (with `method`, default
+   * defaultCollectionMethod) stays payable, counted from the attach: the payment's expiry is this, so the server never
+   * holds a payment in progress after its QR code died. null: the gateway sets no limit (the server's TTL applies).
+   */
+  paymentExpiryMs(channel: PaymentChannel, method?: CollectionMethod): number | null;
 }
 
 /**
@@ -130,6 +186,40 @@ export function parseCollectionEvent(body: unknown): CollectionEvent | null {
     kind,
     failureCode: typeof a['failed_code'] === 'string' && a['failed_code'] !== '' ? a['failed_code'] : null,
   };
+}
+
+/**
+ * PayMongo's `qrph.expired`: the QR Ph code of an intent expired unpaid (PayMongo "QR Ph", Payment confirmation). The
+ * server releases the payment so the borrower can pay again at once.
+ */
+export interface CollectionExpiry {
+  /** PayMongo's event id (evt_...): the replay key. */
+  readonly eventId: string;
+  /** The payment intent id whose code expired. */
+  readonly providerRef: string;
+}
+
+export const COLLECTION_EXPIRY_EVENT = 'qrph.expired';
+
+/**
+ * A `qrph.expired` event; null for anything else. PayMongo does not publish the resource this event carries, so the
+ * intent is read where each PayMongo resource keeps it: the resource's own id when it is the payment intent, else its
+ * `payment_intent_id` (a payment, a QR Ph code) or `payment_intent` (an id, or `{ id }`).
+ */
+export function parseCollectionExpiry(body: unknown): CollectionExpiry | null {
+  const header = webhookEventHeader(body);
+  if (header?.type !== COLLECTION_EXPIRY_EVENT) return null;
+  const resource = (body as { data: { attributes: { data?: unknown } } }).data.attributes.data;
+  if (typeof resource !== 'object' || resource === null) return null;
+  const { id, type, attributes } = resource as { id?: unknown; type?: unknown; attributes?: Record<string, unknown> };
+  const linked = attributes?.['payment_intent'];
+  const candidates = [
+    type === 'payment_intent' || (typeof id === 'string' && id.startsWith('pi_')) ? id : undefined,
+    attributes?.['payment_intent_id'],
+    typeof linked === 'object' && linked !== null ? (linked as { id?: unknown }).id : linked,
+  ];
+  const intent = candidates.find((c): c is string => typeof c === 'string' && c !== '');
+  return intent ? { eventId: header.id, providerRef: intent } : null;
 }
 
 /** The `paymongo-signature` header value for a body: `t=<unix>,v1=<hex hmac>` (the simulated gateway signs with it). */

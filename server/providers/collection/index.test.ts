@@ -13,9 +13,12 @@ const paymongo = {
 
 describe('readCollectionSettings', () => {
   it('defaults to the simulated gateway, which needs nothing more', () => {
-    expect(readCollectionSettings({})).toEqual({ settings: { provider: 'simulated' }, problems: [] });
+    expect(readCollectionSettings({})).toEqual({
+      settings: { provider: 'simulated', qrphExpirySeconds: 1800 },
+      problems: [],
+    });
     expect(readCollectionSettings({ COLLECTION_PROVIDER: 'simulated' })).toEqual({
-      settings: { provider: 'simulated' },
+      settings: { provider: 'simulated', qrphExpirySeconds: 1800 },
       problems: [],
     });
   });
@@ -24,6 +27,7 @@ describe('readCollectionSettings', () => {
     expect(readCollectionSettings(paymongo)).toEqual({
       settings: {
         provider: 'paymongo',
+        qrphExpirySeconds: 1800,
         secretKey: 'sk_test_key',
         baseUrl: 'https://api.paymongo.com',
         returnUrl: 'https://pesoagad.example/pay',
@@ -32,6 +36,7 @@ describe('readCollectionSettings', () => {
     });
     expect(readCollectionSettings({ ...paymongo, PAYMONGO_BASE_URL: 'http://127.0.0.1:9/' }).settings).toEqual({
       provider: 'paymongo',
+      qrphExpirySeconds: 1800,
       secretKey: 'sk_test_key',
       baseUrl: 'http://127.0.0.1:9/',
       returnUrl: 'https://pesoagad.example/pay',
@@ -68,6 +73,27 @@ describe('readCollectionSettings', () => {
   });
 });
 
+describe('QRPH_EXPIRY_SECONDS', () => {
+  it("reads the QR Ph code's life for either gateway, within PayMongo's 60-9000 seconds", () => {
+    expect(readCollectionSettings({ QRPH_EXPIRY_SECONDS: '900' }).settings).toEqual({
+      provider: 'simulated',
+      qrphExpirySeconds: 900,
+    });
+    expect(readCollectionSettings({ ...paymongo, QRPH_EXPIRY_SECONDS: '9000' }).settings).toMatchObject({
+      provider: 'paymongo',
+      qrphExpirySeconds: 9000,
+    });
+    for (const bad of ['59', '9001', '30m', '-60', '1e3'])
+      for (const env of [{}, paymongo]) {
+        const { settings, problems } = readCollectionSettings({ ...env, QRPH_EXPIRY_SECONDS: bad });
+        expect(settings).toBeUndefined();
+        expect(problems).toEqual([
+          expect.stringMatching(/^QRPH_EXPIRY_SECONDS must be whole seconds from 60 to 9000/u),
+        ]);
+      }
+  });
+});
+
 describe('createCollectionProvider', () => {
   const simulatedOptions: SimulatedCollectionOptions = {
     db: {} as Database,
@@ -79,8 +105,12 @@ describe('createCollectionProvider', () => {
   };
 
   it('builds the simulated gateway, handed back to be started and stopped', async () => {
-    const { provider, simulated } = createCollectionProvider({ provider: 'simulated' }, simulatedOptions);
+    const { provider, simulated } = createCollectionProvider(
+      { provider: 'simulated', qrphExpirySeconds: 600 },
+      simulatedOptions,
+    );
     expect(provider.name).toBe('simulated');
+    expect(provider.paymentExpiryMs('eWallet')).toBe(600_000);
     expect(simulated).toBe(provider);
     expect(typeof simulated?.start).toBe('function');
     await simulated?.stop();
@@ -90,6 +120,7 @@ describe('createCollectionProvider', () => {
     const { provider, simulated } = createCollectionProvider(
       {
         provider: 'paymongo',
+        qrphExpirySeconds: 600,
         secretKey: 'sk_test_key',
         baseUrl: 'https://api.paymongo.com',
         returnUrl: 'https://pesoagad.example/pay',
@@ -97,6 +128,7 @@ describe('createCollectionProvider', () => {
       simulatedOptions,
     );
     expect(provider.name).toBe('paymongo');
+    expect(provider.paymentExpiryMs('bank')).toBe(600_000);
     expect(simulated).toBeNull();
   });
 });

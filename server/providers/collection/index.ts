@@ -1,7 +1,8 @@
 /**
  * The collection gateway chosen by settings: COLLECTION_PROVIDER=simulated (default: the simulated gateway in its own
- * tables, sending signed webhooks to the server) or paymongo (PAYMONGO_SECRET_KEY, PAYMONGO_RETURN_URL, PAYMONGO_BASE_URL). Settings are
- * checked once at start and every problem is reported, like server/settings.ts.
+ * tables, sending signed webhooks to the server) or paymongo (PAYMONGO_SECRET_KEY, PAYMONGO_RETURN_URL, PAYMONGO_BASE_URL),
+ * and the life of a QR Ph code for either (QRPH_EXPIRY_SECONDS). Settings are checked once at start and every problem
+ * is reported, like server/settings.ts.
  */
 import { createPaymongoCollections } from './paymongo.ts';
 import {
@@ -9,7 +10,7 @@ import {
   type SimulatedCollectionGateway,
   type SimulatedCollectionOptions,
 } from './simulated.ts';
-import type { CollectionProvider } from './collection-provider.ts';
+import { QRPH_EXPIRY_SECONDS, type CollectionProvider } from './collection-provider.ts';
 
 export {
   type CollectionEvent,
@@ -27,10 +28,14 @@ export {
 } from './simulated.ts';
 export { createPaymongoCollections, type PaymongoOptions } from './paymongo.ts';
 
-/** Which collection gateway and its settings. The PayMongo variant holds the secret key: do not log it. */
-export type CollectionSettings =
+/**
+ * Which collection gateway and its settings. The PayMongo variant holds the secret key: do not log it.
+ * `qrphExpirySeconds`: how long a QR Ph code stays payable (PayMongo `expiry_seconds`; the payment expires with it).
+ */
+export type CollectionSettings = { readonly qrphExpirySeconds: number } & (
   | { readonly provider: 'simulated' }
-  | { readonly provider: 'paymongo'; readonly secretKey: string; readonly baseUrl: string; readonly returnUrl: string };
+  | { readonly provider: 'paymongo'; readonly secretKey: string; readonly baseUrl: string; readonly returnUrl: string }
+);
 
 const PROVIDERS = ['simulated', 'paymongo'] as const;
 export const PAYMONGO_DEFAULT_BASE_URL = 'https://api.paymongo.com';
@@ -38,10 +43,17 @@ export const PAYMONGO_DEFAULT_BASE_URL = 'https://api.paymongo.com';
 /** Reads and checks the collection settings; returns the problems instead of throwing so main can print them all. */
 export function readCollectionSettings(env: NodeJS.ProcessEnv): { settings?: CollectionSettings; problems: string[] } {
   const provider = env['COLLECTION_PROVIDER']?.trim() || 'simulated';
-  if (provider === 'simulated') return { settings: { provider }, problems: [] };
-  if (provider !== 'paymongo')
+  if (provider !== 'simulated' && provider !== 'paymongo')
     return { problems: [`COLLECTION_PROVIDER must be one of ${PROVIDERS.join(', ')}, got "${provider}"`] };
   const problems: string[] = [];
+  const expiry = env['QRPH_EXPIRY_SECONDS']?.trim() || String(QRPH_EXPIRY_SECONDS.default);
+  const qrphExpirySeconds = /^\d{1,5}$/u.test(expiry) ? Number(expiry) : NaN;
+  if (!(qrphExpirySeconds >= QRPH_EXPIRY_SECONDS.min && qrphExpirySeconds <= QRPH_EXPIRY_SECONDS.max))
+    problems.push(
+      `QRPH_EXPIRY_SECONDS must be whole seconds from ${QRPH_EXPIRY_SECONDS.min} to ${QRPH_EXPIRY_SECONDS.max} (PayMongo's bounds), got "${expiry}"`,
+    );
+  if (provider === 'simulated')
+    return problems.length ? { problems } : { settings: { provider, qrphExpirySeconds }, problems };
   const secretKey = env['PAYMONGO_SECRET_KEY']?.trim() ?? '';
   if (!secretKey)
     problems.push(
@@ -61,7 +73,7 @@ export function readCollectionSettings(env: NodeJS.ProcessEnv): { settings?: Col
       'COLLECTION_WEBHOOK_SECRET is required when COLLECTION_PROVIDER=paymongo: the secret key of the webhook registered at PayMongo',
     );
   if (problems.length) return { problems };
-  return { settings: { provider, secretKey, baseUrl, returnUrl }, problems };
+  return { settings: { provider, qrphExpirySeconds, secretKey, baseUrl, returnUrl }, problems };
 }
 
 function isHttpUrl(text: string): boolean {
@@ -83,7 +95,10 @@ export function createCollectionProvider(
 ): { provider: CollectionProvider; simulated: SimulatedCollectionGateway | null } {
   switch (settings.provider) {
     case 'simulated': {
-      const simulated = createSimulatedCollectionGateway(simulatedOptions);
+      const simulated = createSimulatedCollectionGateway({
+        ...simulatedOptions,
+        qrphExpirySeconds: settings.qrphExpirySeconds,
+      });
       return { provider: simulated, simulated };
     }
     case 'paymongo':
@@ -92,6 +107,7 @@ export function createCollectionProvider(
           secretKey: settings.secretKey,
           baseUrl: settings.baseUrl,
           returnUrl: settings.returnUrl,
+          qrphExpirySeconds: settings.qrphExpirySeconds,
         }),
         simulated: null,
       };

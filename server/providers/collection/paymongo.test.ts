@@ -7,7 +7,12 @@ import {
   runFakeGateway,
   type Recorded,
 } from '#server/testing/fake-gateway.ts';
-import type { CollectionMethod, CollectionRequest } from './collection-provider.ts';
+import {
+  parseCollectionEvent,
+  parseCollectionExpiry,
+  type CollectionMethod,
+  type CollectionRequest,
+} from './collection-provider.ts';
 import { createPaymongoCollections, PAYMONGO_CHANNEL_METHODS } from './paymongo.ts';
 
 // A local stand-in for api.paymongo.com (server/testing/fake-gateway.ts) that follows the Payment Intent workflow
@@ -209,6 +214,87 @@ describe('PayMongo collections adapter', () => {
         data: { attributes: { payment_method: expect.stringMatching(/^pm_/u) as unknown } },
       });
     }
+  });
+
+  it('gives a QR Ph code its life explicitly (expiry_seconds: 1800 by default, or the setting) and tells the server the same', async () => {
+    const p = provider();
+    await p.createPayment(request());
+    expect(fake.requests[1]?.body).toEqual({
+      data: {
+        attributes: { type: 'qrph', expiry_seconds: 1800, billing: { name: 'Juan dela Cruz', phone: '+639171234567' } },
+      },
+    });
+    expect(p.paymentExpiryMs('eWallet')).toBe(1_800_000);
+    expect(p.paymentExpiryMs('bank')).toBe(1_800_000);
+
+    fake.reset();
+    const tenMinutes = createPaymongoCollections({
+      secretKey,
+      baseUrl: fake.baseUrl,
+      returnUrl,
+      qrphExpirySeconds: 600,
+    });
+    await tenMinutes.createPayment(request({ channel: 'bank', idempotencyKey: 'k-ten' }));
+    expect(
+      (fake.requests[1]?.body as { data: { attributes: { expiry_seconds?: number } } }).data.attributes.expiry_seconds,
+    ).toBe(600);
+    expect(tenMinutes.paymentExpiryMs('bank', { type: 'qrph' })).toBe(600_000);
+
+    // A redirect method has no expiry_seconds: its link lives as PayMongo documents; online banking states none.
+    fake.reset();
+    await tenMinutes.createPayment(request({ method: { type: 'gcash' }, idempotencyKey: 'k-gcash' }));
+    expect(fake.requests[1]?.body).not.toHaveProperty('data.attributes.expiry_seconds');
+    expect(tenMinutes.paymentExpiryMs('eWallet', { type: 'gcash' })).toBe(4 * 3_600_000);
+    expect(tenMinutes.paymentExpiryMs('eWallet', { type: 'grab_pay' })).toBe(15 * 60_000);
+    expect(tenMinutes.paymentExpiryMs('bank', { type: 'dob', bank: 'bpi' })).toBeNull();
+    expect(tenMinutes.paymentExpiryMs('otc')).toBeNull();
+
+    for (const qrphExpirySeconds of [59, 9001, 90.5])
+      expect(() => createPaymongoCollections({ secretKey, returnUrl, qrphExpirySeconds })).toThrow(
+        'PAYMONGO_QRPH_EXPIRY_SECONDS_RANGE',
+      );
+  });
+
+  it('reads an expired QR Ph code back as payable-no-more: pending, no action, no failed attempt', async () => {
+    const p = provider();
+    const created = await p.createPayment(request());
+    expect(created.action?.kind).toBe('qr');
+    // PayMongo "Statuses, Messages, Webhook Events": the intent awaits a payment method again once its code expires.
+    Object.assign(byId(created.providerRef)!.data.attributes, {
+      status: 'awaiting_payment_method',
+      next_action: null,
+      last_payment_error: null,
+    });
+    await expect(p.getPayment(created.providerRef)).resolves.toEqual({
+      ...created,
+      action: null,
+      status: 'pending',
+      failureCode: null,
+    });
+  });
+
+  it("parses PayMongo's qrph.expired event to the intent whose code expired, whichever resource carries it", () => {
+    const event = (data: unknown, type = 'qrph.expired') => ({
+      data: { id: 'evt_qr1', type: 'event', attributes: { type, livemode: false, data } },
+    });
+    const intent = { id: 'pi_expired1', type: 'payment_intent', attributes: { amount: 309_050, currency: 'PHP' } };
+    expect(parseCollectionExpiry(event(intent))).toEqual({ eventId: 'evt_qr1', providerRef: 'pi_expired1' });
+    for (const attributes of [
+      { payment_intent_id: 'pi_expired1' },
+      { payment_intent: 'pi_expired1' },
+      { payment_intent: { id: 'pi_expired1', type: 'payment_intent' } },
+    ])
+      expect(parseCollectionExpiry(event({ id: 'code_1', type: 'qrph', attributes }))).toEqual({
+        eventId: 'evt_qr1',
+        providerRef: 'pi_expired1',
+      });
+    // Not an expiry, or no intent to release: nothing.
+    expect(parseCollectionExpiry(event(intent, 'payment.failed'))).toBeNull();
+    expect(parseCollectionExpiry(event({ id: 'code_1', type: 'qrph', attributes: {} }))).toBeNull();
+    expect(parseCollectionExpiry(event(null))).toBeNull();
+    expect(parseCollectionExpiry(null)).toBeNull();
+    // Never read as a payment event (which would apply money).
+    expect(parseCollectionEvent(event(intent))).toBeNull();
   });
 
   it('refuses over-the-counter and a method that does not pay the channel, without calling PayMongo', async () => {

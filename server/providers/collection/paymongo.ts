@@ -15,7 +15,12 @@
  * failed: `last_payment_error`), awaiting_next_action, processing, succeeded, cancelled.
  *
  * A retried createPayment (same idempotency key) gets the same intent back; when it already has its next action it
- * is not attached again. The reference the borrower sees is the intent id, which PayMongo's support can look up.
+ * is not attached again. The reference the borrower sees is the intent id (`pi_...`, the `data.id` of the intent),
+ * which PayMongo's dashboard and support can look up.
+ *
+ * A QR Ph code lives `qrphExpirySeconds` from the attach (the method's `expiry_seconds`): then PayMongo sends
+ * `qrph.expired` and the intent goes back to `awaiting_payment_method` (PayMongo "Statuses, Messages, Webhook Events").
+ * paymentExpiryMs gives the server the same figure, so the payment expires when its code does.
  *
  * Errors are ProviderError values (../provider-error.ts): network failures, timeouts, HTTP 5xx and 429 are retryable;
  * other 4xx are not; PayMongo's own error code (`errors[0].code`) is in the detail, never the secret key.
@@ -24,7 +29,10 @@ import type { PaymentChannel } from '#domain/loan-types.ts';
 import { gatewayHttp, isRecord } from '../gateway-http.ts';
 import { httpProviderError, PROVIDER_ERRORS, ProviderError } from '../provider-error.ts';
 import {
+  collectionExpiryMs,
   defaultCollectionMethod,
+  PAYMONGO_MINIMUM_CENTAVOS,
+  QRPH_EXPIRY_SECONDS,
   type CollectionMethod,
   type CollectionProvider,
   type CollectionRequest,
@@ -42,6 +50,11 @@ export interface PaymongoOptions {
   readonly baseUrl?: string;
   /** Give up after this many milliseconds (connect, answer and body). Default 15 000. */
   readonly timeoutMs?: number;
+  /**
+   * The life of a QR Ph code, sent as the payment method's `expiry_seconds` (60-9000; default 1800, PayMongo's own
+   * default, written out so the server's payment expiry and the code's are one number).
+   */
+  readonly qrphExpirySeconds?: number;
 }
 
 /** The methods that may pay each of our channels (a request's method must be one of its channel's). */
@@ -109,13 +122,21 @@ export function paymongoIntentResult(answer: unknown): (CollectionResult & { rea
   };
 }
 
-/** The payment method attributes of a method and payer. */
-function paymentMethodOf(method: CollectionMethod, payer: CollectionRequest['payer']) {
+/**
+ * The payment method attributes of a method and payer. A QR Ph code carries its life (`expiry_seconds`, PayMongo
+ * "Customizing QR Ph Code Expiry"; the timer starts at the attach).
+ */
+function paymentMethodOf(method: CollectionMethod, payer: CollectionRequest['payer'], qrphExpirySeconds: number) {
   const billing = {
     name: payer.name || undefined,
     phone: payer.phone ? `+63${payer.phone.replace(/^0/u, '')}` : undefined,
   };
-  return { type: method.type, billing, ...('bank' in method && { details: { bank_code: method.bank } }) };
+  return {
+    type: method.type,
+    ...(method.type === 'qrph' && { expiry_seconds: qrphExpirySeconds }),
+    billing,
+    ...('bank' in method && { details: { bank_code: method.bank } }),
+  };
 }
 
 export function createPaymongoCollections({
@@ -123,8 +144,15 @@ export function createPaymongoCollections({
   returnUrl,
   baseUrl = 'https://api.paymongo.com',
   timeoutMs = 15_000,
+  qrphExpirySeconds = QRPH_EXPIRY_SECONDS.default,
 }: PaymongoOptions): CollectionProvider {
   if (secretKey.trim() === '') throw new Error('PAYMONGO_SECRET_KEY_MISSING');
+  if (
+    !Number.isSafeInteger(qrphExpirySeconds) ||
+    qrphExpirySeconds < QRPH_EXPIRY_SECONDS.min ||
+    qrphExpirySeconds > QRPH_EXPIRY_SECONDS.max
+  )
+    throw new Error('PAYMONGO_QRPH_EXPIRY_SECONDS_RANGE');
   const call = gatewayHttp({ secretKey, baseUrl, timeoutMs, provider: 'paymongo' });
 
   /** The ProviderError of a non-2xx answer (PayMongo: `{ errors: [{ code, detail }] }`). */
@@ -151,6 +179,7 @@ export function createPaymongoCollections({
 
   return {
     name: 'paymongo',
+    minimumCentavos: PAYMONGO_MINIMUM_CENTAVOS,
 
     async createPayment(request: CollectionRequest): Promise<CollectionResult> {
       const method = request.method ?? defaultCollectionMethod(request.channel);
@@ -186,7 +215,7 @@ export function createPaymongoCollections({
       const { status, answer } = await call(
         'POST',
         '/v1/payment_methods',
-        { data: { attributes: paymentMethodOf(method, request.payer) } },
+        { data: { attributes: paymentMethodOf(method, request.payer, qrphExpirySeconds) } },
         `${request.idempotencyKey}:method`,
       );
       if (status < 200 || status > 299) throw httpError(status, answer);
@@ -219,6 +248,8 @@ export function createPaymongoCollections({
         throw new ProviderError(PROVIDER_ERRORS.badResponse, false, `paymongo ${providerRef}: not a payment intent`);
       return withoutStatus(result);
     },
+
+    paymentExpiryMs: (channel, method) => collectionExpiryMs(channel, method, qrphExpirySeconds),
   };
 }
 

@@ -4,8 +4,11 @@
  * same payment intent), attaches the payment method at once (e-wallets and online banking answer a redirect
  * `checkout` URL, QR Ph a QR image) and after `delayMs` the payer acts: the payment is paid, or, for payer phones
  * matching `failPattern`, the attempt fails and the intent stays payable (PayMongo "Key concepts"); with
- * `payerRetries` the payer tries again `delayMs` later and pays. Each outcome is a signed `payment.paid` /
- * `payment.failed` event POSTed through `deliver`; a failed delivery is retried with backoff with the same event id
+ * `payerRetries` the payer tries again `delayMs` later and pays. What the borrower was given expires as PayMongo's does
+ * (methodExpirySeconds: a QR Ph code `qrphExpirySeconds` after the attach): a payer whose turn comes later never
+ * pays it, the intent goes back to awaiting a payment method (read back `pending`, no action) and, for QR Ph, a
+ * `qrph.expired` event is sent. Each outcome is a signed `payment.paid` / `payment.failed` / `qrph.expired` event
+ * POSTed through `deliver`; a failed delivery is retried with backoff with the same event id
  * and its first timestamp, as PayMongo retries (PayMongo "Webhook Retry Logic"), and resumes after a restart; SKIP
  * LOCKED claims make several instances deliver each once.
  *
@@ -18,12 +21,19 @@ import type { Database } from '#server/db/database.ts';
 import { simCollections } from '#server/db/schema.ts';
 import { attemptDelivery, deliveryWorker, type Deliver } from '../deliver.ts';
 import {
+  collectionExpiryMs,
+  COLLECTION_EXPIRY_EVENT,
   defaultCollectionMethod,
+  methodExpirySeconds,
+  PAYMONGO_MINIMUM_CENTAVOS,
+  QRPH_EXPIRY_SECONDS,
   signCollectionWebhook,
+  type CollectionMethod,
   type CollectionProvider,
   type CollectionRequest,
   type CollectionResult,
 } from './collection-provider.ts';
+import { PROVIDER_ERRORS, ProviderError } from '../provider-error.ts';
 import { paymongoIntentResult } from './paymongo.ts';
 
 export interface SimulatedCollectionOptions {
@@ -37,6 +47,8 @@ export interface SimulatedCollectionOptions {
   readonly webhookSecret: string;
   readonly deliver: Deliver;
   readonly webhookPath?: string;
+  /** The life of a QR Ph code from the attach, as PayMongo's `expiry_seconds`. Default 1800 (PayMongo's default). */
+  readonly qrphExpirySeconds?: number;
 }
 
 type Row = typeof simCollections.$inferSelect;
@@ -57,9 +69,15 @@ function nextActionOf(row: Row) {
   return { type: 'redirect', redirect: { url: `${SIM_CHECKOUT_BASE}${row.id}`, return_url: null } };
 }
 
+/**
+ * The row's mark of a code that expired unpaid (status back to awaiting_payment_method, as PayMongo's intent): no
+ * payment attempt failed, so the intent shows no `last_payment_error`.
+ */
+const EXPIRED = 'expired';
+
 /** The PayMongo payment intent resource of a row. */
 function intentOf(row: Row) {
-  const failed = row.status === 'awaiting_payment_method' && row.failureCode !== null;
+  const failed = row.status === 'awaiting_payment_method' && row.failureCode !== null && row.failureCode !== EXPIRED;
   return {
     data: {
       id: row.id,
@@ -96,6 +114,23 @@ function newReference(): string {
 export function collectionWebhookBody(row: Row): string {
   const paid = row.status === 'succeeded';
   const unix = Math.floor((row.eventAt ?? row.createdAt).getTime() / 1000);
+  // The expired code's intent, as it reads now (PayMongo does not publish this event's resource: see
+  // parseCollectionExpiry).
+  if (row.failureCode === EXPIRED)
+    return JSON.stringify({
+      data: {
+        id: row.eventId,
+        type: 'event',
+        attributes: {
+          type: COLLECTION_EXPIRY_EVENT,
+          livemode: false,
+          data: intentOf(row).data,
+          previous_data: {},
+          created_at: unix,
+          updated_at: unix,
+        },
+      },
+    });
   return JSON.stringify({
     data: {
       id: row.eventId,
@@ -131,10 +166,84 @@ export function collectionWebhookBody(row: Row): string {
 export function createSimulatedCollectionGateway(options: SimulatedCollectionOptions) {
   const { db, now } = options;
   const path = options.webhookPath ?? '/api/v1/webhooks/collection';
+  const qrphExpirySeconds = options.qrphExpirySeconds ?? QRPH_EXPIRY_SECONDS.default;
+  const retries = options.payerRetries ?? false;
+
+  /** When what the row's borrower was given stops being payable (attached at creation); null: never. */
+  function codeExpiry(row: Row): Date | null {
+    const seconds = methodExpirySeconds(row.methodType as CollectionMethod['type'] | 'otc', qrphExpirySeconds);
+    return seconds === null ? null : new Date(row.createdAt.getTime() + seconds * 1000);
+  }
+
+  /** When the payer's next attempt comes: `delayMs` after the attach, or after the failed attempt before it. */
+  const attemptTime = (row: Row) =>
+    new Date((row.paymentAttempts === 0 ? row.createdAt : (row.eventAt ?? row.createdAt)).getTime() + options.delayMs);
+
+  /** The payer's next attempt on a payable intent, when its time has come before the code expired: paid, or failed. */
+  function attempt(row: Row, at: Date): Partial<Row> | null {
+    const payable =
+      row.status === 'awaiting_next_action' ||
+      (row.status === 'awaiting_payment_method' && retries && row.failureCode !== EXPIRED);
+    const when = attemptTime(row);
+    const expiry = codeExpiry(row);
+    if (!payable || when > at || (expiry !== null && when >= expiry)) return null;
+    const fails = (options.failPattern?.test(row.payerPhone) ?? false) && !(retries && row.paymentAttempts >= 1);
+    return {
+      status: fails ? 'awaiting_payment_method' : 'succeeded',
+      failureCode: fails ? 'generic_decline' : null,
+      paymentAttempts: row.paymentAttempts + 1,
+      eventId: `evt_${randomBytes(12).toString('hex')}`,
+      eventAt: at,
+      deliveredAt: null,
+    };
+  }
+
+  /**
+   * The code expired unpaid: the intent awaits a payment method again. QR Ph says so in a `qrph.expired` event (its
+   * own id, stamped when the gateway gets to it); the other methods expire silently, as PayMongo's redirects do.
+   */
+  function expire(row: Row, at: Date): Partial<Row> | null {
+    const expiry = codeExpiry(row);
+    if (expiry === null || expiry > at || row.status === 'succeeded' || row.failureCode === EXPIRED) return null;
+    const change = { status: 'awaiting_payment_method', failureCode: EXPIRED };
+    return row.methodType === 'qrph'
+      ? { ...change, eventId: `evt_${randomBytes(12).toString('hex')}`, eventAt: at, deliveredAt: null }
+      : change;
+  }
+
+  /**
+   * When something next happens to a row with no event owed: the payer's attempt (if before the code's expiry) or the
+   * expiry; null: nothing more.
+   */
+  function nextDue(row: Row): Date | null {
+    const payable =
+      row.status === 'awaiting_next_action' ||
+      (row.status === 'awaiting_payment_method' && retries && row.failureCode !== EXPIRED);
+    const expiry = row.status === 'succeeded' || row.failureCode === EXPIRED ? null : codeExpiry(row);
+    const turn = payable ? attemptTime(row) : null;
+    if (turn && (expiry === null || turn < expiry)) return turn;
+    return expiry;
+  }
+
+  /**
+   * The row as a lookup at `at` reads it: a code whose expiry has come reads expired before the delivery worker gets
+   * to it, as at PayMongo. A payer's turn is left to the worker (a stopped worker is a payer who has not acted yet),
+   * and so is an expiry after a turn not yet taken.
+   */
+  function asOf(row: Row, at: Date): Row {
+    if ((row.eventId !== null && row.deliveredAt === null) || attempt(row, at)) return row;
+    const change = expire(row, at);
+    return change ? { ...row, ...change } : row;
+  }
 
   const provider: CollectionProvider = {
     name: 'simulated',
+    // The same floor as PayMongo, refused the same way (createPayment below), so the suites meet it.
+    minimumCentavos: PAYMONGO_MINIMUM_CENTAVOS,
     async createPayment(request: CollectionRequest) {
+      // PayMongo's HTTP 400 parameter_below_minimum, as its adapter reports it.
+      if (request.amountCentavos < PAYMONGO_MINIMUM_CENTAVOS)
+        throw new ProviderError(PROVIDER_ERRORS.refused, false, 'simulated parameter_below_minimum');
       const at = now();
       const method = request.method?.type ?? defaultCollectionMethod(request.channel)?.type ?? 'otc';
       const [created] = await db
@@ -151,7 +260,13 @@ export function createSimulatedCollectionGateway(options: SimulatedCollectionOpt
           status: 'awaiting_next_action',
           methodType: method,
           createdAt: at,
-          deliverAt: new Date(at.getTime() + options.delayMs),
+          // The payer's turn, or the code's expiry when that comes first.
+          deliverAt: new Date(
+            Math.min(
+              at.getTime() + options.delayMs,
+              at.getTime() + (collectionExpiryMs(request.channel, request.method, qrphExpirySeconds) ?? Infinity),
+            ),
+          ),
         })
         .onConflictDoNothing()
         .returning();
@@ -161,32 +276,14 @@ export function createSimulatedCollectionGateway(options: SimulatedCollectionOpt
         .from(simCollections)
         .where(eq(simCollections.idempotencyKey, request.idempotencyKey));
       if (!existing) throw new Error('simulated collection gateway: idempotency key conflict without a row');
-      return resultOf(existing);
+      return resultOf(asOf(existing, now()));
     },
     async getPayment(providerRef: string) {
       const [row] = await db.select().from(simCollections).where(eq(simCollections.id, providerRef));
-      return row ? resultOf(row) : null;
+      return row ? resultOf(asOf(row, now())) : null;
     },
+    paymentExpiryMs: (channel, method) => collectionExpiryMs(channel, method, qrphExpirySeconds),
   };
-
-  /** The payer's next attempt on a payable intent: paid, or failed (the intent stays payable). */
-  function attempt(row: Row, at: Date): Partial<Row> | null {
-    const payable =
-      row.status === 'awaiting_next_action' ||
-      (row.status === 'awaiting_payment_method' && (options.payerRetries ?? false));
-    if (!payable) return null;
-    const fails =
-      (options.failPattern?.test(row.payerPhone) ?? false) &&
-      !((options.payerRetries ?? false) && row.paymentAttempts >= 1);
-    return {
-      status: fails ? 'awaiting_payment_method' : 'succeeded',
-      failureCode: fails ? 'generic_decline' : null,
-      paymentAttempts: row.paymentAttempts + 1,
-      eventId: `evt_${randomBytes(12).toString('hex')}`,
-      eventAt: at,
-      deliveredAt: null,
-    };
-  }
 
   async function deliverDue(): Promise<number> {
     let count = 0;
@@ -212,10 +309,14 @@ export function createSimulatedCollectionGateway(options: SimulatedCollectionOpt
         rows.map(async (claimed) => {
           let row = claimed;
           if (row.eventId === null || row.deliveredAt !== null) {
-            // No event owed: the payer acts now.
-            const change = attempt(row, at);
-            if (!change) {
-              await db.update(simCollections).set({ deliverAt: null }).where(eq(simCollections.id, row.id));
+            // No event owed: the payer acts now, or the code expires.
+            const change = attempt(row, at) ?? expire(row, at);
+            const changed = change ? { ...row, ...change } : row;
+            if (!change || changed.eventId === row.eventId) {
+              await db
+                .update(simCollections)
+                .set({ ...change, deliverAt: nextDue(changed) })
+                .where(eq(simCollections.id, row.id));
               return;
             }
             const [next] = await db
@@ -238,18 +339,10 @@ export function createSimulatedCollectionGateway(options: SimulatedCollectionOpt
             row.deliveryAttempts,
             sentAt,
           );
-          const tryAgain =
-            next.deliveredAt &&
-            row.status === 'awaiting_payment_method' &&
-            (options.payerRetries ?? false) &&
-            row.paymentAttempts < 2;
+          // Delivered: what comes next (the payer's retry, the code's expiry) is due at its time.
           await db
             .update(simCollections)
-            .set(
-              tryAgain
-                ? { ...next, deliverAt: new Date(sentAt.getTime() + options.delayMs), deliveryAttempts: 0 }
-                : next,
-            )
+            .set(next.deliveredAt ? { ...next, deliverAt: nextDue(row), deliveryAttempts: 0 } : next)
             .where(eq(simCollections.id, row.id));
         }),
       );

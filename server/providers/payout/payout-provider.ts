@@ -49,6 +49,20 @@ interface PayoutFacts {
   readonly currency: string | null;
 }
 
+/** Every payout we send is in pesos. */
+export const PAYOUT_CURRENCY = 'PHP';
+
+/**
+ * True when the gateway says it pays another amount or currency than the `amountCentavos` pesos we asked (what it
+ * does not say is not held against it): such a result is recorded for staff and never applied.
+ */
+export function reportsOtherMoney(result: PayoutFacts, amountCentavos: number): boolean {
+  return (
+    (result.amountCentavos !== null && result.amountCentavos !== amountCentavos) ||
+    (result.currency !== null && result.currency !== PAYOUT_CURRENCY)
+  );
+}
+
 /** A payout as the gateway reports it: an outcome exactly when it failed or was reversed. */
 export type PayoutResult = PayoutFacts &
   (

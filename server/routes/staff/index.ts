@@ -15,6 +15,7 @@ import { staffDeletionRoutes } from './deletion.ts';
 import { staffCustomerRoutes } from './customers.ts';
 import { staffReviewRoutes } from './reviews.ts';
 import { staffFormRoutes } from './forms.ts';
+import { staffRefundRoutes } from './refunds.ts';
 
 /** What the staff routes need. */
 export interface StaffApiDeps {
@@ -33,7 +34,7 @@ export interface StaffApiDeps {
 export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options) => {
   // The areas' own options: this plugin's prefix passed on would apply twice.
   const { prefix: _prefix, ...deps } = options as StaffApiDeps & { prefix?: string };
-  // Areas register here: auth and accounts, reviews, customers, deletion, audit.
+  // Areas register here: auth and accounts, reviews, customers, deletion, audit, forms, refunds.
   await app.register(staffAuthRoutes, deps);
   await app.register(staffAccountRoutes, deps);
   await app.register(staffAuditRoutes, deps);
@@ -41,4 +42,5 @@ export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options
   await app.register(staffReviewRoutes, deps);
   await app.register(staffCustomerRoutes, deps);
   await app.register(staffFormRoutes, deps);
+  await app.register(staffRefundRoutes, deps);
 };

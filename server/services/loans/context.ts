@@ -6,7 +6,15 @@
 import pricingJson from '#config/pricing.json' with { type: 'json' };
 import underwritingJson from '#config/underwriting.json' with { type: 'json' };
 import { manilaToday } from '#domain/calendar-date.ts';
-import { allocate, extensionTerms, openLedger, type ExtensionTerms, type Ledger } from '#domain/loan-ledger.ts';
+import {
+  accrue,
+  allocate,
+  extensionTerms,
+  openLedger,
+  type ExtensionRules,
+  type ExtensionTerms,
+  type Ledger,
+} from '#domain/loan-ledger.ts';
 import type { LendingCaps, PricingConfig, Quote, SubProductPricing } from '#domain/loan-types.ts';
 import { findSubProduct } from '#domain/pricing.ts';
 import { capsFor } from '#domain/regulation.ts';
@@ -28,7 +36,10 @@ export interface LoanSettings {
   readonly bankChangeMaintenance: boolean;
   /** A payout `sent` (or a payment in progress) this long without a callback is asked of the gateway (reconcile job). */
   readonly reconcileAfterMs: number;
-  /** How long a payment reference stays payable. */
+  /**
+   * How long a payment stays payable when its gateway sets no limit for the channel (over the counter). A QR Ph (or
+   * e-wallet) payment lives as long as its code: CollectionProvider.paymentExpiryMs (QRPH_EXPIRY_SECONDS).
+   */
   readonly paymentTtlMs: number;
   /** Easy Re-loan's notice-to-payout window; undefined: config/easy-reloan.json cancelWindowMinutes (RELOAN_CANCEL_WINDOW_SECONDS). */
   readonly reloanCancelWindowMs?: number;
@@ -95,13 +106,13 @@ export function createLoanContext(deps: LoanDeps) {
   const capsOf = (loanDate: string): LendingCaps => capsFor(pricing, loanDate);
 
   /**
-   * The ledger of a disbursed order. Orders disbursed before the ledger was kept get one from their frozen quote,
-   * their due date and what they repaid.
+   * The ledger of a disbursed order as stored. Orders disbursed before the ledger was kept get one from their frozen
+   * quote (the term's interest charged at opening, as it then was), their due date and what they repaid.
    */
   function ledgerOf(order: OrderRow): Ledger | null {
     if (order.ledger) return order.ledger as Ledger;
     if (order.state !== 'repaying' && order.state !== 'settled') return null;
-    const opened = openLedger(order.quote as Quote);
+    const opened = openLedger(order.quote as Quote, { chargedAtOpening: true });
     const rows =
       opened.rows.length === 1 && order.dueDate ? [{ ...opened.rows[0]!, dueDate: order.dueDate }] : opened.rows;
     return allocate(
@@ -110,13 +121,32 @@ export function createLoanContext(deps: LoanDeps) {
     ).ledger;
   }
 
+  /**
+   * The ledger of a repaying order brought to `day`: the interest of every day and the penalties of every overdue
+   * day up to it (what the daily job would store). Every read and money operation works on this, so a figure never
+   * waits for the job; a settled order's ledger is as it closed.
+   */
+  function ledgerOn(order: OrderRow, day: string): Ledger | null {
+    const ledger = ledgerOf(order);
+    if (!ledger || order.state !== 'repaying') return ledger;
+    const sub = findSubProduct(pricing, order.productId, order.subProductId);
+    return sub ? accrue(ledger, sub, capsOf(ledger.loanDate), day).ledger : ledger;
+  }
+
+  /** The extension rules of a loan made on `loanDate`. */
+  const rulesOf = (loanDate: string): ExtensionRules => ({
+    caps: capsOf(loanDate),
+    extensionDays: pricing.extensionDays,
+    windowDays: pricing.expiringDays,
+  });
+
   /** The extension a repaying order is offered on `day`, or null. */
   function extensionOf(order: OrderRow, day: string): ExtensionTerms | null {
-    const ledger = ledgerOf(order);
+    const ledger = ledgerOn(order, day);
     if (order.state !== 'repaying' || !ledger) return null;
     const sub = findSubProduct(pricing, order.productId, order.subProductId);
     if (!sub) return null;
-    return extensionTerms(ledger, sub, { caps: capsOf(ledger.loanDate), extensionDays: pricing.extensionDays }, day);
+    return extensionTerms(ledger, sub, rulesOf(ledger.loanDate), day);
   }
 
   const hooks: LoanHooks = { settled: [], decided: [], disbursed: [] };
@@ -126,7 +156,21 @@ export function createLoanContext(deps: LoanDeps) {
     for (const hook of hooks[event]) await hook(tx, order);
   }
 
-  return { ...deps, pricing, underwriting, repo, today, subOf, capsOf, ledgerOf, extensionOf, hooks, emit };
+  return {
+    ...deps,
+    pricing,
+    underwriting,
+    repo,
+    today,
+    subOf,
+    capsOf,
+    rulesOf,
+    ledgerOf,
+    ledgerOn,
+    extensionOf,
+    hooks,
+    emit,
+  };
 }
 
 export type LoanContext = ReturnType<typeof createLoanContext>;

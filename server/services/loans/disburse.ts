@@ -18,6 +18,7 @@ import { enqueue } from '#server/jobs/runner.ts';
 import {
   orderFailureCode,
   ProviderError,
+  reportsOtherMoney,
   type PayoutAccount,
   type PayoutResult,
 } from '#server/providers/payout/payout-provider.ts';
@@ -30,7 +31,6 @@ import { links, notifyOrder } from './notices.ts';
 import type { LoanViews } from './views.ts';
 
 const PAYOUT_STEP = 'bankInfo';
-const CURRENCY = 'PHP';
 /** A payout that failed for a reason on the lender's side (balance, a temporary error) is sent again this much later. */
 const PAYOUT_RETRY_MS = 15 * 60_000;
 const DOC_REF = /^doc:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/u;
@@ -239,10 +239,7 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
         (payout.state === 'succeeded' && result.status !== 'reversed')
       )
         return 'replay';
-      if (
-        (result.amountCentavos !== null && result.amountCentavos !== payout.amount) ||
-        (result.currency !== null && result.currency !== CURRENCY)
-      ) {
+      if (reportsOtherMoney(result, payout.amount)) {
         await repo.recordEvent(tx, order.id, 'payout_mismatch', {
           payoutId: payout.id,
           amountCentavos: payout.amount,

@@ -6,8 +6,9 @@
  * The life of a re-loan (table easy_reloans, one per settled loan: its unique source):
  * - the `settled` hook enqueues `reloan_apply` (key: the settled order) in the settlement's transaction;
  * - `reloan_apply` applies under the customer lock, with the re-loan row in the same transaction (state applied);
- * - the `decided` hook, on approval, writes the notice with the full Truth in Lending disclosure and enqueues
- *   `reloan_disburse` at the payout time, `cancelWindowMinutes` later (state noticed); a rejection ends it;
+ * - the `decided` hook, on approval, writes the notice (the disclosure's key figures, opening the full Truth in
+ *   Lending disclosure on /appointLoanList) and enqueues `reloan_disburse` at the payout time, `cancelWindowMinutes`
+ *   later (state noticed); a rejection ends it;
  * - `reloan_disburse` accepts the terms for the borrower (the Easy Re-loan agreement covers them) and withdraws, in ONE
  *   transaction under the customer, order and re-loan locks, only in state noticed and at or after the payout time:
  *   a second run, a second instance or a crash before commit moves no money twice (state disbursing);
@@ -271,6 +272,8 @@ export function createEasyReloan(
       .select({
         run: easyReloans,
         orderNo: loanOrders.orderNo,
+        productId: loanOrders.productId,
+        subProductId: loanOrders.subProductId,
         principal: loanOrders.principal,
         termDays: loanOrders.termDays,
         quote: loanOrders.quote,
@@ -288,6 +291,8 @@ export function createEasyReloan(
         state: r.run.state as ReloanState,
         orderId: r.run.orderId,
         orderNo: r.orderNo,
+        productId: r.productId,
+        subProductId: r.subProductId,
         principalCentavos: r.principal,
         termDays: r.termDays,
         quote: r.quote as Quote,
@@ -374,8 +379,11 @@ export function createEasyReloan(
   }
 
   /**
-   * The `decided` hook: an approved re-loan gets its notice (the full Truth in Lending disclosure of the loan as it
-   * will be made, on the payout day) and its payout job at the end of the cancel window; a rejected one ends.
+   * The `decided` hook: an approved re-loan gets its notice and its payout job at the end of the cancel window; a
+   * rejected one ends. The notice gives the key figures of the loan as it will be made, on the payout day, and opens
+   * /appointLoanList, where the re-loan shows the full Truth in Lending disclosure the signing screen shows (every
+   * finance charge, a tax line only when a tax is configured or charged, and the charges that can arise later). The
+   * message is one text for every loan, so it itemizes no fee: it could not leave out a tax line that is not charged.
    */
   async function onDecided(tx: Tx, order: OrderRow): Promise<void> {
     const run = await lockReloanOfOrder(tx, order.id);
@@ -402,10 +410,6 @@ export function createEasyReloan(
       params: {
         orderNo: order.orderNo,
         amountCentavos: q.principalCentavos,
-        interestCentavos: q.interestCentavos,
-        serviceFeeCentavos: q.serviceFeeCentavos,
-        creditReportFeeCentavos: q.creditReportFeeCentavos,
-        taxCentavos: q.taxCentavos,
         financeChargeCentavos: q.financeChargeCentavos,
         receivedCentavos: q.receivedCentavos,
         amountDueCentavos: q.amountDueCentavos,

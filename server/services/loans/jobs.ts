@@ -4,9 +4,9 @@
  * Every handler re-checks state under its row locks, so a job run twice (a crash before it was marked done) changes
  * nothing more.
  */
-import { and, eq, lt, lte } from 'drizzle-orm';
+import { and, eq, lte, or } from 'drizzle-orm';
 import { addDays, daysBetween, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
-import { accrue, total } from '#domain/loan-ledger.ts';
+import { accrue, figuresOf } from '#domain/loan-ledger.ts';
 import { findSubProduct } from '#domain/pricing.ts';
 import { customers, loanOrders, payments, payouts } from '#server/db/schema.ts';
 import { enqueue, type ClaimedJob, type JobHandler, type Schedule } from '#server/jobs/runner.ts';
@@ -29,13 +29,17 @@ export function createLoanJobs(
 ) {
   const { db, repo, now } = ctx;
 
-  /** Charges the penalties of every overdue order up to today (each day once: safe to rerun). */
+  /**
+   * Brings every repaying order's stored ledger to today: the interest of each day, and the penalties of every
+   * overdue one (each day once: safe to rerun). Reads do not wait for it (ctx.ledgerOn), but the order's columns
+   * (amount due, overdue days) that lists read do, and penalties are recorded as an `accrual` event.
+   */
   async function accrueAll(): Promise<number> {
     const day = ctx.today();
     const due = await db
       .select({ id: loanOrders.id })
       .from(loanOrders)
-      .where(and(eq(loanOrders.state, 'repaying'), lt(loanOrders.dueDate, day)));
+      .where(and(eq(loanOrders.state, 'repaying'), lte(loanOrders.loanDate, day)));
     let changed = 0;
     for (const { id } of due) {
       await db.transaction(async (tx) => {
@@ -46,7 +50,8 @@ export function createLoanJobs(
         const run = accrue(ledger, sub, ctx.capsOf(ledger.loanDate), day);
         if (run.ledger === ledger) return;
         const patch = ledgerPatch(run.ledger, day);
-        if (total(run.charged) === 0) {
+        const penalties = run.charged.lateFine + run.charged.damages;
+        if (penalties === 0) {
           await tx.update(loanOrders).set(patch).where(eq(loanOrders.id, order.id));
           return;
         }
@@ -85,8 +90,10 @@ export function createLoanJobs(
         const template: ReminderTemplate | null =
           days === 3 ? 'dueIn3Days' : days === 0 ? 'dueToday' : days < 0 ? 'overdue' : null;
         if (!template) return;
+        // What the borrower owes on the due date (interest to it), or today once it has passed.
+        const ledger = ctx.ledgerOn(order, day);
         const params = {
-          amountCentavos: order.amountDue,
+          amountCentavos: ledger ? figuresOf(ledger, day).amountAtDue : order.amountDue,
           dueDate: order.dueDate,
           ...(template === 'dueIn3Days' && { days: 3 }),
         };
@@ -107,7 +114,10 @@ export function createLoanJobs(
           .from(customers)
           .where(eq(customers.id, order.customerId));
         const job = customer?.smsReminders
-          ? reminderSmsJob({ customerId: order.customerId, orderId: order.id, template, day }, at)
+          ? reminderSmsJob(
+              { customerId: order.customerId, orderId: order.id, template, day, amountCentavos: params.amountCentavos },
+              at,
+            )
           : null;
         if (job) await enqueue(tx, job);
       });
@@ -117,10 +127,13 @@ export function createLoanJobs(
 
   /**
    * Asks the gateways about what they never told us: payouts sent and payments made long ago without a result (a
-   * lost callback), and sends payments recorded but never sent (the request and its job both failed).
+   * lost callback), and sends payments recorded but never sent (the request and its job both failed). A payment in
+   * progress past its expiry (its QR code died: payment.expiresAt is the gateway's expiry) is asked at once and, unless
+   * the gateway says it was paid or cancelled, released as expired, whether or not the gateway's expiry event came.
    */
   async function reconcile(): Promise<number> {
-    const before = new Date(now().getTime() - ctx.settings.reconcileAfterMs);
+    const at = now();
+    const before = new Date(at.getTime() - ctx.settings.reconcileAfterMs);
     let applied = 0;
     const stale = await db
       .select()
@@ -141,12 +154,16 @@ export function createLoanJobs(
     const waiting = await db
       .select()
       .from(payments)
-      .where(and(eq(payments.state, 'in_progress'), lte(payments.createdAt, before)))
+      .where(and(eq(payments.state, 'in_progress'), or(lte(payments.createdAt, before), lte(payments.expiresAt, at))))
       .limit(100);
     for (const payment of waiting) {
       const result = payment.providerRef ? await ctx.collection.getPayment(payment.providerRef) : null;
-      // Pending, even after a failed attempt, is still payable.
-      if (!result || result.status === 'pending') continue;
+      // Pending, even after a failed attempt, is still payable until it expires; then it is released (a late
+      // success is still applied: repay.ts paymentEvent).
+      if (!result || result.status === 'pending') {
+        if (payment.expiresAt <= at) await repayment.closePayment(payment.id, 'EXPIRED', 'in_progress');
+        continue;
+      }
       if (result.status === 'failed') {
         await repayment.closePayment(payment.id, result.failureCode ?? 'CANCELLED', 'in_progress');
         continue;
@@ -163,6 +180,17 @@ export function createLoanJobs(
       if (outcome === 'applied') applied += 1;
     }
     return applied;
+  }
+
+  /**
+   * The gateway's word that the code of the payment with this reference expired unpaid (PayMongo `qrph.expired`):
+   * the payment is released as reconcile releases one. 'replay' when it is no longer in progress (paid, or released
+   * before); 'unknown' when no payment has that reference (yet: the webhook is retried).
+   */
+  async function paymentExpired(providerRef: string): Promise<'applied' | 'replay' | 'unknown'> {
+    const [found] = await db.select({ id: payments.id }).from(payments).where(eq(payments.providerRef, providerRef));
+    if (!found) return 'unknown';
+    return (await repayment.closePayment(found.id, 'EXPIRED', 'in_progress')) ? 'applied' : 'replay';
   }
 
   const handlers: Record<string, JobHandler> = {
@@ -199,5 +227,5 @@ export function createLoanJobs(
     },
   ];
 
-  return { accrueAll, reconcile, remindAll, handlers, schedules };
+  return { accrueAll, reconcile, paymentExpired, remindAll, handlers, schedules };
 }

@@ -1,6 +1,6 @@
 /**
  * What the borrower reads: home (limit, profile, current order, whether they can apply), their orders, one order
- * with its payments, their payments of the last three months, and a quote.
+ * with its payments and refunds, their payments of the last three months (each with its refund), and a quote.
  */
 import { and, desc, eq, gte } from 'drizzle-orm';
 import { addDays, manilaStartOfDay } from '#domain/calendar-date.ts';
@@ -8,7 +8,7 @@ import { hasIdentityFacts, IDENTITY_STEP } from '#domain/identity-facts.ts';
 import { isOpenOrder } from '#domain/loan-rules.ts';
 import type { OrderState, Quote } from '#domain/loan-types.ts';
 import { checkQuoteInput, quote } from '#domain/pricing.ts';
-import { loanOrders, payments, signatures } from '#server/db/schema.ts';
+import { loanOrders, payments, refunds, signatures } from '#server/db/schema.ts';
 import { ApiError } from '#server/errors.ts';
 import type { Application } from './apply.ts';
 import type { Caller, LoanContext, LoanInput } from './context.ts';
@@ -84,29 +84,37 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
       .from(payments)
       .where(eq(payments.orderId, orderId))
       .orderBy(desc(payments.createdAt));
-    return { ...views.orderView(order), payments: rows.map((p) => views.paymentView(p, order.orderNo)) };
+    const refundRows = await views.refundsOfOrder(orderId);
+    const refundOf = (paymentId: string) => refundRows.find((r) => r.paymentId === paymentId) ?? null;
+    return {
+      ...views.orderView(order),
+      payments: rows.map((p) => views.paymentView(p, order.orderNo, refundOf(p.id))),
+      refunds: refundRows.map(views.refundView),
+    };
   }
 
   async function payment(customerId: string, paymentId: string) {
     const [row] = await db
-      .select({ payment: payments, orderNo: loanOrders.orderNo })
+      .select({ payment: payments, orderNo: loanOrders.orderNo, refund: refunds })
       .from(payments)
       .innerJoin(loanOrders, eq(loanOrders.id, payments.orderId))
+      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
       .where(and(eq(payments.id, paymentId), eq(payments.customerId, customerId)));
     if (!row) throw new ApiError('NOT_FOUND');
-    return views.paymentView(row.payment, row.orderNo);
+    return views.paymentView(row.payment, row.orderNo, row.refund);
   }
 
   /** The borrower's payments of the last 3 months (Manila calendar), newest first. */
   async function paymentsOf(customerId: string) {
     const since = threeMonthsBefore(ctx.today());
     const rows = await db
-      .select({ payment: payments, orderNo: loanOrders.orderNo })
+      .select({ payment: payments, orderNo: loanOrders.orderNo, refund: refunds })
       .from(payments)
       .innerJoin(loanOrders, eq(loanOrders.id, payments.orderId))
+      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
       .where(and(eq(payments.customerId, customerId), gte(payments.createdAt, manilaStartOfDay(since))))
       .orderBy(desc(payments.createdAt));
-    return { payments: rows.map((r) => views.paymentView(r.payment, r.orderNo)) };
+    return { payments: rows.map((r) => views.paymentView(r.payment, r.orderNo, r.refund)) };
   }
 
   return { quote: quoteOf, home, list, get, payment, payments: paymentsOf };

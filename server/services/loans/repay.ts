@@ -19,7 +19,9 @@ import {
   figuresOf,
   nextDue,
   total,
+  waiveRemainder,
   type Allocation,
+  type Components,
 } from '#domain/loan-ledger.ts';
 import type { PaymentChannel, PaymentKind } from '#domain/loan-types.ts';
 import { payoutDestinationOf, type BankInfoSection } from '#domain/payout-account.ts';
@@ -34,6 +36,7 @@ import type { Application } from './apply.ts';
 import type { Caller, LoanContext } from './context.ts';
 import { ledgerPatch, type OrderRow } from './repository.ts';
 import { links, notifyOrder } from './notices.ts';
+import { createRefunds } from './refunds.ts';
 import type { LoanViews } from './views.ts';
 
 /** The currency of every payment we create. */
@@ -45,19 +48,26 @@ export type PaymentOutcome = 'applied' | 'replay' | 'mismatch' | 'unknown';
 
 export function createRepayment(ctx: LoanContext, views: LoanViews, application: Application) {
   const { db, repo, now } = ctx;
+  const refunds = createRefunds(ctx);
 
-  /** The amount a payment of `kind` asks of a repaying order on `day`, or the refusal. */
+  /**
+   * The amount a payment of `kind` asks of a repaying order on `day` (its ledger brought to that day), or the refusal.
+   * Never less than the gateway takes: an instalment that would leave less than that of the loan folds the remainder
+   * in (asks for the whole), and an extension costing less is not offered.
+   */
   function paymentAmount(order: OrderRow, kind: PaymentKind, day: string): number {
-    const ledger = ctx.ledgerOf(order);
+    const ledger = ctx.ledgerOn(order, day);
     if (order.state !== 'repaying' || !ledger) throw new ApiError('ORDER_STATE');
-    if (kind === 'settle') return figuresOf(ledger, day).amountDue;
+    const minimum = ctx.collection.minimumCentavos;
+    const due = figuresOf(ledger, day).amountDue;
+    if (kind === 'settle') return due;
     if (kind === 'instalment') {
       const next = ledger.rows.length > 1 ? nextDue(ledger) : null;
       if (!next) throw new ApiError('INSTALMENT_UNAVAILABLE');
-      return next.amount;
+      return due - next.amount < minimum ? due : next.amount;
     }
     const offer = ctx.extensionOf(order, day);
-    if (!offer) throw new ApiError('EXTENSION_UNAVAILABLE');
+    if (!offer || offer.amount < minimum) throw new ApiError('EXTENSION_UNAVAILABLE');
     return offer.amount;
   }
 
@@ -73,14 +83,16 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
     coupon: CouponRow | null,
     at: Date,
   ): number {
-    const ledger = ctx.ledgerOf(order);
+    const ledger = ctx.ledgerOn(order, manilaToday(at));
     // An extension buys days, not a discount: a coupon lowers settlements and instalments only.
     if (coupon && (kind === 'extend' || !ledger)) throw new ApiError('COUPON_UNAVAILABLE', { reason: 'operation' });
     const usable = checkUsable(coupon, 'repayment', base, at);
     if (!ledger) throw new ApiError('COUPON_UNAVAILABLE', { reason: 'operation' });
     const next = kind === 'instalment' ? nextDue(ledger) : null;
     const value = discountRoom(next ? { ...ledger, rows: [next.row] } : ledger, usable.amount);
-    if (value <= 0 || value >= base) throw new ApiError('COUPON_UNAVAILABLE', { reason: 'operation' });
+    // What is left to pay must still be an amount the gateway takes.
+    if (value <= 0 || base - value < ctx.collection.minimumCentavos)
+      throw new ApiError('COUPON_UNAVAILABLE', { reason: 'operation' });
     return value;
   }
 
@@ -158,7 +170,11 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
           couponId,
           discount: discountCentavos,
           state: 'requested',
-          expiresAt: new Date(at.getTime() + ctx.settings.paymentTtlMs),
+          // Payable as long as what the gateway gives for the channel (a QR Ph code: 30 minutes); sendPayment counts
+          // it again from the attach.
+          expiresAt: new Date(
+            at.getTime() + (ctx.collection.paymentExpiryMs(input.channel) ?? ctx.settings.paymentTtlMs),
+          ),
           createdAt: at,
         })
         .returning();
@@ -202,10 +218,21 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
     return { status: 201, json };
   }
 
-  /** Reaches the gateway for a recorded payment (idempotency key: the payment id), then records its reference. */
+  /**
+   * Reaches the gateway for a recorded payment (idempotency key: the payment id), then records its reference and when
+   * what the gateway gave expires. One past its expiry before it ever reached the gateway is released instead: the
+   * borrower pays again with a fresh one.
+   */
   async function sendPayment(paymentId: string): Promise<void> {
     const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
     if (!payment || payment.state !== 'requested') return;
+    const sentAt = now();
+    if (payment.expiresAt <= sentAt) {
+      await closePayment(paymentId, 'EXPIRED', 'requested');
+      return;
+    }
+    // Counted from before the attach, so the payment never outlives its code (a QR Ph code's timer starts there).
+    const lifeMs = ctx.collection.paymentExpiryMs(payment.channel as PaymentChannel);
     const order = await repo.findOrder(db, payment.orderId);
     const bank = await repo.sectionOf(db, payment.customerId, 'bankInfo');
     const phone = typeof bank?.['withdrawalPhone'] === 'string' ? bank['withdrawalPhone'] : '';
@@ -259,6 +286,9 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
           reference: intent.reference,
           providerRef: intent.providerRef,
           checkoutUrl: intent.action?.url ?? null,
+          ...(lifeMs !== null && {
+            expiresAt: new Date(Math.max(current.expiresAt.getTime(), sentAt.getTime() + lifeMs)),
+          }),
         })
         .where(eq(payments.id, paymentId));
       await repo.recordEvent(tx, locked.id, 'payment_sent', { paymentId, providerRef: intent.providerRef });
@@ -266,25 +296,35 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
   }
 
   /**
-   * Fails a payment in state `from`: one the gateway refused outright (requested) or an intent it cancelled for good
-   * (in progress, found by reconciliation). Nothing is owed less.
+   * Fails a payment in state `from`: one the gateway refused outright (requested), an intent it cancelled for good
+   * (in progress, found by reconciliation), or, with failureCode EXPIRED, one whose code expired unpaid (the gateway's
+   * expiry event, reconciliation, or never sent in time): released as createPayment releases one, a `payment_expired`
+   * event and no failure notice (the borrower just pays again). Nothing is owed less; a held coupon is the borrower's
+   * again. True when it closed the payment (false: no longer in `from`, e.g. paid meanwhile).
    */
   async function closePayment(
     paymentId: string,
     failureCode: string,
     from: 'requested' | 'in_progress' = 'requested',
-  ): Promise<void> {
+  ): Promise<boolean> {
     const [pre] = await db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId));
-    if (!pre) return;
-    await db.transaction(async (tx) => {
+    if (!pre) return false;
+    return db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, pre.orderId);
       const payment = await repo.lockPayment(tx, paymentId);
-      if (payment?.state !== from) return;
+      if (payment?.state !== from) return false;
       await tx
         .update(payments)
         .set({ state: 'fail', failureCode, completedAt: now() })
         .where(eq(payments.id, paymentId));
       if (payment.couponId) await releaseHeld(tx, payment.couponId, paymentId);
+      if (failureCode === 'EXPIRED') {
+        await repo.recordEvent(tx, order.id, 'payment_expired', {
+          paymentId,
+          ...(payment.couponId && { releasedCouponId: payment.couponId }),
+        });
+        return true;
+      }
       await repo.recordEvent(tx, order.id, 'payment_failed', { paymentId, failureCode });
       await notifyOrder(
         tx,
@@ -294,6 +334,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
         { amountCentavos: payment.amount },
         `paymentFailed:${paymentId}`,
       );
+      return true;
     });
   }
 
@@ -344,13 +385,14 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
       const received = payment.amount;
       const day = manilaToday(at);
       const base = { paymentId: payment.id, kind: payment.kind, receivedCentavos: received };
-      let ledger = ctx.ledgerOf(order);
+      let ledger = ctx.ledgerOn(order, day);
       let applied: 'settled' | 'extended' | 'instalment' | 'partial' | 'unapplied';
       if (order.state !== 'repaying' || !ledger) {
         applied = 'unapplied';
         // Nothing to lower: the coupon goes back to the borrower.
         if (payment.couponId) await releaseHeld(tx, payment.couponId, payment.id);
         await repo.recordEvent(tx, order.id, 'payment_unapplied', { ...base, unappliedCentavos: received });
+        await refunds.schedule(tx, order, payment, received);
       } else {
         // The repayment coupon first: a discount on what is owed (the amount due falls by it; nothing counts as
         // repaid), recorded with the payment's event and in the ledger's `discounted`.
@@ -361,7 +403,13 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
           discounted = total(d.applied);
           await consumeHeld(tx, payment.couponId, payment.id, at);
         }
-        const terms = payment.kind === 'extend' ? ctx.extensionOf(order, day) : null;
+        const offer = payment.kind === 'extend' ? ctx.extensionOf(order, day) : null;
+        // An extension paid while its reference was valid is bought at the price it was asked: the interest of the
+        // days since (it accrues by the day) stays owed, to the new due date. Paid after that, it must cover today's.
+        const terms =
+          offer && received < offer.amount && at <= payment.expiresAt && received >= offer.fee
+            ? { ...offer, amount: received }
+            : offer;
         let result: Allocation;
         if (terms && received >= terms.amount) {
           const extended = extend(ledger, terms, ctx.pricing.extensionDays, day);
@@ -382,6 +430,16 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
               ? 'instalment'
               : 'partial';
         }
+        // A remainder the gateway could not take (interest or penalties of the days since the amount was asked) is
+        // waived, never left to accrue: the loan closes, and the waiver is in the ledger and the event.
+        let remainder: Components | null = null;
+        const left = figuresOf(result.ledger, day).amountDue;
+        if (left > 0 && left < ctx.collection.minimumCentavos) {
+          const waiver = waiveRemainder(result.ledger, day);
+          result = { ...result, ledger: waiver.ledger };
+          remainder = waiver.waived;
+          if (applied !== 'extended') applied = 'settled';
+        }
         const after = figuresOf(result.ledger, day);
         const data = {
           ...base,
@@ -391,6 +449,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
           amountDueCentavos: after.amountDue,
           amountRepaidCentavos: after.amountRepaid,
           dueDate: after.dueDate,
+          ...(remainder && { waivedRemainder: remainder, waivedRemainderCentavos: total(remainder) }),
           ...(applied === 'extended' && {
             newDueDate: terms!.newDueDate,
             feeCentavos: terms!.fee,
@@ -409,6 +468,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
         if (after.settled)
           await ctx.emit('settled', tx, await repo.transition(tx, order, 'settled', kind, patch, data));
         else await repo.update(tx, order, kind, patch, data);
+        if (result.unapplied > 0) await refunds.schedule(tx, order, payment, result.unapplied);
         if (applied === 'extended')
           await notifyOrder(tx, order, 'extended', links.bill(order), {
             amountCentavos: received,

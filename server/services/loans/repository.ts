@@ -5,9 +5,10 @@
  *
  * Lock order, on every path that moves money: the customer row, then the order, then its payout or payment, then a
  * coupon (server/services/coupons.ts: the withdrawal locks it after the order, the repayment after the order's open
- * payments; a payment's result updates its held coupon after the payment). A path may skip a level (a gateway callback
- * starts at the order) but never takes them the other way round, so two transactions never wait on each other in a
- * circle.
+ * payments; a payment's result updates its held coupon after the payment), then the refund of a payment (refunds.ts:
+ * written by the payment's result after its coupon, and sent or retried under the order's lock). A path may skip a
+ * level (a gateway callback starts at the order) but never takes them the other way round, so two transactions never
+ * wait on each other in a circle.
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';

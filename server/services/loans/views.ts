@@ -3,31 +3,32 @@
  * (domain/loan-ledger.ts standingOf): the headline (amount due, due date), the next instalment, the extension offer,
  * the plan's rows and the amount repaid are sums of the same rows, so they agree to the centavo in every state.
  */
+import { desc, eq } from 'drizzle-orm';
 import { openLedger } from '#domain/loan-ledger.ts';
 import { scheduleOf, standingOf, type LoanStanding } from '#domain/loan-standing.ts';
 import { dueStatus } from '#domain/loan-rules.ts';
 import type { OrderState, PaymentChannel, PaymentKind, Quote } from '#domain/loan-types.ts';
 import { destinationView, type PayoutDestination } from '#domain/payout-account.ts';
 import { findSubProduct } from '#domain/pricing.ts';
+import { refunds } from '#server/db/schema.ts';
 import type { LoanContext } from './context.ts';
+import { refundView, type RefundRow } from './refunds.ts';
 import type { OrderRow, PaymentRow } from './repository.ts';
 
 export function createLoanViews(ctx: LoanContext) {
   /** The standing of a disbursed order; before disbursement, the quote's plan with nothing owed yet. */
   function standing(order: OrderRow, day: string): LoanStanding {
     const quote = order.quote as Quote;
-    const ledger = ctx.ledgerOf(order);
+    const ledger = ctx.ledgerOn(order, day);
     const sub = findSubProduct(ctx.pricing, order.productId, order.subProductId);
     if (ledger && sub) {
-      const s = standingOf(
-        ledger,
-        sub,
-        { caps: ctx.capsOf(ledger.loanDate), extensionDays: ctx.pricing.extensionDays },
-        day,
-      );
-      // Only a repaying order can be paid or extended.
+      const s = standingOf(ledger, sub, ctx.rulesOf(ledger.loanDate), day);
+      // Only a repaying order can be paid or extended, and never for less than the gateway takes (repay.ts).
       return order.state === 'repaying'
-        ? s
+        ? {
+            ...s,
+            extension: s.extension && s.extension.amountCentavos >= ctx.collection.minimumCentavos ? s.extension : null,
+          }
         : { ...s, instalment: null, extension: null, dueDate: order.state === 'settled' ? null : s.dueDate };
     }
     return {
@@ -36,6 +37,7 @@ export function createLoanViews(ctx: LoanContext) {
       lateFineCentavos: 0,
       damagesCentavos: 0,
       amountDueCentavos: order.state === 'settled' || order.state === 'rejected' ? 0 : quote.amountDueCentavos,
+      amountAtDueCentavos: order.state === 'settled' || order.state === 'rejected' ? 0 : quote.amountDueCentavos,
       amountRepaidCentavos: 0,
       paidPeriods: 0,
       extensionCount: 0,
@@ -71,7 +73,12 @@ export function createLoanViews(ctx: LoanContext) {
     };
   }
 
-  function paymentView(payment: PaymentRow, orderNo: string) {
+  /** A payment, with the refund of what it paid over what was owed (null when nothing). */
+  function paymentView(payment: PaymentRow, orderNo: string, refund: RefundRow | null = null) {
+    const open = payment.state === 'requested' || payment.state === 'in_progress';
+    // Past its expiry its code is dead: it reads as released (EXPIRED) before anything released it (the gateway's
+    // expiry event, the reconciliation, the next payment: repay.ts), so no screen shows it in progress.
+    const lapsed = open && payment.expiresAt <= ctx.now();
     return {
       id: payment.id,
       orderId: payment.orderId,
@@ -79,20 +86,31 @@ export function createLoanViews(ctx: LoanContext) {
       kind: payment.kind as PaymentKind,
       channel: payment.channel as PaymentChannel,
       // Recorded but not yet at the gateway reads as in progress (its reference follows).
-      state: (payment.state === 'requested' ? 'in_progress' : payment.state) as 'in_progress' | 'success' | 'fail',
+      state: (lapsed ? 'fail' : open ? 'in_progress' : payment.state) as 'in_progress' | 'success' | 'fail',
       amountCentavos: payment.amount,
       couponId: payment.couponId,
       discountCentavos: payment.discount,
       reference: payment.reference,
       checkoutUrl: payment.checkoutUrl,
       expiresAt: payment.expiresAt.toISOString(),
-      failureCode: payment.failureCode,
+      failureCode: lapsed ? 'EXPIRED' : payment.failureCode,
       createdAt: payment.createdAt.toISOString(),
       completedAt: payment.completedAt?.toISOString() ?? null,
+      applied: (payment.applied ?? null) as 'settled' | 'extended' | 'instalment' | 'partial' | 'unapplied' | null,
+      refund: refund ? refundView(refund) : null,
     };
   }
 
-  return { orderView, paymentView };
+  /** The refunds of an order's overpayments, newest first. */
+  function refundsOfOrder(orderId: string): Promise<RefundRow[]> {
+    return ctx.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, orderId))
+      .orderBy(desc(refunds.createdAt), desc(refunds.id));
+  }
+
+  return { orderView, paymentView, refundsOfOrder, refundView };
 }
 
 export type LoanViews = ReturnType<typeof createLoanViews>;

@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { chargesDisclosure } from '#domain/disclosure.ts';
+import type { PricingConfig, TaxConfig } from '#domain/loan-types.ts';
 import { formatPeso } from '#domain/money.ts';
+import { quote as quoteOf } from '#domain/pricing.ts';
 import type { EasyReloanView, ReloanView } from '#src/api/easy-reloan.ts';
+import { pricing, subProductOf } from '#src/loans/pricing.ts';
 import { callsTo, logIn, mockApi } from '#src/testing/api-mock.ts';
 import { catalogProblems, readCatalogs } from '#src/testing/catalog-check.ts';
 import { renderScreen, signedInScreenSuite } from '#src/testing/render-screen.tsx';
@@ -138,6 +142,8 @@ describe('/appointLoanList', () => {
     state: 'noticed',
     orderId: '00000000-0000-4000-8000-000000000002',
     orderNo: 'PA2611250001AB',
+    productId: 'cash',
+    subProductId: 'standard',
     principalCentavos: 600000,
     termDays: 30,
     quote: {
@@ -196,7 +202,8 @@ describe('/appointLoanList', () => {
     await renderScreen(<EasyReloanScreen routeName="appointLoanList" />, { namespaces: ['reloan', 'errors'] });
     const cards = await screen.findAllByTestId('reloan-card');
     expect(cards.map((c) => c.getAttribute('data-state'))).toEqual(['noticed', 'done']);
-    expect(within(cards[0]!).getByText(formatPeso(565000))).toBeTruthy();
+    // The disclosure of a re-loan on its way comes in its own chunk.
+    expect(await within(cards[0]!).findByText(formatPeso(565000))).toBeTruthy();
     expect(within(cards[1]!).getByText(formatPeso(10000))).toBeTruthy();
     fireEvent.click(screen.getByTestId('reloan-cancel'));
     fireEvent.click(
@@ -205,5 +212,136 @@ describe('/appointLoanList', () => {
     await settle();
     expect(callsTo(calls, 'POST', '/easy-reloan/reloans/00000000-0000-4000-8000-000000000001/cancel')).toHaveLength(1);
     expect((await screen.findAllByTestId('reloan-card'))[0]!.getAttribute('data-state')).toBe('cancelled');
+  });
+
+  // The re-loan is paid out without a signature: before that, the same complete Truth in Lending disclosure as /loan.
+  const loanText = readCatalogs('loan');
+  const fill = (text: string, values: Record<string, string | number>) =>
+    text.replace(/\{\{(\w+)\}\}/gu, (_m, name: string) => String(values[name]));
+  const pct = (ppm: number) =>
+    new Intl.NumberFormat('en-PH', { style: 'percent', maximumFractionDigits: 2 }).format(ppm / 1e6);
+  /** A scheduled re-loan of PHP 6,000 for 30 days of the standard sub-product, its quote the domain's. */
+  const scheduled = (config: PricingConfig = pricing) => {
+    const q = quoteOf(config, subProductOf({ productId: 'cash', subProductId: 'standard' })!, {
+      principalCentavos: 600000,
+      termDays: 30,
+      loanDate: '2026-11-25',
+    });
+    return reloan({ quote: q });
+  };
+  const disclosureOf = (card: HTMLElement) => within(card).getByTestId('truth-in-lending');
+  const figureIn = (card: HTMLElement, id: string) =>
+    disclosureOf(card).querySelector(`[data-figure="${id}"] dd`)?.textContent;
+
+  it("shows a scheduled re-loan's complete disclosure before its payout: every finance charge and every charge that can arise later, no tax line without a tax", async () => {
+    const noticed = scheduled();
+    const done = reloan({
+      id: '00000000-0000-4000-8000-000000000003',
+      state: 'done',
+      cancellable: false,
+      voucherCentavos: 10000,
+    });
+    mockApi({ 'GET /easy-reloan/reloans': { body: { reloans: [noticed, done] } } });
+    await renderScreen(<EasyReloanScreen routeName="appointLoanList" />, { namespaces: ['reloan', 'loan', 'errors'] });
+    const [card, doneCard] = await screen.findAllByTestId('reloan-card');
+    await within(card!).findByTestId('truth-in-lending');
+    const q = noticed.quote;
+    const l = loanText.en;
+    expect(within(card!).getByRole('heading', { name: l['til.title'] })).toBeTruthy();
+    expect(disclosureOf(card!).textContent).toContain(en['list.disclosureIntro']);
+    expect(figureIn(card!, 'amountFinanced')).toBe(formatPeso(q.principalCentavos));
+    expect(figureIn(card!, 'interest')).toBe(formatPeso(q.interestCentavos));
+    expect(figureIn(card!, 'serviceFee')).toBe(formatPeso(q.serviceFeeCentavos));
+    expect(figureIn(card!, 'creditReportFee')).toBe(formatPeso(q.creditReportFeeCentavos));
+    expect(figureIn(card!, 'financeCharge')).toBe(formatPeso(q.financeChargeCentavos));
+    expect(figureIn(card!, 'received')).toBe(formatPeso(q.receivedCentavos));
+    expect(figureIn(card!, 'amountDue')).toBe(formatPeso(q.amountDueCentavos));
+    expect(figureIn(card!, 'eirMonthly')).toBe(pct(q.effectiveMonthlyRatePpm));
+    expect(figureIn(card!, 'eirAnnual')).toBe(pct(q.effectiveAnnualRatePpm));
+    expect(within(disclosureOf(card!)).getAllByRole('row')).toHaveLength(q.plan.length + 1);
+
+    // The charges that can arise later, as the domain computes them for this loan.
+    const c = chargesDisclosure(pricing, subProductOf(noticed)!, q);
+    const ext = c.extension!;
+    const basis = formatPeso(c.penaltyBasisCentavos);
+    const days = l['picker.days_other']!.replace('{{count}}', String(ext.days));
+    expect(figureIn(card!, 'lateFine')).toBe(
+      fill(l['til.lateFineValue']!, {
+        rate: pct(c.lateFineDailyPpm),
+        amount: formatPeso(c.lateFineDailyCentavos),
+        basis,
+      }),
+    );
+    expect(figureIn(card!, 'damages')).toBe(
+      fill(l['til.damagesValue']!, {
+        rate: pct(c.overdueDamagesPpm),
+        amount: formatPeso(c.overdueDamagesCentavos),
+        basis,
+      }),
+    );
+    expect(figureIn(card!, 'penaltyCap')).toBe(
+      fill(l['til.penaltyCapValue']!, {
+        rate: pct(c.latePenaltyMonthlyMaxPpm),
+        amount: formatPeso(c.latePenaltyMonthlyMaxCentavos),
+        basis,
+      }),
+    );
+    expect(figureIn(card!, 'extensionFee')).toBe(
+      fill(l['til.extensionFeeValue']!, { amount: formatPeso(ext.feeCentavos), rate: pct(ext.feePpm), period: days }),
+    );
+    expect(figureIn(card!, 'totalCostCap')).toBe(
+      fill(l['til.totalCostCapValue']!, {
+        amount: formatPeso(c.totalCostMaxCentavos),
+        rate: pct(c.totalCostMaxPpm),
+      }),
+    );
+    // ₱6,000 for 30 days: fine ₱6.18 a day and damages ₱123.60 on ₱6,180.00, extension fee ₱120.00.
+    expect([c.lateFineDailyCentavos, c.overdueDamagesCentavos, ext.feeCentavos]).toEqual([618, 12_360, 12_000]);
+
+    // No tax configured (config/pricing.json tax: null): no tax line, anywhere on the screen.
+    expect(pricing.tax ?? null).toBeNull();
+    expect(document.querySelector('[data-figure="tax"]')).toBeNull();
+    expect(document.body.textContent).not.toContain(l['tax.generic']);
+    // A re-loan paid out keeps its key figures and voucher, without the disclosure.
+    expect(within(doneCard!).queryByTestId('truth-in-lending')).toBeNull();
+    expect(within(doneCard!).getByText(formatPeso(10000))).toBeTruthy();
+  });
+
+  it('shows the tax line in the disclosure, under its configured label, once a tax is configured', async () => {
+    const gst: TaxConfig = { labelKey: 'loan.tax.gst', ratePpm: 180_000, on: 'serviceFee' };
+    const config = pricing as { tax?: TaxConfig | null };
+    const before = config.tax;
+    config.tax = gst;
+    try {
+      const taxed = scheduled(pricing);
+      expect(taxed.quote.taxCentavos).toBeGreaterThan(0);
+      mockApi({ 'GET /easy-reloan/reloans': { body: { reloans: [taxed] } } });
+      await renderScreen(<EasyReloanScreen routeName="appointLoanList" />, {
+        namespaces: ['reloan', 'loan', 'errors'],
+      });
+      const [card] = await screen.findAllByTestId('reloan-card');
+      await within(card!).findByTestId('truth-in-lending');
+      expect(figureIn(card!, 'tax')).toBe(formatPeso(taxed.quote.taxCentavos));
+      expect(disclosureOf(card!).querySelector('[data-figure="tax"] dt')?.textContent).toBe(loanText.en['tax.gst']);
+    } finally {
+      config.tax = before;
+    }
+  });
+
+  it.each(['fil', 'zh-CN'] as const)('shows every charge of a scheduled re-loan in %s', async (language) => {
+    mockApi({ 'GET /easy-reloan/reloans': { body: { reloans: [scheduled()] } } });
+    await renderScreen(<EasyReloanScreen routeName="appointLoanList" />, {
+      namespaces: ['reloan', 'loan', 'errors'],
+      language,
+    });
+    const [card] = await screen.findAllByTestId('reloan-card');
+    await within(card!).findByTestId('truth-in-lending');
+    for (const id of ['lateFine', 'damages', 'penaltyCap', 'extensionFee', 'totalCostCap']) {
+      const value = figureIn(card!, id) ?? '';
+      expect(value, id).not.toBe('');
+      expect(value, id).not.toMatch(/til\.|\{\{/u);
+    }
+    expect(within(card!).getByText(loanText[language]['til.otherCharges']!)).toBeTruthy();
+    expect(disclosureOf(card!).textContent).toContain(readCatalogs('reloan')[language]['list.disclosureIntro']);
   });
 });

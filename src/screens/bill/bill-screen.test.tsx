@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaxConfig } from '#domain/loan-types.ts';
 import { formatPeso } from '#domain/money.ts';
 import { addDays } from '#domain/calendar-date.ts';
-import { accrue, allocate } from '#domain/loan-ledger.ts';
+import { accrue, allocate, extend, extensionTerms, type Ledger } from '#domain/loan-ledger.ts';
 import { capsFor } from '#domain/regulation.ts';
 import { callsTo, logIn, mockApi } from '#src/testing/api-mock.ts';
 import { disbursedView, paymentView, TODAY } from '#src/testing/loan-views.ts';
@@ -31,6 +31,9 @@ const repaying = disbursedView(
 const plusSub = loanProduct.subProducts.find((s) => s.id === 'plus')!;
 const plusQuote = liveQuote(plusSub, 600000, 60, '2026-04-01')!;
 const [p1, p2] = plusQuote.plan as [(typeof plusQuote.plan)[0], (typeof plusQuote.plan)[0]];
+/** Instalment 1 paid on its due date (its interest accrued to it first). */
+const payFirst = (l: Ledger) =>
+  allocate(accrue(l, plusSub, capsFor(pricing, '2026-04-01'), p1.dueDate).ledger, p1.amountCentavos, p1.dueDate).ledger;
 const firstInstalment = disbursedView(plusSub.id, 600000, 60, '2026-04-01', '2026-04-20');
 // Instalment 1 paid on its due date, instalment 2 three days overdue with its penalties.
 const lateDay = addDays(p2.dueDate, 3);
@@ -40,7 +43,7 @@ const lateSecond = disbursedView(
   60,
   '2026-04-01',
   lateDay,
-  (l) => accrue(allocate(l, p1.amountCentavos).ledger, plusSub, capsFor(pricing, '2026-04-01'), lateDay).ledger,
+  (l) => accrue(payFirst(l), plusSub, capsFor(pricing, '2026-04-01'), lateDay).ledger,
 );
 const penalties = lateSecond.lateFineCentavos + lateSecond.damagesCentavos;
 const planStatus = () =>
@@ -194,8 +197,29 @@ describe('BillScreen', () => {
     expect(posts[1]!.headers['idempotency-key']).toBe(posts[0]!.headers['idempotency-key']);
   });
 
+  it('shows the term, the interest and the extension fees as they stand once a loan was extended', async () => {
+    const caps = capsFor(pricing, '2026-04-01');
+    const rules = { caps, extensionDays: pricing.extensionDays, windowDays: pricing.expiringDays };
+    // Extended on its due date (May 1), seen on May 4: 38 days, 38 days of interest on the plan, one fee.
+    const extended = disbursedView(standardSub.id, 500000, 30, '2026-04-01', TODAY, (l) => {
+      const due = accrue(l, standardSub, caps, '2026-05-01').ledger;
+      return extend(due, extensionTerms(due, standardSub, rules, '2026-05-01')!, pricing.extensionDays, '2026-05-01')
+        .ledger;
+    });
+    mockApi({ [`GET /loans/${extended.id}`]: { body: extended } });
+    await render(extended);
+    await screen.findByTestId('amount-due');
+    expect(extended.extensionCount).toBe(1);
+    expect(figure('term')).toBe(text('picker.days_other').replace('{{count}}', '38'));
+    expect(figure('interest')).toBe(formatPeso(Math.round(500000 * 0.001 * 38)));
+    expect(figure('extensionFees')).toBe(formatPeso(500000 * 0.02));
+  });
+
   it('offers the next instalment by default on an instalment order, beside repaying in full, and pays it', async () => {
-    const payment = paymentView({ kind: 'instalment', channel: 'eWallet', amountCentavos: p1.amountCentavos });
+    // On day 19 of 30 the instalment takes its interest to that day; the head shows what it asks on its due date.
+    const today = firstInstalment.instalment!.amountCentavos;
+    expect(today).toBeLessThan(p1.amountCentavos);
+    const payment = paymentView({ kind: 'instalment', channel: 'eWallet', amountCentavos: today });
     const calls = mockApi({
       [`GET /loans/${firstInstalment.id}`]: { body: firstInstalment },
       [`POST /loans/${firstInstalment.id}/payments`]: { status: 201, body: payment },
@@ -214,11 +238,15 @@ describe('BillScreen', () => {
     expect(instalment.textContent).toContain(
       text('instalment.pay').replace('{{period}}', '1').replace('{{count}}', '2'),
     );
-    expect(instalment.textContent).toContain(formatPeso(p1.amountCentavos));
+    expect(instalment.textContent).toContain(formatPeso(today));
     expect(instalment.textContent).toContain(text('bill.dueOn').replace('{{date}}', 'May 1, 2026'));
     expect(instalment.textContent).not.toContain(text('instalment.penalties').split('{{')[0]!);
     expect(instalment.querySelector('input')!.checked).toBe(true);
-    expect(screen.getByTestId('settle').textContent).toContain(formatPeso(plusQuote.amountDueCentavos));
+    // Repaying in full today pays the interest to today, and says so.
+    expect(screen.getByTestId('settle').textContent).toContain(formatPeso(firstInstalment.amountDueCentavos));
+    expect(firstInstalment.amountDueCentavos).toBeLessThan(plusQuote.amountDueCentavos);
+    expect(screen.getByTestId('settle-today').textContent).toBe(text('bill.settleToday'));
+    expect(figure('payoffToday')).toBe(formatPeso(firstInstalment.amountDueCentavos));
     expect(screen.queryByTestId('extend')).toBeNull();
     expect(planStatus()).toEqual([
       ['due', text('plan.state.due')],
@@ -226,9 +254,7 @@ describe('BillScreen', () => {
     ]);
 
     // The channels are already there: the instalment is the default choice.
-    fireEvent.click(
-      screen.getByRole('button', { name: text('bill.pay').replace('{{amount}}', formatPeso(p1.amountCentavos)) }),
-    );
+    fireEvent.click(screen.getByRole('button', { name: text('bill.pay').replace('{{amount}}', formatPeso(today)) }));
     await screen.findByText(`/repaidDetail?payment=${payment.id}`);
     const [post] = callsTo(calls, 'POST', `/loans/${firstInstalment.id}/payments`);
     expect(post!.body).toEqual({ kind: 'instalment', channel: 'eWallet' });
@@ -270,12 +296,7 @@ describe('BillScreen', () => {
 
   it('marks every period paid once an instalment order is settled, shows what was repaid and when, and offers nothing to pay', async () => {
     const settled = disbursedView(plusSub.id, 600000, 60, '2026-04-01', lateDay, (l) => {
-      const late = accrue(
-        allocate(l, p1.amountCentavos).ledger,
-        plusSub,
-        capsFor(pricing, '2026-04-01'),
-        lateDay,
-      ).ledger;
+      const late = accrue(payFirst(l), plusSub, capsFor(pricing, '2026-04-01'), lateDay).ledger;
       return allocate(late, p2.amountCentavos + penalties, lateDay).ledger;
     });
     mockApi({ [`GET /loans/${settled.id}`]: { body: settled } });
@@ -298,12 +319,48 @@ describe('BillScreen', () => {
   });
 
   it('points to a payment in progress instead of offering another', async () => {
-    const pending = paymentView();
+    const pending = paymentView({ expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
     mockApi({ [`GET /loans/${repaying.id}`]: { body: { ...repaying, payments: [pending] } } });
     await render();
     expect((await screen.findByTestId('pending-payment')).getAttribute('href')).toBe(
       `/repaidDetail?payment=${pending.id}`,
     );
     expect(screen.queryByTestId('settle')).toBeNull();
+  });
+
+  it('never shows an expired code as in progress: it says so and offers to pay again', async () => {
+    // Released by the server (EXPIRED), or still in progress past its expiry: both are expired.
+    const released = paymentView({ channel: 'eWallet', state: 'fail', failureCode: 'EXPIRED' });
+    const lapsed = paymentView({ id: '9a1b2c3d-2222-4c2b-9a51-000000000003', channel: 'bank' });
+    for (const expired of [released, lapsed]) {
+      cleanup();
+      mockApi({ [`GET /loans/${repaying.id}`]: { body: { ...repaying, payments: [expired] } } });
+      await render();
+      expect((await screen.findByTestId('expired-payment')).textContent).toBe(
+        text('bill.paymentExpired').replace('{{amount}}', formatPeso(expired.amountCentavos)),
+      );
+      expect(screen.queryByTestId('pending-payment')).toBeNull();
+      expect(screen.getByTestId('settle')).toBeTruthy();
+      expect(document.querySelector(`[data-payment="${expired.id}"]`)?.textContent).toContain(
+        text('payment.state.expired'),
+      );
+    }
+  });
+
+  it('offers to pay again the moment the pending code expires', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const pending = paymentView({ channel: 'eWallet', expiresAt: new Date(Date.now() + 5_000).toISOString() });
+      mockApi({ [`GET /loans/${repaying.id}`]: { body: { ...repaying, payments: [pending] } } });
+      await render();
+      await screen.findByTestId('pending-payment');
+      expect(screen.queryByTestId('settle')).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(6_000));
+      expect(screen.queryByTestId('pending-payment')).toBeNull();
+      expect(screen.getByTestId('expired-payment')).toBeTruthy();
+      expect(screen.getByTestId('settle')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

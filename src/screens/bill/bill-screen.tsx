@@ -5,7 +5,7 @@
  * extend (when offered: the new due date and what it costs). Each asks for a channel (e-wallet, bank transfer, over the counter), then POST
  * /loans/:id/payments (one Idempotency-Key per choice, reused on a retry) and the payment's detail.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentChannel, PaymentKind } from '#domain/loan-types.ts';
 import { formatPeso } from '#domain/money.ts';
@@ -20,9 +20,12 @@ import { ScheduleTable } from '#src/loans/schedule-table.tsx';
 import { formatDay, formatInstant, formatPercent, languageOf } from '#src/loans/format.ts';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
 import { OrderBadge } from '#src/loans/order-status.tsx';
+import { paymentStatus, useNowAt } from '#src/loans/payment-status.ts';
 import { pricing } from '#src/loans/pricing.ts';
+import RefundCard from '#src/loans/refund-card.tsx';
+import { refundPoll } from '#src/loans/refund-poll.ts';
 import { useLoad } from '#src/loans/use-load.ts';
-import { Link, useNavigate, useSearchParams } from '#src/router.ts';
+import { Link, useLocation, useNavigate, useSearchParams } from '#src/router.ts';
 import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 import './bill.page.css';
 
@@ -31,12 +34,17 @@ export const CHANNELS: readonly PaymentChannel[] = ['eWallet', 'bank', 'otc'];
 // The coupon picker is its own chunk, fetched when a repayment is chosen.
 const CouponPicker = lazy(() => import('#src/coupons/coupon-picker.tsx')) as unknown as CouponPickerComponent;
 
+const sumOf = <K extends string>(rows: readonly Record<K, number>[], key: K): number =>
+  rows.reduce((sum, row) => sum + row[key], 0);
+
 export default function BillScreen() {
   const [params] = useSearchParams();
   const orderId = params.get('order');
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
-  const order = useLoad(orderId ? `order:${session}:${orderId}` : null, (signal) =>
-    loansApi.order(orderId ?? '', signal),
+  const order = useLoad(
+    orderId ? `order:${session}:${orderId}` : null,
+    (signal) => loansApi.order(orderId ?? '', signal),
+    refundPoll,
   );
   if (!orderId) return <div className="page bill" />;
   if (!order.data) {
@@ -54,7 +62,16 @@ function Bill({ order }: { order: OrderDetail }) {
   const lng = languageOf(i18n);
   const { quote, instalment, schedule } = order;
   const taxFigure = useTaxFigure(quote);
-  const pending = order.payments.find((p) => p.state === 'in_progress');
+  // A payment whose code expired is not in progress, released by the server or not yet: the borrower pays again.
+  const now = useNowAt(order.payments.filter((p) => p.state === 'in_progress').map((p) => p.expiresAt));
+  const pending = order.payments.find((p) => paymentStatus(p, now) === 'in_progress');
+  const latest = order.payments[0];
+  const expired = !pending && latest && paymentStatus(latest, now) === 'expired' ? latest : undefined;
+  // "Pay again" (/bill?order=<id>#repay, from an expired payment) lands on the repayment actions.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#repay') document.getElementById('bill-repay')?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   // The plan's last date as it stands (extensions move it).
   const repaymentDate = schedule[schedule.length - 1]?.dueDate ?? quote.repaymentDate;
   const disbursed = order.state === 'repaying' || order.state === 'settled';
@@ -81,7 +98,7 @@ function Bill({ order }: { order: OrderDetail }) {
               {t('instalment.label', { period: instalment.period, count: instalment.count })}
             </p>
             <p className="bill-due" data-testid="instalment-due">
-              {formatPeso(instalment.amountCentavos)}
+              {formatPeso(instalment.amountAtDueCentavos)}
             </p>
             <p className="bill-due-date">{t('bill.dueOn', { date: formatDay(instalment.dueDate, lng) })}</p>
           </>
@@ -89,7 +106,7 @@ function Bill({ order }: { order: OrderDetail }) {
           <>
             <p className="bill-due-label">{t('figures.amountDue')}</p>
             <p className="bill-due" data-testid="amount-due">
-              {formatPeso(order.amountDueCentavos)}
+              {formatPeso(order.amountAtDueCentavos)}
             </p>
             {order.dueDate && (
               <p className="bill-due-date">{t('bill.dueOn', { date: formatDay(order.dueDate, lng) })}</p>
@@ -98,6 +115,9 @@ function Bill({ order }: { order: OrderDetail }) {
         )}
       </section>
 
+      {/* The refunds of what was paid over what was owed. */}
+      <RefundCard refunds={order.refunds} />
+
       {pending && (
         <Link
           className="card loan-note bill-pending"
@@ -105,6 +125,16 @@ function Bill({ order }: { order: OrderDetail }) {
           data-testid="pending-payment"
         >
           {t('bill.paymentInProgress', { amount: formatPeso(pending.amountCentavos) })}
+        </Link>
+      )}
+
+      {expired && order.state === 'repaying' && (
+        <Link
+          className="card loan-note loan-note-warn bill-pending"
+          to={`/repaidDetail?payment=${encodeURIComponent(expired.id)}`}
+          data-testid="expired-payment"
+        >
+          {t('bill.paymentExpired', { amount: formatPeso(expired.amountCentavos) })}
         </Link>
       )}
 
@@ -118,10 +148,26 @@ function Bill({ order }: { order: OrderDetail }) {
           items={[
             { id: 'orderNo', label: t('figures.orderNo'), value: order.orderNo },
             { id: 'principal', label: t('figures.principal'), value: formatPeso(order.principalCentavos) },
-            { id: 'term', label: t('figures.term'), value: t('picker.days', { count: order.termDays }) },
+            // The term as it stands: each extension adds its days.
+            {
+              id: 'term',
+              label: t('figures.term'),
+              value: t('picker.days', { count: order.termDays + order.extensionCount * pricing.extensionDays }),
+            },
             { id: 'dailyRate', label: t('figures.dailyRate'), value: formatPercent(quote.dailyInterestPpm, lng) },
-            { id: 'interest', label: t('figures.interest'), value: formatPeso(quote.interestCentavos) },
+            // The interest of the plan as it stands (by the day: less when repaid early, more with extensions).
+            {
+              id: 'interest',
+              label: t('figures.interest'),
+              value: formatPeso(disbursed ? sumOf(schedule, 'interestCentavos') : quote.interestCentavos),
+            },
             { id: 'serviceFee', label: t('figures.serviceFee'), value: formatPeso(quote.serviceFeeCentavos) },
+            // The extension fees charged, when the loan was extended.
+            order.extensionCount > 0 && {
+              id: 'extensionFees',
+              label: t('figures.extensionFees'),
+              value: formatPeso(sumOf(schedule, 'feeCentavos')),
+            },
             {
               id: 'creditReportFee',
               label: t('figures.creditReportFee'),
@@ -148,8 +194,14 @@ function Bill({ order }: { order: OrderDetail }) {
             {
               id: 'amountDue',
               label: t('figures.amountDue'),
-              value: formatPeso(order.amountDueCentavos),
+              value: formatPeso(order.amountAtDueCentavos),
               strong: true,
+            },
+            // Interest accrues by the day: repaying before the due date costs less.
+            order.amountDueCentavos !== order.amountAtDueCentavos && {
+              id: 'payoffToday',
+              label: t('figures.payoffToday'),
+              value: formatPeso(order.amountDueCentavos),
             },
             { id: 'amountRepaid', label: t('figures.amountRepaid'), value: formatPeso(order.amountRepaidCentavos) },
           ]}
@@ -182,7 +234,7 @@ function Bill({ order }: { order: OrderDetail }) {
                     {t(`payment.kind.${p.kind}`)} · {formatInstant(p.createdAt, lng)}
                   </span>
                   <span className="list-item-value">
-                    {formatPeso(p.amountCentavos)} · {t(`payment.state.${p.state}`)}
+                    {formatPeso(p.amountCentavos)} · {t(`payment.state.${paymentStatus(p, now)}`)}
                   </span>
                 </Link>
               </li>
@@ -264,6 +316,11 @@ function RepayActions({ order }: { order: OrderDetail }) {
           <input type="radio" name="bill-kind" checked={kind === 'settle'} onChange={() => choose('settle')} />
           <span className="bill-choice-title">{t('bill.settle')}</span>
           <span className="bill-choice-amount">{formatPeso(order.amountDueCentavos)}</span>
+          {order.amountDueCentavos < order.amountAtDueCentavos && (
+            <span className="muted" data-testid="settle-today">
+              {t('bill.settleToday')}
+            </span>
+          )}
         </label>
         {order.extension && (
           <label className={kind === 'extend' ? 'bill-choice is-selected' : 'bill-choice'} data-testid="extend">

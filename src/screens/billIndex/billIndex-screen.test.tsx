@@ -17,6 +17,7 @@ const repaying = orderView({
   dueStatus: 'due_today',
   dueDate: '2026-05-04',
   amountDueCentavos: 530000,
+  amountAtDueCentavos: 530000,
 });
 const settled = orderView({
   id: 'o-2',

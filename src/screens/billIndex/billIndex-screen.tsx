@@ -9,6 +9,7 @@ import { loansApi, type OrderView, type PaymentView } from '#src/api/loans.ts';
 import { formatDay, formatInstant, languageOf } from '#src/loans/format.ts';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
 import { OrderBadge } from '#src/loans/order-status.tsx';
+import { RefundLine } from '#src/loans/refund-state.tsx';
 import { useLoad } from '#src/loans/use-load.ts';
 import { Link } from '#src/router.ts';
 import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
@@ -121,7 +122,7 @@ function OrderList({ orders }: { orders: readonly OrderView[] }) {
             {order.state === 'repaying' && (
               <span className="billIndex-row">
                 <span>{t('figures.amountDue')}</span>
-                <strong>{formatPeso(order.amountDueCentavos)}</strong>
+                <strong>{formatPeso(order.amountAtDueCentavos)}</strong>
               </span>
             )}
             <span className="billIndex-row muted">
@@ -165,6 +166,7 @@ function PaymentList({ payments }: { payments: readonly PaymentView[] }) {
                 <span className="muted">
                   {p.orderNo} · {formatInstant(p.createdAt, lng)}
                 </span>
+                {p.refund && <RefundLine refund={p.refund} />}
               </span>
               <span className="billIndex-payment-side">
                 <strong>{formatPeso(p.amountCentavos)}</strong>

@@ -240,6 +240,7 @@ describe('HomeIndexScreen', () => {
       overdueDays: 3,
       dueDate: '2026-06-03',
       amountDueCentavos: 541234,
+      amountAtDueCentavos: 541234,
     });
     mockApi({ 'GET /loans/home': { body: homeView({ currentOrder: order, canApply: false }) } });
     await renderHome();
@@ -264,8 +265,15 @@ describe('HomeIndexScreen', () => {
       dueStatus: 'pending',
       dueDate: second!.dueDate,
       amountDueCentavos: second!.amountCentavos,
+      amountAtDueCentavos: second!.amountCentavos,
       paidPeriods: 1,
-      instalment: { period: 2, count: 2, amountCentavos: second!.amountCentavos, dueDate: second!.dueDate },
+      instalment: {
+        period: 2,
+        count: 2,
+        amountCentavos: second!.amountCentavos,
+        amountAtDueCentavos: second!.amountCentavos,
+        dueDate: second!.dueDate,
+      },
     });
     mockApi({ 'GET /loans/home': { body: homeView({ currentOrder: order, canApply: false }) } });
     await renderHome();

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatPeso } from '#domain/money.ts';
-import { PAYMENT_POLL_MS } from '#src/loans/channels.ts';
+import { PAYMENT_POLL_MS } from '#src/loans/payment-status.ts';
 import { callsTo, logIn, mockApi } from '#src/testing/api-mock.ts';
 import { paymentView } from '#src/testing/loan-views.ts';
 import { readCatalogs } from '#src/testing/catalog-check.ts';
@@ -11,7 +11,8 @@ import RepaidDetailScreen from './repaidDetail-screen.tsx';
 
 const en = readCatalogs('loan').en;
 const text = (key: string) => en[key] ?? `missing ${key}`;
-const payment = paymentView();
+/** A payment in progress whose code is still payable (the fixture's own expiry is long past). */
+const payment = paymentView({ expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
 const render = () =>
   renderScreen(<RepaidDetailScreen />, { namespaces: ['loan', 'errors'], path: `/repaidDetail?payment=${payment.id}` });
 
@@ -43,6 +44,17 @@ describe('RepaidDetailScreen', () => {
     );
   });
 
+  it('says an extension that no longer covered its price paid part of the loan, not that the due date moved', async () => {
+    const partial = paymentView({ kind: 'extend', state: 'success', applied: 'partial' });
+    mockApi({ [`GET /payments/${partial.id}`]: { body: partial } });
+    await renderScreen(<RepaidDetailScreen />, {
+      namespaces: ['loan', 'errors'],
+      path: `/repaidDetail?payment=${partial.id}`,
+    });
+    expect((await screen.findByTestId('success-note')).textContent).toBe(text('payment.successNote.partial'));
+    expect(screen.queryByText(text('payment.successNote.extend'))).toBeNull();
+  });
+
   it('shows the amount, channel and reference, and copies the reference', async () => {
     mockApi({ [`GET /payments/${payment.id}`]: { body: payment } });
     const writeText = vi.fn(async () => undefined);
@@ -63,5 +75,31 @@ describe('RepaidDetailScreen', () => {
     await render();
     expect((await screen.findByRole('alert')).textContent).toBe(readCatalogs('errors').en['PAYOUT_ACCOUNT_INVALID']);
     expect(screen.queryByTestId('centres')).toBeNull();
+  });
+
+  it('shows a payment whose code expired as expired, with the way back to pay again', async () => {
+    const expired = { ...payment, channel: 'eWallet' as const, state: 'fail' as const, failureCode: 'EXPIRED' };
+    mockApi({ [`GET /payments/${payment.id}`]: { body: expired } });
+    await render();
+    expect((await screen.findByTestId('payment-state')).dataset['state']).toBe('expired');
+    expect(screen.getByText(text('payment.state.expired'))).toBeTruthy();
+    expect(screen.getByText(text('payment.expiredNote'))).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('pay-again').textContent).toBe(text('payment.payAgain'));
+    expect(screen.getByTestId('pay-again').getAttribute('href')).toBe(`/bill?order=${payment.orderId}#repay`);
+    expect(screen.queryByRole('link', { name: text('payment.howToPay') })).toBeNull();
+  });
+
+  it('turns a payment in progress to expired the moment its code does, before the server says so', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const soon = { ...payment, channel: 'bank' as const, expiresAt: new Date(Date.now() + 5_000).toISOString() };
+    mockApi({ [`GET /payments/${payment.id}`]: { body: soon } });
+    await render();
+    expect((await screen.findByTestId('payment-state')).dataset['state']).toBe('in_progress');
+    expect(screen.getByRole('link', { name: text('payment.howToPay') })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(6_000));
+    expect(screen.getByTestId('payment-state').dataset['state']).toBe('expired');
+    expect(screen.queryByRole('link', { name: text('payment.howToPay') })).toBeNull();
+    expect(screen.getByTestId('pay-again')).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
 /**
- * A repayment (/repaidDetail?payment=<id>): its state (in progress, polled every few seconds until the gateway
- * answers; success; fail with its reason), amount, channel, the payment reference to copy, its expiry, the payment
- * centres for over-the-counter, and the way back to the bill.
+ * A repayment (/repaidDetail?payment=<id>): its state (in progress, polled every few seconds until the gateway answers;
+ * success; fail with its reason; expired once its code ran out unpaid, with the way to pay again), amount, channel, the
+ * payment reference to copy, its expiry, the payment centres for over-the-counter, what it paid over what was owed and
+ * its refund (polled until the refund is done or failed), and the way back to the bill.
  */
 import { useTranslation } from 'react-i18next';
 import { formatPeso } from '#domain/money.ts';
@@ -9,18 +10,22 @@ import { copyText } from '#engine/ui/copy-text.ts';
 import { Icon } from '#engine/ui/icons.tsx';
 import { checkIcon, clockIcon, crossIcon } from '#engine/ui/icon-set.ts';
 import { loansApi, type PaymentView } from '#src/api/loans.ts';
-import { OTC_CENTRES, PAYMENT_POLL_MS } from '#src/loans/channels.ts';
+import { OTC_CENTRES } from '#src/loans/channels.ts';
 import { Figures } from '#src/loans/figure-list.tsx';
 import { formatInstant, languageOf } from '#src/loans/format.ts';
+import { PAYMENT_POLL_MS, paymentStatus, useNowAt } from '#src/loans/payment-status.ts';
+import { RefundBadge } from '#src/loans/refund-state.tsx';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
 import { useLoad } from '#src/loans/use-load.ts';
 import { Link, useSearchParams } from '#src/router.ts';
 import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 import './repaidDetail.page.css';
 
-const STATE_ICONS = { in_progress: clockIcon, success: checkIcon, fail: crossIcon } as const;
+const STATE_ICONS = { in_progress: clockIcon, success: checkIcon, fail: crossIcon, expired: clockIcon } as const;
 
-export const paymentPoll = (p: PaymentView) => (p.state === 'in_progress' ? PAYMENT_POLL_MS : 0);
+/** Polled while the gateway has not answered, and while a refund of what it paid over what was owed is on its way. */
+export const paymentPoll = (p: PaymentView) =>
+  p.state === 'in_progress' || p.refund?.state === 'pending' || p.refund?.state === 'sent' ? PAYMENT_POLL_MS : 0;
 
 export default function RepaidDetailScreen() {
   const [params] = useSearchParams();
@@ -46,22 +51,35 @@ function PaymentDetail({ payment: p }: { payment: PaymentView }) {
   const { t, i18n } = useTranslation(['loan', 'errors', 'common']);
   const lng = languageOf(i18n);
   const billLink = `/bill?order=${encodeURIComponent(p.orderId)}`;
+  // Past its expiry the code is dead: shown expired at once, whether or not the server has released it yet.
+  const now = useNowAt(p.state === 'in_progress' ? [p.expiresAt] : []);
+  const status = paymentStatus(p, now);
   return (
     <div className="page repaidDetail" data-payment={p.id}>
       <section
-        className={`card repaidDetail-state is-${p.state}`}
+        className={`card repaidDetail-state is-${status}`}
         role="status"
         data-testid="payment-state"
-        data-state={p.state}
+        data-state={status}
       >
-        <Icon path={STATE_ICONS[p.state]} className="repaidDetail-icon" />
-        <p className="repaidDetail-state-label">{t(`payment.state.${p.state}`)}</p>
+        <Icon path={STATE_ICONS[status]} className="repaidDetail-icon" />
+        <p className="repaidDetail-state-label">{t(`payment.state.${status}`)}</p>
         <p className="repaidDetail-amount">{formatPeso(p.amountCentavos)}</p>
-        {p.state === 'in_progress' && <p className="muted">{t('payment.inProgressNote')}</p>}
-        {p.state === 'success' && <p className="muted">{t(`payment.successNote.${p.kind}`)}</p>}
-        {p.state === 'fail' && (
+        {status === 'in_progress' && <p className="muted">{t('payment.inProgressNote')}</p>}
+        {status === 'success' && (
+          <p className="muted" data-testid="success-note">
+            {t(`payment.successNote.${successNoteOf(p)}`)}
+          </p>
+        )}
+        {status === 'expired' && <p className="muted">{t('payment.expiredNote')}</p>}
+        {status === 'fail' && (
           <p className="loan-note loan-note-danger" role="alert">
             {t(`errors:${p.failureCode ?? 'UNKNOWN'}`, { defaultValue: t('errors:UNKNOWN') })}
+          </p>
+        )}
+        {p.refund && (
+          <p className={p.refund.state === 'failed' ? 'loan-note loan-note-danger' : 'muted'} data-testid="refund-note">
+            {t(p.refund.state === 'failed' ? 'refund.failedNote' : 'refund.note')}
           </p>
         )}
       </section>
@@ -102,9 +120,19 @@ function PaymentDetail({ payment: p }: { payment: PaymentView }) {
                 </span>
               ),
             },
-            p.state === 'in_progress' && {
+            p.refund !== null && {
+              id: 'overpaid',
+              label: t('refund.overpaid'),
+              value: formatPeso(p.refund.amountCentavos),
+            },
+            p.refund !== null && {
+              id: 'refund',
+              label: t('refund.stateLabel'),
+              value: <RefundBadge refund={p.refund} />,
+            },
+            (status === 'in_progress' || status === 'expired') && {
               id: 'expiresAt',
-              label: t('payment.expiresAt'),
+              label: t(status === 'expired' ? 'payment.expiredAt' : 'payment.expiresAt'),
               value: formatInstant(p.expiresAt, lng),
             },
             { id: 'createdAt', label: t('payment.createdAt'), value: formatInstant(p.createdAt, lng) },
@@ -117,7 +145,7 @@ function PaymentDetail({ payment: p }: { payment: PaymentView }) {
         />
       </section>
 
-      {p.state === 'in_progress' && p.channel === 'otc' && (
+      {status === 'in_progress' && p.channel === 'otc' && (
         <section className="card" aria-labelledby="repaidDetail-centres">
           <h2 id="repaidDetail-centres" className="section-title">
             {t('payment.centres')}
@@ -131,9 +159,14 @@ function PaymentDetail({ payment: p }: { payment: PaymentView }) {
         </section>
       )}
 
-      {p.state === 'in_progress' && (
+      {status === 'in_progress' && (
         <Link className="btn btn-primary btn-block" to={`/triLink?payment=${encodeURIComponent(p.id)}`}>
           {t('payment.howToPay')}
+        </Link>
+      )}
+      {status === 'expired' && (
+        <Link className="btn btn-primary btn-block" to={`${billLink}#repay`} data-testid="pay-again">
+          {t('payment.payAgain')}
         </Link>
       )}
       <Link className="btn btn-block" to={billLink}>
@@ -141,4 +174,11 @@ function PaymentDetail({ payment: p }: { payment: PaymentView }) {
       </Link>
     </div>
   );
+}
+
+/** What a successful payment did, as its note says it: a payment that no longer covered its purpose paid part. */
+function successNoteOf(p: Pick<PaymentView, 'kind' | 'applied'>): string {
+  if (p.applied === 'partial') return 'partial';
+  if (p.applied === 'settled') return 'settle';
+  return p.kind;
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPeso } from '#domain/money.ts';
 import { copyText } from '#engine/ui/copy-text.ts';
 import { loansApi } from '#src/api/loans.ts';
-import { PAYMENT_POLL_MS } from '#src/loans/channels.ts';
+import { PAYMENT_POLL_MS } from '#src/loans/payment-status.ts';
 import { formatInstant, languageOf } from '#src/loans/format.ts';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
 import { useLoad } from '#src/loans/use-load.ts';
