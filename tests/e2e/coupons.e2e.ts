@@ -152,7 +152,7 @@ describe('coupons', () => {
           .toBe('accepted');
         await call('POST', `/loans/${orderId}/accept`, { agreePrivacy: true, agreeAgreement: true });
         await call('POST', '/signature', { signature: await signatureDocument(db, b.customerId) });
-        const withdrawal = await issue(db, b.customerId, 'withdrawal30', 'staff', 'e2e-withdrawal', new Date());
+        const withdrawal = await issue(db, b.customerId, 'withdrawal30', 'staff', 'e2e-withdrawal', server.now());
         const received = (await db.select().from(loanOrders).where(eq(loanOrders.id, orderId)))[0]!.quote as {
           receivedCentavos: number;
         };
@@ -186,10 +186,15 @@ describe('coupons', () => {
         expect(payout!.amount).toBe(received.receivedCentavos + 3000);
         expect((await db.select().from(coupons).where(eq(coupons.id, withdrawal!.id)))[0]!.state).toBe('used');
 
-        // The bill: the ₱200 home-screen coupon needs ₱3,000 paid (refused with the spec's message); the ₱20 cash coupon applies.
+        // The bill 25 days on (a repayment coupon lowers the interest owed by then, never the principal): the ₱200
+        // home-screen coupon needs ₱3,000 paid (refused with the spec's message); the ₱20 cash coupon applies.
+        server.advance(25 * 86_400);
         await call('POST', '/coupons/add-to-home-screen', {});
-        const cash = await issue(db, b.customerId, 'cash20', 'staff', 'e2e-cash', new Date());
-        const due = (await db.select().from(loanOrders).where(eq(loanOrders.id, orderId)))[0]!.amountDue;
+        const cash = await issue(db, b.customerId, 'cash20', 'staff', 'e2e-cash', server.now());
+        const due = (
+          await server.app.inject({ method: 'GET', url: `/api/v1/loans/${orderId}`, headers: b.headers })
+        ).json<{ amountDueCentavos: number }>().amountDueCentavos;
+        expect(due).toBe(100000 + 25 * 100);
         await page.goto(`${server.url}/bill?order=${orderId}`);
         await page.locator('[data-testid="settle"]').click();
         const billPicker = page.locator('[data-testid="coupon-picker"]');

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { formatPeso } from '#domain/money.ts';
 
 type Catalog = Record<string, unknown>;
 const catalogs = new Map<string, Catalog>();
@@ -56,18 +57,29 @@ export async function sign(page: Page): Promise<void> {
   await page.mouse.up();
 }
 
-/** /bill -> pick settle or extend, a channel, pay -> /repaidDetail until the gateway's webhook makes it a success. */
+/**
+ * /bill -> pick settle or extend, a channel, pay -> /repaidDetail until the gateway's webhook makes it a success. With
+ * `amount`, the pay button must ask exactly that (centavos).
+ */
 export async function pay(
   page: Page,
   base: string,
   orderId: string,
   choice: 'settle' | 'extend',
   channel: string,
+  amount?: number,
 ): Promise<void> {
   await page.goto(`${base}/bill?order=${orderId}`);
   await page.locator(`[data-testid="${choice}"]`).click();
   await page.getByText(t(`payment.channel.${channel}`), { exact: true }).click();
-  await page.getByRole('button', { name: new RegExp(`^${t('bill.pay', { amount: '' }).trim()}`) }).click();
+  await page
+    .getByRole(
+      'button',
+      amount === undefined
+        ? { name: new RegExp(`^${t('bill.pay', { amount: '' }).trim()}`) }
+        : { name: t('bill.pay', { amount: formatPeso(amount) }), exact: true },
+    )
+    .click();
   await page.waitForURL((url) => url.pathname === '/repaidDetail');
   await page.locator('[data-testid="payment-state"][data-state="in_progress"]').waitFor();
   // Over the counter: a 12-character reference to read out; e-wallet and bank: the gateway's payment intent.

@@ -1,8 +1,9 @@
 /**
  * Easy Re-loan in Chromium against the built app and the real server (issue 14, section 1): a borrower who repaid a
- * loan is refused without the agreement, turns Easy Re-loan on, settles, receives the notice with the Truth in
- * Lending disclosure in the message center, and the next loan is paid out by itself once the server's clock passes
- * the cancel window; the voucher appears in My Coupons. The voucher pays part of that re-loan, after which turning
+ * loan is refused without the agreement, turns Easy Re-loan on, settles, receives the notice in the message center,
+ * opens from it the complete Truth in Lending disclosure (every charge, no tax line without a tax, in English and
+ * Filipino) before any money is sent, and the next loan is paid out by itself once the server's clock passes the
+ * cancel window; the voucher appears in My Coupons. The voucher pays part of that re-loan, after which turning
  * the feature off is refused; a second cycle is paid out the same way and the feature turns itself off and asks to be
  * turned on again; turned on again, a cancelled re-loan sends nothing. The earlier loans are taken through the API
  * (loans.e2e.ts covers them in the browser). On PGlite, and on PostgreSQL when TEST_DATABASE_URL names one (the
@@ -13,9 +14,13 @@ import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chargesDisclosure } from '#domain/disclosure.ts';
+import type { PricingConfig, Quote } from '#domain/loan-types.ts';
 import { formatPeso } from '#domain/money.ts';
+import { findSubProduct } from '#domain/pricing.ts';
 import { customers, easyReloans, jobs, payouts } from '#server/db/schema.ts';
-import { completeProfile, signatureDocument } from '#server/testing/loan-fixtures.ts';
+import { completeProfile } from '#server/testing/loan-fixtures.ts';
+import { borrowerApi } from './borrower-api.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { browserDatabases, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
 import { loginThroughUi } from './steps.ts';
@@ -35,6 +40,7 @@ const figures = JSON.parse(readFileSync('config/easy-reloan.json', 'utf8')) as {
   cancelWindowMinutes: number;
   disbursementsBeforeTurnOff: number;
 };
+const pricing = JSON.parse(readFileSync('config/pricing.json', 'utf8')) as PricingConfig;
 const standard = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };
 const WINDOW_S = figures.cancelWindowMinutes * 60;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -50,66 +56,20 @@ describe.each(browserDatabases('both'))('Easy Re-loan on %s', (kind) => {
     await server?.close();
   });
 
-  /** The API as the borrower logged in on `page` (their session from the core store). */
+  /** The API as the borrower logged in on `page`, and a repayment in full (with a repayment coupon when given). */
   async function apiOf(page: Page) {
-    const { customerId, token } = await page.evaluate(
-      () =>
-        (
-          JSON.parse(localStorage.getItem('core') ?? '{}') as {
-            state: { publicData: { customerId: string; token: string } };
-          }
-        ).state.publicData,
-    );
-    const call = async <T>(
-      method: string,
-      path: string,
-      body?: object,
-      key?: string,
-    ): Promise<{ status: number; body: T }> => {
-      const res = await fetch(`${server.url}/api/v1${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'x-customer-id': customerId,
-          ...(body && { 'content-type': 'application/json' }),
-          ...(key && { 'idempotency-key': key }),
-        },
-        ...(body && { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json()) as T };
-    };
-    /** Polls an order until it reaches `state` (the server's jobs and gateways run on their own timers). */
-    const until = async (orderId: string, state: string) => {
-      for (let i = 0; i < 240; i += 1) {
-        if ((await call<{ state: string }>('GET', `/loans/${orderId}`)).body.state === state) return;
-        await sleep(250);
-      }
-      throw new Error(`order ${orderId} never reached ${state}`);
-    };
+    const api = await borrowerApi(server, page, newKey);
     const settle = async (orderId: string, couponId?: string) => {
-      const paid = await call(
+      const paid = await api.call(
         'POST',
         `/loans/${orderId}/payments`,
         { kind: 'settle', channel: 'otc', ...(couponId && { couponId }) },
         newKey(),
       );
       expect(paid.status).toBe(201);
-      await until(orderId, 'settled');
+      await api.until(orderId, 'settled');
     };
-    /** A loan applied for, approved, signed and paid out: its id, repaying. */
-    const repaying = async () => {
-      const applied = await call<{ id: string }>('POST', '/loans', standard, newKey());
-      expect(applied.status).toBe(201);
-      await until(applied.body.id, 'accepted');
-      expect(
-        (await call('POST', `/loans/${applied.body.id}/accept`, { agreePrivacy: true, agreeAgreement: true })).status,
-      ).toBe(200);
-      await call('POST', '/signature', { signature: await signatureDocument(server.database.db, customerId) });
-      expect((await call('POST', `/loans/${applied.body.id}/withdraw`, {}, newKey())).status).toBe(200);
-      await until(applied.body.id, 'repaying');
-      return applied.body.id;
-    };
-    return { customerId, call, until, settle, repaying };
+    return { ...api, settle, repaying: () => api.repaying(standard) };
   }
 
   /** The newest re-loan of the borrower once it reaches `state`. */
@@ -182,12 +142,10 @@ describe.each(browserDatabases('both'))('Easy Re-loan on %s', (kind) => {
       await page.waitForURL((url) => url.pathname === '/msgDetail');
       const notice = (await page.locator('.msgDetail-card').textContent()) ?? '';
       const view = (
-        await api.call<{
-          reloans: {
-            id: string;
-            quote: { receivedCentavos: number; financeChargeCentavos: number; amountDueCentavos: number };
-          }[];
-        }>('GET', '/easy-reloan/reloans')
+        await api.call<{ reloans: { id: string; productId: string; subProductId: string; quote: Quote }[] }>(
+          'GET',
+          '/easy-reloan/reloans',
+        )
       ).body.reloans[0]!;
       for (const amount of [
         view.quote.receivedCentavos,
@@ -196,6 +154,50 @@ describe.each(browserDatabases('both'))('Easy Re-loan on %s', (kind) => {
       ])
         expect(notice).toContain(formatPeso(amount));
       expect(notice).toContain('Truth in Lending');
+      // No "tax ₱0.00": no tax is configured, and the message names no single fee.
+      expect(notice).not.toMatch(/\btax\b/iu);
+      await page.screenshot({ path: `/tmp/reloan-notice-${kind}.png`, fullPage: true });
+
+      // The message opens the full Truth in Lending disclosure, the one /loan shows before signing: every finance
+      // charge and every charge that can arise later, before any money is sent.
+      await page.getByRole('button', { name: tr('en', 'messages', 'center.go.appointLoanList') }).click();
+      await page.waitForURL((url) => url.pathname === '/appointLoanList');
+      const disclosure = page.locator(
+        '[data-testid="reloan-card"][data-state="noticed"] [data-testid="truth-in-lending"]',
+      );
+      await disclosure.waitFor();
+      const figureText = async (id: string) =>
+        (await disclosure.locator(`[data-figure="${id}"] dd`).textContent()) ?? '';
+      const sub = findSubProduct(pricing, view.productId, view.subProductId)!;
+      const charges = chargesDisclosure(pricing, sub, view.quote);
+      const expected: Record<string, number> = {
+        amountFinanced: view.quote.principalCentavos,
+        interest: view.quote.interestCentavos,
+        serviceFee: view.quote.serviceFeeCentavos,
+        creditReportFee: view.quote.creditReportFeeCentavos,
+        financeCharge: view.quote.financeChargeCentavos,
+        received: view.quote.receivedCentavos,
+        amountDue: view.quote.amountDueCentavos,
+        lateFine: charges.lateFineDailyCentavos,
+        damages: charges.overdueDamagesCentavos,
+        penaltyCap: charges.latePenaltyMonthlyMaxCentavos,
+        extensionFee: charges.extension!.feeCentavos,
+        totalCostCap: charges.totalCostMaxCentavos,
+      };
+      for (const [id, centavos] of Object.entries(expected))
+        expect(await figureText(id), id).toContain(formatPeso(centavos));
+      expect(await disclosure.locator('[data-figure="tax"]').count()).toBe(0);
+      expect(await disclosure.locator('.loan-plan tbody tr').count()).toBe(view.quote.plan.length);
+      expect(await disclosure.textContent()).toContain(t('list.disclosureIntro'));
+      await page.screenshot({ path: `/tmp/reloan-disclosure-en-${kind}.png`, fullPage: true });
+      // In Filipino, the same disclosure in Filipino.
+      await page.evaluate(() => localStorage.setItem('language', 'fil'));
+      await page.reload();
+      await page.getByText(tr('fil', 'loan', 'til.otherCharges')).waitFor();
+      expect(await disclosure.textContent()).toContain(tr('fil', 'reloan', 'list.disclosureIntro'));
+      expect(await figureText('lateFine')).toContain(formatPeso(charges.lateFineDailyCentavos));
+      await page.screenshot({ path: `/tmp/reloan-disclosure-fil-${kind}.png`, fullPage: true });
+      await page.evaluate(() => localStorage.setItem('language', 'en'));
       expect(await server.database.db.select().from(payouts).where(eq(payouts.orderId, first.orderId))).toHaveLength(0);
 
       // Past the cancel window the re-loan is paid out by itself; the list shows it done with its voucher.
@@ -217,7 +219,9 @@ describe.each(browserDatabases('both'))('Easy Re-loan on %s', (kind) => {
       ).body.coupons.filter((c) => c.amountCentavos === figures.voucherCentavos);
       expect(voucher).toBeDefined();
 
-      // The voucher pays part of the re-loan; from then on turning Easy Re-loan off is refused.
+      // The voucher pays part of the re-loan (of the interest owed by then: 10 days of it; it never lowers the
+      // principal); from then on turning Easy Re-loan off is refused.
+      server.advance(10 * 86_400);
       await api.settle(first.orderId, voucher!.id);
       await page.goto(`${server.url}/appointLoan`);
       await page.getByTestId('reloan-turn-off').click();
