@@ -325,6 +325,8 @@ export const paymentAnswer = {
     'checkoutUrl',
     'expiresAt',
     'failureCode',
+    'declineCode',
+    'declinedAt',
     'createdAt',
     'completedAt',
     'applied',
@@ -351,7 +353,21 @@ export const paymentAnswer = {
     },
     checkoutUrl: nullableString,
     expiresAt: instant,
-    failureCode: nullableString,
+    failureCode: {
+      type: ['string', 'null'],
+      description:
+        'Why it failed: DECLINED (the gateway declined its last attempt: declineCode says why), EXPIRED (its code ran out unpaid) or a gateway refusal',
+    },
+    declineCode: {
+      type: ['string', 'null'],
+      description:
+        "The gateway's code of the declined attempt (PayMongo failed_code, e.g. insufficient_funds); null unless failureCode is DECLINED",
+    },
+    declinedAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When the gateway declined it; null unless failureCode is DECLINED',
+    },
     createdAt: instant,
     completedAt: { type: ['string', 'null'], format: 'date-time' },
     applied: {
@@ -410,6 +426,7 @@ export const homeAnswer = {
   required: [
     'today',
     'creditLimitCentavos',
+    'limitWithheld',
     'profile',
     'currentOrder',
     'lastRejected',
@@ -422,7 +439,22 @@ export const homeAnswer = {
   additionalProperties: false,
   properties: {
     today: day,
-    creditLimitCentavos: centavos,
+    creditLimitCentavos: {
+      type: ['integer', 'null'],
+      description: 'The limit underwriting would grant the profile as it stands; null when it would not',
+    },
+    limitWithheld: {
+      type: ['object', 'null'],
+      description:
+        'Why there is no limit: PROFILE_INCOMPLETE, WOULD_REJECT (with the reapply day on record) or NEEDS_REVIEW',
+      required: ['code', 'reason', 'reapplyAfter'],
+      additionalProperties: false,
+      properties: {
+        code: { type: 'string', enum: ['PROFILE_INCOMPLETE', 'WOULD_REJECT', 'NEEDS_REVIEW'] },
+        reason: { type: ['string', 'null'], description: 'The underwriting reason code' },
+        reapplyAfter: nullableDay,
+      },
+    },
     profile: {
       type: 'object',
       required: ['complete', 'next'],

@@ -40,6 +40,7 @@ export const meAnswer = {
     'profileComplete',
     'payoutLocked',
     'payoutAccount',
+    'bankChangeAvailable',
     'usableCoupons',
     'unread',
     'openFeedback',
@@ -89,6 +90,10 @@ export const meAnswer = {
         label: { type: 'string', description: 'Bank, e-wallet or outlet id (its name is translated by the app)' },
         accountMasked: { type: 'string' },
       },
+    },
+    bankChangeAvailable: {
+      type: 'boolean',
+      description: 'The payout account can be changed now: false under bank maintenance (or when loans are not served)',
     },
     usableCoupons: { type: 'integer', description: 'Coupons usable now' },
     unread: {

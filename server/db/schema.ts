@@ -353,6 +353,12 @@ export const payments = pgTable(
     checkoutUrl: text('checkout_url'),
     state: text('state').notNull(),
     failureCode: text('failure_code'),
+    /**
+     * The gateway's code (PayMongo `failed_code`) and time of the last failed attempt (a `payment.failed` event): the
+     * intent stays payable, but the borrower sees the payment failed with its reason and may pay again at once.
+     */
+    attemptFailureCode: text('attempt_failure_code'),
+    attemptFailedAt: timestamp('attempt_failed_at', { withTimezone: true }),
     /** How a success was applied: settled, extended, instalment, partial (the amount no longer covered the order) or unapplied. */
     applied: text('applied'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -166,6 +166,12 @@ describe.each(databaseTargets())('Easy Re-loan on %s', (kind) => {
 
     // First re-loan: applied, approved, noticed with the disclosure; nothing is paid out before the window ends.
     const first = await noticed(b);
+    // Its approval has its own text: a re-loan is paid out by itself, so nothing asks the borrower to sign it (the
+    // two loans of their own were approved with the signing text).
+    expect(await messagesOf(b, 'approved')).toHaveLength(2);
+    const [approval] = await messagesOf(b, 'reloanApproved');
+    expect(approval?.link).toBe('/appointLoanList');
+    expect(approval?.params).toMatchObject({ amountCentavos: first.principalCentavos });
     const [notice] = await messagesOf(b, 'reloanNotice');
     expect(notice?.params).toMatchObject({
       amountCentavos: first.principalCentavos,

@@ -45,7 +45,8 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     });
     expect(me.steps).toHaveLength(7);
     expect(me.steps.every((s: { state: string }) => s.state === 'incomplete')).toBe(true);
-    expect(typeof me.creditLimitCentavos).toBe('number');
+    // No limit before the profile is complete (home's answer, issue 24 §1.4): not the config's maximum.
+    expect(me.creditLimitCentavos).toBeNull();
   });
 
   it('shows the completed steps, the masked payout account, usable coupons and unread messages; locks the payout step while a loan is open', async () => {

@@ -10,7 +10,7 @@ import { routeGroup } from './route-group.ts';
  */
 export interface ProfileRouteOptions {
   readonly profile: ProfileService;
-  readonly guard?: (tx: Tx, customerId: string, step: string) => Promise<void>;
+  readonly guard?: (tx: Tx, customerId: string, step: string, data: unknown) => Promise<void>;
 }
 
 /**
@@ -86,7 +86,7 @@ export const profileRoutes = routeGroup<ProfileRouteOptions>(
           caller,
           step,
           request.body,
-          guard && ((tx) => guard(tx, caller.customerId, step)),
+          guard && ((tx, data) => guard(tx, caller.customerId, step, data)),
           formVersion === undefined ? undefined : Number(formVersion),
         );
       },

@@ -145,12 +145,14 @@ export async function hold(tx: Tx, couponId: string, orderId: string, paymentId:
   return rows.length === 1;
 }
 
-/** The payment succeeded: its held coupon is used. */
-export async function consumeHeld(tx: Tx, couponId: string, paymentId: string, at: Date): Promise<void> {
-  await tx
+/** The payment succeeded: its held coupon is used; false when the payment no longer holds it (closed and given back). */
+export async function consumeHeld(tx: Tx, couponId: string, paymentId: string, at: Date): Promise<boolean> {
+  const used = await tx
     .update(coupons)
     .set({ state: 'used', usedAt: at })
-    .where(and(eq(coupons.id, couponId), eq(coupons.state, 'held'), eq(coupons.usedBy, `payment:${paymentId}`)));
+    .where(and(eq(coupons.id, couponId), eq(coupons.state, 'held'), eq(coupons.usedBy, `payment:${paymentId}`)))
+    .returning({ id: coupons.id });
+  return used.length > 0;
 }
 
 /** The payment failed or expired: its held coupon is the borrower's again (the expiry job expires it if its time passed). */

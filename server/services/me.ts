@@ -81,6 +81,7 @@ export function createMeService({ db, profile, loans, now }: MeDeps) {
         profileComplete: overview.summary.complete,
         payoutLocked,
         payoutAccount: bank ? destinationView(payoutDestinationOf(bank)) : null,
+        bankChangeAvailable: home?.bankChangeAvailable ?? false,
         usableCoupons,
         unread,
         openFeedback: open?.n ?? 0,

@@ -14,6 +14,7 @@ export type NotifyTemplate =
   | 'welcome'
   | 'applicationReceived'
   | 'approved'
+  | 'reloanApproved'
   | 'rejected'
   | 'moneySent'
   | 'disbursementFailed'

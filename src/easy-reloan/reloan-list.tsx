@@ -22,6 +22,7 @@ import { subProductOf } from '../loans/pricing.ts';
 import { useLoad } from '../loans/use-load.ts';
 import { Link } from '../router.ts';
 import { sessionKeyOf, useCoreStore } from '../store/core-store.ts';
+import { hasSession, ReloanSignIn } from './sign-in.tsx';
 import './easy-reloan.css';
 
 // The disclosure is its own chunk, fetched when a re-loan on its way is shown: the /appointLoan settings screen, in
@@ -34,18 +35,18 @@ const POLL_MS = 5000;
 export function ReloanList() {
   const { t } = useTranslation('reloan');
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
+  // The key of a logged-out store is ':' (never empty): ask whether a session is held, or no request at all.
+  const signedIn = useCoreStore((s) => hasSession(s.publicData));
   const list = useLoad(
-    session ? `reloans:${session}` : null,
+    signedIn ? `reloans:${session}` : null,
     (signal) => sessionRequest<ReloanListView>('/easy-reloan/reloans', { signal }),
     (data) => (data.reloans.some((r) => MOVING.has(r.state)) ? POLL_MS : 0),
   );
   const reloans = list.data?.reloans;
   return (
     <div className="page appointLoanList">
-      {!session ? (
-        <Link className="btn btn-primary btn-block" to="/start">
-          {t('setting.signInAction')}
-        </Link>
+      {!signedIn ? (
+        <ReloanSignIn />
       ) : !reloans ? (
         list.error ? (
           <LoadFailed error={list.error} onRetry={list.reload} />

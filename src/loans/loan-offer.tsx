@@ -2,7 +2,8 @@
  * A sub-product's offer: amount and term pickers, the live quote (domain `quote`, no request per move), the stated
  * timings, and Apply (POST /loans with one Idempotency-Key per pick, reused when the same pick is retried). A
  * borrower who cannot apply sees why: an unfinished profile (with the way to finish it), a reapply date, an
- * outstanding loan.
+ * outstanding loan. A profile not yet complete, or one underwriting would refuse, is offered no amount at all (home
+ * answers no limit for them): the first sees how to finish it, the second why and when they may apply again.
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,14 +31,18 @@ export interface LoanOfferProps {
 export function LoanOffer({ sub, home, onApplied }: LoanOfferProps) {
   const { t, i18n } = useTranslation(['loan', 'errors']);
   const guard = useClickGuard();
-  const choices = useMemo(() => amountChoices(sub, home.creditLimitCentavos), [sub, home.creditLimitCentavos]);
+  // No limit known (a person sets it on review): the product's own range; refused or unfinished: nothing to pick.
+  const limit = home.creditLimitCentavos ?? sub.amount.maxCentavos;
+  const refused = home.limitWithheld?.code === 'WOULD_REJECT' ? home.limitWithheld : null;
+  const offered = home.profile.complete && !refused;
+  const choices = useMemo(() => (offered ? amountChoices(sub, limit) : []), [offered, sub, limit]);
   const [amount, setAmount] = useState<number | undefined>(undefined);
   const [term, setTerm] = useState<number>(sub.termsDays[0] ?? 0);
   const [busy, setBusy] = useState(false);
   const [intents] = useState(() => new IntentKeys());
   // The largest amount the limit allows until the borrower picks another.
   const principal = amount !== undefined && choices.includes(amount) ? amount : choices[choices.length - 1];
-  const quote = principal === undefined ? null : liveQuote(sub, principal, term, home.today, home.creditLimitCentavos);
+  const quote = principal === undefined ? null : liveQuote(sub, principal, term, home.today, limit);
   const lng = languageOf(i18n);
   const { timings } = product;
 
@@ -63,7 +68,13 @@ export function LoanOffer({ sub, home, onApplied }: LoanOfferProps) {
 
   return (
     <section className="card loan-offer" aria-label={t('offer.title')} data-sub={sub.id}>
-      {choices.length === 0 || principal === undefined ? (
+      {refused ? (
+        <div className="loan-note loan-note-warn" role="note" data-testid="offer-refused">
+          <p>{t('home.refusedTitle')}</p>
+          <p>{t(`home.refusedReason.${refused.reason}`, { defaultValue: t('home.refusedReason.other') })}</p>
+          {refused.reapplyAfter && <p>{t('offer.reapplyAfter', { date: formatDay(refused.reapplyAfter, lng) })}</p>}
+        </div>
+      ) : !offered ? null : choices.length === 0 || principal === undefined ? (
         <p className="muted" data-testid="below-minimum">
           {t('offer.belowMinimum', { amount: formatPeso(sub.amount.minCentavos, { wholeIfExact: true }) })}
         </p>
@@ -74,12 +85,14 @@ export function LoanOffer({ sub, home, onApplied }: LoanOfferProps) {
           {quote && <QuoteSummary quote={quote} />}
         </>
       )}
-      <ul className="loan-timings muted">
-        <li>{t('timings.application', { count: timings.applicationMinutes })}</li>
-        <li>{t('timings.approval', { count: timings.approvalMinutes })}</li>
-        <li>{t('timings.funds', { count: timings.fundsHours })}</li>
-      </ul>
-      {!home.profile.complete ? (
+      {!refused && (
+        <ul className="loan-timings muted">
+          <li>{t('timings.application', { count: timings.applicationMinutes })}</li>
+          <li>{t('timings.approval', { count: timings.approvalMinutes })}</li>
+          <li>{t('timings.funds', { count: timings.fundsHours })}</li>
+        </ul>
+      )}
+      {refused ? null : !home.profile.complete ? (
         <>
           <p className="loan-note">{t('offer.profileIncomplete')}</p>
           <Link className="btn btn-primary btn-block" to={home.profile.next ?? '/identityInfo'}>

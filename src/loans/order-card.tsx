@@ -24,7 +24,11 @@ export const homePollOf = (home: HomeView): number =>
 
 const q = (order: OrderView) => `?order=${encodeURIComponent(order.id)}`;
 
-export function OrderCard({ order }: { order: OrderView }) {
+/**
+ * `bankChangeAvailable` is home's: under bank maintenance a failed disbursement says the change must wait instead of
+ * offering a change the server would refuse.
+ */
+export function OrderCard({ order, bankChangeAvailable = true }: { order: OrderView; bankChangeAvailable?: boolean }) {
   const { t, i18n } = useTranslation(['loan', 'errors']);
   const lng = languageOf(i18n);
   const { timings } = product;
@@ -101,9 +105,15 @@ export function OrderCard({ order }: { order: OrderView }) {
               defaultValue: t('errors:DISBURSEMENT_ACCOUNT_UNAVAILABLE'),
             })}
           </p>
-          <Link className="btn btn-primary btn-block" to="/changeBank">
-            {t('order.changeBank')}
-          </Link>
+          {bankChangeAvailable ? (
+            <Link className="btn btn-primary btn-block" to="/changeBank">
+              {t('order.changeBank')}
+            </Link>
+          ) : (
+            <p className="loan-note" data-testid="bank-change-maintenance">
+              {t('order.changeBankMaintenance')}
+            </p>
+          )}
         </>
       )}
       {order.state === 'repaying' && (

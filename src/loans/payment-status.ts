@@ -2,7 +2,9 @@
  * What a repayment shows the borrower. A payment is payable only as long as the code the gateway gave (a QR Ph code:
  * 30 minutes, its `expiresAt`); past it the payment is `expired`, whether the server has released it yet (state `fail`,
  * failureCode `EXPIRED`: the gateway's expiry event, reconciliation) or not: an expired code is never shown as in
- * progress, and the borrower may pay again at once (the server closes it on the next payment).
+ * progress, and the borrower may pay again at once (the server closes it on the next payment). One whose attempt the
+ * gateway declined is `fail` (failureCode `DECLINED`) from the moment it says so, with the reason of its code
+ * (declineReasonOf), and the borrower may pay again at once too.
  */
 import { useEffect, useState } from 'react';
 import type { PaymentView } from '#src/api/loans.ts';
@@ -20,6 +22,53 @@ export function paymentStatus(
   if (p.state === 'fail' && p.failureCode === 'EXPIRED') return 'expired';
   if (p.state === 'in_progress' && Date.parse(p.expiresAt) <= nowMs) return 'expired';
   return p.state;
+}
+
+/** Why the gateway declined a payment, as the borrower is told it (`payment.declineReason.<reason>`). */
+export type DeclineReason = 'insufficientFunds' | 'cardDeclined' | 'cardDetails' | 'limit' | 'tryLater' | 'generic';
+
+/**
+ * PayMongo's `failed_code`s (cards, GCash, Maya, QR Ph: developers.paymongo.com "Card errors", "E-wallet errors", "QR Ph
+ * errors") by what the borrower can do about them. A fraud or risk block reads as a plain decline (never named to the
+ * payer); a code not listed, or none, is `generic`.
+ */
+const DECLINE_REASONS: Readonly<Record<string, DeclineReason>> = {
+  insufficient_funds: 'insufficientFunds',
+  card_declined: 'cardDeclined',
+  do_not_honor: 'cardDeclined',
+  processor_blocked: 'cardDeclined',
+  processor_declined: 'cardDeclined',
+  blocked: 'cardDeclined',
+  fraudulent: 'cardDeclined',
+  lost_card: 'cardDeclined',
+  stolen_card: 'cardDeclined',
+  card_not_supported: 'cardDeclined',
+  card_type_mismatch: 'cardDeclined',
+  card_expired: 'cardDetails',
+  cvc_invalid: 'cardDetails',
+  card_number_invalid: 'cardDetails',
+  authentication_failed: 'cardDetails',
+  AMOUNT_EXCEED_LIMIT: 'limit',
+  processor_unavailable: 'tryLater',
+  SYSTEM_ERROR: 'tryLater',
+  REPEAT_REQ_INCONSISTENT: 'tryLater',
+  unknown_error: 'tryLater',
+  unknown_processing_error: 'tryLater',
+  generic_decline: 'generic',
+};
+
+/** The reason shown for a declined attempt's gateway code. */
+export function declineReasonOf(code: string | null): DeclineReason {
+  return (code !== null && Object.hasOwn(DECLINE_REASONS, code) && DECLINE_REASONS[code]) || 'generic';
+}
+
+/**
+ * The i18n key (namespace `loan`) saying why a failed payment failed: a declined one by its gateway code, anything else
+ * by its failure code in `errors`.
+ */
+export function failureKeyOf(p: Pick<PaymentView, 'failureCode' | 'declineCode'>): string {
+  if (p.failureCode === 'DECLINED') return `payment.declineReason.${declineReasonOf(p.declineCode)}`;
+  return `errors:${p.failureCode ?? 'UNKNOWN'}`;
 }
 
 /** The longest a browser timer waits (about 24.8 days). */

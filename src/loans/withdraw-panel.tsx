@@ -1,5 +1,6 @@
 /**
- * Withdrawing one order: what reaches the borrower, the payout account it goes to (masked), the signature (drawn
+ * Withdrawing one order: what reaches the borrower, the payout account it goes to (masked, as the server's order view
+ * names it: the account on file for a withdrawable order, also after a failed payout and a change), the signature (drawn
  * here only when none is on file: GET /signature; drawn, it is uploaded as a `signature` document and recorded with
  * POST /signature, and serves every later order), then Withdraw (POST /loans/:id/withdraw, one Idempotency-Key per
  * order, reused on a retry). Afterwards the order is disbursing: the money arrives within the stated hours.
@@ -11,7 +12,6 @@ import { useClickGuard } from '#engine/ui/click-guard.ts';
 import { toast } from '#engine/ui/toast.tsx';
 import type { WithdrawQuote } from '../api/coupons.ts';
 import { IntentKeys, loansApi, uploadSignature, type OrderView } from '../api/loans.ts';
-import { sessionRequest } from '../api/session.ts';
 import { product } from '../config.ts';
 import { Link } from '../router.ts';
 import { sessionKeyOf, useCoreStore } from '../store/core-store.ts';
@@ -20,7 +20,7 @@ import { isTransient, loanErrorMessage } from './errors.ts';
 import { Figures } from './figure-list.tsx';
 import { LoadingCards } from './load-state.tsx';
 import { OrderBadge } from './order-status.tsx';
-import { payoutLabelKey, payoutOfBankInfo, type Payout } from './payout.ts';
+import { payoutLabelKey } from './payout.ts';
 import { SignatureField } from './signature-field.tsx';
 import { useLoad } from './use-load.ts';
 import './loans.css';
@@ -28,18 +28,11 @@ import './loans.css';
 // The coupon picker is its own chunk: most withdrawals never open it before the page shows.
 const CouponPicker = lazy(() => import('../coupons/coupon-picker.tsx')) as unknown as CouponPickerComponent;
 
-interface ProfileAnswer {
-  sections: Record<string, { data: Record<string, unknown> } | undefined>;
-}
-
 export function WithdrawPanel({ order, onWithdrawn }: { order: OrderView; onWithdrawn?: (order: OrderView) => void }) {
   const { t } = useTranslation(['loan', 'forms']);
   const guard = useClickGuard();
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
   const signature = useLoad(`signature:${session}`, (signal) => loansApi.signature(signal));
-  const profile = useLoad(order.payout ? null : `profile:${session}`, (signal) =>
-    sessionRequest<ProfileAnswer>('/profile', { signal }),
-  );
   // Re-loan borrowers may send this loan to another account (spec section 6); others change it only after a failed
   // disbursement, from the order card.
   const home = useLoad(`home:${session}`, (signal) => loansApi.home(signal));
@@ -49,7 +42,7 @@ export function WithdrawPanel({ order, onWithdrawn }: { order: OrderView; onWith
   const [busy, setBusy] = useState(false);
   const [intents] = useState(() => new IntentKeys());
   const [coupon, setCoupon] = useState<CouponPick<WithdrawQuote> | null>(null);
-  const payout: Payout | null = order.payout ?? payoutOfBankInfo(profile.data?.sections['bankInfo']?.data);
+  const payout = order.payout;
 
   if (done || order.state === 'disbursing') {
     return (

@@ -94,6 +94,7 @@ export function homeView(overrides: Partial<HomeView> = {}): HomeView {
   return {
     today: TODAY,
     creditLimitCentavos: 500000,
+    limitWithheld: null,
     profile: { complete: true, next: null },
     currentOrder: null,
     lastRejected: null,
@@ -121,6 +122,8 @@ export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
     checkoutUrl: null,
     expiresAt: '2026-05-05T02:00:00.000Z',
     failureCode: null,
+    declineCode: null,
+    declinedAt: null,
     createdAt: '2026-05-04T02:00:00.000Z',
     completedAt: null,
     applied: null,

@@ -103,7 +103,7 @@ describe.each(browserDatabases('pglite'))('account on %s', (kind) => {
       await page.getByRole('button', { name: login['login'], exact: true }).click();
       await expect
         .poll(() => page.locator('#start-error').textContent())
-        .toBe(`${errors['CODE_INVALID']} ${login['attemptsLeft']?.replace('{{count}}', '4')}`);
+        .toBe(`${errors['CODE_INVALID']} ${login['attemptsLeft_other']?.replace('{{count}}', '4')}`);
 
       // A fresh page has no countdown, but the server still refuses a resend within 60 s.
       await page.reload();

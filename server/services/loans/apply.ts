@@ -15,7 +15,7 @@ import { enqueue } from '#server/jobs/runner.ts';
 import { withIdempotency, type Answer, type StoredAnswer } from '../idempotency.ts';
 import type { Caller, LoanContext, LoanInput } from './context.ts';
 import type { OrderRow, Tx } from './repository.ts';
-import { links, notifyOrder } from './notices.ts';
+import { links, notifyApproved, notifyOrder } from './notices.ts';
 import { createLimits } from './limits.ts';
 import type { LoanViews } from './views.ts';
 
@@ -247,7 +247,7 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
             by,
           },
         );
-        await notifyOrder(tx, order, 'approved', links.terms(order), {
+        await notifyApproved(tx, order, {
           amountCentavos: principal,
           limitCentavos: decision.limitCentavos,
         });

@@ -373,33 +373,45 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
   }
 
   /**
-   * The profile's payout step inside the transaction that saves it: refused during bank maintenance and while a loan
-   * is open (the account belongs to that order; PUT /payout-account has the rules for changing it).
+   * Bank maintenance stops a change of the payout account, never its first setting (onboarding) nor saving the same
+   * account again: BANK_CHANGE_MAINTENANCE only when an account is on file and `next` names another.
    */
-  async function guardPayoutStep(tx: Tx, customerId: string, step: string): Promise<void> {
+  function refuseChangeUnderMaintenance(old: Record<string, unknown> | undefined, next: BankInfoSection): void {
+    if (!ctx.settings.bankChangeMaintenance || !old) return;
+    if (!sameDestination(payoutDestinationOf(old as unknown as BankInfoSection), payoutDestinationOf(next)))
+      throw new ApiError('BANK_CHANGE_MAINTENANCE');
+  }
+
+  /**
+   * The profile's payout step inside the transaction that saves it: a change is refused during bank maintenance, and
+   * any save while a loan is open (the account belongs to that order; PUT /payout-account has the rules for changing
+   * it).
+   */
+  async function guardPayoutStep(tx: Tx, customerId: string, step: string, data: unknown): Promise<void> {
     if (step !== PAYOUT_STEP) return;
-    if (ctx.settings.bankChangeMaintenance) throw new ApiError('BANK_CHANGE_MAINTENANCE');
     await repo.lockCustomer(tx, customerId);
+    refuseChangeUnderMaintenance(await repo.sectionOf(tx, customerId, PAYOUT_STEP), data as BankInfoSection);
     const orders = await repo.ordersOf(tx, customerId);
     if (orders.some((o) => isOpenOrder(o.state as OrderState))) throw new ApiError('PAYOUT_ACCOUNT_LOCKED');
   }
 
   /**
    * A new payout account after a failed disbursement or for a re-loan: validated as PUT /profile/bankInfo, saved as
-   * the bankInfo section, and every disbursement_failed order of the borrower goes back to withdrawable; all under
-   * the customer lock, in the transaction that saves the section.
+   * the bankInfo section, and every disbursement_failed order of the borrower goes back to withdrawable (its view then
+   * names the new account: views.ts); all under the customer lock, in the transaction that saves the section. Bank
+   * maintenance refuses it (it always replaces an account on file).
    */
   async function changePayoutAccount(caller: Caller, input: unknown): Promise<{ ok: true; reopened: string[] }> {
-    if (ctx.settings.bankChangeMaintenance) throw new ApiError('BANK_CHANGE_MAINTENANCE');
     const reopened: string[] = [];
     await ctx.profile.put(caller, PAYOUT_STEP, input, async (tx, data) => {
       await repo.lockCustomer(tx, caller.customerId);
+      const old = await repo.sectionOf(tx, caller.customerId, PAYOUT_STEP);
+      const next = data as BankInfoSection;
+      refuseChangeUnderMaintenance(old, next);
       const orders = await repo.ordersOf(tx, caller.customerId);
       if (orders.some((o) => o.state === 'disbursing')) throw new ApiError('ORDER_STATE');
       if (!orders.some((o) => o.state === 'disbursement_failed' || o.state === 'settled'))
         throw new ApiError('BANK_CHANGE_NOT_ALLOWED');
-      const old = await repo.sectionOf(tx, caller.customerId, PAYOUT_STEP);
-      const next = data as BankInfoSection;
       if (old && sameDestination(payoutDestinationOf(old as unknown as BankInfoSection), payoutDestinationOf(next)))
         throw new ApiError('BANK_SAME_AS_OLD');
       for (const failed of orders.filter((o) => o.state === 'disbursement_failed')) {

@@ -4,13 +4,17 @@
  * apply, underwriting and the profile's limit screen all ask here, so they never disagree.
  */
 import { and, asc, eq } from 'drizzle-orm';
+import { ageOn } from '#domain/calendar-date.ts';
 import {
+  decide,
   limitHistory,
   nextRaises,
   type LimitHistoryEntry,
   type LimitRaiseReason,
   type NextRaise,
   type OneTimeRaiseReason,
+  type RejectReason,
+  type ReviewReason,
 } from '#domain/underwriting.ts';
 import { limitRaises } from '#server/db/schema.ts';
 import type { LoanContext } from './context.ts';
@@ -28,6 +32,21 @@ export interface LimitView {
   readonly creditLimitCentavos: number | null;
   readonly history: readonly (LimitHistoryEntry & { readonly grantedBy: string })[];
   readonly next: readonly (NextRaise & { readonly stepCentavos: number; readonly ceilingCentavos: number })[];
+}
+
+/**
+ * Why home shows no limit: the profile is not complete (apply refuses it), underwriting would refuse the profile as
+ * it stands (with the day a past refusal lets them apply again, when one is still ahead), or only a person can set it.
+ */
+export type LimitWithheld =
+  | { readonly code: 'PROFILE_INCOMPLETE'; readonly reason: null; readonly reapplyAfter: null }
+  | { readonly code: 'WOULD_REJECT'; readonly reason: RejectReason; readonly reapplyAfter: string | null }
+  | { readonly code: 'NEEDS_REVIEW'; readonly reason: ReviewReason; readonly reapplyAfter: null };
+
+/** The limit home may offer: a number only when underwriting would grant it to the profile as it stands. */
+export interface HomeLimit {
+  readonly creditLimitCentavos: number | null;
+  readonly limitWithheld: LimitWithheld | null;
 }
 
 const ONE_TIME: readonly string[] = ['addToHomeScreen', 'facebookBinding'];
@@ -83,6 +102,66 @@ export function createLimits(ctx: LoanContext) {
     granted: readonly GrantedRaise[],
   ): number {
     return historyOf(workInfo, orders, granted)?.at(-1)?.limitAfterCentavos ?? config.maxLimitCentavos;
+  }
+
+  /**
+   * What underwriting (domain decide, the rules the `underwrite` job applies) would decide today for the profile as
+   * it stands, asking for nothing above the limit: home shows a limit only when it would approve, never the config's
+   * maximum as limitOf's fallback does. A review with an approving band keeps the band's limit (a person looks at
+   * the history, the limit is known).
+   */
+  function homeLimit(facts: {
+    readonly complete: boolean;
+    readonly identity: Record<string, unknown> | undefined;
+    readonly workInfo: Record<string, unknown> | undefined;
+    readonly orders: readonly OrderRow[];
+    readonly granted: readonly GrantedRaise[];
+    readonly day: string;
+  }): HomeLimit {
+    const { identity, workInfo, orders, granted, day } = facts;
+    if (!facts.complete)
+      return {
+        creditLimitCentavos: null,
+        limitWithheld: { code: 'PROFILE_INCOMPLETE', reason: null, reapplyAfter: null },
+      };
+    const birthDate = identity?.['birthDate'];
+    const employmentType = workInfo?.['employmentType'];
+    const decision = decide(
+      config,
+      {
+        age: typeof birthDate === 'string' ? ageOn(birthDate, day) : null,
+        incomeBand: incomeBandOf(workInfo),
+        employmentType: typeof employmentType === 'string' ? employmentType : null,
+        settledOrders: repaidOnTime(orders).length,
+        oneTimeRaises: granted.map((g) => g.reason),
+        // As the underwrite job reads the history: settled and repaying orders' days overdue, and every ledger's worst.
+        worstOverdueDays: Math.max(
+          0,
+          ...orders.filter((o) => o.state === 'settled' || o.state === 'repaying').map((o) => o.overdueDays),
+          ...orders.map((o) => ctx.ledgerOf(o)?.worstOverdueDays ?? 0),
+        ),
+        requestedPrincipalCentavos: 0,
+      },
+      day,
+    );
+    if (decision.decision === 'approve') return { creditLimitCentavos: decision.limitCentavos, limitWithheld: null };
+    if (decision.decision === 'reject') {
+      // decide's own reapply day counts from an application not made; only a refusal on record sets a day.
+      const newest = orders[0];
+      const reapplyAfter =
+        newest?.state === 'rejected' && newest.reapplyAfter && newest.reapplyAfter > day ? newest.reapplyAfter : null;
+      return {
+        creditLimitCentavos: null,
+        limitWithheld: { code: 'WOULD_REJECT', reason: decision.reason, reapplyAfter },
+      };
+    }
+    const limit = historyOf(workInfo, orders, granted)?.at(-1)?.limitAfterCentavos ?? null;
+    return limit !== null
+      ? { creditLimitCentavos: limit, limitWithheld: null }
+      : {
+          creditLimitCentavos: null,
+          limitWithheld: { code: 'NEEDS_REVIEW', reason: decision.reason, reapplyAfter: null },
+        };
   }
 
   /** The profile's limit screen: the limit, its history (newest first) and what would raise it next. */
@@ -152,7 +231,7 @@ export function createLimits(ctx: LoanContext) {
     });
   }
 
-  return { repaidOnTime, grantedRaises, limitOf, view, grantInTx, grant };
+  return { repaidOnTime, grantedRaises, limitOf, homeLimit, view, grantInTx, grant };
 }
 
 export type Limits = ReturnType<typeof createLimits>;

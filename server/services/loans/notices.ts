@@ -3,6 +3,8 @@
  * transaction of the event that causes it, so a message exists exactly when its event does. Links are the screens
  * that take the order as `?order=<id>` (src/screens/billIndex orderLink).
  */
+import { eq } from 'drizzle-orm';
+import { easyReloans } from '#server/db/schema.ts';
 import { notify, type MessageParams, type NotifyTemplate } from '../messages.ts';
 import type { OrderRow, Tx } from './repository.ts';
 
@@ -13,6 +15,7 @@ export const links = {
   withdraw: (order: Pick<OrderRow, 'id'>) => `/withdrawPage?order=${order.id}`,
   bill: (order: Pick<OrderRow, 'id'>) => `/bill?order=${order.id}`,
   changeBank: () => '/changeBank',
+  reloans: () => '/appointLoanList',
 } as const;
 
 /** Writes `template` about `order` for its borrower, in `tx`; false when `dedupeKey` was written before. */
@@ -31,4 +34,19 @@ export function notifyOrder(
     link,
     ...(dedupeKey && { dedupeKey }),
   });
+}
+
+/**
+ * The approval of `order`. A borrower's own application is signed next (its terms open); an Easy Re-loan is paid out
+ * by itself after its notice (easy-reloan.ts) under the agreement already signed, so its approval has its own text,
+ * asks for no signature and opens the re-loan records.
+ */
+export async function notifyApproved(
+  tx: Tx,
+  order: Pick<OrderRow, 'id' | 'customerId' | 'orderNo'>,
+  params: MessageParams,
+): Promise<void> {
+  const [reloan] = await tx.select({ id: easyReloans.id }).from(easyReloans).where(eq(easyReloans.orderId, order.id));
+  if (reloan) await notifyOrder(tx, order, 'reloanApproved', links.reloans(), params);
+  else await notifyOrder(tx, order, 'approved', links.terms(order), params);
 }

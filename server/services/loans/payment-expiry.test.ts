@@ -26,6 +26,7 @@ interface Payment {
   state: string;
   channel: string;
   amountCentavos: number;
+  discountCentavos: number;
   reference: string | null;
   expiresAt: string;
   failureCode: string | null;
@@ -208,6 +209,39 @@ describe.each(databaseTargets())('QR Ph payment expiry on %s', (kind) => {
     expect((await postCollectionWebhook(api, expired('pi_not_ours'))).statusCode).toBe(404);
     expect(await payment(b, qr.id)).toMatchObject({ state: 'success' });
     expect(await eventsOf(orderId, 'payment_expired')).toHaveLength(1);
+  });
+
+  it('applies a late success without the coupon its expired payment gave back (never a coupon used twice)', async () => {
+    const b = await borrowerWithProfile(api);
+    const orderId = await repaying(b, LONG);
+    api.advance(20 * 86_400);
+    const coupon = await issue(api.database.db, b.customerId, 'repayment50', 'staff', `grant:${newKey()}`, api.now());
+    const qr = await paid(b, orderId, { kind: 'settle', channel: 'bank', couponId: coupon!.id });
+    expect(qr.discountCentavos).toBeGreaterThan(0);
+    api.advance(31 * 60);
+    await api.loans.reconcile();
+    expect(await payment(b, qr.id)).toMatchObject({ state: 'fail', failureCode: 'EXPIRED' });
+    const body = JSON.stringify({
+      data: {
+        id: `evt_${randomBytes(6).toString('hex')}`,
+        type: 'event',
+        attributes: {
+          type: 'payment.paid',
+          data: {
+            id: `pay_${randomBytes(6).toString('hex')}`,
+            type: 'payment',
+            attributes: { amount: qr.amountCentavos, currency: 'PHP', payment_intent_id: qr.reference, status: 'paid' },
+          },
+        },
+      },
+    });
+    expect((await postCollectionWebhook(api, body)).json()).toEqual({ ok: true, result: 'applied' });
+    // The money counts; the coupon, the borrower's again since the expiry, is not used by it: what it would have
+    // taken off is still owed.
+    const [row] = await api.database.db.select().from(coupons).where(eq(coupons.id, coupon!.id));
+    expect(row!.state).toBe('unused');
+    const order = (await call(b, 'GET', `/loans/${orderId}`)).json<{ state: string; amountDueCentavos: number }>();
+    expect(order).toMatchObject({ state: 'repaying', amountDueCentavos: qr.discountCentavos });
   });
 
   it('releases a payment that never reached the gateway before its code would have expired, without sending it', async () => {

@@ -7,6 +7,7 @@ import { addDays, manilaStartOfDay } from '#domain/calendar-date.ts';
 import { hasIdentityFacts, IDENTITY_STEP } from '#domain/identity-facts.ts';
 import { isOpenOrder } from '#domain/loan-rules.ts';
 import type { OrderState, Quote } from '#domain/loan-types.ts';
+import { payoutDestinationOf, type BankInfoSection, type PayoutDestination } from '#domain/payout-account.ts';
 import { checkQuoteInput, quote } from '#domain/pricing.ts';
 import { loanOrders, payments, refunds, signatures } from '#server/db/schema.ts';
 import { ApiError } from '#server/errors.ts';
@@ -25,8 +26,17 @@ function threeMonthsBefore(day: string): string {
   );
 }
 
+/** The profile step that holds the payout account. */
+const PAYOUT_STEP = 'bankInfo';
+
 export function createLoanReads(ctx: LoanContext, views: LoanViews, application: Application) {
   const { db, repo } = ctx;
+
+  /** The payout account on file: where a withdrawable order's money goes (views.ts orderView). */
+  async function accountOf(customerId: string): Promise<PayoutDestination | null> {
+    const bank = await repo.sectionOf(db, customerId, PAYOUT_STEP);
+    return bank ? payoutDestinationOf(bank as unknown as BankInfoSection) : null;
+  }
 
   function quoteOf(input: LoanInput): Quote {
     const sub = ctx.subOf(input.productId, input.subProductId);
@@ -41,13 +51,14 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
 
   async function home(caller: Caller) {
     const day = ctx.today();
-    const [flowSummary, orders, workInfo, identity, granted, [signature]] = await Promise.all([
+    const [flowSummary, orders, workInfo, identity, granted, [signature], account] = await Promise.all([
       ctx.profile.summary(caller.customerId),
       repo.ordersOf(db, caller.customerId),
       repo.sectionOf(db, caller.customerId, 'workInfo'),
       repo.sectionOf(db, caller.customerId, IDENTITY_STEP),
       application.limits.grantedRaises(db, caller.customerId),
       db.select().from(signatures).where(eq(signatures.customerId, caller.customerId)),
+      accountOf(caller.customerId),
     ]);
     // Whatever the published step order holds, a loan needs the borrower's identity (as applying does).
     const summary =
@@ -57,11 +68,20 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
     const current = orders.find((o) => isOpenOrder(o.state as OrderState)) ?? null;
     const newest = orders[0];
     const block = summary.complete ? application.applyBlock(orders, day) : { code: 'PROFILE_INCOMPLETE' as const };
+    const limit = application.limits.homeLimit({
+      complete: summary.complete,
+      identity,
+      workInfo,
+      orders,
+      granted,
+      day,
+    });
     return {
       today: day,
-      creditLimitCentavos: application.limits.limitOf(workInfo, orders, granted),
+      creditLimitCentavos: limit.creditLimitCentavos,
+      limitWithheld: limit.limitWithheld,
       profile: { complete: summary.complete, next: summary.complete ? null : summary.next },
-      currentOrder: current ? views.orderView(current, day) : null,
+      currentOrder: current ? views.orderView(current, day, account) : null,
       lastRejected: newest?.state === 'rejected' ? { reapplyAfter: newest.reapplyAfter } : null,
       canApply: block === null,
       applyBlockedCode: block?.code ?? null,
@@ -73,7 +93,8 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
 
   async function list(customerId: string): Promise<{ orders: OrderView[] }> {
     const day = ctx.today();
-    return { orders: (await repo.ordersOf(db, customerId)).map((o) => views.orderView(o, day)) };
+    const [orders, account] = await Promise.all([repo.ordersOf(db, customerId), accountOf(customerId)]);
+    return { orders: orders.map((o) => views.orderView(o, day, account)) };
   }
 
   async function get(customerId: string, orderId: string) {
@@ -85,9 +106,10 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
       .where(eq(payments.orderId, orderId))
       .orderBy(desc(payments.createdAt));
     const refundRows = await views.refundsOfOrder(orderId);
+    const account = order.state === 'withdrawable' ? await accountOf(customerId) : undefined;
     const refundOf = (paymentId: string) => refundRows.find((r) => r.paymentId === paymentId) ?? null;
     return {
-      ...views.orderView(order),
+      ...views.orderView(order, ctx.today(), account),
       payments: rows.map((p) => views.paymentView(p, order.orderNo, refundOf(p.id))),
       refunds: refundRows.map(views.refundView),
     };

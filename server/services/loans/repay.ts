@@ -139,15 +139,19 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
         .where(and(eq(payments.orderId, orderId), inArray(payments.state, ['requested', 'in_progress'])))
         .for('update');
       for (const payment of open) {
-        if (payment.expiresAt > at) throw new ApiError('PAYMENT_IN_PROGRESS');
-        // Expired unpaid: closed, so a new one can be made (a late success is still applied: see paymentEvent).
+        // One whose last attempt the gateway declined blocks nothing: the borrower was told it failed.
+        const declined = payment.attemptFailedAt !== null;
+        if (payment.expiresAt > at && !declined) throw new ApiError('PAYMENT_IN_PROGRESS');
+        // Declined or expired unpaid: closed, so a new one can be made (a late success is still applied: see
+        // paymentEvent). The declined one keeps the gateway's code of its attempt (the reason its screen shows).
         await tx
           .update(payments)
-          .set({ state: 'fail', failureCode: 'EXPIRED', completedAt: at })
+          .set({ state: 'fail', failureCode: declined ? 'DECLINED' : 'EXPIRED', completedAt: at })
           .where(eq(payments.id, payment.id));
         if (payment.couponId) await releaseHeld(tx, payment.couponId, payment.id);
-        await repo.recordEvent(tx, order.id, 'payment_expired', {
+        await repo.recordEvent(tx, order.id, declined ? 'payment_declined' : 'payment_expired', {
           paymentId: payment.id,
+          ...(declined && { attemptFailureCode: payment.attemptFailureCode }),
           ...(payment.couponId && { releasedCouponId: payment.couponId }),
         });
       }
@@ -340,7 +344,9 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
 
   /**
    * Applies a collection event; 'unknown' when no payment has that reference. Under the order lock: a repeat is a
-   * no-op. A failed attempt is recorded and the payment stays payable (the borrower may try again). A success applies what it carries to the ledger for the payment's purpose: an extension when it
+   * no-op. A failed attempt is recorded on the payment, which stays open at the gateway but shows failed and lets the
+   * borrower start a new payment at once (createPayment closes it as DECLINED). A success (also a late one of a payment
+   * declined or closed meanwhile) applies what it carries to the ledger for the payment's purpose: an extension when it
    * covers today's offer, otherwise a payment that pays the oldest period first (an instalment, a settlement, or
    * less: a partial repayment); money over what is owed, or for an order no longer repaying, is kept as unapplied.
    */
@@ -356,7 +362,13 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
       if (!payment || payment.state === 'success') return 'replay';
       const at = now();
       if (event.kind === 'attempt_failed') {
-        // One attempt failed; the intent stays payable, so the payment stays in progress (a later success applies).
+        // One attempt failed; the intent stays payable at the gateway, so the payment stays open (a later success
+        // applies), but it reads as failed with the attempt's reason (views.ts) and no longer blocks paying again.
+        if (payment.state === 'requested' || payment.state === 'in_progress')
+          await tx
+            .update(payments)
+            .set({ attemptFailureCode: event.failureCode ?? 'payment_failed', attemptFailedAt: at })
+            .where(eq(payments.id, payment.id));
         await repo.recordEvent(tx, order.id, 'payment_attempt_failed', {
           paymentId: payment.id,
           eventId: event.eventId,
@@ -397,11 +409,12 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
         // The repayment coupon first: a discount on what is owed (the amount due falls by it; nothing counts as
         // repaid), recorded with the payment's event and in the ledger's `discounted`.
         let discounted = 0;
-        if (payment.couponId && payment.discount > 0) {
+        // Only while the payment still holds its coupon: a payment closed (expired, declined) gave it back, and a
+        // late success of it must not lower the loan by a coupon the borrower may have used again since.
+        if (payment.couponId && payment.discount > 0 && (await consumeHeld(tx, payment.couponId, payment.id, at))) {
           const d = discount(ledger, payment.discount);
           ledger = d.ledger;
           discounted = total(d.applied);
-          await consumeHeld(tx, payment.couponId, payment.id, at);
         }
         const offer = payment.kind === 'extend' ? ctx.extensionOf(order, day) : null;
         // An extension paid while its reference was valid is bought at the price it was asked: the interest of the

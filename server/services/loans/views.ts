@@ -48,7 +48,12 @@ export function createLoanViews(ctx: LoanContext) {
     };
   }
 
-  function orderView(order: OrderRow, day = ctx.today()) {
+  /**
+   * An order as the borrower sees it. `account` is the payout account on file (undefined when the caller did not read
+   * it): a withdrawable order pays into it as it is now (the withdrawal snapshots it, disburse.ts), so its `payout`
+   * names it and not the account of a payout that failed before the borrower changed it.
+   */
+  function orderView(order: OrderRow, day = ctx.today(), account?: PayoutDestination | null) {
     const s = standing(order, day);
     return {
       id: order.id,
@@ -67,7 +72,12 @@ export function createLoanViews(ctx: LoanContext) {
       cancelled:
         order.state === 'rejected' && (order.decision as { decision?: string } | null)?.decision === 'cancelled',
       failureCode: order.failureCode,
-      payout: destinationView(order.payoutAccount as PayoutDestination | null),
+      // Where the money goes (withdrawable) or went: every other state, the destination of the order's latest payout.
+      payout: destinationView(
+        order.state === 'withdrawable' && account !== undefined
+          ? account
+          : (order.payoutAccount as PayoutDestination | null),
+      ),
       createdAt: order.createdAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
     };
@@ -79,6 +89,10 @@ export function createLoanViews(ctx: LoanContext) {
     // Past its expiry its code is dead: it reads as released (EXPIRED) before anything released it (the gateway's
     // expiry event, the reconciliation, the next payment: repay.ts), so no screen shows it in progress.
     const lapsed = open && payment.expiresAt <= ctx.now();
+    // Its last attempt declined (a `payment.failed` event): failed, with the gateway's reason, at once, though the
+    // intent stays open at the gateway (a late success still applies and turns it `success`). Closed later (the next
+    // payment, its expiry), it still reads DECLINED: the decline is what the borrower needs to know.
+    const declined = payment.state !== 'success' && payment.attemptFailedAt !== null;
     return {
       id: payment.id,
       orderId: payment.orderId,
@@ -86,14 +100,17 @@ export function createLoanViews(ctx: LoanContext) {
       kind: payment.kind as PaymentKind,
       channel: payment.channel as PaymentChannel,
       // Recorded but not yet at the gateway reads as in progress (its reference follows).
-      state: (lapsed ? 'fail' : open ? 'in_progress' : payment.state) as 'in_progress' | 'success' | 'fail',
+      state: (declined || lapsed ? 'fail' : open ? 'in_progress' : payment.state) as 'in_progress' | 'success' | 'fail',
       amountCentavos: payment.amount,
       couponId: payment.couponId,
       discountCentavos: payment.discount,
       reference: payment.reference,
       checkoutUrl: payment.checkoutUrl,
       expiresAt: payment.expiresAt.toISOString(),
-      failureCode: lapsed ? 'EXPIRED' : payment.failureCode,
+      failureCode: declined ? 'DECLINED' : lapsed ? 'EXPIRED' : payment.failureCode,
+      /** The gateway's code of the declined attempt (PayMongo `failed_code`), and when; null when none declined. */
+      declineCode: declined ? payment.attemptFailureCode : null,
+      declinedAt: declined ? payment.attemptFailedAt!.toISOString() : null,
       createdAt: payment.createdAt.toISOString(),
       completedAt: payment.completedAt?.toISOString() ?? null,
       applied: (payment.applied ?? null) as 'settled' | 'extended' | 'instalment' | 'partial' | 'unapplied' | null,

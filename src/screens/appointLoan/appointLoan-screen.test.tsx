@@ -10,6 +10,8 @@ import { pricing, subProductOf } from '#src/loans/pricing.ts';
 import { callsTo, logIn, mockApi } from '#src/testing/api-mock.ts';
 import { catalogProblems, readCatalogs } from '#src/testing/catalog-check.ts';
 import { renderScreen, signedInScreenSuite } from '#src/testing/render-screen.tsx';
+import { takeReturn } from '#src/return-after-login.ts';
+import { useCoreStore } from '#src/store/core-store.ts';
 import EasyReloanScreen from './appointLoan-screen.tsx';
 
 const en = readCatalogs('reloan').en;
@@ -344,4 +346,44 @@ describe('/appointLoanList', () => {
     expect(within(card!).getByText(loanText[language]['til.otherCharges']!)).toBeTruthy();
     expect(disclosureOf(card!).textContent).toContain(readCatalogs('reloan')[language]['list.disclosureIntro']);
   });
+});
+
+describe('the Easy Re-loan pages without a session', () => {
+  const unauthorized = { status: 401, body: { code: 'UNAUTHORIZED', message: 'expired' } };
+  const render = (routeName: 'appointLoan' | 'appointLoanList', path = `/${routeName}`) =>
+    renderScreen(<EasyReloanScreen routeName={routeName} />, { namespaces: ['reloan', 'forms', 'errors'], path });
+
+  it.each([
+    ['appointLoan', 'GET /easy-reloan'],
+    ['appointLoanList', 'GET /easy-reloan/reloans'],
+  ] as const)(
+    '/%s offers the sign-in when the session ended (401), not a retry of the failing request',
+    async (routeName, route) => {
+      const calls = mockApi({ [route]: unauthorized });
+      await render(routeName, `/${routeName}?from=notice`);
+      const signIn = await screen.findByTestId('reloan-sign-in');
+      expect(signIn.textContent).toContain(en['setting.signIn']);
+      expect(screen.queryByRole('button', { name: readCatalogs('common').en['app.retry'] as string })).toBeNull();
+      expect(screen.queryByText(errors['UNAUTHORIZED']!)).toBeNull();
+      await settle();
+      expect(calls).toHaveLength(1);
+      // The sign-in goes to /start and remembers the page, so the login comes back to it (home takes it, once).
+      fireEvent.click(within(signIn).getByRole('link', { name: en['setting.signInAction'] }));
+      expect(screen.getByTestId('location').textContent).toBe('/start');
+      expect(takeReturn()).toBe(`/${routeName}?from=notice`);
+      expect(takeReturn()).toBeNull();
+    },
+  );
+
+  it.each(['appointLoan', 'appointLoanList'] as const)(
+    '/%s asks nothing of the server without a session',
+    async (routeName) => {
+      useCoreStore.getState().logout();
+      const calls = mockApi({});
+      await render(routeName);
+      expect(await screen.findByTestId('reloan-sign-in-link')).toBeTruthy();
+      await settle();
+      expect(calls).toHaveLength(0);
+    },
+  );
 });

@@ -19,6 +19,7 @@ import { useLoad } from '#src/loans/use-load.ts';
 import { Link } from '#src/router.ts';
 import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 import { ReloanList } from '#src/easy-reloan/reloan-list.tsx';
+import { hasSession, ReloanSignIn } from '#src/easy-reloan/sign-in.tsx';
 import type { ScreenProps } from '#src/shell/screens.ts';
 import '#src/easy-reloan/easy-reloan.css';
 
@@ -48,17 +49,16 @@ export default function EasyReloanScreen({ routeName }: Partial<ScreenProps>) {
 function AppointLoanScreen() {
   const { t } = useTranslation('reloan');
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
-  const loaded = useLoad(session ? `easyReloan:${session}` : null, (signal) =>
+  // The key of a logged-out store is ':' (never empty): ask whether a session is held, or no request at all.
+  const signedIn = useCoreStore((s) => hasSession(s.publicData));
+  const loaded = useLoad(signedIn ? `easyReloan:${session}` : null, (signal) =>
     sessionRequest<EasyReloanView>('/easy-reloan', { signal }),
   );
   const s = loaded.data;
-  if (!session) {
+  if (!signedIn) {
     return (
       <div className="page appointLoan">
-        <p className="card">{t('setting.signIn')}</p>
-        <Link className="btn btn-primary btn-block" to="/start">
-          {t('setting.signInAction')}
-        </Link>
+        <ReloanSignIn />
       </div>
     );
   }

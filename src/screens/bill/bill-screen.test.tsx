@@ -347,6 +347,31 @@ describe('BillScreen', () => {
     }
   });
 
+  it('says the last payment was declined, and why, and offers to pay again at once', async () => {
+    const declined = paymentView({
+      channel: 'eWallet',
+      state: 'fail',
+      failureCode: 'DECLINED',
+      declineCode: 'card_declined',
+      declinedAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    mockApi({ [`GET /loans/${repaying.id}`]: { body: { ...repaying, payments: [declined] } } });
+    await render();
+    const note = await screen.findByTestId('declined-payment');
+    expect(note.textContent).toBe(
+      text('bill.paymentDeclined')
+        .replace('{{amount}}', formatPeso(declined.amountCentavos))
+        .replace('{{reason}}', text('payment.declineReason.cardDeclined')),
+    );
+    expect(note.getAttribute('href')).toBe(`/repaidDetail?payment=${declined.id}`);
+    expect(screen.queryByTestId('pending-payment')).toBeNull();
+    expect(screen.getByTestId('settle')).toBeTruthy();
+    expect(document.querySelector(`[data-payment="${declined.id}"]`)?.textContent).toContain(
+      text('payment.state.fail'),
+    );
+  });
+
   it('offers to pay again the moment the pending code expires', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -20,7 +20,7 @@ import { ScheduleTable } from '#src/loans/schedule-table.tsx';
 import { formatDay, formatInstant, formatPercent, languageOf } from '#src/loans/format.ts';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
 import { OrderBadge } from '#src/loans/order-status.tsx';
-import { paymentStatus, useNowAt } from '#src/loans/payment-status.ts';
+import { failureKeyOf, paymentStatus, useNowAt } from '#src/loans/payment-status.ts';
 import { pricing } from '#src/loans/pricing.ts';
 import RefundCard from '#src/loans/refund-card.tsx';
 import { refundPoll } from '#src/loans/refund-poll.ts';
@@ -67,6 +67,8 @@ function Bill({ order }: { order: OrderDetail }) {
   const pending = order.payments.find((p) => paymentStatus(p, now) === 'in_progress');
   const latest = order.payments[0];
   const expired = !pending && latest && paymentStatus(latest, now) === 'expired' ? latest : undefined;
+  // The gateway declined the last one: said so, with why, and the borrower pays again below at once.
+  const declined = !pending && latest?.state === 'fail' && latest.failureCode === 'DECLINED' ? latest : undefined;
   // "Pay again" (/bill?order=<id>#repay, from an expired payment) lands on the repayment actions.
   const { hash } = useLocation();
   useEffect(() => {
@@ -135,6 +137,19 @@ function Bill({ order }: { order: OrderDetail }) {
           data-testid="expired-payment"
         >
           {t('bill.paymentExpired', { amount: formatPeso(expired.amountCentavos) })}
+        </Link>
+      )}
+
+      {declined && order.state === 'repaying' && (
+        <Link
+          className="card loan-note loan-note-danger bill-pending"
+          to={`/repaidDetail?payment=${encodeURIComponent(declined.id)}`}
+          data-testid="declined-payment"
+        >
+          {t('bill.paymentDeclined', {
+            amount: formatPeso(declined.amountCentavos),
+            reason: t(failureKeyOf(declined)),
+          })}
         </Link>
       )}
 

@@ -69,6 +69,26 @@ describe('BillIndexScreen', () => {
     expect(useCoreStore.getState().loanTabType).toBe(3);
   });
 
+  it('shows a declined payment in the repayment record as failed with its reason, and a lapsed code as expired', async () => {
+    useCoreStore.setState({ loanTabType: 3 });
+    const declined = paymentView({
+      state: 'fail',
+      failureCode: 'DECLINED',
+      declineCode: 'insufficient_funds',
+      declinedAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const lapsed = paymentView({ id: '9a1b2c3d-2222-4c2b-9a51-000000000009' });
+    mockApi({ 'GET /payments': { body: { payments: [declined, lapsed] } } });
+    await render();
+    const row = await screen.findByTestId('decline-reason');
+    expect(row.textContent).toBe(text('payment.declineReason.insufficientFunds'));
+    const badge = (id: string) => document.querySelector(`a[data-payment="${id}"] [data-state]`);
+    expect(badge(declined.id)?.textContent).toBe(text('payment.state.fail'));
+    expect(badge(lapsed.id)?.textContent).toBe(text('payment.state.expired'));
+    expect(screen.queryByText(text('payment.state.in_progress'))).toBeNull();
+  });
+
   it('invites a borrower with no loan to borrow', async () => {
     mockApi({ 'GET /loans': { body: { orders: [] } } });
     await render();

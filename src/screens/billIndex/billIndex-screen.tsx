@@ -9,6 +9,7 @@ import { loansApi, type OrderView, type PaymentView } from '#src/api/loans.ts';
 import { formatDay, formatInstant, languageOf } from '#src/loans/format.ts';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
 import { OrderBadge } from '#src/loans/order-status.tsx';
+import { failureKeyOf, paymentStatus, useNowAt } from '#src/loans/payment-status.ts';
 import { RefundLine } from '#src/loans/refund-state.tsx';
 import { useLoad } from '#src/loans/use-load.ts';
 import { Link } from '#src/router.ts';
@@ -143,6 +144,8 @@ function OrderList({ orders }: { orders: readonly OrderView[] }) {
 function PaymentList({ payments }: { payments: readonly PaymentView[] }) {
   const { t, i18n } = useTranslation('loan');
   const lng = languageOf(i18n);
+  // A code that ran out reads expired, a declined one failed with its reason (payment-status.ts).
+  const now = useNowAt(payments.filter((p) => p.state === 'in_progress').map((p) => p.expiresAt));
   if (payments.length === 0) {
     return (
       <p className="card muted" data-testid="empty">
@@ -154,31 +157,40 @@ function PaymentList({ payments }: { payments: readonly PaymentView[] }) {
     <>
       <p className="muted">{t('billIndex.paymentsWindow')}</p>
       <ul className="list">
-        {payments.map((p) => (
-          <li key={p.id}>
-            <Link
-              className="list-item billIndex-payment"
-              to={`/repaidDetail?payment=${encodeURIComponent(p.id)}`}
-              data-payment={p.id}
-            >
-              <span className="list-item-label">
-                <span>{t(`payment.kind.${p.kind}`)}</span>
-                <span className="muted">
-                  {p.orderNo} · {formatInstant(p.createdAt, lng)}
+        {payments.map((p) => {
+          const status = paymentStatus(p, now);
+          return (
+            <li key={p.id}>
+              <Link
+                className="list-item billIndex-payment"
+                to={`/repaidDetail?payment=${encodeURIComponent(p.id)}`}
+                data-payment={p.id}
+              >
+                <span className="list-item-label">
+                  <span>{t(`payment.kind.${p.kind}`)}</span>
+                  <span className="muted">
+                    {p.orderNo} · {formatInstant(p.createdAt, lng)}
+                  </span>
+                  {p.refund && <RefundLine refund={p.refund} />}
+                  {status === 'fail' && p.failureCode === 'DECLINED' && (
+                    <span className="billIndex-decline" data-testid="decline-reason">
+                      {t(failureKeyOf(p))}
+                    </span>
+                  )}
                 </span>
-                {p.refund && <RefundLine refund={p.refund} />}
-              </span>
-              <span className="billIndex-payment-side">
-                <strong>{formatPeso(p.amountCentavos)}</strong>
-                <span
-                  className={`loan-badge loan-badge-${p.state === 'fail' ? 'danger' : p.state === 'success' ? 'done' : 'info'}`}
-                >
-                  {t(`payment.state.${p.state}`)}
+                <span className="billIndex-payment-side">
+                  <strong>{formatPeso(p.amountCentavos)}</strong>
+                  <span
+                    className={`loan-badge loan-badge-${status === 'fail' ? 'danger' : status === 'success' ? 'done' : status === 'expired' ? 'warn' : 'info'}`}
+                    data-state={status}
+                  >
+                    {t(`payment.state.${status}`)}
+                  </span>
                 </span>
-              </span>
-            </Link>
-          </li>
-        ))}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </>
   );

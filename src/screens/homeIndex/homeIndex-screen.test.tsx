@@ -11,6 +11,7 @@ import { amountChoices } from '#src/loans/quote.ts';
 import { HOME_POLL_MS } from '#src/loans/order-card.tsx';
 import { catalogProblems, readCatalogs } from '#src/testing/catalog-check.ts';
 import { renderScreen } from '#src/testing/render-screen.tsx';
+import { rememberReturn, takeReturn } from '#src/return-after-login.ts';
 import HomeIndexScreen from './homeIndex-screen.tsx';
 
 const en = readCatalogs('loan').en;
@@ -184,6 +185,81 @@ describe('HomeIndexScreen', () => {
       text('offer.reapplyAfter').replace('{{date}}', 'Jun 3, 2026'),
     );
     expect((screen.getByRole('button', { name: text('offer.apply') }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows no amount to a profile not yet complete (home answers no limit), only how to finish it', async () => {
+    mockApi({
+      'GET /loans/home': {
+        body: homeView({
+          creditLimitCentavos: null,
+          limitWithheld: { code: 'PROFILE_INCOMPLETE', reason: null, reapplyAfter: null },
+          profile: { complete: false, next: '/contact' },
+          canApply: false,
+          applyBlockedCode: 'PROFILE_INCOMPLETE',
+        }),
+      },
+    });
+    await renderHome();
+    expect((await screen.findByTestId('limit-incomplete')).textContent).toBe(text('home.limitAfterProfile'));
+    // The offer (its own chunk) shows the way to finish the profile, and no picker, quote or range.
+    const link = await screen.findByRole('link', { name: text('offer.completeProfile') });
+    expect(link.getAttribute('href')).toBe('/contact');
+    await settle();
+    expect(screen.queryByTestId('credit-limit')).toBeNull();
+    expect(screen.queryByTestId('amount')).toBeNull();
+    expect(document.body.textContent).not.toContain('₱');
+    expect(screen.queryByRole('button', { name: text('offer.apply') })).toBeNull();
+  });
+
+  it('offers nothing to a borrower underwriting would refuse: says why, kindly, and when they may apply', async () => {
+    mockApi({
+      'GET /loans/home': {
+        body: homeView({
+          creditLimitCentavos: null,
+          limitWithheld: { code: 'WOULD_REJECT', reason: 'INCOME_BAND', reapplyAfter: '2026-06-03' },
+          lastRejected: { reapplyAfter: '2026-06-03' },
+          canApply: false,
+          applyBlockedCode: 'REAPPLY_LATER',
+        }),
+      },
+    });
+    await renderHome();
+    const card = await screen.findByTestId('limit-refused');
+    expect(card.textContent).toContain(text('home.refusedTitle'));
+    expect(card.textContent).toContain(text('home.refusedReason.INCOME_BAND'));
+    expect(within(card).getByTestId('limit-reapply').textContent).toBe(
+      text('offer.reapplyAfter').replace('{{date}}', 'Jun 3, 2026'),
+    );
+    await settle();
+    await settle();
+    expect(screen.queryByTestId('amount')).toBeNull();
+    expect(screen.queryByRole('button', { name: text('offer.apply') })).toBeNull();
+    expect(document.body.textContent).not.toContain('₱');
+  });
+
+  it('leaves out the reapply day when no refusal is on record', async () => {
+    mockApi({
+      'GET /loans/home': {
+        body: homeView({
+          creditLimitCentavos: null,
+          limitWithheld: { code: 'WOULD_REJECT', reason: 'EMPLOYMENT_TYPE', reapplyAfter: null },
+        }),
+      },
+    });
+    await renderHome();
+    expect((await screen.findByTestId('limit-refused')).textContent).toContain(
+      text('home.refusedReason.EMPLOYMENT_TYPE'),
+    );
+    expect(screen.queryByTestId('limit-reapply')).toBeNull();
+  });
+
+  it('goes back, once, to the page that offered the sign-in the login came from', async () => {
+    rememberReturn('/appointLoanList');
+    mockApi({ 'GET /loans/home': { body: homeView() } });
+    await renderHome();
+    await settle();
+    expect(screen.getByTestId('location').textContent).toBe('/appointLoanList');
+    expect(takeReturn()).toBeNull();
   });
 
   it('links the sub-products to /subIndex', async () => {

@@ -3,32 +3,35 @@
  * disbursing), or else the offer of the main sub-product with its live quote and Apply; the other sub-products as
  * cards leading to /subIndex?sub=<id>.
  */
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatPeso } from '#domain/money.ts';
 import { Icon } from '#engine/ui/icons.tsx';
 import { chevronIcon } from '#engine/ui/icon-set.ts';
-import { loansApi } from '#src/api/loans.ts';
+import { loansApi, type HomeView } from '#src/api/loans.ts';
+import { formatDay, languageOf } from '#src/loans/format.ts';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
 import { LoanOffer, useOfferModule } from '#src/loans/lazy-offer.tsx';
 import { homePollOf, OrderCard } from '#src/loans/order-card.tsx';
 import { configTextKey, loanProduct } from '#src/loans/pricing.ts';
 import { useLoad } from '#src/loans/use-load.ts';
-import { Link } from '#src/router.ts';
+import { takeReturn } from '#src/return-after-login.ts';
+import { Link, useNavigate } from '#src/router.ts';
 import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 import './homeIndex.page.css';
 
 /**
  * What a product lends THIS borrower: from its lowest amount up to the lower of its highest and the borrower's credit
- * limit once known (a limit of 0: not yet set); a limit below the lowest amount says so.
+ * limit once known (null: not known, the product's own range); a limit below the lowest amount says so.
  */
 export function productRange(
   t: TFunction<'loan'>,
   amount: { minCentavos: number; maxCentavos: number },
-  limitCentavos: number,
+  limitCentavos: number | null,
 ): string {
   const min = formatPeso(amount.minCentavos, { wholeIfExact: true });
-  if (limitCentavos <= 0)
+  if (limitCentavos === null || limitCentavos <= 0)
     return t('home.productRange', { min, max: formatPeso(amount.maxCentavos, { wholeIfExact: true }) });
   if (limitCentavos < amount.minCentavos) return t('home.productAboveLimit', { min });
   return t('home.productRange', {
@@ -37,11 +40,66 @@ export function productRange(
   });
 }
 
+/**
+ * The limit, or, when the server withholds it (the profile unfinished, or underwriting would refuse the profile as it
+ * stands, or only a person can set it), what to do next instead of an amount nobody would lend.
+ */
+function LimitCard({ home }: { home: HomeView }) {
+  const { t, i18n } = useTranslation('loan');
+  const withheld = home.limitWithheld;
+  let body: ReactNode;
+  if (home.creditLimitCentavos !== null) {
+    body = (
+      <p className="homeIndex-limit-value" data-testid="credit-limit">
+        {formatPeso(home.creditLimitCentavos, { wholeIfExact: true })}
+      </p>
+    );
+  } else if (withheld?.code === 'WOULD_REJECT') {
+    body = (
+      <div className="homeIndex-limit-note" data-testid="limit-refused">
+        <p className="homeIndex-limit-lead">{t('home.refusedTitle')}</p>
+        <p>{t(`home.refusedReason.${withheld.reason}`, { defaultValue: t('home.refusedReason.other') })}</p>
+        {withheld.reapplyAfter && (
+          <p data-testid="limit-reapply">
+            {t('offer.reapplyAfter', { date: formatDay(withheld.reapplyAfter, languageOf(i18n)) })}
+          </p>
+        )}
+      </div>
+    );
+  } else if (withheld?.code === 'NEEDS_REVIEW') {
+    body = (
+      <p className="homeIndex-limit-note" data-testid="limit-review">
+        {t('home.limitByReview')}
+      </p>
+    );
+  } else {
+    body = (
+      <p className="homeIndex-limit-note" data-testid="limit-incomplete">
+        {t('home.limitAfterProfile')}
+      </p>
+    );
+  }
+  return (
+    <section className="card homeIndex-limit" aria-labelledby="homeIndex-limit-title">
+      <h2 id="homeIndex-limit-title" className="homeIndex-limit-label">
+        {t('home.creditLimit')}
+      </h2>
+      {body}
+    </section>
+  );
+}
+
 export default function HomeIndexScreen() {
   const { t } = useTranslation('loan');
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
   const home = useLoad(`home:${session}`, (signal) => loansApi.home(signal), homePollOf);
   useOfferModule();
+  const navigate = useNavigate();
+  // A login lands here: back to the page that offered the sign-in (src/return-after-login.ts), once.
+  useEffect(() => {
+    const back = takeReturn();
+    if (back) void navigate(back, { replace: true });
+  }, [navigate]);
   const main = loanProduct.subProducts[0];
 
   if (!home.data) {
@@ -52,21 +110,17 @@ export default function HomeIndexScreen() {
     );
   }
   const data = home.data;
+  // Nothing to offer a borrower underwriting would refuse: the limit card says why and when they may apply.
+  const refused = data.limitWithheld?.code === 'WOULD_REJECT';
   return (
     <div className="page homeIndex">
-      <section className="card homeIndex-limit" aria-labelledby="homeIndex-limit-title">
-        <h2 id="homeIndex-limit-title" className="homeIndex-limit-label">
-          {t('home.creditLimit')}
-        </h2>
-        <p className="homeIndex-limit-value" data-testid="credit-limit">
-          {formatPeso(data.creditLimitCentavos, { wholeIfExact: true })}
-        </p>
-      </section>
+      <LimitCard home={data} />
 
       {data.currentOrder ? (
-        <OrderCard order={data.currentOrder} />
+        <OrderCard order={data.currentOrder} bankChangeAvailable={data.bankChangeAvailable} />
       ) : (
-        main && (
+        main &&
+        !refused && (
           <LoanOffer
             sub={main}
             home={data}
@@ -78,7 +132,7 @@ export default function HomeIndexScreen() {
         )
       )}
 
-      {loanProduct.subProducts.length > 1 && (
+      {loanProduct.subProducts.length > 1 && !refused && (
         <section aria-labelledby="homeIndex-products">
           <h2 id="homeIndex-products" className="section-title">
             {t('home.products')}
@@ -93,9 +147,11 @@ export default function HomeIndexScreen() {
                 >
                   <span className="list-item-label">
                     <strong>{t(configTextKey(sub.nameKey))}</strong>
-                    <span className="muted homeIndex-product-range">
-                      {productRange(t, sub.amount, data.creditLimitCentavos)}
-                    </span>
+                    {data.limitWithheld?.code !== 'PROFILE_INCOMPLETE' && (
+                      <span className="muted homeIndex-product-range">
+                        {productRange(t, sub.amount, data.creditLimitCentavos)}
+                      </span>
+                    )}
                   </span>
                   <Icon path={chevronIcon} />
                 </Link>

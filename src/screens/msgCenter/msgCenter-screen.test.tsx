@@ -61,6 +61,22 @@ describe('MsgCenterScreen', () => {
     expect(screen.getByTestId('unread-activity').textContent).toBe('2');
   });
 
+  it.each(['en', 'fil', 'zh-CN'] as const)(
+    'names each tab with its own unread count for screen readers (%s)',
+    async (language) => {
+      mockApi({ 'GET /messages?tab=notify': { body: page([approved]) } });
+      setUnread(unread);
+      await renderScreen(<MsgCenterScreen />, { language, namespaces: ['messages', 'errors'], path: '/msgCenter' });
+      await screen.findByTestId('unread-notify');
+      const name = (id: string) => document.querySelector(`[data-tab="${id}"] .visually-hidden`)?.textContent ?? '';
+      expect(name('notify')).toBe(fill(catalogs[language]['center.unread'], { count: '1' }));
+      expect(name('activity')).toBe(fill(catalogs[language]['center.unread'], { count: '2' }));
+      expect(name('notify') + name('activity')).not.toMatch(/\{\{|\}\}/u);
+      expect(name('notify')).toMatch(/1/u);
+      expect(name('activity')).toMatch(/2/u);
+    },
+  );
+
   it('loads the next page past 20, and clears unread', async () => {
     const calls = mockApi({
       'GET /messages?tab=notify': { body: page([approved], '42') },
@@ -129,6 +145,7 @@ describe('messages catalog', () => {
     const templates = [
       'applicationReceived',
       'approved',
+      'reloanApproved',
       'rejected',
       'moneySent',
       'disbursementFailed',

@@ -24,6 +24,7 @@ function meView(overrides: Partial<MeView> = {}): MeView {
     profileComplete: true,
     payoutLocked: false,
     payoutAccount: { method: 'bank', label: 'bdo', accountMasked: '******7890' },
+    bankChangeAvailable: true,
     usableCoupons: 2,
     unread: { notify: 1, activity: 2 },
     openFeedback: 0,
@@ -65,6 +66,23 @@ describe('the Profile tab', () => {
     // Easy Re-loan is on in config: the profile links to it.
     expect(product.easyReloan?.enabled).toBe(true);
     expect(screen.getByRole('link', { name: en['links.easyReloan'] }).getAttribute('href')).toBe('/appointLoan');
+  });
+
+  it('under bank maintenance shows the payout account as under maintenance, with no way to change it', async () => {
+    mockApi({ 'GET /me': { body: meView({ bankChangeAvailable: false }) } });
+    await renderScreen(<MyScreen />, { namespaces: ['profile', 'forms'] });
+    const entry = await screen.findByTestId('my-payout');
+    expect(entry.tagName).not.toBe('A');
+    expect(entry.textContent).toContain('******7890');
+    expect(entry.textContent).toContain(en['payout.maintenance']);
+    expect(entry.textContent).not.toContain(en['payout.change']);
+    expect(document.querySelector('a[href="/changeBank"]')).toBeNull();
+  });
+
+  it('under bank maintenance still lets a borrower without an account add the first one', async () => {
+    mockApi({ 'GET /me': { body: meView({ bankChangeAvailable: false, payoutAccount: null }) } });
+    await renderScreen(<MyScreen />, { namespaces: ['profile', 'forms'] });
+    expect((await screen.findByTestId('my-payout')).getAttribute('href')).toBe('/bankInfo');
   });
 
   it('locks the payout step while a loan is open and says why', async () => {

@@ -54,6 +54,12 @@ export default function MyScreen() {
   }
   const data = me.data;
   const unread = live ? live.total : data.unread.notify + data.unread.activity;
+  const account = data.payoutAccount && (
+    <span className="list-item-label">
+      {t(`${ACCOUNT_LABEL[data.payoutAccount.method]}${data.payoutAccount.label}`, { ns: 'forms' })}
+      <span className="muted my-account"> {data.payoutAccount.accountMasked}</span>
+    </span>
+  );
   return (
     <div className="page my">
       <section className="card my-head" aria-labelledby="my-phone">
@@ -106,12 +112,16 @@ export default function MyScreen() {
         </h2>
         <ul className="list">
           <li>
-            {data.payoutAccount ? (
+            {data.payoutAccount && !data.bankChangeAvailable ? (
+              // Under bank maintenance the account is shown, and why it cannot be changed now, with no way to a
+              // change the server would refuse.
+              <div className="list-item" data-testid="my-payout">
+                {account}
+                <span className="list-item-value muted">{t('payout.maintenance')}</span>
+              </div>
+            ) : data.payoutAccount ? (
               <Link className="list-item" to="/changeBank" data-testid="my-payout">
-                <span className="list-item-label">
-                  {t(`${ACCOUNT_LABEL[data.payoutAccount.method]}${data.payoutAccount.label}`, { ns: 'forms' })}
-                  <span className="muted my-account"> {data.payoutAccount.accountMasked}</span>
-                </span>
+                {account}
                 <span className="list-item-value">{t('payout.change')}</span>
                 <Icon path={chevronIcon} />
               </Link>

@@ -77,6 +77,36 @@ describe('RepaidDetailScreen', () => {
     expect(screen.queryByTestId('centres')).toBeNull();
   });
 
+  it('shows a payment the gateway declined as failed with its reason and the way to pay again, in English and Filipino', async () => {
+    const declined = {
+      ...payment,
+      channel: 'eWallet' as const,
+      state: 'fail' as const,
+      failureCode: 'DECLINED',
+      declineCode: 'insufficient_funds',
+      declinedAt: new Date().toISOString(),
+    };
+    mockApi({ [`GET /payments/${payment.id}`]: { body: declined } });
+    await render();
+    expect((await screen.findByTestId('payment-state')).dataset['state']).toBe('fail');
+    expect(screen.getByText(text('payment.state.fail'))).toBeTruthy();
+    expect(screen.queryByText(text('payment.inProgressNote'))).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(text('payment.declineReason.insufficientFunds'));
+    expect(screen.getByText(text('payment.declinedNote'))).toBeTruthy();
+    expect(screen.getByTestId('pay-again').getAttribute('href')).toBe(`/bill?order=${payment.orderId}#repay`);
+    expect(screen.queryByRole('link', { name: text('payment.howToPay') })).toBeNull();
+
+    cleanup();
+    const fil = readCatalogs('loan').fil;
+    await renderScreen(<RepaidDetailScreen />, {
+      namespaces: ['loan', 'errors'],
+      path: `/repaidDetail?payment=${payment.id}`,
+      language: 'fil',
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(fil['payment.declineReason.insufficientFunds']);
+    expect(screen.getByTestId('pay-again').textContent).toBe(fil['payment.payAgain']);
+  });
+
   it('shows a payment whose code expired as expired, with the way back to pay again', async () => {
     const expired = { ...payment, channel: 'eWallet' as const, state: 'fail' as const, failureCode: 'EXPIRED' };
     mockApi({ [`GET /payments/${payment.id}`]: { body: expired } });

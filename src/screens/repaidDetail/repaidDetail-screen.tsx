@@ -1,6 +1,7 @@
 /**
  * A repayment (/repaidDetail?payment=<id>): its state (in progress, polled every few seconds until the gateway answers;
- * success; fail with its reason; expired once its code ran out unpaid, with the way to pay again), amount, channel, the
+ * success; fail with its reason (declined by the gateway: the reason of its code) and the way to pay again; expired once
+ * its code ran out unpaid, with the way to pay again), amount, channel, the
  * payment reference to copy, its expiry, the payment centres for over-the-counter, what it paid over what was owed and
  * its refund (polled until the refund is done or failed), and the way back to the bill.
  */
@@ -13,7 +14,7 @@ import { loansApi, type PaymentView } from '#src/api/loans.ts';
 import { OTC_CENTRES } from '#src/loans/channels.ts';
 import { Figures } from '#src/loans/figure-list.tsx';
 import { formatInstant, languageOf } from '#src/loans/format.ts';
-import { PAYMENT_POLL_MS, paymentStatus, useNowAt } from '#src/loans/payment-status.ts';
+import { failureKeyOf, PAYMENT_POLL_MS, paymentStatus, useNowAt } from '#src/loans/payment-status.ts';
 import { RefundBadge } from '#src/loans/refund-state.tsx';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
 import { useLoad } from '#src/loans/use-load.ts';
@@ -73,10 +74,11 @@ function PaymentDetail({ payment: p }: { payment: PaymentView }) {
         )}
         {status === 'expired' && <p className="muted">{t('payment.expiredNote')}</p>}
         {status === 'fail' && (
-          <p className="loan-note loan-note-danger" role="alert">
-            {t(`errors:${p.failureCode ?? 'UNKNOWN'}`, { defaultValue: t('errors:UNKNOWN') })}
+          <p className="loan-note loan-note-danger" role="alert" data-testid="failure-reason">
+            {t(failureKeyOf(p), { defaultValue: t('errors:UNKNOWN') })}
           </p>
         )}
+        {status === 'fail' && p.failureCode === 'DECLINED' && <p className="muted">{t('payment.declinedNote')}</p>}
         {p.refund && (
           <p className={p.refund.state === 'failed' ? 'loan-note loan-note-danger' : 'muted'} data-testid="refund-note">
             {t(p.refund.state === 'failed' ? 'refund.failedNote' : 'refund.note')}
@@ -164,7 +166,7 @@ function PaymentDetail({ payment: p }: { payment: PaymentView }) {
           {t('payment.howToPay')}
         </Link>
       )}
-      {status === 'expired' && (
+      {(status === 'expired' || status === 'fail') && (
         <Link className="btn btn-primary btn-block" to={`${billLink}#repay`} data-testid="pay-again">
           {t('payment.payAgain')}
         </Link>

@@ -36,10 +36,14 @@ export default function StartScreen() {
   const [captchaAnswer, setCaptchaAnswer] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [resendAt, setResendAt] = useState(0);
+  // When a code may be sent again, and to which number: the wait belongs to the number the code went to, so after
+  // "Change number" a different number can have its code at once (the server still limits each number and device).
+  const [wait, setWait] = useState({ number: '', at: 0 });
   const [now, setNow] = useState(clock);
   const codeInput = useRef<HTMLInputElement>(null);
 
+  const national = normalizePhMobile(phone);
+  const resendAt = wait.number === national ? wait.at : 0;
   useEffect(() => {
     if (resendAt <= now) return;
     const timer = window.setTimeout(() => setNow(clock()), 1000);
@@ -49,7 +53,6 @@ export default function StartScreen() {
     if (stage === 'code') codeInput.current?.focus();
   }, [stage]);
 
-  const national = normalizePhMobile(phone);
   const waitSeconds = Math.max(0, Math.ceil((resendAt - now) / 1000));
 
   const showError = async (failure: unknown) => {
@@ -73,6 +76,11 @@ export default function StartScreen() {
     }
   };
 
+  const waitUntil = (number: string, seconds: number) => {
+    setWait({ number, at: clock() + seconds * 1000 });
+    setNow(clock());
+  };
+
   const sendCode = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!national) {
@@ -91,8 +99,7 @@ export default function StartScreen() {
         },
       });
       setCaptcha(null);
-      setResendAt(clock() + answer.resendAfterSeconds * 1000);
-      setNow(clock());
+      waitUntil(national, answer.resendAfterSeconds);
       setStage('code');
     } catch (failure) {
       if (
@@ -104,10 +111,8 @@ export default function StartScreen() {
         failure instanceof ApiError &&
         failure.code === 'RESEND_TOO_SOON' &&
         typeof failure.details['retryAfterSeconds'] === 'number'
-      ) {
-        setResendAt(clock() + failure.details['retryAfterSeconds'] * 1000);
-        setNow(clock());
-      }
+      )
+        waitUntil(national, failure.details['retryAfterSeconds']);
       await showError(failure);
     } finally {
       setBusy(false);

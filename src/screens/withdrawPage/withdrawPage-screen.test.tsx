@@ -12,15 +12,12 @@ import WithdrawPageScreen from './withdrawPage-screen.tsx';
 
 const en = readCatalogs('loan').en;
 const text = (key: string) => en[key] ?? `missing ${key}`;
-const order = orderView({ state: 'withdrawable' });
+// The server's order view names the account the money goes to (server/services/loans/views.ts).
+const order = orderView({
+  state: 'withdrawable',
+  payout: { method: 'bank', label: 'bdo', accountMasked: '******7890' },
+});
 const disbursing = { ...order, state: 'disbursing' as const };
-const bankInfo = {
-  payoutMethod: 'bank',
-  bankCode: 'bdo',
-  accountNumber: '001234567890',
-  accountNumberConfirm: '001234567890',
-};
-const profile = { summary: {}, sections: { bankInfo: { data: bankInfo } } };
 const render = () =>
   renderScreen(<WithdrawPageScreen />, {
     namespaces: ['loan', 'errors', 'forms', 'coupons'],
@@ -52,7 +49,6 @@ describe('WithdrawPageScreen', () => {
     const calls = mockApi({
       [`GET /loans/${order.id}`]: { body: order },
       'GET /signature': { body: { signed: true, signedAt: '2026-04-01T00:00:00.000Z' } },
-      'GET /profile': { body: profile },
       [`POST /loans/${order.id}/withdraw`]: { body: disbursing },
     });
     await render();
@@ -79,7 +75,6 @@ describe('WithdrawPageScreen', () => {
     const calls = mockApi({
       [`GET /loans/${order.id}`]: { body: order },
       'GET /signature': { body: { signed: false, signedAt: null } },
-      'GET /profile': { body: profile },
       'POST /documents': {
         status: 201,
         body: { id: 'd-1', ref: 'doc:5b0c1f0e-0000-4000-8000-000000000001', kind: 'signature' },
@@ -118,6 +113,25 @@ describe('WithdrawPageScreen', () => {
     expect(callsTo(calls, 'POST', '/documents')).toHaveLength(1);
   });
 
+  it('names the account the order view names (after a failed payout, the changed one), never the profile', async () => {
+    // The borrower changed 0000123456 to 5566778899 after a failed payout: the order is withdrawable again.
+    const reopened = { ...order, payout: { method: 'bank' as const, label: 'bdo', accountMasked: '******8899' } };
+    const old = { payoutMethod: 'bank', bankCode: 'bdo', accountNumber: '0000123456' };
+    const calls = mockApi({
+      [`GET /loans/${order.id}`]: { body: reopened },
+      'GET /signature': { body: { signed: true, signedAt: '2026-04-01T00:00:00.000Z' } },
+      'GET /profile': { body: { summary: {}, sections: { bankInfo: { data: old } } } },
+    });
+    await render();
+    const payout = await screen.findByTestId('payout');
+    expect(payout.textContent).toBe('BDO Unibank ******8899');
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(screen.getByTestId('payout').textContent).not.toContain('3456');
+    expect(callsTo(calls, 'GET', '/profile')).toHaveLength(0);
+  });
+
   it('without a session asks the borrower to log in', async () => {
     useCoreStore.setState({ publicData: {} });
     const calls = mockApi({});
@@ -136,7 +150,6 @@ describe('WithdrawPageScreen', () => {
       mockApi({
         [`GET /loans/${order.id}`]: { body: order },
         'GET /signature': { body: { signed: true, signedAt: '2026-04-01T00:00:00.000Z' } },
-        'GET /profile': { body: profile },
         'GET /loans/home': { body: homeView({ reloan, bankChangeAvailable }) },
       });
       await render();
@@ -167,7 +180,6 @@ describe('WithdrawPageScreen', () => {
     const calls = mockApi({
       [`GET /loans/${order.id}`]: { body: order },
       'GET /signature': { body: { signed: true, signedAt: '2026-04-01T00:00:00.000Z' } },
-      'GET /profile': { body: profile },
       'GET /coupons?appliesTo=withdrawal': { body: { coupons: [small, big] } },
       [`POST /loans/${order.id}/withdraw-quote`]: (init) =>
         (JSON.parse(String(init.body)) as { couponId: string }).couponId === big.id

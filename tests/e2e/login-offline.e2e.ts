@@ -1,0 +1,63 @@
+/**
+ * "Get code" on /start with the network cut (issue 24): the borrower reads, in their language, that they are offline
+ * or we could not be reached, never a bare code; the offline banner takes its own room under the title bar, so the
+ * language switch stays visible and tappable.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumSuite, iPhone } from './browser.ts';
+
+const suite = chromiumSuite(inject('baseUrl'));
+type Catalog = Record<string, unknown>;
+/** The text of `ns:key` in `lng`. */
+function tr(lng: string, ns: string, key: string): string {
+  const catalog = JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Catalog;
+  const found = key.split('.').reduce<unknown>((node, k) => (node as Catalog | undefined)?.[k], catalog);
+  if (typeof found !== 'string') throw new Error(`no text ${lng} ${ns}:${key}`);
+  return found;
+}
+
+/** Whether the centre of `selector` is the element itself (nothing drawn over it). */
+const onTop = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && el.contains(hit);
+  });
+
+describe('/start with the network cut', () => {
+  it.each(['en', 'fil'] as const)(
+    'says "offline, try again" in %s and leaves the language switch usable',
+    async (lng) => {
+      const page = await suite.open(iPhone(3), '/start', { language: lng });
+      const phone = page.locator('#start-phone');
+      await phone.waitFor();
+      await suite.context.setOffline(true);
+      await phone.fill('9171234567');
+      await page.getByRole('button', { name: tr(lng, 'login', 'sendCode') }).click();
+      const error = page.locator('#start-error');
+      await expect.poll(() => error.textContent()).toBe(tr(lng, 'common', 'network.offline'));
+      const banner = page.locator('.network-banner');
+      await banner.waitFor();
+      await page.screenshot({ path: `/tmp/ks24-start-offline-${lng}.png` });
+
+      // The banner sits between the title bar and the screen, over none of it.
+      const bannerBox = (await banner.boundingBox())!;
+      const switchBox = (await page.locator('.start-languages').boundingBox())!;
+      const titleBox = (await page.locator('.title-bar').boundingBox())!;
+      expect(bannerBox.y).toBeGreaterThanOrEqual(titleBox.y + titleBox.height - 1);
+      expect(switchBox.y).toBeGreaterThanOrEqual(bannerBox.y + bannerBox.height - 1);
+      for (const code of ['en', 'fil', 'zh-CN'])
+        expect(await onTop(page, `.start-languages [lang="${code}"]`)).toBe(true);
+
+      // Tapping the switch works while offline (the service worker is not needed for the tap itself).
+      const other = lng === 'en' ? 'zh-CN' : 'en';
+      await page.locator(`.start-languages [lang="${other}"]`).click({ timeout: 5000 });
+      await expect
+        .poll(() => page.locator(`.start-languages [lang="${other}"]`).getAttribute('aria-pressed'))
+        .toBe('true');
+      expect(await error.textContent()).not.toMatch(/UNKNOWN|NETWORK_ERROR/u);
+    },
+  );
+});
