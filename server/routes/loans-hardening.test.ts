@@ -105,7 +105,7 @@ describe.each(databaseTargets())('loan core hardening on %s', (kind) => {
     });
   });
 
-  it('keeps a payment payable after a failed attempt, and applies its later success', async () => {
+  it('shows a failed attempt as failed at once (the borrower may pay again), and still applies its later success', async () => {
     const b = await borrower();
     const id = await repaying(b);
     const payment = (
@@ -115,7 +115,11 @@ describe.each(databaseTargets())('loan core hardening on %s', (kind) => {
     expect(
       (await webhook(paidEvent(row!.providerRef!, payment.amountCentavos, { type: 'payment.failed' }))).json(),
     ).toEqual({ ok: true, result: 'applied' });
-    expect((await call(b, 'GET', `/payments/${payment.id}`)).json()).toMatchObject({ state: 'in_progress' });
+    // The intent stays payable at PayMongo, but the borrower is told at once that this attempt failed.
+    expect((await call(b, 'GET', `/payments/${payment.id}`)).json()).toMatchObject({
+      state: 'fail',
+      failureCode: 'DECLINED',
+    });
     expect((await webhook(paidEvent(row!.providerRef!, payment.amountCentavos))).json()).toEqual({
       ok: true,
       result: 'applied',
