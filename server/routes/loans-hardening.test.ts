@@ -3,7 +3,6 @@
  * concurrent applications, payments that reached the gateway before they were checked, webhook amounts believed
  * as they came, a payout account change slipping in beside a withdrawal, and a crash leaving a hole in the events.
  */
-import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
@@ -12,7 +11,7 @@ import { borrowerWithProfile, type Borrower } from '../testing/borrower.ts';
 import { BANK_INFO, signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
 import { caller, newKey } from '../testing/request.ts';
 import { testApi, type TestApi } from '../testing/test-api.ts';
-import { postCollectionWebhook } from '../testing/webhooks.ts';
+import { collectionPaidEvent, postCollectionWebhook } from '../testing/webhooks.ts';
 
 function kit(api: () => TestApi) {
   const call = caller(api);
@@ -36,23 +35,7 @@ function kit(api: () => TestApi) {
     return id;
   }
 
-  function paidEvent(
-    providerRef: string,
-    amount: number,
-    opts: { id?: string; type?: string; currency?: string } = {},
-  ): string {
-    const attributes = { amount, currency: opts.currency ?? 'PHP', payment_intent_id: providerRef, status: 'paid' };
-    return JSON.stringify({
-      data: {
-        id: opts.id ?? `evt_${randomBytes(6).toString('hex')}`,
-        type: 'event',
-        attributes: {
-          type: opts.type ?? 'payment.paid',
-          data: { id: `pay_${randomBytes(6).toString('hex')}`, type: 'payment', attributes },
-        },
-      },
-    });
-  }
+  const paidEvent = collectionPaidEvent;
 
   /** `event` delivered as the gateway sends it, signed now. */
   const webhook = (event: string) => postCollectionWebhook(api(), event);

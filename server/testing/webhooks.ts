@@ -3,6 +3,7 @@
  * as the gateway sends it (raw JSON text), a collection event signed as PayMongo signs it (with the test API's secret at
  * its clock unless the test says otherwise), and the deliveries of a simulated gateway captured instead of sent.
  */
+import { randomBytes } from 'node:crypto';
 import { signCollectionWebhook } from '../providers/collection/collection-provider.ts';
 import type { Deliver } from '../providers/deliver.ts';
 import type { TestApi } from './test-api.ts';
@@ -52,4 +53,26 @@ export function capturedDeliveries(status = () => 200) {
     return { status: status() };
   };
   return { sent, deliver };
+}
+
+/**
+ * PayMongo's event about a payment attempt on intent `providerRef` (`payment.paid` unless `type` says otherwise), as
+ * raw JSON text to deliver: `id` is the event id (a new one unless given).
+ */
+export function collectionPaidEvent(
+  providerRef: string,
+  amount: number,
+  opts: { id?: string; type?: string; currency?: string } = {},
+): string {
+  const attributes = { amount, currency: opts.currency ?? 'PHP', payment_intent_id: providerRef, status: 'paid' };
+  return JSON.stringify({
+    data: {
+      id: opts.id ?? `evt_${randomBytes(6).toString('hex')}`,
+      type: 'event',
+      attributes: {
+        type: opts.type ?? 'payment.paid',
+        data: { id: `pay_${randomBytes(6).toString('hex')}`, type: 'payment', attributes },
+      },
+    },
+  });
 }

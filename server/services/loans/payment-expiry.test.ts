@@ -15,7 +15,7 @@ import { borrowerWithProfile, type Borrower } from '#server/testing/borrower.ts'
 import { signatureDocument, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
 import { caller, newKey } from '#server/testing/request.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
-import { postCollectionWebhook } from '#server/testing/webhooks.ts';
+import { collectionPaidEvent, postCollectionWebhook } from '#server/testing/webhooks.ts';
 
 const QR_LIFE_MS = 30 * 60_000;
 /** ₱5,000 for 60 days: costs a repayment coupon can lower. */
@@ -174,25 +174,7 @@ describe.each(databaseTargets())('QR Ph payment expiry on %s', (kind) => {
     api.advance(31 * 60);
     await api.loans.reconcile();
     expect(await payment(b, qr.id)).toMatchObject({ state: 'fail', failureCode: 'EXPIRED' });
-    const body = JSON.stringify({
-      data: {
-        id: `evt_${randomBytes(6).toString('hex')}`,
-        type: 'event',
-        attributes: {
-          type: 'payment.paid',
-          data: {
-            id: `pay_${randomBytes(6).toString('hex')}`,
-            type: 'payment',
-            attributes: {
-              amount: qr.amountCentavos,
-              currency: 'PHP',
-              payment_intent_id: qr.reference,
-              status: 'paid',
-            },
-          },
-        },
-      },
-    });
+    const body = collectionPaidEvent(qr.reference!, qr.amountCentavos);
     expect((await postCollectionWebhook(api, body)).json()).toEqual({ ok: true, result: 'applied' });
     expect(await payment(b, qr.id)).toMatchObject({ state: 'success' });
 
@@ -221,20 +203,7 @@ describe.each(databaseTargets())('QR Ph payment expiry on %s', (kind) => {
     api.advance(31 * 60);
     await api.loans.reconcile();
     expect(await payment(b, qr.id)).toMatchObject({ state: 'fail', failureCode: 'EXPIRED' });
-    const body = JSON.stringify({
-      data: {
-        id: `evt_${randomBytes(6).toString('hex')}`,
-        type: 'event',
-        attributes: {
-          type: 'payment.paid',
-          data: {
-            id: `pay_${randomBytes(6).toString('hex')}`,
-            type: 'payment',
-            attributes: { amount: qr.amountCentavos, currency: 'PHP', payment_intent_id: qr.reference, status: 'paid' },
-          },
-        },
-      },
-    });
+    const body = collectionPaidEvent(qr.reference!, qr.amountCentavos);
     expect((await postCollectionWebhook(api, body)).json()).toEqual({ ok: true, result: 'applied' });
     // The money counts; the coupon, the borrower's again since the expiry, is not used by it: what it would have
     // taken off is still owed.

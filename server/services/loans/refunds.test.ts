@@ -28,7 +28,7 @@ import { BANK_INFO, signatureDocument, STANDARD_LOAN } from '#server/testing/loa
 import { caller, newKey } from '#server/testing/request.ts';
 import { addTestStaff, staffHeaders } from '#server/testing/staff.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
-import { postCollectionWebhook } from '#server/testing/webhooks.ts';
+import { collectionPaidEvent, postCollectionWebhook } from '#server/testing/webhooks.ts';
 
 interface Refund {
   id: string;
@@ -99,30 +99,8 @@ function kit(kind: TestDatabaseKind) {
   }
 
   /** The gateway's `payment.paid` event of a payment, as PayMongo sends it (`id`: the event id). */
-  function paidEvent(
-    payment: { providerRef: string; amountCentavos: number },
-    id = `evt_${randomBytes(8).toString('hex')}`,
-  ) {
-    return JSON.stringify({
-      data: {
-        id,
-        type: 'event',
-        attributes: {
-          type: 'payment.paid',
-          data: {
-            id: `pay_${randomBytes(6).toString('hex')}`,
-            type: 'payment',
-            attributes: {
-              amount: payment.amountCentavos,
-              currency: 'PHP',
-              payment_intent_id: payment.providerRef,
-              status: 'paid',
-            },
-          },
-        },
-      },
-    });
-  }
+  const paidEvent = (payment: { providerRef: string; amountCentavos: number }, id?: string) =>
+    collectionPaidEvent(payment.providerRef, payment.amountCentavos, id === undefined ? {} : { id });
 
   async function paid(payment: { providerRef: string; amountCentavos: number }): Promise<void> {
     const res = await postCollectionWebhook(api, paidEvent(payment));
