@@ -104,9 +104,6 @@ export default defineConfig(() => ({
               test: /\/src\/(api\/(client|network-status|session|error-message)|store\/draft-store)\.ts$/,
             },
             { name: 'pricing-config', test: /\/(config\/pricing\.json|src\/loans\/pricing\.ts)$/ },
-            // React, its JSX runtime and i18next with its React binding: every screen needs all of them, so one file
-            // (not three) in every route's preload list.
-            { name: 'react', test: /\/node_modules\/(react|react-i18next|i18next)\// },
             {
               name: 'loans',
               test: /\/src\/(api\/loans\.ts|return-after-login\.ts|loans\/(format\.ts|errors\.ts|load-state\.tsx|use-load\.ts|figure-list\.tsx|order-status\.tsx|payment-status\.ts|refund-state\.tsx|loans\.css))$/,

@@ -36,14 +36,10 @@ export default function StartScreen() {
   const [captchaAnswer, setCaptchaAnswer] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  // When a code may be sent again, and to which number: the wait belongs to the number the code went to, so after
-  // "Change number" a different number can have its code at once (the server still limits each number and device).
-  const [wait, setWait] = useState({ number: '', at: 0 });
+  const [resendAt, setResendAt] = useState(0);
   const [now, setNow] = useState(clock);
   const codeInput = useRef<HTMLInputElement>(null);
 
-  const national = normalizePhMobile(phone);
-  const resendAt = wait.number === national ? wait.at : 0;
   useEffect(() => {
     if (resendAt <= now) return;
     const timer = window.setTimeout(() => setNow(clock()), 1000);
@@ -53,6 +49,7 @@ export default function StartScreen() {
     if (stage === 'code') codeInput.current?.focus();
   }, [stage]);
 
+  const national = normalizePhMobile(phone);
   const waitSeconds = Math.max(0, Math.ceil((resendAt - now) / 1000));
 
   const showError = async (failure: unknown) => {
@@ -76,11 +73,6 @@ export default function StartScreen() {
     }
   };
 
-  const waitUntil = (number: string, seconds: number) => {
-    setWait({ number, at: clock() + seconds * 1000 });
-    setNow(clock());
-  };
-
   const sendCode = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!national) {
@@ -99,7 +91,8 @@ export default function StartScreen() {
         },
       });
       setCaptcha(null);
-      waitUntil(national, answer.resendAfterSeconds);
+      setResendAt(clock() + answer.resendAfterSeconds * 1000);
+      setNow(clock());
       setStage('code');
     } catch (failure) {
       if (
@@ -111,8 +104,10 @@ export default function StartScreen() {
         failure instanceof ApiError &&
         failure.code === 'RESEND_TOO_SOON' &&
         typeof failure.details['retryAfterSeconds'] === 'number'
-      )
-        waitUntil(national, failure.details['retryAfterSeconds']);
+      ) {
+        setResendAt(clock() + failure.details['retryAfterSeconds'] * 1000);
+        setNow(clock());
+      }
       await showError(failure);
     } finally {
       setBusy(false);
