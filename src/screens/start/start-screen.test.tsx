@@ -68,5 +68,3 @@ describe('the wait before another code', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/ 1 try left\.$/u));
   });
 });
-
-describe('a code asked for without a network', () => {});
