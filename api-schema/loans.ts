@@ -307,6 +307,16 @@ export const refundAnswer = {
 } as const;
 export type RefundAnswer = FromSchema<typeof refundAnswer>;
 
+/**
+ * The server's time when it answered (its clock: DEMO_CLOCK's in a demonstration, whatever the device's says): a
+ * payment's code expires by it, so the app counts `expiresAt` against it (src/loans/payment-status.ts).
+ */
+const serverTime = {
+  type: 'string',
+  format: 'date-time',
+  description: "The server's time of the answer: payments expire by the server's clock, not the device's",
+} as const;
+
 /** A payment (server/services/loans/views.ts paymentView). */
 export const paymentAnswer = {
   type: 'object',
@@ -381,6 +391,11 @@ export const paymentAnswer = {
       type: ['object', 'null'],
       description: 'What the payment brought over what was owed, going back to the borrower; null when nothing',
     },
+    serverTime: {
+      ...serverTime,
+      description:
+        "The server's time of the answer, in GET /payments/:id only (not in a payment inside another answer)",
+    },
   },
 } as const;
 export type PaymentAnswer = FromSchema<typeof paymentAnswer>;
@@ -389,12 +404,13 @@ export type PaymentAnswer = FromSchema<typeof paymentAnswer>;
 export const orderDetailAnswer = {
   type: 'object',
   description: 'The order, its payments and refunds',
-  required: [...orderRequired, 'payments', 'refunds'],
+  required: [...orderRequired, 'payments', 'refunds', 'serverTime'],
   additionalProperties: false,
   properties: {
     ...orderProperties,
     payments: { type: 'array', items: paymentAnswer },
     refunds: { type: 'array', items: refundAnswer, description: 'Overpayment refunds, newest first' },
+    serverTime,
   },
 } as const;
 export type OrderDetailAnswer = FromSchema<typeof orderDetailAnswer>;
@@ -413,9 +429,12 @@ export type OrderListAnswer = FromSchema<typeof orderListAnswer>;
 export const paymentListAnswer = {
   type: 'object',
   description: "The borrower's payments",
-  required: ['payments'],
+  required: ['payments', 'serverTime'],
   additionalProperties: false,
-  properties: { payments: { type: 'array', items: paymentAnswer, description: 'The last 3 months, newest first' } },
+  properties: {
+    payments: { type: 'array', items: paymentAnswer, description: 'The last 3 months, newest first' },
+    serverTime,
+  },
 } as const;
 export type PaymentListAnswer = FromSchema<typeof paymentListAnswer>;
 

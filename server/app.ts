@@ -15,6 +15,7 @@ import productJson from '#config/product.json' with { type: 'json' };
 import type { MessagesConfigFile } from '#config/types/messages.ts';
 import type { ProductConfig } from '#config/types/product.ts';
 import type { Database } from './db/database.ts';
+import type { DemoClock } from './demo-clock.ts';
 import { ERROR_STATUS, errorBody, type ErrorCode } from './errors.ts';
 import { authPlugin, sessionSecuritySchemes } from './plugins/auth.ts';
 import { staffAuthPlugin, staffSecuritySchemes } from './plugins/staff-auth.ts';
@@ -40,6 +41,7 @@ import { webhookRoutes, webhookSecuritySchemes } from './routes/webhooks.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { meRoutes } from './routes/me.ts';
 import { limitRoutes } from './routes/limits.ts';
+import { devClockRoutes } from './routes/dev-clock.ts';
 import { simulatedFacebookRoutes } from './routes/simulated-facebook.ts';
 import type { FacebookLogin } from './providers/facebook/facebook-login.ts';
 import { createSimulatedFacebookLogin, type SimulatedFacebookLogin } from './providers/facebook/simulated.ts';
@@ -90,7 +92,14 @@ export interface ApiDeps {
   readonly checker: IdentityChecker;
   /** Key of the SMS code HMAC (32 bytes or more). */
   readonly secret: Buffer;
+  /** The server's clock (default the real time); tests move it. Security follows it too, unless `demoClock` is set. */
   readonly now?: () => Date;
+  /**
+   * DEMO_CLOCK (demo-clock.ts): the clock of the business instead of `now`, and POST /api/v1/dev/clock that moves it
+   * forward; security (sessions, login codes, captchas, throttling, staff sign-in) keeps the real time. Refused
+   * unless every provider is a simulated one.
+   */
+  readonly demoClock?: DemoClock;
   /** Tests only: a graphic code with a known answer. */
   readonly makeCaptcha?: () => { text: string; data: string };
   /** Loans; without them the loan routes are not served. */
@@ -202,14 +211,30 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   await app.register(healthRoutes, { prefix: '/api/v1' });
   if (options.api) {
-    const { db, sms, secret, now, makeCaptcha, storage, checker } = options.api;
-    const auth = createAuthService({ db, sms, secret, productName: product.displayName, now, makeCaptcha });
+    const { db, sms, secret, now, makeCaptcha, storage, checker, demoClock } = options.api;
+    if (demoClock) refuseRealProviders(options.api);
+    // The server's clock: what loans, due dates, jobs, reminders, coupons and messages follow (DEMO_CLOCK's, in a
+    // demonstration). Security follows the real time under DEMO_CLOCK: a session, a login code, a captcha or a
+    // throttling window is about the time that really passed, a staff TOTP code is checked against the
+    // authenticator's real clock, and the audit log records when things really happened. Their answers are durations
+    // (expiresInSeconds, retryAfterSeconds), so what the borrower sees of them does not depend on the clock either.
+    const clock = demoClock ? () => demoClock.now() : (now ?? (() => new Date()));
+    const securityClock = demoClock ? () => new Date() : clock;
+    const auth = createAuthService({
+      db,
+      sms,
+      secret,
+      productName: product.displayName,
+      now: securityClock,
+      businessNow: clock,
+      makeCaptcha,
+    });
     const documents = createDocumentService({ db, storage, checker });
     // Forms, step order and themes as published versions (issue 15): the repository's files are imported as version 1.
-    const forms = await createPublishedForms(db, { now, graceMs: options.api.formGraceMs, secret });
+    const forms = await createPublishedForms(db, { now: clock, graceMs: options.api.formGraceMs, secret });
     const profile = await createProfileService(
       db,
-      now,
+      clock,
       (customerId, refs) => documents.verifyStep(customerId, refs),
       forms,
     );
@@ -218,7 +243,6 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     await app.register(authPlugin, { auth, db });
     await app.register(authRoutes, { prefix: '/api/v1', auth, languages: product.languages });
     const loanDeps = options.api.loans;
-    const clock = now ?? (() => new Date());
     const loans =
       loanDeps &&
       createLoanService({
@@ -236,7 +260,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     await app.register(meRoutes, {
       prefix: '/api/v1',
       me: createMeService({ db, profile, loans, now: clock }),
-      feedback: createFeedbackService(db),
+      feedback: createFeedbackService(db, clock),
     });
     // The Activity tab's announcements from config (the same rows on every instance); staff's own are left alone.
     await seedAnnouncements(db, messagesJson as MessagesConfigFile);
@@ -263,11 +287,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         handlers: { ...reminders, ...deletionWork.handlers },
         schedules: deletionWork.schedules,
       });
-    await app.register(staffAuthPlugin, { db, now: clock });
+    await app.register(staffAuthPlugin, { db, now: securityClock });
     await app.register(staffRoutes, {
       prefix: '/api/v1/staff',
       db,
       now: clock,
+      securityNow: securityClock,
       sms,
       storage,
       coupons,
@@ -275,6 +300,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       forms,
       productName: product.displayName,
     });
+    if (demoClock)
+      await app.register(devClockRoutes, {
+        prefix: '/api/v1',
+        clock: demoClock,
+        afterAdvance: async () => app.loans?.jobs.runDueJobs(),
+      });
   }
   app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -284,6 +315,20 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     await app.register(webApp, { root: options.webDist, attributionAppToken: options.attributionAppToken });
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody('NOT_FOUND')));
   return app;
+}
+
+/**
+ * A demo clock with a real provider is a programming error (the settings refuse DEMO_CLOCK then): a real borrower's
+ * loan, payment, payout or SMS must never follow a clock someone can move.
+ */
+function refuseRealProviders(api: ApiDeps): void {
+  const real = [
+    api.sms.name !== 'console' && `SMS ${api.sms.name}`,
+    api.loans && api.loans.payout.name !== 'simulated' && `payouts ${api.loans.payout.name}`,
+    api.loans && api.loans.collection.name !== 'simulated' && `collections ${api.loans.collection.name}`,
+    api.facebook && api.facebook.kind !== 'simulated' && `Facebook Login ${api.facebook.kind}`,
+  ].filter(Boolean);
+  if (real.length > 0) throw new Error(`a demo clock runs on the simulated providers only, not on ${real.join(', ')}`);
 }
 
 async function registerLoans(

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { manilaToday } from '#domain/calendar-date.ts';
 import { checkPricing } from '#domain/pricing.ts';
 import { buildApp } from './app.ts';
+import { createDemoClock } from './demo-clock.ts';
 import { openDatabase } from './db/database.ts';
 import { createDeterministicIdentityChecker } from './providers/identity/deterministic.ts';
 import { createSmsProvider, readSmsSettings } from './providers/sms/index.ts';
@@ -18,7 +19,7 @@ import { setDataKeys } from './crypto/data-keys.ts';
 import { encryptClearRows } from './crypto/reencrypt.ts';
 import { createEncryptedStorage } from './providers/storage/encrypted.ts';
 import { pricingConfig } from './services/loans.ts';
-import { readLoanSettings, readSettings } from './settings.ts';
+import { readDemoClock, readLoanSettings, readSettings } from './settings.ts';
 
 const base = readSettings(process.env);
 const sms = readSmsSettings(process.env);
@@ -27,9 +28,13 @@ const loans = readLoanSettings(process.env);
 const payout = readPayoutSettings(process.env);
 const collection = readCollectionSettings(process.env);
 const facebookLogin = readFacebookSettings(process.env);
+// DEMO_CLOCK (server/demo-clock.ts): the server's clock starts at that instant, with the simulated providers only.
+const demo = readDemoClock(process.env);
+const demoClock = demo.start ? createDemoClock(demo.start) : undefined;
+const clock = demoClock ? () => demoClock.now() : () => new Date();
 // A pricing config that breaks the law's lending caps (domain/regulation.ts, from today's regulation on), sets a limit
-// above the law, or cannot be quoted stops the server, one message per problem.
-const pricingProblems = checkPricing(pricingConfig, manilaToday(new Date())).map(
+// above the law, or cannot be quoted stops the server, one message per problem. Today is the server's (DEMO_CLOCK's).
+const pricingProblems = checkPricing(pricingConfig, manilaToday(clock())).map(
   (p) => `config/pricing.json ${p.path}: ${p.problem}`,
 );
 const problems = [
@@ -40,6 +45,7 @@ const problems = [
   ...payout.problems,
   ...collection.problems,
   ...facebookLogin.problems,
+  ...demo.problems,
   ...pricingProblems,
 ];
 if (
@@ -103,9 +109,10 @@ const collectionWebhookSecret = loanSettings.collectionWebhookSecret ?? derived(
 // address, once it listens; a real gateway calls the public address registered with it.
 let deliverTo: Deliver = async () => ({ status: 503 });
 const deliver: Deliver = (path, headers, body) => deliverTo(path, headers, body);
+// The simulated gateways keep the server's clock, so a payout or a payment moved past by DEMO_CLOCK completes.
 const payouts = createPayoutProvider(payout.settings, {
   db: database.db,
-  now: () => new Date(),
+  now: clock,
   delayMs: loanSettings.simPayoutDelayMs,
   failPattern: loanSettings.simPayoutFailPattern,
   callbackToken: payoutCallbackToken,
@@ -113,7 +120,7 @@ const payouts = createPayoutProvider(payout.settings, {
 });
 const collections = createCollectionProvider(collection.settings, {
   db: database.db,
-  now: () => new Date(),
+  now: clock,
   delayMs: loanSettings.simCollectionDelayMs,
   failPattern: loanSettings.simCollectionFailPattern,
   webhookSecret: collectionWebhookSecret,
@@ -137,6 +144,7 @@ const app = await buildApp({
     db: database.db,
     sms: createSmsProvider(sms.settings, (line) => console.log(line)),
     secret,
+    ...(demoClock && { demoClock }),
     storage: createEncryptedStorage(createFileStorage(storage.settings), keyring),
     checker: createDeterministicIdentityChecker(),
     // Facebook Login: the Graph API with FACEBOOK_APP_ID and FACEBOOK_APP_SECRET, else the simulated one (app.ts).
@@ -194,6 +202,10 @@ try {
   app.log.info(
     `web app and API on ${address.replace('0.0.0.0', 'localhost')}, database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : join(settings.dataDir, 'pglite')}, payouts: ${payouts.provider.name}, collections: ${collections.provider.name}`,
   );
+  if (demoClock)
+    app.log.warn(
+      `DEMO_CLOCK: the server's clock is ${demoClock.now().toISOString()}; move it forward with POST /api/v1/dev/clock {"advanceDays":1}`,
+    );
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   process.exit(1);

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parseDataKeys, type DataKey } from './crypto/keyring.ts';
+import { parseDemoInstant } from './demo-clock.ts';
 
 /**
  * Which proxies' X-Forwarded-For the server believes: none (false, the default: the client's address is the
@@ -225,4 +226,40 @@ export function readLoanSettings(env: NodeJS.ProcessEnv): { settings?: LoanEnvSe
   };
   if (settings.jobPollMs < 50) problems.push('JOB_POLL_MS must be at least 50');
   return problems.length ? { problems } : { settings, problems };
+}
+
+/**
+ * Reads DEMO_CLOCK (demo-clock.ts): unset or empty, the server runs on the real time; else the instant its clock
+ * starts at, refused unless every provider is the simulated one, so a demonstration never reaches a real borrower,
+ * payment, payout or SMS. Each provider variable is read as its own reader reads it (server/providers/<kind>/index.ts, unset
+ * is the simulated one), and any value but the simulated one refuses it, a misspelt one too: fail closed. buildApp
+ * checks the providers themselves again (app.ts).
+ */
+export function readDemoClock(env: NodeJS.ProcessEnv): { start?: Date; problems: string[] } {
+  const text = env['DEMO_CLOCK']?.trim() ?? '';
+  if (text === '') return { problems: [] };
+  const start = parseDemoInstant(text);
+  if (!start)
+    return {
+      problems: [
+        `DEMO_CLOCK must be a date and time with its UTC offset, e.g. 2026-12-24T09:00:00+08:00, got "${text}"`,
+      ],
+    };
+  const chosen = (name: string, simulated: string) => {
+    const value = env[name]?.trim() || simulated;
+    return value === simulated ? false : `${name}=${value}`;
+  };
+  const notSimulated = [
+    chosen('SMS_PROVIDER', 'console'),
+    chosen('PAYOUT_PROVIDER', 'simulated'),
+    chosen('COLLECTION_PROVIDER', 'simulated'),
+    Boolean(env['FACEBOOK_APP_ID']?.trim() || env['FACEBOOK_APP_SECRET']?.trim()) && 'FACEBOOK_APP_ID (Facebook Login)',
+  ].filter((name): name is string => typeof name === 'string');
+  if (notSimulated.length > 0)
+    return {
+      problems: [
+        `DEMO_CLOCK runs on the simulated providers only, and these are not: ${notSimulated.join(', ')}; unset DEMO_CLOCK, or those settings`,
+      ],
+    };
+  return { start, problems: [] };
 }

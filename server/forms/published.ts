@@ -181,6 +181,7 @@ export async function createPublishedForms(
     });
     const manifestJson = JSON.stringify(manifestOf(entries));
     return {
+      // The real time, whatever the server's clock (DEMO_CLOCK) says: how long this process keeps what it read.
       at: Date.now(),
       rows,
       manifestJson,

@@ -62,7 +62,13 @@ export interface AuthDeps {
   /** Key of the code HMAC; at least 32 bytes. */
   readonly secret: Buffer;
   readonly productName: string;
+  /**
+   * The clock of sessions, login codes, captchas and throttling (default the real time). Under DEMO_CLOCK it stays
+   * the real time (app.ts): these are about the time that really passed, and the borrower sees only durations of them.
+   */
   readonly now?: () => Date;
+  /** The server's clock (DEMO_CLOCK's in a demonstration) for the business of a registration: its date, coupon and message; default `now`. */
+  readonly businessNow?: () => Date;
   /** Makes a graphic code: its text and SVG image (svg-captcha by default; tests pass a known one). */
   readonly makeCaptcha?: () => { text: string; data: string };
 }
@@ -92,6 +98,7 @@ export function phoneOf(input: unknown): string {
 export function createAuthService(deps: AuthDeps) {
   const { db, sms, secret } = deps;
   const now = deps.now ?? (() => new Date());
+  const businessNow = deps.businessNow ?? now;
   // Sessions seen lately, by token: every authenticated request looks its session up. A logout here removes it at
   // once; one on another instance takes effect here within SESSION_CACHE_MS.
   const recentSessions = new TtlCache<{ id: string; customerId: string; phone: string; expiresAt: Date }>(
@@ -343,6 +350,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!spent) throw new ApiError('CODE_EXPIRED');
 
       const token = randomBytes(32).toString('base64url');
+      const registeredAt = businessNow();
       // One transaction: the customer, their session and, at registration (the first login: the row was inserted,
       // xmax = 0), the welcome message and the registration coupon with its message.
       const customer = await db.transaction(async (tx) => {
@@ -350,7 +358,7 @@ export function createAuthService(deps: AuthDeps) {
           .insert(customers)
           .values({
             phone,
-            createdAt: at,
+            createdAt: registeredAt,
             lastLoginAt: at,
             ...(input.language !== undefined && { language: input.language }),
           })
@@ -375,9 +383,10 @@ export function createAuthService(deps: AuthDeps) {
             params: { productName: deps.productName },
             link: '/homeIndex',
             dedupeKey: 'welcome',
+            at: registeredAt,
           });
           if (couponsConfig.registration)
-            await issue(tx, row!.id, couponsConfig.registration, 'registration', 'registration', at);
+            await issue(tx, row!.id, couponsConfig.registration, 'registration', 'registration', registeredAt);
         }
         return row!;
       });

@@ -85,6 +85,7 @@ export async function issue(
     params: { amountCentavos: row.amount, kind: row.kind, expiresOn: manilaToday(row.expiresAt) },
     link: '/coupon',
     dedupeKey: `couponIssued:${row.id}`,
+    at: now,
   });
   return row;
 }
@@ -270,6 +271,7 @@ export function createCouponService(deps: { db: Database; now: () => Date; confi
         params: { amountCentavos: row.amount, kind: row.kind, expiresOn: manilaToday(row.expiresAt) },
         link: '/coupon',
         dedupeKey: `couponExpiring:${row.id}`,
+        at,
       });
     }
     return { expired: expired.length, noticed: soon.length };

@@ -42,7 +42,8 @@ function itemOf(row: FeedbackRow): FeedbackItem {
   };
 }
 
-export function createFeedbackService(db: Database) {
+/** `now`: the server's clock (DEMO_CLOCK's in a demonstration), the date the feedback and its message carry. */
+export function createFeedbackService(db: Database, now: () => Date = () => new Date()) {
   return {
     /** Validates and stores one feedback of `customerId`; VALIDATION_FAILED with field errors as a step's save. */
     async send(customerId: string, input: unknown): Promise<FeedbackItem> {
@@ -77,10 +78,11 @@ export function createFeedbackService(db: Database) {
           });
         documentId = id;
       }
+      const at = now();
       const row = await db.transaction(async (tx) => {
         const [saved] = await tx
           .insert(feedback)
-          .values({ customerId, category: data.category, text: data.text, documentId, state: 'open' })
+          .values({ customerId, category: data.category, text: data.text, documentId, state: 'open', createdAt: at })
           .returning();
         if (!saved) throw new Error('feedback insert returned nothing');
         await notify(tx, {
@@ -89,6 +91,7 @@ export function createFeedbackService(db: Database) {
           params: {},
           link: '/feedback',
           dedupeKey: `feedback:${saved.id}`,
+          at,
         });
         return saved;
       });

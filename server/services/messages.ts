@@ -44,6 +44,8 @@ export interface NotifyInput {
   readonly params?: MessageParams;
   readonly link?: string | null;
   readonly dedupeKey?: string;
+  /** When it is written: the server's clock (DEMO_CLOCK's in a demonstration); default the database's time. */
+  readonly at?: Date;
 }
 
 /** Writes a Notify message in `tx` (the event's own transaction); false when its `dedupeKey` was already written. */
@@ -56,6 +58,7 @@ export async function notify(tx: Tx | Database, input: NotifyInput): Promise<boo
       params: input.params ?? {},
       link: input.link ?? null,
       dedupeKey: input.dedupeKey ?? null,
+      ...(input.at && { createdAt: input.at }),
     })
     .onConflictDoNothing()
     .returning({ id: messages.id });

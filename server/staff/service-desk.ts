@@ -44,9 +44,10 @@ export function createServiceDesk(deps: { db: Database; now: () => Date }) {
       const [row] = await tx.select().from(feedback).where(eq(feedback.id, feedbackId)).for('update');
       if (!row) throw new ApiError('NOT_FOUND');
       if (row.state !== 'open') throw new ApiError('REQUEST_STATE', { state: row.state });
+      const at = now();
       const [updated] = await tx
         .update(feedback)
-        .set({ state: 'answered', reply: text, repliedAt: now(), repliedBy: staffId })
+        .set({ state: 'answered', reply: text, repliedAt: at, repliedBy: staffId })
         .where(eq(feedback.id, feedbackId))
         .returning();
       await notify(tx, {
@@ -55,6 +56,7 @@ export function createServiceDesk(deps: { db: Database; now: () => Date }) {
         params: {},
         link: '/feedback',
         dedupeKey: `feedback-reply:${row.id}`,
+        at,
       });
       await staffAudit(tx, {
         staffId,

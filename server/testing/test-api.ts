@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { OpenDatabase } from '../db/database.ts';
+import type { DemoClock } from '../demo-clock.ts';
 import type { Deliver } from '../providers/deliver.ts';
 import {
   createSimulatedCollectionGateway,
@@ -88,13 +89,16 @@ export async function testApi(
     attributionAppToken?: string;
     /** A clock that stands still at this instant and moves only by advance() (default: the real time, plus advance()). */
     clock?: Date;
+    /** DEMO_CLOCK's clock instead (advance() moves it): the API serves /api/v1/dev/clock, security keeps the real time. */
+    demoClock?: DemoClock;
   } = {},
 ): Promise<TestApi> {
   const database = options.database ?? (await testDatabase(kind));
   const outbox = createConsoleOutbox({ log: () => undefined });
   let offset = 0;
   const clock = options.clock?.getTime();
-  const now = () => new Date((clock ?? Date.now()) + offset);
+  const demoClock = options.demoClock;
+  const now = demoClock ? () => demoClock.now() : () => new Date((clock ?? Date.now()) + offset);
   const uploadDir = mkdtempSync(join(tmpdir(), 'uploads-'));
   const storage = createEncryptedStorage(createLocalDiskStorage(uploadDir), TEST_KEYRING);
   const timers = options.webDist !== undefined;
@@ -132,7 +136,7 @@ export async function testApi(
       db: database.db,
       sms: outbox,
       secret: randomBytes(32),
-      now,
+      ...(demoClock ? { demoClock } : { now }),
       makeCaptcha: () => TEST_CAPTCHA,
       storage,
       checker: createDeterministicIdentityChecker(),
@@ -181,7 +185,8 @@ export async function testApi(
     payoutCallbackToken,
     collectionWebhookSecret,
     advance(seconds) {
-      offset += seconds * 1000;
+      if (demoClock) demoClock.advance(seconds * 1000);
+      else offset += seconds * 1000;
     },
     now,
     runDueJobs: () => loans.jobs.runDueJobs(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentView } from '#src/testing/loan-views.ts';
 import { readCatalogs } from '#src/testing/catalog-check.ts';
-import { declineReasonOf, failureKeyOf, paymentStatus } from './payment-status.ts';
+import { declineReasonOf, failureKeyOf, learnServerTime, paymentStatus, serverNow } from './payment-status.ts';
 
 const NOW = Date.parse('2026-05-04T03:00:00.000Z');
 const open = paymentView({ expiresAt: '2026-05-04T03:30:00.000Z' });
@@ -24,6 +24,30 @@ describe('paymentStatus', () => {
   it('keeps an expired code expired', () => {
     expect(paymentStatus({ ...open, expiresAt: '2026-05-04T02:00:00.000Z' }, NOW)).toBe('expired');
     expect(paymentStatus({ ...open, state: 'fail', failureCode: 'EXPIRED' }, NOW)).toBe('expired');
+  });
+});
+
+describe("the server's time", () => {
+  it("counts a code's expiry by the server's clock a loan answer tells, days from the device's", () => {
+    const DAY = 86_400_000;
+    try {
+      // The server two days behind the device (a demonstration's DEMO_CLOCK, a device set wrong).
+      const serverTime = new Date(Date.now() - 2 * DAY).toISOString();
+      const answer = { payments: [], serverTime };
+      expect(learnServerTime(answer)).toBe(answer);
+      expect(Math.abs(serverNow() - Date.parse(serverTime))).toBeLessThan(5_000);
+      // Payable 30 more minutes by the server's clock: in progress, though long past by the device's.
+      const code = paymentView({ expiresAt: new Date(Date.parse(serverTime) + 30 * 60_000).toISOString() });
+      expect(paymentStatus(code, serverNow())).toBe('in_progress');
+      expect(paymentStatus(code, Date.now())).toBe('expired');
+      // An answer without it changes nothing; one within a minute of the device is the device's time.
+      learnServerTime({});
+      expect(Math.abs(serverNow() - Date.parse(serverTime))).toBeLessThan(5_000);
+      learnServerTime({ serverTime: new Date(Date.now() + 20_000).toISOString() });
+      expect(Math.abs(serverNow() - Date.now())).toBeLessThan(5);
+    } finally {
+      learnServerTime({ serverTime: new Date().toISOString() });
+    }
   });
 });
 

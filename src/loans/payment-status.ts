@@ -71,15 +71,32 @@ export function failureKeyOf(p: Pick<PaymentView, 'failureCode' | 'declineCode'>
   return `errors:${p.failureCode ?? 'UNKNOWN'}`;
 }
 
+/** The server's clock minus the device's, in ms, as the last answer with a `serverTime` said. */
+let serverOffsetMs = 0;
+
+/**
+ * Learns the server's time from a loan answer (its `serverTime`) and answers the answer, so a load passes through it.
+ * A code expires by the server's clock, which may be far from the device's: a device set wrong, or a demonstration's
+ * DEMO_CLOCK days away. Within a minute the device is taken at its word: the answer's own delay is noise there.
+ */
+export function learnServerTime<T extends { readonly serverTime?: string }>(answer: T): T {
+  const offset = Date.parse(answer.serverTime ?? '') - Date.now();
+  if (Number.isFinite(offset)) serverOffsetMs = Math.abs(offset) < 60_000 ? 0 : offset;
+  return answer;
+}
+
+/** The server's time now, in ms since the epoch. */
+export const serverNow = (): number => Date.now() + serverOffsetMs;
+
 /** The longest a browser timer waits (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * The time now, renewed when the next of `deadlines` (ISO instants) passes: a screen of payments in progress shows
- * each one expired the moment its code does, without a reload.
+ * The server's time now (serverNow), renewed when the next of `deadlines` (ISO instants) passes: a screen of payments
+ * in progress shows each one expired the moment its code does, without a reload.
  */
 export function useNowAt(deadlines: readonly string[]): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(serverNow);
   const key = deadlines.join(' ');
   useEffect(() => {
     // The next deadline after the time last taken: one already past (the list changed since) renews it at once.
@@ -90,8 +107,8 @@ export function useNowAt(deadlines: readonly string[]): number {
         .filter((at) => at > now),
     );
     if (!Number.isFinite(next)) return undefined;
-    const wait = Math.max(0, Math.min(MAX_TIMER_MS, next - Date.now() + 50));
-    const timer = window.setTimeout(() => setNow(Date.now()), wait);
+    const wait = Math.max(0, Math.min(MAX_TIMER_MS, next - serverNow() + 50));
+    const timer = window.setTimeout(() => setNow(serverNow()), wait);
     return () => window.clearTimeout(timer);
   }, [key, now]);
   return now;

@@ -49,6 +49,8 @@ export function orderView(overrides: Partial<OrderView> = {}): OrderDetail {
     updatedAt: '2026-05-04T02:00:00.000Z',
     payments: [],
     refunds: [],
+    // The server's time agrees with the device's unless a test says otherwise.
+    serverTime: new Date().toISOString(),
     ...overrides,
   };
 }

@@ -38,6 +38,7 @@ export function createConsoleOutbox({ log = console.log, keep = 200 }: ConsoleOu
       checkSmsMessage(message);
       // A real gateway answers later; callers must not rely on a send completing within the same tick.
       await new Promise<void>((resolve) => setImmediate(resolve));
+      // When it really went out (the real time, under DEMO_CLOCK too): the outbox is a log.
       const sent: OutboxMessage = { id: randomUUID(), to: message.to, text: message.text, at: new Date() };
       kept.push(sent);
       if (kept.length > keep) kept.splice(0, kept.length - keep);

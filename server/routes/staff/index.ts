@@ -20,7 +20,13 @@ import { staffRefundRoutes } from './refunds.ts';
 /** What the staff routes need. */
 export interface StaffApiDeps {
   readonly db: Database;
+  /** The server's clock (DEMO_CLOCK's in a demonstration): reviews, customers, refunds, deletion, the studio. */
   readonly now: () => Date;
+  /**
+   * Staff sign-in, sessions and accounts (locks, second factors): the real time under DEMO_CLOCK, since a TOTP code
+   * is checked against the authenticator's real clock; default `now`.
+   */
+  readonly securityNow?: () => Date;
   readonly sms: SmsProvider;
   readonly storage: FileStorage;
   readonly coupons: CouponService;
@@ -35,8 +41,9 @@ export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options
   // The areas' own options: this plugin's prefix passed on would apply twice.
   const { prefix: _prefix, ...deps } = options as StaffApiDeps & { prefix?: string };
   // Areas register here: auth and accounts, reviews, customers, deletion, audit, forms, refunds.
-  await app.register(staffAuthRoutes, deps);
-  await app.register(staffAccountRoutes, deps);
+  const security = { ...deps, now: deps.securityNow ?? deps.now };
+  await app.register(staffAuthRoutes, security);
+  await app.register(staffAccountRoutes, security);
   await app.register(staffAuditRoutes, deps);
   await app.register(staffDeletionRoutes, deps);
   await app.register(staffReviewRoutes, deps);

@@ -15,7 +15,7 @@ import { enqueue } from '#server/jobs/runner.ts';
 import { withIdempotency, type Answer, type StoredAnswer } from '../idempotency.ts';
 import type { Caller, LoanContext, LoanInput } from './context.ts';
 import type { OrderRow, Tx } from './repository.ts';
-import { links, notifyApproved, notifyOrder } from './notices.ts';
+import { links, orderNotices } from './notices.ts';
 import { createLimits } from './limits.ts';
 import type { LoanViews } from './views.ts';
 
@@ -28,6 +28,7 @@ export type Decision =
 
 export function createApplication(ctx: LoanContext, views: LoanViews) {
   const { db, repo, now } = ctx;
+  const { notifyApproved, notifyOrder } = orderNotices(now);
   const limits = createLimits(ctx);
 
   /**

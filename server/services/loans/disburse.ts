@@ -27,7 +27,7 @@ import type { StoredAnswer } from '../idempotency.ts';
 import type { Application } from './apply.ts';
 import type { Caller, LoanContext } from './context.ts';
 import { ledgerPatch, type OrderRow, type Tx } from './repository.ts';
-import { links, notifyOrder } from './notices.ts';
+import { links, orderNotices } from './notices.ts';
 import type { LoanViews } from './views.ts';
 
 const PAYOUT_STEP = 'bankInfo';
@@ -37,6 +37,7 @@ const DOC_REF = /^doc:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 export function createDisbursement(ctx: LoanContext, views: LoanViews, application: Application) {
   const { db, repo, now } = ctx;
+  const { notifyOrder } = orderNotices(now);
 
   /**
    * The order's quote with a withdrawal coupon (the received amount rises by what the coupon takes off the fees, at

@@ -407,6 +407,7 @@ export function createEasyReloan(
       template: 'reloanNotice',
       link: '/appointLoanList',
       dedupeKey: `reloanNotice:${run.id}`,
+      at,
       params: {
         orderNo: order.orderNo,
         amountCentavos: q.principalCentavos,
@@ -536,6 +537,7 @@ export function createEasyReloan(
         link: '/appointLoan',
         dedupeKey: `reloanTurnedOff:${run.id}`,
         params: { total: counted.disbursed },
+        at,
       });
     }
   }

@@ -15,7 +15,7 @@ import type { Application } from './apply.ts';
 import type { LoanContext } from './context.ts';
 import type { createDisbursement } from './disburse.ts';
 import type { createRepayment } from './repay.ts';
-import { links, notifyOrder } from './notices.ts';
+import { links, orderNotices } from './notices.ts';
 import { ledgerPatch } from './repository.ts';
 
 /** A payment recorded this long ago and still not at the gateway is sent by the reconciliation too. */
@@ -28,6 +28,7 @@ export function createLoanJobs(
   repayment: ReturnType<typeof createRepayment>,
 ) {
   const { db, repo, now } = ctx;
+  const { notifyOrder } = orderNotices(now);
 
   /**
    * Brings every repaying order's stored ledger to today: the interest of each day, and the penalties of every

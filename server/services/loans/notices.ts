@@ -18,35 +18,44 @@ export const links = {
   reloans: () => '/appointLoanList',
 } as const;
 
-/** Writes `template` about `order` for its borrower, in `tx`; false when `dedupeKey` was written before. */
-export function notifyOrder(
-  tx: Tx,
-  order: Pick<OrderRow, 'customerId' | 'orderNo'>,
-  template: NotifyTemplate,
-  link: string,
-  params: MessageParams = {},
-  dedupeKey?: string,
-): Promise<boolean> {
-  return notify(tx, {
-    customerId: order.customerId,
-    template,
-    params: { orderNo: order.orderNo, ...params },
-    link,
-    ...(dedupeKey && { dedupeKey }),
-  });
-}
-
 /**
- * The approval of `order`. A borrower's own application is signed next (its terms open); an Easy Re-loan is paid out
- * by itself after its notice (easy-reloan.ts) under the agreement already signed, so its approval has its own text,
- * asks for no signature and opens the re-loan records.
+ * The notices of the loan core, written at `now` (the server's clock: DEMO_CLOCK's in a demonstration, so a message
+ * is dated as its event is).
  */
-export async function notifyApproved(
-  tx: Tx,
-  order: Pick<OrderRow, 'id' | 'customerId' | 'orderNo'>,
-  params: MessageParams,
-): Promise<void> {
-  const [reloan] = await tx.select({ id: easyReloans.id }).from(easyReloans).where(eq(easyReloans.orderId, order.id));
-  if (reloan) await notifyOrder(tx, order, 'reloanApproved', links.reloans(), params);
-  else await notifyOrder(tx, order, 'approved', links.terms(order), params);
+export function orderNotices(now: () => Date) {
+  /** Writes `template` about `order` for its borrower, in `tx`; false when `dedupeKey` was written before. */
+  function notifyOrder(
+    tx: Tx,
+    order: Pick<OrderRow, 'customerId' | 'orderNo'>,
+    template: NotifyTemplate,
+    link: string,
+    params: MessageParams = {},
+    dedupeKey?: string,
+  ): Promise<boolean> {
+    return notify(tx, {
+      customerId: order.customerId,
+      template,
+      params: { orderNo: order.orderNo, ...params },
+      link,
+      ...(dedupeKey && { dedupeKey }),
+      at: now(),
+    });
+  }
+
+  /**
+   * The approval of `order`. A borrower's own application is signed next (its terms open); an Easy Re-loan is paid
+   * out by itself after its notice (easy-reloan.ts) under the agreement already signed, so its approval has its own
+   * text, asks for no signature and opens the re-loan records.
+   */
+  async function notifyApproved(
+    tx: Tx,
+    order: Pick<OrderRow, 'id' | 'customerId' | 'orderNo'>,
+    params: MessageParams,
+  ): Promise<void> {
+    const [reloan] = await tx.select({ id: easyReloans.id }).from(easyReloans).where(eq(easyReloans.orderId, order.id));
+    if (reloan) await notifyOrder(tx, order, 'reloanApproved', links.reloans(), params);
+    else await notifyOrder(tx, order, 'approved', links.terms(order), params);
+  }
+
+  return { notifyOrder, notifyApproved };
 }

@@ -112,6 +112,7 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
       ...views.orderView(order, ctx.today(), account),
       payments: rows.map((p) => views.paymentView(p, order.orderNo, refundOf(p.id))),
       refunds: refundRows.map(views.refundView),
+      serverTime: ctx.now().toISOString(),
     };
   }
 
@@ -123,7 +124,7 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
       .leftJoin(refunds, eq(refunds.paymentId, payments.id))
       .where(and(eq(payments.id, paymentId), eq(payments.customerId, customerId)));
     if (!row) throw new ApiError('NOT_FOUND');
-    return views.paymentView(row.payment, row.orderNo, row.refund);
+    return { ...views.paymentView(row.payment, row.orderNo, row.refund), serverTime: ctx.now().toISOString() };
   }
 
   /** The borrower's payments of the last 3 months (Manila calendar), newest first. */
@@ -136,7 +137,10 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
       .leftJoin(refunds, eq(refunds.paymentId, payments.id))
       .where(and(eq(payments.customerId, customerId), gte(payments.createdAt, manilaStartOfDay(since))))
       .orderBy(desc(payments.createdAt));
-    return { payments: rows.map((r) => views.paymentView(r.payment, r.orderNo, r.refund)) };
+    return {
+      payments: rows.map((r) => views.paymentView(r.payment, r.orderNo, r.refund)),
+      serverTime: ctx.now().toISOString(),
+    };
   }
 
   return { quote: quoteOf, home, list, get, payment, payments: paymentsOf };

@@ -24,7 +24,7 @@ import { enqueue, type ClaimedJob, type JobHandler, type Queryable, type Schedul
 import { ProviderError, reportsOtherMoney, type PayoutResult } from '#server/providers/payout/payout-provider.ts';
 import { staffAudit } from '../audit.ts';
 import type { LoanContext } from './context.ts';
-import { links, notifyOrder } from './notices.ts';
+import { links, orderNotices } from './notices.ts';
 import type { OrderRow, Tx } from './repository.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -74,6 +74,7 @@ export type RefundView = ReturnType<typeof refundView>;
 
 export function createRefunds(ctx: LoanContext) {
   const { db, repo, now } = ctx;
+  const { notifyOrder } = orderNotices(now);
 
   async function lockRefund(tx: Tx, refundId: string): Promise<RefundRow | undefined> {
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');

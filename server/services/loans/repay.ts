@@ -35,7 +35,7 @@ import type { StoredAnswer } from '../idempotency.ts';
 import type { Application } from './apply.ts';
 import type { Caller, LoanContext } from './context.ts';
 import { ledgerPatch, type OrderRow } from './repository.ts';
-import { links, notifyOrder } from './notices.ts';
+import { links, orderNotices } from './notices.ts';
 import { createRefunds } from './refunds.ts';
 import type { LoanViews } from './views.ts';
 
@@ -48,6 +48,7 @@ export type PaymentOutcome = 'applied' | 'replay' | 'mismatch' | 'unknown';
 
 export function createRepayment(ctx: LoanContext, views: LoanViews, application: Application) {
   const { db, repo, now } = ctx;
+  const { notifyOrder } = orderNotices(now);
   const refunds = createRefunds(ctx);
 
   /**

@@ -372,6 +372,21 @@ describe('BillScreen', () => {
     );
   });
 
+  it("counts a pending code's expiry by the server's clock, not the device's", async () => {
+    // The server two days behind the device (a demonstration's DEMO_CLOCK): its code is payable 30 more minutes.
+    const serverTime = Date.now() - 2 * 86_400_000;
+    const pending = paymentView({ channel: 'eWallet', expiresAt: new Date(serverTime + 30 * 60_000).toISOString() });
+    mockApi({
+      [`GET /loans/${repaying.id}`]: {
+        body: { ...repaying, payments: [pending], serverTime: new Date(serverTime).toISOString() },
+      },
+    });
+    await render();
+    await screen.findByTestId('pending-payment');
+    expect(screen.queryByTestId('expired-payment')).toBeNull();
+    expect(screen.queryByTestId('settle')).toBeNull();
+  });
+
   it('offers to pay again the moment the pending code expires', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

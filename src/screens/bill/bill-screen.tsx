@@ -20,7 +20,7 @@ import { ScheduleTable } from '#src/loans/schedule-table.tsx';
 import { formatDay, formatInstant, formatPercent, languageOf } from '#src/loans/format.ts';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
 import { OrderBadge } from '#src/loans/order-status.tsx';
-import { failureKeyOf, paymentStatus, useNowAt } from '#src/loans/payment-status.ts';
+import { failureKeyOf, learnServerTime, paymentStatus, useNowAt } from '#src/loans/payment-status.ts';
 import { pricing } from '#src/loans/pricing.ts';
 import RefundCard from '#src/loans/refund-card.tsx';
 import { refundPoll } from '#src/loans/refund-poll.ts';
@@ -41,9 +41,9 @@ export default function BillScreen() {
   const [params] = useSearchParams();
   const orderId = params.get('order');
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
-  const order = useLoad(
+  const order = useLoad<OrderDetail>(
     orderId ? `order:${session}:${orderId}` : null,
-    (signal) => loansApi.order(orderId ?? '', signal),
+    (signal) => loansApi.order(orderId ?? '', signal).then(learnServerTime),
     refundPoll,
   );
   if (!orderId) return <div className="page bill" />;

@@ -9,7 +9,7 @@ import { loansApi, type OrderView, type PaymentView } from '#src/api/loans.ts';
 import { formatDay, formatInstant, languageOf } from '#src/loans/format.ts';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
 import { OrderBadge } from '#src/loans/order-status.tsx';
-import { failureKeyOf, paymentStatus, useNowAt } from '#src/loans/payment-status.ts';
+import { failureKeyOf, learnServerTime, paymentStatus, useNowAt } from '#src/loans/payment-status.ts';
 import { RefundLine } from '#src/loans/refund-state.tsx';
 import { useLoad } from '#src/loans/use-load.ts';
 import { Link } from '#src/router.ts';
@@ -50,7 +50,9 @@ export default function BillIndexScreen() {
   const stored = useCoreStore((s) => s.loanTabType);
   const tab = TABS.find((x) => x.type === stored) ?? TABS[0];
   const orders = useLoad(`orders:${session}`, (signal) => loansApi.orders(signal));
-  const payments = useLoad(tab.id === 'payments' ? `payments:${session}` : null, (signal) => loansApi.payments(signal));
+  const payments = useLoad(tab.id === 'payments' ? `payments:${session}` : null, (signal) =>
+    loansApi.payments(signal).then(learnServerTime),
+  );
   const shown = tab.id === 'payments' ? payments : orders;
 
   return (

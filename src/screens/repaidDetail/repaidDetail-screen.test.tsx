@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatPeso } from '#domain/money.ts';
-import { PAYMENT_POLL_MS } from '#src/loans/payment-status.ts';
+import { learnServerTime, PAYMENT_POLL_MS } from '#src/loans/payment-status.ts';
 import { callsTo, logIn, mockApi } from '#src/testing/api-mock.ts';
 import { paymentView } from '#src/testing/loan-views.ts';
 import { readCatalogs } from '#src/testing/catalog-check.ts';
@@ -118,6 +118,26 @@ describe('RepaidDetailScreen', () => {
     expect(screen.getByTestId('pay-again').textContent).toBe(text('payment.payAgain'));
     expect(screen.getByTestId('pay-again').getAttribute('href')).toBe(`/bill?order=${payment.orderId}#repay`);
     expect(screen.queryByRole('link', { name: text('payment.howToPay') })).toBeNull();
+  });
+
+  it("counts its code's expiry by the server's clock, not the device's", async () => {
+    // The server two days behind the device (a demonstration's DEMO_CLOCK): its code is payable 30 more minutes.
+    const serverTime = Date.now() - 2 * 86_400_000;
+    const behind = {
+      ...payment,
+      channel: 'eWallet' as const,
+      expiresAt: new Date(serverTime + 30 * 60_000).toISOString(),
+      serverTime: new Date(serverTime).toISOString(),
+    };
+    mockApi({ [`GET /payments/${payment.id}`]: { body: behind } });
+    try {
+      await render();
+      expect((await screen.findByTestId('payment-state')).dataset['state']).toBe('in_progress');
+      expect(screen.queryByTestId('pay-again')).toBeNull();
+    } finally {
+      // The next answers here carry no serverTime: back to the device's clock.
+      learnServerTime({ serverTime: new Date().toISOString() });
+    }
   });
 
   it('turns a payment in progress to expired the moment its code does, before the server says so', async () => {

@@ -14,7 +14,7 @@ import { loansApi, type PaymentView } from '#src/api/loans.ts';
 import { OTC_CENTRES } from '#src/loans/channels.ts';
 import { Figures } from '#src/loans/figure-list.tsx';
 import { formatInstant, languageOf } from '#src/loans/format.ts';
-import { failureKeyOf, PAYMENT_POLL_MS, paymentStatus, useNowAt } from '#src/loans/payment-status.ts';
+import { failureKeyOf, learnServerTime, PAYMENT_POLL_MS, paymentStatus, useNowAt } from '#src/loans/payment-status.ts';
 import { RefundBadge } from '#src/loans/refund-state.tsx';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
 import { useLoad } from '#src/loans/use-load.ts';
@@ -34,7 +34,7 @@ export default function RepaidDetailScreen() {
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
   const payment = useLoad(
     id ? `payment:${session}:${id}` : null,
-    (signal) => loansApi.payment(id ?? '', signal),
+    (signal) => loansApi.payment(id ?? '', signal).then(learnServerTime),
     paymentPoll,
   );
   if (!id) return <div className="page repaidDetail" />;
