@@ -8,6 +8,7 @@ import type { ThemeConfig } from './config/types/theme.ts';
 import { bundleReport } from './scripts/vite/bundle-report.ts';
 import { localeFiles, localesVersion } from './scripts/vite/locales.ts';
 import { precompress } from './scripts/vite/precompress.ts';
+import { preloadDeps } from './scripts/vite/preload-deps.ts';
 import { productHtml } from './scripts/vite/product-html.ts';
 import { psgcData } from './scripts/vite/psgc.ts';
 import { pureReactCalls } from './scripts/vite/pure-react-calls.ts';
@@ -73,6 +74,7 @@ export default defineConfig(() => ({
     pwa(config, theme, fileURLToPath(new URL('./src/sw-template.js', import.meta.url)), localesVersion(localesDir)),
     bundleReport(root),
     precompress(),
+    preloadDeps(),
   ],
   build: {
     manifest: true,
@@ -90,19 +92,22 @@ export default defineConfig(() => ({
         entryFileNames: 'assets/[name]-[hash:7].js',
         assetFileNames: 'assets/[name]-[hash:7][extname]',
         // Left alone, the modules every screen of a kind shares come as a dozen chunks of 0.2-0.8 KB each (the API
-        // client, session and error text, and the draft store every form and the logout use; the loan screens' loading, formatting and figures; the pricing config),
-        // each one more file, import list and preload entry. Grouped in three: 0.5 KB gzip off /start and the steps,
-        // about 1 KB off the loan screens. A few routes now also load a small module of a group they did not use
-        // (figure-list or order-status on billIndex, repaidDetail, triLink and changeBank; the pricing config on the
-        // legal pages) and still come out smaller. The groups' dependencies stay where they were
-        // (includeDependenciesRecursively is off), so no route gets anything else.
+        // client, session and error text; the loan screens' loading, formatting and figures; the pricing config), each
+        // one more file, import list and preload entry. Grouped: 0.5 KB gzip off /start and the steps, about 1 KB off
+        // the loan screens. A few routes now also load a small module of a group they did not use (figure-list or
+        // order-status on billIndex, repaidDetail, triLink and changeBank; the pricing config on the legal pages) and
+        // still come out smaller. The groups' dependencies stay where they were (includeDependenciesRecursively is
+        // off), so no route gets anything else. The information steps' draft store goes with their profile sync, not
+        // with the API client: /start and the loan screens never use it (0.26 KB gzip off each); the bank chooser
+        // and /changeBank, which use the draft store, take the profile sync with it (1.2 KB).
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
             {
               name: 'api',
-              test: /\/src\/(api\/(client|network-status|session|error-message)|store\/draft-store)\.ts$/,
+              test: /\/src\/api\/(client|network-status|session|error-message)\.ts$/,
             },
+            { name: 'profile-sync', test: /\/src\/(forms\/profile-sync|store\/draft-store)\.ts$/ },
             { name: 'pricing-config', test: /\/(config\/pricing\.json|src\/loans\/pricing\.ts)$/ },
             {
               name: 'loans',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_CHINESE_PATTERN, hasChinese, stripChinese } from './chinese-text.ts';
+import { NO_CHINESE_PATTERN, hasChinese, stripChinese, stripChineseTyped } from './chinese-text.ts';
 
 /** One character of each kind that must go, with its kind. */
 const CHINESE: [string, string][] = [
@@ -65,6 +65,39 @@ describe('stripChinese', () => {
     const out = stripChinese('😀\u{20000}😀');
     expect(out).toBe('😀😀');
     expect(out).not.toMatch(/[\uD800-\uDFFF]/u);
+  });
+});
+
+describe('stripChineseTyped (a field that refuses Chinese, as it is typed)', () => {
+  it.each(CHINESE)('removes %s (%s) as stripChinese does', (character) => {
+    expect(stripChineseTyped(`a${character}b`)).toBe('ab');
+  });
+
+  it.each(KEPT)('keeps %j unchanged', (text) => {
+    expect(stripChineseTyped(text)).toBe(text);
+  });
+
+  it('leaves one space where a run between two words went, none before the first word', () => {
+    expect(stripChineseTyped('Juan 张 Cruz')).toBe('Juan Cruz');
+    expect(stripChineseTyped('Juan 张 伟 Cruz')).toBe('Juan Cruz');
+    expect(stripChineseTyped('Peña 𠀀街 😀')).toBe('Peña 😀');
+    expect(stripChineseTyped('张伟 Zhang Wei')).toBe('Zhang Wei');
+    expect(stripChineseTyped('Juan张 Cruz')).toBe('Juan Cruz');
+    expect(stripChineseTyped('Juan 张Cruz')).toBe('Juan Cruz');
+  });
+
+  it('takes the space before a run at the end, so the space typed before the next word is the only one', () => {
+    expect(stripChineseTyped('Juan 张伟')).toBe('Juan');
+    expect(`${stripChineseTyped('Juan 张')} Cruz`).toBe('Juan Cruz');
+    expect(stripChineseTyped('Juan 张 ')).toBe('Juan ');
+    expect(stripChineseTyped('张')).toBe('');
+  });
+
+  it('removes what stripChinese removes, and only whitespace besides', () => {
+    for (const [c] of CHINESE) {
+      const text = `Sta. Cruz ${c}${c} Makati ${c}`;
+      expect(stripChineseTyped(text).replace(/\s/gu, '')).toBe(stripChinese(text).replace(/\s/gu, ''));
+    }
   });
 });
 

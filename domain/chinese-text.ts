@@ -19,12 +19,30 @@ const CHINESE_CLASS =
 /** Text without any Chinese character (regex source for the `u` flag, as ajv compiles patterns). */
 export const NO_CHINESE_PATTERN = `^[^${CHINESE_CLASS}]*$`;
 
-const CHINESE_GLOBAL = new RegExp(`[${CHINESE_CLASS}]`, 'gu');
-const CHINESE_ANY = new RegExp(`[${CHINESE_CLASS}]`, 'u');
+const CHINESE_GLOBAL = /* @__PURE__ */ new RegExp(`[${CHINESE_CLASS}]`, 'gu');
+const CHINESE_ANY = /* @__PURE__ */ new RegExp(`[${CHINESE_CLASS}]`, 'u');
 
 /** `text` with every Chinese character (ideographs, CJK punctuation, IME full-width forms) removed, nothing else. */
 export function stripChinese(text: string): string {
   return text.replace(CHINESE_GLOBAL, '');
+}
+
+/**
+ * A run of Chinese characters (and the spaces between them), with the whitespace on either side (one character each).
+ * The regular expressions are marked pure: a bundle that uses one of the functions here carries only its own.
+ */
+const CHINESE_RUN = /* @__PURE__ */ new RegExp(`(\\s?)[${CHINESE_CLASS}](?:\\s*[${CHINESE_CLASS}])*(\\s?)`, 'gu');
+
+/**
+ * `text` as a field that refuses Chinese shows it while it is typed: `stripChinese`, and no space doubled or left
+ * dangling where a run went. Between two spaces one stays ("Juan 张 Cruz" reads "Juan Cruz"); at the start the space
+ * after it goes ("张伟 Juan" reads "Juan"); at the end, where the borrower is typing, the space before it goes too
+ * ("Juan 张" reads "Juan"), so the space typed next, before the next word, is the only one.
+ */
+export function stripChineseTyped(text: string): string {
+  return text.replace(CHINESE_RUN, (run: string, before: string, after: string, at: number) =>
+    before && after ? before : at === 0 || at + run.length === text.length ? '' : before + after,
+  );
 }
 
 /** True when `text` holds at least one character `stripChinese` would remove. */

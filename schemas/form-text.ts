@@ -14,13 +14,35 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import product from '#config/product.json' with { type: 'json' };
 import { formatPeso } from '#domain/money.ts';
 import type { ErrorKeyFn } from '#engine/form/error-mapping.ts';
-import type { TranslateFn } from '#engine/form/form-text.ts';
+import type { TranslateFn, TypingFilter } from '#engine/form/form-text.ts';
 import type { ValidationError } from '#engine/validation/compiled-validator.ts';
 import { widgetRegistry } from '#engine/widgets/registry.ts';
 import incomeBands from './workInfo.income-bands.json' with { type: 'json' };
 
 /** The forms namespace. */
 export const FORMS_NS = 'forms';
+
+/** domain/chinese-text.ts's `stripChineseTyped` once its module has come; until then the text stays as typed. */
+let stripChineseTyped: TypingFilter = (text) => text;
+
+/**
+ * Resolves once the typing filters work. Their module (the ranges of what counts as Chinese) is asked for as this
+ * one loads, beside the form's own files: the form's first render does not wait for it, and it is there long before
+ * a first key (the form itself waits for the server). Should it fail (offline), the validator still strips at save.
+ */
+export const typingFiltersReady: Promise<void> = import('#domain/chinese-text.ts').then(
+  (module) => {
+    stripChineseTyped = module.stripChineseTyped;
+  },
+  () => undefined,
+);
+
+/**
+ * What the product's text fields filter as they are typed (SchemaForm's `typing`), by the normaliser their schema
+ * lists (schemas/vocabulary.ts): a field marked `noChinese` drops Chinese as it is typed, with the space it leaves,
+ * rather than at save.
+ */
+export const typingFilters: Readonly<Record<string, TypingFilter>> = { noChinese: (text) => stripChineseTyped(text) };
 
 /** Product numbers any form text may interpolate. */
 const productValues = {

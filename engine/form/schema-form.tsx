@@ -9,7 +9,7 @@ import type { ErrorKeyFn } from './error-mapping.ts';
 import { ErrorRevealContext, inFieldOrder, showsErrorsOf } from './error-visibility.ts';
 import type { ErrorReveal } from './error-visibility.ts';
 import { FormTextContext, prefixedOptionKey } from './form-text.ts';
-import type { FormText, OptionKeyFn, TranslateFn } from './form-text.ts';
+import type { FormText, OptionKeyFn, TranslateFn, TypingFilter } from './form-text.ts';
 import { inlineLocalRefs } from './inline-refs.ts';
 import { precompiledValidator } from './precompiled-validator.ts';
 import type { FormCheck } from './precompiled-validator.ts';
@@ -30,6 +30,12 @@ export interface SchemaFormProps<T> extends RegistryLayer {
   readonly t: TranslateFn;
   /** The key of an option label; default `<prefix>.options.<field>.<value>`, prefix the schema `$id` up to its first dot. */
   readonly optionKey?: OptionKeyFn;
+  /**
+   * Filters the text fields apply as they are typed, by the name of a normaliser a field's schema lists (`normalize`):
+   * what the validator would remove on submit (a character the field refuses) goes as it is typed. Only filters that
+   * remove what may never stay belong here; a trim would take the space before the word being typed.
+   */
+  readonly typing?: Readonly<Record<string, TypingFilter>>;
   /** The product's registry layer, between the engine's and the call site's (`widgets`, `fields`, `templates`). */
   readonly product?: RegistryLayer;
   /**
@@ -74,6 +80,7 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
     check,
     t,
     optionKey,
+    typing,
     product,
     widgets,
     fields,
@@ -110,8 +117,8 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
     [product, widgets, fields, templates],
   );
   const text = useMemo<FormText>(
-    () => ({ t, optionKey: optionKey ?? prefixedOptionKey(defaultPrefix(schema)) }),
-    [t, optionKey, schema],
+    () => ({ t, optionKey: optionKey ?? prefixedOptionKey(defaultPrefix(schema)), typing }),
+    [t, optionKey, schema, typing],
   );
   // A new object each time a field is left or a submit is tried, so the error templates and inputs re-render.
   const reveal = useMemo<ErrorReveal>(

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installLayout, readLayout } from './apply-layout.ts';
+import { installLayout } from './apply-layout.ts';
+import { readLayout } from './read-layout.ts';
 import { UA } from './user-agents.fixture.ts';
 
 let width = 390;

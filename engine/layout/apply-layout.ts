@@ -1,22 +1,15 @@
 /**
  * Binds the layout math to a document: sets the viewport meta, the root and body font sizes and the layout mode,
- * and recalculates on resize and on page-show (debounced).
+ * and recalculates on resize and on page-show (debounced). What it applied is read back by ./read-layout.ts (the
+ * diagnostics screen's, apart so that the start-up code does not carry it).
  */
-import { layoutMode, type LayoutMode } from './device.ts';
+import { layoutMode } from './device.ts';
 import { bodyFontSize, layoutPixelRatio, RECALC_DEBOUNCE_MS, rootFontSize, viewportContent } from './flexible.ts';
 
 /** What the binding needs to know; defaults come from the running window. */
 export interface LayoutOptions {
   userScalable: boolean;
   debounceMs?: number;
-}
-
-/** The numbers last applied, for diagnostics and tests. */
-export interface AppliedLayout {
-  mode: LayoutMode;
-  ratio: 1 | 2 | 3;
-  rootFontSize: number;
-  bodyFontSize: number;
 }
 
 /** Applies the layout once and keeps it current; returns a function that stops listening. */
@@ -62,16 +55,5 @@ export function installLayout(win: Window, options: LayoutOptions): () => void {
     clearTimeout(timer);
     win.removeEventListener('resize', schedule);
     win.removeEventListener('pageshow', onPageShow);
-  };
-}
-
-/** Reads back what {@link installLayout} applied. */
-export function readLayout(win: Window): AppliedLayout {
-  const el = win.document.documentElement;
-  return {
-    mode: (el.dataset['layout'] as LayoutMode | undefined) ?? 'desktop',
-    ratio: Number(el.dataset['dpr'] ?? 1) as 1 | 2 | 3,
-    rootFontSize: parseFloat(el.style.fontSize) || 0,
-    bodyFontSize: parseFloat(win.document.body?.style.fontSize ?? '') || 0,
   };
 }

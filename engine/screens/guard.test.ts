@@ -114,18 +114,6 @@ describe('guard: query parameters', () => {
   });
 });
 
-describe('guard: page stylesheet', () => {
-  it('is named after the route path, welcome for the root', () => {
-    expect(go('/').stylesheet).toBe('welcome');
-    expect(go('/privacy').stylesheet).toBe('privacy');
-    expect(go('/privacy/').stylesheet).toBe('privacy');
-  });
-
-  it('follows the canonical path for an alias', () => {
-    expect(go('/home', loggedIn).stylesheet).toBe('homeIndex');
-  });
-});
-
 describe('isLoggedIn', () => {
   it('needs both a token and a customer id', () => {
     expect(isLoggedIn({ token: 'a', customerId: 0 })).toBe(true);

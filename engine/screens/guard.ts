@@ -1,11 +1,12 @@
 /**
  * The navigation guard of spec section 2 as a pure function of route, storage and user-agent. The router matches the
  * path against the route table (paths and aliases); the guard decides what the match means, and the shell applies
- * its answer: it writes the storage, loads the stylesheet and follows the redirect.
+ * its answer: it writes the storage and follows the redirect. (A page's stylesheet, named after its route path,
+ * `stylesheetName`, comes with its screen's chunk: src/screens/README.md.)
  */
 import { isAndroid } from '../layout/device.ts';
 import { queryStorageWrites, type StorageWrites } from './query-storage.ts';
-import { stylesheetName, type ResolvedRoute, type RouteDef } from './route-table.ts';
+import type { ResolvedRoute, RouteDef } from './route-table.ts';
 
 /** Platforms a product can decline. */
 export type Platform = 'android';
@@ -36,7 +37,6 @@ export interface GuardDecision {
   /** Why it redirected, for tests and logs. */
   reason?: 'platform' | 'alias' | 'forward' | 'loggedIn' | 'login' | 'unknown';
   storage: StorageWrites;
-  stylesheet: string;
 }
 
 /** True when both a token and a customer id are held. */
@@ -48,8 +48,7 @@ export function isLoggedIn(input: Pick<GuardInput, 'token' | 'customerId'>): boo
 export function guard(input: GuardInput, policy: GuardPolicy): GuardDecision {
   const storage = queryStorageWrites(input.search);
   const resolved = input.match;
-  const stylesheet = stylesheetName(resolved?.route.path ?? input.pathname);
-  const base = { storage, stylesheet };
+  const base = { storage };
   const keepQuery = (path: string) => path + input.search;
 
   if (policy.unsupportedPlatforms.includes('android') && isAndroid(input.userAgent)) {

@@ -44,5 +44,6 @@ describe('stylesheetName', () => {
   it('uses welcome for the root and the path otherwise', () => {
     expect(stylesheetName('/')).toBe('welcome');
     expect(stylesheetName('/aboutUs')).toBe('aboutUs');
+    expect(stylesheetName('/privacy/')).toBe('privacy');
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Keeps Chromium's `beforeinstallprompt` event from the moment the app starts, so an install button shown later (the
- * add-to-home-screen tutorial) can still open the browser's own dialog. Safari never fires it.
+ * add-to-home-screen tutorial) can still open the browser's own dialog. Safari never fires it. This is the part the
+ * app loads at start-up; the button's hook, `useInstallPrompt`, is ./use-install-prompt.ts (loaded with its screen).
  */
-import { useMemo, useSyncExternalStore } from 'react';
 
 /** The event Chromium fires when the app can be installed. */
 export interface BeforeInstallPromptEvent extends Event {
@@ -13,7 +13,15 @@ export interface BeforeInstallPromptEvent extends Event {
 let deferred: BeforeInstallPromptEvent | undefined;
 let listening = false;
 const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+
+/** Keeps `event` (undefined: forgets the one kept) and tells the subscribers. */
+export function keepInstallPrompt(event: BeforeInstallPromptEvent | undefined): void {
+  deferred = event;
+  listeners.forEach((l) => l());
+}
+
+/** The event kept, if any. */
+export const installPrompt = (): BeforeInstallPromptEvent | undefined => deferred;
 
 function isInstallPromptEvent(event: Event): event is BeforeInstallPromptEvent {
   return typeof (event as Partial<BeforeInstallPromptEvent>).prompt === 'function';
@@ -26,41 +34,14 @@ export function captureInstallPrompt(win: Window): void {
   win.addEventListener('beforeinstallprompt', (event) => {
     if (!isInstallPromptEvent(event)) return;
     event.preventDefault();
-    deferred = event;
-    emit();
+    keepInstallPrompt(event);
   });
-  win.addEventListener('appinstalled', () => {
-    deferred = undefined;
-    emit();
-  });
+  win.addEventListener('appinstalled', () => keepInstallPrompt(undefined));
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the event kept changes; returns the unsubscribe. */
+export function subscribeInstallPrompt(listener: () => void): () => void {
   captureInstallPrompt(window);
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/** `install` opens the browser's install dialog (resolves whether the user accepted); undefined when not offered. */
-export function useInstallPrompt(): { install: (() => Promise<boolean>) | undefined } {
-  const event = useSyncExternalStore(
-    subscribe,
-    () => deferred,
-    () => undefined,
-  );
-  const install = useMemo(() => {
-    if (!event) return undefined;
-    return async () => {
-      // The event can be used once: drop it whatever the user answers.
-      deferred = undefined;
-      emit();
-      try {
-        await event.prompt();
-        return (await event.userChoice).outcome === 'accepted';
-      } catch {
-        return false;
-      }
-    };
-  }, [event]);
-  return { install };
 }

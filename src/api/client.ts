@@ -69,13 +69,3 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   return body as T;
 }
-
-/** Asks the API whether it is up; any answer at all means the network reaches it. */
-export async function pingApi(): Promise<boolean> {
-  try {
-    await apiRequest<{ status: string }>('/health');
-    return true;
-  } catch (error) {
-    return !(error instanceof ApiError && error.code === 'NETWORK_ERROR');
-  }
-}

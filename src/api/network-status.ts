@@ -1,5 +1,7 @@
-/** Whether the API can be reached, as last observed, shared with the shell's banner. */
-import { useSyncExternalStore } from 'react';
+/**
+ * Whether the API can be reached, as last observed, shared with the shell's banner (src/shell/network-banner.tsx
+ * reads it with useSyncExternalStore: the hook is there, in the banner's lazy chunk, not with the API client).
+ */
 
 let reachable = typeof navigator === 'undefined' ? true : navigator.onLine;
 const listeners = new Set<() => void>();
@@ -11,16 +13,11 @@ export function reportReachability(value: boolean): void {
   listeners.forEach((l) => l());
 }
 
-function subscribe(listener: () => void): () => void {
+/** True while the API was reachable at the last attempt. */
+export const apiReachable = (): boolean => reachable;
+
+/** Calls `listener` whenever reachability changes; returns the unsubscribe. */
+export function subscribeReachability(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/** True while the API was reachable at the last attempt. */
-export function useApiReachable(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => reachable,
-    () => true,
-  );
 }

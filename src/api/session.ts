@@ -3,7 +3,6 @@
  * this browser's device id. An UNAUTHORIZED answer ends the session here too (revoked elsewhere, or expired), so the
  * shell's guard sends the borrower to log in again.
  */
-import { product } from '../config.ts';
 import { readStorage, STORAGE, writeStorage } from '../storage.ts';
 import { useCoreStore } from '../store/core-store.ts';
 import { ApiError, apiRequest, type RequestOptions } from './client.ts';
@@ -23,7 +22,7 @@ export function publicRequest<T>(path: string, options: RequestOptions = {}): Pr
 }
 
 /** The logged-in borrower's headers: the session token, the customer id and the device id. */
-function sessionHeaders(): Record<string, string> {
+export function sessionHeaders(): Record<string, string> {
   const { token, customerId } = useCoreStore.getState().publicData;
   if (!token || !customerId) throw new ApiError('UNAUTHORIZED', 401);
   return { authorization: `Bearer ${token}`, 'x-customer-id': customerId, 'x-device-id': deviceId() };
@@ -38,11 +37,4 @@ export async function sessionRequest<T>(path: string, options: RequestOptions = 
     if (error instanceof ApiError && error.code === 'UNAUTHORIZED') useCoreStore.getState().logout();
     throw error;
   }
-}
-
-/** An image of the borrower's (a stored document) as an object URL for an <img>; revoke it when done. */
-export async function sessionImageUrl(path: string): Promise<string> {
-  const response = await fetch(product.apiBaseUrl + path, { headers: sessionHeaders(), cache: 'no-store' });
-  if (!response.ok) throw new ApiError(response.status === 401 ? 'UNAUTHORIZED' : 'NOT_FOUND', response.status);
-  return URL.createObjectURL(await response.blob());
 }

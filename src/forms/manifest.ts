@@ -38,7 +38,7 @@ const listeners = new Set<(manifest: FormsManifest) => void>();
 
 /**
  * GET /forms/manifest with fetch itself, not the API client: the entry asks for it (the themes), and the client's chunk
- * (with the draft store) in the entry's static imports would be a cycle between the two chunks.
+ * in the entry's static imports would be a cycle between the two chunks.
  */
 async function fetchManifest(): Promise<FormsManifest> {
   const response = await fetch(`${product.apiBaseUrl}/forms/manifest`, { headers: { accept: 'application/json' } });

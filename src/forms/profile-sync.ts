@@ -5,7 +5,8 @@
  */
 import type { UiSchema } from '@rjsf/utils';
 import { ApiError } from '../api/client.ts';
-import { sessionImageUrl, sessionRequest } from '../api/session.ts';
+import { sessionHeaders, sessionRequest } from '../api/session.ts';
+import { product } from '../config.ts';
 import { sessionKeyOf, useCoreStore } from '../store/core-store.ts';
 import { useDraftStore } from '../store/draft-store.ts';
 
@@ -129,6 +130,13 @@ export async function saveStep(step: string, data: Record<string, unknown>, form
   }
   useDraftStore.getState().setCompleted(summary.completed);
   return summary;
+}
+
+/** An image of the borrower's (a stored document) as an object URL for an <img>; revoke it when done. */
+async function sessionImageUrl(path: string): Promise<string> {
+  const response = await fetch(product.apiBaseUrl + path, { headers: sessionHeaders(), cache: 'no-store' });
+  if (!response.ok) throw new ApiError(response.status === 401 ? 'UNAUTHORIZED' : 'NOT_FOUND', response.status);
+  return URL.createObjectURL(await response.blob());
 }
 
 const previews = new Map<string, Promise<string>>();

@@ -12,11 +12,13 @@ export function isTransient(error: unknown): boolean {
   return !(error instanceof ApiError) || error.code === 'NETWORK_ERROR' || error.status >= 500;
 }
 
-/** The translated message of a code, with `values` interpolated (dates already formatted). */
+/**
+ * The translated message of a code, with `values` interpolated (dates already formatted). Without a network the
+ * `errors` catalog may not be at hand: the network message of `common` then, never a bare code (as errorMessage).
+ */
 export async function codeMessage(code: string, values: Record<string, unknown> = {}): Promise<string> {
   await i18next.loadNamespaces('errors');
-  const key = i18next.exists(`errors:${code}`) ? `errors:${code}` : 'errors:UNKNOWN';
-  return i18next.t(key, values);
+  return i18next.t([`errors:${code}`, 'errors:UNKNOWN', 'common:network.offline'], values);
 }
 
 /** The translated message of a thrown error. */

@@ -1,7 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pingApi } from '../api/client.ts';
-import { useApiReachable } from '../api/network-status.ts';
+import { ApiError, apiRequest } from '../api/client.ts';
+import { apiReachable, subscribeReachability } from '../api/network-status.ts';
+
+/**
+ * Asks the API whether it is up; any answer at all means the network reaches it (apiRequest records the outcome in
+ * src/api/network-status.ts). Here, with the banner (a lazy chunk), not in the API client every route loads.
+ */
+async function pingApi(): Promise<boolean> {
+  try {
+    await apiRequest<{ status: string }>('/health');
+    return true;
+  } catch (error) {
+    return !(error instanceof ApiError && error.code === 'NETWORK_ERROR');
+  }
+}
 
 /**
  * Says 'Network abnormal, check mobile data or wifi' while the browser is offline or the API cannot be reached,
@@ -9,7 +22,8 @@ import { useApiReachable } from '../api/network-status.ts';
  */
 export function NetworkBanner() {
   const { t } = useTranslation();
-  const reachable = useApiReachable();
+  // True while the API was reachable at the last attempt (any request's outcome, src/api/client.ts).
+  const reachable = useSyncExternalStore(subscribeReachability, apiReachable, () => true);
   const [online, setOnline] = useState(() => navigator.onLine);
   useEffect(() => {
     const update = () => {

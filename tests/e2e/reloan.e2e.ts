@@ -226,10 +226,11 @@ describe.each(browserDatabases('both'))('Easy Re-loan on %s', (kind) => {
       await page.goto(`${server.url}/appointLoan`);
       await page.getByTestId('reloan-turn-off').click();
       await page.getByRole('button', { name: t('turnOff.confirm'), exact: true }).click();
-      await page
-        .getByText(tr('en', 'errors', 'RELOAN_VOUCHER_USED'))
-        .first()
-        .waitFor();
+      // Said under the button, and it stays there (issue 24 §1.10: a toast was gone before it could be read).
+      const refusal = page.getByTestId('reloan-turn-off-error');
+      await expect.poll(() => refusal.textContent()).toContain(tr('en', 'errors', 'RELOAN_VOUCHER_USED'));
+      await page.waitForTimeout(3000);
+      expect(await refusal.isVisible()).toBe(true);
       await page.goto(`${server.url}/appointLoan`);
       await page.locator('[data-testid="reloan-state"][data-enabled="true"]').waitFor();
 

@@ -6,6 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BaseInputTemplateProps, RJSFSchema } from '@rjsf/utils';
 import contactSchema from '#schemas/contact.schema.json' with { type: 'json' };
 import validateContact from '#schemas/compiled/contact.js';
+import { typingFilters, typingFiltersReady } from '#schemas/form-text.ts';
+import type { TypingFilter } from '../form-text.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { BaseInputTemplate } from './base-input-template.tsx';
 
@@ -149,10 +151,12 @@ describe('BaseInputTemplate in SchemaForm', () => {
     onSubmit,
     onDraft,
     written,
+    typing,
   }: {
     onSubmit: (data: unknown) => void;
     onDraft: (data: unknown) => void;
     written: unknown;
+    typing?: Readonly<Record<string, TypingFilter>>;
   }) {
     const [draft, setDraft] = useState<unknown>(full);
     return (
@@ -166,6 +170,7 @@ describe('BaseInputTemplate in SchemaForm', () => {
           validate={validateContact}
           errorKey={errorKey}
           t={t}
+          typing={typing}
           formData={draft}
           onSubmit={onSubmit}
           onChange={(data) => {
@@ -176,10 +181,10 @@ describe('BaseInputTemplate in SchemaForm', () => {
       </>
     );
   }
-  const renderScreen = (written: unknown = full) => {
+  const renderScreen = (written: unknown = full, typing?: Readonly<Record<string, TypingFilter>>) => {
     const onSubmit = vi.fn();
     const onDraft = vi.fn();
-    render(<Screen onSubmit={onSubmit} onDraft={onDraft} written={written} />);
+    render(<Screen onSubmit={onSubmit} onDraft={onDraft} written={written} typing={typing} />);
     const form = document.querySelector('form') as HTMLFormElement;
     return { onSubmit, onDraft, form, whatsApp: document.getElementById('root_whatsApp') as HTMLInputElement };
   };
@@ -228,5 +233,80 @@ describe('BaseInputTemplate in SchemaForm', () => {
     await user.type(whatsApp, '12');
     await user.tab();
     await waitFor(() => expect(document.getElementById('root_whatsApp__error')?.textContent).toBe('[errors.any]'));
+  });
+
+  describe('a field that refuses Chinese (normalize: noChinese), with the product typing filters', () => {
+    // The emergency contact's name is `["noChinese", "personName"]`; WhatsApp's normaliser has no typing filter.
+    const open = async () => {
+      await typingFiltersReady;
+      const view = renderScreen(full, typingFilters);
+      return { ...view, name: document.getElementById('root_emergencyContacts_0_name') as HTMLInputElement };
+    };
+    const names = (onDraft: ReturnType<typeof vi.fn>) =>
+      onDraft.mock.calls.map(
+        ([data]) => (data as { emergencyContacts: { name: string }[] }).emergencyContacts[0]?.name,
+      );
+
+    it('drops the characters as they are typed, and the space before them, so the next word has one', async () => {
+      const { name, onDraft } = await open();
+      const user = userEvent.setup();
+      await user.clear(name);
+      await user.type(name, 'Juan 张');
+      expect(name.value).toBe('Juan');
+      await user.type(name, ' Cruz');
+      expect(name.value).toBe('Juan Cruz');
+      await waitFor(() => expect(names(onDraft).at(-1)).toBe('Juan Cruz'));
+      // The form never held a Chinese character, nor a double space.
+      expect(names(onDraft).filter((n) => /张|\s\s/u.test(n ?? ''))).toEqual([]);
+    });
+
+    it('keeps the caret where the characters went when they are typed in the middle', async () => {
+      const { name } = await open();
+      const user = userEvent.setup();
+      await user.clear(name);
+      await user.type(name, 'Juan Cruz');
+      await user.type(name, '张伟', { initialSelectionStart: 5, initialSelectionEnd: 5 });
+      expect(name.value).toBe('Juan Cruz');
+      expect([name.selectionStart, name.selectionEnd]).toEqual([5, 5]);
+      await user.keyboard('M. ');
+      expect(name.value).toBe('Juan M. Cruz');
+    });
+
+    it('collapses the space a pasted run between two words leaves', async () => {
+      const { name } = await open();
+      const user = userEvent.setup();
+      await user.clear(name);
+      await user.paste('Juan 张伟 Cruz');
+      expect(name.value).toBe('Juan Cruz');
+    });
+
+    it('lets an input method compose, and filters what it commits', async () => {
+      const { name, onDraft } = await open();
+      const user = userEvent.setup();
+      await user.clear(name);
+      await user.type(name, 'Ana Cruz ');
+      fireEvent.compositionStart(name);
+      fireEvent.input(name, { target: { value: 'Ana Cruz zhang' }, isComposing: true });
+      fireEvent.input(name, { target: { value: 'Ana Cruz 张' }, isComposing: true });
+      // The candidates are the input method's while it composes.
+      expect(name.value).toBe('Ana Cruz 张');
+      fireEvent.compositionEnd(name);
+      expect(name.value).toBe('Ana Cruz');
+      await waitFor(() => expect(names(onDraft).at(-1)).toBe('Ana Cruz'));
+      expect(names(onDraft).filter((n) => /张/u.test(n ?? ''))).toEqual([]);
+    });
+
+    it('leaves a field without the rule as it is typed (its own normaliser and format judge it)', async () => {
+      const { whatsApp } = await open();
+      await userEvent.setup().type(whatsApp, '张');
+      expect(whatsApp.value).toBe('09171234567张');
+    });
+
+    it('filters nothing in a form given no typing filters', async () => {
+      renderScreen();
+      const name = document.getElementById('root_emergencyContacts_0_name') as HTMLInputElement;
+      await userEvent.setup().type(name, ' 张');
+      expect(name.value).toBe('Maria Santos 张');
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { FocusEvent, HTMLAttributes, RefObject } from 'react';
 import { ariaDescribedByIds, getInputProps } from '@rjsf/utils';
 import type { BaseInputTemplateProps, RJSFSchema } from '@rjsf/utils';
 import { useShowsErrors } from '../error-visibility.ts';
+import { useTypingFilter } from '../form-text.ts';
 import { textOf, useOwnedText } from './owned-text.ts';
 import './form.css';
 
@@ -38,13 +39,13 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
 }
 
 function OwnedInput(props: BaseInputTemplateProps) {
-  const { id, value, onBlur, onChange, options } = props;
+  const { id, value, onBlur, onChange, options, schema } = props;
   const {
     ref,
     defaultValue,
     onChange: handleChange,
     flush,
-  } = useOwnedText<HTMLInputElement>(value, onChange, options.emptyValue);
+  } = useOwnedText<HTMLInputElement>(value, onChange, options.emptyValue, useTypingFilter(schema));
   return (
     <Input
       {...props}

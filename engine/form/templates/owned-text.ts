@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { RefObject } from 'react';
+import type { RefObject, SyntheticEvent } from 'react';
 import { flushSync } from 'react-dom';
 
 /**
@@ -30,8 +30,8 @@ export interface OwnedText<E extends HTMLInputElement | HTMLTextAreaElement> {
   readonly ref: RefObject<E | null>;
   /** The field's first text: its DOM default, never changed after (the DOM holds the text from then on). */
   readonly defaultValue: string;
-  /** The field's `onChange`: asks for a hand-over of the text after the next frame. */
-  readonly onChange: () => void;
+  /** The field's `onChange`: filters the text (see `filter`) and asks for a hand-over of it after the next frame. */
+  readonly onChange: (event?: SyntheticEvent) => void;
   /** Hands the form the current text at once when the form does not hold it yet (call on blur). */
   readonly flush: () => void;
 }
@@ -50,12 +50,16 @@ export interface OwnedText<E extends HTMLInputElement | HTMLTextAreaElement> {
  * text changed from outside, as with any controlled input.
  *
  * `onChange` is RJSF's for the field, `emptyValue` what an emptied field reports (`ui:emptyValue`, undefined by
- * default).
+ * default). `filter` (the form's typing filter for the field, `useTypingFilter`) rewrites the text as it is typed,
+ * before the browser paints it: what it removes is never seen. The caret keeps its distance to the end of the text
+ * (what goes is what was just typed, before it). It waits while an input method composes (the candidates are the
+ * input method's) and applies to what it commits.
  */
 export function useOwnedText<E extends HTMLInputElement | HTMLTextAreaElement>(
   value: unknown,
   onChange: (value: unknown) => void,
   emptyValue: unknown,
+  filter?: (text: string) => string,
 ): OwnedText<E> {
   const shown = textOf(value);
   const ref = useRef<E>(null);
@@ -89,20 +93,22 @@ export function useOwnedText<E extends HTMLInputElement | HTMLTextAreaElement>(
     if (!echo && dom && dom.value !== shown) dom.value = shown;
     if (!echo || shown === dom?.value) sent.clear();
   }, [shown]);
-  // A submit (Enter, or a button that leaves the focus here) is handled after this listener in the same event: React
-  // runs the form's own submit handler from its root. Leaving the page reports synchronously, so the draft store has
-  // the text before the page goes. Subscribed anew with each render's `onChange`.
-  useEffect(() => {
-    const form = ref.current?.form;
-    const leave = () => flushSync(flush);
-    form?.addEventListener('submit', flush, true);
-    window.addEventListener('pagehide', leave);
-    return () => {
-      form?.removeEventListener('submit', flush, true);
-      window.removeEventListener('pagehide', leave);
-    };
-  });
-  const handleChange = () => {
+  const handleChange = (event?: SyntheticEvent) => {
+    const dom = ref.current;
+    if (filter && dom && !(event?.nativeEvent as InputEvent | undefined)?.isComposing) {
+      const text = dom.value;
+      const kept = filter(text);
+      if (kept !== text) {
+        const end = dom.selectionEnd;
+        dom.value = kept;
+        // As far from the end as it was: what the filter took is what was just typed, before the caret (null: an
+        // input type without a caret position).
+        if (end !== null) {
+          const caret = Math.max(0, kept.length - (text.length - end));
+          dom.setSelectionRange(caret, caret);
+        }
+      }
+    }
     if (own.current.waiting) return;
     own.current.waiting = true;
     afterNextPaint(() => {
@@ -111,5 +117,23 @@ export function useOwnedText<E extends HTMLInputElement | HTMLTextAreaElement>(
       if (raw !== undefined && raw !== own.current.reported) startTransition(() => latest.current(raw));
     });
   };
+  // A submit (Enter, or a button that leaves the focus here) is handled after this listener in the same event: React
+  // runs the form's own submit handler from its root. Leaving the page reports synchronously, so the draft store has
+  // the text before the page goes. What an input method composed is filtered once it commits it (compositionend: in
+  // Chromium after the composition's last input event). Subscribed anew with each render's `onChange`.
+  useEffect(() => {
+    const dom = ref.current;
+    const form = dom?.form;
+    const leave = () => flushSync(flush);
+    const composed = () => handleChange();
+    form?.addEventListener('submit', flush, true);
+    window.addEventListener('pagehide', leave);
+    dom?.addEventListener('compositionend', composed);
+    return () => {
+      form?.removeEventListener('submit', flush, true);
+      window.removeEventListener('pagehide', leave);
+      dom?.removeEventListener('compositionend', composed);
+    };
+  });
   return { ref, defaultValue, onChange: handleChange, flush };
 }

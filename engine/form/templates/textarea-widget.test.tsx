@@ -6,6 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import addressSchema from '#schemas/addressInfo.schema.json' with { type: 'json' };
 import validateAddress from '#schemas/compiled/addressInfo.js';
+import { typingFilters, typingFiltersReady } from '#schemas/form-text.ts';
+import type { TypingFilter } from '../form-text.ts';
 import { SchemaForm } from '../schema-form.tsx';
 
 describe('the textarea widget owns its text like the inputs', () => {
@@ -26,10 +28,12 @@ describe('the textarea widget owns its text like the inputs', () => {
     onDraft,
     onSubmit,
     onRender,
+    typing,
   }: {
     onDraft: (data: unknown) => void;
     onSubmit: (data: unknown) => void;
     onRender: () => void;
+    typing?: Readonly<Record<string, TypingFilter>>;
   }) {
     const [draft, setDraft] = useState<unknown>({ address, detailedAddress: 'Blk 5', postalCode: '1012' });
     return (
@@ -40,6 +44,7 @@ describe('the textarea widget owns its text like the inputs', () => {
           validate={validateAddress}
           errorKey={() => 'errors.any'}
           t={t}
+          typing={typing}
           formData={draft}
           onSubmit={onSubmit}
           onChange={(data) => {
@@ -50,11 +55,11 @@ describe('the textarea widget owns its text like the inputs', () => {
       </Profiler>
     );
   }
-  const renderScreen = () => {
+  const renderScreen = (typing?: Readonly<Record<string, TypingFilter>>) => {
     const onDraft = vi.fn();
     const onSubmit = vi.fn();
     const onRender = vi.fn();
-    render(<Screen onDraft={onDraft} onSubmit={onSubmit} onRender={onRender} />);
+    render(<Screen onDraft={onDraft} onSubmit={onSubmit} onRender={onRender} typing={typing} />);
     return {
       onDraft,
       onSubmit,
@@ -94,6 +99,20 @@ describe('the textarea widget owns its text like the inputs', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect((onSubmit.mock.calls[0]?.[0] as { detailedAddress: string }).detailedAddress).toBe(
       'Blk 5 Lot 12, Mabini Street',
+    );
+  });
+
+  it('drops Chinese as it is typed where the address refuses it (noChinese), keeping the caret and one space', async () => {
+    await typingFiltersReady;
+    const { area, onDraft } = renderScreen(typingFilters);
+    const user = userEvent.setup();
+    await user.type(area, ' 马尼拉 Mabini');
+    expect(area.value).toBe('Blk 5 Mabini');
+    await user.type(area, '街', { initialSelectionStart: 6, initialSelectionEnd: 6 });
+    expect(area.value).toBe('Blk 5 Mabini');
+    expect(area.selectionStart).toBe(6);
+    await waitFor(() =>
+      expect(onDraft).toHaveBeenLastCalledWith(expect.objectContaining({ detailedAddress: 'Blk 5 Mabini' })),
     );
   });
 });

@@ -2,6 +2,7 @@ import type { FocusEvent } from 'react';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import type { WidgetProps } from '@rjsf/utils';
 import { useShowsErrors } from '../error-visibility.ts';
+import { useTypingFilter } from '../form-text.ts';
 import { useOwnedText } from './owned-text.ts';
 
 /**
@@ -24,13 +25,14 @@ export function TextareaWidget(props: WidgetProps) {
     onBlur,
     onFocus,
     rawErrors,
+    schema,
   } = props;
   const {
     ref,
     defaultValue,
     onChange: handleChange,
     flush,
-  } = useOwnedText<HTMLTextAreaElement>(value, onChange, options.emptyValue);
+  } = useOwnedText<HTMLTextAreaElement>(value, onChange, options.emptyValue, useTypingFilter(schema));
   const invalid = useShowsErrors(id) && (rawErrors?.length ?? 0) > 0;
   return (
     <textarea

@@ -12,7 +12,7 @@ import { Icon } from '#engine/ui/icons.tsx';
 import { checkIcon, plusIcon } from '#engine/ui/icon-set.ts';
 import { limitRaises } from '#config/underwriting.json';
 import { product } from '#src/config.ts';
-import { useInstallPrompt } from '#engine/ui/install-prompt.ts';
+import { useInstallPrompt } from '#engine/ui/use-install-prompt.ts';
 import { useChosenBrowser, useStandalone } from './a2hs-hooks.ts';
 import {
   A2HS_PATHS,

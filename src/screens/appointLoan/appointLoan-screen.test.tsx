@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chargesDisclosure } from '#domain/disclosure.ts';
 import type { PricingConfig, TaxConfig } from '#domain/loan-types.ts';
 import { formatPeso } from '#domain/money.ts';
@@ -8,14 +8,17 @@ import { quote as quoteOf } from '#domain/pricing.ts';
 import type { EasyReloanView, ReloanView } from '#src/api/easy-reloan.ts';
 import { pricing, subProductOf } from '#src/loans/pricing.ts';
 import { callsTo, logIn, mockApi } from '#src/testing/api-mock.ts';
+import { homeView } from '#src/testing/loan-views.ts';
 import { catalogProblems, readCatalogs } from '#src/testing/catalog-check.ts';
 import { renderScreen, signedInScreenSuite } from '#src/testing/render-screen.tsx';
 import { takeReturn } from '#src/return-after-login.ts';
 import { useCoreStore } from '#src/store/core-store.ts';
 import EasyReloanScreen from './appointLoan-screen.tsx';
 
-const en = readCatalogs('reloan').en;
-const errors = readCatalogs('errors').en;
+const reloan = readCatalogs('reloan');
+const errorTexts = readCatalogs('errors');
+const en = reloan.en;
+const errors = errorTexts.en;
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 
 function status(overrides: Partial<EasyReloanView> = {}): EasyReloanView {
@@ -101,9 +104,47 @@ describe('/appointLoan', () => {
     fireEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: en['turnOff.confirm'] }),
     );
-    await screen.findByText(errors['RELOAN_VOUCHER_USED']!);
+    // Said on the screen under the button, not in a toast: the refusal and what happens instead.
+    const said = await screen.findByTestId('reloan-turn-off-error');
+    expect(said.textContent).toBe(
+      `${errors['RELOAN_VOUCHER_USED']} ${en['turnOff.staysOn']!.replace('{{total}}', '2').replace('{{done}}', '1')}`,
+    );
+    expect(said.getAttribute('role')).toBe('alert');
+    expect(screen.getByTestId('reloan-turn-off').getAttribute('aria-describedby')).toBe(said.id);
+    expect(
+      [...document.querySelectorAll('.ui-toast')].filter((t) =>
+        t.textContent?.includes(errors['RELOAN_VOUCHER_USED']!),
+      ),
+    ).toEqual([]);
     expect(callsTo(calls, 'DELETE', '/easy-reloan')).toHaveLength(1);
     expect(screen.getByTestId('reloan-state').getAttribute('data-enabled')).toBe('true');
+    // It stays: long after a toast would have gone.
+    vi.useFakeTimers();
+    act(() => vi.advanceTimersByTime(60_000));
+    vi.useRealTimers();
+    expect(screen.getByTestId('reloan-turn-off-error').textContent).toBe(said.textContent);
+  });
+
+  it("says the refusal in the borrower's language (zh-CN), once however often it is tried", async () => {
+    const calls = mockApi({
+      'GET /easy-reloan': { body: status({ enabled: true, termDays: 30, disbursedInCycle: 1, voucherUsed: true }) },
+      'DELETE /easy-reloan': { status: 409, body: { code: 'RELOAN_VOUCHER_USED', message: 'used' } },
+    });
+    await renderScreen(<EasyReloanScreen routeName="appointLoan" />, {
+      language: 'zh-CN',
+      namespaces: ['reloan', 'forms', 'errors'],
+    });
+    const zh = reloan['zh-CN'];
+    const expected = `${errorTexts['zh-CN']['RELOAN_VOUCHER_USED']} ${zh['turnOff.staysOn']!.replace('{{total}}', '2').replace('{{done}}', '1')}`;
+    for (const attempt of [1, 2]) {
+      fireEvent.click(await screen.findByTestId('reloan-turn-off'));
+      const dialog = await screen.findByRole('alertdialog');
+      fireEvent.click(within(dialog).getByRole('button', { name: zh['turnOff.confirm'] }));
+      await vi.waitFor(() => expect(callsTo(calls, 'DELETE', '/easy-reloan')).toHaveLength(attempt));
+      await vi.waitFor(() =>
+        expect(screen.getAllByTestId('reloan-turn-off-error').map((p) => p.textContent)).toEqual([expected]),
+      );
+    }
   });
 
   it('asks to turn it on again after it turned itself off', async () => {
@@ -128,6 +169,37 @@ describe('/appointLoan', () => {
     await renderScreen(<EasyReloanScreen routeName="appointLoan" />, { namespaces: ['reloan', 'forms', 'errors'] });
     await screen.findByTestId('reloan-state');
     expect(screen.queryByTestId('reloan-waiting')).toBeNull();
+  });
+
+  it('offers the change of payout account when home says it is open', async () => {
+    mockApi({ 'GET /easy-reloan': { body: status() }, 'GET /loans/home': { body: homeView({ reloan: true }) } });
+    await renderScreen(<EasyReloanScreen routeName="appointLoan" />, { namespaces: ['reloan', 'forms', 'errors'] });
+    const link = await screen.findByTestId('reloan-change-payout');
+    expect(link.getAttribute('href')).toBe('/changeBank');
+    expect(link.textContent).toBe(en['setting.changePayout']);
+    expect(screen.queryByTestId('reloan-payout-maintenance')).toBeNull();
+  });
+
+  it('under bank maintenance says the change must wait, with no link to a page that only says so', async () => {
+    mockApi({
+      'GET /easy-reloan': { body: status() },
+      'GET /loans/home': { body: homeView({ reloan: true, bankChangeAvailable: false }) },
+    });
+    await renderScreen(<EasyReloanScreen routeName="appointLoan" />, { namespaces: ['reloan', 'forms', 'errors'] });
+    expect((await screen.findByTestId('reloan-payout-maintenance')).textContent).toBe(
+      en['setting.changePayoutMaintenance'],
+    );
+    expect(screen.getByTestId('reloan-payout').textContent).toContain('******7890');
+    expect(document.querySelector('a[href="/changeBank"]')).toBeNull();
+  });
+
+  it('offers no change of payout account before home answered', async () => {
+    mockApi({ 'GET /easy-reloan': { body: status() }, 'GET /loans/home': 'network' });
+    await renderScreen(<EasyReloanScreen routeName="appointLoan" />, { namespaces: ['reloan', 'forms', 'errors'] });
+    await screen.findByTestId('reloan-form');
+    await settle();
+    expect(document.querySelector('a[href="/changeBank"]')).toBeNull();
+    expect(screen.queryByTestId('reloan-payout-maintenance')).toBeNull();
   });
 
   it('tells a borrower who never repaid a loan that it comes after their first repayment', async () => {

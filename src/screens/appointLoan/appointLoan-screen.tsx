@@ -2,9 +2,10 @@
  * Easy Re-loan (/appointLoan): a borrower who repaid a loan turns it on with the amount (default: their limit, the next
  * amount shown), the term and the payout account on file, after agreeing to the Easy Re-loan agreement
  * (/bookingAgreement). While it is on: the rewards so far, and turning it off behind a confirmation that warns of
- * the rewards lost (refused by the server once a voucher was used). After it turned itself off, it asks to be turned
- * on again. The figures (voucher, cancel window, turn-off count) are the server's, from config. The same module
- * renders /appointLoanList (src/easy-reloan/reloan-list.tsx).
+ * the rewards lost (refused by the server once a voucher was used: the refusal, and that it stays on until it turns
+ * itself off, are said under the button and stay there). After it turned itself off, it asks to be turned on again.
+ * The figures (voucher, cancel window, turn-off count) are the server's, from config. The same module renders
+ * /appointLoanList (src/easy-reloan/reloan-list.tsx).
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,8 @@ import { confirmDialog } from '#engine/ui/confirm-dialog.tsx';
 import { toast } from '#engine/ui/toast.tsx';
 import { formatPeso } from '#domain/money.ts';
 import type { EasyReloanInput, EasyReloanView } from '#src/api/easy-reloan.ts';
+import { errorCode } from '#src/api/error-message.ts';
+import { loansApi } from '#src/api/loans.ts';
 import { sessionRequest } from '#src/api/session.ts';
 import { codeMessage, loanErrorMessage } from '#src/loans/errors.ts';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
@@ -97,12 +100,37 @@ function AppointLoanScreen() {
   );
 }
 
+/**
+ * The way to another payout account (/changeBank), offered only once home says a change is open: under bank
+ * maintenance (home's bankChangeAvailable false) it says the change must wait instead of leading to a page that only
+ * says so; nothing while that is not known yet.
+ */
+function ChangePayout() {
+  const { t } = useTranslation('reloan');
+  const session = useCoreStore((s) => sessionKeyOf(s.publicData));
+  const home = useLoad(`home:${session}`, (signal) => loansApi.home(signal));
+  const available = home.data?.bankChangeAvailable;
+  if (available === false)
+    return (
+      <p className="muted" data-testid="reloan-payout-maintenance">
+        {t('setting.changePayoutMaintenance')}
+      </p>
+    );
+  if (available !== true) return null;
+  return (
+    <Link to="/changeBank" data-testid="reloan-change-payout">
+      {t('setting.changePayout')}
+    </Link>
+  );
+}
+
 function SettingForm({ status: s, onChange }: { status: EasyReloanView; onChange: (next: EasyReloanView) => void }) {
   const { t } = useTranslation(['reloan', 'forms']);
   const [amount, setAmount] = useState<string>(s.principalCentavos === null ? LIMIT : String(s.principalCentavos));
   const [term, setTerm] = useState<number>(s.termDays ?? s.termsDays[0] ?? 0);
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [turnOffError, setTurnOffError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const amounts = amountsOf(s);
   const chosen = amount === LIMIT ? null : Number(amount);
@@ -139,11 +167,19 @@ function SettingForm({ status: s, onChange }: { status: EasyReloanView; onChange
       cancelText: t('turnOff.keep'),
     });
     if (!ok) return;
+    setTurnOffError(null);
     try {
       onChange(await sessionRequest<EasyReloanView>('/easy-reloan', { method: 'DELETE' }));
       toast(t('turnOff.done'));
     } catch (failure) {
-      toast(await loanErrorMessage(failure));
+      // Said under the button, where it stays (a toast was gone before it could be read); a used voucher's refusal
+      // also says what happens instead.
+      const message = await loanErrorMessage(failure);
+      setTurnOffError(
+        errorCode(failure) === 'RELOAN_VOUCHER_USED'
+          ? `${message} ${t('turnOff.staysOn', { done: s.disbursedInCycle, total: s.disbursementsBeforeTurnOff })}`
+          : message,
+      );
     }
   }
 
@@ -199,7 +235,7 @@ function SettingForm({ status: s, onChange }: { status: EasyReloanView; onChange
             ? `${t(payoutLabelKey(s.payout), { defaultValue: s.payout.label })} ${s.payout.accountMasked}`
             : t('setting.noPayout')}
         </p>
-        <Link to="/changeBank">{t('setting.changePayout')}</Link>
+        <ChangePayout />
       </div>
       <label className="appointLoan-agree">
         <input
@@ -226,9 +262,15 @@ function SettingForm({ status: s, onChange }: { status: EasyReloanView; onChange
           className="btn btn-danger btn-block"
           onClick={() => void turnOff()}
           data-testid="reloan-turn-off"
+          aria-describedby={turnOffError ? 'reloan-turn-off-error' : undefined}
         >
           {t('turnOff.action')}
         </button>
+      )}
+      {turnOffError && (
+        <p id="reloan-turn-off-error" className="appointLoan-error" role="alert" data-testid="reloan-turn-off-error">
+          {turnOffError}
+        </p>
       )}
     </form>
   );

@@ -13,7 +13,7 @@ import { SchemaForm } from '#engine/form/schema-form.tsx';
 import { toast } from '#engine/ui/toast.tsx';
 import { loansApi } from '#src/api/loans.ts';
 import { sessionRequest } from '#src/api/session.ts';
-import { formErrorKey, formT, withWidgetOptions } from '#schemas/form-text.ts';
+import { formErrorKey, formT, typingFilters, withWidgetOptions } from '#schemas/form-text.ts';
 import { loadStepForm } from '#src/forms/step-modules.ts';
 import { loanErrorMessage } from '#src/loans/errors.ts';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
@@ -157,6 +157,7 @@ function ChangeBankForm({ old }: { old: Data | undefined }) {
       errorKey={errorKey}
       check={check}
       t={translate}
+      typing={typingFilters}
       formData={formData}
       onChange={setFormData}
       onSubmit={submit}

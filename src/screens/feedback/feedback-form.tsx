@@ -9,7 +9,7 @@ import { SchemaForm } from '#engine/form/schema-form.tsx';
 import { toast } from '#engine/ui/toast.tsx';
 import { sendFeedback, type FeedbackView } from '#src/api/me.ts';
 import { errorMessage } from '#src/api/error-message.ts';
-import { formErrorKey, formT, withWidgetOptions } from '#schemas/form-text.ts';
+import { formErrorKey, formT, typingFilters, withWidgetOptions } from '#schemas/form-text.ts';
 import { documentPreview, PhotoRefused, uploadPhotos } from '#src/forms/profile-sync.ts';
 import { loadStepForm } from '#src/forms/step-modules.ts';
 
@@ -74,6 +74,7 @@ export default function FeedbackForm({ onSent }: { onSent: (item: FeedbackView) 
       validate={form.validate}
       errorKey={errorKey}
       t={translate}
+      typing={typingFilters}
       formData={formData}
       onChange={(data) => setFormData(data)}
       onSubmit={submit}

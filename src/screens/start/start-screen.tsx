@@ -36,10 +36,15 @@ export default function StartScreen() {
   const [captchaAnswer, setCaptchaAnswer] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [resendAt, setResendAt] = useState(0);
+  // When a code may be sent again, by number: the wait belongs to the number the code went to, so after "Change
+  // number" a different number can have its code at once, and the first one still shows what is left of its wait
+  // (the server limits each number and device all the same).
+  const [waits, setWaits] = useState<Record<string, number>>({});
   const [now, setNow] = useState(clock);
   const codeInput = useRef<HTMLInputElement>(null);
 
+  const national = normalizePhMobile(phone);
+  const resendAt = waits[national ?? ''] ?? 0;
   useEffect(() => {
     if (resendAt <= now) return;
     const timer = window.setTimeout(() => setNow(clock()), 1000);
@@ -49,7 +54,6 @@ export default function StartScreen() {
     if (stage === 'code') codeInput.current?.focus();
   }, [stage]);
 
-  const national = normalizePhMobile(phone);
   const waitSeconds = Math.max(0, Math.ceil((resendAt - now) / 1000));
 
   const showError = async (failure: unknown) => {
@@ -73,6 +77,11 @@ export default function StartScreen() {
     }
   };
 
+  const waitUntil = (number: string, seconds: number) => {
+    setWaits((known) => ({ ...known, [number]: clock() + seconds * 1000 }));
+    setNow(clock());
+  };
+
   const sendCode = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!national) {
@@ -91,8 +100,7 @@ export default function StartScreen() {
         },
       });
       setCaptcha(null);
-      setResendAt(clock() + answer.resendAfterSeconds * 1000);
-      setNow(clock());
+      waitUntil(national, answer.resendAfterSeconds);
       setStage('code');
     } catch (failure) {
       if (
@@ -104,10 +112,8 @@ export default function StartScreen() {
         failure instanceof ApiError &&
         failure.code === 'RESEND_TOO_SOON' &&
         typeof failure.details['retryAfterSeconds'] === 'number'
-      ) {
-        setResendAt(clock() + failure.details['retryAfterSeconds'] * 1000);
-        setNow(clock());
-      }
+      )
+        waitUntil(national, failure.details['retryAfterSeconds']);
       await showError(failure);
     } finally {
       setBusy(false);
@@ -184,7 +190,11 @@ export default function StartScreen() {
               maxLength={16}
               aria-invalid={error !== '' || undefined}
               aria-describedby="start-error"
-              onChange={(e) => setPhone(e.target.value)}
+              onChange={(e) => {
+                setPhone(e.target.value);
+                // The clock only ticks while a wait runs: read it, so another number's wait shows what is left now.
+                setNow(clock());
+              }}
             />
           </div>
           {captcha && (

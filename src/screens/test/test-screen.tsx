@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readLayout } from '#engine/layout/apply-layout.ts';
+import { readLayout } from '#engine/layout/read-layout.ts';
 import { STORAGE, readStorage } from '#src/storage.ts';
 import { useCoreStore } from '#src/store/core-store.ts';
 import './test.page.css';
