@@ -21,15 +21,24 @@ import { flow, loginThroughUi, steps } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
 const profileText = (lng: string) =>
-  JSON.parse(readFileSync(`locales/${lng}/profile.json`, 'utf8')) as { payout: Record<string, string> };
+  JSON.parse(readFileSync(`locales/${lng}/profile.json`, 'utf8')) as {
+    payout: Record<string, string>;
+    steps: Record<string, string>;
+  };
 const newKey = () => `e2e-${randomBytes(8).toString('hex')}`;
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/payout-account-${name}.png`, fullPage: true });
 
-/** Takes the session of the page's origin to the same app served at `url` (another origin: its own storage). */
+/**
+ * Takes the session of the page's origin to the same app served at `url` (another origin: its own storage). Written
+ * from a document of that origin in which the app does not run (the health answer): a running app holds the store it
+ * read at start and writes all of it back on its next change (src/store/persist.ts), so a session written under it
+ * (the app on a guarded page, still starting without one, redirects to /start) is lost whenever its first render
+ * comes after the write and before the next page replaces it, as on a busy machine.
+ */
 async function carrySession(page: Page, url: string): Promise<void> {
   const core = await page.evaluate(() => localStorage.getItem('core'));
-  await page.goto(`${url}/aboutUs`);
+  await page.goto(`${url}/api/v1/health`);
   await page.evaluate((c) => localStorage.setItem('core', c ?? ''), core);
 }
 
@@ -49,16 +58,18 @@ async function speak(page: Page, lng: string): Promise<void> {
 describe('the payout account', () => {
   let server: E2eServer;
   let maintained: E2eServer;
+  // A fresh database takes its time on a busy machine: about 40 s seen beside the unit suite.
   beforeAll(async () => {
     server = await startServer('pglite');
-    // The same database served with BANK_CHANGE_MAINTENANCE=1.
+    // The same database served with BANK_CHANGE_MAINTENANCE=1. Only read and written through its routes: the first
+    // server's job worker and gateways move the orders of both, so this one runs none of its own on the shared database.
     const api = await testApi('pglite', {
       webDist: resolve('dist'),
       database: server.database,
-      loans: { bankChangeMaintenance: true },
+      loans: { bankChangeMaintenance: true, jobPollMs: 0, gatewayPollMs: 0 },
     });
     maintained = { ...api, url: await api.app.listen({ port: 0, host: '127.0.0.1' }), kind: 'pglite' };
-  });
+  }, 120_000);
   afterAll(async () => {
     await maintained?.close();
     await server?.close();
@@ -80,12 +91,10 @@ describe('the payout account', () => {
     return phone;
   }
 
-  // Skipped: on a fresh machine Home on the second (maintenance) server never showed the failed order's card within 15 s
-  // (CI run of 97c870b + 1); the behaviour is covered by server/routes/payout-account.test.ts and the Home and My unit
-  // tests. To be brought back with issue 24's next step.
-  it.skip(
+  it(
     'names the new account on the withdraw page after a failed payout; under maintenance Home and Profile say the change must wait',
-    { timeout: 120_000 },
+    // About 25 s on a quiet machine, 107 s seen beside the unit suite.
+    { timeout: 180_000 },
     async () => {
       const page = await suite.open(iPhone(3));
       page.setDefaultTimeout(15_000);
@@ -119,6 +128,10 @@ describe('the payout account', () => {
       const entry = page.locator('[data-testid="my-payout"]');
       await entry.waitFor();
       expect(await entry.textContent()).toContain(profileText('en').payout['maintenance']);
+      // The payout step is locked while the order is open; its note names no way to change the account meanwhile.
+      expect(await page.locator('[data-testid="my-locked-note"]').textContent()).toBe(
+        profileText('en').steps['lockedNoteMaintenance'],
+      );
       expect(await page.locator('a[href="/changeBank"]').count()).toBe(0);
       await myPayoutShot(page, 'en');
       await speak(page, 'fil');

@@ -95,7 +95,17 @@ describe('the Profile tab', () => {
       .map((a) => a.getAttribute('href'));
     expect(links).not.toContain('/bankInfo');
     expect(screen.getByText(en['steps.locked']!)).toBeTruthy();
-    expect(screen.getByText(en['steps.lockedNote']!)).toBeTruthy();
+    expect(screen.getByTestId('my-locked-note').textContent).toBe(en['steps.lockedNote']);
+  });
+
+  it('under bank maintenance says the locked payout account cannot be changed for now, naming no way to change it', async () => {
+    const steps = meView().steps.map((s) => (s.step === 'bankInfo' ? { ...s, state: 'locked' as const } : s));
+    mockApi({ 'GET /me': { body: meView({ steps, payoutLocked: true, bankChangeAvailable: false }) } });
+    await renderScreen(<MyScreen />, { namespaces: ['profile', 'forms'] });
+    const note = await screen.findByTestId('my-locked-note');
+    expect(note.textContent).toBe(en['steps.lockedNoteMaintenance']);
+    expect(screen.queryByText(en['steps.lockedNote']!)).toBeNull();
+    expect(document.querySelector('a[href="/changeBank"]')).toBeNull();
   });
 
   it('changes the language at once and stores it on the server; switches SMS reminders off', async () => {

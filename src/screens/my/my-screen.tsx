@@ -103,7 +103,12 @@ export default function MyScreen() {
             </li>
           ))}
         </ul>
-        {data.payoutLocked && <p className="muted my-note">{t('steps.lockedNote')}</p>}
+        {data.payoutLocked && (
+          // The way to change the account meanwhile is named only when it is open (not under bank maintenance).
+          <p className="muted my-note" data-testid="my-locked-note">
+            {t(data.bankChangeAvailable ? 'steps.lockedNote' : 'steps.lockedNoteMaintenance')}
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="my-payout">
