@@ -3,7 +3,7 @@
  * disbursing), or else the offer of the main sub-product with its live quote and Apply; the other sub-products as
  * cards leading to /subIndex?sub=<id>.
  */
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatPeso } from '#domain/money.ts';
@@ -12,7 +12,7 @@ import { chevronIcon } from '#engine/ui/icon-set.ts';
 import { loansApi, type HomeView } from '#src/api/loans.ts';
 import { formatDay, languageOf } from '#src/loans/format.ts';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
-import { LoanOffer, useOfferModule } from '#src/loans/lazy-offer.tsx';
+import { SuspendingLoanOffer, useOfferModule } from '#src/loans/lazy-offer.tsx';
 import { homePollOf, OrderCard } from '#src/loans/order-card.tsx';
 import { configTextKey, loanProduct } from '#src/loans/pricing.ts';
 import { useLoad } from '#src/loans/use-load.ts';
@@ -102,64 +102,67 @@ export default function HomeIndexScreen() {
   }, [navigate]);
   const main = loanProduct.subProducts[0];
 
-  if (!home.data) {
-    return (
-      <div className="page homeIndex">
-        {home.error ? <LoadFailed error={home.error} onRetry={home.reload} /> : <LoadingCards count={3} />}
-      </div>
-    );
-  }
+  const loading = (
+    <div className="page homeIndex">
+      {home.error ? <LoadFailed error={home.error} onRetry={home.reload} /> : <LoadingCards count={3} />}
+    </div>
+  );
+  if (!home.data) return loading;
   const data = home.data;
   // Nothing to offer a borrower underwriting would refuse: the limit card says why and when they may apply.
   const refused = data.limitWithheld?.code === 'WOULD_REJECT';
+  // The page appears whole, once the offer's chunk is there too (fetched since the first render): the skeleton stays
+  // until then, rather than the limit and the products drawn first and pushed down when the offer arrives.
   return (
-    <div className="page homeIndex">
-      <LimitCard home={data} />
+    <Suspense fallback={loading}>
+      <div className="page homeIndex">
+        <LimitCard home={data} />
 
-      {data.currentOrder ? (
-        <OrderCard order={data.currentOrder} bankChangeAvailable={data.bankChangeAvailable} />
-      ) : (
-        main &&
-        !refused && (
-          <LoanOffer
-            sub={main}
-            home={data}
-            onApplied={(order) => {
-              home.setData({ ...data, currentOrder: order, canApply: false });
-              home.reload();
-            }}
-          />
-        )
-      )}
+        {data.currentOrder ? (
+          <OrderCard order={data.currentOrder} bankChangeAvailable={data.bankChangeAvailable} />
+        ) : (
+          main &&
+          !refused && (
+            <SuspendingLoanOffer
+              sub={main}
+              home={data}
+              onApplied={(order) => {
+                home.setData({ ...data, currentOrder: order, canApply: false });
+                home.reload();
+              }}
+            />
+          )
+        )}
 
-      {loanProduct.subProducts.length > 1 && !refused && (
-        <section aria-labelledby="homeIndex-products">
-          <h2 id="homeIndex-products" className="section-title">
-            {t('home.products')}
-          </h2>
-          <ul className="list">
-            {loanProduct.subProducts.map((sub) => (
-              <li key={sub.id}>
-                <Link
-                  className="list-item homeIndex-product"
-                  to={`/subIndex?sub=${encodeURIComponent(sub.id)}`}
-                  data-sub={sub.id}
-                >
-                  <span className="list-item-label">
-                    <strong>{t(configTextKey(sub.nameKey))}</strong>
-                    {data.limitWithheld?.code !== 'PROFILE_INCOMPLETE' && (
-                      <span className="muted homeIndex-product-range">
-                        {productRange(t, sub.amount, data.creditLimitCentavos)}
-                      </span>
-                    )}
-                  </span>
-                  <Icon path={chevronIcon} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-    </div>
+        {loanProduct.subProducts.length > 1 && !refused && (
+          <section aria-labelledby="homeIndex-products">
+            <h2 id="homeIndex-products" className="section-title">
+              {t('home.products')}
+            </h2>
+            <ul className="list">
+              {loanProduct.subProducts.map((sub) => (
+                <li key={sub.id}>
+                  <Link
+                    className="list-item homeIndex-product"
+                    to={`/subIndex?sub=${encodeURIComponent(sub.id)}`}
+                    data-sub={sub.id}
+                  >
+                    <span className="list-item-label">
+                      <strong>{t(configTextKey(sub.nameKey))}</strong>
+                      {data.limitWithheld?.code !== 'PROFILE_INCOMPLETE' && (
+                        <span className="muted homeIndex-product-range">
+                          {productRange(t, sub.amount, data.creditLimitCentavos)}
+                        </span>
+                      )}
+                    </span>
+                    <Icon path={chevronIcon} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </Suspense>
   );
 }
