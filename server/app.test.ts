@@ -76,6 +76,45 @@ describe('server', () => {
     }
   });
 
+  it("answers a route's path with its prerendered page in the borrower's language: cookie, then Accept-Language", async () => {
+    const built = mkdtempSync(join(tmpdir(), 'web-pages-'));
+    writeFileSync(
+      join(built, 'index.html'),
+      '<!doctype html><html><head><title>shell</title></head><body></body></html>',
+    );
+    for (const language of ['en', 'fil', 'zh-CN']) {
+      mkdirSync(join(built, 'pages', language), { recursive: true });
+      writeFileSync(
+        join(built, 'pages', language, 'start.html'),
+        `<html><head></head><body>start ${language}</body></html>`,
+      );
+    }
+    const pages = await buildApp({ webDist: built, attributionAppToken: 'tok123' });
+    try {
+      const page = async (path: string, headers: Record<string, string> = {}) => {
+        const res = await pages.inject({ url: path, headers: { 'accept-encoding': 'identity', ...headers } });
+        expect(res.statusCode, path).toBe(200);
+        return res;
+      };
+      expect((await page('/start')).body).toContain('start en');
+      expect((await page('/start?standalone=1', { 'accept-language': 'fil-PH,en;q=0.8' })).body).toContain('start fil');
+      expect((await page('/start', { 'accept-language': 'ko, zh-TW;q=0.9' })).body).toContain('start zh-CN');
+      // A language refused with q=0 is not the borrower's.
+      expect((await page('/start', { 'accept-language': 'fil;q=0, en;q=0.5' })).body).toContain('start en');
+      // The app's cookie (src/i18n.ts) wins over the browser's languages; a language not offered is ignored.
+      const chosen = await page('/start', { 'accept-language': 'en', cookie: 'a=1; lng=fil' });
+      expect(chosen.body).toContain('start fil');
+      expect(chosen.body).toContain('content="tok123"');
+      expect(chosen.headers['vary']).toBe('accept-encoding, accept-language, cookie');
+      expect((await page('/start', { cookie: 'lng=de', 'accept-language': 'zh' })).body).toContain('start zh-CN');
+      // Paths without a page of their own (an alias, the root, an unknown path, a route not prerendered) get the shell.
+      for (const path of ['/login', '/', '/nowhere', '/homeIndex', '/index.html'])
+        expect((await page(path, { cookie: 'lng=fil' })).body, path).toContain('<title>shell</title>');
+    } finally {
+      await pages.close();
+    }
+  });
+
   it('caches hashed assets for a year and types the manifest', async () => {
     const asset = await app.inject('/assets/index-abc.js');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');

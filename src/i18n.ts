@@ -5,6 +5,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { product, type Language } from './config.ts';
+import { browserLanguage as pickLanguage } from '#domain/language.ts';
 import { readStorage, STORAGE, writeStorage } from './storage.ts';
 
 /** Loads one catalog (language, namespace). */
@@ -25,7 +26,9 @@ function backend(load: CatalogLoader): BackendModule {
     read(language: string, namespace: string, callback: ReadCallback) {
       load(language, namespace).then(
         (catalog) => callback(null, catalog),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+        // `true`: the catalog may be asked for again (a later loadNamespaces fetches it anew), as it must be after a
+        // failure offline; i18next's own retries are off (maxRetries below), so a failure is reported at once.
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
       );
     },
   };
@@ -33,18 +36,9 @@ function backend(load: CatalogLoader): BackendModule {
 
 const offered = (code: string): code is Language => (product.languages as readonly string[]).includes(code);
 
-/**
- * The product's language for a browser's preferred languages (`navigator.languages`), the first that maps: Filipino
- * for fil or tl (Tagalog), Chinese for any zh, English for en; undefined when none does.
- */
-export function browserLanguage(preferred: readonly string[]): Language | undefined {
-  for (const tag of preferred) {
-    const primary = tag.toLowerCase().split(/[-_]/u)[0] ?? '';
-    const code = primary === 'tl' || primary === 'fil' ? 'fil' : primary === 'zh' ? 'zh-CN' : primary;
-    if (offered(code)) return code;
-  }
-  return undefined;
-}
+/** The product's language for a browser's preferred languages (`navigator.languages`), domain/language.ts. */
+export const browserLanguage = (preferred: readonly string[]): Language | undefined =>
+  pickLanguage(preferred, product.languages);
 
 /** The language the borrower chose before when the product offers it, else the browser's, else the default. */
 export function initialLanguage(
@@ -54,9 +48,15 @@ export function initialLanguage(
   return offered(stored) ? stored : (browserLanguage(preferred) ?? product.defaultLanguage);
 }
 
+/** The `lng` cookie: the server sends its pages in this language (server/plugins/web-app.ts). */
+function tellServer(language: Language): void {
+  document.cookie = `lng=${language};path=/;max-age=31536000;samesite=lax`;
+}
+
 /** Starts i18next; resolves once the first language's common strings are ready. */
 export async function initI18n(load: CatalogLoader = fetchCatalog): Promise<typeof i18next> {
   const lng = initialLanguage();
+  tellServer(lng);
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
@@ -68,6 +68,7 @@ export async function initI18n(load: CatalogLoader = fetchCatalog): Promise<type
       fallbackLng: 'en',
       supportedLngs: product.languages,
       load: 'currentOnly',
+      maxRetries: 0,
       ns: ['common'],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
@@ -81,4 +82,5 @@ export async function initI18n(load: CatalogLoader = fetchCatalog): Promise<type
 export async function changeLanguage(language: Language): Promise<void> {
   await i18next.changeLanguage(language);
   writeStorage('local', STORAGE.language, language);
+  tellServer(language);
 }

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './router.ts';
 import { installLayout } from '#engine/layout/apply-layout.ts';
+import { isLoggedIn } from '#engine/screens/guard.ts';
 import { captureInstallPrompt } from '#engine/ui/install-prompt.ts';
 import { product } from './config.ts';
 import { initI18n } from './i18n.ts';
@@ -10,8 +11,10 @@ import { Shell } from './shell/shell.tsx';
 import { loadManifest, onManifest } from './forms/manifest.ts';
 import { applyTheme, takePublishedThemes } from './shell/theme.ts';
 import { registerServiceWorker } from './shell/service-worker.ts';
+import { hydratable } from './prerendered.ts';
 import { initChannel } from './storage.ts';
 import { useCoreStore } from './store/core-store.ts';
+import 'virtual:seed-theme.css';
 import './styles/base.css';
 
 installLayout(window, { userScalable: product.zoom.userScalable });
@@ -24,14 +27,23 @@ onManifest((manifest) => takePublishedThemes(manifest.themes));
 loadManifest().catch(() => undefined);
 
 prefetchScreenAt(window.location.pathname);
-void initI18n().then(() => {
-  createRoot(document.getElementById('root')!).render(
+void initI18n().then((i18n) => {
+  const root = document.getElementById('root')!;
+  const app = (
     <StrictMode>
       {/* Navigations show the next route at once (its loading state if its chunk is still on the way), outside a transition. */}
       <BrowserRouter useTransitions={false}>
         <Shell />
       </BrowserRouter>
-    </StrictMode>,
+    </StrictMode>
   );
+  // The page's own markup (scripts/prerender.ts) painted before any script ran; hydrated where it is this first
+  // render's. A part the server could not draw (a screen still loading there) is drawn here: React's recoverable
+  // errors for those parts are expected, not reported.
+  // Inert until now (scripts/prerender.ts); React replays what is done on parts it has not hydrated yet.
+  root.inert = false;
+  if (hydratable(root, i18n.language, location.pathname, isLoggedIn(useCoreStore.getState().publicData)))
+    hydrateRoot(root, app, { onRecoverableError: () => undefined });
+  else createRoot(root).render(app);
   registerServiceWorker();
 });

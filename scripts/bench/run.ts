@@ -6,6 +6,7 @@
  * and one entry in BENCHMARKS.
  */
 import { failedRuns, printApi, runApiBench } from './api.ts';
+import { printFirstPaint, runFirstPaintBench } from './first-paint.ts';
 import { printKeystroke, runKeystrokeBench } from './keystroke.ts';
 import { printLoans, runLoansBench } from './loans.ts';
 import { printMessages, runMessagesBench } from './messages.ts';
@@ -69,6 +70,16 @@ const BENCHMARKS: readonly Benchmark[] = [
       const failed = result.runs.filter((r) => r.problems.length > 0);
       if (failed.length > 0)
         throw new Error(`failed runs: ${failed.map((r) => `${r.name}: ${r.problems.join('; ')}`).join(' | ')}`);
+      return result;
+    },
+  },
+  {
+    name: 'first-paint',
+    description:
+      '/start on a slow phone (400 kbit/s, 400 ms latency, CPU 4x slower): first paint, title and phone field drawn, hydrated; built app',
+    run: async () => {
+      const result = await runFirstPaintBench();
+      printFirstPaint(result);
       return result;
     },
   },

@@ -1,16 +1,25 @@
 /**
  * Serves the built web app: hashed assets cached for a year, precompressed (.br/.gz) where the browser accepts it;
- * index.html and sw.js always revalidated; any other page path answers with index.html so the router can take it,
- * except /staff and /staff/...: the staff console's own page (staff/index.html). With attribution on
+ * index.html and sw.js always revalidated. A route's path answers with its prerendered page (dist/pages/<language>/
+ * <route>.html, scripts/prerender.ts) in the borrower's language: the `lng` cookie the app sets (src/i18n.ts), else
+ * Accept-Language, else the default; any other page path answers with index.html so the router can take it, except
+ * /staff and /staff/...: the staff console's own page (staff/index.html). With attribution on
  * (ATTRIBUTION_APP_TOKEN) the borrower's page carries the app token in a meta tag: the app reads it with the page,
  * no request of its own (src/attribution/consent.ts).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import product from '#config/product.json' with { type: 'json' };
+import routes from '#config/routes.json' with { type: 'json' };
+import type { ProductConfig } from '#config/types/product.ts';
+import type { RoutesConfig } from '#config/types/routes.ts';
+import { browserLanguage } from '#domain/language.ts';
+
+type Language = ProductConfig['defaultLanguage'];
 
 /** The meta tag's name (src/attribution/consent.ts reads it). */
 export const ATTRIBUTION_META = 'attribution-app-token';
@@ -21,17 +30,46 @@ export function withAttributionMeta(html: string, token: string): string {
   return html.replace('</head>', `  <meta name="${ATTRIBUTION_META}" content="${token}" />\n  </head>`);
 }
 
-/** The borrower's page with the token, compressed once at start as the build compresses the rest. */
-function tokenPage(root: string, token: string) {
-  const html = Buffer.from(withAttributionMeta(readFileSync(join(root, 'index.html'), 'utf8'), token));
-  const encoded = { br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }), identity: html };
-  return (request: FastifyRequest, reply: FastifyReply) => {
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/u.test(accepts) ? 'br' : /\bgzip\b/u.test(accepts) ? 'gzip' : 'identity';
-    void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-    if (encoding !== 'identity') void reply.header('content-encoding', encoding);
-    return reply.send(encoded[encoding]);
-  };
+type Encoded = Readonly<Record<'br' | 'gzip' | 'identity', Buffer>>;
+
+/** A page compressed once at start as the build compresses the rest. */
+function encode(html: string): Encoded {
+  const bytes = Buffer.from(html);
+  return { br: brotliCompressSync(bytes), gzip: gzipSync(bytes, { level: 9 }), identity: bytes };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Encoded, vary: string) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/u.test(accepts) ? 'br' : /\bgzip\b/u.test(accepts) ? 'gzip' : 'identity';
+  void reply.header('cache-control', 'no-cache').header('vary', vary).type('text/html; charset=utf-8');
+  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+  return reply.send(page[encoding]);
+}
+
+/** The language a page is sent in: the app's `lng` cookie, else the browser's Accept-Language, else the default. */
+export function pageLanguage(headers: FastifyRequest['headers']): Language {
+  const offered = product.languages as readonly Language[];
+  const cookie = /(?:^|;\s*)lng=([\w-]+)/u.exec(String(headers.cookie ?? ''))?.[1];
+  if (cookie && (offered as readonly string[]).includes(cookie)) return cookie as Language;
+  const accepted = String(headers['accept-language'] ?? '')
+    .split(',')
+    .filter((tag) => !/;\s*q=0(?:\.0*)?$/u.test(tag));
+  return browserLanguage(accepted, offered) ?? (product.defaultLanguage as Language);
+}
+
+/** The prerendered pages, by route path and language, read and compressed once at start; empty without a build's. */
+function prerenderedPages(root: string, token: string | undefined): Map<string, Encoded> {
+  const pages = new Map<string, Encoded>();
+  const dir = join(root, 'pages');
+  if (!existsSync(dir)) return pages;
+  for (const route of (routes as RoutesConfig).routes)
+    for (const language of product.languages) {
+      const file = join(dir, language, `${route.name}.html`);
+      if (!existsSync(file)) continue;
+      const html = readFileSync(file, 'utf8');
+      pages.set(`${language} ${route.path}`, encode(token ? withAttributionMeta(html, token) : html));
+    }
+  return pages;
 }
 
 /** True for a page of the staff console (/staff, /staff/, /staff/reviews/...). */
@@ -65,13 +103,18 @@ export const webApp = fp<{ root: string; attributionAppToken?: string | undefine
         if (file.endsWith('.webmanifest')) void reply.header('content-type', 'application/manifest+json');
       },
     });
-    const borrowerPage = attributionAppToken
-      ? tokenPage(root, attributionAppToken)
-      : (_request: FastifyRequest, reply: FastifyReply) =>
-          reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+    const shell = readFileSync(join(root, 'index.html'), 'utf8');
+    const indexPage = encode(attributionAppToken ? withAttributionMeta(shell, attributionAppToken) : shell);
+    const pages = prerenderedPages(root, attributionAppToken);
+    const borrowerPage = (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      const page = pages.size > 0 ? pages.get(`${pageLanguage(request.headers)} ${path}`) : undefined;
+      if (page) return sendPage(request, reply, page, 'accept-encoding, accept-language, cookie');
+      return sendPage(request, reply, indexPage, 'accept-encoding');
+    };
     app.get('/', borrowerPage);
     // The service worker's offline copy of the page (src/sw-template.js) is the same page.
-    if (attributionAppToken) app.get('/index.html', borrowerPage);
+    app.get('/index.html', (request, reply) => sendPage(request, reply, indexPage, 'accept-encoding'));
     app.setNotFoundHandler((request, reply) => {
       if (isPagePath(request.method, request.url)) {
         if (!isStaffPath(request.url)) return borrowerPage(request, reply);

@@ -31,7 +31,10 @@ const fetches = new Map<string, Promise<ScreenModule>>();
 function fetchScreen(screen: string, load: () => Promise<ScreenModule>): Promise<ScreenModule> {
   let pending = fetches.get(screen);
   if (!pending) {
-    pending = Promise.all([load(), loadKit()]).then(([mod]) => mod);
+    // The kit's stylesheet is asked for first, so it comes before the screen's in the page whichever arrives first:
+    // a screen's own rules win over the kit's on a direct load as after a navigation (and in the prerendered
+    // pages, scripts/prerender.ts).
+    pending = Promise.all([loadKit(), load()]).then(([, mod]) => mod);
     fetches.set(screen, pending);
   }
   return pending;

@@ -59,6 +59,31 @@ export async function loggedIn(context: BrowserContext): Promise<BrowserContext>
   return context;
 }
 
+/**
+ * A borrower page arrives drawn (scripts/prerender.ts) and inert until the app starts; what a test does on it then
+ * must wait for the app. Every `goto` and `reload` of the page (unless it asks only for the `commit`) resolves once the
+ * app has started and React holds the screen the page came with.
+ */
+export function awaitHydration(page: Page): void {
+  const started = () =>
+    page.waitForFunction(() => {
+      const root = document.getElementById('root');
+      if (!root) return true;
+      if (root.inert) return false;
+      const screen = root.querySelector('main > *') ?? root.firstElementChild;
+      return !screen || Object.keys(screen).some((key) => key.startsWith('__reactFiber'));
+    });
+  for (const method of ['goto', 'reload'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const options = args.find((arg) => typeof arg === 'object' && arg !== null) as { waitUntil?: string } | undefined;
+      const response = await original(...args);
+      if (options?.waitUntil !== 'commit' && !page.url().includes('/staff')) await started();
+      return response;
+    };
+  }
+}
+
 /** Options of {@link chromiumSuite}'s `open`. */
 export interface OpenOptions {
   /** Start logged in (token and customer id in the core store). */
@@ -96,6 +121,7 @@ export function chromiumSuite(base: string) {
     if (options.session) await loggedIn(context);
     if (options.language) await context.addInitScript((lng) => localStorage.setItem('language', lng), options.language);
     const page = await context.newPage();
+    awaitHydration(page);
     page.on('pageerror', (error) => pageErrors.push(error.message));
     // A server error is never a test's intent: say so in the log, where a failure's cause is looked for.
     page.on('response', (response) => {

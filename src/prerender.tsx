@@ -1,0 +1,139 @@
+/**
+ * The build's server render (scripts/prerender.ts loads this module through Vite): the markup of one route in one
+ * language, as the app's own first render in the browser draws it, so the page can paint before any script runs and
+ * the browser then hydrates it (src/main.tsx). Never part of the browser's bundle.
+ *
+ * A route the guard opens to everyone (`noCheck`: /start, the legal pages, ...) is drawn whole. Any other route is
+ * drawn as a signed-in borrower's first frame: the title bar, the navigation and the screen's loading state; its data
+ * comes from the API after hydration. A browser whose state differs (another language, signed out on a signed-in
+ * route) draws the page itself instead of hydrating it (src/prerendered.ts decides).
+ */
+import { renderToString } from 'react-dom/server';
+import i18next, { type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+// The server's router: the app's router module (src/router.ts) is the browser's.
+// eslint-disable-next-line no-restricted-imports
+import { StaticRouter } from 'react-router-dom';
+import type { RouteDef } from '#engine/screens/route-table.ts';
+import { product, routesConfig, type Language } from './config.ts';
+import { Shell } from './shell/shell.tsx';
+import { useCoreStore, type PublicData } from './store/core-store.ts';
+
+/** How a route is drawn (prerenderPage). */
+export type PrerenderKind = 'full' | 'frame' | 'open';
+
+/** One page the build writes: the route, its language, and the markup of #root. */
+export interface PrerenderedPage {
+  readonly route: RouteDef;
+  readonly language: Language;
+  readonly kind: PrerenderKind;
+  readonly title: string;
+  readonly html: string;
+}
+
+/** The routes a page is written for: every route with a screen of its own (not a redirect). */
+export function prerenderRoutes(): RouteDef[] {
+  return routesConfig.routes.filter((route) => route.screen && !route.redirect);
+}
+
+/** The languages a page is written in. */
+export function languages(): readonly Language[] {
+  return product.languages as readonly Language[];
+}
+
+/** Starts i18next with every catalog in memory, so no render waits for a fetch. */
+export async function initPrerenderI18n(resources: Resource): Promise<void> {
+  await i18next.use(initReactI18next).init({
+    resources,
+    lng: product.defaultLanguage,
+    fallbackLng: 'en',
+    supportedLngs: product.languages,
+    load: 'currentOnly',
+    ns: Object.keys(resources['en'] ?? {}),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    react: { useSuspense: true },
+  });
+}
+
+/** The screen's Suspense boundary (src/shell/screen-view.tsx) still on its fallback, in a keep-alive Activity or not. */
+const SCREEN_PENDING = /<main class="app-main">(?:<!--&-->)?<!--\$!-->/u;
+
+const SIGNED_IN = { token: 'prerender', customerId: 'prerender' } as const;
+
+/**
+ * Sets who the page is drawn for. zustand hands a server render the store's initial state (useSyncExternalStore's
+ * server snapshot), so that is the object set here.
+ */
+function drawFor(publicData: PublicData): void {
+  const initial = useCoreStore.getInitialState() as { publicData: PublicData };
+  initial.publicData = publicData;
+  useCoreStore.setState({ publicData });
+}
+
+function drawn(route: RouteDef): string {
+  return renderToString(
+    <StaticRouter location={route.path}>
+      <Shell />
+    </StaticRouter>,
+  );
+}
+
+/** Sets the language; the catalogs are in memory, so it applies at once. */
+function speak(language: Language): void {
+  void i18next.changeLanguage(language);
+  if (i18next.language !== language) throw new Error(`prerender: ${language} is not loaded`);
+}
+
+const page = (route: RouteDef, language: Language, kind: PrerenderKind, html: string): PrerenderedPage => {
+  if ((kind === 'full') === SCREEN_PENDING.test(html))
+    throw new Error(`prerender: ${route.path} (${kind}) drew ${kind === 'full' ? 'no screen' : 'its screen'}`);
+  return { route, language, kind, title: i18next.t(`routes.${route.name}`, { name: product.displayName }), html };
+};
+
+/**
+ * The frames (`frame`: a signed-in borrower's, `open`: an open route's) in every language, around the screen's
+ * loading state. One synchronous pass: each render starts its screen's import, and none can settle before the pass
+ * ends, so no screen is drawn.
+ */
+export function prerenderFrames(routes: readonly { route: RouteDef; kind: 'frame' | 'open' }[]): PrerenderedPage[] {
+  return languages().flatMap((language) => {
+    speak(language);
+    return routes.map(({ route, kind }) => {
+      drawFor(kind === 'frame' ? { ...SIGNED_IN } : {});
+      return page(route, language, kind, drawn(route));
+    });
+  });
+}
+
+/** An open route drawn in full for a signed-out visitor. */
+export async function prerenderPage(route: RouteDef, language: Language): Promise<PrerenderedPage> {
+  speak(language);
+  drawFor({});
+  let html = drawn(route);
+  // React.lazy suspends on its first render: that render starts the imports, and a render after they have settled
+  // draws what they hold. Drawn again until the screen is there and the markup stops changing.
+  for (let round = 0, same = 0; round < 150; round++) {
+    if (same >= 2 && !SCREEN_PENDING.test(html)) break;
+    await new Promise((settle) => setTimeout(settle, 20));
+    const again = drawn(route);
+    same = again === html ? same + 1 : 0;
+    html = again;
+  }
+  return page(route, language, 'full', html);
+}
+
+/**
+ * Whether an open route can be drawn in full: its screen draws on the server, and with no `style` attribute (the CSP
+ * refuses them in a page, and hydration would not set them again).
+ */
+export async function drawsInFull(route: RouteDef): Promise<boolean> {
+  try {
+    const drawnPage = await prerenderPage(route, product.defaultLanguage);
+    return !/\sstyle="/u.test(drawnPage.html);
+  } catch {
+    return false;
+  }
+}

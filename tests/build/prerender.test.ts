@@ -1,0 +1,102 @@
+/**
+ * The prerendered pages (scripts/prerender.ts, issue 24 §2) on the production build: one per route with a screen and
+ * language, carrying its first screen or frame in that language, with nothing inline the CSP refuses, and the
+ * stylesheets in the app's one order. Run after `npm run build`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Manifest } from 'vite';
+import { describe, expect, it } from 'vitest';
+import product from '#config/product.json' with { type: 'json' };
+import routes from '#config/routes.json' with { type: 'json' };
+import type { RoutesConfig } from '#config/types/routes.ts';
+
+const dist = 'dist';
+const built = existsSync(join(dist, 'pages'));
+const ci = process.env['CI'] === 'true';
+const pageRoutes = (routes as RoutesConfig).routes.filter((route) => route.screen && !route.redirect);
+
+type Catalog = Record<string, unknown>;
+function text(language: string, ns: string, key: string): string {
+  const catalog = JSON.parse(readFileSync(`locales/${language}/${ns}.json`, 'utf8')) as Catalog;
+  const found = key.split('.').reduce<unknown>((node, part) => (node as Catalog | undefined)?.[part], catalog);
+  if (typeof found !== 'string') throw new Error(`no text ${language} ${ns}:${key}`);
+  return found;
+}
+const html = (language: string, route: string) => readFileSync(join(dist, 'pages', language, `${route}.html`), 'utf8');
+/** As the page's markup shows it (React escapes these in text). */
+const escaped = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+describe.runIf(built || ci)('prerendered pages', () => {
+  it('exist for every route with a screen in every language, marked with whom they were drawn for', () => {
+    for (const route of pageRoutes)
+      for (const language of product.languages) {
+        const page = html(language, route.name);
+        const who = route.noCheck ? /(out|any)/u.source : 'in';
+        expect(page, `${language} ${route.name}`).toMatch(
+          new RegExp(
+            `<html lang="${language}"[^>]*>[\\s\\S]*<div id="root" inert data-prerender="${language} ${route.path} ${who}"><div class="app" data-route="${route.name}">`,
+            'u',
+          ),
+        );
+        expect(existsSync(join(dist, 'pages', language, `${route.name}.html.br`))).toBe(true);
+        expect(existsSync(join(dist, 'pages', language, `${route.name}.html.gz`))).toBe(true);
+      }
+  });
+
+  it('carry nothing inline that the CSP refuses: no script, no style element or attribute', () => {
+    for (const route of pageRoutes)
+      for (const language of product.languages) {
+        const page = html(language, route.name);
+        const where = `${language} ${route.name}`;
+        expect(page, where).not.toMatch(/<style[\s>]/u);
+        expect(page, where).not.toMatch(/\sstyle="/u);
+        for (const script of page.match(/<script\b[^>]*>/gu) ?? []) expect(script, where).toMatch(/\ssrc="/u);
+        expect(page, where).not.toMatch(/\son[a-z]+="/u);
+      }
+  });
+
+  it('draw /start whole in each language: its title, the phone field and the button', () => {
+    for (const language of product.languages) {
+      const page = html(language, 'start');
+      expect(page).toContain(`<h1 class="start-title">${escaped(text(language, 'login', 'title'))}</h1>`);
+      expect(page).toContain('id="start-phone"');
+      expect(page).toContain(escaped(text(language, 'login', 'sendCode')));
+      expect(page).toMatch(/data-prerender="[^"]+ out"/u);
+    }
+  });
+
+  it("draw a signed-in route's frame: its title, its loading state and the navigation", () => {
+    for (const language of product.languages) {
+      const page = html(language, 'my');
+      expect(page).toContain(`<h1 class="title-bar-title">${escaped(text(language, 'common', 'routes.my'))}</h1>`);
+      expect(page).toContain('class="page page-loading" aria-busy="true"');
+      expect(page).toContain(escaped(text(language, 'common', 'nav.home')));
+      expect(page).toMatch(/data-prerender="[^"]+ in"/u);
+    }
+  });
+
+  it("link the entry's stylesheet, then the kit's, then the screen's own, each once", () => {
+    const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const entryCss = manifest['index.html']?.css ?? [];
+    const kitCss = manifest['src/styles/kit.css']?.file;
+    expect(entryCss.length).toBeGreaterThan(0);
+    expect(kitCss).toBeDefined();
+    for (const route of pageRoutes) {
+      const page = html('en', route.name);
+      const links = [...page.matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+)"/gu)].map((match) => match[1]);
+      const where = route.name;
+      expect(new Set(links).size, where).toBe(links.length);
+      expect(links.slice(0, entryCss.length), where).toEqual(entryCss);
+      expect(links[entryCss.length], where).toBe(kitCss);
+      const own = manifest[`src/screens/${route.screen}/${route.screen}-screen.tsx`]?.css ?? [];
+      if (own.length > 0) expect(links.slice(-own.length), where).toEqual(own);
+    }
+  });
+});
+
+describe.skipIf(built || ci)('prerendered pages without a build', () => {
+  it('wait for `npm run build`', () => {
+    expect.fail('no dist/pages: run "npm run build" first');
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * The first screen paints from the HTML (issue 24 §2): with every script held back, /start shows its title, the phone
+ * field and the button in the borrower's language and the product's colours, and a signed-in route its title bar,
+ * loading state and navigation. Once the scripts arrive the app hydrates that markup (the same elements, not a second
+ * copy) and works: wrong input first. The pages come from scripts/prerender.ts; the server picks the language from the
+ * app's cookie or the browser's (server/plugins/web-app.ts).
+ */
+import { readFileSync } from 'node:fs';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import theme from '#config/themes/theme-1.json' with { type: 'json' };
+import { chromiumSuite, iPhone } from './browser.ts';
+
+const base = inject('baseUrl');
+const suite = chromiumSuite(base);
+type Catalog = Record<string, unknown>;
+function tr(lng: string, ns: string, key: string): string {
+  const catalog = JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Catalog;
+  const found = key.split('.').reduce<unknown>((node, k) => (node as Catalog | undefined)?.[k], catalog);
+  if (typeof found !== 'string') throw new Error(`no text ${lng} ${ns}:${key}`);
+  return found;
+}
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
+
+/** Holds every script until `release` is called: the page has only its HTML and stylesheets. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js(\?|$)/u, async (route: Route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
+describe('the first screen from the HTML', () => {
+  it.each(['en', 'fil', 'zh-CN'] as const)(
+    '/start paints before any script in %s, then hydrates and answers wrong input',
+    async (lng) => {
+      const page = await suite.open(iPhone(3), undefined, { language: lng });
+      // The language the app remembers travels as its cookie too (src/i18n.ts).
+      await suite.context.addCookies([{ name: 'lng', value: lng, url: base }]);
+      const release = await holdScripts(page);
+      await page.goto(`${base}/start`, { waitUntil: 'commit' });
+      const title = page.locator('.start-title');
+      await title.waitFor();
+      expect(await title.textContent()).toBe(tr(lng, 'login', 'title'));
+      const button = page.locator('.start-form button[type="submit"]');
+      expect(await button.textContent()).toBe(tr(lng, 'login', 'sendCode'));
+      expect(await page.locator('#start-phone').isVisible()).toBe(true);
+      expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+        rgb(theme.properties['--color-primary']),
+      );
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lng);
+      await page.screenshot({ path: `/tmp/first-paint-start-${lng}.png` });
+      // Mark the elements the HTML drew; hydration keeps them.
+      await page.evaluate(() => {
+        (window as unknown as { drawn: Element | null }).drawn = document.querySelector('#start-phone');
+      });
+
+      release();
+      // Hydrated: React has taken the elements the HTML drew.
+      await page.waitForFunction(() =>
+        Object.keys(document.querySelector('#start-phone') ?? {}).some((key) => key.startsWith('__reactFiber')),
+      );
+      const phone = page.locator('#start-phone');
+      await phone.fill('12345');
+      await button.click();
+      await expect.poll(() => page.locator('#start-error').textContent()).toBe(tr(lng, 'login', 'phoneInvalid'));
+      expect(await phone.inputValue()).toBe('12345');
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { drawn: Element | null }).drawn === document.querySelector('#start-phone'),
+        ),
+      ).toBe(true);
+    },
+  );
+
+  it('a signed-in route paints its frame before any script: the title, the loading state and the navigation', async () => {
+    const page = await suite.open(iPhone(2), undefined, { session: true, language: 'fil' });
+    await suite.context.addCookies([{ name: 'lng', value: 'fil', url: base }]);
+    const release = await holdScripts(page);
+    await page.goto(`${base}/my`, { waitUntil: 'commit' });
+    await page.locator('.page-loading').waitFor();
+    expect(await page.locator('.title-bar-title').textContent()).toBe(tr('fil', 'common', 'routes.my'));
+    expect(await page.locator('.ui-bottom-nav').textContent()).toContain(tr('fil', 'common', 'nav.home'));
+    await page.screenshot({ path: '/tmp/first-paint-my-fil.png' });
+    release();
+    // The app takes the frame over and draws the screen in it.
+    await page.locator('.page-loading').waitFor({ state: 'detached' });
+    expect(await page.locator('.title-bar-title').textContent()).toBe(tr('fil', 'common', 'routes.my'));
+  });
+});
