@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ID_EXAMPLES, idExample } from './ph-id-examples.ts';
 import { ID_DOCUMENTS, findIdDocument, normalizeIdNumber, validateIdNumber, type IdDocumentId } from './ph-ids.ts';
 
 /** Per document: numbers that must pass (as typed, with the normalised value) and numbers that must fail. */
@@ -101,6 +102,14 @@ describe('ID_DOCUMENTS', () => {
   it('has an example for each document that passes its own validation', () => {
     for (const document of ID_DOCUMENTS) {
       expect(validateIdNumber(document.id, document.example).ok, document.id).toBe(true);
+    }
+  });
+
+  it('takes each example from the table the browser loads, which holds one for each document and no other', () => {
+    expect(Object.keys(ID_EXAMPLES)).toEqual(ID_DOCUMENTS.map((d) => d.id));
+    for (const document of ID_DOCUMENTS) expect(idExample(document.id), document.id).toBe(document.example);
+    for (const unknown of ['', 'toString', 'hasOwnProperty', undefined, null, 42, {}]) {
+      expect(idExample(unknown)).toBeUndefined();
     }
   });
 

@@ -7,6 +7,8 @@
  * the non-Philippine ones (from the spec's Indian template, off unless config switches them on) last.
  */
 
+import { ID_EXAMPLES } from './ph-id-examples.ts';
+
 /** How a typed ID number is normalised before its pattern is checked. */
 export interface IdNormalization {
   /** Regex source matching ONE character to remove wherever it appears. */
@@ -26,7 +28,7 @@ export interface IdDocument {
   readonly hasBack: boolean;
   /** Whether it is a Philippine document. */
   readonly philippine: boolean;
-  /** A made-up number written the way it is printed, for placeholders; it passes validation. */
+  /** A made-up number written the way it is printed, for placeholders (domain/ph-id-examples.ts); it passes validation. */
   readonly example: string;
 }
 
@@ -46,7 +48,7 @@ export const ID_DOCUMENTS = [
     normalize: DIGITS_ONLY,
     hasBack: true,
     philippine: true,
-    example: '1234-5678-9012-3456',
+    example: ID_EXAMPLES.philSys,
   },
   // UMID: the Common Reference Number, printed "CRN-0111-1234567-8".
   {
@@ -55,7 +57,7 @@ export const ID_DOCUMENTS = [
     normalize: LETTERS_AND_DIGITS,
     hasBack: true,
     philippine: true,
-    example: 'CRN-0111-1234567-8',
+    example: ID_EXAMPLES.umid,
   },
   // LTO licence number, e.g. A12-34-567890. Real numbers are a letter and 10 digits; the spec only says 11 letters
   // or digits, and we follow it so that no real variant is refused.
@@ -65,7 +67,7 @@ export const ID_DOCUMENTS = [
     normalize: LETTERS_AND_DIGITS,
     hasBack: true,
     philippine: true,
-    example: 'A12-34-567890',
+    example: ID_EXAMPLES.driversLicense,
   },
   // Passport number: 9 letters or digits (P1234567A since 2016, EB1234567 before). The older letter + 7 digits
   // form (philippines.md, unconfirmed) is not accepted: such passports have expired (10-year validity).
@@ -75,16 +77,16 @@ export const ID_DOCUMENTS = [
     normalize: LETTERS_AND_DIGITS,
     hasBack: false,
     philippine: true,
-    example: 'P1234567A',
+    example: ID_EXAMPLES.passport,
   },
-  { id: 'prc', pattern: '^\\d{7}$', normalize: DIGITS_ONLY, hasBack: true, philippine: true, example: '0123456' },
+  { id: 'prc', pattern: '^\\d{7}$', normalize: DIGITS_ONLY, hasBack: true, philippine: true, example: ID_EXAMPLES.prc },
   {
     id: 'sss',
     pattern: '^\\d{10}$',
     normalize: DIGITS_ONLY,
     hasBack: false,
     philippine: true,
-    example: '34-1234567-8',
+    example: ID_EXAMPLES.sss,
   },
   {
     id: 'philHealth',
@@ -92,7 +94,7 @@ export const ID_DOCUMENTS = [
     normalize: DIGITS_ONLY,
     hasBack: false,
     philippine: true,
-    example: '12-345678901-2',
+    example: ID_EXAMPLES.philHealth,
   },
   // Pag-IBIG Membership ID (MID), the number on the Loyalty Card.
   {
@@ -101,7 +103,7 @@ export const ID_DOCUMENTS = [
     normalize: DIGITS_ONLY,
     hasBack: false,
     philippine: true,
-    example: '1234-5678-9012',
+    example: ID_EXAMPLES.pagIbig,
   },
   // TIN: 9 digits plus an optional 3-digit branch code. The spec says 9-12, so 10 and 11 pass too.
   {
@@ -110,7 +112,7 @@ export const ID_DOCUMENTS = [
     normalize: DIGITS_ONLY,
     hasBack: false,
     philippine: true,
-    example: '123-456-789-000',
+    example: ID_EXAMPLES.tin,
   },
   // Improved postal ID: PRN + 13 letters or digits (philippines.md marks this unconfirmed).
   {
@@ -119,7 +121,7 @@ export const ID_DOCUMENTS = [
     normalize: LETTERS_AND_DIGITS,
     hasBack: true,
     philippine: true,
-    example: 'PRN 1000 1234 5678 P',
+    example: ID_EXAMPLES.postalId,
   },
   // COMELEC Voter's Identification Number: 22-23 letters or digits (philippines.md marks this unconfirmed).
   {
@@ -128,7 +130,7 @@ export const ID_DOCUMENTS = [
     normalize: LETTERS_AND_DIGITS,
     hasBack: true,
     philippine: true,
-    example: '7503-0089A-F1234JDC20000',
+    example: ID_EXAMPLES.votersId,
   },
   // Aadhaar: 12 digits, never starting with 0 or 1 (UIDAI). Its Verhoeff check digit is not checked.
   {
@@ -137,7 +139,7 @@ export const ID_DOCUMENTS = [
     normalize: DIGITS_ONLY,
     hasBack: true,
     philippine: false,
-    example: '2345 6789 0123',
+    example: ID_EXAMPLES.aadhaar,
   },
   // PAN: the spec says "10 digits", but a real PAN is 5 letters, 4 digits, 1 letter (ABCPE1234F); we follow the real one.
   {
@@ -146,7 +148,7 @@ export const ID_DOCUMENTS = [
     normalize: LETTERS_AND_DIGITS,
     hasBack: false,
     philippine: false,
-    example: 'ABCPE1234F',
+    example: ID_EXAMPLES.pan,
   },
 ] as const satisfies readonly IdDocument[];
 

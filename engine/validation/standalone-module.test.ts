@@ -70,6 +70,25 @@ describe('standaloneModule', () => {
     }
   });
 
+  it('holds the values it reads of a schema (enums, for their errors), not the schema', async () => {
+    expect(source).toContain('[{"a":1},"b"]');
+    expect(source).not.toContain('"properties":');
+    // A property whose name is no identifier is read as ["a-b"].
+    const named = {
+      type: 'object',
+      title: 'probe.title',
+      properties: { 'a-b': { enum: ['x', 'y'] }, c: { type: 'array', items: { enum: [1, 2] } } },
+    };
+    const module = standaloneModule(vocabulary, named);
+    expect(module).not.toContain('probe.title');
+    const compiled = await load(module, 'probe-reads.mjs');
+    const live = createAjv(vocabulary).compile(named);
+    for (const sample of [{ 'a-b': 'z' }, { c: [1, 3] }, { 'a-b': 'x', c: [2] }]) {
+      expect(compiled(sample), JSON.stringify(sample)).toBe(live(sample));
+      expect(compiled.errors ?? null).toEqual(live.errors ?? null);
+    }
+  });
+
   it('compiles the current rules even when a schema keeps its $id (no cache between calls)', async () => {
     const changed = {
       ...schema,

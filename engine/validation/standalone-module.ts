@@ -63,8 +63,74 @@ export function standaloneModule(vocabulary: ValidationVocabulary, schema: AnySc
     return `const ${name} = runtimeDefault(${name}_module);`;
   });
   if (/\brequire\(/u.test(code)) throw new Error('standalone validator still calls require()');
-  code = code.replace(/^"use strict";/u, '');
+  code = hoistSchemaReads(code.replace(/^"use strict";/u, ''));
   return ['"use strict";', ...imports, ...(imports.length > 0 ? [INTEROP] : []), code.trim(), ''].join('\n');
+}
+
+/** A schema literal of ajv's standalone code: one line, `const schemaN = <JSON>;`. */
+const SCHEMA_LITERAL = /^const (schema\d+) = (.+);$/gmu;
+/** One property read: `.name`, `[0]` or `["a-name"]`, as ajv's code generator writes them. */
+const READ = /\.([A-Za-z_$][\w$]*)|\[(\d+|"(?:[^"\\]|\\.)*")\]/gu;
+
+/** JSON for a value of a module's source, written as ajv writes its literals (U+2028 and U+2029 escaped). */
+const literal = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/\u2028/gu, '\\u2028')
+    .replace(/\u2029/gu, '\\u2029');
+
+/**
+ * Ajv's standalone code declares each schema it compiled as ONE literal (`const schema14 = {...}`, titles, patterns
+ * and all) and reads the few values it needs at run time from it (an enum's values for its error's `allowedValues`):
+ * so a form's validator carried its whole root schema, about 0.5 KB gzip on the identity form, for two arrays. Each
+ * value read is declared on its own instead (`const schema14_0 = ["male","female"];`, the same value, one object
+ * shared by every read as before) and the literal goes. A literal read as a whole, or along two paths of which one
+ * holds the other (two objects where there was one), is left as ajv wrote it.
+ */
+function hoistSchemaReads(code: string): string {
+  let out = code;
+  for (const [declaration, name, json] of code.matchAll(SCHEMA_LITERAL)) {
+    const reads = new RegExp(`\\b${name}\\b((?:${READ.source})*)`, 'gu');
+    const at = out.indexOf(declaration);
+    const [before, after] = [out.slice(0, at), out.slice(at + declaration.length)];
+    const rest = `${before}\n${after}`;
+    // Read in code only: a string of the code (a message, another literal) that names it is left alone, and so is it.
+    const named = (text: string) => text.match(new RegExp(`\\b${name}\\b`, 'gu'))?.length ?? 0;
+    if (named(rest) !== named(rest.replace(/"(?:[^"\\]|\\.)*"/gu, '""'))) continue;
+    const paths = [...new Set([...rest.matchAll(reads)].map((m) => m[1] ?? ''))];
+    const keys = paths.map(propertyPath);
+    const nested = (a: readonly PropertyKey[], b: readonly PropertyKey[]) =>
+      a !== b && a.length <= b.length && a.every((key, i) => key === b[i]);
+    if (paths.length === 0 || keys.some((a) => a.length === 0 || keys.some((b) => nested(a, b)))) continue;
+    const schema = parsed(json!);
+    const values = keys.map((path) =>
+      path.reduce<unknown>(
+        (value, key) =>
+          value !== null && typeof value === 'object' && Object.hasOwn(value, key)
+            ? (value as Record<PropertyKey, unknown>)[key]
+            : undefined,
+        schema,
+      ),
+    );
+    if (values.some((value) => value === undefined)) continue;
+    const hoisted = values.map((value, i) => `const ${name}_${i} = ${literal(value)};`).join('\n');
+    const rename = (text: string) => text.replace(reads, (_read, path: string) => `${name}_${paths.indexOf(path)}`);
+    out = `${rename(before)}${hoisted}${rename(after)}`;
+  }
+  return out;
+}
+
+/** A literal's value, or undefined when it is not JSON. */
+function parsed(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The keys of a chain of property reads (`.a[0]["b-c"]` is a, 0, b-c). */
+function propertyPath(reads: string): PropertyKey[] {
+  return [...reads.matchAll(READ)].map(([, name, index]) => name ?? (JSON.parse(index!) as string | number));
 }
 
 /** The module specifiers a generated module imports, in order. */

@@ -2,7 +2,11 @@
 // Generated from schemas/bankInfo.schema.json (rules b2d0ff3dc3dc1b4f) by npm run compile:validators. Do not edit.
 "use strict";
 export const validate = validate13;
-const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"bankInfo.schema.json","title":"bankInfo.title","$comment":"Payout fields live in one if/then per method (RJSF shows a branch's fields only when it applies), so propertyNames, not additionalProperties, refuses unknown fields; fields of another method are not checked here (the form omits them). accountNumberConfirm uses the engine's matches keyword ($data is off). bankCode ids are the same list as bankName.schema.json.","type":"object","propertyNames":{"enum":["payoutMethod","bankCode","accountNumber","accountNumberConfirm","eWalletProvider","eWalletNumber","remittanceShop","payeeLastName","payeeFirstName","payeeMiddleName","withdrawalPhone"]},"required":["payoutMethod","payeeLastName","payeeFirstName","withdrawalPhone"],"properties":{"payoutMethod":{"title":"bankInfo.payoutMethod","type":"string","enum":["bank","eWallet","remittance"]},"payeeLastName":{"title":"bankInfo.payeeLastName","type":"string","normalize":["noChinese","personName"],"format":"person-name"},"payeeFirstName":{"title":"bankInfo.payeeFirstName","type":"string","normalize":["noChinese","personName"],"format":"person-name"},"payeeMiddleName":{"title":"bankInfo.payeeMiddleName","type":"string","normalize":["noChinese","personName"],"format":"person-name"},"withdrawalPhone":{"title":"bankInfo.withdrawalPhone","type":"string","normalize":"phMobile","format":"ph-mobile"}},"allOf":[{"if":{"properties":{"payoutMethod":{"const":"bank"}},"required":["payoutMethod"]},"then":{"properties":{"bankCode":{"title":"bankInfo.bankCode","type":"string","enum":["bdo","bpi","metrobank","landbank","pnb","securityBank","chinaBank","unionBank","rcbc","eastWest","dbp","aub","pbcom","psBank","robinsonsBank","maybank","ctbc","bankOfCommerce","philtrust","veteransBank","sterlingBank","pbb","chinaBankSavings","bdoNetworkBank","cimb","goTyme","tonik","mariBank","unoBank","ofBank","unionDigital"]},"accountNumber":{"title":"bankInfo.accountNumber","type":"string","normalize":"separators","pattern":"^\\d{10,16}$"},"accountNumberConfirm":{"title":"bankInfo.accountNumberConfirm","type":"string","normalize":"separators","pattern":"^\\d{10,16}$","matches":"accountNumber"}},"required":["bankCode","accountNumber","accountNumberConfirm"]}},{"if":{"properties":{"payoutMethod":{"const":"eWallet"}},"required":["payoutMethod"]},"then":{"properties":{"eWalletProvider":{"title":"bankInfo.eWalletProvider","type":"string","enum":["gcash","maya"]},"eWalletNumber":{"title":"bankInfo.eWalletNumber","type":"string","normalize":"ewallet","format":"ph-ewallet"}},"required":["eWalletProvider","eWalletNumber"]}},{"if":{"properties":{"payoutMethod":{"const":"remittance"}},"required":["payoutMethod"]},"then":{"properties":{"remittanceShop":{"title":"bankInfo.remittanceShop","type":"string","enum":["cebuanaLhuillier","palawanExpress","mLhuillier","sevenElevenCliqq","ecpay","rdPawnshop","lbc","villaricaPawnshop"]}},"required":["remittanceShop"]}}]};
+const schema14_0 = ["bdo","bpi","metrobank","landbank","pnb","securityBank","chinaBank","unionBank","rcbc","eastWest","dbp","aub","pbcom","psBank","robinsonsBank","maybank","ctbc","bankOfCommerce","philtrust","veteransBank","sterlingBank","pbb","chinaBankSavings","bdoNetworkBank","cimb","goTyme","tonik","mariBank","unoBank","ofBank","unionDigital"];
+const schema14_1 = ["gcash","maya"];
+const schema14_2 = ["cebuanaLhuillier","palawanExpress","mLhuillier","sevenElevenCliqq","ecpay","rdPawnshop","lbc","villaricaPawnshop"];
+const schema14_3 = ["payoutMethod","bankCode","accountNumber","accountNumberConfirm","eWalletProvider","eWalletNumber","remittanceShop","payeeLastName","payeeFirstName","payeeMiddleName","withdrawalPhone"];
+const schema14_4 = ["bank","eWallet","remittance"];
 const pattern1 = new RegExp("[\\s.()\\-\\u2010-\\u2015\\u2212]", "gu");
 const pattern2 = new RegExp("^\\d{10,16}$", "u");
 const pattern6 = new RegExp("^0(?=9\\d{9}$)", "gu");
@@ -105,7 +109,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((data1 === "bdo") || (data1 === "bpi")) || (data1 === "metrobank")) || (data1 === "landbank")) || (data1 === "pnb")) || (data1 === "securityBank")) || (data1 === "chinaBank")) || (data1 === "unionBank")) || (data1 === "rcbc")) || (data1 === "eastWest")) || (data1 === "dbp")) || (data1 === "aub")) || (data1 === "pbcom")) || (data1 === "psBank")) || (data1 === "robinsonsBank")) || (data1 === "maybank")) || (data1 === "ctbc")) || (data1 === "bankOfCommerce")) || (data1 === "philtrust")) || (data1 === "veteransBank")) || (data1 === "sterlingBank")) || (data1 === "pbb")) || (data1 === "chinaBankSavings")) || (data1 === "bdoNetworkBank")) || (data1 === "cimb")) || (data1 === "goTyme")) || (data1 === "tonik")) || (data1 === "mariBank")) || (data1 === "unoBank")) || (data1 === "ofBank")) || (data1 === "unionDigital"))){
-const err6 = {instancePath:instancePath+"/bankCode",schemaPath:"#/allOf/0/then/properties/bankCode/enum",keyword:"enum",params:{allowedValues: schema14.allOf[0].then.properties.bankCode.enum}};
+const err6 = {instancePath:instancePath+"/bankCode",schemaPath:"#/allOf/0/then/properties/bankCode/enum",keyword:"enum",params:{allowedValues: schema14_0}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -273,7 +277,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data5 === "gcash") || (data5 === "maya"))){
-const err18 = {instancePath:instancePath+"/eWalletProvider",schemaPath:"#/allOf/1/then/properties/eWalletProvider/enum",keyword:"enum",params:{allowedValues: schema14.allOf[1].then.properties.eWalletProvider.enum}};
+const err18 = {instancePath:instancePath+"/eWalletProvider",schemaPath:"#/allOf/1/then/properties/eWalletProvider/enum",keyword:"enum",params:{allowedValues: schema14_1}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -393,7 +397,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((((((((data8 === "cebuanaLhuillier") || (data8 === "palawanExpress")) || (data8 === "mLhuillier")) || (data8 === "sevenElevenCliqq")) || (data8 === "ecpay")) || (data8 === "rdPawnshop")) || (data8 === "lbc")) || (data8 === "villaricaPawnshop"))){
-const err26 = {instancePath:instancePath+"/remittanceShop",schemaPath:"#/allOf/2/then/properties/remittanceShop/enum",keyword:"enum",params:{allowedValues: schema14.allOf[2].then.properties.remittanceShop.enum}};
+const err26 = {instancePath:instancePath+"/remittanceShop",schemaPath:"#/allOf/2/then/properties/remittanceShop/enum",keyword:"enum",params:{allowedValues: schema14_2}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -461,7 +465,7 @@ errors++;
 for(const key0 in data){
 const _errs29 = errors;
 if(!(((((((((((key0 === "payoutMethod") || (key0 === "bankCode")) || (key0 === "accountNumber")) || (key0 === "accountNumberConfirm")) || (key0 === "eWalletProvider")) || (key0 === "eWalletNumber")) || (key0 === "remittanceShop")) || (key0 === "payeeLastName")) || (key0 === "payeeFirstName")) || (key0 === "payeeMiddleName")) || (key0 === "withdrawalPhone"))){
-const err32 = {instancePath,schemaPath:"#/propertyNames/enum",keyword:"enum",params:{allowedValues: schema14.propertyNames.enum},propertyName:key0};
+const err32 = {instancePath,schemaPath:"#/propertyNames/enum",keyword:"enum",params:{allowedValues: schema14_3},propertyName:key0};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -495,7 +499,7 @@ vErrors.push(err34);
 errors++;
 }
 if(!(((data9 === "bank") || (data9 === "eWallet")) || (data9 === "remittance"))){
-const err35 = {instancePath:instancePath+"/payoutMethod",schemaPath:"#/properties/payoutMethod/enum",keyword:"enum",params:{allowedValues: schema14.properties.payoutMethod.enum}};
+const err35 = {instancePath:instancePath+"/payoutMethod",schemaPath:"#/properties/payoutMethod/enum",keyword:"enum",params:{allowedValues: schema14_4}};
 if(vErrors === null){
 vErrors = [err35];
 }

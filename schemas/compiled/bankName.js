@@ -3,7 +3,7 @@
 "use strict";
 export const validate = validate13;
 export default validate13;
-const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"bankName.schema.json","title":"bankName.title","type":"object","additionalProperties":false,"required":["bankCode"],"properties":{"bankCode":{"title":"bankName.bankCode","type":"string","enum":["bdo","bpi","metrobank","landbank","pnb","securityBank","chinaBank","unionBank","rcbc","eastWest","dbp","aub","pbcom","psBank","robinsonsBank","maybank","ctbc","bankOfCommerce","philtrust","veteransBank","sterlingBank","pbb","chinaBankSavings","bdoNetworkBank","cimb","goTyme","tonik","mariBank","unoBank","ofBank","unionDigital"]}}};
+const schema14_0 = ["bdo","bpi","metrobank","landbank","pnb","securityBank","chinaBank","unionBank","rcbc","eastWest","dbp","aub","pbcom","psBank","robinsonsBank","maybank","ctbc","bankOfCommerce","philtrust","veteransBank","sterlingBank","pbb","chinaBankSavings","bdoNetworkBank","cimb","goTyme","tonik","mariBank","unoBank","ofBank","unionDigital"];
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="bankName.schema.json" */;
@@ -45,7 +45,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((data0 === "bdo") || (data0 === "bpi")) || (data0 === "metrobank")) || (data0 === "landbank")) || (data0 === "pnb")) || (data0 === "securityBank")) || (data0 === "chinaBank")) || (data0 === "unionBank")) || (data0 === "rcbc")) || (data0 === "eastWest")) || (data0 === "dbp")) || (data0 === "aub")) || (data0 === "pbcom")) || (data0 === "psBank")) || (data0 === "robinsonsBank")) || (data0 === "maybank")) || (data0 === "ctbc")) || (data0 === "bankOfCommerce")) || (data0 === "philtrust")) || (data0 === "veteransBank")) || (data0 === "sterlingBank")) || (data0 === "pbb")) || (data0 === "chinaBankSavings")) || (data0 === "bdoNetworkBank")) || (data0 === "cimb")) || (data0 === "goTyme")) || (data0 === "tonik")) || (data0 === "mariBank")) || (data0 === "unoBank")) || (data0 === "ofBank")) || (data0 === "unionDigital"))){
-const err3 = {instancePath:instancePath+"/bankCode",schemaPath:"#/properties/bankCode/enum",keyword:"enum",params:{allowedValues: schema14.properties.bankCode.enum}};
+const err3 = {instancePath:instancePath+"/bankCode",schemaPath:"#/properties/bankCode/enum",keyword:"enum",params:{allowedValues: schema14_0}};
 if(vErrors === null){
 vErrors = [err3];
 }

@@ -3,7 +3,9 @@
 "use strict";
 export const validate = validate13;
 export default validate13;
-const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"baseInfo.schema.json","title":"baseInfo.title","type":"object","additionalProperties":false,"required":["maritalStatus","education"],"properties":{"maritalStatus":{"title":"baseInfo.maritalStatus","type":"string","enum":["single","married","divorced","widowed","others"],"$comment":"Five statuses that do not overlap; whether there are children is its own question. Values of the old ten-choice list (marriedWithChildren ...) are read as a status and a children answer (domain/legacy-values.ts)."},"children":{"title":"baseInfo.children","type":"string","enum":["yes","no"]},"education":{"title":"baseInfo.education","type":"string","enum":["elementary","juniorHigh","highSchool","college","graduate","other"]}}};
+const schema14_0 = ["single","married","divorced","widowed","others"];
+const schema14_1 = ["yes","no"];
+const schema14_2 = ["elementary","juniorHigh","highSchool","college","graduate","other"];
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="baseInfo.schema.json" */;
@@ -55,7 +57,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((data0 === "single") || (data0 === "married")) || (data0 === "divorced")) || (data0 === "widowed")) || (data0 === "others"))){
-const err4 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/properties/maritalStatus/enum",keyword:"enum",params:{allowedValues: schema14.properties.maritalStatus.enum}};
+const err4 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/properties/maritalStatus/enum",keyword:"enum",params:{allowedValues: schema14_0}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -78,7 +80,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((data1 === "yes") || (data1 === "no"))){
-const err6 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/enum",keyword:"enum",params:{allowedValues: schema14.properties.children.enum}};
+const err6 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/enum",keyword:"enum",params:{allowedValues: schema14_1}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -101,7 +103,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((((data2 === "elementary") || (data2 === "juniorHigh")) || (data2 === "highSchool")) || (data2 === "college")) || (data2 === "graduate")) || (data2 === "other"))){
-const err8 = {instancePath:instancePath+"/education",schemaPath:"#/properties/education/enum",keyword:"enum",params:{allowedValues: schema14.properties.education.enum}};
+const err8 = {instancePath:instancePath+"/education",schemaPath:"#/properties/education/enum",keyword:"enum",params:{allowedValues: schema14_2}};
 if(vErrors === null){
 vErrors = [err8];
 }

@@ -3,7 +3,7 @@
 "use strict";
 export const validate = validate13;
 export default validate13;
-const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"baseInfo2.schema.json","title":"baseInfo2.title","type":"object","additionalProperties":false,"required":["loanPurpose"],"properties":{"loanPurpose":{"title":"baseInfo2.loanPurpose","type":"string","enum":["dailyExpense","reimbursement","entertainment","rent","tourism","education","medical","shopping","other"]}}};
+const schema14_0 = ["dailyExpense","reimbursement","entertainment","rent","tourism","education","medical","shopping","other"];
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="baseInfo2.schema.json" */;
@@ -45,7 +45,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((((data0 === "dailyExpense") || (data0 === "reimbursement")) || (data0 === "entertainment")) || (data0 === "rent")) || (data0 === "tourism")) || (data0 === "education")) || (data0 === "medical")) || (data0 === "shopping")) || (data0 === "other"))){
-const err3 = {instancePath:instancePath+"/loanPurpose",schemaPath:"#/properties/loanPurpose/enum",keyword:"enum",params:{allowedValues: schema14.properties.loanPurpose.enum}};
+const err3 = {instancePath:instancePath+"/loanPurpose",schemaPath:"#/properties/loanPurpose/enum",keyword:"enum",params:{allowedValues: schema14_0}};
 if(vErrors === null){
 vErrors = [err3];
 }

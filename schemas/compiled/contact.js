@@ -6,7 +6,7 @@ function runtimeDefault(ns) { const d = ns.default; return typeof d === "functio
 export const validate = validate13;
 export default validate13;
 const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"contact.schema.json","title":"contact.title","type":"object","additionalProperties":false,"required":["email","whatsApp","emergencyContacts"],"properties":{"email":{"title":"contact.email","type":"string","normalize":"email","maxLength":254,"format":"email"},"whatsApp":{"title":"contact.whatsApp","type":"string","normalize":"whatsApp","format":"ph-whatsapp"},"viber":{"title":"contact.viber","type":"string","normalize":"viber","format":"viber"},"facebookUsername":{"title":"contact.facebookUsername","type":"string","normalize":"facebookUsername","format":"facebook-username"},"emergencyContacts":{"title":"contact.emergencyContacts","type":"array","minItems":3,"maxItems":3,"uniqueBy":"/phone","items":{"$ref":"#/definitions/emergencyContact"}}},"definitions":{"emergencyContact":{"type":"object","additionalProperties":false,"required":["name","phone","relation"],"properties":{"name":{"title":"contact.contactName","type":"string","normalize":["noChinese","personName"],"format":"person-name"},"phone":{"title":"contact.contactPhone","type":"string","normalize":"phMobile","format":"ph-mobile"},"relation":{"title":"contact.relation","type":"string","enum":["parents","spouse","children","siblings","friends","relatives","other"]}}}}};
-const schema15 = {"type":"object","additionalProperties":false,"required":["name","phone","relation"],"properties":{"name":{"title":"contact.contactName","type":"string","normalize":["noChinese","personName"],"format":"person-name"},"phone":{"title":"contact.contactPhone","type":"string","normalize":"phMobile","format":"ph-mobile"},"relation":{"title":"contact.relation","type":"string","enum":["parents","spouse","children","siblings","friends","relatives","other"]}}};
+const schema15_0 = ["parents","spouse","children","siblings","friends","relatives","other"];
 const formats0 = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/u;
 const formats2 = /^09\d{9}$/u;
 const formats4 = /^9\d{9}$/u;
@@ -343,7 +343,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(((((((data8 === "parents") || (data8 === "spouse")) || (data8 === "children")) || (data8 === "siblings")) || (data8 === "friends")) || (data8 === "relatives")) || (data8 === "other"))){
-const err24 = {instancePath:instancePath+"/emergencyContacts/" + i0+"/relation",schemaPath:"#/definitions/emergencyContact/properties/relation/enum",keyword:"enum",params:{allowedValues: schema15.properties.relation.enum}};
+const err24 = {instancePath:instancePath+"/emergencyContacts/" + i0+"/relation",schemaPath:"#/definitions/emergencyContact/properties/relation/enum",keyword:"enum",params:{allowedValues: schema15_0}};
 if(vErrors === null){
 vErrors = [err24];
 }

@@ -5,7 +5,7 @@ import * as func2_module from "ajv/dist/runtime/ucs2length.js";
 function runtimeDefault(ns) { const d = ns.default; return typeof d === "function" ? d : d.default; }
 export const validate = validate13;
 export default validate13;
-const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"feedback.schema.json","title":"feedback.title","$comment":"The borrower's feedback (spec: at least 10 characters). The screenshot is a document id (doc:<id>) from POST /documents with kind feedbackScreenshot; the form holds the photo as a data URL until it is uploaded.","type":"object","additionalProperties":false,"required":["category","text"],"properties":{"category":{"title":"feedback.category","type":"string","enum":["app","loan","repayment","account","suggestion","other"]},"text":{"title":"feedback.text","type":"string","minLength":10,"maxLength":1000},"screenshot":{"title":"feedback.screenshot","type":"string","contentMediaType":"image/jpeg","pattern":"^(?:data:image/jpeg;base64,[A-Za-z0-9+/]+={0,2}|doc:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$"}}};
+const schema14_0 = ["app","loan","repayment","account","suggestion","other"];
 const func2 = runtimeDefault(func2_module);
 const pattern1 = new RegExp("^(?:data:image/jpeg;base64,[A-Za-z0-9+/]+={0,2}|doc:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$", "u");
 
@@ -59,7 +59,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((((data0 === "app") || (data0 === "loan")) || (data0 === "repayment")) || (data0 === "account")) || (data0 === "suggestion")) || (data0 === "other"))){
-const err4 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema14.properties.category.enum}};
+const err4 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema14_0}};
 if(vErrors === null){
 vErrors = [err4];
 }

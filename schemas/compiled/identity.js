@@ -2,7 +2,8 @@
 // Generated from schemas/identity.schema.json (rules 27eb4f8363f882fc) by npm run compile:validators. Do not edit.
 "use strict";
 export const validate = validate13;
-const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"identity.schema.json","title":"identity.title","$comment":"Age is not checked here: the vocabulary has only regex formats (no formatMinimum/formatMaximum), so the flow and the server derive it from birthDate with domain ageOn. idType lists the Philippine documents only; allOf carries the number rule of EVERY document of domain ID_DOCUMENTS (Aadhaar and PAN included), so a product switches them on by adding their ids to idType's enum, nothing else.","type":"object","additionalProperties":false,"required":["name","birthDate","gender","idType","idNumber","idPhotoFront","facePhoto"],"properties":{"name":{"title":"identity.name","type":"string","normalize":["noChinese","personName"],"format":"person-name"},"birthDate":{"title":"identity.birthDate","type":"string","normalize":"trim","format":"iso-date"},"gender":{"title":"identity.gender","type":"string","enum":["male","female"]},"idType":{"title":"identity.idType","type":"string","enum":["philSys","umid","driversLicense","passport","prc","sss","philHealth","pagIbig","tin","postalId","votersId"]},"idNumber":{"title":"identity.idNumber","type":"string"},"idPhotoFront":{"title":"identity.idPhotoFront","type":"string","contentMediaType":"image/jpeg","pattern":"^(?:data:image/jpeg;base64,[A-Za-z0-9+/]+={0,2}|doc:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$"},"idPhotoBack":{"title":"identity.idPhotoBack","type":"string","contentMediaType":"image/jpeg","pattern":"^(?:data:image/jpeg;base64,[A-Za-z0-9+/]+={0,2}|doc:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$"},"facePhoto":{"title":"identity.facePhoto","type":"string","contentMediaType":"image/jpeg","pattern":"^(?:data:image/jpeg;base64,[A-Za-z0-9+/]+={0,2}|doc:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$"}},"allOf":[{"if":{"properties":{"idType":{"const":"philSys"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-philSys","format":"id-philSys"}}}},{"if":{"properties":{"idType":{"const":"umid"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-umid","format":"id-umid"}}}},{"if":{"properties":{"idType":{"const":"driversLicense"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-driversLicense","format":"id-driversLicense"}}}},{"if":{"properties":{"idType":{"const":"passport"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-passport","format":"id-passport"}}}},{"if":{"properties":{"idType":{"const":"prc"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-prc","format":"id-prc"}}}},{"if":{"properties":{"idType":{"const":"sss"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-sss","format":"id-sss"}}}},{"if":{"properties":{"idType":{"const":"philHealth"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-philHealth","format":"id-philHealth"}}}},{"if":{"properties":{"idType":{"const":"pagIbig"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-pagIbig","format":"id-pagIbig"}}}},{"if":{"properties":{"idType":{"const":"tin"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-tin","format":"id-tin"}}}},{"if":{"properties":{"idType":{"const":"postalId"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-postalId","format":"id-postalId"}}}},{"if":{"properties":{"idType":{"const":"votersId"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-votersId","format":"id-votersId"}}}},{"if":{"properties":{"idType":{"const":"aadhaar"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-aadhaar","format":"id-aadhaar"}}}},{"if":{"properties":{"idType":{"const":"pan"}},"required":["idType"]},"then":{"properties":{"idNumber":{"type":"string","normalize":"id-pan","format":"id-pan"}}}},{"if":{"properties":{"idType":{"enum":["philSys","umid","driversLicense","prc","postalId","votersId","aadhaar"]}},"required":["idType"]},"then":{"properties":{"idPhotoBack":{}},"required":["idPhotoBack"]}}]};
+const schema14_0 = ["male","female"];
+const schema14_1 = ["philSys","umid","driversLicense","passport","prc","sss","philHealth","pagIbig","tin","postalId","votersId"];
 const formats0 = /^\d{16}$/u;
 const formats2 = /^CRN\d{12}$/u;
 const formats4 = /^[A-Z0-9]{11}$/u;
@@ -1379,7 +1380,7 @@ vErrors.push(err81);
 errors++;
 }
 if(!((data29 === "male") || (data29 === "female"))){
-const err82 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema14.properties.gender.enum}};
+const err82 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema14_0}};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1402,7 +1403,7 @@ vErrors.push(err83);
 errors++;
 }
 if(!(((((((((((data30 === "philSys") || (data30 === "umid")) || (data30 === "driversLicense")) || (data30 === "passport")) || (data30 === "prc")) || (data30 === "sss")) || (data30 === "philHealth")) || (data30 === "pagIbig")) || (data30 === "tin")) || (data30 === "postalId")) || (data30 === "votersId"))){
-const err84 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/enum",keyword:"enum",params:{allowedValues: schema14.properties.idType.enum}};
+const err84 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/enum",keyword:"enum",params:{allowedValues: schema14_1}};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1957,7 +1958,7 @@ return errors === 0;
 }
 
 const branch13 = validate27;
-const schema28 = {"properties":{"idType":{"enum":["philSys","umid","driversLicense","prc","postalId","votersId","aadhaar"]}},"required":["idType"]};
+const schema28_0 = ["philSys","umid","driversLicense","prc","postalId","votersId","aadhaar"];
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1976,7 +1977,7 @@ errors++;
 if(data.idType !== undefined){
 let data0 = data.idType;
 if(!(((((((data0 === "philSys") || (data0 === "umid")) || (data0 === "driversLicense")) || (data0 === "prc")) || (data0 === "postalId")) || (data0 === "votersId")) || (data0 === "aadhaar"))){
-const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/enum",keyword:"enum",params:{allowedValues: schema28.properties.idType.enum}};
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/enum",keyword:"enum",params:{allowedValues: schema28_0}};
 if(vErrors === null){
 vErrors = [err1];
 }

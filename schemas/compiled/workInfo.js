@@ -4,7 +4,12 @@
 import * as func2_module from "ajv/dist/runtime/ucs2length.js";
 function runtimeDefault(ns) { const d = ns.default; return typeof d === "function" ? d : d.default; }
 export const validate = validate13;
-const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"workInfo.schema.json","title":"workInfo.title","$comment":"Conditional fields live in then/else (RJSF shows a branch's fields only when it applies), so propertyNames, not additionalProperties, refuses unknown fields; fields of a branch that does not apply are not checked here (the form omits them). payday is the next pay date. companyPhone accepts a Philippine mobile only: the vocabulary has no landline format. graduationDate after admissionDate is a cross-field rule the vocabulary cannot express: the flow and the server check it.","type":"object","propertyNames":{"enum":["employmentType","yearsWorked","monthlyIncome","industry","payCycle","payday","companyName","companyPhone","companyAddress","schoolName","major","admissionDate","graduationDate"]},"required":["employmentType"],"properties":{"employmentType":{"title":"workInfo.employmentType","type":"string","enum":["selfEmployed","contractWorker","student","unemployed"]}},"if":{"properties":{"employmentType":{"enum":["selfEmployed","contractWorker"]}},"required":["employmentType"]},"then":{"properties":{"yearsWorked":{"title":"workInfo.yearsWorked","type":"string","enum":["underOne","oneToThree","threeToFive","overFive"]},"monthlyIncome":{"title":"workInfo.monthlyIncome","type":"string","enum":["upTo12000","from12001To18000","from18001To25000","from25001To30000","over30000"]},"industry":{"title":"workInfo.industry","type":"string","enum":["agricultureFishing","miningQuarrying","manufacturing","utilities","construction","wholesaleRetail","transportLogistics","accommodationFood","informationTechnology","bpo","telecommunications","financeBanking","insurance","realEstate","professionalServices","education","healthcare","government","uniformedServices","artsEntertainmentMedia","tourismTravel","domesticWork","securityServices","beautyWellness","onlineSelling","other"]},"payCycle":{"title":"workInfo.payCycle","type":"string","enum":["weekly","biWeekly","monthly","other"]},"payday":{"title":"workInfo.payday","type":"string","normalize":"trim","format":"iso-date"},"companyName":{"title":"workInfo.companyName","type":"string","normalize":["noChinese","trim"],"minLength":2,"maxLength":100},"companyPhone":{"title":"workInfo.companyPhone","type":"string","normalize":"phMobile","format":"ph-mobile"},"companyAddress":{"title":"workInfo.companyAddress","type":"string","normalize":["noChinese","trim"],"minLength":5,"maxLength":200}},"required":["yearsWorked","monthlyIncome","industry","payCycle","payday","companyName","companyPhone","companyAddress"]},"else":{"if":{"properties":{"employmentType":{"const":"student"}},"required":["employmentType"]},"then":{"properties":{"schoolName":{"title":"workInfo.schoolName","type":"string","normalize":["noChinese","trim"],"minLength":2,"maxLength":100},"major":{"title":"workInfo.major","type":"string","normalize":["noChinese","trim"],"minLength":2,"maxLength":100},"admissionDate":{"title":"workInfo.admissionDate","type":"string","normalize":"trim","format":"iso-date"},"graduationDate":{"title":"workInfo.graduationDate","type":"string","normalize":"trim","format":"iso-date"}},"required":["schoolName","major","admissionDate","graduationDate"]}}};
+const schema14_0 = ["underOne","oneToThree","threeToFive","overFive"];
+const schema14_1 = ["upTo12000","from12001To18000","from18001To25000","from25001To30000","over30000"];
+const schema14_2 = ["agricultureFishing","miningQuarrying","manufacturing","utilities","construction","wholesaleRetail","transportLogistics","accommodationFood","informationTechnology","bpo","telecommunications","financeBanking","insurance","realEstate","professionalServices","education","healthcare","government","uniformedServices","artsEntertainmentMedia","tourismTravel","domesticWork","securityServices","beautyWellness","onlineSelling","other"];
+const schema14_3 = ["weekly","biWeekly","monthly","other"];
+const schema14_4 = ["employmentType","yearsWorked","monthlyIncome","industry","payCycle","payday","companyName","companyPhone","companyAddress","schoolName","major","admissionDate","graduationDate"];
+const schema14_5 = ["selfEmployed","contractWorker","student","unemployed"];
 const formats0 = /^(?:\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8]))|(?:\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)$/u;
 const formats2 = /^9\d{9}$/u;
 const pattern1 = new RegExp("^\\s+|\\s+$", "gu");
@@ -155,7 +160,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((data1 === "underOne") || (data1 === "oneToThree")) || (data1 === "threeToFive")) || (data1 === "overFive"))){
-const err11 = {instancePath:instancePath+"/yearsWorked",schemaPath:"#/then/properties/yearsWorked/enum",keyword:"enum",params:{allowedValues: schema14.then.properties.yearsWorked.enum}};
+const err11 = {instancePath:instancePath+"/yearsWorked",schemaPath:"#/then/properties/yearsWorked/enum",keyword:"enum",params:{allowedValues: schema14_0}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -178,7 +183,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((((data2 === "upTo12000") || (data2 === "from12001To18000")) || (data2 === "from18001To25000")) || (data2 === "from25001To30000")) || (data2 === "over30000"))){
-const err13 = {instancePath:instancePath+"/monthlyIncome",schemaPath:"#/then/properties/monthlyIncome/enum",keyword:"enum",params:{allowedValues: schema14.then.properties.monthlyIncome.enum}};
+const err13 = {instancePath:instancePath+"/monthlyIncome",schemaPath:"#/then/properties/monthlyIncome/enum",keyword:"enum",params:{allowedValues: schema14_1}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -201,7 +206,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((((((((((((((((((((((data3 === "agricultureFishing") || (data3 === "miningQuarrying")) || (data3 === "manufacturing")) || (data3 === "utilities")) || (data3 === "construction")) || (data3 === "wholesaleRetail")) || (data3 === "transportLogistics")) || (data3 === "accommodationFood")) || (data3 === "informationTechnology")) || (data3 === "bpo")) || (data3 === "telecommunications")) || (data3 === "financeBanking")) || (data3 === "insurance")) || (data3 === "realEstate")) || (data3 === "professionalServices")) || (data3 === "education")) || (data3 === "healthcare")) || (data3 === "government")) || (data3 === "uniformedServices")) || (data3 === "artsEntertainmentMedia")) || (data3 === "tourismTravel")) || (data3 === "domesticWork")) || (data3 === "securityServices")) || (data3 === "beautyWellness")) || (data3 === "onlineSelling")) || (data3 === "other"))){
-const err15 = {instancePath:instancePath+"/industry",schemaPath:"#/then/properties/industry/enum",keyword:"enum",params:{allowedValues: schema14.then.properties.industry.enum}};
+const err15 = {instancePath:instancePath+"/industry",schemaPath:"#/then/properties/industry/enum",keyword:"enum",params:{allowedValues: schema14_2}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -224,7 +229,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!((((data4 === "weekly") || (data4 === "biWeekly")) || (data4 === "monthly")) || (data4 === "other"))){
-const err17 = {instancePath:instancePath+"/payCycle",schemaPath:"#/then/properties/payCycle/enum",keyword:"enum",params:{allowedValues: schema14.then.properties.payCycle.enum}};
+const err17 = {instancePath:instancePath+"/payCycle",schemaPath:"#/then/properties/payCycle/enum",keyword:"enum",params:{allowedValues: schema14_3}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -643,7 +648,7 @@ errors++;
 for(const key0 in data){
 const _errs35 = errors;
 if(!(((((((((((((key0 === "employmentType") || (key0 === "yearsWorked")) || (key0 === "monthlyIncome")) || (key0 === "industry")) || (key0 === "payCycle")) || (key0 === "payday")) || (key0 === "companyName")) || (key0 === "companyPhone")) || (key0 === "companyAddress")) || (key0 === "schoolName")) || (key0 === "major")) || (key0 === "admissionDate")) || (key0 === "graduationDate"))){
-const err47 = {instancePath,schemaPath:"#/propertyNames/enum",keyword:"enum",params:{allowedValues: schema14.propertyNames.enum},propertyName:key0};
+const err47 = {instancePath,schemaPath:"#/propertyNames/enum",keyword:"enum",params:{allowedValues: schema14_4},propertyName:key0};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -677,7 +682,7 @@ vErrors.push(err49);
 errors++;
 }
 if(!((((data14 === "selfEmployed") || (data14 === "contractWorker")) || (data14 === "student")) || (data14 === "unemployed"))){
-const err50 = {instancePath:instancePath+"/employmentType",schemaPath:"#/properties/employmentType/enum",keyword:"enum",params:{allowedValues: schema14.properties.employmentType.enum}};
+const err50 = {instancePath:instancePath+"/employmentType",schemaPath:"#/properties/employmentType/enum",keyword:"enum",params:{allowedValues: schema14_5}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -703,7 +708,7 @@ return errors === 0;
 }
 
 const branch0 = validate14;
-const schema15 = {"properties":{"employmentType":{"enum":["selfEmployed","contractWorker"]}},"required":["employmentType"]};
+const schema15_0 = ["selfEmployed","contractWorker"];
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -722,7 +727,7 @@ errors++;
 if(data.employmentType !== undefined){
 let data0 = data.employmentType;
 if(!((data0 === "selfEmployed") || (data0 === "contractWorker"))){
-const err1 = {instancePath:instancePath+"/employmentType",schemaPath:"#/properties/employmentType/enum",keyword:"enum",params:{allowedValues: schema15.properties.employmentType.enum}};
+const err1 = {instancePath:instancePath+"/employmentType",schemaPath:"#/properties/employmentType/enum",keyword:"enum",params:{allowedValues: schema15_0}};
 if(vErrors === null){
 vErrors = [err1];
 }

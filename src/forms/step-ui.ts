@@ -3,7 +3,7 @@
  * it, and the ID number's placeholder written like the chosen document. Pure: the screen calls it on every change.
  */
 import type { UiSchema } from '@rjsf/utils';
-import { ID_DOCUMENTS } from '#domain/ph-ids.ts';
+import { idExample } from '#domain/ph-id-examples.ts';
 import { derivedAge } from '#domain/step-checks.ts';
 import { keyWithValues } from '#schemas/form-text.ts';
 
@@ -18,13 +18,13 @@ export function stepUi(schema: string, ui: UiSchema, data: unknown, today: strin
   const age = derivedAge(values['birthDate'], today);
   if (age !== null && ui['birthDate'] !== undefined)
     out['birthDate'] = { ...ui['birthDate'], 'ui:help': keyWithValues('identity.ageIs', { age }) };
-  const doc = ID_DOCUMENTS.find((d) => d.id === values['idType']);
+  const example = idExample(values['idType']);
   const idNumber = ui['idNumber'] as UiSchema | undefined;
   if (idNumber !== undefined) {
     const { 'ui:placeholder': placeholder, ...rest } = idNumber;
     out['idNumber'] =
-      doc && typeof placeholder === 'string'
-        ? { ...idNumber, 'ui:placeholder': keyWithValues(placeholder, { example: doc.example }) }
+      example !== undefined && typeof placeholder === 'string'
+        ? { ...idNumber, 'ui:placeholder': keyWithValues(placeholder, { example }) }
         : rest;
   }
   return out;

@@ -4,7 +4,7 @@
 import * as func2_module from "ajv/dist/runtime/ucs2length.js";
 function runtimeDefault(ns) { const d = ns.default; return typeof d === "function" ? d : d.default; }
 export const validate = validate13;
-const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"reviewDecision.schema.json","title":"reviewDecision.title","$comment":"An underwriter's decision on a review. The console fills the reason list and the limit range from GET /api/v1/staff/options; the server checks both again.","type":"object","required":["decision"],"properties":{"decision":{"title":"reviewDecision.decision","type":"string","enum":["approve","reject"]}},"allOf":[{"if":{"properties":{"decision":{"const":"approve"}},"required":["decision"]},"then":{"required":["limitPesos"],"properties":{"limitPesos":{"title":"reviewDecision.limitPesos","type":"integer","minimum":1}}}},{"if":{"properties":{"decision":{"const":"reject"}},"required":["decision"]},"then":{"required":["reason"],"properties":{"reason":{"title":"reviewDecision.reason","type":"string","minLength":1,"maxLength":64},"reapplyAfter":{"title":"reviewDecision.reapplyAfter","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"},"note":{"title":"reviewDecision.note","type":"string","maxLength":1000}}}}]};
+const schema14_0 = ["approve","reject"];
 const func2 = runtimeDefault(func2_module);
 const pattern1 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 
@@ -280,7 +280,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!((data6 === "approve") || (data6 === "reject"))){
-const err19 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema14.properties.decision.enum}};
+const err19 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema14_0}};
 if(vErrors === null){
 vErrors = [err19];
 }

@@ -5,7 +5,7 @@ import * as func2_module from "ajv/dist/runtime/ucs2length.js";
 function runtimeDefault(ns) { const d = ns.default; return typeof d === "function" ? d : d.default; }
 export const validate = validate13;
 export default validate13;
-const schema14 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"staffAccount.schema.json","title":"staffAccount.title","$comment":"A new staff account; the roles are domain/staff-roles.ts STAFF_ROLES.","type":"object","additionalProperties":false,"required":["email","name","role","password"],"properties":{"email":{"title":"staffAccount.email","type":"string","maxLength":254,"pattern":"^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"},"name":{"title":"staffAccount.name","type":"string","minLength":1,"maxLength":100},"role":{"title":"staffAccount.role","type":"string","enum":["customerService","underwriter","supervisor","administrator","productStaff"]},"password":{"title":"staffAccount.password","type":"string","minLength":12,"maxLength":200}}};
+const schema14_0 = ["customerService","underwriter","supervisor","administrator","productStaff"];
 const func2 = runtimeDefault(func2_module);
 const pattern1 = new RegExp("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "u");
 
@@ -149,7 +149,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((((data2 === "customerService") || (data2 === "underwriter")) || (data2 === "supervisor")) || (data2 === "administrator")) || (data2 === "productStaff"))){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema14.properties.role.enum}};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema14_0}};
 if(vErrors === null){
 vErrors = [err12];
 }
