@@ -5,7 +5,8 @@
  * For each route with a screen and each language: dist/pages/<language>/<route name>.html (with .br and .gz beside
  * it), the built index.html with the route's markup in #root (src/prerender.tsx renders it through Vite), `lang` on
  * <html>, and in <head> the stylesheets and module preloads of the route's screen chunk. The stylesheets come in the
- * app's one order (src/shell/screens.ts): the entry's, the shared kit, then the screen's own (its imports' first).
+ * app's one order (src/shell/screens.ts): the entry's, the shared kit, then the screen's own (its imports' first); a
+ * page that shows only its frame preloads the screen's instead.
  * The server answers a page path with the page of its route in the borrower's language (server/plugins/web-app.ts).
  * Nothing inline: no script and no style attribute (the CSP allows neither), which the build test checks. #root is
  * `inert` until the app starts (src/main.tsx): a tap before then would submit a form natively (a reload) and lose what
@@ -122,8 +123,11 @@ export async function prerender(): Promise<number> {
       const screenKey = `src/screens/${route.screen}/${route.screen}-screen.tsx`;
       const assets = chunkAssets(manifest, screenKey);
       const css = [...kitCss, ...assets.css.filter((file) => !kitCss.includes(file))];
+      // A frame (its loading state) needs only the entry's stylesheet to paint: the screen's come as preloads, so they
+      // do not hold the first paint, and the app links them (kit first) when it draws the screen.
+      const rel = kind === 'full' ? 'stylesheet' : 'preload" as="style';
       const head = [
-        ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ...css.map((file) => `<link rel="${rel}" crossorigin href="/${file}">`),
         ...assets.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ].join('');
       const html = template
