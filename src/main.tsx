@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './router.ts';
 import { installLayout } from '#engine/layout/apply-layout.ts';
+import { isAndroid } from '#engine/layout/device.ts';
 import { isLoggedIn } from '#engine/screens/guard.ts';
 import { captureInstallPrompt } from '#engine/ui/install-prompt.ts';
 import { product } from './config.ts';
@@ -42,7 +43,10 @@ void initI18n().then((i18n) => {
   // errors for those parts are expected, not reported.
   // Inert until now (scripts/prerender.ts); React replays what is done on parts it has not hydrated yet.
   root.inert = false;
-  if (hydratable(root, i18n.language, location.pathname, isLoggedIn(useCoreStore.getState().publicData)))
+  // Not where the guard sends the visitor elsewhere at once (an Android browser, to its own page): React would keep
+  // the page's markup beside its own.
+  const elsewhere = product.unsupportedPlatforms.includes('android') && isAndroid(navigator.userAgent);
+  if (!elsewhere && hydratable(root, i18n.language, location.pathname, isLoggedIn(useCoreStore.getState().publicData)))
     hydrateRoot(root, app, { onRecoverableError: () => undefined });
   else createRoot(root).render(app);
   registerServiceWorker();
