@@ -6,7 +6,6 @@
  * lowers the amount to pay by its value; opened from the home screen (display-mode standalone and
  * navigator.standalone faked by an init script) the app gets the ₱200 coupon once only. English and Filipino.
  */
-import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,17 +15,9 @@ import { completeProfile, signatureDocument } from '#server/testing/loan-fixture
 import { issue } from '#server/services/coupons.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';
-import { loginThroughUi } from './steps.ts';
+import { loginThroughUi, catalogText as tr } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
-type Catalog = Record<string, unknown>;
-/** The text of `ns:key` in `lng`, `{{name}}` filled in. */
-function tr(lng: string, ns: string, key: string, values: Record<string, string | number> = {}): string {
-  const catalog = JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Catalog;
-  const found = key.split('.').reduce<unknown>((node, k) => (node as Catalog | undefined)?.[k], catalog);
-  if (typeof found !== 'string') throw new Error(`no text ${lng} ${ns}:${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
-}
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/coupons-${name}.png`, fullPage: true });
 

@@ -5,21 +5,14 @@
  * copy) and works: wrong input first. The pages come from scripts/prerender.ts; the server picks the language from the
  * app's cookie or the browser's (server/plugins/web-app.ts).
  */
-import { readFileSync } from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import theme from '#config/themes/theme-1.json' with { type: 'json' };
+import { catalogText as tr } from './steps.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 
 const base = inject('baseUrl');
 const suite = chromiumSuite(base);
-type Catalog = Record<string, unknown>;
-function tr(lng: string, ns: string, key: string): string {
-  const catalog = JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Catalog;
-  const found = key.split('.').reduce<unknown>((node, k) => (node as Catalog | undefined)?.[k], catalog);
-  if (typeof found !== 'string') throw new Error(`no text ${lng} ${ns}:${key}`);
-  return found;
-}
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
 
 /** Holds every script until `release` is called: the page has only its HTML and stylesheets. */

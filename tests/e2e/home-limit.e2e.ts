@@ -5,7 +5,6 @@
  * longer knows offer the sign-in, and the login comes back to them. On PGlite; server/routes/home-limit.test.ts runs
  * the home answer on PostgreSQL too.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import underwriting from '#config/underwriting.json' with { type: 'json' };
@@ -14,16 +13,9 @@ import { login } from '#server/testing/borrower.ts';
 import { completeProfile } from '#server/testing/loan-fixtures.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { browserDatabases, completeProfileOf, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
-import { loginThroughUi } from './steps.ts';
+import { loginThroughUi, catalogText as tr } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
-type Catalog = Record<string, unknown>;
-function tr(lng: string, ns: string, key: string): string {
-  const catalog = JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Catalog;
-  const found = key.split('.').reduce<unknown>((node, k) => (node as Catalog | undefined)?.[k], catalog);
-  if (typeof found !== 'string') throw new Error(`no text ${lng} ${ns}:${key}`);
-  return found;
-}
 const maxLimit = formatPeso(underwriting.maxLimitCentavos, { wholeIfExact: true });
 
 describe.each(browserDatabases('pglite'))('what home offers, and signing in again for Easy Re-loan, on %s', (kind) => {

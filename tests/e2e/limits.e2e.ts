@@ -6,23 +6,15 @@
  * refused with the translated message. On PGlite; server/routes/limits.test.ts
  * runs the limit, the raises and the binding rules on PostgreSQL too.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import underwriting from '#config/underwriting.json' with { type: 'json' };
 import { formatPeso } from '#domain/money.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { browserDatabases, completeProfileOf, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
-import { loginThroughUi } from './steps.ts';
+import { loginThroughUi, catalogText as tr } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
-type Catalog = Record<string, unknown>;
-function tr(lng: string, ns: string, key: string, values: Record<string, string> = {}): string {
-  const catalog = JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Catalog;
-  const found = key.split('.').reduce<unknown>((node, k) => (node as Catalog | undefined)?.[k], catalog);
-  if (typeof found !== 'string') throw new Error(`no text ${lng} ${ns}:${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? `{{${name}}}`);
-}
 const peso = (centavos: number) => formatPeso(centavos, { wholeIfExact: true });
 const step = underwriting.limitRaises.facebookBinding.stepCentavos;
 

@@ -3,20 +3,12 @@
  * or we could not be reached, never a bare code; the offline banner takes its own room under the title bar, so the
  * language switch stays visible and tappable.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { catalogText as tr } from './steps.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
-type Catalog = Record<string, unknown>;
-/** The text of `ns:key` in `lng`. */
-function tr(lng: string, ns: string, key: string): string {
-  const catalog = JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Catalog;
-  const found = key.split('.').reduce<unknown>((node, k) => (node as Catalog | undefined)?.[k], catalog);
-  if (typeof found !== 'string') throw new Error(`no text ${lng} ${ns}:${key}`);
-  return found;
-}
 
 /** Whether the centre of `selector` is the element itself (nothing drawn over it). */
 const onTop = (page: Page, selector: string) =>

@@ -23,17 +23,9 @@ import { completeProfile } from '#server/testing/loan-fixtures.ts';
 import { borrowerApi } from './borrower-api.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { browserDatabases, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
-import { loginThroughUi } from './steps.ts';
+import { loginThroughUi, catalogText as tr } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
-type Catalog = Record<string, unknown>;
-const catalogOf = (lng: string, ns: string) => JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Catalog;
-/** The text of `key` in namespace `ns` of `lng`, `{{name}}` filled in. */
-function tr(lng: string, ns: string, key: string, values: Record<string, string | number> = {}): string {
-  const found = key.split('.').reduce<unknown>((node, k) => (node as Catalog | undefined)?.[k], catalogOf(lng, ns));
-  if (typeof found !== 'string') throw new Error(`no text ${lng} ${ns}:${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
-}
 const t = (key: string, values: Record<string, string | number> = {}) => tr('en', 'reloan', key, values);
 const figures = JSON.parse(readFileSync('config/easy-reloan.json', 'utf8')) as {
   voucherCentavos: number;

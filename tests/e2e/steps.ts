@@ -21,13 +21,24 @@ export const flow = JSON.parse(readFileSync('config/flow.json', 'utf8')) as {
 type Catalog = Record<string, unknown>;
 const catalogs = new Map<string, Catalog>();
 
+/** The text of `ns:key` in `lng` (locales/<lng>/<ns>.json), `{{name}}` filled from `values`. */
+export function catalogText(
+  lng: string,
+  ns: string,
+  key: string,
+  values: Record<string, string | number> = {},
+): string {
+  let catalog = catalogs.get(`${lng}/${ns}`);
+  if (!catalog)
+    catalogs.set(`${lng}/${ns}`, (catalog = JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Catalog));
+  const found = key.split('.').reduce<unknown>((node, k) => (node as Catalog | undefined)?.[k], catalog);
+  if (typeof found !== 'string') throw new Error(`no text ${lng} ${ns}:${key}`);
+  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
+}
+
 /** The text of `key` in the forms catalog of `lng`, `{{name}}` filled from `values`. */
 export function text(lng: string, key: string, values: Record<string, string | number> = {}): string {
-  let catalog = catalogs.get(lng);
-  if (!catalog) catalogs.set(lng, (catalog = JSON.parse(readFileSync(`locales/${lng}/forms.json`, 'utf8')) as Catalog));
-  const found = key.split('.').reduce<unknown>((node, k) => (node as Catalog | undefined)?.[k], catalog);
-  if (typeof found !== 'string') throw new Error(`no text ${lng}:${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
+  return catalogText(lng, 'forms', key, values);
 }
 
 const errorOf = (page: Page, field: string) => page.locator(`#root_${field}__error`);
