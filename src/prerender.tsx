@@ -27,7 +27,6 @@ export interface PrerenderedPage {
   readonly route: RouteDef;
   readonly language: Language;
   readonly kind: PrerenderKind;
-  readonly title: string;
   readonly html: string;
 }
 
@@ -90,7 +89,7 @@ function speak(language: Language): void {
 const page = (route: RouteDef, language: Language, kind: PrerenderKind, html: string): PrerenderedPage => {
   if ((kind === 'full') === SCREEN_PENDING.test(html))
     throw new Error(`prerender: ${route.path} (${kind}) drew ${kind === 'full' ? 'no screen' : 'its screen'}`);
-  return { route, language, kind, title: i18next.t(`routes.${route.name}`, { name: product.displayName }), html };
+  return { route, language, kind, html };
 };
 
 /**

@@ -108,7 +108,7 @@ export const webApp = fp<{ root: string; attributionAppToken?: string | undefine
     const pages = prerenderedPages(root, attributionAppToken);
     const borrowerPage = (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
-      const page = pages.size > 0 ? pages.get(`${pageLanguage(request.headers)} ${path}`) : undefined;
+      const page = pages.get(`${pageLanguage(request.headers)} ${path}`);
       if (page) return sendPage(request, reply, page, 'accept-encoding, accept-language, cookie');
       return sendPage(request, reply, indexPage, 'accept-encoding');
     };
