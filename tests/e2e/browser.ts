@@ -84,6 +84,17 @@ export function awaitHydration(page: Page): void {
   }
 }
 
+/**
+ * Screenshots are for people looking at a run (`E2E_SHOTS=1 npm run test:e2e`): a full page at an iPhone's pixel ratio
+ * costs the browser about a second of CPU, and a hundred of them a CI run's minutes. Without E2E_SHOTS a page's
+ * `screenshot` draws nothing and answers an empty image; no test reads one.
+ */
+export const screenshotsWanted = process.env['E2E_SHOTS'] === '1';
+
+function screenshotsOnRequest(page: Page): void {
+  if (!screenshotsWanted) page.screenshot = () => Promise.resolve(Buffer.alloc(0));
+}
+
 /** Options of {@link chromiumSuite}'s `open`. */
 export interface OpenOptions {
   /** Start logged in (token and customer id in the core store). */
@@ -118,9 +129,12 @@ export function chromiumSuite(base: string) {
   /** A page in a new context of `profile`, its uncaught errors recorded for the running test. */
   async function watchedPage(profile: BrowserContextOptions, options: OpenOptions): Promise<Page> {
     const context = await browser.newContext(profile);
+    // A page the test opens later in the same context (a second tab) follows the same rule.
+    context.on('page', screenshotsOnRequest);
     if (options.session) await loggedIn(context);
     if (options.language) await context.addInitScript((lng) => localStorage.setItem('language', lng), options.language);
     const page = await context.newPage();
+    screenshotsOnRequest(page);
     awaitHydration(page);
     page.on('pageerror', (error) => pageErrors.push(error.message));
     // A server error is never a test's intent: say so in the log, where a failure's cause is looked for.
