@@ -80,10 +80,11 @@ export const ERROR_STATUS = {
   /** The re-loan can no longer be cancelled (its payout time passed, or it is done or cancelled); details: `state`. */
   RELOAN_CANCEL_CLOSED: 409,
   // The staff console (server/routes/staff/).
-  /** Wrong e-mail or password, or a disabled account: one answer for all, so it tells nothing about which. */
+  /**
+   * Wrong e-mail or password, a disabled account, or no tries left from this network: one answer for all, so it tells
+   * nothing about which; details: `maxFailures`, `lockMinutes` (the same for every answer, from config).
+   */
   STAFF_LOGIN_FAILED: 401,
-  /** Too many failures in a row: the account is locked until `retryAfterSeconds`. */
-  STAFF_LOCKED: 423,
   /** Password right, the authenticator code missing. */
   TOTP_REQUIRED: 401,
   TOTP_INVALID: 401,

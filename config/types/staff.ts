@@ -17,13 +17,17 @@ export interface StaffConfigFile {
   };
   lockout: {
     /**
-     * Wrong passwords or codes in a row that lock the account.
+     * Sign-in tries in a row for one e-mail from one client network before that network waits lockMinutes (a success starts the count again). Each try takes its place before anything is checked, so concurrent tries cannot pass it.
      */
     maxFailures: number;
     /**
-     * How long a locked account stays locked.
+     * How long a client network waits for an e-mail once it used its tries (and the whole e-mail after accountMaxFailures).
      */
     lockMinutes: number;
+    /**
+     * Sign-in tries in a row for one e-mail from all networks together before every network waits lockMinutes: NIST SP 800-63B allows at most 100 failed attempts in a row on one account.
+     */
+    accountMaxFailures: number;
   };
   /**
    * Codes an underwriter picks when rejecting a review (staff.rejectReason.<code>).

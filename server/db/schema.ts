@@ -610,14 +610,29 @@ export const staffAccounts = pgTable(
     totpSecret: encryptedText('totp_secret', 'staff_accounts.totp_secret').notNull(),
     /** The TOTP time step of the last code accepted: a code of that step or earlier is refused (replay). */
     totpLastStep: integer('totp_last_step').notNull().default(0),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('staff_accounts_email_key').on(t.email)],
+);
+
+/**
+ * Staff sign-in tries in a row (server/staff/login-guard.ts): per e-mail (its SHA-256, so an e-mail no account has is
+ * kept like one that has) and client network, and per e-mail from every network (`network` = '*'). A row at its limit
+ * is locked until `lockedUntil`; a success deletes it.
+ */
+export const staffLoginGuards = pgTable(
+  'staff_login_guards',
+  {
+    subject: text('subject').notNull(),
+    network: text('network').notNull(),
+    attempts: integer('attempts').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.network] })],
 );
 
 /** A staff member's logged-in browser, apart from borrowers' sessions: token kept as its SHA-256, idle timeout. */

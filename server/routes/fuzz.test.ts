@@ -873,6 +873,103 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
   }
 
   // Findings of the fuzz, kept as plain cases.
+  /** Every text of `value` (keys included) with `junk` appended. */
+  const spoiled = (value: unknown, junk: string): unknown =>
+    typeof value === 'string'
+      ? value + junk
+      : Array.isArray(value)
+        ? value.map((v) => spoiled(v, junk))
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, spoiled(v, junk)]))
+          : value;
+
+  it('answers NUL and control characters in every text of every operation (its well-formed body, query and path) with a catalogue 4xx or its usual answer, never a 5xx', async () => {
+    const problems: string[] = [];
+    const junks = ['\u0000', 'a\u0000@b.cd', '\u0001\u0008\u001b[0m\u007f\u0085\u2028\ufeff'];
+    for (const op of operations.filter((o) => !o.multipart)) {
+      const mode: Mode = op.staffAccess !== null ? 'staff' : op.webhook ? 'signed' : 'session';
+      const token = mode === 'staff' ? await staffTokenFor(op) : undefined;
+      for (const junk of junks) {
+        const param = realParam(op, aIds);
+        const sends = [
+          // The body's every text (the staff sign-in's e-mail included), then its keys.
+          {
+            url: op.path.replace('{tab}', 'notify').replace(/\{[^}]+\}/gu, param),
+            body: spoiled(validBody(op, aIds), junk),
+          },
+          {
+            url: op.path.replace('{tab}', 'notify').replace(/\{[^}]+\}/gu, param),
+            body: { ...validBody(op, aIds), [`key${junk}`]: 'x' },
+          },
+          // The query and the path.
+          {
+            url: `${op.path.replace('{tab}', 'notify').replace(/\{[^}]+\}/gu, param)}?q=${encodeURIComponent(junk)}&page=1${encodeURIComponent(junk)}`,
+            body: validBody(op, aIds),
+          },
+          {
+            url: op.path.replace('{tab}', 'notify').replace(/\{[^}]+\}/gu, encodeURIComponent(`${param}${junk}`)),
+            body: validBody(op, aIds),
+          },
+        ];
+        for (const send of sends) {
+          const payload = op.hasBody ? JSON.stringify(send.body) : undefined;
+          const headers: Record<string, string> = { 'idempotency-key': newKey() };
+          if (payload !== undefined) headers['content-type'] = 'application/json';
+          if (mode === 'session') Object.assign(headers, op.operationId === 'logout' ? throwaway.headers : a.headers);
+          if (token) headers['authorization'] = `Bearer ${token}`;
+          if (op.webhook && payload !== undefined) {
+            if (op.webhook === 'payout') headers['x-callback-token'] = api.payoutCallbackToken;
+            else Object.assign(headers, collectionSignature(api, payload));
+          }
+          const res = await api.app.inject({
+            method: op.method as 'GET',
+            url: send.url,
+            headers,
+            ...(payload !== undefined && { payload }),
+          });
+          sentCount += 1;
+          if (op.operationId === 'logout' && res.statusCode === 204) throwaway = await login(api);
+          const sent: Sent = {
+            method: op.method as Sent['method'],
+            url: send.url,
+            headers,
+            payload,
+            crossWellFormed: false,
+            crossRefs: false,
+            permittedStaff: false,
+          };
+          const problem = problemOf(
+            op,
+            mode,
+            sent,
+            res.statusCode,
+            String(res.headers['content-type'] ?? ''),
+            res.body,
+          );
+          if (problem)
+            problems.push(`${op.operationId} ${JSON.stringify(junk)}: ${problem}\n    ${describeSent(sent)}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 600_000);
+
+  it('answers an empty path segment on a staff route with a status its code agrees with, for every role', async () => {
+    const tokens = await Promise.all(
+      STAFF_ROLES.map(
+        async (role) =>
+          (await openStaffSession(api.database.db, staffCallers.get(role)!.id, '127.0.0.1', api.now())).token,
+      ),
+    );
+    for (const url of ['/api/v1/staff//audit', '/api/v1/staff//accounts', '/api/v1//staff/audit'])
+      for (const headers of [{}, ...tokens.map((token) => ({ authorization: `Bearer ${token}` }))]) {
+        const res = await api.app.inject({ method: 'GET', url, headers });
+        const code = res.json<{ code: keyof typeof ERROR_STATUS }>().code;
+        expect(res.statusCode, url).toBeLessThan(500);
+        expect(ERROR_STATUS[code], `${url}: ${res.statusCode} ${code}`).toBe(res.statusCode);
+      }
+  });
+
   it('answers a path parameter longer than the router keeps with NOT_FOUND, and a path that is not percent-encoding with BAD_REQUEST', async () => {
     for (const url of [
       `/api/v1/loans/${'a'.repeat(150)}`,

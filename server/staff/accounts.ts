@@ -10,6 +10,7 @@ import type { Database } from '../db/database.ts';
 import { staffAccounts } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { staffAudit } from '../services/audit.ts';
+import { loginLocks, unlockLogin } from './login-guard.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
 import { revokeStaffSessionsOf } from './sessions.ts';
 import { newTotpEnrolment } from './totp.ts';
@@ -43,14 +44,15 @@ export function staffEmailOf(input: string): string {
   return email;
 }
 
-export function accountView(row: AccountRow, now: Date): StaffAccountView {
+/** The account as administrators see it; `lockedUntil`: the latest sign-in lock still running (login-guard.ts). */
+export function accountView(row: AccountRow, lockedUntil: Date | undefined = undefined): StaffAccountView {
   return {
     id: row.id,
     email: row.email,
     name: row.name,
     role: isStaffRole(row.role) ? row.role : 'customerService',
     disabled: row.disabledAt !== null,
-    lockedUntil: row.lockedUntil && row.lockedUntil > now ? row.lockedUntil.toISOString() : null,
+    lockedUntil: lockedUntil?.toISOString() ?? null,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -86,7 +88,12 @@ export async function listStaffAccounts(
       .from(staffAccounts)
       .where(where),
   ]);
-  return { items: rows.map((row) => accountView(row, now)), total: count?.total ?? 0 };
+  const locks = await loginLocks(
+    db,
+    rows.map((row) => row.email),
+    now,
+  );
+  return { items: rows.map((row) => accountView(row, locks.get(row.email))), total: count?.total ?? 0 };
 }
 
 export async function staffAccountByEmail(db: Database, email: string): Promise<AccountRow | undefined> {
@@ -143,7 +150,7 @@ export async function createStaffAccount(
     });
     return created;
   });
-  return { account: accountView(row, now), totp };
+  return { account: accountView(row), totp };
 }
 
 export interface StaffAccountPatch {
@@ -196,7 +203,7 @@ export async function updateStaffAccount(
     });
     return updated!;
   });
-  return accountView(row, now);
+  return accountView(row, (await loginLocks(db, [row.email], now)).get(row.email));
 }
 
 /** A new TOTP secret for an account (a lost phone): the old one stops working and the account's sessions end. */
@@ -227,26 +234,18 @@ export async function resetStaffSecondFactor(
   });
 }
 
-/** Lifts a lockout before its time. */
-export async function unlockStaffAccount(
-  db: Database,
-  id: string,
-  by: StaffActor,
-  now: Date,
-): Promise<StaffAccountView> {
+/** Lifts the sign-in locks of an account before their time, on every network. */
+export async function unlockStaffAccount(db: Database, id: string, by: StaffActor): Promise<StaffAccountView> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(staffAccounts)
-      .set({ failedAttempts: 0, lockedUntil: null })
-      .where(eq(staffAccounts.id, id))
-      .returning();
+    const [row] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, id));
     if (!row) throw new ApiError('NOT_FOUND');
+    await unlockLogin(tx, row.email);
     await staffAudit(tx, {
       staffId: by.staffId ?? id,
       action: 'account.unlocked',
       ip: by.ip,
       detail: { accountId: id },
     });
-    return accountView(row, now);
+    return accountView(row);
   });
 }

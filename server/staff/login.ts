@@ -1,24 +1,26 @@
 /**
  * Staff sign-in: e-mail, password (scrypt) and an authenticator code (TOTP).
  *
- * - A wrong e-mail, a wrong password and a disabled account get one answer (STAFF_LOGIN_FAILED), and an unknown
- *   e-mail costs the same scrypt time as a known one (DUMMY_HASH).
- * - Wrong passwords and wrong codes in a row count in `failed_attempts`; at `lockout.maxFailures` the account is locked
- *   for `lockout.lockMinutes` (STAFF_LOCKED with the time left) and the count starts again. A success resets it. A
- *   missing code (TOTP_REQUIRED: the first step of the form) is no failure.
+ * - Every try takes its place in the tries in a row of its e-mail and client network first (server/staff/login-guard.ts):
+ *   a try without one is answered unchecked. So a wrong e-mail, a wrong password, a disabled account and a locked one
+ *   all get one answer (STAFF_LOGIN_FAILED, which says how many tries a network has and how long it then waits), and
+ *   an unknown e-mail costs the same scrypt time as a known one (DUMMY_HASH) and is locked like one.
+ * - A success starts the count again. A missing code (TOTP_REQUIRED: the first step of the form) and a wrong one
+ *   (TOTP_INVALID, only after the right password) are tries like the others.
  * - A code's time step must be later than the last one accepted (`totp_last_step`), set by one conditional UPDATE: of
  *   two logins with the same code, one wins and the other gets TOTP_REUSED.
  * - Tries per client network are limited (rate_counters), whatever the e-mail.
  * Every outcome is audited: `staff.login.*` for an account, `access.refused` (area staff) for an unknown e-mail.
  * Never a password or a code.
  */
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { permissionsOf, isStaffRole, type StaffPermission, type StaffRole } from '#domain/staff-roles.ts';
 import type { Database } from '../db/database.ts';
 import { staffAccounts } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { audit, staffAudit } from '../services/audit.ts';
 import { clientNetwork, hit, type Window } from '../services/rate-limit.ts';
+import { loginSucceeded, takeLoginTry } from './login-guard.ts';
 import { DUMMY_HASH, verifyPassword } from './passwords.ts';
 import { openStaffSession } from './sessions.ts';
 import { staffConfig } from './staff-config.ts';
@@ -56,9 +58,10 @@ export const staffSelf = (row: { id: string; email: string; name: string; role: 
   permissions: [...permissionsOf(row.role)],
 });
 
-function lockedAnswer(until: Date, now: Date): ApiError {
-  const retryAfterSeconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  return new ApiError('STAFF_LOCKED', { retryAfterSeconds, retryAfterMinutes: Math.ceil(retryAfterSeconds / 60) });
+/** The one answer to a try that fails before the code: the same for every e-mail, known, unknown or locked. */
+function loginFailed(): ApiError {
+  const { maxFailures, lockMinutes } = staffConfig.lockout;
+  return new ApiError('STAFF_LOGIN_FAILED', { maxFailures, lockMinutes });
 }
 
 export async function loginStaff(
@@ -72,32 +75,41 @@ export async function loginStaff(
     throw new ApiError('TOO_FREQUENT');
   }
   const email = input.email.trim().toLowerCase();
+  const network = clientNetwork(ip);
   const [account] = await db.select().from(staffAccounts).where(eq(staffAccounts.email, email));
+  const refused = (reason: string) =>
+    account
+      ? staffAudit(db, { staffId: account.id, action: 'login.failed', ip, detail: { reason } })
+      : audit(db, { event: 'access.refused', ip, detail: { area: 'staff', reason } });
+  if (!(await takeLoginTry(db, email, network, now))) {
+    await refused('locked');
+    throw loginFailed();
+  }
   if (!account) {
     await verifyPassword(input.password, DUMMY_HASH);
-    await audit(db, { event: 'access.refused', ip, detail: { area: 'staff', reason: 'unknownEmail' } });
-    throw new ApiError('STAFF_LOGIN_FAILED');
-  }
-  const failed = (reason: string) =>
-    staffAudit(db, { staffId: account.id, action: 'login.failed', ip, detail: { reason } });
-  if (account.lockedUntil && account.lockedUntil > now) {
-    await failed('locked');
-    throw lockedAnswer(account.lockedUntil, now);
+    await refused('unknownEmail');
+    throw loginFailed();
   }
   const passwordRight = await verifyPassword(input.password, account.passwordHash);
   if (account.disabledAt !== null || !isStaffRole(account.role)) {
-    await failed('disabled');
-    throw new ApiError('STAFF_LOGIN_FAILED');
+    await refused('disabled');
+    throw loginFailed();
   }
-  if (!passwordRight) throw await countFailure(db, account.id, 'password', ip, now);
+  if (!passwordRight) {
+    await refused('password');
+    throw loginFailed();
+  }
   if (input.code === undefined || input.code === '') throw new ApiError('TOTP_REQUIRED');
   const step = totpStepOf(account.totpSecret, input.code.trim(), now);
-  if (step === null) throw await countFailure(db, account.id, 'code', ip, now);
+  if (step === null) {
+    await refused('code');
+    throw new ApiError('TOTP_INVALID');
+  }
   const role = account.role;
   const session = await db.transaction(async (tx) => {
     const [won] = await tx
       .update(staffAccounts)
-      .set({ totpLastStep: step, failedAttempts: 0, lockedUntil: null, lastLoginAt: now })
+      .set({ totpLastStep: step, lastLoginAt: now })
       .where(
         and(eq(staffAccounts.id, account.id), lt(staffAccounts.totpLastStep, step), isNull(staffAccounts.disabledAt)),
       )
@@ -108,39 +120,9 @@ export async function loginStaff(
     return opened;
   });
   if (!session) {
-    await failed('codeReused');
+    await refused('codeReused');
     throw new ApiError('TOTP_REUSED');
   }
+  await loginSucceeded(db, email, network);
   return { token: session.token, expiresAt: session.expiresAt.toISOString(), staff: staffSelf({ ...account, role }) };
-}
-
-/**
- * One more failure in a row (atomically, so concurrent tries all count); the one that reaches the limit locks the
- * account and starts the count again. Answers the error to throw.
- */
-async function countFailure(
-  db: Database,
-  staffId: string,
-  reason: 'password' | 'code',
-  ip: string,
-  now: Date,
-): Promise<ApiError> {
-  const { maxFailures, lockMinutes } = staffConfig.lockout;
-  const lockUntil = new Date(now.getTime() + lockMinutes * 60_000);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(staffAccounts)
-      .set({
-        failedAttempts: sql`case when ${staffAccounts.failedAttempts} + 1 >= ${maxFailures} then 0 else ${staffAccounts.failedAttempts} + 1 end`,
-        lockedUntil: sql`case when ${staffAccounts.failedAttempts} + 1 >= ${maxFailures} then ${lockUntil.toISOString()}::timestamptz else ${staffAccounts.lockedUntil} end`,
-      })
-      .where(eq(staffAccounts.id, staffId))
-      .returning({ failedAttempts: staffAccounts.failedAttempts, lockedUntil: staffAccounts.lockedUntil });
-    await staffAudit(tx, { staffId, action: 'login.failed', ip, detail: { reason } });
-    if (row?.lockedUntil && row.lockedUntil > now && row.failedAttempts === 0) {
-      await staffAudit(tx, { staffId, action: 'login.locked', ip, detail: { minutes: lockMinutes } });
-      return lockedAnswer(row.lockedUntil, now);
-    }
-    return new ApiError(reason === 'password' ? 'STAFF_LOGIN_FAILED' : 'TOTP_INVALID');
-  });
 }

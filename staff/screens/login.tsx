@@ -1,6 +1,6 @@
 /**
  * /staff/login: e-mail and password, then the 6-digit code of the authenticator app (asked when the server answers
- * TOTP_REQUIRED). What was typed stays on an error; a lockout says for how many minutes.
+ * TOTP_REQUIRED). What was typed stays on an error; a failure says how many tries a network has and how long it then waits.
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';

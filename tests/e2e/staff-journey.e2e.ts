@@ -164,7 +164,9 @@ describe.each(browserDatabases('pglite'))('the lender run by its staff on %s', (
       desk.setDefaultTimeout(20_000);
       // A wrong password and a missing code are refused; then the administrator signs in.
       await staffPasswordStep(desk, server.url, { email: admin.email, password: 'not the passphrase' });
-      await expect.poll(() => desk.getByRole('alert').textContent()).toBe(staffErrors('STAFF_LOGIN_FAILED'));
+      await expect
+        .poll(() => desk.getByRole('alert').textContent())
+        .toBe(staffErrors('STAFF_LOGIN_FAILED', { maxFailures: 5, lockMinutes: 15 }));
       await desk.locator('input[name=password]').fill(admin.password);
       await desk.locator('button[type=submit]').click();
       await desk.locator('input[name=code]').waitFor();

@@ -55,7 +55,9 @@ describe.each(browserDatabases('pglite'))('staff console on %s', (kind) => {
 
       // A wrong password: one answer for every wrong credential; what was typed stays.
       await staffPasswordStep(page, server.url, { email: admin.email, password: 'not the password' });
-      await expect.poll(() => page.getByRole('alert').textContent()).toBe(errors('STAFF_LOGIN_FAILED'));
+      await expect
+        .poll(() => page.getByRole('alert').textContent())
+        .toBe(errors('STAFF_LOGIN_FAILED', { maxFailures: 5, lockMinutes: 15 }));
       expect(await page.locator('input[name=email]').inputValue()).toBe(admin.email);
 
       // The right password asks for the code; sent without one, it is refused.

@@ -128,7 +128,7 @@ export const staffAccountRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db
       },
     },
     async (request) => {
-      return unlockStaffAccount(db, idOf(request), actor(request), now());
+      return unlockStaffAccount(db, idOf(request), actor(request));
     },
   );
 });

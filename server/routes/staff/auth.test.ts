@@ -1,14 +1,17 @@
 /**
  * Staff sign-in through the API (PGlite, and PostgreSQL with TEST_DATABASE_URL): password and authenticator code,
- * one answer for a wrong e-mail or password, a code used once, the lockout, disabled accounts, the idle timeout,
+ * one answer for a wrong e-mail or password, a code used once, the tries in a row per network and their lock (taken
+ * before anything is checked, so a burst cannot pass them), disabled accounts, the idle timeout,
  * logout, and staff and borrower tokens kept apart. The clock stands still and moves only when a test moves it.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionsOf } from '#domain/staff-roles.ts';
-import { auditLog, staffAccounts } from '#server/db/schema.ts';
+import { auditLog, staffAccounts, staffLoginGuards } from '#server/db/schema.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
 import { addTestStaff, staffHeaders, totpCode, type TestStaff } from '#server/testing/staff.ts';
+import { clientNetwork } from '#server/services/rate-limit.ts';
+import { loginSubject } from '#server/staff/login-guard.ts';
 import { staffConfig } from '#server/staff/staff-config.ts';
 import { login, testAddress } from '#server/testing/borrower.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
@@ -30,6 +33,26 @@ describe.each(databaseTargets())('staff sign-in on %s', (kind) => {
   const codeOf = (res: { json: <T>() => T }) => res.json<{ code: string }>().code;
   const account = async (staff: TestStaff) =>
     (await db().select().from(staffAccounts).where(eq(staffAccounts.id, staff.id)))[0]!;
+  /** The tries in a row an e-mail has used from a client address's network (0 when none are counted). */
+  const tries = async (email: string, address: string) =>
+    (
+      await db()
+        .select()
+        .from(staffLoginGuards)
+        .where(
+          and(eq(staffLoginGuards.subject, loginSubject(email)), eq(staffLoginGuards.network, clientNetwork(address))),
+        )
+    )[0]?.attempts ?? 0;
+  /** How many of a staff member's sign-in tries were refused, by reason (each checked one audited, and each locked one). */
+  const refusals = async (staffId: string) => {
+    const counts: Record<string, number> = {};
+    for (const [event, detail] of await events(staffId))
+      if (event === 'staff.login.failed') {
+        const reason = (detail as { reason: string }).reason;
+        counts[reason] = (counts[reason] ?? 0) + 1;
+      }
+    return counts;
+  };
   const events = async (staffId: string) =>
     (await db().select().from(auditLog).where(eq(auditLog.staffId, staffId))).map((e) => [e.event, e.detail]);
   /** Moves the clock to the next 30-second step, so a test's code is one no earlier test used. */
@@ -84,21 +107,21 @@ describe.each(databaseTargets())('staff sign-in on %s', (kind) => {
     expect(JSON.stringify(await db().select().from(auditLog))).not.toContain('not the password at all');
   });
 
-  it('asks for the code when the password is right (no failure counted), and refuses a wrong one', async () => {
+  it('asks for the code when the password is right, refuses a wrong one, and a success starts the tries again', async () => {
     const staff = await addTestStaff(db(), 'underwriter', api.now());
-    const missing = await signIn({ email: staff.email, password: staff.password });
+    const office = testAddress();
+    const missing = await signIn({ email: staff.email, password: staff.password }, office);
     expect([missing.statusCode, codeOf(missing)]).toEqual([401, 'TOTP_REQUIRED']);
-    expect((await account(staff)).failedAttempts).toBe(0);
     const right = totpCode(staff.totpSecret, api.now());
     const wrongCode = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
-    for (const code of [wrongCode, '12345', 'abcdef']) {
-      const wrong = await signIn({ email: staff.email, password: staff.password, code });
+    for (const code of [wrongCode, '12345']) {
+      const wrong = await signIn({ email: staff.email, password: staff.password, code }, office);
       expect([wrong.statusCode, codeOf(wrong)], code).toEqual([401, 'TOTP_INVALID']);
     }
-    expect((await account(staff)).failedAttempts).toBe(3);
-    const ok = await signIn({ email: staff.email, password: staff.password, code: right });
+    expect(await tries(staff.email, office)).toBe(3);
+    const ok = await signIn({ email: staff.email, password: staff.password, code: right }, office);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await account(staff)).failedAttempts).toBe(0);
+    expect(await tries(staff.email, office)).toBe(0);
   });
 
   it('accepts a code once: the same code again, or one of an earlier step, is TOTP_REUSED', async () => {
@@ -137,45 +160,100 @@ describe.each(databaseTargets())('staff sign-in on %s', (kind) => {
     ]);
   });
 
-  it('locks the account after maxFailures wrong passwords or codes in a row, for lockMinutes', async () => {
+  it('gives a network maxFailures tries in a row for an e-mail, then answers it unchecked for lockMinutes, known or not', async () => {
     nextStep();
     const { maxFailures, lockMinutes } = staffConfig.lockout;
     const staff = await addTestStaff(db(), 'supervisor', api.now());
-    for (let i = 1; i < maxFailures; i += 1) {
-      const res = await signIn(
-        i % 2
-          ? { email: staff.email, password: 'wrong password here' }
-          : {
-              email: staff.email,
-              password: staff.password,
-              code: '000000' === totpCode(staff.totpSecret, api.now()) ? '111111' : '000000',
-            },
-      );
-      expect(res.statusCode, res.body).toBe(401);
+    const attacker = testAddress();
+    const answers = [];
+    for (let i = 0; i < maxFailures; i += 1) {
+      answers.push(await signIn({ email: staff.email, password: 'wrong password here' }, attacker));
+      answers.push(await signIn({ email: 'nobody.here@lender.test', password: 'wrong password here' }, attacker));
     }
-    const locking = await signIn({ email: staff.email, password: 'wrong password here' });
-    expect([locking.statusCode, codeOf(locking)]).toEqual([423, 'STAFF_LOCKED']);
-    expect(locking.json()).toMatchObject({ retryAfterSeconds: lockMinutes * 60, retryAfterMinutes: lockMinutes });
-    expect(locking.headers['retry-after']).toBe(String(lockMinutes * 60));
-    expect(await events(staff.id)).toContainEqual(['staff.login.locked', { minutes: lockMinutes }]);
-    // The right password and code do not open a locked account.
+    // Locked now, for the known e-mail and the unknown one alike: even the right password and code are not checked.
     api.advance(60);
-    const right = await signIn({
-      email: staff.email,
-      password: staff.password,
-      code: totpCode(staff.totpSecret, api.now()),
-    });
-    expect([right.statusCode, codeOf(right)]).toEqual([423, 'STAFF_LOCKED']);
-    expect(right.json()).toMatchObject({
-      retryAfterSeconds: lockMinutes * 60 - 60,
-      retryAfterMinutes: lockMinutes - 1,
-    });
+    const right = { email: staff.email, password: staff.password, code: totpCode(staff.totpSecret, api.now()) };
+    const locked = [
+      await signIn(right, attacker),
+      await signIn({ ...right, email: 'nobody.here@lender.test' }, attacker),
+    ];
+    const failed = { code: 'STAFF_LOGIN_FAILED', maxFailures, lockMinutes };
+    for (const answer of [...answers, ...locked]) {
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toMatchObject(failed);
+      expect(answer.headers['retry-after']).toBeUndefined();
+    }
+    expect(locked[0]!.json()).toEqual(locked[1]!.json());
+    expect(await refusals(staff.id)).toEqual({ password: maxFailures, locked: 1 });
+    // Another network is not locked out: the staff member signs in from the office.
+    const office = await signIn(right, testAddress());
+    expect(office.statusCode, office.body).toBe(200);
+    // Once lockMinutes have passed, the attacker's network is checked again.
     api.advance(lockMinutes * 60);
-    const after = await signIn({
-      email: staff.email,
-      password: staff.password,
-      code: totpCode(staff.totpSecret, api.now()),
+    const after = await signIn({ email: staff.email, password: 'wrong password here' }, attacker);
+    expect(await refusals(staff.id)).toEqual({ password: maxFailures + 1, locked: 1 });
+    expect(after.json()).toMatchObject(failed);
+  });
+
+  it('checks at most maxFailures tries of a burst, whatever the concurrency: a right password inside it reveals nothing', async () => {
+    nextStep();
+    const { maxFailures } = staffConfig.lockout;
+    const staff = await addTestStaff(db(), 'administrator', api.now());
+    const attacker = testAddress();
+    // 25 wrong passwords at once from one network (under its 30 tries a window), the right one among them.
+    const burst = Array.from({ length: 25 }, (_, i) =>
+      signIn({ email: staff.email, password: i === 12 ? staff.password : `wrong password ${i}` }, attacker),
+    );
+    const answers = await Promise.all(burst);
+    const checked = await refusals(staff.id);
+    const codes = answers.map(codeOf);
+    expect((checked['password'] ?? 0) + codes.filter((c) => c === 'TOTP_REQUIRED').length).toBe(maxFailures);
+    expect(checked['locked']).toBe(25 - maxFailures);
+    expect(codes.filter((c) => c !== 'STAFF_LOGIN_FAILED' && c !== 'TOTP_REQUIRED')).toEqual([]);
+    // Wrong codes behind the right password, at once from another network: again at most maxFailures checks.
+    const second = testAddress();
+    const code = totpCode(staff.totpSecret, api.now()) === '000000' ? '111111' : '000000';
+    const codeBurst = await Promise.all(
+      Array.from({ length: 20 }, () => signIn({ email: staff.email, password: staff.password, code }, second)),
+    );
+    const afterCodes = await refusals(staff.id);
+    expect(afterCodes['code']).toBe(maxFailures);
+    expect(codeBurst.filter((r) => codeOf(r) === 'TOTP_INVALID')).toHaveLength(maxFailures);
+    expect(codeBurst.filter((r) => codeOf(r) === 'STAFF_LOGIN_FAILED')).toHaveLength(20 - maxFailures);
+  });
+
+  it('locks an e-mail on every network after accountMaxFailures tries in a row from all of them; an administrator lifts it', async () => {
+    nextStep();
+    const { maxFailures, accountMaxFailures } = staffConfig.lockout;
+    const staff = await addTestStaff(db(), 'supervisor', api.now());
+    const admin = await addTestStaff(db(), 'administrator', api.now());
+    const networks = Math.ceil(accountMaxFailures / maxFailures);
+    for (let n = 0; n < networks; n += 1) {
+      const address = testAddress();
+      await Promise.all(
+        Array.from({ length: maxFailures }, () => signIn({ email: staff.email, password: 'wrong password' }, address)),
+      );
+    }
+    expect((await refusals(staff.id))['password']).toBe(accountMaxFailures);
+    const right = () => ({ email: staff.email, password: staff.password, code: totpCode(staff.totpSecret, api.now()) });
+    const fresh = await signIn(right(), testAddress());
+    expect(codeOf(fresh)).toBe('STAFF_LOGIN_FAILED');
+    const list = await api.app.inject({
+      method: 'GET',
+      url: `/api/v1/staff/accounts?q=${encodeURIComponent(staff.email)}`,
+      headers: staffHeaders(admin),
     });
+    expect(list.json<{ items: { lockedUntil: string | null }[] }>().items[0]!.lockedUntil).not.toBeNull();
+    const unlock = await api.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/accounts/${staff.id}/unlock`,
+      headers: staffHeaders(admin),
+      payload: {},
+    });
+    expect(unlock.statusCode, unlock.body).toBe(200);
+    expect(unlock.json<{ lockedUntil: string | null }>().lockedUntil).toBeNull();
+    nextStep();
+    const after = await signIn(right(), testAddress());
     expect(after.statusCode, after.body).toBe(200);
   });
 
