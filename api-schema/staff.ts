@@ -102,7 +102,8 @@ export const staffAccountAnswer = {
     lockedUntil: {
       type: ['string', 'null'],
       format: 'date-time',
-      description: 'Locked after too many failures until then; null when not locked',
+      description:
+        'The latest sign-in lock still running on any client network (or on all of them after the account-wide limit); null when none',
     },
     lastLoginAt: { type: ['string', 'null'], format: 'date-time' },
     createdAt: instant,
