@@ -1,8 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenDatabase } from './database.ts';
+import { DatabaseInUseError, openDatabase, type OpenDatabase } from './database.ts';
 import { customers, profileSections } from './schema.ts';
-import { databaseTargets, testDatabase } from './test-database.ts';
+import { databaseTargets, pgliteTemplate, testDatabase } from './test-database.ts';
 
 describe.each(databaseTargets())('database on %s', (kind) => {
   let open: OpenDatabase;
@@ -30,5 +34,41 @@ describe.each(databaseTargets())('database on %s', (kind) => {
         .values({ phone: '9170000000' })
         .then(() => open.db.insert(customers).values({ phone: '9170000000' })),
     ).rejects.toThrow();
+  });
+});
+
+describe('a PGlite folder has one user at a time', () => {
+  const root = mkdtempSync(join(tmpdir(), 'pglite-lock-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  /** A new folder starts from the migrated template, not from initdb (seconds of CPU each). */
+  const fresh = async (dataDir: string) => openDatabase({ dataDir, loadDataDir: await pgliteTemplate() });
+
+  it('refuses a second open while the first holds the folder, and opens it once that one is closed', async () => {
+    const dataDir = join(root, 'twice');
+    const first = await fresh(dataDir);
+    expect(readFileSync(`${dataDir}.lock`, 'utf8')).toBe(String(process.pid));
+    const second = await fresh(dataDir).catch((error: unknown) => error);
+    expect(second).toBeInstanceOf(DatabaseInUseError);
+    expect((second as Error).message).toContain(`in use by process ${process.pid}`);
+    await first.db.insert(customers).values({ phone: '9171112222' });
+    await first.close();
+    expect(existsSync(`${dataDir}.lock`)).toBe(false);
+    const again = await openDatabase({ dataDir });
+    expect((await again.db.select().from(customers)).map((c) => c.phone)).toEqual(['9171112222']);
+    await again.close();
+  });
+
+  it('takes over a lock whose process has ended, or that carries its own id without holding it (a restarted container)', async () => {
+    const ended = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
+    for (const [name, pid] of [
+      ['ended', ended],
+      ['own', process.pid],
+    ] as const) {
+      const dataDir = join(root, name);
+      writeFileSync(`${dataDir}.lock`, String(pid));
+      const open = await fresh(dataDir);
+      expect(readFileSync(`${dataDir}.lock`, 'utf8')).toBe(String(process.pid));
+      await open.close();
+    }
   });
 });

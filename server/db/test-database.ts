@@ -70,7 +70,7 @@ let pgliteTemplateOnce: Promise<Blob> | undefined;
  * that needs it (written to a temporary name and renamed, so suites starting together in other processes read a whole
  * file or make their own), read by the others.
  */
-function pgliteTemplate(): Promise<Blob> {
+export function pgliteTemplate(): Promise<Blob> {
   pgliteTemplateOnce ??= (async () => {
     const file = join(tmpdir(), `pglite-test-template-${templateKey}.tar`);
     try {

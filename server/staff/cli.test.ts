@@ -2,7 +2,7 @@
  * The staff command line (server/staff/cli.ts, scripts/staff.ts): the first administrator it creates signs in through
  * the API with that password and a code of the printed secret; a second create-admin of the e-mail changes nothing;
  * reset-second-factor replaces the secret and ends the sessions. Once as a real process on a PGlite folder, as an
- * operator runs it.
+ * operator runs it, and beside a running server holding that folder, which it refuses to write.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -145,5 +145,31 @@ describe('npm run staff as a process', () => {
       await api.close();
       await database.close();
     }
+  });
+
+  it('refuses to write a PGlite folder a running server holds, saying what to do; runs once the server has stopped', async () => {
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATA_KEYS: formatDataKeys([{ id: 'test1', secret: Buffer.alloc(32, 7) }]),
+      STAFF_PASSWORD: PASSWORD,
+      DATABASE_URL: '',
+    };
+    const createAdmin = () =>
+      promisify(execFile)(
+        join('node_modules', '.bin', 'tsx'),
+        ['scripts/staff.ts', 'create-admin', '--email', 'second@lender.test', '--name', 'Second Admin'],
+        { env },
+      ).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    // The folder as a running server holds it.
+    const server = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+    const refused = await createAdmin();
+    expect('code' in refused && refused.code).toBe(1);
+    expect(refused.stdout).not.toContain('created');
+    expect(refused.stderr).toContain(`in use by process ${process.pid}`);
+    expect(refused.stderr).toContain('DATABASE_URL');
+    await server.close();
+    const created = await createAdmin();
+    expect(created.stdout).toContain('Administrator second@lender.test created.');
   });
 });
