@@ -326,6 +326,10 @@ describe('server/main.ts with DEMO_CLOCK', () => {
     expect(refusal).toContain(
       'Configuration error: DEMO_CLOCK runs on the simulated providers only, and these are not: PAYOUT_PROVIDER=xendit',
     );
+    // A real payout gateway beside simulated ones that SIMULATED_PROVIDERS does not list stops it too (issue 25 §9).
+    expect(refusal).toContain(
+      'Configuration error: a real payout or collection gateway runs beside simulated sms, facebook, collections',
+    );
   });
 
   it('runs on the demo clock, which the route moves forward', { timeout: START_MS + 30_000 }, async () => {

@@ -19,7 +19,7 @@ import { setDataKeys } from './crypto/data-keys.ts';
 import { encryptClearRows } from './crypto/reencrypt.ts';
 import { createEncryptedStorage } from './providers/storage/encrypted.ts';
 import { pricingConfig } from './services/loans.ts';
-import { readDemoClock, readLoanSettings, readSettings } from './settings.ts';
+import { readDemoClock, readLoanSettings, readSettings, readSimulatedProviders } from './settings.ts';
 
 const base = readSettings(process.env);
 const sms = readSmsSettings(process.env);
@@ -30,6 +30,9 @@ const collection = readCollectionSettings(process.env);
 const facebookLogin = readFacebookSettings(process.env);
 // DEMO_CLOCK (server/demo-clock.ts): the server's clock starts at that instant, with the simulated providers only.
 const demo = readDemoClock(process.env);
+// A server with a real payout or collection gateway runs another simulated provider only when SIMULATED_PROVIDERS
+// lists it; the start-up line names every simulated provider in use.
+const simulation = readSimulatedProviders(process.env);
 const demoClock = demo.start ? createDemoClock(demo.start) : undefined;
 const clock = demoClock ? () => demoClock.now() : () => new Date();
 // A pricing config that breaks the law's lending caps (domain/regulation.ts, from today's regulation on), sets a limit
@@ -46,6 +49,7 @@ const problems = [
   ...collection.problems,
   ...facebookLogin.problems,
   ...demo.problems,
+  ...simulation.problems,
   ...pricingProblems,
 ];
 if (
@@ -200,7 +204,7 @@ try {
   payouts.simulated?.start(Math.min(1000, Math.max(100, loanSettings.simPayoutDelayMs)));
   collections.simulated?.start(Math.min(1000, Math.max(100, loanSettings.simCollectionDelayMs)));
   app.log.info(
-    `web app and API on ${address.replace('0.0.0.0', 'localhost')}, database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : join(settings.dataDir, 'pglite')}, payouts: ${payouts.provider.name}, collections: ${collections.provider.name}`,
+    `web app and API on ${address.replace('0.0.0.0', 'localhost')}, database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : join(settings.dataDir, 'pglite')}, payouts: ${payouts.provider.name}, collections: ${collections.provider.name}, simulated: ${simulation.simulated.join(', ') || 'none'}`,
   );
   if (demoClock)
     app.log.warn(

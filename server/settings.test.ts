@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openText, sealText } from './crypto/envelope.ts';
 import { loadOrCreateDataKeys } from './secret.ts';
-import { readLoanSettings, readSettings, readTrustProxy } from './settings.ts';
+import { readLoanSettings, readSettings, readSimulatedProviders, readTrustProxy } from './settings.ts';
 
 describe('loan settings', () => {
   it('has defaults that run on one machine', () => {
@@ -135,5 +135,43 @@ describe('FORM_GRACE_HOURS', () => {
       expect(readSettings({ WEB_DIST: '.', FORM_GRACE_HOURS: bad }).problems, bad).toEqual([
         expect.stringContaining('FORM_GRACE_HOURS'),
       ]);
+  });
+});
+
+describe('simulated providers (SIMULATED_PROVIDERS)', () => {
+  const real = { PAYOUT_PROVIDER: 'xendit', COLLECTION_PROVIDER: 'paymongo' };
+
+  it('names every simulated provider, all of them by default, and a demonstration on them starts', () => {
+    expect(readSimulatedProviders({})).toEqual({
+      simulated: ['sms', 'facebook', 'payouts', 'collections'],
+      problems: [],
+    });
+    expect(
+      readSimulatedProviders({
+        ...real,
+        SMS_PROVIDER: 'semaphore',
+        FACEBOOK_APP_ID: 'app',
+        FACEBOOK_APP_SECRET: 'secret',
+      }),
+    ).toEqual({ simulated: [], problems: [] });
+  });
+
+  it('stops a server that moves real money beside a simulated provider it does not list, naming each', () => {
+    expect(readSimulatedProviders(real).problems).toEqual([
+      expect.stringContaining('a real payout or collection gateway runs beside simulated sms, facebook: configure'),
+    ]);
+    expect(readSimulatedProviders({ PAYOUT_PROVIDER: 'xendit' }).problems).toEqual([
+      expect.stringContaining('beside simulated sms, facebook, collections'),
+    ]);
+    expect(readSimulatedProviders({ ...real, SIMULATED_PROVIDERS: 'sms' }).problems).toEqual([
+      expect.stringContaining('beside simulated facebook: configure facebook'),
+    ]);
+    expect(readSimulatedProviders({ ...real, SIMULATED_PROVIDERS: ' sms, facebook ' })).toEqual({
+      simulated: ['sms', 'facebook'],
+      problems: [],
+    });
+    expect(readSimulatedProviders({ SIMULATED_PROVIDERS: 'sms,fax' }).problems).toEqual([
+      'SIMULATED_PROVIDERS names "fax", which is none of sms, facebook, payouts, collections',
+    ]);
   });
 });

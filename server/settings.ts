@@ -263,3 +263,41 @@ export function readDemoClock(env: NodeJS.ProcessEnv): { start?: Date; problems:
     };
   return { start, problems: [] };
 }
+
+/** The providers that can be a simulation, by the name SIMULATED_PROVIDERS and the start-up line give them. */
+export const SIMULABLE = ['sms', 'facebook', 'payouts', 'collections'] as const;
+export type Simulable = (typeof SIMULABLE)[number];
+
+/**
+ * Which providers run simulated (issue 25 §9): SMS printed to the log (SMS_PROVIDER unset or console), Facebook Login's
+ * simulated dialog (no FACEBOOK_APP_ID), the simulated payout and collection gateways (PAYOUT_PROVIDER /
+ * COLLECTION_PROVIDER unset or simulated). A server that moves real money (a real payout or collection gateway) refuses
+ * to start with any other simulated provider unless SIMULATED_PROVIDERS lists it by name (comma-separated), so a
+ * forgotten setting cannot send login codes to the log or grant limit raises for made-up Facebook accounts in
+ * production; a demonstration on the simulated gateways runs as before.
+ */
+export function readSimulatedProviders(env: NodeJS.ProcessEnv): { simulated: Simulable[]; problems: string[] } {
+  const value = (name: string, simulated: string) => (env[name]?.trim() || simulated) === simulated;
+  const inUse: Record<Simulable, boolean> = {
+    sms: value('SMS_PROVIDER', 'console'),
+    facebook: !(env['FACEBOOK_APP_ID']?.trim() || env['FACEBOOK_APP_SECRET']?.trim()),
+    payouts: value('PAYOUT_PROVIDER', 'simulated'),
+    collections: value('COLLECTION_PROVIDER', 'simulated'),
+  };
+  const simulated = SIMULABLE.filter((name) => inUse[name]);
+  const listed = (env['SIMULATED_PROVIDERS'] ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const problems = listed
+    .filter((name) => !(SIMULABLE as readonly string[]).includes(name))
+    .map((name) => `SIMULATED_PROVIDERS names "${name}", which is none of ${SIMULABLE.join(', ')}`);
+  if (!inUse.payouts || !inUse.collections) {
+    const unlisted = simulated.filter((name) => !listed.includes(name));
+    if (unlisted.length > 0)
+      problems.push(
+        `a real payout or collection gateway runs beside simulated ${unlisted.join(', ')}: configure ${unlisted.join(' and ')} (README, "Providers"), or list ${unlisted.length === 1 ? 'it' : 'them'} in SIMULATED_PROVIDERS to run so on purpose`,
+      );
+  }
+  return { simulated, problems };
+}
