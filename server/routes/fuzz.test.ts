@@ -723,6 +723,14 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     return { method: op.method as Sent['method'], url, headers, payload, crossWellFormed, crossRefs, permittedStaff };
   }
 
+  /** What is wrong with `res`, the answer to `sent`, if anything. */
+  const problemIn = (
+    op: Operation,
+    mode: Mode,
+    sent: Sent,
+    res: { statusCode: number; headers: Record<string, unknown>; body: string },
+  ) => problemOf(op, mode, sent, res.statusCode, String(res.headers['content-type'] ?? ''), res.body);
+
   /** What is wrong with the answer to `sent`, if anything. */
   function problemOf(
     op: Operation,
@@ -853,14 +861,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
           });
           sentCount += 1;
           if (op.operationId === 'logout' && res.statusCode === 204) throwaway = await login(api);
-          const problem = problemOf(
-            op,
-            mode,
-            sent,
-            res.statusCode,
-            String(res.headers['content-type'] ?? ''),
-            res.body,
-          );
+          const problem = problemIn(op, mode, sent, res);
           if (problem) {
             const key = `${mode}: ${problem.slice(0, 80)}`;
             if (!problems.has(key)) problems.set(key, `${mode}: ${problem}\n    ${describeSent(sent)}`);
@@ -938,14 +939,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
             crossRefs: false,
             permittedStaff: false,
           };
-          const problem = problemOf(
-            op,
-            mode,
-            sent,
-            res.statusCode,
-            String(res.headers['content-type'] ?? ''),
-            res.body,
-          );
+          const problem = problemIn(op, mode, sent, res);
           if (problem)
             problems.push(`${op.operationId} ${JSON.stringify(junk)}: ${problem}\n    ${describeSent(sent)}`);
         }

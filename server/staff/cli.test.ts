@@ -113,16 +113,16 @@ describe.each(databaseTargets())('staff command line on %s', (kind) => {
 describe('npm run staff as a process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'staff-cli-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  // The test databases' data keys, so this process reads the secret the command encrypted.
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATA_KEYS: formatDataKeys([{ id: 'test1', secret: Buffer.alloc(32, 7) }]),
+    STAFF_PASSWORD: PASSWORD,
+    DATABASE_URL: '',
+  };
 
   it('creates an administrator in a PGlite folder who then signs in through the API', async () => {
-    // The test databases' data keys, so this process reads the secret the command encrypted.
-    const env = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATA_KEYS: formatDataKeys([{ id: 'test1', secret: Buffer.alloc(32, 7) }]),
-      STAFF_PASSWORD: PASSWORD,
-      DATABASE_URL: '',
-    };
     const { stdout } = await promisify(execFile)(
       join('node_modules', '.bin', 'tsx'),
       ['scripts/staff.ts', 'create-admin', '--email', 'first@lender.test', '--name', 'First Admin'],
@@ -148,13 +148,6 @@ describe('npm run staff as a process', () => {
   });
 
   it('refuses to write a PGlite folder a running server holds, saying what to do; runs once the server has stopped', async () => {
-    const env = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATA_KEYS: formatDataKeys([{ id: 'test1', secret: Buffer.alloc(32, 7) }]),
-      STAFF_PASSWORD: PASSWORD,
-      DATABASE_URL: '',
-    };
     const createAdmin = () =>
       promisify(execFile)(
         join('node_modules', '.bin', 'tsx'),
