@@ -228,6 +228,30 @@ export function readLoanSettings(env: NodeJS.ProcessEnv): { settings?: LoanEnvSe
   return problems.length ? { problems } : { settings, problems };
 }
 
+/** The providers that can be a simulation, by the name SIMULATED_PROVIDERS and the start-up line give them. */
+export const SIMULABLE = ['sms', 'facebook', 'payouts', 'collections'] as const;
+export type Simulable = (typeof SIMULABLE)[number];
+
+/**
+ * For each provider that can be a simulation, the setting that makes it real as the start-up messages name it
+ * (`PAYOUT_PROVIDER=xendit`), or null while it runs simulated: SMS printed to the log (SMS_PROVIDER unset or console),
+ * Facebook Login's simulated dialog (no FACEBOOK_APP_ID), the simulated gateways (PAYOUT_PROVIDER / COLLECTION_PROVIDER
+ * unset or simulated). DEMO_CLOCK and SIMULATED_PROVIDERS read it, so both agree on what is simulated.
+ */
+function realProviders(env: NodeJS.ProcessEnv): Record<Simulable, string | null> {
+  const chosen = (name: string, simulated: string) => {
+    const value = env[name]?.trim() || simulated;
+    return value === simulated ? null : `${name}=${value}`;
+  };
+  return {
+    sms: chosen('SMS_PROVIDER', 'console'),
+    facebook:
+      env['FACEBOOK_APP_ID']?.trim() || env['FACEBOOK_APP_SECRET']?.trim() ? 'FACEBOOK_APP_ID (Facebook Login)' : null,
+    payouts: chosen('PAYOUT_PROVIDER', 'simulated'),
+    collections: chosen('COLLECTION_PROVIDER', 'simulated'),
+  };
+}
+
 /**
  * Reads DEMO_CLOCK (demo-clock.ts): unset or empty, the server runs on the real time; else the instant its clock
  * starts at, refused unless every provider is the simulated one, so a demonstration never reaches a real borrower,
@@ -245,16 +269,10 @@ export function readDemoClock(env: NodeJS.ProcessEnv): { start?: Date; problems:
         `DEMO_CLOCK must be a date and time with its UTC offset, e.g. 2026-12-24T09:00:00+08:00, got "${text}"`,
       ],
     };
-  const chosen = (name: string, simulated: string) => {
-    const value = env[name]?.trim() || simulated;
-    return value === simulated ? false : `${name}=${value}`;
-  };
-  const notSimulated = [
-    chosen('SMS_PROVIDER', 'console'),
-    chosen('PAYOUT_PROVIDER', 'simulated'),
-    chosen('COLLECTION_PROVIDER', 'simulated'),
-    Boolean(env['FACEBOOK_APP_ID']?.trim() || env['FACEBOOK_APP_SECRET']?.trim()) && 'FACEBOOK_APP_ID (Facebook Login)',
-  ].filter((name): name is string => typeof name === 'string');
+  const real = realProviders(env);
+  const notSimulated = (['sms', 'payouts', 'collections', 'facebook'] as const)
+    .map((name) => real[name])
+    .filter((setting): setting is string => setting !== null);
   if (notSimulated.length > 0)
     return {
       problems: [
@@ -264,27 +282,15 @@ export function readDemoClock(env: NodeJS.ProcessEnv): { start?: Date; problems:
   return { start, problems: [] };
 }
 
-/** The providers that can be a simulation, by the name SIMULATED_PROVIDERS and the start-up line give them. */
-export const SIMULABLE = ['sms', 'facebook', 'payouts', 'collections'] as const;
-export type Simulable = (typeof SIMULABLE)[number];
-
 /**
- * Which providers run simulated (issue 25 §9): SMS printed to the log (SMS_PROVIDER unset or console), Facebook Login's
- * simulated dialog (no FACEBOOK_APP_ID), the simulated payout and collection gateways (PAYOUT_PROVIDER /
- * COLLECTION_PROVIDER unset or simulated). A server that moves real money (a real payout or collection gateway) refuses
- * to start with any other simulated provider unless SIMULATED_PROVIDERS lists it by name (comma-separated), so a
- * forgotten setting cannot send login codes to the log or grant limit raises for made-up Facebook accounts in
- * production; a demonstration on the simulated gateways runs as before.
+ * Which providers run simulated (issue 25 §9, realProviders). A server that moves real money (a real payout or
+ * collection gateway) refuses to start with any other simulated provider unless SIMULATED_PROVIDERS lists it by name
+ * (comma-separated), so a forgotten setting cannot send login codes to the log or grant limit raises for made-up
+ * Facebook accounts in production; a demonstration on the simulated gateways runs as before.
  */
 export function readSimulatedProviders(env: NodeJS.ProcessEnv): { simulated: Simulable[]; problems: string[] } {
-  const value = (name: string, simulated: string) => (env[name]?.trim() || simulated) === simulated;
-  const inUse: Record<Simulable, boolean> = {
-    sms: value('SMS_PROVIDER', 'console'),
-    facebook: !(env['FACEBOOK_APP_ID']?.trim() || env['FACEBOOK_APP_SECRET']?.trim()),
-    payouts: value('PAYOUT_PROVIDER', 'simulated'),
-    collections: value('COLLECTION_PROVIDER', 'simulated'),
-  };
-  const simulated = SIMULABLE.filter((name) => inUse[name]);
+  const real = realProviders(env);
+  const simulated = SIMULABLE.filter((name) => real[name] === null);
   const listed = (env['SIMULATED_PROVIDERS'] ?? '')
     .split(',')
     .map((name) => name.trim())
@@ -292,11 +298,11 @@ export function readSimulatedProviders(env: NodeJS.ProcessEnv): { simulated: Sim
   const problems = listed
     .filter((name) => !(SIMULABLE as readonly string[]).includes(name))
     .map((name) => `SIMULATED_PROVIDERS names "${name}", which is none of ${SIMULABLE.join(', ')}`);
-  if (!inUse.payouts || !inUse.collections) {
+  if (real.payouts !== null || real.collections !== null) {
     const unlisted = simulated.filter((name) => !listed.includes(name));
     if (unlisted.length > 0)
       problems.push(
-        `a real payout or collection gateway runs beside simulated ${unlisted.join(', ')}: configure ${unlisted.join(' and ')} (README, "Providers"), or list ${unlisted.length === 1 ? 'it' : 'them'} in SIMULATED_PROVIDERS to run so on purpose`,
+        `a real payout or collection gateway runs beside simulated ${unlisted.join(', ')}: configure ${unlisted.join(' and ')} (docs/settings-and-operations.md), or list ${unlisted.length === 1 ? 'it' : 'them'} in SIMULATED_PROVIDERS to run so on purpose`,
       );
   }
   return { simulated, problems };
