@@ -666,6 +666,18 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
     expect(operations.filter((op) => op.multipart).map((op) => op.operationId)).toEqual(['uploadDocument']);
   });
 
+  /**
+   * The operation's URL with every path parameter `param`; a message's tab is a fixed word (its own refusals are the
+   * messages suite's), its id is fuzzed like any id.
+   */
+  const pathOf = (op: Operation, param: string) => op.path.replace('{tab}', 'notify').replace(/\{[^}]+\}/gu, param);
+
+  /** Signs a webhook's `payload` as its gateway would, into `headers`. */
+  function signWebhook(op: Operation, headers: Record<string, string>, payload: string): void {
+    if (op.webhook === 'payout') headers['x-callback-token'] = api.payoutCallbackToken;
+    else Object.assign(headers, collectionSignature(api, payload));
+  }
+
   function build(op: Operation, mode: Mode, shape: Shape, staffToken?: string): Sent {
     const ids = mode === 'cross' ? bIds : aIds;
     const real = shape.pathParam.kind === 'real' || mode === 'cross';
@@ -674,8 +686,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
       : shape.pathParam.encode
         ? encodeURIComponent(shape.pathParam.value)
         : shape.pathParam.value.replace(/[?#\s]/gu, '_');
-    // A message's tab is a fixed word (its own refusals are the messages suite's); its id is fuzzed like any id.
-    const url = `${op.path.replace('{tab}', 'notify').replace(/\{[^}]+\}/gu, param)}${shape.query}`;
+    const url = `${pathOf(op, param)}${shape.query}`;
     const headers: Record<string, string> = { ...shape.extraHeaders };
     if (mode === 'session' || mode === 'cross')
       Object.assign(headers, op.operationId === 'logout' ? throwaway.headers : a.headers);
@@ -703,10 +714,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
       headers['content-type'] = built.contentType;
       payload = built.payload;
     }
-    if (op.webhook && mode === 'signed' && typeof payload === 'string') {
-      if (op.webhook === 'payout') headers['x-callback-token'] = api.payoutCallbackToken;
-      else Object.assign(headers, collectionSignature(api, payload));
-    }
+    if (op.webhook && mode === 'signed' && typeof payload === 'string') signWebhook(op, headers, payload);
     const crossWellFormed =
       mode === 'cross' &&
       /\{id\}/u.test(op.path) &&
@@ -894,23 +902,14 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
         const param = realParam(op, aIds);
         const sends = [
           // The body's every text (the staff sign-in's e-mail included), then its keys.
-          {
-            url: op.path.replace('{tab}', 'notify').replace(/\{[^}]+\}/gu, param),
-            body: spoiled(validBody(op, aIds), junk),
-          },
-          {
-            url: op.path.replace('{tab}', 'notify').replace(/\{[^}]+\}/gu, param),
-            body: { ...validBody(op, aIds), [`key${junk}`]: 'x' },
-          },
+          { url: pathOf(op, param), body: spoiled(validBody(op, aIds), junk) },
+          { url: pathOf(op, param), body: { ...validBody(op, aIds), [`key${junk}`]: 'x' } },
           // The query and the path.
           {
-            url: `${op.path.replace('{tab}', 'notify').replace(/\{[^}]+\}/gu, param)}?q=${encodeURIComponent(junk)}&page=1${encodeURIComponent(junk)}`,
+            url: `${pathOf(op, param)}?q=${encodeURIComponent(junk)}&page=1${encodeURIComponent(junk)}`,
             body: validBody(op, aIds),
           },
-          {
-            url: op.path.replace('{tab}', 'notify').replace(/\{[^}]+\}/gu, encodeURIComponent(`${param}${junk}`)),
-            body: validBody(op, aIds),
-          },
+          { url: pathOf(op, encodeURIComponent(`${param}${junk}`)), body: validBody(op, aIds) },
         ];
         for (const send of sends) {
           const payload = op.hasBody ? JSON.stringify(send.body) : undefined;
@@ -918,10 +917,7 @@ describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
           if (payload !== undefined) headers['content-type'] = 'application/json';
           if (mode === 'session') Object.assign(headers, op.operationId === 'logout' ? throwaway.headers : a.headers);
           if (token) headers['authorization'] = `Bearer ${token}`;
-          if (op.webhook && payload !== undefined) {
-            if (op.webhook === 'payout') headers['x-callback-token'] = api.payoutCallbackToken;
-            else Object.assign(headers, collectionSignature(api, payload));
-          }
+          if (op.webhook && payload !== undefined) signWebhook(op, headers, payload);
           const res = await api.app.inject({
             method: op.method as 'GET',
             url: send.url,
