@@ -621,7 +621,8 @@ export const staffAccounts = pgTable(
 /**
  * Staff sign-in tries in a row (server/staff/login-guard.ts): per e-mail (its SHA-256, so an e-mail no account has is
  * kept like one that has) and client network, and per e-mail from every network (`network` = '*'). A row at its limit
- * is locked until `lockedUntil`; a success deletes it.
+ * is locked until `lockedUntil`; a success deletes it. `updatedAt` (its last try) is for housekeeping: nothing prunes
+ * old rows yet (issue 27's daily job is to).
  */
 export const staffLoginGuards = pgTable(
   'staff_login_guards',
