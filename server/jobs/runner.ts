@@ -51,12 +51,21 @@ const BATCH = 16;
 /** Delay before the next try of a job that failed `attempts` times: 5 s doubling, at most 1 hour. */
 export const retryDelayMs = (attempts: number): number => Math.min(3_600_000, 5000 * 2 ** Math.max(0, attempts - 1));
 
+/** The runners started in this process, told of every job enqueued here (see `start`). */
+const listeners = new Set<(runAt: Date) => void>();
+
 export async function enqueue(db: Queryable, job: NewJob): Promise<void> {
   await db
     .insert(jobs)
     .values({ kind: job.kind, key: job.key ?? null, payload: job.payload ?? {}, runAt: job.runAt })
     .onConflictDoNothing();
+  for (const listener of listeners) listener(job.runAt);
 }
+
+/** A timer never waits longer than this for a job (a clock a test holds still, a job due next week). */
+const MAX_WAKE_MS = 3_600_000;
+/** A wake comes this long after the job is due: an enqueue inside a transaction is seen once it commits. */
+const WAKE_AFTER_MS = 25;
 
 export function createJobRunner(options: JobRunnerOptions) {
   const { db, now, handlers } = options;
@@ -64,6 +73,9 @@ export function createJobRunner(options: JobRunnerOptions) {
   const maxAttempts = options.maxAttempts ?? 20;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
+  /** The keys each schedule last enqueued (by its index): the same key again is not written again. */
+  const scheduled = new Map<number, string | undefined>();
+  const wakes = new Set<NodeJS.Timeout>();
 
   async function claim(): Promise<ClaimedJob[]> {
     const at = now();
@@ -104,8 +116,17 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
+  /**
+   * Enqueues each schedule's run due now; a key this instance already enqueued is not written again (a keyed job is
+   * added once ever, so the insert would change nothing; it costs a statement a tick).
+   */
   async function schedule(): Promise<void> {
-    for (const next of options.schedules ?? []) await enqueue(db, next(now()));
+    for (const [index, next] of (options.schedules ?? []).entries()) {
+      const job = next(now());
+      if (job.key !== undefined && scheduled.get(index) === job.key) continue;
+      await enqueue(db, job);
+      scheduled.set(index, job.key);
+    }
   }
 
   /** Schedules repeating work, then runs every due job (batches until none is due); answers how many ran. */
@@ -118,6 +139,24 @@ export function createJobRunner(options: JobRunnerOptions) {
       await Promise.all(batch.map(runOne));
       count += batch.length;
     }
+  }
+
+  function pass(): void {
+    tick().catch((error: unknown) =>
+      options.onError?.({ id: 0, kind: 'tick', key: null, payload: {}, attempts: 0 }, error),
+    );
+  }
+
+  /** A pass when a job enqueued in this process is due. */
+  function wake(runAt: Date): void {
+    const delay = Math.min(MAX_WAKE_MS, Math.max(0, runAt.getTime() - now().getTime()) + WAKE_AFTER_MS);
+    const t = setTimeout(() => {
+      wakes.delete(t);
+      // After a pass under way (its last look may have come before this job was there), a pass of its own.
+      void (running ?? Promise.resolve()).catch(() => undefined).then(pass);
+    }, delay);
+    t.unref();
+    wakes.add(t);
   }
 
   /** One pass at a time per instance (the interval and a test's call share it). */
@@ -135,19 +174,27 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (running) await running.catch(() => undefined);
       return tick();
     },
-    /** Polls for due jobs every `intervalMs` until stop(). */
+    /**
+     * Polls for due jobs every `intervalMs` until stop(), and runs a job enqueued in this process when it is due
+     * without waiting for the next poll (a timer per enqueue): the poll is left for the jobs other instances enqueue,
+     * retries and leases that ran out, so it can be slow.
+     */
     start(intervalMs: number) {
       if (timer) return;
-      timer = setInterval(() => {
-        tick().catch((error: unknown) =>
-          options.onError?.({ id: 0, kind: 'tick', key: null, payload: {}, attempts: 0 }, error),
-        );
-      }, intervalMs);
+      timer = setInterval(pass, intervalMs);
       timer.unref();
+      listeners.add(wake);
+    },
+    /** A pass now if the runner is started (its clock just moved: a test, the demo clock). */
+    poke(): void {
+      if (timer) pass();
     },
     async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      listeners.delete(wake);
+      for (const t of wakes) clearTimeout(t);
+      wakes.clear();
       await running?.catch(() => undefined);
     },
   };

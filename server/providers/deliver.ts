@@ -50,30 +50,49 @@ export async function attemptDelivery(
 
 /**
  * The gateway's delivery worker: `flush` runs `deliverDue` (never two at once; a flush during one waits for it and
- * runs again), `start` every `pollMs`, `stop` waits for the running one.
+ * runs again), `start` every `pollMs`, `stop` waits for the running one. Once started, `wake(delayMs)` also runs it
+ * when a callback the gateway just planned is due, so the poll only has to find redeliveries and another instance's
+ * callbacks and can be slow.
  */
 export function deliveryWorker(deliverDue: () => Promise<number>) {
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<number> | undefined;
+  const wakes = new Set<NodeJS.Timeout>();
   const run = (): Promise<number> => {
     flushing ??= deliverDue().finally(() => {
       flushing = undefined;
     });
     return flushing;
   };
+  const flush = async (): Promise<number> => {
+    if (flushing) await flushing.catch(() => undefined);
+    return run();
+  };
   return {
-    async flush(): Promise<number> {
-      if (flushing) await flushing.catch(() => undefined);
-      return run();
-    },
+    flush,
     start(pollMs: number): void {
       if (timer) return;
       timer = setInterval(() => void run().catch(() => undefined), pollMs);
       timer.unref();
     },
+    /** A delivery pass in `delayMs` (and a little: the row is written by then), if the worker is started. */
+    wake(delayMs: number): void {
+      if (!timer) return;
+      const t = setTimeout(
+        () => {
+          wakes.delete(t);
+          void flush().catch(() => undefined);
+        },
+        Math.min(3_600_000, Math.max(0, delayMs) + 10),
+      );
+      t.unref();
+      wakes.add(t);
+    },
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = undefined;
+      for (const t of wakes) clearTimeout(t);
+      wakes.clear();
       await flushing?.catch(() => undefined);
     },
   };

@@ -145,7 +145,7 @@ export async function testApi(
         collection: collectionGateway,
         payoutCallbackToken,
         collectionWebhookSecret,
-        jobPollMs: loanOptions.jobPollMs ?? (timers ? 200 : 0),
+        jobPollMs: loanOptions.jobPollMs ?? (timers ? 1000 : 0),
         onJobError: () => undefined,
         settings: {
           approvalDelaySeconds: loanOptions.approvalDelaySeconds ?? (timers ? 2 : 60),
@@ -159,12 +159,13 @@ export async function testApi(
   installResponseCheck(app);
   await app.ready();
   target.app = app;
-  const gatewayPollMs = loanOptions.gatewayPollMs ?? (timers ? 200 : 0);
+  const gatewayPollMs = loanOptions.gatewayPollMs ?? (timers ? 1000 : 0);
   if (gatewayPollMs > 0) {
     payoutGateway.start(gatewayPollMs);
     collectionGateway.start(gatewayPollMs);
   }
   const loans = app.loans!;
+  const deliverCallbacks = async () => (await payoutGateway.flush()) + (await collectionGateway.flush());
   let appClosed = false;
   const closeApp = async () => {
     if (appClosed) return;
@@ -187,10 +188,15 @@ export async function testApi(
     advance(seconds) {
       if (demoClock) demoClock.advance(seconds * 1000);
       else offset += seconds * 1000;
+      // What the move made due runs now rather than at the next poll, where the timers run (a stopped gateway or
+      // runner stays stopped).
+      loans.jobs.poke();
+      payoutGateway.wake(0);
+      collectionGateway.wake(0);
     },
     now,
     runDueJobs: () => loans.jobs.runDueJobs(),
-    deliverCallbacks: async () => (await payoutGateway.flush()) + (await collectionGateway.flush()),
+    deliverCallbacks,
     async settle() {
       for (let i = 0; i < 20; i += 1) {
         const done =

@@ -236,6 +236,12 @@ export function createSimulatedCollectionGateway(options: SimulatedCollectionOpt
     return change ? { ...row, ...change } : row;
   }
 
+  const worker = deliveryWorker(deliverDue);
+  /** A delivery pass when the row's next step (`deliverAt`) is due. */
+  const wakeAt = (at: Date | null) => {
+    if (at) worker.wake(at.getTime() - now().getTime());
+  };
+
   const provider: CollectionProvider = {
     name: 'simulated',
     // The same floor as PayMongo, refused the same way (createPayment below), so the suites meet it.
@@ -270,7 +276,10 @@ export function createSimulatedCollectionGateway(options: SimulatedCollectionOpt
         })
         .onConflictDoNothing()
         .returning();
-      if (created) return resultOf(created);
+      if (created) {
+        wakeAt(created.deliverAt);
+        return resultOf(created);
+      }
       const [existing] = await db
         .select()
         .from(simCollections)
@@ -313,10 +322,12 @@ export function createSimulatedCollectionGateway(options: SimulatedCollectionOpt
             const change = attempt(row, at) ?? expire(row, at);
             const changed = change ? { ...row, ...change } : row;
             if (!change || changed.eventId === row.eventId) {
+              const deliverAt = nextDue(changed);
               await db
                 .update(simCollections)
-                .set({ ...change, deliverAt: nextDue(changed) })
+                .set({ ...change, deliverAt })
                 .where(eq(simCollections.id, row.id));
+              wakeAt(deliverAt);
               return;
             }
             const [next] = await db
@@ -340,21 +351,21 @@ export function createSimulatedCollectionGateway(options: SimulatedCollectionOpt
             sentAt,
           );
           // Delivered: what comes next (the payer's retry, the code's expiry) is due at its time.
-          await db
-            .update(simCollections)
-            .set(next.deliveredAt ? { ...next, deliverAt: nextDue(row), deliveryAttempts: 0 } : next)
-            .where(eq(simCollections.id, row.id));
+          const after = next.deliveredAt ? { ...next, deliverAt: nextDue(row), deliveryAttempts: 0 } : next;
+          await db.update(simCollections).set(after).where(eq(simCollections.id, row.id));
+          wakeAt(after.deliverAt);
         }),
       );
     }
   }
 
-  const worker = deliveryWorker(deliverDue);
   return {
     ...provider,
     /** Settles and delivers every payment due now (tests; the timer calls it too). */
     flush: worker.flush,
     start: worker.start,
+    /** A delivery pass in `delayMs`, if started (a test or the demo clock moved the time). */
+    wake: worker.wake,
     stop: worker.stop,
   };
 }

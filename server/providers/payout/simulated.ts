@@ -90,6 +90,7 @@ export function payoutCallbackBody(row: Row, at: Date): string {
 export function createSimulatedPayoutGateway(options: SimulatedPayoutOptions) {
   const { db, now } = options;
   const path = options.callbackPath ?? '/api/v1/webhooks/payout';
+  const worker = deliveryWorker(deliverDue);
 
   const provider: PayoutProvider = {
     name: 'simulated',
@@ -110,7 +111,10 @@ export function createSimulatedPayoutGateway(options: SimulatedPayoutOptions) {
         })
         .onConflictDoNothing()
         .returning();
-      if (created) return resultOf(created);
+      if (created) {
+        worker.wake(options.delayMs);
+        return resultOf(created);
+      }
       const [existing] = await db
         .select()
         .from(simPayouts)
@@ -187,17 +191,19 @@ export function createSimulatedPayoutGateway(options: SimulatedPayoutOptions) {
                 : next,
             )
             .where(eq(simPayouts.id, row.id));
+          if (reverseNext) worker.wake(options.delayMs);
         }),
       );
     }
   }
 
-  const worker = deliveryWorker(deliverDue);
   return {
     ...provider,
     /** Delivers every callback due now (tests; the timer calls it too). */
     flush: worker.flush,
     start: worker.start,
+    /** A delivery pass in `delayMs`, if started (a test or the demo clock moved the time). */
+    wake: worker.wake,
     stop: worker.stop,
   };
 }
