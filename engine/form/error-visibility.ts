@@ -44,9 +44,13 @@ export function useShowsErrors(fieldId: string): boolean {
  * Errors in the order their fields appear on screen (`order`: field ids top to bottom; an error's field or its
  * nearest enclosing group counts), unknown ones last. RJSF focuses the first error, so this picks the field focused.
  */
-export function inFieldOrder(errors: readonly RJSFValidationError[], order: readonly string[]): RJSFValidationError[] {
+export function inFieldOrder(
+  errors: readonly RJSFValidationError[],
+  order: readonly string[],
+  idPrefix = 'root',
+): RJSFValidationError[] {
   const rank = (error: RJSFValidationError): number => {
-    let id = fieldIdOf(error.property);
+    let id = fieldIdOf(error.property, idPrefix);
     for (;;) {
       const at = order.indexOf(id);
       if (at >= 0) return at;

@@ -56,6 +56,12 @@ export interface SchemaFormProps<T> extends RegistryLayer {
   readonly extraErrors?: ErrorSchema<T>;
   readonly disabled?: boolean;
   readonly readonly?: boolean;
+  /**
+   * The prefix of the fields' ids (default `root`: `root_accountNumber`). A form whose fields another form in the page
+   * also has (a step kept alive, hidden, while a screen edits the same section) needs its own, or its labels would
+   * name the hidden inputs.
+   */
+  readonly idPrefix?: string;
   /** Replaces the submit button. */
   readonly children?: ReactNode;
 }
@@ -92,6 +98,7 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
     extraErrors,
     disabled,
     readonly,
+    idPrefix,
     children,
   } = props;
   const root = useRef<HTMLDivElement>(null);
@@ -131,13 +138,16 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
   // on each keystroke skips reading the fields' order from the DOM. RJSF validates a submit in a state updater, after
   // the event's handlers, so ordering ends with a timeout.
   const ordering = useRef(false);
-  const transformErrors = useCallback((errors: RJSFValidationError[]) => {
-    if (!ordering.current) return errors;
-    const order = [...(root.current?.querySelectorAll('[data-field]') ?? [])].map(
-      (el) => el.getAttribute('data-field') ?? '',
-    );
-    return inFieldOrder(errors, order);
-  }, []);
+  const transformErrors = useCallback(
+    (errors: RJSFValidationError[]) => {
+      if (!ordering.current) return errors;
+      const order = [...(root.current?.querySelectorAll('[data-field]') ?? [])].map(
+        (el) => el.getAttribute('data-field') ?? '',
+      );
+      return inFieldOrder(errors, order, idPrefix);
+    },
+    [idPrefix],
+  );
   const handleBlur = useCallback(
     (id: string) => {
       touched.current.add(id);
@@ -187,6 +197,7 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
             showErrorList={false}
             focusOnFirstError
             noHtml5Validate
+            idPrefix={idPrefix}
             extraErrors={extraErrors}
             disabled={disabled}
             readonly={readonly}

@@ -718,12 +718,12 @@ describe.each(browserDatabases('both'))('loans on %s', (kind) => {
       await page.waitForURL((url) => url.pathname === '/changeBank');
 
       // The same account is refused; nothing typed is lost.
-      await page.locator('#root_accountNumber').waitFor();
-      expect(await page.inputValue('#root_accountNumber')).toBe('0000123456');
+      await page.locator('#changeBank_accountNumber').waitFor();
+      expect(await page.inputValue('#changeBank_accountNumber')).toBe('0000123456');
       await page.getByRole('button', { name: t('changeBank.submit') }).click();
       await page.getByText(t('changeBank.sameAsOld')).first().waitFor();
-      await page.fill('#root_accountNumber', '1234509876');
-      await page.fill('#root_accountNumberConfirm', '1234509876');
+      await page.fill('#changeBank_accountNumber', '1234509876');
+      await page.fill('#changeBank_accountNumberConfirm', '1234509876');
       await page.getByRole('button', { name: t('changeBank.submit') }).click();
       await page.waitForURL((url) => url.pathname === '/withdrawPage');
 

@@ -151,9 +151,9 @@ describe('the payout account', () => {
       await page.goto(`${server.url}/homeIndex`);
       await page.getByRole('link', { name: loanText('order.changeBank') }).click();
       await page.waitForURL((url) => url.pathname === '/changeBank');
-      await page.locator('#root_accountNumber').waitFor();
-      await page.fill('#root_accountNumber', '5566778899');
-      await page.fill('#root_accountNumberConfirm', '5566778899');
+      await page.locator('#changeBank_accountNumber').waitFor();
+      await page.fill('#changeBank_accountNumber', '5566778899');
+      await page.fill('#changeBank_accountNumberConfirm', '5566778899');
       await page.getByRole('button', { name: loanText('changeBank.submit') }).click();
       await page.waitForURL((url) => url.pathname === '/withdrawPage');
       const payout = page.locator('[data-testid="payout"]');

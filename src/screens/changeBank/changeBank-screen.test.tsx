@@ -24,7 +24,7 @@ const profile = { summary: {}, sections: { bankInfo: { data: old } } };
 const render = () =>
   renderScreen(<ChangeBankScreen />, { namespaces: ['loan', 'errors', 'forms'], path: '/changeBank' });
 /** An RJSF input by its field name. */
-const field = (name: string) => document.getElementById(`root_${name}`) as HTMLInputElement;
+const field = (name: string) => document.getElementById(`changeBank_${name}`) as HTMLInputElement;
 const type = (name: string, value: string) => {
   const input = field(name);
   fireEvent.change(input, { target: { value } });

@@ -162,6 +162,8 @@ function ChangeBankForm({ old }: { old: Data | undefined }) {
       onChange={setFormData}
       onSubmit={submit}
       disabled={saving}
+      // The payout step (/bankInfo) stays in the page once visited, hidden, with the same fields.
+      idPrefix="changeBank"
     />
   );
 }
