@@ -64,7 +64,8 @@ const rows: Row[] = [];
 
 /** Waits until the route's screen has drawn its content in `language` (no spinner, no skeleton). */
 async function settled(page: Page, route: string, language: Language) {
-  await page.locator(`.app[data-route="${route}"] .app-main .page`).first().waitFor();
+  // Visible: a keep-alive screen visited before stays in the page, hidden, after a navigation inside the app.
+  await page.locator(`.app[data-route="${route}"] .app-main .page`).filter({ visible: true }).first().waitFor();
   await page.waitForFunction(
     ([lng]) =>
       document.documentElement.lang === lng &&
@@ -101,26 +102,33 @@ async function audit(page: Page, screen: string, language: Language): Promise<st
   );
 }
 
+/** One page per profile and language, kept for the file: each boots once in its language (stored before each load). */
+const languagePages = new Map<BrowserContextOptions, Map<Language, BrowserContextOptions>>();
+function pageIn(profile: BrowserContextOptions, language: Language): Promise<Page> {
+  let byLanguage = languagePages.get(profile);
+  if (!byLanguage) languagePages.set(profile, (byLanguage = new Map()));
+  let own = byLanguage.get(language);
+  if (!own) byLanguage.set(language, (own = { ...profile }));
+  return suite.shared(own, { language });
+}
+
 /**
- * Opens `path` in each language in turn (the language stored before each load) and audits it. Every screen of one
- * profile is loaded in the same page, kept for the file: a load in a warm browser, not a new one per screen.
+ * Audits `path` in each language, each in its own page kept for the file: the first screen of a page is a load, every
+ * later one a navigation inside the app (as a borrower moves from screen to screen), which costs the browser a
+ * fraction of a load. The screens entered by a load are covered by the style-order and first-paint suites.
  */
-async function auditEverywhere(
-  profile: BrowserContextOptions,
-  path: string,
-  route: string,
-  prepare?: (page: Page) => Promise<void>,
-): Promise<string[]> {
-  const page = await suite.shared(profile);
-  page.setDefaultTimeout(20_000);
-  // localStorage is the origin's: a page that has not been there yet goes there first.
-  if (!page.url().startsWith(base())) await page.goto(base() + path);
+async function auditEverywhere(profile: BrowserContextOptions, path: string, route: string): Promise<string[]> {
   const found: string[] = [];
   for (const language of LANGUAGES) {
-    await page.evaluate((lng) => localStorage.setItem('language', lng), language);
-    await page.goto(base() + path);
+    const page = await pageIn(profile, language);
+    page.setDefaultTimeout(20_000);
+    if (!page.url().startsWith(base())) await page.goto(base() + path);
+    else
+      await page.evaluate((to) => {
+        history.pushState(null, '', to);
+        dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      }, path);
     await settled(page, route, language);
-    if (prepare) await prepare(page);
     found.push(...(await audit(page, path.split('?')[0]!, language)));
   }
   return found;
