@@ -35,6 +35,11 @@ export const optionsAnswer = closed({
     type: 'array',
     items: closed({ id: str, type: str, amountCentavos: centavos, needsApproval: { type: 'boolean' } }),
   },
+  /** config/staff.json couponGrant.caps: what staff may grant without a supervisor in a rolling period. */
+  couponGrantCaps: closed({
+    perCustomer: closed({ periodDays: int, maxGrants: int, maxCentavos: centavos }),
+    perAgent: closed({ periodDays: int, maxGrants: int, maxCentavos: centavos }),
+  }),
   limitRange: closed({ minCentavos: centavos, maxCentavos: centavos }),
   rejectReapplyDays: int,
 });
@@ -296,10 +301,25 @@ export const grantInput = {
     reason: { type: 'string', minLength: 1, maxLength: 500 },
   },
 } as const;
+/**
+ * Why a grant waits for a supervisor (server/staff/coupon-grant-caps.ts): each rule it went over when asked for, with
+ * its limit (centavos for `amount` and the `*Centavos` caps, a number of grants for the `*Grants` caps) and its
+ * rolling period in days (null for `amount`); empty when it was issued at once.
+ */
+export const grantCaps = ['amount', 'customerGrants', 'customerCentavos', 'agentGrants', 'agentCentavos'] as const;
+export const grantWaitsFor = {
+  type: 'array',
+  items: closed({
+    cap: { type: 'string', enum: grantCaps },
+    limit: int,
+    periodDays: nullable(int),
+  }),
+} as const;
 export const grantCreatedAnswer = closed({
   id: uuid,
   state: { type: 'string', enum: ['issued', 'pending'] },
   couponId: nullable(uuid),
+  waitsFor: grantWaitsFor,
 });
 export const grantListQuery = {
   type: 'object',
@@ -313,8 +333,8 @@ export const grantListAnswer = closed({
     type: 'array',
     items: {
       ...grantView,
-      required: [...grantView.required, 'customer', 'requestedByName'],
-      properties: { ...grantView.properties, customer: maskedCustomer, requestedByName: str },
+      required: [...grantView.required, 'customer', 'requestedByName', 'waitsFor'],
+      properties: { ...grantView.properties, customer: maskedCustomer, requestedByName: str, waitsFor: grantWaitsFor },
     },
   },
   total: int,

@@ -3,6 +3,7 @@
  * the API has them, else the screens' own view of the contract in /api/v1/staff.
  */
 import type { DeletionRequestList } from '#api-schema/staff-deletion.ts';
+import type { grantCaps } from '#api-schema/staff-ops.ts';
 import type { AuditListAnswer, StaffAccountAnswer, StaffMeAnswer, TotpEnrolment } from '#api-schema/staff.ts';
 import type { StaffPermission } from '#domain/staff-roles.ts';
 
@@ -21,8 +22,25 @@ export interface StaffOptions {
   readonly rejectReasons: readonly string[];
   readonly deletionVerifications: readonly string[];
   readonly couponDefinitions: readonly { id: string; type: string; amountCentavos: number; needsApproval: boolean }[];
+  /** What staff may grant without a supervisor in a rolling period (config/staff.json couponGrant.caps). */
+  readonly couponGrantCaps: { perCustomer: GrantCap; perAgent: GrantCap };
   readonly limitRange: { minCentavos: number; maxCentavos: number };
   readonly rejectReapplyDays: number;
+}
+
+export interface GrantCap {
+  readonly periodDays: number;
+  readonly maxGrants: number;
+  readonly maxCentavos: number;
+}
+
+/** A rule a coupon grant went over, so it waits for a supervisor (api-schema/staff-ops.ts grantWaitsFor). */
+export interface GrantWait {
+  readonly cap: (typeof grantCaps)[number];
+  /** Centavos for `amount` and the `*Centavos` caps, a number of grants for the `*Grants` caps. */
+  readonly limit: number;
+  /** The cap's rolling period; null for `amount`. */
+  readonly periodDays: number | null;
 }
 
 export type StaffAccount = StaffAccountAnswer;
@@ -161,6 +179,8 @@ export interface CouponGrant {
   readonly state: string;
   readonly requestedBy?: string;
   readonly requestedByName?: string;
+  /** In the approvals list: why it waits (or waited) for a supervisor. */
+  readonly waitsFor?: readonly GrantWait[];
   readonly createdAt: string;
 }
 

@@ -52,9 +52,30 @@ export interface StaffConfigFile {
      * A grant worth more than this waits for a supervisor.
      */
     approvalAboveCentavos: number;
+    /**
+     * How much staff may grant without a supervisor over a rolling period (the last periodDays x 24 hours before the request, not calendar days: no midnight resets the count). perCustomer counts the grants to one customer by all staff together, perAgent the grants one staff member asked for, to all customers together. Every grant of the period counts, issued or pending, except a refused one; a grant that would go over any cap waits for a supervisor who did not ask for it, like one above approvalAboveCentavos.
+     */
+    caps: {
+      perCustomer: CouponGrantCap;
+      perAgent: CouponGrantCap;
+    };
   };
   /**
    * Years the anonymised loan records of a deleted account are kept.
    */
   loanRecordRetentionYears: number;
+}
+export interface CouponGrantCap {
+  /**
+   * The rolling period counted: the last periodDays x 24 hours before the request.
+   */
+  periodDays: number;
+  /**
+   * Grants in the period, this one included, that need no supervisor (0: every grant waits).
+   */
+  maxGrants: number;
+  /**
+   * Centavos granted in the period, this grant included, that need no supervisor.
+   */
+  maxCentavos: number;
 }

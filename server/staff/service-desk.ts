@@ -1,6 +1,7 @@
 /**
- * The feedback inbox and replies, and coupon grants with their four-eyes approval above config/staff.json's amount.
- * Each write locks its row: two staff acting at once, one wins and the other gets REQUEST_STATE. All audited.
+ * The feedback inbox and replies, and coupon grants with their four-eyes approval above config/staff.json's amount or
+ * past its caps per customer and per requester (./coupon-grant-caps.ts). Each write locks its row: two staff acting
+ * at once, one wins and the other gets REQUEST_STATE. All audited.
  */
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
@@ -9,12 +10,14 @@ import { ApiError } from '../errors.ts';
 import { staffAudit } from '../services/audit.ts';
 import { couponDefinition, issue } from '../services/coupons.ts';
 import { notify } from '../services/messages.ts';
+import { grantWaits, grantWaitsFor, lockGrantScopes, type GrantWait } from './coupon-grant-caps.ts';
 import { customerHeads, maskedWho } from './customer-facts.ts';
 import { feedbackView, grantView } from './customers.ts';
 import { staffConfig } from './staff-config.ts';
 
 export function createServiceDesk(deps: { db: Database; now: () => Date }) {
   const { db, now } = deps;
+  const config = staffConfig.couponGrant;
 
   async function inbox(state: string | undefined, page: number, perPage: number) {
     const where = state ? eq(feedback.state, state) : undefined;
@@ -70,13 +73,13 @@ export function createServiceDesk(deps: { db: Database; now: () => Date }) {
   }
 
   async function grant(staffId: string, ip: string, customerId: string, definitionId: string, reason: string) {
-    if (!staffConfig.couponGrant.definitions.includes(definitionId))
+    if (!config.definitions.includes(definitionId))
       throw new ApiError('VALIDATION_FAILED', {
         errors: [
           {
             instancePath: '/definitionId',
             keyword: 'enum',
-            params: { allowedValues: staffConfig.couponGrant.definitions },
+            params: { allowedValues: config.definitions },
           },
         ],
       });
@@ -87,7 +90,16 @@ export function createServiceDesk(deps: { db: Database; now: () => Date }) {
         .from(customers)
         .where(eq(customers.id, customerId));
       if (!customer || customer.erasedAt) throw new ApiError('NOT_FOUND');
-      const pending = def.amountCentavos > staffConfig.couponGrant.approvalAboveCentavos;
+      // Counted under the locks, so simultaneous grants cannot pass a cap together.
+      await lockGrantScopes(tx, staffId, customerId);
+      const at = now();
+      const waitsFor = await grantWaitsFor(tx, config, {
+        requestedBy: staffId,
+        customerId,
+        amount: def.amountCentavos,
+        at,
+      });
+      const pending = waitsFor.length > 0;
       const [row] = await tx
         .insert(couponGrants)
         .values({
@@ -97,22 +109,24 @@ export function createServiceDesk(deps: { db: Database; now: () => Date }) {
           reason,
           state: pending ? 'pending' : 'issued',
           requestedBy: staffId,
+          createdAt: at,
         })
         .returning();
       let couponId: string | null = null;
       if (!pending) {
-        const coupon = await issue(tx, customerId, definitionId, 'staff', `staff-grant:${row!.id}`, now());
+        const coupon = await issue(tx, customerId, definitionId, 'staff', `staff-grant:${row!.id}`, at);
         couponId = coupon?.id ?? null;
-        await tx.update(couponGrants).set({ couponId, decidedAt: now() }).where(eq(couponGrants.id, row!.id));
+        await tx.update(couponGrants).set({ couponId, decidedAt: at }).where(eq(couponGrants.id, row!.id));
       }
+      // The event keeps why the grant waits: the approval queue reads it there (grantWaits).
       await staffAudit(tx, {
         staffId,
         action: 'coupon.granted',
         customerId,
         ip,
-        detail: { grantId: row!.id, definitionId, state: row!.state },
+        detail: { grantId: row!.id, definitionId, state: row!.state, waitsFor },
       });
-      return { id: row!.id, state: row!.state as 'issued' | 'pending', couponId };
+      return { id: row!.id, state: row!.state as 'issued' | 'pending', couponId, waitsFor };
     });
   }
 
@@ -131,11 +145,17 @@ export function createServiceDesk(deps: { db: Database; now: () => Date }) {
       db,
       rows.map((r) => r.grant.customerId),
     );
+    const waits = await grantWaits(
+      db,
+      config,
+      rows.map((r) => r.grant),
+    );
     return {
       items: rows.map(({ grant, requestedByName }) => ({
         ...grantView(grant),
         requestedByName,
         customer: maskedWho(heads, grant.customerId),
+        waitsFor: waits.get(grant.id) ?? ([] as readonly GrantWait[]),
       })),
       total: total?.n ?? 0,
     };
@@ -147,6 +167,7 @@ export function createServiceDesk(deps: { db: Database; now: () => Date }) {
       if (!row) throw new ApiError('NOT_FOUND');
       if (row.state !== 'pending') throw new ApiError('REQUEST_STATE', { state: row.state });
       if (row.requestedBy === staffId) throw new ApiError('SAME_PERSON');
+      // The caps are not counted again: this decision is the second person they ask for, whatever the reason it waits.
       let couponId: string | null = null;
       if (approve)
         couponId =

@@ -1,11 +1,13 @@
 /**
- * /staff/approvals (supervisor): coupon grants and deletion requests waiting for a second person. Approving one's own
- * request is refused by the server (SAME_PERSON), shown here translated.
+ * /staff/approvals (supervisor): coupon grants (with why each waits: its amount or a cap) and deletion requests
+ * waiting for a second person. Approving one's own request is refused by the server (SAME_PERSON), shown here
+ * translated.
  */
 import { useState, type ReactNode } from 'react';
 import { CanAccess, useCustomMutation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { GrantWaits } from '../coupon-grant-waits.tsx';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
 import type { CouponGrant, DeletionRefusalCode, DeletionRequest, MaskedCustomer } from '../types.ts';
 import { DateTime, ErrorText, Section } from '../ui.tsx';
@@ -118,6 +120,7 @@ function Grants() {
           cell: (g) => t(`couponGrant.options.definitionId.${g.definitionId}`, { defaultValue: g.definitionId }),
         },
         { id: 'reason', header: t('approvals.reason'), cell: (g) => g.reason },
+        { id: 'waitsFor', header: t('approvals.waitsFor'), cell: (g) => <GrantWaits waits={g.waitsFor} /> },
       ]}
       requester={(g) => g.requestedByName ?? ''}
       decide={(g, done) => <Decide url={`/coupon-grants/${g.id}/decision`} onDone={done} />}

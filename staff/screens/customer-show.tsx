@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { formatPeso } from '#domain/money.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
-import type { CustomerDetail, DeletionRequest, OrderView, ProfileStep, StaffOptions } from '../types.ts';
+import { GrantCaps, GrantWaits } from '../coupon-grant-waits.tsx';
+import type { CustomerDetail, DeletionRequest, GrantWait, OrderView, ProfileStep, StaffOptions } from '../types.ts';
 import { DateTime, ErrorText, Money, Section, StateView } from '../ui.tsx';
 import { DocumentGallery } from './document-photo.tsx';
 import { FeedbackCard } from './feedback-reply.tsx';
@@ -222,6 +223,13 @@ function Records({ items }: { items: readonly Record<string, unknown>[] }) {
   );
 }
 
+/** POST /customers/:customerId/coupon-grants answers (api-schema/staff-ops.ts grantCreatedAnswer). */
+interface GrantAnswer {
+  readonly id: string;
+  readonly state: 'issued' | 'pending';
+  readonly waitsFor: readonly GrantWait[];
+}
+
 function GrantCoupon({
   customerId,
   options,
@@ -232,9 +240,9 @@ function GrantCoupon({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const { mutate, mutation } = useCustomMutation<{ id: string; state: 'issued' | 'pending' }>();
+  const { mutate, mutation } = useCustomMutation<GrantAnswer>();
   const [round, setRound] = useState(0);
-  const [result, setResult] = useState<'issued' | 'pending' | undefined>(undefined);
+  const [result, setResult] = useState<GrantAnswer | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
   const enums = useMemo(
     () => ({ definitionId: options.couponDefinitions.map((d) => d.id) }),
@@ -253,7 +261,7 @@ function GrantCoupon({
       },
       {
         onSuccess: ({ data }) => {
-          setResult(data.state);
+          setResult(data);
           setRound((n) => n + 1);
           onDone();
         },
@@ -273,6 +281,7 @@ function GrantCoupon({
           </li>
         ))}
       </ul>
+      <GrantCaps caps={options.couponGrantCaps} />
       <Suspense fallback={null}>
         <StaffForm
           key={round}
@@ -284,9 +293,10 @@ function GrantCoupon({
         />
       </Suspense>
       {result && (
-        <p className="st-notice" role="status">
-          {t(result === 'pending' ? 'couponGrant.pending' : 'couponGrant.issued')}
-        </p>
+        <div className="st-notice" role="status">
+          <p>{t(result.state === 'pending' ? 'couponGrant.pending' : 'couponGrant.issued')}</p>
+          <GrantWaits waits={result.waitsFor} />
+        </div>
       )}
       <ErrorText error={error} />
     </div>

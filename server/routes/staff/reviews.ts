@@ -60,6 +60,7 @@ export const staffReviewRoutes = staffRouteGroup<StaffApiDeps>(async (app, deps)
             needsApproval: def.amountCentavos > staffConfig.couponGrant.approvalAboveCentavos,
           };
         }),
+        couponGrantCaps: staffConfig.couponGrant.caps,
         limitRange: { minCentavos: Math.min(...mins), maxCentavos: underwriting.maxLimitCentavos },
         rejectReapplyDays: underwriting.rejectReapplyDays,
       };
