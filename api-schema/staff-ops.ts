@@ -141,8 +141,11 @@ export const decisionAnswer = closed({ orderId: uuid, state: str, decision: deci
 const nStr = nullable(str);
 const nInstant = nullable(instant);
 
-/** GET /staff/customers */
-export const customerSearchQuery = {
+/**
+ * POST /staff/customers/search body: what staff look for travels in the body, never in a URL (which proxies, logs
+ * and browser histories keep); page and perPage as a list query writes them.
+ */
+export const customerSearchInput = {
   type: 'object',
   additionalProperties: false,
   required: ['by', 'q'],
@@ -157,7 +160,7 @@ export const customerSearchQuery = {
     ...pageProperties,
   },
 } as const;
-export interface CustomerSearchQuery extends PageQuery {
+export interface CustomerSearchInput extends PageQuery {
   by: 'phone' | 'name' | 'order' | 'idNumber';
   q: string;
   idType?: string;

@@ -207,6 +207,23 @@ export const auditListQuery = {
 } as const;
 export type AuditListQuery = FromSchema<typeof auditListQuery>;
 
+/**
+ * POST /staff/audit/search body: the customer searches that looked for a value. The value travels in the body (never
+ * in a URL) and is hashed by the server as a search hashes its query.
+ */
+export const auditSearchInput = {
+  type: 'object',
+  required: ['by', 'value'],
+  additionalProperties: false,
+  properties: {
+    by: { type: 'string', enum: ['phone', 'name', 'order', 'idNumber'], description: 'What the search was by' },
+    value: { type: 'string', minLength: 1, maxLength: 200, description: 'The value looked for, written any way' },
+    page,
+    perPage,
+  },
+} as const;
+export type AuditSearchInput = FromSchema<typeof auditSearchInput>;
+
 /** One audit log entry: a staff member's action or look, or a borrower's security event (staffId null). */
 export const auditEntryAnswer = {
   type: 'object',

@@ -4,9 +4,10 @@
  */
 import { createServer } from 'vite';
 import { buildApp } from '#server/app.ts';
+import type { LogLevel } from '#server/logger.ts';
 
 const apiPort = Number(process.env['API_PORT'] ?? '3001');
-const api = await buildApp({ logger: { level: process.env['LOG_LEVEL'] ?? 'info' } });
+const api = await buildApp({ log: { level: (process.env['LOG_LEVEL'] ?? 'info') as LogLevel } });
 await api.listen({ port: apiPort, host: '127.0.0.1' });
 
 const vite = await createServer({ server: { port: Number(process.env['PORT'] ?? '5173'), host: true } });

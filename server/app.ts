@@ -3,13 +3,7 @@
  * routes under /api/v1; the OpenAPI document, generated from the route schemas, at /api/docs.
  */
 import swagger from '@fastify/swagger';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import messagesJson from '#config/messages.json' with { type: 'json' };
 import productJson from '#config/product.json' with { type: 'json' };
 import type { MessagesConfigFile } from '#config/types/messages.ts';
@@ -17,6 +11,7 @@ import type { ProductConfig } from '#config/types/product.ts';
 import type { Database } from './db/database.ts';
 import type { DemoClock } from './demo-clock.ts';
 import { ERROR_STATUS, errorBody, type ErrorCode } from './errors.ts';
+import { loggerOptions, type LogSettings } from './logger.ts';
 import { authPlugin, sessionSecuritySchemes } from './plugins/auth.ts';
 import { staffAuthPlugin, staffSecuritySchemes } from './plugins/staff-auth.ts';
 import { staffRoutes } from './routes/staff/index.ts';
@@ -120,7 +115,8 @@ export interface AppOptions {
    * address is the connection's, since any client can write that header and per-IP limits count by it.
    */
   trustProxy?: TrustProxy;
-  logger?: FastifyServerOptions['logger'];
+  /** The log's level and destination (server/logger.ts gives every app the same serializers); default none. */
+  log?: LogSettings;
   /**
    * The attribution SDK's app token (ATTRIBUTION_APP_TOKEN): the borrower app's page carries it (web-app.ts) and the
    * CSP lets the SDK reach its servers. Undefined: attribution off, nothing of it served.
@@ -150,7 +146,7 @@ function routerRefusal(error: FastifyError, _request: FastifyRequest, reply: Fas
 
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.log),
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     return503OnClosing: true,

@@ -135,15 +135,7 @@ const app = await buildApp({
   webDist: settings.webDist,
   trustProxy: settings.trustProxy,
   attributionAppToken: settings.attributionAppToken,
-  logger: {
-    level: settings.logLevel,
-    redact: [
-      'req.headers.authorization',
-      'req.headers["x-customer-id"]',
-      'req.headers["x-callback-token"]',
-      'req.headers["paymongo-signature"]',
-    ],
-  },
+  log: { level: settings.logLevel },
   api: {
     db: database.db,
     sms: createSmsProvider(sms.settings, (line) => console.log(line)),

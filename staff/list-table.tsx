@@ -15,16 +15,20 @@ export interface Column<T> {
   readonly className?: string;
 }
 
-/** useTable as every console list uses it: `pageSize` rows a page, not synced to the URL, optional fixed filters. */
+/**
+ * useTable as every console list uses it: `pageSize` rows a page, not synced to the URL, optional fixed filters;
+ * `search`: the filters are personal values, posted to `<resource>/search` (staff/providers/data-provider.ts).
+ */
 export function useListTable<T extends BaseRecord>(
   resource: string,
-  options: { pageSize?: number; filters?: CrudFilter[] } = {},
+  options: { pageSize?: number; filters?: CrudFilter[]; search?: boolean } = {},
 ): useTableReturnType<T> {
   return useTable<T>({
     resource,
     pagination: { pageSize: options.pageSize ?? 20 },
     syncWithLocation: false,
     ...(options.filters ? { filters: { permanent: options.filters } } : {}),
+    ...(options.search ? { meta: { search: true } } : {}),
   });
 }
 

@@ -1,6 +1,7 @@
 /**
  * Keyed hashes of the encrypted values that lookups compare for equality: a phone (audit_log.phone_hash) and an
- * identity document number (profile_sections.id_number_hash of identityInfo), a full name (profile_sections.name_hash). Values are normalised first so the same
+ * identity document number (profile_sections.id_number_hash of identityInfo), a full name (profile_sections.name_hash),
+ * what a staff member searched customers for (audit_log.detail.queryHash). Values are normalised first so the same
  * number typed another way hashes the same. Look up with every key's hash (`keyedHashes`): rows written before a key
  * rotation keep their old key's hash until the rotation rewrites them.
  */
@@ -81,4 +82,40 @@ export function facebookUserHash(keyring: Keyring, fbUserId: string): string {
 /** `facebookUserHash` under every key. */
 export function facebookUserHashes(keyring: Keyring, fbUserId: string): string[] {
   return keyedHashes(keyring, FACEBOOK_USER, fbUserId);
+}
+
+/** What staff search customers by (server/staff/customers.ts SEARCH_KEYS). */
+export type SearchedBy = 'phone' | 'name' | 'order' | 'idNumber';
+
+const SEARCH = 'staff-search';
+
+/**
+ * A staff search's query as the search compares it: a phone in national form, a name as `normalName`, an ID number
+ * upper-case without spaces or dashes (whatever its type), an order number trimmed and upper-case; prefixed by what was
+ * searched by, so a phone and an ID number with the same digits hash apart.
+ */
+const normalSearch = (by: SearchedBy, q: string): string => {
+  const normal =
+    by === 'phone'
+      ? normalPhone(q)
+      : by === 'name'
+        ? normalName(q)
+        : by === 'idNumber'
+          ? q.replace(/[\s-]/gu, '').toUpperCase()
+          : q.trim().toUpperCase();
+  return `${by}:${normal}`;
+};
+
+/**
+ * The keyed hash of what a staff member searched for, kept in the search's audit row (`detail.queryHash`) instead of
+ * the query: who looked for whom can be reconstructed by someone holding a candidate value (`searchHashes`), and by
+ * no one from the log alone.
+ */
+export function searchHash(keyring: Keyring, by: SearchedBy, q: string): string {
+  return keyedHash(keyring, SEARCH, normalSearch(by, q));
+}
+
+/** `searchHash` under every key: an auditor's candidate value against searches recorded before a rotation. */
+export function searchHashes(keyring: Keyring, by: SearchedBy, q: string): string[] {
+  return keyedHashes(keyring, SEARCH, normalSearch(by, q));
 }

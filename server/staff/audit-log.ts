@@ -1,9 +1,12 @@
 /**
  * The audit log as staff with `audit.read` see it: staff actions and looks, and borrowers' security events (no staff
- * id), newest first, filtered by who, which customer, what (an event prefix) and when. The phone of a borrower's event
- * is never read: it is personal data, and the log is for who did what.
+ * id), newest first, filtered by who, which customer, what (an event prefix) and when; and the customer searches that
+ * looked for a value, found by the value's keyed hash (a search's row keeps that hash, never the query). The phone of a
+ * borrower's event is never read: it is personal data, and the log is for who did what.
  */
-import { and, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { dataKeys } from '../crypto/data-keys.ts';
+import { searchHashes, type SearchedBy } from '../crypto/lookup-hashes.ts';
 import type { Database } from '../db/database.ts';
 import { auditLog, staffAccounts } from '../db/schema.ts';
 import { likeLiteral } from './accounts.ts';
@@ -32,18 +35,48 @@ export interface AuditEntryView {
   readonly detail: Record<string, unknown> | null;
 }
 
+/** The events whose row holds the keyed hash of a searched value (`detail.queryHash`). */
+const SEARCH_EVENTS = ['staff.customer.searched', 'staff.audit.searched'];
+
 export async function listAuditLog(
   db: Database,
   query: AuditQuery,
 ): Promise<{ items: AuditEntryView[]; total: number }> {
-  const page = query.page ?? 1;
-  const perPage = query.perPage ?? 20;
   const conditions: SQL[] = [];
   if (query.staffId) conditions.push(eq(auditLog.staffId, query.staffId));
   if (query.customerId) conditions.push(eq(auditLog.customerId, query.customerId));
   if (query.action) conditions.push(like(auditLog.event, `${likeLiteral(query.action)}%`));
   if (query.from) conditions.push(gte(auditLog.at, new Date(query.from)));
   if (query.to) conditions.push(lt(auditLog.at, new Date(query.to)));
+  return onePage(db, conditions, query);
+}
+
+/**
+ * The searches that looked for `value` by `by` (a customer search, or an auditor's search like this one), newest
+ * first: the value is hashed as a search hashes its query, under every data key held (searches recorded before a
+ * rotation match while their key is still in DATA_KEYS).
+ */
+export async function findSearchesFor(
+  db: Database,
+  query: { readonly by: SearchedBy; readonly value: string; readonly page?: number; readonly perPage?: number },
+): Promise<{ items: AuditEntryView[]; total: number }> {
+  return onePage(
+    db,
+    [
+      inArray(auditLog.event, SEARCH_EVENTS),
+      inArray(sql<string>`${auditLog.detail}->>'queryHash'`, searchHashes(dataKeys(), query.by, query.value)),
+    ],
+    query,
+  );
+}
+
+async function onePage(
+  db: Database,
+  conditions: SQL[],
+  query: { readonly page?: number; readonly perPage?: number },
+): Promise<{ items: AuditEntryView[]; total: number }> {
+  const page = query.page ?? 1;
+  const perPage = query.perPage ?? 20;
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [count]] = await Promise.all([
     db

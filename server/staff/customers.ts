@@ -1,12 +1,13 @@
 /**
- * Customer service (issue 13): find a customer (phone, name, order number, ID number; the query is never audited),
- * the customer's view with personal data masked, unmasking named fields (audited by name), notes, documents' bytes.
+ * Customer service (issue 13): find a customer (phone, name, order number, ID number; audited with the query's keyed
+ * hash, never the query), the customer's view with personal data masked, unmasking named fields (audited by name),
+ * notes, documents' bytes.
  */
 import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { isOpenOrder } from '#domain/loan-rules.ts';
 import type { OrderState } from '#domain/loan-types.ts';
 import { dataKeys } from '../crypto/data-keys.ts';
-import { idNumberHashes, nameHashes } from '../crypto/lookup-hashes.ts';
+import { idNumberHashes, nameHashes, searchHash } from '../crypto/lookup-hashes.ts';
 import type { Database } from '../db/database.ts';
 import {
   auditLog,
@@ -97,7 +98,13 @@ export function createCustomerService(deps: {
     idType?: string,
   ) {
     const ids = [...new Set(await idsFor(by, q, idType))];
-    await staffAudit(db, { staffId, action: 'customer.searched', ip, detail: { by } });
+    // Who looked for whom: the query's keyed hash, which an auditor holding a candidate value finds (audit-log.ts).
+    await staffAudit(db, {
+      staffId,
+      action: 'customer.searched',
+      ip,
+      detail: { by, ...(idType && { idType }), queryHash: searchHash(dataKeys(), by, q), count: ids.length },
+    });
     if (ids.length === 0) return { items: [], total: 0 };
     const rows = await db
       .select()

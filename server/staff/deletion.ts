@@ -466,7 +466,7 @@ export function createDeletionService(deps: DeletionDeps) {
           await deps.sms
             .send({ to, text: smsText(erasure.language, 'accountDeleted', { product: deps.productName }) })
             .catch((error: unknown) => {
-              deps.log?.('deletion: last SMS failed', { requestId: id, error: String(error) });
+              deps.log?.('deletion: last SMS failed', { requestId: id, err: error });
             });
         }
       }

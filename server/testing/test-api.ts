@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { OpenDatabase } from '../db/database.ts';
 import type { DemoClock } from '../demo-clock.ts';
+import type { LogSettings } from '../logger.ts';
 import type { Deliver } from '../providers/deliver.ts';
 import {
   createSimulatedCollectionGateway,
@@ -91,6 +92,8 @@ export async function testApi(
     clock?: Date;
     /** DEMO_CLOCK's clock instead (advance() moves it): the API serves /api/v1/dev/clock, security keeps the real time. */
     demoClock?: DemoClock;
+    /** The app's log (server/logger.ts), e.g. to a stream the test reads; default none. */
+    log?: LogSettings;
   } = {},
 ): Promise<TestApi> {
   const database = options.database ?? (await testDatabase(kind));
@@ -132,6 +135,7 @@ export async function testApi(
     webDist: options.webDist,
     trustProxy: options.trustProxy,
     attributionAppToken: options.attributionAppToken,
+    log: options.log,
     api: {
       db: database.db,
       sms: outbox,

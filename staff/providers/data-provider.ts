@@ -1,6 +1,9 @@
 /**
  * Refine's data provider for the staff API: a resource is a path under /api/v1/staff; lists answer {items, total}
- * and take page and perPage; filters are `eq` pairs sent as query parameters (by, q, state, staffId, from...).
+ * and take page and perPage; filters are `eq` pairs sent as query parameters (state, staffId, from...). A list whose
+ * filters are personal values (a customer search, the audit log's search by value: `meta: { search: true }`) is a
+ * POST to `<resource>/search` with them in the body: never in a URL, which proxies, server logs and browser history
+ * keep.
  */
 import type { BaseRecord, CrudFilter, DataProvider } from '@refinedev/core';
 import { api, STAFF_API, withQuery, type Query } from '../api.ts';
@@ -19,11 +22,18 @@ const path = (resource: string, id?: string | number) =>
 
 export const dataProvider: DataProvider = {
   getApiUrl: () => STAFF_API,
-  async getList<T extends BaseRecord>({ resource, pagination, filters }: Parameters<DataProvider['getList']>[0]) {
+  async getList<T extends BaseRecord>({ resource, pagination, filters, meta }: Parameters<DataProvider['getList']>[0]) {
     const page = pagination?.currentPage ?? 1;
     const perPage = pagination?.pageSize ?? 20;
     const query: Query = { ...filterQuery(filters), ...(pagination?.mode === 'off' ? {} : { page, perPage }) };
-    const answer = await api<{ items: T[]; total: number }>('GET', withQuery(path(resource), query));
+    // The body's page and perPage are strings, as a query string writes them (the API reads both the same way).
+    const answer = meta?.['search']
+      ? await api<{ items: T[]; total: number }>(
+          'POST',
+          `${path(resource)}/search`,
+          Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
+        )
+      : await api<{ items: T[]; total: number }>('GET', withQuery(path(resource), query));
     return { data: answer.items, total: answer.total };
   },
   async getOne<T extends BaseRecord>({ resource, id }: Parameters<DataProvider['getOne']>[0]) {

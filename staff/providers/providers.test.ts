@@ -23,16 +23,37 @@ describe('staff data provider', () => {
     const fetch = answer(200, { items: [{ id: 'a' }], total: 41 });
     vi.stubGlobal('fetch', fetch);
     const list = await dataProvider.getList({
-      resource: 'customers',
+      resource: 'feedback',
       pagination: { currentPage: 3, pageSize: 20 },
       filters: [
-        { field: 'by', operator: 'eq', value: 'phone' },
-        { field: 'q', operator: 'eq', value: '0917 123' },
+        { field: 'state', operator: 'eq', value: 'open' },
         { field: 'role', operator: 'eq', value: undefined },
       ],
     });
     expect(list).toEqual({ data: [{ id: 'a' }], total: 41 });
-    expect(fetch.mock.calls[0]?.[0]).toBe('/api/v1/staff/customers?by=phone&q=0917+123&page=3&perPage=20');
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/v1/staff/feedback?state=open&page=3&perPage=20');
+  });
+
+  it('posts a search list to <resource>/search, the values in the body and none in the URL', async () => {
+    const fetch = answer(200, { items: [], total: 0 });
+    vi.stubGlobal('fetch', fetch);
+    await dataProvider.getList({
+      resource: 'customers',
+      pagination: { currentPage: 2, pageSize: 20 },
+      filters: [
+        { field: 'by', operator: 'eq', value: 'phone' },
+        { field: 'q', operator: 'eq', value: '0917 123' },
+      ],
+      meta: { search: true },
+    });
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/v1/staff/customers/search');
+    expect(fetch.mock.calls[0]?.[1]?.method).toBe('POST');
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({
+      by: 'phone',
+      q: '0917 123',
+      page: '2',
+      perPage: '20',
+    });
   });
 
   it('turns a refusal into a StaffApiError with the code and the details', async () => {

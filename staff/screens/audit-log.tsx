@@ -1,4 +1,7 @@
-/** /staff/audit (supervisor, administrator): the audit log, filtered by staff, customer, action prefix and dates. */
+/**
+ * /staff/audit (supervisor, administrator): the audit log, filtered by staff, customer, action prefix and dates; and
+ * who searched for a value (POST /audit/search: the value is posted, hashed by the server and never kept).
+ */
 import { useState } from 'react';
 import type { CrudFilter } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
@@ -17,18 +20,10 @@ export function manilaDayStart(day: string, plusDays: number): string {
 const FIELDS = ['staffId', 'customerId', 'action', 'from', 'to'] as const;
 type Field = (typeof FIELDS)[number];
 
-export default function AuditLog() {
+/** The audit log's columns, shared by the log and the searches found for a value. */
+function useAuditColumns(): Column<AuditEntry>[] {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Record<Field, string>>({
-    staffId: '',
-    customerId: '',
-    action: '',
-    from: '',
-    to: '',
-  });
-  const table = useListTable<AuditEntry>('audit', { pageSize: 50 });
-  const { setFilters, setCurrentPage } = table;
-  const columns: Column<AuditEntry>[] = [
+  return [
     { id: 'at', header: t('audit.at'), cell: (entry) => <DateTime value={entry.at} /> },
     // The event by name in the staff member's language, its code beside it for whoever searches the log by it.
     {
@@ -52,6 +47,20 @@ export default function AuditLog() {
       cell: (entry) => <AuditDetail detail={entry.detail} />,
     },
   ];
+}
+
+export default function AuditLog() {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<Record<Field, string>>({
+    staffId: '',
+    customerId: '',
+    action: '',
+    from: '',
+    to: '',
+  });
+  const table = useListTable<AuditEntry>('audit', { pageSize: 50 });
+  const { setFilters, setCurrentPage } = table;
+  const columns = useAuditColumns();
   const apply = () => {
     const filters: CrudFilter[] = FIELDS.map((field) => {
       const value = draft[field].trim();
@@ -92,8 +101,65 @@ export default function AuditLog() {
         </button>
       </form>
       <ListTable table={table} columns={columns} rowKey={(entry) => String(entry.id)} />
+      <SearchesFor />
     </div>
   );
+}
+
+const SEARCHED_BY = ['phone', 'name', 'order', 'idNumber'] as const;
+type SearchedBy = (typeof SEARCHED_BY)[number];
+
+/** Who searched for a value: a form, then the searches found, once one was asked for. */
+function SearchesFor() {
+  const { t } = useTranslation();
+  const [by, setBy] = useState<SearchedBy>('phone');
+  const [value, setValue] = useState('');
+  const [asked, setAsked] = useState<{ by: SearchedBy; value: string } | undefined>(undefined);
+  return (
+    <section className="st-section">
+      <h2>{t('audit.search.title')}</h2>
+      <p className="st-hint">{t('audit.search.hint')}</p>
+      <form
+        className="st-filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (value.trim()) setAsked({ by, value: value.trim() });
+        }}
+      >
+        <label className="st-field">
+          <span>{t('audit.search.by')}</span>
+          <select value={by} onChange={(e) => setBy(e.target.value as SearchedBy)}>
+            {SEARCHED_BY.map((option) => (
+              <option key={option} value={option}>
+                {t(`customers.byOptions.${option}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="st-field st-grow">
+          <span>{t('audit.search.value')}</span>
+          <input value={value} onChange={(e) => setValue(e.target.value)} autoComplete="off" />
+        </label>
+        <button type="submit" className="st-button st-secondary">
+          {t('audit.search.submit')}
+        </button>
+      </form>
+      {asked && <SearchesFound key={`${asked.by}:${asked.value}`} by={asked.by} value={asked.value} />}
+    </section>
+  );
+}
+
+function SearchesFound({ by, value }: { by: SearchedBy; value: string }) {
+  const table = useListTable<AuditEntry>('audit', {
+    pageSize: 50,
+    filters: [
+      { field: 'by', operator: 'eq', value: by },
+      { field: 'value', operator: 'eq', value },
+    ],
+    search: true,
+  });
+  const columns = useAuditColumns();
+  return <ListTable table={table} columns={columns} rowKey={(entry) => String(entry.id)} />;
 }
 
 /** An event's details one per line (`requestId: …`), a nested value as JSON; none: a dash. */

@@ -11,11 +11,13 @@ type By = (typeof BY)[number];
 
 function Results({ by, q }: { by: By; q: string }) {
   const { t } = useTranslation();
+  // What is searched for is posted, never put in a URL (POST /customers/search).
   const table = useListTable<CustomerItem>('customers', {
     filters: [
       { field: 'by', operator: 'eq', value: by },
       { field: 'q', operator: 'eq', value: q },
     ],
+    search: true,
   });
   const columns: Column<CustomerItem>[] = [
     {

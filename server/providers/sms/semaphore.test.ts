@@ -72,6 +72,13 @@ describe('Semaphore adapter', () => {
     expect(error.detail).not.toContain(apiKey);
   });
 
+  it('never shows the number in an error, however Semaphore echoes it (errors reach the server log)', async () => {
+    answer = json(422, { number: ['The number 639171234567 is blocked.', '09171234567 is blocked.'] });
+    const error = await failure(createSemaphore({ apiKey, baseUrl: fake.baseUrl }).send(message));
+    expect(error.detail).toContain('is blocked');
+    expect(error.detail).not.toMatch(/9171234567/u);
+  });
+
   it('treats a JSON error object sent with HTTP 200 as a non-retryable error', async () => {
     answer = json(200, { number: ['The number format is invalid.'] });
     const error = await failure(createSemaphore({ apiKey, baseUrl: fake.baseUrl }).send(message));

@@ -32,8 +32,9 @@ export function createSemaphore({
 }: SemaphoreOptions): SmsProvider {
   if (apiKey.trim() === '') throw new Error('Semaphore needs an API key');
   const url = `${baseUrl.replace(/\/+$/u, '')}/api/v4/priority`;
-  // Whatever Semaphore echoes back, the key never reaches a log through an error message.
-  const redact = (text: string): string => text.split(apiKey).join('[apikey]');
+  // Whatever Semaphore echoes back, neither the key nor the number reaches a log through an error message.
+  const redact = (text: string, number: string): string =>
+    text.split(apiKey).join('[apikey]').split(number).join('[number]');
 
   async function post(message: SmsMessage): Promise<{ status: number; body: string }> {
     const form = new URLSearchParams({ apikey: apiKey, number: message.to.slice(1), message: message.text });
@@ -62,12 +63,18 @@ export function createSemaphore({
       const answer = parseJson(body);
       if (status < 200 || status > 299) {
         const retryable = status >= 500 || RETRYABLE_HTTP.has(status);
-        throw new SmsSendError(redact(`Semaphore answered HTTP ${status}${describe(answer, body)}`), retryable);
+        throw new SmsSendError(
+          redact(`Semaphore answered HTTP ${status}${describe(answer, body)}`, message.to.slice(-10)),
+          retryable,
+        );
       }
       // From here the gateway said 2xx: the message may be queued, so a retry could text the borrower twice.
       const first = Array.isArray(answer) ? answer[0] : undefined;
       if (!isRecord(first))
-        throw new SmsSendError(redact(`Semaphore refused the message${describe(answer, body)}`), false);
+        throw new SmsSendError(
+          redact(`Semaphore refused the message${describe(answer, body)}`, message.to.slice(-10)),
+          false,
+        );
       const id = first['message_id'];
       const state = typeof first['status'] === 'string' ? first['status'] : '';
       if (FAILED_STATUSES.has(state.toLowerCase())) {

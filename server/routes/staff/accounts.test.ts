@@ -257,9 +257,9 @@ describe.each(databaseTargets())('staff accounts and the audit log on %s', (kind
     const later = new Date(Date.now() + 60_000).toISOString();
     const earlier = new Date(Date.now() - 3_600_000).toISOString();
     expect((await auditOf(`?from=${encodeURIComponent(later)}`)).total).toBe(0);
-    expect((await auditOf(`?from=${encodeURIComponent(earlier)}&to=${encodeURIComponent(later)}`)).total).toBe(
-      (await auditOf('')).total,
-    );
+    // Each read of the log is a row of it (staff.audit.read), written after the page it answers.
+    const all = (await auditOf('')).total;
+    expect((await auditOf(`?from=${encodeURIComponent(earlier)}&to=${encodeURIComponent(later)}`)).total).toBe(all + 1);
     expect((await auditOf(`?to=${encodeURIComponent(earlier)}`)).total).toBe(0);
     const refused = await call(await addTestStaff(api.database.db, 'underwriter', api.now()), 'GET', '/staff/audit');
     expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'FORBIDDEN']);

@@ -27,6 +27,7 @@ import {
 } from '#server/staff/accounts.ts';
 import { staffRouteGroup } from './group.ts';
 import type { StaffApiDeps } from './index.ts';
+import { auditListRead } from './read-audit.ts';
 
 /** A list query's page and page size (digits in the query string) as numbers. */
 
@@ -43,14 +44,17 @@ export const staffAccountRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db
       schema: {
         tags: ['staff'],
         operationId: 'listStaffAccounts',
-        summary: 'Staff accounts, by e-mail, one page',
+        summary: 'Staff accounts, by e-mail, one page (audited)',
         querystring: staffAccountListQuery,
         response: { 200: staffAccountListAnswer },
       },
     },
     async (request) => {
       const query = request.query as StaffAccountListQuery;
-      return listStaffAccounts(db, { ...query, ...pageOf(query) }, now());
+      const answer = await listStaffAccounts(db, { ...query, ...pageOf(query) }, now());
+      const { page: _page, perPage: _perPage, ...filters } = query;
+      await auditListRead(db, request, { action: 'account.listed', filters, page: pageOf(query).page, answer });
+      return answer;
     },
   );
 

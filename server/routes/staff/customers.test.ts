@@ -41,37 +41,76 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
   });
 
   const call = caller(() => api);
-  const found = async (who: TestStaff, query: string) => {
-    const res = await call(who, 'GET', `/staff/customers?${query}`);
+  /** A search as the console sends it: POST /customers/search, the query in the body. */
+  const found = async (who: TestStaff, search: { by: string; q: string }) => {
+    const res = await call(who, 'POST', '/staff/customers/search', search);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ items: { id: string; nameMasked: string }[]; total: number }>().items.map((i) => i.id);
   };
 
-  it('finds a customer by phone (any prefix), name (normalised), order number and ID number; the query is not audited', async () => {
-    expect(await found(cs, `by=phone&q=${encodeURIComponent(`+63${b.phone.replace(/^(?:\+?63|0)/u, '')}`)}`)).toContain(
-      b.customerId,
-    );
-    expect(await found(cs, `by=phone&q=0${b.phone.replace(/^(?:\+?63|0)/u, '')}`)).toContain(b.customerId);
-    expect(await found(cs, `by=name&q=${encodeURIComponent('  maria   CLARA reyes ')}`)).toEqual([b.customerId]);
-    expect(await found(cs, 'by=name&q=Maria')).toEqual([]);
+  it('finds a customer by phone (any prefix), name (normalised), order number and ID number; the query is audited as its keyed hash', async () => {
+    const national = b.phone.replace(/^(?:\+?63|0)/u, '');
+    expect(await found(cs, { by: 'phone', q: `+63${national}` })).toContain(b.customerId);
+    expect(await found(cs, { by: 'phone', q: `0${national}` })).toContain(b.customerId);
+    expect(await found(cs, { by: 'name', q: '  maria   CLARA reyes ' })).toEqual([b.customerId]);
+    expect(await found(cs, { by: 'name', q: 'Maria' })).toEqual([]);
     const profile = await api.database.db.query.profileSections.findFirst({
       where: (t, { and, eq: e }) => and(e(t.customerId, b.customerId), e(t.step, 'identityInfo')),
     });
     const idNumber = (profile!.data as { idNumber: string }).idNumber;
-    expect(await found(cs, `by=idNumber&q=${idNumber.toLowerCase()}`)).toEqual([b.customerId]);
+    expect(await found(cs, { by: 'idNumber', q: idNumber.toLowerCase() })).toEqual([b.customerId]);
     const searches = await api.database.db.select().from(auditLog).where(eq(auditLog.event, 'staff.customer.searched'));
-    expect(searches.length).toBeGreaterThanOrEqual(5);
+    expect(searches).toHaveLength(5);
     for (const s of searches) {
       expect(s.staffId).toBe(cs.id);
       expect(JSON.stringify(s.detail)).not.toMatch(/maria|reyes|\d{6}/iu);
+      expect(s.detail).toMatchObject({ queryHash: expect.stringMatching(/^h1\.test1\./u) });
     }
+    // The same phone written two ways is one value; a name found once and a name not found are two.
+    const [byPlus, byZero, byName, byPart, byId] = searches.map(
+      (s) => s.detail as { queryHash: string; count: number },
+    );
+    expect(byPlus!.queryHash).toBe(byZero!.queryHash);
+    expect(byName!.queryHash).not.toBe(byPart!.queryHash);
+    expect([byName!.count, byPart!.count, byId!.count]).toEqual([1, 0, 1]);
+    // The old way, the query in the URL, is gone.
+    expect((await call(cs, 'GET', `/staff/customers?by=phone&q=0${national}`)).statusCode).toBe(404);
+  });
+
+  it("finds who searched for a value: the auditor's value hashed as the searches were, the lookup audited", async () => {
+    const national = b.phone.replace(/^(?:\+?63|0)/u, '');
+    await found(cs2, { by: 'phone', q: `0${national.slice(0, 3)} ${national.slice(3)}` });
+    const auditor = await addTestStaff(api.database.db, 'supervisor');
+    const lookup = async (by: string, value: string) => {
+      const res = await call(auditor, 'POST', '/staff/audit/search', { by, value });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ items: { event: string; staffId: string }[]; total: number }>().items;
+    };
+    const whoSearched = (items: { event: string; staffId: string }[]) =>
+      items.filter((i) => i.event === 'staff.customer.searched').map((i) => i.staffId);
+    // Newest first: cs2's search, then cs's two of the first test.
+    expect(whoSearched(await lookup('phone', `+63 ${national}`))).toEqual([cs2.id, cs.id, cs.id]);
+    expect(whoSearched(await lookup('name', 'Maria Clara Reyes'))).toEqual([cs.id]);
+    expect(whoSearched(await lookup('phone', '9000000000'))).toEqual([]);
+    // A phone's digits looked for as an ID number are another value.
+    expect(whoSearched(await lookup('idNumber', national))).toEqual([]);
+    // The auditor's lookups are audited with the same hash, so a later lookup of the value shows them too (the first
+    // one, by phone), and the rows never hold the value.
+    const traced = await lookup('phone', national);
+    expect(traced.filter((i) => i.event === 'staff.audit.searched').map((i) => i.staffId)).toEqual([auditor.id]);
+    const rows = await api.database.db.select().from(auditLog).where(eq(auditLog.staffId, auditor.id));
+    expect(rows.map((r) => r.event)).toEqual(Array(5).fill('staff.audit.searched'));
+    expect(JSON.stringify(rows.map((r) => r.detail))).not.toContain(national);
+    // The value travels in the body only, and the lookup is for those who read the audit log.
+    expect((await call(auditor, 'POST', '/staff/audit/search', { by: 'email', value: 'x' })).statusCode).toBe(400);
+    expect((await call(cs, 'POST', '/staff/audit/search', { by: 'phone', value: national })).statusCode).toBe(403);
   });
 
   it('finds by order number, case-insensitive', async () => {
     const res = await call(b, 'POST', '/loans', STANDARD_LOAN, newKey());
     expect(res.statusCode, res.body).toBe(201);
     const orderNo = res.json<{ orderNo: string }>().orderNo;
-    expect(await found(cs, `by=order&q=${orderNo.toLowerCase()}`)).toEqual([b.customerId]);
+    expect(await found(cs, { by: 'order', q: orderNo.toLowerCase() })).toEqual([b.customerId]);
   });
 
   it('shows the customer masked; unmasking answers the clear values and audits the field names only', async () => {
@@ -217,12 +256,12 @@ describe.each(databaseTargets())('staff customer service on %s', (kind) => {
     expect(res.json()).toMatchObject({ code: 'SAME_PERSON' });
   });
 
-  it('every staff audit row names the staff member and the customer (searches: the staff member)', async () => {
+  it('every staff audit row names the staff member and the customer (searches and lists: the staff member)', async () => {
     const rows = await api.database.db.select().from(auditLog).where(like(auditLog.event, 'staff.%'));
+    const noCustomer = /^staff\.(?:customer\.searched|access\.refused|audit\.searched|.*listed)$/u;
     for (const r of rows) {
       expect(r.staffId).toBeTruthy();
-      if (r.event !== 'staff.customer.searched' && r.event !== 'staff.access.refused')
-        expect(r.customerId, r.event).toBeTruthy();
+      if (!noCustomer.test(r.event)) expect(r.customerId, r.event).toBeTruthy();
     }
   });
 });

@@ -5,7 +5,7 @@
 import {
   customerAnswer,
   customerSearchAnswer,
-  customerSearchQuery,
+  customerSearchInput,
   feedbackInboxAnswer,
   feedbackQuery,
   feedbackView,
@@ -22,7 +22,7 @@ import {
   replyInput,
   unmaskAnswer,
   unmaskInput,
-  type CustomerSearchQuery,
+  type CustomerSearchInput,
   type PageQuery,
 } from '#api-schema/staff-ops.ts';
 import { staffOf } from '#server/plugins/staff-auth.ts';
@@ -30,6 +30,7 @@ import { createCustomerService } from '#server/staff/customers.ts';
 import { createServiceDesk } from '#server/staff/service-desk.ts';
 import type { StaffApiDeps } from './index.ts';
 import { staffRouteGroup } from './group.ts';
+import { auditListRead } from './read-audit.ts';
 
 const tags = ['staff'];
 
@@ -37,20 +38,21 @@ export const staffCustomerRoutes = staffRouteGroup<StaffApiDeps>(async (app, dep
   const customers = createCustomerService(deps);
   const desk = createServiceDesk(deps);
 
-  app.get(
-    '/customers',
+  app.post(
+    '/customers/search',
     {
       config: { permission: 'customers.read' },
       schema: {
         tags,
         operationId: 'searchCustomers',
-        summary: 'Find customers by phone, name, order number or ID number (audited without the query)',
-        querystring: customerSearchQuery,
+        summary:
+          'Find customers by phone, name, order number or ID number, the query in the body (audited with its keyed hash)',
+        body: customerSearchInput,
         response: { 200: customerSearchAnswer },
       },
     },
     async (request) => {
-      const query = request.query as CustomerSearchQuery;
+      const query = request.body as CustomerSearchInput;
       const { page, perPage } = pageOf(query);
       return customers.search(staffOf(request).staffId, request.ip, query.by, query.q, page, perPage, query.idType);
     },
@@ -150,7 +152,7 @@ export const staffCustomerRoutes = staffRouteGroup<StaffApiDeps>(async (app, dep
       schema: {
         tags,
         operationId: 'listStaffFeedback',
-        summary: 'The feedback inbox, oldest first',
+        summary: 'The feedback inbox, oldest first (audited)',
         querystring: feedbackQuery,
         response: { 200: feedbackInboxAnswer },
       },
@@ -158,7 +160,14 @@ export const staffCustomerRoutes = staffRouteGroup<StaffApiDeps>(async (app, dep
     async (request) => {
       const query = request.query as PageQuery & { state?: string };
       const { page, perPage } = pageOf(query);
-      return desk.inbox(query.state, page, perPage);
+      const answer = await desk.inbox(query.state, page, perPage);
+      await auditListRead(deps.db, request, {
+        action: 'feedback.listed',
+        filters: { state: query.state },
+        page,
+        answer,
+      });
+      return answer;
     },
   );
 
@@ -210,7 +219,7 @@ export const staffCustomerRoutes = staffRouteGroup<StaffApiDeps>(async (app, dep
       schema: {
         tags,
         operationId: 'listCouponGrants',
-        summary: 'Coupon grants, oldest first',
+        summary: 'Coupon grants, oldest first (audited)',
         querystring: grantListQuery,
         response: { 200: grantListAnswer },
       },
@@ -218,7 +227,14 @@ export const staffCustomerRoutes = staffRouteGroup<StaffApiDeps>(async (app, dep
     async (request) => {
       const query = request.query as PageQuery & { state?: string };
       const { page, perPage } = pageOf(query);
-      return desk.grants(query.state, page, perPage);
+      const answer = await desk.grants(query.state, page, perPage);
+      await auditListRead(deps.db, request, {
+        action: 'coupon.grants-listed',
+        filters: { state: query.state },
+        page,
+        answer,
+      });
+      return answer;
     },
   );
 

@@ -18,6 +18,7 @@ import { staffOf } from '#server/plugins/staff-auth.ts';
 import { createDeletionService } from '#server/staff/deletion.ts';
 import type { StaffApiDeps } from './index.ts';
 import { staffRouteGroup } from './group.ts';
+import { auditListRead } from './read-audit.ts';
 
 const tags = ['staff'];
 
@@ -52,14 +53,16 @@ export const staffDeletionRoutes = staffRouteGroup<StaffApiDeps>(async (app, dep
       schema: {
         tags,
         operationId: 'staffListCustomerDeletionRequests',
-        summary: "A customer's deletion requests, oldest first",
+        summary: "A customer's deletion requests, oldest first (audited)",
         params: customerIdParams,
         response: { 200: deletionRequestList },
       },
     },
     async (request) => {
       const { customerId } = request.params as { customerId: string };
-      return service.list({ customerId, perPage: '100' });
+      const answer = await service.list({ customerId, perPage: '100' });
+      await auditListRead(deps.db, request, { action: 'deletion.listed', customerId, page: 1, answer });
+      return answer;
     },
   );
 
@@ -70,12 +73,22 @@ export const staffDeletionRoutes = staffRouteGroup<StaffApiDeps>(async (app, dep
       schema: {
         tags,
         operationId: 'staffListDeletionRequests',
-        summary: 'Deletion requests, oldest first, by state, paged',
+        summary: 'Deletion requests, oldest first, by state, paged (audited)',
         querystring: deletionRequestQuery,
         response: { 200: deletionRequestList },
       },
     },
-    async (request) => service.list(request.query as DeletionRequestQuery),
+    async (request) => {
+      const query = request.query as DeletionRequestQuery;
+      const answer = await service.list(query);
+      await auditListRead(deps.db, request, {
+        action: 'deletion.listed',
+        filters: { state: query.state },
+        page: Number(query.page ?? 1),
+        answer,
+      });
+      return answer;
+    },
   );
 
   app.post(

@@ -14,6 +14,7 @@ import { staffOf } from '#server/plugins/staff-auth.ts';
 import { createStaffRefunds } from '#server/staff/refunds.ts';
 import type { StaffApiDeps } from './index.ts';
 import { staffRouteGroup } from './group.ts';
+import { auditListRead } from './read-audit.ts';
 
 const tags = ['staff'];
 
@@ -27,7 +28,7 @@ export const staffRefundRoutes = staffRouteGroup<StaffApiDeps>(async (app, deps)
       schema: {
         tags,
         operationId: 'listRefunds',
-        summary: 'Overpayment refunds, newest first (state=failed: the ones waiting for a person)',
+        summary: 'Overpayment refunds, newest first (state=failed: the ones waiting for a person; audited)',
         querystring: refundListQuery,
         response: { 200: refundListAnswer },
       },
@@ -35,7 +36,15 @@ export const staffRefundRoutes = staffRouteGroup<StaffApiDeps>(async (app, deps)
     async (request) => {
       const query = request.query as RefundListQuery;
       const { page, perPage } = pageOf(query);
-      return refunds.list({ state: query.state, customerId: query.customerId }, page, perPage);
+      const answer = await refunds.list({ state: query.state, customerId: query.customerId }, page, perPage);
+      await auditListRead(deps.db, request, {
+        action: 'refund.listed',
+        customerId: query.customerId,
+        filters: { state: query.state },
+        page,
+        answer,
+      });
+      return answer;
     },
   );
 

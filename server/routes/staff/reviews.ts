@@ -22,6 +22,7 @@ import { createReviewService } from '#server/staff/reviews.ts';
 import { staffConfig } from '#server/staff/staff-config.ts';
 import type { StaffApiDeps } from './index.ts';
 import { staffRouteGroup } from './group.ts';
+import { auditListRead } from './read-audit.ts';
 
 const tags = ['staff'];
 
@@ -74,14 +75,16 @@ export const staffReviewRoutes = staffRouteGroup<StaffApiDeps>(async (app, deps)
       schema: {
         tags,
         operationId: 'listReviews',
-        summary: 'Orders waiting for a person, oldest first',
+        summary: 'Orders waiting for a person, oldest first (audited)',
         querystring: pageQuery,
         response: { 200: reviewListAnswer },
       },
     },
     async (request) => {
       const { page, perPage } = pageOf(request.query as PageQuery);
-      return service().queue(page, perPage);
+      const answer = await service().queue(page, perPage);
+      await auditListRead(deps.db, request, { action: 'review.listed', page, answer });
+      return answer;
     },
   );
 
