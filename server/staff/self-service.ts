@@ -10,13 +10,13 @@ import type { Database } from '../db/database.ts';
 import { staffAccounts } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { staffAudit } from '../services/audit.ts';
-import { hit, type Window } from '../services/rate-limit.ts';
+import { hit, peek, type Window } from '../services/rate-limit.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { revokeStaffSessionsOf, type StaffCaller } from './sessions.ts';
 import { newTotpEnrolment, totpStepOf } from './totp.ts';
 
-/** Current-password checks per account: a stolen session cannot try passwords one after another. */
+/** Wrong current passwords per account: a stolen session cannot try passwords one after another. */
 export const PASSWORD_CHECKS_PER_ACCOUNT: Window = { limit: 5, seconds: 900 };
 /** First codes per account during enrolment. */
 export const ENROLMENT_TRIES_PER_ACCOUNT: Window = { limit: 10, seconds: 900 };
@@ -38,12 +38,14 @@ export async function changeOwnPassword(
   ip: string | null,
   now: Date,
 ): Promise<void> {
-  if ((await hit(db, `staff-password:${caller.staffId}`, PASSWORD_CHECKS_PER_ACCOUNT, now)).over) {
+  const limitKey = `staff-password:${caller.staffId}`;
+  if ((await peek(db, limitKey, PASSWORD_CHECKS_PER_ACCOUNT, now)) >= PASSWORD_CHECKS_PER_ACCOUNT.limit) {
     await staffAudit(db, { staffId: caller.staffId, action: 'password.change-refused', ip, detail: { reason: 'throttled' } });
     throw new ApiError('TOO_FREQUENT');
   }
   const account = await accountOf(db, caller.staffId);
   if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
+    await hit(db, limitKey, PASSWORD_CHECKS_PER_ACCOUNT, now);
     await staffAudit(db, { staffId: caller.staffId, action: 'password.change-refused', ip, detail: { reason: 'current' } });
     throw new ApiError('CURRENT_PASSWORD_WRONG');
   }
