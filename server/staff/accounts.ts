@@ -296,15 +296,15 @@ export async function updateStaffAccount(
         : null;
     const roleNow = roleChanged && !request;
     const disabling = patch.disabled === true && current.disabledAt === null;
-    const [updated] = await tx
-      .update(staffAccounts)
-      .set({
-        ...(name !== undefined && { name }),
-        ...(roleNow && { role: patch.role }),
-        ...(patch.disabled !== undefined && { disabledAt: patch.disabled ? (current.disabledAt ?? now) : null }),
-      })
-      .where(eq(staffAccounts.id, id))
-      .returning();
+    const changes = {
+      ...(name !== undefined && { name }),
+      ...(roleNow && { role: patch.role }),
+      ...(patch.disabled !== undefined && { disabledAt: patch.disabled ? (current.disabledAt ?? now) : null }),
+    };
+    const [updated] =
+      Object.keys(changes).length > 0
+        ? await tx.update(staffAccounts).set(changes).where(eq(staffAccounts.id, id)).returning()
+        : [current];
     if (roleNow || disabling) await revokeStaffSessionsOf(tx, id, now);
     await staffAudit(tx, {
       staffId: by.staffId ?? id,

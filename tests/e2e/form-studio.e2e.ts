@@ -26,7 +26,7 @@ import { addStaffInUi, staffDesktop, staffLogin, staffText, type StaffCredential
 const suite = chromiumSuite(inject('baseUrl'));
 const en = staffText('en');
 const zh = staffText('zh-CN');
-const ADMIN_PASSWORD = 'the first administrator passphrase';
+const ADMIN_PASSWORD = 'the first operator passphrase';
 const SHOTS = process.env['STUDIO_SCREENSHOTS'] ?? tmpdir();
 /** The new field and its title in each language. */
 const FIELD = 'jobTitle';

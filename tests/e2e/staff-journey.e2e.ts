@@ -60,7 +60,7 @@ const STUDENT = {
   admissionDate: '2023-08-14',
   graduationDate: '2027-06-30',
 };
-const ADMIN_PASSWORD = 'the first administrator passphrase';
+const ADMIN_PASSWORD = 'the first operator passphrase';
 
 describe.each(browserDatabases('pglite'))('the lender run by its staff on %s', (kind) => {
   let server: E2eServer;
