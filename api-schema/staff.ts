@@ -64,7 +64,7 @@ const setupSteps = {
   type: 'array',
   items: { type: 'string', enum: ['secondFactor', 'password'] },
   description:
-    'What is left of the account\'s setup: `secondFactor` (enrol an authenticator), `password` (replace a temporary one); empty when none',
+    "What is left of the account's setup: `secondFactor` (enrol an authenticator), `password` (replace a temporary one); empty when none",
 } as const;
 
 /** The signed-in staff member. */
@@ -255,7 +255,9 @@ export const confirmEnrolmentInput = {
   type: 'object',
   required: ['code'],
   additionalProperties: false,
-  properties: { code: { type: 'string', minLength: 1, maxLength: 16, description: 'A 6-digit code of the new secret' } },
+  properties: {
+    code: { type: 'string', minLength: 1, maxLength: 16, description: 'A 6-digit code of the new secret' },
+  },
 } as const;
 export type ConfirmEnrolmentInput = FromSchema<typeof confirmEnrolmentInput>;
 

@@ -3,7 +3,14 @@
  * the API has them, else the screens' own view of the contract in /api/v1/staff.
  */
 import type { DeletionRequestList } from '#api-schema/staff-deletion.ts';
-import type { AuditListAnswer, StaffAccountAnswer, StaffMeAnswer, TotpEnrolment } from '#api-schema/staff.ts';
+import type {
+  AccountRequestAnswer,
+  AuditListAnswer,
+  CreateStaffAccountAnswer,
+  StaffAccountAnswer,
+  StaffMeAnswer,
+  TotpEnrolment,
+} from '#api-schema/staff.ts';
 import type { StaffPermission } from '#domain/staff-roles.ts';
 
 export type StaffIdentity = Omit<StaffMeAnswer, 'permissions' | 'idleMinutes'> & {
@@ -26,6 +33,10 @@ export interface StaffOptions {
 }
 
 export type StaffAccount = StaffAccountAnswer;
+
+export type CreatedStaffAccount = CreateStaffAccountAnswer;
+
+export type AccountRequest = AccountRequestAnswer;
 
 export type TotpSetup = TotpEnrolment;
 

@@ -70,12 +70,7 @@ export async function pendingRoles(db: Executor, accountIds: readonly string[]):
   const rows = await db
     .select({ accountId: staffAccountRequests.accountId, role: staffAccountRequests.role })
     .from(staffAccountRequests)
-    .where(
-      and(
-        eq(staffAccountRequests.state, 'pending'),
-        inArray(staffAccountRequests.accountId, [...accountIds]),
-      ),
-    );
+    .where(and(eq(staffAccountRequests.state, 'pending'), inArray(staffAccountRequests.accountId, [...accountIds])));
   return new Map(rows.flatMap((row) => (row.accountId && isStaffRole(row.role) ? [[row.accountId, row.role]] : [])));
 }
 

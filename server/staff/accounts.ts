@@ -81,7 +81,10 @@ export function accountView(
     disabled: row.disabledAt !== null,
     awaitingApproval: row.awaitingApproval,
     pendingRole: pendingRole ?? null,
-    setupPending: setupPending({ enrolled: row.totpSecret !== null, passwordChangeRequired: row.passwordChangeRequired }),
+    setupPending: setupPending({
+      enrolled: row.totpSecret !== null,
+      passwordChangeRequired: row.passwordChangeRequired,
+    }),
     lockedUntil: lockedUntil?.toISOString() ?? null,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -277,8 +280,7 @@ export async function updateStaffAccount(
     if (id === by.staffId && (roleChanged || patch.disabled === true)) throw new ApiError('FORBIDDEN');
     if (roleChanged && (current.awaitingApproval || (await hasPendingRequest(tx, id))))
       throw new ApiError('STAFF_REQUEST_PENDING');
-    const fourEyes =
-      roleChanged && by.staffId !== null && isApprovingRole(patch.role!) && (await fourEyesApply(tx));
+    const fourEyes = roleChanged && by.staffId !== null && isApprovingRole(patch.role!) && (await fourEyesApply(tx));
     const request =
       fourEyes && by.staffId !== null
         ? await openAccountRequest(
@@ -365,10 +367,7 @@ export async function resetStaffPassword(
       const [row] = await tx.select({ name: staffAccounts.name }).from(staffAccounts).where(eq(staffAccounts.id, id));
       assertPasswordAllowed(password, { email: current.email, name: row!.name });
     }
-    await tx
-      .update(staffAccounts)
-      .set({ passwordHash, passwordChangeRequired: true })
-      .where(eq(staffAccounts.id, id));
+    await tx.update(staffAccounts).set({ passwordHash, passwordChangeRequired: true }).where(eq(staffAccounts.id, id));
     await revokeStaffSessionsOf(tx, id, now);
     await staffAudit(tx, {
       staffId: by.staffId ?? id,

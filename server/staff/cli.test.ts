@@ -93,8 +93,11 @@ describe.each(databaseTargets())('staff command line on %s', (kind) => {
     expect((await run(['create-admin', '--email', 'nopass@lender.test', '--name', 'No Password'])).code).toBe(1);
     for (const password of ['password1234', 'aaaaaaaaaaaa', ' '.repeat(12), 'common.person.2026'])
       expect(
-        (await run(['create-admin', '--email', 'common.person@lender.test', '--name', 'Common'], { STAFF_PASSWORD: password }))
-          .lines.join('\n'),
+        (
+          await run(['create-admin', '--email', 'common.person@lender.test', '--name', 'Common'], {
+            STAFF_PASSWORD: password,
+          })
+        ).lines.join('\n'),
       ).toContain('That password is refused');
     expect((await run(['create-admin', '--name', 'No E-mail'], { STAFF_PASSWORD: PASSWORD })).code).toBe(2);
     expect((await run(['drop-everything'])).code).toBe(2);
@@ -134,10 +137,15 @@ describe.each(databaseTargets())('staff command line on %s', (kind) => {
     expect((await signIn(api, 'cora@lender.test', secret)).json<{ code: string }>().code).toBe('STAFF_LOGIN_FAILED');
     const next = await signIn(api, 'cora@lender.test', secret, temporary);
     expect(next.json<{ staff: { pending: string[] } }>().staff.pending).toEqual(['password']);
-    const given = await run(['reset-password', '--email', 'cora@lender.test'], { STAFF_PASSWORD: 'papaya boat under the bridge' });
+    const given = await run(['reset-password', '--email', 'cora@lender.test'], {
+      STAFF_PASSWORD: 'papaya boat under the bridge',
+    });
     expect(given.lines.join('\n')).not.toContain('papaya');
     const weak = await run(['reset-password', '--email', 'cora@lender.test'], { STAFF_PASSWORD: 'password1234' });
-    expect([weak.code, weak.lines.join('\n')]).toEqual([1, expect.stringContaining('That password is refused (common)')]);
+    expect([weak.code, weak.lines.join('\n')]).toEqual([
+      1,
+      expect.stringContaining('That password is refused (common)'),
+    ]);
     api.advance(30);
     expect((await signIn(api, 'cora@lender.test', secret, 'papaya boat under the bridge')).statusCode).toBe(200);
   });

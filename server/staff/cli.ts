@@ -85,7 +85,12 @@ export async function runStaffCli(args: readonly string[], deps: StaffCliDeps): 
   }
   const [command] = parsed.positionals;
   const { email, name } = parsed.values;
-  if (command !== 'list' && command !== 'create-admin' && command !== 'reset-second-factor' && command !== 'reset-password') {
+  if (
+    command !== 'list' &&
+    command !== 'create-admin' &&
+    command !== 'reset-second-factor' &&
+    command !== 'reset-password'
+  ) {
     print(STAFF_CLI_USAGE);
     return 2;
   }

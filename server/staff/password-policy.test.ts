@@ -42,6 +42,10 @@ describe('staff password policy', () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(ApiError);
-    expect(thrown).toMatchObject({ code: 'PASSWORD_REFUSED', status: 422, details: { reason: 'common', minLength: 12 } });
+    expect(thrown).toMatchObject({
+      code: 'PASSWORD_REFUSED',
+      status: 422,
+      details: { reason: 'common', minLength: 12 },
+    });
   });
 });

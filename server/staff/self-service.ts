@@ -40,13 +40,23 @@ export async function changeOwnPassword(
 ): Promise<void> {
   const limitKey = `staff-password:${caller.staffId}`;
   if ((await peek(db, limitKey, PASSWORD_CHECKS_PER_ACCOUNT, now)) >= PASSWORD_CHECKS_PER_ACCOUNT.limit) {
-    await staffAudit(db, { staffId: caller.staffId, action: 'password.change-refused', ip, detail: { reason: 'throttled' } });
+    await staffAudit(db, {
+      staffId: caller.staffId,
+      action: 'password.change-refused',
+      ip,
+      detail: { reason: 'throttled' },
+    });
     throw new ApiError('TOO_FREQUENT');
   }
   const account = await accountOf(db, caller.staffId);
   if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
     await hit(db, limitKey, PASSWORD_CHECKS_PER_ACCOUNT, now);
-    await staffAudit(db, { staffId: caller.staffId, action: 'password.change-refused', ip, detail: { reason: 'current' } });
+    await staffAudit(db, {
+      staffId: caller.staffId,
+      action: 'password.change-refused',
+      ip,
+      detail: { reason: 'current' },
+    });
     throw new ApiError('CURRENT_PASSWORD_WRONG');
   }
   if (input.newPassword.normalize('NFKC') === input.currentPassword.normalize('NFKC'))
@@ -81,10 +91,7 @@ export async function startEnrolment(
   if (!caller.pending.includes('secondFactor')) throw new ApiError('TOTP_ENROLLED');
   const totp = newTotpEnrolment(issuer, caller.email);
   await db.transaction(async (tx) => {
-    await tx
-      .update(staffAccounts)
-      .set({ totpPendingSecret: totp.secret })
-      .where(eq(staffAccounts.id, caller.staffId));
+    await tx.update(staffAccounts).set({ totpPendingSecret: totp.secret }).where(eq(staffAccounts.id, caller.staffId));
     await staffAudit(tx, { staffId: caller.staffId, action: 'second-factor.shown', ip });
   });
   return totp;

@@ -129,7 +129,12 @@ describe.each(databaseTargets())('four eyes on staff accounts on %s', (kind) => 
       items: AccountRequest[];
     }>().items;
     expect(history).toContainEqual(
-      expect.objectContaining({ id: requestId, accountId: null, email: address, decidedBy: expect.objectContaining({ id: ana.id }) }),
+      expect.objectContaining({
+        id: requestId,
+        accountId: null,
+        email: address,
+        decidedBy: expect.objectContaining({ id: ana.id }),
+      }),
     );
     expect((await create(ben, 'underwriter')).statusCode).toBe(201);
     expect((await create(ben, 'customerService')).statusCode).toBe(201);
@@ -187,6 +192,8 @@ describe.each(databaseTargets())('four eyes on staff accounts on %s', (kind) => 
       .from(auditLog)
       .where(and(eq(auditLog.event, `staff.account.request-${won[0]!.json<{ state: string }>().state}`)));
     expect(decisions.filter((e) => (e.detail as { requestId: string }).requestId === request.id)).toHaveLength(1);
-    expect(await roleOf(member.id)).toBe(won[0]!.json<{ state: string }>().state === 'approved' ? 'productStaff' : 'underwriter');
+    expect(await roleOf(member.id)).toBe(
+      won[0]!.json<{ state: string }>().state === 'approved' ? 'productStaff' : 'underwriter',
+    );
   });
 });

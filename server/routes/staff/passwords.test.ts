@@ -41,8 +41,7 @@ describe.each(databaseTargets())('staff passwords and first sign-in on %s', (kin
       remoteAddress: testAddress(),
       payload: { email, password, ...(secret && { code: totpCode(secret, api.now()) }) },
     });
-  const session = (res: { json: <T>() => T }) =>
-    res.json<{ token: string; staff: { pending: string[] } }>();
+  const session = (res: { json: <T>() => T }) => res.json<{ token: string; staff: { pending: string[] } }>();
   const events = async (staffId: string) =>
     (await api.database.db.select().from(auditLog).where(eq(auditLog.staffId, staffId))).map((e) => e.event);
 
@@ -55,7 +54,10 @@ describe.each(databaseTargets())('staff passwords and first sign-in on %s', (kin
     const first = session(await signIn(email, temporaryPassword));
     const { secret } = (await call(first, 'POST', '/staff/auth/second-factor', {})).json<{ secret: string }>();
     await call(first, 'POST', '/staff/auth/second-factor/confirm', { code: totpCode(secret, api.now()) });
-    await call(first, 'POST', '/staff/auth/password', { currentPassword: temporaryPassword, newPassword: NEW_PASSWORD });
+    await call(first, 'POST', '/staff/auth/password', {
+      currentPassword: temporaryPassword,
+      newPassword: NEW_PASSWORD,
+    });
     api.advance(30);
     const id = created.json<{ account: { id: string } }>().account.id;
     return { id, email, secret, token: first.token };
@@ -168,11 +170,23 @@ describe.each(databaseTargets())('staff passwords and first sign-in on %s', (kin
       if (seen.has(name) || route.access === 'public') continue;
       seen.add(name);
       if (route.access === 'setup') {
-        if (!['/api/v1/staff/auth/password', '/api/v1/staff/auth/second-factor', '/api/v1/staff/auth/second-factor/confirm'].includes(route.url) && !open.has(route.url))
+        if (
+          ![
+            '/api/v1/staff/auth/password',
+            '/api/v1/staff/auth/second-factor',
+            '/api/v1/staff/auth/second-factor/confirm',
+          ].includes(route.url) &&
+          !open.has(route.url)
+        )
           wrong.push(`${name} is a setup route`);
         continue;
       }
-      const res = await call(owner, route.method as 'GET', route.url.replace(/^\/api\/v1/u, '').replace(/:[A-Za-z_]\w*/gu, randomUUID()), route.method === 'GET' ? undefined : {});
+      const res = await call(
+        owner,
+        route.method as 'GET',
+        route.url.replace(/^\/api\/v1/u, '').replace(/:[A-Za-z_]\w*/gu, randomUUID()),
+        route.method === 'GET' ? undefined : {},
+      );
       if (res.statusCode !== 403 || codeOf(res) !== 'STAFF_SETUP_REQUIRED') wrong.push(`${name}: ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
@@ -257,7 +271,10 @@ describe.each(databaseTargets())('staff passwords and first sign-in on %s', (kin
     expect((await call(back, 'GET', '/staff/audit')).statusCode).toBe(200);
     const self = await call(admin, 'POST', `/staff/accounts/${admin.id}/reset-password`, {});
     expect([self.statusCode, codeOf(self)]).toEqual([403, 'FORBIDDEN']);
-    const entries = await api.database.db.select().from(auditLog).where(eq(auditLog.event, 'staff.account.password-reset'));
+    const entries = await api.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.event, 'staff.account.password-reset'));
     expect(entries.map((e) => [e.staffId, e.detail])).toContainEqual([admin.id, { accountId: member.id }]);
     expect(JSON.stringify(entries)).not.toContain(temporaryPassword);
   });
