@@ -92,6 +92,7 @@ async function finishSetup(page: Page, server: ServerClock, staff: StaffCredenti
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   expect(await page.getByTestId('totp-uri').textContent()).toContain(`secret=${secret}`);
   await expect.poll(() => page.getByTestId('totp-setup').locator('img').count()).toBe(1);
+  await page.screenshot({ path: '/tmp/staff-setup-en.png' });
   const code = freshCode(secret, server);
   await page.locator('input[name=code]').fill(code);
   await page.getByRole('button', { name: en('setup.confirm') }).click();
@@ -99,6 +100,7 @@ async function finishSetup(page: Page, server: ServerClock, staff: StaffCredenti
   await form.locator('input[name=currentPassword]').fill(staff.password);
   await form.locator('input[name=newPassword]').fill(OWNER_PASSWORD);
   await form.locator('input[name=newPasswordAgain]').fill(OWNER_PASSWORD);
+  await page.screenshot({ path: '/tmp/staff-setup-password-en.png' });
   await form.locator('button[type=submit]').click();
   await page.waitForURL((url) => url.pathname.startsWith('/staff/') && !url.pathname.startsWith('/staff/setup'));
   staff.totpSecret = secret;
@@ -154,6 +156,7 @@ export async function addStaffInUi(page: Page, role: string, name: string): Prom
   const password = (await shown.getByTestId('temporary-password-value').textContent()) ?? '';
   expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
   await page.locator(`tr[data-email="${email}"]`).waitFor();
+  await page.screenshot({ path: '/tmp/staff-temporary-password-en.png' });
   await page.getByRole('button', { name: en('accounts.temporaryDone') }).click();
   return { email, password, totpSecret: '' };
 }
