@@ -49,6 +49,8 @@ export async function changeOwnPassword(
     throw new ApiError('TOO_FREQUENT');
   }
   const account = await accountOf(db, caller.staffId);
+  // The policy first: it needs no secret, and spares a password hash for a new password that cannot be.
+  assertPasswordAllowed(input.newPassword, account);
   if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
     await hit(db, limitKey, PASSWORD_CHECKS_PER_ACCOUNT, now);
     await staffAudit(db, {
@@ -61,7 +63,6 @@ export async function changeOwnPassword(
   }
   if (input.newPassword.normalize('NFKC') === input.currentPassword.normalize('NFKC'))
     throw new ApiError('PASSWORD_REFUSED', { reason: 'reused' });
-  assertPasswordAllowed(input.newPassword, account);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx
