@@ -59,12 +59,31 @@ export const staffLoginInput = {
 } as const;
 export type StaffLoginInput = FromSchema<typeof staffLoginInput>;
 
+/** What an account must do at its next sign-in before anything else (server/staff/sessions.ts). */
+const setupSteps = {
+  type: 'array',
+  items: { type: 'string', enum: ['secondFactor', 'password'] },
+  description:
+    "What is left of the account's setup: `secondFactor` (enrol an authenticator), `password` (replace a temporary one); empty when none",
+} as const;
+
 /** The signed-in staff member. */
 export const staffSelf = {
   type: 'object',
-  required: ['id', 'email', 'name', 'role', 'permissions'],
+  required: ['id', 'email', 'name', 'role', 'permissions', 'pending'],
   additionalProperties: false,
-  properties: { id: uuid, email: { type: 'string' }, name: { type: 'string' }, role, permissions },
+  properties: {
+    id: uuid,
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role,
+    permissions,
+    pending: {
+      ...setupSteps,
+      description:
+        'What the session must do before anything else (every other route answers STAFF_SETUP_REQUIRED); empty for a set-up account',
+    },
+  },
 } as const;
 
 /** POST /staff/auth/login */
@@ -82,7 +101,7 @@ export type StaffLoginAnswer = FromSchema<typeof staffLoginAnswer>;
 export const staffMeAnswer = {
   type: 'object',
   description: 'Who the token belongs to, and how long the session may stay unused',
-  required: ['id', 'email', 'name', 'role', 'permissions', 'idleMinutes'],
+  required: ['id', 'email', 'name', 'role', 'permissions', 'pending', 'idleMinutes'],
   additionalProperties: false,
   properties: { ...staffSelf.properties, idleMinutes: { type: 'integer', minimum: 1 } },
 } as const;
@@ -91,7 +110,19 @@ export type StaffMeAnswer = FromSchema<typeof staffMeAnswer>;
 /** A staff account as administrators see it. */
 export const staffAccountAnswer = {
   type: 'object',
-  required: ['id', 'email', 'name', 'role', 'disabled', 'lockedUntil', 'lastLoginAt', 'createdAt'],
+  required: [
+    'id',
+    'email',
+    'name',
+    'role',
+    'disabled',
+    'awaitingApproval',
+    'pendingRole',
+    'setupPending',
+    'lockedUntil',
+    'lastLoginAt',
+    'createdAt',
+  ],
   additionalProperties: false,
   properties: {
     id: uuid,
@@ -99,6 +130,16 @@ export const staffAccountAnswer = {
     name: { type: 'string' },
     role,
     disabled: { type: 'boolean' },
+    awaitingApproval: {
+      type: 'boolean',
+      description: 'A new account another administrator has not approved yet: it cannot sign in',
+    },
+    pendingRole: {
+      type: ['string', 'null'],
+      enum: [...staffRoleNames, null],
+      description: 'The role a re-role waits to give until another administrator approves; null when none',
+    },
+    setupPending: setupSteps,
     lockedUntil: {
       type: ['string', 'null'],
       format: 'date-time',
@@ -132,10 +173,11 @@ export const staffAccountListAnswer = {
 } as const;
 export type StaffAccountListAnswer = FromSchema<typeof staffAccountListAnswer>;
 
-/** The authenticator app's secret: shown once, at creation or reset. */
+/** The authenticator app's secret: shown once, to the account's owner, while enrolling. */
 export const totpEnrolment = {
   type: 'object',
-  description: 'The TOTP secret (base32) and its otpauth:// URI (a QR code of it): shown only this once',
+  description:
+    'The TOTP secret (base32) and its otpauth:// URI (a QR code of it): shown only this once, to the owner; kept once a first code confirms it',
   required: ['secret', 'uri'],
   additionalProperties: false,
   properties: { secret: { type: 'string' }, uri: { type: 'string' } },
@@ -145,28 +187,32 @@ export type TotpEnrolment = FromSchema<typeof totpEnrolment>;
 /** POST /staff/accounts body */
 export const createStaffAccountInput = {
   type: 'object',
-  required: ['email', 'name', 'role', 'password'],
+  required: ['email', 'name', 'role'],
   additionalProperties: false,
-  properties: {
-    email: { ...email, format: 'email' },
-    name,
-    role,
-    password: {
-      type: 'string',
-      minLength: 12,
-      maxLength: 1024,
-      description: 'At least 12 characters (MIN_PASSWORD_LENGTH)',
-    },
-  },
+  properties: { email: { ...email, format: 'email' }, name, role },
 } as const;
 export type CreateStaffAccountInput = FromSchema<typeof createStaffAccountInput>;
+
+const temporaryPassword = {
+  type: 'string',
+  description:
+    'A one-time password, shown only in this answer: its owner signs in with it and must set their own at once',
+} as const;
 
 /** POST /staff/accounts */
 export const createStaffAccountAnswer = {
   type: 'object',
-  required: ['account', 'totp'],
+  required: ['account', 'temporaryPassword', 'requestId'],
   additionalProperties: false,
-  properties: { account: staffAccountAnswer, totp: totpEnrolment },
+  properties: {
+    account: staffAccountAnswer,
+    temporaryPassword,
+    requestId: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'The request another administrator must approve before the account can sign in; null when none',
+    },
+  },
 } as const;
 export type CreateStaffAccountAnswer = FromSchema<typeof createStaffAccountAnswer>;
 
@@ -177,6 +223,123 @@ export const updateStaffAccountInput = {
   properties: { role, disabled: { type: 'boolean' }, name },
 } as const;
 export type UpdateStaffAccountInput = FromSchema<typeof updateStaffAccountInput>;
+
+/** POST /staff/accounts/:id/reset-password */
+export const resetPasswordAnswer = {
+  type: 'object',
+  required: ['temporaryPassword'],
+  additionalProperties: false,
+  properties: { temporaryPassword },
+} as const;
+
+/** POST /staff/auth/password body */
+export const changePasswordInput = {
+  type: 'object',
+  required: ['currentPassword', 'newPassword'],
+  additionalProperties: false,
+  properties: {
+    currentPassword: { type: 'string', minLength: 1, maxLength: 1024 },
+    newPassword: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 1024,
+      description:
+        'At least 12 characters, not common, breached, repetitive, sequential or personal (PASSWORD_REFUSED says why)',
+    },
+  },
+} as const;
+export type ChangePasswordInput = FromSchema<typeof changePasswordInput>;
+
+/** POST /staff/auth/second-factor/confirm body */
+export const confirmEnrolmentInput = {
+  type: 'object',
+  required: ['code'],
+  additionalProperties: false,
+  properties: {
+    code: { type: 'string', minLength: 1, maxLength: 16, description: 'A 6-digit code of the new secret' },
+  },
+} as const;
+export type ConfirmEnrolmentInput = FromSchema<typeof confirmEnrolmentInput>;
+
+const requestState = { type: 'string', enum: ['pending', 'approved', 'refused'] } as const;
+const person = {
+  type: 'object',
+  required: ['id', 'name'],
+  additionalProperties: false,
+  properties: { id: uuid, name: { type: 'string' } },
+} as const;
+
+/** A new account or a re-role waiting for (or decided by) a second administrator. */
+export const accountRequestAnswer = {
+  type: 'object',
+  required: [
+    'id',
+    'kind',
+    'accountId',
+    'email',
+    'name',
+    'role',
+    'previousRole',
+    'state',
+    'requestedBy',
+    'decidedBy',
+    'decidedAt',
+    'createdAt',
+  ],
+  additionalProperties: false,
+  properties: {
+    id: uuid,
+    kind: { type: 'string', enum: ['create', 'role'], description: 'A new account, or a re-role of one' },
+    accountId: { type: ['string', 'null'], format: 'uuid', description: 'Null once a refused new account is deleted' },
+    email: { type: 'string' },
+    name: { type: ['string', 'null'] },
+    role,
+    previousRole: { type: ['string', 'null'], enum: [...staffRoleNames, null] },
+    state: requestState,
+    requestedBy: person,
+    decidedBy: { anyOf: [person, { type: 'null' }] },
+    decidedAt: { type: ['string', 'null'], format: 'date-time' },
+    createdAt: instant,
+  },
+} as const;
+export type AccountRequestAnswer = FromSchema<typeof accountRequestAnswer>;
+
+/** GET /staff/account-requests query */
+export const accountRequestListQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { page, perPage, state: requestState },
+} as const;
+export type AccountRequestListQuery = FromSchema<typeof accountRequestListQuery>;
+
+/** GET /staff/account-requests */
+export const accountRequestListAnswer = {
+  type: 'object',
+  description: 'One page of account requests, newest first',
+  required: ['items', 'total'],
+  additionalProperties: false,
+  properties: {
+    items: { type: 'array', maxItems: 100, items: accountRequestAnswer },
+    total: { type: 'integer', minimum: 0 },
+  },
+} as const;
+
+/** POST /staff/account-requests/:id/decision body */
+export const accountRequestDecisionInput = {
+  type: 'object',
+  required: ['approve'],
+  additionalProperties: false,
+  properties: { approve: { type: 'boolean' } },
+} as const;
+export type AccountRequestDecisionInput = FromSchema<typeof accountRequestDecisionInput>;
+
+/** POST /staff/account-requests/:id/decision */
+export const accountRequestDecisionAnswer = {
+  type: 'object',
+  required: ['state'],
+  additionalProperties: false,
+  properties: { state: requestState },
+} as const;
 
 /** :id of a staff account */
 export const staffAccountParams = {

@@ -77,3 +77,20 @@ export function permissionsOf(role: StaffRole): readonly StaffPermission[] {
 export function can(role: StaffRole, permission: StaffPermission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);
 }
+
+/** The permissions that make a person the second pair of eyes of another's request. */
+const APPROVING_PERMISSIONS: readonly StaffPermission[] = [
+  'coupons.approve',
+  'deletion.approve',
+  'forms.approve',
+  'staff.manage',
+];
+
+/**
+ * Whether a role approves other people's requests (administrator, supervisor, productStaff): once two administrators
+ * exist, giving it to an account waits for a second administrator (server/staff/account-requests.ts), so that one
+ * person cannot make the second person of an approval.
+ */
+export function isApprovingRole(role: StaffRole): boolean {
+  return ROLE_PERMISSIONS[role].some((permission) => APPROVING_PERMISSIONS.includes(permission));
+}

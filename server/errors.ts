@@ -91,6 +91,29 @@ export const ERROR_STATUS = {
   /** A code already used (or of an earlier time step than the last one accepted). */
   TOTP_REUSED: 401,
   STAFF_EMAIL_TAKEN: 409,
+  /**
+   * A password that may not be a staff password (server/staff/password-policy.ts); details: `reason` (tooShort,
+   * whitespace, personal, repetitive, sequential, common: the text of PASSWORD_REFUSED_<reason> says why), `minLength`.
+   */
+  PASSWORD_REFUSED: 422,
+  /** A password change whose current password is wrong. */
+  CURRENT_PASSWORD_WRONG: 400,
+  /**
+   * A session that must first enrol a second factor or set a new password (details: `pending`, what is left): only
+   * that and signing out are allowed until then.
+   */
+  STAFF_SETUP_REQUIRED: 403,
+  /** Enrolment of a second factor that is already enrolled. */
+  TOTP_ENROLLED: 409,
+  /** The first code of a second factor being enrolled does not match its secret (or none was shown). */
+  ENROLMENT_CODE_INVALID: 400,
+  /** A change of this account already waits for another administrator's approval. */
+  STAFF_REQUEST_PENDING: 409,
+  /**
+   * A reset that would give an administrator both factors of an account: its password is a temporary one not yet
+   * changed by its owner, or its second factor awaits its owner's enrolment (details: `pending`).
+   */
+  STAFF_RESET_CONFLICT: 409,
   /** Four-eyes: the approver must be another person than the one who asked. */
   SAME_PERSON: 403,
   /** Another staff member decided it first (a review, a request); details: `state`. */

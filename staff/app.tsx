@@ -1,17 +1,22 @@
-/** The console: Refine over our providers, routes under /staff, every screen but the login behind the session check. */
+/**
+ * The console: Refine over our providers, routes under /staff, every screen but the login behind the session check,
+ * and every screen but /setup behind a finished account setup (the server refuses the rest anyway).
+ */
 import { lazy, Suspense } from 'react';
-import { Authenticated, CanAccess, Refine } from '@refinedev/core';
+import { Authenticated, CanAccess, Refine, useGetIdentity } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import routerProvider from '@refinedev/react-router';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { accessControlProvider } from './providers/access-control.ts';
-import { authProvider, loginPath } from './providers/auth-provider.ts';
+import { authProvider, loginPath, SETUP_PATH } from './providers/auth-provider.ts';
 import { dataProvider } from './providers/data-provider.ts';
 import { i18nProvider } from './i18n.ts';
 import { Layout } from './layout.tsx';
 import { HomeRedirect } from './screens/home.tsx';
 import { LoginScreen } from './screens/login.tsx';
+import { SetupScreen } from './screens/setup.tsx';
 import { RESOURCES } from './resources.ts';
+import type { StaffIdentity } from './types.ts';
 
 const ReviewList = lazy(() => import('./screens/review-list.tsx'));
 const ReviewShow = lazy(() => import('./screens/review-show.tsx'));
@@ -25,6 +30,14 @@ const Accounts = lazy(() => import('./screens/accounts.tsx'));
 const FormsList = lazy(() => import('./screens/forms.tsx'));
 const FormVersions = lazy(() => import('./screens/form-versions.tsx'));
 const FormEditor = lazy(() => import('./screens/form-editor.tsx'));
+const ChangePassword = lazy(() => import('./screens/change-password.tsx'));
+
+/** The console for a set-up account; a session that must enrol or set a password goes to /setup first. */
+function SetUp({ children }: { children: ReactNode }) {
+  const { data: staff } = useGetIdentity<StaffIdentity>();
+  if (staff && staff.pending.length > 0) return <Navigate to={SETUP_PATH} replace />;
+  return <>{children}</>;
+}
 
 /**
  * A screen the role may use, else the role's first screen: after a sign-in that returns to the page another member
@@ -65,15 +78,26 @@ export function StaffApp() {
         <Routes>
           <Route path="/login" element={<LoginScreen />} />
           <Route
+            path={SETUP_PATH}
+            element={
+              <Authenticated key="setup" fallback={<Navigate to={loginPath()} replace />}>
+                <SetupScreen />
+              </Authenticated>
+            }
+          />
+          <Route
             element={
               <Authenticated key="console" fallback={<Navigate to={loginPath()} replace />}>
-                <Layout>
-                  <Screen />
-                </Layout>
+                <SetUp>
+                  <Layout>
+                    <Screen />
+                  </Layout>
+                </SetUp>
               </Authenticated>
             }
           >
             <Route index element={<HomeRedirect />} />
+            <Route path="/password" element={<ChangePassword />} />
             <Route
               path="/reviews"
               element={

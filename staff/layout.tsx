@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useGetIdentity, useLogout, useTranslation as useRefineTranslation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { allows } from './providers/access-control.ts';
 import { LANGUAGES } from './i18n.ts';
 import type { StaffIdentity } from './types.ts';
@@ -48,6 +48,9 @@ export function Layout({ children }: { children: ReactNode }) {
             <strong>{staff?.name}</strong>
             {staff && <span className="st-role">{t(`roles.${staff.role}`)}</span>}
           </div>
+          <Link to="/password" className="st-link" data-testid="change-password">
+            {t('header.changePassword')}
+          </Link>
           <LanguageSwitch />
           <button type="button" className="st-button st-secondary" onClick={() => logout()}>
             {t('header.logout')}

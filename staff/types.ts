@@ -4,7 +4,14 @@
  */
 import type { DeletionRequestList } from '#api-schema/staff-deletion.ts';
 import type { grantCaps } from '#api-schema/staff-ops.ts';
-import type { AuditListAnswer, StaffAccountAnswer, StaffMeAnswer, TotpEnrolment } from '#api-schema/staff.ts';
+import type {
+  AccountRequestAnswer,
+  AuditListAnswer,
+  CreateStaffAccountAnswer,
+  StaffAccountAnswer,
+  StaffMeAnswer,
+  TotpEnrolment,
+} from '#api-schema/staff.ts';
 import type { StaffPermission } from '#domain/staff-roles.ts';
 
 export type StaffIdentity = Omit<StaffMeAnswer, 'permissions' | 'idleMinutes'> & {
@@ -44,6 +51,10 @@ export interface GrantWait {
 }
 
 export type StaffAccount = StaffAccountAnswer;
+
+export type CreatedStaffAccount = CreateStaffAccountAnswer;
+
+export type AccountRequest = AccountRequestAnswer;
 
 export type TotpSetup = TotpEnrolment;
 

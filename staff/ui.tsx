@@ -14,7 +14,14 @@ export function useErrorText(): (error: unknown) => string {
       typeof details['retryAfterSeconds'] === 'number'
         ? Math.ceil(details['retryAfterSeconds'] / 60)
         : details['retryAfterMinutes'];
-    return t(`errors:${code}`, { ...details, retryAfterMinutes: minutes, defaultValue: t('errors:UNKNOWN') });
+    // A reason picks the text that says why (errors.json PASSWORD_REFUSED_<reason>), else the code's own.
+    const context = typeof details['reason'] === 'string' ? details['reason'] : undefined;
+    return t(`errors:${code}`, {
+      ...details,
+      retryAfterMinutes: minutes,
+      ...(context && { context }),
+      defaultValue: t('errors:UNKNOWN'),
+    });
   };
 }
 

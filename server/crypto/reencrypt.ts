@@ -59,6 +59,13 @@ export const ENCRYPTED_COLUMNS: readonly EncryptedColumn[] = [
   { table: 'feedback', column: 'text', place: 'feedback.text', json: false, keys: ['id'] },
   { table: 'feedback', column: 'reply', place: 'feedback.reply', json: false, keys: ['id'] },
   { table: 'staff_accounts', column: 'totp_secret', place: 'staff_accounts.totp_secret', json: false, keys: ['id'] },
+  {
+    table: 'staff_accounts',
+    column: 'totp_pending_secret',
+    place: 'staff_accounts.totp_pending_secret',
+    json: false,
+    keys: ['id'],
+  },
   { table: 'staff_notes', column: 'text', place: 'staff_notes.text', json: false, keys: ['id'] },
   { table: 'deletion_requests', column: 'note', place: 'deletion_requests.note', json: false, keys: ['id'] },
   { table: 'coupon_grants', column: 'reason', place: 'coupon_grants.reason', json: false, keys: ['id'] },

@@ -594,7 +594,11 @@ export const feedback = pgTable(
 
 /**
  * A staff member: e-mail and password (scrypt, server/staff/passwords.ts) plus a TOTP second factor whose secret is
- * encrypted. `totpLastStep` refuses a code used twice. Roles: server/staff/permissions.ts.
+ * encrypted. `totpLastStep` refuses a code used twice. Roles: domain/staff-roles.ts. An account made by an
+ * administrator starts with a temporary password (`passwordChangeRequired`) and no second factor (`totpSecret` null):
+ * its owner enrols one and sets a password at the first sign-in, in a session that may do nothing else
+ * (server/staff/sessions.ts). `awaitingApproval`: a new account with an approving role that another administrator has
+ * not approved yet (staff_account_requests); it cannot sign in.
  */
 export const staffAccounts = pgTable(
   'staff_accounts',
@@ -607,15 +611,54 @@ export const staffAccounts = pgTable(
     name: text('name').notNull(),
     role: text('role').notNull(),
     passwordHash: text('password_hash').notNull(),
-    totpSecret: encryptedText('totp_secret', 'staff_accounts.totp_secret').notNull(),
+    /** Null until the owner enrols a second factor (a new account, or after a reset). */
+    totpSecret: encryptedText('totp_secret', 'staff_accounts.totp_secret'),
+    /** A secret shown to the owner during enrolment, kept until a first valid code of it confirms it. */
+    totpPendingSecret: encryptedText('totp_pending_secret', 'staff_accounts.totp_pending_secret'),
     /** The TOTP time step of the last code accepted: a code of that step or earlier is refused (replay). */
     totpLastStep: integer('totp_last_step').notNull().default(0),
+    /** The password is a temporary one an administrator was given: the owner must set their own before anything else. */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    awaitingApproval: boolean('awaiting_approval').notNull().default(false),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('staff_accounts_email_key').on(t.email)],
+);
+
+/**
+ * Four eyes on staff accounts (server/staff/account-requests.ts): once two active administrators exist, a new account
+ * with an approving role (`kind` create) or a re-role into one (`kind` role) waits here for another administrator.
+ * States: pending, approved, refused. `email` keeps who it was about after a refused new account is deleted.
+ */
+export const staffAccountRequests = pgTable(
+  'staff_account_requests',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    kind: text('kind').notNull(),
+    accountId: uuid('account_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    previousRole: text('previous_role'),
+    state: text('state').notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => staffAccounts.id),
+    decidedBy: uuid('decided_by').references(() => staffAccounts.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_account_requests_one_pending')
+      .on(t.accountId)
+      .where(sql`${t.state} = 'pending'`),
+    index('staff_account_requests_state_idx').on(t.state, t.createdAt),
+  ],
 );
 
 /**

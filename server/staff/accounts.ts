@@ -1,18 +1,32 @@
 /**
- * Staff accounts (issue 13): created by an administrator (or the first one by `npm run staff -- create-admin`),
- * re-roled, disabled, unlocked, given a new second factor. Every change is audited in its own transaction; a re-role
- * or a disable ends the account's sessions, since a session carries the role it was opened with. The routes
- * (server/routes/staff/accounts.ts) and the CLI (scripts/staff.ts) share these functions.
+ * Staff accounts (issues 13 and 25): created by an administrator (or the first one by `npm run staff -- create-admin`),
+ * re-roled, disabled, unlocked, given a temporary password or a new second factor. Every change is audited in its
+ * own transaction; a re-role, a disable or a reset ends the account's sessions, since a session carries the role and
+ * credentials it was opened with. The routes (server/routes/staff/accounts.ts) and the CLI (scripts/staff.ts) share
+ * these functions.
+ *
+ * - A new account gets a temporary password (shown once, to the administrator who hands it over) and no second
+ *   factor: at the first sign-in its owner enrols an authenticator and sets their own password
+ *   (server/staff/self-service.ts). No administrator ever sees an account's TOTP secret.
+ * - Four eyes (server/staff/account-requests.ts): with two active administrators, an approving role is given only
+ *   once another administrator approves.
+ * - An administrator never holds both factors of an account its owner has set up: a second-factor reset is refused
+ *   (STAFF_RESET_CONFLICT) while the account's password is a temporary one, and a password reset while its second
+ *   factor awaits enrolment. Both at once (a lost phone and a forgotten password) is for the server's operator
+ *   (`npm run staff`).
  */
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { isStaffRole, type StaffRole } from '#domain/staff-roles.ts';
+import { isApprovingRole, isStaffRole, type StaffRole } from '#domain/staff-roles.ts';
 import type { Database } from '../db/database.ts';
 import { staffAccounts } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { staffAudit } from '../services/audit.ts';
+import type { Tx } from '../services/idempotency.ts';
+import { fourEyesApply, hasPendingRequest, openAccountRequest, pendingRoles } from './account-requests.ts';
 import { loginLocks, unlockLogin } from './login-guard.ts';
-import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
-import { revokeStaffSessionsOf } from './sessions.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
+import { hashPassword, temporaryPassword } from './passwords.ts';
+import { revokeStaffSessionsOf, setupPending, type StaffSetupStep } from './sessions.ts';
 import { newTotpEnrolment } from './totp.ts';
 
 /** Who changes an account: a signed-in administrator, or the command line (staffId null). */
@@ -28,6 +42,12 @@ export interface StaffAccountView {
   readonly name: string;
   readonly role: StaffRole;
   readonly disabled: boolean;
+  /** A new account another administrator has not approved yet: it cannot sign in. */
+  readonly awaitingApproval: boolean;
+  /** The role a re-role waits to give, once another administrator approves; null when none waits. */
+  readonly pendingRole: StaffRole | null;
+  /** What the owner must still do at the next sign-in (enrol a second factor, replace a temporary password). */
+  readonly setupPending: readonly StaffSetupStep[];
   readonly lockedUntil: string | null;
   readonly lastLoginAt: string | null;
   readonly createdAt: string;
@@ -44,14 +64,27 @@ export function staffEmailOf(input: string): string {
   return email;
 }
 
-/** The account as administrators see it; `lockedUntil`: the latest sign-in lock still running (login-guard.ts). */
-export function accountView(row: AccountRow, lockedUntil: Date | undefined = undefined): StaffAccountView {
+/**
+ * The account as administrators see it; `lockedUntil`: the latest sign-in lock still running (login-guard.ts);
+ * `pendingRole`: the role a request waits to give.
+ */
+export function accountView(
+  row: AccountRow,
+  lockedUntil: Date | undefined = undefined,
+  pendingRole: StaffRole | undefined = undefined,
+): StaffAccountView {
   return {
     id: row.id,
     email: row.email,
     name: row.name,
     role: isStaffRole(row.role) ? row.role : 'customerService',
     disabled: row.disabledAt !== null,
+    awaitingApproval: row.awaitingApproval,
+    pendingRole: pendingRole ?? null,
+    setupPending: setupPending({
+      enrolled: row.totpSecret !== null,
+      passwordChangeRequired: row.passwordChangeRequired,
+    }),
     lockedUntil: lockedUntil?.toISOString() ?? null,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -88,12 +121,21 @@ export async function listStaffAccounts(
       .from(staffAccounts)
       .where(where),
   ]);
-  const locks = await loginLocks(
-    db,
-    rows.map((row) => row.email),
-    now,
-  );
-  return { items: rows.map((row) => accountView(row, locks.get(row.email))), total: count?.total ?? 0 };
+  const [locks, roles] = await Promise.all([
+    loginLocks(
+      db,
+      rows.map((row) => row.email),
+      now,
+    ),
+    pendingRoles(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  return {
+    items: rows.map((row) => accountView(row, locks.get(row.email), roles.get(row.id))),
+    total: count?.total ?? 0,
+  };
 }
 
 export async function staffAccountByEmail(db: Database, email: string): Promise<AccountRow | undefined> {
@@ -105,26 +147,83 @@ export interface NewStaffAccount {
   readonly email: string;
   readonly name: string;
   readonly role: StaffRole;
-  readonly password: string;
 }
 
-/**
- * A new account with its TOTP secret, which is answered only here (the database keeps it encrypted). The issuer of
- * the otpauth URI is the product's name, its label the e-mail: what the authenticator app shows.
- */
-export async function createStaffAccount(
-  db: Database,
-  input: NewStaffAccount,
-  by: StaffActor,
-  now: Date,
-  issuer: string,
-): Promise<{ account: StaffAccountView; totp: { secret: string; uri: string } }> {
+function checkedNewAccount(input: NewStaffAccount): NewStaffAccount {
   const email = staffEmailOf(input.email);
   const name = input.name.trim();
   if (!name || name.length > 100) throw new ApiError('INVALID_INPUT', { field: '/name' });
   if (!isStaffRole(input.role)) throw new ApiError('INVALID_INPUT', { field: '/role' });
-  if (input.password.length < MIN_PASSWORD_LENGTH)
-    throw new ApiError('INVALID_INPUT', { field: '/password', minLength: MIN_PASSWORD_LENGTH });
+  return { email, name, role: input.role };
+}
+
+/**
+ * A new account, by an administrator: a temporary password (answered only here: the database keeps its scrypt hash)
+ * and no second factor; its owner enrols one and sets a password at the first sign-in. With two active
+ * administrators, an approving role waits for another one (`requestId`; the account cannot sign in until then).
+ */
+export async function createStaffAccount(
+  db: Database,
+  input: NewStaffAccount,
+  by: StaffActor & { staffId: string },
+  now: Date,
+): Promise<{ account: StaffAccountView; temporaryPassword: string; requestId: string | null }> {
+  const { email, name, role } = checkedNewAccount(input);
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  const { row, requestId } = await db.transaction(async (tx) => {
+    const fourEyes = isApprovingRole(role) && (await fourEyesApply(tx));
+    const [created] = await tx
+      .insert(staffAccounts)
+      .values({
+        email,
+        name,
+        role,
+        passwordHash,
+        totpSecret: null,
+        passwordChangeRequired: true,
+        awaitingApproval: fourEyes,
+        createdBy: by.staffId,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: staffAccounts.email })
+      .returning();
+    if (!created) throw new ApiError('STAFF_EMAIL_TAKEN');
+    const request = fourEyes
+      ? await openAccountRequest(
+          tx,
+          { kind: 'create', accountId: created.id, email, role, previousRole: null, requestedBy: by.staffId },
+          now,
+        )
+      : null;
+    await staffAudit(tx, {
+      staffId: by.staffId,
+      action: 'account.created',
+      ip: by.ip,
+      detail: {
+        accountId: created.id,
+        role,
+        ...(isApprovingRole(role) && { fourEyes }),
+        ...(request && { requestId: request }),
+      },
+    });
+    return { row: created, requestId: request };
+  });
+  return { account: accountView(row), temporaryPassword: password, requestId };
+}
+
+/**
+ * An administrator made on the server's machine (`npm run staff -- create-admin`): the person at the terminal is its
+ * owner, so the password is theirs (checked by the password policy) and the TOTP secret is shown to them there.
+ */
+export async function createAdministratorOnServer(
+  db: Database,
+  input: { email: string; name: string; password: string },
+  now: Date,
+  issuer: string,
+): Promise<{ account: StaffAccountView; totp: { secret: string; uri: string } }> {
+  const { email, name } = checkedNewAccount({ ...input, role: 'administrator' });
+  assertPasswordAllowed(input.password, { email, name });
   const passwordHash = await hashPassword(input.password);
   const totp = newTotpEnrolment(issuer, email);
   const row = await db.transaction(async (tx) => {
@@ -133,20 +232,20 @@ export async function createStaffAccount(
       .values({
         email,
         name,
-        role: input.role,
+        role: 'administrator',
         passwordHash,
         totpSecret: totp.secret,
-        createdBy: by.staffId,
+        passwordChangedAt: now,
         createdAt: now,
       })
       .onConflictDoNothing({ target: staffAccounts.email })
       .returning();
     if (!created) throw new ApiError('STAFF_EMAIL_TAKEN');
     await staffAudit(tx, {
-      staffId: by.staffId ?? created.id,
+      staffId: created.id,
       action: 'account.created',
-      ip: by.ip,
-      detail: { accountId: created.id, role: created.role, ...(by.staffId === null && { via: 'cli' }) },
+      ip: null,
+      detail: { accountId: created.id, role: created.role, via: 'cli' },
     });
     return created;
   });
@@ -161,7 +260,8 @@ export interface StaffAccountPatch {
 
 /**
  * Renames, re-roles, disables or enables an account. An administrator cannot disable or de-role themselves (FORBIDDEN):
- * so there is always an administrator left. A changed role or a disable ends the account's sessions.
+ * so there is always an administrator left. A changed role or a disable ends the account's sessions. A re-role into an
+ * approving role, with two active administrators, opens a request instead (`pendingRole` of the answer; `requestId`).
  */
 export async function updateStaffAccount(
   db: Database,
@@ -169,26 +269,45 @@ export async function updateStaffAccount(
   patch: StaffAccountPatch,
   by: StaffActor,
   now: Date,
-): Promise<StaffAccountView> {
+): Promise<{ account: StaffAccountView; requestId: string | null }> {
   const name = patch.name?.trim();
   if (patch.name !== undefined && (!name || name.length > 100)) throw new ApiError('INVALID_INPUT', { field: '/name' });
   if (patch.role !== undefined && !isStaffRole(patch.role)) throw new ApiError('INVALID_INPUT', { field: '/role' });
-  const row = await db.transaction(async (tx) => {
+  const { row, requestId } = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, id)).for('update');
     if (!current) throw new ApiError('NOT_FOUND');
     const roleChanged = patch.role !== undefined && patch.role !== current.role;
-    const disabling = patch.disabled === true && current.disabledAt === null;
     if (id === by.staffId && (roleChanged || patch.disabled === true)) throw new ApiError('FORBIDDEN');
-    const [updated] = await tx
-      .update(staffAccounts)
-      .set({
-        ...(name !== undefined && { name }),
-        ...(patch.role !== undefined && { role: patch.role }),
-        ...(patch.disabled !== undefined && { disabledAt: patch.disabled ? (current.disabledAt ?? now) : null }),
-      })
-      .where(eq(staffAccounts.id, id))
-      .returning();
-    if (roleChanged || disabling) await revokeStaffSessionsOf(tx, id, now);
+    if (roleChanged && (current.awaitingApproval || (await hasPendingRequest(tx, id))))
+      throw new ApiError('STAFF_REQUEST_PENDING');
+    const fourEyes = roleChanged && by.staffId !== null && isApprovingRole(patch.role!) && (await fourEyesApply(tx));
+    const request =
+      fourEyes && by.staffId !== null
+        ? await openAccountRequest(
+            tx,
+            {
+              kind: 'role',
+              accountId: id,
+              email: current.email,
+              role: patch.role!,
+              previousRole: isStaffRole(current.role) ? current.role : null,
+              requestedBy: by.staffId,
+            },
+            now,
+          )
+        : null;
+    const roleNow = roleChanged && !request;
+    const disabling = patch.disabled === true && current.disabledAt === null;
+    const changes = {
+      ...(name !== undefined && { name }),
+      ...(roleNow && { role: patch.role }),
+      ...(patch.disabled !== undefined && { disabledAt: patch.disabled ? (current.disabledAt ?? now) : null }),
+    };
+    const [updated] =
+      Object.keys(changes).length > 0
+        ? await tx.update(staffAccounts).set(changes).where(eq(staffAccounts.id, id)).returning()
+        : [current];
+    if (roleNow || disabling) await revokeStaffSessionsOf(tx, id, now);
     await staffAudit(tx, {
       staffId: by.staffId ?? id,
       action: 'account.updated',
@@ -197,32 +316,89 @@ export async function updateStaffAccount(
         accountId: id,
         role: updated!.role,
         disabled: updated!.disabledAt !== null,
-        ...(roleChanged && { previousRole: current.role }),
+        ...(roleNow && { previousRole: current.role }),
+        ...(roleNow && isApprovingRole(patch.role!) && { fourEyes: false }),
+        ...(request && { requestedRole: patch.role, requestId: request }),
         ...(name !== undefined && { renamed: name !== current.name }),
       },
     });
-    return updated!;
+    return { row: updated!, requestId: request };
   });
-  return accountView(row, (await loginLocks(db, [row.email], now)).get(row.email));
+  const [locks, roles] = await Promise.all([loginLocks(db, [row.email], now), pendingRoles(db, [row.id])]);
+  return { account: accountView(row, locks.get(row.email), roles.get(row.id)), requestId };
 }
 
-/** A new TOTP secret for an account (a lost phone): the old one stops working and the account's sessions end. */
+/** The account `id` locked for a reset, refused for oneself (a member changes their own password instead). */
+async function accountForReset(tx: Tx, id: string, by: StaffActor) {
+  if (id === by.staffId) throw new ApiError('FORBIDDEN');
+  const [current] = await tx
+    .select({
+      email: staffAccounts.email,
+      passwordChangeRequired: staffAccounts.passwordChangeRequired,
+      enrolled: sql<boolean>`${staffAccounts.totpSecret} is not null`,
+    })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.id, id))
+    .for('update');
+  if (!current) throw new ApiError('NOT_FOUND');
+  return current;
+}
+
+/**
+ * A temporary password for an account (a forgotten or leaked password): the account's sessions end, and at the next
+ * sign-in (password and authenticator code) its owner must set a new password before anything else. Answered only
+ * here. From the command line the operator may give it (`password`, checked by the policy).
+ */
+export async function resetStaffPassword(
+  db: Database,
+  id: string,
+  by: StaffActor,
+  now: Date,
+  password: string | undefined = undefined,
+): Promise<{ temporaryPassword: string }> {
+  const given = password ?? temporaryPassword();
+  const passwordHash = await hashPassword(given);
+  return db.transaction(async (tx) => {
+    const current = await accountForReset(tx, id, by);
+    // The owner's password is all that stands between the administrator and an account awaiting enrolment.
+    if (by.staffId !== null && !current.enrolled && !current.passwordChangeRequired)
+      throw new ApiError('STAFF_RESET_CONFLICT', { pending: ['secondFactor'] });
+    if (password !== undefined) {
+      const [row] = await tx.select({ name: staffAccounts.name }).from(staffAccounts).where(eq(staffAccounts.id, id));
+      assertPasswordAllowed(password, { email: current.email, name: row!.name });
+    }
+    await tx.update(staffAccounts).set({ passwordHash, passwordChangeRequired: true }).where(eq(staffAccounts.id, id));
+    await revokeStaffSessionsOf(tx, id, now);
+    await staffAudit(tx, {
+      staffId: by.staffId ?? id,
+      action: 'account.password-reset',
+      ip: by.ip,
+      detail: { accountId: id, ...(by.staffId === null && { via: 'cli' }) },
+    });
+    return { temporaryPassword: given };
+  });
+}
+
+/**
+ * A second factor reset (a lost phone): the old secret stops working, the account's sessions end, and its owner
+ * enrols a new authenticator at the next sign-in with their password. Nobody but the owner sees the new secret.
+ */
 export async function resetStaffSecondFactor(
   db: Database,
   id: string,
   by: StaffActor,
   now: Date,
-  issuer: string,
-): Promise<{ secret: string; uri: string }> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ email: staffAccounts.email })
-      .from(staffAccounts)
+): Promise<StaffAccountView> {
+  const row = await db.transaction(async (tx) => {
+    const current = await accountForReset(tx, id, by);
+    // The administrator gave the temporary password: with the second factor too, they would hold the account.
+    if (by.staffId !== null && current.enrolled && current.passwordChangeRequired)
+      throw new ApiError('STAFF_RESET_CONFLICT', { pending: ['password'] });
+    const [updated] = await tx
+      .update(staffAccounts)
+      .set({ totpSecret: null, totpPendingSecret: null })
       .where(eq(staffAccounts.id, id))
-      .for('update');
-    if (!current) throw new ApiError('NOT_FOUND');
-    const totp = newTotpEnrolment(issuer, current.email);
-    await tx.update(staffAccounts).set({ totpSecret: totp.secret, totpLastStep: 0 }).where(eq(staffAccounts.id, id));
+      .returning();
     await revokeStaffSessionsOf(tx, id, now);
     await staffAudit(tx, {
       staffId: by.staffId ?? id,
@@ -230,8 +406,9 @@ export async function resetStaffSecondFactor(
       ip: by.ip,
       detail: { accountId: id, ...(by.staffId === null && { via: 'cli' }) },
     });
-    return totp;
+    return updated!;
   });
+  return accountView(row, (await loginLocks(db, [row.email], now)).get(row.email));
 }
 
 /** Lifts the sign-in locks of an account before their time, on every network. */

@@ -1,8 +1,10 @@
 /**
  * The staff command line (server/staff/cli.ts, scripts/staff.ts): the first administrator it creates signs in through
- * the API with that password and a code of the printed secret; a second create-admin of the e-mail changes nothing;
- * reset-second-factor replaces the secret and ends the sessions. Once as a real process on a PGlite folder, as an
- * operator runs it, and beside a running server holding that folder, which it refuses to write.
+ * the API with that password and a code of the printed secret; a second create-admin of the e-mail changes nothing; a
+ * common password is refused; reset-password gives a temporary password and reset-second-factor removes the secret,
+ * both ending the sessions and leading the owner to set up what was reset at the next sign-in. Once as a real process
+ * on a PGlite folder, as an operator runs it, and beside a running server holding that folder, which it refuses to
+ * write.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,16 +20,16 @@ import { testAddress } from '../testing/borrower.ts';
 import { testApi, type TestApi } from '../testing/test-api.ts';
 import { runStaffCli } from './cli.ts';
 
-const PASSWORD = 'a long admin passphrase';
+const PASSWORD = 'a long operator passphrase';
 
 const secretIn = (lines: string[]) => /secret: ([A-Z2-7]+)/u.exec(lines.join('\n'))?.[1];
 
-async function signIn(api: TestApi, email: string, secret: string) {
+async function signIn(api: TestApi, email: string, secret: string, password = PASSWORD) {
   return api.app.inject({
     method: 'POST',
     url: '/api/v1/staff/auth/login',
     remoteAddress: testAddress(),
-    payload: { email, password: PASSWORD, code: totpCode(secret, api.now()) },
+    payload: { email, password, code: totpCode(secret, api.now()) },
   });
 }
 
@@ -51,6 +53,14 @@ describe.each(databaseTargets())('staff command line on %s', (kind) => {
     });
     return { code, lines };
   };
+  const alive = async (token: string) =>
+    (
+      await api.app.inject({
+        method: 'GET',
+        url: '/api/v1/staff/auth/me',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).statusCode === 200;
 
   it('creates an administrator who signs in with the password and a code of the printed secret', async () => {
     const created = await run(['create-admin', '--email', 'Ana.Reyes@Lender.test', '--name', 'Ana Reyes'], {
@@ -71,7 +81,7 @@ describe.each(databaseTargets())('staff command line on %s', (kind) => {
     expect(listed.lines.join('\n')).toContain('ana.reyes@lender.test\tadministrator\tAna Reyes');
   });
 
-  it('refuses create-admin for an e-mail that exists, a short password, and a wrong command', async () => {
+  it('refuses create-admin for an e-mail that exists, a short or common password, and a wrong command', async () => {
     expect(
       (await run(['create-admin', '--email', 'ana.reyes@lender.test', '--name', 'Other'], { STAFF_PASSWORD: PASSWORD }))
         .code,
@@ -81,12 +91,20 @@ describe.each(databaseTargets())('staff command line on %s', (kind) => {
         .code,
     ).toBe(1);
     expect((await run(['create-admin', '--email', 'nopass@lender.test', '--name', 'No Password'])).code).toBe(1);
+    for (const password of ['password1234', 'aaaaaaaaaaaa', ' '.repeat(12), 'common.person.2026'])
+      expect(
+        (
+          await run(['create-admin', '--email', 'common.person@lender.test', '--name', 'Common'], {
+            STAFF_PASSWORD: password,
+          })
+        ).lines.join('\n'),
+      ).toContain('That password is refused');
     expect((await run(['create-admin', '--name', 'No E-mail'], { STAFF_PASSWORD: PASSWORD })).code).toBe(2);
     expect((await run(['drop-everything'])).code).toBe(2);
     expect((await run(['list'])).lines.at(-1)).toBe('1 staff account(s)');
   });
 
-  it('resets the second factor: the new secret signs in, the old one no longer, the sessions end', async () => {
+  it('resets the second factor: no secret printed, the sessions end, the owner enrols at the next sign-in', async () => {
     const created = await run(['create-admin', '--email', 'ben@lender.test', '--name', 'Ben Cruz'], {
       STAFF_PASSWORD: PASSWORD,
     });
@@ -95,18 +113,41 @@ describe.each(databaseTargets())('staff command line on %s', (kind) => {
     expect(first.statusCode, first.body).toBe(200);
     const reset = await run(['reset-second-factor', '--email', 'BEN@lender.test']);
     expect(reset.code, reset.lines.join('\n')).toBe(0);
-    const newSecret = secretIn(reset.lines)!;
-    expect(newSecret).not.toBe(oldSecret);
-    const me = await api.app.inject({
-      method: 'GET',
-      url: '/api/v1/staff/auth/me',
-      headers: { authorization: `Bearer ${first.json<{ token: string }>().token}` },
-    });
-    expect(me.statusCode).toBe(401);
+    expect(secretIn(reset.lines)).toBeUndefined();
+    expect(await alive(first.json<{ token: string }>().token)).toBe(false);
     api.advance(30);
-    expect((await signIn(api, 'ben@lender.test', oldSecret)).json<{ code: string }>().code).toBe('TOTP_INVALID');
-    expect((await signIn(api, 'ben@lender.test', newSecret)).statusCode).toBe(200);
+    const next = await signIn(api, 'ben@lender.test', oldSecret);
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json<{ staff: { pending: string[] } }>().staff.pending).toEqual(['secondFactor']);
     expect((await run(['reset-second-factor', '--email', 'nobody@lender.test'])).code).toBe(1);
+  });
+
+  it('resets a password: printed once (or STAFF_PASSWORD), the sessions end, a new one is set at the next sign-in', async () => {
+    const created = await run(['create-admin', '--email', 'cora@lender.test', '--name', 'Cora Lim'], {
+      STAFF_PASSWORD: PASSWORD,
+    });
+    const secret = secretIn(created.lines)!;
+    const first = await signIn(api, 'cora@lender.test', secret);
+    const reset = await run(['reset-password', '--email', 'cora@lender.test']);
+    expect(reset.code, reset.lines.join('\n')).toBe(0);
+    const temporary = /password: (\S+)/u.exec(reset.lines.join('\n'))?.[1];
+    expect(temporary).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/u);
+    expect(await alive(first.json<{ token: string }>().token)).toBe(false);
+    api.advance(30);
+    expect((await signIn(api, 'cora@lender.test', secret)).json<{ code: string }>().code).toBe('STAFF_LOGIN_FAILED');
+    const next = await signIn(api, 'cora@lender.test', secret, temporary);
+    expect(next.json<{ staff: { pending: string[] } }>().staff.pending).toEqual(['password']);
+    const given = await run(['reset-password', '--email', 'cora@lender.test'], {
+      STAFF_PASSWORD: 'papaya boat under the bridge',
+    });
+    expect(given.lines.join('\n')).not.toContain('papaya');
+    const weak = await run(['reset-password', '--email', 'cora@lender.test'], { STAFF_PASSWORD: 'password1234' });
+    expect([weak.code, weak.lines.join('\n')]).toEqual([
+      1,
+      expect.stringContaining('That password is refused (common)'),
+    ]);
+    api.advance(30);
+    expect((await signIn(api, 'cora@lender.test', secret, 'papaya boat under the bridge')).statusCode).toBe(200);
   });
 });
 

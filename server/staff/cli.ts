@@ -4,9 +4,14 @@
  * DATA_DIR, migrations applied) with the same data keys (DATA_KEYS, else DATA_DIR/data-key), since the TOTP secret is
  * stored encrypted.
  *
- *   create-admin --email <e-mail> --name <name>   password from STAFF_PASSWORD, else asked twice on the terminal
- *   reset-second-factor --email <e-mail>          a new authenticator secret; the account's sessions end
+ *   create-admin --email <e-mail> --name <name>   password from STAFF_PASSWORD, else asked twice on the terminal;
+ *                                                 the TOTP secret is printed (the owner is at the terminal)
+ *   reset-password --email <e-mail>               a temporary password (STAFF_PASSWORD, else made and printed); the
+ *                                                 sessions end and the owner sets a new one at the next sign-in
+ *   reset-second-factor --email <e-mail>          the authenticator secret removed; the sessions end and the owner
+ *                                                 enrols a new one at the next sign-in
  *   list                                          the staff accounts
+ * The passwords given must pass the password policy (server/staff/password-policy.ts).
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,7 +22,14 @@ import { parseDataKeys } from '../crypto/keyring.ts';
 import { openDatabase, type OpenDatabase } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import { loadOrCreateDataKeys } from '../secret.ts';
-import { createStaffAccount, listStaffAccounts, resetStaffSecondFactor, staffAccountByEmail } from './accounts.ts';
+import {
+  createAdministratorOnServer,
+  listStaffAccounts,
+  resetStaffPassword,
+  resetStaffSecondFactor,
+  staffAccountByEmail,
+} from './accounts.ts';
+import { passwordRefusal } from './password-policy.ts';
 import { MIN_PASSWORD_LENGTH } from './passwords.ts';
 
 const product = productJson as ProductConfig;
@@ -36,6 +48,7 @@ export interface StaffCliDeps {
 export const STAFF_CLI_USAGE = [
   'Usage: npm run staff -- <command>',
   '  create-admin --email <e-mail> --name <name>   (password: STAFF_PASSWORD, or asked)',
+  '  reset-password --email <e-mail>              (temporary password: STAFF_PASSWORD, or made and printed)',
   '  reset-second-factor --email <e-mail>',
   '  list',
 ].join('\n');
@@ -72,11 +85,16 @@ export async function runStaffCli(args: readonly string[], deps: StaffCliDeps): 
   }
   const [command] = parsed.positionals;
   const { email, name } = parsed.values;
-  if (command !== 'list' && command !== 'create-admin' && command !== 'reset-second-factor') {
+  if (
+    command !== 'list' &&
+    command !== 'create-admin' &&
+    command !== 'reset-second-factor' &&
+    command !== 'reset-password'
+  ) {
     print(STAFF_CLI_USAGE);
     return 2;
   }
-  if ((command === 'create-admin' && (!email || !name)) || (command === 'reset-second-factor' && !email)) {
+  if ((command === 'create-admin' && (!email || !name)) || (command !== 'list' && !email)) {
     print(STAFF_CLI_USAGE);
     return 2;
   }
@@ -87,6 +105,11 @@ export async function runStaffCli(args: readonly string[], deps: StaffCliDeps): 
       print(
         `The password must be at least ${MIN_PASSWORD_LENGTH} characters (set STAFF_PASSWORD, or run on a terminal to be asked).`,
       );
+      return 1;
+    }
+    const refusal = passwordRefusal(password, { email: email!, name: name! });
+    if (refusal) {
+      print(`That password is refused (${refusal}): ${PASSWORD_ADVICE}`);
       return 1;
     }
   }
@@ -103,10 +126,9 @@ export async function runStaffCli(args: readonly string[], deps: StaffCliDeps): 
       return 0;
     }
     if (command === 'create-admin') {
-      const { account, totp } = await createStaffAccount(
+      const { account, totp } = await createAdministratorOnServer(
         db,
-        { email: email!, name: name!, role: 'administrator', password },
-        { staffId: null, ip: null },
+        { email: email!, name: name!, password },
         now(),
         product.displayName,
       );
@@ -119,13 +141,24 @@ export async function runStaffCli(args: readonly string[], deps: StaffCliDeps): 
       print(`No staff account ${email!.trim().toLowerCase()}.`);
       return 1;
     }
-    const totp = await resetStaffSecondFactor(db, account.id, { staffId: null, ip: null }, now(), product.displayName);
-    print(`New second factor for ${account.email}; their sessions have ended.`);
-    printTotp(print, totp);
+    const operator = { staffId: null, ip: null };
+    if (command === 'reset-password') {
+      const given = deps.env['STAFF_PASSWORD'] || undefined;
+      const { temporaryPassword } = await resetStaffPassword(db, account.id, operator, now(), given);
+      print(`Temporary password for ${account.email}; their sessions have ended.`);
+      if (!given) print(`  password: ${temporaryPassword}   (shown only now; hand it to the owner)`);
+      print('At the next sign-in (password and authenticator code) they must choose a new password.');
+      return 0;
+    }
+    await resetStaffSecondFactor(db, account.id, operator, now());
+    print(`Second factor removed for ${account.email}; their sessions have ended.`);
+    print('At the next sign-in with their password they set up a new authenticator app (the secret is shown to them).');
     return 0;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'STAFF_EMAIL_TAKEN')
       print(`A staff account ${email!.trim().toLowerCase()} already exists: nothing changed.`);
+    else if (error instanceof ApiError && error.code === 'PASSWORD_REFUSED')
+      print(`That password is refused (${String(error.details['reason'])}): ${PASSWORD_ADVICE}`);
     else if (error instanceof ApiError) print(`${error.code}: ${error.message} ${JSON.stringify(error.details)}`);
     else throw error;
     return 1;
@@ -133,6 +166,8 @@ export async function runStaffCli(args: readonly string[], deps: StaffCliDeps): 
     await database.close();
   }
 }
+
+const PASSWORD_ADVICE = `at least ${MIN_PASSWORD_LENGTH} characters, not a common or breached password, no repeats or sequences, not the e-mail or name; a few unrelated words work well.`;
 
 function printTotp(print: (line: string) => void, totp: { secret: string; uri: string }): void {
   print('Add it to an authenticator app (shown only now):');

@@ -10,6 +10,10 @@
  * - A code's time step must be later than the last one accepted (`totp_last_step`), set by one conditional UPDATE: of
  *   two logins with the same code, one wins and the other gets TOTP_REUSED.
  * - Tries per client network are limited (rate_counters), whatever the e-mail.
+ * - An account awaiting another administrator's approval is refused like a disabled one.
+ * - An account without a second factor (new, or reset by an administrator) signs in with its password alone, into a
+ *   session that may only enrol one (and set a password): `staff.pending` says what is left (server/staff/sessions.ts).
+ *   An account with a temporary password signs in with password and code into a session that must set a new one.
  * Every outcome is audited: `staff.login.*` for an account, `access.refused` (area staff) for an unknown e-mail.
  * Never a password or a code.
  */
@@ -22,7 +26,7 @@ import { audit, staffAudit } from '../services/audit.ts';
 import { clientNetwork, hit, type Window } from '../services/rate-limit.ts';
 import { loginSucceeded, takeLoginTry } from './login-guard.ts';
 import { DUMMY_HASH, verifyPassword } from './passwords.ts';
-import { openStaffSession } from './sessions.ts';
+import { openStaffSession, setupPending, type StaffSetupStep } from './sessions.ts';
 import { staffConfig } from './staff-config.ts';
 import { totpStepOf } from './totp.ts';
 
@@ -42,6 +46,8 @@ export interface StaffSelf {
   readonly name: string;
   readonly role: StaffRole;
   readonly permissions: StaffPermission[];
+  /** What the session must do before anything else; empty when the account is set up. */
+  readonly pending: StaffSetupStep[];
 }
 
 export interface StaffLoginResult {
@@ -50,12 +56,19 @@ export interface StaffLoginResult {
   readonly staff: StaffSelf;
 }
 
-export const staffSelf = (row: { id: string; email: string; name: string; role: StaffRole }): StaffSelf => ({
+export const staffSelf = (row: {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  pending: readonly StaffSetupStep[];
+}): StaffSelf => ({
   id: row.id,
   email: row.email,
   name: row.name,
   role: row.role,
   permissions: [...permissionsOf(row.role)],
+  pending: [...row.pending],
 });
 
 /** The one answer to a try that fails before the code: the same for every e-mail, known, unknown or locked. */
@@ -91,38 +104,61 @@ export async function loginStaff(
     throw loginFailed();
   }
   const passwordRight = await verifyPassword(input.password, account.passwordHash);
-  if (account.disabledAt !== null || !isStaffRole(account.role)) {
-    await refused('disabled');
+  if (account.disabledAt !== null || account.awaitingApproval || !isStaffRole(account.role)) {
+    await refused(account.awaitingApproval ? 'awaitingApproval' : 'disabled');
     throw loginFailed();
   }
   if (!passwordRight) {
     await refused('password');
     throw loginFailed();
   }
-  if (input.code === undefined || input.code === '') throw new ApiError('TOTP_REQUIRED');
-  const step = totpStepOf(account.totpSecret, input.code.trim(), now);
-  if (step === null) {
-    await refused('code');
-    throw new ApiError('TOTP_INVALID');
+  const totpSecret = account.totpSecret;
+  let step: number | null = null;
+  if (totpSecret !== null) {
+    if (input.code === undefined || input.code === '') throw new ApiError('TOTP_REQUIRED');
+    step = totpStepOf(totpSecret, input.code.trim(), now);
+    if (step === null) {
+      await refused('code');
+      throw new ApiError('TOTP_INVALID');
+    }
   }
   const role = account.role;
+  const pending = setupPending({
+    enrolled: totpSecret !== null,
+    passwordChangeRequired: account.passwordChangeRequired,
+  });
   const session = await db.transaction(async (tx) => {
     const [won] = await tx
       .update(staffAccounts)
-      .set({ totpLastStep: step, lastLoginAt: now })
+      .set({ ...(step !== null && { totpLastStep: step }), lastLoginAt: now })
       .where(
-        and(eq(staffAccounts.id, account.id), lt(staffAccounts.totpLastStep, step), isNull(staffAccounts.disabledAt)),
+        and(
+          eq(staffAccounts.id, account.id),
+          step === null ? isNull(staffAccounts.totpSecret) : lt(staffAccounts.totpLastStep, step),
+          isNull(staffAccounts.disabledAt),
+          eq(staffAccounts.awaitingApproval, false),
+        ),
       )
       .returning({ id: staffAccounts.id });
     if (!won) return null;
     const opened = await openStaffSession(tx, account.id, ip, now);
-    await staffAudit(tx, { staffId: account.id, action: 'login.succeeded', ip });
+    await staffAudit(tx, {
+      staffId: account.id,
+      action: 'login.succeeded',
+      ip,
+      ...(pending.length > 0 && { detail: { pending } }),
+    });
     return opened;
   });
+  if (!session && step === null) throw new ApiError('TOTP_REQUIRED'); // enrolled in the meantime
   if (!session) {
     await refused('codeReused');
     throw new ApiError('TOTP_REUSED');
   }
   await loginSucceeded(db, email, network);
-  return { token: session.token, expiresAt: session.expiresAt.toISOString(), staff: staffSelf({ ...account, role }) };
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
+    staff: staffSelf({ ...account, role, pending }),
+  };
 }

@@ -2,7 +2,7 @@
  * Staff passwords: scrypt (node:crypto; N=2^15, r=8, p=1, 64-byte key, 16-byte salt), stored as
  * `scrypt$<N>$<r>$<p>$<salt b64url>$<hash b64url>` so the cost can rise later. Compared in constant time.
  */
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 
 const N = 2 ** 15;
 const R = 8;
@@ -35,3 +35,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A hash of a random password: spends the same time for an unknown e-mail as for a known one. */
 export const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$' + Buffer.alloc(KEY_BYTES).toString('base64url');
+
+/** Letters and digits that cannot be misread for one another (no 0/O, 1/l/I). */
+const TEMPORARY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/**
+ * A one-time password an administrator hands over (a new account, a reset): 4 groups of 4 characters, about 78 bits,
+ * easy to read out and type. Its owner must replace it at the first sign-in.
+ */
+export function temporaryPassword(): string {
+  const chars = Array.from({ length: 16 }, () => TEMPORARY_ALPHABET[randomInt(TEMPORARY_ALPHABET.length)]!);
+  return [0, 4, 8, 12].map((start) => chars.slice(start, start + 4).join('')).join('-');
+}

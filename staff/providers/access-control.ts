@@ -28,6 +28,8 @@ const RULES: Readonly<Record<string, readonly StaffPermission[]>> = {
   'accounts:list': ['staff.manage'],
   'accounts:create': ['staff.manage'],
   'accounts:edit': ['staff.manage'],
+  'account-requests:list': ['staff.manage'],
+  'account-requests:approve': ['staff.manage'],
   'forms:list': ['forms.read'],
   'forms:show': ['forms.read'],
   'forms:edit': ['forms.edit'],

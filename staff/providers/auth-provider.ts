@@ -1,6 +1,8 @@
 /**
  * Refine's auth provider: login with e-mail, password and the authenticator code (POST /auth/login), logout, the
  * session check (GET /auth/me) and what a 401 anywhere means: the session ended, back to the login page saying so.
+ * A session whose account is not set up yet (`pending`: a second factor to enrol, a temporary password to replace)
+ * goes to /setup, after the login and whenever the server answers STAFF_SETUP_REQUIRED.
  * Errors are returned as values with the server's code; the login screen translates them.
  */
 import type { AuthProvider } from '@refinedev/core';
@@ -17,6 +19,13 @@ export interface LoginParams {
 
 /** The login page, with the notice that a session ended. */
 export const SESSION_ENDED = '/login?ended=1';
+/** Where a session that must finish its account's setup goes. */
+export const SETUP_PATH = '/setup';
+
+/** Reads who the session is again (after the setup moved on). */
+export async function refreshIdentity(): Promise<StaffIdentity | undefined> {
+  return me();
+}
 
 async function me(): Promise<StaffIdentity | undefined> {
   if (!sessionToken()) return undefined;
@@ -50,7 +59,7 @@ export const authProvider: AuthProvider = {
       setSessionToken(answer.token);
       setCurrentStaff(answer.staff);
       ended = false;
-      return { success: true, redirectTo: '/' };
+      return { success: true, redirectTo: answer.staff.pending.length > 0 ? SETUP_PATH : '/' };
     } catch (error) {
       return { success: false, error: error instanceof StaffApiError ? error : new StaffApiError(0, 'UNKNOWN') };
     }
@@ -71,6 +80,10 @@ export const authProvider: AuthProvider = {
       setSessionToken(undefined);
       setCurrentStaff(undefined);
       return { logout: true, redirectTo: SESSION_ENDED };
+    }
+    if (error instanceof StaffApiError && error.code === 'STAFF_SETUP_REQUIRED') {
+      await me().catch(() => undefined);
+      return { redirectTo: SETUP_PATH };
     }
     return {};
   },

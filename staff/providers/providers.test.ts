@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StaffApiError } from '../api.ts';
 import { allows } from './access-control.ts';
-import { authProvider, SESSION_ENDED } from './auth-provider.ts';
+import { authProvider, SESSION_ENDED, SETUP_PATH } from './auth-provider.ts';
 import { dataProvider } from './data-provider.ts';
 
 function answer(status: number, body: unknown) {
@@ -85,6 +85,25 @@ describe('staff auth provider', () => {
     expect(await authProvider.onError(new StaffApiError(403, 'FORBIDDEN'))).toEqual({});
   });
 
+  it('sends a session whose account is not set up to /setup, after the login and on STAFF_SETUP_REQUIRED', async () => {
+    const staff = { id: 'i', email: 'a@b.test', name: 'A', role: 'underwriter', permissions: [] };
+    vi.stubGlobal('fetch', answer(200, { token: 't', expiresAt: '', staff: { ...staff, pending: ['secondFactor'] } }));
+    expect(await authProvider.login({ email: 'a@b.test', password: 'temporary' })).toEqual({
+      success: true,
+      redirectTo: SETUP_PATH,
+    });
+    vi.stubGlobal('fetch', answer(200, { token: 't', expiresAt: '', staff: { ...staff, pending: [] } }));
+    expect(await authProvider.login({ email: 'a@b.test', password: 'mine', code: '123456' })).toEqual({
+      success: true,
+      redirectTo: '/',
+    });
+    vi.stubGlobal('fetch', answer(200, { ...staff, pending: ['password'], idleMinutes: 30 }));
+    expect(await authProvider.onError(new StaffApiError(403, 'STAFF_SETUP_REQUIRED'))).toEqual({
+      redirectTo: SETUP_PATH,
+    });
+    await authProvider.logout({});
+  });
+
   it('answers a refused login as a value carrying the code (TOTP_REQUIRED asks for the code)', async () => {
     vi.stubGlobal('fetch', answer(401, { code: 'TOTP_REQUIRED', message: 'code' }));
     const result = await authProvider.login({ email: 'a@b.test', password: 'x' });
@@ -105,5 +124,8 @@ describe('staff access control', () => {
     expect(allows(['forms.read'], 'forms', 'edit')).toBe(false);
     expect(allows(['forms.approve'], 'forms', 'approve')).toBe(true);
     expect(allows(['staff.manage', 'audit.read'], 'forms', 'list')).toBe(false);
+    // Account requests: administrators only.
+    expect(allows(['staff.manage'], 'account-requests', 'approve')).toBe(true);
+    expect(allows(['coupons.approve', 'deletion.approve'], 'account-requests', 'approve')).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 /**
- * /staff/accounts (administrator): the staff accounts with role and state; add one (its second factor shown once),
- * change a role, disable or enable, unlock, reset the second factor.
+ * /staff/accounts (administrator): the staff accounts with role and state; add one (a temporary password shown once,
+ * to hand over: the owner sets up the second factor and their own password at the first sign-in), change a role,
+ * disable or enable, unlock, give a temporary password, reset the second factor; and the new accounts and re-roles
+ * waiting for a second administrator (./account-requests.tsx).
  */
 import { Suspense, useState } from 'react';
 import { useCreate, useCustomMutation, useInvalidate, useUpdate } from '@refinedev/core';
@@ -8,15 +10,47 @@ import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type StaffRole } from '#domain/staff-roles.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
-import type { StaffAccount, TotpSetup } from '../types.ts';
+import type { CreatedStaffAccount, StaffAccount } from '../types.ts';
 import { DateTime, ErrorText, Section } from '../ui.tsx';
-import { TotpSetupCard } from './totp-setup.tsx';
+import { AccountRequests } from './account-requests.tsx';
 
 interface NewAccount {
   email: string;
   name: string;
   role: StaffRole;
-  password: string;
+}
+
+/** What the last action left to tell: a temporary password (shown once), or a notice. */
+type Outcome =
+  { kind: 'password'; email: string; password: string; awaitingApproval: boolean } | { kind: 'notice'; text: string };
+
+/** A temporary password, shown once to the administrator who hands it over in person. */
+function TemporaryPassword({
+  outcome,
+  onDone,
+}: {
+  outcome: Extract<Outcome, { kind: 'password' }>;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="st-totp st-temporary"
+      role="dialog"
+      aria-labelledby="temporary-title"
+      data-testid="temporary-password"
+    >
+      <h3 id="temporary-title">{t('accounts.temporaryTitle', { email: outcome.email })}</h3>
+      <p>
+        <code data-testid="temporary-password-value">{outcome.password}</code>
+      </p>
+      <p>{t('accounts.temporaryOnce')}</p>
+      {outcome.awaitingApproval && <p data-testid="awaiting-approval">{t('accounts.awaitingApprovalNotice')}</p>}
+      <button type="button" className="st-button" onClick={onDone}>
+        {t('accounts.temporaryDone')}
+      </button>
+    </div>
+  );
 }
 
 export default function Accounts() {
@@ -25,13 +59,14 @@ export default function Accounts() {
   const { tableQuery, setFilters } = table;
   const invalidate = useInvalidate();
   const refresh = () => void invalidate({ resource: 'accounts', invalidates: ['list'] });
-  const { mutate: create, mutation: creating } = useCreate<{ account: StaffAccount; totp: TotpSetup }>();
+  const { mutate: create, mutation: creating } = useCreate<CreatedStaffAccount>();
   const { mutate: update } = useUpdate<StaffAccount>();
-  const { mutate: custom } = useCustomMutation<TotpSetup>();
+  const { mutate: custom } = useCustomMutation<{ temporaryPassword?: string }>();
   const [adding, setAdding] = useState(false);
   const [draft, setDraft] = useState<Partial<NewAccount> | undefined>(undefined);
   const [formKey, setFormKey] = useState(0);
-  const [setup, setSetup] = useState<{ email: string; totp: TotpSetup } | undefined>(undefined);
+  const [outcome, setOutcome] = useState<Outcome | undefined>(undefined);
+  const [requestsKey, setRequestsKey] = useState(0);
   const [error, setError] = useState<unknown>(undefined);
   const [q, setQ] = useState('');
   const [role, setRole] = useState('');
@@ -42,10 +77,16 @@ export default function Accounts() {
       { resource: 'accounts', values: data, successNotification: false, errorNotification: false },
       {
         onSuccess: ({ data: answer }) => {
-          setSetup({ email: answer.account.email, totp: answer.totp });
+          setOutcome({
+            kind: 'password',
+            email: answer.account.email,
+            password: answer.temporaryPassword,
+            awaitingApproval: answer.requestId !== null,
+          });
           setDraft(undefined);
           setFormKey((k) => k + 1);
           setAdding(false);
+          setRequestsKey((k) => k + 1);
           refresh();
         },
         onError: setError,
@@ -56,10 +97,22 @@ export default function Accounts() {
     setError(undefined);
     update(
       { resource: 'accounts', id, values, successNotification: false, errorNotification: false },
-      { onSuccess: refresh, onError: setError },
+      {
+        onSuccess: ({ data: account }) => {
+          if (values.role && account.pendingRole === values.role) {
+            setOutcome({ kind: 'notice', text: t('accounts.roleRequested', { role: t(`roles.${values.role}`) }) });
+            setRequestsKey((k) => k + 1);
+          }
+          refresh();
+        },
+        onError: (failure) => {
+          setError(failure);
+          refresh();
+        },
+      },
     );
   };
-  const action = (account: StaffAccount, what: 'unlock' | 'reset-second-factor') => {
+  const action = (account: StaffAccount, what: 'unlock' | 'reset-second-factor' | 'reset-password') => {
     setError(undefined);
     custom(
       {
@@ -71,7 +124,15 @@ export default function Accounts() {
       },
       {
         onSuccess: ({ data }) => {
-          if (what === 'reset-second-factor') setSetup({ email: account.email, totp: data });
+          if (what === 'reset-password' && data.temporaryPassword)
+            setOutcome({
+              kind: 'password',
+              email: account.email,
+              password: data.temporaryPassword,
+              awaitingApproval: false,
+            });
+          if (what === 'reset-second-factor')
+            setOutcome({ kind: 'notice', text: t('accounts.secondFactorResetDone', { email: account.email }) });
           refresh();
         },
         onError: setError,
@@ -89,24 +150,40 @@ export default function Accounts() {
       id: 'role',
       header: t('accounts.role'),
       cell: (account) => (
-        <select
-          aria-label={t('accounts.changeRole')}
-          value={account.role}
-          onChange={(e) => patch(account.id, { role: e.target.value as StaffRole })}
-        >
-          {STAFF_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t(`roles.${r}`)}
-            </option>
-          ))}
-        </select>
+        <>
+          <select
+            aria-label={t('accounts.changeRole')}
+            value={account.role}
+            disabled={account.awaitingApproval || account.pendingRole !== null}
+            onChange={(e) => patch(account.id, { role: e.target.value as StaffRole })}
+          >
+            {STAFF_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`roles.${r}`)}
+              </option>
+            ))}
+          </select>
+          {account.pendingRole && (
+            <small className="st-pending" data-testid="pending-role">
+              {t('accounts.pendingRole', { role: t(`roles.${account.pendingRole}`) })}
+            </small>
+          )}
+        </>
       ),
     },
     {
       id: 'state',
       header: t('accounts.state'),
       cell: (account) =>
-        account.disabled ? t('accounts.disabled') : lockedNow(account) ? t('accounts.locked') : t('accounts.active'),
+        account.disabled
+          ? t('accounts.disabled')
+          : account.awaitingApproval
+            ? t('accounts.awaitingApproval')
+            : lockedNow(account)
+              ? t('accounts.locked')
+              : account.setupPending.length > 0
+                ? t('accounts.setupPending')
+                : t('accounts.active'),
     },
     { id: 'lastLogin', header: t('accounts.lastLogin'), cell: (account) => <DateTime value={account.lastLoginAt} /> },
     {
@@ -123,6 +200,9 @@ export default function Accounts() {
               {t('accounts.unlock')}
             </button>
           )}
+          <button type="button" className="st-link" onClick={() => action(account, 'reset-password')}>
+            {t('accounts.resetPassword')}
+          </button>
           <button type="button" className="st-link" onClick={() => action(account, 'reset-second-factor')}>
             {t('accounts.resetSecondFactor')}
           </button>
@@ -138,7 +218,13 @@ export default function Accounts() {
           {t('accounts.add')}
         </button>
       </div>
-      {setup && <TotpSetupCard setup={setup.totp} email={setup.email} onDone={() => setSetup(undefined)} />}
+      {outcome?.kind === 'password' && <TemporaryPassword outcome={outcome} onDone={() => setOutcome(undefined)} />}
+      {outcome?.kind === 'notice' && (
+        <p className="st-notice" role="status" data-testid="accounts-notice">
+          {outcome.text}
+        </p>
+      )}
+      <AccountRequests key={requestsKey} onDecided={refresh} />
       {adding && (
         <Section title={t('accounts.addTitle')}>
           <Suspense

@@ -1,12 +1,13 @@
 /**
- * A new second factor, shown once: the secret to type and the otpauth QR code to scan. The QR encoder (qrcode) is
- * fetched only when this opens; it draws into a data: URL image (the CSP allows data: images, no inline script).
+ * The owner's new second factor, shown once: the QR code of the otpauth URI to scan, the secret and the URI to type or
+ * copy. The QR encoder (qrcode) is fetched only when this opens; it draws into a data: URL image (the CSP allows data:
+ * images, no inline script). Never shown to anyone but the account's owner (server/staff/self-service.ts).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TotpSetup } from '../types.ts';
 
-export function TotpSetupCard({ setup, email, onDone }: { setup: TotpSetup; email: string; onDone: () => void }) {
+export function TotpSetupCard({ setup }: { setup: TotpSetup }) {
   const { t } = useTranslation();
   const [qr, setQr] = useState<string | undefined>(undefined);
   useEffect(() => {
@@ -20,20 +21,19 @@ export function TotpSetupCard({ setup, email, onDone }: { setup: TotpSetup; emai
     };
   }, [setup.uri]);
   return (
-    <div className="st-totp" role="dialog" aria-labelledby="totp-title" data-testid="totp-setup">
-      <h3 id="totp-title">{t('accounts.totpTitle', { email })}</h3>
-      <p>{t('accounts.totpOnce')}</p>
+    <div className="st-totp" data-testid="totp-setup">
+      <p>{t('setup.totpScan')}</p>
       {qr ? (
-        <img src={qr} alt={t('accounts.totpQr')} width={200} height={200} />
+        <img src={qr} alt={t('setup.totpQr')} width={200} height={200} />
       ) : (
         <div className="st-qr-wait" aria-busy="true" />
       )}
       <p>
-        {t('accounts.totpSecret')} <code data-testid="totp-secret">{setup.secret}</code>
+        {t('setup.totpSecret')} <code data-testid="totp-secret">{setup.secret}</code>
       </p>
-      <button type="button" className="st-button" onClick={onDone}>
-        {t('accounts.totpDone')}
-      </button>
+      <p className="st-uri">
+        {t('setup.totpUri')} <code data-testid="totp-uri">{setup.uri}</code>
+      </p>
     </div>
   );
 }

@@ -1,26 +1,35 @@
 /**
- * Staff accounts, for administrators (`staff.manage`; contract: api-schema/staff.ts): list, create (the TOTP secret
- * is answered this once), rename / re-role / disable, a new second factor, unlock. The rules live in
- * server/staff/accounts.ts, shared with the CLI.
+ * Staff accounts, for administrators (`staff.manage`; contract: api-schema/staff.ts): list, create (a temporary
+ * password answered this once; the owner enrols the second factor), rename / re-role / disable, a temporary password,
+ * a second-factor reset, unlock; and the four-eyes requests of new accounts and re-roles into an approving role. The
+ * rules live in server/staff/accounts.ts and account-requests.ts, shared with the CLI.
  */
 import { pageOf } from '#api-schema/staff.ts';
 import {
+  accountRequestDecisionAnswer,
+  accountRequestDecisionInput,
+  accountRequestListAnswer,
+  accountRequestListQuery,
   createStaffAccountAnswer,
   createStaffAccountInput,
+  resetPasswordAnswer,
   staffAccountAnswer,
   staffAccountListAnswer,
   staffAccountListQuery,
   staffAccountParams,
-  totpEnrolment,
   updateStaffAccountInput,
+  type AccountRequestDecisionInput,
+  type AccountRequestListQuery,
   type CreateStaffAccountInput,
   type StaffAccountListQuery,
   type UpdateStaffAccountInput,
 } from '#api-schema/staff.ts';
 import { staffOf } from '#server/plugins/staff-auth.ts';
+import { decideAccountRequest, listAccountRequests } from '#server/staff/account-requests.ts';
 import {
   createStaffAccount,
   listStaffAccounts,
+  resetStaffPassword,
   resetStaffSecondFactor,
   unlockStaffAccount,
   updateStaffAccount,
@@ -29,11 +38,9 @@ import { staffRouteGroup } from './group.ts';
 import type { StaffApiDeps } from './index.ts';
 import { auditListRead } from './read-audit.ts';
 
-/** A list query's page and page size (digits in the query string) as numbers. */
-
 const empty = { type: 'object', additionalProperties: false, properties: {} } as const;
 
-export const staffAccountRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db, now, productName }) => {
+export const staffAccountRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db, now }) => {
   const actor = (request: Parameters<typeof staffOf>[0]) => ({ staffId: staffOf(request).staffId, ip: request.ip });
   const idOf = (request: { params: unknown }) => (request.params as { id: string }).id;
 
@@ -65,20 +72,15 @@ export const staffAccountRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db
       schema: {
         tags: ['staff'],
         operationId: 'createStaffAccount',
-        summary: 'Add a staff member; the TOTP secret is shown only in this answer',
+        summary:
+          'Add a staff member with a temporary password (shown only in this answer); 202 when another administrator must approve it',
         body: createStaffAccountInput,
-        response: { 201: createStaffAccountAnswer },
+        response: { 201: createStaffAccountAnswer, 202: createStaffAccountAnswer },
       },
     },
     async (request, reply) => {
-      const created = await createStaffAccount(
-        db,
-        request.body as CreateStaffAccountInput,
-        actor(request),
-        now(),
-        productName,
-      );
-      return reply.status(201).send(created);
+      const created = await createStaffAccount(db, request.body as CreateStaffAccountInput, actor(request), now());
+      return reply.status(created.requestId ? 202 : 201).send(created);
     },
   );
 
@@ -89,14 +91,41 @@ export const staffAccountRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db
       schema: {
         tags: ['staff'],
         operationId: 'updateStaffAccount',
-        summary: 'Rename, re-role, disable or enable an account (a re-role or disable ends its sessions)',
+        summary:
+          'Rename, re-role, disable or enable an account (a re-role or disable ends its sessions); 202 when a re-role waits for another administrator',
         params: staffAccountParams,
         body: updateStaffAccountInput,
-        response: { 200: staffAccountAnswer },
+        response: { 200: staffAccountAnswer, 202: staffAccountAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { account, requestId } = await updateStaffAccount(
+        db,
+        idOf(request),
+        request.body as UpdateStaffAccountInput,
+        actor(request),
+        now(),
+      );
+      return reply.status(requestId ? 202 : 200).send(account);
+    },
+  );
+
+  app.post(
+    '/accounts/:id/reset-password',
+    {
+      config: { permission: 'staff.manage' },
+      schema: {
+        tags: ['staff'],
+        operationId: 'resetStaffPassword',
+        summary:
+          "A temporary password (shown only in this answer); the account's sessions end and its owner sets a new one at the next sign-in",
+        params: staffAccountParams,
+        body: empty,
+        response: { 200: resetPasswordAnswer },
       },
     },
     async (request) => {
-      return updateStaffAccount(db, idOf(request), request.body as UpdateStaffAccountInput, actor(request), now());
+      return resetStaffPassword(db, idOf(request), actor(request), now());
     },
   );
 
@@ -107,14 +136,15 @@ export const staffAccountRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db
       schema: {
         tags: ['staff'],
         operationId: 'resetStaffSecondFactor',
-        summary: "A new TOTP secret (shown only in this answer); the account's sessions end",
+        summary:
+          "Remove the account's second factor: its sessions end and its owner enrols a new one at the next sign-in",
         params: staffAccountParams,
         body: empty,
-        response: { 200: totpEnrolment },
+        response: { 200: staffAccountAnswer },
       },
     },
     async (request) => {
-      return resetStaffSecondFactor(db, idOf(request), actor(request), now(), productName);
+      return resetStaffSecondFactor(db, idOf(request), actor(request), now());
     },
   );
 
@@ -133,6 +163,43 @@ export const staffAccountRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db
     },
     async (request) => {
       return unlockStaffAccount(db, idOf(request), actor(request));
+    },
+  );
+
+  app.get(
+    '/account-requests',
+    {
+      config: { permission: 'staff.manage' },
+      schema: {
+        tags: ['staff'],
+        operationId: 'listStaffAccountRequests',
+        summary: 'New accounts and re-roles waiting for (or decided by) a second administrator, newest first',
+        querystring: accountRequestListQuery,
+        response: { 200: accountRequestListAnswer },
+      },
+    },
+    async (request) => {
+      const query = request.query as AccountRequestListQuery;
+      return listAccountRequests(db, { ...pageOf(query), ...(query.state && { state: query.state }) });
+    },
+  );
+
+  app.post(
+    '/account-requests/:id/decision',
+    {
+      config: { permission: 'staff.manage' },
+      schema: {
+        tags: ['staff'],
+        operationId: 'decideStaffAccountRequest',
+        summary: 'Approve (another administrator than the requester) or refuse a new account or a re-role',
+        params: staffAccountParams,
+        body: accountRequestDecisionInput,
+        response: { 200: accountRequestDecisionAnswer },
+      },
+    },
+    async (request) => {
+      const { approve } = request.body as AccountRequestDecisionInput;
+      return decideAccountRequest(db, idOf(request), approve, actor(request), now());
     },
   );
 });

@@ -78,6 +78,7 @@ describe.each(databaseTargets())('staff sign-in on %s', (kind) => {
       name: 'Test supervisor',
       role: 'supervisor',
       permissions: [...permissionsOf('supervisor')],
+      pending: [],
     });
     expect(new Date(body.expiresAt).getTime()).toBe(api.now().getTime() + staffConfig.session.maxHours * 3_600_000);
     const who = await me(body.token);

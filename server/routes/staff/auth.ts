@@ -1,17 +1,33 @@
 /**
  * Staff sign-in and the session (contract: api-schema/staff.ts): login with e-mail, password and authenticator code,
- * logout, and who the token belongs to. The rules live in server/staff/login.ts.
+ * logout, who the token belongs to, and what a member does for their own account: change the password, enrol a second
+ * factor. The rules live in server/staff/login.ts and self-service.ts. All but login are `'setup'` routes: a session
+ * that must finish its account's setup reaches them (server/routes/staff/group.ts).
  */
-import { staffLoginAnswer, staffLoginInput, staffMeAnswer, type StaffLoginInput } from '#api-schema/staff.ts';
+import {
+  changePasswordInput,
+  confirmEnrolmentInput,
+  staffLoginAnswer,
+  staffLoginInput,
+  staffMeAnswer,
+  totpEnrolment,
+  type ChangePasswordInput,
+  type ConfirmEnrolmentInput,
+  type StaffLoginInput,
+} from '#api-schema/staff.ts';
 import { staffOf } from '#server/plugins/staff-auth.ts';
 import { staffAudit } from '#server/services/audit.ts';
 import { loginStaff, staffSelf } from '#server/staff/login.ts';
+import { changeOwnPassword, confirmEnrolment, startEnrolment } from '#server/staff/self-service.ts';
 import { revokeStaffSession } from '#server/staff/sessions.ts';
 import { staffConfig } from '#server/staff/staff-config.ts';
 import { staffRouteGroup } from './group.ts';
 import type { StaffApiDeps } from './index.ts';
 
-export const staffAuthRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db, now }) => {
+const empty = { type: 'object', additionalProperties: false, properties: {} } as const;
+const done = { 204: { type: 'null', description: 'Done' } } as const;
+
+export const staffAuthRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db, now, productName }) => {
   app.post(
     '/auth/login',
     {
@@ -32,7 +48,7 @@ export const staffAuthRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db, n
   app.post(
     '/auth/logout',
     {
-      config: { permission: 'session' },
+      config: { permission: 'setup' },
       schema: {
         tags: ['staff'],
         operationId: 'staffLogout',
@@ -53,7 +69,7 @@ export const staffAuthRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db, n
   app.get(
     '/auth/me',
     {
-      config: { permission: 'session' },
+      config: { permission: 'setup' },
       schema: {
         tags: ['staff'],
         operationId: 'staffMe',
@@ -64,9 +80,71 @@ export const staffAuthRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db, n
     async (request) => {
       const staff = staffOf(request);
       return {
-        ...staffSelf({ id: staff.staffId, email: staff.email, name: staff.name, role: staff.role }),
+        ...staffSelf({
+          id: staff.staffId,
+          email: staff.email,
+          name: staff.name,
+          role: staff.role,
+          pending: staff.pending,
+        }),
         idleMinutes: staffConfig.session.idleMinutes,
       };
+    },
+  );
+
+  app.post(
+    '/auth/password',
+    {
+      config: { permission: 'setup' },
+      schema: {
+        tags: ['staff'],
+        operationId: 'staffChangePassword',
+        summary:
+          "Change one's own password (the current one, or the temporary one, required); the account's other sessions end",
+        body: changePasswordInput,
+        response: done,
+      },
+    },
+    async (request, reply) => {
+      await changeOwnPassword(db, staffOf(request), request.body as ChangePasswordInput, request.ip, now());
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/second-factor',
+    {
+      config: { permission: 'setup' },
+      schema: {
+        tags: ['staff'],
+        operationId: 'staffStartEnrolment',
+        summary:
+          'A new authenticator secret for an account without a second factor, shown to its owner only in this answer',
+        body: empty,
+        response: { 200: totpEnrolment },
+      },
+    },
+    async (request) => {
+      return startEnrolment(db, staffOf(request), productName, request.ip);
+    },
+  );
+
+  app.post(
+    '/auth/second-factor/confirm',
+    {
+      config: { permission: 'setup' },
+      schema: {
+        tags: ['staff'],
+        operationId: 'staffConfirmEnrolment',
+        summary: 'Confirm the new secret with a first code of the authenticator: it becomes the second factor',
+        body: confirmEnrolmentInput,
+        response: done,
+      },
+    },
+    async (request, reply) => {
+      const { code } = request.body as ConfirmEnrolmentInput;
+      await confirmEnrolment(db, staffOf(request), code, request.ip, now());
+      return reply.status(204).send();
     },
   );
 });

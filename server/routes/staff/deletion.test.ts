@@ -475,13 +475,13 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
       log: (_message, detail) => logged.push(detail),
     });
     const opened = await service.open(
-      { sessionId: 'x', staffId: cs.id, role: 'customerService', email: cs.email, name: 'cs' },
+      { sessionId: 'x', staffId: cs.id, role: 'customerService', email: cs.email, name: 'cs', pending: [] },
       b.customerId,
       { verification: 'idDocumentVideoCall' },
       '127.0.0.1',
     );
     const decided = await service.decide(
-      { sessionId: 'y', staffId: supervisor.id, role: 'supervisor', email: supervisor.email, name: 'sup' },
+      { sessionId: 'y', staffId: supervisor.id, role: 'supervisor', email: supervisor.email, name: 'sup', pending: [] },
       opened.id,
       { approve: true },
       '127.0.0.1',

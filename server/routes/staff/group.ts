@@ -4,6 +4,9 @@
  * (`{ permission: 'reviews.decide' }`; `'session'` for what any signed-in staff member may do, `'public'` for login).
  * A route that declares nothing is refused to everyone: fail closed. The check runs before validation, so a caller
  * without the permission learns nothing of a route's input. Refusals of a signed-in caller are audited.
+ * A session whose account is not set up (a second factor to enrol, a temporary password to replace:
+ * server/staff/sessions.ts) reaches only the routes marked `'setup'` (who am I, sign out, change the password, enrol);
+ * every other route answers STAFF_SETUP_REQUIRED, whatever the client.
  */
 import type { FastifyPluginAsync, FastifyPluginOptions, FastifySchema } from 'fastify';
 import { errorAnswer } from '#api-schema/common.ts';
@@ -14,8 +17,8 @@ import { STAFF_SECURITY } from '#server/plugins/staff-auth.ts';
 import { staffAudit } from '#server/services/audit.ts';
 import type { SecurityRequirement } from '../route-group.ts';
 
-/** What a staff route asks of its caller. */
-export type StaffAccess = StaffPermission | 'session' | 'public';
+/** What a staff route asks of its caller; `'setup'`: any session, one that must finish its account's setup too. */
+export type StaffAccess = StaffPermission | 'session' | 'setup' | 'public';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,6 +55,8 @@ export function staffRouteGroup<Options extends FastifyPluginOptions & { db: Dat
       if (access === 'public') return;
       await app.requireStaff(request, reply);
       const staff = request.staff!;
+      if (access === 'setup') return;
+      if (staff.pending.length > 0) throw new ApiError('STAFF_SETUP_REQUIRED', { pending: staff.pending });
       if (access === 'session') return;
       if (access === undefined || !can(staff.role, access)) {
         await staffAudit(options.db, {
