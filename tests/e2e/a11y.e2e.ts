@@ -21,7 +21,7 @@ import { customers, loanOrders, payments } from '#server/db/schema.ts';
 import { viewportContent } from '#engine/layout/flexible.ts';
 import { completeProfile } from '#server/testing/loan-fixtures.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
-import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';
+import { browserDatabase, type E2eServer, newPhone, smsCode, startServer } from './server.ts';
 import { loginThroughUi } from './steps.ts';
 
 const LANGUAGES = ['en', 'fil', 'zh-CN'] as const;
@@ -253,7 +253,7 @@ describe('accessibility (axe-core) of every screen in every language', () => {
   let borrower: { phone: string; customerId: string };
 
   beforeAll(async () => {
-    server = await startServer('pglite');
+    server = await startServer(browserDatabase());
   }, 120_000);
   afterAll(async () => {
     await server?.close();

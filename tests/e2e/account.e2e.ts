@@ -2,7 +2,7 @@
  * The account against the real server and database (issue: API server, database, SMS login and saved profiles): a new
  * phone registers with the code from the SMS outbox, fills every step, reloads, logs out and in again and finds
  * everything saved; a wrong code, an expired code and a resend asked too early each show the translated error, on
- * PGlite (server/routes/auth.test.ts and profile.test.ts run the login and the saves on PostgreSQL too). The server as
+ * one database, PostgreSQL when TEST_DATABASE_URL names one (server/routes/auth.test.ts and profile.test.ts run the login and the saves on PostgreSQL too). The server as
  * `npm start` runs it, in its own process, on the embedded database and, when TEST_DATABASE_URL names one, on a
  * PostgreSQL server given by DATABASE_URL.
  */
@@ -21,7 +21,7 @@ const setup = JSON.parse(readFileSync('locales/en/setup.json', 'utf8')) as {
   logout: { button: string; confirm: string };
 };
 
-describe.each(browserDatabases('pglite'))('account on %s', (kind) => {
+describe.each(browserDatabases('one'))('account on %s', (kind) => {
   let server: E2eServer;
   beforeAll(async () => {
     server = await startServer(kind);

@@ -9,7 +9,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { login } from '#server/testing/borrower.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
-import { startServer, type E2eServer } from './server.ts';
+import { browserDatabase, type E2eServer, startServer } from './server.ts';
 import { staffText } from './staff.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -57,7 +57,7 @@ async function settled(page: Page, requests: Request[]) {
 function serverFor(options: { attributionAppToken?: string }): () => E2eServer {
   let server: E2eServer | undefined;
   beforeAll(async () => {
-    server = await startServer('pglite', options);
+    server = await startServer(browserDatabase(), options);
   });
   afterAll(async () => {
     await server?.close();

@@ -14,7 +14,7 @@ import { coupons, loanOrders, payouts } from '#server/db/schema.ts';
 import { completeProfile, signatureDocument } from '#server/testing/loan-fixtures.ts';
 import { issue } from '#server/services/coupons.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
-import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';
+import { browserDatabase, type E2eServer, newPhone, smsCode, startServer } from './server.ts';
 import { loginThroughUi, catalogText as tr } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -46,7 +46,7 @@ async function standalone(page: Page) {
 describe('coupons', () => {
   let server: E2eServer;
   beforeAll(async () => {
-    server = await startServer('pglite');
+    server = await startServer(browserDatabase());
   });
   afterAll(async () => {
     await server?.close();

@@ -16,7 +16,7 @@ import { completeProfile, signatureDocument, STANDARD_LOAN } from '#server/testi
 import { testApi } from '#server/testing/test-api.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { loanText } from './loan-steps.ts';
-import { newPhone, sessionOf, smsCode, type E2eServer } from './server.ts';
+import { browserDatabase, type E2eServer, newPhone, sessionOf, smsCode } from './server.ts';
 import { loginThroughUi } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -28,12 +28,12 @@ describe('a repayment the gateway declines', () => {
   let server: E2eServer;
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    const api = await testApi('pglite', {
+    const api = await testApi(browserDatabase(), {
       webDist: resolve('dist'),
       loans: { collectionDelayMs: 6_000, collectionFailPattern: /^9171/u },
     });
     const url = await api.app.listen({ port: 0, host: '127.0.0.1' });
-    server = { ...api, url, kind: 'pglite' };
+    server = { ...api, url, kind: browserDatabase() };
   });
   afterAll(async () => {
     await server?.close();

@@ -2,7 +2,7 @@
  * Issue 24 §1.4 and §1.7 in Chromium at an iPhone viewport, against the built app and the real server: home offers no
  * amount to a borrower underwriting would refuse (income up to ₱12,000) nor to a new, incomplete profile, and says
  * what to do next instead, in English and Filipino; the Easy Re-loan records opened with a session the server no
- * longer knows offer the sign-in, and the login comes back to them. On PGlite; server/routes/home-limit.test.ts runs
+ * longer knows offer the sign-in, and the login comes back to them. On one database (browserDatabase in ./server.ts: PostgreSQL when TEST_DATABASE_URL names one); server/routes/home-limit.test.ts runs
  * the home answer on PostgreSQL too.
  */
 import type { Page } from 'playwright-core';
@@ -18,7 +18,7 @@ import { loginThroughUi, catalogText as tr } from './steps.ts';
 const suite = chromiumSuite(inject('baseUrl'));
 const maxLimit = formatPeso(underwriting.maxLimitCentavos, { wholeIfExact: true });
 
-describe.each(browserDatabases('pglite'))('what home offers, and signing in again for Easy Re-loan, on %s', (kind) => {
+describe.each(browserDatabases('one'))('what home offers, and signing in again for Easy Re-loan, on %s', (kind) => {
   let server: E2eServer;
   beforeAll(async () => {
     server = await startServer(kind);

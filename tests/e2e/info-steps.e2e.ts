@@ -6,14 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumSuite, iPhone } from './browser.ts';
-import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';
+import { browserDatabase, type E2eServer, newPhone, smsCode, startServer } from './server.ts';
 import { flow, loginThroughUi, steps } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
 let server: E2eServer;
 let base: string;
 beforeAll(async () => {
-  server = await startServer('pglite');
+  server = await startServer(browserDatabase());
   base = server.url;
 });
 afterAll(async () => {

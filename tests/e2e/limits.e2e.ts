@@ -3,7 +3,7 @@
  * with the simulated Facebook Login (issue 14 §2-3): from the Profile tab a borrower opens the credit limit, cancels
  * Facebook's consent and is told nothing was bound (limit unchanged), then binds and sees the limit raised once by the
  * configured step with the raise in its history; a second borrower (in Filipino) binding the same Facebook account is
- * refused with the translated message. On PGlite; server/routes/limits.test.ts
+ * refused with the translated message. On one database (browserDatabase in ./server.ts: PostgreSQL when TEST_DATABASE_URL names one); server/routes/limits.test.ts
  * runs the limit, the raises and the binding rules on PostgreSQL too.
  */
 import type { Page } from 'playwright-core';
@@ -18,7 +18,7 @@ const suite = chromiumSuite(inject('baseUrl'));
 const peso = (centavos: number) => formatPeso(centavos, { wholeIfExact: true });
 const step = underwriting.limitRaises.facebookBinding.stepCentavos;
 
-describe.each(browserDatabases('pglite'))('credit limit and Facebook binding on %s', (kind) => {
+describe.each(browserDatabases('one'))('credit limit and Facebook binding on %s', (kind) => {
   let server: E2eServer;
   beforeAll(async () => {
     server = await startServer(kind);

@@ -48,7 +48,7 @@ const interestOn = (centavoDays: number) => applyPpm(centavoDays, standard.daily
 const extensionFee = (principal: number) => extensionTerms(pricing, standard, principal).feeCentavos;
 
 describe.each(browserDatabases('both'))('loans on %s', (kind) => {
-  /** A journey whose behaviour does not depend on the database: on PGlite alone. */
+  /** A journey whose behaviour does not depend on the database: on PGlite alone, the embedded default. */
   const pgliteOnly = it.runIf(kind === 'pglite');
   let server: E2eServer;
   beforeAll(async () => {

@@ -2,7 +2,7 @@
  * The message center in Chromium at an iPhone viewport, against the built app and the real server: a borrower
  * registers (first login), applies, and sees "application received" then "approved" arrive in Notify with the unread
  * counts moving (the Profile tab's badge too); a message that is no one's says so; opening one drops the count;
- * "clear unread" empties it; in Filipino the same messages read in Filipino. On PGlite; server/routes/messages.test.ts
+ * "clear unread" empties it; in Filipino the same messages read in Filipino. On one database (browserDatabase in ./server.ts: PostgreSQL when TEST_DATABASE_URL names one); server/routes/messages.test.ts
  * runs the message routes on PostgreSQL too. Screenshots in /tmp/e2e-messages-*.png.
  */
 import { readFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ const lookup = (catalog: Catalog, key: string): string => {
 const head = (lng: string, ns: string, key: string) => lookup(read(lng, ns), key).split('{{')[0]!.trim();
 const text = (lng: string, ns: string, key: string) => lookup(read(lng, ns), key);
 
-describe.each(browserDatabases('pglite'))('messages on %s', (kind) => {
+describe.each(browserDatabases('one'))('messages on %s', (kind) => {
   let server: E2eServer;
   beforeAll(async () => {
     server = await startServer(kind);

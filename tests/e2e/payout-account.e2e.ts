@@ -16,7 +16,7 @@ import { testApi } from '#server/testing/test-api.ts';
 import { borrowerApi } from './borrower-api.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { loanText, orderCard } from './loan-steps.ts';
-import { newPhone, smsCode, startServer, type E2eServer } from './server.ts';
+import { browserDatabase, type E2eServer, newPhone, smsCode, startServer } from './server.ts';
 import { flow, loginThroughUi, steps } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -60,15 +60,15 @@ describe('the payout account', () => {
   let maintained: E2eServer;
   // A fresh database takes its time on a busy machine: about 40 s seen beside the unit suite.
   beforeAll(async () => {
-    server = await startServer('pglite');
+    server = await startServer(browserDatabase());
     // The same database served with BANK_CHANGE_MAINTENANCE=1. Only read and written through its routes: the first
     // server's job worker and gateways move the orders of both, so this one runs none of its own on the shared database.
-    const api = await testApi('pglite', {
+    const api = await testApi(browserDatabase(), {
       webDist: resolve('dist'),
       database: server.database,
       loans: { bankChangeMaintenance: true, jobPollMs: 0, gatewayPollMs: 0 },
     });
-    maintained = { ...api, url: await api.app.listen({ port: 0, host: '127.0.0.1' }), kind: 'pglite' };
+    maintained = { ...api, url: await api.app.listen({ port: 0, host: '127.0.0.1' }), kind: browserDatabase() };
   }, 120_000);
   afterAll(async () => {
     await maintained?.close();

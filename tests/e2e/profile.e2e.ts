@@ -4,7 +4,7 @@
  * from /start and from the profile (and is kept on the server for SMS); the profile shows the steps, the limit and
  * the masked payout account; feedback of 9 characters is refused with the translated message, keeping the text, and
  * 10 are sent and listed; the FAQ search finds a question; the bank chooser picks a bank; logging out from the
- * profile lands on /start and a protected route then sends back to /start. On PGlite; server/routes/me.test.ts and
+ * profile lands on /start and a protected route then sends back to /start. On one database (browserDatabase in ./server.ts: PostgreSQL when TEST_DATABASE_URL names one); server/routes/me.test.ts and
  * profile.test.ts run the profile, language and feedback routes on PostgreSQL too.
  */
 import { readFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ const tr = (lng: string, ns: string, key: string, values: Record<string, string 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/profile-${name}.png`, fullPage: true });
 
-describe.each(browserDatabases('pglite'))('profile, language, help and feedback on %s', (kind) => {
+describe.each(browserDatabases('one'))('profile, language, help and feedback on %s', (kind) => {
   let server: E2eServer;
   beforeAll(async () => {
     server = await startServer(kind);

@@ -14,7 +14,7 @@ import { completeProfile, signatureDocument, STANDARD_LOAN } from '#server/testi
 import { testApi } from '#server/testing/test-api.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { loanText } from './loan-steps.ts';
-import { newPhone, sessionOf, smsCode, type E2eServer } from './server.ts';
+import { browserDatabase, type E2eServer, newPhone, sessionOf, smsCode } from './server.ts';
 import { loginThroughUi } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -23,9 +23,12 @@ const t = (key: string, values?: Record<string, string | number>) => loanText(ke
 describe('a QR Ph payment that expires', () => {
   let server: E2eServer;
   beforeAll(async () => {
-    const api = await testApi('pglite', { webDist: resolve('dist'), loans: { collectionDelayMs: 2 * 3_600_000 } });
+    const api = await testApi(browserDatabase(), {
+      webDist: resolve('dist'),
+      loans: { collectionDelayMs: 2 * 3_600_000 },
+    });
     const url = await api.app.listen({ port: 0, host: '127.0.0.1' });
-    server = { ...api, url, kind: 'pglite' };
+    server = { ...api, url, kind: browserDatabase() };
   });
   afterAll(async () => {
     await server?.close();

@@ -5,7 +5,7 @@
  * them in the browser). One of them paid what was no longer owed: the bill shows the overpaid amount going back to
  * the payout account on file, then refunded through the simulated payout gateway (the bill asks again while it is on
  * its way), the payment's page shows the amount and the refund, and the repayment record shows it beside the payment. A screenshot at phone size is written to
- * test-results/refund-bill.png. On PGlite; the server's suites (server/services/loans/refunds.test.ts) cover PostgreSQL
+ * test-results/refund-bill.png. On one database (browserDatabase in ./server.ts: PostgreSQL when TEST_DATABASE_URL names one); the server's suites (server/services/loans/refunds.test.ts) cover PostgreSQL
  * and the concurrency. The test API runs its timers: jobs every 200 ms, gateway callbacks after 1 s.
  */
 import { mkdirSync } from 'node:fs';
@@ -28,7 +28,7 @@ const st = staffText('en');
 let keys = 0;
 const newKey = () => `e2e-refund-${Date.now()}-${(keys += 1)}`;
 
-describe.each(browserDatabases('pglite'))('overpayment refund on %s', (kind) => {
+describe.each(browserDatabases('one'))('overpayment refund on %s', (kind) => {
   let server: E2eServer;
   beforeAll(async () => {
     server = await startServer(kind);

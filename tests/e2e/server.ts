@@ -28,13 +28,23 @@ export async function startServer(
 }
 
 /**
- * The databases of a browser suite. The server suites run every route on PGlite and on PostgreSQL; a browser journey
- * runs on PostgreSQL as well (`'both'`) only where what it shows depends on the database: the real process on its own
- * connection, the order of a form's keys as stored, row locks met by a second tab and by the job runner. Otherwise on
- * PGlite alone (`'pglite'`).
+ * The database of a browser suite whose journey does not depend on it: PostgreSQL when TEST_DATABASE_URL names one,
+ * else PGlite. The server suites run every route on both; in a browser suite the database only stores what the
+ * journey does, and a native PostgreSQL costs the machine a fraction of PGlite's WebAssembly (about half the server's
+ * CPU of a journey), which the browsers beside it need.
  */
-export function browserDatabases(scope: 'pglite' | 'both'): TestDatabaseKind[] {
-  return scope === 'both' ? databaseTargets() : ['pglite'];
+export function browserDatabase(): TestDatabaseKind {
+  return process.env['TEST_DATABASE_URL'] ? 'postgres' : 'pglite';
+}
+
+/**
+ * The databases of a browser suite: both (`'both'`) where what it shows depends on the database (the embedded
+ * default as `npm start` runs it, the real process on its own connection, the order of a form's keys as stored, row
+ * locks met by a second tab and by the job runner), so the main journeys run on PGlite in a browser too; otherwise
+ * one (`'one'`, {@link browserDatabase}).
+ */
+export function browserDatabases(scope: 'one' | 'both'): TestDatabaseKind[] {
+  return scope === 'both' ? databaseTargets() : [browserDatabase()];
 }
 
 /** The 4-digit code of the last SMS to a national number (9XXXXXXXXX), waiting for the provider's later tick. */

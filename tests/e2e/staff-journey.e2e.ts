@@ -8,7 +8,7 @@
  * feedback and opens a deletion request, which the server refuses while the loan is open; once the borrower has
  * settled it, the request is opened again and the supervisor approves it: the borrower's session is refused, their
  * personal data is gone and the audit log shows the erasure. Wrong credentials (password, missing or reused code) and
- * a wrong role are refused along the way. On PGlite; the server
+ * a wrong role are refused along the way. On one database (browserDatabase in ./server.ts: PostgreSQL when TEST_DATABASE_URL names one); the server
  * suites (server/routes/staff/*.test.ts, server/staff/cli.test.ts) run each of these staff actions on PostgreSQL too.
  */
 import { eq } from 'drizzle-orm';
@@ -62,7 +62,7 @@ const STUDENT = {
 };
 const ADMIN_PASSWORD = 'the first operator passphrase';
 
-describe.each(browserDatabases('pglite'))('the lender run by its staff on %s', (kind) => {
+describe.each(browserDatabases('one'))('the lender run by its staff on %s', (kind) => {
   let server: E2eServer;
   beforeAll(async () => {
     server = await startServer(kind);

@@ -3,7 +3,7 @@
  * server's test helper) signs in at /staff/login with password and authenticator code; a wrong password, a missing
  * code and a reused code are refused with their translated messages, what was typed staying; the administrator adds an
  * underwriter and a customer service agent (each shown their second factor once) who then sign in. Screenshots in
- * English and Filipino go to /tmp/staff-*.png. On PGlite; the server suites
+ * English and Filipino go to /tmp/staff-*.png. On one database (browserDatabase in ./server.ts: PostgreSQL when TEST_DATABASE_URL names one); the server suites
  * (server/routes/staff/auth.test.ts, accounts.test.ts) run the same sign-in and account rules on PostgreSQL too.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -25,7 +25,7 @@ const en = staffText('en');
 const fil = staffText('fil');
 const errors = staffText('en', 'errors');
 
-describe.each(browserDatabases('pglite'))('staff console on %s', (kind) => {
+describe.each(browserDatabases('one'))('staff console on %s', (kind) => {
   let server: E2eServer;
   beforeAll(async () => {
     server = await startServer(kind);

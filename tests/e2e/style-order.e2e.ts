@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import routes from '#config/routes.json' with { type: 'json' };
 import type { RoutesConfig } from '#config/types/routes.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
-import { completeProfileOf, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
+import { browserDatabase, completeProfileOf, type E2eServer, newPhone, smsCode, startServer } from './server.ts';
 import { loginThroughUi } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -86,7 +86,7 @@ function styles(page: Page): Promise<Record<string, string>> {
 describe('stylesheet order', () => {
   let server: E2eServer;
   beforeAll(async () => {
-    server = await startServer('pglite');
+    server = await startServer(browserDatabase());
   });
   afterAll(async () => {
     await server?.close();
