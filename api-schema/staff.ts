@@ -101,9 +101,17 @@ export type StaffLoginAnswer = FromSchema<typeof staffLoginAnswer>;
 export const staffMeAnswer = {
   type: 'object',
   description: 'Who the token belongs to, and how long the session may stay unused',
-  required: ['id', 'email', 'name', 'role', 'permissions', 'pending', 'idleMinutes'],
+  required: ['id', 'email', 'name', 'role', 'permissions', 'pending', 'idleMinutes', 'simulatedProviders'],
   additionalProperties: false,
-  properties: { ...staffSelf.properties, idleMinutes: { type: 'integer', minimum: 1 } },
+  properties: {
+    ...staffSelf.properties,
+    idleMinutes: { type: 'integer', minimum: 1 },
+    /** Providers this server runs simulated: no real SMS, Facebook account, payout or payment goes through them. */
+    simulatedProviders: {
+      type: 'array',
+      items: { type: 'string', enum: ['sms', 'facebook', 'payouts', 'collections'] },
+    },
+  },
 } as const;
 export type StaffMeAnswer = FromSchema<typeof staffMeAnswer>;
 

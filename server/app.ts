@@ -101,8 +101,15 @@ export interface ApiDeps {
   readonly loans?: LoanApiDeps;
   /** Facebook Login (graph.ts with FACEBOOK_APP_ID); default the simulated one, whose dialog this server serves. */
   readonly facebook?: FacebookLogin;
-  /** FACEBOOK_REDIRECT_URL: the redirect URI registered with Facebook; default this server's limit screen. */
+  /** FACEBOOK_REDIRECT_URL: the redirect URI registered with Facebook; default the limit screen at `publicUrl`. */
   readonly facebookRedirectUri?: string;
+  /**
+   * The origin borrowers reach the app at (PUBLIC_URL, else http://localhost:PORT; a test server's after listen): the
+   * Facebook Login redirect is built from it and the simulated dialog sends back only to it, never to the Host header.
+   */
+  readonly publicUrl: () => string;
+  /** The providers running simulated (server/settings.ts readSimulatedProviders): the staff console names them. */
+  readonly simulatedProviders?: readonly string[];
   /** How long a replaced form version is still accepted for a step save (FORM_GRACE_HOURS; default 24 hours). */
   readonly formGraceMs?: number;
 }
@@ -272,9 +279,17 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (loans) {
       const login = options.api.facebook ?? createSimulatedFacebookLogin({ db, now: clock });
       const facebook = createFacebookService({ db, now: clock, secret, login, loans });
-      await app.register(limitRoutes, { prefix: '/api/v1', facebook, redirectUri: options.api.facebookRedirectUri });
+      await app.register(limitRoutes, {
+        prefix: '/api/v1',
+        facebook,
+        redirectUri: options.api.facebookRedirectUri,
+        publicUrl: options.api.publicUrl,
+      });
       if (login.kind === 'simulated')
-        await app.register(simulatedFacebookRoutes, { simulated: login as SimulatedFacebookLogin });
+        await app.register(simulatedFacebookRoutes, {
+          simulated: login as SimulatedFacebookLogin,
+          publicUrl: options.api.publicUrl,
+        });
     }
     // The account deletion's files and the end of its retention period (server/staff/deletion-jobs.ts).
     const deletionWork = deletionJobs({ db, storage, now: clock });
@@ -295,6 +310,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       loans,
       forms,
       productName: product.displayName,
+      simulatedProviders: options.api.simulatedProviders ?? [],
     });
     if (demoClock)
       await app.register(devClockRoutes, {

@@ -112,6 +112,8 @@ const collectionWebhookSecret = loanSettings.collectionWebhookSecret ?? derived(
 // The simulated gateways (PAYOUT_PROVIDER / COLLECTION_PROVIDER unset or simulated) call this server back at its own
 // address, once it listens; a real gateway calls the public address registered with it.
 let deliverTo: Deliver = async () => ({ status: 503 });
+// Where borrowers reach the app (PUBLIC_URL), else this server's own port once it listens.
+let publicUrl = settings.publicUrl ?? `http://localhost:${settings.port}`;
 const deliver: Deliver = (path, headers, body) => deliverTo(path, headers, body);
 // The simulated gateways keep the server's clock, so a payout or a payment moved past by DEMO_CLOCK completes.
 const payouts = createPayoutProvider(payout.settings, {
@@ -149,6 +151,8 @@ const app = await buildApp({
       facebookRedirectUri: process.env['FACEBOOK_REDIRECT_URL'].trim(),
     }),
     ...(settings.formGraceMs !== undefined && { formGraceMs: settings.formGraceMs }),
+    publicUrl: () => publicUrl,
+    simulatedProviders: simulation.simulated,
     loans: {
       payout: payouts.provider,
       collection: collections.provider,
@@ -192,11 +196,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   const address = await app.listen({ port: settings.port, host: settings.host });
   const port = app.server.address();
-  deliverTo = httpDeliver(`http://127.0.0.1:${typeof port === 'object' && port ? port.port : settings.port}`);
+  const listening = typeof port === 'object' && port ? port.port : settings.port;
+  deliverTo = httpDeliver(`http://127.0.0.1:${listening}`);
+  publicUrl = settings.publicUrl ?? `http://localhost:${listening}`;
   payouts.simulated?.start(Math.min(1000, Math.max(100, loanSettings.simPayoutDelayMs)));
   collections.simulated?.start(Math.min(1000, Math.max(100, loanSettings.simCollectionDelayMs)));
   app.log.info(
-    `web app and API on ${address.replace('0.0.0.0', 'localhost')}, database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : join(settings.dataDir, 'pglite')}, payouts: ${payouts.provider.name}, collections: ${collections.provider.name}, simulated: ${simulation.simulated.join(', ') || 'none'}`,
+    `web app and API on ${address.replace('0.0.0.0', 'localhost')}, database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : join(settings.dataDir, 'pglite')}, payouts: ${payouts.provider.name}, collections: ${collections.provider.name}, simulated: ${simulation.simulated.join(', ') || 'none'}, public address: ${publicUrl}${settings.publicUrl ? '' : ' (PUBLIC_URL unset)'}`,
   );
   if (demoClock)
     app.log.warn(

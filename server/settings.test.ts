@@ -138,6 +138,22 @@ describe('FORM_GRACE_HOURS', () => {
   });
 });
 
+describe('PUBLIC_URL', () => {
+  it('reads the origin borrowers reach the app at, and refuses anything but an http(s) origin', () => {
+    expect(readSettings({ WEB_DIST: '.' }).settings?.publicUrl).toBeUndefined();
+    expect(readSettings({ WEB_DIST: '.', PUBLIC_URL: ' https://app.lender.ph/ ' }).settings?.publicUrl).toBe(
+      'https://app.lender.ph',
+    );
+    expect(readSettings({ WEB_DIST: '.', PUBLIC_URL: 'http://192.168.1.5:3000' }).settings?.publicUrl).toBe(
+      'http://192.168.1.5:3000',
+    );
+    for (const bad of ['app.lender.ph', 'ftp://app.lender.ph', 'https://app.lender.ph/app', 'https://a@lender.ph'])
+      expect(readSettings({ WEB_DIST: '.', PUBLIC_URL: bad }).problems, bad).toEqual([
+        expect.stringContaining('PUBLIC_URL'),
+      ]);
+  });
+});
+
 describe('simulated providers (SIMULATED_PROVIDERS)', () => {
   const real = { PAYOUT_PROVIDER: 'xendit', COLLECTION_PROVIDER: 'paymongo' };
 

@@ -31,6 +31,36 @@ export interface Settings {
   attributionAppToken?: string;
   /** How long a replaced form version is still accepted for a step save (FORM_GRACE_HOURS, 0-720; default 24). */
   formGraceMs?: number;
+  /**
+   * The address borrowers reach the app at (PUBLIC_URL, an http(s) origin): where Facebook Login sends them back to.
+   * Undefined: http://localhost:PORT. Never taken from a request's Host header, which the client chooses.
+   */
+  publicUrl?: string;
+}
+
+/** PUBLIC_URL as an origin (`https://app.lender.ph`), or a problem: http(s), no path, query or fragment. */
+export function readPublicUrl(value: string | undefined, problems: string[]): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (
+    !url ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.pathname !== '/' ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    url.username !== '' ||
+    url.password !== ''
+  ) {
+    problems.push(`PUBLIC_URL must be an http(s) origin such as https://app.example.ph (no path), got "${text}"`);
+    return undefined;
+  }
+  return url.origin;
 }
 
 /** An attribution app token as the SDK's dashboard gives it: letters and digits (Adjust's are 12). */
@@ -131,10 +161,12 @@ export function readSettings(env: NodeJS.ProcessEnv): { settings?: Settings; pro
       problems.push('FORM_GRACE_HOURS must be a number of hours from 0 to 720');
     else formGraceMs = Math.round(hours * 3600 * 1000);
   }
+  const publicUrl = readPublicUrl(env['PUBLIC_URL'], problems);
   return problems.length
     ? { problems }
     : {
         settings: {
+          publicUrl,
           port,
           host,
           logLevel,

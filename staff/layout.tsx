@@ -56,6 +56,13 @@ export function Layout({ children }: { children: ReactNode }) {
             {t('header.logout')}
           </button>
         </header>
+        {staff?.simulatedProviders && staff.simulatedProviders.length > 0 && (
+          <p className="st-simulated" role="note" data-testid="simulated-providers">
+            {t('header.simulated', {
+              providers: staff.simulatedProviders.map((name) => t(`header.simulatedProvider.${name}`)).join(', '),
+            })}
+          </p>
+        )}
         <main className="st-content">{children}</main>
       </div>
     </div>

@@ -14,9 +14,11 @@ import type {
 } from '#api-schema/staff.ts';
 import type { StaffPermission } from '#domain/staff-roles.ts';
 
-export type StaffIdentity = Omit<StaffMeAnswer, 'permissions' | 'idleMinutes'> & {
+export type StaffIdentity = Omit<StaffMeAnswer, 'permissions' | 'idleMinutes' | 'simulatedProviders'> & {
   readonly permissions: readonly StaffPermission[];
   readonly idleMinutes?: number;
+  /** From GET /staff/auth/me (a sign-in's answer has none). */
+  readonly simulatedProviders?: StaffMeAnswer['simulatedProviders'];
 };
 
 export interface LoginAnswer {

@@ -67,6 +67,7 @@ async function main(): Promise<void> {
         secret: randomBytes(32),
         storage: createEncryptedStorage(createLocalDiskStorage(config.uploadDir), keyring),
         checker: createDeterministicIdentityChecker(),
+        publicUrl: () => 'http://localhost',
       },
     });
   }

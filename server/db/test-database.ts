@@ -32,6 +32,17 @@ export function databaseTargets(): TestDatabaseKind[] {
   return process.env['TEST_DATABASE_URL'] ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/**
+ * One database, for a suite whose answers do not depend on it (the permission matrix, the fuzz of request shapes, the
+ * audit rows of list reads, throttles, the password flows) while the suites of the same routes run on both:
+ * PostgreSQL when TEST_DATABASE_URL names one (the production database, and a native server costs the machine about
+ * a third of PGlite's WebAssembly), else PGlite. Both are the same PostgreSQL engine; what differs (the driver's
+ * types, concurrency, the embedded folder) is proven by the suites on both.
+ */
+export function oneDatabase(): TestDatabaseKind[] {
+  return process.env['TEST_DATABASE_URL'] ? ['postgres'] : ['pglite'];
+}
+
 /** A migrated, empty database of that kind; `close()` also drops a PostgreSQL one. */
 export async function testDatabase(kind: TestDatabaseKind): Promise<OpenDatabase> {
   if (kind === 'pglite') return openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });

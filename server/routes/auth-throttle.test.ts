@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets } from '../db/test-database.ts';
+import { oneDatabase } from '../db/test-database.ts';
 import { auditLog, captchas } from '../db/schema.ts';
 import { AUTH_POLICY } from '../services/auth.ts';
 import { device, newPhone } from '../testing/borrower.ts';
@@ -18,7 +18,7 @@ const forgedIp = () => {
   return `198.18.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
 };
 
-describe.each(databaseTargets())('auth throttling on %s', (kind) => {
+describe.each(oneDatabase())('auth throttling on %s', (kind) => {
   let api: TestApi;
   // Just before a 10-minute boundary of the per-IP window (buckets start at :00, :10, ...), standing still.
   const start = new Date('2026-03-02T02:09:00Z');
@@ -111,7 +111,7 @@ describe.each(databaseTargets())('auth throttling on %s', (kind) => {
   });
 });
 
-describe.each(databaseTargets())('auth behind a configured proxy on %s', (kind) => {
+describe.each(oneDatabase())('auth behind a configured proxy on %s', (kind) => {
   let api: TestApi;
   const proxy = '10.0.0.5';
   beforeAll(async () => {

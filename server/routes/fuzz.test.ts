@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { can, STAFF_ROLES, type StaffRole } from '#domain/staff-roles.ts';
 import { coupons } from '../db/schema.ts';
-import { databaseTargets } from '../db/test-database.ts';
+import { oneDatabase } from '../db/test-database.ts';
 import { ERROR_STATUS } from '../errors.ts';
 import { idCard, portrait } from '../providers/identity/test-images.ts';
 import { openStaffSession } from '../staff/sessions.ts';
@@ -492,7 +492,7 @@ interface Sent {
 const describeSent = (s: Sent) =>
   `${s.method} ${s.url.slice(0, 160)} headers=${JSON.stringify(s.headers).slice(0, 300)} body=${s.payload === undefined ? '-' : String(s.payload).slice(0, 300)}`;
 
-describe.each(databaseTargets())('fuzz of every route on %s', (kind) => {
+describe.each(oneDatabase())('fuzz of every route on %s', (kind) => {
   let api: TestApi;
   let operations: Operation[];
   let a: Borrower;

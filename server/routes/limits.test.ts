@@ -264,6 +264,38 @@ describe.each(databaseTargets())('credit limit and Facebook binding on %s', (kin
     expect(limit.history[0]!.at).toMatch(/^20\d\d-/u);
   });
 
+  it('builds the Facebook redirect from the public address, never from the Host header the client sends', async () => {
+    const b = await borrower();
+    const started = await api.app.inject({
+      method: 'POST',
+      url: '/api/v1/facebook/login',
+      headers: { ...b.headers, host: 'evil.example', 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(started.statusCode).toBe(200);
+    const url = new URL(started.json<{ authorizeUrl: string }>().authorizeUrl, 'http://localhost');
+    expect(url.searchParams.get('redirect_uri')).toBe('http://localhost/creditLimit');
+    // The simulated dialog sends back only to the public address, whatever Host the request names.
+    url.searchParams.set('redirect_uri', 'http://evil.example/creditLimit');
+    const dialog = (host: string) =>
+      api.app.inject({ method: 'GET', url: `${url.pathname}?${url.searchParams.toString()}`, headers: { host } });
+    expect((await dialog('evil.example')).json()).toMatchObject({ code: 'INVALID_INPUT' });
+    url.searchParams.set('redirect_uri', 'http://localhost/creditLimit');
+    expect((await dialog('evil.example')).statusCode).toBe(200);
+    // A server told its public address (PUBLIC_URL) builds the redirect there.
+    api.setPublicUrl('https://app.lender.example');
+    try {
+      const moved = await call(b, 'POST', '/facebook/login', {});
+      expect(
+        new URL(moved.json<{ authorizeUrl: string }>().authorizeUrl, 'http://localhost').searchParams.get(
+          'redirect_uri',
+        ),
+      ).toBe('https://app.lender.example/creditLimit');
+    } finally {
+      api.setPublicUrl('http://localhost');
+    }
+  });
+
   it('the simulated dialog redirects only to this server, and its codes are single use, expiring and bound to the PKCE verifier', async () => {
     const b = await borrower();
     const started = (await call(b, 'POST', '/facebook/login', {})).json<{ authorizeUrl: string }>().authorizeUrl;

@@ -15,13 +15,15 @@ export const LIMIT_SCREEN_PATH =
 
 export interface LimitRouteOptions {
   readonly facebook: FacebookService;
-  /** FACEBOOK_REDIRECT_URL: the redirect URI registered with Facebook; default this server's own limit screen. */
+  /** FACEBOOK_REDIRECT_URL: the redirect URI registered with Facebook; default the limit screen at `publicUrl`. */
   readonly redirectUri?: string;
+  /** The origin borrowers reach the app at (PUBLIC_URL): never the request's Host header, which the client chooses. */
+  readonly publicUrl: () => string;
 }
 
 export const limitRoutes = routeGroup<LimitRouteOptions>(
   { access: 'session', noStore: true },
-  async (app, { facebook, redirectUri }) => {
+  async (app, { facebook, redirectUri, publicUrl }) => {
     app.get(
       '/limit',
       {
@@ -47,10 +49,7 @@ export const limitRoutes = routeGroup<LimitRouteOptions>(
         },
       },
       async (request) =>
-        facebook.start(
-          callerOf(request),
-          new URL(redirectUri ?? `${request.protocol}://${request.host}${LIMIT_SCREEN_PATH}`).toString(),
-        ),
+        facebook.start(callerOf(request), new URL(redirectUri ?? LIMIT_SCREEN_PATH, publicUrl()).toString()),
     );
 
     app.post(

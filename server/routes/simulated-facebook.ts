@@ -5,7 +5,6 @@
  * or error=access_denied). The page is a developer's stand-in, in English, outside the borrower app and its catalogs.
  * The redirect URI must be on this server (a real Facebook app checks it against the registered ones): no open redirect.
  */
-import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
 import { FacebookLoginError } from '../providers/facebook/facebook-login.ts';
 import { SIMULATED_DIALOG_PATH, type SimulatedFacebookLogin } from '../providers/facebook/simulated.ts';
@@ -45,30 +44,24 @@ type DialogQuery = Record<'client_id' | 'redirect_uri' | 'state' | 'code_challen
 
 const escape = (value: string) => value.replace(/[&<>"']/gu, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The redirect URI when it is on this server, else INVALID_INPUT. */
-function ownRedirect(request: FastifyRequest, redirectUri: string): string {
+/** The redirect URI when it is on this server's public address (PUBLIC_URL, never the Host header), else INVALID_INPUT. */
+function ownRedirect(publicUrl: string, redirectUri: string): string {
   let url: URL;
   try {
     url = new URL(redirectUri);
   } catch {
     throw new ApiError('INVALID_INPUT');
   }
-  let own: string;
-  try {
-    own = new URL(`${request.protocol}://${request.host}`).host;
-  } catch {
-    throw new ApiError('INVALID_INPUT');
-  }
-  if (url.host !== own || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ApiError('INVALID_INPUT');
+  if (url.origin !== new URL(publicUrl).origin) throw new ApiError('INVALID_INPUT');
   return url.toString();
 }
 
-export const simulatedFacebookRoutes = routeGroup<{ simulated: SimulatedFacebookLogin }>(
+export const simulatedFacebookRoutes = routeGroup<{ simulated: SimulatedFacebookLogin; publicUrl: () => string }>(
   { access: 'public', noStore: true },
-  async (app, { simulated }) => {
+  async (app, { simulated, publicUrl }) => {
     app.get(SIMULATED_DIALOG_PATH, { schema: { hide: true, querystring: dialogQuery } }, async (request, reply) => {
       const q = request.query as DialogQuery;
-      ownRedirect(request, q.redirect_uri);
+      ownRedirect(publicUrl(), q.redirect_uri);
       const hidden = (['client_id', 'redirect_uri', 'state', 'code_challenge'] as const)
         .map((k) => `<input type="hidden" name="${k}" value="${escape(q[k])}">`)
         .join('');
@@ -89,7 +82,7 @@ export const simulatedFacebookRoutes = routeGroup<{ simulated: SimulatedFacebook
       { schema: { hide: true, querystring: decideQuery } },
       async (request, reply) => {
         const q = request.query as DialogQuery;
-        const redirectUri = ownRedirect(request, q.redirect_uri);
+        const redirectUri = ownRedirect(publicUrl(), q.redirect_uri);
         const allow = q.decision === 'allow';
         if (allow && (!q.fb_user_id || !q.name?.trim())) throw new ApiError('INVALID_INPUT');
         try {

@@ -44,6 +44,8 @@ export interface TestApi {
   readonly jobs: JobRunner;
   readonly payoutCallbackToken: string;
   readonly collectionWebhookSecret: string;
+  /** The address borrowers reach this API at (its PUBLIC_URL): a browser suite's server gives its own after listen. */
+  setPublicUrl(url: string): void;
   /** Moves the API's clock forward. */
   advance(seconds: number): void;
   /** The API's clock now. */
@@ -103,6 +105,8 @@ export async function testApi(
   const demoClock = options.demoClock;
   const now = demoClock ? () => demoClock.now() : () => new Date((clock ?? Date.now()) + offset);
   const uploadDir = mkdtempSync(join(tmpdir(), 'uploads-'));
+  // app.inject's requests come to http://localhost; a listening server says its own address (setPublicUrl).
+  let publicUrl = 'http://localhost';
   const storage = createEncryptedStorage(createLocalDiskStorage(uploadDir), TEST_KEYRING);
   const timers = options.webDist !== undefined;
   const loanOptions = options.loans ?? {};
@@ -142,6 +146,8 @@ export async function testApi(
       secret: randomBytes(32),
       ...(demoClock ? { demoClock } : { now }),
       makeCaptcha: () => TEST_CAPTCHA,
+      publicUrl: () => publicUrl,
+      simulatedProviders: ['sms', 'facebook', 'payouts', 'collections'],
       storage,
       checker: createDeterministicIdentityChecker(),
       loans: {
@@ -189,6 +195,9 @@ export async function testApi(
     jobs: loans.jobs,
     payoutCallbackToken,
     collectionWebhookSecret,
+    setPublicUrl(url) {
+      publicUrl = url;
+    },
     advance(seconds) {
       if (demoClock) demoClock.advance(seconds * 1000);
       else offset += seconds * 1000;

@@ -33,6 +33,7 @@ describe('a repayment the gateway declines', () => {
       loans: { collectionDelayMs: 6_000, collectionFailPattern: /^9171/u },
     });
     const url = await api.app.listen({ port: 0, host: '127.0.0.1' });
+    api.setPublicUrl(url);
     server = { ...api, url, kind: browserDatabase() };
   });
   afterAll(async () => {

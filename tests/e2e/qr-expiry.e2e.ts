@@ -28,6 +28,7 @@ describe('a QR Ph payment that expires', () => {
       loans: { collectionDelayMs: 2 * 3_600_000 },
     });
     const url = await api.app.listen({ port: 0, host: '127.0.0.1' });
+    api.setPublicUrl(url);
     server = { ...api, url, kind: browserDatabase() };
   });
   afterAll(async () => {

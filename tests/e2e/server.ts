@@ -24,6 +24,7 @@ export async function startServer(
 ): Promise<E2eServer> {
   const api = await testApi(kind, { webDist: resolve('dist'), ...options });
   const url = await api.app.listen({ port: 0, host: '127.0.0.1' });
+  api.setPublicUrl(url);
   return { ...api, url, kind };
 }
 

@@ -83,7 +83,12 @@ describe.each(databaseTargets())('staff sign-in on %s', (kind) => {
     expect(new Date(body.expiresAt).getTime()).toBe(api.now().getTime() + staffConfig.session.maxHours * 3_600_000);
     const who = await me(body.token);
     expect(who.statusCode, who.body).toBe(200);
-    expect(who.json()).toEqual({ ...body.staff, idleMinutes: staffConfig.session.idleMinutes });
+    // The test API runs every provider simulated: the console names them (issue 25 §9).
+    expect(who.json()).toEqual({
+      ...body.staff,
+      idleMinutes: staffConfig.session.idleMinutes,
+      simulatedProviders: ['sms', 'facebook', 'payouts', 'collections'],
+    });
     expect((await account(staff)).lastLoginAt?.getTime()).toBe(api.now().getTime());
     expect(await events(staff.id)).toContainEqual(['staff.login.succeeded', null]);
     // No password or code anywhere in the log.

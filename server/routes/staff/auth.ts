@@ -27,7 +27,7 @@ import type { StaffApiDeps } from './index.ts';
 const empty = { type: 'object', additionalProperties: false, properties: {} } as const;
 const done = { 204: { type: 'null', description: 'Done' } } as const;
 
-export const staffAuthRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db, now, productName }) => {
+export const staffAuthRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db, now, productName, simulatedProviders }) => {
   app.post(
     '/auth/login',
     {
@@ -88,6 +88,7 @@ export const staffAuthRoutes = staffRouteGroup<StaffApiDeps>(async (app, { db, n
           pending: staff.pending,
         }),
         idleMinutes: staffConfig.session.idleMinutes,
+        simulatedProviders: [...simulatedProviders],
       };
     },
   );

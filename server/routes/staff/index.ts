@@ -35,6 +35,8 @@ export interface StaffApiDeps {
   readonly productName: string;
   /** The published forms (issue 15): the studio publishes through them. */
   readonly forms: PublishedForms;
+  /** The providers running simulated (SMS, Facebook, payouts, collections): every staff member's console names them. */
+  readonly simulatedProviders: readonly string[];
 }
 
 export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options) => {

@@ -8,7 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '#domain/staff-roles.ts';
 import { auditLog, profileSections } from '#server/db/schema.ts';
-import { databaseTargets } from '#server/db/test-database.ts';
+import { oneDatabase } from '#server/db/test-database.ts';
 import { login, type Borrower } from '#server/testing/borrower.ts';
 import { completeSections, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
 import { caller, newKey } from '#server/testing/request.ts';
@@ -18,7 +18,7 @@ import { testApi, type TestApi } from '#server/testing/test-api.ts';
 const NAME = 'Leonora Bagatsing';
 const FEEDBACK = 'Leonora here, my payment of last week is missing';
 
-describe.each(databaseTargets())('staff list reads audited on %s', (kind) => {
+describe.each(oneDatabase())('staff list reads audited on %s', (kind) => {
   let api: TestApi;
   let cs: TestStaff;
   let supervisor: TestStaff;

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staffAccounts } from '#server/db/schema.ts';
-import { databaseTargets } from '#server/db/test-database.ts';
+import { oneDatabase } from '#server/db/test-database.ts';
 import { testAddress } from '#server/testing/borrower.ts';
 import { caller } from '#server/testing/request.ts';
 import { addTestStaff, totpCode, type TestStaff } from '#server/testing/staff.ts';
@@ -20,7 +20,7 @@ import { staffRouteTable } from './group.ts';
 
 const NEW_PASSWORD = 'mango float on a rainy tuesday';
 
-describe.each(databaseTargets())('staff passwords and first sign-in on %s', (kind) => {
+describe.each(oneDatabase())('staff passwords and first sign-in on %s', (kind) => {
   let api: TestApi;
   let admin: TestStaff;
   beforeAll(async () => {

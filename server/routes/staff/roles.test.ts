@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, STAFF_ROLES } from '#domain/staff-roles.ts';
 import { auditLog } from '#server/db/schema.ts';
-import { databaseTargets } from '#server/db/test-database.ts';
+import { oneDatabase } from '#server/db/test-database.ts';
 import { addTestStaff, staffHeaders } from '#server/testing/staff.ts';
 import { testAddress } from '#server/testing/borrower.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
@@ -31,7 +31,7 @@ function staffRoutes(): StaffRoute[] {
 /** A path of the route's shape: each parameter a fresh UUID (of no object). */
 const pathOf = (url: string) => url.replace(/:[A-Za-z_]\w*/gu, () => randomUUID());
 
-describe.each(databaseTargets())('staff role matrix on %s', (kind) => {
+describe.each(oneDatabase())('staff role matrix on %s', (kind) => {
   let api: TestApi;
   let routes: StaffRoute[];
   beforeAll(async () => {
