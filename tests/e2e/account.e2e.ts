@@ -156,7 +156,7 @@ describe.each(browserDatabases('both'))('the server as npm start runs it, on %s'
       drop = db.drop;
     }
     server = await startProcessServer(env);
-  }, 90_000);
+  }, 180_000);
   afterAll(async () => {
     await server?.close();
     await drop?.();

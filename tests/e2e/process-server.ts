@@ -33,7 +33,8 @@ export async function startProcessServer(env: Record<string, string> = {}): Prom
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 60_000);
+    // Its own TypeScript, the embedded database and the forms first: on a busy 2-core machine that takes its time.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 170_000);
     const check = () => {
       const found = /web app and API on (http:\/\/[\d.:a-z]+)/u.exec(log)?.[1];
       if (found) {
