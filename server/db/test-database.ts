@@ -34,7 +34,8 @@ export function databaseTargets(): TestDatabaseKind[] {
 
 /**
  * One database, for a suite whose answers do not depend on it (the permission matrix, the fuzz of request shapes, the
- * audit rows of list reads, throttles, the password flows) while the suites of the same routes run on both:
+ * audit rows of list reads, throttles, the password flows, staff sign-in, whose bursts are truly concurrent only on a
+ * server) while the suites of the same routes run on both:
  * PostgreSQL when TEST_DATABASE_URL names one (the production database, and a native server costs the machine about
  * a third of PGlite's WebAssembly), else PGlite. Both are the same PostgreSQL engine; what differs (the driver's
  * types, concurrency, the embedded folder) is proven by the suites on both.

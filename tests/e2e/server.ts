@@ -40,9 +40,8 @@ export function browserDatabase(): TestDatabaseKind {
 
 /**
  * The databases of a browser suite: both (`'both'`) where what it shows depends on the database (the embedded
- * default as `npm start` runs it, the real process on its own connection, the order of a form's keys as stored, row
- * locks met by a second tab and by the job runner), so the main journeys run on PGlite in a browser too; otherwise
- * one (`'one'`, {@link browserDatabase}).
+ * default as `npm start` runs it, the real process on its own connection, row locks met by a second tab and by the
+ * job runner), so the main journeys run on PGlite in a browser too; otherwise one (`'one'`, {@link browserDatabase}).
  */
 export function browserDatabases(scope: 'one' | 'both'): TestDatabaseKind[] {
   return scope === 'both' ? databaseTargets() : [browserDatabase()];

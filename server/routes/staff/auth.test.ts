@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionsOf } from '#domain/staff-roles.ts';
 import { auditLog, staffAccounts, staffLoginGuards } from '#server/db/schema.ts';
-import { databaseTargets } from '#server/db/test-database.ts';
+import { oneDatabase } from '#server/db/test-database.ts';
 import { addTestStaff, staffHeaders, totpCode, type TestStaff } from '#server/testing/staff.ts';
 import { clientNetwork } from '#server/services/rate-limit.ts';
 import { loginSubject } from '#server/staff/login-guard.ts';
@@ -16,7 +16,7 @@ import { staffConfig } from '#server/staff/staff-config.ts';
 import { login, testAddress } from '#server/testing/borrower.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
-describe.each(databaseTargets())('staff sign-in on %s', (kind) => {
+describe.each(oneDatabase())('staff sign-in on %s', (kind) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await testApi(kind, { clock: new Date('2026-11-24T08:00:10Z') });
