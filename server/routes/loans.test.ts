@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pricingJson from '#config/pricing.json' with { type: 'json' };
-import { addDays, manilaToday } from '#domain/calendar-date.ts';
+import { addDays, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
 import type { PricingConfig } from '#domain/loan-types.ts';
 import { applyPpm, capPpm } from '#domain/pricing.ts';
 import { capsFor } from '#domain/regulation.ts';
@@ -693,9 +693,9 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     const o = await repaying(b, { ...STANDARD_LOAN, principalCentavos: 100000 });
     // Asked at 20:00 Manila the day before the due date (29 days of interest and the fee), paid at 06:00 the next
     // morning, within the reference's day.
-    await travel(b, 29);
-    const manilaSeconds = ((api.now().getTime() / 1000 + 8 * 3600) % 86_400) | 0;
-    api.advance((20 * 3600 - manilaSeconds + 86_400) % 86_400);
+    // 20:00 Manila of that day, from the loan's date (not from the time of day the suite happens to run at).
+    const askAt = manilaStartOfDay(addDays(o.loanDate!, 29)).getTime() + 20 * 3_600_000;
+    await travel(b, (askAt - api.now().getTime()) / 86_400_000);
     expect(manilaToday(api.now())).toBe(addDays(o.loanDate!, 29));
     const asked = await pay(b, o.id, 'extend');
     expect(asked.amountCentavos).toBe(2900 + 2000);
