@@ -44,13 +44,14 @@ export function createFacebookService({ db, now, secret, login, loans }: Faceboo
 
   /** The limit screen's answer: the limit and its history, and the Facebook account bound. */
   async function view(customerId: string): Promise<LimitAnswer> {
-    const [limit, [binding]] = await Promise.all([
-      loans.limitView(customerId),
-      db
-        .select({ name: facebookBindings.name })
-        .from(facebookBindings)
-        .where(eq(facebookBindings.customerId, customerId)),
-    ]);
+    // The binding first, then the limit: a binding and its raise commit together, so a view that sees the binding
+    // sees the raise too (read side by side on two connections, a bind committing in between showed the account
+    // bound beside the old limit).
+    const [binding] = await db
+      .select({ name: facebookBindings.name })
+      .from(facebookBindings)
+      .where(eq(facebookBindings.customerId, customerId));
+    const limit = await loans.limitView(customerId);
     return {
       ...limit,
       history: [...limit.history],

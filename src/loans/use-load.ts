@@ -27,6 +27,8 @@ export function useLoad<T>(
   const [nonce, setNonce] = useState(0);
   const latest = useRef({ load, pollMs });
   const lastData = useRef<T | undefined>(undefined);
+  // Bumped by setData: a load that started before a newer answer was set (a mutation's) must not overwrite it.
+  const written = useRef(0);
   useEffect(() => {
     latest.current = { load, pollMs };
   });
@@ -36,9 +38,16 @@ export function useLoad<T>(
     const controller = new AbortController();
     let timer: number | undefined;
     const run = () => {
+      const since = written.current;
       latest.current.load(controller.signal).then(
         (data) => {
           if (controller.signal.aborted) return;
+          if (written.current !== since) {
+            const last = lastData.current;
+            const wait = last !== undefined ? (latest.current.pollMs?.(last) ?? 0) : 0;
+            if (wait > 0) timer = window.setTimeout(run, wait);
+            return;
+          }
           lastData.current = data;
           setState({ key, data });
           const wait = latest.current.pollMs?.(data) ?? 0;
@@ -64,6 +73,7 @@ export function useLoad<T>(
   const reload = useCallback(() => setNonce((n) => n + 1), []);
   const setData = useCallback(
     (data: T) => {
+      written.current += 1;
       lastData.current = data;
       setState({ key, data });
     },
