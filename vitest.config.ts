@@ -62,7 +62,8 @@ export default defineConfig({
           // global), which saves about a minute of CPU a run.
           isolate: false,
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // A server's start (a database copied from its template, the app built) waits its turn on a busy machine.
+          hookTimeout: 120_000,
           // A browser on a busy 2-core machine takes its time: expect.poll waits up to 15 s, not Vitest's 1 s.
           expect: { poll: { timeout: 15_000 } },
         },

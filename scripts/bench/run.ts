@@ -8,6 +8,7 @@
 import { failedRuns, printApi, runApiBench } from './api.ts';
 import { printFirstPaint, runFirstPaintBench } from './first-paint.ts';
 import { printKeystroke, runKeystrokeBench } from './keystroke.ts';
+import { printLighthouse, runLighthouseBench } from './lighthouse.ts';
 import { printLoans, runLoansBench } from './loans.ts';
 import { printMessages, runMessagesBench } from './messages.ts';
 import { printStudio, runStudioBench } from './studio.ts';
@@ -80,6 +81,16 @@ const BENCHMARKS: readonly Benchmark[] = [
     run: async () => {
       const result = await runFirstPaintBench();
       printFirstPaint(result);
+      return result;
+    },
+  },
+  {
+    name: 'lighthouse',
+    description:
+      "Lighthouse's mobile performance score of /start, /identityInfo, /homeIndex and /my (iPhone user agent, cold cache); built app",
+    run: async () => {
+      const result = await runLighthouseBench();
+      printLighthouse(result);
       return result;
     },
   },

@@ -28,7 +28,9 @@ const text = (lng: string, ns: string, key: string) => lookup(read(lng, ns), key
 describe.each(browserDatabases('one'))('messages on %s', (kind) => {
   let server: E2eServer;
   beforeAll(async () => {
-    server = await startServer(kind);
+    // Underwriting waits for the test's advance() (not the suites' 2 s), so "received" is seen before "approved" on a
+    // busy machine too.
+    server = await startServer(kind, { loans: { approvalDelaySeconds: 3600 } });
   });
   afterAll(async () => {
     await server?.close();
@@ -84,7 +86,8 @@ describe.each(browserDatabases('one'))('messages on %s', (kind) => {
         text('en', 'messages', 'notify.applicationReceived.title'),
       );
 
-      // The underwriting job approves within seconds: "approved" arrives on top, with the limit.
+      // The underwriting job approves when its time comes: "approved" arrives on top, with the limit.
+      server.advance(3600);
       await page.goto(`${server.url}/homeIndex`);
       await page.locator('[data-testid="order-card"][data-state="accepted"]').waitFor({ timeout: 30_000 });
       await page.goto(`${server.url}/msgCenter`);

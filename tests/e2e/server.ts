@@ -9,7 +9,7 @@ import { databaseTargets, type TestDatabaseKind } from '#server/db/test-database
 import { completeProfile } from '#server/testing/loan-fixtures.ts';
 import type { ConsoleOutbox } from '#server/providers/sms/console-outbox.ts';
 import { loginCodeIn, newPhone } from '#server/testing/borrower.ts';
-import { testApi, type TestApi } from '#server/testing/test-api.ts';
+import { testApi, type TestApi, type TestLoanOptions } from '#server/testing/test-api.ts';
 
 export { newPhone };
 
@@ -20,7 +20,7 @@ export interface E2eServer extends TestApi {
 
 export async function startServer(
   kind: TestDatabaseKind,
-  options: { attributionAppToken?: string } = {},
+  options: { attributionAppToken?: string; loans?: TestLoanOptions } = {},
 ): Promise<E2eServer> {
   const api = await testApi(kind, { webDist: resolve('dist'), ...options });
   const url = await api.app.listen({ port: 0, host: '127.0.0.1' });
