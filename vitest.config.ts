@@ -44,6 +44,8 @@ export default defineConfig({
           name: 'build',
           include: ['tests/build/**/*.test.ts'],
           environment: 'node',
+          // Reading and compressing the whole build takes seconds, more on a busy machine: no test depends on its speed.
+          testTimeout: 120_000,
         },
       },
       {

@@ -19,7 +19,8 @@ import { deletionJobs } from './staff/deletion-jobs.ts';
 import { errorAnswers } from './plugins/errors.ts';
 import { ATTRIBUTION_ORIGINS, securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
-import { createJobRunner, type JobHandler, type JobRunner, type Schedule } from './jobs/runner.ts';
+import { housekeepingJobs } from './jobs/housekeeping.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import type { CollectionProvider } from './providers/collection/collection-provider.ts';
 import type { IdentityChecker } from './providers/identity/identity-check.ts';
 import type { PayoutProvider } from './providers/payout/payout-provider.ts';
@@ -42,7 +43,7 @@ import type { FacebookLogin } from './providers/facebook/facebook-login.ts';
 import { createSimulatedFacebookLogin, type SimulatedFacebookLogin } from './providers/facebook/simulated.ts';
 import { createFacebookService } from './services/facebook.ts';
 import { createAuthService } from './services/auth.ts';
-import { couponJobs, createCouponService, type CouponService } from './services/coupons.ts';
+import { couponJobs, createCouponService } from './services/coupons.ts';
 import { createDocumentService } from './services/documents.ts';
 import { createMessageCenter, seedAnnouncements } from './services/message-center.ts';
 import { createReminderSms } from './services/reminders.ts';
@@ -65,15 +66,12 @@ export interface LoanApiDeps {
   /** HMAC key of the collection gateway's webhooks (paymongo-signature). */
   readonly collectionWebhookSecret: string;
   readonly settings?: Partial<LoanSettings>;
-  /** How often this instance looks for due jobs, in ms; 0: never by itself (tests call app.jobs.runDueJobs()). */
-  readonly jobPollMs?: number;
-  readonly onJobError?: (kind: string, error: unknown) => void;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The loan service and its job runner, when the API serves loans. */
-    loans?: { readonly service: LoanService; readonly jobs: JobRunner };
+    /** The loan service, when the API serves loans. */
+    loans?: { readonly service: LoanService };
   }
 }
 
@@ -99,6 +97,10 @@ export interface ApiDeps {
   readonly makeCaptcha?: () => { text: string; data: string };
   /** Loans; without them the loan routes are not served. */
   readonly loans?: LoanApiDeps;
+  /** How often this instance looks for due jobs, in ms (default 1000); 0: never by itself (tests run them). */
+  readonly jobPollMs?: number;
+  /** A job that failed (default: a warning in the log). */
+  readonly onJobError?: (kind: string, error: unknown) => void;
   /** Facebook Login (graph.ts with FACEBOOK_APP_ID); default the simulated one, whose dialog this server serves. */
   readonly facebook?: FacebookLogin;
   /** FACEBOOK_REDIRECT_URL: the redirect URI registered with Facebook; default the limit screen at `publicUrl`. */
@@ -291,13 +293,24 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
           publicUrl: options.api.publicUrl,
         });
     }
-    // The account deletion's files and the end of its retention period (server/staff/deletion-jobs.ts).
-    const deletionWork = deletionJobs({ db, storage, now: clock });
-    if (loans && loanDeps)
-      await registerLoans(app, db, loans, loanDeps, clock, coupons, {
-        handlers: { ...reminders, ...deletionWork.handlers },
-        schedules: deletionWork.schedules,
-      });
+    // Every area's background work on one runner (server/plugins/jobs.ts): the account deletion's files and the end
+    // of its retention period (server/staff/deletion-jobs.ts), coupons, reminders, housekeeping and the loans'.
+    await app.register(jobsPlugin, {
+      db,
+      now: clock,
+      work: [
+        deletionJobs({ db, storage, now: clock }),
+        housekeepingJobs({ db, now: clock, securityNow: securityClock }),
+        couponJobs(coupons),
+        { handlers: reminders },
+        ...(loans ? [loans] : []),
+      ],
+      pollMs: options.api.jobPollMs ?? 1000,
+      // The accrual runs on start too (it sets, never adds), then daily at 00:05 Manila through its schedule.
+      onStart: loans ? (at) => [{ kind: 'accrue', runAt: at }] : undefined,
+      onError: options.api.onJobError,
+    });
+    if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock);
     await app.register(staffAuthPlugin, { db, now: securityClock });
     await app.register(staffRoutes, {
       prefix: '/api/v1/staff',
@@ -316,7 +329,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       await app.register(devClockRoutes, {
         prefix: '/api/v1',
         clock: demoClock,
-        afterAdvance: async () => app.loans?.jobs.runDueJobs(),
+        afterAdvance: async () => app.jobs.runDueJobs(),
       });
   }
   app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
@@ -349,22 +362,8 @@ async function registerLoans(
   service: LoanService,
   deps: LoanApiDeps,
   now: () => Date,
-  coupons: CouponService,
-  /** Work of other areas run by the same job runner. */
-  more: { readonly handlers: Record<string, JobHandler>; readonly schedules: readonly Schedule[] },
 ): Promise<void> {
-  const couponWork = couponJobs(coupons);
-  const jobs = createJobRunner({
-    db,
-    now,
-    handlers: { ...service.handlers, ...more.handlers, ...couponWork.handlers },
-    schedules: [...service.schedules, ...more.schedules, ...couponWork.schedules],
-    onError: (job, error) =>
-      deps.onJobError
-        ? deps.onJobError(job.kind, error)
-        : app.log.warn({ err: error, job: job.kind, attempts: job.attempts }, 'job failed'),
-  });
-  app.decorate('loans', { service, jobs });
+  app.decorate('loans', { service });
   await app.register(loanRoutes, { prefix: '/api/v1', loans: service });
   await app.register(easyReloanRoutes, { prefix: '/api/v1', loans: service });
   await app.register(webhookRoutes, {
@@ -374,16 +373,5 @@ async function registerLoans(
     payoutCallbackToken: deps.payoutCallbackToken,
     collectionWebhookSecret: deps.collectionWebhookSecret,
     now,
-  });
-  const pollMs = deps.jobPollMs ?? 1000;
-  if (pollMs > 0) {
-    app.addHook('onReady', async () => {
-      // The accrual runs on start too (it sets, never adds), then daily at 00:05 Manila through its schedule.
-      await jobs.enqueue({ kind: 'accrue', runAt: now() });
-      jobs.start(pollMs);
-    });
-  }
-  app.addHook('onClose', async () => {
-    await jobs.stop();
   });
 }

@@ -153,12 +153,12 @@ const app = await buildApp({
     ...(settings.formGraceMs !== undefined && { formGraceMs: settings.formGraceMs }),
     publicUrl: () => publicUrl,
     simulatedProviders: simulation.simulated,
+    jobPollMs: loanSettings.jobPollMs,
     loans: {
       payout: payouts.provider,
       collection: collections.provider,
       payoutCallbackToken,
       collectionWebhookSecret,
-      jobPollMs: loanSettings.jobPollMs,
       settings: {
         ...(loanSettings.approvalDelaySeconds !== undefined && {
           approvalDelaySeconds: loanSettings.approvalDelaySeconds,

@@ -418,7 +418,8 @@ export const refunds = pgTable(
 
 /**
  * Background work shared by every API instance: claimed with FOR UPDATE SKIP LOCKED and a lease (`lockedUntil`), so
- * a job whose instance died runs again after the lease. `key` dedupes (one job per key, ever).
+ * a job whose instance died runs again after the lease. `key` dedupes (one job per key while its row is kept: finished
+ * jobs go after 30 days, server/jobs/housekeeping.ts).
  */
 export const jobs = pgTable(
   'jobs',
@@ -664,8 +665,8 @@ export const staffAccountRequests = pgTable(
 /**
  * Staff sign-in tries in a row (server/staff/login-guard.ts): per e-mail (its SHA-256, so an e-mail no account has is
  * kept like one that has) and client network, and per e-mail from every network (`network` = '*'). A row at its limit
- * is locked until `lockedUntil`; a success deletes it. `updatedAt` (its last try) is for housekeeping: nothing prunes
- * old rows yet (issue 27's daily job is to).
+ * is locked until `lockedUntil`; a success deletes it. `updatedAt` (its last try) is for housekeeping: a row idle for 30
+ * days with no running lock is removed (server/jobs/housekeeping.ts).
  */
 export const staffLoginGuards = pgTable(
   'staff_login_guards',

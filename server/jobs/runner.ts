@@ -1,8 +1,8 @@
 /**
  * Jobs stored in PostgreSQL (server/db/schema.ts `jobs`), shared by every API instance: a worker claims due jobs with
  * `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`), so two instances never run the same job at once and a job
- * whose instance died runs again once its lease has passed. A job with a `key` is enqueued at most once, ever
- * (scheduled work such as the daily accrual uses the day as its key, so several instances schedule it once).
+ * whose instance died runs again once its lease has passed. A job with a `key` is enqueued at most once while its row
+ * is kept (finished jobs are removed after 30 days, ./housekeeping.ts) (scheduled work such as the daily accrual uses the day as its key, so several instances schedule it once).
  * Handlers must be safe to run twice (each re-checks state under its row locks): a crash after the work but before
  * the job is marked done runs it again.
  */

@@ -92,9 +92,13 @@ export async function reset(db: Database, key: string, window: Window, now: Date
     );
 }
 
-/** Drops buckets older than `before` (housekeeping). */
-export async function prune(db: Database, before: Date): Promise<void> {
-  await db.delete(rateCounters).where(lt(rateCounters.windowStart, before));
+/** Drops the windows that started before `before` (server/jobs/housekeeping.ts); answers how many went. */
+export async function prune(db: Database, before: Date): Promise<number> {
+  const gone = await db
+    .delete(rateCounters)
+    .where(lt(rateCounters.windowStart, before))
+    .returning({ key: rateCounters.key });
+  return gone.length;
 }
 
 /**

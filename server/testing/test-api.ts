@@ -150,13 +150,13 @@ export async function testApi(
       simulatedProviders: ['sms', 'facebook', 'payouts', 'collections'],
       storage,
       checker: createDeterministicIdentityChecker(),
+      jobPollMs: loanOptions.jobPollMs ?? (timers ? 1000 : 0),
+      onJobError: () => undefined,
       loans: {
         payout: payoutGateway,
         collection: collectionGateway,
         payoutCallbackToken,
         collectionWebhookSecret,
-        jobPollMs: loanOptions.jobPollMs ?? (timers ? 1000 : 0),
-        onJobError: () => undefined,
         settings: {
           approvalDelaySeconds: loanOptions.approvalDelaySeconds ?? (timers ? 2 : 60),
           bankChangeMaintenance: loanOptions.bankChangeMaintenance ?? false,
@@ -192,7 +192,7 @@ export async function testApi(
     payoutGateway,
     collectionGateway,
     loans: loans.service,
-    jobs: loans.jobs,
+    jobs: app.jobs,
     payoutCallbackToken,
     collectionWebhookSecret,
     setPublicUrl(url) {
@@ -203,17 +203,16 @@ export async function testApi(
       else offset += seconds * 1000;
       // What the move made due runs now rather than at the next poll, where the timers run (a stopped gateway or
       // runner stays stopped).
-      loans.jobs.poke();
+      app.jobs.poke();
       payoutGateway.wake(0);
       collectionGateway.wake(0);
     },
     now,
-    runDueJobs: () => loans.jobs.runDueJobs(),
+    runDueJobs: () => app.jobs.runDueJobs(),
     deliverCallbacks,
     async settle() {
       for (let i = 0; i < 20; i += 1) {
-        const done =
-          (await loans.jobs.runDueJobs()) + (await payoutGateway.flush()) + (await collectionGateway.flush());
+        const done = (await app.jobs.runDueJobs()) + (await payoutGateway.flush()) + (await collectionGateway.flush());
         if (done === 0) return;
       }
     },
