@@ -5,7 +5,8 @@
  * not part of the repository). What is counted:
  * - jsts: each test group's schema as a form's schema, accepted when the studio finds no error in it but missing texts
  *   and a root that is not an object (a step saves an object: most of the suite's schemas describe a number or a
- *   string, which the studio rightly refuses as a form; counted apart);
+ *   string, which the studio rightly refuses as a form; counted apart), and as the one field of a form (its
+ *   `definitions` at the form's root; a `$ref` to the root `#` then means the form, not the field);
  * - rjsf: each sample's schema and uiSchema, accepted when no error remains but missing texts (the samples write
  *   English, not text keys) and the sample's own custom widgets and fields.
  */
@@ -36,6 +37,7 @@ const tally = (rows: { name: string; errors: Check[] }[], label: string) => {
 
 const ROOT = 'studio.checks.rootNotObject';
 const jsts: { name: string; errors: Check[] }[] = [];
+const asField: { name: string; errors: Check[] }[] = [];
 let notObject = 0;
 for (const file of readdirSync(join(dir, 'jsts')).sort()) {
   if (!file.endsWith('.json') || file === 'refRemote.json') continue;
@@ -49,10 +51,23 @@ for (const file of readdirSync(join(dir, 'jsts')).sort()) {
     if (found.some((c) => c.code === ROOT)) notObject += 1;
     const errors = found.filter((c) => c.severity === 'error' && !TEXTS.has(c.code) && c.code !== ROOT);
     jsts.push({ name: `${file} ${group.description}`, errors });
+    // The same schema as the one field of a form, its definitions at the form's root (where `#/definitions` points).
+    const { definitions, ...field } = (typeof schema === 'object' ? schema : {}) as Record<string, unknown>;
+    const form = {
+      type: 'object',
+      ...(definitions !== undefined && { definitions }),
+      properties: { value: typeof schema === 'object' ? field : schema },
+    };
+    const wrapped = checkForm('corpus', { schema: form, uiSchema: {}, texts: { en: {}, fil: {}, zh: {} } }, context);
+    asField.push({
+      name: `${file} ${group.description}`,
+      errors: wrapped.filter((c) => c.severity === 'error' && !TEXTS.has(c.code)),
+    });
   }
 }
 tally(jsts, 'JSON Schema Test Suite draft-07 (each schema as a form)');
 console.info(`  (${notObject} of them with a root that is not an object, refused as a form whatever else)`);
+tally(asField, 'JSON Schema Test Suite draft-07 (each schema as the one field of a form)');
 
 const rjsf = JSON.parse(readFileSync(join(dir, 'rjsf-samples.json'), 'utf8')) as {
   samples: Record<string, { schema: Record<string, unknown>; uiSchema?: Record<string, unknown> }>;
