@@ -35,4 +35,23 @@ describe('a published form', () => {
     expect(module.default({ $comment: 'x', pick: { other: 'b' } })).toBe(false);
     expect(module.default({ pick: { $comment: 'a' } })).toBe(false);
   });
+
+  it("bundles ajv-formats' checks into the validator module, which runs alone (no import) as browsers load it", async () => {
+    const content = {
+      schema: {
+        type: 'object',
+        properties: { born: { type: 'string', format: 'date' }, site: { type: 'string', format: 'uri' } },
+      },
+      uiSchema: {},
+      texts: { en: {}, fil: {}, zh: {} },
+    } as unknown as FormContent;
+    const { validatorJs } = await buildAssetsHere('probe', 2, content);
+    expect(validatorJs).not.toMatch(/\bimport\b|\brequire\(/u);
+    const module = (await import(
+      /* @vite-ignore */ `data:text/javascript;base64,${Buffer.from(validatorJs).toString('base64')}`
+    )) as { default: (data: unknown) => boolean };
+    expect(module.default({ born: '2000-02-29', site: 'https://a.ph' })).toBe(true);
+    expect(module.default({ born: '2001-02-29' })).toBe(false);
+    expect(module.default({ site: 'a.ph' })).toBe(false);
+  });
 });
