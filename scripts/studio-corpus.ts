@@ -17,7 +17,11 @@ import type { Check } from '#engine/studio/types.ts';
 import { context } from '#tests/unit/studio-seed.ts';
 
 const dir = process.argv[2] ?? '../shared/corpus';
-const TEXTS = new Set(['studio.checks.missingText', 'studio.checks.missingSharedText']);
+const TEXTS = new Set([
+  'studio.checks.missingText',
+  'studio.checks.missingSharedText',
+  'studio.checks.missingSharedTextForm',
+]);
 
 const tally = (rows: { name: string; errors: Check[] }[], label: string) => {
   const accepted = rows.filter((r) => r.errors.length === 0).length;
