@@ -6,6 +6,8 @@ import { normalizeKeyword } from './normalize-keyword.ts';
 import { uniqueByKeyword } from './unique-by-keyword.ts';
 import type { ValidationVocabulary } from './vocabulary.ts';
 
+export { STANDARD_FORMATS } from './vocabulary.ts';
+
 /** Options of `createAjv`. */
 export interface CreateAjvOptions {
   /** Keep the generated source so `standaloneModule` can emit it (the build). Off for live use (the server). */
@@ -19,14 +21,6 @@ export interface CreateAjvOptions {
    */
   readonly fragments?: boolean;
 }
-
-/**
- * The standard formats every form may name beside the product's own (the vocabulary's): ajv-formats' checks of
- * `date`, `time`, `date-time` (RFC 3339: a real day of a real month; a time with its offset), `email` and `uri`
- * (RFC 3986, a scheme required), and `data-url`, a file as RJSF's file widget sends it (`data:<type>;name=<file
- * name>;base64,<data>`). The product's vocabulary may replace one (its `email` does).
- */
-export const STANDARD_FORMATS = ['date', 'date-time', 'time', 'email', 'uri', 'data-url'] as const;
 
 /**
  * A data URL as RJSF's file widget writes it: an optional media type, `;name=value` parameters (RJSF adds the file's
