@@ -96,8 +96,8 @@ export function formT(i18n: Translator): TranslateFn {
 /**
  * The key of an error: `<step>.errors.<field>.<keyword>` when the catalog has one for that field (the field named by
  * the last part of its title key, `contact.contactPhone` -> `contact.errors.contactPhone.format`), for an ID number
- * the rule of its document (`identity.errors.idNumber.<id>`), else the general `errors.<keyword>`; with the error's
- * params (`limit`, ...) as values.
+ * the rule of its document (`identity.errors.idNumber.<id>`), for a standard format its own (`errors.formats.<format>`),
+ * else the general `errors.<keyword>`; with the error's params (`limit`, ...) as values.
  */
 export function formErrorKey(i18n: Pick<Translator, 'exists'>): ErrorKeyFn {
   return (error: ValidationError, at: RJSFSchema | undefined) => {
@@ -113,6 +113,13 @@ export function formErrorKey(i18n: Pick<Translator, 'exists'>): ErrorKeyFn {
       const specific = `${title.slice(0, dot)}.errors.${title.slice(dot + 1)}.${error.keyword}`;
       if (i18n.exists(specific, { ns: FORMS_NS })) return keyWithValues(specific, params);
     }
+    // A standard format has its own message (`errors.formats.date`: a real date), others the general one.
+    if (
+      error.keyword === 'format' &&
+      typeof format === 'string' &&
+      i18n.exists(`errors.formats.${format}`, { ns: FORMS_NS })
+    )
+      return keyWithValues(`errors.formats.${format}`, params);
     return keyWithValues(`errors.${error.keyword}`, params);
   };
 }

@@ -64,13 +64,17 @@ export function schemaAt(root: RJSFSchema, segments: readonly string[]): RJSFSch
 }
 
 /**
- * The data path an error belongs to, as segments: `required` points at the missing property (its field shows the
- * error), `uniqueBy` at the compared property of the repeated item (`/contacts/2` + `/phone`), others at instancePath.
+ * The data path an error belongs to, as segments: `required` and `dependencies` point at the missing property (its
+ * field shows the error), `uniqueBy` at the compared property of the repeated item (`/contacts/2` + `/phone`), others at instancePath.
  */
 export function errorSegments(error: ValidationError): string[] {
   const segments = pointerSegments(error.instancePath);
   const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'required' && typeof params['missingProperty'] === 'string') {
+  // As RJSF's own validator places them: `required` and `dependencies` at the field that is missing.
+  if (
+    typeof params['missingProperty'] === 'string' &&
+    (error.keyword === 'required' || error.keyword === 'dependencies')
+  ) {
     return [...segments, params['missingProperty']];
   }
   if (error.keyword === 'uniqueBy' && typeof params['property'] === 'string') {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkForm } from './check-form.ts';
 import type { FormCheckContext } from './check-form.ts';
-import { context, draft, FLOW, seedForm } from '#tests/unit/studio-seed.ts';
+import { context, draft, FLOW, seedForm, type Loose } from '#tests/unit/studio-seed.ts';
 import type { Check } from './types.ts';
 
 const errors = (checks: Check[]) => checks.filter((c) => c.severity === 'error');
@@ -19,25 +19,40 @@ describe('checkForm on the seed', () => {
 });
 
 describe('checkForm on broken drafts', () => {
-  it('refuses a schema that is not a JSON Schema', () => {
+  it('refuses a schema that is not a JSON Schema, naming the field and the keyword, in no words of ajv', () => {
     const form = draft('baseInfo');
     form.schema['type'] = 'objekt';
     expect(brief(checkForm('baseInfo', form, context))).toContainEqual({
-      code: 'schemaInvalid',
-      path: '/schema',
+      code: 'schemaValueType',
+      path: '/schema/type',
       field: undefined,
+    });
+    const checks = checkForm('baseInfo', form, context);
+    expect(checks.find((c) => c.code === 'studio.checks.schemaValueType')?.params).toEqual({
+      where: '#',
+      keyword: 'type',
     });
   });
 
-  it('refuses a schema the product cannot compile: an unknown format or keyword (strict)', () => {
+  it('refuses a schema the product cannot compile: an unknown format or keyword (strict), saying which and where', () => {
     const form = draft('workInfo');
     form.schema['properties'].employmentType.format = 'ph-landline';
     const checks = checkForm('workInfo', form, context);
-    expect(checks.map((c) => c.code)).toContain('studio.checks.schemaCompile');
-    expect(checks.find((c) => c.code === 'studio.checks.schemaCompile')?.params['message']).toMatch(/ph-landline/);
+    expect(brief(checks)).toEqual([
+      { code: 'unknownFormat', path: '/schema/properties/employmentType/format', field: 'employmentType' },
+    ]);
+    expect(checks[0]?.params).toMatchObject({
+      where: '“employmentType” (#/properties/employmentType)',
+      format: 'ph-landline',
+    });
+    expect(checks[0]?.params['formats']).toContain('date-time');
     const other = draft('workInfo');
     other.schema['properties'].employmentType.maxLenght = 3;
-    expect(checkForm('workInfo', other, context).map((c) => c.code)).toContain('studio.checks.schemaCompile');
+    const typo = checkForm('workInfo', other, context);
+    expect(brief(typo)).toEqual([
+      { code: 'unknownKeywordSuggest', path: '/schema/properties/employmentType/maxLenght', field: 'employmentType' },
+    ]);
+    expect(typo[0]?.params).toMatchObject({ keyword: 'maxLenght', suggestion: 'maxLength' });
   });
 
   it('points a missing own text at /texts/<lng>/<key path>, in each language it lacks', () => {
@@ -98,6 +113,8 @@ describe('checkForm on broken drafts', () => {
       ['/uiSchema/facePhoto/ui:options/notice', 'zh'],
     ]);
     expect(new Set(found.map((c) => c.id)).size).toBe(3);
+    // The text names the field: the message's {{field}} has its value (it used to show a literal {{field}}).
+    expect(found.map((c) => c.params['field'])).toEqual(['facePhoto', 'facePhoto', 'facePhoto']);
   });
 
   it("needs the product's widget labels (widgets.<widget>.<label>) of every widget a form uses", () => {
@@ -259,5 +276,137 @@ describe('checkForm on broken drafts', () => {
     expect(checkForm('baseInfo2', form, context).map((c) => c.id)).toEqual([
       'unknownWidget:/uiSchema/loanPurpose/ui:widget',
     ]);
+  });
+});
+
+/** A small form of RJSF's kind, its texts defined in every language by `texts`. */
+function rjsfForm(
+  schema: Loose,
+  uiSchema: Loose = {},
+  texts: Loose = {},
+): { schema: Loose; uiSchema: Loose; texts: Record<string, Loose> } {
+  return { schema: { $id: 'probe.schema.json', ...schema }, uiSchema, texts: { en: texts, fil: texts, zh: texts } };
+}
+
+describe('checkForm on forms as RJSF users write them', () => {
+  it('accepts ordinary draft-07: keywords without a type, union types, tuples, if alone, the standard formats', () => {
+    const form = rjsfForm(
+      {
+        type: 'object',
+        properties: {
+          age: { type: 'integer', allOf: [{ minimum: 18 }] },
+          nickname: { type: ['string', 'null'], maxLength: 20 },
+          pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] },
+          born: { type: 'string', format: 'date' },
+          at: { type: 'string', format: 'date-time' },
+          opens: { type: 'string', format: 'time' },
+          mail: { type: 'string', format: 'email' },
+          site: { type: 'string', format: 'uri' },
+          scan: { type: 'string', format: 'data-url' },
+        },
+        if: { properties: { age: { const: 18 } } },
+      },
+      { site: { 'ui:widget': 'uri' }, at: { 'ui:widget': 'date-time' } },
+    );
+    const errors = checkForm('probe', form, context).filter(
+      (c) => c.severity === 'error' && c.code !== 'studio.checks.missingText',
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it("accepts a radio whose choices are oneOf consts, RJSF's class names RadioWidget and CheckboxesWidget, inline", () => {
+    const form = rjsfForm(
+      {
+        type: 'object',
+        properties: {
+          mode: {
+            type: 'string',
+            oneOf: [
+              { const: 'screen', title: 'probe.modes.screen' },
+              { const: 'overlay', title: 'probe.modes.overlay' },
+            ],
+          },
+          size: { type: 'string', enum: ['s', 'm'] },
+          colours: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['red', 'blue'] } },
+        },
+      },
+      {
+        mode: { 'ui:widget': 'radio', 'ui:options': { inline: true } },
+        size: { 'ui:widget': 'RadioWidget' },
+        colours: { 'ui:widget': 'CheckboxesWidget' },
+      },
+      {
+        modes: { screen: 'Screen', overlay: 'Overlay' },
+        options: { size: { s: 'S', m: 'M' }, colours: { red: 'Red', blue: 'Blue' } },
+      },
+    );
+    expect(checkForm('probe', form, context)).toEqual([]);
+    // Without choices a radio still has nothing to show.
+    form.schema['properties'].mode = { type: 'string' };
+    expect(brief(checkForm('probe', form, context))).toEqual([
+      { code: 'widgetNeedsEnum', path: '/uiSchema/mode/ui:widget', field: 'mode' },
+    ]);
+  });
+
+  it("asks a text for the title of each oneOf / anyOf option, the uiSchema's ui:title of an option first", () => {
+    const form = rjsfForm(
+      {
+        type: 'object',
+        properties: {
+          pay: {
+            type: 'object',
+            oneOf: [
+              { title: 'probe.pay.bank', properties: { account: { type: 'string', title: 'probe.account' } } },
+              { title: 'probe.pay.wallet', properties: { phone: { type: 'string', title: 'probe.phone' } } },
+            ],
+          },
+        },
+      },
+      { pay: { oneOf: [{}, { 'ui:title': 'probe.pay.eWallet' }] } },
+      { account: 'Account', phone: 'Phone' },
+    );
+    const missing = checkForm('probe', form, context).filter((c) => c.params['language'] === 'en');
+    expect(missing.map((c) => [c.code, c.params['key'], c.field])).toEqual([
+      ['studio.checks.missingText', 'probe.pay.bank', 'pay'],
+      ['studio.checks.missingText', 'probe.pay.eWallet', 'pay'],
+    ]);
+  });
+
+  it('reads ui:enumNames in its map form (value -> text key), the convention filling the values it leaves out', () => {
+    const form = rjsfForm(
+      { type: 'object', properties: { rating: { type: 'number', enum: [1, 2, 3] } } },
+      { rating: { 'ui:enumNames': { '1': 'probe.terrible', '3': 'probe.great' } } },
+      { terrible: 'Terrible' },
+    );
+    const missing = checkForm('probe', form, context).filter((c) => c.params['language'] === 'en');
+    expect(missing.map((c) => [c.params['key'], c.path])).toEqual([
+      ['probe.options.rating.2', '/texts/en/options/rating/2'],
+      ['probe.great', '/texts/en/great'],
+    ]);
+  });
+
+  it('asks the texts of a shared option list once, however many fields name it (ui:options.optionList)', () => {
+    const banks = Array.from({ length: 100 }, (_, i) => `bank${i}`);
+    const properties = Object.fromEntries(
+      Array.from({ length: 10 }, (_, i) => [`field${i}`, { type: 'string', enum: banks }]),
+    );
+    const uiSchema = Object.fromEntries(
+      Object.keys(properties).map((name) => [name, { 'ui:options': { optionList: 'banks' } }]),
+    );
+    const form = rjsfForm({ type: 'object', properties }, uiSchema);
+    const missing = checkForm('probe', form, context);
+    // 100 texts in 3 languages, not 3,000: each text is the list's.
+    expect(missing).toHaveLength(300);
+    expect(new Set(missing.map((c) => c.params['key'])).size).toBe(100);
+    expect(missing[0]?.path).toBe('/texts/en/options/banks/bank0');
+    const texts = { options: { banks: Object.fromEntries(banks.map((b) => [b, b.toUpperCase()])) } };
+    expect(checkForm('probe', { ...form, texts: { en: texts, fil: texts, zh: texts } }, context)).toEqual([]);
+    form.uiSchema['field0']['ui:options'].optionList = 'two words';
+    const invalid = checkForm('probe', { ...form, texts: { en: texts, fil: texts, zh: texts } }, context);
+    expect(brief(invalid)[0]).toEqual({
+      code: 'optionListInvalid',
+      path: '/uiSchema/field0/ui:options/optionList',
+      field: 'field0',
+    });
   });
 });

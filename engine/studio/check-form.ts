@@ -6,12 +6,12 @@
  */
 import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
-import { createAjv } from '../validation/create-ajv.ts';
 import { checkBranches } from './check-branches.ts';
 import { checkPatterns } from './check-patterns.ts';
+import { checkSchema } from './check-schema.ts';
 import type { ValidationVocabulary } from '../validation/vocabulary.ts';
 import type { FieldMeta, WidgetMeta } from '../widgets/widget-meta.ts';
-import { asObject, enumOf, escape, fieldsOf, resolveRef, typesOf } from './schema-fields.ts';
+import { asObject, choicesOf, enumOf, escape, fieldsOf, resolveRef, typesOf } from './schema-fields.ts';
 import type { Json, SchemaField } from './schema-fields.ts';
 import { check } from './types.ts';
 import type { Check, FormContentLike } from './types.ts';
@@ -59,7 +59,11 @@ const GENERAL_OPTIONS = new Set([
   'copyable',
   'itemTitles',
   'labels',
+  'optionList',
 ]);
+
+/** A shared option list's name (`ui:options.optionList`): one segment of a text key. */
+const LIST_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/u;
 
 /** uiSchema keys whose value is a text key (engine/form/translate-ui.ts). */
 const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:placeholder', 'ui:help'] as const;
@@ -98,6 +102,7 @@ export function checkForm(name: string, content: FormContentLike, ctx: FormCheck
     const text = schema[key];
     if (typeof text === 'string') noteKey(walk, text, `/schema/${key}`);
   }
+  noteOptionTitles(walk, schema, '/schema', ui, '/uiSchema');
   visitObject(walk, schema, ui, '/schema', '/uiSchema', false);
   checkTexts(walk, content);
   // One finding per id (ajv may report one option twice, once per rule it breaks).
@@ -105,25 +110,27 @@ export function checkForm(name: string, content: FormContentLike, ctx: FormCheck
   return out.filter((c) => !ids.has(c.id) && Boolean(ids.add(c.id)));
 }
 
-/** The schema is a draft-07 JSON Schema and compiles with the product's ajv setup (strict, its formats and keywords). */
-function checkSchema(schema: Json, vocabulary: ValidationVocabulary): Check[] {
-  const ajv = createAjv(vocabulary);
-  if (!ajv.validateSchema(schema)) {
-    return [check('error', 'schemaInvalid', '/schema', { message: ajv.errorsText(ajv.errors, { dataVar: 'schema' }) })];
-  }
-  try {
-    ajv.compile(schema);
-    return [];
-  } catch (error) {
-    return [
-      check('error', 'schemaCompile', '/schema', { message: error instanceof Error ? error.message : String(error) }),
-    ];
-  }
-}
-
 function noteKey(walk: Walk, raw: string, path: string, field?: string): void {
   const key = raw.split('?')[0] ?? raw;
   if (!walk.keys.has(key)) walk.keys.set(key, { path, ...(field !== undefined && { field }) });
+}
+
+/**
+ * The titles of a schema's `oneOf` / `anyOf` options (RJSF's choices, or the alternatives its selector offers), or the
+ * `ui:title` the uiSchema gives an option (`"oneOf": [{"ui:title": ...}]`): text keys borrowers read.
+ */
+function noteOptionTitles(walk: Walk, schema: Json, at: string, ui: Json, uiAt: string, field?: string): void {
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const options = schema[keyword];
+    if (!Array.isArray(options)) continue;
+    const uiOptions = Array.isArray(ui[keyword]) ? (ui[keyword] as unknown[]) : [];
+    options.forEach((option, index) => {
+      const own = asObject(uiOptions[index])?.['ui:title'];
+      const title = asObject(option)?.['title'];
+      if (typeof own === 'string') noteKey(walk, own, `${uiAt}/${keyword}/${index}/ui:title`, field);
+      else if (typeof title === 'string') noteKey(walk, title, `${at}/${keyword}/${index}/title`, field);
+    });
+  }
 }
 
 /** The fields of one object, in the order RJSF shows them (`ui:order`, `*` standing for the rest). */
@@ -206,17 +213,31 @@ function visitField(
     const text = ui[key];
     if (typeof text === 'string') noteKey(walk, text, `${uiAt}/${key}`, name);
   }
+  schemas.forEach((schema, index) => noteOptionTitles(walk, schema, field.pointers[index] ?? schemaAt, ui, uiAt, name));
   const values = enumOf(schemas);
+  const choices = choicesOf(schemas);
+  const options = asObject(ui['ui:options']) ?? {};
+  const list = options['optionList'];
+  if (list !== undefined && (typeof list !== 'string' || !LIST_NAME.test(list)))
+    walk.out.push(
+      check('error', 'optionListInvalid', `${uiAt}/ui:options/optionList`, { field: name, list: String(list) }, name),
+    );
+  // A shared list's texts are the list's (`<form>.options.<list>.<value>`), defined once for every field naming it.
+  const optionsOf = typeof list === 'string' && LIST_NAME.test(list) ? list : name;
   const enumNames = ui['ui:enumNames'];
+  const named = asObject(enumNames);
   if (Array.isArray(enumNames))
     enumNames.forEach(
       (key, index) => typeof key === 'string' && noteKey(walk, key, `${uiAt}/ui:enumNames/${index}`, name),
     );
-  else if (values)
-    for (const value of values)
-      noteKey(walk, `${walk.optionPrefix}.options.${name}.${String(value)}`, `${schemaAt}/enum`, name);
+  // The map form, value -> key: a value it leaves out keeps the convention's key.
+  if (values && !Array.isArray(enumNames))
+    for (const value of values) {
+      const key = named?.[String(value)];
+      if (typeof key === 'string') noteKey(walk, key, `${uiAt}/ui:enumNames/${escape(String(value))}`, name);
+      else noteKey(walk, `${walk.optionPrefix}.options.${optionsOf}.${String(value)}`, `${schemaAt}/enum`, name);
+    }
 
-  const options = asObject(ui['ui:options']) ?? {};
   for (const key of ['notice', 'guidance'] as const) {
     const text = options[key];
     if (typeof text === 'string') noteKey(walk, text, `${uiAt}/ui:options/${key}`, name);
@@ -262,7 +283,7 @@ function visitField(
       walk.out.push(
         check('error', 'widgetType', shownBy.at, { field: name, widget: shownBy.key, type: wrong.join(', ') }, name),
       );
-    if (shownBy.meta.needsEnum === true && !values)
+    if (shownBy.meta.needsEnum === true && !choices)
       walk.out.push(check('error', 'widgetNeedsEnum', shownBy.at, { field: name, widget: shownBy.key }, name));
     if (shownBy.meta.readsAddressBook === true)
       walk.out.push(check('error', 'addressBook', shownBy.at, { field: name, widget: shownBy.key }, name));
@@ -368,7 +389,9 @@ function checkTexts(walk: Walk, content: FormContentLike): void {
       // Staff cannot add to the shared catalog: the check points where the key is used, to pick a text of the form.
       else
         walk.out.push({
-          ...check('error', 'missingSharedText', use.path, params, use.field),
+          ...(use.field === undefined
+            ? check('error', 'missingSharedTextForm', use.path, params)
+            : check('error', 'missingSharedText', use.path, { ...params, field: use.field }, use.field)),
           id: `missingSharedText:${key}:${language}`,
         });
     }

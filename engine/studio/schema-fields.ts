@@ -90,6 +90,33 @@ export function enumOf(schemas: readonly Json[]): unknown[] | undefined {
   return lists.length === 0 ? undefined : [...new Set(lists.flat())];
 }
 
+/** The value one `oneOf` / `anyOf` option stands for: its `const`, or the one value of its `enum`. */
+function constantOf(option: unknown): { value: unknown } | undefined {
+  const node = asObject(option);
+  if (!node) return undefined;
+  if ('const' in node) return { value: node['const'] };
+  const list = node['enum'];
+  return Array.isArray(list) && list.length === 1 ? { value: list[0] } : undefined;
+}
+
+/**
+ * The choices a field offers, as RJSF lists them for a radio, a select or chips: its `enum` values, or the values of
+ * its `oneOf` / `anyOf` options when each is a constant (`{"const": "a", "title": "..."}`); undefined when none.
+ */
+export function choicesOf(schemas: readonly Json[]): unknown[] | undefined {
+  const values = enumOf(schemas);
+  if (values) return values;
+  for (const schema of schemas) {
+    for (const keyword of ['oneOf', 'anyOf'] as const) {
+      const options = schema[keyword];
+      if (!Array.isArray(options) || options.length === 0) continue;
+      const constants = options.map(constantOf);
+      if (constants.every((c) => c !== undefined)) return constants.map((c) => c.value);
+    }
+  }
+  return undefined;
+}
+
 /** RFC 6901 escaping of one pointer segment. */
 export function escape(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');

@@ -43,6 +43,57 @@ describe('createAjv formats', () => {
     );
   });
 
+  it('compiles draft-07 as it is written: keywords without a type beside them, union types, tuples, if alone', () => {
+    const ordinary = [
+      { type: 'object', properties: { age: { minimum: 18 }, nick: { maxLength: 3 } } },
+      { type: 'object', properties: { note: { type: ['string', 'null'] }, id: { type: ['string', 'integer'] } } },
+      { type: 'object', properties: { pair: { type: 'array', items: [{ type: 'string' }], additionalItems: false } } },
+      { type: 'object', if: { properties: { a: { const: 1 } } } },
+      { type: 'object', else: { required: ['b'] } },
+      { type: 'object', oneOf: [{ required: ['a'] }, { required: ['b'] }] },
+      { type: 'object', additionalItems: { type: 'string' } },
+      { type: 'object', properties: { a1: { type: 'string' } }, patternProperties: { '^a\\d$': { type: 'string' } } },
+    ];
+    for (const schema of ordinary) expect(() => ajv.compile(schema), JSON.stringify(schema)).not.toThrow();
+    const v = ajv.compile(ordinary[0]!);
+    expect(v({ age: 17, nick: 'long' })).toBe(false);
+    expect(v.errors?.map((e) => e.keyword)).toEqual(['minimum', 'maxLength']);
+  });
+
+  it('still refuses what would drop a rule or make a field impossible: unknown keywords, contradictory types', () => {
+    expect(() => ajv.compile({ type: 'object', properties: { a: { maxLenght: 3 } } })).toThrow(/unknown keyword/u);
+    expect(() => ajv.compile({ type: 'string', allOf: [{ type: 'integer' }] })).toThrow(/not allowed by context/u);
+    expect(() => ajv.compile({ type: 'string', format: 'two-digit' })).toThrow(/unknown format/u);
+  });
+
+  it('checks the standard formats date, date-time, time, email, uri and data-url', () => {
+    const v = ajv.compile({
+      type: 'object',
+      properties: Object.fromEntries(
+        ['date', 'date-time', 'time', 'email', 'uri', 'data-url'].map((format) => [format, { type: 'string', format }]),
+      ),
+    });
+    const good = {
+      date: '2024-02-29',
+      'date-time': '2024-02-29T23:59:59.5+08:00',
+      time: '23:59:59Z',
+      email: 'juan@example.ph',
+      uri: 'https://example.ph/a?b=c',
+      'data-url': 'data:application/pdf;name=payslip.pdf;base64,JVBERi0=',
+    };
+    expect(v(good), JSON.stringify(v.errors)).toBe(true);
+    const bad = {
+      date: '2023-02-29',
+      'date-time': '2024-02-29 23:59',
+      time: '25:00:00Z',
+      email: 'juan@',
+      uri: '/relative/only',
+      'data-url': 'data:text/plain,not base64',
+    };
+    expect(v(bad)).toBe(false);
+    expect(v.errors?.map((e) => e.params['format'])).toEqual(Object.keys(bad));
+  });
+
   it('reports every error (allErrors)', () => {
     const v = ajv.compile({
       type: 'object',

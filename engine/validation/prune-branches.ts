@@ -160,9 +160,16 @@ export function branchTester(ajv: Ajv, schema: SchemaObject): BranchTest {
  * The schema-valued keywords of draft-07 (and `$defs`, `dependentSchemas`, `prefixItems`), as a map or a list of
  * schemas or one.
  */
-const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas', 'dependencies'];
-const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'items', 'prefixItems'];
-const SCHEMA_ONES = [
+export const SCHEMA_MAPS = [
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'dependentSchemas',
+  'dependencies',
+];
+export const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'items', 'prefixItems'];
+export const SCHEMA_ONES = [
   'additionalProperties',
   'items',
   'additionalItems',

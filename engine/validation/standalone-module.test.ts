@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CompiledValidator } from './compiled-validator.ts';
 import { createAjv } from './create-ajv.ts';
-import { moduleImports, RUNTIME_PREFIX, standaloneModule } from './standalone-module.ts';
+import { FORMATS_MODULE, moduleImports, RUNTIME_PREFIX, standaloneModule } from './standalone-module.ts';
 import type { ValidationVocabulary } from './vocabulary.ts';
 
 const vocabulary: ValidationVocabulary = {
@@ -114,5 +114,45 @@ describe('standaloneModule', () => {
     expect(compiled.branches?.['/oneOf/1']?.({ kind: 'b' })).toBe(true);
     expect(compiled({ n: 6, kind: 'a' })).toBe(true);
     expect(compiled({ n: 6 })).toBe(false);
+  });
+});
+
+describe('standaloneModule with the standard formats', () => {
+  const formats = {
+    type: 'object',
+    properties: {
+      born: { type: 'string', format: 'date' },
+      at: { type: ['string', 'null'], format: 'date-time' },
+      opens: { format: 'time' },
+      site: { type: 'string', format: 'uri' },
+      mail: { type: 'string', format: 'email' },
+      scan: { type: 'string', format: 'data-url' },
+    },
+  };
+
+  it("imports ajv-formats' checks, the only other module it may need, and decides as the live ajv", async () => {
+    const source = standaloneModule(vocabulary, formats);
+    expect(source).not.toMatch(/\brequire\s*\(/u);
+    expect(moduleImports(source)).toEqual([`${FORMATS_MODULE}.js`]);
+    const compiled = await load(source, 'formats.mjs');
+    const live = createAjv(vocabulary).compile(formats);
+    const samples = [
+      {
+        born: '2000-02-29',
+        at: '2024-01-31T08:00:00+08:00',
+        opens: '09:30:00Z',
+        site: 'https://a.ph/x',
+        mail: 'a@b.ph',
+      },
+      { born: '2001-02-29', at: null, opens: '9:30', site: 'no scheme', mail: 'a@', scan: 'data:,x' },
+      { scan: 'data:image/png;name=id%20card.png;base64,iVBORw0KGgo=' },
+      { at: '2024-13-01T00:00:00Z', opens: 930 },
+    ];
+    for (const sample of samples) {
+      expect(compiled(structuredClone(sample)), JSON.stringify(sample)).toBe(live(structuredClone(sample)));
+      expect(compiled.errors ?? null).toEqual(live.errors ?? null);
+    }
+    expect(compiled(samples[1])).toBe(false);
+    expect(compiled.errors?.map((e) => e.instancePath)).toEqual(['/born', '/opens', '/site', '/mail', '/scan']);
   });
 });

@@ -19,8 +19,11 @@ const standaloneMultiCode = standaloneCode as unknown as StandaloneMultiCode;
 
 /** Ajv's small runtime helpers the generated code may import; nothing else of ajv (no compiler) is allowed. */
 export const RUNTIME_PREFIX = 'ajv/dist/runtime/';
+/** ajv-formats' checks (createAjv's `code.formats`): plain functions and regexps, no import of their own. */
+export const FORMATS_MODULE = 'ajv-formats/dist/formats';
 
 const REQUIRE = /const (\w+) = require\("([^"]+)"\)\.default;/gu;
+const REQUIRE_FORMAT = /const (\w+) = require\("([^"]+)"\)\.fullFormats((?:\.[\w$]+|\["[^"]+"\])+);/gu;
 
 // A CommonJS `exports.default` reaches ESM as `ns.default` (bundlers) or `ns.default.default` (Node): accept both.
 const INTEROP = 'function runtimeDefault(ns) { const d = ns.default; return typeof d === "function" ? d : d.default; }';
@@ -28,7 +31,8 @@ const INTEROP = 'function runtimeDefault(ns) { const d = ns.default; return type
 /**
  * ESM source of a standalone validator for `schema` (default export and `validate`), compiled by a FRESH
  * `createAjv(vocabulary)` each call, so no cached schema (ajv caches by `$id`) can leak old rules into new code.
- * Ajv emits `require()` for its runtime helpers even in ESM mode; they become `import`s of `ajv/dist/runtime/*.js`.
+ * Ajv emits `require()` for its runtime helpers even in ESM mode; they become `import`s of `ajv/dist/runtime/*.js`,
+ * and the checks of standard formats that are functions (a date's calendar) an `import` of ajv-formats' formats.
  * Throws when the code would need anything else at runtime.
  *
  * A schema with branches (`if`, `anyOf`, `oneOf`) also gets a compiled test of each branch, by JSON pointer, on the
@@ -62,6 +66,13 @@ export function standaloneModule(vocabulary: ValidationVocabulary, schema: AnySc
     imports.push(`import * as ${name}_module from "${from}.js";`);
     return `const ${name} = runtimeDefault(${name}_module);`;
   });
+  let formats = false;
+  code = code.replace(REQUIRE_FORMAT, (_match, name: string, from: string, path: string) => {
+    if (from !== FORMATS_MODULE) throw new Error(`standalone validator would require ${from}`);
+    formats = true;
+    return `const ${name} = (ajvFormats.fullFormats ?? ajvFormats.default.fullFormats)${path};`;
+  });
+  if (formats) imports.push(`import * as ajvFormats from "${FORMATS_MODULE}.js";`);
   if (/\brequire\(/u.test(code)) throw new Error('standalone validator still calls require()');
   code = hoistSchemaReads(code.replace(/^"use strict";/u, ''));
   return ['"use strict";', ...imports, ...(imports.length > 0 ? [INTEROP] : []), code.trim(), ''].join('\n');

@@ -23,3 +23,12 @@ export interface ValidationVocabulary {
   /** Normaliser name -> steps; a schema applies them with `"normalize": "name"` or `["name", ...]`. */
   readonly normalizers: Readonly<Record<string, Normalizer>>;
 }
+
+/**
+ * The standard formats every form may name beside the product's own (the vocabulary's): ajv-formats' checks of
+ * `date`, `time`, `date-time` (RFC 3339: a real day of a real month; a time with its offset), `email` and `uri`
+ * (RFC 3986, a scheme required), and `data-url`, a file as RJSF's file widget sends it (`data:<type>;name=<file
+ * name>;base64,<data>`). The product's vocabulary may replace one (its `email` does). Pure data, so
+ * the staff console's outline can offer them without loading ajv.
+ */
+export const STANDARD_FORMATS = ['date', 'date-time', 'time', 'email', 'uri', 'data-url'] as const;

@@ -38,12 +38,41 @@ export interface WidgetMeta {
 const SCALARS: readonly JsonType[] = ['string', 'number', 'integer', 'boolean'];
 const NO_OPTIONS = { type: 'object', additionalProperties: false } as const;
 
+/** RJSF's radio and checkboxes take `inline` (the choices side by side). */
+const INLINE_OPTIONS = {
+  type: 'object',
+  properties: { inline: { type: 'boolean' } },
+  additionalProperties: false,
+} as const;
+
 /**
  * RJSF's built-in widget names the engine keeps (scripts/vite/rjsf-trim.ts replaces AltDate, AltDateTime, Color,
  * File, Range and Rating with stand-ins that refuse to render, so the studio does not offer them; `textarea` is the
- * engine's own, engine/form/templates/textarea-widget.tsx). Their own options are
- * the general ones (`rows` for a textarea, `inputType`, ...), which engine/studio allows on every field.
+ * engine's own, engine/form/templates/textarea-widget.tsx), by the names RJSF knows them: its short names, the
+ * aliases its formats use (`uri`, `date-time`) and its class names (`RadioWidget`, `CheckboxesWidget`). Their own
+ * options are the general ones (`rows` for a textarea, `inputType`, ...), which engine/studio allows on every field.
  */
+const radio: WidgetMeta = {
+  displayName: 'studio.widgets.radio',
+  labels: [],
+  accepts: SCALARS,
+  options: INLINE_OPTIONS,
+  needsEnum: true,
+};
+const checkboxes: WidgetMeta = {
+  displayName: 'studio.widgets.checkboxes',
+  labels: [],
+  accepts: ['array'],
+  options: INLINE_OPTIONS,
+};
+const url: WidgetMeta = { displayName: 'studio.widgets.url', labels: [], accepts: ['string'], options: NO_OPTIONS };
+const datetime: WidgetMeta = {
+  displayName: 'studio.widgets.datetime',
+  labels: [],
+  accepts: ['string'],
+  options: NO_OPTIONS,
+};
+
 export const rjsfWidgetMeta: Readonly<Record<string, WidgetMeta>> = {
   text: {
     displayName: 'studio.widgets.text',
@@ -53,15 +82,19 @@ export const rjsfWidgetMeta: Readonly<Record<string, WidgetMeta>> = {
   },
   textarea: { displayName: 'studio.widgets.textarea', labels: [], accepts: ['string'], options: NO_OPTIONS },
   email: { displayName: 'studio.widgets.email', labels: [], accepts: ['string'], options: NO_OPTIONS },
-  url: { displayName: 'studio.widgets.url', labels: [], accepts: ['string'], options: NO_OPTIONS },
+  url,
+  uri: url,
   password: { displayName: 'studio.widgets.password', labels: [], accepts: ['string'], options: NO_OPTIONS },
   date: { displayName: 'studio.widgets.date', labels: [], accepts: ['string'], options: NO_OPTIONS },
-  datetime: { displayName: 'studio.widgets.datetime', labels: [], accepts: ['string'], options: NO_OPTIONS },
+  datetime,
+  'date-time': datetime,
   time: { displayName: 'studio.widgets.time', labels: [], accepts: ['string'], options: NO_OPTIONS },
   updown: { displayName: 'studio.widgets.updown', labels: [], accepts: ['number', 'integer'], options: NO_OPTIONS },
   checkbox: { displayName: 'studio.widgets.checkbox', labels: [], accepts: ['boolean'], options: NO_OPTIONS },
-  checkboxes: { displayName: 'studio.widgets.checkboxes', labels: [], accepts: ['array'], options: NO_OPTIONS },
-  radio: { displayName: 'studio.widgets.radio', labels: [], accepts: SCALARS, options: NO_OPTIONS, needsEnum: true },
+  checkboxes,
+  CheckboxesWidget: checkboxes,
+  radio,
+  RadioWidget: radio,
   select: { displayName: 'studio.widgets.select', labels: [], accepts: [...SCALARS, 'array'], options: NO_OPTIONS },
   hidden: { displayName: 'studio.widgets.hidden', labels: [], accepts: SCALARS, options: NO_OPTIONS },
 };

@@ -30,6 +30,7 @@ import {
 } from '#domain/form-content.ts';
 import { isThemeEntry } from '#engine/studio/theme-properties.ts';
 import { standaloneModule } from '#engine/validation/standalone-module.ts';
+import { withoutComments } from '#engine/validation/without-comments.ts';
 import { vocabulary } from '#schemas/vocabulary.ts';
 import { buildAssetsOffThread } from './compiler.ts';
 import { promiseMemo } from './promise-memo.ts';
@@ -40,17 +41,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ASSETS_PATH = '/forms/';
 
 const hashOf = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 20);
-
-/** A copy of a schema without `$comment` notes (the borrower's browser needs the rules, not the notes). */
-export function withoutComments(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutComments);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([key]) => key !== '$comment')
-      .map(([key, v]) => [key, withoutComments(v)]),
-  );
-}
 
 /** The validator module of a schema: standalone code with ajv's runtime helpers bundled in, minified, deterministic. */
 export async function validatorModule(schema: Record<string, unknown>): Promise<string> {

@@ -77,6 +77,15 @@ describe('the outline over the editor state', () => {
     expect(names()).toEqual(['companyName', 'major', 'employerTin']);
   });
 
+  it("offers a new text field the standard formats (date, date-time, time, email, uri, data-url) and the product's", () => {
+    render(<Studio tab="outline" />);
+    const add = screen.getByTestId('add-field');
+    const formats = [...add.querySelectorAll('select[name=fieldFormat] option')].map((o) => o.getAttribute('value'));
+    expect(formats).toEqual(
+      expect.arrayContaining(['date', 'date-time', 'time', 'email', 'uri', 'data-url', 'ph-mobile']),
+    );
+  });
+
   it('refuses a field name already taken, and typing one text is one undo step', () => {
     render(<Studio tab="outline" />);
     const add = screen.getByTestId('add-field');

@@ -16,6 +16,7 @@ import {
   type FormLanguage,
   type ThemeContent,
 } from '#domain/form-content.ts';
+import { STANDARD_FORMATS } from '#engine/validation/vocabulary.ts';
 import { vocabularyFor } from '#schemas/vocabulary.ts';
 import type { FocusTarget } from './checks.tsx';
 import {
@@ -41,8 +42,10 @@ import { optionFields, widgetInfo, widgetsFor, widgetsForField, type StudioWidge
 /** An edit of the editor's content state, as a view of one kind of content makes it. */
 export type Apply<T> = (next: T | ((present: T) => T), group?: string) => void;
 
-/** The string formats of the product's validation vocabulary (schemas/vocabulary.ts), which a new field may take. */
-const FORMATS = Object.keys(vocabularyFor(product as ProductConfig).formats).sort();
+/** The standard string formats and the product's (schemas/vocabulary.ts), which a new field may take. */
+const FORMATS = [
+  ...new Set([...STANDARD_FORMATS, ...Object.keys(vocabularyFor(product as ProductConfig).formats)]),
+].sort();
 
 const SUFFIX: Readonly<Record<TextKind, string>> = { title: '', help: 'Help', placeholder: 'Placeholder' };
 

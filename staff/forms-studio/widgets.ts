@@ -24,7 +24,8 @@ export const WIDGETS: readonly StudioWidget[] = Object.entries({
   ...rjsfWidgetMeta,
   ...(widgetRegistry as Readonly<Record<string, WidgetMeta>>),
 })
-  .filter(([, meta]) => meta.readsAddressBook !== true)
+  // An alias (RJSF's `RadioWidget` for `radio`, `uri` for `url`) is the same entry: offered once, by its first name.
+  .filter(([, meta], index, all) => meta.readsAddressBook !== true && all.findIndex(([, m]) => m === meta) === index)
   .map(([name, meta]) => ({
     name,
     displayName: meta.displayName,

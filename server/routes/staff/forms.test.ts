@@ -167,6 +167,34 @@ describe.each(databaseTargets())('the form studio on %s', (kind) => {
     await call(author, 'POST', `/staff/form-versions/${d.version.id}/discard`);
   });
 
+  it("accepts draft-07 as RJSF users write it and the standard formats; a typo is said in staff terms, never ajv's", async () => {
+    const d = await draft('form', 'addressInfo');
+    const content = structuredClone(d.content) as FormContent & {
+      schema: { properties: Record<string, Record<string, unknown>> };
+      uiSchema: { 'ui:order': string[] };
+      texts: Record<string, Record<string, unknown>>;
+    };
+    content.schema.properties['landmark'] = { title: 'addressInfo.landmark', type: ['string', 'null'], maxLength: 80 };
+    content.schema.properties['since'] = { title: 'addressInfo.since', type: 'string', format: 'date' };
+    content.schema.properties['mapLink'] = { title: 'addressInfo.mapLink', format: 'uri', maxLength: 300 };
+    content.uiSchema['ui:order'] = [...content.uiSchema['ui:order'], 'landmark', 'since', 'mapLink'];
+    for (const lng of ['en', 'fil', 'zh'])
+      Object.assign(content.texts[lng]!, { landmark: 'L', since: 'S', mapLink: 'M' });
+    const edited = await save(d, content);
+    expect(edited.checks).toEqual([]);
+    expect(edited.validator).toEqual(expect.any(String));
+    content.schema.properties['since']!['maxLenght'] = 10;
+    const typo = await save(edited, content);
+    expect(typo.checks).toEqual([
+      expect.objectContaining({
+        code: 'studio.checks.unknownKeywordSuggest',
+        path: '/schema/properties/since/maxLenght',
+        params: { where: '“since” (#/properties/since)', keyword: 'maxLenght', suggestion: 'maxLength' },
+      }),
+    ]);
+    await call(author, 'POST', `/staff/form-versions/${d.version.id}/discard`);
+  });
+
   it('a tightened rule is breaking: the new validator runs over the saved sections and counts those it would refuse', async () => {
     const borrowers = await Promise.all([login(api), login(api)]);
     await api.database.db.insert(profileSections).values(
