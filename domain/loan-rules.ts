@@ -23,6 +23,9 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[
   settled: [],
 };
 
+/** Every state an order can be in (the database holds `loan_orders.state` to these: server/db/schema.ts). */
+export const ORDER_STATES = Object.keys(ORDER_TRANSITIONS) as readonly OrderState[];
+
 /** True when an order may move from `from` to `to` in one step. */
 export function canTransition(from: OrderState, to: OrderState): boolean {
   return ORDER_TRANSITIONS[from].includes(to);

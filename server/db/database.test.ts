@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseInUseError, openDatabase, type OpenDatabase } from './database.ts';
-import { customers, profileSections } from './schema.ts';
+import { ORDER_STATES } from '#domain/loan-rules.ts';
+import { customers, loanOrders, profileSections } from './schema.ts';
 import { databaseTargets, pgliteTemplate, testDatabase } from './test-database.ts';
 
 describe.each(databaseTargets())('database on %s', (kind) => {
@@ -34,6 +35,29 @@ describe.each(databaseTargets())('database on %s', (kind) => {
         .values({ phone: '9170000000' })
         .then(() => open.db.insert(customers).values({ phone: '9170000000' })),
     ).rejects.toThrow();
+  });
+
+  it("holds an order's state to the states of the order state machine (domain/loan-rules.ts)", async () => {
+    const [customer] = await open.db.insert(customers).values({ phone: '9170000001' }).returning();
+    const order = (orderNo: string, state: string) =>
+      open.db.insert(loanOrders).values({
+        customerId: customer!.id,
+        orderNo,
+        productId: 'p',
+        subProductId: 's',
+        state,
+        principal: 200_000,
+        termDays: 7,
+        quote: {},
+        totalTermDays: 7,
+      });
+    await expect(order('PA-STATE-1', 'paid')).rejects.toThrow();
+    await expect(order('PA-STATE-2', '')).rejects.toThrow();
+    // Two closed orders and one open (a customer has one open order at most).
+    const some = ['rejected', 'settled', 'under_review'];
+    expect(ORDER_STATES).toEqual(expect.arrayContaining(some));
+    for (const [i, state] of some.entries()) await order(`PA-STATE-OK-${i}`, state);
+    expect(await open.db.select().from(loanOrders).where(eq(loanOrders.customerId, customer!.id))).toHaveLength(3);
   });
 });
 

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -22,6 +23,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ORDER_STATES } from '#domain/loan-rules.ts';
 import { encryptedJson, encryptedText } from '../crypto/columns.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -239,6 +241,11 @@ export const loanOrders = pgTable(
       .where(sql`${t.state} not in ('settled', 'rejected')`),
     index('loan_orders_customer_idx').on(t.customerId, t.createdAt),
     index('loan_orders_repaying_idx').on(t.state, t.dueDate),
+    // The states of the order state machine (domain/loan-rules.ts), no other text.
+    check(
+      'loan_orders_state_check',
+      sql`${t.state} in (${sql.raw(ORDER_STATES.map((state) => `'${state}'`).join(', '))})`,
+    ),
   ],
 );
 

@@ -1,0 +1,1 @@
+ALTER TABLE "loan_orders" ADD CONSTRAINT "loan_orders_state_check" CHECK ("loan_orders"."state" in ('under_review', 'accepted', 'rejected', 'withdrawable', 'disbursing', 'disbursement_failed', 'repaying', 'settled'));
