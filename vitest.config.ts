@@ -33,9 +33,10 @@ export default defineConfig({
           // content) is only reused, not seen. Importing the server and building the seed forms once per worker
           // rather than per file saves about a minute of CPU a run.
           isolate: false,
-          // No test may depend on the machine's speed: a database suite on a busy 2-core machine takes its time.
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // No test may depend on the machine's speed: a database suite on a busy 2-core machine (the browser suites run
+          // beside this project) takes its time; a timeout only says how long a hung test holds the run.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
       {
@@ -63,7 +64,9 @@ export default defineConfig({
           // files it runs (each file still has its own Chromium, server and database, and none mocks a module or a
           // global), which saves about a minute of CPU a run.
           isolate: false,
-          testTimeout: 60_000,
+          // Beside the unit and server suites on a busy 2-core machine a journey takes its time; a timeout only says how long
+          // a hung test holds the run.
+          testTimeout: 180_000,
           // A server's start (a database copied from its template, the app built) waits its turn on a busy machine.
           hookTimeout: 120_000,
           // A browser on a busy 2-core machine takes its time: expect.poll waits up to 15 s, not Vitest's 1 s.

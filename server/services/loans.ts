@@ -3,7 +3,8 @@
  * (loans/context.ts: dependencies, config, the Manila day, the order's ledger):
  * - loans/repository.ts: the one reader and writer of orders, events, payouts and payments; the lock order;
  * - loans/views.ts: what the API answers, every money figure from the ledger (domain/loan-ledger.ts);
- * - loans/apply.ts: money operations' transaction, apply, underwriting, acceptance;
+ * - loans/money-operation.ts: the transaction of every money operation (the customer locked, the Idempotency-Key);
+ * - loans/apply.ts: apply, underwriting, acceptance;
  * - loans/disburse.ts: withdrawal, payouts and their results, the payout account;
  * - loans/repay.ts: repayments (recorded first, then sent to the gateway) and the gateway's events;
  * - loans/refunds.ts: money paid over what was owed, sent back to the payout account on file;
@@ -37,8 +38,8 @@ export function createLoanService(deps: LoanDeps) {
   const ctx = createLoanContext(deps);
   const views = createLoanViews(ctx);
   const application = createApplication(ctx, views);
-  const disbursement = createDisbursement(ctx, views, application);
-  const repayment = createRepayment(ctx, views, application);
+  const disbursement = createDisbursement(ctx, views);
+  const repayment = createRepayment(ctx, views);
   const jobs = createLoanJobs(ctx, application, disbursement, repayment);
   const reads = createLoanReads(ctx, views, application);
   const easyReloan = createEasyReloan(ctx, application, disbursement);

@@ -1,5 +1,5 @@
 /**
- * From application to acceptance: apply (a money operation under the caller's Idempotency-Key), the underwriting
+ * From application to acceptance: apply (a money operation, ./money-operation.ts), the underwriting
  * decision (the `underwrite` job; staff decisions will take the same path), and the borrower accepting the terms.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { decide, type UnderwritingDecision, type UnderwritingFacts } from '#doma
 import { loanOrders } from '#server/db/schema.ts';
 import { ApiError, type ErrorCode } from '#server/errors.ts';
 import { enqueue } from '#server/jobs/runner.ts';
-import { withIdempotency, type Answer, type StoredAnswer } from '../idempotency.ts';
+import type { StoredAnswer } from '../idempotency.ts';
 import type { Caller, LoanContext, LoanInput } from './context.ts';
 import type { OrderRow, Tx } from './repository.ts';
 import { links, orderNotices } from './notices.ts';
@@ -27,27 +27,9 @@ export type Decision =
   UnderwritingDecision | { readonly decision: 'reject'; readonly reason: string; readonly reapplyAfter: string };
 
 export function createApplication(ctx: LoanContext, views: LoanViews) {
-  const { db, repo, now } = ctx;
+  const { db, repo, now, money } = ctx;
   const { notifyApproved, notifyOrder } = orderNotices(now);
   const limits = createLimits(ctx);
-
-  /**
-   * A money operation: ONE transaction that locks the customer first (the lock order of repository.ts), then runs
-   * under the caller's Idempotency-Key. Concurrent operations of one borrower wait for each other instead of
-   * deadlocking on the rows they share.
-   */
-  function money(
-    caller: Caller,
-    key: string,
-    operation: string,
-    hash: string,
-    fn: (tx: Tx) => Promise<Answer>,
-  ): Promise<StoredAnswer> {
-    return db.transaction(async (tx) => {
-      await repo.lockCustomer(tx, caller.customerId);
-      return withIdempotency(tx, caller.customerId, key, operation, hash, fn);
-    });
-  }
 
   /** Why a new application is refused now, or null. */
   function applyBlock(
@@ -295,7 +277,7 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
     });
   }
 
-  return { money, limits, applyBlock, apply, createOrder, underwrite, decideOrder, accept };
+  return { limits, applyBlock, apply, createOrder, underwrite, decideOrder, accept };
 }
 
 export type Application = ReturnType<typeof createApplication>;

@@ -24,6 +24,7 @@ import { ApiError } from '#server/errors.ts';
 import type { CollectionProvider } from '#server/providers/collection/collection-provider.ts';
 import type { PayoutProvider } from '#server/providers/payout/payout-provider.ts';
 import type { ProfileService } from '../profile.ts';
+import { createMoneyOperation } from './money-operation.ts';
 import { createLoanRepository, type LoanRepository, type OrderRow, type Tx } from './repository.ts';
 
 export const pricingConfig = pricingJson as unknown as PricingConfig;
@@ -161,6 +162,8 @@ export function createLoanContext(deps: LoanDeps) {
     pricing,
     underwriting,
     repo,
+    /** The transaction of every money operation (./money-operation.ts). */
+    money: createMoneyOperation(deps.db, repo),
     today,
     subOf,
     capsOf,

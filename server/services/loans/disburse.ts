@@ -24,7 +24,6 @@ import {
 } from '#server/providers/payout/payout-provider.ts';
 import { checkUsable, lockCoupon, markUsed, type CouponRow } from '../coupons.ts';
 import type { StoredAnswer } from '../idempotency.ts';
-import type { Application } from './apply.ts';
 import type { Caller, LoanContext } from './context.ts';
 import { ledgerPatch, type OrderRow, type Tx } from './repository.ts';
 import { links, orderNotices } from './notices.ts';
@@ -35,7 +34,7 @@ const PAYOUT_STEP = 'bankInfo';
 const PAYOUT_RETRY_MS = 15 * 60_000;
 const DOC_REF = /^doc:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/u;
 
-export function createDisbursement(ctx: LoanContext, views: LoanViews, application: Application) {
+export function createDisbursement(ctx: LoanContext, views: LoanViews) {
   const { db, repo, now } = ctx;
   const { notifyOrder } = orderNotices(now);
 
@@ -77,7 +76,7 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews, applicati
     orderId: string,
     couponId?: string,
   ): Promise<StoredAnswer> {
-    return application.money(caller, key, `withdraw:${orderId}`, hash, async (tx) => {
+    return ctx.money(caller, key, `withdraw:${orderId}`, hash, async (tx) => {
       const updated = await withdrawIn(tx, caller.customerId, orderId, couponId);
       return { status: 200, body: views.orderView(updated) };
     });

@@ -32,7 +32,6 @@ import type { CollectionEvent } from '#server/providers/collection/collection-pr
 import { ProviderError } from '#server/providers/payout/payout-provider.ts';
 import { checkUsable, consumeHeld, hold, lockCoupon, releaseHeld, type CouponRow } from '../coupons.ts';
 import type { StoredAnswer } from '../idempotency.ts';
-import type { Application } from './apply.ts';
 import type { Caller, LoanContext } from './context.ts';
 import { ledgerPatch, type OrderRow } from './repository.ts';
 import { links, orderNotices } from './notices.ts';
@@ -46,7 +45,7 @@ const SEND_RETRY_MS = 30_000;
 
 export type PaymentOutcome = 'applied' | 'replay' | 'mismatch' | 'unknown';
 
-export function createRepayment(ctx: LoanContext, views: LoanViews, application: Application) {
+export function createRepayment(ctx: LoanContext, views: LoanViews) {
   const { db, repo, now } = ctx;
   const { notifyOrder } = orderNotices(now);
   const refunds = createRefunds(ctx);
@@ -131,7 +130,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews, application:
     orderId: string,
     input: { kind: PaymentKind; channel: PaymentChannel; couponId?: string | undefined },
   ): Promise<StoredAnswer> {
-    const answer = await application.money(caller, key, `payment:${orderId}`, hash, async (tx) => {
+    const answer = await ctx.money(caller, key, `payment:${orderId}`, hash, async (tx) => {
       const order = await repo.lockOrder(tx, orderId, caller.customerId);
       const at = now();
       const open = await tx
