@@ -47,13 +47,17 @@ function namespacesOf(sources: string[]): string[] {
   return [...found].sort();
 }
 
-/** The engine widgets (all lazy) by `ui:widget` name and their source file, read from the `load` of their entry in engine/widgets/registry.ts. */
-function lazyWidgetFiles(): Map<string, string> {
+/**
+ * The engine's lazy widgets by `ui:widget` name and their source file, read from their loaders in
+ * engine/widgets/registry.ts (`name: () => import('./file.tsx')`, a name with a dash quoted); engine/widgets/
+ * widget-meta.test.ts holds this to the registry's `widgetLoaders`.
+ */
+export function lazyWidgetFiles(): Map<string, string> {
   const source = readFileSync(join(root, 'engine/widgets/registry.ts'), 'utf8');
   return new Map(
-    [...source.matchAll(/(\w+): \{\s*load: \(\) => import\('\.\/([\w-]+\.tsx)'\)/g)].map((m) => [
-      m[1]!,
-      `engine/widgets/${m[2]!}`,
+    [...source.matchAll(/(?:(\w+)|'([\w-]+)'): \(\) => import\('\.\/([\w-]+\.tsx)'\)/g)].map((m) => [
+      (m[1] ?? m[2])!,
+      `engine/widgets/${m[3]!}`,
     ]),
   );
 }

@@ -1,7 +1,9 @@
 import type { FormProps } from '@rjsf/core/lib/components/Form.js';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { engineWidgets } from '../widgets/registry.ts';
+import { AdditionalPropertyTemplate } from './templates/additional-property-template.tsx';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/array-field-template.tsx';
+import { actionButtons } from './templates/buttons.tsx';
 import { BaseInputTemplate } from './templates/base-input-template.tsx';
 import { TextareaWidget } from './templates/textarea-widget.tsx';
 import { FieldErrorTemplate } from './templates/field-error-template.tsx';
@@ -30,9 +32,22 @@ export interface MergedRegistry {
   readonly templates: FormTemplates;
 }
 
-/** The engine's layer: its widgets, the translating SchemaField, the `widget` adapter and `pickContact` fields and mobile templates. */
+/**
+ * The engine's layer: its widgets, the translating SchemaField, the `widget` adapter and `pickContact` fields and
+ * mobile templates. The engine's own file, range, alternative date and time widgets also take the names of RJSF's
+ * components, so RJSF's own choices (`format: data-url` -> FileWidget, `format: time` -> TimeWidget) reach them, never
+ * the stand-ins the browser build puts in place of RJSF's (scripts/vite/rjsf-trim.ts).
+ */
 export const engineRegistry: RegistryLayer = {
-  widgets: { ...engineWidgets, TextareaWidget },
+  widgets: {
+    ...engineWidgets,
+    TextareaWidget,
+    FileWidget: engineWidgets.file,
+    RangeWidget: engineWidgets.range,
+    AltDateWidget: engineWidgets['alt-date'],
+    AltDateTimeWidget: engineWidgets['alt-datetime'],
+    TimeWidget: engineWidgets.time,
+  },
   fields: { SchemaField: TranslatedSchemaField, widget: WidgetField, pickContact: PickContactField },
   templates: {
     FieldTemplate,
@@ -44,7 +59,8 @@ export const engineRegistry: RegistryLayer = {
     DescriptionFieldTemplate,
     FieldHelpTemplate,
     ErrorListTemplate,
-    ButtonTemplates: { SubmitButton },
+    WrapIfAdditionalTemplate: AdditionalPropertyTemplate,
+    ButtonTemplates: { SubmitButton, ...actionButtons },
   },
 };
 

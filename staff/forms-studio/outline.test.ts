@@ -15,8 +15,7 @@ import {
 } from './outline.ts';
 import { importTextsCsv, textRows, textsCsv } from './texts-table.ts';
 import { optionFields, widgetInfo, WIDGETS, widgetsFor, widgetsForField } from './widgets.ts';
-import { widgetRegistry } from '#engine/widgets/registry.ts';
-import { rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
+import { engineWidgetMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
 import enStaff from '#locales/en/staff.json' with { type: 'json' };
 import filStaff from '#locales/fil/staff.json' with { type: 'json' };
 import zhStaff from '#locales/zh-CN/staff.json' with { type: 'json' };
@@ -197,7 +196,7 @@ describe('where a check points', () => {
 
 describe('the widgets the outline offers', () => {
   it("are the engine's registry and RJSF's built-in widgets, each named by a text of every staff language", () => {
-    expect(WIDGETS.map((w) => w.name)).toEqual([...Object.keys(rjsfWidgetMeta), ...Object.keys(widgetRegistry)]);
+    expect(WIDGETS.map((w) => w.name)).toEqual([...Object.keys(rjsfWidgetMeta), ...Object.keys(engineWidgetMeta)]);
     for (const locale of [enStaff, filStaff, zhStaff]) {
       const names = (locale as { studio: { widgets: Record<string, string> } }).studio.widgets;
       for (const w of WIDGETS)
