@@ -2,6 +2,7 @@ import { ariaDescribedByIds, dateRangeOptions, useAltDateWidgetProps } from '@rj
 import type { DateObject, WidgetProps } from '@rjsf/utils';
 import { useFormText } from '../form/form-text.ts';
 import './widgets.css';
+import './rjsf-widgets.css';
 
 /**
  * RJSF's alternative date widget in the engine's look (`ui:widget: 'alt-date'`; with `time`, `alt-datetime`): one

@@ -3,6 +3,7 @@ import { ariaDescribedByIds, useFileWidgetProps } from '@rjsf/utils';
 import type { WidgetProps } from '@rjsf/utils';
 import { useFormText } from '../form/form-text.ts';
 import './widgets.css';
+import './rjsf-widgets.css';
 
 /** The largest file taken when `ui:options.maxBytes` does not say: 5 MB. */
 export const DEFAULT_MAX_FILE_BYTES = 5_000_000;

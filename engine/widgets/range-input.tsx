@@ -1,6 +1,7 @@
 import { ariaDescribedByIds, getInputProps } from '@rjsf/utils';
 import type { WidgetProps } from '@rjsf/utils';
 import './widgets.css';
+import './rjsf-widgets.css';
 
 /**
  * A slider for a number between the schema's `minimum` and `maximum` (`ui:widget: 'range'`, step `multipleOf`), with

@@ -21,9 +21,12 @@ type Widget = ComponentType<WidgetProps>;
  */
 const bundled = { chips: ChipSelect, radios: RadioSelect } as const satisfies Partial<Record<EngineWidgetName, Widget>>;
 
+/** Time, file, range and the alternative dates: rare on a borrower's steps, one chunk for all (rjsf-widgets.tsx). */
+const rjsfWidgets = () => import('./rjsf-widgets.tsx');
+
 /**
- * Every other widget is fetched when a field needs it (one `import()` each, named here so scripts/bundle-report.ts
- * finds the module), so no form carries the code of all: a photo on the identity step, the address on the address
+ * Every other widget is fetched when a field needs it (an `import()` each, or a shared one, named here so
+ * scripts/bundle-report.ts finds the module), so no form carries the code of all: a photo on the identity step, the address on the address
  * step, a signature when withdrawing. `preloadWidgets(uiSchema)` starts the fetch together with a step's form.
  */
 export const widgetLoaders: { readonly [N in Exclude<EngineWidgetName, keyof typeof bundled>]: () => Promise<Widget> } =
@@ -34,11 +37,13 @@ export const widgetLoaders: { readonly [N in Exclude<EngineWidgetName, keyof typ
     photo: () => import('./photo-capture.tsx').then((m) => m.PhotoCapture),
     contactPicker: () => import('./contact-picker.tsx').then((m) => m.ContactPicker),
     address: () => import('./address-picker.tsx').then((m) => m.AddressPicker),
-    time: () => import('./time-input.tsx').then((m) => m.TimeInput),
-    file: () => import('./file-input.tsx').then((m) => m.FileInput),
-    range: () => import('./range-input.tsx').then((m) => m.RangeInput),
-    'alt-date': () => import('./alt-date-input.tsx').then((m) => m.AltDateInput),
-    'alt-datetime': () => import('./alt-date-input.tsx').then((m) => m.AltDateTimeInput),
+    // The engine's textarea owns its text as its inputs do (engine/form/templates); only a few steps have one.
+    textarea: () => import('../form/templates/textarea-widget.tsx').then((m) => m.TextareaWidget),
+    time: () => rjsfWidgets().then((m) => m.TimeInput),
+    file: () => rjsfWidgets().then((m) => m.FileInput),
+    range: () => rjsfWidgets().then((m) => m.RangeInput),
+    'alt-date': () => rjsfWidgets().then((m) => m.AltDateInput),
+    'alt-datetime': () => rjsfWidgets().then((m) => m.AltDateTimeInput),
   };
 
 const lazyWidgets = Object.fromEntries(

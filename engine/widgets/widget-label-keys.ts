@@ -18,6 +18,7 @@ export const widgetLabelKeys = {
   photo: ['take', 'retake', 'preview', 'processing', 'failed'],
   contactPicker: ['name', 'phone', 'pick'],
   address: ['province', 'city', 'barangay', 'choose', 'search', 'loading', 'loadError', 'retry', 'noMatch'],
+  textarea: [],
   time: [],
   file: [],
   range: [],

@@ -1,6 +1,7 @@
 // The server imports the widgets' metadata under node to check drafts: this suite runs in node (no jsdom).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { engineWidgets, widgetLoaders } from './registry.ts';
@@ -69,7 +70,9 @@ describe('the widget registry', () => {
     const found = lazyWidgetFiles();
     expect([...found.keys()].sort()).toEqual(Object.keys(widgetLoaders).sort());
     for (const [name, file] of found) {
-      expect(source, name).toContain(`import('./${file.slice('engine/widgets/'.length)}')`);
+      const relative = posix.relative('engine/widgets', file);
+      expect(source, name).toContain(`import('${relative.startsWith('.') ? relative : `./${relative}`}')`);
+      expect(Object.keys(await import(`#${file}`)).length, name).toBeGreaterThan(0);
       expect(readFileSync(file, 'utf8').length, file).toBeGreaterThan(0);
     }
   });

@@ -147,6 +147,12 @@ export const engineWidgetMeta: { readonly [N in EngineWidgetName]: WidgetMeta } 
     // A file from the phone is mostly a document (an ID, a payslip): the same just-in-time notice as a photo.
     sensitive: true,
   },
+  textarea: {
+    displayName: 'studio.widgets.textarea',
+    labels: widgetLabelKeys.textarea,
+    accepts: ['string'],
+    options: NO_OPTIONS,
+  },
   range: {
     displayName: 'studio.widgets.range',
     labels: widgetLabelKeys.range,
@@ -170,7 +176,7 @@ export const engineWidgetMeta: { readonly [N in EngineWidgetName]: WidgetMeta } 
 /**
  * RJSF's built-in widget names the engine keeps (scripts/vite/rjsf-trim.ts replaces Color and Rating with a
  * stand-in that fails in its field, so the studio does not offer them; AltDate, AltDateTime, File, Range and Time are
- * the engine's own, `engineWidgetMeta`; `textarea` is the engine's own, engine/form/templates/textarea-widget.tsx).
+ * the engine's own, `engineWidgetMeta`, and so is `textarea`, engine/form/templates/textarea-widget.tsx).
  * RJSF's `email`, `uri`, `date` and `date-time` (`datetime`) inputs render on the engine's input, which gives each
  * its phone keyboard, autofill and picker (engine/form/templates/base-input-template.tsx `keyboardFor`); a schema
  * `format` picks them without any `ui:widget`. Their own options are the general ones (`rows` for a textarea,
@@ -183,7 +189,6 @@ export const rjsfWidgetMeta: Readonly<Record<string, WidgetMeta>> = {
     accepts: ['string', 'number', 'integer'],
     options: NO_OPTIONS,
   },
-  textarea: { displayName: 'studio.widgets.textarea', labels: [], accepts: ['string'], options: NO_OPTIONS },
   email: { displayName: 'studio.widgets.email', labels: [], accepts: ['string'], options: NO_OPTIONS },
   uri: { displayName: 'studio.widgets.url', labels: [], accepts: ['string'], options: NO_OPTIONS },
   date: { displayName: 'studio.widgets.date', labels: [], accepts: ['string'], options: NO_OPTIONS },

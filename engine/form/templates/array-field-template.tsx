@@ -26,7 +26,6 @@ export function ArrayFieldTemplate({
       {canAdd === true && !disabled && !readonly && (
         <AddButton
           id={buttonId(fieldPathId, 'add')}
-          className="rjsf-array-item-add"
           onClick={() => onAddClick()}
           uiSchema={uiSchema}
           registry={registry}

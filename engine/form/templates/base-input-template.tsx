@@ -41,15 +41,15 @@ export interface Keyboard {
  * caret position, which the typing filters need. Dates and times keep their type: the phone's own pickers.
  */
 export function keyboardFor(type: string | undefined, schema: RJSFSchema, options: Record<string, unknown>): Keyboard {
-  const given = typeof options['autocomplete'] === 'string' ? options['autocomplete'] : undefined;
+  const given = options['autocomplete'];
   const inputMode = inputModeFor(schema, options, type);
+  // Autofill's tokens for these two are the keyboards' names.
   const address = inputMode === 'email' || inputMode === 'url';
-  const autofill = inputMode === 'email' ? 'email' : inputMode === 'url' ? 'url' : 'off';
   return {
     type: type === 'email' ? 'text' : type,
     inputMode,
-    autoComplete: given ?? (address ? autofill : 'off'),
-    ...(address ? { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } : {}),
+    autoComplete: typeof given === 'string' ? given : address ? inputMode : 'off',
+    ...(address && { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false }),
   };
 }
 

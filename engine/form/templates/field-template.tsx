@@ -12,7 +12,8 @@ import './form.css';
  *
  * A field whose widget or field cannot render (a name the build left out, a widget that throws) fails alone: its
  * label stays and `form.fieldFailed` shows in its place, and the rest of the form works. A property an object's
- * `additionalProperties` added is wrapped by the registry's WrapIfAdditionalTemplate (rename, remove).
+ * `additionalProperties` added is wrapped by the registry's WrapIfAdditionalTemplate (RJSF's: a name box, `form.key`,
+ * renaming it when left, and the registry's remove button).
  */
 export function FieldTemplate(props: FieldTemplateProps) {
   const {

@@ -6,7 +6,7 @@ import './form.css';
  * An object's fields in one column under its (translated) title; the root form's title is left to the screen, and a
  * list item's to its card (ArrayFieldItemTemplate numbers it: RJSF would title it `<list title>-<n>`). An object
  * whose schema takes more properties (`additionalProperties`, `ui:options.expandable`) ends with the registry's add
- * button, as RJSF's does; each added property can be renamed and removed (WrapIfAdditionalTemplate).
+ * button, as RJSF's does; each added property can be renamed and removed (RJSF's WrapIfAdditionalTemplate).
  */
 export function ObjectFieldTemplate({
   title,
@@ -35,7 +35,6 @@ export function ObjectFieldTemplate({
       {canExpand(schema, uiSchema, formData) && (
         <AddButton
           id={buttonId(fieldPathId, 'add')}
-          className="rjsf-object-property-expand"
           onClick={onAddProperty}
           disabled={disabled || readonly}
           uiSchema={uiSchema}
