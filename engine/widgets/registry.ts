@@ -26,8 +26,9 @@ const rjsfWidgets = () => import('./rjsf-widgets.tsx');
 
 /**
  * Every other widget is fetched when a field needs it (an `import()` each, or a shared one, named here so
- * scripts/bundle-report.ts finds the module), so no form carries the code of all: a photo on the identity step, the address on the address
- * step, a signature when withdrawing. `preloadWidgets(uiSchema)` starts the fetch together with a step's form.
+ * scripts/bundle-report.ts finds the module), so no form carries the code of all: a photo on the identity step, the
+ * address on the address step, a signature when withdrawing. `preloadWidgets(uiSchema)` starts the fetch together
+ * with a step's form.
  */
 export const widgetLoaders: { readonly [N in Exclude<EngineWidgetName, keyof typeof bundled>]: () => Promise<Widget> } =
   {
