@@ -100,13 +100,12 @@ export default tseslint.config(
                 './validation',
                 './flow',
                 './studio',
-                './widgets/registry.ts',
                 './widgets/widget-meta.ts',
-                './widgets/lazy-widget.tsx',
+                './widgets/widget-label-keys.ts',
                 './widgets/widget-names.ts',
               ],
               message:
-                "server/ may use only engine/validation, engine/flow, engine/studio (pure, no React) and the widget registry's studio metadata of the engine.",
+                "server/ may use only engine/validation, engine/flow, engine/studio (pure, no React) and the widgets' metadata (engine/widgets/widget-meta.ts), never their React loaders (registry.ts).",
             },
             { target: './config', from: others('config'), message: 'config/ is data: it imports nothing of ours.' },
             {

@@ -61,8 +61,6 @@ export default defineConfig(() => ({
   resolve: {
     alias: webAliases,
   },
-  // The widget registry's studio metadata (engine/widgets/registry.ts) is for the staff console and the server only.
-  define: { __BORROWER_BUILD__: 'true' },
   plugins: [
     react(),
     jsonNotesOut(),

@@ -16,7 +16,7 @@ import { formatPeso } from '#domain/money.ts';
 import type { ErrorKeyFn } from '#engine/form/error-mapping.ts';
 import type { TranslateFn, TypingFilter } from '#engine/form/form-text.ts';
 import type { ValidationError } from '#engine/validation/compiled-validator.ts';
-import { widgetRegistry } from '#engine/widgets/registry.ts';
+import { widgetLabelKeys } from '#engine/widgets/widget-label-keys.ts';
 import incomeBands from './workInfo.income-bands.json' with { type: 'json' };
 
 /** The forms namespace. */
@@ -125,11 +125,11 @@ export function formErrorKey(i18n: Pick<Translator, 'exists'>): ErrorKeyFn {
 }
 
 /**
- * The labels (i18n keys under `widgets.<widget>`) engine widget `widget` reads from `ui:options.labels`, as its
- * registry entry declares them.
+ * The labels (i18n keys under `widgets.<widget>`) engine widget `widget` reads from `ui:options.labels`, as
+ * engine/widgets/widget-label-keys.ts declares them.
  */
 const widgetLabels = (widget: string): readonly string[] =>
-  (widgetRegistry as Readonly<Record<string, { labels: readonly string[] } | undefined>>)[widget]?.labels ?? [];
+  (widgetLabelKeys as Readonly<Record<string, readonly string[] | undefined>>)[widget] ?? [];
 
 /**
  * A uiSchema with what the product gives the engine's widgets: their label keys (translated by the form) and, per

@@ -5,7 +5,7 @@
  * assert on it and the browser suite checks it against what Chromium really downloads.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
@@ -47,14 +47,22 @@ function namespacesOf(sources: string[]): string[] {
   return [...found].sort();
 }
 
-/** The engine widgets (all lazy) by `ui:widget` name and their source file, read from the `load` of their entry in engine/widgets/registry.ts. */
-function lazyWidgetFiles(): Map<string, string> {
+/**
+ * The engine's lazy widgets by `ui:widget` name and their source file, read from their loaders in
+ * engine/widgets/registry.ts (`name: () => import('./file.tsx')` or another folder's `'../x/file.tsx'`, or `name: () => shared()` with
+ * `const shared = () => import('./file.tsx')`; a name with a dash quoted); engine/widgets/widget-meta.test.ts holds
+ * this to the registry's `widgetLoaders`.
+ */
+export function lazyWidgetFiles(): Map<string, string> {
   const source = readFileSync(join(root, 'engine/widgets/registry.ts'), 'utf8');
+  const shared = new Map(
+    [...source.matchAll(/const (\w+) = \(\) => import\('([\w./-]+\.tsx)'\)/g)].map((m) => [m[1]!, m[2]!]),
+  );
   return new Map(
-    [...source.matchAll(/(\w+): \{\s*load: \(\) => import\('\.\/([\w-]+\.tsx)'\)/g)].map((m) => [
-      m[1]!,
-      `engine/widgets/${m[2]!}`,
-    ]),
+    [...source.matchAll(/(?:(\w+)|'([\w-]+)'): \(\) => (?:import\('([\w./-]+\.tsx)'\)|(\w+)\(\))/g)].flatMap((m) => {
+      const file = m[3] ?? shared.get(m[4]!);
+      return file === undefined ? [] : [[(m[1] ?? m[2])!, posix.join('engine/widgets', file)] as const];
+    }),
   );
 }
 

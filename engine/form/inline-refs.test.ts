@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RJSF_REF_KEY } from '@rjsf/utils';
 import type { RJSFSchema } from '@rjsf/utils';
 import contactSchema from '#schemas/contact.schema.json' with { type: 'json' };
 import validateContact from '#schemas/compiled/contact.js';
@@ -14,7 +15,12 @@ describe('inlineLocalRefs', () => {
     const inlined = inlineLocalRefs(schema);
     expect(inlined.properties?.['list']).toEqual({
       type: 'array',
-      items: { type: 'object', title: 'own', properties: { a: { type: 'string' } } },
+      items: {
+        type: 'object',
+        title: 'own',
+        properties: { a: { type: 'string' } },
+        [RJSF_REF_KEY]: '#/definitions/item',
+      },
     });
     expect(inlined.definitions).toBe(schema.definitions);
     expect(JSON.stringify(schema)).toContain('$ref'); // the original is untouched
@@ -30,8 +36,21 @@ describe('inlineLocalRefs', () => {
     expect(inlined.properties?.['root']).toEqual({
       type: 'object',
       properties: { child: { $ref: '#/definitions/node' } },
+      [RJSF_REF_KEY]: '#/definitions/node',
     });
     expect(inlined.properties?.['other']).toEqual({ $ref: 'other.json#/x' });
+  });
+
+  it("marks each inlined copy with its reference as RJSF's own resolution does, for `ui:definitions`", () => {
+    const schema: RJSFSchema = {
+      definitions: { phone: { type: 'string' } },
+      type: 'object',
+      properties: { a: { $ref: '#/definitions/phone' }, b: { type: 'string' } },
+    };
+    const inlined = inlineLocalRefs(schema);
+    expect((inlined.properties?.['a'] as Record<symbol, unknown>)[RJSF_REF_KEY]).toBe('#/definitions/phone');
+    expect(RJSF_REF_KEY in (inlined.properties?.['b'] as object)).toBe(false);
+    expect(JSON.stringify(inlined.properties?.['a'])).toBe('{"type":"string"}');
   });
 
   it('keeps the meaning of a real step schema: the contact items carry their fields, and the data validates the same', () => {

@@ -1,3 +1,4 @@
+import { RJSF_REF_KEY } from '@rjsf/utils';
 import type { RJSFSchema } from '@rjsf/utils';
 
 /**
@@ -6,6 +7,8 @@ import type { RJSFSchema } from '@rjsf/utils';
  * millisecond per keystroke on a slow phone). A reference inside its own target (a recursive schema) and any
  * non-local reference stay as they are; so do the definitions, for anything that still points at them. Siblings of
  * a `$ref` (a `title`) win over the target's, as RJSF merges them. The compiled validator keeps the original schema.
+ * An inlined copy keeps its reference under RJSF's own marker (`RJSF_REF_KEY`, a symbol: no JSON, no validator sees
+ * it), as RJSF's own resolution leaves it, so the uiSchema's `ui:definitions` still reach the fields of a `$ref`.
  */
 export function inlineLocalRefs(schema: RJSFSchema): RJSFSchema {
   const resolve = (ref: string): unknown => {
@@ -29,6 +32,7 @@ export function inlineLocalRefs(schema: RJSFSchema): RJSFSchema {
         copy = {
           ...(walk(target, [...open, ref], decodeURIComponent(ref.slice(1))) as object),
           ...(walk(rest, open, at) as object),
+          [RJSF_REF_KEY]: ref,
         };
       }
     }

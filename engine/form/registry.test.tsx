@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import type { CompiledValidator } from '../validation/compiled-validator.ts';
-import { engineWidgets } from '../widgets/registry.ts';
+import { engineWidgets, widgetLoaders } from '../widgets/registry.ts';
 import { TextareaWidget } from './templates/textarea-widget.tsx';
 import { engineRegistry, mergeRegistry } from './registry.ts';
 import { SchemaForm } from './schema-form.tsx';
@@ -45,8 +45,9 @@ describe('engineRegistry', () => {
     for (const name of replaced) expect(engineRegistry.templates?.[name], name).toBeTypeOf('function');
   });
 
-  it('has its own textarea widget, which the browser build leaves out of RJSF (rjsf-trim.ts, UNUSED_WIDGET)', () => {
-    expect(engineRegistry.widgets?.['TextareaWidget']).toBe(TextareaWidget);
+  it('has its own textarea widget, which the browser build leaves out of RJSF (rjsf-trim.ts, UNUSED_WIDGET)', async () => {
+    expect(engineRegistry.widgets?.['TextareaWidget']).toBe(engineWidgets.textarea);
+    expect(await widgetLoaders.textarea()).toBe(TextareaWidget);
   });
 });
 

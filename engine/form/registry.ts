@@ -2,8 +2,8 @@ import type { FormProps } from '@rjsf/core/lib/components/Form.js';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { engineWidgets } from '../widgets/registry.ts';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './templates/array-field-template.tsx';
+import { actionButtons } from './templates/buttons.tsx';
 import { BaseInputTemplate } from './templates/base-input-template.tsx';
-import { TextareaWidget } from './templates/textarea-widget.tsx';
 import { FieldErrorTemplate } from './templates/field-error-template.tsx';
 import { FieldTemplate } from './templates/field-template.tsx';
 import { ObjectFieldTemplate } from './templates/object-field-template.tsx';
@@ -30,9 +30,19 @@ export interface MergedRegistry {
   readonly templates: FormTemplates;
 }
 
-/** The engine's layer: its widgets, the translating SchemaField, the `widget` adapter and `pickContact` fields and mobile templates. */
+/**
+ * The engine's layer: its widgets, the translating SchemaField, the `widget` adapter and `pickContact` fields and
+ * mobile templates. RJSF picks a widget by name first (`ui:widget: 'range'`, `'alt-date'`, `'alt-datetime'`, and
+ * `format: time` picks `time`), so the engine's own of these take the place of RJSF's; the file widget also takes the
+ * name of RJSF's component, which RJSF picks for `format: data-url` and `ui:widget: 'files'`. None reaches the
+ * stand-ins the browser build puts in place of RJSF's (scripts/vite/rjsf-trim.ts).
+ */
 export const engineRegistry: RegistryLayer = {
-  widgets: { ...engineWidgets, TextareaWidget },
+  widgets: {
+    ...engineWidgets,
+    TextareaWidget: engineWidgets.textarea,
+    FileWidget: engineWidgets.file,
+  },
   fields: { SchemaField: TranslatedSchemaField, widget: WidgetField, pickContact: PickContactField },
   templates: {
     FieldTemplate,
@@ -44,7 +54,7 @@ export const engineRegistry: RegistryLayer = {
     DescriptionFieldTemplate,
     FieldHelpTemplate,
     ErrorListTemplate,
-    ButtonTemplates: { SubmitButton },
+    ButtonTemplates: { SubmitButton, ...actionButtons },
   },
 };
 

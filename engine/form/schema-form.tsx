@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 // Deep imports: the package index also exports getTestRegistry, which imports @rjsf/validator-ajv8 (not installed).
 import Form from '@rjsf/core/lib/components/Form.js';
 import type { IChangeEvent } from '@rjsf/core/lib/components/Form.js';
+import { englishStringTranslator, TranslatableString } from '@rjsf/utils';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import type { CompiledValidator } from '../validation/compiled-validator.ts';
 import type { ErrorKeyFn } from './error-mapping.ts';
@@ -123,6 +124,13 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
     () => mergeRegistry(engineRegistry, product, { widgets, fields, templates }),
     [product, widgets, fields, templates],
   );
+  // RJSF's own WrapIfAdditionalTemplate (an added property's name box) is the engine's: its label is `form.key`.
+  // RJSF's other texts are in templates the engine replaces.
+  const translateString = useCallback(
+    (s: TranslatableString, params?: string[]) =>
+      s === TranslatableString.KeyLabel ? t('form.key') : englishStringTranslator(s, params),
+    [t],
+  );
   const text = useMemo<FormText>(
     () => ({ t, optionKey: optionKey ?? prefixedOptionKey(defaultPrefix(schema)), typing }),
     [t, optionKey, schema, typing],
@@ -192,6 +200,7 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
             widgets={registry.widgets}
             fields={registry.fields}
             templates={registry.templates}
+            translateString={translateString}
             transformErrors={transformErrors}
             liveValidate="onChange"
             showErrorList={false}

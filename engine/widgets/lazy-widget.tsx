@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ComponentType } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 
@@ -23,13 +23,17 @@ export function lazyWidget(load: () => Promise<ComponentType<WidgetProps>>): Laz
   function Loading({ id }: { id: string }) {
     return <div id={id} className="ui-widget-loading" aria-busy="true" />;
   }
-  const Widget = (props: WidgetProps) =>
-    Loaded ? (
-      <Loaded {...props} />
+  // Which of the two a field renders is decided once, when it mounts: switching from the Suspense tree to the loaded
+  // component on a later render would mount the widget anew and lose its state and its DOM.
+  const Widget = (props: WidgetProps) => {
+    const [Ready] = useState(() => Loaded);
+    return Ready ? (
+      <Ready {...props} />
     ) : (
       <Suspense fallback={<Loading id={props.id} />}>
         <Lazy {...props} />
       </Suspense>
     );
+  };
   return Object.assign(Widget, { preload: fetchOnce });
 }

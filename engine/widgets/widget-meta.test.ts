@@ -1,29 +1,46 @@
-// The server imports the widget registry under node to check drafts: this suite runs in node (no jsdom).
+// The server imports the widgets' metadata under node to check drafts: this suite runs in node (no jsdom).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { widgetRegistry } from './registry.ts';
-import type { WidgetEntry } from './registry.ts';
-import { engineFieldMeta, JSON_TYPES, rjsfWidgetMeta } from './widget-meta.ts';
+import { engineWidgets, widgetLoaders } from './registry.ts';
+import { widgetLabelKeys } from './widget-label-keys.ts';
+import { engineFieldMeta, engineWidgetMeta, JSON_TYPES, rjsfWidgetMeta } from './widget-meta.ts';
 import type { WidgetMeta } from './widget-meta.ts';
 
-const entries = Object.entries(widgetRegistry as Record<string, WidgetEntry>);
+const entries = Object.entries(engineWidgetMeta);
 const all: [string, WidgetMeta][] = [...entries, ...Object.entries(rjsfWidgetMeta), ...Object.entries(engineFieldMeta)];
 const staff = (lng: string) => JSON.parse(readFileSync(`locales/${lng}/staff.json`, 'utf8')) as Record<string, unknown>;
 const text = (catalog: Record<string, unknown>, key: string): unknown =>
   key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], catalog);
 
 describe('the widget registry', () => {
-  it('loads under plain node (tsx, as the server runs), without CSS or component code', () => {
-    const script =
-      "const { widgetRegistry } = await import('./engine/widgets/registry.ts'); console.log(JSON.stringify(Object.entries(widgetRegistry).map(([n, e]) => [n, e.accepts, e.sensitive === true])));";
+  it('has its metadata apart from the React loaders: loaded under plain node (tsx, as the server runs), it reaches no component, CSS or React module', () => {
+    const script = [
+      "import { registerHooks } from 'node:module';",
+      'const seen = [];',
+      'registerHooks({ resolve(s, c, next) { const r = next(s, c); seen.push(r.url); return r; } });',
+      "const { engineWidgetMeta } = await import('./engine/widgets/widget-meta.ts');",
+      'console.log(JSON.stringify({ meta: Object.entries(engineWidgetMeta).map(([n, e]) => [n, e.accepts, e.sensitive === true]), seen }));',
+    ].join('\n');
     const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       encoding: 'utf8',
     });
-    const read = JSON.parse(out) as [string, string[], boolean][];
-    expect(read.map(([name]) => name)).toEqual(Object.keys(widgetRegistry));
-    expect(read.find(([name]) => name === 'photo')).toEqual(['photo', ['string'], true]);
+    const read = JSON.parse(out) as { meta: [string, string[], boolean][]; seen: string[] };
+    expect(read.meta.map(([name]) => name)).toEqual(Object.keys(engineWidgetMeta));
+    expect(read.meta.find(([name]) => name === 'photo')).toEqual(['photo', ['string'], true]);
+    const reached = read.seen.filter((url) => !url.startsWith('node:'));
+    expect(reached.some((url) => url.endsWith('/engine/widgets/widget-meta.ts'))).toBe(true);
+    expect(reached.filter((url) => /\.(tsx|css)$|\/react\/|registry\.ts$|@rjsf/u.test(url))).toEqual([]);
+  });
+
+  it('has one name list: metadata, labels and components name the same widgets', () => {
+    const names = Object.keys(widgetLabelKeys).sort();
+    expect(Object.keys(engineWidgetMeta).sort()).toEqual(names);
+    expect(Object.keys(engineWidgets).sort()).toEqual(names);
+    for (const [name, meta] of entries)
+      expect(meta.labels, name).toEqual(widgetLabelKeys[name as keyof typeof widgetLabelKeys]);
   });
 
   it.each(all)('declares the metadata of %s', (name, meta) => {
@@ -42,21 +59,26 @@ describe('the widget registry', () => {
     expect(() => ajv.compile(meta.options)).not.toThrow();
   });
 
-  it('flags the widgets that need a just-in-time notice: photos and contacts (NPC Circular 2022-02)', () => {
+  it('flags the widgets that need a just-in-time notice: photos, files and contacts (NPC Circular 2022-02)', () => {
     const sensitive = all.filter(([, meta]) => meta.sensitive === true).map(([name]) => name);
-    expect(sensitive.sort()).toEqual(['contactPicker', 'photo', 'pickContact']);
+    expect(sensitive.sort()).toEqual(['contactPicker', 'file', 'photo', 'pickContact']);
   });
 
-  it('names in each entry the module its `load` fetches, so the bundle report finds the lazy ones', () => {
+  it('names in each loader the module it fetches, so the bundle report finds the lazy ones', async () => {
     const source = readFileSync('engine/widgets/registry.ts', 'utf8');
-    // Chips and radios are bundled by web builds (registry.ts): every other widget is fetched.
-    const lazy = entries.map(([name]) => name).filter((name) => name !== 'chips' && name !== 'radios');
-    for (const name of lazy)
-      expect(source, name).toMatch(new RegExp(`${name}: \\{\\s*load: \\(\\) => import\\('\\./[\\w-]+\\.tsx'\\)`));
+    const { lazyWidgetFiles } = await import('#scripts/bundle-report.ts');
+    const found = lazyWidgetFiles();
+    expect([...found.keys()].sort()).toEqual(Object.keys(widgetLoaders).sort());
+    for (const [name, file] of found) {
+      const relative = posix.relative('engine/widgets', file);
+      expect(source, name).toContain(`import('${relative.startsWith('.') ? relative : `./${relative}`}')`);
+      expect(Object.keys(await import(`#${file}`)).length, name).toBeGreaterThan(0);
+      expect(readFileSync(file, 'utf8').length, file).toBeGreaterThan(0);
+    }
   });
 
   it('accepts a photo option set of the seed and refuses a wrong capture', () => {
-    const validate = new Ajv().compile(widgetRegistry.photo.options);
+    const validate = new Ajv().compile(engineWidgetMeta.photo.options);
     expect(validate({ capture: 'environment', guidance: 'identity.idPhotoGuidance', documentKind: 'idFront' })).toBe(
       true,
     );

@@ -1,10 +1,13 @@
 /**
  * What the form studio (engine/studio) needs to know of a widget or a `ui:field` beside its component: the name staff
  * read, the labels it takes, the JSON values it can hold, its options and the privacy rules it falls under. Pure
- * data and types (no React, no CSS), so the server imports it under node to check drafts. The engine's own widgets
- * declare theirs in their registry entry (registry.ts); RJSF's built-in widgets and the engine's `ui:field`s are
- * described here, as they have no entry of their own there.
+ * data and types (no React, no CSS, nothing of the React loaders in registry.ts), so the server and the studio import
+ * it under node to check drafts, and the borrower's build never carries it. The engine's own widgets
+ * (`engineWidgetMeta`, one entry per name of widget-label-keys.ts), RJSF's built-in widgets the engine keeps and the
+ * engine's `ui:field`s are described here.
  */
+import { widgetLabelKeys } from './widget-label-keys.ts';
+import type { EngineWidgetName } from './widget-label-keys.ts';
 
 /** The JSON Schema `type`s a value can have. */
 export const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array'] as const;
@@ -37,6 +40,17 @@ export interface WidgetMeta {
 
 const SCALARS: readonly JsonType[] = ['string', 'number', 'integer', 'boolean'];
 const NO_OPTIONS = { type: 'object', additionalProperties: false } as const;
+/** The options of RJSF's alternative date widgets, which the engine's `alt-date` and `alt-datetime` keep. */
+const ALT_DATE_OPTIONS = {
+  type: 'object',
+  properties: {
+    yearsRange: { type: 'array', items: { type: 'integer' }, minItems: 2, maxItems: 2 },
+    format: { enum: ['YMD', 'MDY', 'DMY'] },
+    hideNowButton: { type: 'boolean' },
+    hideClearButton: { type: 'boolean' },
+  },
+  additionalProperties: false,
+} as const;
 
 /** RJSF's radio and checkboxes take `inline` (the choices side by side). */
 const INLINE_OPTIONS = {
@@ -46,11 +60,134 @@ const INLINE_OPTIONS = {
 } as const;
 
 /**
- * RJSF's built-in widget names the engine keeps (scripts/vite/rjsf-trim.ts replaces AltDate, AltDateTime, Color,
- * File, Range and Rating with stand-ins that refuse to render, so the studio does not offer them; `textarea` is the
- * engine's own, engine/form/templates/textarea-widget.tsx), by the names RJSF knows them: its short names, the
- * aliases its formats use (`uri`, `date-time`) and its class names (`RadioWidget`, `CheckboxesWidget`). Their own
- * options are the general ones (`rows` for a textarea, `inputType`, ...), which engine/studio allows on every field.
+ * The engine's own widgets (engine/widgets, React loaders in registry.ts). `time` and `file` are also what a schema's
+ * `format` gets without any `ui:widget` (`time`, `data-url`), and `file`, `range`, `alt-date`, `alt-datetime` and
+ * `time` take the place of RJSF's widgets of those names (engine/form/registry.ts registers them under RJSF's
+ * component names too).
+ */
+export const engineWidgetMeta: { readonly [N in EngineWidgetName]: WidgetMeta } = {
+  chips: {
+    displayName: 'studio.widgets.chips',
+    labels: widgetLabelKeys.chips,
+    accepts: SCALARS,
+    needsEnum: true,
+    options: NO_OPTIONS,
+  },
+  radios: {
+    displayName: 'studio.widgets.radios',
+    labels: widgetLabelKeys.radios,
+    accepts: SCALARS,
+    needsEnum: true,
+    options: NO_OPTIONS,
+  },
+  picker: {
+    displayName: 'studio.widgets.picker',
+    labels: widgetLabelKeys.picker,
+    accepts: SCALARS,
+    needsEnum: true,
+    options: NO_OPTIONS,
+  },
+  otp: {
+    displayName: 'studio.widgets.otp',
+    labels: widgetLabelKeys.otp,
+    accepts: ['string'],
+    options: {
+      type: 'object',
+      properties: { length: { type: 'integer', minimum: 1, maximum: 12 } },
+      additionalProperties: false,
+    },
+  },
+  signature: {
+    displayName: 'studio.widgets.signature',
+    labels: widgetLabelKeys.signature,
+    accepts: ['string'],
+    options: NO_OPTIONS,
+  },
+  photo: {
+    displayName: 'studio.widgets.photo',
+    labels: widgetLabelKeys.photo,
+    accepts: ['string'],
+    // `documentKind` is the product's: the kind of document the photo is uploaded as (src/forms/profile-sync.ts).
+    options: {
+      type: 'object',
+      properties: {
+        capture: { enum: ['environment', 'user'] },
+        guidance: { type: 'string', minLength: 1 },
+        quality: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+        maxSide: { type: 'integer', minimum: 320 },
+        documentKind: { type: 'string', minLength: 1 },
+      },
+      additionalProperties: false,
+    },
+    sensitive: true,
+  },
+  contactPicker: {
+    displayName: 'studio.widgets.contactPicker',
+    labels: widgetLabelKeys.contactPicker,
+    accepts: ['object'],
+    options: NO_OPTIONS,
+    sensitive: true,
+  },
+  address: {
+    displayName: 'studio.widgets.address',
+    labels: widgetLabelKeys.address,
+    accepts: ['object'],
+    options: NO_OPTIONS,
+  },
+  time: { displayName: 'studio.widgets.time', labels: widgetLabelKeys.time, accepts: ['string'], options: NO_OPTIONS },
+  file: {
+    displayName: 'studio.widgets.file',
+    labels: widgetLabelKeys.file,
+    // One file, or a list of them (`type: array` of `format: data-url` strings).
+    accepts: ['string', 'array'],
+    // A data URL of one file from the camera or the file chooser; `accept` as the input's (`image/*,.pdf`), `maxBytes`
+    // the largest file taken (default 5 MB), `capture` opens the camera at once.
+    options: {
+      type: 'object',
+      properties: {
+        accept: { type: 'string', minLength: 1 },
+        maxBytes: { type: 'integer', minimum: 1, maximum: 20000000 },
+        capture: { enum: ['environment', 'user'] },
+      },
+      additionalProperties: false,
+    },
+    // A file from the phone is mostly a document (an ID, a payslip): the same just-in-time notice as a photo.
+    sensitive: true,
+  },
+  textarea: {
+    displayName: 'studio.widgets.textarea',
+    labels: widgetLabelKeys.textarea,
+    accepts: ['string'],
+    options: NO_OPTIONS,
+  },
+  range: {
+    displayName: 'studio.widgets.range',
+    labels: widgetLabelKeys.range,
+    accepts: ['number', 'integer'],
+    options: NO_OPTIONS,
+  },
+  'alt-date': {
+    displayName: 'studio.widgets.altDate',
+    labels: widgetLabelKeys['alt-date'],
+    accepts: ['string'],
+    options: ALT_DATE_OPTIONS,
+  },
+  'alt-datetime': {
+    displayName: 'studio.widgets.altDatetime',
+    labels: widgetLabelKeys['alt-datetime'],
+    accepts: ['string'],
+    options: ALT_DATE_OPTIONS,
+  },
+};
+
+/**
+ * RJSF's built-in widget names the engine keeps (scripts/vite/rjsf-trim.ts replaces Color and Rating with a
+ * stand-in that fails in its field, so the studio does not offer them; AltDate, AltDateTime, File, Range and Time are
+ * the engine's own, `engineWidgetMeta`, and so is `textarea`, engine/form/templates/textarea-widget.tsx).
+ * RJSF's `email`, `uri`, `date` and `date-time` (`datetime`) inputs render on the engine's input, which gives each
+ * its phone keyboard, autofill and picker (engine/form/templates/base-input-template.tsx `keyboardFor`); a schema
+ * `format` picks them without any `ui:widget`. Their own options are the general ones (`rows` for a textarea,
+ * `inputType`, ...), which engine/studio allows on every field.
  */
 const radio: WidgetMeta = {
   displayName: 'studio.widgets.radio',
@@ -65,7 +202,7 @@ const checkboxes: WidgetMeta = {
   accepts: ['array'],
   options: INLINE_OPTIONS,
 };
-const url: WidgetMeta = { displayName: 'studio.widgets.url', labels: [], accepts: ['string'], options: NO_OPTIONS };
+const uri: WidgetMeta = { displayName: 'studio.widgets.url', labels: [], accepts: ['string'], options: NO_OPTIONS };
 const datetime: WidgetMeta = {
   displayName: 'studio.widgets.datetime',
   labels: [],
@@ -80,15 +217,12 @@ export const rjsfWidgetMeta: Readonly<Record<string, WidgetMeta>> = {
     accepts: ['string', 'number', 'integer'],
     options: NO_OPTIONS,
   },
-  textarea: { displayName: 'studio.widgets.textarea', labels: [], accepts: ['string'], options: NO_OPTIONS },
   email: { displayName: 'studio.widgets.email', labels: [], accepts: ['string'], options: NO_OPTIONS },
-  url,
-  uri: url,
+  uri,
   password: { displayName: 'studio.widgets.password', labels: [], accepts: ['string'], options: NO_OPTIONS },
   date: { displayName: 'studio.widgets.date', labels: [], accepts: ['string'], options: NO_OPTIONS },
   datetime,
   'date-time': datetime,
-  time: { displayName: 'studio.widgets.time', labels: [], accepts: ['string'], options: NO_OPTIONS },
   updown: { displayName: 'studio.widgets.updown', labels: [], accepts: ['number', 'integer'], options: NO_OPTIONS },
   checkbox: { displayName: 'studio.widgets.checkbox', labels: [], accepts: ['boolean'], options: NO_OPTIONS },
   checkboxes,

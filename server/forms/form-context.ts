@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { RoutesConfig } from '#config/types/routes.ts';
 import { FORM_LANGUAGES, LOCALE_OF, type FlowContent } from '#domain/form-content.ts';
 import type { FormCheckContext } from '#engine/studio/index.ts';
-import { widgetRegistry } from '#engine/widgets/registry.ts';
-import { engineFieldMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
+import { engineFieldMeta, engineWidgetMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
 import { vocabulary } from '#schemas/vocabulary.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -34,7 +33,7 @@ export function formContext(): FormCheckContext {
     languages: FORM_LANGUAGES,
     shared,
     vocabulary,
-    widgets: { ...rjsfWidgetMeta, ...widgetRegistry },
+    widgets: { ...rjsfWidgetMeta, ...engineWidgetMeta },
     fields: engineFieldMeta,
   };
 }

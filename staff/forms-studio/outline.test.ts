@@ -15,8 +15,7 @@ import {
 } from './outline.ts';
 import { importTextsCsv, textRows, textsCsv } from './texts-table.ts';
 import { optionFields, widgetInfo, WIDGETS, widgetsFor, widgetsForField } from './widgets.ts';
-import { widgetRegistry } from '#engine/widgets/registry.ts';
-import { rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
+import { engineWidgetMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
 import enStaff from '#locales/en/staff.json' with { type: 'json' };
 import filStaff from '#locales/fil/staff.json' with { type: 'json' };
 import zhStaff from '#locales/zh-CN/staff.json' with { type: 'json' };
@@ -197,11 +196,11 @@ describe('where a check points', () => {
 
 describe('the widgets the outline offers', () => {
   it("are the engine's registry and RJSF's built-in widgets, each named by a text of every staff language", () => {
-    // RJSF's aliases of a widget (`uri` for `url`, `RadioWidget` for `radio`) are offered once, by the first name.
-    const aliases = ['uri', 'date-time', 'CheckboxesWidget', 'RadioWidget'];
+    // RJSF's aliases of a widget (`date-time` for `datetime`, `RadioWidget` for `radio`) are offered once, by the first name.
+    const aliases = ['date-time', 'CheckboxesWidget', 'RadioWidget'];
     expect(WIDGETS.map((w) => w.name)).toEqual([
       ...Object.keys(rjsfWidgetMeta).filter((name) => !aliases.includes(name)),
-      ...Object.keys(widgetRegistry),
+      ...Object.keys(engineWidgetMeta),
     ]);
     for (const locale of [enStaff, filStaff, zhStaff]) {
       const names = (locale as { studio: { widgets: Record<string, string> } }).studio.widgets;

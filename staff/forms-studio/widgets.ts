@@ -4,11 +4,10 @@
  * draft against them (server/forms/studio-checks.ts). One source, so a widget added to the registry shows here with
  * its display name and options without a second table to keep in step.
  *
- * The registry is imported here, in the studio's lazy chunks (outline view, JSON editor), never by the staff entry:
- * its eager chips and radios would otherwise count against the entry's byte budget.
+ * The metadata is pure data (no component): the React side of the widgets (engine/widgets/registry.ts) is not
+ * imported here.
  */
-import { widgetRegistry } from '#engine/widgets/registry.ts';
-import { rjsfWidgetMeta, type JsonType, type WidgetMeta } from '#engine/widgets/widget-meta.ts';
+import { engineWidgetMeta, rjsfWidgetMeta, type JsonType, type WidgetMeta } from '#engine/widgets/widget-meta.ts';
 import type { ValueType } from './outline.ts';
 
 /** A widget as the outline offers it: its `ui:widget` name and what the engine says of it. */
@@ -22,9 +21,9 @@ export interface StudioWidget extends WidgetMeta {
  */
 export const WIDGETS: readonly StudioWidget[] = Object.entries({
   ...rjsfWidgetMeta,
-  ...(widgetRegistry as Readonly<Record<string, WidgetMeta>>),
+  ...engineWidgetMeta,
 })
-  // An alias (RJSF's `RadioWidget` for `radio`, `uri` for `url`) is the same entry: offered once, by its first name.
+  // An alias (RJSF's `RadioWidget` for `radio`, `date-time` for `datetime`) is the same entry: offered once, by its first name.
   .filter(([, meta], index, all) => meta.readsAddressBook !== true && all.findIndex(([, m]) => m === meta) === index)
   .map(([name, meta]) => ({
     name,

@@ -57,6 +57,19 @@ describe('architecture lint', () => {
     expect(
       await ruleIds(serverFile, "import { guard } from '#engine/screens/guard.ts';\nexport const x = guard;\n"),
     ).toContain('import-x/no-restricted-paths');
+    // The widgets' metadata, not their React loaders.
+    expect(
+      await ruleIds(
+        serverFile,
+        "import { engineWidgets } from '#engine/widgets/registry.ts';\nexport const x = engineWidgets;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIds(
+        serverFile,
+        "import { engineWidgetMeta } from '#engine/widgets/widget-meta.ts';\nexport const x = engineWidgetMeta;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('names a path that leaves its top folder through the # alias, and fixes a ../../ chain to it', async () => {

@@ -18,8 +18,7 @@ import { fieldErrors, type CompiledValidator } from '#engine/validation/compiled
 import { createAjv } from '#engine/validation/create-ajv.ts';
 import { branchTester, compiledBranchTest, pruneToBranches } from '#engine/validation/prune-branches.ts';
 import { standaloneModule } from '#engine/validation/standalone-module.ts';
-import { widgetRegistry } from '#engine/widgets/registry.ts';
-import { engineFieldMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
+import { engineFieldMeta, engineWidgetMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
 import { vocabulary } from '#schemas/vocabulary.ts';
 
 const scratch = join(process.cwd(), 'node_modules/.cache/form-branches-property');
@@ -106,7 +105,7 @@ const ctx = {
   languages: ['en'],
   shared: { en: { form: { submit: 'Submit' } } },
   vocabulary,
-  widgets: { ...rjsfWidgetMeta, ...widgetRegistry },
+  widgets: { ...rjsfWidgetMeta, ...engineWidgetMeta },
   fields: engineFieldMeta,
 };
 

@@ -5,8 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { FormCheckContext } from '#engine/studio/check-form.ts';
 import type { FormContentLike } from '#engine/studio/types.ts';
-import { widgetRegistry } from '#engine/widgets/registry.ts';
-import { engineFieldMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
+import { engineFieldMeta, engineWidgetMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
 import { vocabulary } from '#schemas/vocabulary.ts';
 
 /** domain FORM_LANGUAGES and their locales/ folders. */
@@ -58,6 +57,6 @@ export const context: FormCheckContext = {
     ]),
   ),
   vocabulary,
-  widgets: { ...rjsfWidgetMeta, ...widgetRegistry },
+  widgets: { ...rjsfWidgetMeta, ...engineWidgetMeta },
   fields: engineFieldMeta,
 };

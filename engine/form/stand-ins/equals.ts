@@ -69,14 +69,7 @@ export function createCustomEqual(options: Options = {}): Equal {
     return true;
   };
 
-  return (a, b) => {
-    // Re-entrant calls (a comparator calling back) would share `seen`; RJSF makes none, but keep them correct.
-    const outer = seen;
-    seen = undefined;
-    try {
-      return equal(a, b);
-    } finally {
-      seen = outer;
-    }
-  };
+  // `seen` holds a pair only while it is being compared, so one comparison leaves nothing to the next. A comparator
+  // calling back into this one would share it: RJSF's (functions are equal) makes no such call.
+  return equal;
 }

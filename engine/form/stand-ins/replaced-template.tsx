@@ -6,7 +6,5 @@
  * templates take their place. Reached only if a registry lost one of the engine's: that fails loudly.
  */
 export default function ReplacedTemplate(): never {
-  throw new Error(
-    'an RJSF default template the engine replaces was rendered: the form registry lacks the engine template (engine/form/stand-ins)',
-  );
+  throw new Error('template: engine/form/stand-ins');
 }

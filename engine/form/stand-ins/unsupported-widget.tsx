@@ -1,10 +1,12 @@
 import type { WidgetProps } from '@rjsf/utils';
 
 /**
- * Stands in for RJSF widgets the engine replaces or does not offer (AltDate, AltDateTime, Color, File, Range,
- * Rating; Textarea, which the engine's registry replaces with its own) in the browser build
- * (scripts/vite/rjsf-trim.ts). Files and photos use the engine's `photo` widget; dates the native `date` input. A schema that would need one fails loudly instead of half-rendering.
+ * Stands in for RJSF widgets the engine replaces or does not offer in the browser build (scripts/vite/rjsf-trim.ts):
+ * AltDate, AltDateTime, File, Range and Textarea, which the engine's registry replaces with its own under the same
+ * names (engine/form/registry.ts), so this is never reached for them; Color and Rating, which the studio does not
+ * offer. A field that still reaches it fails alone: the field template's error boundary shows `form.fieldFailed` in
+ * its place and the rest of the form works. The message is short: it ships.
  */
 export default function UnsupportedWidget({ id }: WidgetProps): never {
-  throw new Error(`widget of ${id}: this RJSF widget is not part of the engine (engine/form/stand-ins)`);
+  throw new Error(`${id}: engine/form/stand-ins`);
 }

@@ -1,10 +1,11 @@
+import { buttonId } from '@rjsf/utils';
 import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps } from '@rjsf/utils';
 import { useFormText } from '../form-text.ts';
 import './form.css';
 
 /**
  * A list such as the three emergency contacts: its title, one card per item, an add button only while the schema
- * allows more (`canAdd`; `ui:options.labels.add` is its i18n key).
+ * allows more (`canAdd`; the registry's `ButtonTemplates.AddButton`, text `ui:options.labels.add` or `form.add`).
  */
 export function ArrayFieldTemplate({
   title,
@@ -15,17 +16,20 @@ export function ArrayFieldTemplate({
   uiSchema,
   disabled,
   readonly,
+  registry,
 }: ArrayFieldTemplateProps) {
-  const { t } = useFormText();
-  const labels = uiSchema?.['ui:options']?.['labels'] as Record<string, string> | undefined;
+  const { AddButton } = registry.templates.ButtonTemplates;
   return (
     <fieldset className="ui-form-group" id={fieldPathId.$id}>
       {title !== '' && <legend className="ui-form-group-title">{title}</legend>}
       {items}
       {canAdd === true && !disabled && !readonly && (
-        <button type="button" className="ui-form-button" onClick={() => onAddClick()}>
-          {labels?.['add'] ?? t('form.add')}
-        </button>
+        <AddButton
+          id={buttonId(fieldPathId, 'add')}
+          onClick={() => onAddClick()}
+          uiSchema={uiSchema}
+          registry={registry}
+        />
       )}
     </fieldset>
   );
@@ -33,27 +37,30 @@ export function ArrayFieldTemplate({
 
 /**
  * One item of a list: a card titled by its role (`ui:options.itemTitles`, i18n keys by position, e.g. "Family
- * contact", "Second contact"), else numbered; a remove button only where the schema allows fewer items.
+ * contact", "Second contact"), else numbered; under it the item's buttons as RJSF decides them (`orderable`: move up
+ * and down, `copyable`: copy, `removable`: remove), drawn by the registry's ArrayFieldItemButtonsTemplate with its
+ * ButtonTemplates.
  */
-export function ArrayFieldItemTemplate({ children, index, buttonsProps, parentUiSchema }: ArrayFieldItemTemplateProps) {
+export function ArrayFieldItemTemplate({
+  children,
+  index,
+  buttonsProps,
+  hasToolbar,
+  parentUiSchema,
+  registry,
+}: ArrayFieldItemTemplateProps) {
   const { t } = useFormText();
-  const options = parentUiSchema?.['ui:options'];
-  const labels = options?.['labels'] as Record<string, string> | undefined;
-  const titles = options?.['itemTitles'];
+  const titles = parentUiSchema?.['ui:options']?.['itemTitles'];
   const title = Array.isArray(titles) && typeof titles[index] === 'string' ? t(titles[index]) : String(index + 1);
+  const { ArrayFieldItemButtonsTemplate: Buttons } = registry.templates;
   return (
     <div className="ui-form-array-item">
       <div className="ui-form-array-item-title">{title}</div>
       {children}
-      {buttonsProps.hasRemove && (
-        <button
-          type="button"
-          className="ui-form-button"
-          disabled={buttonsProps.disabled}
-          onClick={buttonsProps.onRemoveItem}
-        >
-          {labels?.['remove'] ?? t('form.remove')}
-        </button>
+      {hasToolbar && (
+        <div className="ui-form-array-item-buttons">
+          <Buttons {...buttonsProps} />
+        </div>
       )}
     </div>
   );

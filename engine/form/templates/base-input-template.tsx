@@ -10,16 +10,47 @@ type InputMode = HTMLAttributes<HTMLInputElement>['inputMode'];
 
 /**
  * The keyboard a phone shows for a field: `ui:options.inputMode` when given (e.g. 'tel' for a mobile number, which
- * the engine cannot tell from a product format name), else from the schema: email format, numbers, integers.
+ * the engine cannot tell from a product format name), else from the input type and the schema: e-mail, web address,
+ * numbers, integers.
  */
-export function inputModeFor(schema: RJSFSchema, options: Record<string, unknown>): InputMode {
+export function inputModeFor(schema: RJSFSchema, options: Record<string, unknown>, type?: string): InputMode {
   const given = options['inputMode'];
   if (typeof given === 'string') return given as InputMode;
-  if (schema.format === 'email') return 'email';
+  if (schema.format === 'email' || type === 'email') return 'email';
   if (schema.type === 'integer') return 'numeric';
   if (schema.type === 'number') return 'decimal';
-  if (schema.format === 'uri') return 'url';
+  if (schema.format === 'uri' || type === 'url') return 'url';
   return undefined;
+}
+
+/** What an `<input>` tells a phone of its value: type, keyboard, autofill, capitals, correction. */
+export interface Keyboard {
+  readonly type: string | undefined;
+  readonly inputMode: InputMode;
+  readonly autoComplete: string;
+  readonly autoCapitalize?: 'none';
+  readonly autoCorrect?: 'off';
+  readonly spellCheck?: false;
+}
+
+/**
+ * The phone side of an input of `type` (from the widget, `ui:options.inputType` or the schema): an e-mail or web
+ * address gets its keyboard, its autofill (`email`, `url`; `ui:autocomplete` wins) and no automatic capital or
+ * correction; any other field autofills only where `ui:autocomplete` says so (a loan form must not be filled from
+ * another person's saved data). An e-mail box is `type="text"` with the e-mail keyboard: an `email` input has no
+ * caret position, which the typing filters need. Dates and times keep their type: the phone's own pickers.
+ */
+export function keyboardFor(type: string | undefined, schema: RJSFSchema, options: Record<string, unknown>): Keyboard {
+  const given = options['autocomplete'];
+  const inputMode = inputModeFor(schema, options, type);
+  // Autofill's tokens for these two are the keyboards' names.
+  const address = inputMode === 'email' || inputMode === 'url';
+  return {
+    type: type === 'email' ? 'text' : type,
+    inputMode,
+    autoComplete: typeof given === 'string' ? given : address ? inputMode : 'off',
+    ...(address && { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false }),
+  };
 }
 
 /**
@@ -101,6 +132,7 @@ function Input(
     onBlur,
   } = props;
   const input = getInputProps(schema, type, options);
+  const keyboard = keyboardFor(input.type, schema, options);
   const invalid = useShowsErrors(id) && (rawErrors?.length ?? 0) > 0;
   return (
     <input
@@ -109,9 +141,7 @@ function Input(
       name={htmlName ?? id}
       className="ui-form-input"
       {...input}
-      type={input.type === 'email' ? 'text' : input.type}
-      inputMode={inputModeFor(schema, options)}
-      autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : 'off'}
+      {...keyboard}
       placeholder={placeholder}
       required={required}
       readOnly={readonly}

@@ -2,12 +2,13 @@
 import { Profiler, useState } from 'react';
 import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import addressSchema from '#schemas/addressInfo.schema.json' with { type: 'json' };
 import validateAddress from '#schemas/compiled/addressInfo.js';
 import { typingFilters, typingFiltersReady } from '#schemas/form-text.ts';
 import type { TypingFilter } from '../form-text.ts';
+import { preloadWidgets } from '../../widgets/registry.ts';
 import { SchemaForm } from '../schema-form.tsx';
 
 describe('the textarea widget owns its text like the inputs', () => {
@@ -23,6 +24,8 @@ describe('the textarea widget owns its text like the inputs', () => {
     barangayName: 'Barangay 1',
   };
   const t = (key: string) => `[${key}]`;
+  // The textarea is fetched when a form uses it; a step's form preloads its widgets (src/forms/step-modules.ts).
+  beforeAll(() => preloadWidgets(uiSchema));
 
   function Screen({
     onDraft,
