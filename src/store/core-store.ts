@@ -5,7 +5,8 @@
 import { create } from 'zustand';
 import { product } from '../config.ts';
 import { removeStorage, STORAGE } from '../storage.ts';
-import { persist } from './persist.ts';
+import { persist } from 'zustand/middleware';
+import { browserStorage } from './persist.ts';
 
 /** Logged-in state: a token plus a customer id, and the phone number once set. */
 export interface PublicData {
@@ -90,6 +91,7 @@ export const useCoreStore = create<CoreState>()(
       name: STORAGE.core,
       partialize: ({ setRoute: _a, setSession: _b, logout: _c, patch: _d, ...data }) => data,
       version: 1,
+      storage: browserStorage(),
     },
   ),
 );

@@ -10,7 +10,8 @@
 import { create } from 'zustand';
 import { STORAGE } from '../storage.ts';
 import { useCoreStore } from './core-store.ts';
-import { persist } from './persist.ts';
+import { persist } from 'zustand/middleware';
+import { browserStorage } from './persist.ts';
 
 type Section = Record<string, unknown>;
 
@@ -64,6 +65,7 @@ export const useDraftStore = create<DraftState>()(
       }),
       // Rehydration replaces sections wholesale: photos taken in this page's life are not in storage to merge.
       version: 1,
+      storage: browserStorage(),
     },
   ),
 );
