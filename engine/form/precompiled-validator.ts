@@ -73,7 +73,9 @@ export class UncompiledSchemaError extends Error {
  *   compiled every schema RJSF's `schemaParser` collects), or else, for one of the form's own branches, by its pointer
  *   (`validate.branches`, the tests the server prunes with). RJSF's placeholder option never matches, as in RJSF. A
  *   schema with no compiled test throws `UncompiledSchemaError`: nothing is decided by anything but ajv's code. A
- *   condition sees the value as typed, on a copy.
+ *   condition sees the value as typed, on a copy. Known gap: where an object with an `if` also has a `oneOf` /
+ *   `anyOf` option with its own `if`, RJSF merges the two conditions into one no schema holds; the module has no
+ *   test of it and the form throws (the studio's preview shows it before anything is published).
  */
 export function precompiledValidator({
   rootSchema,

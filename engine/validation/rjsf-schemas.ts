@@ -1,5 +1,11 @@
-import { hashForSchema, ID_KEY, schemaParser } from '@rjsf/utils';
-import type { RJSFSchema } from '@rjsf/utils';
+import { getFirstMatchingOption, hashForSchema, ID_KEY, schemaParser } from '@rjsf/utils';
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+// Not on the package index: the expansion of every branch that RJSF's own schemaParser runs on.
+import {
+  relaxOptionsForScoring,
+  resolveAllReferences,
+  retrieveSchemaInternal,
+} from '@rjsf/utils/lib/schema/retrieveSchema.js';
 import { eachSubschema, isObject } from './prune-branches.ts';
 
 /**
@@ -48,5 +54,34 @@ export function rjsfSchemas(schema: RJSFSchema): Map<string, RJSFSchema> {
       properties: { ...properties, ...Object.fromEntries(extra.map((node, i) => [`\u0000rjsf${i}`, node])) },
     });
   }
+  // A `oneOf` / `anyOf` field (MultiSchemaField) ranks its options as RJSF retrieves them against the data: each
+  // option with its own conditions and dependencies resolved, one way or the other. What RJSF asks about for each
+  // expansion of each option (its conditions, its ranking variants) is collected too.
+  const record = (asked: RJSFSchema) => {
+    const key = rjsfSchemaKey(asked);
+    if (!found.has(key) && key !== rjsfSchemaKey(schema)) found.set(key, asked);
+  };
+  const recorder = {
+    isValid: (asked: RJSFSchema) => {
+      record(asked);
+      return false;
+    },
+  } as unknown as ValidatorType;
+  eachSubschema(schema, (node) => {
+    if (!isObject(node)) return;
+    for (const keyword of ['oneOf', 'anyOf'] as const) {
+      const options = node[keyword];
+      if (!Array.isArray(options) || !options.every(isObject)) continue;
+      const expansions = options.flatMap((option) => {
+        const resolved = resolveAllReferences(option as RJSFSchema, schema, []);
+        // RJSF's expansion of an `if` without `else` is its `then` only; against data that fails the `if`, the option
+        // is retrieved with neither: that way is expanded from a copy whose `else` is empty.
+        const otherwise = 'if' in resolved && !('else' in resolved) ? [{ ...resolved, else: {} }] : [resolved];
+        return otherwise.flatMap((variant) => retrieveSchemaInternal(recorder, variant, schema, {}, true));
+      });
+      getFirstMatchingOption(recorder, {}, expansions, schema);
+      getFirstMatchingOption(recorder, {}, relaxOptionsForScoring(expansions), schema);
+    }
+  });
   return found;
 }
