@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import { product } from '../config.ts';
 import { removeStorage, STORAGE } from '../storage.ts';
 import { persist } from 'zustand/middleware';
-import { browserStorage } from './persist.ts';
+import { browserStorage, startFromStored } from './persist.ts';
 
 /** Logged-in state: a token plus a customer id, and the phone number once set. */
 export interface PublicData {
@@ -95,3 +95,4 @@ export const useCoreStore = create<CoreState>()(
     },
   ),
 );
+startFromStored(useCoreStore);

@@ -11,7 +11,7 @@ import { create } from 'zustand';
 import { STORAGE } from '../storage.ts';
 import { useCoreStore } from './core-store.ts';
 import { persist } from 'zustand/middleware';
-import { browserStorage } from './persist.ts';
+import { browserStorage, startFromStored } from './persist.ts';
 
 type Section = Record<string, unknown>;
 
@@ -69,6 +69,7 @@ export const useDraftStore = create<DraftState>()(
     },
   ),
 );
+startFromStored(useDraftStore);
 
 // Logout removes the persisted drafts (core-store); this forgets the ones in memory too.
 useCoreStore.subscribe((state, previous) => {

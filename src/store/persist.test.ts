@@ -38,6 +38,8 @@ describe('persisted stores', () => {
     expect(core.getState()).toMatchObject(old.state);
     expect(drafts.getState().sections).toEqual({ baseInfo: { fullName: 'Juan Dela Cruz', children: [{ age: 3 }] } });
     expect(drafts.getState().completed).toEqual(['baseInfo']);
+    // React hydrates the prerendered page with the state the store starts from: the stored one, signed in.
+    expect(core.getInitialState().publicData).toEqual(old.state['publicData']);
     // Nothing was rewritten on load, and the actions still work on the loaded state.
     expect(localStorage.getItem('core')).toBe(OLD_CORE);
     core.getState().setRoute('workInfo');
