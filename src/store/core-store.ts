@@ -5,8 +5,7 @@
 import { create } from 'zustand';
 import { product } from '../config.ts';
 import { removeStorage, STORAGE } from '../storage.ts';
-import { persist } from 'zustand/middleware';
-import { browserStorage, startFromStored } from './persist.ts';
+import { browserStorage, persistStored } from './persist.ts';
 
 /** Logged-in state: a token plus a customer id, and the phone number once set. */
 export interface PublicData {
@@ -70,7 +69,7 @@ export function coreDefaults(): CoreData {
 }
 
 export const useCoreStore = create<CoreState>()(
-  persist(
+  persistStored(
     (set, get) => ({
       ...coreDefaults(),
       setRoute: (routeName) => {
@@ -95,4 +94,3 @@ export const useCoreStore = create<CoreState>()(
     },
   ),
 );
-startFromStored(useCoreStore);

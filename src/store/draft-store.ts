@@ -10,8 +10,7 @@
 import { create } from 'zustand';
 import { STORAGE } from '../storage.ts';
 import { useCoreStore } from './core-store.ts';
-import { persist } from 'zustand/middleware';
-import { browserStorage, startFromStored } from './persist.ts';
+import { browserStorage, persistStored } from './persist.ts';
 
 type Section = Record<string, unknown>;
 
@@ -49,7 +48,7 @@ export function withoutImages(value: unknown): unknown {
 }
 
 export const useDraftStore = create<DraftState>()(
-  persist(
+  persistStored(
     (set, get) => ({
       sections: {},
       completed: [],
@@ -69,7 +68,6 @@ export const useDraftStore = create<DraftState>()(
     },
   ),
 );
-startFromStored(useDraftStore);
 
 // Logout removes the persisted drafts (core-store); this forgets the ones in memory too.
 useCoreStore.subscribe((state, previous) => {

@@ -4,8 +4,7 @@
  * borrower's phone holds loads unchanged (src/store/persist.test.ts). Storage is reached through src/storage.ts, so
  * where it is refused (some private modes, the prerender in Node) or full, the stores live in memory, quietly.
  */
-import type { StoreApi } from 'zustand';
-import { createJSONStorage } from 'zustand/middleware';
+import { createJSONStorage, persist } from 'zustand/middleware';
 import type { PersistStorage } from 'zustand/middleware';
 import { readStorage, removeStorage, writeStorage } from '../storage.ts';
 
@@ -19,12 +18,13 @@ export function browserStorage<S>(): PersistStorage<S> {
 }
 
 /**
- * Makes the state a store starts from the one it loaded from storage, as it was before zustand's middleware: persist
- * answers `getInitialState()` with the defaults, and React hydrates the prerendered page with that snapshot
- * (useSyncExternalStore's server snapshot). The page was drawn for the stored state (src/prerendered.ts checks the
- * stored session), so a signed-in borrower's reload would hydrate as signed out and never start.
+ * zustand's `persist`, with the state the store starts from (`getInitialState()`) the one it loaded from storage, as
+ * the app had it before: persist answers the defaults there, and React hydrates the prerendered page with that
+ * snapshot (useSyncExternalStore's server snapshot) while the page was drawn for the stored state (src/prerendered.ts
+ * checks the stored session), so a signed-in borrower's reload hydrated as signed out and the app never started.
  */
-export function startFromStored<S>(store: StoreApi<S>): void {
-  const stored = store.getState();
-  store.getInitialState = () => stored;
-}
+export const persistStored = ((config, options) => (set, get, api) => {
+  const initial = persist(config, options)(set, get, api);
+  api.getInitialState = () => initial;
+  return initial;
+}) as typeof persist;
