@@ -17,29 +17,23 @@ import { precompress } from './scripts/vite/precompress.ts';
 import { productHtml } from './scripts/vite/product-html.ts';
 import { pureReactCalls } from './scripts/vite/pure-react-calls.ts';
 import { rjsfTrim } from './scripts/vite/rjsf-trim.ts';
-import { jsonEditorTrim } from './scripts/vite/json-editor-trim.ts';
 import { jsonNotesOut } from './scripts/vite/json-notes.ts';
 import { webAliases } from './vite.config.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const localesDir = fileURLToPath(new URL('./locales', import.meta.url));
-// Refine's CSV import/export (useImport, useExport) is not used: papaparse (about 8 KB gzip) gets a stand-in.
-const papaparseAlias = {
-  find: /^papaparse$/,
-  replacement: fileURLToPath(new URL('./staff/stand-ins/papaparse.ts', import.meta.url)),
-};
 
 export default defineConfig(() => ({
   root: fileURLToPath(new URL('./staff', import.meta.url)),
   base: '/staff/',
   publicDir: false as const,
-  resolve: { alias: [...webAliases, papaparseAlias] },
+  // papaparse itself (Refine's CSV hooks and the studio's texts table import it): no stand-in on a desktop console.
+  resolve: { alias: webAliases },
   define: { __LOCALES_VERSION__: JSON.stringify(localesVersion(localesDir)) },
   plugins: [
     react(),
     jsonNotesOut(),
     rjsfTrim(),
-    jsonEditorTrim(),
     pureReactCalls(),
     productHtml(product as ProductConfig, theme1 as ThemeConfig),
     bundleReport(root),

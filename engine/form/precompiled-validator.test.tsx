@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { JUNK_OPTION_ID } from '@rjsf/utils';
 import type { RJSFSchema } from '@rjsf/utils';
 import contactSchema from '#schemas/contact.schema.json' with { type: 'json' };
 import addressSchema from '#schemas/addressInfo.schema.json' with { type: 'json' };
@@ -13,7 +14,8 @@ import { vocabulary } from '#schemas/vocabulary.ts';
 import { createAjv } from '../validation/create-ajv.ts';
 import type { ValidationError } from '../validation/compiled-validator.ts';
 import { inlineLocalRefs } from './inline-refs.ts';
-import { precompiledValidator } from './precompiled-validator.ts';
+import { precompiledValidator, UncompiledSchemaError } from './precompiled-validator.ts';
+import { rjsfSchemas } from '../validation/rjsf-schemas.ts';
 import { SchemaForm } from './schema-form.tsx';
 
 const schema = contactSchema as RJSFSchema;
@@ -118,18 +120,27 @@ describe('precompiledValidator', () => {
     expect(data).toEqual({ email: ' a@b.ph ', whatsApp: '0917 123 4567' });
   });
 
-  it('answers isValid for the root schema with the compiled function, for sub-schemas structurally', () => {
+  it("answers isValid for the root schema with the compiled function, for any other with the module's compiled test of it", () => {
     expect(validator.isValid(schema, {}, schema)).toBe(false);
-    expect(
-      validator.isValid(
-        { properties: { kind: { const: 'student' } }, required: ['kind'] },
-        { kind: 'student' },
-        schema,
-      ),
-    ).toBe(true);
-    expect(
-      validator.isValid({ properties: { kind: { const: 'student' } }, required: ['kind'] }, { kind: 'worker' }, schema),
-    ).toBe(false);
+    const root = identitySchema as unknown as RJSFSchema;
+    const identity = precompiledValidator({ rootSchema: root, validate: validateIdentity, errorKey });
+    const live = createAjv(vocabulary, { fragments: true });
+    live.addSchema(root, 'identity-root');
+    const asked = [...rjsfSchemas(root)];
+    expect(asked.length).toBeGreaterThan(5);
+    expect(Object.keys(validateIdentity.asked ?? {}).sort()).toEqual(asked.map(([key]) => key).sort());
+    const samples = [{}, { idType: 'UMID' }, { idType: 'PASSPORT', idNumber: 'P1234567A' }, { idType: 7 }];
+    for (const [key, sub] of asked) {
+      for (const data of samples) {
+        const verdict = live.validate(JSON.parse(JSON.stringify(sub).replaceAll('"#/', '"identity-root#/')), data);
+        expect(identity.isValid(sub, data, root), `${key} ${JSON.stringify(data)}`).toBe(verdict);
+      }
+    }
+    // RJSF's placeholder option never matches; a schema the module has no test of is refused loudly.
+    expect(identity.isValid({ $id: JUNK_OPTION_ID, type: 'object' }, {}, root)).toBe(false);
+    expect(() => identity.isValid({ properties: { kind: { const: 'student' } } }, {}, root)).toThrow(
+      UncompiledSchemaError,
+    );
   });
 
   it('never generates code: validates and renders under a global Function and eval that throw', async () => {
@@ -140,9 +151,15 @@ describe('precompiledValidator', () => {
     expect(refused.length).toBeGreaterThan(0);
     refused.length = 0;
     expect(validator.validateFormData({}, schema).errors.length).toBeGreaterThan(0);
-    expect(
-      validator.isValid({ if: { properties: { a: { enum: [1] } } }, then: { required: ['b'] } }, { a: 1 }, schema),
-    ).toBe(false);
+    const [, condition] = [...rjsfSchemas(identitySchema as unknown as RJSFSchema)][0]!;
+    const identity = precompiledValidator({
+      rootSchema: identitySchema as unknown as RJSFSchema,
+      validate: validateIdentity,
+      errorKey,
+    });
+    expect(typeof identity.isValid(condition, { idType: 'UMID' }, identitySchema as unknown as RJSFSchema)).toBe(
+      'boolean',
+    );
     const onSubmit = vi.fn();
     render(
       <SchemaForm schema={schema} validate={validateContact} errorKey={errorKey} t={(k) => k} onSubmit={onSubmit} />,
@@ -154,8 +171,8 @@ describe('precompiledValidator', () => {
     expect(refused).toEqual([]);
   });
 
-  it("decides the form's own branches with the module's compiled tests, by pointer, through inlined refs", () => {
-    // The compiled test says no where the structural evaluation (format ignored) would say yes: the test decides.
+  it("decides the form's own branches with the module's compiled tests by pointer too, through inlined refs", () => {
+    // A module built before `asked` existed: its branch tests by pointer decide the form's own branches.
     const source: RJSFSchema = {
       type: 'object',
       definitions: { mail: { type: 'object', if: { properties: { at: { format: 'email' } } }, then: {} } },
@@ -177,9 +194,11 @@ describe('precompiledValidator', () => {
     const inlined = (shown.properties?.['email'] as RJSFSchema).if as RJSFSchema;
     expect(decide.isValid(inlined, { at: 'y' }, shown)).toBe(false);
     expect(calls).toEqual(['/if {"email":"x"}', '/definitions/mail/if {"at":"y"}']);
-    // A schema RJSF made up is evaluated structurally; so is everything for a module without branch tests.
-    expect(decide.isValid({ properties: { email: { multipleOf: 2 } } }, { email: 4 }, shown)).toBe(true);
+    // Nothing decides a schema the module has no compiled test of (no structural evaluation beside ajv's code).
+    expect(() => decide.isValid({ properties: { email: { multipleOf: 2 } } }, { email: 4 }, shown)).toThrow(
+      UncompiledSchemaError,
+    );
     const plain = precompiledValidator({ rootSchema: shown, validate: () => true, errorKey });
-    expect(plain.isValid(shown.if as RJSFSchema, { email: 'x' }, shown)).toBe(true);
+    expect(() => plain.isValid(shown.if as RJSFSchema, { email: 'x' }, shown)).toThrow(UncompiledSchemaError);
   });
 });

@@ -1,4 +1,11 @@
-import { createErrorHandler, toErrorSchema, unwrapErrorHandler, validationDataMerge } from '@rjsf/utils';
+import {
+  createErrorHandler,
+  hashForSchema,
+  JUNK_OPTION_ID,
+  toErrorSchema,
+  unwrapErrorHandler,
+  validationDataMerge,
+} from '@rjsf/utils';
 import type {
   CustomValidator,
   ErrorTransformer,
@@ -11,7 +18,6 @@ import type {
 import { fieldErrors, type CompiledValidator, type ValidationError } from '../validation/compiled-validator.ts';
 import { toRjsfErrors, type ErrorKeyFn } from './error-mapping.ts';
 import { sourcePointer } from './inline-refs.ts';
-import { matchesCondition } from './schema-condition.ts';
 
 /** Options of `precompiledValidator`. */
 export interface PrecompiledValidatorOptions {
@@ -35,6 +41,25 @@ function isRoot(schema: RJSFSchema, root: RJSFSchema): boolean {
   return schema === root || (root.$id !== undefined && schema.$id === root.$id);
 }
 
+/** RJSF's key of a schema it asks about (engine/validation/rjsf-schemas.ts `rjsfSchemaKey`), once per schema object. */
+const keys = new WeakMap<object, string>();
+function keyOf(schema: RJSFSchema): string {
+  let key = keys.get(schema);
+  if (key === undefined) {
+    key = typeof schema.$id === 'string' ? schema.$id : hashForSchema(schema);
+    keys.set(schema, key);
+  }
+  return key;
+}
+
+/** Thrown when RJSF asks about a schema the validator module has no compiled test of (a module built from another schema). */
+export class UncompiledSchemaError extends Error {
+  constructor(key: string) {
+    super(`the form's validator module has no compiled test of the schema RJSF asks about (${key})`);
+    this.name = 'UncompiledSchemaError';
+  }
+}
+
 /**
  * An RJSF `ValidatorType` on OUR build-time compiled function: nothing is compiled at runtime, so no `new Function`
  * and the app runs under a CSP without 'unsafe-eval'.
@@ -42,12 +67,15 @@ function isRoot(schema: RJSFSchema, root: RJSFSchema): boolean {
  * - `validateFormData` always runs the compiled function (the whole form's rules, whatever resolved schema RJSF
  *   passes) on a copy of the data: the function normalises in place and RJSF's state must not change under it.
  * - `isValid(schema, data, root)`: the root schema (same object or `$id`) goes to the compiled function; any other
- *   schema is a sub-schema RJSF asks about (`if` conditions, `oneOf`/`anyOf` options). One of the form's own branches
- *   runs the validator module's compiled test of it (`validate.branches`, by its pointer in the schema the module was
- *   compiled from: `rootSchema` is its `inlineLocalRefs` copy, see `sourcePointer`): the code the server prunes
- *   with, so both decide a branch alike. A schema RJSF made up (an option with its `required` relaxed) or a module
- *   without branch tests is evaluated structurally (`matchesCondition`; the studio refuses conditions it cannot
- *   decide). A condition sees the value as typed, on a copy.
+ *   schema is one RJSF asks about to decide a branch (an `if`, a `oneOf` / `anyOf` option or RJSF's ranking variant
+ *   of it, a `dependencies` option's condition). Each runs the validator module's ajv-compiled test of it, found as
+ *   @rjsf/validator-ajv8's precompiled validator finds it (`validate.asked`, by `$id` or RJSF's hash; the module
+ *   compiled every schema RJSF's `schemaParser` collects), or else, for one of the form's own branches, by its pointer
+ *   (`validate.branches`, the tests the server prunes with). RJSF's placeholder option never matches, as in RJSF. A
+ *   schema with no compiled test throws `UncompiledSchemaError`: nothing is decided by anything but ajv's code. A
+ *   condition sees the value as typed, on a copy. Known gap: where an object with an `if` also has a `oneOf` /
+ *   `anyOf` option with its own `if`, RJSF merges the two conditions into one no schema holds; the module has no
+ *   test of it and the form throws (the studio's preview shows it before anything is published).
  */
 export function precompiledValidator({
   rootSchema,
@@ -76,13 +104,14 @@ export function precompiledValidator({
       const handler = customValidate(formData, createErrorHandler(formData), uiSchema, errorSchema);
       return validationDataMerge({ errors, errorSchema }, unwrapErrorHandler(handler));
     },
-    isValid(schema: RJSFSchema, formData: unknown, root: RJSFSchema): boolean {
+    isValid(schema: RJSFSchema, formData: unknown): boolean {
       if (isRoot(schema, rootSchema)) return run(formData).length === 0;
-      // A branch of the form (an `if`, a `oneOf` option): the module's compiled test, as the server decides it.
+      if (schema.$id === JUNK_OPTION_ID) return false;
+      const key = keyOf(schema);
       const pointer = sourcePointer(schema);
-      const test = pointer === undefined ? undefined : validate.branches?.[pointer];
-      if (test) return test(formData === undefined ? undefined : structuredClone(formData));
-      return matchesCondition(schema, formData, root);
+      const test = validate.asked?.[key] ?? (pointer === undefined ? undefined : validate.branches?.[pointer]);
+      if (!test) throw new UncompiledSchemaError(key);
+      return test(formData === undefined ? undefined : structuredClone(formData));
     },
     rawValidation<Result = ValidationError>(schema: RJSFSchema, formData?: unknown) {
       if (!isRoot(schema, rootSchema))

@@ -19,6 +19,12 @@ export interface CompiledValidator {
    * `oneOf` branch; see standaloneModule): how the browser's form and the server's pruning decide branches.
    */
   readonly branches?: Readonly<Record<string, (data: unknown) => boolean>>;
+  /**
+   * The compiled test of every schema RJSF may ask the form's validator about (`isValid`: an `if`, an option, the
+   * variants RJSF makes of them to rank options, a `dependencies` condition), by RJSF's key of it (`rjsfSchemaKey`:
+   * its `$id` or RJSF's hash), as RJSF's `schemaParser` collects them (engine/validation/rjsf-schemas.ts).
+   */
+  readonly asked?: Readonly<Record<string, (data: unknown) => boolean>>;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
- * The keywords a branch condition (an `if`, a `oneOf` / `anyOf` option) may use: those the browser's structural
- * evaluation (engine/form/schema-condition.ts `matchesCondition`, used when no compiled branch test applies) decides,
- * and those it ignores because they never change a verdict or a condition cannot use them. The form studio refuses any
- * other keyword in a branch (engine/studio/check-branches.ts), so the borrower's form never meets one it cannot decide.
+ * The keywords the form studio lets a branch condition (an `if`, a `oneOf` / `anyOf` option) use
+ * (engine/studio/check-branches.ts). The browser no longer evaluates conditions itself: every schema RJSF asks about
+ * is decided by the validator module's ajv-compiled test of it (engine/form/precompiled-validator.ts, `validate.asked`),
+ * the code the server prunes with, whatever keyword it uses. These lists are now the studio's choice of what a branch
+ * may say, no longer a limit of the browser's.
  */
 
 /** Keywords that never change a verdict (annotations and our data-shaping keywords), skipped. */

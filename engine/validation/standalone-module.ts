@@ -1,7 +1,9 @@
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import type { AnySchemaObject } from 'ajv';
 import { createAjv } from './create-ajv.ts';
-import { BRANCH_KEY, branchPointers, fragmentRef } from './prune-branches.ts';
+import type { RJSFSchema } from '@rjsf/utils';
+import { at, BRANCH_KEY, branchPointers, fragmentRef, isObject } from './prune-branches.ts';
+import { rjsfSchemaKey, rjsfSchemas } from './rjsf-schemas.ts';
 import type { ValidationVocabulary } from './vocabulary.ts';
 
 type StandaloneCode = (
@@ -16,6 +18,21 @@ const standaloneCode: StandaloneCode =
   (standaloneCodeModule as unknown as { default?: StandaloneCode }).default ??
   (standaloneCodeModule as unknown as StandaloneCode);
 const standaloneMultiCode = standaloneCode as unknown as StandaloneMultiCode;
+
+/** The keys the schemas RJSF asks about are compiled under (`asked-0.json`, ...). */
+const ASKED_PREFIX = 'asked-';
+
+/** A copy of `schema` whose local references (`#/definitions/x`) point into the form's schema, added as BRANCH_KEY. */
+function rootRefs(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(rootRefs);
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${BRANCH_KEY}${value}` : rootRefs(value),
+    ]),
+  );
+}
 
 /** Ajv's small runtime helpers the generated code may import; nothing else of ajv (no compiler) is allowed. */
 export const RUNTIME_PREFIX = 'ajv/dist/runtime/';
@@ -41,22 +58,55 @@ const INTEROP = 'function runtimeDefault(ns) { const d = ns.default; return type
  */
 export function standaloneModule(vocabulary: ValidationVocabulary, schema: AnySchemaObject): string {
   const pointers = branchPointers(schema);
+  const asked = [...rjsfSchemas(schema as RJSFSchema)];
   let generated: string;
-  if (pointers.length === 0) {
+  if (pointers.length === 0 && asked.length === 0) {
     const ajv = createAjv(vocabulary, { standalone: true });
     generated = standaloneCode(ajv, ajv.compile(schema));
   } else {
     // Compiled strictly first: the ajv of fragments turns strictTypes off, which an `if` naming properties needs.
     createAjv(vocabulary).compile(schema);
     const ajv = createAjv(vocabulary, { standalone: true, fragments: true });
+    // RJSF's ranking variant of an option requires one of its properties in an `anyOf` of `required`s, which
+    // strictRequired refuses (the property is declared beside the `anyOf`, not in it): the schema itself passed above.
+    ajv.opts.strictRequired = false;
     ajv.addSchema(schema, BRANCH_KEY);
     const exports: Record<string, string> = { validate: BRANCH_KEY };
-    pointers.forEach((pointer, i) => (exports[`branch${i}`] = fragmentRef(BRANCH_KEY, pointer)));
-    const branches = pointers.map((pointer, i) => `${JSON.stringify(pointer)}: branch${i}`).join(', ');
+    // A schema RJSF makes that is no schema (the ranking variant of an option with no properties has an empty
+    // `anyOf`) matches nothing, as @rjsf/validator-ajv8 answers false for a schema ajv cannot compile: all such
+    // share one compiled `false` (ajv's standalone code would declare a second one under the same name).
+    const tests = asked.map(([, sub], i) => {
+      const compiled = rootRefs(sub) as AnySchemaObject;
+      if (ajv.validateSchema(compiled) !== true) return 'askedNone';
+      ajv.addSchema(compiled, `${ASKED_PREFIX}${i}`);
+      exports[`asked${i}`] = `${ASKED_PREFIX}${i}`;
+      return `asked${i}`;
+    });
+    if (tests.includes('askedNone')) {
+      ajv.addSchema(false, `${ASKED_PREFIX}none`);
+      exports['askedNone'] = `${ASKED_PREFIX}none`;
+    }
+    const byKey = new Map(asked.map(([key], i) => [key, tests[i]]));
+    // A branch RJSF asks about as it is (an `if` with no `$ref` in it) is decided by that one compiled function on
+    // both sides; any other gets its own test, compiled as a fragment of the form's schema.
+    const branchTests = pointers.map((pointer, i) => {
+      const sub = at(schema, pointer);
+      const shared =
+        isObject(sub) && !JSON.stringify(sub).includes('"$ref"') && sub['$id'] === undefined
+          ? byKey.get(rjsfSchemaKey(sub as RJSFSchema))
+          : undefined;
+      if (shared !== undefined && shared !== 'askedNone') return shared;
+      exports[`branch${i}`] = fragmentRef(BRANCH_KEY, pointer);
+      return `branch${i}`;
+    });
+    const branches = pointers.map((pointer, i) => `${JSON.stringify(pointer)}: ${branchTests[i]}`).join(', ');
+    const keyed = asked.map(([key], i) => `${JSON.stringify(key)}: ${tests[i]}`).join(', ');
     generated = [
-      // The tests are reached through `validate.branches` only: no export of their own (fewer bytes to download).
-      standaloneMultiCode(ajv, exports).replace(/\bexport const (branch\d+) = /gu, 'const $1 = '),
+      // The tests are reached through `validate.branches` and `validate.asked` only: no export of their own (fewer
+      // bytes to download).
+      standaloneMultiCode(ajv, exports).replace(/\bexport const ((?:branch|asked)(?:\d+|None)) = /gu, 'const $1 = '),
       `validate.branches = { ${branches} };`,
+      `validate.asked = { ${keyed} };`,
       'export default validate;',
     ].join('\n');
   }

@@ -653,7 +653,7 @@ validate13.errors = vErrors;
 return errors === 0;
 }
 
-const branch0 = validate14;
+const asked0 = validate14;
 const schema15 = {"properties":{"payoutMethod":{"const":"bank"}},"required":["payoutMethod"]};
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -687,7 +687,7 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-const branch1 = validate15;
+const asked1 = validate15;
 const schema16 = {"properties":{"payoutMethod":{"const":"eWallet"}},"required":["payoutMethod"]};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -721,7 +721,7 @@ validate15.errors = vErrors;
 return errors === 0;
 }
 
-const branch2 = validate16;
+const asked2 = validate16;
 const schema17 = {"properties":{"payoutMethod":{"const":"remittance"}},"required":["payoutMethod"]};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -755,5 +755,6 @@ validate16.errors = vErrors;
 return errors === 0;
 }
 
-validate.branches = { "/allOf/0/if": branch0, "/allOf/1/if": branch1, "/allOf/2/if": branch2 };
+validate.branches = { "/allOf/0/if": asked0, "/allOf/1/if": asked1, "/allOf/2/if": asked2 };
+validate.asked = { "-19090a19": asked0, "-22365223": asked1, "3ea6a6c9": asked2 };
 export default validate;

@@ -1515,384 +1515,10 @@ validate13.errors = vErrors;
 return errors === 0;
 }
 
-const branch0 = validate14;
-const schema15 = {"properties":{"idType":{"const":"philSys"}},"required":["idType"]};
+const asked0 = validate14;
+const schema15 = {"properties":{"idType":{"const":"aadhaar"}},"required":["idType"]};
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.idType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.idType !== undefined){
-if("philSys" !== data.idType){
-const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "philSys"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-validate14.errors = vErrors;
-return errors === 0;
-}
-
-const branch1 = validate15;
-const schema16 = {"properties":{"idType":{"const":"umid"}},"required":["idType"]};
-
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.idType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.idType !== undefined){
-if("umid" !== data.idType){
-const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "umid"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-validate15.errors = vErrors;
-return errors === 0;
-}
-
-const branch2 = validate16;
-const schema17 = {"properties":{"idType":{"const":"driversLicense"}},"required":["idType"]};
-
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.idType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.idType !== undefined){
-if("driversLicense" !== data.idType){
-const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "driversLicense"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-validate16.errors = vErrors;
-return errors === 0;
-}
-
-const branch3 = validate17;
-const schema18 = {"properties":{"idType":{"const":"passport"}},"required":["idType"]};
-
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.idType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.idType !== undefined){
-if("passport" !== data.idType){
-const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "passport"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-validate17.errors = vErrors;
-return errors === 0;
-}
-
-const branch4 = validate18;
-const schema19 = {"properties":{"idType":{"const":"prc"}},"required":["idType"]};
-
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.idType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.idType !== undefined){
-if("prc" !== data.idType){
-const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "prc"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-validate18.errors = vErrors;
-return errors === 0;
-}
-
-const branch5 = validate19;
-const schema20 = {"properties":{"idType":{"const":"sss"}},"required":["idType"]};
-
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.idType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.idType !== undefined){
-if("sss" !== data.idType){
-const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "sss"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-validate19.errors = vErrors;
-return errors === 0;
-}
-
-const branch6 = validate20;
-const schema21 = {"properties":{"idType":{"const":"philHealth"}},"required":["idType"]};
-
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.idType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.idType !== undefined){
-if("philHealth" !== data.idType){
-const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "philHealth"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-validate20.errors = vErrors;
-return errors === 0;
-}
-
-const branch7 = validate21;
-const schema22 = {"properties":{"idType":{"const":"pagIbig"}},"required":["idType"]};
-
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.idType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.idType !== undefined){
-if("pagIbig" !== data.idType){
-const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "pagIbig"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-validate21.errors = vErrors;
-return errors === 0;
-}
-
-const branch8 = validate22;
-const schema23 = {"properties":{"idType":{"const":"tin"}},"required":["idType"]};
-
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.idType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.idType !== undefined){
-if("tin" !== data.idType){
-const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "tin"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-validate22.errors = vErrors;
-return errors === 0;
-}
-
-const branch9 = validate23;
-const schema24 = {"properties":{"idType":{"const":"postalId"}},"required":["idType"]};
-
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.idType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.idType !== undefined){
-if("postalId" !== data.idType){
-const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "postalId"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-validate23.errors = vErrors;
-return errors === 0;
-}
-
-const branch10 = validate24;
-const schema25 = {"properties":{"idType":{"const":"votersId"}},"required":["idType"]};
-
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.idType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.idType !== undefined){
-if("votersId" !== data.idType){
-const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "votersId"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-validate24.errors = vErrors;
-return errors === 0;
-}
-
-const branch11 = validate25;
-const schema26 = {"properties":{"idType":{"const":"aadhaar"}},"required":["idType"]};
-
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1919,11 +1545,385 @@ errors++;
 }
 }
 }
+validate14.errors = vErrors;
+return errors === 0;
+}
+
+const asked1 = validate15;
+const schema16 = {"properties":{"idType":{"const":"philSys"}},"required":["idType"]};
+
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("philSys" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "philSys"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate15.errors = vErrors;
+return errors === 0;
+}
+
+const asked2 = validate16;
+const schema17 = {"properties":{"idType":{"const":"umid"}},"required":["idType"]};
+
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("umid" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "umid"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate16.errors = vErrors;
+return errors === 0;
+}
+
+const asked3 = validate17;
+const schema18 = {"properties":{"idType":{"const":"driversLicense"}},"required":["idType"]};
+
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("driversLicense" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "driversLicense"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate17.errors = vErrors;
+return errors === 0;
+}
+
+const asked4 = validate18;
+const schema19 = {"properties":{"idType":{"const":"passport"}},"required":["idType"]};
+
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("passport" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "passport"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+
+const asked5 = validate19;
+const schema20 = {"properties":{"idType":{"const":"prc"}},"required":["idType"]};
+
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("prc" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "prc"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate19.errors = vErrors;
+return errors === 0;
+}
+
+const asked6 = validate20;
+const schema21 = {"properties":{"idType":{"const":"sss"}},"required":["idType"]};
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("sss" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "sss"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+
+const asked7 = validate21;
+const schema22 = {"properties":{"idType":{"const":"philHealth"}},"required":["idType"]};
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("philHealth" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "philHealth"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+
+const asked8 = validate22;
+const schema23 = {"properties":{"idType":{"const":"pagIbig"}},"required":["idType"]};
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("pagIbig" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "pagIbig"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate22.errors = vErrors;
+return errors === 0;
+}
+
+const asked9 = validate23;
+const schema24 = {"properties":{"idType":{"const":"tin"}},"required":["idType"]};
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("tin" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "tin"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
+const asked10 = validate24;
+const schema25 = {"properties":{"idType":{"const":"postalId"}},"required":["idType"]};
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("postalId" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "postalId"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+
+const asked11 = validate25;
+const schema26 = {"properties":{"idType":{"const":"votersId"}},"required":["idType"]};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.idType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "idType"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.idType !== undefined){
+if("votersId" !== data.idType){
+const err1 = {instancePath:instancePath+"/idType",schemaPath:"#/properties/idType/const",keyword:"const",params:{allowedValue: "votersId"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
 validate25.errors = vErrors;
 return errors === 0;
 }
 
-const branch12 = validate26;
+const asked12 = validate26;
 const schema27 = {"properties":{"idType":{"const":"pan"}},"required":["idType"]};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1957,7 +1957,7 @@ validate26.errors = vErrors;
 return errors === 0;
 }
 
-const branch13 = validate27;
+const asked13 = validate27;
 const schema28_0 = ["philSys","umid","driversLicense","prc","postalId","votersId","aadhaar"];
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1992,5 +1992,6 @@ validate27.errors = vErrors;
 return errors === 0;
 }
 
-validate.branches = { "/allOf/0/if": branch0, "/allOf/1/if": branch1, "/allOf/2/if": branch2, "/allOf/3/if": branch3, "/allOf/4/if": branch4, "/allOf/5/if": branch5, "/allOf/6/if": branch6, "/allOf/7/if": branch7, "/allOf/8/if": branch8, "/allOf/9/if": branch9, "/allOf/10/if": branch10, "/allOf/11/if": branch11, "/allOf/12/if": branch12, "/allOf/13/if": branch13 };
+validate.branches = { "/allOf/0/if": asked1, "/allOf/1/if": asked2, "/allOf/2/if": asked3, "/allOf/3/if": asked4, "/allOf/4/if": asked5, "/allOf/5/if": asked6, "/allOf/6/if": asked7, "/allOf/7/if": asked8, "/allOf/8/if": asked9, "/allOf/9/if": asked10, "/allOf/10/if": asked11, "/allOf/11/if": asked0, "/allOf/12/if": asked12, "/allOf/13/if": asked13 };
+validate.asked = { "44871371": asked0, "5346b0f5": asked1, "-5f39ede2": asked2, "69c19221": asked3, "314ce5bd": asked4, "-7a0542dc": asked5, "-783381ea": asked6, "47939bc2": asked7, "7590f30": asked8, "2a5cc51c": asked9, "7b68fff1": asked10, "655ac1d1": asked11, "-16b07e0": asked12, "1a31bb17": asked13 };
 export default validate;

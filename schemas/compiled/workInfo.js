@@ -707,7 +707,7 @@ validate13.errors = vErrors;
 return errors === 0;
 }
 
-const branch0 = validate14;
+const asked0 = validate14;
 const schema15_0 = ["selfEmployed","contractWorker"];
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -742,7 +742,7 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-const branch1 = validate15;
+const asked1 = validate15;
 const schema16 = {"properties":{"employmentType":{"const":"student"}},"required":["employmentType"]};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -776,5 +776,6 @@ validate15.errors = vErrors;
 return errors === 0;
 }
 
-validate.branches = { "/if": branch0, "/else/if": branch1 };
+validate.branches = { "/if": asked0, "/else/if": asked1 };
+validate.asked = { "332fef9c": asked0, "-1e62e764": asked1 };
 export default validate;

@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import { product } from '../config.ts';
 import { removeStorage, STORAGE } from '../storage.ts';
-import { persist } from './persist.ts';
+import { browserStorage, persistStored } from './persist.ts';
 
 /** Logged-in state: a token plus a customer id, and the phone number once set. */
 export interface PublicData {
@@ -69,7 +69,7 @@ export function coreDefaults(): CoreData {
 }
 
 export const useCoreStore = create<CoreState>()(
-  persist(
+  persistStored(
     (set, get) => ({
       ...coreDefaults(),
       setRoute: (routeName) => {
@@ -90,6 +90,7 @@ export const useCoreStore = create<CoreState>()(
       name: STORAGE.core,
       partialize: ({ setRoute: _a, setSession: _b, logout: _c, patch: _d, ...data }) => data,
       version: 1,
+      storage: browserStorage(),
     },
   ),
 );

@@ -10,7 +10,7 @@
 import { create } from 'zustand';
 import { STORAGE } from '../storage.ts';
 import { useCoreStore } from './core-store.ts';
-import { persist } from './persist.ts';
+import { browserStorage, persistStored } from './persist.ts';
 
 type Section = Record<string, unknown>;
 
@@ -48,7 +48,7 @@ export function withoutImages(value: unknown): unknown {
 }
 
 export const useDraftStore = create<DraftState>()(
-  persist(
+  persistStored(
     (set, get) => ({
       sections: {},
       completed: [],
@@ -64,6 +64,7 @@ export const useDraftStore = create<DraftState>()(
       }),
       // Rehydration replaces sections wholesale: photos taken in this page's life are not in storage to merge.
       version: 1,
+      storage: browserStorage(),
     },
   ),
 );

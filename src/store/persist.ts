@@ -1,55 +1,30 @@
 /**
- * zustand's `persist` for what our stores need, and no more: a synchronous localStorage, a version, a partialized
- * snapshot. zustand/middleware's persist (about 0.7 KB gzip in the entry) also handles asynchronous storages,
- * migrations, rehydration listeners and skipped hydration, none of which the app uses. Same storage format
- * (`{"state": ..., "version": n}` under the store's name) and the same behaviour: the stored state is merged
- * shallowly over the defaults when the store is created (a stored version that differs, or unreadable JSON, keeps
- * the defaults), and every change is written back. Without localStorage (some private modes) the store lives in
- * memory only.
+ * Where the stores persist: zustand's own `persist` middleware (zustand/middleware) over localStorage as JSON, in its
+ * format `{"state": ..., "version": n}` under the store's name: the format the app has always written, so what a
+ * borrower's phone holds loads unchanged (src/store/persist.test.ts). Storage is reached through src/storage.ts, so
+ * where it is refused (some private modes, the prerender in Node) or full, the stores live in memory, quietly.
  */
-import type { StateCreator } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { PersistStorage } from 'zustand/middleware';
+import { readStorage, removeStorage, writeStorage } from '../storage.ts';
 
-export interface PersistOptions<S> {
-  /** The localStorage key. */
-  name: string;
-  version: number;
-  /** What of the state is stored. */
-  partialize: (state: S) => unknown;
+/** localStorage as zustand's JSON storage, through the app's storage functions that never throw. */
+export function browserStorage<S>(): PersistStorage<S> {
+  return createJSONStorage<S>(() => ({
+    getItem: (name) => readStorage('local', name),
+    setItem: (name, value) => writeStorage('local', name, value),
+    removeItem: (name) => removeStorage('local', name),
+  }))!;
 }
 
-export function persist<S>(config: StateCreator<S>, options: PersistOptions<S>): StateCreator<S> {
-  return (set, get, api) => {
-    let storage: Storage | undefined;
-    try {
-      storage = localStorage;
-    } catch {
-      return config(set, get, api);
-    }
-    const save = () =>
-      storage.setItem(
-        options.name,
-        JSON.stringify({ state: options.partialize({ ...get() }), version: options.version }),
-      );
-    const setState = api.setState;
-    api.setState = ((...args: Parameters<typeof setState>) => {
-      setState(...args);
-      save();
-    }) as typeof setState;
-    const initial = config(
-      ((...args: Parameters<typeof setState>) => {
-        set(...args);
-        save();
-      }) as typeof set,
-      get,
-      api,
-    );
-    let stored: { state?: Partial<S>; version?: unknown } | null;
-    try {
-      stored = JSON.parse(storage.getItem(options.name) ?? 'null') as typeof stored;
-    } catch {
-      return initial;
-    }
-    if (stored && typeof stored.version === 'number' && stored.version !== options.version) return { ...initial };
-    return { ...initial, ...stored?.state };
-  };
-}
+/**
+ * zustand's `persist`, with the state the store starts from (`getInitialState()`) the one it loaded from storage, as
+ * the app had it before: persist answers the defaults there, and React hydrates the prerendered page with that
+ * snapshot (useSyncExternalStore's server snapshot) while the page was drawn for the stored state (src/prerendered.ts
+ * checks the stored session), so a signed-in borrower's reload hydrated as signed out and the app never started.
+ */
+export const persistStored = ((config, options) => (set, get, api) => {
+  const initial = persist(config, options)(set, get, api);
+  api.getInitialState = () => initial;
+  return initial;
+}) as typeof persist;

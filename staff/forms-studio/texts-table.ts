@@ -3,7 +3,7 @@
  * `workInfo.companyName`) for translators. An import is all or nothing: unknown keys, rows that do not parse or lack
  * a key are reported, and the texts change only when there are none.
  */
-import Papa from 'papaparse/papaparse.js';
+import Papa from 'papaparse';
 import { FORM_LANGUAGES, type FormContent, type FormLanguage } from '#domain/form-content.ts';
 import { prefixOf, setText, textAt } from './outline.ts';
 

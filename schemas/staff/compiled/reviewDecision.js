@@ -305,7 +305,7 @@ validate13.errors = vErrors;
 return errors === 0;
 }
 
-const branch0 = validate14;
+const asked0 = validate14;
 const schema15 = {"properties":{"decision":{"const":"approve"}},"required":["decision"]};
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -339,7 +339,7 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-const branch1 = validate15;
+const asked1 = validate15;
 const schema16 = {"properties":{"decision":{"const":"reject"}},"required":["decision"]};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -373,5 +373,6 @@ validate15.errors = vErrors;
 return errors === 0;
 }
 
-validate.branches = { "/allOf/0/if": branch0, "/allOf/1/if": branch1 };
+validate.branches = { "/allOf/0/if": asked0, "/allOf/1/if": asked1 };
+validate.asked = { "-161b77be": asked0, "-5aef316": asked1 };
 export default validate;
