@@ -24,6 +24,13 @@ describe('json notes out of the web bundles', () => {
     expect(transform('{"$comment":"n","type":"object"}', '/repo/schemas/identity.schema.json')?.code).toBe(
       '{"type":"object"}',
     );
+    // A form schema as a schema: a property named `$comment` and a `$comment` value are data.
+    expect(
+      transform(
+        '{"$comment":"n","properties":{"$comment":{"$comment":"x","const":{"$comment":"kept"}}}}',
+        '/repo/schemas/identity.schema.json',
+      )?.code,
+    ).toBe('{"properties":{"$comment":{"const":{"$comment":"kept"}}}}');
     expect(transform('{"$comment":"n"}', '/repo/locales/en/forms.json')).toBeNull();
     expect(transform('{"$comment":"n"}', '/repo/node_modules/pkg/config/x.json')).toBeNull();
   });

@@ -23,7 +23,7 @@ import { inlineLocalRefs } from '#engine/form/inline-refs.ts';
 import { SchemaForm } from '#engine/form/schema-form.tsx';
 import type { CompiledValidator, ValidationError } from '#engine/validation/compiled-validator.ts';
 import { standaloneModule } from '#engine/validation/standalone-module.ts';
-import { preloadWidgets, widgetRegistry } from '#engine/widgets/registry.ts';
+import { engineWidgets, preloadWidgets } from '#engine/widgets/registry.ts';
 import { vocabulary } from '#schemas/vocabulary.ts';
 
 const dir = join(process.cwd(), 'tests/corpus/rjsf-style');
@@ -176,7 +176,7 @@ async function outcomeOf(name: string, form: CorpusForm): Promise<string> {
 describe('RJSF-style corpus: the engine against stock RJSF', () => {
   beforeAll(async () => {
     // Every engine widget's code is here before the forms render: what the borrower's step preloads.
-    await preloadWidgets(Object.fromEntries(Object.keys(widgetRegistry).map((name) => [name, { 'ui:widget': name }])));
+    await preloadWidgets(Object.fromEntries(Object.keys(engineWidgets).map((name) => [name, { 'ui:widget': name }])));
   });
 
   it('has at least 30 forms, each in the expected-results table', () => {
