@@ -8,7 +8,7 @@ import addressSchema from '#schemas/addressInfo.schema.json' with { type: 'json'
 import validateAddress from '#schemas/compiled/addressInfo.js';
 import { typingFilters, typingFiltersReady } from '#schemas/form-text.ts';
 import type { TypingFilter } from '../form-text.ts';
-import { preloadWidgets } from '../../widgets/registry.ts';
+import { preloadWidgets } from '#engine/widgets/registry.ts';
 import { SchemaForm } from '../schema-form.tsx';
 
 describe('the textarea widget owns its text like the inputs', () => {
