@@ -4,6 +4,5 @@
  */
 export const DOCUMENT_REF = /^doc:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/u;
 
-/** The document's id in a `doc:<uuid>` reference, or undefined when the value is not one. */
-export const documentIdOf = (value: unknown): string | undefined =>
-  typeof value === 'string' ? DOCUMENT_REF.exec(value)?.[1] : undefined;
+/** The document's id in a `doc:<uuid>` reference, or undefined when the text is not one. */
+export const documentIdOf = (text: string): string | undefined => DOCUMENT_REF.exec(text)?.[1];

@@ -18,8 +18,8 @@ import type {
   PayoutAccountAnswer,
   SignatureAnswer,
 } from '#api-schema/loans.ts';
-import { sessionRequest } from './session.ts';
 import { dataUrlToBlob } from '#domain/data-url.ts';
+import { sessionRequest } from './session.ts';
 
 // The answers' types come from the server's response schemas (api-schema/loans.ts), types only: no bundle bytes.
 export type OrderView = DeepReadonly<OrderAnswer>;
@@ -92,7 +92,7 @@ export const loansApi = {
 export async function uploadSignature(dataUrl: string): Promise<string> {
   const form = new FormData();
   form.append('kind', 'signature');
-  form.append('file', dataUrlToBlob(dataUrl, 'image/png'), 'signature.png');
+  form.append('file', dataUrlToBlob(dataUrl), 'signature.png');
   const saved = await sessionRequest<DocumentAnswer>('/documents', { method: 'POST', body: form });
   return saved.ref;
 }

@@ -3,22 +3,12 @@
  * server's response schemas (types only: no bundle bytes).
  */
 import type { ProfileOverview, ProfileSummary } from '#api-schema/profile.ts';
-import { publicRequest, sessionRequest } from './session.ts';
+import { sessionRequest } from './session.ts';
 
 export type { ProfileOverview, ProfileSummary };
 
 /** GET /profile as the logged-in borrower. */
 export const loadProfile = (signal?: AbortSignal) => sessionRequest<ProfileOverview>('/profile', { signal });
-
-/**
- * GET /profile with a session not yet stored (just after login: storing it re-renders the login screen, so the
- * session and the navigation to where the profile resumes must land together).
- */
-export const loadProfileAs = (session: { token: string; customerId: string }) =>
-  publicRequest<ProfileOverview>('/profile', {
-    token: session.token,
-    headers: { 'x-customer-id': session.customerId },
-  });
 
 /**
  * PUT /profile/:step, validated by the server with the form version the borrower filled in (0, a form bundled with
