@@ -97,16 +97,23 @@ export default defineConfig(() => ({
         // still come out smaller. The groups' dependencies stay where they were (includeDependenciesRecursively is
         // off), so no route gets anything else. The information steps' draft store goes with their profile sync, not
         // with the API client: /start and the loan screens never use it (0.26 KB gzip off each); the bank chooser
-        // and /changeBank, which use the draft store, take the profile sync with it (1.2 KB).
+        // and /changeBank, which use the draft store, take the profile sync with it (1.2 KB), and with it the profile
+        // client (src/api/profile.ts) and the document reference pattern they use. The data URL reader, which the
+        // photo uploads and the signature share, goes with the API client: a chunk of its own would cost its file and
+        // import list on the steps and loan screens, a dynamic import the runtime's helper on every route. The pricing
+        // config's typed reader (config/pricing.ts) goes with the pricing config.
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
             {
               name: 'api',
-              test: /\/src\/api\/(client|network-status|session|error-message)\.ts$/,
+              test: /\/(src\/api\/(client|network-status|session|error-message)|domain\/data-url)\.ts$/,
             },
-            { name: 'profile-sync', test: /\/src\/(forms\/profile-sync|store\/draft-store)\.ts$/ },
-            { name: 'pricing-config', test: /\/(config\/pricing\.json|src\/loans\/pricing\.ts)$/ },
+            {
+              name: 'profile-sync',
+              test: /\/(src\/(forms\/profile-sync|store\/draft-store|api\/profile)|domain\/document-ref)\.ts$/,
+            },
+            { name: 'pricing-config', test: /\/(config\/pricing\.(json|ts)|src\/loans\/pricing\.ts)$/ },
             {
               name: 'loans',
               test: /\/src\/(api\/loans\.ts|return-after-login\.ts|loans\/(format\.ts|errors\.ts|load-state\.tsx|use-load\.ts|figure-list\.tsx|order-status\.tsx|payment-status\.ts|refund-state\.tsx|loans\.css))$/,

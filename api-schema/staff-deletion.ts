@@ -87,6 +87,9 @@ export const deletionRequestList = {
   },
 } as const;
 export type DeletionRequestList = FromSchema<typeof deletionRequestList>;
+/** A deletion request as the lists give it (with whom it is about, masked). */
+export type ListedDeletionRequest = DeletionRequestList['items'][number];
+export type DeletionRefusalCode = NonNullable<ListedDeletionRequest['refusalCode']>;
 
 /** GET /staff/deletion-requests query */
 export const deletionRequestQuery = {

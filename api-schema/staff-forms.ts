@@ -3,6 +3,7 @@
  * versions, the checks and breaking changes of a version, the review workflow, rollback, diffs and test personas.
  * Content is free JSON checked by the service against its kind's shape.
  */
+import type { FromSchema } from 'json-schema-to-ts';
 import { instant, uuid } from './common.ts';
 
 const kind = { type: 'string', enum: ['form', 'flow', 'theme'] } as const;
@@ -292,3 +293,12 @@ export const personaInput = {
   additionalProperties: false,
   properties: { label: { type: 'string', minLength: 1, maxLength: 80 }, data: { type: 'object' } },
 } as const;
+
+/** The answers' types (json-schema-to-ts); content is free JSON here, its kind's shape is engine/studio's. */
+export type VersionView = FromSchema<typeof versionView>;
+export type VersionDetailAnswer = FromSchema<typeof versionDetail>;
+export type DocumentList = FromSchema<typeof documentList>;
+export type VersionList = FromSchema<typeof versionList>;
+export type DiffAnswer = FromSchema<typeof diffAnswer>;
+export type PersonaList = FromSchema<typeof personaList>;
+export type PersonaAnswer = FromSchema<typeof personaAnswer>;

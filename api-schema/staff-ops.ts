@@ -2,13 +2,14 @@
  * The staff console's review queue and customer service (server/routes/staff/reviews.ts, customers.ts). Personal
  * values are masked (server/staff/masking.ts) except in the unmask answer; codes are rendered by the console.
  */
-import { centavos, day, instant, uuid } from './common.ts';
+import type { FromSchema } from 'json-schema-to-ts';
+import { centavos, day, instant, uuid, type DeepReadonly } from './common.ts';
 import { pageOf, pageProperties, type PageQuery } from './staff.ts';
 
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
-const nullable = <T extends object>(schema: T) => ({ anyOf: [schema, { type: 'null' }] }) as const;
-const closed = <P extends Record<string, unknown>>(properties: P) =>
+const nullable = <const T extends object>(schema: T) => ({ anyOf: [schema, { type: 'null' }] }) as const;
+const closed = <const P extends Record<string, unknown>>(properties: P) =>
   ({
     type: 'object',
     additionalProperties: false,
@@ -381,3 +382,33 @@ export interface RefundListQuery extends PageQuery {
   customerId?: string;
 }
 export const refundListAnswer = closed({ items: { type: 'array', items: staffRefundView }, total: int });
+
+/** The answers' types (json-schema-to-ts), read-only as a reader holds them: the staff console's view of the contract. */
+export type OptionsAnswer = DeepReadonly<FromSchema<typeof optionsAnswer>>;
+export type GrantCap = OptionsAnswer['couponGrantCaps']['perCustomer'];
+export type ReviewListAnswer = DeepReadonly<FromSchema<typeof reviewListAnswer>>;
+export type ReviewItem = ReviewListAnswer['items'][number];
+export type ReviewAnswer = DeepReadonly<FromSchema<typeof reviewAnswer>>;
+export type DecisionView = NonNullable<ReviewAnswer['order']['decision']>;
+export type DecisionAnswer = DeepReadonly<FromSchema<typeof decisionAnswer>>;
+export type NoteView = DeepReadonly<FromSchema<typeof noteView>>;
+export type DocumentView = ReviewAnswer['documents'][number];
+export type CustomerSearchAnswer = DeepReadonly<FromSchema<typeof customerSearchAnswer>>;
+export type CustomerItem = CustomerSearchAnswer['items'][number];
+export type CustomerAnswer = DeepReadonly<FromSchema<typeof customerAnswer>>;
+export type CustomerOrder = CustomerAnswer['orders'][number];
+export type CustomerProfileStep = CustomerAnswer['profile'][number];
+export type FeedbackView = DeepReadonly<FromSchema<typeof feedbackView>>;
+export type FeedbackInboxAnswer = DeepReadonly<FromSchema<typeof feedbackInboxAnswer>>;
+export type GrantView = DeepReadonly<FromSchema<typeof grantView>>;
+export type GrantWait = DeepReadonly<FromSchema<typeof grantWaitsFor>>[number];
+export type GrantCreatedAnswer = DeepReadonly<FromSchema<typeof grantCreatedAnswer>>;
+export type MaskedCustomer = DeepReadonly<FromSchema<typeof maskedCustomer>>;
+export type GrantListAnswer = DeepReadonly<FromSchema<typeof grantListAnswer>>;
+export type ListedGrant = GrantListAnswer['items'][number];
+export type UnmaskAnswer = DeepReadonly<FromSchema<typeof unmaskAnswer>>;
+export type StaffRefund = DeepReadonly<FromSchema<typeof staffRefundView>>;
+export type RefundListAnswer = DeepReadonly<FromSchema<typeof refundListAnswer>>;
+/** A step of a customer's masked profile as both the review and the customer answer give it. */
+export type MaskedProfileStep = ReviewAnswer['profile'][number];
+export type FeedbackInboxItem = FeedbackInboxAnswer['items'][number];

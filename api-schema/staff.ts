@@ -17,9 +17,28 @@ export const staffRoleNames = [
 const role = { type: 'string', enum: staffRoleNames } as const;
 const email = { type: 'string', minLength: 3, maxLength: 254 } as const;
 const name = { type: 'string', minLength: 1, maxLength: 100 } as const;
+/** The permissions of domain/staff-roles.ts (kept equal by the same test). */
+export const staffPermissionNames = [
+  'customers.read',
+  'customers.unmask',
+  'notes.write',
+  'feedback.reply',
+  'coupons.grant',
+  'coupons.approve',
+  'deletion.request',
+  'deletion.approve',
+  'reviews.read',
+  'reviews.decide',
+  'audit.read',
+  'staff.manage',
+  'forms.read',
+  'forms.edit',
+  'forms.approve',
+  'refunds.retry',
+] as const;
 const permissions = {
   type: 'array',
-  items: { type: 'string' },
+  items: { type: 'string', enum: staffPermissionNames },
   description: 'What the role may do (domain/staff-roles.ts)',
 } as const;
 // Query strings stay strings (the server does not coerce types): whole numbers written as digits.
@@ -239,6 +258,7 @@ export const resetPasswordAnswer = {
   additionalProperties: false,
   properties: { temporaryPassword },
 } as const;
+export type ResetPasswordAnswer = FromSchema<typeof resetPasswordAnswer>;
 
 /** POST /staff/auth/password body */
 export const changePasswordInput = {
@@ -331,6 +351,7 @@ export const accountRequestListAnswer = {
     total: { type: 'integer', minimum: 0 },
   },
 } as const;
+export type AccountRequestListAnswer = FromSchema<typeof accountRequestListAnswer>;
 
 /** POST /staff/account-requests/:id/decision body */
 export const accountRequestDecisionInput = {
@@ -424,3 +445,4 @@ export const auditListAnswer = {
   },
 } as const;
 export type AuditListAnswer = FromSchema<typeof auditListAnswer>;
+export type AuditEntry = AuditListAnswer['items'][number];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import pricingJson from '#config/pricing.json' with { type: 'json' };
+import { pricingFile } from '#config/pricing.ts';
 import { addDays } from './calendar-date.ts';
 import {
   accrue,
@@ -23,7 +23,7 @@ import type { LendingCaps, PricingConfig, SubProductPricing } from './loan-types
 import { capPpm, effectiveMonthlyRatePpm, findSubProduct, quote } from './pricing.ts';
 import { REGULATIONS } from './regulation.ts';
 
-const config = pricingJson as unknown as PricingConfig;
+const config: PricingConfig = pricingFile;
 const caps: LendingCaps = REGULATIONS[0]!.caps;
 const rules = { caps, extensionDays: 8, windowDays: 3 };
 const standard = findSubProduct(config, 'cash', 'standard')!;

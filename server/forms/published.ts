@@ -8,6 +8,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { canonicalJson } from '#domain/canonical-json.ts';
 import type { ContentKind, FlowContent, FormContent, ThemeContent } from '#domain/form-content.ts';
 import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
 import type { Database } from '../db/database.ts';
@@ -77,15 +78,8 @@ export async function sweepAssets(db: Database | Tx, now: Date): Promise<number>
   return gone.length;
 }
 
-/** JSON text with every object's keys sorted: equal for equal content whatever the key order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-}
-
-const sameContent = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+/** Equal content whatever the key order. */
+const sameContent = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
 
 /**
  * Imports the repository's files as version 1 of every document that has none, at start. Instances starting together

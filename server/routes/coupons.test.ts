@@ -8,6 +8,7 @@ import { borrowerWithProfile, login, type Borrower } from '../testing/borrower.t
 import { signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
 import { caller, newKey } from '../testing/request.ts';
 import { testApi, type TestApi } from '../testing/test-api.ts';
+import type { OrderAnswer } from '#api-schema/loans.ts';
 
 /** ₱1,000: below the platform coupon's ₱2,000 minimum (STANDARD_LOAN, ₱3,000 for 30 days, is above it). */
 const small = { ...STANDARD_LOAN, principalCentavos: 100000 };
@@ -23,20 +24,8 @@ interface Coupon {
   state: string;
   expiresAt: string;
 }
-interface Order {
-  id: string;
-  state: string;
-  amountDueCentavos: number;
-  amountRepaidCentavos: number;
-  quote: {
-    principalCentavos: number;
-    receivedCentavos: number;
-    couponCentavos: number;
-    couponKind: string | null;
-    amountDueCentavos: number;
-  };
-  schedule: { paidCentavos: number; outstandingCentavos: number }[];
-}
+/** An order as the API answers it (the contract's, api-schema/loans.ts). */
+type Order = OrderAnswer;
 
 describe.each(databaseTargets())('coupons on %s', (kind) => {
   let api: TestApi;

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pricingJson from '#config/pricing.json' with { type: 'json' };
+import { pricingFile } from '#config/pricing.ts';
 import { addDays, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
 import type { PricingConfig } from '#domain/loan-types.ts';
 import { applyPpm, capPpm } from '#domain/pricing.ts';
@@ -13,50 +13,15 @@ import { BANK_INFO, completeProfile, signatureDocument, STANDARD_LOAN } from '..
 import { caller, newKey } from '../testing/request.ts';
 import { testApi, type TestApi } from '../testing/test-api.ts';
 import { collectionSignature, postCollectionWebhook, postWebhook, unixNow } from '../testing/webhooks.ts';
+import type { OrderDetailAnswer } from '#api-schema/loans.ts';
 
-const pricing = pricingJson as unknown as PricingConfig;
+const pricing: PricingConfig = pricingFile;
 /** Two instalments over 60 days: above the default borrower's limit (₱5,000), so its borrowers earn more. */
 const plus = { productId: 'cash', subProductId: 'plus', principalCentavos: 600000, termDays: 60 };
 const higherIncome = { workInfo: { monthlyIncome: 'from25001To30000' } };
 
-interface Order {
-  id: string;
-  state: string;
-  orderNo: string;
-  principalCentavos: number;
-  dueDate: string | null;
-  loanDate: string | null;
-  amountDueCentavos: number;
-  amountAtDueCentavos: number;
-  lateFineCentavos: number;
-  damagesCentavos: number;
-  overdueDays: number;
-  extension: { amountCentavos: number; newDueDate: string; newAmountDueCentavos: number } | null;
-  instalment: { period: number; count: number; amountCentavos: number; dueDate: string } | null;
-  paidPeriods: number;
-  dueStatus: string | null;
-  amountRepaidCentavos: number;
-  extensionCount: number;
-  failureCode: string | null;
-  reapplyAfter: string | null;
-  quote: {
-    receivedCentavos: number;
-    amountDueCentavos: number;
-    firstDueDate: string;
-    loanDate: string;
-    repaymentDate: string;
-    plan: {
-      period: number;
-      dueDate: string;
-      principalCentavos: number;
-      interestCentavos: number;
-      amountCentavos: number;
-    }[];
-  };
-  payments?: { id: string; kind: string; state: string; amountCentavos: number }[];
-  schedule: { period: number; dueDate: string; paidCentavos: number; outstandingCentavos: number; state: string }[];
-  settledOn: string | null;
-}
+/** An order as the API answers it (the contract's, api-schema/loans.ts). */
+type Order = OrderDetailAnswer;
 
 describe.each(databaseTargets())('loans on %s', (kind) => {
   let api: TestApi;

@@ -9,17 +9,10 @@ import { borrowerWithProfile, login, type Borrower } from '../testing/borrower.t
 import { BANK_INFO, completeProfile, signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
 import { caller, newKey } from '../testing/request.ts';
 import { testApi, type TestApi } from '../testing/test-api.ts';
+import type { OrderAnswer } from '#api-schema/loans.ts';
 
-interface Payout {
-  method: string;
-  label: string;
-  accountMasked: string;
-}
-interface Order {
-  id: string;
-  state: string;
-  payout: Payout | null;
-}
+/** An order as the API answers it (the contract's, api-schema/loans.ts). */
+type Order = OrderAnswer;
 
 /** The simulated payout gateway fails a payout to this account (fix the details). */
 const FAILING = { accountNumber: '0000123456', accountNumberConfirm: '0000123456' };

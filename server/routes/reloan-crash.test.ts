@@ -9,9 +9,8 @@
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pricingJson from '#config/pricing.json' with { type: 'json' };
+import { pricingFile } from '#config/pricing.ts';
 import { manilaToday } from '#domain/calendar-date.ts';
-import type { PricingConfig } from '#domain/loan-types.ts';
 import { findSubProduct, quote } from '#domain/pricing.ts';
 import {
   countWith,
@@ -61,8 +60,8 @@ describe.runIf(ADMIN_URL)('a kill -9 in a re-loan payout storm (server/main.ts o
       });
 
       // Each borrower repaid a loan (written settled, with its quote) and turns Easy Re-loan on through the API.
-      const sub = findSubProduct(pricingJson as unknown as PricingConfig, 'cash', 'standard')!;
-      const q = quote(pricingJson as unknown as PricingConfig, sub, {
+      const sub = findSubProduct(pricingFile, 'cash', 'standard')!;
+      const q = quote(pricingFile, sub, {
         principalCentavos: 300_000,
         termDays: 30,
         loanDate: manilaToday(new Date()),

@@ -12,6 +12,7 @@ import type { Database } from '../db/database.ts';
 import { documents, feedback } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { notify } from './messages.ts';
+import { documentIdOf } from '#domain/document-ref.ts';
 
 const validate = validateFeedback as CompiledValidator;
 
@@ -21,8 +22,6 @@ interface FeedbackInput {
   readonly text: string;
   readonly screenshot?: string;
 }
-
-const DOC_REF = /^doc:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/u;
 
 /** The document kind a feedback screenshot is uploaded as (POST /documents). */
 export const FEEDBACK_SCREENSHOT_KIND = 'feedbackScreenshot';
@@ -56,7 +55,7 @@ export function createFeedbackService(db: Database, now: () => Date = () => new 
       if (errors.length > 0) throw new ApiError('VALIDATION_FAILED', { errors });
       let documentId: string | null = null;
       if (data.screenshot !== undefined) {
-        const id = DOC_REF.exec(data.screenshot)?.[1];
+        const id = documentIdOf(data.screenshot);
         // An image itself is uploaded first (POST /documents); the feedback holds its id.
         if (!id)
           throw new ApiError('VALIDATION_FAILED', {

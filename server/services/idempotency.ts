@@ -7,6 +7,7 @@
  * everything back, key included, so a retry runs the operation again.
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '#domain/canonical-json.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema.ts';
@@ -41,19 +42,8 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
 
 /** SHA-256 of a request's body in a canonical form (keys sorted), so key order does not make another request. */
 export function requestHash(body: unknown): string {
-  const canonical = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(canonical);
-    if (value !== null && typeof value === 'object') {
-      return Object.fromEntries(
-        Object.keys(value)
-          .sort()
-          .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-      );
-    }
-    return value;
-  };
   return createHash('sha256')
-    .update(JSON.stringify(canonical(body ?? {})))
+    .update(canonicalJson(body ?? {}))
     .digest('hex');
 }
 

@@ -38,6 +38,7 @@ import { idNumberHash as idNumberHashOf, nameHash as nameHashOf } from '../crypt
 import { ApiError } from '../errors.ts';
 import { TtlCache } from './ttl-cache.ts';
 import type { Tx } from './idempotency.ts';
+import { documentIdOf } from '#domain/document-ref.ts';
 
 /** How long this instance reuses a profile overview it read (a save through another instance takes this long here). */
 export const PROFILE_CACHE_MS = 5000;
@@ -59,8 +60,6 @@ interface StepRules {
   readonly schema: JsonSchema;
   readonly branch: BranchTest;
 }
-
-const DOC_REF = /^doc:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/u;
 
 /** The document kind of each photo field of a uiSchema. */
 function documentKindsOf(ui: Record<string, unknown>): Record<string, string> {
@@ -136,7 +135,7 @@ const inlineImages = (data: unknown): string[] =>
 /** Every `doc:<id>` reference in `data`, with its JSON pointer. */
 const documentRefs = (data: unknown): { path: string; id: string }[] =>
   stringsIn(data).flatMap(({ path, value }) => {
-    const id = DOC_REF.exec(value)?.[1];
+    const id = documentIdOf(value);
     return id ? [{ path, id }] : [];
   });
 

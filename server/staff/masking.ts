@@ -10,6 +10,8 @@
  *   documents route, not the person.
  * Nested values (a contact list, an address object) are masked leaf by leaf and joined.
  */
+import { DOCUMENT_REF } from '#domain/document-ref.ts';
+
 const CLEAR_KEYS = new Set([
   'employmentType',
   'monthlyIncome',
@@ -27,7 +29,6 @@ const CLEAR_KEYS = new Set([
 ]);
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DOCUMENT_REF = /^doc:[0-9a-f-]{36}$/u;
 const NUMBER = /^\+?[\d\s-]+$/;
 
 function maskText(value: string): string {

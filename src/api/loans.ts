@@ -18,6 +18,7 @@ import type {
   PayoutAccountAnswer,
   SignatureAnswer,
 } from '#api-schema/loans.ts';
+import { dataUrlToBlob } from '#domain/data-url.ts';
 import { sessionRequest } from './session.ts';
 
 // The answers' types come from the server's response schemas (api-schema/loans.ts), types only: no bundle bytes.
@@ -87,18 +88,11 @@ export const loansApi = {
     sessionRequest<PayoutAccountAnswer>('/payout-account', { method: 'PUT', body: data }),
 };
 
-/** A PNG data URL as a Blob. */
-function dataUrlBlob(dataUrl: string): Blob {
-  const [head = '', base64 = ''] = dataUrl.split(',');
-  const type = /^data:([^;,]+)/u.exec(head)?.[1] ?? 'image/png';
-  return new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type });
-}
-
 /** Uploads a drawn signature (PNG data URL) as a document of kind `signature`; answers its reference `doc:<id>`. */
 export async function uploadSignature(dataUrl: string): Promise<string> {
   const form = new FormData();
   form.append('kind', 'signature');
-  form.append('file', dataUrlBlob(dataUrl), 'signature.png');
+  form.append('file', dataUrlToBlob(dataUrl), 'signature.png');
   const saved = await sessionRequest<DocumentAnswer>('/documents', { method: 'POST', body: form });
   return saved.ref;
 }

@@ -4,24 +4,14 @@
  * an image), and each valid step is saved with PUT. The draft store keeps what is typed meanwhile.
  */
 import type { UiSchema } from '@rjsf/utils';
+import { dataUrlToBlob } from '#domain/data-url.ts';
+import { documentIdOf } from '#domain/document-ref.ts';
 import { ApiError } from '../api/client.ts';
+import { loadProfile, saveProfileStep, type ProfileSummary } from '../api/profile.ts';
 import { sessionHeaders, sessionRequest } from '../api/session.ts';
 import { product } from '../config.ts';
 import { sessionKeyOf, useCoreStore } from '../store/core-store.ts';
 import { useDraftStore } from '../store/draft-store.ts';
-
-/** What the server says about the profile. */
-export interface ProfileSummary {
-  completed: string[];
-  complete: boolean;
-  next: string | null;
-  total: number;
-}
-
-interface ProfileAnswer {
-  summary: ProfileSummary;
-  sections: Record<string, { data: Record<string, unknown> }>;
-}
 
 let loaded: { key: string; promise: Promise<void> } | undefined;
 
@@ -29,7 +19,7 @@ let loaded: { key: string; promise: Promise<void> } | undefined;
 export function loadProfileOnce(): Promise<void> {
   const key = sessionKeyOf(useCoreStore.getState().publicData);
   if (loaded?.key !== key) {
-    const promise = sessionRequest<ProfileAnswer>('/profile').then((answer) => {
+    const promise = loadProfile().then((answer) => {
       const drafts = useDraftStore.getState();
       for (const [step, section] of Object.entries(answer.sections)) {
         // What the borrower typed since (not yet saved) wins over the saved step.
@@ -43,13 +33,6 @@ export function loadProfileOnce(): Promise<void> {
     });
   }
   return loaded.promise;
-}
-
-function dataUrlToBlob(dataUrl: string): Blob {
-  const [head = '', base64 = ''] = dataUrl.split(',');
-  const type = /^data:([^;]+)/u.exec(head)?.[1] ?? 'application/octet-stream';
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  return new Blob([bytes], { type });
 }
 
 /**
@@ -119,9 +102,8 @@ export function isFormVersionRetired(error: unknown): boolean {
  */
 export async function saveStep(step: string, data: Record<string, unknown>, formVersion = 0): Promise<ProfileSummary> {
   let summary: ProfileSummary;
-  const query = formVersion > 0 ? `?formVersion=${formVersion}` : '';
   try {
-    summary = await sessionRequest<ProfileSummary>(`/profile/${step}${query}`, { method: 'PUT', body: data });
+    summary = await saveProfileStep(step, data, formVersion);
   } catch (error) {
     const field = error instanceof ApiError ? error.details['field'] : undefined;
     if (error instanceof ApiError && typeof field === 'string' && /^\/[^/]+$/u.test(field))
@@ -143,7 +125,7 @@ const previews = new Map<string, Promise<string>>();
 
 /** The image of a stored photo (`doc:<id>`), for the photo widget's `preview` option. */
 export function documentPreview(ref: string): Promise<string> {
-  const id = /^doc:([0-9a-f-]{36})$/u.exec(ref)?.[1];
+  const id = documentIdOf(ref);
   if (!id) return Promise.reject(new Error('not a document reference'));
   let url = previews.get(id);
   if (!url) {

@@ -2,7 +2,7 @@
  * The values interpolated into the legal texts (namespace `legal`): product facts from config and the regulatory
  * figures the texts quote, formatted for the reader's language. Translations hold none of these numbers or names.
  */
-import pricingJson from '#config/pricing.json';
+import { pricingFile } from '#config/pricing.ts';
 import { manilaToday } from '#domain/calendar-date.ts';
 import { formatPeso } from '#domain/money.ts';
 import { REGULATIONS, regulationFor } from '#domain/regulation.ts';
@@ -26,7 +26,7 @@ const easyReloanConfig = easyReloanJson as EasyReloanConfig;
 const COLLECTION_WINDOW = { from: '06:00', until: '22:00' };
 
 /** Days an extension adds to the due date (config/pricing.json; product decisions: 8 days). */
-const EXTENSION_DAYS = (pricingJson as { extensionDays: number }).extensionDays;
+const EXTENSION_DAYS = pricingFile.extensionDays;
 
 // Asia/Manila has had a fixed UTC+8 offset without daylight saving since 1978, so a clock time maps to one instant.
 const MANILA_OFFSET = '+08:00';

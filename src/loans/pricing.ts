@@ -3,10 +3,10 @@
  * The quote math (domain/pricing.ts) is in ./quote.ts, for the screens that quote a pick: every loan screen reads
  * this module, and most of them only show figures the server computed.
  */
-import pricingJson from '#config/pricing.json';
+import { pricingFile } from '#config/pricing.ts';
 import type { PricingConfig, ProductPricing, SubProductPricing } from '#domain/loan-types.ts';
 
-export const pricing = pricingJson as unknown as PricingConfig;
+export const pricing: PricingConfig = pricingFile;
 
 /** The product the app sells (the first of config/pricing.json). */
 export const loanProduct: ProductPricing = pricing.products[0]!;

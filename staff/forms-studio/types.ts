@@ -2,15 +2,14 @@
  * The studio's view of the staff forms API (api-schema/staff-forms.ts, issue 15): documents, versions, the server's
  * checks, breaking changes and diffs (their shapes are engine/studio's).
  */
-import type { FromSchema } from 'json-schema-to-ts';
-import type { documentList, versionView } from '#api-schema/staff-forms.ts';
+import type { DocumentList, PersonaAnswer, VersionView } from '#api-schema/staff-forms.ts';
 import type { FlowContent, FormContent, ThemeContent } from '#domain/form-content.ts';
 
 /** One document of GET /staff/forms (the contract's `documentList` item). */
-export type FormDocument = FromSchema<typeof documentList>['items'][number];
+export type FormDocument = DocumentList['items'][number];
 
 /** One version (the contract's `versionView`; a version without an author is the seed's). */
-export type FormVersion = FromSchema<typeof versionView>;
+export type FormVersion = VersionView;
 
 /** The server's findings (engine/studio: a check's `code` is a staff i18n key, `path` a JSON pointer in the content). */
 export type { Breaking, Change, Check } from '#engine/studio/types.ts';
@@ -28,8 +27,5 @@ export interface VersionDetail {
   readonly validator: string | null;
 }
 
-export interface Persona {
-  readonly id: string;
-  readonly label: string;
-  readonly data: Record<string, unknown>;
-}
+/** A test persona (the contract's `personaAnswer`). */
+export type Persona = PersonaAnswer;

@@ -8,7 +8,8 @@
 import type { AuthProvider } from '@refinedev/core';
 import { api, StaffApiError } from '../api.ts';
 import { setSessionToken, sessionToken } from '../session.ts';
-import type { LoginAnswer, StaffIdentity } from '../types.ts';
+import type { StaffLoginAnswer } from '#api-schema/staff.ts';
+import type { StaffIdentity } from '../types.ts';
 import { currentStaff, setCurrentStaff } from './identity.ts';
 
 export interface LoginParams {
@@ -55,7 +56,7 @@ export const loginPath = (): string => (ended ? SESSION_ENDED : '/login');
 export const authProvider: AuthProvider = {
   async login({ email, password, code }: LoginParams) {
     try {
-      const answer = await api<LoginAnswer>('POST', '/auth/login', { email, password, ...(code ? { code } : {}) });
+      const answer = await api<StaffLoginAnswer>('POST', '/auth/login', { email, password, ...(code ? { code } : {}) });
       setSessionToken(answer.token);
       setCurrentStaff(answer.staff);
       ended = false;

@@ -7,10 +7,10 @@ import { useState } from 'react';
 import { useCustomMutation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
-import type { AccountRequest } from '../types.ts';
+import type { AccountRequestAnswer } from '#api-schema/staff.ts';
 import { DateTime, ErrorText, Section } from '../ui.tsx';
 
-function Decide({ request, onDone }: { request: AccountRequest; onDone: () => void }) {
+function Decide({ request, onDone }: { request: AccountRequestAnswer; onDone: () => void }) {
   const { t } = useTranslation();
   const { mutate, mutation } = useCustomMutation();
   const [error, setError] = useState<unknown>(undefined);
@@ -42,7 +42,7 @@ function Decide({ request, onDone }: { request: AccountRequest; onDone: () => vo
 
 export function AccountRequests({ onDecided }: { onDecided: () => void }) {
   const { t } = useTranslation();
-  const table = useListTable<AccountRequest>('account-requests', {
+  const table = useListTable<AccountRequestAnswer>('account-requests', {
     filters: [{ field: 'state', operator: 'eq', value: 'pending' }],
   });
   if (table.tableQuery.data?.total === 0) return null;
@@ -50,7 +50,7 @@ export function AccountRequests({ onDecided }: { onDecided: () => void }) {
     void table.tableQuery.refetch();
     onDecided();
   };
-  const columns: Column<AccountRequest>[] = [
+  const columns: Column<AccountRequestAnswer>[] = [
     { id: 'kind', header: t('accountRequests.kind'), cell: (r) => t(`accountRequests.kinds.${r.kind}`) },
     { id: 'who', header: t('accounts.name'), cell: (r) => (r.name ? `${r.name} · ${r.email}` : r.email) },
     {

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type StaffRole } from '#domain/staff-roles.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
-import type { CreatedStaffAccount, StaffAccount } from '../types.ts';
+import type { CreateStaffAccountAnswer, StaffAccountAnswer } from '#api-schema/staff.ts';
 import { DateTime, ErrorText, Section } from '../ui.tsx';
 import { AccountRequests } from './account-requests.tsx';
 
@@ -55,12 +55,12 @@ function TemporaryPassword({
 
 export default function Accounts() {
   const { t } = useTranslation();
-  const table = useListTable<StaffAccount>('accounts');
+  const table = useListTable<StaffAccountAnswer>('accounts');
   const { tableQuery, setFilters } = table;
   const invalidate = useInvalidate();
   const refresh = () => void invalidate({ resource: 'accounts', invalidates: ['list'] });
-  const { mutate: create, mutation: creating } = useCreate<CreatedStaffAccount>();
-  const { mutate: update } = useUpdate<StaffAccount>();
+  const { mutate: create, mutation: creating } = useCreate<CreateStaffAccountAnswer>();
+  const { mutate: update } = useUpdate<StaffAccountAnswer>();
   const { mutate: custom } = useCustomMutation<{ temporaryPassword?: string }>();
   const [adding, setAdding] = useState(false);
   const [draft, setDraft] = useState<Partial<NewAccount> | undefined>(undefined);
@@ -93,7 +93,7 @@ export default function Accounts() {
       },
     );
   };
-  const patch = (id: string, values: Partial<Pick<StaffAccount, 'role' | 'disabled' | 'name'>>) => {
+  const patch = (id: string, values: Partial<Pick<StaffAccountAnswer, 'role' | 'disabled' | 'name'>>) => {
     setError(undefined);
     update(
       { resource: 'accounts', id, values, successNotification: false, errorNotification: false },
@@ -112,7 +112,7 @@ export default function Accounts() {
       },
     );
   };
-  const action = (account: StaffAccount, what: 'unlock' | 'reset-second-factor' | 'reset-password') => {
+  const action = (account: StaffAccountAnswer, what: 'unlock' | 'reset-second-factor' | 'reset-password') => {
     setError(undefined);
     custom(
       {
@@ -141,9 +141,9 @@ export default function Accounts() {
   };
 
   // Locked as of the list's answer (render stays pure; the list refreshes after every action).
-  const lockedNow = (account: StaffAccount) =>
+  const lockedNow = (account: StaffAccountAnswer) =>
     account.lockedUntil !== null && new Date(account.lockedUntil).getTime() > tableQuery.dataUpdatedAt;
-  const columns: Column<StaffAccount>[] = [
+  const columns: Column<StaffAccountAnswer>[] = [
     { id: 'name', header: t('accounts.name'), cell: (account) => account.name },
     { id: 'email', header: t('accounts.email'), cell: (account) => account.email },
     {

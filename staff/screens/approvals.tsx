@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { GrantWaits } from '../coupon-grant-waits.tsx';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
-import type { CouponGrant, DeletionRefusalCode, DeletionRequest, MaskedCustomer } from '../types.ts';
+import type { DeletionRefusalCode, ListedDeletionRequest } from '#api-schema/staff-deletion.ts';
+import type { ListedGrant, MaskedCustomer } from '#api-schema/staff-ops.ts';
 import { DateTime, ErrorText, Section } from '../ui.tsx';
 
 function Decide({ url, refusalCodes, onDone }: { url: string; refusalCodes?: readonly string[]; onDone: () => void }) {
@@ -73,7 +74,7 @@ function Who({ customerId, customer }: { customerId: string | undefined; custome
 }
 
 /** A list of requests waiting for a second person: the columns the kind adds between customer and requester. */
-function Waiting<T extends CouponGrant | DeletionRequest>({
+function Waiting<T extends ListedGrant | ListedDeletionRequest>({
   resource,
   title,
   middle,
@@ -110,7 +111,7 @@ function Waiting<T extends CouponGrant | DeletionRequest>({
 function Grants() {
   const { t } = useTranslation();
   return (
-    <Waiting<CouponGrant>
+    <Waiting<ListedGrant>
       resource="coupon-grants"
       title={t('approvals.grants')}
       middle={[
@@ -131,7 +132,7 @@ function Grants() {
 function Deletions() {
   const { t } = useTranslation();
   return (
-    <Waiting<DeletionRequest>
+    <Waiting<ListedDeletionRequest>
       resource="deletion-requests"
       title={t('approvals.deletions')}
       middle={[

@@ -11,12 +11,19 @@ import { useParams } from 'react-router-dom';
 import { formatPeso } from '#domain/money.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
 import { GrantCaps, GrantWaits } from '../coupon-grant-waits.tsx';
-import type { CustomerDetail, DeletionRequest, GrantWait, OrderView, ProfileStep, StaffOptions } from '../types.ts';
+import type { ListedDeletionRequest } from '#api-schema/staff-deletion.ts';
+import type {
+  CustomerAnswer,
+  CustomerOrder,
+  GrantCreatedAnswer,
+  MaskedProfileStep,
+  OptionsAnswer,
+} from '#api-schema/staff-ops.ts';
 import { DateTime, ErrorText, Money, Section, StateView } from '../ui.tsx';
 import { DocumentGallery } from './document-photo.tsx';
 import { FeedbackCard } from './feedback-reply.tsx';
 import { Notes } from './notes.tsx';
-import { ProfileView, showValue } from './profile-view.tsx';
+import { ProfileView, showValue, type ShownProfileStep } from './profile-view.tsx';
 import { CustomerRefunds } from './refund-list.tsx';
 
 const TABS = [
@@ -38,7 +45,7 @@ export function clearValues(answer: unknown): Record<string, unknown> {
   if (!answer || typeof answer !== 'object') return out;
   const a = answer as Record<string, unknown>;
   if (Array.isArray(a['profile'])) {
-    for (const step of a['profile'] as ProfileStep[])
+    for (const step of a['profile'] as ShownProfileStep[])
       for (const f of step.fields) out[`${step.step}.${f.key}`] = f.value;
     return out;
   }
@@ -52,7 +59,7 @@ export function clearValues(answer: unknown): Record<string, unknown> {
   return out;
 }
 
-function ProfileSection({ customerId, profile }: { customerId: string; profile: readonly ProfileStep[] }) {
+function ProfileSection({ customerId, profile }: { customerId: string; profile: readonly MaskedProfileStep[] }) {
   const { t } = useTranslation();
   const { mutate, mutation } = useCustomMutation();
   const [clear, setClear] = useState<Record<string, unknown>>({});
@@ -117,7 +124,7 @@ function ProfileSection({ customerId, profile }: { customerId: string; profile: 
   );
 }
 
-function Orders({ orders }: { orders: readonly OrderView[] }) {
+function Orders({ orders }: { orders: readonly CustomerOrder[] }) {
   const { t } = useTranslation();
   if (orders.length === 0) return <p className="st-empty">{t('common.empty')}</p>;
   return (
@@ -223,26 +230,19 @@ function Records({ items }: { items: readonly Record<string, unknown>[] }) {
   );
 }
 
-/** POST /customers/:customerId/coupon-grants answers (api-schema/staff-ops.ts grantCreatedAnswer). */
-interface GrantAnswer {
-  readonly id: string;
-  readonly state: 'issued' | 'pending';
-  readonly waitsFor: readonly GrantWait[];
-}
-
 function GrantCoupon({
   customerId,
   options,
   onDone,
 }: {
   customerId: string;
-  options: StaffOptions;
+  options: OptionsAnswer;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const { mutate, mutation } = useCustomMutation<GrantAnswer>();
+  const { mutate, mutation } = useCustomMutation<GrantCreatedAnswer>();
   const [round, setRound] = useState(0);
-  const [result, setResult] = useState<GrantAnswer | undefined>(undefined);
+  const [result, setResult] = useState<GrantCreatedAnswer | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
   const enums = useMemo(
     () => ({ definitionId: options.couponDefinitions.map((d) => d.id) }),
@@ -303,9 +303,9 @@ function GrantCoupon({
   );
 }
 
-function DeletionSection({ customerId, options }: { customerId: string; options: StaffOptions | undefined }) {
+function DeletionSection({ customerId, options }: { customerId: string; options: OptionsAnswer | undefined }) {
   const { t } = useTranslation();
-  const { query } = useCustom<DeletionRequest[] | { items: DeletionRequest[] }>({
+  const { query } = useCustom<ListedDeletionRequest[] | { items: ListedDeletionRequest[] }>({
     url: `/customers/${customerId}/deletion-requests`,
     method: 'get',
   });
@@ -380,8 +380,8 @@ export default function CustomerShow() {
   const { t } = useTranslation();
   const { customerId = '' } = useParams();
   const [tab, setTab] = useState<Tab>('profile');
-  const { query } = useCustom<CustomerDetail>({ url: `/customers/${encodeURIComponent(customerId)}`, method: 'get' });
-  const { query: optionsQuery } = useCustom<StaffOptions>({
+  const { query } = useCustom<CustomerAnswer>({ url: `/customers/${encodeURIComponent(customerId)}`, method: 'get' });
+  const { query: optionsQuery } = useCustom<OptionsAnswer>({
     url: '/options',
     method: 'get',
     queryOptions: { staleTime: 5 * 60_000 },

@@ -5,10 +5,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiBlob } from '../api.ts';
-import type { DocumentItem } from '../types.ts';
+import type { DocumentView } from '#api-schema/staff-ops.ts';
 import { DateTime, ErrorText } from '../ui.tsx';
 
-export function DocumentPhoto({ customerId, document }: { customerId: string; document: DocumentItem }) {
+export function DocumentPhoto({ customerId, document }: { customerId: string; document: DocumentView }) {
   const { t } = useTranslation();
   const [url, setUrl] = useState<string | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
@@ -45,7 +45,7 @@ export function DocumentPhoto({ customerId, document }: { customerId: string; do
   );
 }
 
-export function DocumentGallery({ customerId, documents }: { customerId: string; documents: readonly DocumentItem[] }) {
+export function DocumentGallery({ customerId, documents }: { customerId: string; documents: readonly DocumentView[] }) {
   const { t } = useTranslation();
   const photos = documents.filter((d) => d.contentType.startsWith('image/'));
   if (photos.length === 0) return <p className="st-empty">{t('common.empty')}</p>;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useListTable } from '../list-table.tsx';
-import type { FeedbackItem } from '../types.ts';
+import type { FeedbackInboxItem } from '#api-schema/staff-ops.ts';
 import { Pager, StateView } from '../ui.tsx';
 import { FeedbackCard } from './feedback-reply.tsx';
 
@@ -12,7 +12,7 @@ const STATES = ['open', 'replied', ''] as const;
 export default function FeedbackInbox() {
   const { t } = useTranslation();
   const [state, setState] = useState<(typeof STATES)[number]>('open');
-  const { tableQuery, result, currentPage, setCurrentPage, pageCount } = useListTable<FeedbackItem>('feedback', {
+  const { tableQuery, result, currentPage, setCurrentPage, pageCount } = useListTable<FeedbackInboxItem>('feedback', {
     filters: state ? [{ field: 'state', operator: 'eq', value: state }] : [],
   });
   const items = result.data;

@@ -3,8 +3,11 @@ import { Suspense, useState } from 'react';
 import { CanAccess, useCustomMutation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { StaffForm } from '../forms/staff-form.tsx';
-import type { FeedbackItem } from '../types.ts';
+import type { FeedbackInboxItem, FeedbackView } from '#api-schema/staff-ops.ts';
 import { DateTime, ErrorText } from '../ui.tsx';
+
+/** An inbox item has no reply yet; a customer's feedback (GET /staff/customers/:id) has its reply. */
+type FeedbackItem = FeedbackInboxItem & Partial<Pick<FeedbackView, 'reply' | 'repliedAt'>>;
 
 export function FeedbackCard({ item, onReplied }: { item: FeedbackItem; onReplied: () => void }) {
   const { t } = useTranslation();

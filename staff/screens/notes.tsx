@@ -3,7 +3,7 @@ import { Suspense, useState } from 'react';
 import { CanAccess, useCustomMutation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { StaffForm } from '../forms/staff-form.tsx';
-import type { NoteItem } from '../types.ts';
+import type { NoteView } from '#api-schema/staff-ops.ts';
 import { DateTime, ErrorText } from '../ui.tsx';
 
 export function Notes({
@@ -14,7 +14,7 @@ export function Notes({
 }: {
   customerId: string;
   orderId?: string;
-  notes: readonly NoteItem[];
+  notes: readonly NoteView[];
   onAdded: () => void;
 }) {
   const { t } = useTranslation();

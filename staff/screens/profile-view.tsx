@@ -5,7 +5,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FORMS_NS, fieldLabel, fieldValue, schemaOf, type ProfileTranslator } from '../profile-text.ts';
-import type { ProfileStep } from '../types.ts';
+import type { MaskedProfileStep } from '#api-schema/staff-ops.ts';
+
+/** A masked step (the contract's) as shown: values staff unmasked stand in the clear, as any JSON. */
+export type ShownProfileStep = Omit<MaskedProfileStep, 'fields'> & {
+  readonly fields: readonly { readonly key: string; readonly value: unknown }[];
+};
 
 export const showValue = (value: unknown): string =>
   value === null || value === undefined || value === ''
@@ -18,7 +23,7 @@ export function ProfileView({
   profile,
   action,
 }: {
-  profile: readonly ProfileStep[];
+  profile: readonly ShownProfileStep[];
   action?: (step: string, key: string) => ReactNode;
 }) {
   const { t, i18n } = useTranslation(['staff', FORMS_NS]);

@@ -12,7 +12,7 @@ import { formatPeso } from '#domain/money.ts';
 import { StaffApiError } from '../api.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
 import { FORMS_NS, fieldValue, type ProfileTranslator } from '../profile-text.ts';
-import type { DecisionView, ReviewDetail, StaffOptions } from '../types.ts';
+import type { DecisionView, OptionsAnswer, ReviewAnswer } from '#api-schema/staff-ops.ts';
 import { DateTime, ErrorText, Money, Section, StateView } from '../ui.tsx';
 import { DocumentGallery } from './document-photo.tsx';
 import { Notes } from './notes.tsx';
@@ -27,11 +27,11 @@ interface Decision {
 }
 
 export function useOptions() {
-  return useCustom<StaffOptions>({ url: '/options', method: 'get', queryOptions: { staleTime: 5 * 60_000 } });
+  return useCustom<OptionsAnswer>({ url: '/options', method: 'get', queryOptions: { staleTime: 5 * 60_000 } });
 }
 
 /** The facts the rules used, labelled; the income band and employment type as the borrower's form names them. */
-function Facts({ facts }: { facts: ReviewDetail['order']['facts'] }) {
+function Facts({ facts }: { facts: ReviewAnswer['order']['facts'] }) {
   const { t, i18n } = useTranslation(['staff', FORMS_NS]);
   if (!facts) return <>—</>;
   const text: ProfileTranslator = { t: (key, options) => t(key, options ?? {}), exists: (key) => i18n.exists(key) };
@@ -63,7 +63,7 @@ function Facts({ facts }: { facts: ReviewDetail['order']['facts'] }) {
 /** Facts whose values are codes of a workInfo field (its option texts). */
 const FACT_FIELDS: Readonly<Record<string, string>> = { incomeBand: 'monthlyIncome', employmentType: 'employmentType' };
 
-function History({ history }: { history: ReviewDetail['history'] }) {
+function History({ history }: { history: ReviewAnswer['history'] }) {
   const { t } = useTranslation();
   if (history.length === 0) return <p className="st-empty">{t('review.noHistory')}</p>;
   return (
@@ -167,7 +167,7 @@ function DecisionForm({
   onDecided,
 }: {
   orderId: string;
-  options: StaffOptions;
+  options: OptionsAnswer;
   onDecided: (conflict?: unknown) => void;
 }) {
   const { t } = useTranslation();
@@ -241,7 +241,7 @@ function DecisionForm({
 export default function ReviewShow() {
   const { t } = useTranslation();
   const { orderId = '' } = useParams();
-  const { query } = useCustom<ReviewDetail>({ url: `/reviews/${encodeURIComponent(orderId)}`, method: 'get' });
+  const { query } = useCustom<ReviewAnswer>({ url: `/reviews/${encodeURIComponent(orderId)}`, method: 'get' });
   const { query: optionsQuery } = useOptions();
   const review = query.data?.data;
   const options = optionsQuery.data?.data;

@@ -10,14 +10,15 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { api } from '../api.ts';
 import { LanguageSwitch } from '../layout.tsx';
 import { refreshIdentity } from '../providers/auth-provider.ts';
-import type { StaffIdentity, TotpSetup } from '../types.ts';
+import type { TotpEnrolment } from '#api-schema/staff.ts';
+import type { StaffIdentity } from '../types.ts';
 import { ErrorText } from '../ui.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { TotpSetupCard } from './totp-setup.tsx';
 
 function SecondFactorStep({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const [setup, setSetup] = useState<TotpSetup | undefined>(undefined);
+  const [setup, setSetup] = useState<TotpEnrolment | undefined>(undefined);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(undefined);
@@ -32,7 +33,7 @@ function SecondFactorStep({ onDone }: { onDone: () => void }) {
       setBusy(false);
     }
   };
-  const show = () => run(async () => setSetup(await api<TotpSetup>('POST', '/auth/second-factor', {})));
+  const show = () => run(async () => setSetup(await api<TotpEnrolment>('POST', '/auth/second-factor', {})));
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {

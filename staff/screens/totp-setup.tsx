@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TotpSetup } from '../types.ts';
+import type { TotpEnrolment } from '#api-schema/staff.ts';
 
-export function TotpSetupCard({ setup }: { setup: TotpSetup }) {
+export function TotpSetupCard({ setup }: { setup: TotpEnrolment }) {
   const { t } = useTranslation();
   const [qr, setQr] = useState<string | undefined>(undefined);
   useEffect(() => {

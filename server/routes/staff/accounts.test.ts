@@ -6,8 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffRoleNames } from '#api-schema/staff.ts';
-import { STAFF_ROLES } from '#domain/staff-roles.ts';
+import { staffPermissionNames, staffRoleNames, type AuditEntry, type StaffAccountAnswer } from '#api-schema/staff.ts';
+import { STAFF_PERMISSIONS, STAFF_ROLES } from '#domain/staff-roles.ts';
 import { staffAccounts } from '#server/db/schema.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
 import { staffConfig } from '#server/staff/staff-config.ts';
@@ -16,32 +16,12 @@ import { caller } from '#server/testing/request.ts';
 import { addTestStaff, totpCode, type TestStaff } from '#server/testing/staff.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
-interface Account {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  disabled: boolean;
-  awaitingApproval: boolean;
-  pendingRole: string | null;
-  setupPending: string[];
-  lockedUntil: string | null;
-  lastLoginAt: string | null;
-  createdAt: string;
-}
-interface AuditEntry {
-  id: number;
-  at: string;
-  event: string;
-  staffId: string | null;
-  staffEmail: string | null;
-  customerId: string | null;
-  ip: string | null;
-  detail: Record<string, unknown> | null;
-}
+/** The contract's answers (api-schema/staff.ts). */
+type Account = StaffAccountAnswer;
 
-it("keeps the API contract's role names those of domain/staff-roles.ts", () => {
+it("keeps the API contract's role and permission names those of domain/staff-roles.ts", () => {
   expect([...staffRoleNames]).toEqual([...STAFF_ROLES]);
+  expect([...staffPermissionNames]).toEqual([...STAFF_PERMISSIONS]);
 });
 
 describe.each(databaseTargets())('staff accounts and the audit log on %s', (kind) => {

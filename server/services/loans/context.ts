@@ -3,7 +3,7 @@
  * Manila day, and the order's money as the domain sees it (its ledger, its caps, its extension terms). The parts
  * (apply.ts, disburse.ts, repay.ts, jobs.ts, reads.ts) are functions of this context.
  */
-import pricingJson from '#config/pricing.json' with { type: 'json' };
+import { pricingFile } from '#config/pricing.ts';
 import underwritingJson from '#config/underwriting.json' with { type: 'json' };
 import { manilaToday } from '#domain/calendar-date.ts';
 import {
@@ -27,7 +27,7 @@ import type { ProfileService } from '../profile.ts';
 import { createMoneyOperation } from './money-operation.ts';
 import { createLoanRepository, type LoanRepository, type OrderRow, type Tx } from './repository.ts';
 
-export const pricingConfig = pricingJson as unknown as PricingConfig;
+export const pricingConfig: PricingConfig = pricingFile;
 export const underwritingConfig = underwritingJson as unknown as UnderwritingConfig;
 
 export interface LoanSettings {

@@ -28,11 +28,11 @@ import type { Caller, LoanContext } from './context.ts';
 import { ledgerPatch, type OrderRow, type Tx } from './repository.ts';
 import { links, orderNotices } from './notices.ts';
 import type { LoanViews } from './views.ts';
+import { documentIdOf } from '#domain/document-ref.ts';
 
 const PAYOUT_STEP = 'bankInfo';
 /** A payout that failed for a reason on the lender's side (balance, a temporary error) is sent again this much later. */
 const PAYOUT_RETRY_MS = 15 * 60_000;
-const DOC_REF = /^doc:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/u;
 
 export function createDisbursement(ctx: LoanContext, views: LoanViews) {
   const { db, repo, now } = ctx;
@@ -436,7 +436,7 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews) {
   }
 
   async function sign(customerId: string, ref: string) {
-    const id = DOC_REF.exec(ref)?.[1];
+    const id = documentIdOf(ref);
     const [doc] = id
       ? await db
           .select({ id: documents.id })

@@ -29,37 +29,11 @@ import { caller, newKey } from '#server/testing/request.ts';
 import { addTestStaff, staffHeaders } from '#server/testing/staff.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 import { collectionPaidEvent, postCollectionWebhook } from '#server/testing/webhooks.ts';
+import type { OrderDetailAnswer, PaymentAnswer } from '#api-schema/loans.ts';
+import type { StaffRefund } from '#api-schema/staff-ops.ts';
 
-interface Refund {
-  id: string;
-  paymentId: string;
-  amountCentavos: number;
-  state: 'pending' | 'sent' | 'refunded' | 'failed';
-  completedAt: string | null;
-}
-interface Payment {
-  id: string;
-  state: string;
-  amountCentavos: number;
-  refund: Refund | null;
-}
-interface Order {
-  id: string;
-  state: string;
-  amountDueCentavos: number;
-  payments: Payment[];
-  refunds: Refund[];
-}
-interface StaffRefund {
-  id: string;
-  orderNo: string;
-  customerId: string;
-  customer: { nameMasked: string; phoneMasked: string };
-  amountCentavos: number;
-  state: string;
-  failureCode: string | null;
-  attempt: number;
-}
+/** An order as the API answers it (the contract's, api-schema/loans.ts). */
+type Order = OrderDetailAnswer;
 
 /** A payment is payable this long (the default over-the-counter TTL is a day): past it, a new one can be made. */
 const DAYS_APART = 10;
@@ -90,10 +64,10 @@ function kit(kind: TestDatabaseKind) {
     return res.json<Order>();
   }
 
-  async function settlePayment(b: Borrower, orderId: string): Promise<Payment & { providerRef: string }> {
+  async function settlePayment(b: Borrower, orderId: string): Promise<PaymentAnswer & { providerRef: string }> {
     const res = await call(b, 'POST', `/loans/${orderId}/payments`, { kind: 'settle', channel: 'otc' }, newKey());
     expect(res.statusCode, res.body).toBe(201);
-    const payment = res.json<Payment>();
+    const payment = res.json<PaymentAnswer>();
     const [row] = await db().select().from(payments).where(eq(payments.id, payment.id));
     return { ...payment, providerRef: row!.providerRef! };
   }
@@ -198,9 +172,9 @@ describe.each(databaseTargets())('overpayment refunds on %s', (kind) => {
     ]);
     const done = await order(b, orderId);
     expect(done.refunds).toEqual([expect.objectContaining({ state: 'refunded', completedAt: expect.any(String) })]);
-    const payment = (await call(b, 'GET', `/payments/${first.id}`)).json<Payment>();
+    const payment = (await call(b, 'GET', `/payments/${first.id}`)).json<PaymentAnswer>();
     expect(payment.refund).toMatchObject({ amountCentavos: first.amountCentavos, state: 'refunded' });
-    const record = (await call(b, 'GET', '/payments')).json<{ payments: Payment[] }>().payments;
+    const record = (await call(b, 'GET', '/payments')).json<{ payments: PaymentAnswer[] }>().payments;
     expect(record.find((p) => p.id === first.id)?.refund).toMatchObject({ state: 'refunded' });
     expect((await eventsOf(orderId, 'refund_succeeded')).length).toBe(1);
   });

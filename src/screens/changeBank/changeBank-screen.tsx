@@ -12,7 +12,7 @@ import type { FormCheck } from '#engine/form/precompiled-validator.ts';
 import { SchemaForm } from '#engine/form/schema-form.tsx';
 import { toast } from '#engine/ui/toast.tsx';
 import { loansApi } from '#src/api/loans.ts';
-import { sessionRequest } from '#src/api/session.ts';
+import { loadProfile } from '#src/api/profile.ts';
 import { formErrorKey, formT, typingFilters, withWidgetOptions } from '#schemas/form-text.ts';
 import { loadStepForm } from '#src/forms/step-modules.ts';
 import { loanErrorMessage } from '#src/loans/errors.ts';
@@ -47,15 +47,11 @@ export function sameAccountField(old: Data | undefined, next: Data): string | nu
   return same ? fields[fields.length - 1]! : null;
 }
 
-interface ProfileAnswer {
-  sections: Record<string, { data: Data } | undefined>;
-}
-
 export default function ChangeBankScreen() {
   const session = useCoreStore((s) => sessionKeyOf(s.publicData));
   const { t } = useTranslation(['loan', 'errors']);
   const home = useLoad(`home:${session}`, (signal) => loansApi.home(signal));
-  const profile = useLoad(`profile:${session}`, (signal) => sessionRequest<ProfileAnswer>('/profile', { signal }));
+  const profile = useLoad(`profile:${session}`, (signal) => loadProfile(signal));
   const failed = home.error ?? profile.error;
   if (failed) {
     return (

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { normalizePhMobile, formatPhMobile } from '#domain/ph-phone.ts';
 import { ApiError } from '#src/api/client.ts';
 import { errorMessage } from '#src/api/error-message.ts';
+import type { ProfileOverview } from '#api-schema/profile.ts';
 import { publicRequest } from '#src/api/session.ts';
 import { Link, useNavigate } from '#src/router.ts';
 import { product, type Language } from '#src/config.ts';
@@ -135,7 +136,9 @@ export default function StartScreen() {
       });
       // Where the profile resumes, asked with the new session before it is stored: storing it re-renders /start,
       // whose guard sends a logged-in borrower home, so the session and the navigation must land together.
-      const profile = await publicRequest<{ summary: { next: string | null } }>('/profile', {
+      // Asked here rather than through src/api/profile.ts, which goes with the profile sync's chunk (vite.config.ts):
+      // /start would download it for this one call.
+      const profile = await publicRequest<ProfileOverview>('/profile', {
         token: session.token,
         headers: { 'x-customer-id': session.customerId },
       }).catch(() => null);
