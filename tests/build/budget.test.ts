@@ -55,9 +55,10 @@ const ci = process.env['CI'] === 'true';
 /**
  * The budgets the product asks for (KB of JS and CSS, gzip -9), docs/testing.md: 112, 170 and 120 KB, each raised by
  * what zustand's own `persist` middleware costs every route over the home-made copy it replaced (issue 26 §4 asks for
- * the library: about 0.55 KB), and by nothing else.
+ * the library: about 0.55 KB), and /start by the one data-URL reader (domain/data-url.ts) in the API client's chunk
+ * (issue 27 §1: written once, 0.1 KB), and by nothing else. To be won back.
  */
-const BUDGET = { start: 112.6, step: 170.5, loan: 120.6, changeBank: 170.5 } as const;
+const BUDGET = { start: 112.7, step: 170.5, loan: 120.6, changeBank: 170.5 } as const;
 
 describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
   it(`/start needs at most ${BUDGET.start} KB of JS and CSS before its first render`, () => {
