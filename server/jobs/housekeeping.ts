@@ -14,10 +14,10 @@
  * (server/staff/deletion-jobs.ts).
  */
 import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import { addDays, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
 import type { Database } from '../db/database.ts';
 import { jobs, staffLoginGuards } from '../db/schema.ts';
 import { prune } from '../services/rate-limit.ts';
+import { dailyInManila } from './daily.ts';
 import type { JobHandler, Schedule } from './runner.ts';
 
 export const HOUSEKEEPING = 'housekeeping';
@@ -67,14 +67,7 @@ export function housekeepingJobs(deps: HousekeepingDeps): {
     return { jobs: doneJobs.length, rateCounters: counters, staffLoginGuards: guards.length };
   }
 
-  const start = (day: string) => new Date(manilaStartOfDay(day).getTime() + HOUSEKEEPING_HOUR * 3_600_000);
-  const schedules: Schedule[] = [
-    (at) => {
-      const today = manilaToday(at);
-      const day = at < start(today) ? addDays(today, -1) : today;
-      return { kind: HOUSEKEEPING, key: `${HOUSEKEEPING}:${day}`, runAt: start(day) };
-    },
-  ];
+  const schedules: Schedule[] = [dailyInManila(HOUSEKEEPING, HOUSEKEEPING_HOUR * 60)];
 
   return {
     handlers: {

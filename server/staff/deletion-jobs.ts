@@ -11,7 +11,8 @@
  *   row holding the phone's keyed hash and the audit log, neither of which identifies the person.
  */
 import { and, eq, inArray, lte } from 'drizzle-orm';
-import { addDays, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
+import { manilaToday } from '#domain/calendar-date.ts';
+import { dailyInManila } from '../jobs/daily.ts';
 import type { Database } from '../db/database.ts';
 import {
   auditLog,
@@ -114,14 +115,7 @@ export function deletionJobs(deps: DeletionJobDeps): {
     return purged;
   }
 
-  const purgeStart = (day: string) => new Date(manilaStartOfDay(day).getTime() + PURGE_HOUR * 3_600_000);
-  const schedules: Schedule[] = [
-    (at) => {
-      const today = manilaToday(at);
-      const day = at < purgeStart(today) ? addDays(today, -1) : today;
-      return { kind: RETENTION_PURGE, key: `${RETENTION_PURGE}:${day}`, runAt: purgeStart(day) };
-    },
-  ];
+  const schedules: Schedule[] = [dailyInManila(RETENTION_PURGE, PURGE_HOUR * 60)];
 
   return {
     handlers: {

@@ -74,6 +74,23 @@ function loadValidator(url: string): Promise<CompiledValidator> {
 /** Before the server built a validator (the schema does not compile yet): everything passes, and the preview says so. */
 const passAll: CompiledValidator = () => true;
 
+/**
+ * The preview's validator: the last saved draft's, while the schema shown is the draft being edited, a step ahead of it.
+ * A branch RJSF asks about that it has no compiled test of yet (a field just added under a condition) is taken as not
+ * matching until the next save builds the draft's own validator, instead of failing the whole preview. The borrower's
+ * forms get the module built from the very schema they render, where a missing test is an error
+ * (engine/form/precompiled-validator.ts).
+ */
+function lagging(fn: CompiledValidator): CompiledValidator {
+  const known = fn.asked ?? {};
+  const asked = new Proxy(known, {
+    get: (target, key) => (typeof key === 'string' && Object.hasOwn(target, key) ? target[key] : () => false),
+  });
+  return new Proxy(fn, {
+    get: (target, prop, receiver) => (prop === 'asked' ? asked : Reflect.get(target, prop, receiver)),
+  });
+}
+
 /** `value` a pause after it last changed. */
 function useSettled<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
@@ -128,6 +145,7 @@ export default function Preview({
     [i18n, lng],
   );
   const uiSchema = useMemo(() => withWidgetOptions(settled.uiSchema as UiSchema), [settled.uiSchema]);
+  const laggingValidate = useMemo(() => lagging(validate.fn), [validate.fn]);
 
   const [data, setData] = useState<Data | undefined>(undefined);
   // A persona picked (or a schema change) starts the form again from its data.
@@ -167,7 +185,7 @@ export default function Preview({
           key={`${revision}:${validate.url ?? ''}`}
           schema={settled.schema as RJSFSchema}
           uiSchema={uiSchema}
-          validate={validate.fn}
+          validate={laggingValidate}
           errorKey={errorKey}
           t={translate}
           typing={typingFilters}

@@ -5,12 +5,13 @@
  * nothing more.
  */
 import { and, eq, lte, or } from 'drizzle-orm';
-import { addDays, daysBetween, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
+import { addDays, daysBetween, manilaToday } from '#domain/calendar-date.ts';
 import { accrue, figuresOf } from '#domain/loan-ledger.ts';
 import { findSubProduct } from '#domain/pricing.ts';
 import { customers, loanOrders, payments, payouts } from '#server/db/schema.ts';
+import { dailyInManila } from '#server/jobs/daily.ts';
 import { enqueue, type ClaimedJob, type JobHandler, type Schedule } from '#server/jobs/runner.ts';
-import { reminderSmsJob, reminderWindowStart, type ReminderTemplate } from '../reminders.ts';
+import { REMINDER_WINDOW, reminderSmsJob, type ReminderTemplate } from '../reminders.ts';
 import type { Application } from './apply.ts';
 import type { LoanContext } from './context.ts';
 import type { createDisbursement } from './disburse.ts';
@@ -211,16 +212,9 @@ export function createLoanJobs(
 
   /** The daily accrual at 00:05 Manila, and the reconciliation every `reconcileAfterMs / 2`, once per slot for all instances. */
   const schedules: Schedule[] = [
-    (at) => {
-      const day = manilaToday(new Date(at.getTime() - 5 * 60_000));
-      return { kind: 'accrue', key: `accrue:${day}`, runAt: new Date(manilaStartOfDay(day).getTime() + 5 * 60_000) };
-    },
+    dailyInManila('accrue', 5),
     // The due reminders at 08:00 Manila, when reminders may be sent (server/services/reminders.ts).
-    (at) => {
-      const start = reminderWindowStart(manilaToday(at));
-      const day = at < start ? addDays(manilaToday(at), -1) : manilaToday(at);
-      return { kind: 'remind', key: `remind:${day}`, runAt: reminderWindowStart(day) };
-    },
+    dailyInManila('remind', REMINDER_WINDOW.fromHour * 60),
     (at) => {
       const every = Math.max(60_000, Math.floor(ctx.settings.reconcileAfterMs / 2));
       const slot = Math.floor(at.getTime() / every);
