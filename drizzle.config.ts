@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-/** `npm run db:generate` writes a SQL migration for a change to server/db/schema.ts; commit it. */
+/** `npm run db:generate` writes a SQL migration for a change to server/db/tables.ts; commit it. */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  schema: './server/db/tables.ts',
   out: './server/db/migrations',
 });

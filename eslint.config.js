@@ -1,5 +1,5 @@
 // Lint: TypeScript rules, React hooks, and the architecture's one-way arrows (architecture.md): engine and domain
-// import nothing of ours; src and server never import each other, and share the API's schemas through api-schema/
+// import nothing of ours; src and server never import each other, and share the API's schemas through api-contract/
 // (which imports nothing of ours; src takes only its types); the staff console (staff/, a second web entry) and the
 // borrower app (src/) never import each other; no import cycles anywhere; a path that leaves its top folder goes through
 // the # alias.
@@ -14,7 +14,7 @@ import prettier from 'eslint-config-prettier/flat';
 
 const ours = [
   'config',
-  'schemas',
+  'forms',
   'locales',
   'domain',
   'engine',
@@ -23,7 +23,7 @@ const ours = [
   'server',
   'scripts',
   'tests',
-  'api-schema',
+  'api-contract',
 ];
 const others = (...allowed) => ours.filter((dir) => !allowed.includes(dir)).map((dir) => `./${dir}`);
 /** Refuses imports of the router library (react-router-dom and the react-router it re-exports), with a message. */
@@ -86,7 +86,7 @@ export default tseslint.config(
               target: './staff',
               from: ['./src', './server', './scripts', './tests'],
               message:
-                'staff/ never imports src/, server/, scripts/ or tests/: what both web apps need lives in engine/, domain/, config/, schemas/ or locales/.',
+                'staff/ never imports src/, server/, scripts/ or tests/: what both web apps need lives in engine/, domain/, config/, forms/ or locales/.',
             },
             {
               target: './server',
@@ -109,9 +109,9 @@ export default tseslint.config(
             },
             { target: './config', from: others('config'), message: 'config/ is data: it imports nothing of ours.' },
             {
-              target: './api-schema',
-              from: others('api-schema'),
-              message: 'api-schema/ (the API contract shared by server and src) imports nothing of ours.',
+              target: './api-contract',
+              from: others('api-contract'),
+              message: 'api-contract/ (the API contract shared by server and src) imports nothing of ours.',
             },
           ],
         },
@@ -131,7 +131,7 @@ export default tseslint.config(
     rules: routerImports('engine/ takes navigation as props and callbacks, not from a router.'),
   },
   {
-    // The web apps take the API's types from api-schema/, never its schema objects: they would grow the bundle.
+    // The web apps take the API's types from api-contract/, never its schema objects: they would grow the bundle.
     files: ['src/**', 'staff/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -139,9 +139,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/api-schema/*', '\\#api-schema/*'],
+              group: ['**/api-contract/*', '\\#api-contract/*'],
               allowTypeImports: true,
-              message: 'src/ and staff/ import only types from api-schema/ (import type).',
+              message: 'src/ and staff/ import only types from api-contract/ (import type).',
             },
           ],
         },

@@ -11,7 +11,7 @@ export default defineConfig({
           name: 'unit',
           setupFiles: ['tests/setup/dom-cleanup.ts'],
           include: [
-            '{engine,domain,config,schemas,locales,src,staff,scripts}/**/*.test.{ts,tsx}',
+            '{engine,domain,config,forms,locales,src,staff,scripts}/**/*.test.{ts,tsx}',
             'tests/unit/**/*.test.{ts,tsx}',
           ],
           environment: 'node',

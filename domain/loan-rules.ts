@@ -23,7 +23,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[
   settled: [],
 };
 
-/** Every state an order can be in (the database holds `loan_orders.state` to these: server/db/schema.ts). */
+/** Every state an order can be in (the database holds `loan_orders.state` to these: server/db/tables.ts). */
 export const ORDER_STATES = Object.keys(ORDER_TRANSITIONS) as readonly OrderState[];
 
 /** True when an order may move from `from` to `to` in one step. */

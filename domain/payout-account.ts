@@ -1,5 +1,5 @@
 /**
- * Where a loan's money goes: the payout destination of the profile's bankInfo step (schemas/bankInfo.schema.json),
+ * Where a loan's money goes: the payout destination of the profile's bankInfo step (forms/bankInfo.schema.json),
  * the rule that a changed account must really be another one, and the masked form shown to borrowers. Shared by the
  * web app and the server so both apply the same rule.
  */

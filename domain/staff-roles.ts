@@ -88,7 +88,7 @@ const APPROVING_PERMISSIONS: readonly StaffPermission[] = [
 
 /**
  * Whether a role approves other people's requests (administrator, supervisor, productStaff): once two administrators
- * exist, giving it to an account waits for a second administrator (server/staff/account-requests.ts), so that one
+ * exist, giving it to an account waits for a second administrator (server/services/staff/account-requests.ts), so that one
  * person cannot make the second person of an approval.
  */
 export function isApprovingRole(role: StaffRole): boolean {

@@ -22,7 +22,7 @@ export interface UnderwritingConfig {
   readonly age: { readonly min: number; readonly max: number };
   /** workInfo employment types refused outright. */
   readonly rejectEmploymentTypes: readonly string[];
-  /** Rule per workInfo income band id (schemas/workInfo.income-bands.json). */
+  /** Rule per workInfo income band id (forms/workInfo.income-bands.json). */
   readonly incomeBands: Readonly<Record<string, IncomeBandRule>>;
   /** No limit goes above this, whatever the band and the raises. */
   readonly maxLimitCentavos: Centavos;

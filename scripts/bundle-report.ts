@@ -68,14 +68,14 @@ export function lazyWidgetFiles(): Map<string, string> {
 
 /**
  * The lazy widgets an information step loads after its screen chunk and before its form shows (src/forms/
- * step-modules.ts preloads those its uiSchema uses), for the seed's uiSchema (schemas/<name>.ui.json, version 1 of
+ * step-modules.ts preloads those its uiSchema uses), for the seed's uiSchema (forms/<name>.ui.json, version 1 of
  * the published form). Empty for other routes. The form itself is no chunk any more: see {@link stepFormAssets}.
  */
 function stepModules(routePath: string): string[] {
   const flow = JSON.parse(readFileSync(join(root, 'config/flow.json'), 'utf8')) as FlowConfig;
   const step = flow.steps.find((s) => s.route === routePath);
   if (!step) return [];
-  const uiFile = `schemas/${step.schema}.ui.json`;
+  const uiFile = `forms/${step.schema}.ui.json`;
   const ui: unknown = existsSync(join(root, uiFile)) ? JSON.parse(readFileSync(join(root, uiFile), 'utf8')) : {};
   const widgets = lazyWidgetFiles();
   return [...widgetsOf(ui)].flatMap((name) => (widgets.has(name) ? [widgets.get(name)!] : []));

@@ -1,27 +1,27 @@
-/** The committed validators in schemas/compiled/ against their schemas, and what the browser gets from them. */
+/** The committed validators in forms/compiled/ against their schemas, and what the browser gets from them. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
 import { createAjv } from '#engine/validation/create-ajv.ts';
 import { moduleImports, RUNTIME_PREFIX } from '#engine/validation/standalone-module.ts';
-import { vocabulary } from '#schemas/vocabulary.ts';
+import { vocabulary } from '#forms/vocabulary.ts';
 import { compiledDir, compileSchema, compileValidators, readSchema, schemaNames } from './compile-validators.ts';
-import { contactSamples } from '#schemas/contact.samples.ts';
+import { contactSamples } from '#forms/contact.samples.ts';
 
 const expected = compileValidators();
 const STALE = 'is stale: run npm run compile:validators';
 
 describe('compiled validators', () => {
-  it('exist for every schema, and nothing else is in schemas/compiled/', () => {
+  it('exist for every schema, and nothing else is in forms/compiled/', () => {
     expect(schemaNames().length).toBeGreaterThan(0);
-    expect(existsSync(compiledDir), `schemas/compiled/ ${STALE}`).toBe(true);
-    expect(readdirSync(compiledDir).sort(), `schemas/compiled/ ${STALE}`).toEqual([...expected.keys()].sort());
+    expect(existsSync(compiledDir), `forms/compiled/ ${STALE}`).toBe(true);
+    expect(readdirSync(compiledDir).sort(), `forms/compiled/ ${STALE}`).toEqual([...expected.keys()].sort());
   });
 
   it.each([...expected.keys()])('%s equals what the compiler produces now', (file) => {
     const onDisk = existsSync(join(compiledDir, file)) ? readFileSync(join(compiledDir, file), 'utf8') : '';
-    expect(onDisk === expected.get(file), `schemas/compiled/${file} ${STALE}`).toBe(true);
+    expect(onDisk === expected.get(file), `forms/compiled/${file} ${STALE}`).toBe(true);
   });
 
   it('notices a changed rule in a schema that keeps its $id (the precompiled-RJSF trap)', () => {
@@ -43,7 +43,7 @@ describe('compiled validators', () => {
 });
 
 describe('compiled contact validator', async () => {
-  const compiled = ((await import('#schemas/compiled/contact.js')) as { default: CompiledValidator }).default;
+  const compiled = ((await import('#forms/compiled/contact.js')) as { default: CompiledValidator }).default;
   const live = createAjv(vocabulary).compile(readSchema('contact'));
 
   it.each([...contactSamples.valid, ...contactSamples.invalid].map((s) => [s.name, s] as const))(

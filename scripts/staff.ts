@@ -1,5 +1,5 @@
-/** `npm run staff -- <command>`: staff accounts from the command line (server/staff/cli.ts). */
-import { runStaffCli } from '#server/staff/cli.ts';
+/** `npm run staff -- <command>`: staff accounts from the command line (server/services/staff/cli.ts). */
+import { runStaffCli } from '#server/services/staff/cli.ts';
 
 /** Reads a line from the terminal without echoing it. */
 function askHidden(question: string): Promise<string> {

@@ -15,7 +15,7 @@ import { loggerOptions, type LogSettings } from './logger.ts';
 import { authPlugin, sessionSecuritySchemes } from './plugins/auth.ts';
 import { staffAuthPlugin, staffSecuritySchemes } from './plugins/staff-auth.ts';
 import { staffRoutes } from './routes/staff/index.ts';
-import { deletionJobs } from './staff/deletion-jobs.ts';
+import { deletionJobs } from './services/staff/deletion-jobs.ts';
 import { errorAnswers } from './plugins/errors.ts';
 import { ATTRIBUTION_ORIGINS, securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
@@ -294,7 +294,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         });
     }
     // Every area's background work on one runner (server/plugins/jobs.ts): the account deletion's files and the end
-    // of its retention period (server/staff/deletion-jobs.ts), coupons, reminders, housekeeping and the loans'.
+    // of its retention period (server/services/staff/deletion-jobs.ts), coupons, reminders, housekeeping and the loans'.
     await app.register(jobsPlugin, {
       db,
       now: clock,

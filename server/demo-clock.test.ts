@@ -16,7 +16,7 @@ import { startMain, type MainProcess } from './testing/main-process.ts';
 import { caller, newKey } from './testing/request.ts';
 import { testApi, type TestApi } from './testing/test-api.ts';
 import { readDemoClock } from './settings.ts';
-import type { OrderDetailAnswer } from '#api-schema/loans.ts';
+import type { OrderDetailAnswer } from '#api-contract/loans.ts';
 
 const DAY_MS = 86_400_000;
 /** Months before any run of this suite (so a clock that ran on the real time would be told apart), after 1 April 2026 (the regulation in force). */
@@ -132,7 +132,7 @@ describe.each(databaseTargets())('the job runner on a demo clock on %s', (kind) 
   });
 });
 
-/** An order as the API answers it (the contract's, api-schema/loans.ts). */
+/** An order as the API answers it (the contract's, api-contract/loans.ts). */
 type Order = OrderDetailAnswer;
 
 describe.each(databaseTargets())('a demonstration (DEMO_CLOCK) on %s', (kind) => {

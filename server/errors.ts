@@ -38,7 +38,7 @@ export const ERROR_STATUS = {
   ID_PHOTO_UNCLEAR: 422,
   /** The identity step saved with a face photo that does not match the ID (details: `field`, `reason`). */
   AUTH_INFO_PROBLEM: 422,
-  // Loans (server/routes/loans.ts; the contract is the OpenAPI document, api-schema/loans.ts).
+  // Loans (server/routes/loans.ts; the contract is the OpenAPI document, api-contract/loans.ts).
   IDEMPOTENCY_KEY_REQUIRED: 400,
   IDEMPOTENCY_KEY_REUSED: 409,
   PROFILE_INCOMPLETE: 409,
@@ -92,7 +92,7 @@ export const ERROR_STATUS = {
   TOTP_REUSED: 401,
   STAFF_EMAIL_TAKEN: 409,
   /**
-   * A password that may not be a staff password (server/staff/password-policy.ts); details: `reason` (tooShort,
+   * A password that may not be a staff password (server/services/staff/password-policy.ts); details: `reason` (tooShort,
    * whitespace, personal, repetitive, sequential, common: the text of PASSWORD_REFUSED_<reason> says why), `minLength`.
    */
   PASSWORD_REFUSED: 422,

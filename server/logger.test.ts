@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from './db/schema.ts';
+import { customers } from './db/tables.ts';
 import { databaseTargets } from './db/test-database.ts';
 import { loggedUrl } from './logger.ts';
 import { idCard, portrait } from './providers/identity/test-images.ts';

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signatureAnswer } from '#api-schema/loans.ts';
+import { signatureAnswer } from '#api-contract/loans.ts';
 import { closedSchema, installResponseCheck, type ResponseProblem } from './response-check.ts';
 
 const problems: ResponseProblem[] = [];

@@ -2,7 +2,7 @@
  * Tests only (server/testing/test-api.ts installs it on every test API): each JSON answer is checked against its route's
  * response schema by a strict validator (objects closed: `additionalProperties: false` where a schema leaves it open)
  * BEFORE Fastify's serializer, which silently drops any property a schema lacks. So when a service view grows a field
- * that its schema (api-schema/*.ts) does not have, or loses a required one, every suite that meets that answer fails
+ * that its schema (api-contract/*.ts) does not have, or loses a required one, every suite that meets that answer fails
  * with the route and the property, instead of the web app never seeing the field. Answers sent as stored JSON text
  * (money operations, the profile overview) are parsed and checked the same way.
  */
@@ -83,7 +83,7 @@ export function installResponseCheck(
     void reply.code(500);
     return {
       code: 'SERVER_ERROR',
-      message: `The answer does not match its response schema (api-schema/): ${problem.route} ${problem.status}: ${problem.errors}`,
+      message: `The answer does not match its response schema (api-contract/): ${problem.route} ${problem.status}: ${problem.errors}`,
     };
   }
 

@@ -7,7 +7,7 @@ import en from '#locales/en/staff.json' with { type: 'json' };
 import fil from '#locales/fil/staff.json' with { type: 'json' };
 import zh from '#locales/zh-CN/staff.json' with { type: 'json' };
 import { GrantCaps, GrantWaits } from './coupon-grant-waits.tsx';
-import type { GrantWait } from '#api-schema/staff-ops.ts';
+import type { GrantWait } from '#api-contract/staff-ops.ts';
 
 async function inLanguage(lng: string) {
   const i18n = i18next.createInstance().use(initReactI18next);

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { formatPeso } from '#domain/money.ts';
-import type { GrantCap, GrantWait } from '#api-schema/staff-ops.ts';
+import type { GrantCap, GrantWait } from '#api-contract/staff-ops.ts';
 
 const peso = (centavos: number) => formatPeso(centavos, { wholeIfExact: true });
 

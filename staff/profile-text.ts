@@ -6,7 +6,7 @@
  */
 import flow from '#config/flow.json' with { type: 'json' };
 import { formatPeso } from '#domain/money.ts';
-import incomeBands from '#schemas/workInfo.income-bands.json' with { type: 'json' };
+import incomeBands from '#forms/workInfo.income-bands.json' with { type: 'json' };
 
 export const FORMS_NS = 'forms';
 

@@ -16,7 +16,7 @@ export interface FlowStep {
    */
   step: string;
   /**
-   * Form schema schemas/<schema>.schema.json, its uiSchema <schema>.ui.json and validator schemas/compiled/<schema>.js.
+   * Form schema forms/<schema>.schema.json, its uiSchema <schema>.ui.json and validator forms/compiled/<schema>.js.
    */
   schema: string;
   /**

@@ -33,11 +33,11 @@ export interface UnderwritingConfigFile {
     max: number;
   };
   /**
-   * workInfo employment types (schemas/workInfo.schema.json) rejected outright.
+   * workInfo employment types (forms/workInfo.schema.json) rejected outright.
    */
   rejectEmploymentTypes: ('selfEmployed' | 'contractWorker' | 'student' | 'unemployed')[];
   /**
-   * Rule per workInfo income band (schemas/workInfo.income-bands.json): approve with a first limit, reject, or send to review.
+   * Rule per workInfo income band (forms/workInfo.income-bands.json): approve with a first limit, reject, or send to review.
    */
   incomeBands: {
     upTo12000: BandRule;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RJSF_REF_KEY } from '@rjsf/utils';
 import type { RJSFSchema } from '@rjsf/utils';
-import contactSchema from '#schemas/contact.schema.json' with { type: 'json' };
-import validateContact from '#schemas/compiled/contact.js';
+import contactSchema from '#forms/contact.schema.json' with { type: 'json' };
+import validateContact from '#forms/compiled/contact.js';
 import { inlineLocalRefs } from './inline-refs.ts';
 
 describe('inlineLocalRefs', () => {

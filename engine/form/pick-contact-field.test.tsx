@@ -2,9 +2,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import contactSchema from '#schemas/contact.schema.json' with { type: 'json' };
-import contactUi from '#schemas/contact.ui.json' with { type: 'json' };
-import validateContact from '#schemas/compiled/contact.js';
+import contactSchema from '#forms/contact.schema.json' with { type: 'json' };
+import contactUi from '#forms/contact.ui.json' with { type: 'json' };
+import validateContact from '#forms/compiled/contact.js';
 import { SchemaForm } from './schema-form.tsx';
 
 const t = (key: string) => `[${key}]`;

@@ -14,7 +14,7 @@ import { createSchemaUtils, JUNK_OPTION_ID } from '@rjsf/utils';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { vocabulary } from '#schemas/vocabulary.ts';
+import { vocabulary } from '#forms/vocabulary.ts';
 import type { CompiledValidator } from '../validation/compiled-validator.ts';
 import { createAjv } from '../validation/create-ajv.ts';
 import { at, branchPointers, isObject } from '../validation/prune-branches.ts';

@@ -23,7 +23,7 @@ import { sourcePointer } from './inline-refs.ts';
 export interface PrecompiledValidatorOptions {
   /** The form's root schema, the one `validate` was compiled from. */
   readonly rootSchema: RJSFSchema;
-  /** The standalone function compiled at build time (a `schemas/compiled/*.js` default export). */
+  /** The standalone function compiled at build time (a `forms/compiled/*.js` default export). */
   readonly validate: CompiledValidator;
   /** The i18n key of each error's message. */
   readonly errorKey: ErrorKeyFn;

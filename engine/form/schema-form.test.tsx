@@ -3,11 +3,11 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import contactSchema from '#schemas/contact.schema.json' with { type: 'json' };
-import validateContact from '#schemas/compiled/contact.js';
+import contactSchema from '#forms/contact.schema.json' with { type: 'json' };
+import validateContact from '#forms/compiled/contact.js';
 import type { ValidationError } from '../validation/compiled-validator.ts';
-import workSchema from '#schemas/workInfo.schema.json' with { type: 'json' };
-import validateWork from '#schemas/compiled/workInfo.js';
+import workSchema from '#forms/workInfo.schema.json' with { type: 'json' };
+import validateWork from '#forms/compiled/workInfo.js';
 import { schemaAt, toRjsfErrors } from './error-mapping.ts';
 import { SchemaForm } from './schema-form.tsx';
 

@@ -21,7 +21,7 @@ import type { RegistryLayer } from './registry.ts';
 export interface SchemaFormProps<T> extends RegistryLayer {
   readonly schema: RJSFSchema;
   readonly uiSchema?: UiSchema;
-  /** The schema's build-time compiled validator (`schemas/compiled/<name>.js`). */
+  /** The schema's build-time compiled validator (`forms/compiled/<name>.js`). */
   readonly validate: CompiledValidator;
   /** The i18n key of each validation error. */
   readonly errorKey: ErrorKeyFn;

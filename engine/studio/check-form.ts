@@ -2,7 +2,7 @@
  * The checks of a step form draft (issue 15): what would break the borrower's form, its translations or the privacy
  * rules if it were published. Pure (ajv aside); the server runs it on every save and refuses a submit while an
  * error stands. Text keys follow what the form really reads (engine/form/translate-ui.ts, the templates and
- * schemas/form-text.ts's widget labels); a `<form>.` key is the form's own text, any other the shared catalog.
+ * forms/form-text.ts's widget labels); a `<form>.` key is the form's own text, any other the shared catalog.
  */
 import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
@@ -22,7 +22,7 @@ export interface FormCheckContext {
   readonly languages: readonly string[];
   /** The shared catalog per language: locales/<lng>/forms.json without the forms' own subtrees. */
   readonly shared: Readonly<Record<string, Record<string, unknown>>>;
-  /** The product's validation vocabulary (schemas/vocabulary.ts), so the schema compiles as the build compiles it. */
+  /** The product's validation vocabulary (forms/vocabulary.ts), so the schema compiles as the build compiles it. */
   readonly vocabulary: ValidationVocabulary;
   /** Every `ui:widget` a form may name: RJSF's built-in ones and the engine's registry (engine/widgets). */
   readonly widgets: Readonly<Record<string, WidgetMeta>>;
@@ -265,7 +265,7 @@ function visitField(
   if (widgetName !== undefined && !widgetMeta)
     walk.out.push(check('error', 'unknownWidget', `${uiAt}/ui:widget`, { field: name, widget: widgetName }, name));
   if (widgetName !== undefined && widgetMeta) {
-    // The product fills a widget's labels from `widgets.<widget>.<label>` (schemas/form-text.ts withWidgetOptions).
+    // The product fills a widget's labels from `widgets.<widget>.<label>` (forms/form-text.ts withWidgetOptions).
     for (const label of widgetMeta.labels)
       if (labels?.[label] === undefined) noteKey(walk, `widgets.${widgetName}.${label}`, `${uiAt}/ui:widget`, name);
   }

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkPatterns, MAX_PATTERNS, patternsOf, patternVerdict } from './check-patterns.ts';
 
-/** The borrower's forms (those the studio edits, and the rest of schemas/). */
-const schemaFiles = readdirSync('schemas')
+/** The borrower's forms (those the studio edits, and the rest of forms/). */
+const schemaFiles = readdirSync('forms')
   .filter((f) => f.endsWith('.schema.json'))
-  .map((f) => `schemas/${f}`);
+  .map((f) => `forms/${f}`);
 
 describe('the patterns a form may hold', () => {
   it('refuses the pattern that froze the API, and the classic exponential and polynomial shapes', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { vocabulary } from '#schemas/vocabulary.ts';
+import { vocabulary } from '#forms/vocabulary.ts';
 import { checkSchema, whereOf } from './check-schema.ts';
 import type { Check } from './types.ts';
 

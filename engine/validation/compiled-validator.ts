@@ -7,7 +7,7 @@ import type { ErrorObject } from 'ajv';
 export type ValidationError = ErrorObject;
 
 /**
- * A validator function, live (from `ajv.compile`) or precompiled (a `schemas/compiled/*.js` default export).
+ * A validator function, live (from `ajv.compile`) or precompiled (a `forms/compiled/*.js` default export).
  * It may normalise string fields of `data` in place (see the `normalize` keyword).
  */
 export interface CompiledValidator {

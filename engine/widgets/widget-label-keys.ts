@@ -1,6 +1,6 @@
 /**
  * The engine's own widgets by `ui:widget` name, each with the keys it reads from `ui:options.labels` (the product
- * fills them from `widgets.<name>.<label>`, schemas/form-text.ts). The one list every other table of widgets is held
+ * fills them from `widgets.<name>.<label>`, forms/form-text.ts). The one list every other table of widgets is held
  * to: the studio's metadata (`engineWidgetMeta`, widget-meta.ts) and the React loaders (`widgetLoaders`, registry.ts)
  * are typed `Record<EngineWidgetName, ...>`, so a widget missing from either does not compile. Pure data: the
  * borrower's forms, the server and the studio all read it.

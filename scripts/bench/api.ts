@@ -12,8 +12,8 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { addressInfoSamples } from '#schemas/addressInfo.samples.ts';
-import { contactSamples } from '#schemas/contact.samples.ts';
+import { addressInfoSamples } from '#forms/addressInfo.samples.ts';
+import { contactSamples } from '#forms/contact.samples.ts';
 import {
   cpuTicksBetween,
   envSeconds,
@@ -275,7 +275,7 @@ async function createPgDatabase(adminUrl: string): Promise<PgDatabase | { skippe
   };
 }
 
-/** The profile steps saved before the benchmark, with valid data (schemas/*.samples.ts). */
+/** The profile steps saved before the benchmark, with valid data (forms/*.samples.ts). */
 function profileSteps(): { step: string; data: unknown }[] {
   const address = addressInfoSamples.find((s) => 'stored' in s);
   if (!address) throw new Error('no valid addressInfo sample');

@@ -102,7 +102,7 @@ describe('bench helpers', () => {
     expect(packageOf('/r/node_modules/@rjsf/utils/lib/schema/retrieveSchema.js')).toBe('@rjsf/utils');
     expect(packageOf('/r/node_modules/.cache/x/node_modules/react-dom/cjs/a.js')).toBe('react-dom');
     expect(packageOf('/r/engine/form/stand-ins/equals.ts')).toBe('engine/form/stand-ins');
-    expect(packageOf('/r/schemas/compiled/contact.js')).toBe('schemas/compiled');
+    expect(packageOf('/r/forms/compiled/contact.js')).toBe('forms/compiled');
   });
 
   it('takes latency percentiles in 10 µs buckets, the upper edge of the bucket, slow ones at their maximum', () => {

@@ -2,7 +2,7 @@
  * Builds the keystroke bench page (scripts/bench/page) with Vite's programmatic build, production mode, once per
  * form, each page holding only its own form's code:
  *
- * - `virtual:bench-step` is schemas/<step>.schema.json, .ui.json and compiled/<step>.js (or the generated wide step's);
+ * - `virtual:bench-step` is forms/<step>.schema.json, .ui.json and compiled/<step>.js (or the generated wide step's);
  * - `virtual:bench-form` is page/ours.tsx, page/stock.tsx or page/plain.tsx (an opt-in baseline).
  *
  * "ours" (and any other page but stock) is built the way the app is: the `resolve.alias` entries of the repo's vite.config.ts (markdown-to-jsx and
@@ -37,14 +37,14 @@ export function hasBenchForm(form: string): boolean {
   return /^[a-z][a-z0-9-]*$/u.test(form) && existsSync(join(pageDir, `${form}.tsx`));
 }
 
-/** The files of a step: schemas/<step>.*, or the generated wide step's (wide-step.ts) written into the bench cache. */
+/** The files of a step: forms/<step>.*, or the generated wide step's (wide-step.ts) written into the bench cache. */
 function stepFiles(step: string): { schema: string; uiSchema?: string; validate: string } {
   if (step === WIDE_STEP) return writeWideStep(join(repo, 'node_modules/.cache/bench/steps', WIDE_STEP));
-  const ui = join(repo, 'schemas', `${step}.ui.json`);
+  const ui = join(repo, 'forms', `${step}.ui.json`);
   return {
-    schema: join(repo, 'schemas', `${step}.schema.json`),
+    schema: join(repo, 'forms', `${step}.schema.json`),
     ...(existsSync(ui) ? { uiSchema: ui } : {}),
-    validate: join(repo, 'schemas', 'compiled', `${step}.js`),
+    validate: join(repo, 'forms', 'compiled', `${step}.js`),
   };
 }
 

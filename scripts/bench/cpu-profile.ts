@@ -85,12 +85,12 @@ export function selfTimeBy(
 
 /**
  * The package, or the repo folder, of an absolute source path from a source map: `@rjsf/core`, `react-dom`,
- * `engine/form`, `engine/form/stand-ins`, `schemas/compiled`, `scripts/bench/page`...
+ * `engine/form`, `engine/form/stand-ins`, `forms/compiled`, `scripts/bench/page`...
  */
 export function packageOf(source: string): string {
   const path = source.replace(/^file:\/\//u, '').replace(/\\/gu, '/');
   const at = path.lastIndexOf('node_modules/');
   if (at >= 0) return /^node_modules\/((?:@[^/]+\/)?[^/]+)/u.exec(path.slice(at))?.[1] ?? path;
-  const ours = /(?:^|\/)((?:engine|schemas|scripts|src|domain|locales|config)\/.*)\/[^/]+$/u.exec(path);
+  const ours = /(?:^|\/)((?:engine|forms|scripts|src|domain|locales|config)\/.*)\/[^/]+$/u.exec(path);
   return ours?.[1] ?? path;
 }

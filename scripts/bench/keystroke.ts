@@ -426,7 +426,7 @@ const DEFAULT_STEP = 'contact';
 
 /** Builds and serves the bench page, types into both forms in headless Chromium, and returns the figures. */
 export async function runKeystrokeBench(options: KeystrokeOptions = {}): Promise<KeystrokeResult> {
-  const steps = stepSizes(join(repo, 'schemas'));
+  const steps = stepSizes(join(repo, 'forms'));
   // The default is the step with the most text inputs on screen at once (contact: 10); the step with the most fields
   // by step-size's count (workInfo) shows none before an employment type is chosen.
   const step = options.step ?? process.env['BENCH_STEP'] ?? DEFAULT_STEP;

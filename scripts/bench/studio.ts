@@ -56,9 +56,9 @@ function slowestMicros(pattern: string, texts: readonly string[]): number {
 }
 
 export async function runStudioBench() {
-  const fromForms = readdirSync('schemas')
+  const fromForms = readdirSync('forms')
     .filter((f) => f.endsWith('.schema.json'))
-    .flatMap((f) => patternsOf(JSON.parse(readFileSync(`schemas/${f}`, 'utf8')) as Record<string, unknown>))
+    .flatMap((f) => patternsOf(JSON.parse(readFileSync(`forms/${f}`, 'utf8')) as Record<string, unknown>))
     .map((p) => p.pattern);
   const accepted = [...new Set([...fromForms, ...SAMPLE_PATTERNS])].filter((p) => patternVerdict(p) === 'linear');
   const texts = hostileTexts();

@@ -2,7 +2,7 @@
  * Leaves out of the web bundles what the repository's JSON files say to their readers only: `$comment` (notes for
  * product staff and developers, some of a paragraph) and `$schema` (the editor's pointer to a meta-schema). The
  * browser renders forms and reads config without them; the compiled validators and the server read the files
- * themselves, untouched. Only files under config/ and schemas/ are rewritten. A form schema is walked as a schema
+ * themselves, untouched. Only files under config/ and forms/ are rewritten. A form schema is walked as a schema
  * (engine/validation/without-comments.ts, the one walk the published forms use too): a property or a value named
  * `$comment` is data and stays. A config file is not a schema: its notes go at any depth.
  */

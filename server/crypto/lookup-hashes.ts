@@ -29,7 +29,7 @@ export function phoneHashes(keyring: Keyring, phone: string): string[] {
 }
 
 /**
- * What an erased customer's `phone` becomes (server/staff/deletion.ts): `erased:<keyed hash>`, unique like the number
+ * What an erased customer's `phone` becomes (server/services/staff/deletion.ts): `erased:<keyed hash>`, unique like the number
  * was, and what the number's SMS codes of the day are re-keyed to, so the daily SMS limit still counts them.
  */
 export function erasedPhone(keyring: Keyring, phone: string): string {
@@ -84,7 +84,7 @@ export function facebookUserHashes(keyring: Keyring, fbUserId: string): string[]
   return keyedHashes(keyring, FACEBOOK_USER, fbUserId);
 }
 
-/** What staff search customers by (server/staff/customers.ts SEARCH_KEYS). */
+/** What staff search customers by (server/services/staff/customers.ts SEARCH_KEYS). */
 export type SearchedBy = 'phone' | 'name' | 'order' | 'idNumber';
 
 const SEARCH = 'staff-search';

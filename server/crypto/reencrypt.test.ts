@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../db/database.ts';
-import { auditLog, customers, documents, loanOrders, profileSections } from '../db/schema.ts';
+import { auditLog, customers, documents, loanOrders, profileSections } from '../db/tables.ts';
 import { databaseTargets, TEST_KEYRING, testDatabase } from '../db/test-database.ts';
 import { createEncryptedStorage } from '../providers/storage/encrypted.ts';
 import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';

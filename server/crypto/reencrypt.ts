@@ -19,7 +19,7 @@ import { facebookUserHash, idNumberHash, nameHash, phoneHash } from './lookup-ha
 interface EncryptedColumn {
   readonly table: string;
   readonly column: string;
-  /** The place the column type binds its values to (server/db/schema.ts). */
+  /** The place the column type binds its values to (server/db/tables.ts). */
   readonly place: string;
   readonly json: boolean;
   readonly keys: readonly string[];
@@ -31,7 +31,7 @@ interface EncryptedColumn {
   }[];
 }
 
-/** Every encrypted column of server/db/schema.ts. */
+/** Every encrypted column of server/db/tables.ts. */
 export const ENCRYPTED_COLUMNS: readonly EncryptedColumn[] = [
   {
     table: 'profile_sections',

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseInUseError, openDatabase, type OpenDatabase } from './database.ts';
 import { ORDER_STATES } from '#domain/loan-rules.ts';
-import { customers, loanOrders, profileSections } from './schema.ts';
+import { customers, loanOrders, profileSections } from './tables.ts';
 import { databaseTargets, pgliteTemplate, testDatabase } from './test-database.ts';
 
 describe.each(databaseTargets())('database on %s', (kind) => {

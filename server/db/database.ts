@@ -18,7 +18,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
+import * as schema from './tables.ts';
 
 /** The Drizzle database both drivers give. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -9,7 +9,7 @@
  * The same module text is what the server validates with (imported from a `data:` URL), so the browser and the server
  * run identical code for a version.
  *
- * The seed is the files as they are in the repository: config/flow.json, schemas/<form>.schema.json and .ui.json with
+ * The seed is the files as they are in the repository: config/flow.json, forms/<form>.schema.json and .ui.json with
  * the form's subtree of locales/<lng>/forms.json, config/themes/theme-<n>.json. The first start imports them as
  * version 1, so a fresh install behaves exactly as before the studio existed.
  */
@@ -31,7 +31,7 @@ import {
 import { isThemeEntry } from '#engine/studio/theme-properties.ts';
 import { standaloneModule } from '#engine/validation/standalone-module.ts';
 import { withoutComments } from '#engine/validation/without-comments.ts';
-import { vocabulary } from '#schemas/vocabulary.ts';
+import { vocabulary } from '#forms/vocabulary.ts';
 import { buildAssetsOffThread } from './compiler.ts';
 import { promiseMemo } from './promise-memo.ts';
 
@@ -167,10 +167,10 @@ export type SeedDocument =
   | { kind: 'form'; name: string; content: FormContent }
   | { kind: 'theme'; name: string; content: ThemeContent };
 
-/** The seed form of `name` (schemas/<name>.schema.json, .ui.json and its texts). */
+/** The seed form of `name` (forms/<name>.schema.json, .ui.json and its texts). */
 export function seedForm(name: string): FormContent {
-  const schema = readJson(`schemas/${name}.schema.json`) as Record<string, unknown>;
-  const uiSchema = readJson(`schemas/${name}.ui.json`) as Record<string, unknown>;
+  const schema = readJson(`forms/${name}.schema.json`) as Record<string, unknown>;
+  const uiSchema = readJson(`forms/${name}.ui.json`) as Record<string, unknown>;
   return { schema, uiSchema, texts: seedTexts(name) };
 }
 

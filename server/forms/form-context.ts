@@ -11,7 +11,7 @@ import type { RoutesConfig } from '#config/types/routes.ts';
 import { FORM_LANGUAGES, LOCALE_OF, type FlowContent } from '#domain/form-content.ts';
 import type { FormCheckContext } from '#engine/studio/index.ts';
 import { engineFieldMeta, engineWidgetMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
-import { vocabulary } from '#schemas/vocabulary.ts';
+import { vocabulary } from '#forms/vocabulary.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

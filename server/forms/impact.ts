@@ -14,7 +14,7 @@ import { upgradeSection } from '#domain/legacy-values.ts';
 import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
 import type { Breaking } from '#engine/studio/types.ts';
 import type { Database } from '../db/database.ts';
-import { profileSections } from '../db/schema.ts';
+import { profileSections } from '../db/tables.ts';
 
 /** Sections read per query. */
 const PAGE = 500;

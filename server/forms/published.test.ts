@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormContent } from '#domain/form-content.ts';
 import type { OpenDatabase } from '../db/database.ts';
-import { formVersions, staffAccounts } from '../db/schema.ts';
+import { formVersions, staffAccounts } from '../db/tables.ts';
 import { databaseTargets, testDatabase } from '../db/test-database.ts';
 import { seedContents, type SeedDocument } from './assets.ts';
 import { createPublishedForms, seedPublished } from './published.ts';

@@ -12,7 +12,7 @@ import { canonicalJson } from '#domain/canonical-json.ts';
 import type { ContentKind, FlowContent, FormContent, ThemeContent } from '#domain/form-content.ts';
 import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
 import type { Database } from '../db/database.ts';
-import { formAssets, formVersions, profileSections } from '../db/schema.ts';
+import { formAssets, formVersions, profileSections } from '../db/tables.ts';
 import { ApiError } from '../errors.ts';
 import type { Tx } from '../services/idempotency.ts';
 import {

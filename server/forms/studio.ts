@@ -18,7 +18,7 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { versionView } from '#api-schema/staff-forms.ts';
+import type { versionView } from '#api-contract/staff-forms.ts';
 import {
   CONTENT_KINDS,
   type ContentKind,
@@ -27,11 +27,11 @@ import {
   type VersionStatus,
 } from '#domain/form-content.ts';
 import type { Database } from '../db/database.ts';
-import { formPersonas, formVersions, staffAccounts } from '../db/schema.ts';
+import { formPersonas, formVersions, staffAccounts } from '../db/tables.ts';
 import { ApiError } from '../errors.ts';
 import { staffAudit } from '../services/audit.ts';
 import type { Tx } from '../services/idempotency.ts';
-import type { StaffCaller } from '../staff/sessions.ts';
+import type { StaffCaller } from '../services/staff/sessions.ts';
 import { buildFormAssets } from './assets.ts';
 import { invalidatedFields } from './impact.ts';
 import { storeAssets, sweepAssets, type PublishedForms } from './published.ts';

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { OpenDatabase } from '../db/database.ts';
-import { jobs, rateCounters, staffLoginGuards } from '../db/schema.ts';
+import { jobs, rateCounters, staffLoginGuards } from '../db/tables.ts';
 import { TEST_KEYRING, testDatabase } from '../db/test-database.ts';
 import { createDeterministicIdentityChecker } from '../providers/identity/deterministic.ts';
 import { createConsoleOutbox } from '../providers/sms/console-outbox.ts';

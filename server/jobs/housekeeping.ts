@@ -7,15 +7,15 @@
  * - `rate_counters`: a throttling window that ended more than a day ago. A limit reads its current window and the one
  *   before it (server/services/rate-limit.ts), and no window is longer than an hour.
  * - `staff_login_guards`: the sign-in tries of an e-mail and network with no try for {@link GUARD_RETENTION_DAYS} days
- *   and no running lock. Tries are counted in a row (server/staff/login-guard.ts): a month without one starts a new
+ *   and no running lock. Tries are counted in a row (server/services/staff/login-guard.ts): a month without one starts a new
  *   count, as a success would.
  *
  * Business rows (orders, payments, audit, messages) are never touched here: their retention is the law's
- * (server/staff/deletion-jobs.ts).
+ * (server/services/staff/deletion-jobs.ts).
  */
 import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { jobs, staffLoginGuards } from '../db/schema.ts';
+import { jobs, staffLoginGuards } from '../db/tables.ts';
 import { prune } from '../services/rate-limit.ts';
 import { dailyInManila } from './daily.ts';
 import type { JobHandler, Schedule } from './runner.ts';

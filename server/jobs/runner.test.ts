@@ -5,7 +5,7 @@
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OpenDatabase } from '../db/database.ts';
-import { jobs } from '../db/schema.ts';
+import { jobs } from '../db/tables.ts';
 import { testDatabase } from '../db/test-database.ts';
 import { createJobRunner, enqueue } from './runner.ts';
 

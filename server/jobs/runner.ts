@@ -1,5 +1,5 @@
 /**
- * Jobs stored in PostgreSQL (server/db/schema.ts `jobs`), shared by every API instance: a worker claims due jobs with
+ * Jobs stored in PostgreSQL (server/db/tables.ts `jobs`), shared by every API instance: a worker claims due jobs with
  * `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`), so two instances never run the same job at once and a job
  * whose instance died runs again once its lease has passed. A job with a `key` is enqueued at most once while its row
  * is kept (finished jobs are removed after 30 days, ./housekeeping.ts) (scheduled work such as the daily accrual uses the day as its key, so several instances schedule it once).
@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { jobs } from '../db/schema.ts';
+import { jobs } from '../db/tables.ts';
 
 /** A database or a transaction of it: enqueueing inside the caller's transaction is the outbox pattern. */
 export type Queryable = Pick<Database, 'insert' | 'select' | 'update' | 'execute'>;

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
-import { staffSessionOf, type StaffCaller } from '../staff/sessions.ts';
+import { staffSessionOf, type StaffCaller } from '../services/staff/sessions.ts';
 
 export const staffSecuritySchemes = {
   staffToken: {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneDatabase } from '../db/test-database.ts';
-import { auditLog, captchas } from '../db/schema.ts';
+import { auditLog, captchas } from '../db/tables.ts';
 import { AUTH_POLICY } from '../services/auth.ts';
 import { device, newPhone } from '../testing/borrower.ts';
 import { TEST_CAPTCHA, testApi, type TestApi } from '../testing/test-api.ts';

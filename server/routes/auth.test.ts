@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from '../db/tables.ts';
 import { AUTH_POLICY } from '../services/auth.ts';
 import { codeFor, device, login, newPhone, testAddress } from '../testing/borrower.ts';
 import { TEST_CAPTCHA, testApi, type TestApi } from '../testing/test-api.ts';

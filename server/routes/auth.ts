@@ -1,4 +1,4 @@
-import { captchaAnswer, loginAnswer, smsCodeAnswer } from '#api-schema/auth.ts';
+import { captchaAnswer, loginAnswer, smsCodeAnswer } from '#api-contract/auth.ts';
 import { callerOf, requesterOf, SESSION_SECURITY } from '../plugins/auth.ts';
 import type { AuthService } from '../services/auth.ts';
 import { routeGroup } from './route-group.ts';

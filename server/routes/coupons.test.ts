@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ledger } from '#domain/loan-ledger.ts';
 import { databaseTargets } from '../db/test-database.ts';
-import { coupons, loanEvents, loanOrders, messages, payouts } from '../db/schema.ts';
+import { coupons, loanEvents, loanOrders, messages, payouts } from '../db/tables.ts';
 import { createCouponService, issue, markUsed } from '../services/coupons.ts';
 import { borrowerWithProfile, login, type Borrower } from '../testing/borrower.ts';
 import { signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
 import { caller, newKey } from '../testing/request.ts';
 import { testApi, type TestApi } from '../testing/test-api.ts';
-import type { OrderAnswer } from '#api-schema/loans.ts';
+import type { OrderAnswer } from '#api-contract/loans.ts';
 
 /** ₱1,000: below the platform coupon's ₱2,000 minimum (STANDARD_LOAN, ₱3,000 for 30 days, is above it). */
 const small = { ...STANDARD_LOAN, principalCentavos: 100000 };
@@ -24,7 +24,7 @@ interface Coupon {
   state: string;
   expiresAt: string;
 }
-/** An order as the API answers it (the contract's, api-schema/loans.ts). */
+/** An order as the API answers it (the contract's, api-contract/loans.ts). */
 type Order = OrderAnswer;
 
 describe.each(databaseTargets())('coupons on %s', (kind) => {

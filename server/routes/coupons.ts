@@ -1,9 +1,9 @@
 /**
- * The coupon routes (contract: api-schema/coupons.ts): the caller's own coupons only (the customer comes from the
+ * The coupon routes (contract: api-contract/coupons.ts): the caller's own coupons only (the customer comes from the
  * session, never the request). Coupons are issued by the server: the only issuing route is the add-to-home-screen
  * claim, once per borrower. Using a coupon is part of the loan routes (withdraw, payments).
  */
-import { couponClaimAnswer, couponListAnswer, couponListQuery } from '#api-schema/coupons.ts';
+import { couponClaimAnswer, couponListAnswer, couponListQuery } from '#api-contract/coupons.ts';
 import { callerOf } from '../plugins/auth.ts';
 import type { CouponOperation, CouponService } from '../services/coupons.ts';
 import { routeGroup } from './route-group.ts';

@@ -1,4 +1,4 @@
-import { documentAnswer } from '#api-schema/documents.ts';
+import { documentAnswer } from '#api-contract/documents.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
 import { uploadFailure, uploads } from '../plugins/multipart.ts';

@@ -12,7 +12,7 @@ import enMessages from '#locales/en/messages.json' with { type: 'json' };
 import filMessages from '#locales/fil/messages.json' with { type: 'json' };
 import zhMessages from '#locales/zh-CN/messages.json' with { type: 'json' };
 import { databaseTargets } from '../db/test-database.ts';
-import { easyReloans, jobs, loanEvents, loanOrders, messages, payouts } from '../db/schema.ts';
+import { easyReloans, jobs, loanEvents, loanOrders, messages, payouts } from '../db/tables.ts';
 import { borrowerWithProfile, type Borrower } from '../testing/borrower.ts';
 import { BANK_INFO, signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
 import { caller, newKey } from '../testing/request.ts';

@@ -1,5 +1,5 @@
 /**
- * The Easy Re-loan routes (contract: api-schema/easy-reloan.ts; service: server/services/loans/easy-reloan.ts): the
+ * The Easy Re-loan routes (contract: api-contract/easy-reloan.ts; service: server/services/loans/easy-reloan.ts): the
  * caller's own setting and re-loans only (the customer comes from the session, never the request), never cached.
  * No route moves money: the payout is the `reloan_disburse` job's, after the notice.
  */
@@ -9,7 +9,7 @@ import {
   reloanAnswer,
   reloanListAnswer,
   type EasyReloanInput,
-} from '#api-schema/easy-reloan.ts';
+} from '#api-contract/easy-reloan.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';
 import type { LoanService } from '../services/loans.ts';

@@ -4,7 +4,7 @@
  * the content-hashed files under /forms/ (immutable: a new version is a new file name) of published and replaced
  * versions only; a draft's validator is served to the studio's preview at a signed URL (`previewUrl`), to staff only.
  */
-import { formAssetParams, formPreviewParams, formPreviewQuery, formsManifest } from '#api-schema/forms.ts';
+import { formAssetParams, formPreviewParams, formPreviewQuery, formsManifest } from '#api-contract/forms.ts';
 import { errorBody } from '../errors.ts';
 import type { PublishedForms } from '../forms/published.ts';
 import { routeGroup } from './route-group.ts';

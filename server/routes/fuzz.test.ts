@@ -15,11 +15,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { can, STAFF_ROLES, type StaffRole } from '#domain/staff-roles.ts';
-import { coupons } from '../db/schema.ts';
+import { coupons } from '../db/tables.ts';
 import { oneDatabase } from '../db/test-database.ts';
 import { ERROR_STATUS } from '../errors.ts';
 import { idCard, portrait } from '../providers/identity/test-images.ts';
-import { openStaffSession } from '../staff/sessions.ts';
+import { openStaffSession } from '../services/staff/sessions.ts';
 import { borrowerWithProfile, login, type Borrower } from '../testing/borrower.ts';
 import { BANK_INFO, completeSections } from '../testing/loan-fixtures.ts';
 

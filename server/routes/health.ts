@@ -1,4 +1,4 @@
-import { healthAnswer } from '#api-schema/common.ts';
+import { healthAnswer } from '#api-contract/common.ts';
 import { routeGroup } from './route-group.ts';
 
 /** Liveness for load balancers and for the web app's network check: public, never cached. */

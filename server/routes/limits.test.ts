@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
-import { facebookBindings, facebookLogins, limitRaises, simFacebookCodes } from '../db/schema.ts';
+import { facebookBindings, facebookLogins, limitRaises, simFacebookCodes } from '../db/tables.ts';
 import { FacebookLoginError } from '../providers/facebook/facebook-login.ts';
 import { createSimulatedFacebookLogin, SIMULATED_CLIENT_ID } from '../providers/facebook/simulated.ts';
 import { MAX_OPEN_LOGINS } from '../services/facebook.ts';

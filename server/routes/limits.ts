@@ -1,9 +1,9 @@
 /**
- * The credit limit screen and Facebook binding (contract: api-schema/limits.ts): the caller's own only (the customer
+ * The credit limit screen and Facebook binding (contract: api-contract/limits.ts): the caller's own only (the customer
  * and the session come from the session, never the request). Personal: never cached.
  */
 import routesJson from '#config/routes.json' with { type: 'json' };
-import { facebookBindInput, facebookLoginAnswer, limitAnswer, type FacebookBindInput } from '#api-schema/limits.ts';
+import { facebookBindInput, facebookLoginAnswer, limitAnswer, type FacebookBindInput } from '#api-contract/limits.ts';
 import type { RoutesConfig } from '#config/types/routes.ts';
 import { callerOf } from '../plugins/auth.ts';
 import type { FacebookService } from '../services/facebook.ts';

@@ -6,7 +6,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
-import { loanEvents, loanOrders, payments, payouts, profileSections, simCollections } from '../db/schema.ts';
+import { loanEvents, loanOrders, payments, payouts, profileSections, simCollections } from '../db/tables.ts';
 import { borrowerWithProfile, type Borrower } from '../testing/borrower.ts';
 import { BANK_INFO, signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
 import { caller, newKey } from '../testing/request.ts';

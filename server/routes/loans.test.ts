@@ -6,21 +6,21 @@ import type { PricingConfig } from '#domain/loan-types.ts';
 import { applyPpm, capPpm } from '#domain/pricing.ts';
 import { capsFor } from '#domain/regulation.ts';
 import { databaseTargets } from '../db/test-database.ts';
-import { jobs, loanEvents, loanOrders, payments, payouts, simPayouts } from '../db/schema.ts';
+import { jobs, loanEvents, loanOrders, payments, payouts, simPayouts } from '../db/tables.ts';
 import { ProviderError } from '../providers/payout/payout-provider.ts';
 import { borrowerWithProfile, login, type Borrower } from '../testing/borrower.ts';
 import { BANK_INFO, completeProfile, signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
 import { caller, newKey } from '../testing/request.ts';
 import { testApi, type TestApi } from '../testing/test-api.ts';
 import { collectionSignature, postCollectionWebhook, postWebhook, unixNow } from '../testing/webhooks.ts';
-import type { OrderDetailAnswer } from '#api-schema/loans.ts';
+import type { OrderDetailAnswer } from '#api-contract/loans.ts';
 
 const pricing: PricingConfig = pricingFile;
 /** Two instalments over 60 days: above the default borrower's limit (₱5,000), so its borrowers earn more. */
 const plus = { productId: 'cash', subProductId: 'plus', principalCentavos: 600000, termDays: 60 };
 const higherIncome = { workInfo: { monthlyIncome: 'from25001To30000' } };
 
-/** An order as the API answers it (the contract's, api-schema/loans.ts). */
+/** An order as the API answers it (the contract's, api-contract/loans.ts). */
 type Order = OrderDetailAnswer;
 
 describe.each(databaseTargets())('loans on %s', (kind) => {

@@ -1,5 +1,5 @@
 /**
- * The loan routes (their contract: api-schema/loans.ts, published at /api/docs): the caller's own orders, payments and signature only (the customer
+ * The loan routes (their contract: api-contract/loans.ts, published at /api/docs): the caller's own orders, payments and signature only (the customer
  * comes from the session, never the request). Money operations (POST /loans, /loans/:id/withdraw,
  * /loans/:id/payments) need an Idempotency-Key and answer a repeat with the first answer, status and body.
  */
@@ -16,14 +16,14 @@ import {
   payoutAccountAnswer,
   quoteAnswer,
   signatureAnswer,
-} from '#api-schema/loans.ts';
+} from '#api-contract/loans.ts';
 import {
   paymentQuoteAnswer,
   paymentQuoteInput,
   withdrawInput,
   type PaymentQuoteInput,
   type WithdrawInput,
-} from '#api-schema/coupons.ts';
+} from '#api-contract/coupons.ts';
 import type { PaymentKind } from '#domain/loan-types.ts';
 import { ApiError } from '../errors.ts';
 import { callerOf } from '../plugins/auth.ts';

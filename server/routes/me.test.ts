@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
-import { coupons, customers, documents, feedback, messages } from '../db/schema.ts';
+import { coupons, customers, documents, feedback, messages } from '../db/tables.ts';
 import { codeFor, login, newPhone, type Borrower } from '../testing/borrower.ts';
 import { BANK_INFO, completeProfile, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
 import { caller, newKey } from '../testing/request.ts';

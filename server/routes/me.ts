@@ -5,7 +5,7 @@ import {
   preferencesAnswer,
   preferencesInput,
   type PreferencesInput,
-} from '#api-schema/me.ts';
+} from '#api-contract/me.ts';
 import { callerOf } from '../plugins/auth.ts';
 import type { FeedbackService } from '../services/feedback.ts';
 import type { MeService } from '../services/me.ts';
@@ -72,7 +72,7 @@ export const meRoutes = routeGroup<MeRouteOptions>(
           operationId: 'sendFeedback',
           summary: 'Send feedback, validated with the schema the form uses',
           description:
-            'The body is checked by the compiled validator of schemas/feedback.schema.json: category, text of 10 to 1000 characters, optional screenshot as a document id (`doc:<id>`, kind feedbackScreenshot, from POST /documents).',
+            'The body is checked by the compiled validator of forms/feedback.schema.json: category, text of 10 to 1000 characters, optional screenshot as a document id (`doc:<id>`, kind feedbackScreenshot, from POST /documents).',
           body: { type: 'object' },
           response: { 201: feedbackItem },
         },

@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messagesConfig from '#config/messages.json' with { type: 'json' };
-import { announcements, loanOrders, messages } from '../db/schema.ts';
+import { announcements, loanOrders, messages } from '../db/tables.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { notify } from '../services/messages.ts';
 import { login, type Borrower } from '../testing/borrower.ts';

@@ -1,5 +1,5 @@
 /**
- * The message center (contract: api-schema/messages.ts): the caller's own Notify messages and the announcements, by
+ * The message center (contract: api-contract/messages.ts): the caller's own Notify messages and the announcements, by
  * tab, paged; opening one marks it read; clear-unread marks all read; the unread counts feed the navigation badge. The
  * customer comes from the session, never the request.
  */
@@ -11,7 +11,7 @@ import {
   messageTabs,
   unreadAnswer,
   type ClearUnreadInput,
-} from '#api-schema/messages.ts';
+} from '#api-contract/messages.ts';
 import { callerOf } from '../plugins/auth.ts';
 import type { MessageCenter, MessageTab } from '../services/message-center.ts';
 import { routeGroup } from './route-group.ts';

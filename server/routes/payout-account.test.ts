@@ -9,9 +9,9 @@ import { borrowerWithProfile, login, type Borrower } from '../testing/borrower.t
 import { BANK_INFO, completeProfile, signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
 import { caller, newKey } from '../testing/request.ts';
 import { testApi, type TestApi } from '../testing/test-api.ts';
-import type { OrderAnswer } from '#api-schema/loans.ts';
+import type { OrderAnswer } from '#api-contract/loans.ts';
 
-/** An order as the API answers it (the contract's, api-schema/loans.ts). */
+/** An order as the API answers it (the contract's, api-contract/loans.ts). */
 type Order = OrderAnswer;
 
 /** The simulated payout gateway fails a payout to this account (fix the details). */

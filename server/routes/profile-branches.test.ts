@@ -2,8 +2,8 @@
  * What a form branch does not ask for is not stored (issue 11, item 7): the probe's payloads, through the API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankInfoSamples } from '#schemas/bankInfo.samples.ts';
-import { workInfoSamples } from '#schemas/workInfo.samples.ts';
+import { bankInfoSamples } from '#forms/bankInfo.samples.ts';
+import { workInfoSamples } from '#forms/workInfo.samples.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { login, type Borrower } from '../testing/borrower.ts';
 import { caller } from '../testing/request.ts';

@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { FormContent } from '#domain/form-content.ts';
-import { profileSections } from '#server/db/schema.ts';
+import { profileSections } from '#server/db/tables.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
 import { login, type Borrower } from '#server/testing/borrower.ts';
 import { completeSections } from '#server/testing/loan-fixtures.ts';

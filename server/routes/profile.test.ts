@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactSamples } from '#schemas/contact.samples.ts';
+import { contactSamples } from '#forms/contact.samples.ts';
 import { databaseTargets } from '../db/test-database.ts';
-import { documents, profileSections } from '../db/schema.ts';
+import { documents, profileSections } from '../db/tables.ts';
 import { login } from '../testing/borrower.ts';
 import { caller } from '../testing/request.ts';
 import { testApi, type TestApi } from '../testing/test-api.ts';

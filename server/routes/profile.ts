@@ -1,4 +1,4 @@
-import { profileOverview, profileStep, profileSummary, stepSaveQuery } from '#api-schema/profile.ts';
+import { profileOverview, profileStep, profileSummary, stepSaveQuery } from '#api-contract/profile.ts';
 import { callerOf } from '../plugins/auth.ts';
 import type { ProfileService } from '../services/profile.ts';
 import type { Tx } from '../services/idempotency.ts';

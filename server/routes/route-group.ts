@@ -4,7 +4,7 @@
  * The hooks live in the group's own scope, so they cost nothing to the other groups.
  */
 import type { FastifyPluginAsync, FastifyPluginOptions, FastifySchema } from 'fastify';
-import { errorAnswer } from '#api-schema/common.ts';
+import { errorAnswer } from '#api-contract/common.ts';
 import { SESSION_SECURITY } from '../plugins/auth.ts';
 
 /** An OpenAPI security requirement: scheme name -> scopes. */

@@ -1,11 +1,11 @@
 /**
- * Security events in the audit log (server/db/schema.ts auditLog). Never a code, a token or a password. The phone is
+ * Security events in the audit log (server/db/tables.ts auditLog). Never a code, a token or a password. The phone is
  * encrypted by its column type, with a keyed hash beside it to find the events of one phone (phoneHashes).
  */
 import { dataKeys } from '../crypto/data-keys.ts';
 import { phoneHash } from '../crypto/lookup-hashes.ts';
 import type { Database } from '../db/database.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from '../db/tables.ts';
 import type { Tx } from './idempotency.ts';
 
 export type AuditEvent =

@@ -20,7 +20,7 @@ import { normalizePhMobile, toE164 } from '#domain/ph-phone.ts';
 import { dataKeys } from '../crypto/data-keys.ts';
 import { erasedPhones } from '../crypto/lookup-hashes.ts';
 import type { Database } from '../db/database.ts';
-import { captchas, customers, otpChallenges, sessions } from '../db/schema.ts';
+import { captchas, customers, otpChallenges, sessions } from '../db/tables.ts';
 import { ApiError } from '../errors.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import { audit } from './audit.ts';
@@ -221,7 +221,7 @@ export function createAuthService(deps: AuthDeps) {
         if (wait > 0) throw new ApiError('RESEND_TOO_SOON', { retryAfterSeconds: wait });
       }
       // The codes of the day count under the number and, when an account of it was erased today, under its keyed
-      // hash (server/staff/deletion.ts re-keys them): deleting an account does not reset the number's daily limit.
+      // hash (server/services/staff/deletion.ts re-keys them): deleting an account does not reset the number's daily limit.
       const [{ today } = { today: 0 }] = await db
         .select({ today: sql<number>`count(*)::int` })
         .from(otpChallenges)

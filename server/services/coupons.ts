@@ -16,7 +16,7 @@ import couponsJson from '#config/coupons.json' with { type: 'json' };
 import type { CouponDefinition, CouponsConfigFile } from '#config/types/coupons.ts';
 import { manilaToday } from '#domain/calendar-date.ts';
 import type { Database } from '../db/database.ts';
-import { coupons } from '../db/schema.ts';
+import { coupons } from '../db/tables.ts';
 import { ApiError } from '../errors.ts';
 import type { JobHandler, Schedule } from '../jobs/runner.ts';
 import type { Tx } from './idempotency.ts';

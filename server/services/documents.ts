@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { documents } from '../db/schema.ts';
+import { documents } from '../db/tables.ts';
 import { ApiError } from '../errors.ts';
 import type { IdentityChecker } from '../providers/identity/identity-check.ts';
 import type { FileStorage } from '../providers/storage/file-storage.ts';

@@ -8,11 +8,11 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
-import type { FacebookBindInput, LimitAnswer } from '#api-schema/limits.ts';
+import type { FacebookBindInput, LimitAnswer } from '#api-contract/limits.ts';
 import { dataKeys } from '../crypto/data-keys.ts';
 import { facebookUserHash, facebookUserHashes } from '../crypto/lookup-hashes.ts';
 import type { Database } from '../db/database.ts';
-import { facebookBindings, facebookLogins } from '../db/schema.ts';
+import { facebookBindings, facebookLogins } from '../db/tables.ts';
 import { ApiError } from '../errors.ts';
 import { FacebookLoginError, type FacebookAccount, type FacebookLogin } from '../providers/facebook/facebook-login.ts';
 import type { LoanService } from './loans.ts';

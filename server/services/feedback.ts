@@ -1,22 +1,22 @@
 /**
  * Feedback a borrower sends from the help area: validated by the same compiled validator as the form
- * (schemas/compiled/feedback.js, from schemas/feedback.schema.json), stored with the text encrypted, acknowledged by a
+ * (forms/compiled/feedback.js, from forms/feedback.schema.json), stored with the text encrypted, acknowledged by a
  * Notify message in the same transaction, and listed for its author only. Staff replies (reply, repliedAt) come with
  * the staff console; the author sees them here.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import type { FeedbackItem } from '#api-schema/me.ts';
+import type { FeedbackItem } from '#api-contract/me.ts';
 import { fieldErrors, type CompiledValidator } from '#engine/validation/compiled-validator.ts';
-import validateFeedback from '#schemas/compiled/feedback.js';
+import validateFeedback from '#forms/compiled/feedback.js';
 import type { Database } from '../db/database.ts';
-import { documents, feedback } from '../db/schema.ts';
+import { documents, feedback } from '../db/tables.ts';
 import { ApiError } from '../errors.ts';
 import { notify } from './messages.ts';
 import { documentIdOf } from '#domain/document-ref.ts';
 
 const validate = validateFeedback as CompiledValidator;
 
-/** What the form sends (schemas/feedback.schema.json). */
+/** What the form sends (forms/feedback.schema.json). */
 interface FeedbackInput {
   readonly category: FeedbackItem['category'];
   readonly text: string;

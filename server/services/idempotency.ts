@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '#domain/canonical-json.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { idempotencyKeys } from '../db/schema.ts';
+import { idempotencyKeys } from '../db/tables.ts';
 import { ApiError, errorBody } from '../errors.ts';
 
 /** A transaction of the database (the callback argument of db.transaction). */

@@ -4,10 +4,10 @@
  * loan from the loans (home), coupons and unread messages from their counts.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { MeAnswer, PreferencesAnswer, PreferencesInput } from '#api-schema/me.ts';
+import type { MeAnswer, PreferencesAnswer, PreferencesInput } from '#api-contract/me.ts';
 import { destinationView, payoutDestinationOf, type BankInfoSection } from '#domain/payout-account.ts';
 import type { Database } from '../db/database.ts';
-import { customers, feedback } from '../db/schema.ts';
+import { customers, feedback } from '../db/tables.ts';
 import { ApiError } from '../errors.ts';
 import { usableCouponCount } from './coupons.ts';
 import type { LoanService } from './loans.ts';

@@ -7,7 +7,7 @@
 import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { MessagesConfigFile } from '#config/types/messages.ts';
 import type { Database } from '../db/database.ts';
-import { announcementReads, announcements, messages } from '../db/schema.ts';
+import { announcementReads, announcements, messages } from '../db/tables.ts';
 import { ApiError } from '../errors.ts';
 import { unreadCounts } from './messages.ts';
 
@@ -15,7 +15,7 @@ export const MESSAGE_TABS = ['notify', 'activity'] as const;
 export type MessageTab = (typeof MESSAGE_TABS)[number];
 export const PAGE_SIZE = 20;
 
-/** A message as the API answers it (api-schema/messages.ts). */
+/** A message as the API answers it (api-contract/messages.ts). */
 export interface MessageView {
   readonly id: string;
   readonly tab: MessageTab;

@@ -5,7 +5,7 @@
  * run twice passes a `dedupeKey`: the second write is a no-op.
  */
 import { sql } from 'drizzle-orm';
-import { announcementReads, announcements, messages } from '../db/schema.ts';
+import { announcementReads, announcements, messages } from '../db/tables.ts';
 import type { Database } from '../db/database.ts';
 import type { Tx } from './idempotency.ts';
 

@@ -28,11 +28,11 @@ import {
   type BranchTest,
   type JsonSchema,
 } from '#engine/validation/prune-branches.ts';
-import { vocabulary } from '#schemas/vocabulary.ts';
+import { vocabulary } from '#forms/vocabulary.ts';
 import { firstIncomplete, flowEnd, type FlowStepEntry } from '#engine/flow/flow.ts';
 import type { Database } from '../db/database.ts';
 import { createPublishedForms, type FormRules, type PublishedForms } from '../forms/published.ts';
-import { documents, profileSections } from '../db/schema.ts';
+import { documents, profileSections } from '../db/tables.ts';
 import { dataKeys } from '../crypto/data-keys.ts';
 import { idNumberHash as idNumberHashOf, nameHash as nameHashOf } from '../crypto/lookup-hashes.ts';
 import { ApiError } from '../errors.ts';

@@ -8,7 +8,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Database } from '../db/database.ts';
-import { rateCounters } from '../db/schema.ts';
+import { rateCounters } from '../db/tables.ts';
 
 export interface Window {
   readonly limit: number;

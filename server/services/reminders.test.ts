@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import productJson from '#config/product.json' with { type: 'json' };
 import { addDays, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
-import { customers, loanOrders, messages } from '../db/schema.ts';
+import { customers, loanOrders, messages } from '../db/tables.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { createJobRunner } from '../jobs/runner.ts';
 import { borrowerWithProfile } from '../testing/borrower.ts';

@@ -11,7 +11,7 @@ import { manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
 import { formatPeso } from '#domain/money.ts';
 import { toE164 } from '#domain/ph-phone.ts';
 import type { Database } from '../db/database.ts';
-import { customers, loanOrders } from '../db/schema.ts';
+import { customers, loanOrders } from '../db/tables.ts';
 import type { ClaimedJob, JobHandler, NewJob } from '../jobs/runner.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import { smsText } from './sms-text.ts';

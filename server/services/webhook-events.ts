@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { webhookEvents } from '../db/schema.ts';
+import { webhookEvents } from '../db/tables.ts';
 
 export const CLAIM_TTL_MS = 5 * 60_000;
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import { documents, profileSections } from '../db/schema.ts';
+import { documents, profileSections } from '../db/tables.ts';
 
 /** The application most tests make: ₱3,000 of the standard cash loan for 30 days, within a first limit. */
 export const STANDARD_LOAN = { productId: 'cash', subProductId: 'standard', principalCentavos: 300000, termDays: 30 };

@@ -6,9 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { StaffRole } from '#domain/staff-roles.ts';
 import type { Database } from '../db/database.ts';
-import { staffAccounts } from '../db/schema.ts';
-import { hashPassword } from '../staff/passwords.ts';
-import { openStaffSession } from '../staff/sessions.ts';
+import { staffAccounts } from '../db/tables.ts';
+import { hashPassword } from '../services/staff/passwords.ts';
+import { openStaffSession } from '../services/staff/sessions.ts';
 
 export interface TestStaff {
   readonly id: string;

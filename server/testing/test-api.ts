@@ -165,7 +165,7 @@ export async function testApi(
       },
     },
   });
-  // Every answer against its response schema, strictly: a view's property missing from api-schema/ fails the suite.
+  // Every answer against its response schema, strictly: a view's property missing from api-contract/ fails the suite.
   installResponseCheck(app);
   await app.ready();
   target.app = app;

@@ -1,16 +1,16 @@
 /**
- * The coupons API (api-schema/coupons.ts) as typed calls made as the logged-in borrower. Coupons are issued by the
+ * The coupons API (api-contract/coupons.ts) as typed calls made as the logged-in borrower. Coupons are issued by the
  * server; the web app lists them, claims the add-to-home-screen one, and names one in a withdrawal or a payment.
  */
-import type { DeepReadonly } from '#api-schema/common.ts';
+import type { DeepReadonly } from '#api-contract/common.ts';
 import type {
   CouponAnswer,
   CouponClaimAnswer,
   CouponListAnswer,
   PaymentQuoteAnswer,
   PaymentQuoteInput,
-} from '#api-schema/coupons.ts';
-import type { QuoteAnswer } from '#api-schema/loans.ts';
+} from '#api-contract/coupons.ts';
+import type { QuoteAnswer } from '#api-contract/loans.ts';
 import { sessionRequest } from './session.ts';
 
 export type CouponView = DeepReadonly<CouponAnswer>;

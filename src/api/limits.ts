@@ -1,9 +1,9 @@
 /**
- * The credit limit screen's API (api-schema/limits.ts) as typed calls made as the logged-in borrower: the limit, its
+ * The credit limit screen's API (api-contract/limits.ts) as typed calls made as the logged-in borrower: the limit, its
  * history and raises, and Facebook binding (the login starts on the server, which keeps the PKCE verifier).
  */
-import type { DeepReadonly } from '#api-schema/common.ts';
-import type { FacebookBindInput, LimitAnswer } from '#api-schema/limits.ts';
+import type { DeepReadonly } from '#api-contract/common.ts';
+import type { FacebookBindInput, LimitAnswer } from '#api-contract/limits.ts';
 import { sessionRequest } from './session.ts';
 
 export type LimitView = DeepReadonly<LimitAnswer>;

@@ -1,11 +1,11 @@
 /**
- * The loans API (api-schema/loans.ts) as typed calls made as the logged-in borrower. Money is integer centavos,
+ * The loans API (api-contract/loans.ts) as typed calls made as the logged-in borrower. Money is integer centavos,
  * dates 'YYYY-MM-DD' (Manila), instants ISO strings. Money operations (apply, withdraw, pay) carry an
  * `Idempotency-Key`: one key per user intent (see {@link IntentKeys}), sent again when the same intent is retried,
  * so a tap repeated after a lost answer never lends or charges twice.
  */
-import type { DeepReadonly } from '#api-schema/common.ts';
-import type { DocumentAnswer } from '#api-schema/documents.ts';
+import type { DeepReadonly } from '#api-contract/common.ts';
+import type { DocumentAnswer } from '#api-contract/documents.ts';
 import type {
   HomeAnswer,
   LoanInput,
@@ -17,11 +17,11 @@ import type {
   PaymentListAnswer,
   PayoutAccountAnswer,
   SignatureAnswer,
-} from '#api-schema/loans.ts';
+} from '#api-contract/loans.ts';
 import { dataUrlToBlob } from '#domain/data-url.ts';
 import { sessionRequest } from './session.ts';
 
-// The answers' types come from the server's response schemas (api-schema/loans.ts), types only: no bundle bytes.
+// The answers' types come from the server's response schemas (api-contract/loans.ts), types only: no bundle bytes.
 export type OrderView = DeepReadonly<OrderAnswer>;
 export type PaymentView = DeepReadonly<PaymentAnswer>;
 export type HomeView = DeepReadonly<HomeAnswer>;

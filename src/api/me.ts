@@ -1,9 +1,9 @@
 /**
- * The profile tab's API (api-schema/me.ts): its summary, the borrower's preferences, feedback. Types come from the
+ * The profile tab's API (api-contract/me.ts): its summary, the borrower's preferences, feedback. Types come from the
  * server's response schemas (types only: no bundle bytes).
  */
-import type { DeepReadonly } from '#api-schema/common.ts';
-import type { FeedbackItem, FeedbackList, MeAnswer, PreferencesAnswer, PreferencesInput } from '#api-schema/me.ts';
+import type { DeepReadonly } from '#api-contract/common.ts';
+import type { FeedbackItem, FeedbackList, MeAnswer, PreferencesAnswer, PreferencesInput } from '#api-contract/me.ts';
 import type { Language } from '../config.ts';
 import { changeLanguage } from '../i18n.ts';
 import { useCoreStore } from '../store/core-store.ts';

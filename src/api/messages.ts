@@ -1,9 +1,9 @@
 /**
- * The message center API (api-schema/messages.ts) as typed calls made as the logged-in borrower. A message is a
+ * The message center API (api-contract/messages.ts) as typed calls made as the logged-in borrower. A message is a
  * template key with parameters: src/messages/message-text.ts renders it in the language shown.
  */
-import type { DeepReadonly } from '#api-schema/common.ts';
-import type { MessageAnswer, MessageListAnswer, UnreadAnswer } from '#api-schema/messages.ts';
+import type { DeepReadonly } from '#api-contract/common.ts';
+import type { MessageAnswer, MessageListAnswer, UnreadAnswer } from '#api-contract/messages.ts';
 import { sessionRequest } from './session.ts';
 
 export type MessageView = DeepReadonly<MessageAnswer>;

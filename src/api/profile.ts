@@ -1,8 +1,8 @@
 /**
- * The borrower's profile API (api-schema/profile.ts): the whole profile, and saving one step. Types come from the
+ * The borrower's profile API (api-contract/profile.ts): the whole profile, and saving one step. Types come from the
  * server's response schemas (types only: no bundle bytes).
  */
-import type { ProfileOverview, ProfileSummary } from '#api-schema/profile.ts';
+import type { ProfileOverview, ProfileSummary } from '#api-contract/profile.ts';
 import { sessionRequest } from './session.ts';
 
 export type { ProfileOverview, ProfileSummary };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ValidationError } from '#engine/validation/compiled-validator.ts';
-import { formErrorKey, formT, keyWithValues, splitKey, withWidgetOptions } from '#schemas/form-text.ts';
+import { formErrorKey, formT, keyWithValues, splitKey, withWidgetOptions } from '#forms/form-text.ts';
 import { ageCheck, registeredPhoneCheck } from '#domain/step-checks.ts';
 import { stepUi } from './step-ui.ts';
 

@@ -4,10 +4,10 @@
  * on every render); a failed request is forgotten so that the next reader asks again, and the server saying a
  * version was retired (FORM_VERSION_RETIRED) asks again on purpose ({@link reloadManifest}).
  */
-import type { FormsManifestAnswer } from '#api-schema/forms.ts';
+import type { FormsManifestAnswer } from '#api-contract/forms.ts';
 import { product } from '../config.ts';
 
-/** The manifest, as the server answers it (api-schema/forms.ts, the forms contract). */
+/** The manifest, as the server answers it (api-contract/forms.ts, the forms contract). */
 export type FormsManifest = FormsManifestAnswer;
 
 /** One published theme: its version and CSS custom properties. */

@@ -9,7 +9,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FlowContent, FormContent } from '#domain/form-content.ts';
-import { contactSamples } from '#schemas/contact.samples.ts';
+import { contactSamples } from '#forms/contact.samples.ts';
 import { callsTo, mockApi } from '../testing/api-mock.ts';
 import InfoStepScreen from '../screens/infoStep/infoStep-screen.tsx';
 import { useCoreStore } from '../store/core-store.ts';

@@ -47,9 +47,9 @@ export function setModuleImporter(importer: ModuleImporter): void {
 const bundled: Readonly<Record<string, () => Promise<[RJSFSchema, UiSchema, CompiledValidator]>>> = {
   feedback: () =>
     Promise.all([
-      import('#schemas/feedback.schema.json').then((m) => m.default as RJSFSchema),
-      import('#schemas/feedback.ui.json').then((m) => m.default as UiSchema),
-      import('#schemas/compiled/feedback.js').then((m) => m.default as CompiledValidator),
+      import('#forms/feedback.schema.json').then((m) => m.default as RJSFSchema),
+      import('#forms/feedback.ui.json').then((m) => m.default as UiSchema),
+      import('#forms/compiled/feedback.js').then((m) => m.default as CompiledValidator),
     ]),
 };
 

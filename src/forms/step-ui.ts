@@ -5,7 +5,7 @@
 import type { UiSchema } from '@rjsf/utils';
 import { idExample } from '#domain/ph-id-examples.ts';
 import { derivedAge } from '#domain/step-checks.ts';
-import { keyWithValues } from '#schemas/form-text.ts';
+import { keyWithValues } from '#forms/form-text.ts';
 
 const record = (data: unknown): Record<string, unknown> =>
   data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {};

@@ -1,5 +1,5 @@
 /**
- * A message (template key + parameters, api-schema/messages.ts) as text in the language shown: `notify.<template>` or
+ * A message (template key + parameters, api-contract/messages.ts) as text in the language shown: `notify.<template>` or
  * `activity.<template>` of the `messages` namespace, with amounts (parameters named `*Centavos`) written as pesos
  * under the name without the suffix (`amountCentavos` -> `{{amount}}`), Manila days (YYYY-MM-DD) as the language
  * writes them, and the product's name (`{{product}}`) and timings (`{{approvalMinutes}}`...) from config/product.json. Rendered at every render, so a language switch re-renders

@@ -1,5 +1,5 @@
 /**
- * Test fixtures for the loan screens (imported by tests only): views in the contract's shapes (api-schema/loans.ts),
+ * Test fixtures for the loan screens (imported by tests only): views in the contract's shapes (api-contract/loans.ts),
  * with real quotes from the domain, for the API mock (./api-mock.ts) to answer.
  */
 import { accrue, openLedger, type Ledger } from '#domain/loan-ledger.ts';

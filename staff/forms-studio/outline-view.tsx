@@ -17,7 +17,7 @@ import {
   type ThemeContent,
 } from '#domain/form-content.ts';
 import { STANDARD_FORMATS } from '#engine/validation/vocabulary.ts';
-import { vocabularyFor } from '#schemas/vocabulary.ts';
+import { vocabularyFor } from '#forms/vocabulary.ts';
 import type { FocusTarget } from './checks.tsx';
 import {
   addField,
@@ -42,7 +42,7 @@ import { optionFields, widgetInfo, widgetsFor, widgetsForField, type StudioWidge
 /** An edit of the editor's content state, as a view of one kind of content makes it. */
 export type Apply<T> = (next: T | ((present: T) => T), group?: string) => void;
 
-/** The standard string formats and the product's (schemas/vocabulary.ts), which a new field may take. */
+/** The standard string formats and the product's (forms/vocabulary.ts), which a new field may take. */
 const FORMATS = [
   ...new Set([...STANDARD_FORMATS, ...Object.keys(vocabularyFor(product as ProductConfig).formats)]),
 ].sort();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowContent, FormContent } from '#domain/form-content.ts';
-import workInfoSchema from '#schemas/workInfo.schema.json' with { type: 'json' };
-import workInfoUi from '#schemas/workInfo.ui.json' with { type: 'json' };
+import workInfoSchema from '#forms/workInfo.schema.json' with { type: 'json' };
+import workInfoUi from '#forms/workInfo.ui.json' with { type: 'json' };
 import { historyKey, historyOf, historyReducer } from './history.ts';
 import {
   addField,

@@ -16,7 +16,7 @@ import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { SchemaForm } from '#engine/form/schema-form.tsx';
 import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
 import { FORM_LANGUAGES, LOCALE_OF, type FormContent, type FormLanguage } from '#domain/form-content.ts';
-import { formErrorKey, formT, FORMS_NS, typingFilters, withWidgetOptions } from '#schemas/form-text.ts';
+import { formErrorKey, formT, FORMS_NS, typingFilters, withWidgetOptions } from '#forms/form-text.ts';
 import { StudioError, studioApi } from './studio-api.tsx';
 import type { Persona } from './types.ts';
 

@@ -1,8 +1,8 @@
 /**
- * The studio's view of the staff forms API (api-schema/staff-forms.ts, issue 15): documents, versions, the server's
+ * The studio's view of the staff forms API (api-contract/staff-forms.ts, issue 15): documents, versions, the server's
  * checks, breaking changes and diffs (their shapes are engine/studio's).
  */
-import type { DocumentList, PersonaAnswer, VersionView } from '#api-schema/staff-forms.ts';
+import type { DocumentList, PersonaAnswer, VersionView } from '#api-contract/staff-forms.ts';
 import type { FlowContent, FormContent, ThemeContent } from '#domain/form-content.ts';
 
 /** One document of GET /staff/forms (the contract's `documentList` item). */

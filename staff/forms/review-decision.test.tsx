@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { SchemaForm } from '#engine/form/schema-form.tsx';
 import type { ValidationError } from '#engine/validation/compiled-validator.ts';
-import validate from '#schemas/staff/compiled/reviewDecision.js';
-import schema from '#schemas/staff/reviewDecision.schema.json' with { type: 'json' };
-import ui from '#schemas/staff/reviewDecision.ui.json' with { type: 'json' };
+import validate from '#forms/staff/compiled/reviewDecision.js';
+import schema from '#forms/staff/reviewDecision.schema.json' with { type: 'json' };
+import ui from '#forms/staff/reviewDecision.ui.json' with { type: 'json' };
 import { withEnum } from './staff-form.tsx';
 
 const t = (key: string) => `[${key}]`;
@@ -29,7 +29,7 @@ function renderDecision(onSubmit = vi.fn()) {
 
 const submit = () => fireEvent.submit(document.querySelector('form') as HTMLFormElement);
 
-describe('the review decision form (schemas/staff/reviewDecision with its compiled validator)', () => {
+describe('the review decision form (forms/staff/reviewDecision with its compiled validator)', () => {
   it('asks for a limit on approve and submits it', async () => {
     const onSubmit = renderDecision();
     fireEvent.click(screen.getByLabelText('[reviewDecision.options.decision.approve]'));

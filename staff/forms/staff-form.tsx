@@ -1,6 +1,6 @@
 /**
- * A staff form (schemas/staff/<name>.schema.json with its uiSchema) rendered by the engine's SchemaForm and checked by
- * its build-time compiled validator (schemas/staff/compiled/<name>.js): no runtime compiler, so the console runs
+ * A staff form (forms/staff/<name>.schema.json with its uiSchema) rendered by the engine's SchemaForm and checked by
+ * its build-time compiled validator (forms/staff/compiled/<name>.js): no runtime compiler, so the console runs
  * under the same CSP without 'unsafe-eval'. Texts are keys of the `staff` namespace; lists the server configures
  * (reject reasons, verification methods, coupon definitions) are set into the shown schema as enums.
  */
@@ -16,9 +16,9 @@ import type { CompiledValidator } from '#engine/validation/compiled-validator.ts
 export type StaffFormName =
   'reviewDecision' | 'customerNote' | 'feedbackReply' | 'deletionRequest' | 'couponGrant' | 'staffAccount';
 
-const schemas = import.meta.glob<RJSFSchema>('../../schemas/staff/*.schema.json', { import: 'default' });
-const uiSchemas = import.meta.glob<UiSchema>('../../schemas/staff/*.ui.json', { import: 'default' });
-const validators = import.meta.glob<CompiledValidator>('../../schemas/staff/compiled/*.js', { import: 'default' });
+const schemas = import.meta.glob<RJSFSchema>('../../forms/staff/*.schema.json', { import: 'default' });
+const uiSchemas = import.meta.glob<UiSchema>('../../forms/staff/*.ui.json', { import: 'default' });
+const validators = import.meta.glob<CompiledValidator>('../../forms/staff/compiled/*.js', { import: 'default' });
 
 interface LoadedForm {
   readonly schema: RJSFSchema;
@@ -31,9 +31,9 @@ const cache = new Map<string, Promise<LoadedForm>>();
 function loadForm(name: StaffFormName): Promise<LoadedForm> {
   let promise = cache.get(name);
   if (!promise) {
-    const schema = schemas[`../../schemas/staff/${name}.schema.json`];
-    const validate = validators[`../../schemas/staff/compiled/${name}.js`];
-    const ui = uiSchemas[`../../schemas/staff/${name}.ui.json`];
+    const schema = schemas[`../../forms/staff/${name}.schema.json`];
+    const validate = validators[`../../forms/staff/compiled/${name}.js`];
+    const ui = uiSchemas[`../../forms/staff/${name}.ui.json`];
     if (!schema || !validate) throw new Error(`no staff form ${name}: run npm run compile:validators`);
     promise = Promise.all([schema(), validate(), ui ? ui() : Promise.resolve({})]).then(([s, v, u]) => ({
       schema: s,

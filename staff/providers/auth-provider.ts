@@ -8,7 +8,7 @@
 import type { AuthProvider } from '@refinedev/core';
 import { api, StaffApiError } from '../api.ts';
 import { setSessionToken, sessionToken } from '../session.ts';
-import type { StaffLoginAnswer } from '#api-schema/staff.ts';
+import type { StaffLoginAnswer } from '#api-contract/staff.ts';
 import type { StaffIdentity } from '../types.ts';
 import { currentStaff, setCurrentStaff } from './identity.ts';
 

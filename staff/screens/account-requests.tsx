@@ -1,5 +1,5 @@
 /**
- * New accounts and re-roles into an approving role waiting for a second administrator (server/staff/account-requests.ts),
+ * New accounts and re-roles into an approving role waiting for a second administrator (server/services/staff/account-requests.ts),
  * on the accounts screen: approve or refuse. Approving one's own request is refused by the server (SAME_PERSON), shown
  * translated; refusing it withdraws it.
  */
@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useCustomMutation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
-import type { AccountRequestAnswer } from '#api-schema/staff.ts';
+import type { AccountRequestAnswer } from '#api-contract/staff.ts';
 import { DateTime, ErrorText, Section } from '../ui.tsx';
 
 function Decide({ request, onDone }: { request: AccountRequestAnswer; onDone: () => void }) {

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type StaffRole } from '#domain/staff-roles.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
-import type { CreateStaffAccountAnswer, StaffAccountAnswer } from '#api-schema/staff.ts';
+import type { CreateStaffAccountAnswer, StaffAccountAnswer } from '#api-contract/staff.ts';
 import { DateTime, ErrorText, Section } from '../ui.tsx';
 import { AccountRequests } from './account-requests.tsx';
 

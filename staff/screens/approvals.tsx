@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { GrantWaits } from '../coupon-grant-waits.tsx';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
-import type { DeletionRefusalCode, ListedDeletionRequest } from '#api-schema/staff-deletion.ts';
-import type { ListedGrant, MaskedCustomer } from '#api-schema/staff-ops.ts';
+import type { DeletionRefusalCode, ListedDeletionRequest } from '#api-contract/staff-deletion.ts';
+import type { ListedGrant, MaskedCustomer } from '#api-contract/staff-ops.ts';
 import { DateTime, ErrorText, Section } from '../ui.tsx';
 
 function Decide({ url, refusalCodes, onDone }: { url: string; refusalCodes?: readonly string[]; onDone: () => void }) {
@@ -52,7 +52,7 @@ function Decide({ url, refusalCodes, onDone }: { url: string; refusalCodes?: rea
   );
 }
 
-/** Why a supervisor refuses a deletion request (api-schema/staff-deletion.ts deletionRefusalCodes). */
+/** Why a supervisor refuses a deletion request (api-contract/staff-deletion.ts deletionRefusalCodes). */
 const REFUSAL_CODES = [
   'IDENTITY_NOT_VERIFIED',
   'LOAN_OPEN',

@@ -7,7 +7,7 @@ import type { CrudFilter } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
-import type { AuditEntry } from '#api-schema/staff.ts';
+import type { AuditEntry } from '#api-contract/staff.ts';
 import { DateTime } from '../ui.tsx';
 import { showValue } from './profile-view.tsx';
 

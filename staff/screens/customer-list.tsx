@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
-import type { CustomerItem } from '#api-schema/staff-ops.ts';
+import type { CustomerItem } from '#api-contract/staff-ops.ts';
 import { DateTime } from '../ui.tsx';
 
 const BY = ['phone', 'name', 'order', 'idNumber'] as const;

@@ -11,14 +11,14 @@ import { useParams } from 'react-router-dom';
 import { formatPeso } from '#domain/money.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
 import { GrantCaps, GrantWaits } from '../coupon-grant-waits.tsx';
-import type { ListedDeletionRequest } from '#api-schema/staff-deletion.ts';
+import type { ListedDeletionRequest } from '#api-contract/staff-deletion.ts';
 import type {
   CustomerAnswer,
   CustomerOrder,
   GrantCreatedAnswer,
   MaskedProfileStep,
   OptionsAnswer,
-} from '#api-schema/staff-ops.ts';
+} from '#api-contract/staff-ops.ts';
 import { DateTime, ErrorText, Money, Section, StateView } from '../ui.tsx';
 import { DocumentGallery } from './document-photo.tsx';
 import { FeedbackCard } from './feedback-reply.tsx';

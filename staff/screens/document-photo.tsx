@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiBlob } from '../api.ts';
-import type { DocumentView } from '#api-schema/staff-ops.ts';
+import type { DocumentView } from '#api-contract/staff-ops.ts';
 import { DateTime, ErrorText } from '../ui.tsx';
 
 export function DocumentPhoto({ customerId, document }: { customerId: string; document: DocumentView }) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useListTable } from '../list-table.tsx';
-import type { FeedbackInboxItem } from '#api-schema/staff-ops.ts';
+import type { FeedbackInboxItem } from '#api-contract/staff-ops.ts';
 import { Pager, StateView } from '../ui.tsx';
 import { FeedbackCard } from './feedback-reply.tsx';
 

@@ -3,7 +3,7 @@ import { Suspense, useState } from 'react';
 import { CanAccess, useCustomMutation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { StaffForm } from '../forms/staff-form.tsx';
-import type { FeedbackInboxItem, FeedbackView } from '#api-schema/staff-ops.ts';
+import type { FeedbackInboxItem, FeedbackView } from '#api-contract/staff-ops.ts';
 import { DateTime, ErrorText } from '../ui.tsx';
 
 /** An inbox item has no reply yet; a customer's feedback (GET /staff/customers/:id) has its reply. */

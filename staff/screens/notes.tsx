@@ -3,7 +3,7 @@ import { Suspense, useState } from 'react';
 import { CanAccess, useCustomMutation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { StaffForm } from '../forms/staff-form.tsx';
-import type { NoteView } from '#api-schema/staff-ops.ts';
+import type { NoteView } from '#api-contract/staff-ops.ts';
 import { DateTime, ErrorText } from '../ui.tsx';
 
 export function Notes({

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FORMS_NS, fieldLabel, fieldValue, schemaOf, type ProfileTranslator } from '../profile-text.ts';
-import type { MaskedProfileStep } from '#api-schema/staff-ops.ts';
+import type { MaskedProfileStep } from '#api-contract/staff-ops.ts';
 
 /** A masked step (the contract's) as shown: values staff unmasked stand in the clear, as any JSON. */
 export type ShownProfileStep = Omit<MaskedProfileStep, 'fields'> & {

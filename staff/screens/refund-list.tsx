@@ -8,7 +8,7 @@ import { CanAccess, useCustomMutation, type CrudFilter } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
-import type { StaffRefund } from '#api-schema/staff-ops.ts';
+import type { StaffRefund } from '#api-contract/staff-ops.ts';
 import { DateTime, ErrorText, Money } from '../ui.tsx';
 
 const FILTERS = ['failed', ''] as const;

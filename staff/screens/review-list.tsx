@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
-import type { ReviewItem } from '#api-schema/staff-ops.ts';
+import type { ReviewItem } from '#api-contract/staff-ops.ts';
 import { DateTime, Money, Waiting } from '../ui.tsx';
 
 export default function ReviewList() {

@@ -12,7 +12,7 @@ import { formatPeso } from '#domain/money.ts';
 import { StaffApiError } from '../api.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
 import { FORMS_NS, fieldValue, type ProfileTranslator } from '../profile-text.ts';
-import type { DecisionView, OptionsAnswer, ReviewAnswer } from '#api-schema/staff-ops.ts';
+import type { DecisionView, OptionsAnswer, ReviewAnswer } from '#api-contract/staff-ops.ts';
 import { DateTime, ErrorText, Money, Section, StateView } from '../ui.tsx';
 import { DocumentGallery } from './document-photo.tsx';
 import { Notes } from './notes.tsx';

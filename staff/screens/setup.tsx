@@ -10,7 +10,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { api } from '../api.ts';
 import { LanguageSwitch } from '../layout.tsx';
 import { refreshIdentity } from '../providers/auth-provider.ts';
-import type { TotpEnrolment } from '#api-schema/staff.ts';
+import type { TotpEnrolment } from '#api-contract/staff.ts';
 import type { StaffIdentity } from '../types.ts';
 import { ErrorText } from '../ui.tsx';
 import { PasswordForm } from './password-form.tsx';

@@ -1,11 +1,11 @@
 /**
  * The owner's new second factor, shown once: the QR code of the otpauth URI to scan, the secret and the URI to type or
  * copy. The QR encoder (qrcode) is fetched only when this opens; it draws into a data: URL image (the CSP allows data:
- * images, no inline script). Never shown to anyone but the account's owner (server/staff/self-service.ts).
+ * images, no inline script). Never shown to anyone but the account's owner (server/services/staff/self-service.ts).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TotpEnrolment } from '#api-schema/staff.ts';
+import type { TotpEnrolment } from '#api-contract/staff.ts';
 
 export function TotpSetupCard({ setup }: { setup: TotpEnrolment }) {
   const { t } = useTranslation();

@@ -86,7 +86,7 @@ describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
         `${form.route} ${(withForm(assets.total, form) / KB).toFixed(1)} KB (build ${(assets.total / KB).toFixed(1)}, form ${(form.formCode / KB).toFixed(1)} + texts ${(form.formTexts / KB).toFixed(1)}, validator ${(form.validatorJs / KB).toFixed(1)})`,
       );
       expect(withForm(assets.total, form), form.route).toBeLessThanOrEqual(BUDGET.step * KB);
-      // No step's chunks hold a form any more: no schema, uiSchema or compiled validator of schemas/.
+      // No step's chunks hold a form any more: no schema, uiSchema or compiled validator of forms/.
       expect(
         assets.modules.filter((m) => /^schemas\/.*(\.schema\.json|\.ui\.json)$|^schemas\/compiled\//.test(m)),
         form.route,
@@ -107,7 +107,7 @@ describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
     for (const { schema } of flow.steps) {
       expect(
         modules.filter((m) =>
-          [`schemas/${schema}.schema.json`, `schemas/${schema}.ui.json`, `schemas/compiled/${schema}.js`].includes(m),
+          [`forms/${schema}.schema.json`, `forms/${schema}.ui.json`, `forms/compiled/${schema}.js`].includes(m),
         ),
         schema,
       ).toEqual([]);

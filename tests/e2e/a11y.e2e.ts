@@ -17,7 +17,7 @@ import type { AxeResults, Result } from 'axe-core';
 import { eq } from 'drizzle-orm';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { customers, loanOrders, payments } from '#server/db/schema.ts';
+import { customers, loanOrders, payments } from '#server/db/tables.ts';
 import { viewportContent } from '#engine/layout/flexible.ts';
 import { completeProfile } from '#server/testing/loan-fixtures.ts';
 import { chromiumSuite, iPhone } from './browser.ts';

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPeso } from '#domain/money.ts';
-import { coupons, loanOrders, payouts } from '#server/db/schema.ts';
+import { coupons, loanOrders, payouts } from '#server/db/tables.ts';
 import { completeProfile, signatureDocument } from '#server/testing/loan-fixtures.ts';
 import { issue } from '#server/services/coupons.ts';
 import { chromiumSuite, iPhone } from './browser.ts';

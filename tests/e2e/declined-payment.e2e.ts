@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { customers } from '#server/db/schema.ts';
+import { customers } from '#server/db/tables.ts';
 import { completeProfile, signatureDocument, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
 import { testApi } from '#server/testing/test-api.ts';
 import { chromiumSuite, iPhone } from './browser.ts';

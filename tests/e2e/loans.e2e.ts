@@ -25,7 +25,7 @@ import type { PricingConfig } from '#domain/loan-types.ts';
 import { formatPeso } from '#domain/money.ts';
 import { applyPpm, extensionTerms, findSubProduct, quote } from '#domain/pricing.ts';
 import { capsFor } from '#domain/regulation.ts';
-import { customers, loanOrders, sessions } from '#server/db/schema.ts';
+import { customers, loanOrders, sessions } from '#server/db/tables.ts';
 import { completeProfile, type ProfileOverrides } from '#server/testing/loan-fixtures.ts';
 import type { OrderDetail } from '#src/api/loans.ts';
 import { formatDay } from '#src/loans/format.ts';

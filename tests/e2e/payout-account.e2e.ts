@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { customers, profileSections } from '#server/db/schema.ts';
+import { customers, profileSections } from '#server/db/tables.ts';
 import { completeProfile, signatureDocument, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
 import { testApi } from '#server/testing/test-api.ts';
 import { borrowerApi } from './borrower-api.ts';

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { customers, feedback } from '#server/db/schema.ts';
+import { customers, feedback } from '#server/db/tables.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { browserDatabases, completeProfileOf, newPhone, smsCode, startServer, type E2eServer } from './server.ts';
 import { loginThroughUi, text } from './steps.ts';

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPeso } from '#domain/money.ts';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, customers, profileSections, refunds } from '#server/db/schema.ts';
+import { auditLog, customers, profileSections, refunds } from '#server/db/tables.ts';
 import { BANK_INFO, completeProfile } from '#server/testing/loan-fixtures.ts';
 import { borrowerApi } from './borrower-api.ts';
 import { chromiumSuite, iPhone } from './browser.ts';

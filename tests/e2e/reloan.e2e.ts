@@ -19,7 +19,7 @@ import { chargesDisclosure } from '#domain/disclosure.ts';
 import type { PricingConfig, Quote } from '#domain/loan-types.ts';
 import { formatPeso } from '#domain/money.ts';
 import { findSubProduct } from '#domain/pricing.ts';
-import { customers, easyReloans, jobs, payouts } from '#server/db/schema.ts';
+import { customers, easyReloans, jobs, payouts } from '#server/db/tables.ts';
 import { completeProfile } from '#server/testing/loan-fixtures.ts';
 import { borrowerApi } from './borrower-api.ts';
 import { chromiumSuite, iPhone } from './browser.ts';

@@ -9,7 +9,7 @@
  * settled it, the request is opened again and the supervisor approves it: the borrower's session is refused, their
  * personal data is gone and the audit log shows the erasure. Wrong credentials (password, missing or reused code) and
  * a wrong role are refused along the way. On one database (browserDatabase in ./server.ts: PostgreSQL when TEST_DATABASE_URL names one); the server
- * suites (server/routes/staff/*.test.ts, server/staff/cli.test.ts) run each of these staff actions on PostgreSQL too.
+ * suites (server/routes/staff/*.test.ts, server/services/staff/cli.test.ts) run each of these staff actions on PostgreSQL too.
  */
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -17,11 +17,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, manilaToday } from '#domain/calendar-date.ts';
 import { formatPeso } from '#domain/money.ts';
-import { customers, documents, feedback, loanOrders, profileSections } from '#server/db/schema.ts';
+import { customers, documents, feedback, loanOrders, profileSections } from '#server/db/tables.ts';
 import { completeSections } from '#server/testing/loan-fixtures.ts';
 import { idCard, portrait } from '#server/providers/identity/test-images.ts';
-import { runStaffCli } from '#server/staff/cli.ts';
-import { maskValue } from '#server/staff/masking.ts';
+import { runStaffCli } from '#server/services/staff/cli.ts';
+import { maskValue } from '#server/services/staff/masking.ts';
 import { documentUpload } from '#server/testing/multipart.ts';
 import { formatDay } from '#src/loans/format.ts';
 import { chromiumSuite, iPhone } from './browser.ts';

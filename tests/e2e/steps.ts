@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { formatPeso } from '#domain/money.ts';
-import incomeBands from '#schemas/workInfo.income-bands.json' with { type: 'json' };
+import incomeBands from '#forms/workInfo.income-bands.json' with { type: 'json' };
 import { idCard, portrait } from '#server/providers/identity/test-images.ts';
 
 export const product = JSON.parse(readFileSync('config/product.json', 'utf8')) as {

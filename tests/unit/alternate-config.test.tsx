@@ -7,7 +7,7 @@
  *
  * - the meta-schemas of config/schema/ accept every fixture file;
  * - the vocabulary comes from `vocabularyFor(product)` and the validators from the build's `compileSchema`, loaded as
- *   the browser loads schemas/compiled/*.js (a standalone ES module, no ajv compiler);
+ *   the browser loads forms/compiled/*.js (a standalone ES module, no ajv compiler);
  * - the steps render in `SchemaForm` with texts and error messages resolved from the catalogs by key;
  * - the order comes from engine/flow over the flow file, the colours from the theme file.
  *
@@ -33,9 +33,9 @@ import type { CompiledValidator } from '#engine/validation/compiled-validator.ts
 import { createAjv } from '#engine/validation/create-ajv.ts';
 import type { ValidationVocabulary } from '#engine/validation/vocabulary.ts';
 import { compileSchema } from '#scripts/compile-validators.ts';
-import { JPEG } from '#schemas/identity.samples.ts';
-import { vocabulary, vocabularyFor } from '#schemas/vocabulary.ts';
-import { formErrorKey } from '#schemas/form-text.ts';
+import { JPEG } from '#forms/identity.samples.ts';
+import { vocabulary, vocabularyFor } from '#forms/vocabulary.ts';
+import { formErrorKey } from '#forms/form-text.ts';
 import { applyTheme, applyThemeProperties } from '#src/shell/theme.ts';
 
 const FIXTURE = 'tests/fixtures/alternate-config';
@@ -84,14 +84,14 @@ const shipped = loadConfiguration({
   product: 'config/product.json',
   flow: 'config/flow.json',
   themes: 'config/themes',
-  schemas: ['schemas'],
+  schemas: ['forms'],
   locales: ['locales'],
 });
 const alternate = loadConfiguration({
   product: `${FIXTURE}/product.json`,
   flow: `${FIXTURE}/flow.json`,
   themes: `${FIXTURE}/themes`,
-  schemas: [`${FIXTURE}/schemas`, 'schemas'],
+  schemas: [`${FIXTURE}/forms`, 'forms'],
   locales: ['locales', `${FIXTURE}/locales`],
 });
 
@@ -128,7 +128,7 @@ function formsCatalog(config: Configuration, language: string): Record<string, s
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
-// The form texts: keys resolved through the catalog, and the catalog's error key scheme (as schemas/form-text.ts).
+// The form texts: keys resolved through the catalog, and the catalog's error key scheme (as forms/form-text.ts).
 
 const MISSING = '\u27e6missing\u27e7 ';
 
@@ -154,7 +154,7 @@ function translator(catalog: Record<string, string>, product: ProductConfig): (r
   };
 }
 
-/** The app's own key scheme (schemas/form-text.ts), over this configuration's catalog. */
+/** The app's own key scheme (forms/form-text.ts), over this configuration's catalog. */
 function errorKeyFor(catalog: Record<string, string>): ErrorKeyFn {
   return formErrorKey({ exists: (key) => catalog[key] !== undefined });
 }
@@ -166,7 +166,7 @@ function errorKeyFor(catalog: Record<string, string>): ErrorKeyFn {
 const scratch = join(process.cwd(), 'node_modules/.cache', `alternate-config-test-${process.pid}`);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** `compileSchema` output written to disk and imported: the default export, as the app imports schemas/compiled/*.js. */
+/** `compileSchema` output written to disk and imported: the default export, as the app imports forms/compiled/*.js. */
 async function loadValidator(name: string, js: string): Promise<CompiledValidator> {
   mkdirSync(scratch, { recursive: true });
   const path = join(scratch, `${name}-${createHash('sha256').update(js).digest('hex').slice(0, 12)}.mjs`);
@@ -321,12 +321,12 @@ describe('validation vocabulary from the product config', () => {
 
 describe('the shipped configuration through the same pipeline', () => {
   it.each(['identityInfo', 'addressInfo'])(
-    'compiles %s to exactly the committed schemas/compiled/ file',
+    'compiles %s to exactly the committed forms/compiled/ file',
     async (step) => {
       const loaded = await loadStep(shipped, step);
       expect(
-        loaded.js === readFileSync(`schemas/compiled/${loaded.name}.js`, 'utf8'),
-        `schemas/compiled/${loaded.name}.js`,
+        loaded.js === readFileSync(`forms/compiled/${loaded.name}.js`, 'utf8'),
+        `forms/compiled/${loaded.name}.js`,
       ).toBe(true);
     },
   );

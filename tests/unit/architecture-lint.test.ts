@@ -10,7 +10,7 @@ const scratch = [
   'domain/__lint_probe__',
   'src/__lint_probe__',
   'server/__lint_probe__',
-  'api-schema/__lint_probe__',
+  'api-contract/__lint_probe__',
 ];
 
 async function ruleIds(file: string, code: string): Promise<string[]> {
@@ -117,18 +117,18 @@ describe('architecture lint', () => {
     ).toEqual([]);
   });
 
-  it('shares the API contract through api-schema/: the server takes its schemas, the web app only its types', async () => {
+  it('shares the API contract through api-contract/: the server takes its schemas, the web app only its types', async () => {
     const src = join(scratch[2]!, 'probe.ts');
     expect(
-      await ruleIds(src, "import type { OrderAnswer } from '#api-schema/loans.ts';\nexport type X = OrderAnswer;\n"),
+      await ruleIds(src, "import type { OrderAnswer } from '#api-contract/loans.ts';\nexport type X = OrderAnswer;\n"),
     ).toEqual([]);
     expect(
-      await ruleIds(src, "import { orderAnswer } from '#api-schema/loans.ts';\nexport const x = orderAnswer;\n"),
+      await ruleIds(src, "import { orderAnswer } from '#api-contract/loans.ts';\nexport const x = orderAnswer;\n"),
     ).toContain('@typescript-eslint/no-restricted-imports');
     expect(
       await ruleIds(
         join(scratch[3]!, 'probe.ts'),
-        "import { orderAnswer } from '#api-schema/loans.ts';\nexport const x = orderAnswer;\n",
+        "import { orderAnswer } from '#api-contract/loans.ts';\nexport const x = orderAnswer;\n",
       ),
     ).toEqual([]);
     const schema = join(scratch[4]!, 'probe.ts');

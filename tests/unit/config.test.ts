@@ -184,9 +184,9 @@ describe('pricing and underwriting', () => {
   });
 
   it('gives a rule to exactly the workInfo income bands and knows only workInfo employment types', () => {
-    const bands = (read('schemas/workInfo.income-bands.json') as { bands: { id: string }[] }).bands.map((b) => b.id);
+    const bands = (read('forms/workInfo.income-bands.json') as { bands: { id: string }[] }).bands.map((b) => b.id);
     expect(Object.keys(underwriting.incomeBands).sort()).toEqual([...bands].sort());
-    const workInfo = read('schemas/workInfo.schema.json') as { properties: { employmentType: { enum: string[] } } };
+    const workInfo = read('forms/workInfo.schema.json') as { properties: { employmentType: { enum: string[] } } };
     const schema = read('config/schema/underwriting.schema.json') as {
       properties: { rejectEmploymentTypes: { items: { enum: string[] } } };
     };
@@ -294,7 +294,7 @@ describe('cross-references', () => {
   it('gives every flow step a unique name, an existing schema, a real route and a real next route', () => {
     expect(new Set(flow.steps.map((s) => s.step)).size).toBe(flow.steps.length);
     for (const step of flow.steps) {
-      expect(existsSync(`schemas/${step.schema}.schema.json`), step.step).toBe(true);
+      expect(existsSync(`forms/${step.schema}.schema.json`), step.step).toBe(true);
       expect(table.resolve(step.route), step.step).toBeDefined();
       expect(exists(step.next), step.step).toBe(true);
     }

@@ -19,7 +19,7 @@ import { createAjv } from '#engine/validation/create-ajv.ts';
 import { branchTester, compiledBranchTest, pruneToBranches } from '#engine/validation/prune-branches.ts';
 import { standaloneModule } from '#engine/validation/standalone-module.ts';
 import { engineFieldMeta, engineWidgetMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
-import { vocabulary } from '#schemas/vocabulary.ts';
+import { vocabulary } from '#forms/vocabulary.ts';
 
 const scratch = join(process.cwd(), 'node_modules/.cache/form-branches-property');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

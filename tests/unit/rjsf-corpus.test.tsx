@@ -24,7 +24,7 @@ import { SchemaForm } from '#engine/form/schema-form.tsx';
 import type { CompiledValidator, ValidationError } from '#engine/validation/compiled-validator.ts';
 import { standaloneModule } from '#engine/validation/standalone-module.ts';
 import { engineWidgets, preloadWidgets } from '#engine/widgets/registry.ts';
-import { vocabulary } from '#schemas/vocabulary.ts';
+import { vocabulary } from '#forms/vocabulary.ts';
 
 const dir = join(process.cwd(), 'tests/corpus/rjsf-style');
 interface CorpusForm {

@@ -6,15 +6,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { FormCheckContext } from '#engine/studio/check-form.ts';
 import type { FormContentLike } from '#engine/studio/types.ts';
 import { engineFieldMeta, engineWidgetMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
-import { vocabulary } from '#schemas/vocabulary.ts';
+import { vocabulary } from '#forms/vocabulary.ts';
 
 /** domain FORM_LANGUAGES and their locales/ folders. */
 export const LANGUAGES = { en: 'en', fil: 'fil', zh: 'zh-CN' } as const;
 
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 
-/** Every form of schemas/ (`<name>.schema.json`). */
-export const FORM_NAMES = readdirSync('schemas').flatMap((file) =>
+/** Every form of forms/ (`<name>.schema.json`). */
+export const FORM_NAMES = readdirSync('forms').flatMap((file) =>
   file.endsWith('.schema.json') ? [file.slice(0, -'.schema.json'.length)] : [],
 );
 
@@ -39,8 +39,8 @@ export function draft(name: string): { schema: Loose; uiSchema: Loose; texts: Re
 /** Form `name` as the seed imports it. */
 export function seedForm(name: string): FormContentLike {
   return {
-    schema: json(`schemas/${name}.schema.json`),
-    uiSchema: json(`schemas/${name}.ui.json`),
+    schema: json(`forms/${name}.schema.json`),
+    uiSchema: json(`forms/${name}.ui.json`),
     texts: Object.fromEntries(
       Object.entries(catalogs).map(([lng, catalog]) => [lng, (catalog[name] ?? {}) as Record<string, unknown>]),
     ),

@@ -2,7 +2,7 @@
  * "stock": @rjsf/core's Form with its default templates and widgets and @rjsf/validator-ajv8 (ajv compiling the
  * schema at runtime), `liveValidate` (the whole form validated on every change), on the SAME schema.
  *
- * - The validator is `customizeValidator` with the product's formats (the same regexes, from schemas/vocabulary.ts),
+ * - The validator is `customizeValidator` with the product's formats (the same regexes, from forms/vocabulary.ts),
  *   the engine's `uniqueBy` and `matches` keywords (pure checks), and `normalize` declared as a keyword that checks
  *   nothing: ours normalises a copy, but ajv8's validator validates RJSF's own state, which normalising in place would
  *   change under the borrower's fingers. (RJSF's ajv runs with strict: false, so unknown keywords would be ignored
@@ -18,7 +18,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import { schema, uiSchema } from 'virtual:bench-step';
 import { matchesKeyword } from '#engine/validation/matches-keyword.ts';
 import { uniqueByKeyword } from '#engine/validation/unique-by-keyword.ts';
-import { vocabulary } from '#schemas/vocabulary.ts';
+import { vocabulary } from '#forms/vocabulary.ts';
 import { STOCK_WIDGET_ALIASES, stockUiSchema } from '../stock-ui.ts';
 import type { BenchFormProps } from './harness.tsx';
 import { timedValidation } from './probe.ts';

@@ -1,10 +1,10 @@
 /**
  * The English text of the forms for "ours": `t` looks keys up in locales/en/forms.json (then common.json), and
- * `errorKey` is the app's key scheme (schemas/form-text.ts). Module-level, so stable: SchemaForm rebuilds its validator when they change.
+ * `errorKey` is the app's key scheme (forms/form-text.ts). Module-level, so stable: SchemaForm rebuilds its validator when they change.
  */
 import common from '#locales/en/common.json' with { type: 'json' };
 import forms from '#locales/en/forms.json' with { type: 'json' };
-import { formErrorKey, splitKey } from '#schemas/form-text.ts';
+import { formErrorKey, splitKey } from '#forms/form-text.ts';
 
 function lookup(catalog: unknown, key: string): string | undefined {
   const found = key
@@ -22,5 +22,5 @@ export function t(raw: string): string {
   return lookup(forms, key) ?? lookup(common, key) ?? key;
 }
 
-/** The app's own key scheme (schemas/form-text.ts) over the English catalog. */
+/** The app's own key scheme (forms/form-text.ts) over the English catalog. */
 export const errorKey = formErrorKey({ exists: (key) => lookup(forms, key) !== undefined });

@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
-import { simCollections } from '#server/db/schema.ts';
+import { simCollections } from '#server/db/tables.ts';
 import { attemptDelivery, deliveryWorker, type Deliver } from '../deliver.ts';
 import {
   collectionExpiryMs,

@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
-import { simFacebookCodes } from '#server/db/schema.ts';
+import { simFacebookCodes } from '#server/db/tables.ts';
 import { FacebookLoginError, authorizeQuery, type FacebookAccount, type FacebookLogin } from './facebook-login.ts';
 
 export const SIMULATED_DIALOG_PATH = '/api/v1/simulated/facebook/dialog/oauth';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import bankInfoSchema from '#schemas/bankInfo.schema.json' with { type: 'json' };
+import bankInfoSchema from '#forms/bankInfo.schema.json' with { type: 'json' };
 import {
   basicAuth,
   failure,
@@ -459,7 +459,7 @@ describe('Xendit channel codes', () => {
   const walletIds = branch('eWallet')?.['eWalletProvider']?.enum ?? [];
   const shopIds = branch('remittance')?.['remittanceShop']?.enum ?? [];
 
-  it('reads the ids from schemas/bankInfo.schema.json', () => {
+  it('reads the ids from forms/bankInfo.schema.json', () => {
     expect(bankIds.length).toBeGreaterThan(20);
     expect(walletIds).toEqual(['gcash', 'maya']);
     expect(shopIds.length).toBeGreaterThan(0);

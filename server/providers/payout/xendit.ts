@@ -36,7 +36,7 @@ export interface XenditPayoutOptions {
 }
 
 /**
- * Xendit channel code of every bank id of schemas/bankInfo.schema.json (bankCode). From Xendit's Philippine payout
+ * Xendit channel code of every bank id of forms/bankInfo.schema.json (bankCode). From Xendit's Philippine payout
  * channels (GET /payouts_channels?currency=PHP lists the ones enabled on an account). xendit.test.ts fails when the
  * schema gains a bank that is not here.
  */
@@ -75,7 +75,7 @@ export const XENDIT_BANK_CHANNELS: Readonly<Record<string, string>> = {
   unionDigital: 'PH_UDP',
 };
 
-/** Xendit channel code of every e-wallet id of schemas/bankInfo.schema.json (eWalletProvider). */
+/** Xendit channel code of every e-wallet id of forms/bankInfo.schema.json (eWalletProvider). */
 export const XENDIT_WALLET_CHANNELS: Readonly<Record<string, string>> = {
   gcash: 'PH_GCASH',
   maya: 'PH_PAYMAYA',

@@ -6,17 +6,17 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffPermissionNames, staffRoleNames, type AuditEntry, type StaffAccountAnswer } from '#api-schema/staff.ts';
+import { staffPermissionNames, staffRoleNames, type AuditEntry, type StaffAccountAnswer } from '#api-contract/staff.ts';
 import { STAFF_PERMISSIONS, STAFF_ROLES } from '#domain/staff-roles.ts';
-import { staffAccounts } from '#server/db/schema.ts';
+import { staffAccounts } from '#server/db/tables.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
-import { staffConfig } from '#server/staff/staff-config.ts';
+import { staffConfig } from '#server/services/staff/staff-config.ts';
 import { login, testAddress } from '#server/testing/borrower.ts';
 import { caller } from '#server/testing/request.ts';
 import { addTestStaff, totpCode, type TestStaff } from '#server/testing/staff.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
-/** The contract's answers (api-schema/staff.ts). */
+/** The contract's answers (api-contract/staff.ts). */
 type Account = StaffAccountAnswer;
 
 it("keeps the API contract's role and permission names those of domain/staff-roles.ts", () => {

@@ -1,10 +1,10 @@
 /**
- * Staff accounts, for administrators (`staff.manage`; contract: api-schema/staff.ts): list, create (a temporary
+ * Staff accounts, for administrators (`staff.manage`; contract: api-contract/staff.ts): list, create (a temporary
  * password answered this once; the owner enrols the second factor), rename / re-role / disable, a temporary password,
  * a second-factor reset, unlock; and the four-eyes requests of new accounts and re-roles into an approving role. The
- * rules live in server/staff/accounts.ts and account-requests.ts, shared with the CLI.
+ * rules live in server/services/staff/accounts.ts and account-requests.ts, shared with the CLI.
  */
-import { pageOf } from '#api-schema/staff.ts';
+import { pageOf } from '#api-contract/staff.ts';
 import {
   accountRequestDecisionAnswer,
   accountRequestDecisionInput,
@@ -23,9 +23,9 @@ import {
   type CreateStaffAccountInput,
   type StaffAccountListQuery,
   type UpdateStaffAccountInput,
-} from '#api-schema/staff.ts';
+} from '#api-contract/staff.ts';
 import { staffOf } from '#server/plugins/staff-auth.ts';
-import { decideAccountRequest, listAccountRequests } from '#server/staff/account-requests.ts';
+import { decideAccountRequest, listAccountRequests } from '#server/services/staff/account-requests.ts';
 import {
   createStaffAccount,
   listStaffAccounts,
@@ -33,7 +33,7 @@ import {
   resetStaffSecondFactor,
   unlockStaffAccount,
   updateStaffAccount,
-} from '#server/staff/accounts.ts';
+} from '#server/services/staff/accounts.ts';
 import { staffRouteGroup } from './group.ts';
 import type { StaffApiDeps } from './index.ts';
 import { auditListRead } from './read-audit.ts';

@@ -1,7 +1,7 @@
 /**
- * The audit log for `audit.read` (contract: api-schema/staff.ts): staff actions and borrowers' security events,
+ * The audit log for `audit.read` (contract: api-contract/staff.ts): staff actions and borrowers' security events,
  * newest first, filtered; and the customer searches that looked for a value (its keyed hash). Never a phone number
- * (server/staff/audit-log.ts). Reading the log is itself audited: `audit.read` with its filters, `audit.searched` with
+ * (server/services/staff/audit-log.ts). Reading the log is itself audited: `audit.read` with its filters, `audit.searched` with
  * the hash of the value looked for, each written after the page it answers.
  */
 import {
@@ -11,12 +11,12 @@ import {
   pageOf,
   type AuditListQuery,
   type AuditSearchInput,
-} from '#api-schema/staff.ts';
+} from '#api-contract/staff.ts';
 import { dataKeys } from '#server/crypto/data-keys.ts';
 import { searchHash } from '#server/crypto/lookup-hashes.ts';
 import { staffOf } from '#server/plugins/staff-auth.ts';
 import { staffAudit } from '#server/services/audit.ts';
-import { findSearchesFor, listAuditLog } from '#server/staff/audit-log.ts';
+import { findSearchesFor, listAuditLog } from '#server/services/staff/audit-log.ts';
 import { staffRouteGroup } from './group.ts';
 import type { StaffApiDeps } from './index.ts';
 import { auditListRead } from './read-audit.ts';

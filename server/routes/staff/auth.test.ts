@@ -7,12 +7,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionsOf } from '#domain/staff-roles.ts';
-import { auditLog, staffAccounts, staffLoginGuards } from '#server/db/schema.ts';
+import { auditLog, staffAccounts, staffLoginGuards } from '#server/db/tables.ts';
 import { oneDatabase } from '#server/db/test-database.ts';
 import { addTestStaff, staffHeaders, totpCode, type TestStaff } from '#server/testing/staff.ts';
 import { clientNetwork } from '#server/services/rate-limit.ts';
-import { loginSubject } from '#server/staff/login-guard.ts';
-import { staffConfig } from '#server/staff/staff-config.ts';
+import { loginSubject } from '#server/services/staff/login-guard.ts';
+import { staffConfig } from '#server/services/staff/staff-config.ts';
 import { login, testAddress } from '#server/testing/borrower.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 

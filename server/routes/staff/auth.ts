@@ -1,7 +1,7 @@
 /**
- * Staff sign-in and the session (contract: api-schema/staff.ts): login with e-mail, password and authenticator code,
+ * Staff sign-in and the session (contract: api-contract/staff.ts): login with e-mail, password and authenticator code,
  * logout, who the token belongs to, and what a member does for their own account: change the password, enrol a second
- * factor. The rules live in server/staff/login.ts and self-service.ts. All but login are `'setup'` routes: a session
+ * factor. The rules live in server/services/staff/login.ts and self-service.ts. All but login are `'setup'` routes: a session
  * that must finish its account's setup reaches them (server/routes/staff/group.ts).
  */
 import {
@@ -14,13 +14,13 @@ import {
   type ChangePasswordInput,
   type ConfirmEnrolmentInput,
   type StaffLoginInput,
-} from '#api-schema/staff.ts';
+} from '#api-contract/staff.ts';
 import { staffOf } from '#server/plugins/staff-auth.ts';
 import { staffAudit } from '#server/services/audit.ts';
-import { loginStaff, staffSelf } from '#server/staff/login.ts';
-import { changeOwnPassword, confirmEnrolment, startEnrolment } from '#server/staff/self-service.ts';
-import { revokeStaffSession } from '#server/staff/sessions.ts';
-import { staffConfig } from '#server/staff/staff-config.ts';
+import { loginStaff, staffSelf } from '#server/services/staff/login.ts';
+import { changeOwnPassword, confirmEnrolment, startEnrolment } from '#server/services/staff/self-service.ts';
+import { revokeStaffSession } from '#server/services/staff/sessions.ts';
+import { staffConfig } from '#server/services/staff/staff-config.ts';
 import { staffRouteGroup } from './group.ts';
 import type { StaffApiDeps } from './index.ts';
 

@@ -6,10 +6,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CouponGrantCap } from '#config/types/staff.ts';
-import { auditLog, couponGrants, coupons } from '#server/db/schema.ts';
+import { auditLog, couponGrants, coupons } from '#server/db/tables.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
 import { couponDefinition } from '#server/services/coupons.ts';
-import { staffConfig } from '#server/staff/staff-config.ts';
+import { staffConfig } from '#server/services/staff/staff-config.ts';
 import { login, type Borrower } from '#server/testing/borrower.ts';
 import { caller } from '#server/testing/request.ts';
 import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataKeys } from '#server/crypto/data-keys.ts';
 import { encryptClearRows } from '#server/crypto/reencrypt.ts';
-import { auditLog, couponGrants } from '#server/db/schema.ts';
+import { auditLog, couponGrants } from '#server/db/tables.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
 import { idCard } from '#server/providers/identity/test-images.ts';
 import { borrowerWithProfile, login, type Borrower } from '#server/testing/borrower.ts';

@@ -1,5 +1,5 @@
 /**
- * Customer service (contract: api-schema/staff-ops.ts): search, the masked customer view, unmasking, documents'
+ * Customer service (contract: api-contract/staff-ops.ts): search, the masked customer view, unmasking, documents'
  * bytes, notes, the feedback inbox and replies, coupon grants and their approval. Every look and write is audited.
  */
 import {
@@ -24,10 +24,10 @@ import {
   unmaskInput,
   type CustomerSearchInput,
   type PageQuery,
-} from '#api-schema/staff-ops.ts';
+} from '#api-contract/staff-ops.ts';
 import { staffOf } from '#server/plugins/staff-auth.ts';
-import { createCustomerService } from '#server/staff/customers.ts';
-import { createServiceDesk } from '#server/staff/service-desk.ts';
+import { createCustomerService } from '#server/services/staff/customers.ts';
+import { createServiceDesk } from '#server/services/staff/service-desk.ts';
 import type { StaffApiDeps } from './index.ts';
 import { staffRouteGroup } from './group.ts';
 import { auditListRead } from './read-audit.ts';

@@ -22,14 +22,14 @@ import {
   profileSections,
   staffAccounts,
   staffNotes,
-} from '#server/db/schema.ts';
+} from '#server/db/tables.ts';
 import { TEST_KEYRING, databaseTargets } from '#server/db/test-database.ts';
 import { idCard, portrait } from '#server/providers/identity/test-images.ts';
 import type { FileStorage } from '#server/providers/storage/file-storage.ts';
 import { SESSION_CACHE_MS } from '#server/services/auth.ts';
 import { smsText } from '#server/services/sms-text.ts';
-import { createDeletionService } from '#server/staff/deletion.ts';
-import { ERASE_FILES, deletionJobs } from '#server/staff/deletion-jobs.ts';
+import { createDeletionService } from '#server/services/staff/deletion.ts';
+import { ERASE_FILES, deletionJobs } from '#server/services/staff/deletion-jobs.ts';
 import { borrowerWithProfile, device, login, newPhone, testAddress, type Borrower } from '#server/testing/borrower.ts';
 import { completeSections, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
 import { uploadDocument } from '#server/testing/multipart.ts';

@@ -1,5 +1,5 @@
 /**
- * Account deletion requests (contract: api-schema/staff-deletion.ts; service: server/staff/deletion.ts). Customer
+ * Account deletion requests (contract: api-contract/staff-deletion.ts; service: server/services/staff/deletion.ts). Customer
  * service opens them and sees a customer's; supervisors list them all and decide (approval erases at once).
  */
 import {
@@ -13,9 +13,9 @@ import {
   type DeletionDecisionInput,
   type DeletionRequestInput,
   type DeletionRequestQuery,
-} from '#api-schema/staff-deletion.ts';
+} from '#api-contract/staff-deletion.ts';
 import { staffOf } from '#server/plugins/staff-auth.ts';
-import { createDeletionService } from '#server/staff/deletion.ts';
+import { createDeletionService } from '#server/services/staff/deletion.ts';
 import type { StaffApiDeps } from './index.ts';
 import { staffRouteGroup } from './group.ts';
 import { auditListRead } from './read-audit.ts';

@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ThemeContent } from '#domain/form-content.ts';
-import { formVersions } from '#server/db/schema.ts';
+import { formVersions } from '#server/db/tables.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
 import { studioSuite, type StudioDetail } from '#server/testing/studio.ts';
 

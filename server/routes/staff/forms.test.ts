@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowContent, FormContent } from '#domain/form-content.ts';
-import { auditLog, formAssets, formVersions, profileSections } from '#server/db/schema.ts';
+import { auditLog, formAssets, formVersions, profileSections } from '#server/db/tables.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
 import { login } from '#server/testing/borrower.ts';
 import { completeSections, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';

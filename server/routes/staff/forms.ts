@@ -1,5 +1,5 @@
 /**
- * The form studio (contract: api-schema/staff-forms.ts; service: server/forms/studio.ts, issue 15). Product staff read
+ * The form studio (contract: api-contract/staff-forms.ts; service: server/forms/studio.ts, issue 15). Product staff read
  * and edit; approving is a second product staff member's (never the author: the service refuses SAME_PERSON).
  */
 import {
@@ -21,7 +21,7 @@ import {
   versionList,
   versionParams,
   withdrawInput,
-} from '#api-schema/staff-forms.ts';
+} from '#api-contract/staff-forms.ts';
 import type { ContentKind } from '#domain/form-content.ts';
 import { staffOf } from '#server/plugins/staff-auth.ts';
 import { createStudioService } from '#server/forms/studio.ts';

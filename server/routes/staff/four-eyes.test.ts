@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, staffAccounts } from '#server/db/schema.ts';
+import { auditLog, staffAccounts } from '#server/db/tables.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
 import { testAddress } from '#server/testing/borrower.ts';
 import { caller } from '#server/testing/request.ts';

@@ -5,11 +5,11 @@
  * A route that declares nothing is refused to everyone: fail closed. The check runs before validation, so a caller
  * without the permission learns nothing of a route's input. Refusals of a signed-in caller are audited.
  * A session whose account is not set up (a second factor to enrol, a temporary password to replace:
- * server/staff/sessions.ts) reaches only the routes marked `'setup'` (who am I, sign out, change the password, enrol);
+ * server/services/staff/sessions.ts) reaches only the routes marked `'setup'` (who am I, sign out, change the password, enrol);
  * every other route answers STAFF_SETUP_REQUIRED, whatever the client.
  */
 import type { FastifyPluginAsync, FastifyPluginOptions, FastifySchema } from 'fastify';
-import { errorAnswer } from '#api-schema/common.ts';
+import { errorAnswer } from '#api-contract/common.ts';
 import { can, type StaffPermission } from '#domain/staff-roles.ts';
 import type { Database } from '#server/db/database.ts';
 import { ApiError } from '#server/errors.ts';

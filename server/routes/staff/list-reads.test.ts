@@ -7,7 +7,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '#domain/staff-roles.ts';
-import { auditLog, profileSections } from '#server/db/schema.ts';
+import { auditLog, profileSections } from '#server/db/tables.ts';
 import { oneDatabase } from '#server/db/test-database.ts';
 import { login, type Borrower } from '#server/testing/borrower.ts';
 import { completeSections, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';

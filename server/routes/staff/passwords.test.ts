@@ -9,12 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, staffAccounts } from '#server/db/schema.ts';
+import { auditLog, staffAccounts } from '#server/db/tables.ts';
 import { oneDatabase } from '#server/db/test-database.ts';
 import { testAddress } from '#server/testing/borrower.ts';
 import { caller } from '#server/testing/request.ts';
 import { addTestStaff, totpCode, type TestStaff } from '#server/testing/staff.ts';
-import { openStaffSession } from '#server/staff/sessions.ts';
+import { openStaffSession } from '#server/services/staff/sessions.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 import { staffRouteTable } from './group.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Overpayment refunds (contract: api-schema/staff-ops.ts): the list staff work from (failed ones first need a person)
+ * Overpayment refunds (contract: api-contract/staff-ops.ts): the list staff work from (failed ones first need a person)
  * and one customer's, and the retry of a failed one after the borrower fixed their payout account (audited).
  */
 import {
@@ -9,9 +9,9 @@ import {
   refundListQuery,
   staffRefundView,
   type RefundListQuery,
-} from '#api-schema/staff-ops.ts';
+} from '#api-contract/staff-ops.ts';
 import { staffOf } from '#server/plugins/staff-auth.ts';
-import { createStaffRefunds } from '#server/staff/refunds.ts';
+import { createStaffRefunds } from '#server/services/staff/refunds.ts';
 import type { StaffApiDeps } from './index.ts';
 import { staffRouteGroup } from './group.ts';
 import { auditListRead } from './read-audit.ts';

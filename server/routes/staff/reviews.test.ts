@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, manilaToday } from '#domain/calendar-date.ts';
-import { auditLog, loanEvents, loanOrders, profileSections } from '#server/db/schema.ts';
+import { auditLog, loanEvents, loanOrders, profileSections } from '#server/db/tables.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
 import { login, type Borrower } from '#server/testing/borrower.ts';
 import { completeSections, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';

@@ -1,5 +1,5 @@
 /**
- * The review queue and staff options (contract: api-schema/staff-ops.ts): the console builds its forms from
+ * The review queue and staff options (contract: api-contract/staff-ops.ts): the console builds its forms from
  * GET /staff/options; underwriters list, open and decide the orders the underwriting job left for a person.
  */
 import {
@@ -13,13 +13,13 @@ import {
   reviewListAnswer,
   type DecisionInput,
   type PageQuery,
-} from '#api-schema/staff-ops.ts';
+} from '#api-contract/staff-ops.ts';
 import { ApiError } from '#server/errors.ts';
 import { staffOf } from '#server/plugins/staff-auth.ts';
 import { couponDefinition } from '#server/services/coupons.ts';
 import { pricingConfig, underwritingConfig } from '#server/services/loans.ts';
-import { createReviewService } from '#server/staff/reviews.ts';
-import { staffConfig } from '#server/staff/staff-config.ts';
+import { createReviewService } from '#server/services/staff/reviews.ts';
+import { staffConfig } from '#server/services/staff/staff-config.ts';
 import type { StaffApiDeps } from './index.ts';
 import { staffRouteGroup } from './group.ts';
 import { auditListRead } from './read-audit.ts';

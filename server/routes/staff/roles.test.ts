@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, STAFF_ROLES } from '#domain/staff-roles.ts';
-import { auditLog } from '#server/db/schema.ts';
+import { auditLog } from '#server/db/tables.ts';
 import { oneDatabase } from '#server/db/test-database.ts';
 import { addTestStaff, staffHeaders } from '#server/testing/staff.ts';
 import { testAddress } from '#server/testing/borrower.ts';

@@ -9,7 +9,7 @@ import { isOpenOrder } from '#domain/loan-rules.ts';
 import type { OrderState, Quote } from '#domain/loan-types.ts';
 import { checkQuoteInput, quote } from '#domain/pricing.ts';
 import { decide, type UnderwritingDecision, type UnderwritingFacts } from '#domain/underwriting.ts';
-import { loanOrders } from '#server/db/schema.ts';
+import { loanOrders } from '#server/db/tables.ts';
 import { ApiError, type ErrorCode } from '#server/errors.ts';
 import { enqueue } from '#server/jobs/runner.ts';
 import type { StoredAnswer } from '../idempotency.ts';

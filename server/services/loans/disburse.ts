@@ -12,7 +12,7 @@ import { isOpenOrder } from '#domain/loan-rules.ts';
 import type { OrderState, Quote } from '#domain/loan-types.ts';
 import { payoutDestinationOf, sameDestination, type BankInfoSection } from '#domain/payout-account.ts';
 import { quote } from '#domain/pricing.ts';
-import { coupons, documents, loanOrders, payouts, signatures } from '#server/db/schema.ts';
+import { coupons, documents, loanOrders, payouts, signatures } from '#server/db/tables.ts';
 import { ApiError } from '#server/errors.ts';
 import { enqueue } from '#server/jobs/runner.ts';
 import {

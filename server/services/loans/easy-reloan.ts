@@ -31,7 +31,7 @@ import easyReloanJson from '#config/easy-reloan.json' with { type: 'json' };
 import productJson from '#config/product.json' with { type: 'json' };
 import type { EasyReloanConfig as EasyReloanFigures } from '#config/types/easy-reloan.ts';
 import type { ProductConfig } from '#config/types/product.ts';
-import { coupons, easyReloans, easyReloanSettings, loanEvents, loanOrders, signatures } from '#server/db/schema.ts';
+import { coupons, easyReloans, easyReloanSettings, loanEvents, loanOrders, signatures } from '#server/db/tables.ts';
 import { ApiError } from '#server/errors.ts';
 import { enqueue, type ClaimedJob, type JobHandler } from '#server/jobs/runner.ts';
 import { couponsConfig, issue } from '../coupons.ts';

@@ -8,7 +8,7 @@ import { and, eq, lte, or } from 'drizzle-orm';
 import { addDays, daysBetween, manilaToday } from '#domain/calendar-date.ts';
 import { accrue, figuresOf } from '#domain/loan-ledger.ts';
 import { findSubProduct } from '#domain/pricing.ts';
-import { customers, loanOrders, payments, payouts } from '#server/db/schema.ts';
+import { customers, loanOrders, payments, payouts } from '#server/db/tables.ts';
 import { dailyInManila } from '#server/jobs/daily.ts';
 import { enqueue, type ClaimedJob, type JobHandler, type Schedule } from '#server/jobs/runner.ts';
 import { REMINDER_WINDOW, reminderSmsJob, type ReminderTemplate } from '../reminders.ts';

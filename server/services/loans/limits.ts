@@ -16,7 +16,7 @@ import {
   type RejectReason,
   type ReviewReason,
 } from '#domain/underwriting.ts';
-import { limitRaises } from '#server/db/schema.ts';
+import { limitRaises } from '#server/db/tables.ts';
 import type { LoanContext } from './context.ts';
 import type { Db, OrderRow, Tx } from './repository.ts';
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '#server/db/database.ts';
-import { customers } from '#server/db/schema.ts';
+import { customers } from '#server/db/tables.ts';
 import { databaseTargets, testDatabase } from '#server/db/test-database.ts';
 import { ApiError } from '#server/errors.ts';
 import { newPhone } from '#server/testing/borrower.ts';

@@ -4,7 +4,7 @@
  * that take the order as `?order=<id>` (src/screens/billIndex orderLink).
  */
 import { eq } from 'drizzle-orm';
-import { easyReloans } from '#server/db/schema.ts';
+import { easyReloans } from '#server/db/tables.ts';
 import { notify, type MessageParams, type NotifyTemplate } from '../messages.ts';
 import type { OrderRow, Tx } from './repository.ts';
 

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '#server/db/test-database.ts';
-import { coupons, loanEvents, payments } from '#server/db/schema.ts';
+import { coupons, loanEvents, payments } from '#server/db/tables.ts';
 import { issue } from '#server/services/coupons.ts';
 import { borrowerWithProfile, type Borrower } from '#server/testing/borrower.ts';
 import { signatureDocument, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';

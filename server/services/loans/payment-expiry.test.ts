@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '#server/db/test-database.ts';
-import { coupons, loanEvents, payments, webhookEvents } from '#server/db/schema.ts';
+import { coupons, loanEvents, payments, webhookEvents } from '#server/db/tables.ts';
 import { ProviderError } from '#server/providers/provider-error.ts';
 import { issue } from '#server/services/coupons.ts';
 import { borrowerWithProfile, type Borrower } from '#server/testing/borrower.ts';

@@ -9,7 +9,7 @@ import { isOpenOrder } from '#domain/loan-rules.ts';
 import type { OrderState, Quote } from '#domain/loan-types.ts';
 import { payoutDestinationOf, type BankInfoSection, type PayoutDestination } from '#domain/payout-account.ts';
 import { checkQuoteInput, quote } from '#domain/pricing.ts';
-import { loanOrders, payments, refunds, signatures } from '#server/db/schema.ts';
+import { loanOrders, payments, refunds, signatures } from '#server/db/tables.ts';
 import { ApiError } from '#server/errors.ts';
 import type { Application } from './apply.ts';
 import type { Caller, LoanContext, LoanInput } from './context.ts';

@@ -22,17 +22,17 @@ import {
   profileSections,
   refunds,
   simPayouts,
-} from '#server/db/schema.ts';
+} from '#server/db/tables.ts';
 import { borrowerWithProfile, type Borrower } from '#server/testing/borrower.ts';
 import { BANK_INFO, signatureDocument, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
 import { caller, newKey } from '#server/testing/request.ts';
 import { addTestStaff, staffHeaders } from '#server/testing/staff.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 import { collectionPaidEvent, postCollectionWebhook } from '#server/testing/webhooks.ts';
-import type { OrderDetailAnswer, PaymentAnswer } from '#api-schema/loans.ts';
-import type { StaffRefund } from '#api-schema/staff-ops.ts';
+import type { OrderDetailAnswer, PaymentAnswer } from '#api-contract/loans.ts';
+import type { StaffRefund } from '#api-contract/staff-ops.ts';
 
-/** An order as the API answers it (the contract's, api-schema/loans.ts). */
+/** An order as the API answers it (the contract's, api-contract/loans.ts). */
 type Order = OrderDetailAnswer;
 
 /** A payment is payable this long (the default over-the-counter TTL is a day): past it, a new one can be made. */

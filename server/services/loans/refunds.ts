@@ -18,7 +18,7 @@
  */
 import { and, eq, lte } from 'drizzle-orm';
 import { payoutDestinationOf, type BankInfoSection } from '#domain/payout-account.ts';
-import { refunds } from '#server/db/schema.ts';
+import { refunds } from '#server/db/tables.ts';
 import { ApiError } from '#server/errors.ts';
 import { enqueue, type ClaimedJob, type JobHandler, type Queryable, type Schedule } from '#server/jobs/runner.ts';
 import { ProviderError, reportsOtherMoney, type PayoutResult } from '#server/providers/payout/payout-provider.ts';

@@ -25,7 +25,7 @@ import {
 } from '#domain/loan-ledger.ts';
 import type { PaymentChannel, PaymentKind } from '#domain/loan-types.ts';
 import { payoutDestinationOf, type BankInfoSection } from '#domain/payout-account.ts';
-import { coupons, idempotencyKeys, payments } from '#server/db/schema.ts';
+import { coupons, idempotencyKeys, payments } from '#server/db/tables.ts';
 import { ApiError } from '#server/errors.ts';
 import { enqueue } from '#server/jobs/runner.ts';
 import type { CollectionEvent } from '#server/providers/collection/collection-provider.ts';

@@ -16,7 +16,7 @@ import { figuresOf, type Ledger } from '#domain/loan-ledger.ts';
 import { canTransition } from '#domain/loan-rules.ts';
 import type { OrderState } from '#domain/loan-types.ts';
 import type { Database } from '#server/db/database.ts';
-import { customers, loanEvents, loanOrders, payments, payouts, profileSections } from '#server/db/schema.ts';
+import { customers, loanEvents, loanOrders, payments, payouts, profileSections } from '#server/db/tables.ts';
 import { ApiError } from '#server/errors.ts';
 
 import type { Tx } from '../idempotency.ts';

@@ -10,7 +10,7 @@ import { dueStatus } from '#domain/loan-rules.ts';
 import type { OrderState, PaymentChannel, PaymentKind, Quote } from '#domain/loan-types.ts';
 import { destinationView, type PayoutDestination } from '#domain/payout-account.ts';
 import { findSubProduct } from '#domain/pricing.ts';
-import { refunds } from '#server/db/schema.ts';
+import { refunds } from '#server/db/tables.ts';
 import type { LoanContext } from './context.ts';
 import { refundView, type RefundRow } from './refunds.ts';
 import type { OrderRow, PaymentRow } from './repository.ts';

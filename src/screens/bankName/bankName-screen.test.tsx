@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import bankName from '#schemas/bankName.schema.json';
+import bankName from '#forms/bankName.schema.json';
 import { logIn } from '#src/testing/api-mock.ts';
 import { useDraftStore } from '#src/store/draft-store.ts';
 import { readCatalogs } from '#src/testing/catalog-check.ts';

@@ -1,11 +1,11 @@
 /**
- * The bank chooser the payout form opens (/bankName): the banks of schemas/bankName.schema.json (the same list as the
+ * The bank chooser the payout form opens (/bankName): the banks of forms/bankName.schema.json (the same list as the
  * payout step's, a schema test keeps them equal), searchable by name, names from the payout form's own texts. Picking
  * one writes it into the payout step's draft and returns to the form, which shows it.
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import bankName from '#schemas/bankName.schema.json';
+import bankName from '#forms/bankName.schema.json';
 import { Icon } from '#engine/ui/icons.tsx';
 import { checkIcon } from '#engine/ui/icon-set.ts';
 import { useNavigate } from '#src/router.ts';

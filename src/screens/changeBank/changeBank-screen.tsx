@@ -13,7 +13,7 @@ import { SchemaForm } from '#engine/form/schema-form.tsx';
 import { toast } from '#engine/ui/toast.tsx';
 import { loansApi } from '#src/api/loans.ts';
 import { loadProfile } from '#src/api/profile.ts';
-import { formErrorKey, formT, typingFilters, withWidgetOptions } from '#schemas/form-text.ts';
+import { formErrorKey, formT, typingFilters, withWidgetOptions } from '#forms/form-text.ts';
 import { loadStepForm } from '#src/forms/step-modules.ts';
 import { loanErrorMessage } from '#src/loans/errors.ts';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
@@ -24,7 +24,7 @@ import { useDraftStore } from '#src/store/draft-store.ts';
 
 type Data = Record<string, unknown>;
 
-/** The step form the payout account uses (schemas/bankInfo.*). */
+/** The step form the payout account uses (forms/bankInfo.*). */
 const STEP = 'bankInfo';
 /** The error keyword of an unchanged account, and its text in the loan namespace. */
 const SAME_AS_OLD = 'sameAsOld';

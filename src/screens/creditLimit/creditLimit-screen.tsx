@@ -10,7 +10,7 @@ import { formatPeso } from '#domain/money.ts';
 import { confirmDialog } from '#engine/ui/confirm-dialog.tsx';
 import { toast } from '#engine/ui/toast.tsx';
 import { errorMessage } from '#src/api/error-message.ts';
-import type { FacebookBindInput } from '#api-schema/limits.ts';
+import type { FacebookBindInput } from '#api-contract/limits.ts';
 import { limitsApi, type LimitView } from '#src/api/limits.ts';
 import { formatInstant } from '#src/loans/format.ts';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';

@@ -1,5 +1,5 @@
 /**
- * The feedback form (schemas/feedback.schema.json and its uiSchema), rendered by the engine's SchemaForm and
+ * The feedback form (forms/feedback.schema.json and its uiSchema), rendered by the engine's SchemaForm and
  * validated by its compiled validator, as the server validates it. Fetched after the feedback screen's first render,
  * so the screen (and the list of what was sent) does not wait for the form engine.
  */
@@ -9,13 +9,13 @@ import { SchemaForm } from '#engine/form/schema-form.tsx';
 import { toast } from '#engine/ui/toast.tsx';
 import { sendFeedback, type FeedbackView } from '#src/api/me.ts';
 import { errorMessage } from '#src/api/error-message.ts';
-import { formErrorKey, formT, typingFilters, withWidgetOptions } from '#schemas/form-text.ts';
+import { formErrorKey, formT, typingFilters, withWidgetOptions } from '#forms/form-text.ts';
 import { documentPreview, PhotoRefused, uploadPhotos } from '#src/forms/profile-sync.ts';
 import { loadStepForm } from '#src/forms/step-modules.ts';
 
 type Data = Record<string, unknown>;
 
-/** The form's schema name (schemas/<name>.schema.json). */
+/** The form's schema name (forms/<name>.schema.json). */
 export const FEEDBACK_FORM = 'feedback';
 
 export default function FeedbackForm({ onSent }: { onSent: (item: FeedbackView) => void }) {

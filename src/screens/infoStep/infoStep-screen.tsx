@@ -15,7 +15,7 @@ import { toast } from '#engine/ui/toast.tsx';
 import { errorMessage } from '#src/api/error-message.ts';
 import { StepProgress } from '#engine/form/step-progress.tsx';
 import { product, routesConfig } from '#src/config.ts';
-import { formErrorKey, formT, typingFilters, withWidgetOptions } from '#schemas/form-text.ts';
+import { formErrorKey, formT, typingFilters, withWidgetOptions } from '#forms/form-text.ts';
 import { loadPsgcLevel } from '#src/forms/psgc.ts';
 import { checkContext, stepCheck } from '#domain/step-checks.ts';
 import { upgradeSection } from '#domain/legacy-values.ts';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { normalizePhMobile, formatPhMobile } from '#domain/ph-phone.ts';
 import { ApiError } from '#src/api/client.ts';
 import { errorMessage } from '#src/api/error-message.ts';
-import type { ProfileOverview } from '#api-schema/profile.ts';
+import type { ProfileOverview } from '#api-contract/profile.ts';
 import { publicRequest } from '#src/api/session.ts';
 import { Link, useNavigate } from '#src/router.ts';
 import { product, type Language } from '#src/config.ts';
