@@ -32,12 +32,12 @@ export const formsManifest = {
     forms: {
       type: 'object',
       description:
-        'By form name: its published version and the URL of its file (schema, uiSchema, texts, validator URL)',
+        "By form name: its published version, the URL of its file (schema, uiSchema, texts, validator URL) and its validator's URL (the app fetches both side by side)",
       additionalProperties: {
         type: 'object',
-        required: ['version', 'form'],
+        required: ['version', 'form', 'validator'],
         additionalProperties: false,
-        properties: { version: { type: 'integer' }, form: { type: 'string' } },
+        properties: { version: { type: 'integer' }, form: { type: 'string' }, validator: { type: 'string' } },
       },
     },
     themes: {

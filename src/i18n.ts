@@ -53,8 +53,11 @@ function tellServer(language: Language): void {
   document.cookie = `lng=${language};path=/;max-age=31536000;samesite=lax`;
 }
 
-/** Starts i18next; resolves once the first language's common strings are ready. */
-export async function initI18n(load: CatalogLoader = fetchCatalog): Promise<typeof i18next> {
+/** Starts i18next; resolves once the first language's common strings, and `namespaces` (the opened page's), are ready. */
+export async function initI18n(
+  load: CatalogLoader = fetchCatalog,
+  namespaces: readonly string[] = [],
+): Promise<typeof i18next> {
   const lng = initialLanguage();
   tellServer(lng);
   i18next.on('languageChanged', (language) => {
@@ -69,7 +72,7 @@ export async function initI18n(load: CatalogLoader = fetchCatalog): Promise<type
       supportedLngs: product.languages,
       load: 'currentOnly',
       maxRetries: 0,
-      ns: ['common'],
+      ns: ['common', ...namespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

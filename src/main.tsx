@@ -27,8 +27,7 @@ applyTheme(useCoreStore.getState().subProTheme);
 onManifest((manifest) => takePublishedThemes(manifest.themes));
 loadManifest().catch(() => undefined);
 
-prefetchScreenAt(window.location.pathname);
-void initI18n().then((i18n) => {
+void initI18n(undefined, prefetchScreenAt(window.location.pathname)).then((i18n) => {
   const root = document.getElementById('root')!;
   const app = (
     <StrictMode>

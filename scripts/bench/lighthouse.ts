@@ -9,7 +9,7 @@
  * caches are cleared before each run.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -64,12 +64,15 @@ export async function runLighthouseBench(): Promise<LighthouseResult> {
   api.setPublicUrl(base);
   const newcomer = await login(api);
   const complete = await borrowerWithProfile(api);
-  const targets: { path: string; who: Borrower | null }[] = [
-    { path: '/start', who: null },
-    { path: '/identityInfo', who: newcomer },
-    { path: '/homeIndex', who: complete },
-    { path: '/my', who: complete },
-  ];
+  const only = process.env['LIGHTHOUSE_ROUTES']?.split(',');
+  const targets = (
+    [
+      { path: '/start', who: null },
+      { path: '/identityInfo', who: newcomer },
+      { path: '/homeIndex', who: complete },
+      { path: '/my', who: complete },
+    ] satisfies { path: string; who: Borrower | null }[]
+  ).filter((t) => !only || only.includes(t.path));
   const port = 9300 + Math.floor(Math.random() * 500);
   const profileDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
   const browser = await chromium.launchPersistentContext(profileDir, {
@@ -115,6 +118,9 @@ export async function runLighthouseBench(): Promise<LighthouseResult> {
           { maxBuffer: 256 * 1024 * 1024 },
         );
         const report = JSON.parse(stdout) as LighthouseReport;
+        // The whole report, to read what is behind a figure (the LCP element and its phases, the request chains).
+        const keep = process.env['LIGHTHOUSE_REPORTS'];
+        if (keep) writeFileSync(join(keep, `${path.slice(1) || 'root'}-${i + 1}.json`), stdout);
         if (report.runtimeError) throw new Error(`${path}: ${report.runtimeError.code} ${report.runtimeError.message}`);
         const value = (audit: string) => report.audits[audit]?.numericValue ?? Number.NaN;
         runs.push({

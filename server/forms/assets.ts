@@ -121,18 +121,22 @@ export interface FormsManifest {
 /** One published version as the manifest needs it. */
 export type PublishedEntry =
   | { kind: 'flow'; name: string; version: number; content: FlowContent }
-  | { kind: 'form'; name: string; version: number; formHash: string }
+  | { kind: 'form'; name: string; version: number; formHash: string; validatorHash: string }
   | { kind: 'theme'; name: string; version: number; content: ThemeContent };
 
 /** The manifest of the published versions. */
 export function manifestOf(published: readonly PublishedEntry[]): FormsManifest {
   let flow: FormsManifest['flow'] | undefined;
-  const forms: Record<string, { version: number; form: string }> = {};
+  const forms: Record<string, { version: number; form: string; validator: string }> = {};
   const themes: Record<string, { version: number; properties: ThemeContent['properties'] }> = {};
   for (const entry of published) {
     if (entry.kind === 'flow') flow = { version: entry.version, steps: entry.content.steps };
     else if (entry.kind === 'form')
-      forms[entry.name] = { version: entry.version, form: `${ASSETS_PATH}${entry.formHash}.json` };
+      forms[entry.name] = {
+        version: entry.version,
+        form: `${ASSETS_PATH}${entry.formHash}.json`,
+        validator: `${ASSETS_PATH}${entry.validatorHash}.js`,
+      };
     // Only what a theme may set (engine/studio/theme-properties.ts), whatever a stored version holds.
     else
       themes[entry.name] = {

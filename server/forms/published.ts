@@ -168,7 +168,13 @@ export async function createPublishedForms(
     const rows = await db.select().from(formVersions).where(eq(formVersions.status, 'published'));
     const entries: PublishedEntry[] = rows.map((row): PublishedEntry => {
       if (row.kind === 'form')
-        return { kind: 'form', name: row.name, version: row.version, formHash: row.formHash ?? '' };
+        return {
+          kind: 'form',
+          name: row.name,
+          version: row.version,
+          formHash: row.formHash ?? '',
+          validatorHash: row.validatorHash ?? '',
+        };
       if (row.kind === 'flow')
         return { kind: 'flow', name: row.name, version: row.version, content: row.content as FlowContent };
       return { kind: 'theme', name: row.name, version: row.version, content: row.content as ThemeContent };

@@ -15,7 +15,14 @@ import InfoStepScreen from '../screens/infoStep/infoStep-screen.tsx';
 import { useCoreStore } from '../store/core-store.ts';
 import { useDraftStore } from '../store/draft-store.ts';
 import { readCatalogs } from '../testing/catalog-check.ts';
-import { freshPage, publish, publishedRoutes, removeScratch, type Published } from '../testing/published-forms.ts';
+import {
+  freshPage,
+  importedValidators,
+  publish,
+  publishedRoutes,
+  removeScratch,
+  type Published,
+} from '../testing/published-forms.ts';
 import { renderScreen, signedInScreenSuite } from '../testing/render-screen.tsx';
 import { loadManifest, reloadManifest } from './manifest.ts';
 import { loadStepForm } from './step-modules.ts';
@@ -111,6 +118,24 @@ describe('a step form from its published files', () => {
     await i18next.loadNamespaces('forms');
     expect(i18next.t('forms:contact.email')).toBe(NEW_EMAIL.fil);
     expect(i18next.exists('forms:errors.required', { lng: 'fil' })).toBe(true);
+  });
+
+  it("asks for the validator the manifest names beside the form's file, not once the file is there", async () => {
+    const routes = publishedRoutes(v2);
+    const { form: url, validator } = v2.manifest.forms['contact']!;
+    let importedBeforeFile: string[] = [];
+    mockApi({
+      ...routes,
+      [`GET ${url}`]: () => {
+        importedBeforeFile = [...importedValidators];
+        return { body: v2.documents[url] };
+      },
+    });
+    await renderScreen(<p>page</p>, { namespaces: ['forms'] });
+    importedValidators.length = 0;
+    await loadStepForm('contact');
+    expect(importedBeforeFile).toEqual([validator]);
+    expect(importedValidators).toEqual([validator]);
   });
 
   it('comes from the build for a form that is not published content (feedback), without the manifest', async () => {

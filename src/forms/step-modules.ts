@@ -99,13 +99,16 @@ function addFormTexts(name: string, texts: FormDocument['texts']): void {
 /** One promise per form document URL: an immutable URL is one version, fetched once per page life. */
 const documents = new Map<string, Promise<StepForm>>();
 
-async function fetchDocument(name: string, url: string): Promise<StepForm> {
+async function fetchDocument(name: string, url: string, validator: string): Promise<StepForm> {
+  // The validator (named by the manifest) travels beside the form's file rather than after it.
+  const early = importModule(validator);
+  early.catch(() => undefined);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`form ${name} (${url}): HTTP ${response.status}`);
   const form = (await response.json()) as FormDocument;
   // The uiSchema's lazy widgets, the validator and the current language's shared texts arrive together.
   const [module] = await Promise.all([
-    importModule(form.validator),
+    form.validator === validator ? early : importModule(form.validator),
     preloadWidgets(form.uiSchema),
     i18next.loadNamespaces('forms'),
   ]);
@@ -119,10 +122,10 @@ async function fetchDocument(name: string, url: string): Promise<StepForm> {
   };
 }
 
-function loadDocument(name: string, url: string): Promise<StepForm> {
+function loadDocument(name: string, url: string, validator: string): Promise<StepForm> {
   let promise = documents.get(url);
   if (!promise) {
-    promise = fetchDocument(name, url);
+    promise = fetchDocument(name, url, validator);
     promise.catch(() => documents.delete(url));
     documents.set(url, promise);
   }
@@ -154,7 +157,7 @@ export function loadStepForm(name: string): Promise<StepForm> {
         : manifest!.then((m) => {
             const published = m.forms[name];
             if (!published) throw new Error(`no published form ${name}`);
-            return loadDocument(name, published.form);
+            return loadDocument(name, published.form, published.validator);
           }),
     );
     entry = { manifest, promise };

@@ -10,12 +10,14 @@ import { LoadingCards } from './load-state.tsx';
 const loadOffer = () => import('./loan-offer.tsx');
 const LazyOffer = lazy(() => loadOffer().then((module) => ({ default: module.LoanOffer })));
 
+/** Starts fetching the offer's chunk (a failure shows when the offer renders: the screen's boundary offers a reload). */
+export function prefetchOffer(): void {
+  loadOffer().catch(() => undefined);
+}
+
 /** Starts fetching the offer's chunk once the screen has rendered. */
 export function useOfferModule(): void {
-  useEffect(() => {
-    // A failure shows when the offer renders (the screen's error boundary offers a reload).
-    loadOffer().catch(() => undefined);
-  }, []);
+  useEffect(prefetchOffer, []);
 }
 
 /**

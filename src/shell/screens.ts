@@ -11,7 +11,16 @@ export interface ScreenProps {
   readonly routeName: string;
 }
 
-type ScreenModule = { default: ComponentType<ScreenProps> };
+type ScreenModule = {
+  default: ComponentType<ScreenProps>;
+  /**
+   * What the screen first asks the API for, started as soon as its chunk is there when the page is opened on it
+   * (`prefetchScreenAt`) rather than after its first render, which waits for the catalogs and the shell: on a slow
+   * network each request that waits for another costs a round trip before the borrower sees the page. `path` is its
+   * route's path.
+   */
+  early?: (path: string) => void;
+};
 const screenModules = import.meta.glob<ScreenModule>('../screens/*/*-screen.tsx');
 /** Classes every screen shares (src/screens/README.md); not needed by the bare shell. */
 const loadKit = () => import('../styles/kit.css');
@@ -51,12 +60,27 @@ export const routeScreens: ReadonlyMap<string, LazyExoticComponent<ComponentType
 
 /**
  * Starts fetching the screen of the page being opened (a path of the route table) while the shell still waits for
- * its catalogs, so the two arrive together instead of one after the other. The shell's guard may still send the
- * borrower elsewhere; the fetch is then only early work.
+ * its catalogs, so the two arrive together instead of one after the other, and then what the screen first asks the
+ * API for (its `early`). Answers the catalogs the screen renders with besides `common`, to load with it. The shell's
+ * guard may still send the borrower elsewhere; the fetches are then only early work.
  */
-export function prefetchScreenAt(pathname: string): void {
+export function prefetchScreenAt(pathname: string): readonly string[] {
   const key = pathname.replace(/\/+$/u, '') || '/';
   const route = routesConfig.routes.find((r) => r.path === key || r.aliases?.includes(key));
-  const load = route?.screen ? screenLoaders.get(route.screen) : undefined;
-  if (route?.screen && load) void fetchScreen(route.screen, load).catch(() => undefined);
+  const screen = route?.screen;
+  const load = screen && screenLoaders.get(screen);
+  if (!load) return [];
+  // Without a session the screen's requests fail at once, before any network, and the guard sends the visitor on.
+  fetchScreen(screen, load).then(
+    (mod) => mod.early?.(route.path),
+    () => undefined,
+  );
+  return SCREEN_NAMESPACES[screen] ?? [];
 }
+
+/** The catalogs the screens a borrower may open directly render with, besides `common`. */
+const SCREEN_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
+  infoStep: ['forms'],
+  homeIndex: ['loan'],
+  my: ['profile', 'forms'],
+};

@@ -36,7 +36,13 @@ for (const doc of seedContents()) {
       content: doc.content,
     };
     const assets = await buildFormAssets(form.name, form.version, form.content);
-    entries.push({ kind: 'form', name: form.name, version: form.version, formHash: assets.formHash });
+    entries.push({
+      kind: 'form',
+      name: form.name,
+      version: form.version,
+      formHash: assets.formHash,
+      validatorHash: assets.validatorHash,
+    });
     documents[`/forms/${assets.formHash}.json`] = JSON.parse(assets.formJson) as unknown;
     validators[`/forms/${assets.validatorHash}.js`] = assets.validatorJs;
   }

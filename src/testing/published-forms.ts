@@ -52,11 +52,15 @@ export function publish(
  * The fetch stub's routes for `published` (merge them into mockApi's): the manifest (each answer in turn when several
  * states are given: a reload reads the next) and every form file of every state. Installs the validator importer.
  */
+/** The validator URLs imported through the importer `publishedRoutes` installs, in order. */
+export const importedValidators: string[] = [];
+
 export function publishedRoutes(
   ...states: readonly Published[]
 ): Record<string, { body: unknown } | { body: unknown }[]> {
   const validators = Object.assign({}, ...states.map((s) => s.validators)) as Record<string, string>;
   setModuleImporter(async (url) => {
+    importedValidators.push(url);
     const js = validators[url];
     if (js === undefined) throw new Error(`no validator ${url}`);
     mkdirSync(scratch, { recursive: true });

@@ -10,9 +10,10 @@ import { formatPeso } from '#domain/money.ts';
 import { Icon } from '#engine/ui/icons.tsx';
 import { chevronIcon } from '#engine/ui/icon-set.ts';
 import { loansApi, type HomeView } from '#src/api/loans.ts';
+import { requestEarly } from '#src/api/session.ts';
 import { formatDay, languageOf } from '#src/loans/format.ts';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
-import { SuspendingLoanOffer, useOfferModule } from '#src/loans/lazy-offer.tsx';
+import { prefetchOffer, SuspendingLoanOffer, useOfferModule } from '#src/loans/lazy-offer.tsx';
 import { homePollOf, OrderCard } from '#src/loans/order-card.tsx';
 import { configTextKey, loanProduct } from '#src/loans/pricing.ts';
 import { useLoad } from '#src/loans/use-load.ts';
@@ -87,6 +88,12 @@ function LimitCard({ home }: { home: HomeView }) {
       {body}
     </section>
   );
+}
+
+/** Opened directly: home's view and the offer's chunk travel beside the page's scripts (src/shell/screens.ts). */
+export function early(): void {
+  requestEarly('/loans/home');
+  prefetchOffer();
 }
 
 export default function HomeIndexScreen() {

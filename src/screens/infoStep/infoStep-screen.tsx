@@ -47,6 +47,21 @@ function stepOfRoute(steps: readonly FlowStepEntry[], routeName: string): FlowSt
   return path === undefined ? undefined : stepAt(steps, path);
 }
 
+/**
+ * Opened directly: the profile and the step's form travel beside the page's scripts (src/shell/screens.ts); the
+ * screen's `use` finds them on their way (`loadProfileOnce`, `loadStepForm` keep one promise each).
+ */
+export function early(path: string): void {
+  loadProfileOnce().catch(() => undefined);
+  loadManifest().then(
+    (manifest) => {
+      const step = stepAt(manifest.flow.steps, path);
+      if (step) loadStepForm(step.schema).catch(() => undefined);
+    },
+    () => undefined,
+  );
+}
+
 export default function InfoStepScreen({ routeName }: ScreenProps) {
   useManifestUpdates();
   const { steps } = use(loadManifest()).flow;

@@ -14,6 +14,7 @@ import { chevronIcon } from '#engine/ui/icon-set.ts';
 import { toast } from '#engine/ui/toast.tsx';
 import { chooseLanguage, loadMe, logOut, savePreferences, type MeView } from '#src/api/me.ts';
 import { errorMessage } from '#src/api/error-message.ts';
+import { requestEarly } from '#src/api/session.ts';
 import { product, type Language } from '#src/config.ts';
 import { useLoad } from '#src/loans/use-load.ts';
 import { Link, useNavigate } from '#src/router.ts';
@@ -27,6 +28,9 @@ const ACCOUNT_LABEL: Record<NonNullable<MeView['payoutAccount']>['method'], stri
   eWallet: 'bankInfo.options.eWalletProvider.',
   remittance: 'bankInfo.options.remittanceShop.',
 };
+
+/** Opened directly: the summary travels beside the page's scripts (src/shell/screens.ts). */
+export const early = () => requestEarly('/me');
 
 export default function MyScreen() {
   const { t } = useTranslation(['profile', 'common', 'forms']);
