@@ -64,9 +64,19 @@ export async function testDatabase(kind: TestDatabaseKind): Promise<OpenDatabase
   if (kind === 'pglite') return openMigrated({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
   const adminUrl = process.env['TEST_DATABASE_URL'];
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const template = await postgresTemplate(adminUrl);
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await onAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  for (let attempt = 1; ; attempt += 1) {
+    const template = await postgresTemplate(adminUrl);
+    try {
+      await onAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+      break;
+    } catch (error) {
+      // Gone (3D000): a checkout with other migrations on the same server made its own and dropped this one (each keeps
+      // only its own, postgresTemplate). It is made again.
+      if ((error as { code?: string }).code !== '3D000' || attempt >= 3) throw error;
+      postgresTemplateOnce = undefined;
+    }
+  }
   const open = await openMigrated({ url: databaseUrl(adminUrl, name) }, { poolSize: 20 });
   return {
     ...open,
