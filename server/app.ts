@@ -101,7 +101,11 @@ export interface ApiDeps {
   readonly jobPollMs?: number;
   /** A job that failed (default: a warning in the log). */
   readonly onJobError?: (kind: string, error: unknown) => void;
-  /** Facebook Login (graph.ts with FACEBOOK_APP_ID); default the simulated one, whose dialog this server serves. */
+  /**
+   * Facebook Login (graph.ts with FACEBOOK_APP_ID); default the simulated one, whose dialog this server serves and
+   * whose codes are in the simulated providers' tables (the caller applies their migrations: migrateSimulated,
+   * server/providers/simulated/database.ts).
+   */
   readonly facebook?: FacebookLogin;
   /** FACEBOOK_REDIRECT_URL: the redirect URI registered with Facebook; default the limit screen at `publicUrl`. */
   readonly facebookRedirectUri?: string;
@@ -235,7 +239,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       makeCaptcha,
     });
     const documents = createDocumentService({ db, storage, checker });
-    // Forms, step order and themes as published versions (issue 15): the repository's files are imported as version 1.
+    // Forms, step order and themes as published versions (docs/form-studio.md): the repository's files are imported as
+    // version 1.
     const forms = await createPublishedForms(db, { now: clock, graceMs: options.api.formGraceMs, secret });
     const profile = await createProfileService(
       db,

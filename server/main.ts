@@ -12,6 +12,7 @@ import { createFileStorage, readStorageSettings } from './providers/storage/inde
 import { createCollectionProvider, readCollectionSettings } from './providers/collection/index.ts';
 import { httpDeliver, type Deliver } from './providers/deliver.ts';
 import { createPayoutProvider, readPayoutSettings } from './providers/payout/index.ts';
+import { migrateSimulated } from './providers/simulated/database.ts';
 import { readFacebookSettings } from './providers/facebook/facebook-login.ts';
 import { createGraphFacebookLogin } from './providers/facebook/graph.ts';
 import { loadOrCreateDataKeys, loadOrCreateSecret } from './secret.ts';
@@ -132,6 +133,19 @@ const collections = createCollectionProvider(collection.settings, {
   webhookSecret: collectionWebhookSecret,
   deliver,
 });
+// The simulated gateways and Facebook Login keep their state in their own schema, made only when one of them runs
+// (server/providers/simulated/database.ts): a database with only real providers never has it.
+if (payouts.simulated || collections.simulated || facebookLogin.settings.provider === 'simulated') {
+  try {
+    await migrateSimulated(database);
+  } catch (error) {
+    console.error(
+      `Could not prepare the simulated providers' tables: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    await database.close();
+    process.exit(1);
+  }
+}
 
 const app = await buildApp({
   webDist: settings.webDist,

@@ -1,6 +1,7 @@
 /**
  * The database, one PostgreSQL dialect for PGlite (embedded) and a PostgreSQL server. Changes go through
- * `npm run db:generate` (drizzle-kit) into committed SQL migrations in server/db/migrations/, applied at start.
+ * `npm run db:generate` (drizzle-kit) into committed SQL migrations in server/db/migrations/, applied at start. The
+ * simulated providers' own tables are not here: server/providers/simulated/tables.ts, with their own migrations.
  * Secrets are never stored in the clear: session tokens and SMS codes as SHA-256/HMAC hashes. Personal data (profile
  * sections, payout accounts, phones in the audit log) is encrypted by its column type (server/crypto/columns.ts) with
  * the data keys; `*_hash` columns are keyed hashes (HMAC) for equality lookups of encrypted values.
@@ -43,8 +44,8 @@ export const customers = pgTable(
     /** The borrower may turn SMS due reminders off on the profile. */
     smsReminders: boolean('sms_reminders').notNull().default(true),
     /**
-     * Set when the account was deleted (issue 13, NPC/SEC): personal data erased, `phone` replaced by `erased:<keyed
-     * hash>` so the daily SMS limits still count that number without keeping it.
+     * Set when the account was deleted (docs/staff-console.md, "Account deletion"; NPC/SEC): personal data erased,
+     * `phone` replaced by `erased:<keyed hash>` so the daily SMS limits still count that number without keeping it.
      */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
@@ -127,7 +128,10 @@ export const profileSections = pgTable(
     idNumberHash: text('id_number_hash'),
     /** identityInfo only: keyed hash of the normalised full name (server/crypto/lookup-hashes.ts), for staff search. */
     nameHash: text('name_hash'),
-    /** The version of the step's form (form_versions.version) the section was validated with (null: saved before issue 15). */
+    /**
+     * The version of the step's form (form_versions.version) the section was validated with (null: saved before the
+     * form studio, docs/form-studio.md).
+     */
     formVersion: integer('form_version'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -181,7 +185,8 @@ export const auditLog = pgTable(
   ],
 );
 
-// ---- Loans (issue 5). Money is integer centavos (a principal is at most 1,000,000); dates are Manila days. ----
+// ---- Loans (docs/loans-and-money.md). Money is integer centavos (a principal is at most 1,000,000); dates are Manila
+// days. ----
 
 /**
  * A loan order through its states (product-decisions.md): under_review -> accepted -> withdrawable -> disbursing ->
@@ -469,7 +474,7 @@ export const webhookEvents = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
-// ---- The borrower's hub (issue 12): messages, coupons, feedback. ----
+// ---- The borrower's hub (docs/api.md): messages, coupons, feedback. ----
 
 /**
  * A Notify message: one of the borrower's own events, written in the same transaction as the event. It is a template
@@ -598,7 +603,7 @@ export const feedback = pgTable(
   (t) => [index('feedback_customer_idx').on(t.customerId, t.createdAt)],
 );
 
-// ---- The staff console (issue 13): accounts, sessions, notes, four-eyes requests. ----
+// ---- The staff console (docs/staff-console.md): accounts, sessions, notes, four-eyes requests. ----
 
 /**
  * A staff member: e-mail and password (scrypt, server/services/staff/passwords.ts) plus a TOTP second factor whose secret is
@@ -875,80 +880,6 @@ export const facebookLogins = pgTable(
   ],
 );
 
-// ---- The simulated gateways: an external service's own state, in its own tables (it survives a restart). ----
-
-/** A payout the simulated payout gateway took (Xendit-shaped), and the callback it owes. */
-export const simPayouts = pgTable(
-  'sim_payouts',
-  {
-    id: text('id').primaryKey(),
-    idempotencyKey: text('idempotency_key').notNull(),
-    referenceId: text('reference_id').notNull(),
-    amount: integer('amount').notNull(),
-    channelCode: text('channel_code').notNull(),
-    accountNumber: text('account_number').notNull(),
-    status: text('status').notNull(),
-    failureCode: text('failure_code'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    /** When the callback is due next; null once delivered or given up. */
-    deliverAt: timestamp('deliver_at', { withTimezone: true }),
-    deliveryAttempts: integer('delivery_attempts').notNull().default(0),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('sim_payouts_idempotency_key').on(t.idempotencyKey),
-    index('sim_payouts_deliver_idx').on(t.deliverAt),
-  ],
-);
-
-/** A payment intent the simulated collection gateway took (PayMongo-shaped), and the webhook it owes. */
-export const simCollections = pgTable(
-  'sim_collections',
-  {
-    id: text('id').primaryKey(),
-    idempotencyKey: text('idempotency_key').notNull(),
-    referenceNumber: text('reference_number').notNull(),
-    amount: integer('amount').notNull(),
-    channel: text('channel').notNull(),
-    payerPhone: text('payer_phone').notNull(),
-    metadata: jsonb('metadata').notNull(),
-    status: text('status').notNull(),
-    failureCode: text('failure_code'),
-    /** The PayMongo payment method type attached (gcash, qrph, dob, ...); `otc` for a counter reference. */
-    methodType: text('method_type').notNull().default('qrph'),
-    /** Payment attempts made on the intent (a failed one leaves it payable). */
-    paymentAttempts: integer('payment_attempts').notNull().default(0),
-    /** The event owed: its id and first timestamp, the same on every retry of its delivery (as PayMongo's). */
-    eventId: text('event_id'),
-    eventAt: timestamp('event_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    deliverAt: timestamp('deliver_at', { withTimezone: true }),
-    deliveryAttempts: integer('delivery_attempts').notNull().default(0),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('sim_collections_idempotency_key').on(t.idempotencyKey),
-    uniqueIndex('sim_collections_reference_key').on(t.referenceNumber),
-    index('sim_collections_deliver_idx').on(t.deliverAt),
-  ],
-);
-
-/**
- * An authorization code the simulated Facebook Login gave (like Facebook's: single use, 10 minutes, bound to the
- * redirect URI and the PKCE challenge). The account's id and name are blanked once the code is used or expires.
- */
-export const simFacebookCodes = pgTable('sim_facebook_codes', {
-  codeHash: text('code_hash').primaryKey(),
-  clientId: text('client_id').notNull(),
-  redirectUri: text('redirect_uri').notNull(),
-  codeChallenge: text('code_challenge').notNull(),
-  fbUserId: text('fb_user_id').notNull(),
-  name: text('name').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  consumedAt: timestamp('consumed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
-
 /**
  * Easy Re-loan (server/services/loans/easy-reloan.ts): one row per borrower who ever turned it on. `principal` null means
  * "my limit at the time" (the loan core's limit when the re-loan is applied for). `cycle` counts the times it was
@@ -1013,7 +944,7 @@ export const easyReloans = pgTable(
 );
 
 /**
- * One version of a versioned document (issue 15): a step form (`kind` form, `name` its schema name), the step order
+ * One version of a versioned document (docs/form-studio.md): a step form (`kind` form, `name` its schema name), the step order
  * (flow, `steps`) or a sub-product theme (theme, its number). Statuses: draft -> review -> published -> archived; at
  * most one open (draft or review) and one published version per document. Version 1 of each is the repository's seed.
  * `retired_at` is when a published version was replaced: the server still accepts a step saved with it for the grace

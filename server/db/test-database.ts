@@ -3,14 +3,16 @@
  * fresh database created on it for the suite and dropped after. `databaseTargets()` lists what to run on, so a suite
  * written once runs on both (`describe.each(databaseTargets())`).
  *
- * Each starts as a copy of a migrated template made once per set of migrations, rather than migrating anew (a new
- * PGlite's initdb and the migrations cost seconds of CPU each time): PGlite loads the dump of a migrated data folder
- * kept in the temp folder, PostgreSQL clones a template database (`CREATE DATABASE ... TEMPLATE`). The migrations still
- * run on every copy, finding nothing to do, so a stale template could not hide a missing one.
+ * Each has the production tables and the simulated gateways' (server/providers/simulated/database.ts: the test API runs
+ * the simulated providers), and starts as a copy of a template migrated with both sets of migrations, made once per
+ * set, rather than migrating anew (a new PGlite's initdb and the migrations cost seconds of CPU each time): PGlite loads
+ * the dump of a migrated data folder kept in the temp folder, PostgreSQL clones a template database (`CREATE DATABASE
+ * ... TEMPLATE`). The migrations still run on every copy, finding nothing to do, so a stale template could not hide a
+ * missing one.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +21,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { setDataKeys } from '../crypto/data-keys.ts';
 import { Keyring } from '../crypto/keyring.ts';
-import { openDatabase, type OpenDatabase } from './database.ts';
+import { migrateSimulated, simulatedMigrationsFolder } from '../providers/simulated/database.ts';
+import { openDatabase, type DatabaseTarget, type OpenDatabase } from './database.ts';
 
 /** The data keys of every test database: fixed, so a suite can reopen what another app of it wrote. */
 export const TEST_KEYRING = new Keyring([{ id: 'test1', secret: Buffer.alloc(32, 7) }]);
@@ -44,15 +47,37 @@ export function oneDatabase(): TestDatabaseKind[] {
   return process.env['TEST_DATABASE_URL'] ? ['postgres'] : ['pglite'];
 }
 
+/** Opens `target` and applies both sets of migrations: the production ones and the simulated gateways'. */
+async function openMigrated(target: DatabaseTarget, options: { poolSize?: number } = {}): Promise<OpenDatabase> {
+  const open = await openDatabase(target, options);
+  try {
+    await migrateSimulated(open);
+  } catch (error) {
+    await open.close();
+    throw error;
+  }
+  return open;
+}
+
 /** A migrated, empty database of that kind; `close()` also drops a PostgreSQL one. */
 export async function testDatabase(kind: TestDatabaseKind): Promise<OpenDatabase> {
-  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
+  if (kind === 'pglite') return openMigrated({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
   const adminUrl = process.env['TEST_DATABASE_URL'];
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const template = await postgresTemplate(adminUrl);
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await onAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-  const open = await openDatabase({ url: databaseUrl(adminUrl, name) }, { poolSize: 20 });
+  for (let attempt = 1; ; attempt += 1) {
+    const template = await postgresTemplate(adminUrl);
+    try {
+      await onAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+      break;
+    } catch (error) {
+      // Gone (3D000): a checkout with other migrations on the same server made its own and dropped this one (each keeps
+      // only its own, postgresTemplate). It is made again.
+      if ((error as { code?: string }).code !== '3D000' || attempt >= 3) throw error;
+      postgresTemplateOnce = undefined;
+    }
+  }
+  const open = await openMigrated({ url: databaseUrl(adminUrl, name) }, { poolSize: 20 });
   return {
     ...open,
     async close() {
@@ -62,13 +87,42 @@ export async function testDatabase(kind: TestDatabaseKind): Promise<OpenDatabase
   };
 }
 
-/** The migrations and the PGlite release a template was made with: a change to either makes a new one. */
+/**
+ * A database with nothing in it, not even the migrations (a PGlite data folder in the temp folder, or a database created
+ * on TEST_DATABASE_URL's server), for a test of the migrations themselves: `openDatabase(target)` applies the
+ * production ones. `drop()` deletes it (close what was opened on it first).
+ */
+export async function blankDatabase(
+  kind: TestDatabaseKind,
+): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const root = await mkdtemp(join(tmpdir(), 'pglite-blank-'));
+    return { target: { dataDir: join(root, 'pglite') }, drop: () => rm(root, { recursive: true, force: true }) };
+  }
+  const adminUrl = process.env['TEST_DATABASE_URL'];
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await onAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  return {
+    target: { url: databaseUrl(adminUrl, name) },
+    drop: () =>
+      onAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+/** The migrations (both sets) and the PGlite release a template was made with: a change to any makes a new one. */
 const templateKey = (() => {
-  const folder = fileURLToPath(new URL('./migrations', import.meta.url));
   const hash = createHash('sha256');
-  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
-    if (!file.endsWith('.sql') && !file.endsWith('.json')) continue;
-    hash.update(file).update(readFileSync(join(folder, file)));
+  const sets = {
+    production: fileURLToPath(new URL('./migrations', import.meta.url)),
+    simulated: simulatedMigrationsFolder,
+  };
+  for (const [set, folder] of Object.entries(sets)) {
+    hash.update(set);
+    for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
+      if (!file.endsWith('.sql') && !file.endsWith('.json')) continue;
+      hash.update(file).update(readFileSync(join(folder, file)));
+    }
   }
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   hash.update(readFileSync(join(pglite, '../../package.json')));
@@ -88,7 +142,7 @@ export function pgliteTemplate(): Promise<Blob> {
     try {
       return new Blob([await readFile(file)]);
     } catch {
-      const open = await openDatabase({ dataDir: 'memory://' });
+      const open = await openMigrated({ dataDir: 'memory://' });
       try {
         const dump = await (open.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
         const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -122,7 +176,7 @@ function postgresTemplate(adminUrl: string): Promise<string> {
       for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       const building = `${name}_building`;
       await admin.query(`CREATE DATABASE ${building}`);
-      const open = await openDatabase({ url: databaseUrl(adminUrl, building) }, { poolSize: 1 });
+      const open = await openMigrated({ url: databaseUrl(adminUrl, building) }, { poolSize: 1 });
       await open.close();
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
       return name;

@@ -112,15 +112,15 @@ describe.runIf(ADMIN_URL)('a kill -9 in a payout storm and a payment storm (serv
       const payoutStorm = storm(withdraw);
       await until('payouts at the gateway, results outstanding', async () => {
         const { rows } = await client.query<{ gateway: number; applied: number }>(
-          `SELECT (SELECT count(*)::int FROM sim_payouts) AS gateway, (SELECT count(*)::int FROM payouts WHERE state = 'succeeded') AS applied`,
+          `SELECT (SELECT count(*)::int FROM simulated.payouts) AS gateway, (SELECT count(*)::int FROM payouts WHERE state = 'succeeded') AS applied`,
         );
         return rows[0]!.gateway >= CUSTOMERS / 3 && rows[0]!.applied < CUSTOMERS;
       });
       await main.kill();
       figures['payoutKill'] = (
         await client.query(`SELECT (SELECT count(*)::int FROM payouts) AS payouts, (SELECT count(*)::int FROM payouts WHERE state = 'sent') AS sent,
-        (SELECT count(*)::int FROM payouts WHERE state = 'succeeded') AS succeeded, (SELECT count(*)::int FROM sim_payouts) AS gateway,
-        (SELECT count(*)::int FROM sim_payouts WHERE delivered_at IS NOT NULL) AS delivered, (SELECT count(*)::int FROM loan_orders WHERE state = 'withdrawable') AS "notYetWithdrawn"`)
+        (SELECT count(*)::int FROM payouts WHERE state = 'succeeded') AS succeeded, (SELECT count(*)::int FROM simulated.payouts) AS gateway,
+        (SELECT count(*)::int FROM simulated.payouts WHERE delivered_at IS NOT NULL) AS delivered, (SELECT count(*)::int FROM loan_orders WHERE state = 'withdrawable') AS "notYetWithdrawn"`)
       ).rows[0];
       figures['withdrawalsCut'] = (await payoutStorm).filter((r) => r.status === 'rejected').length;
 
@@ -151,7 +151,7 @@ describe.runIf(ADMIN_URL)('a kill -9 in a payout storm and a payment storm (serv
       const payStorm = Promise.allSettled(payers.map(pay));
       await until('intents at the gateway, payments outstanding', async () => {
         const { rows } = await client.query<{ gateway: number; applied: number }>(
-          `SELECT (SELECT count(*)::int FROM sim_collections) AS gateway, (SELECT count(*)::int FROM payments WHERE state = 'success') AS applied`,
+          `SELECT (SELECT count(*)::int FROM simulated.collections) AS gateway, (SELECT count(*)::int FROM payments WHERE state = 'success') AS applied`,
         );
         return rows[0]!.gateway >= repaying / 3 && rows[0]!.applied < repaying;
       });
@@ -159,7 +159,7 @@ describe.runIf(ADMIN_URL)('a kill -9 in a payout storm and a payment storm (serv
       figures['paymentKill'] = (
         await client.query(`SELECT (SELECT count(*)::int FROM payments) AS payments, (SELECT count(*)::int FROM payments WHERE state = 'requested') AS requested,
         (SELECT count(*)::int FROM payments WHERE state = 'in_progress') AS "inProgress", (SELECT count(*)::int FROM payments WHERE state = 'success') AS success,
-        (SELECT count(*)::int FROM sim_collections) AS gateway, (SELECT count(*)::int FROM sim_collections WHERE delivered_at IS NOT NULL) AS delivered`)
+        (SELECT count(*)::int FROM simulated.collections) AS gateway, (SELECT count(*)::int FROM simulated.collections WHERE delivered_at IS NOT NULL) AS delivered`)
       ).rows[0];
       figures['paymentsCut'] = (await payStorm).filter((r) => r.status === 'rejected').length;
 
@@ -196,7 +196,7 @@ describe.runIf(ADMIN_URL)('a kill -9 in a payout storm and a payment storm (serv
           order_state: string | null;
         }>(
           `SELECT s.id AS sim, s.idempotency_key AS key, s.amount AS sim_amount, s.status, p.id, p.amount, p.state, p.provider_ref, o.state AS order_state
-         FROM sim_payouts s LEFT JOIN payouts p ON p.id::text = s.idempotency_key LEFT JOIN loan_orders o ON o.id = p.order_id`,
+         FROM simulated.payouts s LEFT JOIN payouts p ON p.id::text = s.idempotency_key LEFT JOIN loan_orders o ON o.id = p.order_id`,
         )
       ).rows;
       for (const row of gatewayPayouts) {
@@ -214,7 +214,7 @@ describe.runIf(ADMIN_URL)('a kill -9 in a payout storm and a payment storm (serv
           problems.push(`payout ${row.id}: ${row.status} at the gateway, succeeded here`);
       }
       const unsentHeld = await count(
-        `SELECT count(*) AS n FROM payouts p WHERE NOT EXISTS (SELECT 1 FROM sim_payouts s WHERE s.idempotency_key = p.id::text) AND p.state <> 'failed'`,
+        `SELECT count(*) AS n FROM payouts p WHERE NOT EXISTS (SELECT 1 FROM simulated.payouts s WHERE s.idempotency_key = p.id::text) AND p.state <> 'failed'`,
       );
       if (unsentHeld > 0) problems.push(`${unsentHeld} payouts not at the gateway and not failed`);
 
@@ -295,7 +295,7 @@ describe.runIf(ADMIN_URL)('a kill -9 in a payout storm and a payment storm (serv
           state: string | null;
           provider_ref: string | null;
         }>(
-          `SELECT s.id AS sim, s.amount AS sim_amount, s.status, p.id, p.amount, p.state, p.provider_ref FROM sim_collections s LEFT JOIN payments p ON p.id::text = s.idempotency_key`,
+          `SELECT s.id AS sim, s.amount AS sim_amount, s.status, p.id, p.amount, p.state, p.provider_ref FROM simulated.collections s LEFT JOIN payments p ON p.id::text = s.idempotency_key`,
         )
       ).rows;
       for (const row of intents) {

@@ -1,12 +1,13 @@
 /**
- * What a probe of the running server found in the loan core (issue 11), each as the test that would have caught it:
- * concurrent applications, payments that reached the gateway before they were checked, webhook amounts believed
- * as they came, a payout account change slipping in beside a withdrawal, and a crash leaving a hole in the events.
+ * What a probe of the running server found in the loan core, each as the test that would have caught it: concurrent
+ * applications, payments that reached the gateway before they were checked, webhook amounts believed as they came, a
+ * payout account change slipping in beside a withdrawal, and a crash leaving a hole in the events.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../db/test-database.ts';
-import { loanEvents, loanOrders, payments, payouts, profileSections, simCollections } from '../db/tables.ts';
+import { loanEvents, loanOrders, payments, payouts, profileSections } from '../db/tables.ts';
+import { simCollections } from '../providers/simulated/tables.ts';
 import { borrowerWithProfile, type Borrower } from '../testing/borrower.ts';
 import { BANK_INFO, signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
 import { caller, newKey } from '../testing/request.ts';

@@ -6,7 +6,8 @@ import type { PricingConfig } from '#domain/loan-types.ts';
 import { applyPpm, capPpm } from '#domain/pricing.ts';
 import { capsFor } from '#domain/regulation.ts';
 import { databaseTargets } from '../db/test-database.ts';
-import { jobs, loanEvents, loanOrders, payments, payouts, simPayouts } from '../db/tables.ts';
+import { jobs, loanEvents, loanOrders, payments, payouts } from '../db/tables.ts';
+import { simPayouts } from '../providers/simulated/tables.ts';
 import { ProviderError } from '../providers/payout/payout-provider.ts';
 import { borrowerWithProfile, login, type Borrower } from '../testing/borrower.ts';
 import { BANK_INFO, completeProfile, signatureDocument, STANDARD_LOAN } from '../testing/loan-fixtures.ts';
@@ -629,7 +630,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(later.overdueDays).toBe(1010);
   });
 
-  it('asks only the interest of the days borrowed, and offers no extension before its window (issue 23)', async () => {
+  it('asks only the interest of the days borrowed, and offers no extension before its window (docs/loans-and-money.md)', async () => {
     const b = await borrowerWithProfile(api);
     const o = await repaying(b, { ...STANDARD_LOAN, principalCentavos: 100000 });
     const quoteOf = async (kindOf: string) =>
@@ -680,7 +681,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
     expect(after.amountAtDueCentavos).toBe(100000 + 100 + 800);
   });
 
-  it('waives a remainder below the gateway minimum instead of leaving it to accrue (issue 23)', async () => {
+  it('waives a remainder below the gateway minimum instead of leaving it to accrue (docs/loans-and-money.md)', async () => {
     const b = await borrowerWithProfile(api);
     const o = await repaying(b, { ...STANDARD_LOAN, principalCentavos: 100000 });
     // Asked on the due date, paid the day after: one day of penalties (₱1.71) is left over, under PayMongo's ₱20.

@@ -97,7 +97,7 @@ describe.runIf(ADMIN_URL)('a kill -9 in a re-loan payout storm (server/main.ts o
       // Killed once some re-loan payouts are at the gateway and not every re-loan is done.
       await until('re-loan payouts at the gateway, re-loans outstanding', async () => {
         const { rows } = await client.query<{ gateway: number; done: number }>(
-          `SELECT (SELECT count(*)::int FROM sim_payouts) AS gateway, (SELECT count(*)::int FROM easy_reloans WHERE state = 'done') AS done`,
+          `SELECT (SELECT count(*)::int FROM simulated.payouts) AS gateway, (SELECT count(*)::int FROM easy_reloans WHERE state = 'done') AS done`,
         );
         return rows[0]!.gateway >= CUSTOMERS / 3 && rows[0]!.done < CUSTOMERS;
       });
@@ -134,7 +134,7 @@ describe.runIf(ADMIN_URL)('a kill -9 in a re-loan payout storm (server/main.ts o
           `SELECT count(*) AS n FROM loan_events e JOIN easy_reloans r ON r.order_id = e.order_id WHERE e.kind = 'withdraw'`,
         ),
       ).toBe(CUSTOMERS);
-      expect(await count(`SELECT count(*) AS n FROM sim_payouts`)).toBe(CUSTOMERS);
+      expect(await count(`SELECT count(*) AS n FROM simulated.payouts`)).toBe(CUSTOMERS);
       expect(await count(`SELECT count(*) AS n FROM coupons WHERE source = 'easyReloan'`)).toBe(CUSTOMERS);
       expect(
         await count(

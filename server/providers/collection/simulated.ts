@@ -1,16 +1,16 @@
 /**
  * The simulated collection gateway: behaves like PayMongo's Payment Intent workflow from the outside. It keeps its own
- * state in its own tables (sim_collections: it survives a restart), takes an idempotency key (a repeat answers the
- * same payment intent), attaches the payment method at once (e-wallets and online banking answer a redirect
- * `checkout` URL, QR Ph a QR image) and after `delayMs` the payer acts: the payment is paid, or, for payer phones
- * matching `failPattern`, the attempt fails and the intent stays payable (PayMongo "Key concepts"); with
- * `payerRetries` the payer tries again `delayMs` later and pays. What the borrower was given expires as PayMongo's does
- * (methodExpirySeconds: a QR Ph code `qrphExpirySeconds` after the attach): a payer whose turn comes later never
- * pays it, the intent goes back to awaiting a payment method (read back `pending`, no action) and, for QR Ph, a
- * `qrph.expired` event is sent. Each outcome is a signed `payment.paid` / `payment.failed` / `qrph.expired` event
- * POSTed through `deliver`; a failed delivery is retried with backoff with the same event id
- * and its first timestamp, as PayMongo retries (PayMongo "Webhook Retry Logic"), and resumes after a restart; SKIP
- * LOCKED claims make several instances deliver each once.
+ * state in its own table (simulated.collections, server/providers/simulated/tables.ts: it survives a restart), takes an
+ * idempotency key (a repeat answers the same payment intent), attaches the payment method at once (e-wallets and online
+ * banking answer a redirect `checkout` URL, QR Ph a QR image) and after `delayMs` the payer acts: the payment is paid,
+ * or, for payer phones matching `failPattern`, the attempt fails and the intent stays payable (PayMongo "Key
+ * concepts"); with `payerRetries` the payer tries again `delayMs` later and pays. What the borrower was given expires
+ * as PayMongo's does (methodExpirySeconds: a QR Ph code `qrphExpirySeconds` after the attach): a payer whose turn comes
+ * later never pays it, the intent goes back to awaiting a payment method (read back `pending`, no action) and, for QR
+ * Ph, a `qrph.expired` event is sent. Each outcome is a signed `payment.paid` / `payment.failed` / `qrph.expired` event
+ * POSTed through `deliver`; a failed delivery is retried with backoff with the same event id and its first timestamp,
+ * as PayMongo retries (PayMongo "Webhook Retry Logic"), and resumes after a restart; SKIP LOCKED claims make several
+ * instances deliver each once.
  *
  * Over-the-counter is not a PayMongo payment-intent method: here `otc` stands in for a counter partner and answers a
  * 12-character reference to read out; the PayMongo adapter refuses it.
@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
-import { simCollections } from '#server/db/tables.ts';
+import { simCollections } from '../simulated/tables.ts';
 import { attemptDelivery, deliveryWorker, type Deliver } from '../deliver.ts';
 import {
   collectionExpiryMs,

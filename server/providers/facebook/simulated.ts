@@ -4,13 +4,13 @@
  * where the tester picks the account and allows or cancels; it redirects back with `code` and `state`, or with
  * `error=access_denied` as Facebook does on a cancelled consent. Codes are single use, expire in 10 minutes, and are
  * bound to the client id, the redirect URI and the PKCE challenge (S256) the exchange must prove. Codes live in the
- * simulated service's own table (sim_facebook_codes), so several API instances agree; the account's id and name are
- * blanked there once the code is used.
+ * simulated service's own table (simulated.facebook_codes, server/providers/simulated/tables.ts), so several API
+ * instances agree; the account's id and name are blanked there once the code is used.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
-import { simFacebookCodes } from '#server/db/tables.ts';
+import { simFacebookCodes } from '../simulated/tables.ts';
 import { FacebookLoginError, authorizeQuery, type FacebookAccount, type FacebookLogin } from './facebook-login.ts';
 
 export const SIMULATED_DIALOG_PATH = '/api/v1/simulated/facebook/dialog/oauth';

@@ -1,18 +1,18 @@
 /**
- * The simulated payout gateway: behaves like Xendit's payouts from the outside. It keeps its own state in its own
- * tables (sim_payouts: it survives a restart), takes an idempotency key (a repeat answers the same payout), decides
- * the outcome after `delayMs` and then POSTs a `payout.succeeded` / `payout.failed` callback with the static
- * `x-callback-token` through `deliver`. Outcomes, as Xendit's test mode decides them by account number
- * (SIM_PAYOUT_ACCOUNTS): INVALID_DESTINATION for accounts matching `failPattern` (default `^0000`), each documented
- * failure code, COMPLIANCE_REJECTED, and a payout that succeeds and is REVERSED `delayMs` later
- * (`payout.reversed`), as Xendit's "Payout Status Lifecycle" says a SUCCEEDED payout may be.
- * A failed delivery is retried with backoff; pending ones resume when a gateway starts again on the same database.
- * Deliveries are claimed with SKIP LOCKED, so several instances running it deliver each callback once.
+ * The simulated payout gateway: behaves like Xendit's payouts from the outside. It keeps its own state in its own table
+ * (simulated.payouts, server/providers/simulated/tables.ts: it survives a restart), takes an idempotency key (a repeat
+ * answers the same payout), decides the outcome after `delayMs` and then POSTs a `payout.succeeded` / `payout.failed`
+ * callback with the static `x-callback-token` through `deliver`. Outcomes, as Xendit's test mode decides them by
+ * account number (SIM_PAYOUT_ACCOUNTS): INVALID_DESTINATION for accounts matching `failPattern` (default `^0000`), each
+ * documented failure code, COMPLIANCE_REJECTED, and a payout that succeeds and is REVERSED `delayMs` later
+ * (`payout.reversed`), as Xendit's "Payout Status Lifecycle" says a SUCCEEDED payout may be. A failed delivery is
+ * retried with backoff; pending ones resume when a gateway starts again on the same database. Deliveries are claimed
+ * with SKIP LOCKED, so several instances running it deliver each callback once.
  */
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
-import { simPayouts } from '#server/db/tables.ts';
+import { simPayouts } from '../simulated/tables.ts';
 import { attemptDelivery, deliveryWorker, type Deliver } from '../deliver.ts';
 import {
   accountNumberOf,

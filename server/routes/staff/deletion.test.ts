@@ -70,21 +70,31 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
   const upload = async (b: Borrower, kindName: string, file: Buffer, type?: string) =>
     (await uploadDocument(api, b, kindName, file, { filename: 'f', type })).ref;
 
-  /** Every text of every row of every table, encrypted columns decrypted too. */
+  /**
+   * Every text of every row of every table, the simulated gateways' too (server/providers/simulated/tables.ts),
+   * encrypted columns decrypted.
+   */
   async function everything(): Promise<string> {
     const db = api.database.db;
     const tables = (await db.execute(
-      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-    )) as unknown as { rows: { table_name: string }[] };
+      sql`select table_schema, table_name from information_schema.tables where table_schema in ('public', 'simulated') and table_type = 'BASE TABLE'`,
+    )) as unknown as { rows: { table_schema: string; table_name: string }[] };
     const texts: string[] = [];
-    for (const { table_name: table } of tables.rows) {
-      const rows = (await db.execute(sql`select t::text as row from ${sql.identifier(table)} t`)) as unknown as {
-        rows: { row: string }[];
-      };
+    for (const { table_schema: schema, table_name: table } of tables.rows) {
+      const rows = (await db.execute(
+        sql`select t::text as row from ${sql.identifier(schema)}.${sql.identifier(table)} t`,
+      )) as unknown as { rows: { row: string }[] };
       texts.push(...rows.rows.map((r) => r.row));
     }
-    expect(tables.rows.map((t) => t.table_name)).toEqual(
-      expect.arrayContaining(['customers', 'profile_sections', 'loan_orders', 'audit_log', 'sim_payouts']),
+    expect(tables.rows.map((t) => `${t.table_schema}.${t.table_name}`)).toEqual(
+      expect.arrayContaining([
+        'public.customers',
+        'public.profile_sections',
+        'public.loan_orders',
+        'public.audit_log',
+        'simulated.payouts',
+        'simulated.collections',
+      ]),
     );
     for (const c of ENCRYPTED_COLUMNS) {
       const column = c.json ? sql`(${sql.identifier(c.column)} #>> '{}')` : sql.identifier(c.column);

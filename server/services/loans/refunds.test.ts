@@ -1,9 +1,9 @@
 /**
- * Overpayments go back to the borrower (issue 23 §1.5): money paid over what was owed, by a payment of a loan already
- * settled or by more than the amount due, is refunded to the payout account on file through the payout gateway (its
- * callback, and reconciliation when the callback is lost), shown to the borrower at once on the order and the payment,
- * and, when it fails for good, shown to staff, who send it again (audited) after the borrower fixed their account. A
- * duplicate callback, however concurrent, refunds once.
+ * Overpayments go back to the borrower (docs/loans-and-money.md, "Overpayments and refunds"): money paid over what was
+ * owed, by a payment of a loan already settled or by more than the amount due, is refunded to the payout account on
+ * file through the payout gateway (its callback, and reconciliation when the callback is lost), shown to the borrower
+ * at once on the order and the payment, and, when it fails for good, shown to staff, who send it again (audited) after
+ * the borrower fixed their account. A duplicate callback, however concurrent, refunds once.
  *
  * The two payments of a test are made as a borrower can: the first (over the counter) is left unpaid until it
  * expires, the second is made, then both are paid (the gateway's webhook, signed, delivered by the test in the order
@@ -13,16 +13,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets, type TestDatabaseKind } from '#server/db/test-database.ts';
-import {
-  auditLog,
-  jobs,
-  loanEvents,
-  messages,
-  payments,
-  profileSections,
-  refunds,
-  simPayouts,
-} from '#server/db/tables.ts';
+import { auditLog, jobs, loanEvents, messages, payments, profileSections, refunds } from '#server/db/tables.ts';
+import { simPayouts } from '#server/providers/simulated/tables.ts';
 import { borrowerWithProfile, type Borrower } from '#server/testing/borrower.ts';
 import { BANK_INFO, signatureDocument, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
 import { caller, newKey } from '#server/testing/request.ts';

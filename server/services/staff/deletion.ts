@@ -1,7 +1,7 @@
 /**
- * Account deletion (issue 13; Data Privacy Act right to erasure, SEC record keeping). Customer service opens a request
- * after checking the person's identity; a supervisor who is not the requester approves it, and the erasure runs at
- * once in one transaction (`eraseCustomer`). Irreversible.
+ * Account deletion (docs/staff-console.md; Data Privacy Act right to erasure, SEC record keeping). Customer service
+ * opens a request after checking the person's identity; a supervisor who is not the requester approves it, and the
+ * erasure runs at once in one transaction (`eraseCustomer`). Irreversible.
  *
  * Open loans block it: any order that is not settled or rejected (domain/loan-rules.ts isOpenOrder), including an
  * accepted or disbursement_failed order that was never disbursed. Such an order is still a live contract offer or a
@@ -43,8 +43,6 @@ import {
   profileSections,
   sessions,
   signatures,
-  simCollections,
-  simPayouts,
   staffAccounts,
   staffNotes,
   announcementReads,
@@ -52,6 +50,7 @@ import {
 import { ApiError } from '#server/errors.ts';
 import type { SmsProvider } from '#server/providers/sms/sms-provider.ts';
 import type { FileStorage } from '#server/providers/storage/file-storage.ts';
+import { eraseFromSimulatedGateways } from '#server/providers/simulated/database.ts';
 import { enqueueFileErasure } from './deletion-jobs.ts';
 import { staffAudit } from '../audit.ts';
 import { customerHeads, maskedWho } from './customer-facts.ts';
@@ -195,27 +194,11 @@ export async function eraseCustomer(tx: Tx, customerId: string, now: Date): Prom
       .set({ account: accountStub(payout.account) })
       .where(eq(payouts.id, payout.id));
   const paymentRows = await tx.select({ id: payments.id }).from(payments).where(eq(payments.customerId, customerId));
-  // The simulated gateways stand for external services; a real provider gets a deletion request of its own instead.
-  if (payoutRows.length > 0)
-    await tx
-      .update(simPayouts)
-      .set({ accountNumber: '' })
-      .where(
-        inArray(
-          simPayouts.referenceId,
-          payoutRows.map((p) => p.id),
-        ),
-      );
-  if (paymentRows.length > 0)
-    await tx
-      .update(simCollections)
-      .set({ payerPhone: '' })
-      .where(
-        inArray(
-          simCollections.idempotencyKey,
-          paymentRows.map((p) => p.id),
-        ),
-      );
+  // The simulated gateways' own records, where they run (a real provider gets a deletion request of its own instead).
+  await eraseFromSimulatedGateways(tx, {
+    payoutIds: payoutRows.map((p) => p.id),
+    paymentIds: paymentRows.map((p) => p.id),
+  });
 
   await tx
     .update(customers)
