@@ -125,7 +125,7 @@ export default defineConfig(() => ({
   },
   server: {
     port: 5173,
-    // The API, and the published forms' immutable files (/forms/<hash>.json and .js, served by the server, issue 15).
+    // The API, and the published forms' immutable files (/forms/<hash>.json and .js, served by the server).
     proxy: { '/api': apiTarget, '^/forms/': apiTarget },
   },
 }));

@@ -1,5 +1,5 @@
 /**
- * The published forms, step order and themes the borrower app reads at run time (issue 15; server/forms). The
+ * The published forms, step order and themes the borrower app reads at run time (server/forms). The
  * manifest names each form version's immutable file; the file names its validator module.
  */
 import type { FromSchema } from 'json-schema-to-ts';

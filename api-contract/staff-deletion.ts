@@ -1,5 +1,5 @@
 /**
- * Account deletion requests of the staff console (server/routes/staff/deletion.ts, issue 13): customer service opens
+ * Account deletion requests of the staff console (server/routes/staff/deletion.ts): customer service opens
  * one after checking the person's identity, a supervisor (never the same person) approves it, which erases the
  * customer's personal data at once (NPC right to erasure) while the loan records stay without identity (SEC
  * retention), or refuses it with a code. Codes, never text: the console translates them.

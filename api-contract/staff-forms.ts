@@ -1,5 +1,5 @@
 /**
- * The form studio's API (server/routes/staff/forms.ts, issue 15): documents (step forms, the step order, themes), their
+ * The form studio's API (server/routes/staff/forms.ts): documents (step forms, the step order, themes), their
  * versions, the checks and breaking changes of a version, the review workflow, rollback, diffs and test personas.
  * Content is free JSON checked by the service against its kind's shape.
  */

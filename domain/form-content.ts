@@ -1,5 +1,5 @@
 /**
- * Forms, the step order and the sub-product themes as versioned content (issue 15): what one version holds. The
+ * Forms, the step order and the sub-product themes as versioned content: what one version holds. The
  * repository's files (forms/, config/flow.json, config/themes/) are the seed, imported as version 1 on the first
  * start; product staff edit, review and publish later versions in the studio (/staff/forms).
  */

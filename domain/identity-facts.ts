@@ -1,6 +1,6 @@
 /**
- * The identity facts a loan needs whatever the step order says (issue 22: a step order without the identity step was
- * published, a new borrower applied without it and an underwriter approved the order). Knowing who borrows is the
+ * The identity facts a loan needs whatever the step order says (a step order without the identity step
+ * could once be published, a new borrower applied without it and an underwriter approved the order). Knowing who borrows is the
  * law's, not content: applying and approving read these from the borrower's identity section, not from the flow.
  */
 

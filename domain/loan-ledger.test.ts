@@ -33,7 +33,7 @@ function loan(sub: SubProductPricing, principal: number, term: number, day = '20
   return openLedger(quote(config, sub, { principalCentavos: principal, termDays: term, loanDate: day }));
 }
 
-describe('the issue 10 history: ₱3,000 / 30 days, repaid in full two days late, then extended', () => {
+describe('a history: ₱3,000 / 30 days, repaid in full two days late, then extended', () => {
   it('extends what is still owed, never the repaid principal again', () => {
     let l = loan(standard, 300_000, 30, '2026-12-01');
     expect(figuresOf(accrue(l, standard, caps, '2026-12-31').ledger, '2026-12-31').amountDue).toBe(309_000);
@@ -166,7 +166,7 @@ describe('extension figures', () => {
   const l = loan(standard, 100_000, 30, '2026-04-01'); // due 2026-05-01, 100 centavos of interest a day
   const at = (day: string) => accrue(l, standard, caps, day).ledger;
 
-  it('is offered from 3 days before the due date, never from the loan date (the issue 23 history)', () => {
+  it('is offered from 3 days before the due date, never from the loan date ', () => {
     for (const day of ['2026-04-01', '2026-04-02', '2026-04-03', '2026-04-04', '2026-04-27'])
       expect(extensionTerms(at(day), standard, rules, day)).toBeNull();
     expect(extensionTerms(at('2026-04-28'), standard, rules, '2026-04-28')).not.toBeNull();

@@ -1,6 +1,6 @@
 /**
  * The real forms' branches (engine/validation/prune-branches.ts): what a branch that does not apply asks for is
- * dropped, what applies is kept as typed (issue 11, item 7).
+ * dropped, what applies is kept as typed.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Writes the HTML of every route in every language after `vite build` (issue 24 §2): the page carries its first
+ * Writes the HTML of every route in every language after `vite build`: the page carries its first
  * screen, so a slow phone paints it before the scripts arrive, and the app hydrates it (src/main.tsx).
  *
  * For each route with a screen and each language: dist/pages/<language>/<route name>.html (with .br and .gz beside

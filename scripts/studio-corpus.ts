@@ -1,5 +1,5 @@
 /**
- * How much of a corpus of ordinary JSON Schemas and RJSF forms the form studio accepts (issue 26): run with
+ * How much of a corpus of ordinary JSON Schemas and RJSF forms the form studio accepts: run with
  * `npx tsx scripts/studio-corpus.ts <corpus dir>`, where the directory holds the JSON Schema Test Suite's draft-07
  * files under `jsts/` and RJSF's playground samples as `rjsf-samples.json`. Reported, never asserted (the corpus is
  * not part of the repository). What is counted:

@@ -1,5 +1,5 @@
 /**
- * Issue 24, §1.10: DEMO_CLOCK. The setting (refused when malformed or with a real provider), the clock, the job
+ * DEMO_CLOCK (docs/configuration.md). The setting (refused when malformed or with a real provider), the clock, the job
  * runner on it, a loan made "now" walked into expiring, due today, overdue and settled by POST /api/v1/dev/clock while
  * security keeps the real time, the route's guards, and server/main.ts with the setting.
  */
@@ -317,7 +317,7 @@ describe('server/main.ts with DEMO_CLOCK', () => {
     expect(refusal).toContain(
       'Configuration error: DEMO_CLOCK runs on the simulated providers only, and these are not: PAYOUT_PROVIDER=xendit',
     );
-    // A real payout gateway beside simulated ones that SIMULATED_PROVIDERS does not list stops it too (issue 25 §9).
+    // A real payout gateway beside simulated ones that SIMULATED_PROVIDERS does not list stops it too.
     expect(refusal).toContain(
       'Configuration error: a real payout or collection gateway runs beside simulated sms, facebook, collections',
     );

@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 5: no personal value reaches the server's log. The app's whole log, at `trace` (below production's
+ * No personal value reaches the server's log. The app's whole log, at `trace` (below production's
  * `info`), is captured during a borrower's journey (register with phone and SMS code, a wrong code first, every
  * information step with name, birth date, ID number, account number and e-mail, a step refused, apply) and a staff
  * journey (search by phone, name and ID number, a search refused by its schema, a path no route has, open and unmask

@@ -315,7 +315,7 @@ export function readDemoClock(env: NodeJS.ProcessEnv): { start?: Date; problems:
 }
 
 /**
- * Which providers run simulated (issue 25 §9, realProviders). A server that moves real money (a real payout or
+ * Which providers run simulated (realProviders). A server that moves real money (a real payout or
  * collection gateway) refuses to start with any other simulated provider unless SIMULATED_PROVIDERS lists it by name
  * (comma-separated), so a forgotten setting cannot send login codes to the log or grant limit raises for made-up
  * Facebook accounts in production; a demonstration on the simulated gateways runs as before.

@@ -1,7 +1,7 @@
 /* Generated from config/schema/staff.schema.json by scripts/gen-config-types.ts. Do not edit. */
 
 /**
- * The staff console (issue 13): sign-in rules, the codes staff pick from (reject reasons, how a deletion request's identity was verified), the coupon grant that needs a supervisor, and how long anonymised loan records are kept. Texts are i18n keys derived from the codes (locales/<lng>/staff.json).
+ * The staff console: sign-in rules, the codes staff pick from (reject reasons, how a deletion request's identity was verified), the coupon grant that needs a supervisor, and how long anonymised loan records are kept. Texts are i18n keys derived from the codes (locales/<lng>/staff.json).
  */
 export interface StaffConfigFile {
   $schema?: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 26 §4, as a property: over random forms (`if` / `then` / `else`, `oneOf` / `anyOf` options, property and
+ * As a property: over random forms (`if` / `then` / `else`, `oneOf` / `anyOf` options, property and
  * schema `dependencies` with RJSF's `oneOf` dependencies, nested objects, `definitions` + `$ref`; leaves with
  * `const`, `enum`, `pattern`, lengths, `format`, bounds, `multipleOf`, arrays with `items`, counts and `uniqueItems`)
  * and random data, every branch decision RJSF asks the borrower's validator for while it resolves, defaults and

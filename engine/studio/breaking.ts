@@ -1,5 +1,5 @@
 /**
- * What a new version of a form does to the answers completed profiles already hold (issue 15): a required field
+ * What a new version of a form does to the answers completed profiles already hold: a required field
  * removed, or its answers narrowed (type, format or enum), so that a saved value would no longer pass. Fields are
  * those of the top level and of the `then`/`else`/`allOf`/`anyOf`/`oneOf` branches (where the seed keeps its
  * conditional fields), by name. Adding a required field is not breaking: `addedRequired` lists them, so the server

@@ -1,5 +1,5 @@
 /**
- * The checks of a form's branches (issue 22): what the borrower's form and the server could not both run. The root
+ * The checks of a form's branches: what the borrower's form and the server could not both run. The root
  * is an object schema (a step saves an object). Each branch condition (an `if`, a `oneOf` / `anyOf` option) uses only
  * keywords the browser decides (engine/validation/condition-keywords.ts): the validator module's compiled branch tests
  * decide the form's own branches on both sides, but a schema RJSF makes up from an option is decided structurally in

@@ -1,5 +1,5 @@
 /**
- * The regular expressions of a form (issue 22): every `pattern` and `patternProperties` key runs in the borrower's
+ * The regular expressions of a form: every `pattern` and `patternProperties` key runs in the borrower's
  * browser and on the server (the same validator module), on text a stranger types. A pattern that can match one text
  * in many ways backtracks exponentially or polynomially on a text that almost matches (`^([a-z.,]+\s?)*$` took 17.8 s
  * on 28 characters and stopped the whole API), so the studio accepts only patterns it can prove run in linear time.

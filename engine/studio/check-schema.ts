@@ -1,5 +1,5 @@
 /**
- * The checks of a form's JSON Schema itself (issue 26): it is draft-07, names only keywords and formats the engine
+ * The checks of a form's JSON Schema itself: it is draft-07, names only keywords and formats the engine
  * knows, refers only to what it holds, and compiles with the engine's one ajv setup (engine/validation/create-ajv.ts,
  * strict only where that protects borrowers or the server). Each finding names the field (its property path and the
  * schema's JSON pointer), what is wrong and how to fix it, in the staff member's language (`studio.checks.*`): ajv's

@@ -1,5 +1,5 @@
 /**
- * The form studio's library (issue 15): the checks of form, flow and theme drafts, the changes that would break
+ * The form studio's library: the checks of form, flow and theme drafts, the changes that would break
  * saved profiles, and the differences between two versions. Pure TypeScript without React: the server runs it on
  * every save and submit, the staff console shows its findings with the texts of their codes (`studio.*` in
  * locales/<lng>/staff.json).

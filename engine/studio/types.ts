@@ -1,5 +1,5 @@
 /**
- * The shapes the form studio's checks answer with (contract of issue 15): the server returns them with a version and
+ * The shapes the form studio's checks answer with (the studio API's contract, api-contract/staff-forms.ts): the server returns them with a version and
  * refuses to submit while an error stands; the staff console shows them with the texts of their `code`. Pure types.
  */
 

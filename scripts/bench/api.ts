@@ -34,7 +34,7 @@ import type { CallFrame, CpuProfile, FunctionTime } from './cpu-profile.ts';
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..', '..');
 
-/** The target of the issue: the profile GET on PostgreSQL reaches at least this share of hello-world's requests/s. */
+/** The target (docs/benchmarks.md): the profile GET on PostgreSQL reaches at least this share of hello-world's requests/s. */
 export const TARGET_RATIO = 0.4;
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';

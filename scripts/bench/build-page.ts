@@ -7,7 +7,7 @@
  *
  * "ours" (and any other page but stock) is built the way the app is: the `resolve.alias` entries of the repo's vite.config.ts (markdown-to-jsx and
  * the other RJSF dependency stand-ins) and its module-trimming plugins (APP_FORM_PLUGINS), read from the config file
- * itself so the bench follows it. "stock" gets only the markdown-to-jsx alias (as the issue asks: both forms render
+ * itself so the bench follows it. "stock" gets only the markdown-to-jsx alias (both forms render
  * descriptions as plain text) and otherwise RJSF's own dependencies. Both get the React plugin, nothing else of the
  * app's build (no HTML, PWA, locales or compression plugins).
  */

@@ -1,5 +1,5 @@
 /**
- * The first screen on a slow phone (issue 24 §2): Chromium at an iPhone viewport, the network throttled to 400 kbit/s
+ * The first screen on a slow phone: Chromium at an iPhone viewport, the network throttled to 400 kbit/s
  * each way with 400 ms latency and the CPU 4x slower, cold cache. For /start it reports, from the navigation's start:
  * the first contentful paint, when the title and the phone field were first drawn on screen, and when the app had
  * hydrated the field (a tap then works). Median of BENCH_RUNS runs (3). The server is server/app.ts on the built app

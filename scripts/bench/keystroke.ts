@@ -24,9 +24,9 @@ import type { StepSize } from './step-size.ts';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The goal of the first form engine issue: ours' p95 at most this (with the browser's edit in it, out of reach at 4x). */
+/** The typing goal (docs/benchmarks.md): ours' p95 at most this (with the browser's edit in it, out of reach at 4x). */
 export const TARGET_P95_MS = 16;
-/** Issue 15 §4: ours' p95 at most this factor of plain React inputs' (when measured) and of stock RJSF's. */
+/** The typing budget (docs/benchmarks.md): ours' p95 at most this factor of plain React inputs' (when measured) and of stock RJSF's. */
 export const TARGET_VS_PLAIN = 1.15;
 export const TARGET_VS_STOCK = 0.6;
 

@@ -1,5 +1,5 @@
 /**
- * Lighthouse's mobile performance score (issue 24 §2) of /start, an information step (/identityInfo, a new borrower),
+ * Lighthouse's mobile performance score of /start, an information step (/identityInfo, a new borrower),
  * /homeIndex and /my (a borrower with a complete profile): Lighthouse's default mobile profile (simulated slow 4G and a
  * 4x slower CPU) with an iPhone's user agent, cold cache, median of BENCH_RUNS runs (3) by score. The server is the
  * test API on the built app (dist/, `npm run build` first) on PGlite, in this process. Lighthouse itself is not a

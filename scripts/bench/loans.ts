@@ -1,7 +1,7 @@
 /**
  * Loan throughput on PostgreSQL: `POST /api/v1/loans` (applications) and `POST /api/v1/webhooks/collection` (signed
  * payment callbacks) per second with their p99, against `server/main.ts` in its own process, as `npm start` runs it
- * with DATABASE_URL. Target of the issue: at least 300 applications/s with p99 at most 100 ms.
+ * with DATABASE_URL. Target (docs/benchmarks.md): at least 300 applications/s with p99 at most 100 ms.
  *
  * Seeding goes straight into the database (the figures measure the two endpoints, not the seeding): customers with a
  * complete profile (server/testing/loan-fixtures.ts) and a session each; for the callbacks, the applied orders are put

@@ -1,5 +1,5 @@
 /**
- * The form studio's safety figures (issue 22):
+ * The form studio's safety figures:
  * - patterns: every pattern the studio accepts (the repository's forms and typical product patterns) run on
  *   200-character texts built to make a backtracking engine work (long runs of what the pattern accepts, then a
  *   character it refuses); the slowest accepted pattern is the figure, beside the pattern that froze the API

@@ -1,5 +1,5 @@
 /**
- * What a published version becomes for browsers (issue 15), and the repository's seed of every versioned document.
+ * What a published version becomes for browsers, and the repository's seed of every versioned document.
  *
  * A form version is served as two content-hashed, immutable files from our own origin:
  * - `/forms/<hash>.json`: its schema, uiSchema and texts in the three languages, naming its validator;

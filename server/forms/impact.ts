@@ -1,5 +1,5 @@
 /**
- * What a new version of a form does to the answers borrowers already saved (issue 22): its validator is run over every
+ * What a new version of a form does to the answers borrowers already saved: its validator is run over every
  * saved section of the steps that show the form, as the profile's completeness check runs it (server/services/
  * profile.ts `passes`). A section that passes the published version and fails the new one would turn a completed step
  * incomplete (applying answers PROFILE_INCOMPLETE), so each field such a failure names is a breaking change, with the

@@ -1,5 +1,5 @@
 /**
- * The published forms, step order and themes at run time (issue 15): seeding the repository's files as version 1,
+ * The published forms, step order and themes at run time: seeding the repository's files as version 1,
  * the manifest the borrower app reads, the immutable asset files, and the validator of a form version for the server.
  *
  * Every instance reads the published versions from the database and keeps them for PUBLISHED_CACHE_MS, so a version

@@ -1,5 +1,5 @@
 /**
- * The studio's checks as the server runs them (issue 15): the shape of a version's content by kind (a malformed body
+ * The studio's checks as the server runs them: the shape of a version's content by kind (a malformed body
  * is refused as INVALID_INPUT before anything reads it), then the product checks of engine/studio with the product's
  * context (vocabulary, widget registry, shared text catalog, routes), the breaking-change guard and the diff.
  */

@@ -1,9 +1,9 @@
 /**
- * The form studio's versions (issue 15): product staff open a draft of a form, the step order or a theme, edit it,
+ * The form studio's versions: product staff open a draft of a form, the step order or a theme, edit it,
  * submit it for review; a second product staff member approves it and it goes live at once. Every action is in the
  * audit log.
  *
- * Four eyes (issue 22): a version records everyone who opened, changed or submitted it (`contributors`); none of them
+ * Four eyes: a version records everyone who opened, changed or submitted it (`contributors`); none of them
  * may approve it. An approval names the state the reviewer read (`updatedAt`, which every save, submit and send-back
  * moves) and is refused when it changed. An undo to the version just replaced is one person's emergency action, with
  * a reason in the audit log; an older version comes back only through review. A version withdrawn for cause is never

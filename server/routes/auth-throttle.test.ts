@@ -1,5 +1,5 @@
 /**
- * Throttling of codes and SMS cannot be walked around (issue 11, item 1): the client's address is the connection's
+ * Throttling of codes and SMS cannot be walked around (item 1): the client's address is the connection's
  * unless a configured proxy forwarded it, a device header never opens a fresh allowance, windows slide, captchas are
  * issued at a limited rate and their answers are stored keyed.
  */

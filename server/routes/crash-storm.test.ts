@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Done when": a kill -9 in the middle of a payout storm and a payment storm leaves the ledger, the gateway
+ * A kill -9 in the middle of a payout storm and a payment storm leaves the ledger, the gateway
  * and the audit trail agreeing after restart. `server/main.ts` runs in its own process on a fresh PostgreSQL database
  * (simulated gateways with short delays, fast job polling); every borrower withdraws at once and the process is
  * SIGKILLed once the database shows payouts at the gateway but not all their callbacks applied; after a restart the

@@ -1,5 +1,5 @@
 /**
- * Uploads over a real keep-alive connection (issue 11, item 5): app.inject has no connection to leave hanging, so
+ * Uploads over a real keep-alive connection (item 5): app.inject has no connection to leave hanging, so
  * these speak HTTP/1.1 on a socket to the app listening on a port, as a reverse proxy reusing connections does.
  */
 import { connect } from 'node:net';

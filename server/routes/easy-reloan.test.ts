@@ -1,5 +1,5 @@
 /**
- * Easy Re-loan end to end through the API and the job table (issue 14, section 1): turning it on needs a repaid loan
+ * Easy Re-loan end to end through the API and the job table (section 1): turning it on needs a repaid loan
  * and the agreement; a settlement schedules the next loan, which is applied for, approved, noticed with the Truth in
  * Lending disclosure, and paid out by itself only after the cancel window; each payout earns the voucher; after two
  * the feature turns itself off and asks to be turned on; it cannot be turned off once a voucher was used; a cancelled

@@ -1,5 +1,5 @@
 /**
- * The published forms for browsers (issue 15; server/forms/published.ts): the manifest under /api/v1 (public: it holds
+ * The published forms for browsers (server/forms/published.ts): the manifest under /api/v1 (public: it holds
  * no one's data; revalidated on every read with its ETag, so a published version shows on the next step opened), and
  * the content-hashed files under /forms/ (immutable: a new version is a new file name) of published and replaced
  * versions only; a draft's validator is served to the studio's preview at a signed URL (`previewUrl`), to staff only.

@@ -1,5 +1,5 @@
 /**
- * GET /loans/home offers a limit only when underwriting would grant it to the profile as it stands (issue 24 §1.4):
+ * GET /loans/home offers a limit only when underwriting would grant it to the profile as it stands:
  * never the config's maximum to a borrower it would refuse, nor to one whose profile is not complete.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * What a form branch does not ask for is not stored (issue 11, item 7): the probe's payloads, through the API.
+ * What a form branch does not ask for is not stored: the probe's payloads, through the API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankInfoSamples } from '#forms/bankInfo.samples.ts';

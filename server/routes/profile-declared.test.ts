@@ -1,5 +1,5 @@
 /**
- * Fields do not outlive their form version (issue 22): a section stores only what the version it was validated with
+ * Fields do not outlive their form version: a section stores only what the version it was validated with
  * declares, at every depth, even when the form lacks `additionalProperties: false`, and a step is shown back with only
  * what the published version declares (a section of 28 keys after 22 versions that declared 2 showed old values).
  */

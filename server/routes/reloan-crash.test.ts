@@ -1,5 +1,5 @@
 /**
- * Issue 14, Easy Re-loan: a kill -9 in the middle of a re-loan payout storm leaves every re-loan paid out once.
+ * Easy Re-loan: a kill -9 in the middle of a re-loan payout storm leaves every re-loan paid out once.
  * `server/main.ts` runs in its own process on a fresh PostgreSQL database (simulated gateways with short delays, fast
  * job polling, approval at once, a 1-second cancel window): borrowers who repaid a loan turn Easy Re-loan on, their
  * re-loans are scheduled at once (the `reloan_apply` job of each settled loan, as the settlement writes it), and the

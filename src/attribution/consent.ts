@@ -1,5 +1,5 @@
 /**
- * Attribution consent (issue 14, NPC): the attribution SDK runs only when the server turned it on (ATTRIBUTION_APP_TOKEN,
+ * Attribution consent (NPC): the attribution SDK runs only when the server turned it on (ATTRIBUTION_APP_TOKEN,
  * given to the page as a meta tag by server/plugins/web-app.ts) and the borrower said yes. The answer is kept in
  * localStorage and can be changed on /setup; every part of the app that cares subscribes here.
  */

@@ -1,5 +1,5 @@
 /**
- * What product staff have published (issue 15): the step order, each step form's version and URL, and the sub-product
+ * What product staff have published: the step order, each step form's version and URL, and the sub-product
  * themes, from GET /api/v1/forms/manifest. Asked once per page life (one promise, so React's `use` sees the same one
  * on every render); a failed request is forgotten so that the next reader asks again, and the server saying a
  * version was retired (FORM_VERSION_RETIRED) asks again on purpose ({@link reloadManifest}).

@@ -86,7 +86,7 @@ export function photoRefusalKeys(error: ApiError, exists: (key: string) => boole
   ];
 }
 
-/** The server's answer to a step saved with a form version retired too long ago (the forms contract, issue 15). */
+/** The server's answer to a step saved with a form version retired too long ago (the forms contract). */
 export const FORM_VERSION_RETIRED = 'FORM_VERSION_RETIRED';
 
 /** Whether `error` says the step's form version is retired: the app loads the published one and lets them resubmit. */

@@ -1,5 +1,5 @@
 /**
- * The form of each information step, as product staff published it (issue 15), loaded when its route first renders:
+ * The form of each information step, as product staff published it, loaded when its route first renders:
  * the manifest (src/forms/manifest.ts) names the form's immutable JSON (/forms/<hash>.json: schema, uiSchema, the
  * form's own texts in every language and the URL of its validator), and the validator is a self-contained ES module
  * (/forms/<hash>.js) compiled by the server, imported from the same origin, so the app bundles no step form and the

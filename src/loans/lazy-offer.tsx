@@ -22,7 +22,7 @@ export function useOfferModule(): void {
 
 /**
  * The offer with no loading state of its own: it suspends until its chunk is there, so the screen's boundary shows
- * one skeleton for the whole page and everything appears at once, nothing pushed down later (home, issue 24 §2).
+ * one skeleton for the whole page and everything appears at once, nothing pushed down later (home).
  */
 export const SuspendingLoanOffer = LazyOffer;
 

@@ -1,5 +1,5 @@
 /**
- * The studio's view of the staff forms API (api-contract/staff-forms.ts, issue 15): documents, versions, the server's
+ * The studio's view of the staff forms API (api-contract/staff-forms.ts): documents, versions, the server's
  * checks, breaking changes and diffs (their shapes are engine/studio's).
  */
 import type { DocumentList, PersonaAnswer, VersionView } from '#api-contract/staff-forms.ts';

@@ -1,5 +1,5 @@
 /**
- * /staff/forms (product staff, issue 15): the studio's documents — each step form, the step order and the themes —
+ * /staff/forms (product staff): the studio's documents — each step form, the step order and the themes —
  * with the version borrowers get now and the version open for editing or review.
  */
 import { useTranslation } from 'react-i18next';

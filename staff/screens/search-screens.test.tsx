@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The console's two searches by a personal value post it, never put it in a URL (issue 25 item 5): the customer
+ * The console's two searches by a personal value post it, never put it in a URL: the customer
  * search (POST /customers/search) and the audit log's "who searched for a value" (POST /audit/search).
  */
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';

@@ -69,7 +69,7 @@ describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
     expect(start.files.some((f) => f.endsWith('.js'))).toBe(true);
   });
 
-  // The step forms are published content (issue 15): each step fetches its form's JSON and validator module at run
+  // The step forms are published content: each step fetches its form's JSON and validator module at run
   // time, from the server, built here by the server's own code from the seed.
   let forms: StepFormAssets[] = [];
   beforeAll(async () => {
@@ -197,7 +197,7 @@ describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
 /**
  * The staff console's entry (KB gzip -9 of JS and CSS before the login renders): React, Refine's core with react-query,
  * qs (Refine's URL parameters), the router, i18next, and papaparse, which Refine's core imports for its CSV hooks (the
- * console no longer swaps it for a stand-in: 6.4 KB, issue 26). A desktop back office on office networks: a ceiling
+ * console no longer swaps it for a stand-in: 6.4 KB). A desktop back office on office networks: a ceiling
  * against surprises, not a borrower budget.
  */
 const STAFF_ENTRY_BUDGET = 170;

@@ -1,5 +1,5 @@
 /**
- * The prerendered pages (scripts/prerender.ts, issue 24 §2) on the production build: one per route with a screen and
+ * The prerendered pages (scripts/prerender.ts) on the production build: one per route with a screen and
  * language, carrying its first screen or frame in that language, with nothing inline the CSP refuses, and the
  * stylesheets in the app's one order. Run after `npm run build`.
  */

@@ -1,5 +1,5 @@
 /**
- * Accessibility of every screen of config/routes.json, in English, Filipino and Chinese, on an iPhone (issue 10 §5):
+ * Accessibility of every screen of config/routes.json, in English, Filipino and Chinese, on an iPhone:
  * axe-core runs in the page and no `serious` or `critical` violation may remain. The one exception is the zoom rule
  * (`meta-viewport`) while config/product.json locks zoom (`zoom.userScalable: false`, as the spec imposes): set it to
  * true and the rule is enforced like any other. Screens behind login run against a real server with real data: a new

@@ -1,5 +1,5 @@
 /**
- * Attribution behind config and consent (issue 14 §4), in Chromium against the real server. Without
+ * Attribution behind config and consent, in Chromium against the real server. Without
  * ATTRIBUTION_APP_TOKEN the page carries no token and nothing of attribution loads: no prompt, no SDK chunk, no call to
  * the SDK's servers. With it, the borrower is asked after the first render; the SDK chunk is requested only after
  * "Allow", never before the first paint, again at the next start without asking, and never after "Do not allow" (until

@@ -1,5 +1,5 @@
 /**
- * Coupons in Chromium at an iPhone viewport, against the built app and the real server (issue 12 §3): a new borrower
+ * Coupons in Chromium at an iPhone viewport, against the built app and the real server: a new borrower
  * registers and finds the platform coupon on /coupon; on the withdrawal page a coupon below its minimum is refused in
  * place with its message, a withdrawal coupon raises the received amount by its value and the payout carries it; on
  * the bill the add-to-home-screen coupon is refused below its minimum (the spec's message) and a repayment coupon

@@ -1,5 +1,5 @@
 /**
- * A repayment the gateway declines, in Chromium against the built app and the real server (issue 24 §1.2): a borrower
+ * A repayment the gateway declines, in Chromium against the built app and the real server: a borrower
  * with a repaying loan pays by e-wallet, the simulated gateway declines the attempt (its `payment.failed` webhook, as
  * PayMongo's), and the payment screen, polling, shows it failed with its reason at once, in English and Filipino,
  * never "in progress"; "Pay again" leads to the bill, which says the last payment was declined and why, and the

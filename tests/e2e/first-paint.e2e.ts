@@ -1,5 +1,5 @@
 /**
- * The first screen paints from the HTML (issue 24 §2): with every script held back, /start shows its title, the phone
+ * The first screen paints from the HTML: with every script held back, /start shows its title, the phone
  * field and the button in the borrower's language and the product's colours, and a signed-in route its title bar,
  * loading state and navigation. Once the scripts arrive the app hydrates that markup (the same elements, not a second
  * copy) and works: wrong input first. The pages come from scripts/prerender.ts; the server picks the language from the

@@ -1,5 +1,5 @@
 /**
- * The form studio end to end in Chromium against the real server (issue 15's "Done when"): an administrator adds two
+ * The form studio end to end in Chromium against the real server: an administrator adds two
  * product staff in the console. The first adds a required text field to the workInfo form with its title in English
  * and Chinese, previews it in Filipino, follows the checks to the missing Filipino title and fills it, and submits;
  * they also move the workInfo step before the contacts step and submit that. The author is not offered Approve (and

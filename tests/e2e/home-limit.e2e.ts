@@ -1,5 +1,5 @@
 /**
- * Issue 24 §1.4 and §1.7 in Chromium at an iPhone viewport, against the built app and the real server: home offers no
+ * Home's limit and Easy Re-loan's pages without a session, in Chromium at an iPhone viewport, against the built app and the real server: home offers no
  * amount to a borrower underwriting would refuse (income up to ₱12,000) nor to a new, incomplete profile, and says
  * what to do next instead, in English and Filipino; the Easy Re-loan records opened with a session the server no
  * longer knows offer the sign-in, and the login comes back to them. On one database (browserDatabase in ./server.ts: PostgreSQL when TEST_DATABASE_URL names one); server/routes/home-limit.test.ts runs

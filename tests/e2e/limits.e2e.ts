@@ -1,6 +1,6 @@
 /**
  * The credit limit and Facebook binding in Chromium at an iPhone viewport, against the built app and the real server
- * with the simulated Facebook Login (issue 14 §2-3): from the Profile tab a borrower opens the credit limit, cancels
+ * with the simulated Facebook Login: from the Profile tab a borrower opens the credit limit, cancels
  * Facebook's consent and is told nothing was bound (limit unchanged), then binds and sees the limit raised once by the
  * configured step with the raise in its history; a second borrower (in Filipino) binding the same Facebook account is
  * refused with the translated message. On one database (browserDatabase in ./server.ts: PostgreSQL when TEST_DATABASE_URL names one); server/routes/limits.test.ts

@@ -1,5 +1,5 @@
 /**
- * Loans from application to settlement in Chromium, against the built app and the real server (issue 5): a borrower
+ * Loans from application to settlement in Chromium, against the built app and the real server: a borrower
  * with a complete profile applies, is approved by the underwriting job, agrees to the terms, signs, withdraws, sees the
  * money arrive through the simulated payout gateway's signed callback, extends once inside the extension window (from
  * `expiringDays` before the due date; the due date + 8 days), settles early in full through the simulated collection
@@ -743,8 +743,8 @@ describe.each(browserDatabases('both'))('loans on %s', (kind) => {
   pgliteOnly('rejects an application and shows the reapply date', { timeout: 120_000 }, async () => {
     const page = await suite.open(iPhone(3));
     page.setDefaultTimeout(15_000);
-    // Income up to 12,000 is rejected by config/underwriting.json: Home offers nothing to apply for (issue 24,
-    // tests/e2e/home-limit.e2e.ts); an application made anyway (the API still takes one) is refused by the
+    // Income up to 12,000 is rejected by config/underwriting.json: Home offers nothing to apply for
+    // (tests/e2e/home-limit.e2e.ts); an application made anyway (the API still takes one) is refused by the
     // underwriting job within seconds, with the day the borrower may apply again.
     const { customerId } = await borrower(page, { workInfo: { monthlyIncome: 'upTo12000' } });
     expect(await page.getByRole('button', { name: t('offer.apply') }).count()).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * "Get code" on /start with the network cut (issue 24): the borrower reads, in their language, that they are offline
+ * "Get code" on /start with the network cut: the borrower reads, in their language, that they are offline
  * or we could not be reached, never a bare code; the offline banner takes its own room under the title bar, so the
  * language switch stays visible and tappable.
  */

@@ -1,5 +1,5 @@
 /**
- * The payout account in the browser (issue 24 §1.1, §1.8): after a failed payout and a change of account the withdraw
+ * The payout account in the browser (§1.8): after a failed payout and a change of account the withdraw
  * page names the account the money now goes to; under bank maintenance a new borrower still sets the first payout
  * account during onboarding, and Home and the Profile tab say the change is under maintenance instead of offering it.
  * iPhone screenshots in English and Filipino go to test-results/payout-account-*.png.

@@ -1,5 +1,5 @@
 /**
- * A QR Ph payment that expires, in Chromium against the built app and the real server (issue 23 §2.1, §2.4): a
+ * A QR Ph payment that expires, in Chromium against the built app and the real server (§2.4): a
  * borrower with a repaying loan pays by e-wallet (a QR Ph code), does not pay it, and 31 minutes later (the server's
  * clock moved on) the simulated gateway's `qrph.expired` webhook releases it: the payment screen shows it expired,
  * in English, Filipino and Chinese, never in progress, and "Pay again" leads to the bill, where the borrower pays again

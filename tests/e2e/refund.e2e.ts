@@ -1,5 +1,5 @@
 /**
- * An overpayment goes back to the borrower (issue 23 §1.5), in Chromium against the built app and the real server: a
+ * An overpayment goes back to the borrower, in Chromium against the built app and the real server: a
  * borrower with a repaying loan leaves a payment unpaid until it expires (the collection gateway held), pays the loan
  * in full ten days later, and then both payments arrive (the loans are taken through the API; loans.e2e.ts covers
  * them in the browser). One of them paid what was no longer owed: the bill shows the overpaid amount going back to

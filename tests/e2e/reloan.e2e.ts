@@ -1,5 +1,5 @@
 /**
- * Easy Re-loan in Chromium against the built app and the real server (issue 14, section 1): a borrower who repaid a
+ * Easy Re-loan in Chromium against the built app and the real server (section 1): a borrower who repaid a
  * loan is refused without the agreement, turns Easy Re-loan on, settles, receives the notice in the message center,
  * opens from it the complete Truth in Lending disclosure (every charge, no tax line without a tax, in English and
  * Filipino) before any money is sent, and the next loan is paid out by itself once the server's clock passes the
@@ -219,7 +219,7 @@ describe.each(browserDatabases('one'))('Easy Re-loan on %s', (kind) => {
       await page.goto(`${server.url}/appointLoan`);
       await page.getByTestId('reloan-turn-off').click();
       await page.getByRole('button', { name: t('turnOff.confirm'), exact: true }).click();
-      // Said under the button, and it stays there (issue 24 §1.10: a toast was gone before it could be read).
+      // Said under the button, and it stays there (a toast was gone before it could be read).
       const refusal = page.getByTestId('reloan-turn-off-error');
       await expect.poll(() => refusal.textContent()).toContain(tr('en', 'errors', 'RELOAN_VOUCHER_USED'));
       await page.waitForTimeout(3000);

@@ -48,7 +48,7 @@ describe('navigation guard', () => {
     expect(pathOf(page)).toBe('/conditionalTerms');
   });
 
-  // Every route of config/routes.json has its screen now (the last, Easy Re-loan's, came with issue 14): the shell's
+  // Every route of config/routes.json has its screen now (the last was Easy Re-loan's): the shell's
   // chrome-only fallback is no longer reachable from a route, so this checks the Easy Re-loan route renders its own
   // screen under the shell's title instead.
   it("shows a route's own screen under its title (/appointLoanList)", async () => {

@@ -1,5 +1,5 @@
 /**
- * The lender run by its staff, end to end in Chromium against the real server (issue 13's journey): the first
+ * The lender run by its staff, end to end in Chromium against the real server: the first
  * administrator, created by the staff command, adds an underwriter, a customer service agent and a supervisor in the
  * console. A student's application goes to review (underwriting gives students no income band); the underwriter signs
  * in with TOTP, opens it from the queue, sees the ID and face photos and approves it with a limit; the borrower, on a

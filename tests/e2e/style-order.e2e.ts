@@ -1,5 +1,5 @@
 /**
- * Stylesheets apply in one order however a route is entered (issue 24 §1.3): for every route, each element of the page
+ * Stylesheets apply in one order however a route is entered: for every route, each element of the page
  * has the same computed style when the route is loaded directly (a reload, a link from an SMS) as when the app
  * navigates to it after other routes have brought their own stylesheets. The order is the entry's, the kit's, then the
  * screen's (src/shell/screens.ts asks for the kit first; the prerendered pages link them so, scripts/prerender.ts).

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 22 §4, as a property: a random form built from the branch keywords the studio accepts (an `if` on const,
+ * As a property: a random form built from the branch keywords the studio accepts (an `if` on const,
  * enum, minimum, multipleOf, uniqueItems or dependencies, a `oneOf` by kind; with or without `$id`) that passes
  * `checkForm` renders in the borrower's form without throwing, shows exactly the fields the server keeps, and a valid
  * answer passes the server's pruning and the validator module (the same compiled branch tests on both sides).

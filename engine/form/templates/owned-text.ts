@@ -37,7 +37,7 @@ export interface OwnedText<E extends HTMLInputElement | HTMLTextAreaElement> {
 }
 
 /**
- * A text field (`<input>`, `<textarea>`) that owns its text (issue 15, "typing stays fast"): a keystroke renders
+ * A text field (`<input>`, `<textarea>`) that owns its text ("typing stays fast"): a keystroke renders
  * nothing, the browser paints the character at once, and only after that frame does the field hand the form its
  * text, in a React transition, so RJSF's state update, live validation and re-render of every field run after the
  * borrower saw the key, in tasks the next key interrupts. Keys typed before that hand-over go in one report.

@@ -83,7 +83,7 @@ describe.each(oneDatabase())('staff sign-in on %s', (kind) => {
     expect(new Date(body.expiresAt).getTime()).toBe(api.now().getTime() + staffConfig.session.maxHours * 3_600_000);
     const who = await me(body.token);
     expect(who.statusCode, who.body).toBe(200);
-    // The test API runs every provider simulated: the console names them (issue 25 §9).
+    // The test API runs every provider simulated: the console names them.
     expect(who.json()).toEqual({
       ...body.staff,
       idleMinutes: staffConfig.session.idleMinutes,

@@ -1,6 +1,6 @@
 /**
  * Coupon grants under the approval amount are capped per customer and per requester over a rolling period
- * (config/staff.json couponGrant.caps, issue 25 item 7): past a cap a grant waits for a supervisor who did not ask
+ * (config/staff.json couponGrant.caps): past a cap a grant waits for a supervisor who did not ask
  * for it, saying which cap; on PostgreSQL, simultaneous grants cannot pass a cap together.
  */
 import { and, eq } from 'drizzle-orm';
@@ -73,7 +73,7 @@ describe.each(databaseTargets())('coupon grant caps on %s', (kind) => {
     expect(direct, 'the per-customer cap must bind before the per-agent one').toBeLessThan(room(caps.perAgent));
     // The console shows the caps beside the grant form.
     expect((await call(cs, 'GET', '/staff/options')).json()).toMatchObject({ couponGrantCaps: caps });
-    // The incident of the issue: twelve grants in a row by one agent to one customer.
+    // The incident that made the caps: twelve grants in a row by one agent to one customer.
     const answers = [];
     for (let i = 0; i < 12; i++) {
       const res = await grant(cs, b);

@@ -1,5 +1,5 @@
 /**
- * Issue 22 §4: a form whose branches (`if`, `oneOf`) sit in a schema without `$id` is published through the studio
+ * A form whose branches (`if`, `oneOf`) sit in a schema without `$id` is published through the studio
  * API and a borrower's save of its step is decided by branch (200 for a valid answer, 422 for an invalid one), never
  * a 500; a root schema that is not an object is refused before it can be submitted.
  */

@@ -1,5 +1,5 @@
 /**
- * A theme holds only the custom properties the app defines, each with a value of its type (issue 22): the studio
+ * A theme holds only the custom properties the app defines, each with a value of its type: the studio
  * refuses anything else at save and submit (a `filter`, a `background-image` with a fake "call this number", a
  * `--color-bg: red; background: url(x)`), and a theme already stored with such CSS is served without it.
  */

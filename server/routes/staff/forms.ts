@@ -1,5 +1,5 @@
 /**
- * The form studio (contract: api-contract/staff-forms.ts; service: server/forms/studio.ts, issue 15). Product staff read
+ * The form studio (contract: api-contract/staff-forms.ts; service: server/forms/studio.ts). Product staff read
  * and edit; approving is a second product staff member's (never the author: the service refuses SAME_PERSON).
  */
 import {

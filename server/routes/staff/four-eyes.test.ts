@@ -1,5 +1,5 @@
 /**
- * Four eyes on staff accounts (issue 25 §4; PGlite, and PostgreSQL with TEST_DATABASE_URL): with one administrator an
+ * Four eyes on staff accounts (PGlite, and PostgreSQL with TEST_DATABASE_URL): with one administrator an
  * approving role is given at once (audited `fourEyes: false`); once two active administrators exist, a new account
  * with an approving role cannot sign in and a re-role into one does not happen until the other administrator
  * approves; the requester cannot approve (but may withdraw); a refused new account is deleted. On PostgreSQL, a request

@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 6: every staff list of personal data is audited when read (the feedback inbox, the review queue,
+ * Every staff list of personal data is audited when read (the feedback inbox, the review queue,
  * coupon grants, deletion requests, refunds, the audit log itself, the staff accounts), one row per page: who, which
  * list, its filters, the page, how many rows it showed and of how many; never what the rows hold. A refused read
  * writes no list row.

@@ -1,5 +1,5 @@
 /**
- * Staff passwords and first sign-in through the API (issue 25 §3, §4; PGlite, and PostgreSQL with TEST_DATABASE_URL):
+ * Staff passwords and first sign-in through the API (§4; PGlite, and PostgreSQL with TEST_DATABASE_URL):
  * an administrator creates an account and gets a temporary password only (never a TOTP secret); the owner signs in
  * with it into a session that can do nothing but enrol an authenticator (the secret shown to them, confirmed by a first
  * code) and set their own password, which the policy checks. A member changes their own password (their other

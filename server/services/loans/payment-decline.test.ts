@@ -1,5 +1,5 @@
 /**
- * A repayment the gateway declines (issue 24 §1.2): PayMongo reports the failed attempt (`payment.failed`, with its
+ * A repayment the gateway declines: PayMongo reports the failed attempt (`payment.failed`, with its
  * `failed_code`) and the intent stays payable. The payment reads failed at once, with the gateway's code (the screens
  * translate it), no longer blocks paying again (the next payment closes it as DECLINED and gives its coupon back), and a
  * late success of its intent is still applied. The simulated gateway here declines every payer's first attempt.

@@ -1,5 +1,5 @@
 /**
- * QR Ph payments that expire (issue 23 §2.1, §2.4): a payment is payable exactly as long as the code the gateway gave
+ * QR Ph payments that expire (§2.4): a payment is payable exactly as long as the code the gateway gave
  * (a QR Ph code: 30 minutes from the attach, PayMongo's `expiry_seconds`), then it is released, by the gateway's
  * `qrph.expired` webhook, by reconciliation, or by the next payment itself, and the borrower pays again at once. The
  * simulated gateway's payer here acts only after an hour, so every code expires unpaid unless the test pays it.

@@ -1,5 +1,5 @@
 /**
- * Four eyes on staff accounts (issue 25 §4). Once two active administrators exist, an administrator who creates an
+ * Four eyes on staff accounts. Once two active administrators exist, an administrator who creates an
  * account with an approving role (administrator, supervisor, productStaff: domain/staff-roles.ts isApprovingRole) or
  * re-roles one into such a role opens a request that another administrator approves or refuses: until then the new
  * account cannot sign in (`awaitingApproval`) and a re-roled one keeps its role. So one person cannot make the second

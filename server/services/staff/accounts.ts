@@ -1,5 +1,5 @@
 /**
- * Staff accounts (issues 13 and 25): created by an administrator (or the first one by `npm run staff -- create-admin`),
+ * Staff accounts: created by an administrator (or the first one by `npm run staff -- create-admin`),
  * re-roled, disabled, unlocked, given a temporary password or a new second factor. Every change is audited in its
  * own transaction; a re-role, a disable or a reset ends the account's sessions, since a session carries the role and
  * credentials it was opened with. The routes (server/routes/staff/accounts.ts) and the CLI (scripts/staff.ts) share

@@ -1,5 +1,5 @@
 /**
- * Why a coupon grant waits for a supervisor (issue 25 item 7): worth more than config/staff.json's
+ * Why a coupon grant waits for a supervisor: worth more than config/staff.json's
  * `couponGrant.approvalAboveCentavos`, or over a cap of `couponGrant.caps`: grants to one customer (by all staff) or
  * by one requester (to all customers) in a rolling period of whole days before the request, counted in number and in
  * centavos. Every grant of the period counts, issued or pending, but a refused one.

@@ -1,5 +1,5 @@
 /**
- * Staff sign-in tries in a row, counted before anything is checked (issue 25 §1 and §2).
+ * Staff sign-in tries in a row, counted before anything is checked (docs/security.md).
  *
  * - A try takes a place first, in one atomic upsert of `staff_login_guards`, and only a try that got one has its
  *   password (and code) checked: at most `lockout.maxFailures` checks per e-mail and client network in a row, however

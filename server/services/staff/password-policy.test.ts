@@ -1,5 +1,5 @@
 /**
- * The staff password policy (NIST SP 800-63B): the passwords issue 25 found accepted are refused, each with its reason,
+ * The staff password policy (NIST SP 800-63B): the passwords an outside review found accepted are refused, each with its reason,
  * and so are sequences, keyboard rows and a password made of the account's own e-mail or name; long passphrases pass,
  * with no composition rule.
  */

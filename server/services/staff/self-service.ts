@@ -1,5 +1,5 @@
 /**
- * What a staff member does for their own account (issue 25 §3, §4): change their password (the current one
+ * What a staff member does for their own account (§4): change their password (the current one
  * required; their other sessions end, this one stays), and at the first sign-in after an account was made or its
  * second factor reset, enrol an authenticator: the secret is shown to the owner only, and kept only once a first
  * valid code of it confirms it. A temporary password is replaced the same way as any other. All audited, never a

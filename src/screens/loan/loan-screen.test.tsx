@@ -109,7 +109,7 @@ describe('LoanScreen', () => {
     expect(figure('totalCostCap')).toBe(
       fill('til.totalCostCapValue', { amount: formatPeso(order.principalCentavos), rate: '100%' }),
     );
-    // Interest by the day: early repayment pays it to that day, without a prepayment penalty (issue 23).
+    // Interest by the day: early repayment pays it to that day, without a prepayment penalty.
     expect(figure('prepayment')).toBe(text('til.prepaymentValue'));
     // ₱10,000 for 30 days: fine ₱10.30 a day, damages ₱206.00 on ₱10,300.00, extension fee ₱200.00.
     expect([c.lateFineDailyCentavos, c.overdueDamagesCentavos, ext.feeCentavos]).toEqual([1_030, 20_600, 20_000]);
