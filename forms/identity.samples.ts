@@ -1,11 +1,15 @@
 /** Sample answers to the identity step, with what must come of them (forms/step-suite.ts). */
 import { ID_DOCUMENTS } from '#domain/ph-ids.ts';
+import identitySchema from './identity.schema.json' with { type: 'json' };
 import type { StepSample } from './step-suite.ts';
 
 export const JPEG = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==';
-/** A photo field holds the photo (a JPEG data URL, in the browser) or the id of its upload (`doc:<uuid>`). */
-export const PHOTO_PATTERN =
-  '^(?:data:image/jpeg;base64,[A-Za-z0-9+/]+={0,2}|doc:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$';
+/**
+ * A photo field holds the photo (a JPEG data URL, in the browser) or its upload's reference (`doc:<uuid>`,
+ * domain/document-ref.ts): the schema's own pattern, which the refusals below name (identity.schema.test.ts holds its
+ * reference part to domain/document-ref.ts).
+ */
+export const PHOTO_PATTERN = identitySchema.properties.idPhotoFront.pattern;
 
 const full = {
   name: '  Juan \u674E  dela Cruz ',

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createAjv } from '#engine/validation/create-ajv.ts';
 import { ID_DOCUMENTS } from '#domain/ph-ids.ts';
-import { identitySamples, JPEG } from './identity.samples.ts';
+import { DOCUMENT_REF } from '#domain/document-ref.ts';
+import { identitySamples, JPEG, PHOTO_PATTERN } from './identity.samples.ts';
 import { errorsOf, readStepSchema, stepSuite } from './step-suite.ts';
 import { vocabulary } from './vocabulary.ts';
 
@@ -18,6 +19,15 @@ const schema = readStepSchema('identity') as {
 };
 
 describe('identity schema and the ID table', () => {
+  it("holds every photo field to one pattern whose upload part is the app's and the server's document reference", () => {
+    const schema = readStepSchema('identity') as { properties: Record<string, { pattern?: string }> };
+    for (const field of ['idPhotoFront', 'idPhotoBack', 'facePhoto'])
+      expect(schema.properties[field]?.pattern, field).toBe(PHOTO_PATTERN);
+    // domain/document-ref.ts without its anchors and its capture.
+    const reference = DOCUMENT_REF.source.slice(1, -1).replace('(', '').replace(')', '');
+    expect(PHOTO_PATTERN).toContain(`|${reference})$`);
+  });
+
   it('offers exactly the Philippine documents of domain ID_DOCUMENTS, in picker order', () => {
     expect(schema.properties.idType.enum).toEqual(ID_DOCUMENTS.filter((d) => d.philippine).map((d) => d.id));
   });

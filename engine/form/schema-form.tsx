@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-// Deep imports: the package index also exports getTestRegistry, which imports @rjsf/validator-ajv8 (not installed).
+// Deep imports: the package index also exports getTestRegistry, which imports @rjsf/validator-ajv8 (a dev dependency
+// for the tests' stock RJSF, never in the browser's bundle).
 import Form from '@rjsf/core/lib/components/Form.js';
 import type { IChangeEvent } from '@rjsf/core/lib/components/Form.js';
 import { englishStringTranslator, TranslatableString } from '@rjsf/utils';

@@ -62,16 +62,11 @@ function Frame({ match }: { match: ResolvedRoute | undefined }) {
   const { pathname, search } = useLocation();
   const token = useCoreStore((s) => s.publicData.token);
   const customerId = useCoreStore((s) => s.publicData.customerId);
-  const setRoute = useCoreStore((s) => s.setRoute);
   const decision = useMemo(
     () => guard({ pathname, search, match, userAgent: navigator.userAgent, token, customerId }, policy),
     [pathname, search, match, token, customerId],
   );
   useEffect(() => applyStorage(decision.storage), [decision]);
-  const routeName = decision.route?.name;
-  useEffect(() => {
-    if (routeName) setRoute(routeName);
-  }, [routeName, setRoute]);
 
   if (decision.redirect || !decision.route)
     return <Navigate to={decision.redirect ?? routesConfig.loginRoute} replace />;

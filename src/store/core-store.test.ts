@@ -8,24 +8,10 @@ beforeEach(() => {
 });
 
 describe('core store', () => {
-  it('starts from the spec defaults and holds no cloud credentials', () => {
+  it('starts from the spec defaults of what the app reads, and holds no cloud credentials', () => {
     const state = useCoreStore.getState();
-    expect(state).toMatchObject({
-      routeName: '',
-      fromRoute: '',
-      publicData: {},
-      homeData: {},
-      orderData: {},
-      subProData: {},
-      FAQData: {},
-      loanTabType: 2,
-      isRefresh: false,
-      refreshControl: true,
-      prohibitSelect: false,
-      proWebsite: 'https://pesoagad.ph',
-      subProTheme: 1,
-      showLoginPopup: false,
-    });
+    expect(coreDefaults()).toEqual({ publicData: {}, loanTabType: 2, subProTheme: 1 });
+    expect(state).toMatchObject(coreDefaults());
     expect(state).not.toHaveProperty('awsData');
   });
 
@@ -38,20 +24,13 @@ describe('core store', () => {
     expect(Object.keys(localStorage)).toEqual(['core']);
   });
 
-  it('remembers where the user came from', () => {
-    useCoreStore.getState().setRoute('privacy');
-    useCoreStore.getState().setRoute('setup');
-    useCoreStore.getState().setRoute('setup');
-    expect(useCoreStore.getState()).toMatchObject({ routeName: 'setup', fromRoute: 'privacy' });
-  });
-
   it('logout clears token, phone number and customer id and removes the user-info entry', () => {
     useCoreStore.getState().setSession({ token: 't', customerId: '7', phone_number: '9171234567' });
-    useCoreStore.getState().patch({ homeData: { limit: 1 } });
+    useCoreStore.getState().patch({ loanTabType: 3 });
     localStorage.setItem('userInfo', '{"name":"Juan"}');
     useCoreStore.getState().logout();
     expect(useCoreStore.getState().publicData).toEqual({});
     expect(localStorage.getItem('userInfo')).toBeNull();
-    expect(useCoreStore.getState().homeData).toEqual({ limit: 1 });
+    expect(useCoreStore.getState().loanTabType).toBe(3);
   });
 });

@@ -14,34 +14,24 @@ export interface PublicData {
   phone_number?: string;
 }
 
-type Bag = Record<string, unknown>;
-
 /** One value per logged-in session (customer and token): what per-session caches and views are keyed by. */
 export function sessionKeyOf(publicData: PublicData): string {
   return `${publicData.customerId ?? ''}:${publicData.token ?? ''}`;
 }
 
-/** The persisted fields and their spec defaults. */
+/**
+ * The persisted fields the app reads, with their spec defaults. The spec's other section-3 fields are not stored:
+ * the route (react-router holds it in the URL), the home, order and product data and the FAQ (the API and config
+ * answer them fresh), the refresh and selection flags, the website and the login popup (product config).
+ */
 export interface CoreData {
-  routeName: string;
-  fromRoute: string;
   publicData: PublicData;
-  homeData: Bag;
-  orderData: Bag;
-  subProData: Bag;
-  FAQData: Bag;
   loanTabType: number;
-  isRefresh: boolean;
-  refreshControl: boolean;
-  prohibitSelect: boolean;
-  proWebsite: string;
   subProTheme: number;
-  showLoginPopup: boolean;
 }
 
 /** State plus the actions that change it. */
 export interface CoreState extends CoreData {
-  setRoute: (routeName: string) => void;
   setSession: (session: Required<Pick<PublicData, 'customerId' | 'token'>> & Pick<PublicData, 'phone_number'>) => void;
   /** Clears token, phone number and customer id, removes the user-info entry and the step drafts. Asks nothing: callers confirm first. */
   logout: () => void;
@@ -50,32 +40,13 @@ export interface CoreState extends CoreData {
 
 /** Spec defaults; product settings come from config. */
 export function coreDefaults(): CoreData {
-  return {
-    routeName: '',
-    fromRoute: '',
-    publicData: {},
-    homeData: {},
-    orderData: {},
-    subProData: {},
-    FAQData: {},
-    loanTabType: 2,
-    isRefresh: false,
-    refreshControl: true,
-    prohibitSelect: false,
-    proWebsite: product.website,
-    subProTheme: product.subProTheme,
-    showLoginPopup: product.showLoginPopup,
-  };
+  return { publicData: {}, loanTabType: 2, subProTheme: product.subProTheme };
 }
 
 export const useCoreStore = create<CoreState>()(
   persistStored(
     (set, get) => ({
       ...coreDefaults(),
-      setRoute: (routeName) => {
-        const current = get().routeName;
-        if (current !== routeName) set({ routeName, fromRoute: current });
-      },
       setSession: (session) => set({ publicData: { ...get().publicData, ...session } }),
       logout: () => {
         const { token: _token, customerId: _customerId, phone_number: _phone, ...rest } = get().publicData;
@@ -88,7 +59,12 @@ export const useCoreStore = create<CoreState>()(
     }),
     {
       name: STORAGE.core,
-      partialize: ({ setRoute: _a, setSession: _b, logout: _c, patch: _d, ...data }) => data,
+      // Only what the app reads: a phone that stored version 1 keeps its session, tab and theme, and drops the rest.
+      partialize: ({ publicData, loanTabType, subProTheme }) => ({ publicData, loanTabType, subProTheme }),
+      merge: (stored, current) => {
+        const { publicData, loanTabType, subProTheme } = { ...current, ...(stored as Partial<CoreData>) };
+        return { ...current, publicData, loanTabType, subProTheme };
+      },
       version: 1,
       storage: browserStorage(),
     },

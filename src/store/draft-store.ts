@@ -1,7 +1,8 @@
 /**
  * What the borrower typed into the information steps, per step, and which steps they completed (submitted valid):
- * kept in localStorage so it survives navigation and reloads until the server persists profiles, and cleared at
- * logout so the next person on a shared phone finds nothing.
+ * kept in localStorage so what is typed but not yet saved survives navigation and reloads (the server holds each step
+ * once it is saved, src/forms/profile-sync.ts), and cleared at logout so the next person on a shared phone finds
+ * nothing.
  *
  * Photos are never written to storage: an ID or a face is an identity document (RA 10173), and localStorage is
  * readable by anyone holding the phone. They stay in memory for the session; after a reload the identity step keeps
