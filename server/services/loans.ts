@@ -1,7 +1,8 @@
 /**
  * The loan core: orders from application to settlement. Its parts, each a function of one shared context
  * (loans/context.ts: dependencies, config, the Manila day, the order's ledger):
- * - loans/repository.ts: the one reader and writer of orders, events, payouts and payments; the lock order;
+ * - loans/repository.ts (its queries in loans/repository/): the one reader and writer of orders, events, payouts and
+ *   payments; the lock order;
  * - loans/views.ts: what the API answers, every money figure from the ledger (domain/loan-ledger.ts);
  * - loans/money-operation.ts: the transaction of every money operation (the customer locked, the Idempotency-Key);
  * - loans/apply.ts: apply, underwriting, acceptance;

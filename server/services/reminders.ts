@@ -11,9 +11,10 @@ import { manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
 import { formatPeso } from '#domain/money.ts';
 import { toE164 } from '#domain/ph-phone.ts';
 import type { Database } from '../db/database.ts';
-import { customers, loanOrders } from '../db/tables.ts';
+import { customers } from '../db/tables.ts';
 import type { ClaimedJob, JobHandler, NewJob } from '../jobs/runner.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
+import { findOrder } from './loans/repository.ts';
 import { smsText } from './sms-text.ts';
 
 /** Hours (Manila) reminders may be sent: from 08:00 up to, not including, 20:00. */
@@ -85,7 +86,7 @@ export function createReminderSms(deps: {
       .from(customers)
       .where(eq(customers.id, p.customerId));
     if (!customer?.smsReminders) return;
-    const [order] = await db.select().from(loanOrders).where(eq(loanOrders.id, p.orderId));
+    const order = await findOrder(db, p.orderId);
     if (!order || order.state !== 'repaying' || order.customerId !== p.customerId || !order.dueDate) return;
     const to = toE164(customer.phone);
     if (!to) return;

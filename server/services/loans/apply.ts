@@ -2,17 +2,16 @@
  * From application to acceptance: apply (a money operation, ./money-operation.ts), the underwriting
  * decision (the `underwrite` job; staff decisions will take the same path), and the borrower accepting the terms.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ageOn } from '#domain/calendar-date.ts';
 import { hasIdentityFacts, IDENTITY_STEP } from '#domain/identity-facts.ts';
 import { isOpenOrder } from '#domain/loan-rules.ts';
 import type { OrderState, Quote } from '#domain/loan-types.ts';
 import { checkQuoteInput, quote } from '#domain/pricing.ts';
 import { decide, type UnderwritingDecision, type UnderwritingFacts } from '#domain/underwriting.ts';
-import { loanOrders } from '#server/db/tables.ts';
 import { ApiError, type ErrorCode } from '#server/errors.ts';
 import { enqueue } from '#server/jobs/runner.ts';
 import type { StoredAnswer } from '../idempotency.ts';
+import { sectionOf } from '../profile-sections.ts';
 import type { Caller, LoanContext, LoanInput } from './context.ts';
 import type { OrderRow, Tx } from './repository.ts';
 import { links, orderNotices } from './notices.ts';
@@ -47,8 +46,8 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
   async function apply(caller: Caller, key: string, hash: string, input: LoanInput): Promise<StoredAnswer> {
     // Read before the transaction (on PGlite a transaction holds the one connection); re-checked under the lock.
     const summary = await ctx.profile.summary(caller.customerId);
-    const workInfo = await repo.sectionOf(db, caller.customerId, 'workInfo');
-    const identity = await repo.sectionOf(db, caller.customerId, IDENTITY_STEP);
+    const workInfo = await sectionOf(db, caller.customerId, 'workInfo');
+    const identity = await sectionOf(db, caller.customerId, IDENTITY_STEP);
     return money(caller, key, 'apply', hash, async (tx) => {
       if (!summary.complete) throw new ApiError('PROFILE_INCOMPLETE', { next: summary.next });
       // Whatever the published step order holds: no loan without knowing who borrows.
@@ -86,40 +85,37 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
       termDays: input.termDays,
       loanDate: day,
     });
-    const [order] = await tx
-      .insert(loanOrders)
-      .values({
-        customerId,
-        orderNo: await repo.newOrderNo(tx, day),
-        productId: input.productId,
-        subProductId: input.subProductId,
-        state: 'under_review',
-        principal: input.principalCentavos,
-        termDays: input.termDays,
-        quote: q,
-        amountDue: q.amountDueCentavos,
-        interestOutstanding: q.interestCentavos,
-        totalTermDays: input.termDays,
-        createdAt: now(),
-        updatedAt: now(),
-      })
-      .returning();
+    const order = await repo.insertOrder(tx, {
+      customerId,
+      orderNo: await repo.newOrderNo(tx, day),
+      productId: input.productId,
+      subProductId: input.subProductId,
+      state: 'under_review',
+      principal: input.principalCentavos,
+      termDays: input.termDays,
+      quote: q,
+      amountDue: q.amountDueCentavos,
+      interestOutstanding: q.interestCentavos,
+      totalTermDays: input.termDays,
+      createdAt: now(),
+      updatedAt: now(),
+    });
     await repo.recordEvent(
       tx,
-      order!.id,
+      order.id,
       'applied',
       { principalCentavos: input.principalCentavos, termDays: input.termDays },
       null,
       'under_review',
     );
-    await notifyOrder(tx, order!, 'applicationReceived', links.home(), { amountCentavos: input.principalCentavos });
+    await notifyOrder(tx, order, 'applicationReceived', links.home(), { amountCentavos: input.principalCentavos });
     await enqueue(tx, {
       kind: 'underwrite',
-      key: `underwrite:${order!.id}`,
-      payload: { orderId: order!.id },
+      key: `underwrite:${order.id}`,
+      payload: { orderId: order.id },
       runAt: new Date(now().getTime() + ctx.settings.approvalDelaySeconds * 1000),
     });
-    return order!;
+    return order;
   }
 
   /** The underwriting decision, run `approvalDelaySeconds` after applying. */
@@ -127,18 +123,12 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
     const pre = await repo.findOrder(db, orderId);
     if (!pre || pre.state !== 'under_review' || pre.decision) return;
     const day = ctx.today();
-    const identity = await repo.sectionOf(db, pre.customerId, 'identityInfo');
-    const workInfo = await repo.sectionOf(db, pre.customerId, 'workInfo');
-    const history = await db
-      .select({
-        settled: sql<number>`count(*) filter (where ${loanOrders.state} = 'settled')`.mapWith(Number),
-        worst: sql<number>`coalesce(max(${loanOrders.overdueDays}), 0)`.mapWith(Number),
-      })
-      .from(loanOrders)
-      .where(and(eq(loanOrders.customerId, pre.customerId), inArray(loanOrders.state, ['settled', 'repaying'])));
+    const identity = await sectionOf(db, pre.customerId, 'identityInfo');
+    const workInfo = await sectionOf(db, pre.customerId, 'workInfo');
+    const history = await repo.repaymentHistory(db, pre.customerId);
     const past = await repo.ordersOf(db, pre.customerId);
     const granted = await limits.grantedRaises(db, pre.customerId);
-    const worstEver = Math.max(history[0]?.worst ?? 0, ...past.map((o) => ctx.ledgerOf(o)?.worstOverdueDays ?? 0));
+    const worstEver = Math.max(history?.worst ?? 0, ...past.map((o) => ctx.ledgerOf(o)?.worstOverdueDays ?? 0));
     const birthDate = identity?.['birthDate'];
     const facts: UnderwritingFacts = {
       age: typeof birthDate === 'string' ? ageOn(birthDate, day) : null,
@@ -199,7 +189,7 @@ export function createApplication(ctx: LoanContext, views: LoanViews) {
       const sub = ctx.subOf(order.productId, order.subProductId);
       if (decision.decision === 'approve') {
         // No approval, by the rules or by a person, of an order whose borrower's identity is not known.
-        if (!hasIdentityFacts(await repo.sectionOf(tx, order.customerId, IDENTITY_STEP)))
+        if (!hasIdentityFacts(await sectionOf(tx, order.customerId, IDENTITY_STEP)))
           throw new ApiError('IDENTITY_MISSING');
         const { minCentavos, stepCentavos } = sub.amount;
         const principal =

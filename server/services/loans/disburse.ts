@@ -12,7 +12,7 @@ import { isOpenOrder } from '#domain/loan-rules.ts';
 import type { OrderState, Quote } from '#domain/loan-types.ts';
 import { payoutDestinationOf, sameDestination, type BankInfoSection } from '#domain/payout-account.ts';
 import { quote } from '#domain/pricing.ts';
-import { coupons, documents, loanOrders, payouts, signatures } from '#server/db/tables.ts';
+import { coupons, documents, signatures } from '#server/db/tables.ts';
 import { ApiError } from '#server/errors.ts';
 import { enqueue } from '#server/jobs/runner.ts';
 import {
@@ -24,13 +24,13 @@ import {
 } from '#server/providers/payout/payout-provider.ts';
 import { checkUsable, lockCoupon, markUsed, type CouponRow } from '../coupons.ts';
 import type { StoredAnswer } from '../idempotency.ts';
+import { PAYOUT_STEP, payoutSectionOf } from '../profile-sections.ts';
 import type { Caller, LoanContext } from './context.ts';
 import { ledgerPatch, type OrderRow, type Tx } from './repository.ts';
 import { links, orderNotices } from './notices.ts';
 import type { LoanViews } from './views.ts';
 import { documentIdOf } from '#domain/document-ref.ts';
 
-const PAYOUT_STEP = 'bankInfo';
 /** A payout that failed for a reason on the lender's side (balance, a temporary error) is sent again this much later. */
 const PAYOUT_RETRY_MS = 15 * 60_000;
 
@@ -90,15 +90,12 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews) {
    */
   async function withdrawIn(tx: Tx, customerId: string, orderId: string, couponId?: string): Promise<OrderRow> {
     const order = await repo.lockOrder(tx, orderId, customerId);
-    const others = await tx
-      .select({ id: loanOrders.id })
-      .from(loanOrders)
-      .where(and(eq(loanOrders.customerId, customerId), eq(loanOrders.state, 'repaying')));
+    const others = await repo.repayingOrderIdsOf(tx, customerId);
     if (others.some((o) => o.id !== order.id)) throw new ApiError('REPAYMENT_OUTSTANDING');
     if (order.state !== 'withdrawable') throw new ApiError('ORDER_STATE');
     const [signature] = await tx.select().from(signatures).where(eq(signatures.customerId, customerId));
     if (!signature) throw new ApiError('SIGNATURE_REQUIRED');
-    const bank = await repo.sectionOf(tx, customerId, PAYOUT_STEP);
+    const bank = await payoutSectionOf(tx, customerId);
     if (!bank) throw new ApiError('PAYOUT_ACCOUNT_INVALID');
     const account = payoutDestinationOf(bank as unknown as BankInfoSection);
     // The coupon row is locked after the order (repository.ts's lock order) and used in this transaction.
@@ -109,10 +106,7 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews) {
         throw new ApiError('COUPON_UNAVAILABLE', { reason: 'used' });
     }
     const amount = q.receivedCentavos;
-    const [payout] = await tx
-      .insert(payouts)
-      .values({ orderId: order.id, amount, account, state: 'requested', createdAt: now() })
-      .returning();
+    const payout = await repo.requestPayout(tx, { orderId: order.id, amount, account, createdAt: now() });
     const coupon = couponId ? { couponId, couponCentavos: q.couponCentavos } : {};
     const updated = await repo.transition(
       tx,
@@ -120,12 +114,12 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews) {
       'disbursing',
       'withdraw',
       { payoutAccount: account, failureCode: null, quote: q },
-      { payoutId: payout!.id, amountCentavos: amount, ...coupon },
+      { payoutId: payout.id, amountCentavos: amount, ...coupon },
     );
     await enqueue(tx, {
       kind: 'send_payout',
-      key: `send_payout:${payout!.id}`,
-      payload: { payoutId: payout!.id },
+      key: `send_payout:${payout.id}`,
+      payload: { payoutId: payout.id },
       runAt: now(),
     });
     return updated;
@@ -140,16 +134,13 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews) {
     attempts: number,
     amount: number,
   ): Promise<void> {
-    await tx
-      .update(payouts)
-      .set({ state: 'sent', providerRef, sentAt: now(), attempts: attempts + 1 })
-      .where(eq(payouts.id, payoutId));
+    await repo.markPayoutSent(tx, payoutId, { providerRef, sentAt: now(), attempts: attempts + 1 });
     await repo.recordEvent(tx, orderId, 'payout_sent', { payoutId, providerRef, amountCentavos: amount });
   }
 
   /** The `send_payout` job: reaches the gateway (idempotency key: the payout id), then records it sent. */
   async function sendPayout(payoutId: string): Promise<void> {
-    const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+    const payout = await repo.findPayout(db, payoutId);
     if (!payout || payout.state !== 'requested') return;
     const order = await repo.findOrder(db, payout.orderId);
     let result: PayoutResult;
@@ -179,16 +170,13 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews) {
 
   /** A payout the gateway refused outright (never sent): failed, and its order disbursement_failed. */
   async function refusePayout(payoutId: string, providerFailureCode: string): Promise<void> {
-    const [pre] = await db.select({ orderId: payouts.orderId }).from(payouts).where(eq(payouts.id, payoutId));
+    const pre = await repo.payoutKeysById(db, payoutId);
     if (!pre) return;
     await db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, pre.orderId);
       const payout = await repo.lockPayout(tx, payoutId);
       if (payout?.state !== 'requested') return;
-      await tx
-        .update(payouts)
-        .set({ state: 'failed', failureCode: providerFailureCode, completedAt: now() })
-        .where(eq(payouts.id, payoutId));
+      await repo.failPayout(tx, payoutId, { failureCode: providerFailureCode, completedAt: now() });
       if (order.state === 'disbursing') {
         await repo.transition(
           tx,
@@ -215,18 +203,10 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews) {
   async function payoutResult(
     result: PayoutResult,
   ): Promise<'applied' | 'replay' | 'pending' | 'mismatch' | 'unknown'> {
-    const [found] = await db
-      .select({ id: payouts.id, orderId: payouts.orderId })
-      .from(payouts)
-      .where(eq(payouts.providerRef, result.providerRef));
-    const [byRef] = found
-      ? [found]
-      : /^[0-9a-f-]{36}$/u.test(result.referenceId)
-        ? await db
-            .select({ id: payouts.id, orderId: payouts.orderId })
-            .from(payouts)
-            .where(eq(payouts.id, result.referenceId))
-        : [];
+    const found = await repo.payoutKeysByProviderRef(db, result.providerRef);
+    const byRef =
+      found ??
+      (/^[0-9a-f-]{36}$/u.test(result.referenceId) ? await repo.payoutKeysById(db, result.referenceId) : undefined);
     if (!byRef) return 'unknown';
     if (result.status === 'pending') return 'pending';
     return db.transaction(async (tx) => {
@@ -259,10 +239,7 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews) {
         providerFailureCode: result.failureCode,
       };
       if (result.status === 'succeeded') {
-        await tx
-          .update(payouts)
-          .set({ state: 'succeeded', providerRef: result.providerRef, completedAt: at })
-          .where(eq(payouts.id, payout.id));
+        await repo.markPayoutSucceeded(tx, payout.id, { providerRef: result.providerRef, completedAt: at });
         if (order.state !== 'disbursing') {
           await repo.recordEvent(tx, order.id, 'payout_succeeded_unexpected', { ...facts, state: order.state });
           return 'applied';
@@ -298,10 +275,10 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews) {
         return 'applied';
       }
       if (result.status === 'reversed') {
-        await tx
-          .update(payouts)
-          .set({ state: 'reversed', failureCode: result.failureCode ?? 'REVERSED', completedAt: at })
-          .where(eq(payouts.id, payout.id));
+        await repo.markPayoutReversed(tx, payout.id, {
+          failureCode: result.failureCode ?? 'REVERSED',
+          completedAt: at,
+        });
         if (order.state === 'repaying' && order.amountRepaid === 0) {
           await repo.transition(
             tx,
@@ -330,10 +307,11 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews) {
         }
         return 'applied';
       }
-      await tx
-        .update(payouts)
-        .set({ state: 'failed', providerRef: result.providerRef, failureCode: result.failureCode, completedAt: at })
-        .where(eq(payouts.id, payout.id));
+      await repo.failPayout(tx, payout.id, {
+        providerRef: result.providerRef,
+        failureCode: result.failureCode,
+        completedAt: at,
+      });
       if (order.state !== 'disbursing') {
         await repo.recordEvent(tx, order.id, 'payout_failed', { ...facts, outcome: result.outcome });
       } else if (result.outcome === 'fix_account') {
@@ -348,21 +326,17 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews) {
         await notifyOrder(tx, order, 'disbursementFailed', links.changeBank());
       } else if (result.outcome === 'retry') {
         // Same account, a new payout (a failed payout is final at the gateway: a new idempotency key), a while later.
-        const [next] = await tx
-          .insert(payouts)
-          .values({
-            orderId: order.id,
-            amount: payout.amount,
-            account: payout.account,
-            state: 'requested',
-            createdAt: at,
-          })
-          .returning();
-        await repo.update(tx, order, 'payout_retry', {}, { ...facts, nextPayoutId: next!.id });
+        const next = await repo.requestPayout(tx, {
+          orderId: order.id,
+          amount: payout.amount,
+          account: payout.account,
+          createdAt: at,
+        });
+        await repo.update(tx, order, 'payout_retry', {}, { ...facts, nextPayoutId: next.id });
         await enqueue(tx, {
           kind: 'send_payout',
-          key: `send_payout:${next!.id}`,
-          payload: { payoutId: next!.id },
+          key: `send_payout:${next.id}`,
+          payload: { payoutId: next.id },
           runAt: new Date(at.getTime() + PAYOUT_RETRY_MS),
         });
       } else {
@@ -390,7 +364,7 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews) {
   async function guardPayoutStep(tx: Tx, customerId: string, step: string, data: unknown): Promise<void> {
     if (step !== PAYOUT_STEP) return;
     await repo.lockCustomer(tx, customerId);
-    refuseChangeUnderMaintenance(await repo.sectionOf(tx, customerId, PAYOUT_STEP), data as BankInfoSection);
+    refuseChangeUnderMaintenance(await payoutSectionOf(tx, customerId), data as BankInfoSection);
     const orders = await repo.ordersOf(tx, customerId);
     if (orders.some((o) => isOpenOrder(o.state as OrderState))) throw new ApiError('PAYOUT_ACCOUNT_LOCKED');
   }
@@ -405,7 +379,7 @@ export function createDisbursement(ctx: LoanContext, views: LoanViews) {
     const reopened: string[] = [];
     await ctx.profile.put(caller, PAYOUT_STEP, input, async (tx, data) => {
       await repo.lockCustomer(tx, caller.customerId);
-      const old = await repo.sectionOf(tx, caller.customerId, PAYOUT_STEP);
+      const old = await payoutSectionOf(tx, caller.customerId);
       const next = data as BankInfoSection;
       refuseChangeUnderMaintenance(old, next);
       const orders = await repo.ordersOf(tx, caller.customerId);

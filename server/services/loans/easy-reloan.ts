@@ -1,6 +1,6 @@
 /**
- * Easy Re-loan (issue 14, seed-spec sections 3-5): when a borrower who turned it on settles a loan, the next one is
- * applied for, underwritten and paid out by itself, through THE application (apply.ts createOrder), THE decision
+ * Easy Re-loan (docs/loans-and-money.md, "Easy Re-loan"): when a borrower who turned it on settles a loan, the next one
+ * is applied for, underwritten and paid out by itself, through THE application (apply.ts createOrder), THE decision
  * (decideOrder) and THE withdrawal (disburse.ts withdrawIn) of the loan core, with the signature on file.
  *
  * The life of a re-loan (table easy_reloans, one per settled loan: its unique source):
@@ -21,7 +21,7 @@
  * updated after the customer (turning on or off, applying) or last (the disbursed hook), never with an order lock
  * taken after it.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { manilaToday } from '#domain/calendar-date.ts';
 import { nextReloanAmount, reloanCancellable, turnsOff } from '#domain/easy-reloan.ts';
 import type { Quote } from '#domain/loan-types.ts';
@@ -31,11 +31,12 @@ import easyReloanJson from '#config/easy-reloan.json' with { type: 'json' };
 import productJson from '#config/product.json' with { type: 'json' };
 import type { EasyReloanConfig as EasyReloanFigures } from '#config/types/easy-reloan.ts';
 import type { ProductConfig } from '#config/types/product.ts';
-import { coupons, easyReloans, easyReloanSettings, loanEvents, loanOrders, signatures } from '#server/db/tables.ts';
+import { coupons, easyReloans, easyReloanSettings, signatures } from '#server/db/tables.ts';
 import { ApiError } from '#server/errors.ts';
 import { enqueue, type ClaimedJob, type JobHandler } from '#server/jobs/runner.ts';
 import { couponsConfig, issue } from '../coupons.ts';
 import { notify } from '../messages.ts';
+import { payoutSectionOf, sectionOf } from '../profile-sections.ts';
 import type { Application } from './apply.ts';
 import type { LoanContext } from './context.ts';
 import type { createDisbursement } from './disburse.ts';
@@ -65,7 +66,6 @@ export interface EasyReloanInputBody {
 }
 
 const MINUTE_MS = 60_000;
-const PAYOUT_STEP = 'bankInfo';
 
 /** "HH:mm" of an instant in Manila (UTC+8, no daylight saving). */
 function manilaTime(at: Date): string {
@@ -112,8 +112,8 @@ export function createEasyReloan(
 
   /** GET /easy-reloan: the setting, the limit now and the next amount, the payout account on file. */
   async function status(customerId: string) {
-    const workInfo = await repo.sectionOf(db, customerId, 'workInfo');
-    const bank = await repo.sectionOf(db, customerId, PAYOUT_STEP);
+    const workInfo = await sectionOf(db, customerId, 'workInfo');
+    const bank = await payoutSectionOf(db, customerId);
     const orders = await repo.ordersOf(db, customerId);
     const settings = await settingsOf(db, customerId);
     const lastSettled = orders.find((o) => o.state === 'settled');
@@ -154,7 +154,7 @@ export function createEasyReloan(
   async function turnOn(customerId: string, input: EasyReloanInputBody) {
     if (!config.enabled) throw new ApiError('RELOAN_UNAVAILABLE');
     if (input.agreeAgreement !== true) throw new ApiError('RELOAN_AGREEMENT_REQUIRED');
-    const workInfo = await repo.sectionOf(db, customerId, 'workInfo');
+    const workInfo = await sectionOf(db, customerId, 'workInfo');
     await db.transaction(async (tx) => {
       await repo.lockCustomer(tx, customerId);
       const orders = await repo.ordersOf(tx, customerId);
@@ -165,7 +165,7 @@ export function createEasyReloan(
         .from(signatures)
         .where(eq(signatures.customerId, customerId));
       if (!signature) throw new ApiError('SIGNATURE_REQUIRED');
-      if (!(await repo.sectionOf(tx, customerId, PAYOUT_STEP))) throw new ApiError('PAYOUT_ACCOUNT_INVALID');
+      if (!(await payoutSectionOf(tx, customerId))) throw new ApiError('PAYOUT_ACCOUNT_INVALID');
       const sub = ctx.subOf(lastSettled.productId, lastSettled.subProductId);
       const p = input.principalCentavos;
       const problem = checkQuoteInput(
@@ -268,23 +268,7 @@ export function createEasyReloan(
   /** GET /easy-reloan/reloans: every re-loan with its order's figures, newest first. */
   async function reloans(customerId: string) {
     const at = now();
-    const rows = await db
-      .select({
-        run: easyReloans,
-        orderNo: loanOrders.orderNo,
-        productId: loanOrders.productId,
-        subProductId: loanOrders.subProductId,
-        principal: loanOrders.principal,
-        termDays: loanOrders.termDays,
-        quote: loanOrders.quote,
-        voucher: coupons.amount,
-      })
-      .from(easyReloans)
-      .innerJoin(loanOrders, eq(loanOrders.id, easyReloans.orderId))
-      .leftJoin(coupons, eq(coupons.id, easyReloans.voucherCouponId))
-      .where(eq(easyReloans.customerId, customerId))
-      .orderBy(desc(easyReloans.createdAt), desc(easyReloans.id))
-      .limit(100);
+    const rows = await repo.reloansWithOrders(db, customerId);
     return {
       reloans: rows.map((r) => ({
         id: r.run.id,
@@ -327,7 +311,7 @@ export function createEasyReloan(
    */
   async function applyReloan(sourceOrderId: string, customerId: string): Promise<void> {
     const summary = await ctx.profile.summary(customerId);
-    const workInfo = await repo.sectionOf(db, customerId, 'workInfo');
+    const workInfo = await sectionOf(db, customerId, 'workInfo');
     await db.transaction(async (tx) => {
       await repo.lockCustomer(tx, customerId);
       const settings = await settingsOf(tx, customerId);
@@ -490,12 +474,7 @@ export function createEasyReloan(
     const at = now();
     // The automatic payout failed and the borrower withdrew by hand (after changing the account): not an automatic
     // disbursement, so no voucher and no count towards the turn-off.
-    const [failedOnce] = await tx
-      .select({ id: loanEvents.id })
-      .from(loanEvents)
-      .where(and(eq(loanEvents.orderId, order.id), eq(loanEvents.toState, 'disbursement_failed')))
-      .limit(1);
-    if (failedOnce) {
+    if (await repo.everEntered(tx, order.id, 'disbursement_failed')) {
       await tx.update(easyReloans).set({ state: 'failed' }).where(eq(easyReloans.id, run.id));
       return;
     }

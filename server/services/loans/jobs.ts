@@ -4,11 +4,11 @@
  * Every handler re-checks state under its row locks, so a job run twice (a crash before it was marked done) changes
  * nothing more.
  */
-import { and, eq, lte, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { addDays, daysBetween, manilaToday } from '#domain/calendar-date.ts';
 import { accrue, figuresOf } from '#domain/loan-ledger.ts';
 import { findSubProduct } from '#domain/pricing.ts';
-import { customers, loanOrders, payments, payouts } from '#server/db/tables.ts';
+import { customers } from '#server/db/tables.ts';
 import { dailyInManila } from '#server/jobs/daily.ts';
 import { enqueue, type ClaimedJob, type JobHandler, type Schedule } from '#server/jobs/runner.ts';
 import { REMINDER_WINDOW, reminderSmsJob, type ReminderTemplate } from '../reminders.ts';
@@ -38,10 +38,7 @@ export function createLoanJobs(
    */
   async function accrueAll(): Promise<number> {
     const day = ctx.today();
-    const due = await db
-      .select({ id: loanOrders.id })
-      .from(loanOrders)
-      .where(and(eq(loanOrders.state, 'repaying'), lte(loanOrders.loanDate, day)));
+    const due = await repo.orderIdsToAccrue(db, day);
     let changed = 0;
     for (const { id } of due) {
       await db.transaction(async (tx) => {
@@ -54,7 +51,7 @@ export function createLoanJobs(
         const patch = ledgerPatch(run.ledger, day);
         const penalties = run.charged.lateFine + run.charged.damages;
         if (penalties === 0) {
-          await tx.update(loanOrders).set(patch).where(eq(loanOrders.id, order.id));
+          await repo.storeLedger(tx, order.id, patch);
           return;
         }
         await repo.update(tx, order, 'accrual', patch, {
@@ -79,10 +76,7 @@ export function createLoanJobs(
   async function remindAll(): Promise<number> {
     const at = now();
     const day = manilaToday(at);
-    const due = await db
-      .select({ id: loanOrders.id })
-      .from(loanOrders)
-      .where(and(eq(loanOrders.state, 'repaying'), lte(loanOrders.dueDate, addDays(day, 3))));
+    const due = await repo.orderIdsDueBy(db, addDays(day, 3));
     let written = 0;
     for (const { id } of due) {
       await db.transaction(async (tx) => {
@@ -137,27 +131,15 @@ export function createLoanJobs(
     const at = now();
     const before = new Date(at.getTime() - ctx.settings.reconcileAfterMs);
     let applied = 0;
-    const stale = await db
-      .select()
-      .from(payouts)
-      .where(and(eq(payouts.state, 'sent'), lte(payouts.sentAt, before)))
-      .limit(100);
+    const stale = await repo.stalePayouts(db, before);
     for (const payout of stale) {
       const result = payout.providerRef ? await ctx.payout.getPayout(payout.providerRef) : null;
       if (result && result.status !== 'pending' && (await disbursement.payoutResult(result)) === 'applied')
         applied += 1;
     }
-    const unsent = await db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.state, 'requested'), lte(payments.createdAt, new Date(now().getTime() - UNSENT_AFTER_MS))))
-      .limit(100);
+    const unsent = await repo.unsentPaymentIds(db, new Date(now().getTime() - UNSENT_AFTER_MS));
     for (const { id } of unsent) await repayment.sendPayment(id);
-    const waiting = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.state, 'in_progress'), or(lte(payments.createdAt, before), lte(payments.expiresAt, at))))
-      .limit(100);
+    const waiting = await repo.waitingPayments(db, before, at);
     for (const payment of waiting) {
       const result = payment.providerRef ? await ctx.collection.getPayment(payment.providerRef) : null;
       // Pending, even after a failed attempt, is still payable until it expires; then it is released (a late
@@ -190,7 +172,7 @@ export function createLoanJobs(
    * before); 'unknown' when no payment has that reference (yet: the webhook is retried).
    */
   async function paymentExpired(providerRef: string): Promise<'applied' | 'replay' | 'unknown'> {
-    const [found] = await db.select({ id: payments.id }).from(payments).where(eq(payments.providerRef, providerRef));
+    const found = await repo.paymentKeysByProviderRef(db, providerRef);
     if (!found) return 'unknown';
     return (await repayment.closePayment(found.id, 'EXPIRED', 'in_progress')) ? 'applied' : 'replay';
   }

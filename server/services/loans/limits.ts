@@ -17,6 +17,7 @@ import {
   type ReviewReason,
 } from '#domain/underwriting.ts';
 import { limitRaises } from '#server/db/tables.ts';
+import { sectionOf } from '../profile-sections.ts';
 import type { LoanContext } from './context.ts';
 import type { Db, OrderRow, Tx } from './repository.ts';
 
@@ -167,7 +168,7 @@ export function createLimits(ctx: LoanContext) {
   /** The profile's limit screen: the limit, its history (newest first) and what would raise it next. */
   async function view(customerId: string): Promise<LimitView> {
     const [workInfo, orders, granted] = await Promise.all([
-      repo.sectionOf(db, customerId, 'workInfo'),
+      sectionOf(db, customerId, 'workInfo'),
       repo.ordersOf(db, customerId),
       grantedRaises(db, customerId),
     ]);
@@ -206,7 +207,7 @@ export function createLimits(ctx: LoanContext) {
       .where(and(eq(limitRaises.customerId, customerId), eq(limitRaises.reason, reason)));
     if (existing) return null;
     const [workInfo, orders, granted] = await Promise.all([
-      repo.sectionOf(tx, customerId, 'workInfo'),
+      sectionOf(tx, customerId, 'workInfo'),
       repo.ordersOf(tx, customerId),
       grantedRaises(tx, customerId),
     ]);

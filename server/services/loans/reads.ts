@@ -2,15 +2,16 @@
  * What the borrower reads: home (limit, profile, current order, whether they can apply), their orders, one order
  * with its payments and refunds, their payments of the last three months (each with its refund), and a quote.
  */
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { addDays, manilaStartOfDay } from '#domain/calendar-date.ts';
 import { hasIdentityFacts, IDENTITY_STEP } from '#domain/identity-facts.ts';
 import { isOpenOrder } from '#domain/loan-rules.ts';
 import type { OrderState, Quote } from '#domain/loan-types.ts';
 import { payoutDestinationOf, type BankInfoSection, type PayoutDestination } from '#domain/payout-account.ts';
 import { checkQuoteInput, quote } from '#domain/pricing.ts';
-import { loanOrders, payments, refunds, signatures } from '#server/db/tables.ts';
+import { signatures } from '#server/db/tables.ts';
 import { ApiError } from '#server/errors.ts';
+import { payoutSectionOf, sectionOf } from '../profile-sections.ts';
 import type { Application } from './apply.ts';
 import type { Caller, LoanContext, LoanInput } from './context.ts';
 import type { LoanViews, OrderView } from './views.ts';
@@ -26,15 +27,12 @@ function threeMonthsBefore(day: string): string {
   );
 }
 
-/** The profile step that holds the payout account. */
-const PAYOUT_STEP = 'bankInfo';
-
 export function createLoanReads(ctx: LoanContext, views: LoanViews, application: Application) {
   const { db, repo } = ctx;
 
   /** The payout account on file: where a withdrawable order's money goes (views.ts orderView). */
   async function accountOf(customerId: string): Promise<PayoutDestination | null> {
-    const bank = await repo.sectionOf(db, customerId, PAYOUT_STEP);
+    const bank = await payoutSectionOf(db, customerId);
     return bank ? payoutDestinationOf(bank as unknown as BankInfoSection) : null;
   }
 
@@ -54,8 +52,8 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
     const [flowSummary, orders, workInfo, identity, granted, [signature], account] = await Promise.all([
       ctx.profile.summary(caller.customerId),
       repo.ordersOf(db, caller.customerId),
-      repo.sectionOf(db, caller.customerId, 'workInfo'),
-      repo.sectionOf(db, caller.customerId, IDENTITY_STEP),
+      sectionOf(db, caller.customerId, 'workInfo'),
+      sectionOf(db, caller.customerId, IDENTITY_STEP),
       application.limits.grantedRaises(db, caller.customerId),
       db.select().from(signatures).where(eq(signatures.customerId, caller.customerId)),
       accountOf(caller.customerId),
@@ -100,11 +98,7 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
   async function get(customerId: string, orderId: string) {
     const order = await repo.findOrder(db, orderId, customerId);
     if (!order) throw new ApiError('NOT_FOUND');
-    const rows = await db
-      .select()
-      .from(payments)
-      .where(eq(payments.orderId, orderId))
-      .orderBy(desc(payments.createdAt));
+    const rows = await repo.paymentsOfOrder(db, orderId);
     const refundRows = await views.refundsOfOrder(orderId);
     const account = order.state === 'withdrawable' ? await accountOf(customerId) : undefined;
     const refundOf = (paymentId: string) => refundRows.find((r) => r.paymentId === paymentId) ?? null;
@@ -117,12 +111,7 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
   }
 
   async function payment(customerId: string, paymentId: string) {
-    const [row] = await db
-      .select({ payment: payments, orderNo: loanOrders.orderNo, refund: refunds })
-      .from(payments)
-      .innerJoin(loanOrders, eq(loanOrders.id, payments.orderId))
-      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-      .where(and(eq(payments.id, paymentId), eq(payments.customerId, customerId)));
+    const row = await repo.paymentWithOrderNo(db, customerId, paymentId);
     if (!row) throw new ApiError('NOT_FOUND');
     return { ...views.paymentView(row.payment, row.orderNo, row.refund), serverTime: ctx.now().toISOString() };
   }
@@ -130,13 +119,7 @@ export function createLoanReads(ctx: LoanContext, views: LoanViews, application:
   /** The borrower's payments of the last 3 months (Manila calendar), newest first. */
   async function paymentsOf(customerId: string) {
     const since = threeMonthsBefore(ctx.today());
-    const rows = await db
-      .select({ payment: payments, orderNo: loanOrders.orderNo, refund: refunds })
-      .from(payments)
-      .innerJoin(loanOrders, eq(loanOrders.id, payments.orderId))
-      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-      .where(and(eq(payments.customerId, customerId), gte(payments.createdAt, manilaStartOfDay(since))))
-      .orderBy(desc(payments.createdAt));
+    const rows = await repo.paymentsOfCustomerSince(db, customerId, manilaStartOfDay(since));
     return {
       payments: rows.map((r) => views.paymentView(r.payment, r.orderNo, r.refund)),
       serverTime: ctx.now().toISOString(),

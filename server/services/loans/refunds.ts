@@ -1,11 +1,12 @@
 /**
- * Overpayments go back to the borrower (issue 23 §1.5): money a payment brought over what was owed (a late payment of
- * an order no longer repaying, or more than the amount due) is a refund, recorded in the transaction that applies the
- * payment (`schedule`, called by repay.ts paymentEvent), with its `send_refund` job: the outbox, as for a disbursement
- * (disburse.ts). The job sends it through the payout gateway to the payout account on file (the bankInfo section as it
- * is when sent), idempotency key and reference id the refund's reference (its id; `<id>-<attempt>` for a later send,
- * since a failed payout is final at the gateway). The gateway's word comes by callback (loans.ts routes a payout result
- * no disbursement knows here), by the job's answer, or by reconciliation of refunds sent long ago without a result.
+ * Overpayments go back to the borrower (docs/loans-and-money.md, "Overpayments and refunds"): money a payment brought
+ * over what was owed (a late payment of an order no longer repaying, or more than the amount due) is a refund, recorded
+ * in the transaction that applies the payment (`schedule`, called by repay.ts paymentEvent), with its `send_refund`
+ * job: the outbox, as for a disbursement (disburse.ts). The job sends it through the payout gateway to the payout
+ * account on file (the bankInfo section as it is when sent), idempotency key and reference id the refund's reference
+ * (its id; `<id>-<attempt>` for a later send, since a failed payout is final at the gateway). The gateway's word comes
+ * by callback (loans.ts routes a payout result no disbursement knows here), by the job's answer, or by reconciliation
+ * of refunds sent long ago without a result.
  *
  * A refund fails for good when there is no payout account, when the gateway refuses it, or when its payout fails for a
  * reason a new send alone would not change (the account, compliance, an unknown cause) or is reversed: it then waits
@@ -23,6 +24,7 @@ import { ApiError } from '#server/errors.ts';
 import { enqueue, type ClaimedJob, type JobHandler, type Queryable, type Schedule } from '#server/jobs/runner.ts';
 import { ProviderError, reportsOtherMoney, type PayoutResult } from '#server/providers/payout/payout-provider.ts';
 import { staffAudit } from '../audit.ts';
+import { payoutSectionOf } from '../profile-sections.ts';
 import type { LoanContext } from './context.ts';
 import { links, orderNotices } from './notices.ts';
 import type { OrderRow, Tx } from './repository.ts';
@@ -34,7 +36,6 @@ export type RefundState = 'pending' | 'sent' | 'refunded' | 'failed';
 
 const SEND_REFUND = 'send_refund';
 const RECONCILE_REFUNDS = 'reconcile_refunds';
-const PAYOUT_STEP = 'bankInfo';
 /** A send that failed on the lender's side (balance, a temporary error) goes again this much later... */
 const RESEND_MS = 15 * 60_000;
 /** ...up to this many sends in all; then staff look at it. */
@@ -185,7 +186,7 @@ export function createRefunds(ctx: LoanContext) {
   async function sendRefund(refundId: string, attempt: number): Promise<void> {
     const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
     if (refund?.state !== 'requested' || refund.attempt !== attempt) return;
-    const bank = await repo.sectionOf(db, refund.customerId, PAYOUT_STEP);
+    const bank = await payoutSectionOf(db, refund.customerId);
     if (!bank) {
       await refuse(refundId, attempt, NO_PAYOUT_ACCOUNT);
       return;
@@ -339,7 +340,7 @@ export function createRefunds(ctx: LoanContext) {
       const refund = await lockRefund(tx, refundId);
       if (!refund) throw new ApiError('NOT_FOUND');
       if (refund.state !== 'failed') throw new ApiError('REQUEST_STATE', { state: refund.state });
-      if (!(await repo.sectionOf(tx, refund.customerId, PAYOUT_STEP))) throw new ApiError('PAYOUT_ACCOUNT_INVALID');
+      if (!(await payoutSectionOf(tx, refund.customerId))) throw new ApiError('PAYOUT_ACCOUNT_INVALID');
       const [next] = await tx
         .update(refunds)
         .set({

@@ -8,7 +8,7 @@
  * The gateway's word on a payment (webhook, or reconciliation) is applied to the ledger only when its amount and
  * currency are the payment's; anything else is refused, recorded for staff and never applied.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { manilaToday } from '#domain/calendar-date.ts';
 import {
   addComponents,
@@ -25,13 +25,14 @@ import {
 } from '#domain/loan-ledger.ts';
 import type { PaymentChannel, PaymentKind } from '#domain/loan-types.ts';
 import { payoutDestinationOf, type BankInfoSection } from '#domain/payout-account.ts';
-import { coupons, idempotencyKeys, payments } from '#server/db/tables.ts';
+import { coupons, idempotencyKeys } from '#server/db/tables.ts';
 import { ApiError } from '#server/errors.ts';
 import { enqueue } from '#server/jobs/runner.ts';
 import type { CollectionEvent } from '#server/providers/collection/collection-provider.ts';
 import { ProviderError } from '#server/providers/payout/payout-provider.ts';
 import { checkUsable, consumeHeld, hold, lockCoupon, releaseHeld, type CouponRow } from '../coupons.ts';
 import type { StoredAnswer } from '../idempotency.ts';
+import { payoutSectionOf } from '../profile-sections.ts';
 import type { Caller, LoanContext } from './context.ts';
 import { ledgerPatch, type OrderRow } from './repository.ts';
 import { links, orderNotices } from './notices.ts';
@@ -133,21 +134,14 @@ export function createRepayment(ctx: LoanContext, views: LoanViews) {
     const answer = await ctx.money(caller, key, `payment:${orderId}`, hash, async (tx) => {
       const order = await repo.lockOrder(tx, orderId, caller.customerId);
       const at = now();
-      const open = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.orderId, orderId), inArray(payments.state, ['requested', 'in_progress'])))
-        .for('update');
+      const open = await repo.lockOpenPaymentsOf(tx, orderId);
       for (const payment of open) {
         // One whose last attempt the gateway declined blocks nothing: the borrower was told it failed.
         const declined = payment.attemptFailedAt !== null;
         if (payment.expiresAt > at && !declined) throw new ApiError('PAYMENT_IN_PROGRESS');
         // Declined or expired unpaid: closed, so a new one can be made (a late success is still applied: see
         // paymentEvent). The declined one keeps the gateway's code of its attempt (the reason its screen shows).
-        await tx
-          .update(payments)
-          .set({ state: 'fail', failureCode: declined ? 'DECLINED' : 'EXPIRED', completedAt: at })
-          .where(eq(payments.id, payment.id));
+        await repo.failPayment(tx, payment.id, { failureCode: declined ? 'DECLINED' : 'EXPIRED', completedAt: at });
         if (payment.couponId) await releaseHeld(tx, payment.couponId, payment.id);
         await repo.recordEvent(tx, order.id, declined ? 'payment_declined' : 'payment_expired', {
           paymentId: payment.id,
@@ -163,40 +157,36 @@ export function createRepayment(ctx: LoanContext, views: LoanViews) {
         ? couponDiscount(order, input.kind, base, await lockCoupon(tx, couponId, caller.customerId), at)
         : 0;
       const amount = base - discountCentavos;
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          orderId,
-          customerId: caller.customerId,
-          kind: input.kind,
-          channel: input.channel,
-          amount,
-          couponId,
-          discount: discountCentavos,
-          state: 'requested',
-          // Payable as long as what the gateway gives for the channel (a QR Ph code: 30 minutes); sendPayment counts
-          // it again from the attach.
-          expiresAt: new Date(
-            at.getTime() + (ctx.collection.paymentExpiryMs(input.channel) ?? ctx.settings.paymentTtlMs),
-          ),
-          createdAt: at,
-        })
-        .returning();
-      if (couponId && !(await hold(tx, couponId, order.id, payment!.id)))
+      const payment = await repo.insertPayment(tx, {
+        orderId,
+        customerId: caller.customerId,
+        kind: input.kind,
+        channel: input.channel,
+        amount,
+        couponId,
+        discount: discountCentavos,
+        // Payable as long as what the gateway gives for the channel (a QR Ph code: 30 minutes); sendPayment counts
+        // it again from the attach.
+        expiresAt: new Date(
+          at.getTime() + (ctx.collection.paymentExpiryMs(input.channel) ?? ctx.settings.paymentTtlMs),
+        ),
+        createdAt: at,
+      });
+      if (couponId && !(await hold(tx, couponId, order.id, payment.id)))
         throw new ApiError('COUPON_UNAVAILABLE', { reason: 'used' });
       await repo.recordEvent(tx, order.id, 'payment_created', {
-        paymentId: payment!.id,
+        paymentId: payment.id,
         kind: input.kind,
         amountCentavos: amount,
         ...(couponId && { couponId, discountCentavos }),
       });
       await enqueue(tx, {
         kind: 'send_payment',
-        key: `send_payment:${payment!.id}`,
-        payload: { paymentId: payment!.id },
+        key: `send_payment:${payment.id}`,
+        payload: { paymentId: payment.id },
         runAt: new Date(at.getTime() + SEND_RETRY_MS),
       });
-      return { status: 201, body: views.paymentView(payment!, order.orderNo) };
+      return { status: 201, body: views.paymentView(payment, order.orderNo) };
     });
     if (answer.status !== 201) return answer;
     const { id, orderNo } = JSON.parse(answer.json) as { id: string; orderNo: string };
@@ -206,7 +196,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews) {
       return answer; // the send_payment job tries again; the borrower's screen shows the reference when it comes
     }
     // The answer the borrower gets, and a repeat of the request, carry the gateway's reference.
-    const [row] = await db.select().from(payments).where(eq(payments.id, id));
+    const row = await repo.findPayment(db, id);
     const json = JSON.stringify(views.paymentView(row!, orderNo));
     if (json === answer.json) return answer;
     await db
@@ -228,7 +218,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews) {
    * borrower pays again with a fresh one.
    */
   async function sendPayment(paymentId: string): Promise<void> {
-    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    const payment = await repo.findPayment(db, paymentId);
     if (!payment || payment.state !== 'requested') return;
     const sentAt = now();
     if (payment.expiresAt <= sentAt) {
@@ -238,7 +228,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews) {
     // Counted from before the attach, so the payment never outlives its code (a QR Ph code's timer starts there).
     const lifeMs = ctx.collection.paymentExpiryMs(payment.channel as PaymentChannel);
     const order = await repo.findOrder(db, payment.orderId);
-    const bank = await repo.sectionOf(db, payment.customerId, 'bankInfo');
+    const bank = await payoutSectionOf(db, payment.customerId);
     const phone = typeof bank?.['withdrawalPhone'] === 'string' ? bank['withdrawalPhone'] : '';
     let intent: Awaited<ReturnType<LoanContext['collection']['createPayment']>>;
     try {
@@ -266,15 +256,11 @@ export function createRepayment(ctx: LoanContext, views: LoanViews) {
       const current = await repo.lockPayment(tx, paymentId);
       if (current?.state !== 'requested') return;
       if (intent.amountCentavos !== current.amount) {
-        await tx
-          .update(payments)
-          .set({
-            state: 'fail',
-            failureCode: 'PROVIDER_AMOUNT_MISMATCH',
-            providerRef: intent.providerRef,
-            completedAt: now(),
-          })
-          .where(eq(payments.id, paymentId));
+        await repo.failPayment(tx, paymentId, {
+          failureCode: 'PROVIDER_AMOUNT_MISMATCH',
+          providerRef: intent.providerRef,
+          completedAt: now(),
+        });
         if (current.couponId) await releaseHeld(tx, current.couponId, paymentId);
         await repo.recordEvent(tx, locked.id, 'payment_mismatch', {
           paymentId,
@@ -283,18 +269,14 @@ export function createRepayment(ctx: LoanContext, views: LoanViews) {
         });
         return;
       }
-      await tx
-        .update(payments)
-        .set({
-          state: 'in_progress',
-          reference: intent.reference,
-          providerRef: intent.providerRef,
-          checkoutUrl: intent.action?.url ?? null,
-          ...(lifeMs !== null && {
-            expiresAt: new Date(Math.max(current.expiresAt.getTime(), sentAt.getTime() + lifeMs)),
-          }),
-        })
-        .where(eq(payments.id, paymentId));
+      await repo.markPaymentSent(tx, paymentId, {
+        reference: intent.reference,
+        providerRef: intent.providerRef,
+        checkoutUrl: intent.action?.url ?? null,
+        ...(lifeMs !== null && {
+          expiresAt: new Date(Math.max(current.expiresAt.getTime(), sentAt.getTime() + lifeMs)),
+        }),
+      });
       await repo.recordEvent(tx, locked.id, 'payment_sent', { paymentId, providerRef: intent.providerRef });
     });
   }
@@ -311,16 +293,13 @@ export function createRepayment(ctx: LoanContext, views: LoanViews) {
     failureCode: string,
     from: 'requested' | 'in_progress' = 'requested',
   ): Promise<boolean> {
-    const [pre] = await db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId));
+    const pre = await repo.paymentKeysById(db, paymentId);
     if (!pre) return false;
     return db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, pre.orderId);
       const payment = await repo.lockPayment(tx, paymentId);
       if (payment?.state !== from) return false;
-      await tx
-        .update(payments)
-        .set({ state: 'fail', failureCode, completedAt: now() })
-        .where(eq(payments.id, paymentId));
+      await repo.failPayment(tx, paymentId, { failureCode, completedAt: now() });
       if (payment.couponId) await releaseHeld(tx, payment.couponId, paymentId);
       if (failureCode === 'EXPIRED') {
         await repo.recordEvent(tx, order.id, 'payment_expired', {
@@ -351,10 +330,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews) {
    * less: a partial repayment); money over what is owed, or for an order no longer repaying, is kept as unapplied.
    */
   async function paymentEvent(event: CollectionEvent): Promise<PaymentOutcome> {
-    const [found] = await db
-      .select({ id: payments.id, orderId: payments.orderId })
-      .from(payments)
-      .where(eq(payments.providerRef, event.providerRef));
+    const found = await repo.paymentKeysByProviderRef(db, event.providerRef);
     if (!found) return 'unknown';
     return db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, found.orderId);
@@ -365,10 +341,10 @@ export function createRepayment(ctx: LoanContext, views: LoanViews) {
         // One attempt failed; the intent stays payable at the gateway, so the payment stays open (a later success
         // applies), but it reads as failed with the attempt's reason (views.ts) and no longer blocks paying again.
         if (payment.state === 'requested' || payment.state === 'in_progress')
-          await tx
-            .update(payments)
-            .set({ attemptFailureCode: event.failureCode ?? 'payment_failed', attemptFailedAt: at })
-            .where(eq(payments.id, payment.id));
+          await repo.markPaymentAttemptFailed(tx, payment.id, {
+            attemptFailureCode: event.failureCode ?? 'payment_failed',
+            attemptFailedAt: at,
+          });
         await repo.recordEvent(tx, order.id, 'payment_attempt_failed', {
           paymentId: payment.id,
           eventId: event.eventId,
@@ -492,10 +468,7 @@ export function createRepayment(ctx: LoanContext, views: LoanViews) {
         await notifyOrder(tx, order, 'settled', links.bill(order), { amountCentavos: received });
       else if (applied !== 'extended')
         await notifyOrder(tx, order, 'paymentSucceeded', links.bill(order), { amountCentavos: received });
-      await tx
-        .update(payments)
-        .set({ state: 'success', failureCode: null, applied, completedAt: at })
-        .where(eq(payments.id, payment.id));
+      await repo.markPaymentSucceeded(tx, payment.id, { applied, completedAt: at });
       return 'applied';
     });
   }

@@ -1,7 +1,11 @@
 /**
  * The loan repository: the one place that reads and writes orders, their events, payouts and payments. Every
  * function takes the database or a transaction (fastify/demo's repositories), so an operation composes them inside
- * its own transaction.
+ * its own transaction. Its queries are in ./repository/ (orders.ts, events.ts, payouts.ts, payments.ts), each
+ * function named for what it does; the loan core reaches them through `createLoanRepository` (its `repo`), the
+ * console's services and the reminders import them from here. No other file imports those four tables
+ * (tests/unit/table-owners.test.ts), tests aside; the one other writer is the re-encryption of data at rest
+ * (server/crypto/reencrypt.ts), which rewrites every encrypted column of every table in place.
  *
  * Lock order, on every path that moves money: the customer row, then the order, then its payout or payment, then a
  * coupon (server/services/coupons.ts: the withdrawal locks it after the order, the repayment after the order's open
@@ -10,68 +14,27 @@
  * level (a gateway callback starts at the order) but never takes them the other way round, so two transactions never
  * wait on each other in a circle.
  */
-import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { figuresOf, type Ledger } from '#domain/loan-ledger.ts';
 import { canTransition } from '#domain/loan-rules.ts';
 import type { OrderState } from '#domain/loan-types.ts';
-import type { Database } from '#server/db/database.ts';
-import { customers, loanEvents, loanOrders, payments, payouts, profileSections } from '#server/db/tables.ts';
 import { ApiError } from '#server/errors.ts';
+import * as events from './repository/events.ts';
+import * as orders from './repository/orders.ts';
+import * as payments from './repository/payments.ts';
+import * as payouts from './repository/payouts.ts';
+import type { Db, OrderPatch, OrderRow, Tx } from './repository/types.ts';
 
-import type { Tx } from '../idempotency.ts';
+export * from './repository/events.ts';
+export * from './repository/orders.ts';
+export * from './repository/payments.ts';
+export * from './repository/payouts.ts';
+export type * from './repository/types.ts';
 
-export type { Tx };
-/** The database or one of its transactions. */
-export type Db = Database | Tx;
-
-export type OrderRow = typeof loanOrders.$inferSelect;
-export type OrderPatch = Partial<typeof loanOrders.$inferInsert>;
-export type PaymentRow = typeof payments.$inferSelect;
-export type PayoutRow = typeof payouts.$inferSelect;
-
+/**
+ * The repository with the loan core's clock: every query of ./repository/, and the writes that stamp the time (an
+ * event, a change of an order).
+ */
 export function createLoanRepository(now: () => Date) {
-  /** Locks the customer row: the first lock of every money operation of that customer (see the lock order above). */
-  async function lockCustomer(tx: Tx, customerId: string): Promise<void> {
-    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
-  }
-
-  /** The order (of `customerId` when given), locked for update; NOT_FOUND when there is none. */
-  async function lockOrder(tx: Tx, orderId: string, customerId?: string): Promise<OrderRow> {
-    const [order] = await tx
-      .select()
-      .from(loanOrders)
-      .where(
-        customerId
-          ? and(eq(loanOrders.id, orderId), eq(loanOrders.customerId, customerId))
-          : eq(loanOrders.id, orderId),
-      )
-      .for('update');
-    if (!order) throw new ApiError('NOT_FOUND');
-    return order;
-  }
-
-  async function findOrder(db: Db, orderId: string, customerId?: string): Promise<OrderRow | undefined> {
-    const [order] = await db
-      .select()
-      .from(loanOrders)
-      .where(
-        customerId
-          ? and(eq(loanOrders.id, orderId), eq(loanOrders.customerId, customerId))
-          : eq(loanOrders.id, orderId),
-      );
-    return order;
-  }
-
-  /** The customer's orders, newest first. */
-  function ordersOf(db: Db, customerId: string): Promise<OrderRow[]> {
-    return db
-      .select()
-      .from(loanOrders)
-      .where(eq(loanOrders.customerId, customerId))
-      .orderBy(desc(loanOrders.createdAt), desc(loanOrders.orderNo));
-  }
-
   async function recordEvent(
     tx: Db,
     orderId: string,
@@ -80,7 +43,7 @@ export function createLoanRepository(now: () => Date) {
     from: string | null = null,
     to: string | null = null,
   ): Promise<void> {
-    await tx.insert(loanEvents).values({ orderId, kind, data, fromState: from, toState: to, at: now() });
+    await events.insertEvent(tx, { orderId, kind, data, fromState: from, toState: to, at: now() });
   }
 
   /** Moves a locked order to `to` (the state machine must allow it) with its other changes, and records the event. */
@@ -93,13 +56,9 @@ export function createLoanRepository(now: () => Date) {
     data: Record<string, unknown> | null = null,
   ): Promise<OrderRow> {
     if (!canTransition(order.state as OrderState, to)) throw new ApiError('ORDER_STATE');
-    const [updated] = await tx
-      .update(loanOrders)
-      .set({ ...patch, state: to, updatedAt: now() })
-      .where(eq(loanOrders.id, order.id))
-      .returning();
+    const updated = await orders.writeOrder(tx, order.id, { ...patch, state: to, updatedAt: now() });
     await recordEvent(tx, order.id, kind, data, order.state, to);
-    return updated!;
+    return updated;
   }
 
   /** Changes a locked order without a state change, and records the event. */
@@ -110,56 +69,12 @@ export function createLoanRepository(now: () => Date) {
     patch: OrderPatch,
     data: Record<string, unknown>,
   ): Promise<OrderRow> {
-    const [updated] = await tx
-      .update(loanOrders)
-      .set({ ...patch, updatedAt: now() })
-      .where(eq(loanOrders.id, order.id))
-      .returning();
-    await recordEvent(tx, order.id, kind, data, order.state, updated!.state);
-    return updated!;
+    const updated = await orders.writeOrder(tx, order.id, { ...patch, updatedAt: now() });
+    await recordEvent(tx, order.id, kind, data, order.state, updated.state);
+    return updated;
   }
 
-  /** One profile step's data. */
-  async function sectionOf(db: Db, customerId: string, step: string): Promise<Record<string, unknown> | undefined> {
-    const [row] = await db
-      .select({ data: profileSections.data })
-      .from(profileSections)
-      .where(and(eq(profileSections.customerId, customerId), eq(profileSections.step, step)));
-    return row?.data as Record<string, unknown> | undefined;
-  }
-
-  /** PA + yymmdd + a running number + two letters: unique without retries. */
-  async function newOrderNo(tx: Tx, day: string): Promise<string> {
-    const result = (await tx.execute(sql`select nextval('loan_order_no_seq')::text as n`)) as unknown as {
-      rows: { n: string }[];
-    };
-    const letters = [...randomBytes(2)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
-    return `PA${day.slice(2).replaceAll('-', '')}${String(result.rows[0]?.n ?? '0').padStart(4, '0')}${letters}`;
-  }
-
-  async function lockPayout(tx: Tx, payoutId: string): Promise<PayoutRow | undefined> {
-    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
-    return payout;
-  }
-
-  async function lockPayment(tx: Tx, paymentId: string): Promise<PaymentRow | undefined> {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    return payment;
-  }
-
-  return {
-    lockCustomer,
-    lockOrder,
-    findOrder,
-    ordersOf,
-    recordEvent,
-    transition,
-    update,
-    sectionOf,
-    newOrderNo,
-    lockPayout,
-    lockPayment,
-  };
+  return { ...orders, ...events, ...payouts, ...payments, recordEvent, transition, update };
 }
 
 export type LoanRepository = ReturnType<typeof createLoanRepository>;

@@ -1,9 +1,9 @@
 /**
- * Customer service (issue 13): find a customer (phone, name, order number, ID number; audited with the query's keyed
- * hash, never the query), the customer's view with personal data masked, unmasking named fields (audited by name),
- * notes, documents' bytes.
+ * Customer service (docs/staff-console.md): find a customer (phone, name, order number, ID number; audited with the
+ * query's keyed hash, never the query), the customer's view with personal data masked, unmasking named fields (audited
+ * by name), notes, documents' bytes.
  */
-import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, or } from 'drizzle-orm';
 import { isOpenOrder } from '#domain/loan-rules.ts';
 import type { OrderState } from '#domain/loan-types.ts';
 import { dataKeys } from '#server/crypto/data-keys.ts';
@@ -16,10 +16,7 @@ import {
   customers,
   documents,
   feedback,
-  loanEvents,
-  loanOrders,
   messages,
-  payments,
   profileSections,
   staffAccounts,
   staffNotes,
@@ -28,6 +25,14 @@ import { ApiError } from '#server/errors.ts';
 import type { FileStorage } from '#server/providers/storage/file-storage.ts';
 import { staffAudit } from '../audit.ts';
 import type { LoanService } from '../loans.ts';
+import {
+  customerIdsOfOrderNo,
+  eventsOf,
+  isOrderOf,
+  orderHistoryOf,
+  orderStatesOf,
+  paymentsOfOrderOldestFirst,
+} from '../loans/repository.ts';
 import { customerHead, documentList, maskedProfile, notesOf } from './customer-facts.ts';
 import { clearValue } from './masking.ts';
 
@@ -69,13 +74,7 @@ export function createCustomerService(deps: {
         );
       return rows.map((r) => r.id);
     }
-    if (by === 'order') {
-      const rows = await db
-        .select({ id: loanOrders.customerId })
-        .from(loanOrders)
-        .where(sql`upper(${loanOrders.orderNo}) = ${q.trim().toUpperCase()}`);
-      return rows.map((r) => r.id);
-    }
+    if (by === 'order') return customerIdsOfOrderNo(db, q);
     const hashes =
       by === 'name'
         ? nameHashes(dataKeys(), q)
@@ -116,11 +115,7 @@ export function createCustomerService(deps: {
     const items = [];
     for (const row of rows) {
       const head = (await customerHead(db, row.id))!;
-      const orders = await db
-        .select({ state: loanOrders.state })
-        .from(loanOrders)
-        .where(eq(loanOrders.customerId, row.id))
-        .orderBy(desc(loanOrders.createdAt));
+      const orders = await orderStatesOf(db, row.id);
       items.push({
         id: row.id,
         phoneMasked: head.phoneMasked,
@@ -137,20 +132,12 @@ export function createCustomerService(deps: {
     const head = await customerHead(db, customerId);
     if (!head) throw new ApiError('NOT_FOUND');
     await staffAudit(db, { staffId, action: 'customer.viewed', customerId, ip });
-    const orderRows = await db
-      .select()
-      .from(loanOrders)
-      .where(eq(loanOrders.customerId, customerId))
-      .orderBy(desc(loanOrders.createdAt));
+    const orderRows = await orderHistoryOf(db, customerId);
     const orders = [];
     for (const o of orderRows) {
       const v = loans?.orderView(o);
-      const events = await db
-        .select()
-        .from(loanEvents)
-        .where(eq(loanEvents.orderId, o.id))
-        .orderBy(asc(loanEvents.at), asc(loanEvents.id));
-      const pays = await db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(asc(payments.createdAt));
+      const events = await eventsOf(db, o.id);
+      const pays = await paymentsOfOrderOldestFirst(db, o.id);
       orders.push({
         id: o.id,
         orderNo: o.orderNo,
@@ -265,13 +252,7 @@ export function createCustomerService(deps: {
 
   async function addNote(staffId: string, ip: string, customerId: string, text: string, orderId?: string) {
     if (!(await customerHead(db, customerId))) throw new ApiError('NOT_FOUND');
-    if (orderId) {
-      const [order] = await db
-        .select({ id: loanOrders.id })
-        .from(loanOrders)
-        .where(and(eq(loanOrders.id, orderId), eq(loanOrders.customerId, customerId)));
-      if (!order) throw new ApiError('NOT_FOUND');
-    }
+    if (orderId && !(await isOrderOf(db, orderId, customerId))) throw new ApiError('NOT_FOUND');
     const note = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(staffNotes)

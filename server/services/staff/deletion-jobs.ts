@@ -10,23 +10,15 @@
  *   orders with their events, payouts, payments and re-loans, and the customer's coupons. What remains of the customer is the
  *   row holding the phone's keyed hash and the audit log, neither of which identifies the person.
  */
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import { manilaToday } from '#domain/calendar-date.ts';
 import { dailyInManila } from '#server/jobs/daily.ts';
 import type { Database } from '#server/db/database.ts';
-import {
-  auditLog,
-  couponGrants,
-  coupons,
-  deletionRequests,
-  easyReloans,
-  loanOrders,
-  payments,
-  staffNotes,
-} from '#server/db/tables.ts';
+import { auditLog, couponGrants, coupons, deletionRequests, easyReloans, staffNotes } from '#server/db/tables.ts';
 import type { ClaimedJob, JobHandler, Queryable, Schedule } from '#server/jobs/runner.ts';
 import { enqueue } from '#server/jobs/runner.ts';
 import type { FileStorage } from '#server/providers/storage/file-storage.ts';
+import { deleteOrdersOf, deletePaymentsOfOrders, lockOrdersOf } from '../loans/repository.ts';
 
 export const ERASE_FILES = 'erase_files';
 export const RETENTION_PURGE = 'retention_purge';
@@ -83,26 +75,21 @@ export function deletionJobs(deps: DeletionJobDeps): {
     for (const request of due) {
       const removed = await db.transaction(async (tx) => {
         // The orders' row locks first, as every writer of an order takes them.
-        const orders = await tx
-          .select({ id: loanOrders.id })
-          .from(loanOrders)
-          .where(eq(loanOrders.customerId, request.customerId))
-          .for('update');
+        const orderIds = await lockOrdersOf(tx, request.customerId);
         const [coupon] = await tx
           .select({ id: coupons.id })
           .from(coupons)
           .where(eq(coupons.customerId, request.customerId))
           .limit(1);
-        if (orders.length === 0 && !coupon) return 0;
-        const orderIds = orders.map((o) => o.id);
+        if (orderIds.length === 0 && !coupon) return 0;
         // Payments, re-loans, grants and notes name coupons and orders: they go first.
-        if (orderIds.length > 0) await tx.delete(payments).where(inArray(payments.orderId, orderIds));
+        if (orderIds.length > 0) await deletePaymentsOfOrders(tx, orderIds);
         await tx.delete(easyReloans).where(eq(easyReloans.customerId, request.customerId));
         await tx.delete(couponGrants).where(eq(couponGrants.customerId, request.customerId));
         await tx.delete(staffNotes).where(eq(staffNotes.customerId, request.customerId));
         await tx.delete(coupons).where(eq(coupons.customerId, request.customerId));
         // Events and payouts go with their orders (ON DELETE CASCADE).
-        await tx.delete(loanOrders).where(eq(loanOrders.customerId, request.customerId));
+        await deleteOrdersOf(tx, request.customerId);
         await tx.insert(auditLog).values({
           event: 'retention.purged',
           customerId: request.customerId,

@@ -1,7 +1,7 @@
 /**
- * Account deletion (docs/staff-console.md; Data Privacy Act right to erasure, SEC record keeping). Customer service
- * opens a request after checking the person's identity; a supervisor who is not the requester approves it, and the
- * erasure runs at once in one transaction (`eraseCustomer`). Irreversible.
+ * Account deletion (docs/staff-console.md, "Account deletion"; Data Privacy Act right to erasure, SEC record keeping).
+ * Customer service opens a request after checking the person's identity; a supervisor who is not the requester approves
+ * it, and the erasure runs at once in one transaction (`eraseCustomer`). Irreversible.
  *
  * Open loans block it: any order that is not settled or rejected (domain/loan-rules.ts isOpenOrder), including an
  * accepted or disbursement_failed order that was never disbursed. Such an order is still a live contract offer or a
@@ -10,7 +10,7 @@
  * After the erasure the customer row stays (loan records point at it) with no personal value: `phone` becomes
  * `erased:<keyed hash>`. A new SMS login with the same number therefore starts a brand-new, empty account.
  */
-import { and, asc, count, eq, gte, inArray, lt, notInArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
 import type { PayoutDestination } from '#domain/payout-account.ts';
@@ -35,11 +35,8 @@ import {
   facebookLogins,
   feedback,
   idempotencyKeys,
-  loanOrders,
   messages,
   otpChallenges,
-  payments,
-  payouts,
   profileSections,
   sessions,
   signatures,
@@ -56,10 +53,16 @@ import { staffAudit } from '../audit.ts';
 import { customerHeads, maskedWho } from './customer-facts.ts';
 import { staffConfig } from './staff-config.ts';
 import type { Tx } from '../idempotency.ts';
+import {
+  hasOpenOrder,
+  lockCustomer,
+  paymentIdsOfCustomer,
+  replaceOrderPayoutAccounts,
+  replacePayoutAccounts,
+} from '../loans/repository.ts';
 import { smsText } from '../sms-text.ts';
 import type { StaffCaller } from './sessions.ts';
 
-const FINAL_STATES = ['settled', 'rejected'];
 const VERIFICATIONS: readonly string[] = staffConfig.deletionVerifications;
 
 /** What an erasure removed or rewrote: counts only, for the audit log. */
@@ -170,35 +173,11 @@ export async function eraseCustomer(tx: Tx, customerId: string, now: Date): Prom
     .returning({ id: auditLog.id });
 
   // Loan records stay for the SEC, without the payout account's number, name or phone.
-  const orders = await tx
-    .select({ id: loanOrders.id, payoutAccount: loanOrders.payoutAccount })
-    .from(loanOrders)
-    .where(eq(loanOrders.customerId, customerId));
-  const orderIds = orders.map((o) => o.id);
-  for (const order of orders)
-    if (order.payoutAccount !== null)
-      await tx
-        .update(loanOrders)
-        .set({ payoutAccount: accountStub(order.payoutAccount) })
-        .where(eq(loanOrders.id, order.id));
-  const payoutRows =
-    orderIds.length > 0
-      ? await tx
-          .select({ id: payouts.id, account: payouts.account })
-          .from(payouts)
-          .where(inArray(payouts.orderId, orderIds))
-      : [];
-  for (const payout of payoutRows)
-    await tx
-      .update(payouts)
-      .set({ account: accountStub(payout.account) })
-      .where(eq(payouts.id, payout.id));
-  const paymentRows = await tx.select({ id: payments.id }).from(payments).where(eq(payments.customerId, customerId));
+  const orderIds = await replaceOrderPayoutAccounts(tx, customerId, accountStub);
+  const payoutIds = await replacePayoutAccounts(tx, orderIds, accountStub);
+  const paymentIds = await paymentIdsOfCustomer(tx, customerId);
   // The simulated gateways' own records, where they run (a real provider gets a deletion request of its own instead).
-  await eraseFromSimulatedGateways(tx, {
-    payoutIds: payoutRows.map((p) => p.id),
-    paymentIds: paymentRows.map((p) => p.id),
-  });
+  await eraseFromSimulatedGateways(tx, { payoutIds, paymentIds });
 
   await tx
     .update(customers)
@@ -215,9 +194,9 @@ export async function eraseCustomer(tx: Tx, customerId: string, now: Date): Prom
       sessions: sessionRows.length,
       otpChallenges: oldCodes.length + todayCodes.length,
       auditRows: auditRows.length,
-      loanOrders: orders.length,
-      payouts: payoutRows.length,
-      payments: paymentRows.length,
+      loanOrders: orderIds.length,
+      payouts: payoutIds.length,
+      payments: paymentIds.length,
     },
     files: docs.map((d) => d.key),
     phone,
@@ -273,14 +252,6 @@ export function createDeletionService(deps: DeletionDeps) {
     const [row] = await selectRequests().where(eq(deletionRequests.id, id));
     if (!row) throw new ApiError('NOT_FOUND');
     return view(row);
-  }
-
-  async function hasOpenOrder(q: Database | Tx, customerId: string): Promise<boolean> {
-    const [row] = await q
-      .select({ n: count() })
-      .from(loanOrders)
-      .where(and(eq(loanOrders.customerId, customerId), notInArray(loanOrders.state, FINAL_STATES)));
-    return (row?.n ?? 0) > 0;
   }
 
   /**
@@ -411,7 +382,7 @@ export function createDeletionService(deps: DeletionDeps) {
         }
         if (request.requestedBy === caller.staffId) throw new ApiError('SAME_PERSON');
         // The customer's lock (the one applying for a loan takes, services/loans/repository.ts) before the check.
-        await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, request.customerId)).for('update');
+        await lockCustomer(tx, request.customerId);
         if (await hasOpenOrder(tx, request.customerId)) throw new ApiError('LOAN_OPEN');
         await tx
           .update(deletionRequests)

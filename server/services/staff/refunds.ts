@@ -1,13 +1,14 @@
 /**
- * Overpayment refunds for staff (issue 23 §1.5): the list (failed ones need a person: the payout account on file
- * could not take the money, or there was none), one customer's, and the retry once the borrower fixed their account
- * (server/services/loans/refunds.ts retry: a new send, audited in its transaction).
+ * Overpayment refunds for staff (docs/loans-and-money.md, "Overpayments and refunds"): the list (failed ones need a
+ * person: the payout account on file could not take the money, or there was none), one customer's, and the retry once
+ * the borrower fixed their account (server/services/loans/refunds.ts retry: a new send, audited in its transaction).
  */
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
-import { loanOrders, refunds } from '#server/db/tables.ts';
+import { refunds } from '#server/db/tables.ts';
 import { ApiError } from '#server/errors.ts';
 import type { LoanService } from '../loans.ts';
+import { orderNoOf, refundsWithOrderNo } from '../loans/repository.ts';
 import { customerHeads, maskedWho } from './customer-facts.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -41,14 +42,7 @@ export function createStaffRefunds(deps: { db: Database; loans?: LoanService }) 
     if (filter.state) conditions.push(eq(refunds.state, filter.state));
     if (filter.customerId) conditions.push(eq(refunds.customerId, filter.customerId));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
-    const rows = await db
-      .select({ refund: refunds, orderNo: loanOrders.orderNo })
-      .from(refunds)
-      .innerJoin(loanOrders, eq(loanOrders.id, refunds.orderId))
-      .where(where)
-      .orderBy(desc(refunds.createdAt), desc(refunds.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage);
+    const rows = await refundsWithOrderNo(db, where, perPage, (page - 1) * perPage);
     const [total] = await db.select({ n: count() }).from(refunds).where(where);
     const heads = await customerHeads(
       db,
@@ -64,12 +58,9 @@ export function createStaffRefunds(deps: { db: Database; loans?: LoanService }) 
   async function retry(staffId: string, ip: string, refundId: string) {
     if (!loans) throw new ApiError('NOT_FOUND');
     const refund = await loans.refunds.retry(staffId, ip, refundId);
-    const [order] = await db
-      .select({ orderNo: loanOrders.orderNo })
-      .from(loanOrders)
-      .where(eq(loanOrders.id, refund.orderId));
+    const orderNo = await orderNoOf(db, refund.orderId);
     const heads = await customerHeads(db, [refund.customerId]);
-    return staffRefundView(refund, order?.orderNo ?? '', maskedWho(heads, refund.customerId));
+    return staffRefundView(refund, orderNo ?? '', maskedWho(heads, refund.customerId));
   }
 
   return { list, retry };

@@ -1,16 +1,24 @@
 /**
- * The review queue (issue 13): orders the underwriting job left for a person, one order's application (masked), and
- * the staff decision through the loan core's one decision path (decideOrder), so the borrower sees exactly what an
- * automatic decision gives. Reads and decisions are audited.
+ * The review queue (docs/staff-console.md): orders the underwriting job left for a person, one order's application
+ * (masked), and the staff decision through the loan core's one decision path (decideOrder), so the borrower sees
+ * exactly what an automatic decision gives. Reads and decisions are audited.
  */
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { addDays } from '#domain/calendar-date.ts';
 import type { DecisionInput } from '#api-contract/staff-ops.ts';
 import type { Database } from '#server/db/database.ts';
-import { loanEvents, loanOrders, profileSections, staffAccounts } from '#server/db/tables.ts';
+import { staffAccounts } from '#server/db/tables.ts';
 import { ApiError } from '#server/errors.ts';
 import { staffAudit } from '../audit.ts';
 import type { LoanService } from '../loans.ts';
+import {
+  countOrdersUnderReview,
+  findOrder,
+  latestEventData,
+  orderHistoryOf,
+  ordersUnderReview,
+} from '../loans/repository.ts';
+import { sectionOfEach } from '../profile-sections.ts';
 import { customerHead, documentList, maskedProfile, notesOf } from './customer-facts.ts';
 import { maskValue } from './masking.ts';
 import { staffConfig } from './staff-config.ts';
@@ -78,34 +86,23 @@ export function createReviewService(deps: { db: Database; now: () => Date; loans
     if (!stored) return null;
     if (stored.decision === 'review') return stored.reason ?? null;
     if (stored.reviewReason) return stored.reviewReason;
-    const [event] = await db
-      .select({ data: loanEvents.data })
-      .from(loanEvents)
-      .where(and(eq(loanEvents.orderId, orderId), eq(loanEvents.kind, 'review')))
-      .orderBy(desc(loanEvents.id))
-      .limit(1);
-    const reason = (event?.data as { reason?: unknown } | null | undefined)?.reason;
+    const data = await latestEventData(db, orderId, 'review');
+    const reason = (data as { reason?: unknown } | null | undefined)?.reason;
     return typeof reason === 'string' ? reason : null;
   }
 
   async function queue(page: number, perPage: number) {
-    const waiting = eq(loanOrders.state, 'under_review');
-    const rows = await db
-      .select({ order: loanOrders, identity: profileSections.data })
-      .from(loanOrders)
-      .leftJoin(
-        profileSections,
-        and(eq(profileSections.customerId, loanOrders.customerId), eq(profileSections.step, 'identityInfo')),
-      )
-      .where(waiting)
-      .orderBy(asc(loanOrders.createdAt), asc(loanOrders.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage);
-    const [total] = await db.select({ n: count() }).from(loanOrders).where(waiting);
+    const orders = await ordersUnderReview(db, perPage, (page - 1) * perPage);
+    const identities = await sectionOfEach(
+      db,
+      orders.map((order) => order.customerId),
+      'identityInfo',
+    );
+    const total = await countOrdersUnderReview(db);
     const at = now().getTime();
     return {
-      items: rows.map(({ order, identity }) => {
-        const name = (identity as Record<string, unknown> | null)?.['name'];
+      items: orders.map((order) => {
+        const name = identities.get(order.customerId)?.['name'];
         return {
           orderId: order.id,
           orderNo: order.orderNo,
@@ -120,20 +117,16 @@ export function createReviewService(deps: { db: Database; now: () => Date; loans
           waitingSeconds: Math.max(0, Math.floor((at - order.createdAt.getTime()) / 1000)),
         };
       }),
-      total: total?.n ?? 0,
+      total,
     };
   }
 
   async function review(orderId: string, staffId: string, ip: string) {
-    const [order] = await db.select().from(loanOrders).where(eq(loanOrders.id, orderId));
+    const order = await findOrder(db, orderId);
     if (!order) throw new ApiError('NOT_FOUND');
     const head = await customerHead(db, order.customerId);
     if (!head) throw new ApiError('NOT_FOUND');
-    const past = await db
-      .select()
-      .from(loanOrders)
-      .where(eq(loanOrders.customerId, order.customerId))
-      .orderBy(desc(loanOrders.createdAt));
+    const past = await orderHistoryOf(db, order.customerId);
     const stored = order.decision as StoredDecision | null;
     await staffAudit(db, { staffId, action: 'review.viewed', customerId: order.customerId, ip, detail: { orderId } });
     return {
@@ -170,7 +163,7 @@ export function createReviewService(deps: { db: Database; now: () => Date; loans
   }
 
   async function decide(orderId: string, input: DecisionInput, staffId: string, ip: string) {
-    const [found] = await db.select().from(loanOrders).where(eq(loanOrders.id, orderId));
+    const found = await findOrder(db, orderId);
     if (!found) throw new ApiError('NOT_FOUND');
     const by = { staffId };
     const today = loans.today();
