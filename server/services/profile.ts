@@ -20,7 +20,7 @@ import { upgradeSection } from '#domain/legacy-values.ts';
 import { checkContext, stepCheck, type CheckError } from '#domain/step-checks.ts';
 import { fieldErrors, type CompiledValidator } from '#engine/validation/compiled-validator.ts';
 import { createAjv } from '#engine/validation/create-ajv.ts';
-import { keepDeclared } from '#engine/validation/keep-declared.ts';
+import { declaredFiles, keepDeclared } from '#engine/validation/keep-declared.ts';
 import {
   branchTester,
   compiledBranchTest,
@@ -306,7 +306,9 @@ export async function createProfileService(
       if (deeperThan(input, MAX_DEPTH)) throw new ApiError('INVALID_INPUT');
       // An app of the previous version may still send old values (marital status): read as today's.
       const data = pruneToBranches(stepRules.schema, upgradeSection(step, structuredClone(input)), stepRules.branch);
-      const images = inlineImages(data);
+      // A file the form asks for as a data URL (`format: data-url`, RJSF's file widget) is the one inline data kept.
+      const files = new Set(declaredFiles(stepRules.schema, data, stepRules.branch));
+      const images = inlineImages(data).filter((path) => !files.has(path));
       if (images.length > 0) {
         // Photos are uploaded as documents first; a section holds their ids, never the images.
         throw new ApiError('VALIDATION_FAILED', {
