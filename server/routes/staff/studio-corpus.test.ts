@@ -15,37 +15,22 @@
  * One database (the studio and the profile are tested on both elsewhere: forms.test.ts, profile.test.ts) and one API
  * for the whole file, the forms one after another as versions of one document.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { FormContent } from '#domain/form-content.ts';
 import { inlineLocalRefs } from '#engine/form/inline-refs.ts';
 import { precompiledValidator } from '#engine/form/precompiled-validator.ts';
-import { checkForm } from '#engine/studio/check-form.ts';
 import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
-import { formContext } from '#server/forms/form-context.ts';
 import { oneDatabase } from '#server/db/test-database.ts';
 import { login, type Borrower } from '#server/testing/borrower.ts';
 import { studioSuite, type StudioDetail } from '#server/testing/studio.ts';
+import { asStudioContent, corpus, LANGUAGES } from '#tests/corpus/rjsf-style.ts';
 
 const STEP = 'baseInfo';
-const LANGUAGES = ['en', 'fil', 'zh'] as const;
 
 type Json = Record<string, unknown>;
-interface CorpusForm {
-  readonly schema: Json;
-  readonly uiSchema: Json;
-  readonly formData: unknown;
-  /** What a borrower saves, when formData is not that (a sample written to show errors). */
-  readonly stepData?: unknown;
-}
-const dir = join(process.cwd(), 'tests/corpus/rjsf-style');
-const corpus = readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .map((f) => [f.slice(0, -'.json'.length), JSON.parse(readFileSync(join(dir, f), 'utf8')) as CorpusForm] as const);
 
 /** Forms the studio refuses: the checks it answers (code and params), the English message staff read. */
 const REFUSED: Record<string, { readonly code: string; readonly params: Json; readonly message: string }[]> = {
@@ -55,70 +40,6 @@ const REFUSED: Record<string, { readonly code: string; readonly params: Json; re
     message: `The field "${field}" collects personal data (file) and needs a just-in-time notice shown with it (NPC Circular 2022-02). Add a notice.`,
   })),
 };
-
-// ---------------------------------------------------------------------------------------------------------------------
-// The corpus form as studio content.
-
-const SCHEMA_TEXTS = ['title', 'description'] as const;
-const UI_TEXTS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder', 'notice', 'guidance'] as const;
-/** Keywords whose value is data, not schema: a `title` inside is a value. */
-const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
-/** Keywords whose keys are names (a property called `default` is a schema). */
-const NAME_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependencies']);
-
-/** A text in a language, as staff would write it (the English one, marked for the other two). */
-const textIn = (lng: string, english: string) => (lng === 'en' ? english : `${english} (${lng})`);
-
-/**
- * The form as studio content: every title and description (schema, `ui:title` ...) replaced by a key of the form's
- * own texts, `<form>.corpus.t<n>`, and the texts the studio finds missing written in the three languages (the English
- * text a key replaced; an option label its key), as staff write them in the translations table. Answers the keys
- * made: each must have its text, or the studio's missing-text check misses what the borrower's form shows.
- */
-function asContent(form: CorpusForm): { content: FormContent; keys: string[] } {
-  const english = new Map<string, string>();
-  const keyOf = (text: string): string => {
-    const key = `${STEP}.corpus.t${english.size + 1}`;
-    english.set(key, text);
-    return key;
-  };
-  /** `node` with its texts made keys; `names`: its keys are property names (of `properties` ...), not keywords. */
-  const walk = (node: unknown, textKeys: readonly string[], names = false): unknown => {
-    if (Array.isArray(node)) return node.map((item) => walk(item, textKeys));
-    if (node === null || typeof node !== 'object') return node;
-    return Object.fromEntries(
-      Object.entries(node).map(([key, value]) => [
-        key,
-        names
-          ? walk(value, textKeys)
-          : typeof value === 'string' && textKeys.includes(key)
-            ? keyOf(value)
-            : textKeys === SCHEMA_TEXTS && DATA_KEYWORDS.has(key)
-              ? value
-              : walk(value, textKeys, textKeys === SCHEMA_TEXTS && NAME_MAPS.has(key)),
-      ]),
-    );
-  };
-  const texts: Record<string, Json> = { en: {}, fil: {}, zh: {} };
-  const content: FormContent = {
-    schema: walk(form.schema, SCHEMA_TEXTS) as Json,
-    uiSchema: walk(form.uiSchema, UI_TEXTS) as Json,
-    texts: texts as FormContent['texts'],
-  };
-  for (const found of checkForm(STEP, content, formContext())) {
-    if (found.code !== 'studio.checks.missingText') continue;
-    const key = String(found.params['key']);
-    const path = found.path
-      .split('/')
-      .slice(2)
-      .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'));
-    const lng = path.shift()!;
-    let at = texts[lng]!;
-    for (const part of path.slice(0, -1)) at = (at[part] ??= {}) as Json;
-    at[path.at(-1)!] = textIn(lng, english.get(key) ?? key);
-  }
-  return { content, keys: [...english.keys()] };
-}
 
 /** The text at key `<form>.a.b` of a published form's texts in `lng`. */
 function textOf(texts: FormContent['texts'], lng: (typeof LANGUAGES)[number], key: string): unknown {
@@ -219,7 +140,7 @@ describe.each(oneDatabase())(
     });
 
     it.each(corpus)('%s', async (name, form) => {
-      const { content, keys } = asContent(form);
+      const { content, keys } = asStudioContent(form, STEP);
       const saved = await saveDraft(content);
       const errors = saved.checks.filter((c) => c.severity === 'error');
       const refused = REFUSED[name];
@@ -253,7 +174,9 @@ describe.each(oneDatabase())(
     it('publishes the files form once it has the notice the studio asked for, and a borrower saves their files', async () => {
       const form = corpus.find(([name]) => name === '29-files')![1];
       const notice = { 'ui:options': { notice: 'We keep your files to check your income.' } };
-      const saved = await saveDraft(asContent({ ...form, uiSchema: { file: notice, files: notice } }).content);
+      const saved = await saveDraft(
+        asStudioContent({ ...form, uiSchema: { file: notice, files: notice } }, STEP).content,
+      );
       expect(saved.checks.filter((c) => c.severity === 'error')).toEqual([]);
       const version = await publish(saved);
       const sample = { ...(form.formData as Json), files: ['data:image/png;name=b.png;base64,iVBORw0KGgo='] };
