@@ -8,8 +8,10 @@
  * before validation (engine/validation/prune-branches.ts): the browser's form never sends them, and what no branch
  * asks for is neither checked nor stored. Only what the version declares is stored, and only what the published version
  * declares is shown back (engine/validation/keep-declared.ts): a form without `additionalProperties: false` lets other
- * names pass its validator, and they would outlive the version (issue 22). The server decides what is
- * complete and where the borrower resumes, so any device continues where another left off.
+ * names pass its validator, and they would outlive the version (issue 22). Images are uploaded as documents first (a
+ * step holds `doc:<id>`); the one inline data a step keeps is a file its form asks for as a data URL (`format:
+ * data-url`, engine/validation/keep-declared.ts `declaredFiles`). The server decides what is complete and where the
+ * borrower resumes, so any device continues where another left off.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import flowJson from '#config/flow.json' with { type: 'json' };
