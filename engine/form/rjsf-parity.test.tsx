@@ -286,4 +286,42 @@ describe('ui:definitions', () => {
     await waitFor(() => expect(input('root_first')?.tagName).toBe('TEXTAREA'));
     expect(input('root_second').tagName).toBe('INPUT');
   });
+
+  it("translate the texts they give, as the field's own", async () => {
+    renderForm(
+      {
+        type: 'object',
+        definitions: { note: { type: 'string' } },
+        properties: { first: { $ref: '#/definitions/note' }, second: { $ref: '#/definitions/note' } },
+      },
+      {
+        'ui:definitions': {
+          '#/definitions/note': { 'ui:title': 'f.note', 'ui:placeholder': 'f.hint', 'ui:help': 'f.help' },
+        },
+        second: { 'ui:title': 'f.own' },
+      },
+    );
+    await waitFor(() => expect(input('root_first')).toBeTruthy());
+    expect(input('root_first').placeholder).toBe('[f.hint]');
+    expect(input('root_second').placeholder).toBe('[f.hint]');
+    expect(screen.getAllByText('[f.note]')).toHaveLength(1);
+    expect(screen.getAllByText('[f.help]')).toHaveLength(2);
+    // The field's own uiSchema wins over the definition's, as in RJSF.
+    expect(screen.getByText('[f.own]')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/(?<!\[)f\.(note|hint|help)/u);
+  });
+});
+
+describe('a boolean as choices', () => {
+  it("offers yes and no in the borrower's language under a radio or a select, as RJSF offers Yes and No", async () => {
+    renderForm(
+      { type: 'object', properties: { agree: { type: 'boolean' }, pick: { type: 'boolean' } } },
+      { agree: { 'ui:widget': 'radio' }, pick: { 'ui:widget': 'select' } },
+    );
+    await waitFor(() => expect(within(document.getElementById('root_agree')!).getByText('[form.yes]')).toBeTruthy());
+    expect(within(document.getElementById('root_agree')!).getByText('[form.no]')).toBeTruthy();
+    const options = [...document.querySelectorAll('#root_pick option')].map((o) => o.textContent);
+    expect(options).toContain('[form.yes]');
+    expect(options).toContain('[form.no]');
+  });
 });

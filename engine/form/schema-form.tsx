@@ -125,11 +125,18 @@ export function SchemaForm<T = unknown>(props: SchemaFormProps<T>) {
     () => mergeRegistry(engineRegistry, product, { widgets, fields, templates }),
     [product, widgets, fields, templates],
   );
-  // RJSF's own WrapIfAdditionalTemplate (an added property's name box) is the engine's: its label is `form.key`.
-  // RJSF's other texts are in templates the engine replaces.
+  // RJSF's own WrapIfAdditionalTemplate (an added property's name box) is the engine's: its label is `form.key`; a
+  // boolean under a radio or a select offers `form.yes` and `form.no` (RJSF's Yes and No). RJSF's other texts are in
+  // templates the engine replaces.
   const translateString = useCallback(
     (s: TranslatableString, params?: string[]) =>
-      s === TranslatableString.KeyLabel ? t('form.key') : englishStringTranslator(s, params),
+      s === TranslatableString.KeyLabel
+        ? t('form.key')
+        : s === TranslatableString.YesLabel
+          ? t('form.yes')
+          : s === TranslatableString.NoLabel
+            ? t('form.no')
+            : englishStringTranslator(s, params),
     [t],
   );
   const text = useMemo<FormText>(

@@ -306,7 +306,11 @@ describe('checkForm on forms as RJSF users write them', () => {
         },
         if: { properties: { age: { const: 18 } } },
       },
-      { site: { 'ui:widget': 'uri' }, at: { 'ui:widget': 'date-time' } },
+      {
+        site: { 'ui:widget': 'uri' },
+        at: { 'ui:widget': 'date-time' },
+        scan: { 'ui:options': { notice: 'probe.scanNotice' } },
+      },
     );
     const errors = checkForm('probe', form, context).filter(
       (c) => c.severity === 'error' && c.code !== 'studio.checks.missingText',
@@ -385,6 +389,76 @@ describe('checkForm on forms as RJSF users write them', () => {
     ]);
   });
 
+  it('keys option labels by the form, whatever the schema $id says (the step and the preview key them so)', () => {
+    const form = rjsfForm({ type: 'object', properties: { size: { type: 'string', enum: ['s'] } } });
+    delete form.schema['$id'];
+    const keys = (found: Check[]) => [...new Set(found.map((c) => c.params['key']))];
+    expect(keys(checkForm('probe', form, context))).toEqual(['probe.options.size.s']);
+    form.schema['$id'] = 'other.schema.json';
+    expect(keys(checkForm('probe', form, context))).toEqual(['probe.options.size.s']);
+  });
+
+  it('reads the titles of fixed items, of additional items and beside a $ref, as RJSF shows them', () => {
+    const form = rjsfForm({
+      type: 'object',
+      definitions: { address: { type: 'object', properties: { city: { type: 'string' } } } },
+      properties: {
+        pair: {
+          type: 'array',
+          items: [{ type: 'string', title: 'probe.first' }, { type: 'number' }],
+          additionalItems: { type: 'string', title: 'probe.more' },
+        },
+        billing: { title: 'probe.billing', $ref: '#/definitions/address' },
+      },
+    });
+    const missing = checkForm('probe', form, context).filter((c) => c.params['language'] === 'en');
+    expect(missing.map((c) => [c.params['key'], c.field])).toEqual([
+      ['probe.first', 'pair'],
+      ['probe.more', 'pair'],
+      ['probe.billing', 'billing'],
+    ]);
+  });
+
+  it('takes a boolean under a radio or a select, offering the shared yes and no as RJSF offers Yes and No', () => {
+    const form = rjsfForm(
+      { type: 'object', properties: { agree: { type: 'boolean' }, pick: { type: ['boolean', 'null'] } } },
+      { agree: { 'ui:widget': 'radio' }, pick: { 'ui:widget': 'select' } },
+    );
+    expect(checkForm('probe', form, context)).toEqual([]);
+    const shared = { ...context, shared: { ...context.shared, zh: { form: { yes: '是' } } } };
+    expect(brief(checkForm('probe', form, shared))).toEqual([
+      { code: 'missingSharedText', path: '/uiSchema/agree/ui:widget', field: 'agree' },
+    ]);
+    // Chips need choices of their own: a string without them still has none.
+    form.schema['properties'].code = { type: 'string' };
+    form.uiSchema['code'] = { 'ui:widget': 'chips' };
+    expect(brief(checkForm('probe', form, context))).toEqual([
+      { code: 'widgetNeedsEnum', path: '/uiSchema/code/ui:widget', field: 'code' },
+    ]);
+  });
+
+  it('asks a notice of a file as of a photo, chosen by its format without any ui:widget, one file or a list', () => {
+    const form = rjsfForm({
+      type: 'object',
+      properties: {
+        payslip: { type: 'string', format: 'data-url' },
+        receipts: { type: 'array', items: { type: 'string', format: 'data-url' } },
+      },
+    });
+    expect(brief(checkForm('probe', form, context))).toEqual([
+      { code: 'noticeMissing', path: '/uiSchema/payslip', field: 'payslip' },
+      { code: 'noticeMissing', path: '/uiSchema/receipts', field: 'receipts' },
+    ]);
+    form.uiSchema = {
+      payslip: { 'ui:options': { notice: 'probe.notice', accept: 'image/*,.pdf' } },
+      receipts: { 'ui:options': { notice: 'probe.notice', maxBytes: 0 } },
+    };
+    const texts = { notice: 'We keep it to check your income.' };
+    expect(brief(checkForm('probe', { ...form, texts: { en: texts, fil: texts, zh: texts } }, context))).toEqual([
+      { code: 'optionsInvalid', path: '/uiSchema/receipts/ui:options/maxBytes', field: 'receipts' },
+    ]);
+  });
+
   it('asks the texts of a shared option list once, however many fields name it (ui:options.optionList)', () => {
     const banks = Array.from({ length: 100 }, (_, i) => `bank${i}`);
     const properties = Object.fromEntries(
@@ -408,5 +482,96 @@ describe('checkForm on forms as RJSF users write them', () => {
       path: '/uiSchema/field0/ui:options/optionList',
       field: 'field0',
     });
+  });
+});
+
+describe('checkForm on ui:definitions (the settings of the fields a $ref reaches)', () => {
+  const schema = {
+    type: 'object',
+    definitions: {
+      note: { type: 'string' },
+      person: { type: 'object', properties: { name: { type: 'string' }, photo: { type: 'string' } } },
+    },
+    properties: {
+      first: { $ref: '#/definitions/note' },
+      second: { $ref: '#/definitions/note' },
+      people: { type: 'array', items: { $ref: '#/definitions/person' } },
+    },
+  };
+
+  it('checks an entry as the settings of every field it reaches: its widget, once, where the entry names it', () => {
+    const form = rjsfForm(schema, { 'ui:definitions': { '#/definitions/note': { 'ui:widget': 'stars' } } });
+    expect(brief(checkForm('probe', form, context))).toEqual([
+      { code: 'unknownWidget', path: '/uiSchema/ui:definitions/#~1definitions~1note/ui:widget', field: 'first' },
+    ]);
+    // A field's own widget wins over the entry's (RJSF merges the field's settings over it).
+    form.uiSchema['first'] = { 'ui:widget': 'textarea' };
+    form.uiSchema['second'] = { 'ui:widget': 'textarea' };
+    expect(checkForm('probe', form, context)).toEqual([]);
+  });
+
+  it("checks an entry's options against its widget, and a field's options against the entry's widget", () => {
+    const form = rjsfForm(schema, {
+      'ui:definitions': { '#/definitions/note': { 'ui:widget': 'otp', 'ui:options': { length: 40 } } },
+      second: { 'ui:options': { length: 'six' } },
+    });
+    expect(brief(checkForm('probe', form, context))).toEqual([
+      {
+        code: 'optionsInvalid',
+        path: '/uiSchema/ui:definitions/#~1definitions~1note/ui:options/length',
+        field: 'first',
+      },
+      { code: 'optionsInvalid', path: '/uiSchema/second/ui:options/length', field: 'second' },
+    ]);
+  });
+
+  it('reads the texts an entry gives, reaches the fields inside it, and a notice on the field covers its widget', () => {
+    const form = rjsfForm(schema, {
+      'ui:definitions': {
+        '#/definitions/note': { 'ui:title': 'probe.note', 'ui:placeholder': 'probe.hint' },
+        '#/definitions/person': { photo: { 'ui:widget': 'photo' } },
+      },
+      people: { items: { 'ui:options': { notice: 'probe.why' } } },
+    });
+    const found = checkForm('probe', form, context);
+    expect([...new Set(found.map((c) => c.params['key']))]).toEqual(['probe.note', 'probe.hint', 'probe.why']);
+    expect(found.some((c) => c.code === 'studio.checks.noticeMissing')).toBe(false);
+    delete form.uiSchema['people'];
+    expect(brief(checkForm('probe', form, context)).filter((c) => c.code === 'noticeMissing')).toEqual([
+      { code: 'noticeMissing', path: '/uiSchema/ui:definitions/#~1definitions~1person/photo', field: 'photo' },
+    ]);
+  });
+
+  it('reads an option title an entry gives to an alternative reached by a $ref', () => {
+    const form = rjsfForm(
+      {
+        type: 'object',
+        definitions: { bank: { type: 'object', properties: { account: { type: 'string', title: 'probe.account' } } } },
+        properties: { pay: { type: 'object', oneOf: [{ $ref: '#/definitions/bank' }] } },
+      },
+      { 'ui:definitions': { '#/definitions/bank': { 'ui:title': 'probe.bank' } } },
+      { account: 'Account' },
+    );
+    expect(checkForm('probe', form, context).filter((c) => c.params['language'] === 'en')).toEqual([
+      expect.objectContaining({ path: '/texts/en/bank', params: { key: 'probe.bank', language: 'en' } }),
+    ]);
+  });
+
+  it('warns of an entry no field uses and refuses one that is not an object of settings', () => {
+    const form = rjsfForm(schema, {
+      'ui:definitions': { '#/definitions/nothing': { 'ui:widget': 'stars' }, '#/definitions/note': 'textarea' },
+    });
+    expect(brief(checkForm('probe', form, context))).toEqual([
+      { code: 'uiDefinitionsInvalid', path: '/uiSchema/ui:definitions/#~1definitions~1note' },
+      { code: 'uiDefinitionUnused', path: '/uiSchema/ui:definitions/#~1definitions~1nothing' },
+    ]);
+    expect(checkForm('probe', form, context)[1]).toMatchObject({
+      severity: 'warning',
+      params: { ref: '#/definitions/nothing' },
+    });
+    form.uiSchema['ui:definitions'] = ['textarea'];
+    expect(brief(checkForm('probe', form, context))).toEqual([
+      { code: 'uiDefinitionsInvalid', path: '/uiSchema/ui:definitions' },
+    ]);
   });
 });

@@ -2,7 +2,9 @@
  * The checks of a step form draft (issue 15): what would break the borrower's form, its translations or the privacy
  * rules if it were published. Pure (ajv aside); the server runs it on every save and refuses a submit while an
  * error stands. Text keys follow what the form really reads (engine/form/translate-ui.ts, the templates and
- * forms/form-text.ts's widget labels); a `<form>.` key is the form's own text, any other the shared catalog.
+ * forms/form-text.ts's widget labels); a `<form>.` key is the form's own text, any other the shared catalog. An enum's
+ * option labels are `<form>.options.<field>.<value>` by the form's name (the borrower's step and the studio's preview
+ * key them so), whatever the schema's `$id`.
  */
 import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
@@ -11,7 +13,7 @@ import { checkPatterns } from './check-patterns.ts';
 import { checkSchema } from './check-schema.ts';
 import type { ValidationVocabulary } from '../validation/vocabulary.ts';
 import type { FieldMeta, WidgetMeta } from '../widgets/widget-meta.ts';
-import { asObject, choicesOf, enumOf, escape, fieldsOf, resolveRef, typesOf } from './schema-fields.ts';
+import { asObject, choicesOf, enumOf, escape, fieldsOf, refOf, resolveRef, typesOf } from './schema-fields.ts';
 import type { Json, SchemaField } from './schema-fields.ts';
 import { check } from './types.ts';
 import type { Check, FormContentLike } from './types.ts';
@@ -75,7 +77,10 @@ interface Walk {
   readonly out: Check[];
   /** Text key -> where it is first used and for which field. */
   readonly keys: Map<string, { path: string; field?: string }>;
-  readonly optionPrefix: string;
+  /** The uiSchema's `ui:definitions`: the settings of every field reached by a `$ref`, by the `$ref`. */
+  readonly definitions: Json;
+  /** The `ui:definitions` entries some field uses. */
+  readonly used: Set<string>;
 }
 
 const optionValidators = new WeakMap<object, ValidateFunction>();
@@ -89,14 +94,14 @@ export function checkForm(name: string, content: FormContentLike, ctx: FormCheck
   out.push(...checkSchema(schema, ctx.vocabulary));
   out.push(...checkPatterns(schema));
   out.push(...checkBranches(schema));
-  const id = schema['$id'];
   const walk: Walk = {
     name,
     root: schema,
     ctx,
     out,
     keys: new Map(),
-    optionPrefix: typeof id === 'string' ? (id.split('.')[0] ?? 'form') : 'form',
+    definitions: definitionsOf(ui, out),
+    used: new Set(),
   };
   for (const key of ['title', 'description'] as const) {
     const text = schema[key];
@@ -104,10 +109,59 @@ export function checkForm(name: string, content: FormContentLike, ctx: FormCheck
   }
   noteOptionTitles(walk, schema, '/schema', ui, '/uiSchema');
   visitObject(walk, schema, ui, '/schema', '/uiSchema', false);
+  // RJSF applies an entry to the fields whose schema is that `$ref`; one no field uses does nothing.
+  for (const ref of Object.keys(walk.definitions))
+    if (!walk.used.has(ref))
+      out.push(check('warning', 'uiDefinitionUnused', `${DEFINITIONS_AT}/${escape(ref)}`, { ref }));
   checkTexts(walk, content);
   // One finding per id (ajv may report one option twice, once per rule it breaks).
   const ids = new Set<string>();
   return out.filter((c) => !ids.has(c.id) && Boolean(ids.add(c.id)));
+}
+
+const DEFINITIONS_AT = '/uiSchema/ui:definitions';
+
+/**
+ * The uiSchema's `ui:definitions` (RJSF: the settings of every field whose schema is a `$ref`, by the `$ref`), each an
+ * object of settings; an entry that is not is an error, and is left out.
+ */
+function definitionsOf(ui: Json, out: Check[]): Json {
+  const given = ui['ui:definitions'];
+  if (given === undefined) return {};
+  const definitions = asObject(given);
+  if (!definitions) {
+    out.push(check('error', 'uiDefinitionsInvalid', DEFINITIONS_AT));
+    return {};
+  }
+  const valid: Json = {};
+  for (const [ref, entry] of Object.entries(definitions)) {
+    if (asObject(entry)) valid[ref] = entry;
+    else out.push(check('error', 'uiDefinitionsInvalid', `${DEFINITIONS_AT}/${escape(ref)}`));
+  }
+  return valid;
+}
+
+/** `local` over `base`, objects merged at every depth, anything else replaced: RJSF's `mergeObjects`. */
+function mergeUi(base: Json, local: Json): Json {
+  const out: Json = { ...base };
+  for (const [key, value] of Object.entries(local)) {
+    const below = asObject(out[key]);
+    const over = asObject(value);
+    out[key] = below && over ? mergeUi(below, over) : value;
+  }
+  return out;
+}
+
+/** Whether the JSON pointer `path` names a value in `node`. */
+function holds(node: Json, path: string): boolean {
+  let at: unknown = node;
+  for (const part of path.split('/').slice(1)) {
+    const object = asObject(at);
+    const key = part.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (!object || !(key in object)) return false;
+    at = object[key];
+  }
+  return true;
 }
 
 function noteKey(walk: Walk, raw: string, path: string, field?: string): void {
@@ -125,9 +179,16 @@ function noteOptionTitles(walk: Walk, schema: Json, at: string, ui: Json, uiAt: 
     if (!Array.isArray(options)) continue;
     const uiOptions = Array.isArray(ui[keyword]) ? (ui[keyword] as unknown[]) : [];
     options.forEach((option, index) => {
-      const own = asObject(uiOptions[index])?.['ui:title'];
-      const title = asObject(option)?.['title'];
-      if (typeof own === 'string') noteKey(walk, own, `${uiAt}/${keyword}/${index}/ui:title`, field);
+      const node = asObject(option) ?? {};
+      // RJSF gives an option reached by a `$ref` its `ui:definitions` entry under the option's own settings.
+      const ref = refOf(node);
+      const entry = ref === undefined ? undefined : asObject(walk.definitions[ref]);
+      if (entry && ref !== undefined) walk.used.add(ref);
+      const ownUi = asObject(uiOptions[index])?.['ui:title'];
+      const own = typeof ownUi === 'string' ? ownUi : entry?.['ui:title'];
+      const title = resolveRef(walk.root, node)['title'];
+      if (typeof ownUi === 'string') noteKey(walk, ownUi, `${uiAt}/${keyword}/${index}/ui:title`, field);
+      else if (typeof own === 'string') noteKey(walk, own, `${DEFINITIONS_AT}/${escape(ref ?? '')}/ui:title`, field);
       else if (typeof title === 'string') noteKey(walk, title, `${at}/${keyword}/${index}/title`, field);
     });
   }
@@ -190,10 +251,50 @@ function visitObject(walk: Walk, node: Json, ui: Json, schemaAt: string, uiAt: s
 }
 
 /**
+ * One field with the settings RJSF gives it: its own, over the `ui:definitions` entry of the `$ref` its schema is (as
+ * RJSF's SchemaField merges them), so a definition's widget, options and texts are checked like the field's own. A
+ * finding about a setting the definition gives points into the definition.
+ */
+function visitField(
+  walk: Walk,
+  field: SchemaField,
+  ui: Json,
+  uiAt: string,
+  noticeAbove: boolean,
+  previous: { widget: string; covered: boolean } | undefined,
+): { widget: string; covered: boolean } | undefined {
+  const entry = field.ref === undefined ? undefined : asObject(walk.definitions[field.ref]);
+  if (!entry || field.ref === undefined) return visitFieldUi(walk, field, ui, uiAt, noticeAbove, previous);
+  walk.used.add(field.ref);
+  const before = walk.out.length;
+  const shown = visitFieldUi(walk, field, mergeUi(entry, ui), uiAt, noticeAbove, previous);
+  const entryAt = `${DEFINITIONS_AT}/${escape(field.ref)}`;
+  for (let i = before; i < walk.out.length; i++) {
+    const found = walk.out[i]!;
+    const rest = found.path.startsWith(`${uiAt}/`) ? found.path.slice(uiAt.length) : undefined;
+    if (rest === undefined || holds(ui, rest) || !holds(entry, rest)) continue;
+    walk.out[i] = { ...found, id: found.id.replace(found.path, `${entryAt}${rest}`), path: `${entryAt}${rest}` };
+  }
+  return shown;
+}
+
+/**
+ * The widget RJSF picks for a value by its schema alone, when no `ui:widget` names one and the studio has rules for
+ * it: a file (`format: data-url`, or a list of them) gets the file widget, which asks for a notice like a photo.
+ */
+function impliedWidget(schemas: readonly Json[], root: Json, types: Set<string>): string | undefined {
+  const file = (schema: Json | undefined) => schema?.['format'] === 'data-url';
+  if (schemas.some(file)) return 'file';
+  if (!types.has('array')) return undefined;
+  const items = asObject(schemas[0]?.['items']);
+  return items && file(resolveRef(root, items)) ? 'file' : undefined;
+}
+
+/**
  * One field: its texts, its widget or field and their options, its notice; then what it holds (an object's fields, a
  * list's items). Answers the sensitive widget it shows and whether a notice covers it, for the field after it.
  */
-function visitField(
+function visitFieldUi(
   walk: Walk,
   field: SchemaField,
   ui: Json,
@@ -215,7 +316,10 @@ function visitField(
   }
   schemas.forEach((schema, index) => noteOptionTitles(walk, schema, field.pointers[index] ?? schemaAt, ui, uiAt, name));
   const values = enumOf(schemas);
-  const choices = choicesOf(schemas);
+  const types = typesOf(schemas);
+  // A boolean offers yes and no (the shared `form.yes` and `form.no`) to a widget of choices, as RJSF's BooleanField.
+  const yesNo = types.has('boolean') && !choicesOf(schemas);
+  const choices = choicesOf(schemas) ?? (yesNo ? [true, false] : undefined);
   const options = asObject(ui['ui:options']) ?? {};
   const list = options['optionList'];
   if (list !== undefined && (typeof list !== 'string' || !LIST_NAME.test(list)))
@@ -235,7 +339,7 @@ function visitField(
     for (const value of values) {
       const key = named?.[String(value)];
       if (typeof key === 'string') noteKey(walk, key, `${uiAt}/ui:enumNames/${escape(String(value))}`, name);
-      else noteKey(walk, `${walk.optionPrefix}.options.${optionsOf}.${String(value)}`, `${schemaAt}/enum`, name);
+      else noteKey(walk, `${walk.name}.options.${optionsOf}.${String(value)}`, `${schemaAt}/enum`, name);
     }
 
   for (const key of ['notice', 'guidance'] as const) {
@@ -251,7 +355,6 @@ function visitField(
   for (const [label, key] of Object.entries(labels ?? {}))
     if (typeof key === 'string') noteKey(walk, key, `${uiAt}/ui:options/labels/${escape(label)}`, name);
 
-  const types = typesOf(schemas);
   const widgetName = typeof ui['ui:widget'] === 'string' ? ui['ui:widget'] : undefined;
   const fieldName = typeof ui['ui:field'] === 'string' ? ui['ui:field'] : undefined;
   const fieldMeta = fieldName === undefined ? undefined : walk.ctx.fields[fieldName];
@@ -270,13 +373,23 @@ function visitField(
       if (labels?.[label] === undefined) noteKey(walk, `widgets.${widgetName}.${label}`, `${uiAt}/ui:widget`, name);
   }
 
-  // What the field's value is shown and entered by: its `ui:field` (but the `widget` field, which mounts `ui:widget`).
+  // What the field's value is shown and entered by: its `ui:field` (but the `widget` field, which mounts `ui:widget`),
+  // else its `ui:widget`, else the widget its schema gets without one.
+  const implied =
+    widgetName === undefined && fieldName === undefined ? impliedWidget(schemas, walk.root, types) : undefined;
+  const impliedMeta = implied === undefined ? undefined : walk.ctx.widgets[implied];
   const shownBy =
     fieldMeta && fieldMeta.needsWidget !== true
       ? { key: fieldName ?? '', meta: fieldMeta, at: `${uiAt}/ui:field` }
       : widgetMeta
         ? { key: widgetName ?? '', meta: widgetMeta, at: `${uiAt}/ui:widget` }
-        : undefined;
+        : impliedMeta
+          ? { key: implied ?? '', meta: impliedMeta, at: uiAt }
+          : undefined;
+  if (yesNo && (shownBy?.meta.needsEnum === true || widgetName === 'select')) {
+    noteKey(walk, 'form.yes', shownBy?.at ?? uiAt, name);
+    noteKey(walk, 'form.no', shownBy?.at ?? uiAt, name);
+  }
   if (shownBy) {
     const wrong = [...types].filter((t) => t !== 'null' && !shownBy.meta.accepts.includes(t as never));
     if (wrong.length > 0)
@@ -303,10 +416,31 @@ function visitField(
   const node = schemas[0];
   if (node && fieldName !== 'widget' && (types.has('object') || node['properties'] !== undefined))
     visitObject(walk, node, ui, schemaAt, uiAt, own);
-  const items = node === undefined ? undefined : asObject(node['items']);
-  if (items && types.has('array')) {
-    const item = { name, schemas: [resolveRef(walk.root, items)], pointers: [`${schemaAt}/items`] };
-    visitField(walk, item, asObject(ui['items']) ?? {}, `${uiAt}/items`, own, undefined);
+  // A list of files is one file widget; any other list shows its items (a tuple each of its own, RJSF's fixed items,
+  // with `uiSchema.items` a list by position or one for all, and `additionalItems` after them).
+  const items = node?.['items'];
+  if (node && types.has('array') && shownBy?.key !== 'file') {
+    const item = (schema: unknown, pointer: string, itemUi: unknown, itemAt: string) => {
+      const one = asObject(schema);
+      if (!one) return;
+      const ref = refOf(one);
+      const itemField = {
+        name,
+        schemas: [resolveRef(walk.root, one)],
+        pointers: [pointer],
+        ...(ref !== undefined && { ref }),
+      };
+      visitField(walk, itemField, asObject(itemUi) ?? {}, itemAt, own, undefined);
+    };
+    const uiItems = ui['items'];
+    if (Array.isArray(items)) {
+      items.forEach((schema, i) =>
+        Array.isArray(uiItems)
+          ? item(schema, `${schemaAt}/items/${i}`, uiItems[i], `${uiAt}/items/${i}`)
+          : item(schema, `${schemaAt}/items/${i}`, uiItems, `${uiAt}/items`),
+      );
+      item(node['additionalItems'], `${schemaAt}/additionalItems`, ui['additionalItems'], `${uiAt}/additionalItems`);
+    } else item(items, `${schemaAt}/items`, uiItems, `${uiAt}/items`);
   }
   return shown;
 }

@@ -16,16 +16,31 @@ export interface SchemaField {
   readonly name: string;
   readonly schemas: readonly Json[];
   readonly pointers: readonly string[];
+  /** The local `$ref` the first schema was reached by, when it was (the key of its `ui:definitions` entry). */
+  readonly ref?: string;
 }
 
-/** The schema a local `$ref` names (`#/definitions/a`), the node itself when it has none or it cannot be resolved. */
-export function resolveRef(root: Json, node: Json): Json {
-  const ref = node['$ref'];
-  if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
+/** The schema a local `$ref` points at (`#/definitions/a`), undefined when it points at none. */
+function refTarget(root: Json, ref: string): Json | undefined {
+  if (!ref.startsWith('#/')) return undefined;
   let at: unknown = root;
   for (const part of ref.slice(2).split('/')) at = asObject(at)?.[part.replaceAll('~1', '/').replaceAll('~0', '~')];
-  return asObject(at) ?? node;
+  return asObject(at);
 }
+
+/**
+ * The schema a local `$ref` names (`#/definitions/a`) with the keywords written beside the `$ref` over it (a `title`),
+ * as RJSF merges them; the node itself when it has no `$ref` or it cannot be resolved.
+ */
+export function resolveRef(root: Json, node: Json): Json {
+  const { $ref: ref, ...beside } = node;
+  const target = typeof ref === 'string' ? refTarget(root, ref) : undefined;
+  return target ? { ...target, ...beside } : node;
+}
+
+/** The local `$ref` of a schema node, if it has one. */
+export const refOf = (node: Json): string | undefined =>
+  typeof node['$ref'] === 'string' && node['$ref'].startsWith('#/') ? node['$ref'] : undefined;
 
 /** The sub-schemas of `node` whose properties RJSF may show with the node's own. */
 function branches(node: Json, at: string): [Json, string][] {
@@ -44,13 +59,14 @@ function branches(node: Json, at: string): [Json, string][] {
 
 /** The fields of object schema `node` (at pointer `at` in the content), in the order RJSF lists them. */
 export function fieldsOf(root: Json, node: Json, at: string): Map<string, SchemaField> {
-  const fields = new Map<string, { name: string; schemas: Json[]; pointers: string[] }>();
+  const fields = new Map<string, { name: string; schemas: Json[]; pointers: string[]; ref?: string }>();
   const visit = (schema: Json, ptr: string) => {
     const properties = asObject(schema['properties']);
     for (const [name, value] of Object.entries(properties ?? {})) {
       const property = asObject(value);
       if (!property) continue;
-      const field = fields.get(name) ?? { name, schemas: [], pointers: [] };
+      const ref = refOf(property);
+      const field = fields.get(name) ?? { name, schemas: [], pointers: [], ...(ref !== undefined && { ref }) };
       field.schemas.push(resolveRef(root, property));
       field.pointers.push(`${ptr}/properties/${escape(name)}`);
       fields.set(name, field);

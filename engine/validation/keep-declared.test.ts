@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAjv } from './create-ajv.ts';
-import { keepDeclared } from './keep-declared.ts';
+import { declaredFiles, keepDeclared } from './keep-declared.ts';
 import { branchTester } from './prune-branches.ts';
 
 /** One ajv per schema: a branch tester keeps one schema per instance. */
@@ -82,5 +82,44 @@ describe('keepDeclared', () => {
         closed: { a: 1, b: 2 },
       }),
     ).toEqual({ tags: { 't-1': 'a' }, counts: { x: { n: 1 } }, closed: { a: 1 } });
+  });
+});
+
+describe('declaredFiles', () => {
+  it('finds the strings the schema asks for as files, in the branches that apply, at any depth', () => {
+    const schema = {
+      $id: 'declared-files.json',
+      type: 'object',
+      definitions: { file: { type: 'string', format: 'data-url' } },
+      properties: {
+        payslip: { $ref: '#/definitions/file' },
+        receipts: { type: 'array', items: { type: 'string', format: 'data-url' } },
+        note: { type: 'string' },
+        kind: { enum: ['employed', 'other'] },
+      },
+      if: { properties: { kind: { const: 'employed' } } },
+      then: { properties: { contract: { type: 'string', format: 'data-url' } } },
+      else: { properties: { contract: { type: 'string' } } },
+      additionalProperties: { type: 'object', properties: { scan: { type: 'string', format: 'data-url' } } },
+    };
+    const test = branchTester(createAjv({ formats: {}, normalizers: {} }, { fragments: true }), schema);
+    const file = 'data:text/plain;name=a.txt;base64,aGVsbG8=';
+    const data = {
+      payslip: file,
+      receipts: [file, file],
+      note: file,
+      kind: 'employed',
+      contract: file,
+      extra: { scan: file },
+    };
+    expect(declaredFiles(schema, data, test)).toEqual([
+      '/payslip',
+      '/receipts/0',
+      '/receipts/1',
+      '/contract',
+      '/extra/scan',
+    ]);
+    // Where the branch that applies asks for text, the same string is not a file.
+    expect(declaredFiles(schema, { ...data, kind: 'other' }, test)).not.toContain('/contract');
   });
 });

@@ -18,14 +18,12 @@ function matches(pattern: string, key: string): boolean {
   }
 }
 
-function keep(root: JsonSchema, pointers: readonly string[], data: unknown, test: BranchTest): unknown {
-  if (Array.isArray(data)) {
-    return data.map((item, i) => keep(root, itemPointers(root, pointers, i), item, test));
-  }
-  if (!isObject(data) || pointers.length === 0) return data;
-  const found: string[] = [];
-  for (const pointer of pointers) applicable(root, pointer, data, test, found);
-  // Where each key is declared: `properties`, then `patternProperties`, then an `additionalProperties` schema.
+/**
+ * Where each property of an object is declared by the schemas at `found` (pointers of the sub-schemas that apply to
+ * it): `properties`, then a matching `patternProperties`, then an `additionalProperties` schema; `declares` is false
+ * when none of them declares any property (`{ "type": "object" }`).
+ */
+function declarations(root: JsonSchema, found: readonly string[]) {
   const named = new Map<string, string[]>();
   const patterns: [string, string][] = [];
   const additional: string[] = [];
@@ -47,14 +45,31 @@ function keep(root: JsonSchema, pointers: readonly string[], data: unknown, test
     if (extra !== undefined) declares = true;
     if (isObject(extra)) additional.push(`${pointer}/additionalProperties`);
   }
-  if (!declares) return data;
+  return {
+    declares,
+    /** The pointers of the sub-schemas declaring `key` (none: not declared). */
+    of(key: string): string[] {
+      const where = [
+        ...(named.get(key) ?? []),
+        ...patterns.filter(([pattern]) => matches(pattern, key)).map(([, pointer]) => pointer),
+      ];
+      return where.length === 0 ? [...additional] : where;
+    },
+  };
+}
+
+function keep(root: JsonSchema, pointers: readonly string[], data: unknown, test: BranchTest): unknown {
+  if (Array.isArray(data)) {
+    return data.map((item, i) => keep(root, itemPointers(root, pointers, i), item, test));
+  }
+  if (!isObject(data) || pointers.length === 0) return data;
+  const found: string[] = [];
+  for (const pointer of pointers) applicable(root, pointer, data, test, found);
+  const declared = declarations(root, found);
+  if (!declared.declares) return data;
   const kept: [string, unknown][] = [];
   for (const [key, value] of Object.entries(data)) {
-    const where = [
-      ...(named.get(key) ?? []),
-      ...patterns.filter(([pattern]) => matches(pattern, key)).map(([, pointer]) => pointer),
-    ];
-    if (where.length === 0 && additional.length > 0) where.push(...additional);
+    const where = declared.of(key);
     if (where.length > 0) kept.push([key, keep(root, where, value, test)]);
   }
   // Built from entries, so a key named `__proto__` stays a key.
@@ -68,4 +83,31 @@ function keep(root: JsonSchema, pointers: readonly string[], data: unknown, test
  */
 export function keepDeclared(schema: JsonSchema, data: unknown, test: BranchTest): unknown {
   return keep(schema, [''], data, test);
+}
+
+/**
+ * The JSON pointers of the strings in `data` that its schema asks for as files (`format: data-url`, RJSF's file
+ * widget's value), in the branches that apply to it: the one place a step's data holds a file inline.
+ */
+export function declaredFiles(schema: JsonSchema, data: unknown, test: BranchTest): string[] {
+  const files: string[] = [];
+  const walk = (pointers: readonly string[], value: unknown, path: string): void => {
+    if (pointers.length === 0) return;
+    const found: string[] = [];
+    for (const pointer of pointers) applicable(schema, pointer, value, test, found);
+    if (typeof value === 'string') {
+      const file = found.some((pointer) => {
+        const node = at(schema, pointer);
+        return isObject(node) && node['format'] === 'data-url';
+      });
+      if (file) files.push(path);
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => walk(itemPointers(schema, found, i), item, `${path}/${i}`));
+    } else if (isObject(value)) {
+      const declared = declarations(schema, found);
+      for (const [key, item] of Object.entries(value)) walk(declared.of(key), item, `${path}/${escape(key)}`);
+    }
+  };
+  walk([''], data, '');
+  return files;
 }

@@ -8,8 +8,10 @@
  * before validation (engine/validation/prune-branches.ts): the browser's form never sends them, and what no branch
  * asks for is neither checked nor stored. Only what the version declares is stored, and only what the published version
  * declares is shown back (engine/validation/keep-declared.ts): a form without `additionalProperties: false` lets other
- * names pass its validator, and they would outlive the version (issue 22). The server decides what is
- * complete and where the borrower resumes, so any device continues where another left off.
+ * names pass its validator, and they would outlive the version (issue 22). Images are uploaded as documents first (a
+ * step holds `doc:<id>`); the one inline data a step keeps is a file its form asks for as a data URL (`format:
+ * data-url`, engine/validation/keep-declared.ts `declaredFiles`). The server decides what is complete and where the
+ * borrower resumes, so any device continues where another left off.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import flowJson from '#config/flow.json' with { type: 'json' };
@@ -20,7 +22,7 @@ import { upgradeSection } from '#domain/legacy-values.ts';
 import { checkContext, stepCheck, type CheckError } from '#domain/step-checks.ts';
 import { fieldErrors, type CompiledValidator } from '#engine/validation/compiled-validator.ts';
 import { createAjv } from '#engine/validation/create-ajv.ts';
-import { keepDeclared } from '#engine/validation/keep-declared.ts';
+import { declaredFiles, keepDeclared } from '#engine/validation/keep-declared.ts';
 import {
   branchTester,
   compiledBranchTest,
@@ -306,7 +308,9 @@ export async function createProfileService(
       if (deeperThan(input, MAX_DEPTH)) throw new ApiError('INVALID_INPUT');
       // An app of the previous version may still send old values (marital status): read as today's.
       const data = pruneToBranches(stepRules.schema, upgradeSection(step, structuredClone(input)), stepRules.branch);
-      const images = inlineImages(data);
+      // A file the form asks for as a data URL (`format: data-url`, RJSF's file widget) is the one inline data kept.
+      const files = new Set(declaredFiles(stepRules.schema, data, stepRules.branch));
+      const images = inlineImages(data).filter((path) => !files.has(path));
       if (images.length > 0) {
         // Photos are uploaded as documents first; a section holds their ids, never the images.
         throw new ApiError('VALIDATION_FAILED', {

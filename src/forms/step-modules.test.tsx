@@ -189,6 +189,19 @@ describe('the information steps on the published flow and forms', () => {
     expect(callsTo(calls, 'PUT', '/profile/contact?formVersion=1')).toHaveLength(1);
   });
 
+  it("show a step's option labels from the form's own texts, whatever its schema's $id", async () => {
+    const seed = v1.seedForms['baseInfo']!;
+    const { $id: _id, ...schema } = seed.schema;
+    const noId = publish({ forms: [{ name: 'baseInfo', version: 2, content: { ...seed, schema } }] });
+    mockApi({ ...publishedRoutes(noId), 'GET /profile': { body: profileBefore(noId.manifest, 'baseInfo') } });
+    await act(() =>
+      renderScreen(<InfoStepScreen routeName="baseInfo" />, { namespaces: ['forms', 'errors'], path: '/baseInfo' }),
+    );
+    const texts = seed.texts.en as { options: { maritalStatus: Record<string, string> } };
+    expect(await screen.findByText(texts.options.maritalStatus['single']!)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('options.maritalStatus');
+  }, 60_000);
+
   it('on FORM_VERSION_RETIRED show the published form with everything typed, say so, and save with the new version', async () => {
     const calls = mockApi({
       ...publishedRoutes(v1, v2),

@@ -14,6 +14,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { SchemaForm } from '#engine/form/schema-form.tsx';
+import { prefixedOptionKey } from '#engine/form/form-text.ts';
 import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
 import { FORM_LANGUAGES, LOCALE_OF, type FormContent, type FormLanguage } from '#domain/form-content.ts';
 import { formErrorKey, formT, FORMS_NS, typingFilters, withWidgetOptions } from '#forms/form-text.ts';
@@ -144,6 +145,8 @@ export default function Preview({
     () => formErrorKey({ exists: (key) => i18n.exists(key, { lng: LOCALE_OF[lng], ns: FORMS_NS }) }),
     [i18n, lng],
   );
+  // Option labels are the form's own texts, as the borrower's step keys them (whatever the schema's `$id`).
+  const optionKey = useMemo(() => prefixedOptionKey(form), [form]);
   const uiSchema = useMemo(() => withWidgetOptions(settled.uiSchema as UiSchema), [settled.uiSchema]);
   const laggingValidate = useMemo(() => lagging(validate.fn), [validate.fn]);
 
@@ -188,6 +191,7 @@ export default function Preview({
           validate={laggingValidate}
           errorKey={errorKey}
           t={translate}
+          optionKey={optionKey}
           typing={typingFilters}
           formData={data}
           onChange={setData}

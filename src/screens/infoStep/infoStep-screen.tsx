@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from '#src/router.ts';
 import { firstIncomplete, nextRoute, progressOf, stepAt, type FlowStepEntry } from '#engine/flow/flow.ts';
 import { SchemaForm } from '#engine/form/schema-form.tsx';
+import { prefixedOptionKey } from '#engine/form/form-text.ts';
 import { toast } from '#engine/ui/toast.tsx';
 import { errorMessage } from '#src/api/error-message.ts';
 import { StepProgress } from '#engine/form/step-progress.tsx';
@@ -109,6 +110,8 @@ function StepForm({ step, steps }: { step: FlowStepEntry; steps: readonly FlowSt
     [t, i18n],
   );
   const errorKey = useMemo(() => formErrorKey(i18n), [i18n]);
+  // Option labels are the form's own texts (`<form>.options.<field>.<value>`), whatever its schema's `$id`.
+  const optionKey = useMemo(() => prefixedOptionKey(step.schema), [step.schema]);
   const context = useMemo(() => checkContext(phone, product.borrowerAge), [phone]);
   const check = useMemo(() => stepCheck(step.schema, context), [step.schema, context]);
   const baseUi = useMemo(
@@ -199,6 +202,7 @@ function StepForm({ step, steps }: { step: FlowStepEntry; steps: readonly FlowSt
         errorKey={errorKey}
         check={check}
         t={translate}
+        optionKey={optionKey}
         typing={typingFilters}
         formData={formData}
         onChange={handleChange}
