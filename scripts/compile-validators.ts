@@ -1,7 +1,11 @@
 /**
  * Compiles every forms/<name>.schema.json into an ajv standalone validator, forms/compiled/<name>.js (ESM,
  * default export) with its forms/compiled/<name>.d.ts, using the one ajv setup (engine/validation) and the
- * product's vocabulary (forms/vocabulary.ts). The browser imports only these files: no ajv compiler, no eval.
+ * product's vocabulary (forms/vocabulary.ts): no ajv compiler, no eval where they run. The borrower app bundles only
+ * feedback's (a form that is not published content, src/forms/step-modules.ts) and the console its own forms'
+ * (forms/staff/compiled/); a step's validator reaches the browser from the server, built from the published version by
+ * the same code (server/forms/assets.ts). The steps' files here are the component and sample suites' validators of the
+ * seed forms, compiled once rather than in every test; they stay while those suites import them.
  * Output is deterministic; `npm run compile:validators` rewrites forms/compiled/ and removes files whose schema is
  * gone, and scripts/compile-validators.test.ts fails when a committed file differs from what this produces now.
  */
