@@ -56,3 +56,11 @@ export type VersionStatus = (typeof VERSION_STATUSES)[number];
 
 /** The name of the one flow document. */
 export const FLOW_NAME = 'steps';
+
+/** The largest body of one step's save (`PUT /profile/<step>`, server/routes/profile.ts). */
+export const STEP_BODY_BYTES = 64 * 1024;
+/**
+ * What the files a step keeps inline (data URLs) may take of that body, the rest left to its other fields: the form
+ * studio refuses a file field that may take more (engine/studio/check-form.ts `fileBytes`).
+ */
+export const STEP_FILE_BYTES = 56 * 1024;

@@ -218,6 +218,37 @@ describe('checkForm on broken drafts', () => {
     ]);
   });
 
+  it('refuses a file field whose files a save could not carry: a file larger than fits, a list without a cap', () => {
+    const form = draft('baseInfo');
+    const props = form.schema['properties'] as Loose;
+    props['payslip'] = { type: 'string', format: 'data-url' };
+    props['receipts'] = { type: 'array', items: { type: 'string', format: 'data-url' } };
+    const notice = 'baseInfo.notice';
+    form.uiSchema['payslip'] = { 'ui:options': { notice } };
+    form.uiSchema['receipts'] = { 'ui:options': { notice, maxBytes: 10_000 } };
+    form.uiSchema['ui:order'] = undefined;
+    const fileChecks = (checks: Check[]) =>
+      errors(checks)
+        .filter((c) => /file/u.test(c.code))
+        .map((c) => ({ code: c.code.replace('studio.checks.', ''), path: c.path, params: c.params }));
+    // The widget's default (5 MB) for one, no maxItems for the other; 57,344 bytes of data URL is 43,008 of file.
+    expect(fileChecks(checkForm('baseInfo', form, context))).toEqual([
+      { code: 'fileTooLarge', path: '/uiSchema/payslip/ui:options', params: { field: 'payslip', bytes: '43008' } },
+      { code: 'fileCountOpen', path: '/uiSchema/receipts/ui:options', params: { field: 'receipts', bytes: '43008' } },
+    ]);
+    // Five of 10 KB are too many; four fit, and so does one file of 43,008 bytes.
+    props['receipts'] = { ...(props['receipts'] as Loose), maxItems: 5 };
+    form.uiSchema['payslip'] = { 'ui:options': { notice, maxBytes: 43_008 } };
+    expect(fileChecks(checkForm('baseInfo', form, context))).toEqual([
+      { code: 'fileTooLarge', path: '/uiSchema/receipts/ui:options', params: { field: 'receipts', bytes: '8601' } },
+    ]);
+    props['receipts'] = { ...(props['receipts'] as Loose), maxItems: 4 };
+    expect(fileChecks(checkForm('baseInfo', form, context))).toEqual([]);
+    // A product that sets no limit has none checked.
+    form.uiSchema['payslip'] = { 'ui:options': { notice } };
+    expect(fileChecks(checkForm('baseInfo', form, { ...context, fileBytes: undefined }))).toEqual([]);
+  });
+
   it('accepts the notice of a list for the contact cards in it, and needs one there', () => {
     const form = draft('contact');
     delete form.uiSchema['emergencyContacts']['ui:options'].notice;
@@ -309,7 +340,7 @@ describe('checkForm on forms as RJSF users write them', () => {
       {
         site: { 'ui:widget': 'uri' },
         at: { 'ui:widget': 'date-time' },
-        scan: { 'ui:options': { notice: 'probe.scanNotice' } },
+        scan: { 'ui:options': { notice: 'probe.scanNotice', maxBytes: 40_000 } },
       },
     );
     const errors = checkForm('probe', form, context).filter(
@@ -446,11 +477,13 @@ describe('checkForm on forms as RJSF users write them', () => {
       },
     });
     expect(brief(checkForm('probe', form, context))).toEqual([
+      { code: 'fileTooLarge', path: '/uiSchema/payslip/ui:options', field: 'payslip' },
       { code: 'noticeMissing', path: '/uiSchema/payslip', field: 'payslip' },
+      { code: 'fileCountOpen', path: '/uiSchema/receipts/ui:options', field: 'receipts' },
       { code: 'noticeMissing', path: '/uiSchema/receipts', field: 'receipts' },
     ]);
     form.uiSchema = {
-      payslip: { 'ui:options': { notice: 'probe.notice', accept: 'image/*,.pdf' } },
+      payslip: { 'ui:options': { notice: 'probe.notice', accept: 'image/*,.pdf', maxBytes: 40_000 } },
       receipts: { 'ui:options': { notice: 'probe.notice', maxBytes: 0 } },
     };
     const texts = { notice: 'We keep it to check your income.' };

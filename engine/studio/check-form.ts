@@ -30,6 +30,12 @@ export interface FormCheckContext {
   readonly widgets: Readonly<Record<string, WidgetMeta>>;
   /** Every `ui:field` a form may name (engine/widgets/widget-meta.ts `engineFieldMeta`). */
   readonly fields: Readonly<Record<string, FieldMeta>>;
+  /**
+   * The most bytes of files (as data URLs) one save of a form can carry, when the product limits it: a field whose
+   * files may exceed it (its `maxBytes`, times its `maxItems` for a list) is refused, so no borrower picks a file the
+   * save then refuses.
+   */
+  readonly fileBytes?: number;
 }
 
 /**
@@ -401,6 +407,7 @@ function visitFieldUi(
     if (shownBy.meta.readsAddressBook === true)
       walk.out.push(check('error', 'addressBook', shownBy.at, { field: name, widget: shownBy.key }, name));
     checkOptions(walk, name, shownBy.key, shownBy.meta, options, `${uiAt}/ui:options`);
+    checkFileBytes(walk, name, shownBy.meta, options, schemas[0], uiAt);
   }
 
   let shown: { widget: string; covered: boolean } | undefined;
@@ -530,4 +537,37 @@ function checkTexts(walk: Walk, content: FormContentLike): void {
         });
     }
   }
+}
+
+/**
+ * A field that keeps files (`keepsFile`) may take no more than one save can carry (`ctx.fileBytes`): its largest file
+ * (`ui:options.maxBytes`, else the widget's default) as a data URL (a third larger), times `maxItems` for a list.
+ */
+function checkFileBytes(
+  walk: Walk,
+  name: string,
+  meta: WidgetMeta,
+  options: Readonly<Record<string, unknown>>,
+  node: Json | undefined,
+  uiAt: string,
+): void {
+  const limit = walk.ctx.fileBytes;
+  if (!meta.keepsFile || limit === undefined) return;
+  const each = typeof options['maxBytes'] === 'number' ? options['maxBytes'] : meta.keepsFile.defaultMaxBytes;
+  // A size that is not one is refused by the widget's options schema.
+  if (!(each > 0)) return;
+  const list = node?.['type'] === 'array' || (Array.isArray(node?.['type']) && node['type'].includes('array'));
+  const items = typeof node?.['maxItems'] === 'number' ? node['maxItems'] : Number.POSITIVE_INFINITY;
+  const count = list ? items : 1;
+  if (Math.ceil((each * 4) / 3) * count <= limit) return;
+  const most = Math.floor((limit * 3) / 4 / (list && Number.isFinite(items) ? Math.max(items, 1) : 1));
+  walk.out.push(
+    check(
+      'error',
+      list && !Number.isFinite(items) ? 'fileCountOpen' : 'fileTooLarge',
+      `${uiAt}/ui:options`,
+      { field: name, bytes: String(most) },
+      name,
+    ),
+  );
 }

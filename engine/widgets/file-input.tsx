@@ -2,11 +2,9 @@ import { useRef, useState } from 'react';
 import { ariaDescribedByIds, useFileWidgetProps } from '@rjsf/utils';
 import type { WidgetProps } from '@rjsf/utils';
 import { useFormText } from '../form/form-text.ts';
+import { DEFAULT_MAX_FILE_BYTES } from './file-limits.ts';
 import './widgets.css';
 import './rjsf-widgets.css';
-
-/** The largest file taken when `ui:options.maxBytes` does not say: 5 MB. */
-export const DEFAULT_MAX_FILE_BYTES = 5_000_000;
 
 /**
  * A file as a data URL (`format: data-url`, RJSF's `file` widget; `ui:widget: 'file'`): one button opens the phone's

@@ -7,6 +7,7 @@
  * engine's `ui:field`s are described here.
  */
 import { widgetLabelKeys } from './widget-label-keys.ts';
+import { DEFAULT_MAX_FILE_BYTES } from './file-limits.ts';
 import type { EngineWidgetName } from './widget-label-keys.ts';
 
 /** The JSON Schema `type`s a value can have. */
@@ -36,6 +37,11 @@ export interface WidgetMeta {
   readonly sensitive?: boolean;
   /** It reads more than one contact of the address book, which SEC MC 18 (2019) forbids lenders: refused by the studio. */
   readonly readsAddressBook?: boolean;
+  /**
+   * It keeps a file in the form's data (a data URL): the largest file it takes when `ui:options.maxBytes` does not
+   * say. The studio holds the files a field may take to what the product's save can carry (FormCheckContext.fileBytes).
+   */
+  readonly keepsFile?: { readonly defaultMaxBytes: number };
 }
 
 const SCALARS: readonly JsonType[] = ['string', 'number', 'integer', 'boolean'];
@@ -153,6 +159,7 @@ export const engineWidgetMeta: { readonly [N in EngineWidgetName]: WidgetMeta } 
     },
     // A file from the phone is mostly a document (an ID, a payslip): the same just-in-time notice as a photo.
     sensitive: true,
+    keepsFile: { defaultMaxBytes: DEFAULT_MAX_FILE_BYTES },
   },
   textarea: {
     displayName: 'studio.widgets.textarea',

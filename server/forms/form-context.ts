@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RoutesConfig } from '#config/types/routes.ts';
-import { FORM_LANGUAGES, LOCALE_OF, type FlowContent } from '#domain/form-content.ts';
+import { FORM_LANGUAGES, LOCALE_OF, STEP_FILE_BYTES, type FlowContent } from '#domain/form-content.ts';
 import type { FormCheckContext } from '#engine/studio/index.ts';
 import { engineFieldMeta, engineWidgetMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
 import { vocabulary } from '#forms/vocabulary.ts';
@@ -35,5 +35,6 @@ export function formContext(): FormCheckContext {
     vocabulary,
     widgets: { ...rjsfWidgetMeta, ...engineWidgetMeta },
     fields: engineFieldMeta,
+    fileBytes: STEP_FILE_BYTES,
   };
 }

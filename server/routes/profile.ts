@@ -1,4 +1,5 @@
 import { profileOverview, profileStep, profileSummary, stepSaveQuery } from '#api-contract/profile.ts';
+import { STEP_BODY_BYTES } from '#domain/form-content.ts';
 import { callerOf } from '../plugins/auth.ts';
 import type { ProfileService } from '../services/profile.ts';
 import type { Tx } from '../services/idempotency.ts';
@@ -65,7 +66,7 @@ export const profileRoutes = routeGroup<ProfileRouteOptions>(
     app.put(
       '/profile/:step',
       {
-        bodyLimit: 64 * 1024,
+        bodyLimit: STEP_BODY_BYTES,
         schema: {
           tags: ['profile'],
           operationId: 'saveProfileStep',

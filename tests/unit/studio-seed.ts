@@ -3,6 +3,7 @@
  * server's seed (version 1) holds, for engine/studio's tests (the engine imports nothing of the product; tests may).
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { STEP_FILE_BYTES } from '#domain/form-content.ts';
 import type { FormCheckContext } from '#engine/studio/check-form.ts';
 import type { FormContentLike } from '#engine/studio/types.ts';
 import { engineFieldMeta, engineWidgetMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
@@ -59,4 +60,5 @@ export const context: FormCheckContext = {
   vocabulary,
   widgets: { ...rjsfWidgetMeta, ...engineWidgetMeta },
   fields: engineFieldMeta,
+  fileBytes: STEP_FILE_BYTES,
 };

@@ -34,12 +34,31 @@ type Json = Record<string, unknown>;
 
 /** Forms the studio refuses: the checks it answers (code and params), the English message staff read. */
 const REFUSED: Record<string, { readonly code: string; readonly params: Json; readonly message: string }[]> = {
-  '29-files': ['file', 'files'].map((field) => ({
+  '29-files': [
+    {
+      code: 'studio.checks.fileTooLarge',
+      params: { field: 'file', bytes: '43008' },
+      message:
+        'The field "file" takes files larger than a step can save: set ui:options.maxBytes to at most 43008 bytes a file.',
+    },
+    noticeMissing('file'),
+    {
+      code: 'studio.checks.fileCountOpen',
+      params: { field: 'files', bytes: '43008' },
+      message:
+        'The field "files" takes any number of files, more than a step can save: set the list\'s maxItems, and ui:options.maxBytes so all its files together stay within what a step saves.',
+    },
+    noticeMissing('files'),
+  ],
+};
+
+function noticeMissing(field: string) {
+  return {
     code: 'studio.checks.noticeMissing',
     params: { field, widget: 'file' },
     message: `The field "${field}" collects personal data (file) and needs a just-in-time notice shown with it (NPC Circular 2022-02). Add a notice.`,
-  })),
-};
+  };
+}
 
 /** The text at key `<form>.a.b` of a published form's texts in `lng`. */
 function textOf(texts: FormContent['texts'], lng: (typeof LANGUAGES)[number], key: string): unknown {
@@ -173,10 +192,21 @@ describe.each(oneDatabase())(
 
     it('publishes the files form once it has the notice the studio asked for, and a borrower saves their files', async () => {
       const form = corpus.find(([name]) => name === '29-files')![1];
-      const notice = { 'ui:options': { notice: 'We keep your files to check your income.' } };
-      const saved = await saveDraft(
-        asStudioContent({ ...form, uiSchema: { file: notice, files: notice } }, STEP).content,
-      );
+      // With its notices, and files that fit in one save (four of 10 KB at most, one of 40 KB).
+      const notice = 'We keep your files to check your income.';
+      const schema = form.schema as { properties: Record<string, Json> };
+      const sized = {
+        ...form,
+        schema: {
+          ...schema,
+          properties: { ...schema.properties, files: { ...schema.properties['files'], maxItems: 4 } },
+        },
+        uiSchema: {
+          file: { 'ui:options': { notice, maxBytes: 40_000 } },
+          files: { 'ui:options': { notice, maxBytes: 10_000 } },
+        },
+      };
+      const saved = await saveDraft(asStudioContent(sized, STEP).content);
       expect(saved.checks.filter((c) => c.severity === 'error')).toEqual([]);
       const version = await publish(saved);
       const sample = { ...(form.formData as Json), files: ['data:image/png;name=b.png;base64,iVBORw0KGgo='] };
