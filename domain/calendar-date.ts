@@ -1,5 +1,5 @@
 /**
- * Calendar days as 'YYYY-MM-DD' strings (product-decisions.md: dates are Asia/Manila calendar days), and age in whole
+ * Calendar days as 'YYYY-MM-DD' strings (docs/product-rules.md: dates are Asia/Manila calendar days), and age in whole
  * years. Plain strings, not Date objects, so a birthday never shifts by a day in some machine's time zone.
  */
 

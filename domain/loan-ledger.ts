@@ -5,7 +5,7 @@
  * it did, so the server only stores what these functions return and the bill, the plan and the record are all read
  * from the same rows: they cannot tell different stories.
  *
- * Rules (product-decisions.md, SEC MC 14 s.2025, RA 11765):
+ * Rules (docs/product-rules.md, SEC MC 14 s.2025, RA 11765):
  * - Interest accrues by the day on the principal outstanding: period k's interest accrues on each day of its period
  *   (after the previous due date, up to its own) on the principal of periods k..n still owed, so a loan paid on
  *   schedule owes exactly the quote's plan, and money repaid early stops interest from the next day. No interest

@@ -15,7 +15,7 @@ const STATES: OrderState[] = [
 ];
 
 describe('order state machine', () => {
-  it('allows exactly the transitions of product-decisions.md', () => {
+  it('allows exactly the transitions of docs/product-rules.md', () => {
     const allowed = STATES.flatMap((from) =>
       STATES.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`),
     );

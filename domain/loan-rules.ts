@@ -7,7 +7,7 @@ import { daysBetween } from './calendar-date.ts';
 import type { DueStatus, OrderState, PricingConfig } from './loan-types.ts';
 
 /**
- * The order state machine (product-decisions.md). A failed disbursement goes back to withdrawable once the borrower
+ * The order state machine (docs/product-rules.md). A failed disbursement goes back to withdrawable once the borrower
  * fixes the payout account; rejected and settled are final.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {

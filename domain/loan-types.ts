@@ -119,7 +119,7 @@ export interface Quote {
   readonly effectiveAnnualRatePpm: number;
 }
 
-/** Order states (product-decisions.md). */
+/** Order states (docs/product-rules.md). */
 export type OrderState =
   | 'under_review'
   | 'accepted'

@@ -1,5 +1,5 @@
 /**
- * Postal codes. The digit count is product configuration (product-decisions.md): the spec's template says 6 digits,
+ * Postal codes. The digit count is product configuration (docs/product-rules.md): the spec's template says 6 digits,
  * Philippine ZIP codes have 4. Only the count is checked, not whether the code is assigned to a place.
  */
 

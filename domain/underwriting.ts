@@ -1,5 +1,5 @@
 /**
- * Loan approval from configurable rules (product-decisions.md: age, income band, repayment history). Pure: the
+ * Loan approval from configurable rules (docs/product-rules.md: age, income band, repayment history). Pure: the
  * server gathers the facts, this decides, so staff change the rules in config/underwriting.json without code. The
  * config type is declared here because domain/ cannot import config/; a unit test checks the generated type fits it.
  */

@@ -91,7 +91,7 @@ export interface ProductConfig {
     repaymentCouponCentavos: number;
   };
   /**
-   * Digits in a postal code: 4 for Philippine ZIP codes, 6 in the spec's template (product-decisions.md).
+   * Digits in a postal code: 4 for Philippine ZIP codes, 6 in the spec's template (docs/product-rules.md).
    */
   postalCodeDigits: number;
   /**

@@ -26,7 +26,7 @@ function toValue(name: string, phone: string): ContactValue | undefined {
  * One person's name and phone number (`ui:widget: 'contactPicker'`), e.g. an emergency contact. Typed by the
  * borrower; where the browser has the Contact Picker API, a button also lets the borrower pick ONE contact, of which
  * only the name and a phone number are read (the browser shows what is shared). The address book is never listed,
- * read or uploaded (product-decisions.md: SEC MC 18 s.2019, NPC Circular 2022-02).
+ * read or uploaded (docs/product-rules.md: SEC MC 18 s.2019, NPC Circular 2022-02).
  * Options: `labels` { name, phone, pick }. The value is `{ name?, phone? }`, `undefined` when both are empty.
  *
  * It is a widget with an object value rather than an RJSF object field so that it sits in the one widget registry

@@ -189,7 +189,7 @@ export const auditLog = pgTable(
 // days. ----
 
 /**
- * A loan order through its states (product-decisions.md): under_review -> accepted -> withdrawable -> disbursing ->
+ * A loan order through its states (docs/product-rules.md): under_review -> accepted -> withdrawable -> disbursing ->
  * repaying -> settled, or rejected / disbursement_failed. A customer has at most one order that is not settled or
  * rejected (partial unique index). `quote` is the frozen Truth in Lending figures, re-dated at disbursement.
  */

@@ -1,5 +1,5 @@
 /**
- * What the form studio may not change (product-decisions.md): the identity step, its fields and their checks,
+ * What the form studio may not change (docs/product-rules.md): the identity step, its fields and their checks,
  * its photo fields with their document checks, and the privacy notices are rules of the product, not content. A
  * version that drops or weakens one is refused with a check naming the rule; the repository's own files (the seed) are
  * the reference, so a developer who changes a rule changes it in one place, reviewed as code.

@@ -1,6 +1,6 @@
 /**
  * The app's shared state (spec section 3), persisted in localStorage under one core key. It holds no cloud or
- * provider credentials: uploads go through the server (product-decisions.md).
+ * provider credentials: uploads go through the server (docs/product-rules.md).
  */
 import { create } from 'zustand';
 import { product } from '../config.ts';
