@@ -16,6 +16,18 @@ export interface DelinquencyBucket {
   readonly toDays: number | null;
 }
 
+/** How a collector reached out (a message sent from a template goes by SMS and in the app together: `sms`). */
+export const CONTACT_CHANNELS = ['call', 'sms', 'email', 'in_app'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+
+/** What came of a contact attempt. */
+export const CONTACT_OUTCOMES = ['reached', 'no_answer', 'promise', 'refused', 'disputed', 'wrong_number'] as const;
+export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
+
+/** Why the borrower was contacted, as the borrower's own list of contacts says it. */
+export const CONTACT_PURPOSES = ['overdue', 'promiseFollowUp'] as const;
+export type ContactPurpose = (typeof CONTACT_PURPOSES)[number];
+
 /** The MC 18 wording categories (config/schema/collections.schema.json). */
 export const WORDING_CATEGORIES = [
   'arrest',
