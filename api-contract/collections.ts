@@ -218,7 +218,10 @@ export interface PromiseInput {
   amountCentavos: number;
 }
 
-/** POST /staff/collections/loans/:orderId/contacts: `promise` goes with (and only with) the outcome `promise`. */
+/**
+ * POST /staff/collections/loans/:orderId/contacts: `promise` goes with (and only with) the outcome `promise`
+ * (VALIDATION_FAILED otherwise).
+ */
 export const contactInput = {
   type: 'object',
   additionalProperties: false,
@@ -227,11 +230,8 @@ export const contactInput = {
     channel,
     outcome,
     note: { type: 'string', minLength: 1, maxLength: 2000 },
-    promise: { ...promiseInput, description: 'The promise to pay the borrower made (outcome `promise`)' },
+    promise: { ...promiseInput, description: 'The promise to pay the borrower made: with the outcome `promise` only' },
   },
-  if: { properties: { outcome: { const: 'promise' } } },
-  then: { required: ['promise'] },
-  else: { not: { required: ['promise'] } },
 } as const;
 export interface ContactInput {
   channel: (typeof contactChannels)[number];

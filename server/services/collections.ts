@@ -398,6 +398,10 @@ export function createCollectionService(deps: CollectionDeps) {
 
   /** Records a contact attempt (and the promise it brought, or the dispute the borrower stated). */
   async function recordContact(actor: Actor, orderId: string, input: ContactInput): Promise<ContactAnswer> {
+    if ((input.outcome === 'promise') !== (input.promise !== undefined))
+      throw new ApiError('VALIDATION_FAILED', {
+        errors: [{ instancePath: '/promise', keyword: input.promise ? 'not' : 'required', params: {} }],
+      });
     return refusalsAudited(actor, orderId, 'contact', () =>
       db.transaction(async (tx) => {
         const at = now();
