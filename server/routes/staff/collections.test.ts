@@ -457,7 +457,17 @@ describe.each(oneDatabase())('collections on %s', (kind) => {
     const other = await repaying();
     await assign(loan.order.id, collectorA);
     await assign(other.order.id, collectorA);
+    // The other borrower disputes before the due date: no reminder comes while it is open.
+    await travel(addDays(start, 25), 10);
+    const early = await call(await relogin(other.b), 'POST', `/loans/${other.order.id}/dispute`, { reason: 'other' });
+    expect(early.statusCode, early.body).toBe(201);
     await travel(addDays(start, 32), 10);
+    const reminders = async (customerId: string) =>
+      (await db().select().from(messages).where(eq(messages.customerId, customerId)))
+        .map((m) => m.template)
+        .filter((t) => ['dueIn3Days', 'dueToday', 'overdue'].includes(t));
+    expect(await reminders(loan.b.customerId)).toEqual(['overdue']);
+    expect(await reminders(other.b.customerId)).toEqual([]);
     expect((await contact(collectorA, loan.order.id, { channel: 'call', outcome: 'reached' })).statusCode).toBe(201);
 
     const b = await relogin(loan.b);
@@ -543,6 +553,18 @@ describe.each(oneDatabase())('collections on %s', (kind) => {
     expect(seen.body).not.toContain('Test collector');
     expect(disputes).toHaveLength(2);
     const stranger = await relogin(other.b);
-    expect((await call(stranger, 'GET', '/collection-contacts')).json()).toEqual({ items: [], disputes: [] });
+    const theirs = (await call(stranger, 'GET', '/collection-contacts')).json();
+    expect(theirs.items).toEqual([]);
+    expect(theirs.disputes).toEqual([expect.objectContaining({ orderId: other.order.id, state: 'open' })]);
+
+    // Resolved, the other loan's overdue reminder is written on the next run.
+    const otherDispute = (await asStaff(supervisor, 'GET', '/collections/disputes?state=open'))
+      .json<DisputeListAnswer>()
+      .items.find((d) => d.orderId === other.order.id)!;
+    await asStaff(supervisor, 'POST', `/collections/disputes/${otherDispute.id}/resolution`, {
+      resolution: 'corrected',
+    });
+    await api.loans.remindAll();
+    expect(await reminders(other.b.customerId)).toEqual(['overdue']);
   });
 });
