@@ -255,6 +255,14 @@ describe.each(oneDatabase())('collections on %s', (kind) => {
     expect((await viewOf(collectorA, a.order.id)).rules).toMatchObject({ contactsToday: 3, why: 'dailyCap' });
     expect(await events('staff.collection.contact-recorded', a.b.customerId)).toHaveLength(4);
 
+    // Six at once (truly at once on PostgreSQL) the next day: three taken, three refused, never a fourth.
+    await travel(addDays(start, 35), 10);
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, () => contact(collectorA, a.order.id, { channel: 'call', outcome: 'no_answer' })),
+    );
+    expect(burst.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 409, 409, 409]);
+    expect((await viewOf(collectorA, a.order.id)).rules.contactsToday).toBe(3);
+
     // 16 days past due, 23:00: allowed without consent (MC 18's exemption); 15 days was not.
     await travel(addDays(start, 45), 23);
     const fifteen = await contact(collectorA, late.order.id);
