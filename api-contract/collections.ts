@@ -33,8 +33,19 @@ export type DisputeReason = (typeof disputeReasonsAll)[number];
 export const disputeResolutions = ['confirmed', 'corrected', 'withdrawn'] as const;
 /** The languages a message template is written in (config/product.json languages). */
 export const templateLanguages = ['en', 'fil', 'zh-CN'] as const;
-/** What a template's {{placeholders}} may name: filled by the server for the loan it is sent about. */
-export const templatePlaceholders = ['product', 'orderNo', 'amount', 'amountDue', 'dueDate', 'daysPastDue'] as const;
+/**
+ * What a template's {{placeholders}} may name: filled by the server for the loan it is sent about (`payLink`: the
+ * address of the loan's bill in the app, where the borrower pays).
+ */
+export const templatePlaceholders = [
+  'product',
+  'orderNo',
+  'amount',
+  'amountDue',
+  'dueDate',
+  'daysPastDue',
+  'payLink',
+] as const;
 
 const channel = { type: 'string', enum: contactChannels } as const;
 const outcome = { type: 'string', enum: contactOutcomes } as const;
@@ -258,6 +269,14 @@ export const sendInput = {
   properties: { templateId: uuid },
 } as const;
 
+/** GET /staff/collections/collectors: who loans may be assigned to, with the repaying loans each holds. */
+export const collectorsAnswer = closed({
+  items: {
+    type: 'array',
+    items: closed({ id: uuid, name: str, role: str, openLoans: int }),
+  },
+});
+
 // ---- Templates ----
 
 const templateText = { type: 'string', minLength: 1, maxLength: 480 } as const;
@@ -379,5 +398,6 @@ export type DisputeListAnswer = DeepReadonly<FromSchema<typeof disputeListAnswer
 export type TemplateView = DeepReadonly<FromSchema<typeof templateView>>;
 export type TemplateListAnswer = DeepReadonly<FromSchema<typeof templateListAnswer>>;
 export type AssignAnswer = DeepReadonly<FromSchema<typeof assignAnswer>>;
+export type CollectorsAnswer = DeepReadonly<FromSchema<typeof collectorsAnswer>>;
 export type BorrowerDisputeAnswer = DeepReadonly<FromSchema<typeof borrowerDisputeAnswer>>;
 export type BorrowerContactsAnswer = DeepReadonly<FromSchema<typeof borrowerContactsAnswer>>;

@@ -297,7 +297,15 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     }
     // Collections (docs/collections.md): the console's queue and the borrower's disputes, on the loans' ledgers.
     const collections =
-      loans && createCollectionService({ db, now: clock, loans, sms, productName: product.displayName });
+      loans &&
+      createCollectionService({
+        db,
+        now: clock,
+        loans,
+        sms,
+        productName: product.displayName,
+        publicUrl: options.api.publicUrl,
+      });
     // Every area's background work on one runner (server/plugins/jobs.ts): the account deletion's files and the end
     // of its retention period (server/services/staff/deletion-jobs.ts), coupons, reminders, housekeeping and the loans'.
     await app.register(jobsPlugin, {

@@ -100,6 +100,8 @@ export interface CollectionDeps {
   readonly loans: LoanService;
   readonly sms: SmsProvider;
   readonly productName: string;
+  /** The origin borrowers reach the app at (PUBLIC_URL): a template's {{payLink}} is the loan's bill there. */
+  readonly publicUrl: () => string;
   /** Default config/collections.json. */
   readonly rules?: CollectionRules;
 }
@@ -473,6 +475,7 @@ export function createCollectionService(deps: CollectionDeps) {
       amountDue: formatPeso(d.amountDueCentavos),
       dueDate: order.dueDate ? dayText(order.dueDate, language) : '',
       daysPastDue: d.daysPastDue,
+      payLink: `${deps.publicUrl().replace(/\/$/u, '')}${links.bill(order)}`,
     };
   }
 
@@ -782,16 +785,38 @@ export function createCollectionService(deps: CollectionDeps) {
     };
   }
 
+  /** The roles a loan may be assigned to. */
+  const ASSIGNABLE = ['collector', 'supervisor'];
+
+  /** Who loans may be assigned to (active collectors and supervisors), with the repaying loans each holds. */
+  async function collectors() {
+    const [people, held] = await Promise.all([
+      db
+        .select({ id: staffAccounts.id, name: staffAccounts.name, role: staffAccounts.role })
+        .from(staffAccounts)
+        .where(
+          and(
+            inArray(staffAccounts.role, ASSIGNABLE),
+            isNull(staffAccounts.disabledAt),
+            eq(staffAccounts.awaitingApproval, false),
+          ),
+        )
+        .orderBy(asc(staffAccounts.name), asc(staffAccounts.id)),
+      db
+        .select({ collectorId: collectionAssignments.collectorId, n: count() })
+        .from(collectionAssignments)
+        .innerJoin(loanOrders, eq(loanOrders.id, collectionAssignments.orderId))
+        .where(eq(loanOrders.state, 'repaying'))
+        .groupBy(collectionAssignments.collectorId),
+    ]);
+    const open = new Map(held.map((h) => [h.collectorId, h.n]));
+    return { items: people.map((p) => ({ ...p, openLoans: open.get(p.id) ?? 0 })) };
+  }
+
   /** Assigns a loan to a collector (a supervisor's action). */
   async function assign(actor: Actor, orderId: string, collectorId: string) {
     const [collector] = await db.select().from(staffAccounts).where(eq(staffAccounts.id, collectorId));
-    const role = collector?.role;
-    if (
-      !collector ||
-      collector.disabledAt ||
-      collector.awaitingApproval ||
-      !(role === 'collector' || role === 'supervisor')
-    )
+    if (!collector || collector.disabledAt || collector.awaitingApproval || !ASSIGNABLE.includes(collector.role))
       throw new ApiError('COLLECTOR_INVALID');
     return db.transaction(async (tx) => {
       const order = await orderOf(tx, orderId);
@@ -1163,6 +1188,7 @@ export function createCollectionService(deps: CollectionDeps) {
     recordPromise,
     sendTemplate,
     assign,
+    collectors,
     createTemplate,
     decideTemplate,
     templates,

@@ -33,7 +33,7 @@ const manila = (day: string, hh: number, mm = 0) => new Date(manilaStartOfDay(da
 
 const CLEAN = {
   en: 'Hello from {{product}}. Your loan {{orderNo}} is {{daysPastDue}} days past due: {{amount}} is overdue. Please pay in the app.',
-  fil: 'Paalala mula sa {{product}}: ang iyong loan {{orderNo}} ay {{daysPastDue}} araw nang lampas sa takdang araw. Magbayad sa app.',
+  fil: 'Paalala mula sa {{product}}: ang iyong loan {{orderNo}} ay {{daysPastDue}} araw nang lampas sa takdang araw. Magbayad dito: {{payLink}}',
   'zh-CN': '{{product}} 提醒：您的借款 {{orderNo}} 已逾期 {{daysPastDue}} 天，请在应用内还款。',
 };
 
@@ -178,6 +178,15 @@ describe.each(oneDatabase())('collections on %s', (kind) => {
       expect(text).not.toContain(reference);
     expect(await events('staff.collection.viewed', view.borrower.customerId)).toHaveLength(1);
     expect((await events('staff.collection.queue-listed')).length).toBeGreaterThanOrEqual(3);
+
+    // Who loans may go to: active collectors and supervisors, with the loans each holds; for supervisors only.
+    const people = (await asStaff(supervisor, 'GET', '/collections/collectors')).json<{
+      items: { id: string; role: string; openLoans: number }[];
+    }>().items;
+    expect(people.map((p) => p.id)).toEqual(expect.arrayContaining([collectorA.id, collectorB.id, supervisor.id]));
+    expect(people.map((p) => p.id)).not.toContain(desk.id);
+    expect(people.find((p) => p.id === ofA.collector!.id)?.openLoans).toBeGreaterThanOrEqual(1);
+    expect((await asStaff(collectorA, 'GET', '/collections/collectors')).statusCode).toBe(403);
 
     // A supervisor moves a loan; only collectors (or supervisors) take loans, and a collector assigns none.
     await assign(ofA.orderId, collectorB);
@@ -360,6 +369,7 @@ describe.each(oneDatabase())('collections on %s', (kind) => {
       .where(and(eq(messages.customerId, loan.b.customerId), eq(messages.template, 'collectionMessage')));
     const text = (inApp!.params as { text: string }).text;
     expect(text).toContain(`ang iyong loan ${loan.order.orderNo} ay 2 araw`);
+    expect(text).toContain(`Magbayad dito: http://localhost/bill?order=${loan.order.id}`);
     expect(text).not.toContain('{{');
     await api.runDueJobs();
     expect(api.outbox.messages().filter((m) => m.to === `+63${loan.b.phone}` && m.text.includes(text))).toHaveLength(1);

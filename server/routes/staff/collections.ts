@@ -9,6 +9,7 @@ import {
   assignAnswer,
   assignInput,
   collectionView,
+  collectorsAnswer,
   contactAnswer,
   contactInput,
   disputeListAnswer,
@@ -174,6 +175,20 @@ export const staffCollectionRoutes = staffRouteGroup<StaffApiDeps>(async (app, d
     },
     async (request) =>
       service().assign(actor(request), orderIdOf(request), (request.body as { collectorId: string }).collectorId),
+  );
+
+  app.get(
+    '/collections/collectors',
+    {
+      config: { permission: 'collections.supervise' },
+      schema: {
+        tags,
+        operationId: 'listCollectors',
+        summary: 'Who loans may be assigned to (active collectors and supervisors), with the repaying loans each holds',
+        response: { 200: collectorsAnswer },
+      },
+    },
+    async () => service().collectors(),
   );
 
   app.get(
