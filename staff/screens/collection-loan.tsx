@@ -138,6 +138,8 @@ function Rules({ view }: { view: CollectionView }) {
 function RecordContact({ orderId, onDone }: { orderId: string; onDone: () => void }) {
   const { t } = useTranslation();
   const [data, setData] = useState<ContactForm | undefined>(undefined);
+  // A new form after each contact recorded: the next one starts empty.
+  const [round, setRound] = useState(0);
   const { post, error, pending } = usePost(onDone);
   const submit = (value: ContactForm) =>
     post(
@@ -150,11 +152,15 @@ function RecordContact({ orderId, onDone }: { orderId: string; onDone: () => voi
           ? { promise: { promisedOn: value.promisedOn, amountCentavos: centavosOf(value.promisePesos) } }
           : {}),
       },
-      () => setData(undefined),
+      () => {
+        setData(undefined);
+        setRound((n) => n + 1);
+      },
     );
   return (
     <>
       <StaffForm<ContactForm>
+        key={round}
         name="collectionContact"
         formData={data}
         onChange={setData}
@@ -170,17 +176,22 @@ function RecordContact({ orderId, onDone }: { orderId: string; onDone: () => voi
 function RecordPromise({ orderId, lastDay, onDone }: { orderId: string; lastDay: string; onDone: () => void }) {
   const { t } = useTranslation();
   const [data, setData] = useState<PromiseForm | undefined>(undefined);
+  const [round, setRound] = useState(0);
   const { post, error, pending } = usePost(onDone);
   const submit = (value: PromiseForm) =>
     post(
       `/collections/loans/${orderId}/promises`,
       { promisedOn: value.promisedOn, amountCentavos: centavosOf(value.promisePesos) },
-      () => setData(undefined),
+      () => {
+        setData(undefined);
+        setRound((n) => n + 1);
+      },
     );
   return (
     <>
       <p className="st-hint">{t('collections.promiseUntil', { day: lastDay })}</p>
       <StaffForm<PromiseForm>
+        key={round}
         name="collectionPromise"
         formData={data}
         onChange={setData}

@@ -52,6 +52,8 @@ function Propose({ onDone }: { onDone: () => void }) {
   const { mutate, mutation } = useCustomMutation();
   const [data, setData] = useState<TemplateForm | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
+  // A new form after each template proposed: the next one starts empty.
+  const [round, setRound] = useState(0);
   const submit = (value: TemplateForm) => {
     setError(undefined);
     mutate(
@@ -65,6 +67,7 @@ function Propose({ onDone }: { onDone: () => void }) {
       {
         onSuccess: () => {
           setData(undefined);
+          setRound((n) => n + 1);
           onDone();
         },
         onError: setError,
@@ -77,6 +80,7 @@ function Propose({ onDone }: { onDone: () => void }) {
     <>
       <p className="st-hint">{t('collections.placeholders', { placeholders })}</p>
       <StaffForm<TemplateForm>
+        key={round}
         name="collectionTemplate"
         formData={data}
         onChange={setData}
