@@ -5,6 +5,21 @@ import { centavos, instant, uuid } from './common.ts';
 /** The languages the app is offered in (config/product.json `languages`). */
 export const language = { type: 'string', enum: ['en', 'fil', 'zh-CN'] } as const;
 
+/** Hours the borrower agrees to be contacted about an overdue loan besides 06:00-22:00 (SEC MC 18): Manila HH:MM. */
+const clockTime = { type: 'string', pattern: '^(?:[01]\\d|2[0-3]):[0-5]\\d$' } as const;
+const contactHours = {
+  anyOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['from', 'to'],
+      properties: { from: clockTime, to: clockTime },
+      description: 'From (included) to (excluded), Manila time; may wrap midnight',
+    },
+    { type: 'null' },
+  ],
+} as const;
+
 /** PATCH /me/preferences */
 export const preferencesInput = {
   type: 'object',
@@ -14,6 +29,10 @@ export const preferencesInput = {
   properties: {
     language,
     smsReminders: { type: 'boolean', description: 'SMS due reminders on or off' },
+    contactHours: {
+      ...contactHours,
+      description: 'Consent to collection contact at other hours (null withdraws it); docs/collections.md',
+    },
   },
 } as const;
 export type PreferencesInput = FromSchema<typeof preferencesInput>;
@@ -22,9 +41,9 @@ export type PreferencesInput = FromSchema<typeof preferencesInput>;
 export const preferencesAnswer = {
   type: 'object',
   description: "The borrower's preferences",
-  required: ['language', 'smsReminders'],
+  required: ['language', 'smsReminders', 'contactHours'],
   additionalProperties: false,
-  properties: { language, smsReminders: { type: 'boolean' } },
+  properties: { language, smsReminders: { type: 'boolean' }, contactHours },
 } as const;
 export type PreferencesAnswer = FromSchema<typeof preferencesAnswer>;
 

@@ -12,6 +12,7 @@ export const staffRoleNames = [
   'supervisor',
   'administrator',
   'productStaff',
+  'collector',
 ] as const;
 
 const role = { type: 'string', enum: staffRoleNames } as const;
@@ -35,6 +36,8 @@ export const staffPermissionNames = [
   'forms.edit',
   'forms.approve',
   'refunds.retry',
+  'collections.work',
+  'collections.supervise',
 ] as const;
 const permissions = {
   type: 'array',

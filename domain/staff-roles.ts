@@ -3,7 +3,14 @@
  * (server/routes/staff/group.ts); the console only hides what the server would refuse. Four-eyes rules (a supervisor
  * approving another person's request, never their own) are checked by the services on top of these permissions.
  */
-export const STAFF_ROLES = ['customerService', 'underwriter', 'supervisor', 'administrator', 'productStaff'] as const;
+export const STAFF_ROLES = [
+  'customerService',
+  'underwriter',
+  'supervisor',
+  'administrator',
+  'productStaff',
+  'collector',
+] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_PERMISSIONS = [
@@ -37,6 +44,13 @@ export const STAFF_PERMISSIONS = [
   'forms.approve',
   /** Send a failed overpayment refund again, after the borrower fixed their payout account. */
   'refunds.retry',
+  /**
+   * Collections (docs/collections.md): the queue, a loan's collection view, contacts, promises and approved messages.
+   * A collector works the loans assigned to them; a member who may also supervise works every loan.
+   */
+  'collections.work',
+  /** Every loan of the queue, assignment, approving another person's message template, resolving disputes. */
+  'collections.supervise',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -60,9 +74,12 @@ const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> 
     'reviews.read',
     'audit.read',
     'refunds.retry',
+    'collections.work',
+    'collections.supervise',
   ],
   administrator: ['staff.manage', 'audit.read'],
   productStaff: ['forms.read', 'forms.edit', 'forms.approve'],
+  collector: ['collections.work'],
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {
@@ -84,6 +101,7 @@ const APPROVING_PERMISSIONS: readonly StaffPermission[] = [
   'deletion.approve',
   'forms.approve',
   'staff.manage',
+  'collections.supervise',
 ];
 
 /**

@@ -47,6 +47,8 @@ import { couponJobs, createCouponService } from './services/coupons.ts';
 import { createDocumentService } from './services/documents.ts';
 import { createMessageCenter, seedAnnouncements } from './services/message-center.ts';
 import { createReminderSms } from './services/reminders.ts';
+import { createCollectionService } from './services/collections.ts';
+import { collectionRoutes } from './routes/collections.ts';
 import { createLoanService, DEFAULT_LOAN_SETTINGS, type LoanService, type LoanSettings } from './services/loans.ts';
 import { createProfileService } from './services/profile.ts';
 import { createPublishedForms } from './forms/published.ts';
@@ -210,7 +212,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         {
           name: 'staff',
           description:
-            'The staff console: staff sign-in and accounts, the review queue, customer service, account deletion, the audit log',
+            'The staff console: staff sign-in and accounts, the review queue, customer service, account deletion, the audit log, collections',
         },
       ],
       components: {
@@ -298,6 +300,17 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
           publicUrl: options.api.publicUrl,
         });
     }
+    // Collections (docs/collections.md): the console's queue and the borrower's disputes, on the loans' ledgers.
+    const collections =
+      loans &&
+      createCollectionService({
+        db,
+        now: clock,
+        loans,
+        sms,
+        productName: product.displayName,
+        publicUrl: options.api.publicUrl,
+      });
     // Every area's background work on one runner (server/plugins/jobs.ts): the account deletion's files and the end
     // of its retention period (server/services/staff/deletion-jobs.ts), coupons, reminders, housekeeping and the loans'.
     await app.register(jobsPlugin, {
@@ -309,6 +322,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         couponJobs(coupons),
         { handlers: reminders },
         ...(loans ? [loans] : []),
+        ...(collections ? [collections] : []),
       ],
       pollMs: options.api.jobPollMs ?? 1000,
       // The accrual runs on start too (it sets, never adds), then daily at 00:05 Manila through its schedule.
@@ -316,6 +330,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       onError: options.api.onJobError,
     });
     if (loans && loanDeps) await registerLoans(app, db, loans, loanDeps, clock);
+    if (collections) await app.register(collectionRoutes, { prefix: '/api/v1', collections });
     await app.register(staffAuthPlugin, { db, now: securityClock });
     await app.register(staffRoutes, {
       prefix: '/api/v1/staff',
@@ -326,6 +341,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       storage,
       coupons,
       loans,
+      collections,
       forms,
       productName: product.displayName,
       simulatedProviders: options.api.simulatedProviders ?? [],

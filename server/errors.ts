@@ -145,6 +145,36 @@ export const ERROR_STATUS = {
   LOAN_OPEN: 409,
   /** A staff limit outside the product's range (details: `min`, `max` centavos). */
   LIMIT_OUT_OF_RANGE: 422,
+  // Collections (server/routes/staff/collections.ts, server/routes/collections.ts; docs/collections.md).
+  /**
+   * A collection contact outside the contact hours (SEC MC 18), the loan not past the exemption and the borrower not
+   * having agreed to the hour; details: `from`, `to` (Manila HH:MM), `exemptAfterDays`.
+   */
+  COLLECTION_OUTSIDE_HOURS: 409,
+  /** The borrower had the most collection contacts a day allows (details: `max`). */
+  COLLECTION_DAILY_CAP: 409,
+  /** The loan is disputed: collection contact waits for a supervisor's resolution. */
+  COLLECTION_DISPUTED: 409,
+  /** A collection action on a loan that is not past due. */
+  COLLECTION_NOT_OVERDUE: 409,
+  /** A collector's action on a loan assigned to someone else. */
+  COLLECTION_NOT_ASSIGNED: 403,
+  /** An assignment to an account that is not an active staff member working collections. */
+  COLLECTOR_INVALID: 422,
+  /** A message template with wording MC 18 forbids (details: `matches`: language, category, phrase, found). */
+  TEMPLATE_WORDING_FORBIDDEN: 422,
+  /** A message template with a {{placeholder}} the server cannot fill (details: `placeholder`, `language`). */
+  TEMPLATE_PLACEHOLDER_UNKNOWN: 422,
+  /** A message template sent before another person approved it (details: `state`). */
+  TEMPLATE_NOT_APPROVED: 409,
+  /** A promise to pay dated before today or too far ahead (details: `from`, `to`). */
+  PROMISE_DATE_OUT_OF_RANGE: 422,
+  /** A promise to pay of nothing or of more than is owed (details: `maxCentavos`). */
+  PROMISE_AMOUNT_OUT_OF_RANGE: 422,
+  /** A dispute of a loan that already has one open. */
+  DISPUTE_OPEN: 409,
+  /** A dispute resolved before (details: `state`). */
+  DISPUTE_RESOLVED: 409,
   // Facebook binding (server/routes/limits.ts).
   /** The Facebook login's state is unknown, used, expired or another session's: start again. */
   FACEBOOK_LOGIN_EXPIRED: 400,

@@ -3,6 +3,8 @@ import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { manilaToday } from '#domain/calendar-date.ts';
 import { checkPricing } from '#domain/pricing.ts';
+import { collectionsFile } from '#config/collections.ts';
+import { checkBuckets, checkContactHours } from '#domain/collections.ts';
 import { buildApp } from './app.ts';
 import { createDemoClock } from './demo-clock.ts';
 import { openDatabase } from './db/database.ts';
@@ -41,6 +43,11 @@ const clock = demoClock ? () => demoClock.now() : () => new Date();
 const pricingProblems = checkPricing(pricingConfig, manilaToday(clock())).map(
   (p) => `config/pricing.json ${p.path}: ${p.problem}`,
 );
+// Collection hours wider than SEC MC 18's, or buckets with a gap, stop it too.
+const collectionProblems = [
+  ...checkContactHours(collectionsFile.contactHours),
+  ...checkBuckets(collectionsFile.buckets),
+].map((problem) => `config/collections.json ${problem}`);
 const problems = [
   ...base.problems,
   ...sms.problems,
@@ -52,6 +59,7 @@ const problems = [
   ...demo.problems,
   ...simulation.problems,
   ...pricingProblems,
+  ...collectionProblems,
 ];
 if (
   !base.settings ||

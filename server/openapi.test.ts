@@ -60,8 +60,9 @@ describe('OpenAPI document', () => {
     // 25 + profile tab (GET /me, PATCH /me/preferences, GET and POST /feedback) + messages (list, open, clear, unread)
     // + coupons (list, invalid, add-to-home-screen claim) + the withdrawal and payment quotes + the limit screen and
     // Facebook binding (GET /limit, POST /facebook/login, POST and DELETE /facebook/binding) + Easy Re-loan (get, turn
-    // on, turn off, list, cancel) + the published forms' manifest.
-    expect(Object.keys(security).filter((name) => !name.includes(' /api/v1/staff/'))).toHaveLength(48);
+    // on, turn off, list, cancel) + the published forms' manifest + collections (POST /loans/{id}/dispute,
+    // GET /collection-contacts).
+    expect(Object.keys(security).filter((name) => !name.includes(' /api/v1/staff/'))).toHaveLength(50);
     // The staff console's: sign-in, accounts and the audit log here; its other areas add theirs.
     const staffOperations = operations()
       .filter(({ name }) => name.includes(' /api/v1/staff/'))

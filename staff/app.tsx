@@ -31,6 +31,10 @@ const FormsList = lazy(() => import('./screens/forms.tsx'));
 const FormVersions = lazy(() => import('./screens/form-versions.tsx'));
 const FormEditor = lazy(() => import('./screens/form-editor.tsx'));
 const ChangePassword = lazy(() => import('./screens/change-password.tsx'));
+const CollectionQueue = lazy(() => import('./screens/collection-queue.tsx'));
+const CollectionLoan = lazy(() => import('./screens/collection-loan.tsx'));
+const CollectionTemplates = lazy(() => import('./screens/collection-templates.tsx'));
+const Disputes = lazy(() => import('./screens/disputes.tsx'));
 
 /** The console for a set-up account; a session that must enrol or set a password goes to /setup first. */
 function SetUp({ children }: { children: ReactNode }) {
@@ -191,6 +195,38 @@ export function StaffApp() {
               element={
                 <Allowed resource="forms" action="show">
                   <FormEditor />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/collections"
+              element={
+                <Allowed resource="collections">
+                  <CollectionQueue />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/collections/:orderId"
+              element={
+                <Allowed resource="collections" action="show">
+                  <CollectionLoan />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/collection-templates"
+              element={
+                <Allowed resource="collection-templates">
+                  <CollectionTemplates />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/disputes"
+              element={
+                <Allowed resource="disputes">
+                  <Disputes />
                 </Allowed>
               }
             />

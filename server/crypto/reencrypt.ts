@@ -69,6 +69,15 @@ export const ENCRYPTED_COLUMNS: readonly EncryptedColumn[] = [
   { table: 'staff_notes', column: 'text', place: 'staff_notes.text', json: false, keys: ['id'] },
   { table: 'deletion_requests', column: 'note', place: 'deletion_requests.note', json: false, keys: ['id'] },
   { table: 'coupon_grants', column: 'reason', place: 'coupon_grants.reason', json: false, keys: ['id'] },
+  { table: 'collection_contacts', column: 'note', place: 'collection_contacts.note', json: false, keys: ['id'] },
+  { table: 'collection_disputes', column: 'note', place: 'collection_disputes.note', json: false, keys: ['id'] },
+  {
+    table: 'collection_disputes',
+    column: 'resolution_note',
+    place: 'collection_disputes.resolution_note',
+    json: false,
+    keys: ['id'],
+  },
   {
     table: 'facebook_bindings',
     column: 'fb_user_id',

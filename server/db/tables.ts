@@ -24,6 +24,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CONTACT_CHANNELS, CONTACT_OUTCOMES, CONTACT_PURPOSES } from '#domain/collections.ts';
 import { ORDER_STATES } from '#domain/loan-rules.ts';
 import { encryptedJson, encryptedText } from '../crypto/columns.ts';
 
@@ -43,6 +44,13 @@ export const customers = pgTable(
     language: text('language').notNull().default('en'),
     /** The borrower may turn SMS due reminders off on the profile. */
     smsReminders: boolean('sms_reminders').notNull().default(true),
+    /**
+     * Hours (Manila 'HH:MM', `to` excluded, may wrap midnight) the borrower agreed in the app to be contacted about an
+     * overdue loan besides the legal ones (SEC MC 18 s.2019; domain/collections.ts contactHoursVerdict), and when.
+     */
+    contactFrom: text('contact_from'),
+    contactTo: text('contact_to'),
+    contactConsentAt: timestamp('contact_consent_at', { withTimezone: true }),
     /**
      * Set when the account was deleted (docs/staff-console.md, "Account deletion"; NPC/SEC): personal data erased,
      * `phone` replaced by `erased:<keyed hash>` so the daily SMS limits still count that number without keeping it.
@@ -1021,4 +1029,166 @@ export const formPersonas = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('form_personas_form_idx').on(t.form)],
+);
+
+// ---- Collections (docs/collections.md; rules in domain/collections.ts and config/collections.json). ----
+
+/** A value of one of the domain's lists, checked by the database too. */
+const oneOf = (column: unknown, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+
+/** The collector an overdue loan is assigned to: by rule (the daily collections job; `assignedBy` null) or by a supervisor. */
+export const collectionAssignments = pgTable(
+  'collection_assignments',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => loanOrders.id, { onDelete: 'cascade' }),
+    collectorId: uuid('collector_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    assignedBy: uuid('assigned_by').references(() => staffAccounts.id),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('collection_assignments_collector_idx').on(t.collectorId)],
+);
+
+/**
+ * A message template collectors send (SMS and in-app message), one text per language; sent only once a second
+ * person approved it (four eyes), and never with wording MC 18 forbids (checked at creation and at approval). States:
+ * pending, approved, refused.
+ */
+export const collectionTemplates = pgTable(
+  'collection_templates',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    name: text('name').notNull(),
+    /** { en, fil, zh-CN }: the text in each language, with {{placeholders}} (api-contract/collections.ts). */
+    texts: jsonb('texts').$type<Record<string, string>>().notNull(),
+    state: text('state').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => staffAccounts.id),
+    decidedBy: uuid('decided_by').references(() => staffAccounts.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('collection_templates_state_idx').on(t.state, t.createdAt)],
+);
+
+/**
+ * A collection contact: an attempt a collector recorded (call, SMS, e-mail, in-app; its outcome and note) or an
+ * approved template sent (`templateId`, no outcome). `day` (Manila) counts the borrower's contacts of the day; the
+ * borrower sees every row (GET /collection-contacts) with its purpose. The note is personal data, encrypted.
+ */
+export const collectionContacts = pgTable(
+  'collection_contacts',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => loanOrders.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    channel: text('channel').notNull(),
+    outcome: text('outcome'),
+    note: encryptedText('note', 'collection_contacts.note'),
+    templateId: uuid('template_id').references(() => collectionTemplates.id),
+    /** The language a template was sent in (the borrower's), and the text sent (SMS and in-app message alike). */
+    language: text('language'),
+    message: text('message'),
+    purpose: text('purpose').notNull(),
+    daysPastDue: integer('days_past_due').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('collection_contacts_customer_day_idx').on(t.customerId, t.day),
+    index('collection_contacts_order_idx').on(t.orderId, t.at),
+    check('collection_contacts_channel_check', oneOf(t.channel, CONTACT_CHANNELS)),
+    check('collection_contacts_outcome_check', sql`${t.outcome} is null or ${oneOf(t.outcome, CONTACT_OUTCOMES)}`),
+    check('collection_contacts_purpose_check', oneOf(t.purpose, CONTACT_PURPOSES)),
+  ],
+);
+
+/**
+ * A promise to pay `amount` by `promisedOn` (Manila day, included). States: pending, kept (the payments made after it
+ * reached the amount by the day), broken (the day passed without): domain/collections.ts promiseState, stored by the
+ * daily collections job.
+ */
+export const collectionPromises = pgTable(
+  'collection_promises',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => loanOrders.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    contactId: uuid('contact_id').references(() => collectionContacts.id),
+    promisedOn: date('promised_on', { mode: 'string' }).notNull(),
+    amount: integer('amount').notNull(),
+    state: text('state').notNull(),
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull(),
+    /** When it was found kept or broken. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('collection_promises_order_idx').on(t.orderId, t.madeAt),
+    index('collection_promises_pending_idx')
+      .on(t.promisedOn)
+      .where(sql`${t.state} = 'pending'`),
+    check('collection_promises_state_check', oneOf(t.state, ['pending', 'kept', 'broken'])),
+  ],
+);
+
+/**
+ * A borrower's dispute of what a loan's bill says (in the app; or stated on a call, recorded by the collector:
+ * `openedBy`). While open, collection contact on the loan is paused and a supervisor resolves it. The borrower's note
+ * and the resolution's are personal data, encrypted. States: open, resolved.
+ */
+export const collectionDisputes = pgTable(
+  'collection_disputes',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => loanOrders.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    note: encryptedText('note', 'collection_disputes.note'),
+    /** The staff member who recorded it from a call; null: the borrower, in the app. */
+    openedBy: uuid('opened_by').references(() => staffAccounts.id),
+    state: text('state').notNull(),
+    resolution: text('resolution'),
+    resolutionNote: encryptedText('resolution_note', 'collection_disputes.resolution_note'),
+    resolvedBy: uuid('resolved_by').references(() => staffAccounts.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('collection_disputes_one_open')
+      .on(t.orderId)
+      .where(sql`${t.state} = 'open'`),
+    index('collection_disputes_state_idx').on(t.state, t.createdAt),
+    index('collection_disputes_customer_idx').on(t.customerId),
+  ],
 );

@@ -369,6 +369,8 @@ function validBody(op: Operation, ids: Ids): Record<string, unknown> {
       return { state: randomBytes(32).toString('base64url'), code: randomBytes(32).toString('base64url') };
     case 'cancelReloan':
       return {};
+    case 'disputeLoan':
+      return { reason: 'amountWrong', note: 'The late fine looks wrong' };
     case 'turnOnEasyReloan':
       return { principalCentavos: null, termDays: 30, agreeAgreement: true };
     case 'saveProfileStep':
@@ -648,8 +650,8 @@ describe.each(oneDatabase())('fuzz of every route on %s', (kind) => {
 
   it('reads every operation from the OpenAPI document', () => {
     // 25 + profile tab (4) + messages (4) + coupons (3) + quotes (2) + limits (4) + Easy Re-loan (5) + the forms'
-    // manifest; the staff console's besides.
-    expect(operations.filter((op) => op.staffAccess === null).length).toBe(48);
+    // manifest + collections (dispute, contacts); the staff console's besides.
+    expect(operations.filter((op) => op.staffAccess === null).length).toBe(50);
     expect(operations.filter((op) => op.staffAccess !== null).map((op) => op.operationId)).toEqual(
       expect.arrayContaining([
         'staffLogin',
@@ -843,6 +845,8 @@ describe.each(oneDatabase())('fuzz of every route on %s', (kind) => {
     'listReloans',
     'cancelReloan',
     'getFormsManifest',
+    'disputeLoan',
+    'listCollectionContacts',
   ])(
     "%s answers every malformed request with a catalogue 4xx, never a 5xx or another customer's object",
     async (operationId) => {

@@ -35,7 +35,7 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     expect(me.phoneMasked).toBe(`${a.phone.slice(0, 3)}***${a.phone.slice(-4)}`);
     expect(me.phoneMasked).not.toContain(a.phone.slice(3, 6));
     expect(me).toMatchObject({
-      preferences: { language: 'en', smsReminders: true },
+      preferences: { language: 'en', smsReminders: true, contactHours: null },
       profileComplete: false,
       payoutLocked: false,
       payoutAccount: null,
@@ -103,12 +103,35 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     const a = await login(api);
     const fil = await patch(a, { language: 'fil' });
     expect(fil.statusCode, fil.body).toBe(200);
-    expect(fil.json()).toEqual({ language: 'fil', smsReminders: true });
-    expect((await patch(a, { smsReminders: false })).json()).toEqual({ language: 'fil', smsReminders: false });
+    expect(fil.json()).toEqual({ language: 'fil', smsReminders: true, contactHours: null });
+    expect((await patch(a, { smsReminders: false })).json()).toEqual({
+      language: 'fil',
+      smsReminders: false,
+      contactHours: null,
+    });
     const [row] = await api.database.db.select().from(customers).where(eq(customers.id, a.customerId));
     expect(row).toMatchObject({ language: 'fil', smsReminders: false });
-    expect((await call(a, 'GET', '/me')).json().preferences).toEqual({ language: 'fil', smsReminders: false });
-    for (const bad of [{ language: 'fr' }, {}, { smsReminders: 'no' }, { language: 'fil', admin: true }, []]) {
+    expect((await call(a, 'GET', '/me')).json().preferences).toEqual({
+      language: 'fil',
+      smsReminders: false,
+      contactHours: null,
+    });
+    // Consent to collection contact at other hours (docs/collections.md): kept with its time, withdrawn with null.
+    const nights = { from: '21:00', to: '07:00' };
+    expect((await patch(a, { contactHours: nights })).json()).toMatchObject({ contactHours: nights });
+    const [consented] = await api.database.db.select().from(customers).where(eq(customers.id, a.customerId));
+    expect(consented).toMatchObject({ contactFrom: '21:00', contactTo: '07:00' });
+    expect(consented!.contactConsentAt).toBeInstanceOf(Date);
+    expect((await patch(a, { contactHours: null })).json()).toMatchObject({ contactHours: null });
+    for (const bad of [
+      { language: 'fr' },
+      {},
+      { smsReminders: 'no' },
+      { language: 'fil', admin: true },
+      [],
+      { contactHours: { from: '25:00', to: '07:00' } },
+      { contactHours: { from: '21:00' } },
+    ]) {
       const res = await patch(a, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, JSON.stringify(bad)).toBeLessThan(500);

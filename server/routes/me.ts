@@ -42,12 +42,13 @@ export const meRoutes = routeGroup<MeRouteOptions>(
         schema: {
           tags: ['me'],
           operationId: 'setPreferences',
-          summary: 'Language (SMS are written in it) and SMS due reminders',
+          summary:
+            'Language (SMS are written in it), SMS due reminders, and consent to collection contact at other hours (audited)',
           body: preferencesInput,
           response: { 200: preferencesAnswer },
         },
       },
-      async (request) => me.setPreferences(callerOf(request).customerId, request.body as PreferencesInput),
+      async (request) => me.setPreferences(callerOf(request).customerId, request.body as PreferencesInput, request.ip),
     );
 
     app.get(

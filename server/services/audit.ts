@@ -21,7 +21,12 @@ export type AuditEvent =
   | 'access.refused'
   | 'document.uploaded'
   | 'document.refused'
-  | 'step.identity-refused';
+  | 'step.identity-refused'
+  | 'collection.dispute-opened'
+  | 'collection.consent-changed'
+  | 'collection.promise-kept'
+  | 'collection.promise-broken'
+  | 'collection.assigned-by-rule';
 
 export interface AuditEntry {
   readonly event: AuditEvent;
@@ -54,7 +59,7 @@ export async function staffAudit(db: Database | Tx, entry: StaffAuditEntry): Pro
   });
 }
 
-export async function audit(db: Database, entry: AuditEntry): Promise<void> {
+export async function audit(db: Database | Tx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     event: entry.event,
     customerId: entry.customerId ?? null,

@@ -61,6 +61,8 @@ export function createLoanService(deps: LoanDeps) {
     grantRaise: application.limits.grant,
     grantRaiseInTx: application.limits.grantInTx,
     lockCustomer: ctx.repo.lockCustomer,
+    /** An order's ledger brought to a Manila day (interest and penalties accrued): collections read what is overdue from it. */
+    ledgerOn: ctx.ledgerOn,
     orderView: views.orderView,
     subOf: ctx.subOf,
     underwriting: ctx.underwriting,

@@ -9,6 +9,7 @@ import { destinationView, payoutDestinationOf, type BankInfoSection } from '#dom
 import type { Database } from '../db/database.ts';
 import { customers, feedback } from '../db/tables.ts';
 import { ApiError } from '../errors.ts';
+import { audit } from './audit.ts';
 import { usableCouponCount } from './coupons.ts';
 import type { LoanService } from './loans.ts';
 import { unreadCounts } from './messages.ts';
@@ -32,11 +33,20 @@ export interface MeDeps {
 export function createMeService({ db, profile, loans, now }: MeDeps) {
   async function preferences(customerId: string): Promise<PreferencesAnswer> {
     const [row] = await db
-      .select({ language: customers.language, smsReminders: customers.smsReminders })
+      .select({
+        language: customers.language,
+        smsReminders: customers.smsReminders,
+        contactFrom: customers.contactFrom,
+        contactTo: customers.contactTo,
+      })
       .from(customers)
       .where(eq(customers.id, customerId));
     if (!row) throw new ApiError('UNAUTHORIZED');
-    return { language: row.language as PreferencesAnswer['language'], smsReminders: row.smsReminders };
+    return {
+      language: row.language as PreferencesAnswer['language'],
+      smsReminders: row.smsReminders,
+      contactHours: row.contactFrom && row.contactTo ? { from: row.contactFrom, to: row.contactTo } : null,
+    };
   }
 
   return {
@@ -88,12 +98,34 @@ export function createMeService({ db, profile, loans, now }: MeDeps) {
       };
     },
 
-    /** Changes what `input` names; answers every preference. */
-    async setPreferences(customerId: string, input: PreferencesInput): Promise<PreferencesAnswer> {
+    /**
+     * Changes what `input` names; answers every preference. Consent to collection contact at other hours is kept with
+     * its time and written to the audit log (the evidence MC 18 asks for).
+     */
+    async setPreferences(
+      customerId: string,
+      input: PreferencesInput,
+      ip: string | null = null,
+    ): Promise<PreferencesAnswer> {
       const set: Partial<typeof customers.$inferInsert> = {};
       if (input.language !== undefined) set.language = input.language;
       if (input.smsReminders !== undefined) set.smsReminders = input.smsReminders;
-      if (Object.keys(set).length > 0) await db.update(customers).set(set).where(eq(customers.id, customerId));
+      if (input.contactHours !== undefined) {
+        set.contactFrom = input.contactHours?.from ?? null;
+        set.contactTo = input.contactHours?.to ?? null;
+        set.contactConsentAt = input.contactHours ? now() : null;
+      }
+      if (Object.keys(set).length > 0)
+        await db.transaction(async (tx) => {
+          await tx.update(customers).set(set).where(eq(customers.id, customerId));
+          if (input.contactHours !== undefined)
+            await audit(tx, {
+              event: 'collection.consent-changed',
+              customerId,
+              ip,
+              detail: { contactHours: input.contactHours ?? null },
+            });
+        });
       return preferences(customerId);
     },
   };

@@ -33,7 +33,10 @@ export type NotifyTemplate =
   | 'feedbackReceived'
   | 'feedbackReplied'
   | 'reloanNotice'
-  | 'reloanTurnedOff';
+  | 'reloanTurnedOff'
+  | 'collectionMessage'
+  | 'disputeReceived'
+  | 'disputeResolved';
 
 /** Parameters are plain values: amounts in centavos (`*Centavos`), Manila days as YYYY-MM-DD, order numbers. */
 export type MessageParams = Readonly<Record<string, string | number>>;

@@ -7,7 +7,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import productJson from '#config/product.json' with { type: 'json' };
+import { collectionsFile } from '#config/collections.ts';
 import { addDays, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
+import { contactHoursVerdict } from '#domain/collections.ts';
 import { customers, loanOrders, messages } from '../db/tables.ts';
 import { databaseTargets } from '../db/test-database.ts';
 import { createJobRunner } from '../jobs/runner.ts';
@@ -23,6 +25,15 @@ const manila = (days: number, hh: number, mm = 0) =>
   new Date(manilaStartOfDay(addDays(START, days)).getTime() + (hh * 60 + mm) * 60_000);
 
 describe('the reminder hours', () => {
+  it('are within the collection contact hours (config/collections.json, SEC MC 18)', () => {
+    const day = addDays(START, 3);
+    for (let minute = 0; minute < 24 * 60; minute += 1) {
+      const at = new Date(manilaStartOfDay(day).getTime() + minute * 60_000);
+      if (inReminderWindow(at))
+        expect(contactHoursVerdict(at, 0, null, collectionsFile).allowed, String(minute)).toBe(true);
+    }
+  });
+
   it('are 08:00 up to 20:00 Manila', () => {
     expect(
       [manila(0, 7, 59), manila(0, 8), manila(0, 19, 59), manila(0, 20), manila(0, 23)].map(inReminderWindow),

@@ -3,15 +3,16 @@
  * job per borrower and day; this sends it). Rules: at most one SMS a day per borrower (the job's key is the customer
  * and the Manila day, and a job key is enqueued once, ever), only between 08:00 and 20:00 Manila time (SEC MC 18
  * s.2019 forbids contact before 06:00 and after 22:00; we are stricter), never when the borrower turned SMS reminders
- * off, in the borrower's language. Checked again when sending: a job run late (after 20:00, or another day) or for an
- * order paid meanwhile sends nothing.
+ * off, in the borrower's language. Checked again when sending: a job run late (after 20:00, or another day), for an
+ * order paid meanwhile or disputed meanwhile sends nothing. The hours are within the collection contact hours of
+ * config/collections.json (reminders.test.ts), the rule every automated SMS about a debt keeps.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
 import { formatPeso } from '#domain/money.ts';
 import { toE164 } from '#domain/ph-phone.ts';
 import type { Database } from '../db/database.ts';
-import { customers } from '../db/tables.ts';
+import { collectionDisputes, customers } from '../db/tables.ts';
 import type { ClaimedJob, JobHandler, NewJob } from '../jobs/runner.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import { findOrder } from './loans/repository.ts';
@@ -88,6 +89,12 @@ export function createReminderSms(deps: {
     if (!customer?.smsReminders) return;
     const order = await findOrder(db, p.orderId);
     if (!order || order.state !== 'repaying' || order.customerId !== p.customerId || !order.dueDate) return;
+    // Disputed since the reminder was written: nothing until a supervisor resolves it (docs/collections.md).
+    const [disputed] = await db
+      .select({ id: collectionDisputes.id })
+      .from(collectionDisputes)
+      .where(and(eq(collectionDisputes.orderId, order.id), eq(collectionDisputes.state, 'open')));
+    if (disputed) return;
     const to = toE164(customer.phone);
     if (!to) return;
     const text = smsText(customer.language, `reminder.${p.template}`, {

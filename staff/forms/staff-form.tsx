@@ -14,7 +14,16 @@ import type { FormCheck } from '#engine/form/precompiled-validator.ts';
 import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
 
 export type StaffFormName =
-  'reviewDecision' | 'customerNote' | 'feedbackReply' | 'deletionRequest' | 'couponGrant' | 'staffAccount';
+  | 'reviewDecision'
+  | 'customerNote'
+  | 'feedbackReply'
+  | 'deletionRequest'
+  | 'couponGrant'
+  | 'staffAccount'
+  | 'collectionContact'
+  | 'collectionPromise'
+  | 'collectionTemplate'
+  | 'disputeResolution';
 
 const schemas = import.meta.glob<RJSFSchema>('../../forms/staff/*.schema.json', { import: 'default' });
 const uiSchemas = import.meta.glob<UiSchema>('../../forms/staff/*.ui.json', { import: 'default' });

@@ -34,6 +34,13 @@ const RULES: Readonly<Record<string, readonly StaffPermission[]>> = {
   'forms:show': ['forms.read'],
   'forms:edit': ['forms.edit'],
   'forms:approve': ['forms.approve'],
+  'collections:list': ['collections.work'],
+  'collections:show': ['collections.work'],
+  'collections:assign': ['collections.supervise'],
+  'collection-templates:list': ['collections.work'],
+  'collection-templates:create': ['collections.work'],
+  'collection-templates:approve': ['collections.supervise'],
+  'disputes:list': ['collections.supervise'],
 };
 
 /** Whether permissions allow an action on a resource; unknown pairs are refused (fail closed, like the server). */

@@ -12,6 +12,8 @@ import type { PricingConfigFile } from '#config/types/pricing.ts';
 import type { UnderwritingConfigFile } from '#config/types/underwriting.ts';
 import type { CouponsConfigFile } from '#config/types/coupons.ts';
 import type { StaffConfigFile } from '#config/types/staff.ts';
+import type { CollectionsConfigFile } from '#config/types/collections.ts';
+import { checkBuckets, checkContactHours, WORDING_CATEGORIES, type CollectionRules } from '#domain/collections.ts';
 import type { PricingConfig } from '#domain/loan-types.ts';
 import { checkPricing, quote } from '#domain/pricing.ts';
 import { capsFor, regulationFor } from '#domain/regulation.ts';
@@ -34,6 +36,7 @@ const underwritingFile = read('config/underwriting.json') as UnderwritingConfigF
 // so a schema change that breaks pricing or underwriting fails typecheck here.
 const pricing: PricingConfig = pricingFile;
 const underwriting: UnderwritingConfig = underwritingFile;
+const collections: CollectionRules = read('config/collections.json') as CollectionsConfigFile;
 
 describe('config files match their meta-schemas', () => {
   it.each([
@@ -47,6 +50,7 @@ describe('config files match their meta-schemas', () => {
     ['config/coupons.json', 'coupons.schema.json'],
     ['config/easy-reloan.json', 'easy-reloan.schema.json'],
     ['config/staff.json', 'staff.schema.json'],
+    ['config/collections.json', 'collections.schema.json'],
     ...themeFiles.map((f) => [`config/themes/${f}`, 'theme.schema.json']),
   ])('%s', (file, schema) => {
     const validate = validator(schema);
@@ -76,6 +80,25 @@ describe('staff', () => {
     const staff = read('config/staff.json') as StaffConfigFile;
     const ids = (read('config/coupons.json') as CouponsConfigFile).definitions.map((d) => d.id);
     for (const id of staff.couponGrant.definitions) expect(ids).toContain(id);
+  });
+});
+
+describe('collections', () => {
+  it('has buckets without gaps, contact hours within MC 18 and a wording list for every category', () => {
+    expect(checkBuckets(collections.buckets)).toEqual([]);
+    expect(checkContactHours(collections.contactHours)).toEqual([]);
+    expect(collections.forbiddenWording.map((w) => w.category).sort()).toEqual([...WORDING_CATEGORIES].sort());
+    const schema = read('config/schema/collections.schema.json') as {
+      properties: { forbiddenWording: { items: { properties: { category: { enum: string[] } } } } };
+    };
+    expect(schema.properties.forbiddenWording.items.properties.category.enum).toEqual([...WORDING_CATEGORIES]);
+  });
+
+  it('refuses hours that are not HH:MM and a phrase with a star inside a word', () => {
+    const validate = validator('collections.schema.json');
+    expect(validate({ ...collections, contactHours: { from: '6:00', to: '22:00' } })).toBe(false);
+    const [first, ...rest] = collections.forbiddenWording;
+    expect(validate({ ...collections, forbiddenWording: [{ ...first, en: ['ar*rest'] }, ...rest] })).toBe(false);
   });
 });
 

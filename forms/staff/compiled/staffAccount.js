@@ -1,11 +1,11 @@
 /* eslint-disable */
-// Generated from forms/staff/staffAccount.schema.json (rules 0780340f95540f32) by npm run compile:validators. Do not edit.
+// Generated from forms/staff/staffAccount.schema.json (rules 5c1e8352c5ea2072) by npm run compile:validators. Do not edit.
 "use strict";
 import * as func2_module from "ajv/dist/runtime/ucs2length.js";
 function runtimeDefault(ns) { const d = ns.default; return typeof d === "function" ? d : d.default; }
 export const validate = validate13;
 export default validate13;
-const schema14_0 = ["customerService","underwriter","supervisor","administrator","productStaff"];
+const schema14_0 = ["customerService","underwriter","supervisor","administrator","productStaff","collector"];
 const func2 = runtimeDefault(func2_module);
 const pattern1 = new RegExp("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "u");
 
@@ -138,7 +138,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!(((((data2 === "customerService") || (data2 === "underwriter")) || (data2 === "supervisor")) || (data2 === "administrator")) || (data2 === "productStaff"))){
+if(!((((((data2 === "customerService") || (data2 === "underwriter")) || (data2 === "supervisor")) || (data2 === "administrator")) || (data2 === "productStaff")) || (data2 === "collector"))){
 const err11 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema14_0}};
 if(vErrors === null){
 vErrors = [err11];

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '#server/db/database.ts';
 import type { SmsProvider } from '#server/providers/sms/sms-provider.ts';
 import type { FileStorage } from '#server/providers/storage/file-storage.ts';
+import type { CollectionService } from '#server/services/collections.ts';
 import type { CouponService } from '#server/services/coupons.ts';
 import type { LoanService } from '#server/services/loans.ts';
 import type { PublishedForms } from '#server/forms/published.ts';
@@ -16,6 +17,7 @@ import { staffCustomerRoutes } from './customers.ts';
 import { staffReviewRoutes } from './reviews.ts';
 import { staffFormRoutes } from './forms.ts';
 import { staffRefundRoutes } from './refunds.ts';
+import { staffCollectionRoutes } from './collections.ts';
 
 /** What the staff routes need. */
 export interface StaffApiDeps {
@@ -33,6 +35,8 @@ export interface StaffApiDeps {
   /** Absent when the API serves no loans: the review routes answer NOT_FOUND then. */
   readonly loans?: LoanService;
   readonly productName: string;
+  /** Collections (docs/collections.md); absent when the API serves no loans: its routes answer NOT_FOUND then. */
+  readonly collections?: CollectionService;
   /** The published forms (issue 15): the studio publishes through them. */
   readonly forms: PublishedForms;
   /** The providers running simulated (SMS, Facebook, payouts, collections): every staff member's console names them. */
@@ -42,7 +46,7 @@ export interface StaffApiDeps {
 export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options) => {
   // The areas' own options: this plugin's prefix passed on would apply twice.
   const { prefix: _prefix, ...deps } = options as StaffApiDeps & { prefix?: string };
-  // Areas register here: auth and accounts, reviews, customers, deletion, audit, forms, refunds.
+  // Areas register here: auth and accounts, reviews, customers, deletion, audit, forms, refunds, collections.
   const security = { ...deps, now: deps.securityNow ?? deps.now };
   await app.register(staffAuthRoutes, security);
   await app.register(staffAccountRoutes, security);
@@ -52,4 +56,5 @@ export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options
   await app.register(staffCustomerRoutes, deps);
   await app.register(staffFormRoutes, deps);
   await app.register(staffRefundRoutes, deps);
+  await app.register(staffCollectionRoutes, deps);
 };

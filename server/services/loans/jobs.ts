@@ -4,11 +4,11 @@
  * Every handler re-checks state under its row locks, so a job run twice (a crash before it was marked done) changes
  * nothing more.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { addDays, daysBetween, manilaToday } from '#domain/calendar-date.ts';
 import { accrue, figuresOf } from '#domain/loan-ledger.ts';
 import { findSubProduct } from '#domain/pricing.ts';
-import { customers } from '#server/db/tables.ts';
+import { collectionDisputes, customers } from '#server/db/tables.ts';
 import { dailyInManila } from '#server/jobs/daily.ts';
 import { enqueue, type ClaimedJob, type JobHandler, type Schedule } from '#server/jobs/runner.ts';
 import { REMINDER_WINDOW, reminderSmsJob, type ReminderTemplate } from '../reminders.ts';
@@ -68,10 +68,10 @@ export function createLoanJobs(
   }
 
   /**
-   * The daily due reminders: for every repaying order due in 3 days, due today, or overdue, a Notify message (once per
-   * order and due date: its dedupeKey) and, when the borrower has SMS reminders on, its SMS job (once per borrower and
-   * day: the job's key; sent between 08:00 and 20:00 Manila, server/services/reminders.ts), both in the order's
-   * transaction. A rerun, or a second instance running it at the same time, writes nothing twice.
+   * The daily due reminders: for every repaying order due in 3 days, due today, or overdue, and not disputed, a
+   * Notify message (once per order and due date: its dedupeKey) and, when the borrower has SMS reminders on, its SMS
+   * job (once per borrower and day: the job's key; sent between 08:00 and 20:00 Manila, server/services/reminders.ts),
+   * both in the order's transaction. A rerun, or a second instance running it at the same time, writes nothing twice.
    */
   async function remindAll(): Promise<number> {
     const at = now();
@@ -86,6 +86,13 @@ export function createLoanJobs(
         const template: ReminderTemplate | null =
           days === 3 ? 'dueIn3Days' : days === 0 ? 'dueToday' : days < 0 ? 'overdue' : null;
         if (!template) return;
+        // A disputed loan gets no reminder until a supervisor resolves the dispute (SEC MC 18: a reminder would not
+        // say the debt is disputed; docs/collections.md). The day's reminder is written on the first run after.
+        const [disputed] = await tx
+          .select({ id: collectionDisputes.id })
+          .from(collectionDisputes)
+          .where(and(eq(collectionDisputes.orderId, order.id), eq(collectionDisputes.state, 'open')));
+        if (disputed) return;
         // What the borrower owes on the due date (interest to it), or today once it has passed.
         const ledger = ctx.ledgerOn(order, day);
         const params = {

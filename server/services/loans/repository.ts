@@ -1,9 +1,10 @@
 /**
  * The loan repository: the one place that reads and writes orders, their events, payouts and payments. Every
  * function takes the database or a transaction (fastify/demo's repositories), so an operation composes them inside
- * its own transaction. Its queries are in ./repository/ (orders.ts, events.ts, payouts.ts, payments.ts), each
- * function named for what it does; the loan core reaches them through `createLoanRepository` (its `repo`), the
- * console's services and the reminders import them from here. No other file imports those four tables
+ * its own transaction. Its queries are in ./repository/ (orders.ts, events.ts, payouts.ts, payments.ts, and
+ * collections.ts: what collections read of them), each function named for what it does; the loan core reaches them
+ * through `createLoanRepository` (its `repo`), the console's services, collections and the reminders import them
+ * from here. No other file imports those four tables
  * (tests/unit/table-owners.test.ts), tests aside; the one other writer is the re-encryption of data at rest
  * (server/crypto/reencrypt.ts), which rewrites every encrypted column of every table in place.
  *
@@ -24,6 +25,7 @@ import * as payments from './repository/payments.ts';
 import * as payouts from './repository/payouts.ts';
 import type { Db, OrderPatch, OrderRow, Tx } from './repository/types.ts';
 
+export * from './repository/collections.ts';
 export * from './repository/events.ts';
 export * from './repository/orders.ts';
 export * from './repository/payments.ts';

@@ -27,6 +27,8 @@ import { erasedPhone, phoneHashes } from '#server/crypto/lookup-hashes.ts';
 import type { Database } from '#server/db/database.ts';
 import {
   auditLog,
+  collectionContacts,
+  collectionDisputes,
   couponGrants,
   customers,
   deletionRequests,
@@ -150,6 +152,12 @@ export async function eraseCustomer(tx: Tx, customerId: string, now: Date): Prom
   await tx.delete(facebookBindings).where(eq(facebookBindings.customerId, customerId));
   await tx.delete(facebookLogins).where(eq(facebookLogins.customerId, customerId));
   await tx.update(deletionRequests).set({ note: null }).where(eq(deletionRequests.customerId, customerId));
+  // Collection records stay with the loan records (what was done, when, by whom), without their free text.
+  await tx.update(collectionContacts).set({ note: null }).where(eq(collectionContacts.customerId, customerId));
+  await tx
+    .update(collectionDisputes)
+    .set({ note: null, resolutionNote: null })
+    .where(eq(collectionDisputes.customerId, customerId));
 
   // SMS codes: today's are re-keyed to the erased form (the daily limit still counts them, server/services/auth.ts),
   // older ones go.
@@ -181,7 +189,14 @@ export async function eraseCustomer(tx: Tx, customerId: string, now: Date): Prom
 
   await tx
     .update(customers)
-    .set({ phone: hashedPhone, erasedAt: now, smsReminders: false })
+    .set({
+      phone: hashedPhone,
+      erasedAt: now,
+      smsReminders: false,
+      contactFrom: null,
+      contactTo: null,
+      contactConsentAt: null,
+    })
     .where(eq(customers.id, customerId));
 
   return {

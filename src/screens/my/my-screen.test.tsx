@@ -18,7 +18,7 @@ const STEPS = ['identityInfo', 'baseInfo', 'baseInfo2', 'addressInfo', 'contact'
 function meView(overrides: Partial<MeView> = {}): MeView {
   return {
     phoneMasked: '917***4567',
-    preferences: { language: 'en', smsReminders: true },
+    preferences: { language: 'en', smsReminders: true, contactHours: null },
     creditLimitCentavos: 500000,
     steps: STEPS.map((step) => ({ step, route: `/${step}`, state: 'complete' as const })),
     profileComplete: true,
@@ -112,7 +112,12 @@ describe('the Profile tab', () => {
     const calls = mockApi({
       'GET /me': { body: meView() },
       'PATCH /me/preferences': (init) => ({
-        body: { language: 'fil', smsReminders: false, ...(JSON.parse(String(init.body)) as object) },
+        body: {
+          language: 'fil',
+          smsReminders: false,
+          contactHours: null,
+          ...(JSON.parse(String(init.body)) as object),
+        },
       }),
     });
     await renderScreen(<MyScreen />, { namespaces: ['profile', 'forms'] });

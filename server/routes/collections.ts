@@ -1,0 +1,63 @@
+/**
+ * The borrower's side of collections (contract: api-contract/collections.ts; docs/collections.md): disputing what a
+ * loan's bill says (collection contact pauses until a supervisor resolves it) and every collection contact made to
+ * them: when, how, by whom (a staff alias) and why. The caller's own loans only (the customer comes from the session).
+ */
+import {
+  borrowerContactsAnswer,
+  borrowerDisputeAnswer,
+  borrowerDisputeInput,
+  type BorrowerDisputeInput,
+} from '#api-contract/collections.ts';
+import { idParams } from '#api-contract/staff-ops.ts';
+import { callerOf } from '../plugins/auth.ts';
+import type { CollectionService } from '../services/collections.ts';
+import { routeGroup } from './route-group.ts';
+
+export interface CollectionRouteOptions {
+  readonly collections: CollectionService;
+}
+
+export const collectionRoutes = routeGroup<CollectionRouteOptions>(
+  { access: 'session', noStore: true },
+  async (app, { collections }) => {
+    app.post(
+      '/loans/:id/dispute',
+      {
+        schema: {
+          tags: ['loans'],
+          operationId: 'disputeLoan',
+          summary:
+            'Dispute what the bill of a repaying loan says: collection contact pauses until a supervisor resolves it (once open, DISPUTE_OPEN)',
+          params: idParams('id'),
+          body: borrowerDisputeInput,
+          response: { 201: borrowerDisputeAnswer },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params as { id: string };
+        const answer = await collections.openDispute(
+          callerOf(request).customerId,
+          id,
+          request.body as BorrowerDisputeInput,
+          request.ip,
+        );
+        return reply.code(201).send(answer);
+      },
+    );
+
+    app.get(
+      '/collection-contacts',
+      {
+        schema: {
+          tags: ['loans'],
+          operationId: 'listCollectionContacts',
+          summary:
+            'Every collection contact made to the caller, newest first (at most 200): when, channel, staff alias, why; and their disputes',
+          response: { 200: borrowerContactsAnswer },
+        },
+      },
+      async (request) => collections.borrowerContacts(callerOf(request).customerId),
+    );
+  },
+);
