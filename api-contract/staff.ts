@@ -3,42 +3,17 @@
  * Staff tokens are apart from borrowers' (server/plugins/staff-auth.ts). Roles and permissions: domain/staff-roles.ts.
  */
 import type { FromSchema } from 'json-schema-to-ts';
+import { STAFF_PERMISSIONS, STAFF_ROLES } from '#domain/staff-roles.ts';
 import { instant, uuid } from './common.ts';
 
-/** The roles of domain/staff-roles.ts (this folder imports nothing of ours: kept equal by a test). */
-export const staffRoleNames = [
-  'customerService',
-  'underwriter',
-  'supervisor',
-  'administrator',
-  'productStaff',
-  'collector',
-] as const;
+/** The roles (domain/staff-roles.ts: the one list, which the server checks). */
+export const staffRoleNames = STAFF_ROLES;
 
 const role = { type: 'string', enum: staffRoleNames } as const;
 const email = { type: 'string', minLength: 3, maxLength: 254 } as const;
 const name = { type: 'string', minLength: 1, maxLength: 100 } as const;
-/** The permissions of domain/staff-roles.ts (kept equal by the same test). */
-export const staffPermissionNames = [
-  'customers.read',
-  'customers.unmask',
-  'notes.write',
-  'feedback.reply',
-  'coupons.grant',
-  'coupons.approve',
-  'deletion.request',
-  'deletion.approve',
-  'reviews.read',
-  'reviews.decide',
-  'audit.read',
-  'staff.manage',
-  'forms.read',
-  'forms.edit',
-  'forms.approve',
-  'refunds.retry',
-  'collections.work',
-  'collections.supervise',
-] as const;
+/** The permissions (domain/staff-roles.ts). */
+export const staffPermissionNames = STAFF_PERMISSIONS;
 const permissions = {
   type: 'array',
   items: { type: 'string', enum: staffPermissionNames },
