@@ -1,5 +1,5 @@
 /**
- * Staff roles and what each may do (issue 13). The server checks a route's permission on every staff request
+ * Staff roles and what each may do. The server checks a route's permission on every staff request
  * (server/routes/staff/group.ts); the console only hides what the server would refuse. Four-eyes rules (a supervisor
  * approving another person's request, never their own) are checked by the services on top of these permissions.
  */
@@ -36,7 +36,7 @@ export const STAFF_PERMISSIONS = [
   'audit.read',
   /** Add, disable and re-role staff accounts. */
   'staff.manage',
-  /** The form studio (issue 15): read forms, flow and themes with their versions. */
+  /** The form studio: read forms, flow and themes with their versions. */
   'forms.read',
   /** Edit drafts, save personas, submit for review, roll back. */
   'forms.edit',

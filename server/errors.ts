@@ -122,7 +122,7 @@ export const ERROR_STATUS = {
   IDENTITY_MISSING: 409,
   /** A request in a state that does not allow this. */
   REQUEST_STATE: 409,
-  // The form studio (issue 15; server/forms).
+  // The form studio (server/forms).
   /** A step saved with a form version replaced longer ago than the grace period (details: `version`, the published one). */
   FORM_VERSION_RETIRED: 409,
   /** A document already has an open (draft or review) version (details: `id`). */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Forms as RJSF renders them (issue 26): the standard formats' phone inputs without any `ui:widget`, RJSF's widgets
+ * Forms as RJSF renders them: the standard formats' phone inputs without any `ui:widget`, RJSF's widgets
  * the browser build stubs out (range, alternative dates, file, time) as the engine's own, a widget that throws
  * failing alone in its field, list items moved and copied, additional properties added, renamed and removed,
  * `ui:definitions` through the engine's inlined `$ref`s, and custom button templates.

@@ -1,5 +1,5 @@
 /**
- * The checks of a step form draft (issue 15): what would break the borrower's form, its translations or the privacy
+ * The checks of a step form draft: what would break the borrower's form, its translations or the privacy
  * rules if it were published. Pure (ajv aside); the server runs it on every save and refuses a submit while an
  * error stands. Text keys follow what the form really reads (engine/form/translate-ui.ts, the templates and
  * forms/form-text.ts's widget labels); a `<form>.` key is the form's own text, any other the shared catalog. An enum's

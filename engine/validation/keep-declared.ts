@@ -1,5 +1,5 @@
 /**
- * `data` holding only what its schema declares for it (issue 22): a property no applicable sub-schema names is dropped,
+ * `data` holding only what its schema declares for it: a property no applicable sub-schema names is dropped,
  * at every depth, so a section never carries the fields of earlier form versions (a form without
  * `additionalProperties: false` lets them pass validation). Branches are chosen as pruneToBranches chooses them
  * (prune-branches.ts `applicable`): the schema, its `$ref`, every `allOf`, the `then` or `else` its `if` picks, the `anyOf` /

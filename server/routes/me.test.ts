@@ -45,7 +45,7 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     });
     expect(me.steps).toHaveLength(7);
     expect(me.steps.every((s: { state: string }) => s.state === 'incomplete')).toBe(true);
-    // No limit before the profile is complete (home's answer, issue 24 §1.4): not the config's maximum.
+    // No limit before the profile is complete (home's answer): not the config's maximum.
     expect(me.creditLimitCentavos).toBeNull();
   });
 

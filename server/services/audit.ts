@@ -38,7 +38,7 @@ export interface AuditEntry {
 }
 
 /**
- * A staff action or look (issue 13): who (staffId), what (`staff.<action>`), which customer, the target (an order,
+ * A staff action or look: who (staffId), what (`staff.<action>`), which customer, the target (an order,
  * request or staff id) and non-personal details. Written in the same transaction as the action when there is one.
  */
 export interface StaffAuditEntry {

@@ -8,7 +8,7 @@
  * before validation (engine/validation/prune-branches.ts): the browser's form never sends them, and what no branch
  * asks for is neither checked nor stored. Only what the version declares is stored, and only what the published version
  * declares is shown back (engine/validation/keep-declared.ts): a form without `additionalProperties: false` lets other
- * names pass its validator, and they would outlive the version (issue 22). Images are uploaded as documents first (a
+ * names pass its validator, and they would outlive the version. Images are uploaded as documents first (a
  * step holds `doc:<id>`); the one inline data a step keeps is a file its form asks for as a data URL (`format:
  * data-url`, engine/validation/keep-declared.ts `declaredFiles`). The server decides what is complete and where the
  * borrower resumes, so any device continues where another left off.
@@ -214,8 +214,8 @@ export async function createProfileService(
   }
 
   /**
-   * A stored section as the borrower's form gets it back: only what the step's published version declares (a row
-   * saved before issue 22 may hold fields of earlier versions). A step the published flow no longer has is left as it is.
+   * A stored section as the borrower's form gets it back: only what the step's published version declares (an older
+   * row may hold fields of earlier versions). A step the published flow no longer has is left as it is.
    */
   async function shownData(step: string, stored: unknown): Promise<unknown> {
     const data = upgradeSection(step, stored);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The borrower app on published forms (issue 15), against the real assets: the manifest and the /forms/ files are
+ * The borrower app on published forms, against the real assets: the manifest and the /forms/ files are
  * built by the server's own code from the repository's seed (src/testing/published-forms.ts) and answered through the
  * test fetch stub. Covers the manifest's one request per page life, a step form loaded from its files (validator,
  * version, texts in every language), the flow as published, and a save refused as FORM_VERSION_RETIRED.

@@ -272,7 +272,7 @@ describe('cross-references', () => {
       '/withdrawPage',
       '/test',
     ];
-    // Ours beside the spec's: help (the FAQ) and feedback (issue 12), the credit limit and Facebook binding (issue 14).
+    // Ours beside the spec's: help (the FAQ) and feedback, the credit limit and Facebook binding.
     const ours = ['/help', '/feedback', '/creditLimit'];
     expect(routes.routes.map((r) => r.path).sort()).toEqual([...spec, ...ours].sort());
   });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 26 "Done when", its start: a corpus of forms written as RJSF's own documentation and playground write them
+ * A corpus of forms written as RJSF's own documentation and playground write them
  * (tests/corpus/rjsf-style/*.json: schema, uiSchema, formData), each rendered by stock RJSF (@rjsf/core with
  * @rjsf/validator-ajv8) and by the engine's SchemaForm (its validator module built by the server's own code, the
  * product's ajv setup and vocabulary), comparing the fields each renders (the ids of its inputs, selects and text

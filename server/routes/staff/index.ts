@@ -1,5 +1,5 @@
 /**
- * The staff API under /api/v1/staff (issue 13): each area is a staff route group (./group.ts) registered here.
+ * The staff API under /api/v1/staff: each area is a staff route group (./group.ts) registered here.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '#server/db/database.ts';
@@ -37,7 +37,7 @@ export interface StaffApiDeps {
   readonly productName: string;
   /** Collections (docs/collections.md); absent when the API serves no loans: its routes answer NOT_FOUND then. */
   readonly collections?: CollectionService;
-  /** The published forms (issue 15): the studio publishes through them. */
+  /** The published forms: the studio publishes through them. */
   readonly forms: PublishedForms;
   /** The providers running simulated (SMS, Facebook, payouts, collections): every staff member's console names them. */
   readonly simulatedProviders: readonly string[];
