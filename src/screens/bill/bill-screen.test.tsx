@@ -404,3 +404,93 @@ describe('BillScreen', () => {
     }
   });
 });
+
+describe('BillScreen: disputing an overdue loan', () => {
+  const noDisputes = { body: { items: [], disputes: [] } };
+  const dispute = (state: 'open' | 'resolved' = 'open') => ({
+    id: '00000000-0000-4000-8000-0000000000d1',
+    orderId: repaying.id,
+    orderNo: repaying.orderNo,
+    reason: 'alreadyPaid',
+    state,
+    openedAt: '2026-05-04T02:30:00.000Z',
+    resolution: state === 'resolved' ? 'confirmed' : null,
+    resolvedAt: state === 'resolved' ? '2026-05-05T02:30:00.000Z' : null,
+  });
+
+  it('posts the reason and note; a refusal shows the translated error and keeps the input; then the bill says collection is paused', async () => {
+    const errors = readCatalogs('errors').en;
+    const calls = mockApi({
+      [`GET /loans/${repaying.id}`]: { body: repaying },
+      'GET /collection-contacts': noDisputes,
+      [`POST /loans/${repaying.id}/dispute`]: [
+        { status: 409, body: { code: 'DISPUTE_OPEN', message: 'open' } },
+        { status: 201, body: dispute() },
+      ],
+    });
+    await render();
+    fireEvent.click(await screen.findByRole('button', { name: text('collections.disputeAction') }));
+    const send = screen.getByRole('button', { name: text('collections.disputeSend') }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    const group = screen.getByRole('group', { name: text('collections.reasonLabel') });
+    expect(group.querySelectorAll('input[type="radio"]')).toHaveLength(4);
+    fireEvent.click(screen.getByRole('radio', { name: text('collections.disputeReasons.alreadyPaid') }));
+    const note = screen.getByRole('textbox', { name: text('collections.noteLabel') }) as HTMLTextAreaElement;
+    fireEvent.change(note, { target: { value: '  Paid at the counter  ' } });
+    fireEvent.click(send);
+
+    expect((await screen.findByRole('alert')).textContent).toBe(errors['DISPUTE_OPEN']);
+    expect(
+      (screen.getByRole('radio', { name: text('collections.disputeReasons.alreadyPaid') }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(note.value).toBe('  Paid at the counter  ');
+
+    fireEvent.click(screen.getByRole('button', { name: text('collections.disputeSend') }));
+    const disputed = await screen.findByTestId('disputed');
+    expect(disputed.textContent).toContain(text('collections.disputedNote'));
+    expect(disputed.textContent).toContain(text('collections.disputeReasons.alreadyPaid'));
+    expect(screen.queryByRole('button', { name: text('collections.disputeAction') })).toBeNull();
+    expect(screen.getByTestId('contacts-link').getAttribute('href')).toBe('/collectionContacts');
+    const posts = callsTo(calls, 'POST', `/loans/${repaying.id}/dispute`);
+    expect(posts.map((c) => c.body)).toEqual([
+      { reason: 'alreadyPaid', note: 'Paid at the counter' },
+      { reason: 'alreadyPaid', note: 'Paid at the counter' },
+    ]);
+  });
+
+  it('sends no note when none is typed, and can be cancelled', async () => {
+    const calls = mockApi({
+      [`GET /loans/${repaying.id}`]: { body: repaying },
+      'GET /collection-contacts': noDisputes,
+      [`POST /loans/${repaying.id}/dispute`]: { status: 201, body: { ...dispute(), reason: 'other' } },
+    });
+    await render();
+    fireEvent.click(await screen.findByRole('button', { name: text('collections.disputeAction') }));
+    fireEvent.click(screen.getByRole('button', { name: text('collections.disputeCancel') }));
+    expect(screen.queryByRole('group', { name: text('collections.reasonLabel') })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: text('collections.disputeAction') }));
+    fireEvent.click(screen.getByRole('radio', { name: text('collections.disputeReasons.other') }));
+    fireEvent.click(screen.getByRole('button', { name: text('collections.disputeSend') }));
+    await screen.findByTestId('disputed');
+    expect(callsTo(calls, 'POST', `/loans/${repaying.id}/dispute`).map((c) => c.body)).toEqual([{ reason: 'other' }]);
+  });
+
+  it('says a loan disputed before is disputed, with no second dispute offered', async () => {
+    mockApi({
+      [`GET /loans/${repaying.id}`]: { body: repaying },
+      'GET /collection-contacts': { body: { items: [], disputes: [dispute('resolved'), dispute()] } },
+    });
+    await render();
+    expect((await screen.findByTestId('disputed')).textContent).toContain(text('collections.disputedTitle'));
+    expect(screen.queryByRole('button', { name: text('collections.disputeAction') })).toBeNull();
+  });
+
+  it('offers no dispute on a loan that is not overdue, and asks for no contacts', async () => {
+    const calls = mockApi({ [`GET /loans/${firstInstalment.id}`]: { body: firstInstalment } });
+    expect(firstInstalment.overdueDays).toBe(0);
+    await render(firstInstalment);
+    await screen.findByTestId('instalment-due');
+    expect(screen.queryByTestId('dispute-open')).toBeNull();
+    expect(callsTo(calls, 'GET', '/collection-contacts')).toEqual([]);
+  });
+});

@@ -3,7 +3,8 @@
  * overdue has added, what was repaid, and the repayment actions: the next instalment of an instalment loan (the
  * default choice there: the period's amount and the penalties, by its due date), repay in full (the amount due), or
  * extend (when offered: the new due date and what it costs). Each asks for a channel (e-wallet, bank transfer, over the counter), then POST
- * /loans/:id/payments (one Idempotency-Key per choice, reused on a retry) and the payment's detail.
+ * /loans/:id/payments (one Idempotency-Key per choice, reused on a retry) and the payment's detail. An overdue loan's
+ * bill also offers to dispute the amount, or says it is disputed (src/collections/dispute-panel.tsx, its own chunk).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +34,8 @@ export const CHANNELS: readonly PaymentChannel[] = ['eWallet', 'bank', 'otc'];
 
 // The coupon picker is its own chunk, fetched when a repayment is chosen.
 const CouponPicker = lazy(() => import('#src/coupons/coupon-picker.tsx')) as unknown as CouponPickerComponent;
+// The dispute of an overdue loan (and the way to its collection contacts) is its own chunk too.
+const DisputePanel = lazy(() => import('#src/collections/dispute-panel.tsx'));
 
 const sumOf = <K extends string>(rows: readonly Record<K, number>[], key: K): number =>
   rows.reduce((sum, row) => sum + row[key], 0);
@@ -154,6 +157,12 @@ function Bill({ order }: { order: OrderDetail }) {
       )}
 
       {order.state === 'repaying' && !pending && <RepayActions order={order} />}
+
+      {order.state === 'repaying' && order.overdueDays > 0 && (
+        <Suspense fallback={null}>
+          <DisputePanel orderId={order.id} />
+        </Suspense>
+      )}
 
       <section className="card" aria-labelledby="bill-details">
         <h2 id="bill-details" className="section-title">

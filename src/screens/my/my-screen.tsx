@@ -1,7 +1,7 @@
 /**
  * The Profile tab (/my): the borrower's hub, rendered from one request (GET /me). Masked phone, credit limit and how
  * to raise it, each information step with its state (the payout step is locked while a loan is open: its account
- * changes through /changeBank), the payout account, coupons, messages, Easy Re-loan when config enables it, help and
+ * changes through /changeBank), the payout account, coupons, messages, the collection contacts made to them, Easy Re-loan when config enables it, help and
  * feedback, about us, add to home screen, language, SMS reminders, settings, and log out.
  */
 import { useState } from 'react';
@@ -159,6 +159,7 @@ export default function MyScreen() {
             value={unread > 0 ? t('links.unreadCount', { count: unread }) : undefined}
             testId="my-messages"
           />
+          <HubLink to="/collectionContacts" label={t('links.collectionContacts')} testId="my-collection-contacts" />
           {product.easyReloan?.enabled === true && <HubLink to="/appointLoan" label={t('links.easyReloan')} />}
           <HubLink
             to="/help"
