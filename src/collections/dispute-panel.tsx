@@ -3,7 +3,8 @@
  * of an overdue loan (src/screens/bill/bill-screen.tsx). It reads the borrower's disputes (GET /collection-contacts):
  * an open one on this loan says so (collection contact is paused until a supervisor resolves it); otherwise "Dispute
  * this amount" opens a small form (a reason, an optional note) that posts POST /loans/:id/dispute. A refusal shows
- * the server's translated error and keeps what was typed. Both link to the list of collection contacts.
+ * the server's translated error and keeps what was typed. Both link to the list of collection contacts. Styled by the
+ * bill's own classes (bill.page.css), so the chunk needs no stylesheet of its own.
  */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,10 +19,13 @@ import { formatInstant, languageOf } from '#src/loans/format.ts';
 import { useLoad } from '#src/loans/use-load.ts';
 import { Link } from '#src/router.ts';
 import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
-import './collections.css';
 
-/** The reasons a borrower may give (api-contract/collections.ts `disputeReasons`; a test keeps them equal). */
-export const DISPUTE_REASONS: readonly DisputeReasonChoice[] = ['amountWrong', 'alreadyPaid', 'notMyLoan', 'other'];
+/**
+ * The reasons a borrower may give, in order: every one of api-contract/collections.ts `disputeReasons` and no other
+ * (the type checker holds them equal: src/ takes only types from the contract).
+ */
+const REASONS = { amountWrong: 1, alreadyPaid: 1, notMyLoan: 1, other: 1 } satisfies Record<DisputeReasonChoice, 1>;
+const DISPUTE_REASONS = Object.keys(REASONS) as DisputeReasonChoice[];
 const NOTE_MAX = 1000;
 
 export default function DisputePanel({ orderId }: { orderId: string }) {
@@ -38,13 +42,13 @@ export default function DisputePanel({ orderId }: { orderId: string }) {
   // Nothing until the disputes are known (a failure to read them still lets the borrower dispute).
   if (!dispute && !contacts.data && !contacts.error) return null;
   const contactsLink = (
-    <Link className="collections-link" to="/collectionContacts" data-testid="contacts-link">
+    <Link to="/collectionContacts" data-testid="contacts-link">
       {t('collections.contactsLink')}
     </Link>
   );
   if (dispute) {
     return (
-      <section className="card collections-disputed" role="status" data-testid="disputed" aria-labelledby="disputed">
+      <section className="card" role="status" data-testid="disputed" aria-labelledby="disputed">
         <h2 id="disputed" className="section-title">
           {t('collections.disputedTitle')}
         </h2>
@@ -106,7 +110,7 @@ function DisputeForm({
   };
 
   return (
-    <section className="card collections-dispute" aria-labelledby={`${id}-title`}>
+    <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="section-title">
         {t('collections.disputeTitle')}
       </h2>
@@ -122,11 +126,11 @@ function DisputeForm({
           {t('collections.disputeAction')}
         </button>
       ) : (
-        <form className="collections-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-          <fieldset className="collections-reasons" disabled={busy}>
+        <form className="bill-channels" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+          <fieldset className="bill-channels" disabled={busy}>
             <legend className="loan-picker-label">{t('collections.reasonLabel')}</legend>
             {DISPUTE_REASONS.map((r) => (
-              <label key={r} className={r === reason ? 'collections-reason is-selected' : 'collections-reason'}>
+              <label key={r} className={r === reason ? 'bill-channel is-selected' : 'bill-channel'}>
                 <input
                   type="radio"
                   name={`${id}-reason`}
@@ -139,12 +143,10 @@ function DisputeForm({
               </label>
             ))}
           </fieldset>
-          <label className="collections-note-label" htmlFor={`${id}-note`}>
-            {t('collections.noteLabel')}
-          </label>
+          <label htmlFor={`${id}-note`}>{t('collections.noteLabel')}</label>
           <textarea
             id={`${id}-note`}
-            className="collections-note"
+
             rows={3}
             maxLength={NOTE_MAX}
             value={note}

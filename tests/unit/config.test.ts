@@ -272,8 +272,9 @@ describe('cross-references', () => {
       '/withdrawPage',
       '/test',
     ];
-    // Ours beside the spec's: help (the FAQ) and feedback, the credit limit and Facebook binding.
-    const ours = ['/help', '/feedback', '/creditLimit'];
+    // Ours beside the spec's: help (the FAQ) and feedback, the credit limit and Facebook binding, and the collection
+    // contacts made to the borrower (docs/collections.md).
+    const ours = ['/help', '/feedback', '/creditLimit', '/collectionContacts'];
     expect(routes.routes.map((r) => r.path).sort()).toEqual([...spec, ...ours].sort());
   });
 

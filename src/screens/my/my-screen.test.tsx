@@ -61,6 +61,9 @@ describe('the Profile tab', () => {
     expect(screen.getByTestId('my-messages').textContent).toContain(
       en['links.unreadCount_other']!.replace('{{count}}', '3'),
     );
+    expect(screen.getByRole('link', { name: en['links.collectionContacts'] }).getAttribute('href')).toBe(
+      '/collectionContacts',
+    );
     expect(screen.getByRole('link', { name: en['links.settings'] }).getAttribute('href')).toBe('/setup');
     expect(screen.getByRole('link', { name: en['links.help'] }).getAttribute('href')).toBe('/help');
     // Easy Re-loan is on in config: the profile links to it.
