@@ -5,9 +5,10 @@
  * wording named, a clean one waits for a supervisor, who approves it; the next morning the collector sends it (in-app
  * message and SMS) and records a promise, which the daily job marks broken two days later (the queue shows it); the
  * borrower disputes the bill, collection pauses (the contact is refused) until the supervisor resolves the dispute,
- * and the borrower's list of contacts holds them all, by a staff alias. The borrower acts through the API here (the
- * borrower's screens of collections are not built). On one database (browserDatabase in ./server.ts); the server
- * suite (server/routes/staff/collections.test.ts) covers every rule.
+ * and the borrower's list of contacts holds them all, by a staff alias. The borrower disputes from the bill and reads
+ * the contacts on /collectionContacts in a phone's Chromium (their session put in the page's storage). On one
+ * database (browserDatabase in ./server.ts); the server suite (server/routes/staff/collections.test.ts) covers every
+ * rule.
  */
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -18,13 +19,14 @@ import { staffAlias } from '#server/services/collections.ts';
 import { login, type Borrower } from '#server/testing/borrower.ts';
 import { completeProfile, signatureDocument, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
 import { caller, newKey } from '#server/testing/request.ts';
-import { chromiumSuite } from './browser.ts';
+import { chromiumSuite, iPhone } from './browser.ts';
 import { browserDatabases, startServer, type E2eServer } from './server.ts';
 import { addTestStaff, staffDesktop, staffLogin, staffText, type StaffCredentials } from './staff.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
 const en = staffText('en');
 const errors = staffText('en', 'errors');
+const loanText = staffText('en', 'loan');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(browserDatabases('one'))('collections in the console on %s', (kind) => {
@@ -73,6 +75,25 @@ describe.each(browserDatabases('one'))('collections in the console on %s', (kind
     const page = await suite.open(staffDesktop);
     page.setDefaultTimeout(20_000);
     await staffLogin(page, server, staff);
+    return page;
+  }
+
+  /** The borrower's app on a phone, holding the session of `b` (its token, customer id and device id). */
+  async function borrowerPage(b: Borrower): Promise<Page> {
+    const page = await suite.open(iPhone(2));
+    page.setDefaultTimeout(20_000);
+    const token = b.headers['authorization']!.replace(/^Bearer /u, '');
+    const core = JSON.stringify({
+      state: { publicData: { token, customerId: b.customerId, phone_number: b.phone } },
+      version: 1,
+    });
+    await page.context().addInitScript(
+      ([c, d]) => {
+        localStorage.setItem('core', c!);
+        localStorage.setItem('deviceId', d!);
+      },
+      [core, b.headers['x-device-id']!],
+    );
     return page;
   }
 
@@ -192,9 +213,15 @@ describe.each(browserDatabases('one'))('collections in the console on %s', (kind
     await later.locator(`tr[data-order="${loan.orderId}"]`).getByText(en('collections.promiseStates.broken')).waitFor();
     await later.screenshot({ path: '/tmp/collections-queue.png', fullPage: true });
 
-    // The borrower disputes the bill: collection pauses until the supervisor resolves it.
+    // The borrower disputes the bill in the app: collection pauses until the supervisor resolves it.
     const b = { ...loan.b, headers: (await login(server, loan.b.phone)).headers };
-    expect((await call(b, 'POST', `/loans/${loan.orderId}/dispute`, { reason: 'amountWrong' })).statusCode).toBe(201);
+    const phone = await borrowerPage(b);
+    await phone.goto(`${server.url}/bill?order=${loan.orderId}`);
+    await phone.getByRole('button', { name: loanText('collections.disputeAction') }).click();
+    await phone.getByRole('radio', { name: loanText('collections.disputeReasons.amountWrong') }).check();
+    await phone.getByRole('textbox', { name: loanText('collections.noteLabel') }).fill('The late fine is too high');
+    await phone.getByRole('button', { name: loanText('collections.disputeSend') }).click();
+    expect(await phone.getByTestId('disputed').textContent()).toContain(loanText('collections.disputedNote'));
     await later.goto(`${server.url}/staff/collections/${loan.orderId}`);
     expect(await later.getByTestId('rules').textContent()).toContain(en('collections.why.disputed'));
     await recordContact(later, 'reached');
@@ -217,5 +244,15 @@ describe.each(browserDatabases('one'))('collections in the console on %s', (kind
     expect(items.every((i) => i.staffAlias === staffAlias(collector.id))).toBe(true);
     expect(items[1]!.message).toContain(`${server.url}/bill?order=${loan.orderId}`);
     expect(seen.body).not.toContain('Test collector');
+    await phone.goto(`${server.url}/collectionContacts`);
+    await expect.poll(() => phone.locator('[data-contact]').count()).toBe(2);
+    const alias = loanText('collections.staffAlias', { alias: staffAlias(collector.id) });
+    expect(await phone.locator('[data-contact]').first().textContent()).toContain(alias);
+    expect(await phone.locator('[data-contact]').first().textContent()).toContain(
+      loanText('collections.channels.call'),
+    );
+    expect(await phone.locator('[data-dispute]').getAttribute('data-state')).toBe('resolved');
+    expect(await phone.textContent('body')).not.toContain('Test collector');
+    await phone.screenshot({ path: '/tmp/collections-borrower.png', fullPage: true });
   });
 });
