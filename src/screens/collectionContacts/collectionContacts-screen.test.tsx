@@ -76,7 +76,7 @@ describe('CollectionContactsScreen', () => {
       expect(rows[1]!.textContent).toContain(t['collections.channels.call']);
       expect(rows[1]!.textContent).toContain(formatInstant(call.at, language));
       expect(rows[1]!.textContent).toContain(
-        fill(t['collections.purposes.overdue'], { orderNo: call.orderNo, days: 3 }),
+        fill(t['collections.purposes.overdue_other'], { orderNo: call.orderNo, count: 3 }),
       );
       expect(rows[1]!.querySelector('blockquote')).toBeNull();
 

@@ -75,7 +75,7 @@ function ContactRow({ contact: c }: { contact: CollectionContact }) {
         <strong>{t(`collections.channels.${c.channel}`)}</strong>
         <p data-testid="contact-staff">{t('collections.staffAlias', { alias: c.staffAlias })}</p>
         <p className="muted" data-testid="contact-purpose">
-          {t(`collections.purposes.${c.purpose}`, { orderNo: c.orderNo, days: c.daysPastDue })}
+          {t(`collections.purposes.${c.purpose}`, { orderNo: c.orderNo, count: c.daysPastDue })}
         </p>
         {c.message !== null && (
           <blockquote className="loan-note loan-note-warn" aria-label={t('collections.contacts.message')}>
