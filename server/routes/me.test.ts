@@ -32,8 +32,8 @@ describe.each(databaseTargets())('the profile tab on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const me = res.json();
+    // Exactly this: the middle three digits hidden (a random number may repeat them in its last four).
     expect(me.phoneMasked).toBe(`${a.phone.slice(0, 3)}***${a.phone.slice(-4)}`);
-    expect(me.phoneMasked).not.toContain(a.phone.slice(3, 6));
     expect(me).toMatchObject({
       preferences: { language: 'en', smsReminders: true, contactHours: null },
       profileComplete: false,
