@@ -1,10 +1,11 @@
 /**
  * Collections (docs/collections.md): the staff console's queue, a loan's collection view, contacts, promises to pay,
  * assignments, message templates and disputes (server/routes/staff/collections.ts), and the borrower's dispute and
- * list of the contacts made to them (server/routes/collections.ts). The lists of codes are domain/collections.ts's
- * (this folder imports nothing of ours: a test keeps them equal).
+ * list of the contacts made to them (server/routes/collections.ts). The lists of codes the database also holds to
+ * are domain/collections.ts's.
  */
 import type { FromSchema } from 'json-schema-to-ts';
+import { CONTACT_CHANNELS, CONTACT_OUTCOMES, CONTACT_PURPOSES, DISPUTE_REASONS } from '#domain/collections.ts';
 import { centavos, day, instant, uuid, type DeepReadonly } from './common.ts';
 import { pageProperties, type PageQuery } from './staff.ts';
 
@@ -20,13 +21,13 @@ const closed = <const P extends Record<string, unknown>>(properties: P) =>
     properties,
   }) as const;
 
-export const contactChannels = ['call', 'sms', 'email', 'in_app'] as const;
-export const contactOutcomes = ['reached', 'no_answer', 'promise', 'refused', 'disputed', 'wrong_number'] as const;
-export const contactPurposes = ['overdue', 'promiseFollowUp'] as const;
+export const contactChannels = CONTACT_CHANNELS;
+export const contactOutcomes = CONTACT_OUTCOMES;
+export const contactPurposes = CONTACT_PURPOSES;
 export const promiseStates = ['pending', 'kept', 'broken'] as const;
 export const templateStates = ['pending', 'approved', 'refused'] as const;
 /** Why a borrower disputes a bill in the app; `statedOnCall`: a dispute a collector recorded from a contact. */
-export const disputeReasons = ['amountWrong', 'alreadyPaid', 'notMyLoan', 'other'] as const;
+export const disputeReasons = DISPUTE_REASONS;
 export const disputeReasonsAll = [...disputeReasons, 'statedOnCall'] as const;
 export type DisputeReason = (typeof disputeReasonsAll)[number];
 /** How a supervisor resolved a dispute: the bill was right, it was corrected, or the borrower withdrew it. */

@@ -24,6 +24,9 @@ export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 export const CONTACT_OUTCOMES = ['reached', 'no_answer', 'promise', 'refused', 'disputed', 'wrong_number'] as const;
 export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
 
+/** Why a borrower disputes a bill in the app (a collector records `statedOnCall` from a contact besides these). */
+export const DISPUTE_REASONS = ['amountWrong', 'alreadyPaid', 'notMyLoan', 'other'] as const;
+
 /** Why the borrower was contacted, as the borrower's own list of contacts says it. */
 export const CONTACT_PURPOSES = ['overdue', 'promiseFollowUp'] as const;
 export type ContactPurpose = (typeof CONTACT_PURPOSES)[number];

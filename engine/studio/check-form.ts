@@ -407,7 +407,7 @@ function visitFieldUi(
     if (shownBy.meta.readsAddressBook === true)
       walk.out.push(check('error', 'addressBook', shownBy.at, { field: name, widget: shownBy.key }, name));
     checkOptions(walk, name, shownBy.key, shownBy.meta, options, `${uiAt}/ui:options`);
-    checkFileBytes(walk, name, shownBy.meta, options, schemas[0], uiAt);
+    checkFileBytes(walk, name, shownBy.meta, options, types.has('array'), schemas[0], uiAt);
   }
 
   let shown: { widget: string; covered: boolean } | undefined;
@@ -541,13 +541,15 @@ function checkTexts(walk: Walk, content: FormContentLike): void {
 
 /**
  * A field that keeps files (`keepsFile`) may take no more than one save can carry (`ctx.fileBytes`): its largest file
- * (`ui:options.maxBytes`, else the widget's default) as a data URL (a third larger), times `maxItems` for a list.
+ * (`ui:options.maxBytes`, else the widget's default) as a data URL (a third larger), times `maxItems` for a list
+ * (`list`: the field's types include `array`).
  */
 function checkFileBytes(
   walk: Walk,
   name: string,
   meta: WidgetMeta,
   options: Readonly<Record<string, unknown>>,
+  list: boolean,
   node: Json | undefined,
   uiAt: string,
 ): void {
@@ -556,7 +558,6 @@ function checkFileBytes(
   const each = typeof options['maxBytes'] === 'number' ? options['maxBytes'] : meta.keepsFile.defaultMaxBytes;
   // A size that is not one is refused by the widget's options schema.
   if (!(each > 0)) return;
-  const list = node?.['type'] === 'array' || (Array.isArray(node?.['type']) && node['type'].includes('array'));
   const items = typeof node?.['maxItems'] === 'number' ? node['maxItems'] : Number.POSITIVE_INFINITY;
   const count = list ? items : 1;
   if (Math.ceil((each * 4) / 3) * count <= limit) return;

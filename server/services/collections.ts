@@ -643,9 +643,7 @@ export function createCollectionService(deps: CollectionDeps) {
     return { items: chosen.slice((page - 1) * perPage, page * perPage), total: chosen.length, buckets };
   }
 
-  const disputesOf = disputesWithOrderNo;
-
-  const disputeView = (r: Awaited<ReturnType<typeof disputesOf>>[number]): DisputeView => ({
+  const disputeView = (r: Awaited<ReturnType<typeof disputesWithOrderNo>>[number]): DisputeView => ({
     id: r.dispute.id,
     orderId: r.dispute.orderId,
     orderNo: r.orderNo,
@@ -696,7 +694,7 @@ export function createCollectionService(deps: CollectionDeps) {
         .orderBy(desc(collectionContacts.at)),
       promisesOf(db, [orderId], at),
       paymentsOfOrder(db, orderId),
-      disputesOf(db, eq(collectionDisputes.orderId, orderId)),
+      disputesWithOrderNo(db, eq(collectionDisputes.orderId, orderId)),
       contactsToday(db, order.customerId, day),
     ]);
     const open = disputes.some((x) => x.dispute.state === 'open');
@@ -963,7 +961,7 @@ export function createCollectionService(deps: CollectionDeps) {
 
   async function disputeList(state: string | undefined, page: number, perPage: number) {
     const where = state ? eq(collectionDisputes.state, state) : undefined;
-    const rows = (await disputesOf(db, where)).slice((page - 1) * perPage, page * perPage);
+    const rows = (await disputesWithOrderNo(db, where)).slice((page - 1) * perPage, page * perPage);
     const [total] = await db.select({ n: count() }).from(collectionDisputes).where(where);
     const heads = await customerHeads(
       db,
@@ -1013,7 +1011,7 @@ export function createCollectionService(deps: CollectionDeps) {
       });
       return row.orderId;
     });
-    const [row] = (await disputesOf(db, eq(collectionDisputes.orderId, orderId))).filter(
+    const [row] = (await disputesWithOrderNo(db, eq(collectionDisputes.orderId, orderId))).filter(
       (r) => r.dispute.id === disputeId,
     );
     return disputeView(row!);

@@ -8,6 +8,7 @@
  */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DISPUTE_REASONS } from '#domain/collections.ts';
 import {
   collectionsApi,
   type CollectionContacts,
@@ -20,12 +21,6 @@ import { useLoad } from '#src/loans/use-load.ts';
 import { Link } from '#src/router.ts';
 import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 
-/**
- * The reasons a borrower may give, in order: every one of api-contract/collections.ts `disputeReasons` and no other
- * (the type checker holds them equal: src/ takes only types from the contract).
- */
-const REASONS = { amountWrong: 1, alreadyPaid: 1, notMyLoan: 1, other: 1 } satisfies Record<DisputeReasonChoice, 1>;
-const DISPUTE_REASONS = Object.keys(REASONS) as DisputeReasonChoice[];
 const NOTE_MAX = 1000;
 
 export default function DisputePanel({ orderId }: { orderId: string }) {
