@@ -3,11 +3,9 @@
  * server's seed (version 1) holds, for engine/studio's tests (the engine imports nothing of the product; tests may).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { STEP_FILE_BYTES } from '#domain/form-content.ts';
 import type { FormCheckContext } from '#engine/studio/check-form.ts';
 import type { FormContentLike } from '#engine/studio/types.ts';
-import { engineFieldMeta, engineWidgetMeta, rjsfWidgetMeta } from '#engine/widgets/widget-meta.ts';
-import { vocabulary } from '#forms/vocabulary.ts';
+import { formContext } from '#server/forms/form-context.ts';
 
 /** domain FORM_LANGUAGES and their locales/ folders. */
 export const LANGUAGES = { en: 'en', fil: 'fil', zh: 'zh-CN' } as const;
@@ -48,17 +46,5 @@ export function seedForm(name: string): FormContentLike {
   };
 }
 
-/** The product's context: the shared catalogs (forms' subtrees removed), the vocabulary, every widget and field. */
-export const context: FormCheckContext = {
-  languages: Object.keys(LANGUAGES),
-  shared: Object.fromEntries(
-    Object.entries(catalogs).map(([lng, catalog]) => [
-      lng,
-      Object.fromEntries(Object.entries(catalog).filter(([key]) => !FORM_NAMES.includes(key))),
-    ]),
-  ),
-  vocabulary,
-  widgets: { ...rjsfWidgetMeta, ...engineWidgetMeta },
-  fields: engineFieldMeta,
-  fileBytes: STEP_FILE_BYTES,
-};
+/** The product's context, as the server builds it (server/forms/form-context.ts). */
+export const context: FormCheckContext = formContext();
