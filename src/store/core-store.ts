@@ -43,6 +43,13 @@ export function coreDefaults(): CoreData {
   return { publicData: {}, loanTabType: 2, subProTheme: product.subProTheme };
 }
 
+/** The persisted fields of a state: what the app reads, nothing else. */
+const dataOf = ({ publicData, loanTabType, subProTheme }: CoreData): CoreData => ({
+  publicData,
+  loanTabType,
+  subProTheme,
+});
+
 export const useCoreStore = create<CoreState>()(
   persistStored(
     (set, get) => ({
@@ -60,11 +67,8 @@ export const useCoreStore = create<CoreState>()(
     {
       name: STORAGE.core,
       // Only what the app reads: a phone that stored version 1 keeps its session, tab and theme, and drops the rest.
-      partialize: ({ publicData, loanTabType, subProTheme }) => ({ publicData, loanTabType, subProTheme }),
-      merge: (stored, current) => {
-        const { publicData, loanTabType, subProTheme } = { ...current, ...(stored as Partial<CoreData>) };
-        return { ...current, publicData, loanTabType, subProTheme };
-      },
+      partialize: (state) => dataOf(state),
+      merge: (stored, current) => ({ ...current, ...dataOf({ ...current, ...(stored as Partial<CoreData>) }) }),
       version: 1,
       storage: browserStorage(),
     },
