@@ -270,6 +270,26 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 /** PayMongo's smallest payment, which the server's repayments keep to (server/services/loans/repay.ts). */
 const GATEWAY_MINIMUM = 2_000;
 
+describe('an extension after a payment that reached the penalties', () => {
+  it('keeps the penalties already paid within the pro-rata cap of the days that earned them', () => {
+    // A counterexample of the random histories below: one day late, a payment of a few centavos (the damages first),
+    // then an extension; the penalties paid stay charged, and the overdue days that earned them stay counted.
+    const principal = standard.amount.minCentavos;
+    let day = '2026-12-01';
+    let l = loan(standard, principal, 30, day);
+    day = addDays(day, 31);
+    l = accrue(l, standard, caps, day).ledger;
+    l = allocate(l, 10, day).ledger;
+    expect(l.rows[0]!.paid.damages + l.rows[0]!.paid.lateFine).toBeGreaterThan(0);
+    const terms = extensionTerms(l, standard, rules, day)!;
+    l = extend(l, terms, 8, day).ledger;
+    for (const row of l.rows) {
+      const cap = Math.floor(((row.overdueCentavoDays ?? 0) * caps.latePenaltyMonthlyMaxPpm) / 30 / 1e6);
+      expect(row.owed.lateFine + row.owed.damages).toBeLessThanOrEqual(cap);
+    }
+  });
+});
+
 describe('random histories (days passing, partial payments, extensions on any day, instalments, settlement early or late, accrual, coupons, overpayments, remainders)', () => {
   it('hold every rule: reconcile to the centavo, principal once, the caps (penalties pro rata, total cost, the realised effective rate)', () => {
     let settledHistories = 0;

@@ -507,7 +507,11 @@ export function extend(ledger: Ledger, terms: ExtensionTerms, extensionDays: num
         owed,
         waived: row.waived + terms.waived,
         penaltyBasis: null,
-        ...(row.overdueCentavoDays !== undefined && { overdueCentavoDays: 0 }),
+        // The overdue days start again, unless penalties already paid stay charged: the days that earned them stay
+        // counted, so they remain within the pro-rata cap (a payment of a centavo of penalties, then an extension).
+        ...(row.overdueCentavoDays !== undefined && {
+          overdueCentavoDays: penaltiesOf(owed) > 0 ? row.overdueCentavoDays : 0,
+        }),
       },
     ],
     accruedThrough: later(start.accruedThrough, day),
