@@ -37,6 +37,10 @@ describe('the first screen from the HTML', () => {
       await page.goto(`${base}/start`, { waitUntil: 'commit' });
       const title = page.locator('.start-title');
       await title.waitFor();
+      // The browser paints once the stylesheets in the head have loaded; the title can be in the DOM before that.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
+      );
       expect(await title.textContent()).toBe(tr(lng, 'login', 'title'));
       const button = page.locator('.start-form button[type="submit"]');
       expect(await button.textContent()).toBe(tr(lng, 'login', 'sendCode'));
