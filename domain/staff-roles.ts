@@ -51,6 +51,8 @@ export const STAFF_PERMISSIONS = [
   'collections.work',
   /** Every loan of the queue, assignment, approving another person's message template, resolving disputes. */
   'collections.supervise',
+  /** The book at a glance (docs/book.md): the dashboard of flows, portfolio at risk, collections and the onboarding funnel. */
+  'book.read',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -76,8 +78,9 @@ const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> 
     'refunds.retry',
     'collections.work',
     'collections.supervise',
+    'book.read',
   ],
-  administrator: ['staff.manage', 'audit.read'],
+  administrator: ['staff.manage', 'audit.read', 'book.read'],
   productStaff: ['forms.read', 'forms.edit', 'forms.approve'],
   collector: ['collections.work'],
 };
