@@ -19,6 +19,7 @@ import { Translations } from '../forms-studio/translations.tsx';
 import type { Content, VersionDetail } from '../forms-studio/types.ts';
 import { Workflow } from '../forms-studio/workflow.tsx';
 import { Section, StateView } from '../ui.tsx';
+import '../forms-studio/studio.css';
 
 /** CodeMirror (and its JSON Schema support) is fetched when the JSON view first opens, never with the console. */
 const JsonEditor = lazy(() => import('../forms-studio/json-editor.tsx'));

@@ -16,6 +16,7 @@ import { documentTitle } from '../forms-studio/names.ts';
 import { codeOf, StudioError, studioApi, useVersions } from '../forms-studio/studio-api.tsx';
 import type { Breaking, Change, FormVersion } from '../forms-studio/types.ts';
 import { DateTime, Section, StateView } from '../ui.tsx';
+import '../forms-studio/studio.css';
 
 export default function FormVersions() {
   const { t } = useTranslation();
