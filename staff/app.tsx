@@ -35,6 +35,8 @@ const CollectionQueue = lazy(() => import('./screens/collection-queue.tsx'));
 const CollectionLoan = lazy(() => import('./screens/collection-loan.tsx'));
 const CollectionTemplates = lazy(() => import('./screens/collection-templates.tsx'));
 const Disputes = lazy(() => import('./screens/disputes.tsx'));
+// The dashboard and its charting library are one chunk of their own, fetched only when it opens.
+const BookDashboard = lazy(() => import('./screens/book-dashboard.tsx'));
 
 /** The console for a set-up account; a session that must enrol or set a password goes to /setup first. */
 function SetUp({ children }: { children: ReactNode }) {
@@ -227,6 +229,14 @@ export function StaffApp() {
               element={
                 <Allowed resource="disputes">
                   <Disputes />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/book"
+              element={
+                <Allowed resource="book">
+                  <BookDashboard />
                 </Allowed>
               }
             />

@@ -9,6 +9,7 @@ export const RESOURCES = [
   { name: 'collection-templates', list: '/collection-templates' },
   { name: 'disputes', list: '/disputes' },
   { name: 'audit', list: '/audit' },
+  { name: 'book', list: '/book' },
   { name: 'accounts', list: '/accounts' },
   { name: 'forms', list: '/forms', show: '/forms/:kind/:name' },
 ] as const;

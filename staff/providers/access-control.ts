@@ -41,6 +41,7 @@ const RULES: Readonly<Record<string, readonly StaffPermission[]>> = {
   'collection-templates:create': ['collections.work'],
   'collection-templates:approve': ['collections.supervise'],
   'disputes:list': ['collections.supervise'],
+  'book:list': ['book.read'],
 };
 
 /** Whether permissions allow an action on a resource; unknown pairs are refused (fail closed, like the server). */

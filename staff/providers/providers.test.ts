@@ -127,5 +127,8 @@ describe('staff access control', () => {
     // Account requests: administrators only.
     expect(allows(['staff.manage'], 'account-requests', 'approve')).toBe(true);
     expect(allows(['coupons.approve', 'deletion.approve'], 'account-requests', 'approve')).toBe(false);
+    // The book dashboard: supervisors and administrators (book.read); a collector's permissions do not reach it.
+    expect(allows(['book.read'], 'book', 'list')).toBe(true);
+    expect(allows(['collections.work'], 'book', 'list')).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import type { FlowConfig } from '#config/types/flow.ts';
 import type { RoutesConfig } from '#config/types/routes.ts';
 import {
   allRouteAssets,
+  gzipBytes,
   routeAssets,
   staffAssets,
   stepFormAssets,
@@ -202,6 +203,15 @@ describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
  */
 const STAFF_ENTRY_BUDGET = 170;
 
+/**
+ * The book dashboard (/staff/book, KB gzip -9 of JS and CSS beyond the entry): the screen and its charting library,
+ * recharts with the d3 modules, redux and immer it brings (about 120 KB of it), fetched when a supervisor opens it.
+ */
+const BOOK_DASHBOARD_BUDGET = 130;
+/** The charting library and what only it brings. */
+const CHARTING =
+  /node_modules\/(recharts|victory-vendor|d3-[a-z-]+|@reduxjs|react-redux|redux|immer|decimal\.js-light)\//u;
+
 describe.runIf(built || ci)('the staff console stays out of the borrower app', () => {
   const staff = () => staffAssets(dist);
 
@@ -221,6 +231,41 @@ describe.runIf(built || ci)('the staff console stays out of the borrower app', (
     expect(all.modules).toEqual(expect.arrayContaining(['staff/main.tsx']));
   });
 
+  it(`the book dashboard is a chunk of its own with the charting library, at most ${BOOK_DASHBOARD_BUDGET} KB: none of it in the entry or another screen`, () => {
+    const staffDir = join(dist, 'staff');
+    const manifest = JSON.parse(readFileSync(join(staffDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const chunks = JSON.parse(readFileSync(join(staffDir, '.vite/modules.json'), 'utf8')) as Record<
+      string,
+      { modules: string[] }
+    >;
+    const entry = new Set(staff().initial.files.map((f) => f.slice('staff/'.length)));
+    // What opening the dashboard downloads beyond the entry: its chunk, the chunks it imports, their CSS.
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file) || entry.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+      for (const next of chunk.imports ?? []) visit(next);
+    };
+    visit('screens/book-dashboard.tsx');
+    const total = [...files].reduce((n, f) => n + gzipBytes(staffDir, f), 0);
+    console.info(`book dashboard ${(total / KB).toFixed(1)} KB gzip beyond the entry (${[...files].join(', ')})`);
+    expect(total).toBeLessThanOrEqual(BOOK_DASHBOARD_BUDGET * KB);
+    // The charting library is in the dashboard's own files only, so no other screen and not the entry fetches it.
+    const holders = Object.entries(chunks)
+      .filter(([, chunk]) => chunk.modules.some((m) => CHARTING.test(m)))
+      .map(([file]) => file);
+    expect(holders.length).toBeGreaterThan(0);
+    expect(holders.filter((f) => !files.has(f))).toEqual([]);
+    const others = Object.entries(manifest).filter(([key]) => key !== 'screens/book-dashboard.tsx');
+    expect(
+      others
+        .filter(([, chunk]) => chunk.isEntry || chunk.isDynamicEntry)
+        .filter(([, chunk]) => holders.includes(chunk.file)),
+    ).toEqual([]);
+  });
+
   it('no borrower route downloads a file or a module of the staff console, Refine or react-query', () => {
     const staffFiles = new Set(staff().all.files);
     for (const route of allRouteAssets(dist)) {
@@ -235,6 +280,12 @@ describe.runIf(built || ci)('the staff console stays out of the borrower app', (
     }
     const borrowerManifest = readFileSync(join(dist, '.vite/manifest.json'), 'utf8');
     expect(borrowerManifest).not.toMatch(/"staff\//);
+    // Nor any chunk of the borrower's build holds the console's charting library.
+    const borrowerChunks = JSON.parse(readFileSync(join(dist, '.vite/modules.json'), 'utf8')) as Record<
+      string,
+      { modules: string[] }
+    >;
+    expect(Object.values(borrowerChunks).flatMap((c) => c.modules.filter((m) => CHARTING.test(m)))).toEqual([]);
   });
 
   it('the borrower service worker precaches nothing of the staff console and leaves /staff pages to the network', () => {
