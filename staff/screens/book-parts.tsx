@@ -59,7 +59,8 @@ export function FigureTable<T>({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="bk-scroll">
+    // A table wider than its box scrolls, and a keyboard must be able to scroll it too: the box takes the focus.
+    <div className="bk-scroll" tabIndex={0} role="region" aria-label={caption}>
       <table className="st-table bk-table" data-testid={testId}>
         <caption className="bk-caption">{caption}</caption>
         <thead>
