@@ -203,6 +203,10 @@ describe('the book at a glance', () => {
     ]);
     fireEvent.click(screen.getByRole('tab', { name: 'By week' }));
     expect(cells('book-flows')).toEqual([['2026-11-23', '₱5,000.00', '1', '₱1,234.50', '2', '1']]);
+    // The download follows the tab: the weeks' table.
+    expect(
+      screen.getByRole('button', { name: 'Download CSV: Money and decisions (By week)' }).getAttribute('data-csv'),
+    ).toBe('weeks');
 
     const promises = screen.getByTestId('book-promises');
     expect([...promises.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['9', '3', '1', '5', '75.0%']);

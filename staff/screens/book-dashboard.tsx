@@ -5,7 +5,7 @@
  * table downloadable as CSV (`GET /book/export`). Every figure is the server's: the screen only formats it (pesos
  * from centavos, percent from basis points). Loaded as its own chunk with the charting library.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useCustom, type BaseRecord } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { BookAnswer, BookTable, FunnelAnswer } from '#api-contract/book.ts';
@@ -96,7 +96,7 @@ function Titled({
   from: string;
   to: string;
   hint?: string;
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   return (
     <Section title={title} actions={<CsvButton table={table} from={from} to={to} title={title} />}>
@@ -332,7 +332,14 @@ function Flows({ answer }: { answer: BookAnswer }) {
   return (
     <Section
       title={t('book.flows.title')}
-      actions={<CsvButton table={by} from={answer.from} to={answer.to} title={t(`book.flows.${by}`)} />}
+      actions={
+        <CsvButton
+          table={by}
+          from={answer.from}
+          to={answer.to}
+          title={`${t('book.flows.title')} (${t(`book.flows.${by}`)})`}
+        />
+      }
     >
       <div className="st-tabs" role="tablist" aria-label={t('book.flows.by')}>
         {(['days', 'weeks'] as const).map((option) => (
