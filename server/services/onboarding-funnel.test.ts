@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contactSchema from '#forms/contact.schema.json' with { type: 'json' };
 import { databaseTargets } from '../db/test-database.ts';
-import { customers, onboardingVisits } from '../db/tables.ts';
+import { customers, formVersions, onboardingVisits } from '../db/tables.ts';
 import { login, type Borrower } from '../testing/borrower.ts';
 import { caller } from '../testing/request.ts';
 import { addTestStaff, staffHeaders } from '../testing/staff.ts';
@@ -75,6 +75,19 @@ describe.each(databaseTargets())('the onboarding funnel on %s', (kind) => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.statusCode).toBeLessThan(500);
     }
+    // A replaced version is still reported (a borrower's page may show it); a withdrawn one never.
+    const [seed] = await api.database.db
+      .select()
+      .from(formVersions)
+      .where(and(eq(formVersions.kind, 'form'), eq(formVersions.name, 'baseInfo'), eq(formVersions.version, 1)));
+    const { id: _id, ...copy } = seed!;
+    await api.database.db.insert(formVersions).values([
+      { ...copy, version: 7, status: 'archived', retiredAt: api.now() },
+      { ...copy, version: 8, status: 'archived', withdrawnAt: api.now(), withdrawnReason: 'wrong rule' },
+    ]);
+    expect((await visit(a, 'baseInfo', { formVersion: 7 })).statusCode).toBe(204);
+    expect((await visit(a, 'baseInfo', { formVersion: 8 })).json()).toMatchObject({ code: 'INVALID_INPUT' });
+    await api.database.db.delete(onboardingVisits).where(eq(onboardingVisits.customerId, a.customerId));
     const none = await api.app.inject({
       method: 'POST',
       url: '/api/v1/profile/steps/baseInfo/visits',

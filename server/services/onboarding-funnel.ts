@@ -14,9 +14,11 @@ import { addDays, daysBetween, isCalendarDate, manilaStartOfDay, manilaToday } f
 import type { FlowContent, FormContent } from '#domain/form-content.ts';
 import type { Database } from '../db/database.ts';
 import { formVersions, onboardingVisits } from '../db/tables.ts';
+import { PUBLISHED_CACHE_MS } from '../forms/published.ts';
 import { ApiError } from '../errors.ts';
 import type { Tx } from './idempotency.ts';
 import { hit, type Window } from './rate-limit.ts';
+import { TtlCache } from './ttl-cache.ts';
 
 /** How many reports a borrower may send: a step opened or a refused submit each, far above a real borrower's pace. */
 export const VISIT_REPORTS: Window = { limit: 120, seconds: 600 };
@@ -86,8 +88,11 @@ export function declaresPath(schema: object, path: string): boolean {
   return segments !== undefined && node !== undefined;
 }
 
-/** A form version's schema by form name and version; immutable once published, so kept (bounded). */
-const schemas = new Map<string, object | null>();
+/**
+ * Form versions' schemas by form name and version (null: none that may be reported), read again after a few seconds:
+ * a version withdrawn since stops being accepted here as the published forms' cache does (PUBLISHED_CACHE_MS).
+ */
+const schemas = new TtlCache<object | null>(PUBLISHED_CACHE_MS, 500);
 
 async function publishedSchema(db: Database, form: string, version: number): Promise<object | undefined> {
   const key = `${form}@${version}`;
@@ -105,12 +110,8 @@ async function publishedSchema(db: Database, form: string, version: number): Pro
           isNull(formVersions.withdrawnAt),
         ),
       );
-    schema = row ? ((row.content as FormContent).schema as object) : null;
-    // An unknown version may be published later: only what exists is kept.
-    if (schema !== null) {
-      if (schemas.size > 500) schemas.clear();
-      schemas.set(key, schema);
-    }
+    schema = row ? (row.content as FormContent).schema : null;
+    schemas.set(key, schema);
   }
   return schema ?? undefined;
 }
