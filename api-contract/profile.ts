@@ -72,3 +72,24 @@ export const stepSaveQuery = {
   },
 } as const;
 export type ProfileStep = FromSchema<typeof profileStep>;
+
+/**
+ * POST /profile/steps/:step/visits: the app's report of an information step for the onboarding funnel
+ * (docs/onboarding-funnel.md). The step was opened with form version `formVersion`; after a submit the form refused,
+ * `errors` names the fields it showed in error, as paths of property names (`contacts.phone`, no list index). Paths
+ * only: never a value. Answered 204; paths the version does not declare are dropped.
+ */
+export const stepVisitInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['formVersion'],
+  properties: {
+    formVersion: { type: 'integer', minimum: 1, maximum: 9999999 },
+    errors: {
+      type: 'array',
+      maxItems: 30,
+      items: { type: 'string', minLength: 1, maxLength: 120, pattern: '^[A-Za-z_$][\\w$-]*(\\.[A-Za-z_$][\\w$-]*)*$' },
+    },
+  },
+} as const;
+export type StepVisitInput = FromSchema<typeof stepVisitInput>;

@@ -35,6 +35,7 @@ import { easyReloanRoutes } from './routes/easy-reloan.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { webhookRoutes, webhookSecuritySchemes } from './routes/webhooks.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { onboardingVisitRoutes } from './routes/onboarding-visits.ts';
 import { meRoutes } from './routes/me.ts';
 import { limitRoutes } from './routes/limits.ts';
 import { devClockRoutes } from './routes/dev-clock.ts';
@@ -268,6 +269,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     // The profile's payout step is where a borrower first gives the account; while a loan is open it belongs to that
     // order and changes only through PUT /payout-account, with its rules.
     await app.register(profileRoutes, { prefix: '/api/v1', profile, guard: loans ? loans.guardPayoutStep : undefined });
+    // What the app reports of the information steps, for the book's onboarding funnel.
+    await app.register(onboardingVisitRoutes, { prefix: '/api/v1', db, now: clock });
     await app.register(documentRoutes, { prefix: '/api/v1', documents });
     await app.register(meRoutes, {
       prefix: '/api/v1',

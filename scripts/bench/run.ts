@@ -10,6 +10,7 @@ import { printFirstPaint, runFirstPaintBench } from './first-paint.ts';
 import { printKeystroke, runKeystrokeBench } from './keystroke.ts';
 import { printLighthouse, runLighthouseBench } from './lighthouse.ts';
 import { printLoans, runLoansBench } from './loans.ts';
+import { printFunnel, runFunnelBench } from './funnel.ts';
 import { printMessages, runMessagesBench } from './messages.ts';
 import { printStudio, runStudioBench } from './studio.ts';
 
@@ -71,6 +72,16 @@ const BENCHMARKS: readonly Benchmark[] = [
       const failed = result.runs.filter((r) => r.problems.length > 0);
       if (failed.length > 0)
         throw new Error(`failed runs: ${failed.map((r) => `${r.name}: ${r.problems.join('; ')}`).join(' | ')}`);
+      return result;
+    },
+  },
+  {
+    name: 'funnel',
+    description:
+      "the book's onboarding funnel (30 days, a year) for 100,000 borrowers' information steps, on PostgreSQL",
+    run: async () => {
+      const result = await runFunnelBench();
+      printFunnel(result);
       return result;
     },
   },

@@ -146,6 +146,39 @@ export const profileSections = pgTable(
   (t) => [primaryKey({ columns: [t.customerId, t.step] })],
 );
 
+/**
+ * The onboarding funnel's record (docs/onboarding-funnel.md): one row per borrower, information step and form version
+ * the borrower opened, so a borrower counts once however often they come back. `firstAt` is when they first opened it
+ * (the app's report), `completedAt` when they first saved it with that version (the profile's save: profile_sections
+ * keeps only its last save). `errorFields` holds the field paths whose validation errors the app showed on a refused
+ * submit, each with when it was last shown (epoch ms): paths of the version's schema only, never a value.
+ */
+export const onboardingVisits = pgTable(
+  'onboarding_visits',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    step: text('step').notNull(),
+    formVersion: integer('form_version').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    errorFields: jsonb('error_fields').$type<Record<string, number>>().notNull().default({}),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.step, t.formVersion] }),
+    // The funnel reads a range of days of each: the indexes carry the grouping columns (index-only counts).
+    index('onboarding_visits_first_idx').on(t.firstAt, t.step, t.formVersion),
+    index('onboarding_visits_completed_idx')
+      .on(t.completedAt, t.step, t.formVersion)
+      .where(sql`${t.completedAt} is not null`),
+    index('onboarding_visits_error_idx')
+      .on(t.lastErrorAt)
+      .where(sql`${t.lastErrorAt} is not null`),
+  ],
+);
+
 /** An uploaded identity document, face photo or signature: the bytes live in file storage under `storageKey`. */
 export const documents = pgTable(
   'documents',

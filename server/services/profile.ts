@@ -38,6 +38,7 @@ import { documents, profileSections } from '../db/tables.ts';
 import { dataKeys } from '../crypto/data-keys.ts';
 import { idNumberHash as idNumberHashOf, nameHash as nameHashOf } from '../crypto/lookup-hashes.ts';
 import { ApiError } from '../errors.ts';
+import { recordCompletion } from './onboarding-funnel.ts';
 import { TtlCache } from './ttl-cache.ts';
 import type { Tx } from './idempotency.ts';
 import { documentIdOf } from '#domain/document-ref.ts';
@@ -402,6 +403,8 @@ export async function createProfileService(
               updatedAt: at,
             },
           });
+        // The onboarding funnel's completion: the first save with this version (profile_sections keeps the last).
+        await recordCompletion(tx, caller.customerId, step, stepRules.formVersion, at);
       });
       recentOverviews.delete(caller.customerId);
       return summary(caller.customerId);

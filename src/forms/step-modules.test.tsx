@@ -236,3 +236,36 @@ describe('the information steps on the published flow and forms', () => {
     expect(callsTo(calls, 'GET', '/forms/manifest')).toHaveLength(2);
   });
 });
+
+describe('the onboarding funnel report of a step', () => {
+  it('tells the step reached with its version once, and on a refused submit the fields in error: paths, never values', async () => {
+    const calls = mockApi({
+      ...publishedRoutes(v1),
+      'GET /profile': { body: profileBefore(v1.manifest, 'contact') },
+      'POST /profile/steps/contact/visits': { status: 204 },
+    });
+    // An e-mail without a domain dot, and the second contact's phone the first's written another way.
+    const typed = {
+      ...contact,
+      email: 'juan.secret@example',
+      emergencyContacts: (contact['emergencyContacts'] as { phone: string }[]).map((c, i) =>
+        i === 1 ? { ...c, phone: '0918 111 2222' } : c,
+      ),
+    };
+    useDraftStore.getState().setSection('contact', typed);
+    await renderContact();
+    await waitFor(() => expect(callsTo(calls, 'POST', '/profile/steps/contact/visits')).toHaveLength(1));
+    expect(callsTo(calls, 'POST', '/profile/steps/contact/visits')[0]?.body).toEqual({ formVersion: 1 });
+    submitForm();
+    await waitFor(() => expect(callsTo(calls, 'POST', '/profile/steps/contact/visits')).toHaveLength(2));
+    const report = callsTo(calls, 'POST', '/profile/steps/contact/visits')[1]!;
+    expect(report.body).toEqual({ formVersion: 1, errors: ['email', 'emergencyContacts.phone'] });
+    expect(report.headers).toMatchObject({ authorization: `Bearer t-${session}` });
+    // Nothing typed leaves with it.
+    expect(JSON.stringify(report.body)).not.toMatch(/juan|secret|0918|Maria/iu);
+    expect(callsTo(calls, 'PUT', '/profile/contact?formVersion=1')).toHaveLength(0);
+    // Opened again in the same session: not told again.
+    await renderContact();
+    expect(callsTo(calls, 'POST', '/profile/steps/contact/visits')).toHaveLength(2);
+  });
+});

@@ -59,9 +59,11 @@ const ci = process.env['CI'] === 'true';
  * library: about 0.55 KB), /start by the one data-URL reader (domain/data-url.ts) in the API client's chunk (written
  * once, 0.1 KB), and each by the early requests of a page opened directly (src/shell/screens.ts `early`,
  * src/api/session.ts `requestEarly`, the validator fetched beside its form: 0.12 KB on every route, 0.4 KB on a
- * step), which take round trips off the first screen of /homeIndex, /my and the steps. Nothing else. To be won back.
+ * step), which take round trips off the first screen of /homeIndex, /my and the steps, and a step by the onboarding
+ * funnel's report of the step reached and the fields in error (src/api/profile.ts `reportStepVisit`: 0.22 KB, measured
+ * 170.883 -> 171.106 on identityInfo). Nothing else. To be won back.
  */
-const BUDGET = { start: 112.85, step: 170.9, loan: 120.75, changeBank: 170.9 } as const;
+const BUDGET = { start: 112.85, step: 171.11, loan: 120.75, changeBank: 170.9 } as const;
 
 describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
   it(`/start needs at most ${BUDGET.start} KB of JS and CSS before its first render`, () => {

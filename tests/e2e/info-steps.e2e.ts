@@ -4,7 +4,9 @@
  * was typed; a step ahead of the first incomplete one resumes there; the last step leads out of the flow.
  */
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { customers, onboardingVisits } from '#server/db/tables.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { browserDatabase, type E2eServer, newPhone, smsCode, startServer } from './server.ts';
 import { flow, loginThroughUi, steps } from './steps.ts';
@@ -72,6 +74,16 @@ describe.each(['en', 'fil'])('information steps in %s', (lng) => {
       const stored = await page.evaluate(() => localStorage.getItem('drafts') ?? '');
       expect(JSON.parse(stored).state.completed).toEqual(flow.steps.map((step) => step.step));
       expect(stored).not.toContain('data:image');
+
+      // The onboarding funnel heard of every step, each completed, and of the fields refused on the way: names only.
+      const { db } = server.database;
+      const [customer] = await db.select().from(customers).where(eq(customers.phone, phone));
+      const visits = await db.select().from(onboardingVisits).where(eq(onboardingVisits.customerId, customer!.id));
+      expect(visits.map((v) => v.step).sort()).toEqual(flow.steps.map((step) => step.step).sort());
+      expect(visits.filter((v) => v.completedAt === null)).toEqual([]);
+      const refused = visits.flatMap((v) => Object.keys(v.errorFields));
+      expect(refused.length).toBeGreaterThan(0);
+      for (const field of refused) expect(field).toMatch(/^[A-Za-z_$][\w$-]*(\.[A-Za-z_$][\w$-]*)*$/u);
     },
   );
 });

@@ -19,6 +19,7 @@ import {
   otpChallenges,
   payments,
   payouts,
+  onboardingVisits,
   profileSections,
   staffAccounts,
   staffNotes,
@@ -280,6 +281,12 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
     const bound = await bindFacebook(api.app, b.headers, { id: personal.facebookId, name: personal.facebookName });
     expect(bound.json(), bound.body).toMatchObject({ facebook: { bound: true, name: personal.facebookName } });
 
+    // What the app reported of a step for the onboarding funnel.
+    expect(
+      (await call(b, 'POST', '/profile/steps/baseInfo/visits', { formVersion: 1, errors: ['maritalStatus'] }))
+        .statusCode,
+    ).toBe(204);
+
     const before = await everything();
     for (const [what, value] of Object.entries(personal))
       if (what !== 'requestNote') expect(before, what).toContain(value);
@@ -354,6 +361,7 @@ describe.each(databaseTargets())('account deletion on %s', (kind) => {
     for (const [what, value] of Object.entries(personal)) expect(after, what).not.toContain(value);
     expect(after).not.toContain(`+63${phone}`);
     expect(customerFiles()).toEqual([]);
+    expect(await db.select().from(onboardingVisits).where(eq(onboardingVisits.customerId, b.customerId))).toEqual([]);
 
     // The loan records stay, without identity; the customer row without a phone.
     erasedWithLoan = b.customerId;

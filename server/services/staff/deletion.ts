@@ -38,6 +38,7 @@ import {
   feedback,
   idempotencyKeys,
   messages,
+  onboardingVisits,
   otpChallenges,
   profileSections,
   sessions,
@@ -120,6 +121,8 @@ export async function eraseCustomer(tx: Tx, customerId: string, now: Date): Prom
     .delete(profileSections)
     .where(eq(profileSections.customerId, customerId))
     .returning({ step: profileSections.step });
+  // What the app reported of the onboarding steps (the funnel loses this borrower: counts are of borrowers who exist).
+  await tx.delete(onboardingVisits).where(eq(onboardingVisits.customerId, customerId));
   // Documents are referenced by the signature and by feedback: those rows go first.
   await tx.delete(signatures).where(eq(signatures.customerId, customerId));
   const feedbackRows = await tx

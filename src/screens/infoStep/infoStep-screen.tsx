@@ -14,6 +14,7 @@ import { SchemaForm } from '#engine/form/schema-form.tsx';
 import { prefixedOptionKey } from '#engine/form/form-text.ts';
 import { toast } from '#engine/ui/toast.tsx';
 import { errorMessage } from '#src/api/error-message.ts';
+import { reportStepVisit } from '#src/api/profile.ts';
 import { StepProgress } from '#engine/form/step-progress.tsx';
 import { product, routesConfig } from '#src/config.ts';
 import { formErrorKey, formT, typingFilters, withWidgetOptions } from '#forms/form-text.ts';
@@ -41,6 +42,23 @@ const widgetOptions = { address: { loadLevel: loadPsgcLevel }, photo: { preview:
 const CHOOSERS: Readonly<Record<string, string>> = { bankCode: '/bankName' };
 
 type Data = Record<string, unknown>;
+
+/**
+ * The fields of a refused submit's errors as the funnel names them: property names, no list index (`.contacts.1.phone`
+ * is `contacts.phone`), once each. Where, never what: no value leaves with them.
+ */
+export const fieldsInError = (errors: readonly { property?: string }[]): string[] => [
+  ...new Set(
+    errors
+      .map((e) =>
+        (e.property ?? '')
+          .split('.')
+          .filter((s) => s !== '' && !/^\d+$/u.test(s))
+          .join('.'),
+      )
+      .filter(Boolean),
+  ),
+];
 
 /** The step a route shows, from the route table and the published flow. */
 function stepOfRoute(steps: readonly FlowStepEntry[], routeName: string): FlowStepEntry | undefined {
@@ -132,6 +150,13 @@ function StepForm({ step, steps }: { step: FlowStepEntry; steps: readonly FlowSt
     window.scrollTo(0, 0);
   }, [step.step]);
 
+  // The onboarding funnel: this step reached with this version, and the fields a refused submit showed in error.
+  useEffect(() => reportStepVisit(step.step, form.version), [step.step, form.version]);
+  const handleError = useCallback(
+    (errors: readonly { property?: string }[]) => reportStepVisit(step.step, form.version, fieldsInError(errors)),
+    [step.step, form.version],
+  );
+
   // What this form last wrote to the draft: a chooser screen (/bankName) writes the draft while this keep-alive view
   // is hidden, and a hidden form does not take new data, so the form starts again from the draft when it shows.
   const written = useRef(formData);
@@ -207,6 +232,7 @@ function StepForm({ step, steps }: { step: FlowStepEntry; steps: readonly FlowSt
         formData={formData}
         onChange={handleChange}
         onSubmit={handleSubmit}
+        onError={handleError}
         extraErrors={extraErrors}
         disabled={saving}
       />
