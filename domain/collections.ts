@@ -27,6 +27,27 @@ export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
 /** Why a borrower disputes a bill in the app (a collector records `statedOnCall` from a contact besides these). */
 export const DISPUTE_REASONS = ['amountWrong', 'alreadyPaid', 'notMyLoan', 'other'] as const;
 
+/**
+ * Why a borrower complains about collection from the list of contacts made to them (RA 11765): about one contact or
+ * the conduct in general. Texts: locales/<lng>/loan.json collections.complaintReasons, staff.json the same.
+ */
+export const COMPLAINT_REASONS = [
+  'outsideHours',
+  'tooManyContacts',
+  'rudeOrThreatening',
+  'contactedSomeoneElse',
+  'wrongAmount',
+  'other',
+] as const;
+export type ComplaintReason = (typeof COMPLAINT_REASONS)[number];
+
+/** Where a complaint is: received, in progress (customer service acknowledged it), resolved (with an answer). */
+export const COMPLAINT_STATES = ['received', 'in_progress', 'resolved'] as const;
+export type ComplaintState = (typeof COMPLAINT_STATES)[number];
+
+/** The length a complaint's text may have (the borrower's own words, required). */
+export const COMPLAINT_TEXT_LENGTH = { min: 10, max: 1000 } as const;
+
 /** Why the borrower was contacted, as the borrower's own list of contacts says it. */
 export const CONTACT_PURPOSES = ['overdue', 'promiseFollowUp'] as const;
 export type ContactPurpose = (typeof CONTACT_PURPOSES)[number];
@@ -60,6 +81,8 @@ export interface CollectionRules {
   readonly maxContactsPerDay: number;
   readonly promiseMaxDays: number;
   readonly forbiddenWording: readonly ForbiddenWording[];
+  /** Manila days customer service has to acknowledge and to resolve a complaint. */
+  readonly complaints: { readonly acknowledgeDays: number; readonly resolveDays: number };
 }
 
 /** SEC MC 18 s.2019: no contact before 06:00 or from 22:00 (Manila). Config may be stricter, never wider. */
@@ -179,6 +202,44 @@ export function promiseDateAllowed(promisedOn: string, today: string, rules: Pic
 /** The last day a promise made on `today` may be dated. */
 export const lastPromiseDay = (today: string, rules: Pick<CollectionRules, 'promiseMaxDays'>) =>
   addDays(today, rules.promiseMaxDays);
+
+// ---- Complaints ----
+
+/** What the age of a complaint says: its days, its two deadlines, and whether one of them has passed unmet. */
+export interface ComplaintAge {
+  /** Manila calendar days since the day it was received (0 on that day). */
+  readonly days: number;
+  readonly acknowledgeBy: string;
+  readonly resolveBy: string;
+  readonly overdue: boolean;
+}
+
+/**
+ * A complaint's age at `now`: counted in Manila calendar days from the day it was received; overdue once a deadline
+ * day has passed with the complaint still received (not acknowledged) or not resolved.
+ */
+export function complaintAge(
+  complaint: { readonly receivedAt: Date; readonly state: ComplaintState },
+  now: Date,
+  rules: Pick<CollectionRules, 'complaints'>,
+): ComplaintAge {
+  const received = manilaToday(complaint.receivedAt);
+  const today = manilaToday(now);
+  const acknowledgeBy = addDays(received, rules.complaints.acknowledgeDays);
+  const resolveBy = addDays(received, rules.complaints.resolveDays);
+  const late = (deadline: string) => daysBetween(deadline, today) > 0;
+  const overdue =
+    complaint.state !== 'resolved' && (late(resolveBy) || (complaint.state === 'received' && late(acknowledgeBy)));
+  return { days: Math.max(0, daysBetween(received, today)), acknowledgeBy, resolveBy, overdue };
+}
+
+/** The order customer service works complaints in: overdue first, then the older first, then by id. */
+export function complaintOrder<
+  T extends { readonly id: string; readonly receivedAt: Date; readonly age: ComplaintAge },
+>(a: T, b: T): number {
+  if (a.age.overdue !== b.age.overdue) return a.age.overdue ? -1 : 1;
+  return a.receivedAt.getTime() - b.receivedAt.getTime() || a.id.localeCompare(b.id);
+}
 
 // ---- The hours ----
 
