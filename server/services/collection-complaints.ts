@@ -83,10 +83,10 @@ export function createComplaintService(deps: ComplaintDeps) {
     ip: string | null,
   ): Promise<BorrowerComplaintAnswer> {
     const text = input.text.trim();
-    // The schema counts spaces too: a text of blanks says nothing.
+    // The schema counts spaces too: a text of blanks says nothing. The same answer as the schema's own refusal.
     if (text.length < COMPLAINT_TEXT_LENGTH.min)
-      throw new ApiError('VALIDATION_FAILED', {
-        errors: [{ instancePath: '/text', keyword: 'minLength', params: { limit: COMPLAINT_TEXT_LENGTH.min } }],
+      throw new ApiError('INVALID_INPUT', {
+        detail: `text must have at least ${COMPLAINT_TEXT_LENGTH.min} characters besides spaces`,
       });
     return db.transaction(async (tx) => {
       await deps.lockCustomer(tx, customerId);
@@ -163,7 +163,11 @@ export function createComplaintService(deps: ComplaintDeps) {
       .leftJoin(loanOrders, eq(loanOrders.id, feedback.orderId))
       .where(and(isComplaint, eq(feedback.customerId, customerId)));
     return rows
-      .sort((a, b) => b.complaint.createdAt.getTime() - a.complaint.createdAt.getTime())
+      .sort(
+        (a, b) =>
+          b.complaint.createdAt.getTime() - a.complaint.createdAt.getTime() ||
+          b.complaint.id.localeCompare(a.complaint.id),
+      )
       .map((r) => borrowerView(r.complaint, r.orderNo));
   }
 
