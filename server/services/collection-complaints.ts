@@ -23,9 +23,10 @@ import {
   type ComplaintState,
 } from '#domain/collections.ts';
 import type { Database } from '../db/database.ts';
-import { collectionContacts, feedback, loanOrders, staffAccounts } from '../db/tables.ts';
+import { collectionContacts, feedback, staffAccounts } from '../db/tables.ts';
 import { ApiError } from '../errors.ts';
 import { audit, staffAudit } from './audit.ts';
+import { findOrder, orderNumbersOf } from './loans/repository.ts';
 import type { Tx } from './idempotency.ts';
 import { notify } from './messages.ts';
 import { customerHeads, maskedWho } from './staff/customer-facts.ts';
@@ -108,10 +109,7 @@ export function createComplaintService(deps: ComplaintDeps) {
           .where(and(isComplaint, eq(feedback.contactId, contactId), notResolved));
         if (open) throw new ApiError('COMPLAINT_OPEN', { reference: complaintReference(open.id) });
       } else if (input.orderId !== undefined) {
-        const [order] = await tx
-          .select({ id: loanOrders.id })
-          .from(loanOrders)
-          .where(and(eq(loanOrders.id, input.orderId), eq(loanOrders.customerId, customerId)));
+        const order = await findOrder(tx, input.orderId, customerId);
         if (!order) throw new ApiError('NOT_FOUND');
         orderId = order.id;
       }
@@ -145,30 +143,30 @@ export function createComplaintService(deps: ComplaintDeps) {
         ip,
         detail: { complaintId: row.id, reference, reason: input.reason, contactId, orderId },
       });
-      const orderNo = orderId ? await orderNoOf(tx, orderId) : null;
-      return borrowerView(row, orderNo);
+      const numbers = await orderNumbersOf(tx, orderId ? [orderId] : []);
+      return borrowerView(row, orderId ? (numbers.get(orderId) ?? null) : null);
     });
-  }
-
-  async function orderNoOf(on: Db, orderId: string): Promise<string | null> {
-    const [order] = await on.select({ orderNo: loanOrders.orderNo }).from(loanOrders).where(eq(loanOrders.id, orderId));
-    return order?.orderNo ?? null;
   }
 
   /** The borrower's own complaints, newest first. */
   async function ofBorrower(customerId: string): Promise<BorrowerComplaintAnswer[]> {
-    const rows = await db
-      .select({ complaint: feedback, orderNo: loanOrders.orderNo })
-      .from(feedback)
-      .leftJoin(loanOrders, eq(loanOrders.id, feedback.orderId))
-      .where(and(isComplaint, eq(feedback.customerId, customerId)));
+    const rows = (
+      await db
+        .select()
+        .from(feedback)
+        .where(and(isComplaint, eq(feedback.customerId, customerId)))
+    ).map((complaint) => ({ complaint }));
+    const numbers = await orderNumbersOf(
+      db,
+      rows.flatMap((r) => (r.complaint.orderId ? [r.complaint.orderId] : [])),
+    );
     return rows
       .sort(
         (a, b) =>
           b.complaint.createdAt.getTime() - a.complaint.createdAt.getTime() ||
           b.complaint.id.localeCompare(a.complaint.id),
       )
-      .map((r) => borrowerView(r.complaint, r.orderNo));
+      .map((r) => borrowerView(r.complaint, r.complaint.orderId ? (numbers.get(r.complaint.orderId) ?? null) : null));
   }
 
   /** Complaints (`where` besides the kind) with what customer service sees of each, in the order they are worked. */
@@ -176,13 +174,11 @@ export function createComplaintService(deps: ComplaintDeps) {
     const rows = await on
       .select({
         complaint: feedback,
-        orderNo: loanOrders.orderNo,
         contactAt: collectionContacts.at,
         contactChannel: collectionContacts.channel,
         contactStaffId: collectionContacts.staffId,
       })
       .from(feedback)
-      .leftJoin(loanOrders, eq(loanOrders.id, feedback.orderId))
       .leftJoin(collectionContacts, eq(collectionContacts.id, feedback.contactId))
       .where(and(isComplaint, where));
     const staffIds = [
@@ -201,6 +197,10 @@ export function createComplaintService(deps: ComplaintDeps) {
               .from(staffAccounts)
               .where(inArray(staffAccounts.id, staffIds))
           ).map((s) => [s.id, s.name]),
+    );
+    const numbers = await orderNumbersOf(
+      on,
+      rows.flatMap((r) => (r.complaint.orderId ? [r.complaint.orderId] : [])),
     );
     const heads = await customerHeads(
       db,
@@ -228,7 +228,7 @@ export function createComplaintService(deps: ComplaintDeps) {
           customerId: c.customerId,
           customer: maskedWho(heads, c.customerId),
           orderId: c.orderId,
-          orderNo: r.orderNo,
+          orderNo: c.orderId ? (numbers.get(c.orderId) ?? null) : null,
           contact:
             c.contactId && r.contactAt
               ? {
