@@ -8,6 +8,11 @@
 import { addDays, daysBetween, manilaStartOfDay, manilaToday } from './calendar-date.ts';
 import { addComponents, figuresOf, outstandingOf, total, ZERO, type Components, type Ledger } from './loan-ledger.ts';
 import type { Centavos } from './money.ts';
+import type { ComplaintState } from './collection-complaints.ts';
+
+// Complaints (RA 11765): their reasons, states and text length live in ./collection-complaints.ts, which the app's
+// contacts screen imports alone (a module two lazy screens share becomes a chunk of its own).
+export * from './collection-complaints.ts';
 
 export interface DelinquencyBucket {
   readonly id: string;
@@ -26,27 +31,6 @@ export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
 
 /** Why a borrower disputes a bill in the app (a collector records `statedOnCall` from a contact besides these). */
 export const DISPUTE_REASONS = ['amountWrong', 'alreadyPaid', 'notMyLoan', 'other'] as const;
-
-/**
- * Why a borrower complains about collection from the list of contacts made to them (RA 11765): about one contact or
- * the conduct in general. Texts: locales/<lng>/loan.json collections.complaintReasons, staff.json the same.
- */
-export const COMPLAINT_REASONS = [
-  'outsideHours',
-  'tooManyContacts',
-  'rudeOrThreatening',
-  'contactedSomeoneElse',
-  'wrongAmount',
-  'other',
-] as const;
-export type ComplaintReason = (typeof COMPLAINT_REASONS)[number];
-
-/** Where a complaint is: received, in progress (customer service acknowledged it), resolved (with an answer). */
-export const COMPLAINT_STATES = ['received', 'in_progress', 'resolved'] as const;
-export type ComplaintState = (typeof COMPLAINT_STATES)[number];
-
-/** The length a complaint's text may have (the borrower's own words, required). */
-export const COMPLAINT_TEXT_LENGTH = { min: 10, max: 1000 } as const;
 
 /** Why the borrower was contacted, as the borrower's own list of contacts says it. */
 export const CONTACT_PURPOSES = ['overdue', 'promiseFollowUp'] as const;

@@ -35,6 +35,7 @@ const CollectionQueue = lazy(() => import('./screens/collection-queue.tsx'));
 const CollectionLoan = lazy(() => import('./screens/collection-loan.tsx'));
 const CollectionTemplates = lazy(() => import('./screens/collection-templates.tsx'));
 const Disputes = lazy(() => import('./screens/disputes.tsx'));
+const CollectionComplaints = lazy(() => import('./screens/collection-complaints.tsx'));
 
 /** The console for a set-up account; a session that must enrol or set a password goes to /setup first. */
 function SetUp({ children }: { children: ReactNode }) {
@@ -227,6 +228,14 @@ export function StaffApp() {
               element={
                 <Allowed resource="disputes">
                   <Disputes />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/collection-complaints"
+              element={
+                <Allowed resource="collection-complaints">
+                  <CollectionComplaints />
                 </Allowed>
               }
             />

@@ -8,6 +8,7 @@ export const RESOURCES = [
   { name: 'collections', list: '/collections', show: '/collections/:id' },
   { name: 'collection-templates', list: '/collection-templates' },
   { name: 'disputes', list: '/disputes' },
+  { name: 'collection-complaints', list: '/collection-complaints' },
   { name: 'audit', list: '/audit' },
   { name: 'accounts', list: '/accounts' },
   { name: 'forms', list: '/forms', show: '/forms/:kind/:name' },

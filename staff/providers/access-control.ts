@@ -41,6 +41,8 @@ const RULES: Readonly<Record<string, readonly StaffPermission[]>> = {
   'collection-templates:create': ['collections.work'],
   'collection-templates:approve': ['collections.supervise'],
   'disputes:list': ['collections.supervise'],
+  'collection-complaints:list': ['feedback.reply'],
+  'collection-complaints:resolve': ['feedback.reply'],
 };
 
 /** Whether permissions allow an action on a resource; unknown pairs are refused (fail closed, like the server). */

@@ -10,7 +10,7 @@
  */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMPLAINT_REASONS, COMPLAINT_TEXT_LENGTH, type ComplaintReason } from '#domain/collections.ts';
+import { COMPLAINT_REASONS, COMPLAINT_TEXT_LENGTH, type ComplaintReason } from '#domain/collection-complaints.ts';
 import type { BorrowerComplaintAnswer, BorrowerComplaintInput } from '#api-contract/collections.ts';
 import type { CollectionContact, CollectionContacts, LoanDispute } from '#src/api/collections.ts';
 import { ApiError } from '#src/api/client.ts';
