@@ -60,7 +60,7 @@ export function ComplaintActions({ complaint, onDone }: { complaint: ComplaintVi
           />
         </Suspense>
       ) : (
-        <button type="button" className="st-button" data-testid="complaint-answer" onClick={() => setAnswering(true)}>
+        <button type="button" className="st-button" data-testid="complaint-resolve" onClick={() => setAnswering(true)}>
           {t('collections.complaints.resolve')}
         </button>
       )}
