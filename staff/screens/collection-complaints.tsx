@@ -61,7 +61,7 @@ export function ComplaintActions({ complaint, onDone }: { complaint: ComplaintVi
         </Suspense>
       ) : (
         <button type="button" className="st-button" data-testid="complaint-resolve" onClick={() => setAnswering(true)}>
-          {t('collections.complaints.resolve')}
+          {t('collections.complaints.answerAction')}
         </button>
       )}
       <ErrorText error={error} />

@@ -275,13 +275,13 @@ describe.each(browserDatabases('one'))('collections in the console on %s', (kind
     expect(await filed.getByTestId('complaint-age').textContent()).toBe(
       en('collections.complaints.age_other', { count: 0 }),
     );
+    await service.screenshot({ path: '/tmp/collections-complaints.png', fullPage: true });
     await filed.getByTestId('complaint-acknowledge').click();
     await expect.poll(() => filed.getAttribute('data-state')).toBe('in_progress');
     await filed.getByTestId('complaint-resolve').click();
     await filed.getByLabel(en('feedbackReply.text')).fill('We reviewed the call and spoke with the agent.');
     await filed.getByRole('button', { name: en('collections.complaints.resolve') }).click();
     await expect.poll(() => filed.count()).toBe(0);
-    await service.screenshot({ path: '/tmp/collections-complaints.png', fullPage: true });
     await phone.reload();
     await expect.poll(() => complaint.getAttribute('data-state')).toBe('resolved');
     expect(await complaint.getByTestId('complaint-answer').textContent()).toContain('spoke with the agent');

@@ -171,6 +171,8 @@ describe('CollectionContactsScreen', () => {
         fill(t['collections.complaints.aboutOne'], { date: formatInstant(call.at, language) }),
       );
       expect(rows[1]!.querySelector('[data-testid="complaint-answer"]')).toBeNull();
+      // The contact complained about, not yet resolved, offers no second complaint.
+      expect(document.querySelector(`[data-contact="${call.id}"] [data-testid="complain-contact"]`)).toBeNull();
       expect(document.body.textContent).not.toMatch(/\{\{|\}\}/u);
     },
   );

@@ -50,6 +50,8 @@ export default function CollectionContactsScreen() {
     setTarget(null);
     answer.setData({ ...data, complaints: [complaint, ...complaints] });
   };
+  // A contact with a complaint not yet resolved offers no second one (the server would answer COMPLAINT_OPEN).
+  const pending = new Set(complaints.filter((c) => c.state !== 'resolved').map((c) => c.contactId));
   // A general complaint names the loan when every contact was about the same one.
   const loans = new Set(items.map((c) => c.orderId));
   const generalOrderId = loans.size === 1 ? [...loans][0] : undefined;
@@ -78,7 +80,7 @@ export default function CollectionContactsScreen() {
               <ContactRow key={contact.id} contact={contact}>
                 {target?.contactId === contact.id ? (
                   form(target)
-                ) : (
+                ) : pending.has(contact.id) ? null : (
                   <button
                     type="button"
                     className="btn"
