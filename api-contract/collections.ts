@@ -5,7 +5,15 @@
  * are domain/collections.ts's.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { CONTACT_CHANNELS, CONTACT_OUTCOMES, CONTACT_PURPOSES, DISPUTE_REASONS } from '#domain/collections.ts';
+import {
+  COMPLAINT_REASONS,
+  COMPLAINT_STATES,
+  COMPLAINT_TEXT_LENGTH,
+  CONTACT_CHANNELS,
+  CONTACT_OUTCOMES,
+  CONTACT_PURPOSES,
+  DISPUTE_REASONS,
+} from '#domain/collections.ts';
 import { centavos, day, instant, uuid, type DeepReadonly } from './common.ts';
 import { pageProperties, type PageQuery } from './staff.ts';
 
@@ -32,6 +40,9 @@ export const disputeReasonsAll = [...disputeReasons, 'statedOnCall'] as const;
 export type DisputeReason = (typeof disputeReasonsAll)[number];
 /** How a supervisor resolved a dispute: the bill was right, it was corrected, or the borrower withdrew it. */
 export const disputeResolutions = ['confirmed', 'corrected', 'withdrawn'] as const;
+/** Why a borrower complains about collection, and where the complaint is (RA 11765; docs/collections.md, Complaints). */
+export const complaintReasons = COMPLAINT_REASONS;
+export const complaintStates = COMPLAINT_STATES;
 /** The languages a message template is written in (config/product.json languages). */
 export const templateLanguages = ['en', 'fil', 'zh-CN'] as const;
 /**
@@ -152,6 +163,67 @@ export const disputeView = closed({
   resolvedAt: nullable(instant),
 });
 
+// ---- Complaints (RA 11765) ----
+
+const complaintReason = { type: 'string', enum: complaintReasons } as const;
+const complaintState = { type: 'string', enum: complaintStates } as const;
+const complaintReference = {
+  type: 'string',
+  description: 'What the borrower and customer service call the complaint by: CC- and the first 8 characters of its id',
+} as const;
+
+/** One complaint as customer service (and a supervisor, on the loan's view) sees it, with its age. */
+export const complaintView = closed({
+  id: uuid,
+  reference: complaintReference,
+  customerId: uuid,
+  customer: maskedCustomer,
+  orderId: nullable(uuid),
+  orderNo: nullable(str),
+  contact: {
+    ...nullable(closed({ id: uuid, at: instant, channel, staffName: str })),
+    description: 'The contact complained about; null: collection conduct in general',
+  },
+  reason: complaintReason,
+  text: str,
+  state: complaintState,
+  receivedAt: instant,
+  ageDays: { ...int, description: 'Manila calendar days since it was received' },
+  acknowledgeBy: { ...day, description: 'The last day to acknowledge it (config/collections.json complaints)' },
+  resolveBy: { ...day, description: 'The last day to resolve it' },
+  overdue: { ...bool, description: 'A deadline passed with it not acknowledged, or not resolved' },
+  acknowledgedAt: nullable(instant),
+  acknowledgedByName: nullable(str),
+  answer: nullable(str),
+  answeredAt: nullable(instant),
+  answeredByName: nullable(str),
+});
+export const complaintListQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    state: { type: 'string', enum: ['open', 'resolved'], description: 'open: received or in progress' },
+    ...pageProperties,
+  },
+} as const;
+export interface ComplaintListQuery extends PageQuery {
+  state?: 'open' | 'resolved';
+}
+export const complaintListAnswer = closed({
+  items: { type: 'array', items: complaintView },
+  total: int,
+  deadlines: closed({ acknowledgeDays: int, resolveDays: int }),
+});
+export const complaintResolveInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['answer'],
+  properties: { answer: { type: 'string', minLength: 1, maxLength: 2000, description: 'What the borrower is told' } },
+} as const;
+export interface ComplaintResolveInput {
+  answer: string;
+}
+
 /** GET /staff/collections/loans/:orderId (audited). The emergency contacts are never part of it. */
 export const collectionView = closed({
   order: closed({
@@ -211,6 +283,11 @@ export const collectionView = closed({
     }),
   },
   disputes: { type: 'array', items: disputeView },
+  complaints: {
+    ...nullable({ type: 'array', items: complaintView }),
+    description:
+      "The borrower's complaints about this loan's collection; null: the caller may not read them (a collector)",
+  },
 });
 
 const promiseFields = {
@@ -368,6 +445,41 @@ export const borrowerDisputeAnswer = closed({
   resolvedAt: nullable(instant),
 });
 
+/** POST /collection-complaints: about one contact of the caller's, or collection conduct in general. */
+export const borrowerComplaintInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['reason', 'text'],
+  properties: {
+    contactId: { ...uuid, description: "The contact complained about (the caller's own); none: conduct in general" },
+    orderId: {
+      ...uuid,
+      description: "The loan a general complaint is about (the caller's own); a contact names its own",
+    },
+    reason: complaintReason,
+    text: {
+      type: 'string',
+      minLength: COMPLAINT_TEXT_LENGTH.min,
+      maxLength: COMPLAINT_TEXT_LENGTH.max,
+      description: 'What happened, in the borrower’s words',
+    },
+  },
+} as const;
+export type BorrowerComplaintInput = FromSchema<typeof borrowerComplaintInput>;
+export const borrowerComplaintAnswer = closed({
+  id: uuid,
+  reference: complaintReference,
+  contactId: nullable(uuid),
+  orderId: nullable(uuid),
+  orderNo: nullable(str),
+  reason: complaintReason,
+  text: str,
+  state: complaintState,
+  receivedAt: instant,
+  answer: { ...nullable(str), description: "Customer service's answer, once resolved" },
+  answeredAt: nullable(instant),
+});
+
 /** GET /collection-contacts: every collection contact made to the caller, newest first. */
 export const borrowerContactsAnswer = closed({
   items: {
@@ -385,6 +497,7 @@ export const borrowerContactsAnswer = closed({
     }),
   },
   disputes: { type: 'array', items: borrowerDisputeAnswer },
+  complaints: { type: 'array', items: borrowerComplaintAnswer },
 });
 
 /** The answers' types (json-schema-to-ts), read-only as a reader holds them. */
@@ -401,4 +514,7 @@ export type TemplateListAnswer = DeepReadonly<FromSchema<typeof templateListAnsw
 export type AssignAnswer = DeepReadonly<FromSchema<typeof assignAnswer>>;
 export type CollectorsAnswer = DeepReadonly<FromSchema<typeof collectorsAnswer>>;
 export type BorrowerDisputeAnswer = DeepReadonly<FromSchema<typeof borrowerDisputeAnswer>>;
+export type BorrowerComplaintAnswer = DeepReadonly<FromSchema<typeof borrowerComplaintAnswer>>;
+export type ComplaintView = DeepReadonly<FromSchema<typeof complaintView>>;
+export type ComplaintListAnswer = DeepReadonly<FromSchema<typeof complaintListAnswer>>;
 export type BorrowerContactsAnswer = DeepReadonly<FromSchema<typeof borrowerContactsAnswer>>;

@@ -16,6 +16,8 @@ import {
   underDailyCap,
   type CollectionRules,
   type QueueFacts,
+  complaintAge,
+  complaintOrder,
 } from './collections.ts';
 import { accrue, allocate, openLedger, total } from './loan-ledger.ts';
 import type { PricingConfig } from './loan-types.ts';
@@ -229,5 +231,42 @@ describe('the forbidden wording (MC 18), English and Filipino', () => {
     expect(forbiddenWordingIn('Ikukulong ka', rules)).toEqual([
       { category: 'jail', phrase: '*kulong*', found: 'ikukulong' },
     ]);
+  });
+});
+
+describe('complaint age', () => {
+  const rules = { complaints: { acknowledgeDays: 2, resolveDays: 7 } };
+  // 23:30 Manila on 1 March: the complaint's day is 1 March, whatever the UTC date.
+  const receivedAt = new Date(manilaStartOfDay('2027-03-01').getTime() + (23 * 60 + 30) * 60_000);
+  const at = (day: string, hh = 9) => new Date(manilaStartOfDay(day).getTime() + hh * 3_600_000);
+
+  it('counts Manila days from the day received and names the two deadline days', () => {
+    expect(complaintAge({ receivedAt, state: 'received' }, at('2027-03-02', 0), rules)).toEqual({
+      days: 1,
+      acknowledgeBy: '2027-03-03',
+      resolveBy: '2027-03-08',
+      overdue: false,
+    });
+  });
+
+  it('is overdue after the day to acknowledge while received, after the day to resolve until resolved', () => {
+    const age = (state: 'received' | 'in_progress' | 'resolved', day: string) =>
+      complaintAge({ receivedAt, state }, at(day), rules).overdue;
+    expect(age('received', '2027-03-03')).toBe(false);
+    expect(age('received', '2027-03-04')).toBe(true);
+    expect(age('in_progress', '2027-03-04')).toBe(false);
+    expect(age('in_progress', '2027-03-08')).toBe(false);
+    expect(age('in_progress', '2027-03-09')).toBe(true);
+    expect(age('resolved', '2027-04-30')).toBe(false);
+  });
+
+  it('orders overdue complaints first, then the older', () => {
+    const of = (id: string, day: string, overdue: boolean) => ({
+      id,
+      receivedAt: at(day),
+      age: { days: 0, acknowledgeBy: day, resolveBy: day, overdue },
+    });
+    const list = [of('a', '2027-03-01', false), of('b', '2027-03-05', true), of('c', '2027-03-02', true)];
+    expect(list.sort(complaintOrder).map((c) => c.id)).toEqual(['c', 'b', 'a']);
   });
 });

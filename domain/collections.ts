@@ -8,6 +8,11 @@
 import { addDays, daysBetween, manilaStartOfDay, manilaToday } from './calendar-date.ts';
 import { addComponents, figuresOf, outstandingOf, total, ZERO, type Components, type Ledger } from './loan-ledger.ts';
 import type { Centavos } from './money.ts';
+import type { ComplaintState } from './collection-complaints.ts';
+
+// Complaints (RA 11765): their reasons, states and text length live in ./collection-complaints.ts, which the app's
+// contacts screen imports alone (a module two lazy screens share becomes a chunk of its own).
+export * from './collection-complaints.ts';
 
 export interface DelinquencyBucket {
   readonly id: string;
@@ -60,6 +65,8 @@ export interface CollectionRules {
   readonly maxContactsPerDay: number;
   readonly promiseMaxDays: number;
   readonly forbiddenWording: readonly ForbiddenWording[];
+  /** Manila days customer service has to acknowledge and to resolve a complaint. */
+  readonly complaints: { readonly acknowledgeDays: number; readonly resolveDays: number };
 }
 
 /** SEC MC 18 s.2019: no contact before 06:00 or from 22:00 (Manila). Config may be stricter, never wider. */
@@ -179,6 +186,44 @@ export function promiseDateAllowed(promisedOn: string, today: string, rules: Pic
 /** The last day a promise made on `today` may be dated. */
 export const lastPromiseDay = (today: string, rules: Pick<CollectionRules, 'promiseMaxDays'>) =>
   addDays(today, rules.promiseMaxDays);
+
+// ---- Complaints ----
+
+/** What the age of a complaint says: its days, its two deadlines, and whether one of them has passed unmet. */
+export interface ComplaintAge {
+  /** Manila calendar days since the day it was received (0 on that day). */
+  readonly days: number;
+  readonly acknowledgeBy: string;
+  readonly resolveBy: string;
+  readonly overdue: boolean;
+}
+
+/**
+ * A complaint's age at `now`: counted in Manila calendar days from the day it was received; overdue once a deadline
+ * day has passed with the complaint still received (not acknowledged) or not resolved.
+ */
+export function complaintAge(
+  complaint: { readonly receivedAt: Date; readonly state: ComplaintState },
+  now: Date,
+  rules: Pick<CollectionRules, 'complaints'>,
+): ComplaintAge {
+  const received = manilaToday(complaint.receivedAt);
+  const today = manilaToday(now);
+  const acknowledgeBy = addDays(received, rules.complaints.acknowledgeDays);
+  const resolveBy = addDays(received, rules.complaints.resolveDays);
+  const late = (deadline: string) => daysBetween(deadline, today) > 0;
+  const overdue =
+    complaint.state !== 'resolved' && (late(resolveBy) || (complaint.state === 'received' && late(acknowledgeBy)));
+  return { days: Math.max(0, daysBetween(received, today)), acknowledgeBy, resolveBy, overdue };
+}
+
+/** The order customer service works complaints in: overdue first, then the older first, then by id. */
+export function complaintOrder<
+  T extends { readonly id: string; readonly receivedAt: Date; readonly age: ComplaintAge },
+>(a: T, b: T): number {
+  if (a.age.overdue !== b.age.overdue) return a.age.overdue ? -1 : 1;
+  return a.receivedAt.getTime() - b.receivedAt.getTime() || a.id.localeCompare(b.id);
+}
 
 // ---- The hours ----
 

@@ -175,6 +175,10 @@ export const ERROR_STATUS = {
   DISPUTE_OPEN: 409,
   /** A dispute resolved before (details: `state`). */
   DISPUTE_RESOLVED: 409,
+  /** A complaint about a collection contact that already has one not resolved (details: `reference`). */
+  COMPLAINT_OPEN: 409,
+  /** A complaint acknowledged or resolved before (details: `state`). */
+  COMPLAINT_STATE: 409,
   // Facebook binding (server/routes/limits.ts).
   /** The Facebook login's state is unknown, used, expired or another session's: start again. */
   FACEBOOK_LOGIN_EXPIRED: 400,

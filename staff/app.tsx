@@ -35,6 +35,7 @@ const CollectionQueue = lazy(() => import('./screens/collection-queue.tsx'));
 const CollectionLoan = lazy(() => import('./screens/collection-loan.tsx'));
 const CollectionTemplates = lazy(() => import('./screens/collection-templates.tsx'));
 const Disputes = lazy(() => import('./screens/disputes.tsx'));
+const CollectionComplaints = lazy(() => import('./screens/collection-complaints.tsx'));
 // The dashboard and its charting library are one chunk of their own, fetched only when it opens.
 const BookDashboard = lazy(() => import('./screens/book-dashboard.tsx'));
 
@@ -229,6 +230,14 @@ export function StaffApp() {
               element={
                 <Allowed resource="disputes">
                   <Disputes />
+                </Allowed>
+              }
+            />
+            <Route
+              path="/collection-complaints"
+              element={
+                <Allowed resource="collection-complaints">
+                  <CollectionComplaints />
                 </Allowed>
               }
             />

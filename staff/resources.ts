@@ -8,6 +8,7 @@ export const RESOURCES = [
   { name: 'collections', list: '/collections', show: '/collections/:id' },
   { name: 'collection-templates', list: '/collection-templates' },
   { name: 'disputes', list: '/disputes' },
+  { name: 'collection-complaints', list: '/collection-complaints' },
   { name: 'audit', list: '/audit' },
   { name: 'book', list: '/book' },
   { name: 'accounts', list: '/accounts' },

@@ -41,6 +41,7 @@ export interface CollectionsConfigFile {
    * How many days ahead of today a promise to pay may be dated.
    */
   promiseMaxDays: number;
+  complaints: ComplaintDeadlines;
   /**
    * What MC 18 forbids a collector to say, by category, as words and phrases in English and Filipino. Matched case-insensitively on whole words, accents ignored, any spacing between the words of a phrase; a `*` at the start or end of a word matches any letters there (`arrest*`: arrest, arrested; `*kulong*`: makukulong, ikulong). Every list is checked against every language of a template (Taglish is common).
    *
@@ -61,6 +62,19 @@ export interface DelinquencyBucket {
    * Last day past due in the bucket; null: no end (the last bucket).
    */
   toDays: number | null;
+}
+/**
+ * How long customer service has for a borrower's complaint about collection (RA 11765; docs/collections.md, Complaints), in Manila calendar days from the day it was received. A complaint not acknowledged, or not resolved, past its day is overdue: flagged and listed first.
+ */
+export interface ComplaintDeadlines {
+  /**
+   * Days to acknowledge it (take it in hand): BSP Circular 1160's 2 days for a complaint.
+   */
+  acknowledgeDays: number;
+  /**
+   * Days to resolve it with an answer to the borrower: BSP Circular 1160's 7 days for a simple complaint (45 for a complex one).
+   */
+  resolveDays: number;
 }
 export interface ForbiddenWording {
   /**

@@ -621,6 +621,11 @@ export const coupons = pgTable(
 /**
  * Feedback a borrower sent (forms/feedback.json): category, text, optional screenshot document. Staff replies come
  * with the staff console (reply, repliedAt, repliedBy); the text and the reply are personal data, encrypted.
+ *
+ * A complaint about collection (RA 11765; docs/collections.md, Complaints) is feedback of the kind
+ * `collectionComplaint`: its category is the reason (domain/collections.ts COMPLAINT_REASONS), it names the loan and,
+ * when it is about one contact, the contact; its states are received, in_progress (acknowledged: acknowledgedAt/By)
+ * and resolved (the reply is customer service's answer). Plain feedback keeps its own states (open, answered).
  */
 export const feedback = pgTable(
   'feedback',
@@ -640,8 +645,21 @@ export const feedback = pgTable(
     repliedAt: timestamp('replied_at', { withTimezone: true }),
     repliedBy: text('replied_by'),
     createdAt: createdAt(),
+    /** feedback, collectionComplaint */
+    kind: text('kind').notNull().default('feedback'),
+    orderId: uuid('order_id').references(() => loanOrders.id),
+    contactId: uuid('contact_id').references(() => collectionContacts.id),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: text('acknowledged_by'),
   },
-  (t) => [index('feedback_customer_idx').on(t.customerId, t.createdAt)],
+  (t) => [
+    index('feedback_customer_idx').on(t.customerId, t.createdAt),
+    index('feedback_kind_state_idx').on(t.kind, t.state, t.createdAt),
+    index('feedback_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
+    check('feedback_kind_check', sql`${t.kind} in ('feedback', 'collectionComplaint')`),
+  ],
 );
 
 // ---- The staff console (docs/staff-console.md): accounts, sessions, notes, four-eyes requests. ----

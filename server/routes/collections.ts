@@ -1,12 +1,16 @@
 /**
  * The borrower's side of collections (contract: api-contract/collections.ts; docs/collections.md): disputing what a
  * loan's bill says (collection contact pauses until a supervisor resolves it) and every collection contact made to
- * them: when, how, by whom (a staff alias) and why. The caller's own loans only (the customer comes from the session).
+ * them: when, how, by whom (a staff alias) and why, and a complaint about them to customer service (RA 11765). The
+ * caller's own loans and contacts only (the customer comes from the session).
  */
 import {
+  borrowerComplaintAnswer,
+  borrowerComplaintInput,
   borrowerContactsAnswer,
   borrowerDisputeAnswer,
   borrowerDisputeInput,
+  type BorrowerComplaintInput,
   type BorrowerDisputeInput,
 } from '#api-contract/collections.ts';
 import { idParams } from '#api-contract/staff-ops.ts';
@@ -58,6 +62,28 @@ export const collectionRoutes = routeGroup<CollectionRouteOptions>(
         },
       },
       async (request) => collections.borrowerContacts(callerOf(request).customerId),
+    );
+
+    app.post(
+      '/collection-complaints',
+      {
+        schema: {
+          tags: ['loans'],
+          operationId: 'complainAboutCollection',
+          summary:
+            "Complain about one of the caller's collection contacts, or collection in general: customer service answers it with its age tracked (one not resolved about a contact already: COMPLAINT_OPEN)",
+          body: borrowerComplaintInput,
+          response: { 201: borrowerComplaintAnswer },
+        },
+      },
+      async (request, reply) => {
+        const answer = await collections.createComplaint(
+          callerOf(request).customerId,
+          request.body as BorrowerComplaintInput,
+          request.ip,
+        );
+        return reply.code(201).send(answer);
+      },
     );
   },
 );

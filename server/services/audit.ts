@@ -26,7 +26,8 @@ export type AuditEvent =
   | 'collection.consent-changed'
   | 'collection.promise-kept'
   | 'collection.promise-broken'
-  | 'collection.assigned-by-rule';
+  | 'collection.assigned-by-rule'
+  | 'collection.complaint-received';
 
 export interface AuditEntry {
   readonly event: AuditEvent;

@@ -72,6 +72,7 @@ import { enqueue, type ClaimedJob, type JobHandler, type Schedule } from '../job
 import { dailyInManila } from '../jobs/daily.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import { audit, staffAudit } from './audit.ts';
+import { createComplaintService } from './collection-complaints.ts';
 import type { Tx } from './idempotency.ts';
 import type { LoanService } from './loans.ts';
 import { links } from './loans/notices.ts';
@@ -151,6 +152,7 @@ export function createCollectionService(deps: CollectionDeps) {
   const rules = deps.rules ?? collectionsFile;
   const today = () => manilaToday(now());
   const supervises = (staff: StaffCaller) => can(staff.role, 'collections.supervise');
+  const complaints = createComplaintService({ db, now, rules, lockCustomer: loans.lockCustomer });
 
   /** What is overdue on `order` on `day`, from its ledger; nothing for an order not repaying. */
   function delinquency(order: OrderRow, day: string): Delinquency {
@@ -685,7 +687,7 @@ export function createCollectionService(deps: CollectionDeps) {
       const value = (sections.find((s) => s.step === step)?.data as Record<string, unknown> | undefined)?.[key];
       return typeof value === 'string' ? value : null;
     };
-    const [contactRows, promises, paymentRows, disputes, madeToday] = await Promise.all([
+    const [contactRows, promises, paymentRows, disputes, madeToday, loanComplaints] = await Promise.all([
       db
         .select({ contact: collectionContacts, staffName: staffAccounts.name })
         .from(collectionContacts)
@@ -696,6 +698,8 @@ export function createCollectionService(deps: CollectionDeps) {
       paymentsOfOrder(db, orderId),
       disputesWithOrderNo(db, eq(collectionDisputes.orderId, orderId)),
       contactsToday(db, order.customerId, day),
+      // A supervisor sees what the borrower complained of; a collector does not read complaints.
+      supervises(actor.staff) ? complaints.complaintsOfOrder(orderId) : null,
     ]);
     const open = disputes.some((x) => x.dispute.state === 'open');
     const verdict = contactHoursVerdict(at, d.daysPastDue, consentOf(customer), rules);
@@ -761,6 +765,7 @@ export function createCollectionService(deps: CollectionDeps) {
         completedAt: p.completedAt?.toISOString() ?? null,
       })),
       disputes: disputes.map(disputeView),
+      complaints: loanComplaints,
     };
   }
 
@@ -1021,9 +1026,10 @@ export function createCollectionService(deps: CollectionDeps) {
 
   /** Every collection contact made to the borrower (newest first, at most 200) and their disputes. */
   async function borrowerContacts(customerId: string): Promise<BorrowerContactsAnswer> {
-    const [rows, disputes] = await Promise.all([
+    const [rows, disputes, mine] = await Promise.all([
       contactsWithOrderNo(db, customerId, 200),
       disputesWithOrderNo(db, eq(collectionDisputes.customerId, customerId)),
+      complaints.borrowerComplaints(customerId),
     ]);
     return {
       items: rows.map(({ contact, orderNo }) => ({
@@ -1038,6 +1044,7 @@ export function createCollectionService(deps: CollectionDeps) {
         message: contact.message,
       })),
       disputes: disputes.map((r) => borrowerDispute(r.dispute, r.orderNo)),
+      complaints: mine,
     };
   }
 
@@ -1146,6 +1153,10 @@ export function createCollectionService(deps: CollectionDeps) {
     disputeList,
     resolveDispute,
     borrowerContacts,
+    createComplaint: complaints.createComplaint,
+    complaintList: complaints.complaintList,
+    acknowledgeComplaint: complaints.acknowledgeComplaint,
+    resolveComplaint: complaints.resolveComplaint,
     settlePromises,
     assignByRule,
     handlers,

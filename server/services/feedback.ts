@@ -102,7 +102,8 @@ export function createFeedbackService(db: Database, now: () => Date = () => new 
       const rows = await db
         .select()
         .from(feedback)
-        .where(eq(feedback.customerId, customerId))
+        // Complaints about collection are listed with the collection contacts (GET /collection-contacts).
+        .where(and(eq(feedback.customerId, customerId), eq(feedback.kind, 'feedback')))
         .orderBy(desc(feedback.createdAt), desc(feedback.id))
         .limit(100);
       return { items: rows.map(itemOf) };

@@ -36,7 +36,9 @@ export type NotifyTemplate =
   | 'reloanTurnedOff'
   | 'collectionMessage'
   | 'disputeReceived'
-  | 'disputeResolved';
+  | 'disputeResolved'
+  | 'collectionComplaintReceived'
+  | 'collectionComplaintResolved';
 
 /** Parameters are plain values: amounts in centavos (`*Centavos`), Manila days as YYYY-MM-DD, order numbers. */
 export type MessageParams = Readonly<Record<string, string | number>>;

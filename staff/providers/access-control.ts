@@ -42,6 +42,8 @@ const RULES: Readonly<Record<string, readonly StaffPermission[]>> = {
   'collection-templates:approve': ['collections.supervise'],
   'disputes:list': ['collections.supervise'],
   'book:list': ['book.read'],
+  'collection-complaints:list': ['feedback.reply'],
+  'collection-complaints:resolve': ['feedback.reply'],
 };
 
 /** Whether permissions allow an action on a resource; unknown pairs are refused (fail closed, like the server). */

@@ -12,6 +12,7 @@ import { useParams } from 'react-router-dom';
 import type { CollectionView, CollectorsAnswer, TemplateListAnswer } from '#api-contract/collections.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
 import { DateTime, ErrorText, Money, Section, StateView } from '../ui.tsx';
+import { ComplaintSummary } from './complaint-summary.tsx';
 
 interface ContactForm {
   channel: string;
@@ -370,6 +371,22 @@ function History({ view }: { view: CollectionView }) {
           </ul>
         )}
       </Section>
+      {view.complaints !== null && (
+        <Section title={t('collections.complaints.loanTitle')}>
+          {view.complaints.length === 0 ? (
+            <p className="st-empty">{t('collections.complaints.none')}</p>
+          ) : (
+            <ul className="st-list" data-testid="loan-complaints">
+              {view.complaints.map((c) => (
+                <li key={c.id} data-complaint={c.id} data-state={c.state} data-overdue={String(c.overdue)}>
+                  <strong>{c.reference}</strong> · <DateTime value={c.receivedAt} />
+                  <ComplaintSummary complaint={c} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      )}
     </>
   );
 }

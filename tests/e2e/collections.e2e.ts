@@ -6,7 +6,8 @@
  * message and SMS) and records a promise, which the daily job marks broken two days later (the queue shows it); the
  * borrower disputes the bill, collection pauses (the contact is refused) until the supervisor resolves the dispute,
  * and the borrower's list of contacts holds them all, by a staff alias. The borrower disputes from the bill and reads
- * the contacts on /collectionContacts in a phone's Chromium (their session put in the page's storage). On one
+ * the contacts on /collectionContacts in a phone's Chromium (their session put in the page's storage), complains
+ * about the call there, and reads the answer customer service gave from its list of complaints. On one
  * database (browserDatabase in ./server.ts); the server suite (server/routes/staff/collections.test.ts) covers every
  * rule.
  */
@@ -254,5 +255,36 @@ describe.each(browserDatabases('one'))('collections in the console on %s', (kind
     expect(await phone.locator('[data-dispute]').getAttribute('data-state')).toBe('resolved');
     expect(await phone.textContent('body')).not.toContain('Test collector');
     await phone.screenshot({ path: '/tmp/collections-borrower.png', fullPage: true });
+
+    // A complaint about the call reaches customer service with its age; the answer comes back to the borrower.
+    const called = phone.locator('[data-contact]').first();
+    await called.getByTestId('complain-contact').click();
+    await called.getByTestId('complaint-reason').selectOption('rudeOrThreatening');
+    await called.getByTestId('complaint-text').fill('The agent shouted at me on the phone.');
+    await called.getByTestId('complaint-send').click();
+    const complaint = phone.locator('[data-complaint]');
+    await expect.poll(() => complaint.getAttribute('data-state')).toBe('received');
+    const complaintId = (await complaint.getAttribute('data-complaint'))!;
+    const reference = (await complaint.getByTestId('complaint-reference').textContent())!;
+    const service = await signedIn(await addTestStaff(db, 'customerService', server.now()));
+    await service.goto(`${server.url}/staff/collection-complaints`);
+    const filed = service.locator(`tr[data-complaint="${complaintId}"]`);
+    await filed.waitFor();
+    expect(reference).toContain((await filed.getAttribute('data-reference'))!);
+    expect(await filed.getAttribute('data-overdue')).toBe('false');
+    expect(await filed.getByTestId('complaint-age').textContent()).toBe(
+      en('collections.complaints.age_other', { count: 0 }),
+    );
+    await service.screenshot({ path: '/tmp/collections-complaints.png', fullPage: true });
+    await filed.getByTestId('complaint-acknowledge').click();
+    await expect.poll(() => filed.getAttribute('data-state')).toBe('in_progress');
+    await filed.getByTestId('complaint-resolve').click();
+    await filed.getByLabel(en('feedbackReply.text')).fill('We reviewed the call and spoke with the agent.');
+    await filed.getByRole('button', { name: en('collections.complaints.resolve') }).click();
+    await expect.poll(() => filed.count()).toBe(0);
+    await phone.reload();
+    await expect.poll(() => complaint.getAttribute('data-state')).toBe('resolved');
+    expect(await complaint.getByTestId('complaint-answer').textContent()).toContain('spoke with the agent');
+    await phone.screenshot({ path: '/tmp/collections-borrower-complaint.png', fullPage: true });
   });
 });

@@ -1,12 +1,17 @@
 /**
  * Collections in the console (contract: api-contract/collections.ts; service: server/services/collections.ts;
  * docs/collections.md): the queue (a collector's own loans, every loan for a supervisor), one loan's collection view,
- * contacts, promises, approved messages, assignment, message templates with four eyes, and disputes. The rules of SEC
+ * contacts, promises, approved messages, assignment, message templates with four eyes, disputes, and the borrowers'
+ * complaints about collection for customer service (feedback.reply: a collector reads none). The rules of SEC
  * MC 18 are the service's: a refusal says which (its code) and is audited. Without loans served, every route answers
  * NOT_FOUND.
  */
 import {
   assignAnswer,
+  complaintListAnswer,
+  complaintListQuery,
+  complaintResolveInput,
+  complaintView,
   assignInput,
   collectionView,
   collectorsAnswer,
@@ -26,6 +31,8 @@ import {
   templateListAnswer,
   templateListQuery,
   templateView,
+  type ComplaintListQuery,
+  type ComplaintResolveInput,
   type ContactInput,
   type DisputeListQuery,
   type DisputeResolveInput,
@@ -288,6 +295,69 @@ export const staffCollectionRoutes = staffRouteGroup<StaffApiDeps>(async (app, d
         actor(request),
         (request.params as { id: string }).id,
         request.body as DisputeResolveInput,
+      ),
+  );
+
+  app.get(
+    '/collections/complaints',
+    {
+      config: { permission: 'feedback.reply' },
+      schema: {
+        tags,
+        operationId: 'listCollectionComplaints',
+        summary:
+          "Borrowers' complaints about collection with their age and deadlines, overdue first, then the oldest (audited)",
+        querystring: complaintListQuery,
+        response: { 200: complaintListAnswer },
+      },
+    },
+    async (request) => {
+      const query = request.query as ComplaintListQuery;
+      const { page, perPage } = pageOf(query);
+      const answer = await service().complaintList(query.state, page, perPage);
+      await auditListRead(deps.db, request, {
+        action: 'collection.complaints-listed',
+        filters: { state: query.state },
+        page,
+        answer,
+      });
+      return answer;
+    },
+  );
+
+  app.post(
+    '/collections/complaints/:id/acknowledgement',
+    {
+      config: { permission: 'feedback.reply' },
+      schema: {
+        tags,
+        operationId: 'acknowledgeCollectionComplaint',
+        summary: 'Take a received complaint in hand: in progress, who and when recorded (audited)',
+        params: idParams('id'),
+        response: { 200: complaintView },
+      },
+    },
+    async (request) => service().acknowledgeComplaint(actor(request), (request.params as { id: string }).id),
+  );
+
+  app.post(
+    '/collections/complaints/:id/resolution',
+    {
+      config: { permission: 'feedback.reply' },
+      schema: {
+        tags,
+        operationId: 'resolveCollectionComplaint',
+        summary: 'Resolve a complaint with the answer the borrower reads in the app (a message tells them; audited)',
+        params: idParams('id'),
+        body: complaintResolveInput,
+        response: { 200: complaintView },
+      },
+    },
+    async (request) =>
+      service().resolveComplaint(
+        actor(request),
+        (request.params as { id: string }).id,
+        (request.body as ComplaintResolveInput).answer,
       ),
   );
 });

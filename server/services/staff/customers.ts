@@ -180,7 +180,7 @@ export function createCustomerService(deps: {
     const feedbackRows = await db
       .select()
       .from(feedback)
-      .where(eq(feedback.customerId, customerId))
+      .where(and(eq(feedback.customerId, customerId), eq(feedback.kind, 'feedback')))
       .orderBy(desc(feedback.createdAt));
     const grants = await db
       .select()

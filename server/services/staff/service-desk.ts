@@ -20,7 +20,9 @@ export function createServiceDesk(deps: { db: Database; now: () => Date }) {
   const config = staffConfig.couponGrant;
 
   async function inbox(state: string | undefined, page: number, perPage: number) {
-    const where = state ? eq(feedback.state, state) : undefined;
+    // Complaints about collection are feedback of their own kind, with their own list and deadlines.
+    const plain = eq(feedback.kind, 'feedback');
+    const where = state ? and(plain, eq(feedback.state, state)) : plain;
     const rows = await db
       .select()
       .from(feedback)
@@ -44,7 +46,11 @@ export function createServiceDesk(deps: { db: Database; now: () => Date }) {
 
   async function reply(staffId: string, ip: string, feedbackId: string, text: string) {
     return db.transaction(async (tx) => {
-      const [row] = await tx.select().from(feedback).where(eq(feedback.id, feedbackId)).for('update');
+      const [row] = await tx
+        .select()
+        .from(feedback)
+        .where(and(eq(feedback.id, feedbackId), eq(feedback.kind, 'feedback')))
+        .for('update');
       if (!row) throw new ApiError('NOT_FOUND');
       if (row.state !== 'open') throw new ApiError('REQUEST_STATE', { state: row.state });
       const at = now();

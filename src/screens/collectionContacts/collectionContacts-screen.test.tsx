@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatInstant } from '#src/loans/format.ts';
 import { callsTo, logIn, mockApi } from '#src/testing/api-mock.ts';
@@ -61,7 +61,9 @@ describe('CollectionContactsScreen', () => {
     'lists every contact (Manila time, channel, staff alias, why, the message sent) and the disputes with their state (%s)',
     async (language) => {
       const t = catalogs[language];
-      mockApi({ 'GET /collection-contacts': { body: { items: [sms, call], disputes: [openDispute, resolved] } } });
+      mockApi({
+        'GET /collection-contacts': { body: { items: [sms, call], disputes: [openDispute, resolved], complaints: [] } },
+      });
       await render(language);
       const first = await screen.findByText(formatInstant(sms.at, language));
       // 14:30 UTC is 22:30 in Manila.
@@ -99,7 +101,7 @@ describe('CollectionContactsScreen', () => {
   );
 
   it('says when no collection contact was made', async () => {
-    mockApi({ 'GET /collection-contacts': { body: { items: [], disputes: [] } } });
+    mockApi({ 'GET /collection-contacts': { body: { items: [], disputes: [], complaints: [] } } });
     await render();
     expect((await screen.findByTestId('empty')).textContent).toBe(catalogs.en['collections.contacts.empty']);
     expect(screen.queryByRole('heading', { name: catalogs.en['collections.contacts.disputesTitle'] })).toBeNull();
@@ -107,7 +109,7 @@ describe('CollectionContactsScreen', () => {
 
   it('shows a skeleton while loading, and the reason with a retry when loading fails', async () => {
     const calls = mockApi({
-      'GET /collection-contacts': ['network', { body: { items: [call], disputes: [] } }],
+      'GET /collection-contacts': ['network', { body: { items: [call], disputes: [], complaints: [] } }],
     });
     await render();
     expect(screen.getByTestId('loading')).toBeTruthy();
@@ -116,5 +118,138 @@ describe('CollectionContactsScreen', () => {
     fireEvent.click(alert.querySelector('button')!);
     expect(await screen.findByText(formatInstant(call.at, 'en'))).toBeTruthy();
     expect(callsTo(calls, 'GET', '/collection-contacts')).toHaveLength(2);
+  });
+
+  const received = {
+    id: '00000000-0000-4000-8000-0000000000e1',
+    reference: 'CC-00000000',
+    contactId: call.id,
+    orderId,
+    orderNo: call.orderNo,
+    reason: 'rudeOrThreatening',
+    text: 'The agent shouted at me on the phone.',
+    state: 'received',
+    receivedAt: '2026-05-06T02:00:00.000Z',
+    answer: null,
+    answeredAt: null,
+  };
+  const answered = {
+    ...received,
+    id: '00000000-0000-4000-8000-0000000000e2',
+    reference: 'CC-00000001',
+    contactId: null,
+    reason: 'tooManyContacts',
+    state: 'resolved',
+    answer: 'We reviewed the calls and limited them.',
+    answeredAt: '2026-05-07T02:00:00.000Z',
+  };
+
+  it.each(['en', 'fil', 'zh-CN'] as const)(
+    'shows each complaint with its reference, state and customer service’s answer (%s)',
+    async (language) => {
+      const t = catalogs[language];
+      mockApi({
+        'GET /collection-contacts': { body: { items: [call], disputes: [], complaints: [answered, received] } },
+      });
+      await render(language);
+      await screen.findByRole('heading', { name: t['collections.complaints.title'] });
+      const rows = [...document.querySelectorAll('[data-complaint]')];
+      expect(rows.map((r) => r.getAttribute('data-state'))).toEqual(['resolved', 'received']);
+      expect(rows[0]!.querySelector('[data-testid="complaint-reference"]')?.textContent).toBe(
+        fill(t['collections.complaints.reference'], { reference: 'CC-00000001' }),
+      );
+      expect(rows[0]!.textContent).toContain(t['collections.complaintReasons.tooManyContacts']);
+      expect(rows[0]!.textContent).toContain(t['collections.complaints.aboutGeneral']);
+      expect(rows[0]!.querySelector('[data-testid="complaint-answer"]')?.textContent).toContain(answered.answer);
+      expect(rows[0]!.textContent).toContain(
+        fill(t['collections.complaints.answeredOn'], { date: formatInstant(answered.answeredAt, language) }),
+      );
+      expect(rows[1]!.querySelector('[data-testid="complaint-state"]')?.textContent).toBe(
+        t['collections.complaintStates.received'],
+      );
+      expect(rows[1]!.textContent).toContain(
+        fill(t['collections.complaints.aboutOne'], { date: formatInstant(call.at, language) }),
+      );
+      expect(rows[1]!.querySelector('[data-testid="complaint-answer"]')).toBeNull();
+      // The contact complained about, not yet resolved, offers no second complaint.
+      expect(document.querySelector(`[data-contact="${call.id}"] [data-testid="complain-contact"]`)).toBeNull();
+      expect(document.body.textContent).not.toMatch(/\{\{|\}\}/u);
+    },
+  );
+
+  it('complains about one contact: a reason and a text, the server’s refusal beside the kept input, then the complaint listed', async () => {
+    const calls = mockApi({
+      'GET /collection-contacts': { body: { items: [sms, call], disputes: [], complaints: [] } },
+      'POST /collection-complaints': [
+        { status: 409, body: { code: 'COMPLAINT_OPEN', message: 'open', reference: 'CC-0000000F' } },
+        { status: 201, body: received },
+      ],
+    });
+    await render();
+    const t = catalogs.en;
+    await screen.findByText(formatInstant(call.at, 'en'));
+    const row = document.querySelector(`[data-contact="${call.id}"]`) as HTMLElement;
+    fireEvent.click(within(row).getByTestId('complain-contact'));
+    const form = within(row).getByTestId('complaint-form');
+    const send = within(form).getByTestId('complaint-send') as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    const reason = within(form).getByLabelText(t['collections.complaints.reasonLabel'] ?? '') as HTMLSelectElement;
+    expect([...reason.options].map((o) => o.value)).toEqual([
+      '',
+      'outsideHours',
+      'tooManyContacts',
+      'rudeOrThreatening',
+      'contactedSomeoneElse',
+      'wrongAmount',
+      'other',
+    ]);
+    fireEvent.change(reason, { target: { value: 'rudeOrThreatening' } });
+    const text = within(form).getByLabelText(t['collections.complaints.textLabel'] ?? '') as HTMLTextAreaElement;
+    fireEvent.change(text, { target: { value: 'too short' } });
+    expect(send.disabled).toBe(true);
+    fireEvent.change(text, { target: { value: '  The agent shouted at me on the phone.  ' } });
+    expect(send.disabled).toBe(false);
+
+    fireEvent.click(send);
+    expect((await within(form).findByTestId('complaint-error')).textContent).toBe(
+      fill(errors.en['COMPLAINT_OPEN'], { reference: 'CC-0000000F' }),
+    );
+    expect(text.value).toBe('  The agent shouted at me on the phone.  ');
+    expect(reason.value).toBe('rudeOrThreatening');
+    expect(callsTo(calls, 'POST', '/collection-complaints')[0]?.body).toEqual({
+      reason: 'rudeOrThreatening',
+      text: 'The agent shouted at me on the phone.',
+      contactId: call.id,
+    });
+
+    fireEvent.click(send);
+    const listed = await screen.findByRole('heading', { name: t['collections.complaints.title'] });
+    expect(listed).toBeTruthy();
+    expect(screen.queryByTestId('complaint-form')).toBeNull();
+    const complaint = document.querySelector(`[data-complaint="${received.id}"]`);
+    expect(complaint?.getAttribute('data-state')).toBe('received');
+    expect(complaint?.textContent).toContain(fill(t['collections.complaints.reference'], { reference: 'CC-00000000' }));
+  });
+
+  it('complains about collection in general, naming the loan when every contact was about it', async () => {
+    const calls = mockApi({
+      'GET /collection-contacts': { body: { items: [sms, call], disputes: [], complaints: [] } },
+      'POST /collection-complaints': { status: 201, body: answered },
+    });
+    await render();
+    fireEvent.click(await screen.findByTestId('complain-general'));
+    const form = screen.getByTestId('complaint-form');
+    expect(form.closest('[data-contact]')).toBeNull();
+    fireEvent.change(within(form).getByTestId('complaint-reason'), { target: { value: 'tooManyContacts' } });
+    fireEvent.change(within(form).getByTestId('complaint-text'), {
+      target: { value: 'They call me every single day.' },
+    });
+    fireEvent.click(within(form).getByTestId('complaint-send'));
+    await screen.findByRole('heading', { name: catalogs.en['collections.complaints.title'] });
+    expect(callsTo(calls, 'POST', '/collection-complaints')[0]?.body).toEqual({
+      reason: 'tooManyContacts',
+      text: 'They call me every single day.',
+      orderId,
+    });
   });
 });

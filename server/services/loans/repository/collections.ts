@@ -82,3 +82,14 @@ export function contactsWithOrderNo(db: Db, customerId: string, limit: number) {
     .orderBy(desc(collectionContacts.at))
     .limit(limit);
 }
+
+/** The numbers of some orders, by id (a complaint about collection shows its loan's). */
+export async function orderNumbersOf(db: Db, orderIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(orderIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: loanOrders.id, orderNo: loanOrders.orderNo })
+    .from(loanOrders)
+    .where(inArray(loanOrders.id, ids));
+  return new Map(rows.map((r) => [r.id, r.orderNo]));
+}
