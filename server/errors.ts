@@ -175,6 +175,11 @@ export const ERROR_STATUS = {
   DISPUTE_OPEN: 409,
   /** A dispute resolved before (details: `state`). */
   DISPUTE_RESOLVED: 409,
+  // The book at a glance (server/routes/staff/book.ts).
+  /** A range whose first day is after its last, or longer than the book answers (details: `from`, `to`, `maxDays`). */
+  BOOK_RANGE_INVALID: 400,
+  /** An export of a table this server does not write yet (details: `table`). */
+  BOOK_TABLE_UNAVAILABLE: 400,
   // Facebook binding (server/routes/limits.ts).
   /** The Facebook login's state is unknown, used, expired or another session's: start again. */
   FACEBOOK_LOGIN_EXPIRED: 400,

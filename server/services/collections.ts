@@ -81,6 +81,7 @@ import {
   findOrder,
   overdueOrdersWithCollector,
   paymentsOfOrder,
+  recordDelinquencyChanges,
   repayingLoansPerCollector,
   successfulPaymentsOf,
   unassignedOverdueOrders,
@@ -1117,8 +1118,12 @@ export function createCollectionService(deps: CollectionDeps) {
     return assigned;
   }
 
-  /** The day's run: promises first (a broken one moves its loan up), then the new overdue loans assigned. */
+  /**
+   * The day's run: each loan's bucket today kept as a `delinquency` event where it changed (the book's history of a
+   * past day: docs/book.md), promises (a broken one moves its loan up), then the new overdue loans assigned.
+   */
   async function daily(): Promise<void> {
+    await recordDelinquencyChanges(db, today(), now(), rules.buckets);
     await settlePromises();
     await assignByRule();
   }
@@ -1148,6 +1153,7 @@ export function createCollectionService(deps: CollectionDeps) {
     borrowerContacts,
     settlePromises,
     assignByRule,
+    daily,
     handlers,
     schedules,
   };

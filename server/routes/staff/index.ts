@@ -18,6 +18,7 @@ import { staffReviewRoutes } from './reviews.ts';
 import { staffFormRoutes } from './forms.ts';
 import { staffRefundRoutes } from './refunds.ts';
 import { staffCollectionRoutes } from './collections.ts';
+import { staffBookRoutes } from './book.ts';
 
 /** What the staff routes need. */
 export interface StaffApiDeps {
@@ -46,7 +47,7 @@ export interface StaffApiDeps {
 export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options) => {
   // The areas' own options: this plugin's prefix passed on would apply twice.
   const { prefix: _prefix, ...deps } = options as StaffApiDeps & { prefix?: string };
-  // Areas register here: auth and accounts, reviews, customers, deletion, audit, forms, refunds, collections.
+  // Areas register here: auth and accounts, reviews, customers, deletion, audit, forms, refunds, collections, the book.
   const security = { ...deps, now: deps.securityNow ?? deps.now };
   await app.register(staffAuthRoutes, security);
   await app.register(staffAccountRoutes, security);
@@ -57,4 +58,5 @@ export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options
   await app.register(staffFormRoutes, deps);
   await app.register(staffRefundRoutes, deps);
   await app.register(staffCollectionRoutes, deps);
+  await app.register(staffBookRoutes, deps);
 };
