@@ -14,7 +14,18 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { addDays, manilaToday } from '#domain/calendar-date.ts';
+import { parThresholds } from '#api-contract/book.ts';
+import { collectionsFile } from '#config/collections.ts';
+import { addDays, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
+import type { Database } from '#server/db/database.ts';
+import {
+  bookCollection,
+  bookFlows,
+  bookPosition,
+  bookPromises,
+  bookRolls,
+  positionsOn,
+} from '#server/services/loans/repository.ts';
 import { openStaffSession } from '#server/services/staff/sessions.ts';
 import { addTestStaff } from '#server/testing/staff.ts';
 import { testApi } from '#server/testing/test-api.ts';
@@ -123,6 +134,43 @@ function seedStatements(n: number, today: string): string[] {
       on date '${today}' - loan_date - 30 >= b.from_days
     where state = 'repaying'`,
   ];
+}
+
+/**
+ * BENCH_EXPLAIN=1: how long each query of the book of the last `days` takes alone, and the plan of a past day's position (the
+ * heaviest part), to see where an index is wanted.
+ */
+async function explainParts(db: Database, today: string, days: number) {
+  const from = addDays(today, -(days - 1));
+  console.log(`book: the parts of ${days} days`);
+  const first = { day: from, end: manilaStartOfDay(addDays(from, 1)), live: false };
+  const last = { day: today, end: manilaStartOfDay(addDays(today, 1)), live: true };
+  const end = last.end;
+  const buckets = collectionsFile.buckets;
+  const parts: [string, () => Promise<unknown>][] = [
+    ['flows', () => bookFlows(db, manilaStartOfDay(from), end)],
+    ['position today', () => bookPosition(db, last, buckets, parThresholds)],
+    ['position past day', () => bookPosition(db, first, buckets, parThresholds)],
+    ['rolls', () => bookRolls(db, first, last, buckets)],
+    ['collection', () => bookCollection(db, first, end, buckets)],
+    ['promises', () => bookPromises(db, from, today, today)],
+  ];
+  for (const [name, run] of parts) {
+    const start = performance.now();
+    await run();
+    console.log(`book: ${name}: ${Math.round(performance.now() - start)} ms`);
+  }
+  const plan = (await db.execute(
+    sql`explain (analyze, buffers) select sum(principal), count(bucket) from ${positionsOn(first, buckets)} pos`,
+  )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+  console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
+  const promisesPlan = (await db.execute(
+    sql`explain (analyze, buffers) select count(*) filter (where s.st = 'kept') from (select case when cp.state <> 'pending' then cp.state
+      when coalesce((select sum(pm.amount) from payments pm where pm.order_id = cp.order_id and pm.state = 'success'
+        and pm.completed_at >= cp.made_at), 0) >= cp.amount then 'kept' else 'pending' end as st
+      from collection_promises cp where cp.promised_on between ${from}::date and ${today}::date) s`,
+  )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+  console.log(promisesPlan.rows.map((r) => r['QUERY PLAN']).join('\n'));
 }
 
 /** Milliseconds of each of `runs` requests (after one not measured), p50 and max. */
@@ -245,6 +293,7 @@ export async function runBookBench(): Promise<BookResult> {
       console.log(`book: ${name}`);
       measured.push(await timed(name, path, runs, request));
     }
+    if (process.env['BENCH_EXPLAIN']) for (const days of [30, 365]) await explainParts(db, today, days);
     const worst = Math.max(...measured.map((r) => r.p50Ms));
     const failed = measured.some((r) => r.status !== 200);
     const result: BookResult = {

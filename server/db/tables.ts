@@ -289,6 +289,12 @@ export const loanEvents = pgTable(
     index('loan_events_delinquency_idx')
       .on(t.orderId, t.at)
       .where(sql`${t.kind} = 'delinquency'`),
+    // A past day's book: the repayments and settlements after it (repository/book.ts AFTER_KINDS).
+    index('loan_events_repayment_idx')
+      .on(t.at)
+      .where(
+        sql`${t.kind} in ('settled', 'partial_repayment', 'instalment_paid', 'extended') or ${t.toState} = 'settled'`,
+      ),
     // The decisions of a range (approvals and rejections), by when they were made.
     index('loan_events_decision_idx')
       .on(t.at)

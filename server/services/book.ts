@@ -43,6 +43,8 @@ function mondayOf(day: string): string {
   return addDays(day, -((weekday + 6) % 7));
 }
 
+const ZERO_COLLECTED = { loans: 0, overdue: 0, collected: 0 };
+
 const emptyFlow = (day: string): FlowRow => ({
   day,
   disbursed: 0,
@@ -83,14 +85,28 @@ export function createBookService(deps: BookDeps) {
     const first = positionDay(from < asOf ? from : asOf, today);
     const last = positionDay(asOf, today);
 
-    const [flows, position, rolls, byBucket, byCollector, promises] = await Promise.all([
+    const [flows, position, rolls, collected, promises] = await Promise.all([
       bookFlows(db, start, end),
       bookPosition(db, last, buckets, parThresholds),
       bookRolls(db, first, last, buckets),
-      bookCollection(db, first, end, buckets, 'bucket'),
-      bookCollection(db, first, end, buckets, 'collector'),
+      bookCollection(db, first, end, buckets),
       bookPromises(db, from, to, today),
     ]);
+    const add = (a: { loans: number; overdue: number; collected: number }, b: typeof a) => ({
+      loans: a.loans + b.loans,
+      overdue: a.overdue + b.overdue,
+      collected: a.collected + b.collected,
+    });
+    const byBucket = new Map<string, { loans: number; overdue: number; collected: number }>();
+    const byCollector = new Map<
+      string,
+      { collector: { id: string; name: string } | null; loans: number; overdue: number; collected: number }
+    >();
+    for (const r of collected) {
+      byBucket.set(r.bucket, add(byBucket.get(r.bucket) ?? ZERO_COLLECTED, r));
+      const key = r.collector?.id ?? '';
+      byCollector.set(key, { collector: r.collector, ...add(byCollector.get(key) ?? ZERO_COLLECTED, r) });
+    }
 
     const byDay = new Map(flows.map((f) => [f.day, f]));
     const days: FlowRow[] = [];
@@ -129,7 +145,6 @@ export function createBookService(deps: BookDeps) {
       collected: r.collected,
       basisPoints: basisPointsOf(r.collected, r.overdue),
     });
-    const zero = { loans: 0, overdue: 0, collected: 0 };
 
     return {
       asOf,
@@ -147,9 +162,9 @@ export function createBookService(deps: BookDeps) {
       collection: {
         byBucket: buckets.map((b) => ({
           bucket: b.id,
-          ...collectionRow(byBucket.find((r) => r.bucket === b.id) ?? zero),
+          ...collectionRow(byBucket.get(b.id) ?? ZERO_COLLECTED),
         })),
-        byCollector: byCollector
+        byCollector: [...byCollector.values()]
           .map((r) => ({ collector: r.collector, ...collectionRow(r) }))
           .sort((a, b) =>
             a.collector === null ? 1 : b.collector === null ? -1 : a.collector.name.localeCompare(b.collector.name),

@@ -2,6 +2,7 @@ ALTER TABLE "loan_orders" ADD COLUMN "principal_outstanding" integer DEFAULT 0 N
 ALTER TABLE "loan_orders" ADD COLUMN "amount_overdue" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "collection_promises_day_idx" ON "collection_promises" USING btree ("promised_on");--> statement-breakpoint
 CREATE INDEX "loan_events_delinquency_idx" ON "loan_events" USING btree ("order_id","at") WHERE "loan_events"."kind" = 'delinquency';--> statement-breakpoint
+CREATE INDEX "loan_events_repayment_idx" ON "loan_events" USING btree ("at") WHERE "loan_events"."kind" in ('settled', 'partial_repayment', 'instalment_paid', 'extended') or "loan_events"."to_state" = 'settled';--> statement-breakpoint
 CREATE INDEX "loan_events_decision_idx" ON "loan_events" USING btree ("at") WHERE "loan_events"."from_state" = 'under_review';--> statement-breakpoint
 CREATE INDEX "payments_success_idx" ON "payments" USING btree ("completed_at") WHERE "payments"."state" = 'success';--> statement-breakpoint
 CREATE INDEX "payments_order_success_idx" ON "payments" USING btree ("order_id","completed_at") WHERE "payments"."state" = 'success';--> statement-breakpoint

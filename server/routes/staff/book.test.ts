@@ -6,13 +6,16 @@
  * 1-7 days, collection rates per bucket and per collector, promises; the CSV export and its formula guard; range
  * errors; who may read it; the audit rows.
  */
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookAnswer } from '#api-contract/book.ts';
 import { addDays, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
 import { auditLog, loanEvents, loanOrders, payments, payouts, staffAccounts } from '#server/db/tables.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
+import type { Ledger } from '#domain/loan-ledger.ts';
 import { csvCell, toCsv } from '#server/services/book.ts';
+import { ledgerPatch } from '#server/services/loans/repository.ts';
 import { openStaffSession } from '#server/services/staff/sessions.ts';
 import { borrowerWithProfile, login, type Borrower } from '#server/testing/borrower.ts';
 import { signatureDocument, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
@@ -292,6 +295,24 @@ describe.each(databaseTargets())('the book on %s', (kind) => {
     expect(audited.filter((e) => e.event === 'staff.book.exported').map((e) => e.detail)).toEqual(
       expect.arrayContaining([{ from, to, table: 'buckets', rows: 5 }]),
     );
+  });
+
+  it('fills the new columns of loans disbursed before them from their ledgers (migration 0021), as ledgerPatch writes them', async () => {
+    const before = (await db().select().from(loanOrders).where(eq(loanOrders.state, 'repaying'))).filter(
+      (o) => o.ledger !== null,
+    );
+    expect(before.length).toBeGreaterThan(0);
+    const file = readFileSync(new URL('../../db/migrations/0021_book_figures.sql', import.meta.url), 'utf8');
+    const fill = file.split('--> statement-breakpoint').find((part) => part.includes('UPDATE "loan_orders"'))!;
+    await db().update(loanOrders).set({ principalOutstanding: -1, amountOverdue: -1 });
+    await db().execute(sql.raw(fill));
+    const realToday = manilaToday(new Date());
+    for (const order of before) {
+      const [after] = await db().select().from(loanOrders).where(eq(loanOrders.id, order.id));
+      const ledger = order.ledger as Ledger;
+      expect(after!.principalOutstanding).toBe(order.principalOutstanding);
+      expect(after!.amountOverdue).toBe(ledgerPatch(ledger, realToday).amountOverdue);
+    }
   });
 
   it('refuses a range backwards or over a year, and the funnel’s table (not written here)', async () => {

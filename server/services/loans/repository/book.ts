@@ -15,8 +15,12 @@ const manilaDay = (column: SQL) => sql`(((${column}) at time zone 'UTC') + inter
 /** An instant as a query parameter (ISO text: both drivers read it alike). */
 const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
-/** The repayment events and what each paid, by component (`data.applied`). */
-const REPAYMENT_KINDS = sql`('settled', 'partial_repayment', 'instalment_paid', 'extended')`;
+/**
+ * The events that take a loan back from a later day to an earlier one: the repayments, with what each paid by
+ * component (`data.applied`), and the settlement (the repayment that closed it, or any other way a loan ends settled).
+ * Index: loan_events_repayment_idx (server/db/tables.ts) has the same condition.
+ */
+export const AFTER_KINDS = sql`(e.kind in ('settled', 'partial_repayment', 'instalment_paid', 'extended') or e.to_state = 'settled')`;
 const appliedTotal = sql`(coalesce((e.data->'applied'->>'principal')::bigint, 0) + coalesce((e.data->'applied'->>'interest')::bigint, 0)
   + coalesce((e.data->'applied'->>'fee')::bigint, 0) + coalesce((e.data->'applied'->>'lateFine')::bigint, 0)
   + coalesce((e.data->'applied'->>'damages')::bigint, 0))`;
@@ -45,10 +49,14 @@ export interface PositionDay {
  * `dpd` (days past due), `overdue` (what its periods past due owed) and `bucket`.
  *
  * Today: the ledger's columns (written by ledgerPatch, brought to the day by the 00:05 accrual). A past day: the loans
- * whose payout had succeeded and that were not settled (nor voided) by its end; their principal and what they owed are
- * today's plus what the repayments after that day paid (`data.applied`); their bucket, days past due and amount overdue
+ * disbursed by then (their loan date, the day their payout succeeded) that are still repaying or were settled after
+ * it; their principal and what they owed are today's plus what the repayments after that day paid (`data.applied`;
+ * what they owed leaves out the interest and penalties charged since); their bucket, days past due and amount overdue
  * are those of their last `delinquency` event up to that day, the days past due counted on from it within its bucket.
+ * A loan voided after its payout (the gateway reversed it) is in no past day's book.
  */
+// A loan's delinquency events come one a day at most (the daily job's run), so (order, at) orders them, and the
+// index loan_events_delinquency_idx (order_id, at) hands them over in that order, read backwards for the last one.
 export function positionsOn(p: PositionDay, buckets: readonly DelinquencyBucket[]): SQL {
   const day = sql`${p.day}::date`;
   if (p.live) {
@@ -66,26 +74,32 @@ export function positionsOn(p: PositionDay, buckets: readonly DelinquencyBucket[
       case when d.bucket is null then 0 else ${dpd} end as dpd,
       case when d.bucket is null then 0 else coalesce((d.data->>'overdueCentavos')::bigint, 0) end as overdue,
       d.bucket as bucket
-    from payouts p
-    join loan_orders o on o.id = p.order_id
+    from loan_orders o
     left join (
-      select e.order_id, sum(coalesce((e.data->'applied'->>'principal')::bigint, 0)) as principal, sum(${appliedTotal}) as paid
-      from loan_events e where e.kind in ${REPAYMENT_KINDS} and e.at >= ${ts(p.end)} group by e.order_id
+      select e.order_id, sum(coalesce((e.data->'applied'->>'principal')::bigint, 0)) as principal, sum(${appliedTotal}) as paid,
+        bool_or(e.to_state = 'settled') as settled_after
+      from loan_events e where ${AFTER_KINDS} and e.at >= ${ts(p.end)} group by e.order_id
     ) l on l.order_id = o.id
-    left join lateral (
-      select e.at, e.data, e.data->>'bucket' as bucket from loan_events e
-      where e.order_id = o.id and e.kind = 'delinquency' and e.at < ${ts(p.end)}
-      order by e.at desc, e.id desc limit 1
-    ) d on true
-    where p.state = 'succeeded' and p.completed_at < ${ts(p.end)}
-      and not exists (select 1 from loan_events s where s.order_id = o.id
-        and s.to_state in ('settled', 'disbursement_failed') and s.at < ${ts(p.end)}))`;
+    left join (
+      select distinct on (e.order_id) e.order_id, e.at, e.data, e.data->>'bucket' as bucket from loan_events e
+      where e.kind = 'delinquency' and e.at < ${ts(p.end)}
+      order by e.order_id desc, e.at desc
+    ) d on d.order_id = o.id
+    where o.loan_date <= ${day} and (o.state = 'repaying' or (o.state = 'settled' and l.settled_after)))`;
 }
 
 const num = (value: unknown): number => Number(value ?? 0);
+/**
+ * The rows of one of the book's queries. PostgreSQL's JIT compilation is off for them: their estimated costs pass its
+ * threshold while they run in tens of milliseconds, and compiling their expressions cost more than running them (the
+ * benchmark: hundreds of milliseconds a query).
+ */
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    const result = (await tx.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  });
 }
 
 export interface FlowRow {
@@ -138,16 +152,15 @@ export async function bookPosition(
       sql`, count(*) filter (where dpd > ${sql.raw(String(n))}) as par_loans_${sql.raw(String(i))},
         coalesce(sum(principal) filter (where dpd > ${sql.raw(String(n))}), 0) as par_principal_${sql.raw(String(i))}`,
   );
-  const [book] = await rows<Record<string, unknown>>(
+  // One pass: a row per bucket and the total (grouping sets), the thresholds as filters of the total.
+  const found = await rows<Record<string, unknown>>(
     db,
-    sql`select count(*) as loans, coalesce(sum(principal), 0) as principal, coalesce(sum(owed), 0) as owed${sql.join(par, sql``)}
-      from ${positionsOn(on, buckets)} pos`,
+    sql`select bucket, grouping(bucket) as total, count(*) as loans, coalesce(sum(principal), 0) as principal,
+        coalesce(sum(owed), 0) as owed, coalesce(sum(overdue), 0) as overdue${sql.join(par, sql``)}
+      from ${positionsOn(on, buckets)} pos group by grouping sets ((bucket), ())`,
   );
-  const byBucket = await rows<Record<string, unknown>>(
-    db,
-    sql`select bucket, count(*) as loans, coalesce(sum(principal), 0) as principal, coalesce(sum(overdue), 0) as overdue
-      from ${positionsOn(on, buckets)} pos where bucket is not null group by bucket`,
-  );
+  const book = found.find((r) => num(r['total']) === 1);
+  const byBucket = found.filter((r) => num(r['total']) === 0 && r['bucket'] !== null);
   return {
     loans: num(book?.['loans']),
     principal: num(book?.['principal']),
@@ -184,16 +197,10 @@ export async function bookRolls(db: Db, first: PositionDay, last: PositionDay, b
 /**
  * The loans past due on some day of the range, each with the bucket it was in on its first such day (the range's
  * first day, or the day its first `delinquency` event in the range says it went past due), what was overdue then, the
- * payments that succeeded from that day to the range's end, and the collector holding it now.
+ * payments that succeeded from that day to the range's end, and the collector holding it now: summed per bucket and
+ * collector together.
  */
-export async function bookCollection(
-  db: Db,
-  first: PositionDay,
-  end: Date,
-  buckets: readonly DelinquencyBucket[],
-  by: 'bucket' | 'collector',
-) {
-  const group = by === 'bucket' ? sql`x.bucket` : sql`ca.collector_id, sa.name`;
+export async function bookCollection(db: Db, first: PositionDay, end: Date, buckets: readonly DelinquencyBucket[]) {
   const found = await rows<Record<string, unknown>>(
     db,
     sql`with f as (
@@ -207,20 +214,21 @@ export async function bookCollection(
         from loan_events e
         where e.kind = 'delinquency' and e.at >= ${ts(first.end)} and e.at < ${ts(end)} and e.data->>'bucket' is not null
           and e.order_id not in (select order_id from f)
-        order by e.order_id, e.at, e.id)
+        order by e.order_id, e.at)
       ), x as (
         select en.order_id, en.bucket, en.overdue,
           coalesce((select sum(pm.amount) from payments pm where pm.order_id = en.order_id and pm.state = 'success'
             and pm.completed_at >= en.since and pm.completed_at < ${ts(end)}), 0) as collected
         from entered en
       )
-      select ${group}, count(*) as loans, coalesce(sum(x.overdue), 0) as overdue, coalesce(sum(x.collected), 0) as collected
+      select x.bucket, ca.collector_id, sa.name, count(*) as loans, coalesce(sum(x.overdue), 0) as overdue,
+        coalesce(sum(x.collected), 0) as collected
       from x left join collection_assignments ca on ca.order_id = x.order_id
       left join staff_accounts sa on sa.id = ca.collector_id
-      group by ${group}`,
+      group by x.bucket, ca.collector_id, sa.name`,
   );
   return found.map((r) => ({
-    bucket: r['bucket'] === undefined ? null : String(r['bucket']),
+    bucket: String(r['bucket']),
     collector: r['collector_id'] ? { id: String(r['collector_id']), name: String(r['name']) } : null,
     loans: num(r['loans']),
     overdue: num(r['overdue']),
@@ -278,7 +286,7 @@ export async function recordDelinquencyChanges(
       from (select * from ${now} pos where bucket is not null) c
       full join (
         select distinct on (order_id) order_id, data->>'bucket' as bucket from loan_events
-        where kind = 'delinquency' order by order_id, at desc, id desc
+        where kind = 'delinquency' order by order_id desc, at desc
       ) l on l.order_id = c.order_id
       where c.bucket is distinct from l.bucket
       returning order_id`,
