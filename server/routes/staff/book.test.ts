@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookAnswer } from '#api-contract/book.ts';
+import type { QueueAnswer } from '#api-contract/collections.ts';
 import { addDays, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
 import { auditLog, loanEvents, loanOrders, payments, payouts, staffAccounts } from '#server/db/tables.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
@@ -249,6 +250,25 @@ describe.each(databaseTargets())('the book on %s', (kind) => {
       },
     ]);
     expect(book.promises).toEqual({ made: 2, kept: 1, broken: 1, pending: 0, basisPoints: 5000 });
+
+    // The collection queue, paged in SQL in queueOrder's order: D's broken promise first, then B.
+    const queue = async (query: string) => {
+      const res = await asStaff(supervisor, 'GET', `/collections/queue${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<QueueAnswer>();
+    };
+    const page1 = await queue('?perPage=1');
+    expect(page1.total).toBe(2);
+    expect(page1.items.map((i) => [i.orderId, i.brokenPromises, i.bucket, i.daysPastDue])).toEqual([
+      [D.id, 1, 'd31to60', 32],
+    ]);
+    expect(page1.items[0]!.overdueCentavos).toBe(d.amountOverdue);
+    expect((await queue('?perPage=1&page=2')).items.map((i) => i.orderId)).toEqual([B.id]);
+    expect(page1.buckets.find((x) => x.id === 'd31to60')).toMatchObject({
+      loans: 2,
+      overdueCentavos: b.amountOverdue + d.amountOverdue,
+    });
+    expect((await queue('?bucket=d1to7')).items).toEqual([]);
 
     // The whole stretch: A's early repayment on S+10, four loans paid out on S.
     const all = await bookOf(`?from=${S}&to=${to}`);
