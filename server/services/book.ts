@@ -114,7 +114,7 @@ export function createBookService(deps: BookDeps) {
     const weeks = new Map<string, FlowRow>();
     for (const d of days) {
       const monday = mondayOf(d.day);
-      const week = weeks.get(monday) ?? emptyFlow(monday < from ? from : monday);
+      const week = weeks.get(monday) ?? emptyFlow(monday);
       weeks.set(monday, {
         day: week.day,
         disbursed: week.disbursed + d.disbursed,
