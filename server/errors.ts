@@ -179,6 +179,9 @@ export const ERROR_STATUS = {
   COMPLAINT_OPEN: 409,
   /** A complaint acknowledged or resolved before (details: `state`). */
   COMPLAINT_STATE: 409,
+  // The book at a glance (server/routes/staff/book.ts).
+  /** A range whose first day is after its last, or longer than the book answers (details: `from`, `to`, `maxDays`). */
+  BOOK_RANGE_INVALID: 400,
   // Facebook binding (server/routes/limits.ts).
   /** The Facebook login's state is unknown, used, expired or another session's: start again. */
   FACEBOOK_LOGIN_EXPIRED: 400,

@@ -6,6 +6,7 @@
  * and one entry in BENCHMARKS.
  */
 import { failedRuns, printApi, runApiBench } from './api.ts';
+import { printBook, runBookBench } from './book.ts';
 import { printFirstPaint, runFirstPaintBench } from './first-paint.ts';
 import { printKeystroke, runKeystrokeBench } from './keystroke.ts';
 import { printLighthouse, runLighthouseBench } from './lighthouse.ts';
@@ -82,6 +83,18 @@ const BENCHMARKS: readonly Benchmark[] = [
     run: async () => {
       const result = await runFunnelBench();
       printFunnel(result);
+      return result;
+    },
+  },
+  {
+    name: 'book',
+    description:
+      'GET /api/v1/staff/book (30 days, a year) and its CSV export, p50 and max, 100,000 loans with histories on PostgreSQL',
+    run: async () => {
+      const result = await runBookBench();
+      printBook(result);
+      const failed = result.runs.filter((r) => r.status !== 200);
+      if (failed.length > 0) throw new Error(`failed runs: ${failed.map((r) => `${r.name}: ${r.status}`).join(' | ')}`);
       return result;
     },
   },

@@ -260,6 +260,10 @@ export const loanOrders = pgTable(
     ledger: jsonb('ledger'),
     /** Interest still to pay. */
     interestOutstanding: integer('interest_outstanding').notNull().default(0),
+    /** Principal still to pay: the book's principal and portfolio at risk sum it (docs/book.md). */
+    principalOutstanding: integer('principal_outstanding').notNull().default(0),
+    /** What the periods past their due date still owe, all components, on the day the ledger was last written. */
+    amountOverdue: integer('amount_overdue').notNull().default(0),
     /** Everything still owed (what full settlement pays today): principal, interest, fees and penalties outstanding. */
     amountDue: integer('amount_due').notNull().default(0),
     lateFine: integer('late_fine').notNull().default(0),
@@ -312,7 +316,23 @@ export const loanEvents = pgTable(
     data: jsonb('data'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('loan_events_order_idx').on(t.orderId, t.id)],
+  (t) => [
+    index('loan_events_order_idx').on(t.orderId, t.id),
+    // A loan's delinquency bucket on a past day (docs/book.md): its last `delinquency` event on or before it.
+    index('loan_events_delinquency_idx')
+      .on(t.orderId, t.at)
+      .where(sql`${t.kind} = 'delinquency'`),
+    // A past day's book: the repayments and settlements after it (repository/book.ts AFTER_KINDS).
+    index('loan_events_repayment_idx')
+      .on(t.at)
+      .where(
+        sql`${t.kind} in ('settled', 'partial_repayment', 'instalment_paid', 'extended') or ${t.toState} = 'settled'`,
+      ),
+    // The decisions of a range (approvals and rejections), by when they were made.
+    index('loan_events_decision_idx')
+      .on(t.at)
+      .where(sql`${t.fromState} = 'under_review'`),
+  ],
 );
 
 /**
@@ -373,6 +393,10 @@ export const payouts = pgTable(
       .where(sql`${t.state} in ('requested', 'sent', 'succeeded')`),
     uniqueIndex('payouts_provider_ref_key').on(t.providerRef),
     index('payouts_state_idx').on(t.state, t.sentAt),
+    // The book's money disbursed by day.
+    index('payouts_succeeded_idx')
+      .on(t.completedAt)
+      .where(sql`${t.state} = 'succeeded'`),
   ],
 );
 
@@ -425,6 +449,13 @@ export const payments = pgTable(
       .on(t.orderId)
       .where(sql`${t.state} in ('requested', 'in_progress')`),
     index('payments_customer_idx').on(t.customerId, t.createdAt),
+    // The book's money repaid by day, and what a loan paid in a range.
+    index('payments_success_idx')
+      .on(t.completedAt)
+      .where(sql`${t.state} = 'success'`),
+    index('payments_order_success_idx')
+      .on(t.orderId, t.completedAt)
+      .where(sql`${t.state} = 'success'`),
   ],
 );
 
@@ -1200,6 +1231,8 @@ export const collectionPromises = pgTable(
   },
   (t) => [
     index('collection_promises_order_idx').on(t.orderId, t.madeAt),
+    // The book's promises whose day falls in a range.
+    index('collection_promises_day_idx').on(t.promisedOn),
     index('collection_promises_pending_idx')
       .on(t.promisedOn)
       .where(sql`${t.state} = 'pending'`),

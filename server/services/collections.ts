@@ -42,7 +42,6 @@ import {
   lastPromiseDay,
   promiseDateAllowed,
   promiseState,
-  queueOrder,
   underDailyCap,
   type CollectionRules,
   type ConsentedHours,
@@ -80,8 +79,10 @@ import {
   contactsWithOrderNo,
   disputesWithOrderNo,
   findOrder,
-  overdueOrdersWithCollector,
+  ordersWithCollector,
   paymentsOfOrder,
+  queuePage,
+  recordDelinquencyChanges,
   repayingLoansPerCollector,
   successfulPaymentsOf,
   unassignedOverdueOrders,
@@ -562,23 +563,26 @@ export function createCollectionService(deps: CollectionDeps) {
 
   // ---- Staff: the queue and one loan ----
 
+  /**
+   * A page of the queue: the order, the page and the buckets' counts come from one SQL query over the orders' ledger
+   * columns and the promises (queuePage: queueOrder's order); only the page's loans are then read whole (ledger,
+   * promises, disputes, last contact) for their items.
+   */
   async function queue(staff: StaffCaller, query: QueueQuery, page: number, perPage: number): Promise<QueueAnswer> {
     const at = now();
     const day = manilaToday(at);
     const own = !supervises(staff);
-    const rows = await overdueOrdersWithCollector(
-      db,
-      day,
-      own
-        ? eq(collectionAssignments.collectorId, staff.staffId)
-        : query.collectorId
-          ? eq(collectionAssignments.collectorId, query.collectorId)
-          : query.unassigned
-            ? isNull(collectionAssignments.orderId)
-            : undefined,
-    );
-    const ids = rows.map((r) => r.order.id);
-    const [promises, disputes, lastContacts, heads] = await Promise.all([
+    const held = own
+      ? eq(collectionAssignments.collectorId, staff.staffId)
+      : query.collectorId
+        ? eq(collectionAssignments.collectorId, query.collectorId)
+        : query.unassigned
+          ? isNull(collectionAssignments.orderId)
+          : undefined;
+    const found = await queuePage(db, { day, held, bucket: query.bucket, buckets: rules.buckets, page, perPage });
+    const ids = found.ids;
+    const [rows, promises, disputes, lastContacts] = await Promise.all([
+      ids.length > 0 ? ordersWithCollector(db, ids) : [],
       promisesOf(db, ids, at),
       ids.length > 0
         ? db
@@ -593,26 +597,29 @@ export function createCollectionService(deps: CollectionDeps) {
             .where(inArray(collectionContacts.orderId, ids))
             .groupBy(collectionContacts.orderId)
         : [],
-      customerHeads(
-        db,
-        rows.map((r) => r.order.customerId),
-      ),
     ]);
+    const heads = await customerHeads(
+      db,
+      rows.map((r) => r.order.customerId),
+    );
     const disputed = new Set(disputes.map((x) => x.orderId));
     const lastAt = new Map(lastContacts.map((x) => [x.orderId, new Date(x.at)]));
-    const all: QueueItem[] = [];
-    for (const { order, collectorId, collectorName } of rows) {
+    const byId = new Map(rows.map((r) => [r.order.id, r]));
+    const items: QueueItem[] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (!row) continue;
+      const { order, collectorId, collectorName } = row;
       const d = delinquency(order, day);
-      if (d.daysPastDue < 1 || d.bucket === null) continue;
       const mine = promises.get(order.id) ?? [];
       const latest = mine.at(-1);
-      all.push({
+      items.push({
         orderId: order.id,
         orderNo: order.orderNo,
         customerId: order.customerId,
         customer: maskedWho(heads, order.customerId),
         collector: collectorId && collectorName ? { id: collectorId, name: collectorName } : null,
-        bucket: d.bucket,
+        bucket: d.bucket ?? rules.buckets[0]!.id,
         daysPastDue: d.daysPastDue,
         overdueCentavos: d.overdueCentavos,
         amountDueCentavos: d.amountDueCentavos,
@@ -629,20 +636,14 @@ export function createCollectionService(deps: CollectionDeps) {
         disputed: disputed.has(order.id),
       });
     }
-    const buckets = rules.buckets.map((b) => {
-      const inBucket = all.filter((item) => item.bucket === b.id);
-      return {
-        id: b.id,
-        fromDays: b.fromDays,
-        toDays: b.toDays,
-        loans: inBucket.length,
-        overdueCentavos: inBucket.reduce((s, item) => s + item.overdueCentavos, 0),
-      };
-    });
-    const chosen = (query.bucket ? all.filter((item) => item.bucket === query.bucket) : all).sort(
-      (a, b) => queueOrder(a, b) || a.orderNo.localeCompare(b.orderNo),
-    );
-    return { items: chosen.slice((page - 1) * perPage, page * perPage), total: chosen.length, buckets };
+    const buckets = rules.buckets.map((b) => ({
+      id: b.id,
+      fromDays: b.fromDays,
+      toDays: b.toDays,
+      loans: found.buckets.get(b.id)?.loans ?? 0,
+      overdueCentavos: found.buckets.get(b.id)?.overdueCentavos ?? 0,
+    }));
+    return { items, total: found.total, buckets };
   }
 
   const disputeView = (r: Awaited<ReturnType<typeof disputesWithOrderNo>>[number]): DisputeView => ({
@@ -1124,8 +1125,12 @@ export function createCollectionService(deps: CollectionDeps) {
     return assigned;
   }
 
-  /** The day's run: promises first (a broken one moves its loan up), then the new overdue loans assigned. */
+  /**
+   * The day's run: each loan's bucket today kept as a `delinquency` event where it changed (the book's history of a
+   * past day: docs/book.md), promises (a broken one moves its loan up), then the new overdue loans assigned.
+   */
   async function daily(): Promise<void> {
+    await recordDelinquencyChanges(db, today(), now(), rules.buckets);
     await settlePromises();
     await assignByRule();
   }
@@ -1159,6 +1164,7 @@ export function createCollectionService(deps: CollectionDeps) {
     resolveComplaint: complaints.resolveComplaint,
     settlePromises,
     assignByRule,
+    daily,
     handlers,
     schedules,
   };

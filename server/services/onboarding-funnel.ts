@@ -10,7 +10,7 @@
  */
 import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FunnelAnswer } from '#api-contract/book.ts';
-import { addDays, daysBetween, isCalendarDate, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
+import { addDays, manilaStartOfDay } from '#domain/calendar-date.ts';
 import type { FlowContent, FormContent } from '#domain/form-content.ts';
 import type { Database } from '../db/database.ts';
 import { formVersions, onboardingVisits } from '../db/tables.ts';
@@ -27,8 +27,6 @@ export const MAX_ERROR_FIELDS = 30;
 export const MAX_FIELD_PATH = 120;
 /** The fields shown per funnel row. */
 export const TOP_ERROR_FIELDS = 5;
-/** The longest range the funnel reads, in days (both ends included). */
-export const MAX_FUNNEL_DAYS = 366;
 
 /** What the app reports of a step: the form version it shows and, after a refused submit, the paths in error. */
 export interface VisitReport {
@@ -188,16 +186,6 @@ export async function recordCompletion(
       target: [onboardingVisits.customerId, onboardingVisits.step, onboardingVisits.formVersion],
       set: { completedAt: sql`coalesce(${onboardingVisits.completedAt}, excluded.completed_at)` },
     });
-}
-
-/** The days the funnel reads: `from` and `to` given (both included), or the 30 days up to today in Manila. */
-export function funnelRange(query: { from?: string; to?: string }, now: Date): { from: string; to: string } {
-  const to = query.to ?? manilaToday(now);
-  const from = query.from ?? addDays(to, -29);
-  if (!isCalendarDate(from) || !isCalendarDate(to)) throw new ApiError('INVALID_INPUT');
-  const span = daysBetween(from, to);
-  if (span < 0 || span >= MAX_FUNNEL_DAYS) throw new ApiError('INVALID_INPUT');
-  return { from, to };
 }
 
 type FunnelRow = FunnelAnswer['steps'][number];

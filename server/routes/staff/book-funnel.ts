@@ -5,7 +5,8 @@
  * no borrower is named, so reading it is not audited as a read of personal data.
  */
 import { bookQuery, funnelAnswer, type BookQuery } from '#api-contract/book.ts';
-import { funnelOf, funnelRange } from '#server/services/onboarding-funnel.ts';
+import { bookRange } from '#server/services/book.ts';
+import { funnelOf } from '#server/services/onboarding-funnel.ts';
 import type { StaffApiDeps } from './index.ts';
 import { staffRouteGroup } from './group.ts';
 
@@ -23,6 +24,6 @@ export const staffBookFunnelRoutes = staffRouteGroup<StaffApiDeps>(async (app, d
         response: { 200: funnelAnswer },
       },
     },
-    async (request) => funnelOf(deps.db, funnelRange(request.query as BookQuery, deps.now())),
+    async (request) => funnelOf(deps.db, bookRange(request.query as BookQuery, deps.now())),
   );
 });

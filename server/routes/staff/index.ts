@@ -19,6 +19,7 @@ import { staffFormRoutes } from './forms.ts';
 import { staffRefundRoutes } from './refunds.ts';
 import { staffCollectionRoutes } from './collections.ts';
 import { staffBookFunnelRoutes } from './book-funnel.ts';
+import { staffBookRoutes } from './book.ts';
 
 /** What the staff routes need. */
 export interface StaffApiDeps {
@@ -48,7 +49,7 @@ export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options
   // The areas' own options: this plugin's prefix passed on would apply twice.
   const { prefix: _prefix, ...deps } = options as StaffApiDeps & { prefix?: string };
   // Areas register here: auth and accounts, reviews, customers, deletion, audit, forms, refunds, collections, the
-  // book's onboarding funnel.
+  // book and its onboarding funnel.
   const security = { ...deps, now: deps.securityNow ?? deps.now };
   await app.register(staffAuthRoutes, security);
   await app.register(staffAccountRoutes, security);
@@ -59,5 +60,6 @@ export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options
   await app.register(staffFormRoutes, deps);
   await app.register(staffRefundRoutes, deps);
   await app.register(staffCollectionRoutes, deps);
+  await app.register(staffBookRoutes, deps);
   await app.register(staffBookFunnelRoutes, deps);
 };

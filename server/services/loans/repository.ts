@@ -15,7 +15,8 @@
  * level (a gateway callback starts at the order) but never takes them the other way round, so two transactions never
  * wait on each other in a circle.
  */
-import { figuresOf, type Ledger } from '#domain/loan-ledger.ts';
+import { daysBetween } from '#domain/calendar-date.ts';
+import { figuresOf, outstandingOf, total, type Ledger } from '#domain/loan-ledger.ts';
 import { canTransition } from '#domain/loan-rules.ts';
 import type { OrderState } from '#domain/loan-types.ts';
 import { ApiError } from '#server/errors.ts';
@@ -25,6 +26,7 @@ import * as payments from './repository/payments.ts';
 import * as payouts from './repository/payouts.ts';
 import type { Db, OrderPatch, OrderRow, Tx } from './repository/types.ts';
 
+export * from './repository/book.ts';
 export * from './repository/collections.ts';
 export * from './repository/events.ts';
 export * from './repository/orders.ts';
@@ -92,6 +94,10 @@ export function ledgerPatch(ledger: Ledger, day: string): OrderPatch {
     dueDate: f.dueDate ?? ledger.rows[ledger.rows.length - 1]!.dueDate,
     amountDue: f.amountDue,
     interestOutstanding: f.outstanding.interest,
+    principalOutstanding: f.outstanding.principal,
+    amountOverdue: ledger.rows
+      .filter((row) => daysBetween(row.dueDate, day) > 0)
+      .reduce((sum, row) => sum + total(outstandingOf(row)), 0),
     lateFine: f.outstanding.lateFine,
     damages: f.outstanding.damages,
     overdueDays: f.overdueDays,
