@@ -222,6 +222,8 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
       'accrual',
       'payment_created',
       'payment_sent',
+      // The daily collections job: the loan entered the 1-7 days bucket (docs/book.md).
+      'delinquency',
       'extended',
       'payment_created',
       'payment_sent',
@@ -341,6 +343,7 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
       'payment_created',
       'payment_sent',
       'instalment_paid',
+      'delinquency',
       'accrual',
       'payment_created',
       'payment_sent',

@@ -7,7 +7,8 @@
  * borrower disputes the bill, collection pauses (the contact is refused) until the supervisor resolves the dispute,
  * and the borrower's list of contacts holds them all, by a staff alias. The borrower disputes from the bill and reads
  * the contacts on /collectionContacts in a phone's Chromium (their session put in the page's storage), complains
- * about the call there, and reads the answer customer service gave from its list of complaints. On one
+ * about the call there, and reads the answer customer service gave from its list of complaints. A month past due,
+ * the supervisor's dashboard (/staff/book) holds the loan in PAR 30 and its CSV export agrees. On one
  * database (browserDatabase in ./server.ts); the server suite (server/routes/staff/collections.test.ts) covers every
  * rule.
  */
@@ -15,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
+import { formatPeso } from '#domain/money.ts';
 import { collectionAssignments, collectionPromises, loanOrders } from '#server/db/tables.ts';
 import { staffAlias } from '#server/services/collections.ts';
 import { login, type Borrower } from '#server/testing/borrower.ts';
@@ -286,5 +288,26 @@ describe.each(browserDatabases('one'))('collections in the console on %s', (kind
     await expect.poll(() => complaint.getAttribute('data-state')).toBe('resolved');
     expect(await complaint.getByTestId('complaint-answer').textContent()).toContain('spoke with the agent');
     await phone.screenshot({ path: '/tmp/collections-borrower-complaint.png', fullPage: true });
+
+    // A month past due: the loan rolls to 31-60 days, and the supervisor's dashboard counts it in PAR 1 and PAR 30,
+    // not yet in PAR 60; its bucket's table and the export agree.
+    travel(addDays(due, 31), 10);
+    const board = await signedIn(supervisor);
+    await board.getByRole('link', { name: en('nav.book') }).click();
+    await board.waitForURL((url) => url.pathname === '/staff/book');
+    const card = (days: number) => board.getByTestId('book-summary').locator(`[data-par="${days}"]`);
+    await expect.poll(() => card(30).textContent()).toContain(formatPeso(STANDARD_LOAN.principalCentavos));
+    expect(await card(30).textContent()).toContain(en('book.loanCount', { count: 1 }));
+    expect(await card(1).textContent()).toContain(en('book.loanCount', { count: 1 }));
+    expect(await card(60).textContent()).toContain(en('book.loanCount', { count: 0 }));
+    const bucketRow = board.getByTestId('book-buckets').locator('tr', { hasText: en('collections.buckets.d31to60') });
+    expect(await bucketRow.textContent()).toContain(formatPeso(STANDARD_LOAN.principalCentavos));
+    await board.screenshot({ path: '/tmp/collections-book.png', fullPage: true });
+    const csv = await call(
+      await addTestStaff(db, 'administrator', server.now()),
+      'GET',
+      '/staff/book/export?table=par',
+    );
+    expect(csv.body.split('\r\n')[2]).toBe(`30,1,${STANDARD_LOAN.principalCentavos},10000`);
   });
 });

@@ -75,7 +75,7 @@ describe.each(databaseTargets())('staff command line on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ staff: { role: string; permissions: string[] } }>().staff).toMatchObject({
       role: 'administrator',
-      permissions: ['staff.manage', 'audit.read'],
+      permissions: ['staff.manage', 'audit.read', 'book.read'],
     });
     const listed = await run(['list']);
     expect(listed.lines.join('\n')).toContain('ana.reyes@lender.test\tadministrator\tAna Reyes');
