@@ -1,6 +1,6 @@
 /**
  * The job runner's timing: a job enqueued in this process runs when it is due, not at the next poll, and a schedule's
- * run is written once, not every pass. (Claiming, leases and retries are proven through the loan suites.)
+ * run is written once, not every pass; the schedules' runs due at once go one after another. (Claiming, leases and retries are proven through the loan suites.)
  */
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -54,5 +54,30 @@ describe('the job runner', () => {
     } finally {
       insert.mockRestore();
     }
+  });
+
+  it('runs the schedules’ runs due at once one after another, in the order they fell due, other jobs beside them', async () => {
+    const log: string[] = [];
+    const slow = (name: string, ms: number) => async () => {
+      log.push(`${name}:start`);
+      await new Promise((r) => setTimeout(r, ms));
+      log.push(`${name}:end`);
+    };
+    const day = new Date(Date.now() - 3_600_000);
+    const runner = createJobRunner({
+      db: database.db,
+      now: () => new Date(),
+      // As after a pause: the accrual (00:05) and the collections run (00:30) that reads it are both due.
+      handlers: { accrue: slow('accrue', 150), collections: slow('collections', 10), other: slow('other', 10) },
+      schedules: [
+        () => ({ kind: 'collections', key: 'collections:order-test', runAt: new Date(day.getTime() + 25 * 60_000) }),
+        () => ({ kind: 'accrue', key: 'accrue:order-test', runAt: day }),
+      ],
+    });
+    await enqueue(database.db, { kind: 'other', runAt: new Date(day.getTime() + 60_000) });
+    await runner.runDueJobs();
+    expect(log.indexOf('accrue:end')).toBeLessThan(log.indexOf('collections:start'));
+    // The other job did not wait for them.
+    expect(log.indexOf('other:end')).toBeLessThan(log.indexOf('accrue:end'));
   });
 });

@@ -75,6 +75,8 @@ export function createJobRunner(options: JobRunnerOptions) {
   let running: Promise<number> | undefined;
   /** The keys each schedule last enqueued (by its index): the same key again is not written again. */
   const scheduled = new Map<number, string | undefined>();
+  /** The kinds of work the schedules repeat. */
+  const repeatingKinds = new Set((options.schedules ?? []).map((next) => next(new Date(0)).kind));
   const wakes = new Set<NodeJS.Timeout>();
 
   async function claim(): Promise<ClaimedJob[]> {
@@ -90,8 +92,18 @@ export function createJobRunner(options: JobRunnerOptions) {
       .update(jobs)
       .set({ lockedUntil: new Date(at.getTime() + leaseMs), attempts: sql`${jobs.attempts} + 1` })
       .where(inArray(jobs.id, due))
-      .returning({ id: jobs.id, kind: jobs.kind, key: jobs.key, payload: jobs.payload, attempts: jobs.attempts });
-    return rows.map((r) => ({ ...r, payload: (r.payload ?? {}) as Record<string, unknown> }));
+      .returning({
+        id: jobs.id,
+        kind: jobs.kind,
+        key: jobs.key,
+        payload: jobs.payload,
+        attempts: jobs.attempts,
+        runAt: jobs.runAt,
+      });
+    // In the order they fell due (an update returns its rows in no set order).
+    return rows
+      .sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id)
+      .map(({ runAt: _runAt, ...r }) => ({ ...r, payload: (r.payload ?? {}) as Record<string, unknown> }));
   }
 
   async function runOne(job: ClaimedJob): Promise<void> {
@@ -136,7 +148,15 @@ export function createJobRunner(options: JobRunnerOptions) {
     for (;;) {
       const batch = await claim();
       if (batch.length === 0) return count;
-      await Promise.all(batch.map(runOne));
+      // The schedules' runs go one after another in the order they fell due (the day's accrual before the collections
+      // run that reads its figures, when a pause left both due at once); other jobs side by side with them.
+      const repeating = batch.filter((job) => repeatingKinds.has(job.kind));
+      await Promise.all([
+        (async () => {
+          for (const job of repeating) await runOne(job);
+        })(),
+        ...batch.filter((job) => !repeatingKinds.has(job.kind)).map(runOne),
+      ]);
       count += batch.length;
     }
   }

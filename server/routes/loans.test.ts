@@ -343,8 +343,9 @@ describe.each(databaseTargets())('loans on %s', (kind) => {
       'payment_created',
       'payment_sent',
       'instalment_paid',
-      'delinquency',
+      // The day's accrual, then the collections run that reads it (one after the other: server/jobs/runner.ts).
       'accrual',
+      'delinquency',
       'payment_created',
       'payment_sent',
       'settled',

@@ -297,9 +297,9 @@ describe.each(browserDatabases('one'))('collections in the console on %s', (kind
     await board.waitForURL((url) => url.pathname === '/staff/book');
     const card = (days: number) => board.getByTestId('book-summary').locator(`[data-par="${days}"]`);
     await expect.poll(() => card(30).textContent()).toContain(formatPeso(STANDARD_LOAN.principalCentavos));
-    expect(await card(30).textContent()).toContain(en('book.loanCount', { count: 1 }));
-    expect(await card(1).textContent()).toContain(en('book.loanCount', { count: 1 }));
-    expect(await card(60).textContent()).toContain(en('book.loanCount', { count: 0 }));
+    expect(await card(30).textContent()).toContain(en('book.loanCount_one', { count: 1 }));
+    expect(await card(1).textContent()).toContain(en('book.loanCount_one', { count: 1 }));
+    expect(await card(60).textContent()).toContain(en('book.loanCount_other', { count: 0 }));
     const bucketRow = board.getByTestId('book-buckets').locator('tr', { hasText: en('collections.buckets.d31to60') });
     expect(await bucketRow.textContent()).toContain(formatPeso(STANDARD_LOAN.principalCentavos));
     await board.screenshot({ path: '/tmp/collections-book.png', fullPage: true });
