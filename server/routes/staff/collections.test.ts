@@ -18,13 +18,12 @@ import type {
   TemplateView,
 } from '#api-contract/collections.ts';
 import { addDays, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts';
-import { auditLog, customers, loanOrders, messages } from '#server/db/tables.ts';
+import { auditLog, messages } from '#server/db/tables.ts';
 import { oneDatabase } from '#server/db/test-database.ts';
-import { openStaffSession } from '#server/services/staff/sessions.ts';
 import { staffAlias } from '#server/services/collections.ts';
-import { borrowerWithProfile, login, type Borrower } from '#server/testing/borrower.ts';
-import { signatureDocument, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
-import { caller, newKey, type Method } from '#server/testing/request.ts';
+import { login, type Borrower } from '#server/testing/borrower.ts';
+import { caller, newKey } from '#server/testing/request.ts';
+import { repayingLoan, staffCaller } from '#server/testing/collections.ts';
 import { addTestStaff, type TestStaff } from '#server/testing/staff.ts';
 import { testApi, type TestApi } from '#server/testing/test-api.ts';
 
@@ -60,11 +59,7 @@ describe.each(oneDatabase())('collections on %s', (kind) => {
   const call = caller(() => api);
   const db = () => api.database.db;
 
-  /** A request as `staff` on a session opened now (the test's clock moves days: sessions idle out). */
-  async function asStaff(staff: TestStaff, method: Method, url: string, payload?: object) {
-    const { token } = await openStaffSession(db(), staff.id, '127.0.0.1', api.now());
-    return call({ token }, method, `/staff${url}`, payload);
-  }
+  const asStaff = staffCaller(() => api);
 
   /** Moves the clock to hh:mm Manila on `day` and runs what became due (accrual, the collections job, SMS). */
   async function travel(day: string, hh: number, mm = 0) {
@@ -77,27 +72,7 @@ describe.each(oneDatabase())('collections on %s', (kind) => {
     return { ...b, headers: (await login(api, b.phone)).headers };
   }
 
-  /** A borrower whose ₱3,000 loan of 30 days is disbursed today (due in 30 days). */
-  async function repaying(language = 'en') {
-    const b = await borrowerWithProfile(api);
-    await db().update(customers).set({ language }).where(eq(customers.id, b.customerId));
-    const o = (await call(b, 'POST', '/loans', STANDARD_LOAN, newKey())).json<{ id: string }>();
-    api.advance(61);
-    await api.loans.handlers['underwrite']!({
-      id: 0,
-      kind: 'underwrite',
-      key: null,
-      payload: { orderId: o.id },
-      attempts: 1,
-    });
-    await call(b, 'POST', `/loans/${o.id}/accept`, { agreePrivacy: true, agreeAgreement: true });
-    await call(b, 'POST', '/signature', { signature: await signatureDocument(db(), b.customerId) });
-    await call(b, 'POST', `/loans/${o.id}/withdraw`, {}, newKey());
-    await api.settle();
-    const [order] = await db().select().from(loanOrders).where(eq(loanOrders.id, o.id));
-    expect(order).toMatchObject({ state: 'repaying', dueDate: addDays(manilaToday(api.now()), 30) });
-    return { b, order: order! };
-  }
+  const repaying = (language?: string) => repayingLoan(api, language);
 
   const assign = async (orderId: string, collector: TestStaff) => {
     const res = await asStaff(supervisor, 'POST', `/collections/loans/${orderId}/assignment`, {
