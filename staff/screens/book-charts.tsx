@@ -28,6 +28,16 @@ export const COLORS = {
   grey: '#6b7785',
 } as const;
 
+/**
+ * The least top of an axis: a range without movement draws ₱0 to ₱1,000, 0 to 4 or 0 to 100 % rather than ticks of
+ * single centavos.
+ */
+const AXIS_FLOOR: Readonly<Record<Measure, number>> = { money: 100_000, count: 4, basisPoints: 10_000 };
+const domainOf = (measure: Measure): [number, (dataMax: number) => number] => [
+  0,
+  (dataMax) => Math.max(dataMax, AXIS_FLOOR[measure]),
+];
+
 function useFormat(measure: Measure): (value: unknown) => string {
   const percent = usePercent();
   const { i18n } = useTranslation();
@@ -73,13 +83,21 @@ export function BarsChart<T extends object>({
           <XAxis dataKey={category as string} tickFormatter={label} fontSize={12} />
           <YAxis
             yAxisId="left"
+            domain={domainOf(measure)}
             allowDecimals={false}
             tickFormatter={left}
             fontSize={12}
             width={measure === 'money' ? 96 : 56}
           />
           {hasRight && (
-            <YAxis yAxisId="right" orientation="right" allowDecimals={false} tickFormatter={right} fontSize={12} />
+            <YAxis
+              yAxisId="right"
+              orientation="right"
+              domain={domainOf(rightMeasure)}
+              allowDecimals={false}
+              tickFormatter={right}
+              fontSize={12}
+            />
           )}
           <Tooltip
             labelFormatter={label}
