@@ -191,6 +191,7 @@ export const complaintView = closed({
   ageDays: { ...int, description: 'Manila calendar days since it was received' },
   acknowledgeBy: { ...day, description: 'The last day to acknowledge it (config/collections.json complaints)' },
   resolveBy: { ...day, description: 'The last day to resolve it' },
+  complex: { ...bool, description: 'Marked complex when acknowledged: the longer period to resolve it' },
   overdue: { ...bool, description: 'A deadline passed with it not acknowledged, or not resolved' },
   acknowledgedAt: nullable(instant),
   acknowledgedByName: nullable(str),
@@ -212,8 +213,17 @@ export interface ComplaintListQuery extends PageQuery {
 export const complaintListAnswer = closed({
   items: { type: 'array', items: complaintView },
   total: int,
-  deadlines: closed({ acknowledgeDays: int, resolveDays: int }),
+  deadlines: closed({ acknowledgeDays: int, resolveDays: int, complexResolveDays: int }),
 });
+/** Acknowledging a complaint; `complex`: it needs an investigation, another party or documents (the longer period). */
+export const complaintAcknowledgement = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { complex: { type: 'boolean', default: false } },
+} as const;
+export interface ComplaintAcknowledgement {
+  complex?: boolean;
+}
 export const complaintResolveInput = {
   type: 'object',
   additionalProperties: false,

@@ -235,7 +235,7 @@ describe('the forbidden wording (MC 18), English and Filipino', () => {
 });
 
 describe('complaint age', () => {
-  const rules = { complaints: { acknowledgeDays: 2, resolveDays: 7 } };
+  const rules = { complaints: { acknowledgeDays: 2, resolveDays: 7, complexResolveDays: 45 } };
   // 23:30 Manila on 1 March: the complaint's day is 1 March, whatever the UTC date.
   const receivedAt = new Date(manilaStartOfDay('2027-03-01').getTime() + (23 * 60 + 30) * 60_000);
   const at = (day: string, hh = 9) => new Date(manilaStartOfDay(day).getTime() + hh * 3_600_000);
@@ -258,6 +258,13 @@ describe('complaint age', () => {
     expect(age('in_progress', '2027-03-08')).toBe(false);
     expect(age('in_progress', '2027-03-09')).toBe(true);
     expect(age('resolved', '2027-04-30')).toBe(false);
+  });
+
+  it('gives a complaint marked complex the longer period to be resolved', () => {
+    const complex = (day: string) => complaintAge({ receivedAt, state: 'in_progress', complex: true }, at(day), rules);
+    expect(complex('2027-03-09')).toMatchObject({ resolveBy: '2027-04-15', overdue: false });
+    expect(complex('2027-04-15').overdue).toBe(false);
+    expect(complex('2027-04-16').overdue).toBe(true);
   });
 
   it('orders overdue complaints first, then the older', () => {

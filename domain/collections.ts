@@ -66,7 +66,11 @@ export interface CollectionRules {
   readonly promiseMaxDays: number;
   readonly forbiddenWording: readonly ForbiddenWording[];
   /** Manila days customer service has to acknowledge and to resolve a complaint. */
-  readonly complaints: { readonly acknowledgeDays: number; readonly resolveDays: number };
+  readonly complaints: {
+    readonly acknowledgeDays: number;
+    readonly resolveDays: number;
+    readonly complexResolveDays: number;
+  };
 }
 
 /** SEC MC 18 s.2019: no contact before 06:00 or from 22:00 (Manila). Config may be stricter, never wider. */
@@ -200,17 +204,21 @@ export interface ComplaintAge {
 
 /**
  * A complaint's age at `now`: counted in Manila calendar days from the day it was received; overdue once a deadline
- * day has passed with the complaint still received (not acknowledged) or not resolved.
+ * day has passed with the complaint still received (not acknowledged) or not resolved. A complaint marked complex has
+ * the longer period to be resolved.
  */
 export function complaintAge(
-  complaint: { readonly receivedAt: Date; readonly state: ComplaintState },
+  complaint: { readonly receivedAt: Date; readonly state: ComplaintState; readonly complex?: boolean },
   now: Date,
   rules: Pick<CollectionRules, 'complaints'>,
 ): ComplaintAge {
   const received = manilaToday(complaint.receivedAt);
   const today = manilaToday(now);
   const acknowledgeBy = addDays(received, rules.complaints.acknowledgeDays);
-  const resolveBy = addDays(received, rules.complaints.resolveDays);
+  const resolveBy = addDays(
+    received,
+    complaint.complex ? rules.complaints.complexResolveDays : rules.complaints.resolveDays,
+  );
   const late = (deadline: string) => daysBetween(deadline, today) > 0;
   const overdue =
     complaint.state !== 'resolved' && (late(resolveBy) || (complaint.state === 'received' && late(acknowledgeBy)));

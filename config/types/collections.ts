@@ -72,9 +72,13 @@ export interface ComplaintDeadlines {
    */
   acknowledgeDays: number;
   /**
-   * Days to resolve it with an answer to the borrower: BSP Circular 1160's 7 days for a simple complaint (45 for a complex one).
+   * Days to resolve it with an answer to the borrower: BSP Circular 1160's 7 days for a simple complaint.
    */
   resolveDays: number;
+  /**
+   * Days to resolve a complaint customer service marked complex when acknowledging it (it needs an investigation, another party or documents): BSP Circular 1160's 45 days.
+   */
+  complexResolveDays: number;
 }
 export interface ForbiddenWording {
   /**

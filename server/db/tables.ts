@@ -682,6 +682,8 @@ export const feedback = pgTable(
     contactId: uuid('contact_id').references(() => collectionContacts.id),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     acknowledgedBy: text('acknowledged_by'),
+    /** A complaint customer service marked complex when acknowledging it: the longer period to resolve it. */
+    complex: boolean('complex').notNull().default(false),
   },
   (t) => [
     index('feedback_customer_idx').on(t.customerId, t.createdAt),

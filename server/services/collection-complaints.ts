@@ -216,7 +216,7 @@ export function createComplaintService(deps: ComplaintDeps) {
           r,
           id: c.id,
           receivedAt: c.createdAt,
-          age: complaintAge({ receivedAt: c.createdAt, state }, at, rules),
+          age: complaintAge({ receivedAt: c.createdAt, state, complex: c.complex }, at, rules),
         };
       })
       .sort(complaintOrder)
@@ -245,6 +245,7 @@ export function createComplaintService(deps: ComplaintDeps) {
           ageDays: age.days,
           acknowledgeBy: age.acknowledgeBy,
           resolveBy: age.resolveBy,
+          complex: c.complex,
           overdue: age.overdue,
           acknowledgedAt: c.acknowledgedAt?.toISOString() ?? null,
           acknowledgedByName: nameOf(c.acknowledgedBy),
@@ -293,21 +294,24 @@ export function createComplaintService(deps: ComplaintDeps) {
     return view;
   }
 
-  /** Customer service takes a received complaint in hand: in progress, who and when recorded. */
-  async function acknowledge(actor: Actor, complaintId: string): Promise<ComplaintView> {
+  /**
+   * Customer service takes a received complaint in hand: in progress, who and when recorded; `complex` (it needs an
+   * investigation, another party or documents) gives it the longer period to be resolved.
+   */
+  async function acknowledge(actor: Actor, complaintId: string, complex = false): Promise<ComplaintView> {
     await db.transaction(async (tx) => {
       const row = await locked(tx, complaintId);
       if (row.state !== 'received') throw new ApiError('COMPLAINT_STATE', { state: row.state });
       await tx
         .update(feedback)
-        .set({ state: 'in_progress', acknowledgedAt: now(), acknowledgedBy: actor.staff.staffId })
+        .set({ state: 'in_progress', acknowledgedAt: now(), acknowledgedBy: actor.staff.staffId, complex })
         .where(eq(feedback.id, complaintId));
       await staffAudit(tx, {
         staffId: actor.staff.staffId,
         action: 'collection.complaint-acknowledged',
         customerId: row.customerId,
         ip: actor.ip,
-        detail: { complaintId, reference: complaintReference(row.id), orderId: row.orderId },
+        detail: { complaintId, reference: complaintReference(row.id), orderId: row.orderId, complex },
       });
     });
     return viewOf(complaintId);

@@ -50,6 +50,17 @@ export function ComplaintActions({ complaint, onDone }: { complaint: ComplaintVi
           {t('collections.complaints.acknowledge')}
         </button>
       )}
+      {complaint.state === 'received' && (
+        <button
+          type="button"
+          className="st-button st-secondary"
+          data-testid="complaint-acknowledge-complex"
+          disabled={mutation.isPending}
+          onClick={() => post('acknowledgement', { complex: true })}
+        >
+          {t('collections.complaints.acknowledgeComplex')}
+        </button>
+      )}
       {answering ? (
         <Suspense fallback={<p className="st-state" aria-busy="true" />}>
           <StaffForm<{ text: string }>

@@ -40,6 +40,11 @@ export function ComplaintSummary({ complaint: c }: { complaint: ComplaintView })
         <span className={`st-badge st-state-${c.state}`} data-testid="complaint-state">
           {t(`collections.complaintStates.${c.state}`)}
         </span>{' '}
+        {c.complex && (
+          <span className="st-badge" data-testid="complaint-complex">
+            {t('collections.complaints.complex')}{' '}
+          </span>
+        )}
         {c.state !== 'resolved' && (
           <>
             <span data-testid="complaint-age">{t('collections.complaints.age', { count: c.ageDays })}</span>

@@ -190,7 +190,7 @@ describe.each(databaseTargets())('complaints about collection on %s', (kind) => 
     const today = manilaToday(api.now());
     let answer = await list(desk, '?state=open');
     const ours = (a: ComplaintListAnswer) => a.items.filter((c) => c.customerId === mine.b.customerId);
-    expect(answer.deadlines).toEqual({ acknowledgeDays: 2, resolveDays: 7 });
+    expect(answer.deadlines).toEqual({ acknowledgeDays: 2, resolveDays: 7, complexResolveDays: 45 });
     expect(ours(answer).map((c) => [c.id, c.ageDays, c.overdue])).toEqual([
       [complaint.id, 0, false],
       [generalId, 0, false],
@@ -211,7 +211,7 @@ describe.each(databaseTargets())('complaints about collection on %s', (kind) => 
     for (const staff of [collector, supervisor]) {
       const res = await asStaff(staff, 'GET', '/collections/complaints');
       expect(res.statusCode).toBe(403);
-      const act = await asStaff(staff, 'POST', `/collections/complaints/${complaint.id}/acknowledgement`);
+      const act = await asStaff(staff, 'POST', `/collections/complaints/${complaint.id}/acknowledgement`, {});
       expect(act.statusCode).toBe(403);
     }
 
@@ -222,7 +222,7 @@ describe.each(databaseTargets())('complaints about collection on %s', (kind) => 
       [complaint.id, 3, true],
       [generalId, 3, true],
     ]);
-    const taken = await asStaff(desk, 'POST', `/collections/complaints/${complaint.id}/acknowledgement`);
+    const taken = await asStaff(desk, 'POST', `/collections/complaints/${complaint.id}/acknowledgement`, {});
     expect(taken.statusCode, taken.body).toBe(200);
     expect(taken.json<ComplaintView>()).toMatchObject({
       state: 'in_progress',
@@ -230,7 +230,7 @@ describe.each(databaseTargets())('complaints about collection on %s', (kind) => 
       overdue: false,
     });
     expect(
-      (await asStaff(desk, 'POST', `/collections/complaints/${complaint.id}/acknowledgement`)).json(),
+      (await asStaff(desk, 'POST', `/collections/complaints/${complaint.id}/acknowledgement`, {})).json(),
     ).toMatchObject({ code: 'COMPLAINT_STATE', state: 'in_progress' });
     // The one still unacknowledged is overdue and listed first.
     answer = await list(desk, '?state=open');
@@ -319,13 +319,47 @@ describe.each(databaseTargets())('complaints about collection on %s', (kind) => 
     expect(anew.statusCode, anew.body).toBe(201);
   });
 
+  it('gives a complaint customer service marks complex the longer period to be resolved', async () => {
+    const { b } = await repayingLoan(api);
+    const made = await call(b, 'POST', '/collection-complaints', {
+      reason: 'wrongAmount',
+      text: 'The penalties on my bill do not match what I was told.',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id } = made.json<BorrowerComplaintAnswer>();
+    const received = manilaToday(api.now());
+    const taken = await asStaff(desk, 'POST', `/collections/complaints/${id}/acknowledgement`, { complex: true });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json<ComplaintView>()).toMatchObject({ complex: true, resolveBy: addDays(received, 45) });
+    expect(
+      (await asStaff(desk, 'POST', `/collections/complaints/${id}/acknowledgement`, { complex: 'yes' })).statusCode,
+    ).toBe(400);
+    // Ten days on, a simple complaint would be overdue; this one is not.
+    await travel(addDays(received, 10), 9);
+    const listed = (await list(desk, '?state=open')).items.find((c) => c.id === id);
+    expect(listed).toMatchObject({ complex: true, overdue: false, ageDays: 10 });
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.event, 'staff.collection.complaint-acknowledged'),
+          sql`${auditLog.detail}->>'complaintId' = ${id}`,
+        ),
+      );
+    expect(entry?.detail).toMatchObject({ complex: true });
+  });
+
   it('answers NOT_FOUND for a complaint that is not one (plain feedback, or none)', async () => {
     const b = await borrowerWithProfile(api);
     const fb = await call(b, 'POST', '/feedback', { category: 'app', text: 'The app is slow on my phone.' });
     expect(fb.statusCode, fb.body).toBe(201);
     const id = fb.json<{ id: string }>().id;
-    for (const url of [`/collections/complaints/${id}/acknowledgement`, `/collections/complaints/${id}/resolution`]) {
-      const res = await asStaff(desk, 'POST', url, { answer: 'x' });
+    for (const [url, body] of [
+      [`/collections/complaints/${id}/acknowledgement`, { complex: false }],
+      [`/collections/complaints/${id}/resolution`, { answer: 'x' }],
+    ] as const) {
+      const res = await asStaff(desk, 'POST', url, body);
       expect(res.statusCode, url).toBe(404);
     }
     expect((await list(desk)).items.map((c) => c.id)).not.toContain(id);

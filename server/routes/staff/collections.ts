@@ -8,6 +8,7 @@
  */
 import {
   assignAnswer,
+  complaintAcknowledgement,
   complaintListAnswer,
   complaintListQuery,
   complaintResolveInput,
@@ -31,6 +32,7 @@ import {
   templateListAnswer,
   templateListQuery,
   templateView,
+  type ComplaintAcknowledgement,
   type ComplaintListQuery,
   type ComplaintResolveInput,
   type ContactInput,
@@ -332,12 +334,19 @@ export const staffCollectionRoutes = staffRouteGroup<StaffApiDeps>(async (app, d
       schema: {
         tags,
         operationId: 'acknowledgeCollectionComplaint',
-        summary: 'Take a received complaint in hand: in progress, who and when recorded (audited)',
+        summary:
+          'Take a received complaint in hand: in progress, who and when recorded (audited); complex: the longer period to resolve it',
         params: idParams('id'),
+        body: complaintAcknowledgement,
         response: { 200: complaintView },
       },
     },
-    async (request) => service().acknowledgeComplaint(actor(request), (request.params as { id: string }).id),
+    async (request) =>
+      service().acknowledgeComplaint(
+        actor(request),
+        (request.params as { id: string }).id,
+        (request.body as ComplaintAcknowledgement | undefined)?.complex ?? false,
+      ),
   );
 
   app.post(

@@ -1,0 +1,1 @@
+ALTER TABLE "feedback" ADD COLUMN "complex" boolean DEFAULT false NOT NULL;
