@@ -51,6 +51,11 @@ export const STAFF_PERMISSIONS = [
   'collections.work',
   /** Every loan of the queue, assignment, approving another person's message template, resolving disputes. */
   'collections.supervise',
+  /**
+   * The list of borrowers' complaints about collection with their age (RA 11765): customer service works them
+   * (`feedback.reply`), supervisors oversee them.
+   */
+  'complaints.read',
   /** The book at a glance (docs/book.md): the dashboard of flows, portfolio at risk, collections and the onboarding funnel. */
   'book.read',
 ] as const;
@@ -62,6 +67,7 @@ const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> 
     'customers.unmask',
     'notes.write',
     'feedback.reply',
+    'complaints.read',
     'coupons.grant',
     'deletion.request',
     'refunds.retry',
@@ -78,6 +84,7 @@ const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> 
     'refunds.retry',
     'collections.work',
     'collections.supervise',
+    'complaints.read',
     'book.read',
   ],
   administrator: ['staff.manage', 'audit.read', 'book.read'],

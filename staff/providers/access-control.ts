@@ -42,7 +42,7 @@ const RULES: Readonly<Record<string, readonly StaffPermission[]>> = {
   'collection-templates:approve': ['collections.supervise'],
   'disputes:list': ['collections.supervise'],
   'book:list': ['book.read'],
-  'collection-complaints:list': ['feedback.reply'],
+  'collection-complaints:list': ['complaints.read'],
   'collection-complaints:resolve': ['feedback.reply'],
 };
 

@@ -208,9 +208,10 @@ describe.each(databaseTargets())('complaints about collection on %s', (kind) => 
     expect(
       (await db().select().from(auditLog).where(eq(auditLog.event, 'staff.collection.complaints-listed'))).length,
     ).toBeGreaterThan(0);
+    // A supervisor oversees the list; a collector reads none; only customer service acts on them.
+    expect((await asStaff(supervisor, 'GET', '/collections/complaints')).statusCode).toBe(200);
+    expect((await asStaff(collector, 'GET', '/collections/complaints')).statusCode).toBe(403);
     for (const staff of [collector, supervisor]) {
-      const res = await asStaff(staff, 'GET', '/collections/complaints');
-      expect(res.statusCode).toBe(403);
       const act = await asStaff(staff, 'POST', `/collections/complaints/${complaint.id}/acknowledgement`, {});
       expect(act.statusCode).toBe(403);
     }

@@ -2,7 +2,7 @@
  * Collections in the console (contract: api-contract/collections.ts; service: server/services/collections.ts;
  * docs/collections.md): the queue (a collector's own loans, every loan for a supervisor), one loan's collection view,
  * contacts, promises, approved messages, assignment, message templates with four eyes, disputes, and the borrowers'
- * complaints about collection for customer service (feedback.reply: a collector reads none). The rules of SEC
+ * complaints about collection for customer service (complaints.read to list them, supervisors too; feedback.reply to act). The rules of SEC
  * MC 18 are the service's: a refusal says which (its code) and is audited. Without loans served, every route answers
  * NOT_FOUND.
  */
@@ -303,7 +303,7 @@ export const staffCollectionRoutes = staffRouteGroup<StaffApiDeps>(async (app, d
   app.get(
     '/collections/complaints',
     {
-      config: { permission: 'feedback.reply' },
+      config: { permission: 'complaints.read' },
       schema: {
         tags,
         operationId: 'listCollectionComplaints',
