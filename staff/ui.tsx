@@ -140,3 +140,41 @@ export function Section({ title, actions, children }: { title: string; actions?:
     </section>
   );
 }
+
+/**
+ * A row of tabs (a tablist): a button per option, the chosen one selected. `label` names an option; `data` gives a
+ * tab's data attributes (tests find tabs by them).
+ */
+export function Tabs<T extends string>({
+  options,
+  value,
+  onChange,
+  label,
+  ariaLabel,
+  data,
+}: {
+  options: readonly T[];
+  value: T;
+  onChange: (option: T) => void;
+  label: (option: T) => ReactNode;
+  ariaLabel?: string;
+  data?: (option: T) => Record<`data-${string}`, string>;
+}) {
+  return (
+    <div className="st-tabs" role="tablist" aria-label={ariaLabel}>
+      {options.map((option) => (
+        <button
+          key={option || 'all'}
+          type="button"
+          role="tab"
+          aria-selected={value === option}
+          className="st-tab"
+          onClick={() => onChange(option)}
+          {...data?.(option)}
+        >
+          {label(option)}
+        </button>
+      ))}
+    </div>
+  );
+}

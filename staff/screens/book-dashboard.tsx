@@ -10,7 +10,7 @@ import { useCustom, type BaseRecord } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { BookAnswer, BookTable, FunnelAnswer } from '#api-contract/book.ts';
 import { fieldLabel, FORMS_NS, schemaOf } from '../profile-text.ts';
-import { Money, Section, StateView } from '../ui.tsx';
+import { Money, Section, StateView, Tabs } from '../ui.tsx';
 import { BarsChart, COLORS } from './book-charts.tsx';
 import { basisPointsOf, CsvButton, DASH, FigureTable, usePercent, type FigureColumn } from './book-parts.tsx';
 import './book-dashboard.css';
@@ -341,20 +341,13 @@ function Flows({ answer }: { answer: BookAnswer }) {
         />
       }
     >
-      <div className="st-tabs" role="tablist" aria-label={t('book.flows.by')}>
-        {(['days', 'weeks'] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            role="tab"
-            aria-selected={by === option}
-            className="st-tab"
-            onClick={() => setBy(option)}
-          >
-            {t(`book.flows.${option}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        options={['days', 'weeks'] as const}
+        value={by}
+        onChange={setBy}
+        label={(option) => t(`book.flows.${option}`)}
+        ariaLabel={t('book.flows.by')}
+      />
       <div className="bk-grid">
         <div>
           <h3>{t('book.flows.money')}</h3>

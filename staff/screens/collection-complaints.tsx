@@ -12,7 +12,7 @@ import { Link } from 'react-router-dom';
 import type { ComplaintView } from '#api-contract/collections.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
-import { DateTime, ErrorText } from '../ui.tsx';
+import { DateTime, ErrorText, Tabs } from '../ui.tsx';
 import { ComplaintSummary } from './complaint-summary.tsx';
 
 const FILTERS = ['open', 'resolved', 'all'] as const;
@@ -140,20 +140,12 @@ export default function CollectionComplaints() {
     <div className="st-page">
       <h1>{t('collections.complaints.title')}</h1>
       <p className="st-hint">{t('collections.complaints.hint')}</p>
-      <div className="st-tabs" role="tablist">
-        {FILTERS.map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="tab"
-            aria-selected={state === s}
-            className="st-tab"
-            onClick={() => setState(s)}
-          >
-            {t(`collections.complaints.filter.${s}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        options={FILTERS}
+        value={state}
+        onChange={setState}
+        label={(s) => t(`collections.complaints.filter.${s}`)}
+      />
       <ComplaintTable key={state} state={state} />
     </div>
   );

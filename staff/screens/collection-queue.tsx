@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { QueueAnswer, QueueItem } from '#api-contract/collections.ts';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
-import { DateTime, Money } from '../ui.tsx';
+import { DateTime, Money, Tabs } from '../ui.tsx';
 
 /** The buckets with their loans (the queue's first page carries them). */
 function useBuckets(unassigned: boolean) {
@@ -86,24 +86,16 @@ export default function CollectionQueue() {
     <div className="st-page">
       <h1>{t('collections.title')}</h1>
       <p className="st-hint">{t('collections.hint')}</p>
-      <div className="st-tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={bucket === ''} className="st-tab" onClick={() => setBucket('')}>
-          {t('collections.allBuckets')}
-        </button>
-        {buckets.map((b) => (
-          <button
-            key={b.id}
-            type="button"
-            role="tab"
-            aria-selected={bucket === b.id}
-            className="st-tab"
-            data-bucket-tab={b.id}
-            onClick={() => setBucket(b.id)}
-          >
-            {t(`collections.buckets.${b.id}`)} ({b.loans})
-          </button>
-        ))}
-      </div>
+      <Tabs
+        options={['', ...buckets.map((b) => b.id)]}
+        value={bucket}
+        onChange={setBucket}
+        label={(id) => {
+          const counted = buckets.find((b) => b.id === id);
+          return counted ? `${t(`collections.buckets.${id}`)} (${counted.loans})` : t('collections.allBuckets');
+        }}
+        data={(id): Record<`data-${string}`, string> => (id ? { 'data-bucket-tab': id } : {})}
+      />
       {supervise?.can && (
         <label className="st-check">
           <input type="checkbox" checked={unassigned} onChange={(e) => setUnassigned(e.target.checked)} />{' '}

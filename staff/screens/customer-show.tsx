@@ -19,7 +19,7 @@ import type {
   MaskedProfileStep,
   OptionsAnswer,
 } from '#api-contract/staff-ops.ts';
-import { DateTime, ErrorText, Money, Section, StateView } from '../ui.tsx';
+import { DateTime, ErrorText, Money, Section, StateView, Tabs } from '../ui.tsx';
 import { DocumentGallery } from './document-photo.tsx';
 import { FeedbackCard } from './feedback-reply.tsx';
 import { Notes } from './notes.tsx';
@@ -417,20 +417,7 @@ export default function CustomerShow() {
                 </div>
               )}
             </dl>
-            <div className="st-tabs" role="tablist">
-              {TABS.map((name) => (
-                <button
-                  key={name}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === name}
-                  className="st-tab"
-                  onClick={() => setTab(name)}
-                >
-                  {t(`customer.tabs.${name}`)}
-                </button>
-              ))}
-            </div>
+            <Tabs options={TABS} value={tab} onChange={setTab} label={(name) => t(`customer.tabs.${name}`)} />
             <div role="tabpanel">
               {tab === 'profile' && (
                 <Section title={t('customer.tabs.profile')}>

@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import type { DisputeListAnswer } from '#api-contract/collections.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
-import { DateTime, ErrorText } from '../ui.tsx';
+import { DateTime, ErrorText, Tabs } from '../ui.tsx';
 
 type Dispute = DisputeListAnswer['items'][number];
 const FILTERS = ['open', 'resolved'] as const;
@@ -113,20 +113,7 @@ export default function Disputes() {
     <div className="st-page">
       <h1>{t('collections.disputesTitle')}</h1>
       <p className="st-hint">{t('collections.disputesHint')}</p>
-      <div className="st-tabs" role="tablist">
-        {FILTERS.map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="tab"
-            aria-selected={state === s}
-            className="st-tab"
-            onClick={() => setState(s)}
-          >
-            {t(`collections.disputeFilter.${s}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs options={FILTERS} value={state} onChange={setState} label={(s) => t(`collections.disputeFilter.${s}`)} />
       <DisputeTable key={state} state={state} />
     </div>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useListTable } from '../list-table.tsx';
 import type { FeedbackInboxItem } from '#api-contract/staff-ops.ts';
-import { Pager, StateView } from '../ui.tsx';
+import { Pager, StateView, Tabs } from '../ui.tsx';
 import { FeedbackCard } from './feedback-reply.tsx';
 
 const STATES = ['open', 'replied', ''] as const;
@@ -19,23 +19,15 @@ export default function FeedbackInbox() {
   return (
     <div className="st-page">
       <h1>{t('feedback.title')}</h1>
-      <div className="st-tabs" role="tablist">
-        {STATES.map((s) => (
-          <button
-            key={s || 'all'}
-            type="button"
-            role="tab"
-            aria-selected={state === s}
-            className="st-tab"
-            onClick={() => {
-              setState(s);
-              setCurrentPage(1);
-            }}
-          >
-            {t(`feedback.filter.${s || 'all'}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        options={STATES}
+        value={state}
+        onChange={(s) => {
+          setState(s);
+          setCurrentPage(1);
+        }}
+        label={(s) => t(`feedback.filter.${s || 'all'}`)}
+      />
       <StateView
         loading={tableQuery.isLoading}
         error={tableQuery.error}

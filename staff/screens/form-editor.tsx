@@ -18,7 +18,7 @@ import { codeOf, StudioError, studioApi, useVersion } from '../forms-studio/stud
 import { Translations } from '../forms-studio/translations.tsx';
 import type { Content, VersionDetail } from '../forms-studio/types.ts';
 import { Workflow } from '../forms-studio/workflow.tsx';
-import { Section, StateView } from '../ui.tsx';
+import { Section, StateView, Tabs } from '../ui.tsx';
 import '../forms-studio/studio.css';
 
 /** CodeMirror (and its JSON Schema support) is fetched when the JSON view first opens, never with the console. */
@@ -141,21 +141,13 @@ function Editor({ initial, onReload }: { initial: VersionDetail; onReload: () =>
       <div className={form ? 'st-studio-columns' : undefined}>
         <div>
           <ChecksList checks={detail.checks} content={content} detail={detail} onShow={showCheck} />
-          <div className="st-tabs" role="tablist">
-            {(['outline', 'json', ...(form ? (['texts'] as const) : [])] as const).map((name) => (
-              <button
-                key={name}
-                type="button"
-                role="tab"
-                className="st-tab"
-                aria-selected={tab === name}
-                onClick={() => setTab(name)}
-                data-tab={name}
-              >
-                {t(`studio.tabs.${name}`)}
-              </button>
-            ))}
-          </div>
+          <Tabs
+            options={['outline', 'json', ...(form ? (['texts'] as const) : [])] as const}
+            value={tab}
+            onChange={setTab}
+            label={(name) => t(`studio.tabs.${name}`)}
+            data={(name) => ({ 'data-tab': name })}
+          />
           {tab === 'outline' && version.kind === 'form' && (
             <FormOutline
               content={content as FormContent}

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ListTable, useListTable, type Column } from '../list-table.tsx';
 import type { StaffRefund } from '#api-contract/staff-ops.ts';
-import { DateTime, ErrorText, Money } from '../ui.tsx';
+import { DateTime, ErrorText, Money, Tabs } from '../ui.tsx';
 
 const FILTERS = ['failed', ''] as const;
 
@@ -101,20 +101,7 @@ export default function RefundList() {
     <div className="st-page">
       <h1>{t('refunds.title')}</h1>
       <p className="st-hint">{t('refunds.hint')}</p>
-      <div className="st-tabs" role="tablist">
-        {FILTERS.map((s) => (
-          <button
-            key={s || 'all'}
-            type="button"
-            role="tab"
-            aria-selected={state === s}
-            className="st-tab"
-            onClick={() => setState(s)}
-          >
-            {t(`refunds.filter.${s || 'all'}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs options={FILTERS} value={state} onChange={setState} label={(s) => t(`refunds.filter.${s || 'all'}`)} />
       <RefundTable
         key={state || 'all'}
         filters={state ? [{ field: 'state', operator: 'eq', value: state }] : []}
