@@ -25,6 +25,19 @@ const appliedTotal = sql`(coalesce((e.data->'applied'->>'principal')::bigint, 0)
   + coalesce((e.data->'applied'->>'fee')::bigint, 0) + coalesce((e.data->'applied'->>'lateFine')::bigint, 0)
   + coalesce((e.data->'applied'->>'damages')::bigint, 0))`;
 
+/**
+ * The state of the promise `cp` (collection_promises) on `today`, as domain/collections.ts promiseState reads it: as
+ * the daily job stored it once kept or broken; else kept once the payments that succeeded after it, up to its day,
+ * reach its amount; broken once its day is before `today`; pending until then.
+ */
+export function promiseStateCase(today: string): SQL {
+  return sql`case when cp.state <> 'pending' then cp.state
+    when coalesce((select sum(pm.amount) from payments pm where pm.order_id = cp.order_id and pm.state = 'success'
+      and pm.completed_at >= cp.made_at and ${manilaDay(sql`pm.completed_at`)} <= cp.promised_on), 0) >= cp.amount
+      then 'kept'
+    when cp.promised_on < ${today}::date then 'broken' else 'pending' end`;
+}
+
 /** The bucket id of a days-past-due expression (null: not past due). */
 export function bucketCase(dpd: SQL, buckets: readonly DelinquencyBucket[]): SQL {
   const arms = buckets.map((b) =>
@@ -237,9 +250,7 @@ export async function bookCollection(db: Db, first: PositionDay, end: Date, buck
 }
 
 /**
- * The promises to pay dated `from` to `to` by state: as the daily job stored it once kept or broken, else read now
- * (domain/collections.ts promiseState): kept once the payments that succeeded after it, up to its day, reach its
- * amount; broken once its day is before `today`; pending until then.
+ * The promises to pay dated `from` to `to` by their state on `today` (promiseStateCase).
  */
 export async function bookPromises(db: Db, from: string, to: string, today: string) {
   const [row] = await rows<Record<string, unknown>>(
@@ -248,11 +259,7 @@ export async function bookPromises(db: Db, from: string, to: string, today: stri
         count(*) filter (where st = 'kept') as kept, count(*) filter (where st = 'broken') as broken,
         count(*) filter (where st = 'pending') as pending
       from (
-        select case when cp.state <> 'pending' then cp.state
-          when coalesce((select sum(pm.amount) from payments pm where pm.order_id = cp.order_id and pm.state = 'success'
-            and pm.completed_at >= cp.made_at and ${manilaDay(sql`pm.completed_at`)} <= cp.promised_on), 0) >= cp.amount
-            then 'kept'
-          when cp.promised_on < ${today}::date then 'broken' else 'pending' end as st
+        select ${promiseStateCase(today)} as st
         from collection_promises cp where cp.promised_on between ${from}::date and ${to}::date
       ) s`,
   );

@@ -13,7 +13,7 @@ import {
   staffAccounts,
 } from '#server/db/tables.ts';
 import type { DelinquencyBucket } from '#domain/collections.ts';
-import { bucketCase } from './book.ts';
+import { bucketCase, promiseStateCase } from './book.ts';
 import type { Db } from './types.ts';
 
 /** The successful payments of some orders: what each paid and when. */
@@ -22,19 +22,6 @@ export function successfulPaymentsOf(db: Db, orderIds: readonly string[]) {
     .select({ orderId: payments.orderId, amount: payments.amount, completedAt: payments.completedAt })
     .from(payments)
     .where(and(inArray(payments.orderId, [...orderIds]), eq(payments.state, 'success')));
-}
-
-/**
- * The repaying orders past their due date (`day`, Manila), with their collector if one holds them: `held` narrows
- * them by their assignment (collectionAssignments' columns; null: all of them).
- */
-export function overdueOrdersWithCollector(db: Db, day: string, held: SQL | undefined) {
-  return db
-    .select({ order: loanOrders, collectorId: collectionAssignments.collectorId, collectorName: staffAccounts.name })
-    .from(loanOrders)
-    .leftJoin(collectionAssignments, eq(collectionAssignments.orderId, loanOrders.id))
-    .leftJoin(staffAccounts, eq(staffAccounts.id, collectionAssignments.collectorId))
-    .where(and(eq(loanOrders.state, 'repaying'), lt(loanOrders.dueDate, day), held));
 }
 
 /** The repaying orders past their due date that no collector holds, the longest overdue first. */
@@ -134,13 +121,7 @@ export async function queuePage(
       from ${loanOrders} left join ${collectionAssignments} on ${collectionAssignments.orderId} = ${loanOrders.id}
       where ${loanOrders.state} = 'repaying' and ${loanOrders.dueDate} < ${day}::date ${held ? sql`and ${held}` : sql``}
     ), p as (
-      select cp.order_id, cp.made_at,
-        case when cp.state <> 'pending' then cp.state
-          when coalesce((select sum(pm.amount) from payments pm where pm.order_id = cp.order_id and pm.state = 'success'
-            and pm.completed_at >= cp.made_at
-            and (((pm.completed_at) at time zone 'UTC') + interval '8 hours')::date <= cp.promised_on), 0) >= cp.amount
-            then 'kept'
-          when cp.promised_on < ${day}::date then 'broken' else 'pending' end as st
+      select cp.order_id, cp.made_at, ${promiseStateCase(day)} as st
       from collection_promises cp where cp.order_id in (select id from q)
     ), b as (
       select order_id, count(*) filter (where st = 'broken' and (last_kept is null or made_at > last_kept)) as broken
