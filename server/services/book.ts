@@ -11,7 +11,7 @@ import { addDays, daysBetween, manilaStartOfDay, manilaToday } from '#domain/cal
 import type { CollectionRules } from '#domain/collections.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
-import { funnelCsvRows } from './onboarding-funnel.ts';
+import { FUNNEL_COLUMNS, funnelOf, funnelTable } from './onboarding-funnel.ts';
 import {
   bookCollection,
   bookFlows,
@@ -57,7 +57,7 @@ const emptyFlow = (day: string): FlowRow => ({
 
 /**
  * The range asked for, checked: `from` not after `to`, at most a year; without one, the 30 days up to today (Manila).
- * The funnel reads the same days (server/routes/staff/book-funnel.ts).
+ * The funnel reads the same days (`GET /book/funnel`, server/routes/staff/book.ts).
  */
 export function bookRange(query: { from?: string; to?: string }, now: Date): { from: string; to: string } {
   const today = manilaToday(now);
@@ -181,7 +181,7 @@ export function createBookService(deps: BookDeps) {
   }
 
   /** The columns of each table (the header row), so a table without rows still names them. */
-  const headers: Record<Exclude<BookTable, 'funnel'>, readonly string[]> = {
+  const headers: Record<BookTable, readonly string[]> = {
     days: ['day', 'disbursed', 'disbursedLoans', 'repaid', 'approved', 'rejected'],
     weeks: ['week', 'disbursed', 'disbursedLoans', 'repaid', 'approved', 'rejected'],
     book: ['asOf', 'loans', 'principal', 'owed'],
@@ -191,6 +191,7 @@ export function createBookService(deps: BookDeps) {
     collectionByBucket: ['bucket', 'loans', 'overdue', 'collected', 'basisPoints'],
     collectionByCollector: ['collectorId', 'collectorName', 'loans', 'overdue', 'collected', 'basisPoints'],
     promises: ['made', 'kept', 'broken', 'pending', 'basisPoints'],
+    funnel: FUNNEL_COLUMNS,
   };
 
   /** One table of the answer as CSV rows: plain keys, integer centavos, basis points (empty when null). */
@@ -225,9 +226,8 @@ export function createBookService(deps: BookDeps) {
   async function exportCsv(query: { from?: string; to?: string; table: BookTable }) {
     if (query.table === 'funnel') {
       const range = rangeOf(query);
-      const [header, ...lines] = await funnelCsvRows(db, range);
-      const csv = [header!, ...lines].map((line) => line.map(csvCell).join(',')).join('\r\n');
-      return { ...range, rows: lines.length, csv: `${csv}\r\n` };
+      const rows = funnelTable(await funnelOf(db, range));
+      return { ...range, rows: rows.length, csv: toCsv(rows, headers.funnel) };
     }
     const book = await answer(query);
     const rows = tableOf(book, query.table);

@@ -267,22 +267,18 @@ export async function funnelOf(db: Database, range: { from: string; to: string }
   return { from: range.from, to: range.to, steps };
 }
 
+/** The columns of the CSV export's table `funnel`. */
+export const FUNNEL_COLUMNS = ['step', 'formVersion', 'reached', 'completed', 'errorField', 'errorBorrowers'] as const;
+
 /**
- * The funnel as the CSV export's table `funnel`: a header, then one line per step, version and field in error (a row
- * without errors has one line with empty field columns), so a spreadsheet filters it without unpacking a list.
+ * The funnel as the CSV export's table `funnel`: one row per step, version and field in error (a step without errors
+ * has one row with empty field columns), so a spreadsheet filters it without unpacking a list.
  */
-export async function funnelCsvRows(db: Database, range: { from: string; to: string }): Promise<string[][]> {
-  const answer = await funnelOf(db, range);
-  const lines: string[][] = [['step', 'formVersion', 'reached', 'completed', 'errorField', 'errorBorrowers']];
-  for (const row of answer.steps) {
-    const head = [
-      row.step,
-      row.formVersion === null ? '' : String(row.formVersion),
-      String(row.reached),
-      String(row.completed),
-    ];
-    if (row.errors.length === 0) lines.push([...head, '', '']);
-    for (const error of row.errors) lines.push([...head, error.field, String(error.borrowers)]);
-  }
-  return lines;
+export function funnelTable(answer: FunnelAnswer): Record<(typeof FUNNEL_COLUMNS)[number], unknown>[] {
+  return answer.steps.flatMap((row): Record<(typeof FUNNEL_COLUMNS)[number], unknown>[] => {
+    const head = { step: row.step, formVersion: row.formVersion, reached: row.reached, completed: row.completed };
+    return row.errors.length === 0
+      ? [{ ...head, errorField: '', errorBorrowers: '' }]
+      : row.errors.map((error) => ({ ...head, errorField: error.field, errorBorrowers: error.borrowers }));
+  });
 }

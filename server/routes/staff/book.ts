@@ -2,13 +2,22 @@
  * The book at a glance in the console (contract: api-contract/book.ts; service: server/services/book.ts;
  * docs/book.md): the supervisors' and administrators' figures of a range of days, and each table as CSV. Every read
  * and export is audited (`book.read`, `book.exported`: the range and the table, never a figure). Without loans served,
- * both answer NOT_FOUND.
+ * both answer NOT_FOUND. The onboarding funnel of the same range (server/services/onboarding-funnel.ts,
+ * docs/onboarding-funnel.md) counts borrowers and names none, so reading it is not audited as a read of personal data.
  */
-import { bookAnswer, bookExportQuery, bookQuery, type BookExportQuery, type BookQuery } from '#api-contract/book.ts';
+import {
+  bookAnswer,
+  bookExportQuery,
+  bookQuery,
+  funnelAnswer,
+  type BookExportQuery,
+  type BookQuery,
+} from '#api-contract/book.ts';
 import { ApiError } from '#server/errors.ts';
 import { staffOf } from '#server/plugins/staff-auth.ts';
 import { staffAudit } from '#server/services/audit.ts';
-import { createBookService, type BookService } from '#server/services/book.ts';
+import { bookRange, createBookService, type BookService } from '#server/services/book.ts';
+import { funnelOf } from '#server/services/onboarding-funnel.ts';
 import type { StaffApiDeps } from './index.ts';
 import { staffRouteGroup } from './group.ts';
 
@@ -78,5 +87,21 @@ export const staffBookRoutes = staffRouteGroup<StaffApiDeps>(async (app, deps) =
         .header('content-disposition', `attachment; filename="book-${query.table}-${from}-${to}.csv"`)
         .send(csv);
     },
+  );
+
+  app.get(
+    '/book/funnel',
+    {
+      config: { permission: 'book.read' },
+      schema: {
+        tags,
+        operationId: 'bookFunnel',
+        summary:
+          'The onboarding funnel: borrowers who reached and completed each information step per form version, and the fields whose errors stopped them most',
+        querystring: bookQuery,
+        response: { 200: funnelAnswer },
+      },
+    },
+    async (request) => funnelOf(deps.db, bookRange(request.query as BookQuery, deps.now())),
   );
 });

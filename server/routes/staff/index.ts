@@ -18,7 +18,6 @@ import { staffReviewRoutes } from './reviews.ts';
 import { staffFormRoutes } from './forms.ts';
 import { staffRefundRoutes } from './refunds.ts';
 import { staffCollectionRoutes } from './collections.ts';
-import { staffBookFunnelRoutes } from './book-funnel.ts';
 import { staffBookRoutes } from './book.ts';
 
 /** What the staff routes need. */
@@ -61,5 +60,4 @@ export const staffRoutes: FastifyPluginAsync<StaffApiDeps> = async (app, options
   await app.register(staffRefundRoutes, deps);
   await app.register(staffCollectionRoutes, deps);
   await app.register(staffBookRoutes, deps);
-  await app.register(staffBookFunnelRoutes, deps);
 };
