@@ -107,7 +107,7 @@ export default defineConfig(() => ({
           groups: [
             {
               name: 'api',
-              test: /\/(src\/api\/(client|network-status|session|error-message)|domain\/data-url)\.ts$/,
+              test: /\/(src\/api\/(client|network-status|session|error-message|early|activity)|src\/store\/(core-store|persist)|src\/storage|domain\/data-url)\.ts$|\/node_modules\/zustand\//,
             },
             {
               name: 'profile-sync',

@@ -152,6 +152,10 @@ export function routeAssets(distDir: string, routeName: string, lng = 'en'): Rou
     for (const next of entry.imports ?? []) visit(next);
   };
   visit('index.html');
+  // The page's one script before the app (scripts/prerender.ts), on a route with a prerendered page.
+  const page = join(distDir, 'pages', lng, `${routeName}.html`);
+  const boot = existsSync(page) && /<script[^>]* src="\/(assets\/boot-[\w-]+\.js)"/u.exec(readFileSync(page, 'utf8'));
+  if (boot) files.add(boot[1]!);
   visit(`locales/${lng}/common.json`);
   const screenKey = `src/screens/${route.screen}/${route.screen}-screen.tsx`;
   if (route.screen && manifest[screenKey]) {

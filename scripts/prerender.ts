@@ -12,14 +12,17 @@
  * `inert` until the app starts (src/main.tsx): a tap before then would submit a form natively (a reload) and lose what
  * was typed; from the start React replays what the borrower does on parts not yet hydrated.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Resource, ResourceKey } from 'i18next';
-import { createServer } from 'vite';
+import { createServer, minifySync } from 'vite';
 import type { RouteDef } from '#engine/screens/route-table.ts';
+import product from '#config/product.json' with { type: 'json' };
 import type * as PrerenderModule from '#src/prerender.tsx';
+import { localesVersion } from './vite/locales.ts';
 import type { PrerenderKind } from '#src/prerender.tsx';
 
 process.env['NODE_ENV'] = 'production';
@@ -78,10 +81,60 @@ function catalogs(): Resource {
   );
 }
 
+/**
+ * The lazy modules a screen asks for as soon as it is opened (its `early`, src/shell/screens.ts): the boot script
+ * preloads them, and their stylesheets, with the screen's own.
+ */
+const EARLY_MODULES: Readonly<Record<string, readonly string[]>> = {
+  homeIndex: ['src/loans/loan-offer.tsx'],
+};
+
 /** Whom a page's markup was drawn for, as src/prerendered.ts reads it: signed out, signed in, or anyone. */
-const WHO: Record<PrerenderKind, string> = { full: 'out', frame: 'in', open: 'any' };
+const WHO: Record<PrerenderKind, string> = { full: 'out', signedIn: 'in', frame: 'in', open: 'any' };
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+function writeCompressed(file: string, bytes: Buffer): void {
+  writeFileSync(file, bytes);
+  writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+}
+
+/** Writes the boot script (scripts/prerender/boot.js), minified, under a name of its content's hash; its path. */
+function writeBoot(): string {
+  const file = join(root, 'scripts/prerender/boot.js');
+  const source = Buffer.from(minifySync(file, readFileSync(file, 'utf8'), { module: true }).code);
+  const name = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
+  writeCompressed(join(dist, name), source);
+  return `/${name}`;
+}
+
+/**
+ * The page's scripts start after its first paint: the entry's <script> and every module preload give way to the boot
+ * script, which carries them (scripts/prerender/boot.js). Before, the browser fetched and ran 100 KB of modules
+ * beside the stylesheets and painted after them.
+ */
+export function bootAfterPaint(
+  html: string,
+  boot: string,
+  early: { readonly style: readonly string[]; readonly fetch: readonly string[]; readonly session: readonly string[] },
+  lazyModules: readonly string[] = [],
+): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/u.exec(html);
+  if (!entry) throw new Error('prerender: the page has no entry script');
+  const preloads = new Set<string>();
+  const rest = html.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/gu, (_, href: string) => {
+    preloads.add(href);
+    return '';
+  });
+  for (const href of lazyModules) preloads.add(href);
+  preloads.delete(entry[1]!);
+  const data = (name: string, values: Iterable<string>) => ` data-${name}="${escapeAttribute([...values].join(' '))}"`;
+  const script =
+    `<script type="module" crossorigin src="${boot}"${data('entry', [entry[1]!])}${data('preload', preloads)}` +
+    `${data('style', early.style)}${data('fetch', early.fetch)}${data('session', early.session)}></script>`;
+  return rest.replace(entry[0], script);
+}
 
 export async function prerender(): Promise<number> {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -97,6 +150,7 @@ export async function prerender(): Promise<number> {
     server: { middlewareMode: true, hmr: false, watch: null },
     optimizeDeps: { noDiscovery: true, include: [] },
   });
+  const boot = writeBoot();
   let written = 0;
   type Render = typeof PrerenderModule;
   const load = async () => {
@@ -111,39 +165,73 @@ export async function prerender(): Promise<number> {
     const probe = await load();
     const kinds = new Map<RouteDef, PrerenderKind>();
     for (const route of probe.prerenderRoutes())
-      kinds.set(route, !route.noCheck ? 'frame' : (await probe.drawsInFull(route)) ? 'full' : 'open');
+      kinds.set(
+        route,
+        !route.noCheck
+          ? probe.DRAWN_SIGNED_IN.has(route.screen!)
+            ? 'signedIn'
+            : 'frame'
+          : (await probe.drawsInFull(route))
+            ? 'full'
+            : 'open',
+      );
     const render = await load();
-    const frames = [...kinds].flatMap(([route, kind]) => (kind === 'full' ? [] : [{ route, kind }]));
+    const screens = (await vite.ssrLoadModule('/src/shell/screens.ts')) as {
+      SCREEN_NAMESPACES: Readonly<Record<string, readonly string[]>>;
+    };
+    const version = localesVersion(join(root, 'locales'));
+    // What a screen first asks the API for as the signed-in borrower (its `earlyGets`, src/shell/screens.ts).
+    const earlyGets = async (screenKey: string) =>
+      ((await vite.ssrLoadModule(`/${screenKey}`)) as { earlyGets?: readonly string[] }).earlyGets ?? [];
+    const frames = [...kinds].flatMap(([route, kind]) =>
+      kind === 'frame' || kind === 'open' ? [{ route, kind }] : [],
+    );
     const pages = render.prerenderFrames(frames);
     for (const [route, kind] of kinds)
-      if (kind === 'full')
-        for (const language of render.languages()) pages.push(await render.prerenderPage(route, language));
+      for (const language of render.languages())
+        if (kind === 'full') pages.push(await render.prerenderPage(route, language));
+        else if (kind === 'signedIn') pages.push(await render.prerenderSignedIn(route, language));
     for (const page of pages) {
       const { route, language, kind } = page;
       const screenKey = `src/screens/${route.screen}/${route.screen}-screen.tsx`;
       const assets = chunkAssets(manifest, screenKey);
       const css = [...kitCss, ...assets.css.filter((file) => !kitCss.includes(file))];
-      // A frame (its loading state) needs only the entry's stylesheet to paint: the screen's come as preloads, so they
-      // do not hold the first paint, and the app links them (kit first) when it draws the screen.
-      const rel = kind === 'full' ? 'stylesheet' : 'preload" as="style';
+      const later = (EARLY_MODULES[route.screen!] ?? []).map((key) => chunkAssets(manifest, key));
+      // A frame (its loading state) needs only the entry's stylesheet to paint: the boot script preloads the screen's
+      // after the first paint, and the app links them (kit first) when it draws the screen.
+      const whole = kind === 'full' || kind === 'signedIn';
       const head = [
-        ...css.map((file) => `<link rel="${rel}" crossorigin href="/${file}">`),
+        ...(whole ? css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`) : []),
         ...assets.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ].join('');
-      const html = template
-        .replace(/<html lang="[^"]*"/u, `<html lang="${escapeAttribute(language)}"`)
-        .replace('</head>', `${head}</head>`)
-        .replace(
-          '<div id="root"></div>',
-          `<div id="root" inert data-prerender="${escapeAttribute(`${language} ${route.path} ${WHO[kind]}`)}">${page.html}</div>`,
-        );
+      // What the boot script starts beside the app: the catalogs the screen renders with, the forms manifest, and for
+      // a signed-in borrower's page what the screen first asks the API for.
+      const catalogUrls = ['common', ...(screens.SCREEN_NAMESPACES[route.screen!] ?? [])].map(
+        (ns) => `/locales/${language}/${ns}.json?v=${version}`,
+      );
+      const early = {
+        style: [...new Set([...css, ...later.flatMap((chunk) => chunk.css)])]
+          .filter((file) => !whole || !css.includes(file))
+          .map((file) => `/${file}`),
+        fetch: [...catalogUrls, `${product.apiBaseUrl}/forms/manifest`],
+        session: WHO[kind] === 'in' ? (await earlyGets(screenKey)).map((path) => product.apiBaseUrl + path) : [],
+      };
+      const html = bootAfterPaint(
+        template
+          .replace(/<html lang="[^"]*"/u, `<html lang="${escapeAttribute(language)}"`)
+          .replace('</head>', `${head}</head>`)
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root" inert data-prerender="${escapeAttribute(`${language} ${route.path} ${WHO[kind]}`)}">${page.html}</div>`,
+          ),
+        boot,
+        early,
+        later.flatMap((chunk) => chunk.js).map((file) => `/${file}`),
+      );
       const dir = join(dist, 'pages', language);
       mkdirSync(dir, { recursive: true });
       const file = join(dir, `${route.name}.html`);
-      const bytes = Buffer.from(html);
-      writeFileSync(file, bytes);
-      writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-      writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeCompressed(file, Buffer.from(html));
       written++;
     }
   } finally {

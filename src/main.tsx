@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './router.ts';
 import { installLayout } from '#engine/layout/apply-layout.ts';
@@ -45,8 +45,13 @@ void initI18n(undefined, prefetchScreenAt(window.location.pathname)).then((i18n)
   // Not where the guard sends the visitor elsewhere at once (an Android browser, to its own page): React would keep
   // the page's markup beside its own.
   const elsewhere = product.unsupportedPlatforms.includes('android') && isAndroid(navigator.userAgent);
-  if (!elsewhere && hydratable(root, i18n.language, location.pathname, isLoggedIn(useCoreStore.getState().publicData)))
-    hydrateRoot(root, app, { onRecoverableError: () => undefined });
-  else createRoot(root).render(app);
+  const hydrate =
+    !elsewhere && hydratable(root, i18n.language, location.pathname, isLoggedIn(useCoreStore.getState().publicData));
+  // In a transition, React renders the first screen in slices of a few milliseconds and lets the browser answer a tap
+  // in between, instead of one long task while the page is already on screen.
+  startTransition(() => {
+    if (hydrate) hydrateRoot(root, app, { onRecoverableError: () => undefined });
+    else createRoot(root).render(app);
+  });
   registerServiceWorker();
 });

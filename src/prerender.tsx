@@ -19,8 +19,19 @@ import { product, routesConfig, type Language } from './config.ts';
 import { Shell } from './shell/shell.tsx';
 import { useCoreStore, type PublicData } from './store/core-store.ts';
 
-/** How a route is drawn (prerenderPage). */
-export type PrerenderKind = 'full' | 'frame' | 'open';
+/**
+ * How a route is drawn: `full`, an open route's screen for a signed-out visitor (prerenderPage); `signedIn`, a
+ * signed-in borrower's screen as it first renders, before its data (prerenderSignedIn); `frame` and `open`, the shell
+ * around the screen's loading state, for a signed-in borrower or anyone (prerenderFrames).
+ */
+export type PrerenderKind = 'full' | 'signedIn' | 'frame' | 'open';
+
+/**
+ * The signed-in screens drawn into their page as they first render, before their data arrives (their own loading
+ * state, with what they show without data: /my's card and the way to raise the limit; home's skeleton), instead of
+ * the shell's spinner. A screen belongs here only when that first render reads nothing but its texts and config.
+ */
+export const DRAWN_SIGNED_IN: ReadonlySet<string> = new Set(['my', 'homeIndex']);
 
 /** One page the build writes: the route, its language, and the markup of #root. */
 export interface PrerenderedPage {
@@ -87,8 +98,9 @@ function speak(language: Language): void {
 }
 
 const page = (route: RouteDef, language: Language, kind: PrerenderKind, html: string): PrerenderedPage => {
-  if ((kind === 'full') === SCREEN_PENDING.test(html))
-    throw new Error(`prerender: ${route.path} (${kind}) drew ${kind === 'full' ? 'no screen' : 'its screen'}`);
+  const whole = kind === 'full' || kind === 'signedIn';
+  if (whole === SCREEN_PENDING.test(html))
+    throw new Error(`prerender: ${route.path} (${kind}) drew ${whole ? 'no screen' : 'its screen'}`);
   return { route, language, kind, html };
 };
 
@@ -108,9 +120,18 @@ export function prerenderFrames(routes: readonly { route: RouteDef; kind: 'frame
 }
 
 /** An open route drawn in full for a signed-out visitor. */
-export async function prerenderPage(route: RouteDef, language: Language): Promise<PrerenderedPage> {
+export function prerenderPage(route: RouteDef, language: Language): Promise<PrerenderedPage> {
+  return drawnWhole(route, language, 'full');
+}
+
+/** A signed-in borrower's route drawn with its screen as it first renders (DRAWN_SIGNED_IN). */
+export function prerenderSignedIn(route: RouteDef, language: Language): Promise<PrerenderedPage> {
+  return drawnWhole(route, language, 'signedIn');
+}
+
+async function drawnWhole(route: RouteDef, language: Language, kind: 'full' | 'signedIn'): Promise<PrerenderedPage> {
   speak(language);
-  drawFor({});
+  drawFor(kind === 'signedIn' ? { ...SIGNED_IN } : {});
   let html = drawn(route);
   // React.lazy suspends on its first render: that render starts the imports, and a render after they have settled
   // draws what they hold. Drawn again until the screen is there and the markup stops changing.
@@ -121,7 +142,7 @@ export async function prerenderPage(route: RouteDef, language: Language): Promis
     same = again === html ? same + 1 : 0;
     html = again;
   }
-  return page(route, language, 'full', html);
+  return page(route, language, kind, html);
 }
 
 /**

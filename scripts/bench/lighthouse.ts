@@ -6,10 +6,11 @@
  * dependency of the product: it is fetched from the npm registry by `npx` on the first run (LIGHTHOUSE, default
  * lighthouse@13.5.0). Lighthouse drives the Chromium this script starts, through its debugging port, so the borrower's
  * session (set in localStorage before each run) survives its start; the HTTP cache, the service worker and its
- * caches are cleared before each run.
+ * caches are cleared before each run. LIGHTHOUSE_REPORTS=<dir> keeps each run's report; LIGHTHOUSE_ASSETS=<dir> keeps its
+ * trace and DevTools log too (with LANTERN_DEBUG=1, the simulated timings behind each metric as traces).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -101,6 +102,8 @@ export async function runLighthouseBench(): Promise<LighthouseResult> {
           storageTypes: 'service_workers,cache_storage',
         });
         await page.goto('about:blank');
+        const saved = process.env['LIGHTHOUSE_ASSETS'];
+        const assets = saved && join(saved, `${path.slice(1) || 'root'}-${i + 1}.json`);
         const { stdout } = await run(
           'npx',
           [
@@ -111,16 +114,18 @@ export async function runLighthouseBench(): Promise<LighthouseResult> {
             '--disable-storage-reset',
             '--only-categories=performance',
             '--output=json',
-            '--output-path=stdout',
+            `--output-path=${assets ?? 'stdout'}`,
             '--quiet',
             `--emulated-user-agent=${UA.iPhone}`,
+            ...(assets ? ['--save-assets'] : []),
           ],
           { maxBuffer: 256 * 1024 * 1024 },
         );
-        const report = JSON.parse(stdout) as LighthouseReport;
+        const json = assets ? readFileSync(assets, 'utf8') : stdout;
+        const report = JSON.parse(json) as LighthouseReport;
         // The whole report, to read what is behind a figure (the LCP element and its phases, the request chains).
         const keep = process.env['LIGHTHOUSE_REPORTS'];
-        if (keep) writeFileSync(join(keep, `${path.slice(1) || 'root'}-${i + 1}.json`), stdout);
+        if (keep) writeFileSync(join(keep, `${path.slice(1) || 'root'}-${i + 1}.json`), json);
         if (report.runtimeError) throw new Error(`${path}: ${report.runtimeError.code} ${report.runtimeError.message}`);
         const value = (audit: string) => report.audits[audit]?.numericValue ?? Number.NaN;
         runs.push({

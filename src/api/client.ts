@@ -3,6 +3,8 @@
  * screens translate the code (errors.<CODE>), never the server's text.
  */
 import { product } from '../config.ts';
+import { requestStarted } from './activity.ts';
+import { takeEarly } from './early.ts';
 import { reportReachability } from './network-status.ts';
 
 /** An error answer from the API, or a network failure (code NETWORK_ERROR). */
@@ -36,19 +38,32 @@ export interface RequestOptions {
 
 /** Calls `path` under the configured API base and returns its JSON body. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const done = requestStarted();
+  try {
+    return await exchange<T>(path, options);
+  } finally {
+    done();
+  }
+}
+
+async function exchange<T>(path: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+  const url = product.apiBaseUrl + path;
+  // A GET the page's boot script has already started (src/api/early.ts).
+  const early = (options.method ?? 'GET') === 'GET' ? takeEarly(url, headers['authorization']) : undefined;
   let response: Response;
   try {
-    response = await fetch(product.apiBaseUrl + path, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
-      signal: options.signal,
-      cache: 'no-store',
-    });
+    response = await (early ??
+      fetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
+        signal: options.signal,
+        cache: 'no-store',
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     reportReachability(false);

@@ -5,6 +5,7 @@
  * version was retired (FORM_VERSION_RETIRED) asks again on purpose ({@link reloadManifest}).
  */
 import type { FormsManifestAnswer } from '#api-contract/forms.ts';
+import { takeEarly } from '../api/early.ts';
 import { product } from '../config.ts';
 
 /** The manifest, as the server answers it (api-contract/forms.ts, the forms contract). */
@@ -41,7 +42,9 @@ const listeners = new Set<(manifest: FormsManifest) => void>();
  * in the entry's static imports would be a cycle between the two chunks.
  */
 async function fetchManifest(): Promise<FormsManifest> {
-  const response = await fetch(`${product.apiBaseUrl}/forms/manifest`, { headers: { accept: 'application/json' } });
+  const url = `${product.apiBaseUrl}/forms/manifest`;
+  // Started by the page's boot script (src/api/early.ts) when the page was opened here.
+  const response = await (takeEarly(url) ?? fetch(url, { headers: { accept: 'application/json' } }));
   if (!response.ok) throw new Error(`forms manifest: HTTP ${response.status}`);
   return (await response.json()) as FormsManifest;
 }

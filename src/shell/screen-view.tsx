@@ -1,6 +1,7 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '#engine/ui/error-boundary.tsx';
+import { screenShown } from '../api/activity.ts';
 import { routeScreens } from './screens.ts';
 
 /** One route's view: its lazy screen, a loading state, and a reload offer when the chunk cannot be fetched. */
@@ -13,9 +14,16 @@ export function ScreenView({ routeName }: { routeName: string }) {
       <Suspense fallback={<ScreenLoading />}>
         {/* eslint-disable-next-line react-hooks/static-components -- looked up in a module-level map, never created here */}
         <Screen routeName={routeName} />
+        <Shown />
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+/** Tells the shell the screen is on the page, past its loading state (src/api/activity.ts). */
+function Shown() {
+  useEffect(screenShown, []);
+  return null;
 }
 
 function ScreenLoading() {

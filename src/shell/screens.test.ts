@@ -12,8 +12,8 @@ afterEach(() => {
 
 describe('prefetchScreenAt', () => {
   it.each([
-    ['/homeIndex', ['loan'], '/loans/home'],
-    ['/home', ['loan'], '/loans/home'],
+    ['/homeIndex', ['loan', 'errors'], '/loans/home'],
+    ['/home', ['loan', 'errors'], '/loans/home'],
     ['/my', ['profile', 'forms'], '/me'],
   ] as const)(
     'on %s answers its catalogs and asks for its first view before the screen renders',
@@ -27,14 +27,14 @@ describe('prefetchScreenAt', () => {
 
   it('asks for nothing without a session (the guard sends the visitor to log in), and nothing for /start', async () => {
     const calls = mockApi({});
-    expect(prefetchScreenAt('/homeIndex')).toEqual(['loan']);
+    expect(prefetchScreenAt('/homeIndex')).toEqual(['loan', 'errors']);
     // The screen's chunk is there by now: whatever it would ask for has been asked.
     await import('../screens/homeIndex/homeIndex-screen.tsx');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(calls).toEqual([]);
 
     logIn();
-    expect(prefetchScreenAt('/start')).toEqual([]);
+    expect(prefetchScreenAt('/start')).toEqual(['login']);
     await import('../screens/start/start-screen.tsx');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(calls).toEqual([]);

@@ -20,6 +20,11 @@ type ScreenModule = {
    * route's path.
    */
   early?: (path: string) => void;
+  /**
+   * The GETs (paths under the API base) the screen first makes as the signed-in borrower, which its `early` starts: on
+   * a prerendered page its boot script starts them before the app runs (scripts/prerender.ts).
+   */
+  earlyGets?: readonly string[];
 };
 const screenModules = import.meta.glob<ScreenModule>('../screens/*/*-screen.tsx');
 /** Classes every screen shares (src/screens/README.md); not needed by the bare shell. */
@@ -60,8 +65,8 @@ export const routeScreens: ReadonlyMap<string, LazyExoticComponent<ComponentType
 
 /**
  * Starts fetching the screen of the page being opened (a path of the route table) while the shell still waits for
- * its catalogs, so the two arrive together instead of one after the other, and then what the screen first asks the
- * API for (its `early`). Answers the catalogs the screen renders with besides `common`, to load with it. The shell's
+ * its catalogs, so the two arrive together instead of one after the other, and then what the screen first asks the API
+ * for (its `early`). Answers the catalogs the screen renders with besides `common`, to load with it. The shell's
  * guard may still send the borrower elsewhere; the fetches are then only early work.
  */
 export function prefetchScreenAt(pathname: string): readonly string[] {
@@ -78,9 +83,13 @@ export function prefetchScreenAt(pathname: string): readonly string[] {
   return SCREEN_NAMESPACES[screen] ?? [];
 }
 
-/** The catalogs the screens a borrower may open directly render with, besides `common`. */
-const SCREEN_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
+/**
+ * The catalogs the screens a borrower may open directly render with, besides `common`; the page's boot script asks
+ * for them too (scripts/prerender.ts).
+ */
+export const SCREEN_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
+  start: ['login'],
   infoStep: ['forms'],
-  homeIndex: ['loan'],
+  homeIndex: ['loan', 'errors'],
   my: ['profile', 'forms'],
 };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from '../router.ts';
 import { guard, type GuardPolicy, type Platform } from '#engine/screens/guard.ts';
@@ -8,6 +8,7 @@ import type { StorageWrites } from '#engine/screens/query-storage.ts';
 import { BottomNav } from '#engine/ui/bottom-nav.tsx';
 import { homeIcon, loanIcon, profileIcon } from '#engine/ui/icons.tsx';
 import { product, routesConfig } from '../config.ts';
+import { firstScreenSettled } from '../api/activity.ts';
 import { writeStorage } from '../storage.ts';
 import { useCoreStore } from '../store/core-store.ts';
 import { ScreenView } from './screen-view.tsx';
@@ -26,6 +27,31 @@ const policy: GuardPolicy = {
   unsupportedPlatforms: product.unsupportedPlatforms as Platform[],
   unsupportedPath: product.unsupportedRoute,
 };
+
+/**
+ * The shell's extras and the unread badge wait for the first screen (src/api/activity.ts), a frame after it has what
+ * it asked for, or 3 s at most: on a slow network they do not take the bandwidth and the main thread from it.
+ */
+const firstScreenDone = new Promise<void>((resolve) => {
+  if (typeof window === 'undefined') return;
+  window.setTimeout(resolve, 3000);
+  void firstScreenSettled().then(() => requestAnimationFrame(() => window.setTimeout(resolve, 0)));
+});
+let afterFirstScreen = false;
+void firstScreenDone.then(() => (afterFirstScreen = true));
+
+function useAfterFirstScreen(): boolean {
+  const [after, setAfter] = useState(afterFirstScreen);
+  useEffect(() => {
+    if (after) return undefined;
+    let live = true;
+    void firstScreenDone.then(() => live && setAfter(true));
+    return () => {
+      live = false;
+    };
+  }, [after]);
+  return after;
+}
 
 function applyStorage(writes: StorageWrites): void {
   for (const [key, value] of Object.entries(writes.local)) writeStorage('local', key, value);
@@ -67,6 +93,7 @@ function Frame({ match }: { match: ResolvedRoute | undefined }) {
     [pathname, search, match, token, customerId],
   );
   useEffect(() => applyStorage(decision.storage), [decision]);
+  const extras = useAfterFirstScreen();
 
   if (decision.redirect || !decision.route)
     return <Navigate to={decision.redirect ?? routesConfig.loginRoute} replace />;
@@ -81,17 +108,19 @@ function Frame({ match }: { match: ResolvedRoute | undefined }) {
           render={(name) => <ScreenView routeName={name} />}
         />
       </main>
-      {isTab && <TabBar current={route.name} />}
-      <Suspense fallback={null}>
-        <ShellExtras />
-      </Suspense>
+      {isTab && <TabBar current={route.name} badge={extras} />}
+      {extras && (
+        <Suspense fallback={null}>
+          <ShellExtras />
+        </Suspense>
+      )}
     </div>
   );
 }
 
 const TAB_ICONS = { home: homeIcon, loan: loanIcon, profile: profileIcon } as const;
 
-function TabBar({ current }: { current: string }) {
+function TabBar({ current, badge }: { current: string; badge: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const items = routesConfig.tabs.map((tab) => ({
@@ -101,7 +130,7 @@ function TabBar({ current }: { current: string }) {
     icon: TAB_ICONS[tab.icon],
     active: tab.route === current,
     // Messages are reached from the profile: its tab carries their unread count (its own chunk).
-    badge: tab.id === 'profile' ? unreadBadge : undefined,
+    badge: tab.id === 'profile' && badge ? unreadBadge : undefined,
   }));
   return <BottomNav items={items} onNavigate={(href) => navigate(href)} />;
 }

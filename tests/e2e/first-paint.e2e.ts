@@ -6,10 +6,12 @@
  * app's cookie or the browser's (server/plugins/web-app.ts).
  */
 import type { Page, Route } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { borrowerWithProfile, type Borrower } from '#server/testing/borrower.ts';
 import theme from '#config/themes/theme-1.json' with { type: 'json' };
 import { catalogText as tr } from './steps.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
+import { browserDatabase, startServer, type E2eServer } from './server.ts';
 
 const base = inject('baseUrl');
 const suite = chromiumSuite(base);
@@ -73,18 +75,93 @@ describe('the first screen from the HTML', () => {
     },
   );
 
-  it('a signed-in route paints its frame before any script: the title, the loading state and the navigation', async () => {
-    const page = await suite.open(iPhone(2), undefined, { session: true, language: 'fil' });
-    await suite.context.addCookies([{ name: 'lng', value: 'fil', url: base }]);
+  it('another signed-in route paints its frame before any script: the title, the loading state and the navigation', async () => {
+    const page = await suite.open(iPhone(2), undefined, { session: true, language: 'en' });
     const release = await holdScripts(page);
-    await page.goto(`${base}/my`, { waitUntil: 'commit' });
+    await page.goto(`${base}/billIndex`, { waitUntil: 'commit' });
     await page.locator('.page-loading').waitFor();
-    expect(await page.locator('.title-bar-title').textContent()).toBe(tr('fil', 'common', 'routes.my'));
-    expect(await page.locator('.ui-bottom-nav').textContent()).toContain(tr('fil', 'common', 'nav.home'));
-    await page.screenshot({ path: '/tmp/first-paint-my-fil.png' });
+    expect(await page.locator('.title-bar-title').textContent()).toBe(tr('en', 'common', 'routes.billIndex'));
+    expect(await page.locator('.ui-bottom-nav').textContent()).toContain(tr('en', 'common', 'nav.home'));
     release();
     // The app takes the frame over and draws the screen in it.
     await page.locator('.page-loading').waitFor({ state: 'detached' });
+  });
+});
+
+describe('a signed-in page from the HTML', () => {
+  let server: E2eServer;
+  let borrower: Borrower;
+  beforeAll(async () => {
+    server = await startServer(browserDatabase());
+    borrower = await borrowerWithProfile(server);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  /** The borrower's session where the app keeps it (src/store/core-store.ts, src/api/session.ts), and a language. */
+  const signedIn = async (page: Page, lng: string) => {
+    await suite.context.addCookies([{ name: 'lng', value: lng, url: server.url }]);
+    await page.goto(`${server.url}/robots.txt`);
+    await page.evaluate(
+      ({ token, customerId, device }) => {
+        const state = { publicData: { token, customerId } };
+        localStorage.setItem('core', JSON.stringify({ state, version: 1 }));
+        localStorage.setItem('deviceId', device);
+      },
+      {
+        token: borrower.headers['authorization']!.slice('Bearer '.length),
+        customerId: borrower.customerId,
+        device: borrower.headers['x-device-id']!,
+      },
+    );
+  };
+
+  it('/my paints before any script its card and the way to raise the limit, then its figures', async () => {
+    const page = await suite.open(iPhone(2), undefined, { language: 'fil' });
+    await signedIn(page, 'fil');
+    const release = await holdScripts(page);
+    await page.goto(`${server.url}/my`, { waitUntil: 'commit' });
+    await page.locator('.my-head[aria-busy="true"]').waitFor();
     expect(await page.locator('.title-bar-title').textContent()).toBe(tr('fil', 'common', 'routes.my'));
+    expect(await page.locator('.my-raise').textContent()).toBe(tr('fil', 'profile', 'limit.raise'));
+    expect(await page.locator('.ui-bottom-nav').textContent()).toContain(tr('fil', 'common', 'nav.home'));
+    // Where the link is, in widths of the layout viewport (the app's layout sets the viewport's scale and the root font
+    // by the screen's pixel ratio once it runs: src/engine/layout).
+    const place = () =>
+      page.evaluate(() => document.querySelector('.my-raise')!.getBoundingClientRect().top / window.innerWidth);
+    const before = await place();
+    await page.evaluate(() => {
+      (window as unknown as { drawn: Element | null }).drawn = document.querySelector('.my-raise');
+    });
+    await page.screenshot({ path: '/tmp/first-paint-my-fil.png' });
+    release();
+    // The app hydrates the card and fills in its figures: the link the HTML drew stays, where it was.
+    await page.getByTestId('my-phone').waitFor();
+    expect(await page.getByTestId('my-phone').textContent()).toMatch(/^\+63 \d{3}\*{3}\d{4}$/u);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { drawn: Element | null }).drawn === document.querySelector('.my-raise'),
+      ),
+    ).toBe(true);
+    expect(await place()).toBeCloseTo(before, 2);
+  });
+
+  it('opened directly, asks the API once for what the screen needs: the boot script asked, the app took the answers', async () => {
+    const page = await suite.open(iPhone(2), undefined, { language: 'en' });
+    await signedIn(page, 'en');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/locales/')) asked.push(url.pathname);
+    });
+    await page.goto(`${server.url}/my`);
+    await page.getByTestId('my-phone').waitFor();
+    await page.waitForLoadState('networkidle');
+    for (const path of ['/api/v1/me', '/api/v1/forms/manifest', '/locales/en/common.json', '/locales/en/profile.json'])
+      expect(
+        asked.filter((p) => p === path),
+        path,
+      ).toHaveLength(1);
   });
 });

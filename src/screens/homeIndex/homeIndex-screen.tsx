@@ -91,8 +91,9 @@ function LimitCard({ home }: { home: HomeView }) {
 }
 
 /** Opened directly: home's view and the offer's chunk travel beside the page's scripts (src/shell/screens.ts). */
+export const earlyGets = ['/loans/home'];
 export function early(): void {
-  requestEarly('/loans/home');
+  earlyGets.forEach(requestEarly);
   prefetchOffer();
 }
 

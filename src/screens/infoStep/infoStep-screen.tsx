@@ -66,6 +66,8 @@ function stepOfRoute(steps: readonly FlowStepEntry[], routeName: string): FlowSt
   return path === undefined ? undefined : stepAt(steps, path);
 }
 
+export const earlyGets = ['/profile'];
+
 /**
  * Opened directly: the profile and the step's form travel beside the page's scripts (src/shell/screens.ts); the
  * screen's `use` finds them on their way (`loadProfileOnce`, `loadStepForm` keep one promise each).

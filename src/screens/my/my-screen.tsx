@@ -30,7 +30,8 @@ const ACCOUNT_LABEL: Record<NonNullable<MeView['payoutAccount']>['method'], stri
 };
 
 /** Opened directly: the summary travels beside the page's scripts (src/shell/screens.ts). */
-export const early = () => requestEarly('/me');
+export const earlyGets = ['/me'];
+export const early = () => earlyGets.forEach(requestEarly);
 
 export default function MyScreen() {
   const { t } = useTranslation(['profile', 'common', 'forms']);
@@ -50,7 +51,7 @@ export default function MyScreen() {
             </button>
           </div>
         ) : (
-          <div className="card my-loading" aria-busy="true" data-testid="loading" />
+          <MyHead data={undefined} />
         )}
         <LogOutButton />
       </div>
@@ -66,23 +67,7 @@ export default function MyScreen() {
   );
   return (
     <div className="page my">
-      <section className="card my-head" aria-labelledby="my-phone">
-        <p className="muted my-phone-label">{t('phone')}</p>
-        <h2 id="my-phone" className="my-phone" data-testid="my-phone">
-          +63 {data.phoneMasked}
-        </h2>
-        {data.creditLimitCentavos !== null && (
-          <>
-            <p className="muted my-limit-label">{t('limit.title')}</p>
-            <p className="my-limit" data-testid="my-limit">
-              {formatPeso(data.creditLimitCentavos, { wholeIfExact: true })}
-            </p>
-          </>
-        )}
-        <Link className="my-raise" to="/creditLimit">
-          {t('limit.raise')}
-        </Link>
-      </section>
+      <MyHead data={data} />
 
       <section aria-labelledby="my-steps">
         <h2 id="my-steps" className="section-title">
@@ -176,6 +161,36 @@ export default function MyScreen() {
       <SmsReminders initial={data.preferences.smsReminders} />
       <LogOutButton />
     </div>
+  );
+}
+
+/**
+ * The card at the top: the masked phone, the credit limit and the way to raise it. Drawn before the summary arrives,
+ * with its figures held open, so the card is on the page from its HTML (scripts/prerender.ts) and nothing in it moves
+ * when they come; a borrower without a limit yet loses that line then.
+ */
+function MyHead({ data }: { data: MeView | undefined }) {
+  const { t } = useTranslation('profile');
+  // undefined: not known yet; null: none.
+  const limit = data ? data.creditLimitCentavos : undefined;
+  return (
+    <section className="card my-head" aria-labelledby="my-phone" aria-busy={data ? undefined : true}>
+      <p className="muted my-phone-label">{t('phone')}</p>
+      <h2 id="my-phone" className="my-phone" data-testid={data ? 'my-phone' : undefined}>
+        {data ? <>+63 {data.phoneMasked}</> : <span className="my-pending" />}
+      </h2>
+      {limit !== null && (
+        <>
+          <p className="muted my-limit-label">{t('limit.title')}</p>
+          <p className="my-limit" data-testid={limit === undefined ? undefined : 'my-limit'}>
+            {limit === undefined ? <span className="my-pending" /> : formatPeso(limit, { wholeIfExact: true })}
+          </p>
+        </>
+      )}
+      <Link className="my-raise" to="/creditLimit">
+        {t('limit.raise')}
+      </Link>
+    </section>
   );
 }
 
