@@ -50,7 +50,10 @@ interface LighthouseReport {
   runtimeError?: { code: string; message: string };
 }
 
-/** The core store as the app persists it, holding `borrower`'s session (src/store/core-store.ts). */
+/**
+ * The core store as the app persists it, holding `borrower`'s session (src/store/core-store.ts), and the device id
+ * the app keeps beside it since the login (src/api/session.ts).
+ */
 const coreOf = (b: Borrower) =>
   JSON.stringify({
     state: { publicData: { token: b.headers['authorization']!.slice('Bearer '.length), customerId: b.customerId } },
@@ -90,11 +93,13 @@ export async function runLighthouseBench(): Promise<LighthouseResult> {
         // The session, or none; a cold start: no HTTP cache, no service worker, no cache storage.
         await page.goto(`${base}/robots.txt`);
         await page.evaluate(
-          (core) => {
-            if (core) localStorage.setItem('core', core);
-            else localStorage.removeItem('core');
+          ([core, device]) => {
+            if (core && device) {
+              localStorage.setItem('core', core);
+              localStorage.setItem('deviceId', device);
+            } else localStorage.removeItem('core');
           },
-          who && coreOf(who),
+          [who && coreOf(who), who?.headers['x-device-id']] as const,
         );
         await cdp.send('Network.clearBrowserCache');
         await cdp.send('Storage.clearDataForOrigin', {

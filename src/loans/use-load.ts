@@ -3,7 +3,7 @@
  * (under review, disbursing, a payment in progress). Effects stop when the view is hidden (keep-alive views sit in
  * React's <Activity>), so a hidden screen never polls, and it loads again when shown.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -49,7 +49,9 @@ export function useLoad<T>(
             return;
           }
           lastData.current = data;
-          setState({ key, data });
+          // Drawn in a transition: React renders the answer in slices and lets a tap through in between, rather than
+          // one long task (a whole page of figures on a slow phone).
+          startTransition(() => setState({ key, data }));
           const wait = latest.current.pollMs?.(data) ?? 0;
           if (wait > 0) timer = window.setTimeout(run, wait);
         },

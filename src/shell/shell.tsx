@@ -29,13 +29,15 @@ const policy: GuardPolicy = {
 };
 
 /**
- * The shell's extras and the unread badge wait for the first screen (src/api/activity.ts), a frame after it has what
- * it asked for, or 3 s at most: on a slow network they do not take the bandwidth and the main thread from it.
+ * The shell's extras and the unread badge wait for the first screen (src/api/activity.ts): until it has what it
+ * asked for and the main thread is idle after drawing it, or 3 s at most. On a slow network they do not take the
+ * bandwidth and the main thread from it.
  */
 const firstScreenDone = new Promise<void>((resolve) => {
   if (typeof window === 'undefined') return;
   window.setTimeout(resolve, 3000);
-  void firstScreenSettled().then(() => requestAnimationFrame(() => window.setTimeout(resolve, 0)));
+  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+  void firstScreenSettled().then(() => idle(() => resolve(), { timeout: 1000 }));
 });
 let afterFirstScreen = false;
 void firstScreenDone.then(() => (afterFirstScreen = true));
