@@ -8,7 +8,7 @@ import { captureInstallPrompt } from '#engine/ui/install-prompt.ts';
 import { product } from './config.ts';
 import { initI18n } from './i18n.ts';
 import { prefetchScreenAt } from './shell/screens.ts';
-import { Shell } from './shell/shell.tsx';
+import { firstScreenDone, Shell } from './shell/shell.tsx';
 import { loadManifest, onManifest } from './forms/manifest.ts';
 import { applyTheme, takePublishedThemes } from './shell/theme.ts';
 import { registerServiceWorker } from './shell/service-worker.ts';
@@ -53,5 +53,5 @@ void initI18n(undefined, prefetchScreenAt(window.location.pathname)).then((i18n)
     if (hydrate) hydrateRoot(root, app, { onRecoverableError: () => undefined });
     else createRoot(root).render(app);
   });
-  registerServiceWorker();
+  void firstScreenDone.then(registerServiceWorker);
 });

@@ -31,9 +31,10 @@ const policy: GuardPolicy = {
 /**
  * The shell's extras and the unread badge wait for the first screen (src/api/activity.ts): until it has what it
  * asked for and the main thread is idle after drawing it, or 3 s at most. On a slow network they do not take the
- * bandwidth and the main thread from it.
+ * bandwidth and the main thread from it; nor does the service worker's install, which fetches the app shell
+ * (src/main.tsx).
  */
-const firstScreenDone = new Promise<void>((resolve) => {
+export const firstScreenDone = new Promise<void>((resolve) => {
   if (typeof window === 'undefined') return;
   window.setTimeout(resolve, 3000);
   const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
