@@ -6,7 +6,8 @@
  * - data-style: the screen's stylesheets, when the page holds only its frame (its loading state);
  * - data-fetch: the catalogs the screen renders with and the forms manifest (public GETs);
  * - data-session: what the screen first asks the API for as the signed-in borrower (GETs with the session's
- *   headers, read from where the app keeps them: src/api/session.ts).
+ *   headers, read from where the app keeps them: src/api/session.ts);
+ * - on a step of the published flow, its form and validator, once the forms manifest names them.
  * The app takes those answers instead of asking again (src/api/early.ts: `bootEarly`, by URL, once). Nothing before
  * the first paint competes with the stylesheets it needs.
  */
@@ -31,30 +32,48 @@ let started = false;
 function start() {
   if (started || !boot) return;
   started = true;
-  import(boot.dataset.entry);
-  const preload = (rel, href, as) => {
-    const link = document.createElement('link');
-    link.rel = rel;
-    if (as) link.as = as;
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
+  const link = (rel, href, as) => {
+    const element = document.createElement('link');
+    element.rel = rel;
+    if (as) element.as = as;
+    element.crossOrigin = '';
+    element.href = href;
+    document.head.append(element);
   };
-  for (const href of list('data-preload')) preload('modulepreload', href);
-  for (const href of list('data-style')) preload('preload', href, 'style');
-  const get = (url, headers) => {
-    const response = fetch(url, { headers: { accept: 'application/json', ...headers }, cache: 'no-store' });
+  const get = (url, headers, cache = 'no-store') => {
+    const response = fetch(url, { headers: { accept: 'application/json', ...headers }, cache });
     response.catch(() => undefined);
     early.set(url, { authorization: headers?.authorization ?? null, response });
+    return response;
   };
-  // Each in a task of its own, so none holds the main thread long (reading the session's storage the first time can).
-  setTimeout(() => {
-    for (const url of list('data-fetch')) get(url);
-  }, 0);
-  setTimeout(() => {
-    const headers = session();
-    if (headers) for (const url of list('data-session')) get(url, headers);
-  }, 0);
+  // A step of the published flow at this path: its form and validator, named by the forms manifest, as soon as that
+  // arrives (src/forms/step-modules.ts takes the form; the validator's import finds its preload). Immutable files.
+  const step = (manifest) =>
+    manifest
+      .then((response) => response.clone().json())
+      .then((published) => {
+        const at = published.flow.steps.find((entry) => entry.route === location.pathname);
+        const form = at && published.forms[at.schema];
+        if (!form) return;
+        get(form.form, undefined, 'default');
+        link('modulepreload', form.validator);
+      })
+      .catch(() => undefined);
+  // Each step in a task of its own, in this order, so none holds the main thread long on a slow phone (reading the
+  // session's storage the first time can, and so can asking for twenty modules at once).
+  const steps = [
+    () => import(boot.dataset.entry),
+    () => {
+      const headers = session();
+      if (headers) for (const url of list('data-session')) get(url, headers);
+    },
+    () => list('data-fetch').forEach((url) => (url.endsWith('/forms/manifest') ? step(get(url)) : get(url))),
+  ];
+  const modules = list('data-preload');
+  for (let at = 0; at < modules.length; at += 4)
+    steps.push(() => modules.slice(at, at + 4).forEach((href) => link('modulepreload', href)));
+  steps.push(() => list('data-style').forEach((href) => link('preload', href, 'style')));
+  for (const step of steps) setTimeout(step, 0);
 }
 // After the next frame has painted; a page opened in the background (no frames) starts at once.
 if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));

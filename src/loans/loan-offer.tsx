@@ -12,10 +12,10 @@ import { formatPeso } from '#domain/money.ts';
 import { useClickGuard } from '#engine/ui/click-guard.ts';
 import { toast } from '#engine/ui/toast.tsx';
 import { IntentKeys, loansApi, type HomeView, type OrderView } from '../api/loans.ts';
-import { product } from '../config.ts';
 import { Link } from '../router.ts';
 import { isTransient, loanErrorMessage } from './errors.ts';
 import { QuoteSummary } from './figures.tsx';
+import { Timings } from './timings.tsx';
 import { formatDay, languageOf } from './format.ts';
 import { AmountPicker, TermPicker } from './pickers.tsx';
 import { loanProduct } from './pricing.ts';
@@ -44,7 +44,6 @@ export function LoanOffer({ sub, home, onApplied }: LoanOfferProps) {
   const principal = amount !== undefined && choices.includes(amount) ? amount : choices[choices.length - 1];
   const quote = principal === undefined ? null : liveQuote(sub, principal, term, home.today, limit);
   const lng = languageOf(i18n);
-  const { timings } = product;
 
   const apply = async () => {
     if (!quote || principal === undefined) return;
@@ -85,13 +84,7 @@ export function LoanOffer({ sub, home, onApplied }: LoanOfferProps) {
           {quote && <QuoteSummary quote={quote} />}
         </>
       )}
-      {!refused && (
-        <ul className="loan-timings muted">
-          <li>{t('timings.application', { count: timings.applicationMinutes })}</li>
-          <li>{t('timings.approval', { count: timings.approvalMinutes })}</li>
-          <li>{t('timings.funds', { count: timings.fundsHours })}</li>
-        </ul>
-      )}
+      {!refused && <Timings />}
       {refused ? null : !home.profile.complete ? (
         <>
           <p className="loan-note">{t('offer.profileIncomplete')}</p>

@@ -69,7 +69,7 @@ async function settled(page: Page, route: string, language: Language) {
   await page.waitForFunction(
     ([lng]) =>
       document.documentElement.lang === lng &&
-      !document.querySelector('.page-loading, .loan-skeleton, .ui-widget-loading'),
+      !document.querySelector('.page-loading, .loan-skeleton, .ui-widget-loading, .app-main [aria-busy="true"]'),
     [language],
   );
   // Fonts and images settle colours and sizes axe measures.

@@ -163,5 +163,19 @@ describe('a signed-in page from the HTML', () => {
         asked.filter((p) => p === path),
         path,
       ).toHaveLength(1);
+
+    // A step: its published form and validator, named by the manifest the boot script asked for, once each.
+    asked.length = 0;
+    const forms: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/forms/')) forms.push(url.pathname);
+    });
+    await page.goto(`${server.url}/identityInfo`);
+    // The form draws once its file and validator are in: a second request of either would have been made by then.
+    await page.locator('fieldset#root').waitFor();
+    expect(asked.filter((p) => p === '/api/v1/profile')).toHaveLength(1);
+    expect(forms.filter((p) => p.endsWith('.json'))).toHaveLength(1);
+    expect(forms.filter((p) => p.endsWith('.js'))).toHaveLength(1);
   });
 });

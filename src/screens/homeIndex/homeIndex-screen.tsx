@@ -12,7 +12,8 @@ import { chevronIcon } from '#engine/ui/icon-set.ts';
 import { loansApi, type HomeView } from '#src/api/loans.ts';
 import { requestEarly } from '#src/api/session.ts';
 import { formatDay, languageOf } from '#src/loans/format.ts';
-import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
+import { LoadFailed } from '#src/loans/load-state.tsx';
+import { Timings } from '#src/loans/timings.tsx';
 import { prefetchOffer, SuspendingLoanOffer, useOfferModule } from '#src/loans/lazy-offer.tsx';
 import { homePollOf, OrderCard } from '#src/loans/order-card.tsx';
 import { configTextKey, loanProduct } from '#src/loans/pricing.ts';
@@ -45,11 +46,18 @@ export function productRange(
  * The limit, or, when the server withholds it (the profile unfinished, or underwriting would refuse the profile as it
  * stands, or only a person can set it), what to do next instead of an amount nobody would lend.
  */
-function LimitCard({ home }: { home: HomeView }) {
+function LimitCard({ home }: { home: HomeView | undefined }) {
   const { t, i18n } = useTranslation('loan');
-  const withheld = home.limitWithheld;
+  const withheld = home?.limitWithheld;
   let body: ReactNode;
-  if (home.creditLimitCentavos !== null) {
+  if (!home) {
+    // Home's view on its way: the figure's place held, so the card does not change size for the usual answer.
+    body = (
+      <p className="homeIndex-limit-value">
+        <span className="homeIndex-pending" />
+      </p>
+    );
+  } else if (home.creditLimitCentavos !== null) {
     body = (
       <p className="homeIndex-limit-value" data-testid="credit-limit">
         {formatPeso(home.creditLimitCentavos, { wholeIfExact: true })}
@@ -81,12 +89,35 @@ function LimitCard({ home }: { home: HomeView }) {
     );
   }
   return (
-    <section className="card homeIndex-limit" aria-labelledby="homeIndex-limit-title">
+    <section
+      className="card homeIndex-limit"
+      aria-labelledby="homeIndex-limit-title"
+      aria-busy={home ? undefined : true}
+    >
       <h2 id="homeIndex-limit-title" className="homeIndex-limit-label">
         {t('home.creditLimit')}
       </h2>
       {body}
     </section>
+  );
+}
+
+/**
+ * Home before its view (and the offer's chunk) is there: the limit card with its figure pending, and the offer's
+ * card with what it tells every borrower, the stated timings, below its pickers' place. The page's HTML carries it
+ * (scripts/prerender.ts), so it shows before any script runs; the limit card keeps its place when the view comes.
+ */
+function HomeLoading() {
+  const { t } = useTranslation(['loan', 'common']);
+  return (
+    <div className="page homeIndex">
+      <LimitCard home={undefined} />
+      <section className="card loan-offer homeIndex-offer-pending" aria-busy="true" data-testid="loading">
+        <div className="loan-skeleton-card homeIndex-offer-skeleton" />
+        <Timings />
+        <span className="visually-hidden">{t('app.loading', { ns: 'common' })}</span>
+      </section>
+    </div>
   );
 }
 
@@ -110,10 +141,12 @@ export default function HomeIndexScreen() {
   }, [navigate]);
   const main = loanProduct.subProducts[0];
 
-  const loading = (
+  const loading = home.error ? (
     <div className="page homeIndex">
-      {home.error ? <LoadFailed error={home.error} onRetry={home.reload} /> : <LoadingCards count={3} />}
+      <LoadFailed error={home.error} onRetry={home.reload} />
     </div>
+  ) : (
+    <HomeLoading />
   );
   if (!home.data) return loading;
   const data = home.data;
