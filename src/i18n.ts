@@ -7,7 +7,7 @@ import { initReactI18next } from 'react-i18next';
 import { product, type Language } from './config.ts';
 import { browserLanguage as pickLanguage } from '#domain/language.ts';
 import { readStorage, STORAGE, writeStorage } from './storage.ts';
-import { takeEarly } from './api/early.ts';
+import { fetchEarly } from './api/early.ts';
 
 /** Loads one catalog (language, namespace). */
 export type CatalogLoader = (language: string, namespace: string) => Promise<Record<string, unknown>>;
@@ -16,7 +16,7 @@ export type CatalogLoader = (language: string, namespace: string) => Promise<Rec
 const fetchCatalog: CatalogLoader = async (language, namespace) => {
   const version = typeof __LOCALES_VERSION__ === 'string' ? __LOCALES_VERSION__ : 'dev';
   const url = `/locales/${language}/${namespace}.json?v=${version}`;
-  const response = await (takeEarly(url) ?? fetch(url));
+  const response = await fetchEarly(url);
   if (!response.ok) throw new Error(`catalog ${language}/${namespace}: HTTP ${response.status}`);
   return (await response.json()) as Record<string, unknown>;
 };

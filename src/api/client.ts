@@ -4,7 +4,7 @@
  */
 import { product } from '../config.ts';
 import { requestStarted } from './activity.ts';
-import { takeEarly } from './early.ts';
+import { fetchEarly } from './early.ts';
 import { reportReachability } from './network-status.ts';
 
 /** An error answer from the API, or a network failure (code NETWORK_ERROR). */
@@ -52,18 +52,16 @@ async function exchange<T>(path: string, options: RequestOptions): Promise<T> {
   if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
   const url = product.apiBaseUrl + path;
-  // A GET the page's boot script has already started (src/api/early.ts).
-  const early = (options.method ?? 'GET') === 'GET' ? takeEarly(url, headers['authorization']) : undefined;
   let response: Response;
   try {
-    response = await (early ??
-      fetch(url, {
-        method: options.method ?? 'GET',
-        headers,
-        body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
-        signal: options.signal,
-        cache: 'no-store',
-      }));
+    // A GET the page's boot script has already started is taken from it (src/api/early.ts).
+    response = await fetchEarly(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
+      signal: options.signal,
+      cache: 'no-store',
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     reportReachability(false);

@@ -21,3 +21,12 @@ export function takeEarly(url: string, authorization?: string): Promise<Response
   window.bootEarly?.delete(url);
   return started.authorization === (authorization ?? null) ? started.response : undefined;
 }
+
+/**
+ * `fetch(url, init)`; for a GET the boot script already started with the same authorization (none: a public one),
+ * its answer instead. The one way the app's GETs of a page opened directly take what the boot script asked for.
+ */
+export function fetchEarly(url: string, init: RequestInit = {}): Promise<Response> {
+  const authorization = (init.headers as Record<string, string> | undefined)?.['authorization'];
+  return ((init.method ?? 'GET') === 'GET' && takeEarly(url, authorization)) || fetch(url, init);
+}

@@ -5,7 +5,7 @@
  * version was retired (FORM_VERSION_RETIRED) asks again on purpose ({@link reloadManifest}).
  */
 import type { FormsManifestAnswer } from '#api-contract/forms.ts';
-import { takeEarly } from '../api/early.ts';
+import { fetchEarly } from '../api/early.ts';
 import { product } from '../config.ts';
 
 /** The manifest, as the server answers it (api-contract/forms.ts, the forms contract). */
@@ -44,7 +44,7 @@ const listeners = new Set<(manifest: FormsManifest) => void>();
 async function fetchManifest(): Promise<FormsManifest> {
   const url = `${product.apiBaseUrl}/forms/manifest`;
   // Started by the page's boot script (src/api/early.ts) when the page was opened here.
-  const response = await (takeEarly(url) ?? fetch(url, { headers: { accept: 'application/json' } }));
+  const response = await fetchEarly(url, { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`forms manifest: HTTP ${response.status}`);
   return (await response.json()) as FormsManifest;
 }

@@ -11,7 +11,7 @@ import i18next from 'i18next';
 import { FORM_LANGUAGES, LOCALE_OF, type FormLanguage } from '#domain/form-content.ts';
 import type { CompiledValidator } from '#engine/validation/compiled-validator.ts';
 import { preloadWidgets } from '#engine/widgets/registry.ts';
-import { takeEarly } from '../api/early.ts';
+import { fetchEarly } from '../api/early.ts';
 import { loadManifest, tracked, type FormsManifest } from './manifest.ts';
 
 /** What SchemaForm needs of a step's form, and the version it is (sent with the step when saved). */
@@ -105,7 +105,7 @@ async function fetchDocument(name: string, url: string, validator: string): Prom
   const early = importModule(validator);
   early.catch(() => undefined);
   // Started by the page's boot script when the page was opened on this step (src/api/early.ts).
-  const response = await (takeEarly(url) ?? fetch(url));
+  const response = await fetchEarly(url);
   if (!response.ok) throw new Error(`form ${name} (${url}): HTTP ${response.status}`);
   const form = (await response.json()) as FormDocument;
   // The uiSchema's lazy widgets, the validator and the current language's shared texts arrive together.
