@@ -27,7 +27,8 @@ export interface CheckContext {
   readonly age: { readonly min: number; readonly max: number };
 }
 
-const record = (data: unknown): Record<string, unknown> =>
+/** `data` as an object's fields, or none. */
+export const record = (data: unknown): Record<string, unknown> =>
   data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {};
 
 /** The age derived from a valid birth date (the compiled validator already refused an invalid one), or null. */

@@ -23,7 +23,8 @@ import type { RouteDef } from '#engine/screens/route-table.ts';
 import product from '#config/product.json' with { type: 'json' };
 import type * as PrerenderModule from '#src/prerender.tsx';
 import { localesVersion } from './vite/locales.ts';
-import type { PrerenderKind } from '#src/prerender.tsx';
+import type { PrerenderKind, SeedForms } from '#src/prerender.tsx';
+import type { PublishedEntry } from '#server/forms/assets.ts';
 
 process.env['NODE_ENV'] = 'production';
 
@@ -88,6 +89,39 @@ function catalogs(): Resource {
 const EARLY_MODULES: Readonly<Record<string, readonly string[]>> = {
   homeIndex: ['src/loans/loan-offer.tsx'],
 };
+
+/**
+ * The forms the server publishes first (the seed, version 1: server/forms/assets.ts): what a step's page is drawn
+ * with, and what the page records of them (`data-published`: the form's file and the flow's version) for the server
+ * to send it only while they are the published ones.
+ */
+async function seedForms(): Promise<{ seed: SeedForms; published: (route: string) => string | undefined }> {
+  const { buildFormAssets, manifestOf, seedContents } = await import('#server/forms/assets.ts');
+  const entries: PublishedEntry[] = [];
+  const files = new Map<string, string>();
+  const validators = new Map<string, { default: unknown }>();
+  for (const document of seedContents()) {
+    if (document.kind !== 'form') {
+      entries.push({ ...document, version: 1 } as PublishedEntry);
+      continue;
+    }
+    const assets = await buildFormAssets(document.name, 1, document.content);
+    entries.push({ kind: 'form', name: document.name, version: 1, ...assets });
+    files.set(`/forms/${assets.formHash}.json`, assets.formJson);
+    const source = Buffer.from(assets.validatorJs).toString('base64');
+    validators.set(
+      `/forms/${assets.validatorHash}.js`,
+      (await import(`data:text/javascript;base64,${source}`)) as { default: unknown },
+    );
+  }
+  const manifest = manifestOf(entries);
+  const published = (route: string) => {
+    const step = manifest.flow.steps.find((entry) => entry.route === route);
+    const form = step && manifest.forms[step.schema];
+    return form && `${form.form} ${manifest.flow.version}`;
+  };
+  return { seed: { manifest: JSON.stringify(manifest), files, validators }, published };
+}
 
 /** Whom a page's markup was drawn for, as src/prerendered.ts reads it: signed out, signed in, or anyone. */
 const WHO: Record<PrerenderKind, string> = { full: 'out', signedIn: 'in', frame: 'in', open: 'any' };
@@ -191,6 +225,28 @@ export async function prerender(): Promise<number> {
       for (const language of render.languages())
         if (kind === 'full') pages.push(await render.prerenderPage(route, language));
         else if (kind === 'signedIn') pages.push(await render.prerenderSignedIn(route, language));
+    // The steps of the flow, drawn with their seed form for a borrower who completed the steps before each; the frame
+    // stays beside each, for when staff have published another form or flow. A step whose form does not draw on the
+    // server keeps its frame only.
+    const { seed, published } = await seedForms();
+    const flow = JSON.parse(seed.manifest) as { flow: { steps: { step: string; route: string }[] } };
+    const steps = new Map<string, string>();
+    for (const [route, kind] of kinds) {
+      const at = flow.flow.steps.findIndex((entry) => entry.route === route.path);
+      const publishedHere = published(route.path);
+      if (kind !== 'frame' || at < 0 || !publishedHere) continue;
+      const completed = flow.flow.steps.slice(0, at).map((entry) => entry.step);
+      try {
+        const drawnPages = [];
+        for (const language of render.languages())
+          drawnPages.push(await render.prerenderStep(route, language, seed, completed));
+        if (drawnPages.some((page) => /\sstyle="/u.test(page.html))) continue;
+        pages.push(...drawnPages);
+        steps.set(route.name, publishedHere);
+      } catch (error) {
+        console.warn(`prerender: ${route.path} keeps its frame only: ${String(error)}`);
+      }
+    }
     for (const page of pages) {
       const { route, language, kind } = page;
       const screenKey = `src/screens/${route.screen}/${route.screen}-screen.tsx`;
@@ -216,13 +272,15 @@ export async function prerender(): Promise<number> {
         fetch: [...catalogUrls, `${product.apiBaseUrl}/forms/manifest`],
         session: WHO[kind] === 'in' ? (await earlyGets(screenKey)).map((path) => product.apiBaseUrl + path) : [],
       };
+      const step = steps.get(route.name);
+      const publishedAttribute = step && kind === 'signedIn' ? ` data-published="${escapeAttribute(step)}"` : '';
       const html = bootAfterPaint(
         template
           .replace(/<html lang="[^"]*"/u, `<html lang="${escapeAttribute(language)}"`)
           .replace('</head>', `${head}</head>`)
           .replace(
             '<div id="root"></div>',
-            `<div id="root" inert data-prerender="${escapeAttribute(`${language} ${route.path} ${WHO[kind]}`)}">${page.html}</div>`,
+            `<div id="root" inert data-prerender="${escapeAttribute(`${language} ${route.path} ${WHO[kind]}`)}"${publishedAttribute}>${page.html}</div>`,
           ),
         boot,
         early,
@@ -230,7 +288,8 @@ export async function prerender(): Promise<number> {
       );
       const dir = join(dist, 'pages', language);
       mkdirSync(dir, { recursive: true });
-      const file = join(dir, `${route.name}.html`);
+      // A step drawn with its form is the route's page; its frame is kept beside it.
+      const file = join(dir, `${route.name}${step && kind === 'frame' ? '.frame' : ''}.html`);
       writeCompressed(file, Buffer.from(html));
       written++;
     }

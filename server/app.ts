@@ -222,6 +222,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     },
   });
   await app.register(healthRoutes, { prefix: '/api/v1' });
+  // What a step's prerendered page must have been drawn with to be sent (the published forms, when the API runs here).
+  let stepPage: ((route: string) => Promise<string | undefined>) | undefined;
   if (options.api) {
     const { db, sms, secret, now, makeCaptcha, storage, checker, demoClock } = options.api;
     if (demoClock) refuseRealProviders(options.api);
@@ -245,6 +247,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     // Forms, step order and themes as published versions (docs/form-studio.md): the repository's files are imported as
     // version 1.
     const forms = await createPublishedForms(db, { now: clock, graceMs: options.api.formGraceMs, secret });
+    stepPage = (route) => forms.stepPage(route);
     const profile = await createProfileService(
       db,
       clock,
@@ -361,7 +364,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     return app.swagger();
   });
   if (options.webDist)
-    await app.register(webApp, { root: options.webDist, attributionAppToken: options.attributionAppToken });
+    await app.register(webApp, { root: options.webDist, attributionAppToken: options.attributionAppToken, stepPage });
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody('NOT_FOUND')));
   return app;
 }

@@ -16,6 +16,8 @@ import { initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router-dom';
 import type { RouteDef } from '#engine/screens/route-table.ts';
 import { product, routesConfig, type Language } from './config.ts';
+import { setModuleImporter } from './forms/step-modules.ts';
+import { useDraftStore } from './store/draft-store.ts';
 import { Shell } from './shell/shell.tsx';
 import { useCoreStore, type PublicData } from './store/core-store.ts';
 
@@ -129,9 +131,61 @@ export function prerenderSignedIn(route: RouteDef, language: Language): Promise<
   return drawnWhole(route, language, 'signedIn');
 }
 
-async function drawnWhole(route: RouteDef, language: Language, kind: 'full' | 'signedIn'): Promise<PrerenderedPage> {
+/**
+ * The forms the build's server publishes first (its seed, version 1): the forms manifest's JSON, and each form's file
+ * and validator module by the URL the manifest names.
+ */
+export interface SeedForms {
+  readonly manifest: string;
+  readonly files: ReadonlyMap<string, string>;
+  readonly validators: ReadonlyMap<string, { default: unknown }>;
+}
+
+/**
+ * A step of the flow drawn with its form as the seed publishes it, for a borrower who completed the steps before it
+ * and saved nothing of this one: the API's answers are the seed's (fetch and the validator's import answered here).
+ * The server sends this page only while the published flow and form are these (server/plugins/web-app.ts).
+ */
+export async function prerenderStep(
+  route: RouteDef,
+  language: Language,
+  seed: SeedForms,
+  completed: readonly string[],
+): Promise<PrerenderedPage> {
+  const answer = (body: string, status = 200) =>
+    new Response(body, { status, headers: { 'content-type': 'application/json' } });
+  const profile = { summary: { completed, complete: false, next: route.path, total: 0 }, sections: {} };
+  const fetchBefore = globalThis.fetch;
+  globalThis.fetch = ((input: string | URL | Request) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    if (url.endsWith('/forms/manifest')) return Promise.resolve(answer(seed.manifest));
+    if (url.endsWith('/profile')) return Promise.resolve(answer(JSON.stringify(profile)));
+    const file = seed.files.get(url);
+    return Promise.resolve(file === undefined ? answer('{"code":"NOT_FOUND"}', 404) : answer(file));
+  }) as typeof fetch;
+  setModuleImporter((url) => {
+    const validator = seed.validators.get(url);
+    return validator ? Promise.resolve(validator) : Promise.reject(new Error(`prerender: no validator ${url}`));
+  });
+  // The draft store as a server render reads it (its initial state, as drawFor's core store): the steps done.
+  (useDraftStore.getInitialState() as { completed: readonly string[] }).completed = completed;
+  useDraftStore.setState({ completed: [...completed] });
+  try {
+    // A session of its own per step: the profile is loaded once per session.
+    return await drawnWhole(route, language, 'signedIn', { token: `prerender-${route.name}`, customerId: 'prerender' });
+  } finally {
+    globalThis.fetch = fetchBefore;
+  }
+}
+
+async function drawnWhole(
+  route: RouteDef,
+  language: Language,
+  kind: 'full' | 'signedIn',
+  session: PublicData = { ...SIGNED_IN },
+): Promise<PrerenderedPage> {
   speak(language);
-  drawFor(kind === 'signedIn' ? { ...SIGNED_IN } : {});
+  drawFor(kind === 'signedIn' ? { ...session } : {});
   let html = drawn(route);
   // React.lazy suspends on its first render: that render starts the imports, and a render after they have settled
   // draws what they hold. Drawn again until the screen is there and the markup stops changing.

@@ -10,10 +10,12 @@ export interface StepProgressProps {
   readonly label: string;
 }
 
-/** 'Step i of n' with a bar, exposed as a progressbar to assistive technology. */
+/**
+ * 'Step i of n' with a bar, exposed as a progressbar to assistive technology. The bar is one part per step, the done
+ * ones filled: no `style` attribute, which a page drawn on the server could not carry under the CSP.
+ */
 export function StepProgress({ step, total, label }: StepProgressProps) {
   const clamped = Math.min(Math.max(step, 0), Math.max(total, 1));
-  const percent = total > 0 ? Math.round((clamped / total) * 100) : 0;
   return (
     <div className="ui-form-progress">
       <div className="ui-form-progress-text">{label}</div>
@@ -25,7 +27,9 @@ export function StepProgress({ step, total, label }: StepProgressProps) {
         aria-valuemax={total}
         aria-valuenow={clamped}
       >
-        <div className="ui-form-progress-bar" style={{ width: `${percent}%` }} />
+        {Array.from({ length: Math.max(total, 1) }, (_, at) => (
+          <span key={at} className={at < clamped ? 'ui-form-progress-bar' : undefined} />
+        ))}
       </div>
     </div>
   );

@@ -21,6 +21,7 @@ import {
   manifestOf,
   seedContents,
   type FormAssets,
+  type FormsManifest,
   type PublishedEntry,
   type SeedDocument,
 } from './assets.ts';
@@ -158,7 +159,8 @@ export async function createPublishedForms(
     createHmac('sha256', previewKey).update(`${hash}.${until}`).digest();
   await seedPublished(db, now);
 
-  let cached: { at: number; rows: VersionRow[]; manifestJson: string; etag: string } | undefined;
+  let cached:
+    { at: number; rows: VersionRow[]; manifest: FormsManifest; manifestJson: string; etag: string } | undefined;
   let loading: Promise<NonNullable<typeof cached>> | undefined;
   const validators = promiseMemo<CompiledValidator>();
   /** Asset bodies read lately (immutable, so kept; bounded). */
@@ -179,11 +181,13 @@ export async function createPublishedForms(
         return { kind: 'flow', name: row.name, version: row.version, content: row.content as FlowContent };
       return { kind: 'theme', name: row.name, version: row.version, content: row.content as ThemeContent };
     });
-    const manifestJson = JSON.stringify(manifestOf(entries));
+    const manifest = manifestOf(entries);
+    const manifestJson = JSON.stringify(manifest);
     return {
       // The real time, whatever the server's clock (DEMO_CLOCK) says: how long this process keeps what it read.
       at: Date.now(),
       rows,
+      manifest,
       manifestJson,
       etag: `"${createHash('sha256').update(manifestJson).digest('hex').slice(0, 24)}"`,
     };
@@ -233,6 +237,17 @@ export async function createPublishedForms(
     async manifest(): Promise<{ json: string; etag: string }> {
       const { manifestJson: json, etag } = await current();
       return { json, etag };
+    },
+
+    /**
+     * What a step's prerendered page must have been drawn with to be sent (scripts/prerender.ts `data-published`): the
+     * published form's file and the flow's version, for the step at `route`; undefined when no step is there.
+     */
+    async stepPage(route: string): Promise<string | undefined> {
+      const { manifest } = await current();
+      const step = manifest.flow.steps.find((entry) => entry.route === route);
+      const form = step && manifest.forms[step.schema];
+      return form && `${form.form} ${manifest.flow.version}`;
     },
 
     /** The published step order. */

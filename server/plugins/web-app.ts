@@ -57,17 +57,37 @@ export function pageLanguage(headers: FastifyRequest['headers']): Language {
   return browserLanguage(accepted, offered) ?? (product.defaultLanguage as Language);
 }
 
+/**
+ * A route's prerendered page; a step of the flow drawn with its form (scripts/prerender.ts) also says with which
+ * (`published`: the form's file and the flow's version) and keeps its frame for when those are no longer published.
+ */
+interface Page {
+  readonly page: Encoded;
+  readonly published?: string;
+  readonly frame?: Encoded;
+}
+
 /** The prerendered pages, by route path and language, read and compressed once at start; empty without a build's. */
-function prerenderedPages(root: string, token: string | undefined): Map<string, Encoded> {
-  const pages = new Map<string, Encoded>();
+function prerenderedPages(root: string, token: string | undefined): Map<string, Page> {
+  const pages = new Map<string, Page>();
   const dir = join(root, 'pages');
   if (!existsSync(dir)) return pages;
+  const read = (file: string) => {
+    const html = readFileSync(file, 'utf8');
+    return { html, encoded: encode(token ? withAttributionMeta(html, token) : html) };
+  };
   for (const route of (routes as RoutesConfig).routes)
     for (const language of product.languages) {
       const file = join(dir, language, `${route.name}.html`);
       if (!existsSync(file)) continue;
-      const html = readFileSync(file, 'utf8');
-      pages.set(`${language} ${route.path}`, encode(token ? withAttributionMeta(html, token) : html));
+      const { html, encoded } = read(file);
+      const published = /<div id="root"[^>]* data-published="([^"]+)"/u.exec(html)?.[1];
+      const frameFile = join(dir, language, `${route.name}.frame.html`);
+      const frame = published && existsSync(frameFile) ? read(frameFile).encoded : undefined;
+      pages.set(
+        `${language} ${route.path}`,
+        published && frame ? { page: encoded, published, frame } : { page: encoded },
+      );
     }
   return pages;
 }
@@ -84,45 +104,51 @@ export function isPagePath(method: string, url: string): boolean {
   return method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
 }
 
-export const webApp = fp<{ root: string; attributionAppToken?: string | undefined }>(
-  async (app, { root, attributionAppToken }) => {
-    await app.register(fastifyStatic, {
-      root,
-      preCompressed: true,
-      wildcard: true,
-      index: false,
-      cacheControl: false,
-      setHeaders(reply, path) {
-        const file = path.slice(root.length);
-        void reply.header(
-          'cache-control',
-          file.startsWith('/assets/') || file.startsWith('/staff/assets/')
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-        if (file.endsWith('.webmanifest')) void reply.header('content-type', 'application/manifest+json');
-      },
-    });
-    const shell = readFileSync(join(root, 'index.html'), 'utf8');
-    const indexPage = encode(attributionAppToken ? withAttributionMeta(shell, attributionAppToken) : shell);
-    const pages = prerenderedPages(root, attributionAppToken);
-    const borrowerPage = (request: FastifyRequest, reply: FastifyReply) => {
-      const path = request.url.split('?')[0] ?? '/';
-      const page = pages.get(`${pageLanguage(request.headers)} ${path}`);
-      if (page) return sendPage(request, reply, page, 'accept-encoding, accept-language, cookie');
-      return sendPage(request, reply, indexPage, 'accept-encoding');
-    };
-    app.get('/', borrowerPage);
-    // The service worker's offline copy of the page (src/sw-template.js) is the same page.
-    app.get('/index.html', (request, reply) => sendPage(request, reply, indexPage, 'accept-encoding'));
-    app.setNotFoundHandler((request, reply) => {
-      if (isPagePath(request.method, request.url)) {
-        if (!isStaffPath(request.url)) return borrowerPage(request, reply);
-        return reply.header('cache-control', 'no-cache').sendFile('staff/index.html', root);
-      }
-      return reply
-        .status(404)
-        .send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
-    });
-  },
-);
+export const webApp = fp<{
+  root: string;
+  attributionAppToken?: string | undefined;
+  /** What a step's page must have been drawn with to be sent (PublishedForms `stepPage`); none: no step page is. */
+  stepPage?: ((route: string) => Promise<string | undefined>) | undefined;
+}>(async (app, { root, attributionAppToken, stepPage }) => {
+  await app.register(fastifyStatic, {
+    root,
+    preCompressed: true,
+    wildcard: true,
+    index: false,
+    cacheControl: false,
+    setHeaders(reply, path) {
+      const file = path.slice(root.length);
+      void reply.header(
+        'cache-control',
+        file.startsWith('/assets/') || file.startsWith('/staff/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+      if (file.endsWith('.webmanifest')) void reply.header('content-type', 'application/manifest+json');
+    },
+  });
+  const shell = readFileSync(join(root, 'index.html'), 'utf8');
+  const indexPage = encode(attributionAppToken ? withAttributionMeta(shell, attributionAppToken) : shell);
+  const pages = prerenderedPages(root, attributionAppToken);
+  const borrowerPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const found = pages.get(`${pageLanguage(request.headers)} ${path}`);
+    if (!found) return sendPage(request, reply, indexPage, 'accept-encoding');
+    // A step drawn with a form or flow staff have since replaced: its frame, which the app fills in.
+    const current = found.published !== undefined && found.frame ? await stepPage?.(path).catch(() => undefined) : '';
+    const page = found.frame && current !== found.published ? found.frame : found.page;
+    return sendPage(request, reply, page, 'accept-encoding, accept-language, cookie');
+  };
+  app.get('/', borrowerPage);
+  // The service worker's offline copy of the page (src/sw-template.js) is the same page.
+  app.get('/index.html', (request, reply) => sendPage(request, reply, indexPage, 'accept-encoding'));
+  app.setNotFoundHandler((request, reply) => {
+    if (isPagePath(request.method, request.url)) {
+      if (!isStaffPath(request.url)) return borrowerPage(request, reply);
+      return reply.header('cache-control', 'no-cache').sendFile('staff/index.html', root);
+    }
+    return reply
+      .status(404)
+      .send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+});

@@ -4,11 +4,8 @@
  */
 import type { UiSchema } from '@rjsf/utils';
 import { idExample } from '#domain/ph-id-examples.ts';
-import { derivedAge } from '#domain/step-checks.ts';
+import { derivedAge, record } from '#domain/step-checks.ts';
 import { keyWithValues } from '#forms/form-text.ts';
-
-const record = (data: unknown): Record<string, unknown> =>
-  data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {};
 
 /** The uiSchema of step form `schema` for `data` on `today` (YYYY-MM-DD, Manila). */
 export function stepUi(schema: string, ui: UiSchema, data: unknown, today: string): UiSchema {

@@ -1,11 +1,14 @@
-import { Suspense, useEffect } from 'react';
+import { memo, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '#engine/ui/error-boundary.tsx';
 import { screenShown } from '../api/activity.ts';
 import { routeScreens } from './screens.ts';
 
-/** One route's view: its lazy screen, a loading state, and a reload offer when the chunk cannot be fetched. */
-export function ScreenView({ routeName }: { routeName: string }) {
+/**
+ * One route's view: its lazy screen, a loading state, and a reload offer when the chunk cannot be fetched. The frame
+ * around it renders again for its own reasons (the shell's extras arrive, a tab's badge): the screen does not.
+ */
+export const ScreenView = memo(function ScreenView({ routeName }: { routeName: string }) {
   const Screen = routeScreens.get(routeName);
   // Routes whose screens arrive with later work show the shell (title bar, navigation) and nothing invented.
   if (!Screen) return <div className="page" data-screen="shell-only" />;
@@ -18,7 +21,7 @@ export function ScreenView({ routeName }: { routeName: string }) {
       </Suspense>
     </ErrorBoundary>
   );
-}
+});
 
 /** Tells the shell the screen is on the page, past its loading state (src/api/activity.ts). */
 function Shown() {

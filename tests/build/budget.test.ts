@@ -70,9 +70,11 @@ const ci = process.env['CI'] === 'true';
  * 171.15 -> 172.534, the largest loan screen (/bill) 120.75 -> 122.143, /changeBank 170.9 -> 171.582; 0.05 KB more
  * each for the hashed names. They took /start's first and largest paints from 1.75 s to 1.0 s, /my's and home's
  * largest from 2.6 and 2.9 s to 1.0 s, in Lighthouse's mobile profile (docs/page-load.md, docs/benchmarks.md).
- * Nothing else. To be won back.
+ * Then a step by what lets its page carry its form (src/store/hydrated.ts: a returning borrower's step drawn again,
+ * not hydrated empty; the form rendered once, not three times, as it starts): 172.534 -> 172.674, and 0.05 KB for the
+ * hashed names. It took the step's largest paint from 3.0 s to 1.1 s. Nothing else. To be won back.
  */
-const BUDGET = { start: 114.22, step: 172.58, loan: 122.19, changeBank: 171.63 } as const;
+const BUDGET = { start: 114.22, step: 172.72, loan: 122.19, changeBank: 171.63 } as const;
 
 describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
   it(`/start needs at most ${BUDGET.start} KB of JS and CSS before its first render`, () => {

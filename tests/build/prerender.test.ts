@@ -35,7 +35,7 @@ describe.runIf(built || ci)('prerendered pages', () => {
         const who = route.noCheck ? /(out|any)/u.source : 'in';
         expect(page, `${language} ${route.name}`).toMatch(
           new RegExp(
-            `<html lang="${language}"[^>]*>[\\s\\S]*<div id="root" inert data-prerender="${language} ${route.path} ${who}"><div class="app" data-route="${route.name}">`,
+            `<html lang="${language}"[^>]*>[\\s\\S]*<div id="root" inert data-prerender="${language} ${route.path} ${who}"(?: data-published="/forms/\\w+\\.json \\d+")?><div class="app" data-route="${route.name}">`,
             'u',
           ),
         );
@@ -86,6 +86,19 @@ describe.runIf(built || ci)('prerendered pages', () => {
       expect(page).toContain(`href="/creditLimit">${escaped(text(language, 'profile', 'limit.raise'))}</a>`);
       expect(page).not.toContain('page-loading');
       expect(page).toMatch(/data-prerender="[^"]+ in"/u);
+    }
+  });
+
+  it('draw each step of the flow with its form as the server publishes it first, and keep its frame beside it', () => {
+    for (const language of product.languages) {
+      const page = html(language, 'identityInfo');
+      expect(page).toMatch(/data-prerender="[^"]+ \/identityInfo in" data-published="\/forms\/\w+\.json 1"/u);
+      expect(page).toContain('class="ui-form-progress"');
+      expect(page).toContain('id="root_idPhotoFront__notice"');
+      expect(page).not.toContain('page-loading');
+      const frame = readFileSync(join(dist, 'pages', language, 'identityInfo.frame.html'), 'utf8');
+      expect(frame).toContain('class="page page-loading" aria-busy="true"');
+      expect(frame).not.toContain('data-published');
     }
   });
 

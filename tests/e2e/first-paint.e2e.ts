@@ -7,7 +7,7 @@
  */
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { borrowerWithProfile, type Borrower } from '#server/testing/borrower.ts';
+import { borrowerWithProfile, login, type Borrower } from '#server/testing/borrower.ts';
 import theme from '#config/themes/theme-1.json' with { type: 'json' };
 import { catalogText as tr } from './steps.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
@@ -100,7 +100,7 @@ describe('a signed-in page from the HTML', () => {
   });
 
   /** The borrower's session where the app keeps it (src/store/core-store.ts, src/api/session.ts), and a language. */
-  const signedIn = async (page: Page, lng: string) => {
+  const signedIn = async (page: Page, lng: string, who: Borrower = borrower) => {
     await suite.context.addCookies([{ name: 'lng', value: lng, url: server.url }]);
     await page.goto(`${server.url}/robots.txt`);
     await page.evaluate(
@@ -110,9 +110,9 @@ describe('a signed-in page from the HTML', () => {
         localStorage.setItem('deviceId', device);
       },
       {
-        token: borrower.headers['authorization']!.slice('Bearer '.length),
-        customerId: borrower.customerId,
-        device: borrower.headers['x-device-id']!,
+        token: who.headers['authorization']!.slice('Bearer '.length),
+        customerId: who.customerId,
+        device: who.headers['x-device-id']!,
       },
     );
   };
@@ -145,6 +145,70 @@ describe('a signed-in page from the HTML', () => {
       ),
     ).toBe(true);
     expect(await place()).toBeCloseTo(before, 2);
+  });
+
+  it("a step paints its published form before any script, then the app takes the form's elements and works", async () => {
+    const page = await suite.open(iPhone(2), undefined, { language: 'en' });
+    await signedIn(page, 'en', await login(server));
+    const release = await holdScripts(page);
+    await page.goto(`${server.url}/identityInfo`, { waitUntil: 'commit' });
+    await page.locator('#root_idPhotoFront__notice').waitFor();
+    expect(await page.locator('.ui-form-progress-text').textContent()).toBe(
+      tr('en', 'forms', 'flow.stepOf').replace('{{index}}', '1').replace('{{total}}', '7'),
+    );
+    await page.evaluate(() => {
+      (window as unknown as { drawn: Element | null }).drawn = document.querySelector('#root_name');
+    });
+    await page.screenshot({ path: '/tmp/first-paint-identityInfo-en.png' });
+    release();
+    // Hydrated: React holds the input the HTML drew, and what is typed stays.
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('#root_name') ?? {}).some((key) => key.startsWith('__reactFiber')),
+    );
+    await page.locator('#root_name').fill('Maria Santos');
+    expect(await page.locator('#root_name').inputValue()).toBe('Maria Santos');
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { drawn: Element | null }).drawn === document.querySelector('#root_name'),
+      ),
+    ).toBe(true);
+  });
+
+  it("a returning borrower's step is drawn again with what they saved, not hydrated on the page's empty inputs", async () => {
+    // The page is drawn for a borrower who saved nothing of this step; React 19 would take its empty inputs for typing
+    // and write them over the saved name (src/store/hydrated.ts).
+    const page = await suite.open(iPhone(2), undefined, { language: 'en' });
+    await signedIn(page, 'en');
+    const release = await holdScripts(page);
+    await page.goto(`${server.url}/identityInfo`, { waitUntil: 'commit' });
+    await page.locator('#root_idPhotoFront__notice').waitFor();
+    expect(await page.locator('#root_name').inputValue()).toBe('');
+    release();
+    await expect.poll(() => page.locator('#root_name').inputValue()).toBe('Juan dela Cruz');
+    // Kept where the app keeps drafts, and in the field after the borrower types in another.
+    await expect
+      .poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('drafts'))) ?? '{}'))
+      .toMatchObject({ state: { sections: { identityInfo: { name: 'Juan dela Cruz' } } } });
+    await page.locator('#root_idNumber').fill('A01-23-456789');
+    expect(await page.locator('#root_name').inputValue()).toBe('Juan dela Cruz');
+  });
+
+  it('a step keeps what a new borrower typed and did not save, though the page drew it empty', async () => {
+    const page = await suite.open(iPhone(2), undefined, { language: 'en' });
+    await signedIn(page, 'en', await login(server));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'drafts',
+        JSON.stringify({ state: { sections: { identityInfo: { name: 'Maria Santos' } }, completed: [] }, version: 1 }),
+      ),
+    );
+    const release = await holdScripts(page);
+    await page.goto(`${server.url}/identityInfo`, { waitUntil: 'commit' });
+    await page.locator('#root_idPhotoFront__notice').waitFor();
+    release();
+    await expect.poll(() => page.locator('#root_name').inputValue()).toBe('Maria Santos');
+    await page.locator('#root_idNumber').fill('A01-23-456789');
+    expect(await page.locator('#root_name').inputValue()).toBe('Maria Santos');
   });
 
   it('opened directly, asks the API once for what the screen needs: the boot script asked, the app took the answers', async () => {

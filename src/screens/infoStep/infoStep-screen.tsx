@@ -6,7 +6,7 @@
  * submit leading to the next incomplete step. Opening a step while an earlier one is incomplete resumes at that one.
  * Nothing here knows a field: product staff change steps, order and fields in configuration and schemas.
  */
-import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from '#src/router.ts';
 import { firstIncomplete, nextRoute, progressOf, stepAt, type FlowStepEntry } from '#engine/flow/flow.ts';
@@ -36,6 +36,7 @@ import { stepUi } from '#src/forms/step-ui.ts';
 import type { ScreenProps } from '#src/shell/screens.ts';
 import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 import { useDraftStore } from '#src/store/draft-store.ts';
+import { sameValues, useHydratedSlice } from '#src/store/hydrated.ts';
 
 const widgetOptions = { address: { loadLevel: loadPsgcLevel }, photo: { preview: documentPreview } };
 /** The screens that choose a `picker` field's value, by field: they write it into this step's draft and come back. */
@@ -110,13 +111,14 @@ function useSessionKey(): string {
   return useCoreStore((s) => sessionKeyOf(s.publicData));
 }
 
-function StepForm({ step, steps }: { step: FlowStepEntry; steps: readonly FlowStepEntry[] }) {
+/** Renders again for its step and what it reads, not for the screen's: the engine's whole form renders with it. */
+const StepForm = memo(function StepForm({ step, steps }: { step: FlowStepEntry; steps: readonly FlowStepEntry[] }) {
   const form = use(loadStepForm(step.schema));
   const { t, i18n } = useTranslation('forms');
   const navigate = useNavigate();
   const phone = useCoreStore((s) => s.publicData.phone_number);
   // A draft typed before a form changed may hold old values (marital status): read as today's.
-  const draft = useDraftStore((s) => s.sections[step.step]);
+  const draft = useHydratedSlice(useDraftStore, (s) => s.sections[step.step]);
   const formData = useMemo(() => upgradeSection(step.step, draft), [step.step, draft]);
   const setSection = useDraftStore((s) => s.setSection);
   const [saving, setSaving] = useState(false);
@@ -169,8 +171,14 @@ function StepForm({ step, steps }: { step: FlowStepEntry; steps: readonly FlowSt
 
   const handleChange = useCallback(
     (data: Data | undefined) => {
-      written.current = data ?? {};
-      setSection(step.step, written.current);
+      const stored = useDraftStore.getState().sections[step.step];
+      // The form reports its first render's data (its defaults: empty objects and lists) as a change; nothing the
+      // step holds changes, and writing it would render the whole form again.
+      if (sameValues(data ?? {}, stored)) written.current = stored;
+      else {
+        written.current = data ?? {};
+        setSection(step.step, written.current);
+      }
       setRefused((now) => (now && data?.[now.field] !== now.value ? undefined : now));
     },
     [setSection, step.step],
@@ -240,4 +248,4 @@ function StepForm({ step, steps }: { step: FlowStepEntry; steps: readonly FlowSt
       />
     </div>
   );
-}
+});
