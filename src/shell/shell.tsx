@@ -14,8 +14,38 @@ import { useCoreStore } from '../store/core-store.ts';
 import { ScreenView } from './screen-view.tsx';
 import { TitleBar } from './title-bar.tsx';
 
-const ShellExtras = lazy(() => import('./shell-extras.tsx'));
-const UnreadBadge = lazy(() => import('./unread-badge.tsx'));
+/** Whether a stylesheet loaded: a failed one keeps a sheet whose rules cannot be read. */
+function readable(link: HTMLLinkElement): boolean {
+  try {
+    return link.sheet!.cssRules.length >= 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One of the shell's own chunks, imported again once the browser is back online if it could not be (the network
+ * dropped before it came): meanwhile the shell goes on without it, instead of failing with it. A stylesheet that
+ * failed with it is asked for again too, since Vite's preload helper would take it as loaded.
+ */
+function whenOnline<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch(
+    () =>
+      new Promise<T>((resolve) =>
+        addEventListener(
+          'online',
+          () => {
+            for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]'))
+              if (!readable(link)) link.replaceWith(link.cloneNode());
+            resolve(whenOnline(load));
+          },
+          { once: true },
+        ),
+      ),
+  );
+}
+const ShellExtras = lazy(() => whenOnline(() => import('./shell-extras.tsx')));
+const UnreadBadge = lazy(() => whenOnline(() => import('./unread-badge.tsx')));
 const unreadBadge = (
   <Suspense fallback={null}>
     <UnreadBadge />

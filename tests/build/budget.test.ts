@@ -72,9 +72,12 @@ const ci = process.env['CI'] === 'true';
  * largest from 2.6 and 2.9 s to 1.0 s, in Lighthouse's mobile profile (docs/page-load.md, docs/benchmarks.md).
  * Then a step by what lets its page carry its form (src/store/hydrated.ts: a returning borrower's step drawn again,
  * not hydrated empty; the form rendered once, not three times, as it starts): 172.534 -> 172.674, and 0.05 KB for the
- * hashed names. It took the step's largest paint from 3.0 s to 1.1 s. Nothing else. To be won back.
+ * hashed names. It took the step's largest paint from 3.0 s to 1.1 s. Then each by the shell's chunks imported again
+ * when the network comes back (src/shell/shell.tsx `whenOnline`: a network that dropped before the shell's extras came
+ * took the whole app down with them): 0.1 KB, /start 114.262, a step 172.775, /bill 122.242, /changeBank 171.678, and
+ * 0.05 KB each for the hashed names. Nothing else. To be won back.
  */
-const BUDGET = { start: 114.22, step: 172.72, loan: 122.19, changeBank: 171.63 } as const;
+const BUDGET = { start: 114.31, step: 172.83, loan: 122.29, changeBank: 171.73 } as const;
 
 describe.runIf(built || ci)('bundle budgets (gzip -9)', () => {
   it(`/start needs at most ${BUDGET.start} KB of JS and CSS before its first render`, () => {

@@ -8,7 +8,14 @@ import { describe, expect, inject, it } from 'vitest';
 import { catalogText as tr } from './steps.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 
-const suite = chromiumSuite(inject('baseUrl'));
+const base = inject('baseUrl');
+const suite = chromiumSuite(base);
+
+/** The shell's extras (the offline banner among them) come after the first screen (src/shell/shell.tsx). */
+const extrasArrived = (page: Page) =>
+  page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => /\/shell-extras-[\w-]+\.js$/u.test(entry.name)),
+  );
 
 /** Whether the centre of `selector` is the element itself (nothing drawn over it). */
 const onTop = (page: Page, selector: string) =>
@@ -24,7 +31,7 @@ describe('/start with the network cut', () => {
     async (lng) => {
       const page = await suite.open(iPhone(3), '/start', { language: lng });
       const phone = page.locator('#start-phone');
-      await phone.waitFor();
+      await extrasArrived(page);
       await suite.context.setOffline(true);
       await phone.fill('9171234567');
       await page.getByRole('button', { name: tr(lng, 'login', 'sendCode') }).click();
@@ -53,4 +60,26 @@ describe('/start with the network cut', () => {
       expect(await error.textContent()).not.toMatch(/UNKNOWN|NETWORK_ERROR/u);
     },
   );
+
+  it("goes on when the network drops before the shell's extras came, and they come when it is back", async () => {
+    const page = await suite.open(iPhone(3), undefined, { language: 'en' });
+    // The extras' chunk and stylesheet cannot be fetched: the network dropped before they came.
+    await page.route('**/assets/shell-extras-*', (route) => route.abort('internetdisconnected'));
+    const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/shell-extras-'));
+    await page.goto(`${base}/start`);
+    await failed;
+    await suite.context.setOffline(true);
+    // The screen still works (the app did not fail with the chunk).
+    await page.locator('#start-phone').fill('9171234567');
+    await page.getByRole('button', { name: tr('en', 'login', 'sendCode') }).click();
+    await expect.poll(() => page.locator('#start-error').textContent()).toBe(tr('en', 'common', 'network.offline'));
+    // Back online, the extras come, their stylesheet too: the banner shows when the network goes again.
+    await page.unroute('**/assets/shell-extras-*');
+    await suite.context.setOffline(false);
+    await extrasArrived(page);
+    await suite.context.setOffline(true);
+    const banner = page.locator('.network-banner');
+    await banner.waitFor();
+    expect(await banner.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+  });
 });
