@@ -96,7 +96,8 @@ const EARLY_MODULES: Readonly<Record<string, readonly string[]>> = {
  * to send it only while they are the published ones.
  */
 async function seedForms(): Promise<{ seed: SeedForms; published: (route: string) => string | undefined }> {
-  const { buildFormAssets, manifestOf, seedContents } = await import('#server/forms/assets.ts');
+  const { ASSETS_PATH, buildFormAssets, manifestOf, seedContents, stepPageKey } =
+    await import('#server/forms/assets.ts');
   const entries: PublishedEntry[] = [];
   const files = new Map<string, string>();
   const validators = new Map<string, { default: unknown }>();
@@ -107,19 +108,15 @@ async function seedForms(): Promise<{ seed: SeedForms; published: (route: string
     }
     const assets = await buildFormAssets(document.name, 1, document.content);
     entries.push({ kind: 'form', name: document.name, version: 1, ...assets });
-    files.set(`/forms/${assets.formHash}.json`, assets.formJson);
+    files.set(`${ASSETS_PATH}${assets.formHash}.json`, assets.formJson);
     const source = Buffer.from(assets.validatorJs).toString('base64');
     validators.set(
-      `/forms/${assets.validatorHash}.js`,
+      `${ASSETS_PATH}${assets.validatorHash}.js`,
       (await import(`data:text/javascript;base64,${source}`)) as { default: unknown },
     );
   }
   const manifest = manifestOf(entries);
-  const published = (route: string) => {
-    const step = manifest.flow.steps.find((entry) => entry.route === route);
-    const form = step && manifest.forms[step.schema];
-    return form && `${form.form} ${manifest.flow.version}`;
-  };
+  const published = (route: string) => stepPageKey(manifest, route);
   return { seed: { manifest: JSON.stringify(manifest), files, validators }, published };
 }
 

@@ -124,6 +124,17 @@ export type PublishedEntry =
   | { kind: 'form'; name: string; version: number; formHash: string; validatorHash: string }
   | { kind: 'theme'; name: string; version: number; content: ThemeContent };
 
+/**
+ * What a step's prerendered page was drawn with, as the page records it (`data-published`, scripts/prerender.ts) and
+ * the server compares it before sending the page: the form file of the step at `route` and the flow's version;
+ * undefined when no step of the flow is there.
+ */
+export function stepPageKey(manifest: FormsManifest, route: string): string | undefined {
+  const step = manifest.flow.steps.find((entry) => entry.route === route);
+  const form = step && manifest.forms[step.schema];
+  return form && `${form.form} ${manifest.flow.version}`;
+}
+
 /** The manifest of the published versions. */
 export function manifestOf(published: readonly PublishedEntry[]): FormsManifest {
   let flow: FormsManifest['flow'] | undefined;

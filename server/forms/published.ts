@@ -20,6 +20,7 @@ import {
   buildFormAssets,
   manifestOf,
   seedContents,
+  stepPageKey,
   type FormAssets,
   type FormsManifest,
   type PublishedEntry,
@@ -244,10 +245,7 @@ export async function createPublishedForms(
      * published form's file and the flow's version, for the step at `route`; undefined when no step is there.
      */
     async stepPage(route: string): Promise<string | undefined> {
-      const { manifest } = await current();
-      const step = manifest.flow.steps.find((entry) => entry.route === route);
-      const form = step && manifest.forms[step.schema];
-      return form && `${form.form} ${manifest.flow.version}`;
+      return stepPageKey((await current()).manifest, route);
     },
 
     /** The published step order. */
