@@ -105,6 +105,25 @@ describe('manilaToday', () => {
     }
   });
 
+  it('agrees with the tz database on Manila midnights and noons from 1991 to 2100', () => {
+    const manila = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Manila',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    const step = 37 * 86_400_000 + 3_600_000; // 37 days and an hour: every hour of the day comes round
+    for (let time = Date.UTC(1991, 0, 1); time < Date.UTC(2100, 0, 1); time += step)
+      for (const instant of [
+        time,
+        time - (time % 86_400_000) + 16 * 3_600_000 - 1,
+        time - (time % 86_400_000) + 16 * 3_600_000,
+      ]) {
+        const at = new Date(instant);
+        expect(manilaToday(at), at.toISOString()).toBe(manila.format(at));
+      }
+  });
+
   it('refuses an invalid Date', () => {
     expect(() => manilaToday(new Date('not a date'))).toThrow(RangeError);
   });
