@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '#locales/en/legal.json';
 import fil from '#locales/fil/legal.json';
 import zhCN from '#locales/zh-CN/legal.json';
 import { product } from '../config.ts';
 import { telHref } from '../contact/contact-links.ts';
+import { initI18n } from '../i18n.ts';
 import { formatClock, formatLegalDate, legalValues } from './legal-values.ts';
 
 function strings(tree: unknown): string[] {
@@ -15,6 +18,14 @@ function strings(tree: unknown): string[] {
 const catalogs = { en, fil, 'zh-CN': zhCN };
 // Placeholders the document fills in itself besides legalValues: the last-updated date.
 const provided = new Set([...Object.keys(legalValues('en')), 'date']);
+
+// The rates are written from the common catalog's pattern (src/loans/format.ts).
+beforeAll(async () => {
+  localStorage.clear();
+  await initI18n(
+    async (lng, ns) => JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Record<string, unknown>,
+  );
+});
 
 describe('legal values', () => {
   it('formats the last-updated day as each language writes a date', () => {

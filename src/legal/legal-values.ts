@@ -7,6 +7,7 @@ import { manilaToday } from '#domain/calendar-date.ts';
 import { formatPeso } from '#domain/money.ts';
 import { REGULATIONS, regulationFor } from '#domain/regulation.ts';
 import { product } from '../config.ts';
+import { formatPercent } from '../loans/format.ts';
 import easyReloanJson from '#config/easy-reloan.json';
 import type { EasyReloanConfig } from '#config/types/easy-reloan.ts';
 
@@ -28,7 +29,7 @@ const COLLECTION_WINDOW = { from: '06:00', until: '22:00' };
 /** Days an extension adds to the due date (config/pricing.json; product decisions: 8 days). */
 const EXTENSION_DAYS = pricingFile.extensionDays;
 
-// Asia/Manila has had a fixed UTC+8 offset without daylight saving since 1978, so a clock time maps to one instant.
+// Asia/Manila has had a fixed UTC+8 offset without daylight saving since 1990, so a clock time maps to one instant.
 const MANILA_OFFSET = '+08:00';
 const TIME_ZONE = product.customerService.timeZone;
 
@@ -42,11 +43,6 @@ export function formatLegalDate(isoDay: string, language: string): string {
 export function formatClock(clock: string, language: string): string {
   const instant = new Date(`2000-01-01T${clock}:00${MANILA_OFFSET}`);
   return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: TIME_ZONE }).format(instant);
-}
-
-/** A rate in ppm as a percent with at most two decimals. */
-function percent(ppm: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(ppm / 1_000_000);
 }
 
 /** Every `{{placeholder}}` the legal texts may use, formatted for `language`. */
@@ -75,10 +71,10 @@ export function legalValues(language: string, today: string = manilaToday(new Da
     capPrincipal: formatPeso(caps.principalMaxCentavos, { wholeIfExact: true }),
     // The term cap in 30-day months, as the circular states it (120 days: 4 months).
     capMonths: String(Math.floor(caps.termMaxDays / 30)),
-    capNominal: percent(caps.nominalMonthlyMaxPpm, language),
-    capEir: percent(caps.effectiveMonthlyMaxPpm, language),
-    capPenalty: percent(caps.latePenaltyMonthlyMaxPpm, language),
-    capTotal: percent(caps.totalCostMaxPpm, language),
+    capNominal: formatPercent(caps.nominalMonthlyMaxPpm, language),
+    capEir: formatPercent(caps.effectiveMonthlyMaxPpm, language),
+    capPenalty: formatPercent(caps.latePenaltyMonthlyMaxPpm, language),
+    capTotal: formatPercent(caps.totalCostMaxPpm, language),
     // Easy Re-loan (config/easy-reloan.json): the same voucher in every language.
     reloanVoucher: formatPeso(easyReloanConfig.voucherCentavos, { wholeIfExact: true }),
     reloanCount: String(easyReloanConfig.disbursementsBeforeTurnOff),
