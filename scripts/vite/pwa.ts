@@ -80,7 +80,7 @@ export function pwa(
         '/',
         '/index.html',
         '/manifest.webmanifest',
-        '/icons/icon.svg',
+        '/icons/favicon-32.png',
         '/icons/apple-touch-icon.png',
         ...catalogs,
         ...shellFiles(bundle).map((f) => `/${f}`),

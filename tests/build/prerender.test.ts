@@ -56,6 +56,18 @@ describe.runIf(built || ci)('prerendered pages', () => {
       }
   });
 
+  it('name a PNG icon that is there: an SVG one is decoded as a document of its own on the main thread', () => {
+    for (const route of pageRoutes)
+      for (const language of product.languages) {
+        const icons = [...html(language, route.name).matchAll(/<link rel="icon" href="([^"]+)"[^>]*>/gu)];
+        expect(
+          icons.map((icon) => icon[0]),
+          `${language} ${route.name}`,
+        ).toEqual([expect.stringContaining('type="image/png"')]);
+        expect(existsSync(join(dist, icons[0]![1]!)), icons[0]![1]).toBe(true);
+      }
+  });
+
   it('draw /start whole in each language: its title, the phone field and the button', () => {
     for (const language of product.languages) {
       const page = html(language, 'start');
