@@ -28,10 +28,9 @@ import { capsFor } from '#domain/regulation.ts';
 import { customers, loanOrders, sessions } from '#server/db/tables.ts';
 import { completeProfile, type ProfileOverrides } from '#server/testing/loan-fixtures.ts';
 import type { OrderDetail } from '#src/api/loans.ts';
-import { formatDay } from '#src/loans/format.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { browserDatabases, newPhone, sessionOf, smsCode, startServer, type E2eServer } from './server.ts';
-import { agreeTerms, loanText, orderCard, pay, sign } from './loan-steps.ts';
+import { agreeTerms, dayText, loanText, orderCard, pay, sign } from './loan-steps.ts';
 import { loginThroughUi } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -216,7 +215,7 @@ describe.each(browserDatabases('both'))('loans on %s', (kind) => {
       expect(await page.locator('[data-testid="amount-repaid"]').textContent()).toBe(
         formatPeso(order.amountRepaidCentavos),
       );
-      expect(head).toContain(tIn(lng, 'bill.settledOn', { date: formatDay(order.settledOn!, lng) }));
+      expect(head).toContain(tIn(lng, 'bill.settledOn', { date: dayText(order.settledOn!, lng) }));
       expect(await page.locator('[data-testid="amount-due"]').count()).toBe(0);
       expect(head).not.toContain(tIn(lng, 'bill.dueOn', { date: '' }).trim());
       expect(await settle.count()).toBe(0);
@@ -225,10 +224,10 @@ describe.each(browserDatabases('both'))('loans on %s', (kind) => {
       expect(await page.locator('[data-testid="amount-due"]').textContent()).toBe(
         formatPeso(order.amountAtDueCentavos),
       );
-      expect(head).toContain(tIn(lng, 'bill.dueOn', { date: formatDay(order.dueDate!, lng) }));
+      expect(head).toContain(tIn(lng, 'bill.dueOn', { date: dayText(order.dueDate!, lng) }));
       // A single-payment loan: the headline's due date is the plan's (last) row's.
       expect(schedule.at(-1)!.dueDate).toBe(order.dueDate);
-      expect(await shown('repaymentDate')).toBe(formatDay(order.dueDate!, lng));
+      expect(await shown('repaymentDate')).toBe(dayText(order.dueDate!, lng));
       if (order.payments.some((p) => p.state === 'in_progress')) {
         expect(await settle.count()).toBe(0);
         expect(await extend.count()).toBe(0);
@@ -324,7 +323,7 @@ describe.each(browserDatabases('both'))('loans on %s', (kind) => {
         }),
       );
       expect(offer).toContain(
-        t('bill.extendThen', { date: formatDay(newDueDate, 'en'), amount: formatPeso(principal + newInterest) }),
+        t('bill.extendThen', { date: dayText(newDueDate, 'en'), amount: formatPeso(principal + newInterest) }),
       );
       await shot(page, '1-offer');
 
@@ -590,7 +589,7 @@ describe.each(browserDatabases('both'))('loans on %s', (kind) => {
       );
       expect(offer).toContain(
         t('bill.extendThen', {
-          date: formatDay(secondDueDate, 'en'),
+          date: dayText(secondDueDate, 'en'),
           amount: formatPeso(principal + interestToSecondDue - interestToNewDue),
         }),
       );

@@ -23,9 +23,8 @@ import { idCard, portrait } from '#server/providers/identity/test-images.ts';
 import { runStaffCli } from '#server/services/staff/cli.ts';
 import { maskValue } from '#server/services/staff/masking.ts';
 import { documentUpload } from '#server/testing/multipart.ts';
-import { formatDay } from '#src/loans/format.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
-import { agreeTerms, loanText as t, orderCard, pay, sign } from './loan-steps.ts';
+import { agreeTerms, dayText, loanText as t, orderCard, pay, sign } from './loan-steps.ts';
 import {
   browserDatabases,
   completeProfileOf,
@@ -287,7 +286,7 @@ describe.each(browserDatabases('one'))('the lender run by its staff on %s', (kin
       await desk.getByTestId('decided').waitFor();
       const blocked = phone2.locator('[data-testid="apply-blocked"]');
       await blocked.waitFor({ timeout: 30_000 });
-      expect(await blocked.textContent()).toContain(t('offer.reapplyAfter', { date: formatDay(reapplyAfter, 'en') }));
+      expect(await blocked.textContent()).toContain(t('offer.reapplyAfter', { date: dayText(reapplyAfter, 'en') }));
       expect(await phone2.getByRole('button', { name: t('offer.apply') }).isDisabled()).toBe(true);
       await logout(desk);
 
