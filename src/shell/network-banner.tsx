@@ -30,9 +30,10 @@ export function NetworkBanner() {
       setOnline(navigator.onLine);
       void pingApi();
     };
-    void pingApi();
     window.addEventListener('online', update);
     window.addEventListener('offline', update);
+    // The network may have gone (or come back) between the first render and these listeners.
+    update();
     return () => {
       window.removeEventListener('online', update);
       window.removeEventListener('offline', update);
