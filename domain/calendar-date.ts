@@ -50,8 +50,9 @@ export function ageOn(birthDate: string, today: string): number | null {
 /**
  * Manila's offset from UTC. Asia/Manila has kept UTC+8 without daylight saving since its last summer time, in 1990
  * (the tz database), so a Manila calendar day is the UTC calendar day of the instant 8 hours later. Plain arithmetic,
- * not an `Intl.DateTimeFormat` in that time zone: building one loads the zone's rules, 35 to 50 ms of main thread
- * the first time (measured in Chromium on a 2-core machine, more on a phone), and this module loads on most routes.
+ * not an `Intl.DateTimeFormat` in that time zone: the first Intl formatter a page builds costs 35 to 50 ms of main
+ * thread, whatever its time zone (measured in Chromium on a 2-core machine, more on a phone), and this module loads
+ * on most routes.
  */
 const MANILA_OFFSET_MS = 8 * 3_600_000;
 

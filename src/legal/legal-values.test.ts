@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '#locales/en/legal.json';
 import fil from '#locales/fil/legal.json';
@@ -7,6 +6,7 @@ import zhCN from '#locales/zh-CN/legal.json';
 import { product } from '../config.ts';
 import { telHref } from '../contact/contact-links.ts';
 import { initI18n } from '../i18n.ts';
+import { loadFromDisk } from '../testing/render-screen.tsx';
 import { formatClock, formatLegalDate, legalValues } from './legal-values.ts';
 
 function strings(tree: unknown): string[] {
@@ -22,9 +22,7 @@ const provided = new Set([...Object.keys(legalValues('en')), 'date']);
 // The rates are written from the common catalog's pattern (src/loans/format.ts).
 beforeAll(async () => {
   localStorage.clear();
-  await initI18n(
-    async (lng, ns) => JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Record<string, unknown>,
-  );
+  await initI18n(loadFromDisk);
 });
 
 describe('legal values', () => {

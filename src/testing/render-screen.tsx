@@ -15,7 +15,7 @@ import { initI18n } from '../i18n.ts';
 const catalogs = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { import: 'default' });
 
 /** Reads catalogs from locales/ (the browser fetches the same files from /locales/). */
-async function loadFromDisk(language: string, namespace: string): Promise<Record<string, unknown>> {
+export async function loadFromDisk(language: string, namespace: string): Promise<Record<string, unknown>> {
   const load = catalogs[`../../locales/${language}/${namespace}.json`];
   if (!load) throw new Error(`no catalog ${language}/${namespace}`);
   return load();

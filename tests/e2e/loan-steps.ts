@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { formatPeso } from '#domain/money.ts';
-import { intlLocale } from '#src/loans/format.ts';
 
 type Catalog = Record<string, unknown>;
 const catalogs = new Map<string, Catalog>();
@@ -22,20 +21,6 @@ export function loanText(key: string, values: Record<string, string | number> = 
 }
 
 const t = (key: string, values?: Record<string, string | number>) => loanText(key, values);
-
-/**
- * A Manila day 'YYYY-MM-DD' as the app writes it in `lng`. The app writes it from its catalogs (`formatDay`,
- * src/loans/format.ts, which needs the app's i18n); Intl writes the same, as src/loans/format.test.ts checks.
- */
-export function dayText(day: string, lng = 'en'): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(intlLocale(lng), {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  }).format(new Date(Date.UTC(year, month - 1, date)));
-}
 
 /** The home screen's card of an order in `state`. */
 export const orderCard = (page: Page, state: string) =>

@@ -30,7 +30,8 @@ import { completeProfile, type ProfileOverrides } from '#server/testing/loan-fix
 import type { OrderDetail } from '#src/api/loans.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
 import { browserDatabases, newPhone, sessionOf, smsCode, startServer, type E2eServer } from './server.ts';
-import { agreeTerms, dayText, loanText, orderCard, pay, sign } from './loan-steps.ts';
+import { intlDay } from '#src/testing/intl-oracle.ts';
+import { agreeTerms, loanText, orderCard, pay, sign } from './loan-steps.ts';
 import { loginThroughUi } from './steps.ts';
 
 const suite = chromiumSuite(inject('baseUrl'));
@@ -215,7 +216,7 @@ describe.each(browserDatabases('both'))('loans on %s', (kind) => {
       expect(await page.locator('[data-testid="amount-repaid"]').textContent()).toBe(
         formatPeso(order.amountRepaidCentavos),
       );
-      expect(head).toContain(tIn(lng, 'bill.settledOn', { date: dayText(order.settledOn!, lng) }));
+      expect(head).toContain(tIn(lng, 'bill.settledOn', { date: intlDay(order.settledOn!, lng) }));
       expect(await page.locator('[data-testid="amount-due"]').count()).toBe(0);
       expect(head).not.toContain(tIn(lng, 'bill.dueOn', { date: '' }).trim());
       expect(await settle.count()).toBe(0);
@@ -224,10 +225,10 @@ describe.each(browserDatabases('both'))('loans on %s', (kind) => {
       expect(await page.locator('[data-testid="amount-due"]').textContent()).toBe(
         formatPeso(order.amountAtDueCentavos),
       );
-      expect(head).toContain(tIn(lng, 'bill.dueOn', { date: dayText(order.dueDate!, lng) }));
+      expect(head).toContain(tIn(lng, 'bill.dueOn', { date: intlDay(order.dueDate!, lng) }));
       // A single-payment loan: the headline's due date is the plan's (last) row's.
       expect(schedule.at(-1)!.dueDate).toBe(order.dueDate);
-      expect(await shown('repaymentDate')).toBe(dayText(order.dueDate!, lng));
+      expect(await shown('repaymentDate')).toBe(intlDay(order.dueDate!, lng));
       if (order.payments.some((p) => p.state === 'in_progress')) {
         expect(await settle.count()).toBe(0);
         expect(await extend.count()).toBe(0);
@@ -323,7 +324,7 @@ describe.each(browserDatabases('both'))('loans on %s', (kind) => {
         }),
       );
       expect(offer).toContain(
-        t('bill.extendThen', { date: dayText(newDueDate, 'en'), amount: formatPeso(principal + newInterest) }),
+        t('bill.extendThen', { date: intlDay(newDueDate, 'en'), amount: formatPeso(principal + newInterest) }),
       );
       await shot(page, '1-offer');
 
@@ -589,7 +590,7 @@ describe.each(browserDatabases('both'))('loans on %s', (kind) => {
       );
       expect(offer).toContain(
         t('bill.extendThen', {
-          date: dayText(secondDueDate, 'en'),
+          date: intlDay(secondDueDate, 'en'),
           amount: formatPeso(principal + interestToSecondDue - interestToNewDue),
         }),
       );

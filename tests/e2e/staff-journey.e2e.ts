@@ -23,8 +23,9 @@ import { idCard, portrait } from '#server/providers/identity/test-images.ts';
 import { runStaffCli } from '#server/services/staff/cli.ts';
 import { maskValue } from '#server/services/staff/masking.ts';
 import { documentUpload } from '#server/testing/multipart.ts';
+import { intlDay } from '#src/testing/intl-oracle.ts';
 import { chromiumSuite, iPhone } from './browser.ts';
-import { agreeTerms, dayText, loanText as t, orderCard, pay, sign } from './loan-steps.ts';
+import { agreeTerms, loanText as t, orderCard, pay, sign } from './loan-steps.ts';
 import {
   browserDatabases,
   completeProfileOf,
@@ -286,7 +287,7 @@ describe.each(browserDatabases('one'))('the lender run by its staff on %s', (kin
       await desk.getByTestId('decided').waitFor();
       const blocked = phone2.locator('[data-testid="apply-blocked"]');
       await blocked.waitFor({ timeout: 30_000 });
-      expect(await blocked.textContent()).toContain(t('offer.reapplyAfter', { date: dayText(reapplyAfter, 'en') }));
+      expect(await blocked.textContent()).toContain(t('offer.reapplyAfter', { date: intlDay(reapplyAfter, 'en') }));
       expect(await phone2.getByRole('button', { name: t('offer.apply') }).isDisabled()).toBe(true);
       await logout(desk);
 
