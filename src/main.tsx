@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './router.ts';
 import { installLayout } from '#engine/layout/apply-layout.ts';
@@ -27,26 +27,43 @@ applyTheme(useCoreStore.getState().subProTheme);
 onManifest((manifest) => takePublishedThemes(manifest.themes));
 loadManifest().catch(() => undefined);
 
+/**
+ * Calls `onCommit` once React's own first render is on the page, before it paints: the page's `inert`
+ * (scripts/prerender.ts) is lifted then, since until that render replaces it the markup is the page's, and whatever
+ * is typed into it would go with it.
+ */
+function LiveOnCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }): ReactNode {
+  useLayoutEffect(onCommit, [onCommit]);
+  return children;
+}
+
 void initI18n(undefined, prefetchScreenAt(window.location.pathname)).then((i18n) => {
   const root = document.getElementById('root')!;
-  const app = (
-    <StrictMode>
-      {/* Navigations show the next route at once (its loading state if its chunk is still on the way), outside a transition. */}
-      <BrowserRouter useTransitions={false}>
-        <Shell />
-      </BrowserRouter>
-    </StrictMode>
-  );
-  // The page's own markup (scripts/prerender.ts) painted before any script ran; hydrated where it is this first
-  // render's. A part the server could not draw (a screen still loading there) is drawn here: React's recoverable
-  // errors for those parts are expected, not reported.
-  // Inert until now (scripts/prerender.ts); React replays what is done on parts it has not hydrated yet.
-  root.inert = false;
   // Not where the guard sends the visitor elsewhere at once (an Android browser, to its own page): React would keep
   // the page's markup beside its own.
   const elsewhere = product.unsupportedPlatforms.includes('android') && isAndroid(navigator.userAgent);
   const hydrate =
     !elsewhere && hydratable(root, i18n.language, location.pathname, isLoggedIn(useCoreStore.getState().publicData));
+  const live = () => {
+    root.inert = false;
+  };
+  const app = (
+    <StrictMode>
+      <LiveOnCommit onCommit={live}>
+        {/* Navigations show the next route at once (its loading state if its chunk is still on the way), outside a transition. */}
+        <BrowserRouter useTransitions={false}>
+          <Shell />
+        </BrowserRouter>
+      </LiveOnCommit>
+    </StrictMode>
+  );
+  // The page's own markup (scripts/prerender.ts) painted before any script ran; hydrated where it is this first
+  // render's. A part the server could not draw (a screen still loading there) is drawn here: React's recoverable
+  // errors for those parts are expected, not reported.
+  // Markup React hydrates is live from now: React replays what is done on parts it has not hydrated yet. Markup drawn
+  // for another language, path or visitor stays inert until React's render replaces it (LiveOnCommit): text typed
+  // into it would be lost.
+  if (hydrate) root.inert = false;
   // In a transition, React renders the first screen in slices of a few milliseconds and lets the browser answer a tap
   // in between, instead of one long task while the page is already on screen.
   startTransition(() => {

@@ -75,6 +75,34 @@ describe('the first screen from the HTML', () => {
     },
   );
 
+  it('a page drawn in another language than the one stored is drawn again, and what is typed as soon as it can be is kept', async () => {
+    // Filipino stored, no `lng` cookie: the server draws /start in the browser's language (English) and the app draws
+    // it again in Filipino instead of hydrating it. The page's markup takes no typing until the app's own is there.
+    const page = await suite.open(iPhone(3), undefined, { language: 'fil' });
+    await page.addInitScript(() => {
+      const typeOnce = () => {
+        const input = document.querySelector<HTMLInputElement>('#start-phone')!;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, '12345');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      };
+      // Types the moment the page takes typing (a borrower's first tap), into whatever phone field is there then.
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.getElementById('root')!;
+        new MutationObserver((_, observer) => {
+          if (root.inert) return;
+          observer.disconnect();
+          typeOnce();
+        }).observe(root, { attributes: true, attributeFilter: ['inert'] });
+      });
+    });
+    await page.goto(`${base}/start`);
+    await expect.poll(() => page.locator('.start-title').textContent()).toBe(tr('fil', 'login', 'title'));
+    await expect.poll(() => page.locator('#start-phone').inputValue()).toBe('12345');
+    await page.locator('.start-form button[type="submit"]').click();
+    await expect.poll(() => page.locator('#start-error').textContent()).toBe(tr('fil', 'login', 'phoneInvalid'));
+    expect(await page.locator('#start-phone').inputValue()).toBe('12345');
+  });
+
   it('another signed-in route paints its frame before any script: the title, the loading state and the navigation', async () => {
     const page = await suite.open(iPhone(2), undefined, { session: true, language: 'en' });
     const release = await holdScripts(page);
