@@ -36,6 +36,16 @@ export async function agreeTerms(page: Page, check?: (disclosure: string) => voi
   const disclosure = page.locator('[data-testid="truth-in-lending"]');
   await disclosure.waitFor();
   check?.((await disclosure.textContent()) ?? '');
+  // Each other charge's label reads on one line, its sentence under it (not squeezed into a narrow column).
+  const labelLines = await page
+    .locator('.loan-til-other dt')
+    .evaluateAll((labels) =>
+      labels.map(
+        (label) => label.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(label).lineHeight),
+      ),
+    );
+  expect(labelLines.length).toBeGreaterThan(0);
+  for (const lines of labelLines) expect(lines).toBeLessThan(1.5);
   await page.getByRole('button', { name: t('agreement.agree') }).click();
   await page.getByText(t('agreement.mustAgree')).first().waitFor();
   for (const box of await page.getByRole('checkbox').all()) await box.check();
