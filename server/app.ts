@@ -102,6 +102,8 @@ export interface ApiDeps {
   readonly loans?: LoanApiDeps;
   /** How often this instance looks for due jobs, in ms (default 1000); 0: never by itself (tests run them). */
   readonly jobPollMs?: number;
+  /** How long a claimed job is held before another instance may take it over, in ms (default 60 s). */
+  readonly jobLeaseMs?: number;
   /** A job that failed (default: a warning in the log). */
   readonly onJobError?: (kind: string, error: unknown) => void;
   /**
@@ -331,6 +333,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         ...(collections ? [collections] : []),
       ],
       pollMs: options.api.jobPollMs ?? 1000,
+      ...(options.api.jobLeaseMs !== undefined && { leaseMs: options.api.jobLeaseMs }),
       // The accrual runs on start too (it sets, never adds), then daily at 00:05 Manila through its schedule.
       onStart: loans ? (at) => [{ kind: 'accrue', runAt: at }] : undefined,
       onError: options.api.onJobError,

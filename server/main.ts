@@ -176,6 +176,7 @@ const app = await buildApp({
     publicUrl: () => publicUrl,
     simulatedProviders: simulation.simulated,
     jobPollMs: loanSettings.jobPollMs,
+    jobLeaseMs: loanSettings.jobLeaseMs,
     loans: {
       payout: payouts.provider,
       collection: collections.provider,

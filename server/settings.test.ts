@@ -19,6 +19,7 @@ describe('loan settings', () => {
       simCollectionDelayMs: 5000,
       simCollectionFailPattern: null,
       jobPollMs: 1000,
+      jobLeaseMs: 60_000,
       reconcileAfterMs: 600_000,
     });
     expect(settings?.simPayoutFailPattern?.test('0000123456')).toBe(true);
@@ -35,6 +36,7 @@ describe('loan settings', () => {
       SIM_COLLECTION_FAIL_PATTERN: '^917',
       PAYOUT_CALLBACK_TOKEN: 'x'.repeat(20),
       RECONCILE_AFTER_SECONDS: '60',
+      JOB_LEASE_SECONDS: '5',
     });
     expect(settings).toMatchObject({
       approvalDelaySeconds: 2,
@@ -44,6 +46,7 @@ describe('loan settings', () => {
       simPayoutFailPattern: null,
       payoutCallbackToken: 'x'.repeat(20),
       reconcileAfterMs: 60_000,
+      jobLeaseMs: 5000,
     });
     expect(settings?.simCollectionFailPattern?.test('9171234567')).toBe(true);
   });
@@ -55,6 +58,7 @@ describe('loan settings', () => {
       SIM_PAYOUT_FAIL_PATTERN: '(',
       COLLECTION_WEBHOOK_SECRET: 'short',
       JOB_POLL_MS: '10',
+      JOB_LEASE_SECONDS: '4',
     });
     expect(settings).toBeUndefined();
     expect(problems.map((p) => p.split(' ')[0])).toEqual([
@@ -63,6 +67,7 @@ describe('loan settings', () => {
       'SIM_PAYOUT_FAIL_PATTERN',
       'COLLECTION_WEBHOOK_SECRET',
       'JOB_POLL_MS',
+      'JOB_LEASE_SECONDS',
     ]);
   });
 });

@@ -199,6 +199,8 @@ export interface LoanEnvSettings {
   /** HMAC key of collection webhooks (paymongo-signature); undefined: derived from AUTH_SECRET (simulated gateway only: required with COLLECTION_PROVIDER=paymongo, see providers/collection/index.ts). */
   collectionWebhookSecret?: string;
   jobPollMs: number;
+  /** How long a claimed job is held before another instance may take it over: a dead instance's jobs wait this long. */
+  jobLeaseMs: number;
   reconcileAfterMs: number;
 }
 
@@ -254,9 +256,13 @@ export function readLoanSettings(env: NodeJS.ProcessEnv): { settings?: LoanEnvSe
     payoutCallbackToken: secret('PAYOUT_CALLBACK_TOKEN'),
     collectionWebhookSecret: secret('COLLECTION_WEBHOOK_SECRET'),
     jobPollMs: wholeNumber(env, 'JOB_POLL_MS', 1000, problems, 600_000) ?? 1000,
+    jobLeaseMs: (wholeNumber(env, 'JOB_LEASE_SECONDS', 60, problems, 86_400) ?? 60) * 1000,
     reconcileAfterMs: (wholeNumber(env, 'RECONCILE_AFTER_SECONDS', 600, problems, 86_400) ?? 600) * 1000,
   };
   if (settings.jobPollMs < 50) problems.push('JOB_POLL_MS must be at least 50');
+  // A lease shorter than a job's own run (a gateway's answer, the daily accrual over the book) would let a second
+  // instance run it beside the first.
+  if (settings.jobLeaseMs < 5000) problems.push('JOB_LEASE_SECONDS must be at least 5');
   return problems.length ? { problems } : { settings, problems };
 }
 

@@ -28,6 +28,8 @@ export interface JobsPluginOptions {
   readonly work: readonly JobWork[];
   /** How often this instance looks for due jobs, in ms; 0: never by itself (tests call app.jobs.runDueJobs()). */
   readonly pollMs: number;
+  /** How long a claimed job is held before another instance may take it over, in ms (the runner's default: 60 s). */
+  readonly leaseMs?: number;
   /** Jobs enqueued when the app is ready, before polling starts (the accrual, which sets and never adds). */
   readonly onStart?: (now: Date) => readonly NewJob[];
   readonly onError?: (kind: string, error: unknown) => void;
@@ -45,6 +47,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(async (app: FastifyInstance, opt
     now: options.now,
     handlers,
     schedules: options.work.flatMap((work) => work.schedules ?? []),
+    ...(options.leaseMs !== undefined && { leaseMs: options.leaseMs }),
     onError: (job, error) =>
       options.onError
         ? options.onError(job.kind, error)

@@ -166,6 +166,8 @@ export const STORM_ENV: Readonly<Record<string, string>> = {
   SIM_COLLECTION_DELAY_MS: '1500',
   JOB_POLL_MS: '100',
   RECONCILE_AFTER_SECONDS: '5',
+  // The jobs the killed process held run again 5 s after it claimed them, not a minute.
+  JOB_LEASE_SECONDS: '5',
 };
 
 /** A fresh database for a server/main.ts process, its environment, a client of it (not yet connected) and its drop. */
