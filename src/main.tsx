@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './router.ts';
 import { installLayout } from '#engine/layout/apply-layout.ts';
@@ -28,13 +28,14 @@ onManifest((manifest) => takePublishedThemes(manifest.themes));
 loadManifest().catch(() => undefined);
 
 /**
- * Calls `onCommit` once React's own first render is on the page, before it paints: the page's `inert`
- * (scripts/prerender.ts) is lifted then, since until that render replaces it the markup is the page's, and whatever
- * is typed into it would go with it.
+ * Lifts the page's `inert` (scripts/prerender.ts) once React's own first render is on the page, before it paints: until
+ * that render replaces it the markup is the page's, and whatever is typed into it would go with it.
  */
-function LiveOnCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }): ReactNode {
-  useLayoutEffect(onCommit, [onCommit]);
-  return children;
+function LiveOnCommit(): null {
+  useLayoutEffect(() => {
+    document.getElementById('root')!.inert = false;
+  });
+  return null;
 }
 
 void initI18n(undefined, prefetchScreenAt(window.location.pathname)).then((i18n) => {
@@ -44,17 +45,13 @@ void initI18n(undefined, prefetchScreenAt(window.location.pathname)).then((i18n)
   const elsewhere = product.unsupportedPlatforms.includes('android') && isAndroid(navigator.userAgent);
   const hydrate =
     !elsewhere && hydratable(root, i18n.language, location.pathname, isLoggedIn(useCoreStore.getState().publicData));
-  const live = () => {
-    root.inert = false;
-  };
   const app = (
     <StrictMode>
-      <LiveOnCommit onCommit={live}>
-        {/* Navigations show the next route at once (its loading state if its chunk is still on the way), outside a transition. */}
-        <BrowserRouter useTransitions={false}>
-          <Shell />
-        </BrowserRouter>
-      </LiveOnCommit>
+      <LiveOnCommit />
+      {/* Navigations show the next route at once (its loading state if its chunk is still on the way), outside a transition. */}
+      <BrowserRouter useTransitions={false}>
+        <Shell />
+      </BrowserRouter>
     </StrictMode>
   );
   // The page's own markup (scripts/prerender.ts) painted before any script ran; hydrated where it is this first

@@ -12,6 +12,7 @@ import { Figures } from './figure-list.tsx';
 import { PlanTable, useTaxFigure } from './figures.tsx';
 import { formatDay, formatPercent, languageOf } from './format.ts';
 import { pricing } from './pricing.ts';
+import './truth-in-lending.css';
 
 /**
  * The Truth in Lending disclosure (RA 3765) of a quote, shown before the borrower signs: with the order's sub-product
