@@ -293,6 +293,12 @@ export const collectionView = closed({
     }),
   },
   disputes: { type: 'array', items: disputeView },
+  messages: {
+    type: 'array',
+    description:
+      'Each approved template as the borrower would receive it now: in their language (English where the template has none), its placeholders filled',
+    items: closed({ templateId: uuid, language: str, text: str }),
+  },
   complaints: {
     ...nullable({ type: 'array', items: complaintView }),
     description:

@@ -105,15 +105,27 @@ export const Money = ({ centavos }: { centavos: number | null | undefined }) => 
   <span className="st-money">{typeof centavos === 'number' ? formatPeso(centavos) : '—'}</span>
 );
 
+/**
+ * An instant, or a Manila day (YYYY-MM-DD), as staff read it in `language`: Manila's date in words ("Jan 31, 2027",
+ * never "1/31/2027", which reads as another day where the day comes first), with the time for an instant unless
+ * `dateOnly`. Undefined for a value that is no date.
+ */
+export function manilaText(value: string, language: string, dateOnly = false): string | undefined {
+  const day = /^\d{4}-\d{2}-\d{2}$/u.test(value);
+  const date = new Date(day ? `${value}T00:00:00+08:00` : value);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return date.toLocaleString(language, {
+    timeZone: 'Asia/Manila',
+    dateStyle: 'medium',
+    ...(!day && !dateOnly && { timeStyle: 'short' }),
+  });
+}
+
 export function DateTime({ value, dateOnly }: { value: string | null | undefined; dateOnly?: boolean }) {
   const { i18n } = useTranslation();
   if (!value) return <>—</>;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return <>{value}</>;
-  const text = dateOnly
-    ? date.toLocaleDateString(i18n.language, { timeZone: 'Asia/Manila' })
-    : date.toLocaleString(i18n.language, { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' });
-  return <time dateTime={value}>{text}</time>;
+  const text = manilaText(value, i18n.language, dateOnly);
+  return text === undefined ? <>{value}</> : <time dateTime={value}>{text}</time>;
 }
 
 /** A waiting time as hours and minutes. */

@@ -484,6 +484,12 @@ export function createCollectionService(deps: CollectionDeps) {
     };
   }
 
+  /** A template as `customer` receives it for `order` now: in their language (English where it has none), filled in. */
+  function messageOf(template: TemplateRow, customer: { language: string }, order: OrderRow, d: Delinquency) {
+    const language = customer.language in template.texts ? customer.language : 'en';
+    return { language, text: fill(template.texts[language] ?? '', templateValues(order, d, language)) };
+  }
+
   /**
    * Sends an approved template to the borrower, in their language: a contact (the same rules as any), an in-app
    * message in this transaction and the SMS job (outbox).
@@ -496,8 +502,7 @@ export function createCollectionService(deps: CollectionDeps) {
         if (!template) throw new ApiError('NOT_FOUND');
         if (template.state !== 'approved') throw new ApiError('TEMPLATE_NOT_APPROVED', { state: template.state });
         const { order, customer, d, day, purpose } = await contactGate(tx, actor.staff, orderId, at);
-        const language = customer.language in template.texts ? customer.language : 'en';
-        const message = fill(template.texts[language] ?? '', templateValues(order, d, language));
+        const { language, text: message } = messageOf(template, customer, order, d);
         const [row] = await tx
           .insert(collectionContacts)
           .values({
@@ -688,7 +693,7 @@ export function createCollectionService(deps: CollectionDeps) {
       const value = (sections.find((s) => s.step === step)?.data as Record<string, unknown> | undefined)?.[key];
       return typeof value === 'string' ? value : null;
     };
-    const [contactRows, promises, paymentRows, disputes, madeToday, loanComplaints] = await Promise.all([
+    const [contactRows, promises, paymentRows, disputes, madeToday, loanComplaints, approved] = await Promise.all([
       db
         .select({ contact: collectionContacts, staffName: staffAccounts.name })
         .from(collectionContacts)
@@ -701,6 +706,7 @@ export function createCollectionService(deps: CollectionDeps) {
       contactsToday(db, order.customerId, day),
       // A supervisor sees what the borrower complained of; a collector does not read complaints.
       supervises(actor.staff) ? complaints.complaintsOfOrder(orderId) : null,
+      db.select().from(collectionTemplates).where(eq(collectionTemplates.state, 'approved')),
     ]);
     const open = disputes.some((x) => x.dispute.state === 'open');
     const verdict = contactHoursVerdict(at, d.daysPastDue, consentOf(customer), rules);
@@ -767,6 +773,7 @@ export function createCollectionService(deps: CollectionDeps) {
       })),
       disputes: disputes.map(disputeView),
       complaints: loanComplaints,
+      messages: approved.map((template) => ({ templateId: template.id, ...messageOf(template, customer, order, d) })),
     };
   }
 

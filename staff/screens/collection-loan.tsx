@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { CollectionView, CollectorsAnswer, TemplateListAnswer } from '#api-contract/collections.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
-import { DateTime, ErrorText, Money, Section, StateView } from '../ui.tsx';
+import { DateTime, ErrorText, manilaText, Money, Section, StateView } from '../ui.tsx';
 import { ComplaintSummary } from './complaint-summary.tsx';
 
 interface ContactForm {
@@ -175,7 +175,7 @@ function RecordContact({ orderId, onDone }: { orderId: string; onDone: () => voi
 }
 
 function RecordPromise({ orderId, lastDay, onDone }: { orderId: string; lastDay: string; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [data, setData] = useState<PromiseForm | undefined>(undefined);
   const [round, setRound] = useState(0);
   const { post, error, pending } = usePost(onDone);
@@ -190,7 +190,7 @@ function RecordPromise({ orderId, lastDay, onDone }: { orderId: string; lastDay:
     );
   return (
     <>
-      <p className="st-hint">{t('collections.promiseUntil', { day: lastDay })}</p>
+      <p className="st-hint">{t('collections.promiseUntil', { day: manilaText(lastDay, i18n.language) ?? lastDay })}</p>
       <StaffForm<PromiseForm>
         key={round}
         name="collectionPromise"
@@ -205,8 +205,8 @@ function RecordPromise({ orderId, lastDay, onDone }: { orderId: string; lastDay:
   );
 }
 
-function SendTemplate({ orderId, onDone }: { orderId: string; onDone: () => void }) {
-  const { t, i18n } = useTranslation();
+function SendTemplate({ view, onDone }: { view: CollectionView; onDone: () => void }) {
+  const { t } = useTranslation();
   const { query } = useCustom<TemplateListAnswer>({
     url: '/collections/templates',
     method: 'get',
@@ -215,8 +215,8 @@ function SendTemplate({ orderId, onDone }: { orderId: string; onDone: () => void
   const templates = query.data?.data.items ?? [];
   const [chosen, setChosen] = useState('');
   const { post, error, pending } = usePost(onDone);
-  const template = templates.find((x) => x.id === chosen);
-  const preview = template ? (template.texts[i18n.language as 'en' | 'fil' | 'zh-CN'] ?? template.texts.en) : '';
+  // What the borrower would receive: in their language, with this loan's figures (the server's own filling).
+  const preview = view.messages.find((m) => m.templateId === chosen);
   if (templates.length === 0) return <p className="st-hint">{t('collections.noTemplates')}</p>;
   return (
     <div className="st-actions">
@@ -233,12 +233,23 @@ function SendTemplate({ orderId, onDone }: { orderId: string; onDone: () => void
           </option>
         ))}
       </select>
-      {preview && <p className="st-quote">{preview}</p>}
+      {preview && (
+        <figure className="st-preview" data-testid="template-preview">
+          <figcaption className="st-hint">
+            {t('collections.previewIn', {
+              language: t(`languages.${preview.language}`, { defaultValue: preview.language }),
+            })}
+          </figcaption>
+          <p className="st-quote" lang={preview.language}>
+            {preview.text}
+          </p>
+        </figure>
+      )}
       <button
         type="button"
         className="st-button"
         disabled={!chosen || pending}
-        onClick={() => post(`/collections/loans/${orderId}/messages`, { templateId: chosen })}
+        onClick={() => post(`/collections/loans/${view.order.id}/messages`, { templateId: chosen })}
       >
         {t('collections.send')}
       </button>
@@ -424,7 +435,7 @@ export default function CollectionLoan() {
                 </Suspense>
               </Section>
               <Section title={t('collections.sendTitle')}>
-                <SendTemplate orderId={view.order.id} onDone={reload} />
+                <SendTemplate view={view} onDone={reload} />
               </Section>
               <Section title={t('collections.recordPromise')}>
                 <Suspense fallback={loading}>

@@ -6,18 +6,12 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { ComplaintView } from '#api-contract/collections.ts';
-
-/** An instant or a Manila day (YYYY-MM-DD) as text in the reader's language, Manila time (as ui.tsx DateTime). */
-function manilaText(value: string, language: string): string {
-  if (/^\d{4}-\d{2}-\d{2}$/u.test(value))
-    return new Date(`${value}T00:00:00+08:00`).toLocaleDateString(language, { timeZone: 'Asia/Manila' });
-  return new Date(value).toLocaleString(language, { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' });
-}
+import { manilaText } from '../ui.tsx';
 
 /** What a complaint says and where it stands: reason, words, age and deadlines, who acknowledged and answered. */
 export function ComplaintSummary({ complaint: c }: { complaint: ComplaintView }) {
   const { t, i18n } = useTranslation();
-  const when = (value: string) => manilaText(value, i18n.language);
+  const when = (value: string) => manilaText(value, i18n.language) ?? value;
   return (
     <>
       <strong>{t(`collections.complaintReasons.${c.reason}`)}</strong>

@@ -188,6 +188,14 @@ describe.each(browserDatabases('one'))('collections in the console on %s', (kind
     await morning.goto(`${server.url}/staff/collections/${loan.orderId}`);
     await expect.poll(() => morning.getByTestId('rules').getAttribute('data-allowed')).toBe('true');
     await morning.getByTestId('template-choice').selectOption({ label: 'Reminder' });
+    // Shown as the borrower will read it: their language, this loan's number and link.
+    const preview = morning.getByTestId('template-preview');
+    expect(await preview.locator('figcaption').textContent()).toBe(
+      en('collections.previewIn', { language: en('languages.en') }),
+    );
+    expect(await preview.locator('.st-quote').textContent()).toBe(
+      `Your loan ${loan.orderNo} is overdue. Pay here: ${server.url}/bill?order=${loan.orderId}`,
+    );
     await morning.getByRole('button', { name: en('collections.send') }).click();
     await morning.getByTestId('contacts').getByText(en('collections.messageSent')).waitFor();
     await expect

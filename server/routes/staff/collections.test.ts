@@ -307,6 +307,8 @@ describe.each(oneDatabase())('collections on %s', (kind) => {
     const send = () =>
       asStaff(collectorA, 'POST', `/collections/loans/${loan.order.id}/messages`, { templateId: template.id });
     expect((await send()).json()).toMatchObject({ code: 'TEMPLATE_NOT_APPROVED', state: 'pending' });
+    // A template waiting for its approval is not offered with the loan.
+    expect((await viewOf(collectorA, loan.order.id)).messages.map((m) => m.templateId)).not.toContain(template.id);
 
     // Four eyes: not the author, not a collector; another supervisor approves.
     expect(
@@ -330,6 +332,9 @@ describe.each(oneDatabase())('collections on %s', (kind) => {
     const list = await asStaff(collectorA, 'GET', '/collections/templates?state=approved');
     expect(list.json<{ items: TemplateView[] }>().items.map((t) => t.id)).toContain(template.id);
 
+    // The loan's view shows it as the borrower will receive it: in Filipino, filled in.
+    const previewed = (await viewOf(collectorA, loan.order.id)).messages.find((m) => m.templateId === template.id);
+    expect(previewed).toMatchObject({ language: 'fil' });
     // Sent: a contact, the in-app message and the SMS, in Filipino with the loan's figures.
     const sent = await send();
     expect(sent.statusCode, sent.body).toBe(201);
@@ -346,6 +351,7 @@ describe.each(oneDatabase())('collections on %s', (kind) => {
     expect(text).toContain(`ang iyong loan ${loan.order.orderNo} ay 2 araw`);
     expect(text).toContain(`Magbayad dito: http://localhost/bill?order=${loan.order.id}`);
     expect(text).not.toContain('{{');
+    expect(previewed!.text).toBe(text);
     await api.runDueJobs();
     expect(api.outbox.messages().filter((m) => m.to === `+63${loan.b.phone}` && m.text.includes(text))).toHaveLength(1);
     expect((await viewOf(collectorA, loan.order.id)).rules.contactsToday).toBe(1);
