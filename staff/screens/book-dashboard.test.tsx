@@ -166,7 +166,7 @@ describe('the book at a glance', () => {
     expect(screen.getByLabelText('From')).toHaveProperty('value', '2026-10-29');
     expect(screen.getByLabelText('To')).toHaveProperty('value', '2026-11-27');
     expect(screen.getByTestId('book-as-of').textContent).toBe(
-      '2026-10-29 to 2026-11-27; the book and the buckets as of 2026-11-27.',
+      'Oct 29, 2026 to Nov 27, 2026; the book and the buckets as of Nov 27, 2026.',
     );
 
     const card = (name: string) =>

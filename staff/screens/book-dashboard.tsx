@@ -5,12 +5,12 @@
  * table downloadable as CSV (`GET /book/export`). Every figure is the server's: the screen only formats it (pesos
  * from centavos, percent from basis points). Loaded as its own chunk with the charting library.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { useCustom, type BaseRecord } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { BookAnswer, BookTable, FunnelAnswer } from '#api-contract/book.ts';
 import { fieldLabel, FORMS_NS, schemaOf } from '../profile-text.ts';
-import { Money, Section, StateView, Tabs } from '../ui.tsx';
+import { manilaText, Money, Section, StateView, Tabs } from '../ui.tsx';
 import { BarsChart, COLORS } from './book-charts.tsx';
 import { basisPointsOf, CsvButton, DASH, FigureTable, usePercent, type FigureColumn } from './book-parts.tsx';
 import './book-dashboard.css';
@@ -40,6 +40,8 @@ function useBook<T extends object>(url: string, range: Range) {
 
 export default function BookDashboard() {
   const { t } = useTranslation();
+  // The funnel names steps and fields from the forms' catalog: asked for now, beside the figures, without waiting.
+  useTranslation(FORMS_NS, { useSuspense: false });
   // The range asked for, and the one being typed: an error answer leaves the typed one as it is.
   const [range, setRange] = useState<Range>({});
   const [draft, setDraft] = useState<Required<Range> | undefined>(undefined);
@@ -75,7 +77,10 @@ export default function BookDashboard() {
       </StateView>
       {book.data && (
         <StateView loading={funnel.loading} error={funnel.error} onRetry={() => void funnel.retry()}>
-          {funnel.data && <Funnel answer={funnel.data} />}
+          {/* Until the forms' catalog is in, only the funnel waits: the figures above stay on screen. */}
+          <Suspense fallback={<p className="st-state" aria-busy="true" />}>
+            {funnel.data && <Funnel answer={funnel.data} />}
+          </Suspense>
         </StateView>
       )}
     </div>
@@ -113,12 +118,13 @@ function Book({ answer }: { answer: BookAnswer }) {
   const percent = usePercent();
   const n = count(i18n.language);
   const { from, to } = answer;
+  const day = (value: string) => manilaText(value, i18n.language) ?? value;
   const bucketName = (id: string) =>
     id === 'current' ? t('book.current') : t(`collections.buckets.${id}`, { defaultValue: id });
   return (
     <>
       <p className="st-hint" data-testid="book-as-of">
-        {t('book.range', { from, to, asOf: answer.asOf })}
+        {t('book.range', { from: day(from), to: day(to), asOf: day(answer.asOf) })}
       </p>
       <Summary answer={answer} />
       <Flows answer={answer} />
@@ -186,7 +192,7 @@ function Book({ answer }: { answer: BookAnswer }) {
           table="rollRates"
           from={from}
           to={to}
-          hint={t('book.rollRates.hint', { from, to })}
+          hint={t('book.rollRates.hint', { from: day(from), to: day(to) })}
         >
           <FigureTable
             caption={t('book.rollRates.title')}
@@ -287,7 +293,7 @@ function Summary({ answer }: { answer: BookAnswer }) {
   const { from, to } = answer;
   return (
     <Section
-      title={t('book.summary.title', { asOf: answer.asOf })}
+      title={t('book.summary.title', { asOf: manilaText(answer.asOf, i18n.language) ?? answer.asOf })}
       actions={<CsvButton table="book" from={from} to={to} title={t('book.summary.csv')} />}
     >
       <dl className="bk-figures" data-testid="book-summary">

@@ -19,10 +19,11 @@ import type {
   MaskedProfileStep,
   OptionsAnswer,
 } from '#api-contract/staff-ops.ts';
-import { DateTime, ErrorText, Money, Section, StateView, Tabs } from '../ui.tsx';
+import { DateTime, ErrorText, manilaText, Money, Section, StateView, Tabs } from '../ui.tsx';
 import { DocumentGallery } from './document-photo.tsx';
 import { FeedbackCard } from './feedback-reply.tsx';
 import { Notes } from './notes.tsx';
+import { FORMS_NS } from '../profile-text.ts';
 import { ProfileView, showValue, type ShownProfileStep } from './profile-view.tsx';
 import { CustomerRefunds } from './refund-list.tsx';
 
@@ -304,7 +305,7 @@ function GrantCoupon({
 }
 
 function DeletionSection({ customerId, options }: { customerId: string; options: OptionsAnswer | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { query } = useCustom<ListedDeletionRequest[] | { items: ListedDeletionRequest[] }>({
     url: `/customers/${customerId}/deletion-requests`,
     method: 'get',
@@ -347,7 +348,11 @@ function DeletionSection({ customerId, options }: { customerId: string; options:
                 {t(`deletionRequest.options.verification.${r.verification}`, { defaultValue: r.verification })} ·{' '}
                 {r.requestedBy.name} · <DateTime value={r.createdAt} />
                 {r.refusalCode && <p>{t(`deletion.refusal.${r.refusalCode}`)}</p>}
-                {r.retainUntil && <p className="st-hint">{t('deletion.retainUntil', { date: r.retainUntil })}</p>}
+                {r.retainUntil && (
+                  <p className="st-hint">
+                    {t('deletion.retainUntil', { date: manilaText(r.retainUntil, i18n.language) ?? r.retainUntil })}
+                  </p>
+                )}
               </li>
             ))}
           </ul>
@@ -377,7 +382,9 @@ function DeletionSection({ customerId, options }: { customerId: string; options:
 }
 
 export default function CustomerShow() {
-  const { t } = useTranslation();
+  // The profile names its steps and fields from the forms' catalog: waited for with the page's own loading state, so
+  // the page never shows and then hides behind it when the profile arrives first.
+  const { t } = useTranslation(['staff', FORMS_NS]);
   const { customerId = '' } = useParams();
   const [tab, setTab] = useState<Tab>('profile');
   const { query } = useCustom<CustomerAnswer>({ url: `/customers/${encodeURIComponent(customerId)}`, method: 'get' });

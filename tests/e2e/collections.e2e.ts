@@ -310,6 +310,15 @@ describe.each(browserDatabases('one'))('collections in the console on %s', (kind
     expect(await card(60).textContent()).toContain(en('book.loanCount_other', { count: 0 }));
     const bucketRow = board.getByTestId('book-buckets').locator('tr', { hasText: en('collections.buckets.d31to60') });
     expect(await bucketRow.textContent()).toContain(formatPeso(STANDARD_LOAN.principalCentavos));
+    // The figures stay on screen while the funnel's step names arrive (the forms' catalog): never hidden behind the
+    // page's loading state.
+    const funnelTable = board.getByTestId('book-funnel');
+    const summaryShown: boolean[] = [];
+    for (const until = Date.now() + 30_000; !(await funnelTable.isVisible()) && Date.now() < until;)
+      summaryShown.push(await board.getByTestId('book-summary').isVisible());
+    expect(await funnelTable.isVisible()).toBe(true);
+    summaryShown.push(await board.getByTestId('book-summary').isVisible());
+    expect(summaryShown.every(Boolean)).toBe(true);
     await board.screenshot({ path: '/tmp/collections-book.png', fullPage: true });
     const csv = await call(
       await addTestStaff(db, 'administrator', server.now()),
