@@ -254,9 +254,12 @@ export const collectionView = closed({
   }),
   borrower: closed({
     customerId: uuid,
-    name: { ...str, description: 'To make sure the person reached is the borrower (no third party hears of the debt)' },
-    phone: { ...str, description: "The borrower's own mobile number, national form" },
-    email: nullable(str),
+    name: { ...str, description: 'Masked (staff masking rule); in the clear from GET .../contact-details, audited' },
+    phone: {
+      ...str,
+      description: "The borrower's own mobile number, masked; in the clear from GET .../contact-details",
+    },
+    email: { ...nullable(str), description: 'Masked; in the clear from GET .../contact-details' },
     language: str,
     smsReminders: bool,
     contactHours: {
@@ -516,10 +519,18 @@ export const borrowerContactsAnswer = closed({
   complaints: { type: 'array', items: borrowerComplaintAnswer },
 });
 
+/** GET /collections/loans/:orderId/contact-details: the borrower's own details in the clear, to reach them (audited). */
+export const borrowerContactDetails = closed({
+  name: { ...str, description: 'To make sure the person reached is the borrower (no third party hears of the debt)' },
+  phone: { ...str, description: "The borrower's own mobile number, national form ('' once erased)" },
+  email: nullable(str),
+});
+
 /** The answers' types (json-schema-to-ts), read-only as a reader holds them. */
 export type QueueAnswer = DeepReadonly<FromSchema<typeof queueAnswer>>;
 export type QueueItem = QueueAnswer['items'][number];
 export type CollectionView = DeepReadonly<FromSchema<typeof collectionView>>;
+export type BorrowerContactDetails = DeepReadonly<FromSchema<typeof borrowerContactDetails>>;
 export type ContactView = DeepReadonly<FromSchema<typeof contactView>>;
 export type PromiseView = DeepReadonly<FromSchema<typeof promiseView>>;
 export type ContactAnswer = DeepReadonly<FromSchema<typeof contactAnswer>>;

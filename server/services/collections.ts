@@ -17,6 +17,7 @@ import {
   templatePlaceholders,
   type BorrowerContactsAnswer,
   type BorrowerDisputeAnswer,
+  type BorrowerContactDetails,
   type BorrowerDisputeInput,
   type CollectionView,
   type DisputeReason,
@@ -71,6 +72,7 @@ import { enqueue, type ClaimedJob, type JobHandler, type Schedule } from '../job
 import { dailyInManila } from '../jobs/daily.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import { audit, staffAudit } from './audit.ts';
+import { maskValue } from './staff/masking.ts';
 import { createComplaintService } from './collection-complaints.ts';
 import type { Tx } from './idempotency.ts';
 import type { LoanService } from './loans.ts';
@@ -680,19 +682,7 @@ export function createCollectionService(deps: CollectionDeps) {
     const d = delinquency(order, day);
     const [customer] = await db.select().from(customers).where(eq(customers.id, order.customerId));
     if (!customer) throw new ApiError('NOT_FOUND');
-    const sections = await db
-      .select({ step: profileSections.step, data: profileSections.data })
-      .from(profileSections)
-      .where(
-        and(
-          eq(profileSections.customerId, order.customerId),
-          inArray(profileSections.step, ['identityInfo', 'contact']),
-        ),
-      );
-    const field = (step: string, key: string) => {
-      const value = (sections.find((s) => s.step === step)?.data as Record<string, unknown> | undefined)?.[key];
-      return typeof value === 'string' ? value : null;
-    };
+    const own = await ownDetails(order.customerId);
     const [contactRows, promises, paymentRows, disputes, madeToday, loanComplaints, approved] = await Promise.all([
       db
         .select({ contact: collectionContacts, staffName: staffAccounts.name })
@@ -743,9 +733,10 @@ export function createCollectionService(deps: CollectionDeps) {
       },
       borrower: {
         customerId: customer.id,
-        name: field('identityInfo', 'name') ?? '',
-        phone: customer.erasedAt ? '' : customer.phone,
-        email: field('contact', 'email'),
+        // Masked as everywhere in the console: the collector asks for them to call (contactDetails, audited).
+        name: maskValue(own.name),
+        phone: customer.erasedAt ? '' : maskValue(customer.phone),
+        email: own.email === null ? null : maskValue(own.email),
         language: customer.language,
         smsReminders: customer.smsReminders,
         contactHours: consentOf(customer),
@@ -775,6 +766,41 @@ export function createCollectionService(deps: CollectionDeps) {
       complaints: loanComplaints,
       messages: approved.map((template) => ({ templateId: template.id, ...messageOf(template, customer, order, d) })),
     };
+  }
+
+  /**
+   * The borrower's name, mobile number and e-mail in the clear, for the collector who works the loan (or a supervisor)
+   * to reach them: audited, like every look at personal data in the console.
+   */
+  async function contactDetails(actor: Actor, orderId: string): Promise<BorrowerContactDetails> {
+    const order = await orderOf(db, orderId);
+    await checkAccess(db, actor.staff, orderId);
+    const [customer] = await db.select().from(customers).where(eq(customers.id, order.customerId));
+    if (!customer) throw new ApiError('NOT_FOUND');
+    const own = await ownDetails(order.customerId);
+    await staffAudit(db, {
+      staffId: actor.staff.staffId,
+      action: 'collection.contact-details-shown',
+      customerId: order.customerId,
+      ip: actor.ip,
+      detail: { orderId },
+    });
+    return { name: own.name, phone: customer.erasedAt ? '' : customer.phone, email: own.email };
+  }
+
+  /** The borrower's own name and e-mail from their profile (never the emergency contacts of the contact step). */
+  async function ownDetails(customerId: string): Promise<{ name: string; email: string | null }> {
+    const sections = await db
+      .select({ step: profileSections.step, data: profileSections.data })
+      .from(profileSections)
+      .where(
+        and(eq(profileSections.customerId, customerId), inArray(profileSections.step, ['identityInfo', 'contact'])),
+      );
+    const field = (step: string, key: string) => {
+      const value = (sections.find((s) => s.step === step)?.data as Record<string, unknown> | undefined)?.[key];
+      return typeof value === 'string' ? value : null;
+    };
+    return { name: field('identityInfo', 'name') ?? '', email: field('contact', 'email') };
   }
 
   /** The roles a loan may be assigned to. */
@@ -1153,6 +1179,7 @@ export function createCollectionService(deps: CollectionDeps) {
     rules,
     queue,
     view,
+    contactDetails,
     recordContact,
     recordPromise,
     sendTemplate,

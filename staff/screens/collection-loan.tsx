@@ -9,7 +9,12 @@ import { Suspense, useMemo, useState } from 'react';
 import { CanAccess, useCustom, useCustomMutation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import type { CollectionView, CollectorsAnswer, TemplateListAnswer } from '#api-contract/collections.ts';
+import type {
+  BorrowerContactDetails,
+  CollectionView,
+  CollectorsAnswer,
+  TemplateListAnswer,
+} from '#api-contract/collections.ts';
 import { StaffForm } from '../forms/staff-form.tsx';
 import { DateTime, ErrorText, manilaText, Money, Section, StateView } from '../ui.tsx';
 import { ComplaintSummary } from './complaint-summary.tsx';
@@ -89,35 +94,56 @@ function Overdue({ view }: { view: CollectionView }) {
 function Borrower({ view }: { view: CollectionView }) {
   const { t } = useTranslation();
   const b = view.borrower;
+  // Masked until the collector asks, to reach the borrower: each ask is audited, and nothing is kept once they leave.
+  const [asked, setAsked] = useState(false);
+  const { query } = useCustom<BorrowerContactDetails>({
+    url: `/collections/loans/${view.order.id}/contact-details`,
+    method: 'get',
+    queryOptions: { enabled: asked, gcTime: 0, staleTime: Infinity },
+  });
+  const clear = query.data?.data;
   return (
-    <dl className="st-facts" data-testid="borrower">
-      <div>
-        <dt>{t('collections.name')}</dt>
-        <dd>{b.name || '—'}</dd>
-      </div>
-      <div>
-        <dt>{t('collections.phone')}</dt>
-        <dd data-testid="borrower-phone">{b.phone}</dd>
-      </div>
-      <div>
-        <dt>{t('collections.email')}</dt>
-        <dd>{b.email ?? '—'}</dd>
-      </div>
-      <div>
-        <dt>{t('collections.language')}</dt>
-        <dd>{t(`languages.${b.language}`, { defaultValue: b.language })}</dd>
-      </div>
-      <div>
-        <dt>{t('collections.consentedHours')}</dt>
-        <dd data-testid="consented-hours">
-          {b.contactHours ? `${b.contactHours.from}-${b.contactHours.to}` : t('collections.noConsent')}
-        </dd>
-      </div>
-      <div>
-        <dt>{t('collections.smsReminders')}</dt>
-        <dd>{b.smsReminders ? t('collections.on') : t('collections.off')}</dd>
-      </div>
-    </dl>
+    <>
+      <dl className="st-facts" data-testid="borrower">
+        <div>
+          <dt>{t('collections.name')}</dt>
+          <dd data-testid="borrower-name">{(clear?.name ?? b.name) || '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('collections.phone')}</dt>
+          <dd data-testid="borrower-phone">{clear?.phone ?? b.phone}</dd>
+        </div>
+        <div>
+          <dt>{t('collections.email')}</dt>
+          <dd>{(clear ? clear.email : b.email) ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('collections.language')}</dt>
+          <dd>{t(`languages.${b.language}`, { defaultValue: b.language })}</dd>
+        </div>
+        <div>
+          <dt>{t('collections.consentedHours')}</dt>
+          <dd data-testid="consented-hours">
+            {b.contactHours ? `${b.contactHours.from}-${b.contactHours.to}` : t('collections.noConsent')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('collections.smsReminders')}</dt>
+          <dd>{b.smsReminders ? t('collections.on') : t('collections.off')}</dd>
+        </div>
+      </dl>
+      {!clear && (
+        <button
+          type="button"
+          className="st-button st-secondary"
+          disabled={asked && query.isFetching}
+          onClick={() => (asked ? void query.refetch() : setAsked(true))}
+        >
+          {t('collections.showContact')}
+        </button>
+      )}
+      <ErrorText error={query.error ?? undefined} />
+    </>
   );
 }
 

@@ -19,6 +19,7 @@ import { addDays, manilaStartOfDay, manilaToday } from '#domain/calendar-date.ts
 import { formatPeso } from '#domain/money.ts';
 import { collectionAssignments, collectionPromises, loanOrders } from '#server/db/tables.ts';
 import { staffAlias } from '#server/services/collections.ts';
+import { maskValue } from '#server/services/staff/masking.ts';
 import { login, type Borrower } from '#server/testing/borrower.ts';
 import { completeProfile, signatureDocument, STANDARD_LOAN } from '#server/testing/loan-fixtures.ts';
 import { caller, newKey } from '#server/testing/request.ts';
@@ -187,6 +188,11 @@ describe.each(browserDatabases('one'))('collections in the console on %s', (kind
     const morning = await signedIn(collector);
     await morning.goto(`${server.url}/staff/collections/${loan.orderId}`);
     await expect.poll(() => morning.getByTestId('rules').getAttribute('data-allowed')).toBe('true');
+    // The borrower's number is masked until the collector asks for it to call (audited on the server).
+    expect(await morning.getByTestId('borrower-phone').textContent()).toBe(maskValue(loan.b.phone));
+    await morning.getByRole('button', { name: en('collections.showContact') }).click();
+    await expect.poll(() => morning.getByTestId('borrower-phone').textContent()).toBe(loan.b.phone);
+    expect(await morning.getByRole('button', { name: en('collections.showContact') }).count()).toBe(0);
     await morning.getByTestId('template-choice').selectOption({ label: 'Reminder' });
     // Shown as the borrower will read it: their language, this loan's number and link.
     const preview = morning.getByTestId('template-preview');

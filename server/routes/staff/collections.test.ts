@@ -141,12 +141,20 @@ describe.each(oneDatabase())('collections on %s', (kind) => {
     expect(view.delinquency.overdue.lateFine + view.delinquency.overdue.damages).toBeGreaterThan(0);
     const o = view.delinquency.overdue;
     expect(view.delinquency.overdueCentavos).toBe(o.principal + o.interest + o.fee + o.lateFine + o.damages);
-    expect(view.borrower).toMatchObject({
+    // The borrower's details masked, as everywhere in the console; in the clear when the collector asks (audited).
+    expect(view.borrower).toMatchObject({ name: 'J*** d*** C***', email: 'j***', language: 'en', contactHours: null });
+    expect(view.borrower.phone).toMatch(/^•{8}\d{2}$/u);
+    const details = await asStaff(collectorA, 'GET', `/collections/loans/${ofA.orderId}/contact-details`);
+    expect(details.statusCode, details.body).toBe(200);
+    expect(details.json()).toEqual({
       name: 'Juan dela Cruz',
+      phone: expect.stringMatching(new RegExp(`^9\\d{7}${view.borrower.phone.slice(-2)}$`, 'u')),
       email: 'juan.cruz@example.ph',
-      language: 'en',
-      contactHours: null,
     });
+    expect(await events('staff.collection.contact-details-shown', view.borrower.customerId)).toHaveLength(1);
+    const notTheirs = await asStaff(collectorA, 'GET', `/collections/loans/${ofB.orderId}/contact-details`);
+    expect(notTheirs.json().code).toBe('COLLECTION_NOT_ASSIGNED');
+    expect(await events('staff.collection.contact-details-shown')).toHaveLength(1);
     expect(view.rules).toMatchObject({ contactAllowedNow: true, why: 'withinHours', contactsToday: 0 });
     const text = JSON.stringify(view);
     for (const reference of ['Maria Santos', '9181112222', 'Jose Reyes', '9181112223', 'Ana Reyes', 'emergency'])

@@ -14,6 +14,7 @@ import {
   complaintResolveInput,
   complaintView,
   assignInput,
+  borrowerContactDetails,
   collectionView,
   collectorsAnswer,
   contactAnswer,
@@ -102,6 +103,22 @@ export const staffCollectionRoutes = staffRouteGroup<StaffApiDeps>(async (app, d
       },
     },
     async (request) => service().view(actor(request), orderIdOf(request)),
+  );
+
+  app.get(
+    '/collections/loans/:orderId/contact-details',
+    {
+      config: { permission: 'collections.work' },
+      schema: {
+        tags,
+        operationId: 'collectionContactDetails',
+        summary:
+          "The borrower's own name, mobile number and e-mail in the clear, to reach them; the loan's collector or a supervisor (audited)",
+        params: idParams('orderId'),
+        response: { 200: borrowerContactDetails },
+      },
+    },
+    async (request) => service().contactDetails(actor(request), orderIdOf(request)),
   );
 
   app.post(
