@@ -5,7 +5,6 @@
  */
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { formatPeso } from '#domain/money.ts';
 import { Icon } from '#engine/ui/icons.tsx';
 import { chevronIcon } from '#engine/ui/icon-set.ts';
@@ -17,30 +16,12 @@ import { Timings } from '#src/loans/timings.tsx';
 import { prefetchOffer, SuspendingLoanOffer, useOfferModule } from '#src/loans/lazy-offer.tsx';
 import { homePollOf, OrderCard } from '#src/loans/order-card.tsx';
 import { configTextKey, loanProduct } from '#src/loans/pricing.ts';
+import { productRange } from '#src/loans/product-range.ts';
 import { useLoad } from '#src/loans/use-load.ts';
 import { takeReturn } from '#src/return-after-login.ts';
 import { Link, useNavigate } from '#src/router.ts';
 import { sessionKeyOf, useCoreStore } from '#src/store/core-store.ts';
 import './homeIndex.page.css';
-
-/**
- * What a product lends THIS borrower: from its lowest amount up to the lower of its highest and the borrower's credit
- * limit once known (null: not known, the product's own range); a limit below the lowest amount says so.
- */
-export function productRange(
-  t: TFunction<'loan'>,
-  amount: { minCentavos: number; maxCentavos: number },
-  limitCentavos: number | null,
-): string {
-  const min = formatPeso(amount.minCentavos, { wholeIfExact: true });
-  if (limitCentavos === null || limitCentavos <= 0)
-    return t('home.productRange', { min, max: formatPeso(amount.maxCentavos, { wholeIfExact: true }) });
-  if (limitCentavos < amount.minCentavos) return t('home.productAboveLimit', { min });
-  return t('home.productRange', {
-    min,
-    max: formatPeso(Math.min(amount.maxCentavos, limitCentavos), { wholeIfExact: true }),
-  });
-}
 
 /**
  * The limit, or, when the server withholds it (the profile unfinished, or underwriting would refuse the profile as it

@@ -37,4 +37,19 @@ describe('SubIndexScreen', () => {
     expect(document.querySelector('[data-figure="amountDue"] dd')?.textContent).toBe(formatPeso(q.amountDueCentavos));
     expect(document.querySelector('[data-figure="firstDueDate"]')).not.toBeNull();
   });
+
+  it("says what the product lends this borrower, up to their limit, as home's card says it", async () => {
+    const standard = loanProduct.subProducts[0]!;
+    const limit = 500_000;
+    expect(standard.amount.maxCentavos).toBeGreaterThan(limit);
+    mockApi({ 'GET /loans/home': { body: homeView({ creditLimitCentavos: limit }) } });
+    await renderScreen(<SubIndexScreen />, { namespaces: ['loan', 'errors'], path: `/subIndex?sub=${standard.id}` });
+    await screen.findByTestId('amount');
+    const range = (min: number, max: number) =>
+      en['home.productRange']!.replace('{{min}}', formatPeso(min, { wholeIfExact: true })).replace(
+        '{{max}}',
+        formatPeso(max, { wholeIfExact: true }),
+      );
+    expect(screen.getByTestId('sub-range').textContent).toBe(range(standard.amount.minCentavos, limit));
+  });
 });

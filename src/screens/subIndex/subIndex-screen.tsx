@@ -5,12 +5,12 @@
  */
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPeso } from '#domain/money.ts';
 import { loansApi } from '#src/api/loans.ts';
 import { LoadFailed, LoadingCards } from '#src/loans/load-state.tsx';
 import { LoanOffer, useOfferModule } from '#src/loans/lazy-offer.tsx';
 import { homePollOf, OrderCard } from '#src/loans/order-card.tsx';
 import { configTextKey, loanProduct, subProductById } from '#src/loans/pricing.ts';
+import { productRange } from '#src/loans/product-range.ts';
 import { useLoad } from '#src/loans/use-load.ts';
 import { Link, useNavigate, useSearchParams } from '#src/router.ts';
 import { applyTheme } from '#src/shell/theme.ts';
@@ -36,11 +36,14 @@ export default function SubIndexScreen() {
     <div className="page subIndex" ref={root} data-sub={sub.id}>
       <header className="card subIndex-head">
         <h2 className="section-title">{t(configTextKey(sub.nameKey))}</h2>
-        <p className="subIndex-range">
-          {t('home.productRange', {
-            min: formatPeso(sub.amount.minCentavos, { wholeIfExact: true }),
-            max: formatPeso(sub.amount.maxCentavos, { wholeIfExact: true }),
-          })}
+        {/* What it lends this borrower, as home's card says it: up to their limit once home's view is in (its line
+            kept meanwhile, so nothing moves); nothing while the profile is unfinished. */}
+        <p className="subIndex-range" data-testid="sub-range">
+          {!home.data
+            ? '\u00a0'
+            : home.data.limitWithheld?.code === 'PROFILE_INCOMPLETE'
+              ? null
+              : productRange(t, sub.amount, home.data.creditLimitCentavos)}
         </p>
         {sub.instalments && sub.instalments.count > 1 && (
           <p className="subIndex-range">{t('sub.instalments', { count: sub.instalments.count })}</p>
