@@ -682,8 +682,8 @@ export function createCollectionService(deps: CollectionDeps) {
     const d = delinquency(order, day);
     const [customer] = await db.select().from(customers).where(eq(customers.id, order.customerId));
     if (!customer) throw new ApiError('NOT_FOUND');
-    const own = await ownDetails(order.customerId);
-    const [contactRows, promises, paymentRows, disputes, madeToday, loanComplaints, approved] = await Promise.all([
+    const [own, contactRows, promises, paymentRows, disputes, madeToday, loanComplaints, approved] = await Promise.all([
+      ownDetails(order.customerId),
       db
         .select({ contact: collectionContacts, staffName: staffAccounts.name })
         .from(collectionContacts)
